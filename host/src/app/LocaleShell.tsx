@@ -1,0 +1,59 @@
+import {
+  COOKIES,
+  LocaleContext,
+  LOCALE_TAGS,
+  readCookie,
+  resolveLocale,
+  setCurrentLocale,
+  events,
+  type Locale,
+  type PrefixLocale,
+} from '@koma/contracts'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useMemo, useRef } from 'react'
+import { IntlProvider } from 'react-intl'
+import { Outlet, useLocation } from 'react-router-dom'
+import { DialogHost } from '../dialogs/DialogHost'
+import { FailureHandler } from '../errors/FailureHandler'
+import en from '../i18n/en.json'
+import fr from '../i18n/fr.json'
+import ja from '../i18n/ja.json'
+import { PageLayout } from '../layout/Layouts'
+import { MaintenanceScreen } from '../screens/errorScreens'
+import { appState } from './appState'
+
+const HOST_MESSAGES: Record<Locale, Record<string, string>> = { en, ja, fr }
+
+/**
+ * Everything under one locale prefix: resolves the locale (SPEC §2), provides it with the host's
+ * messages, and hosts the dialogs, the failure handler and the maintenance screen.
+ */
+export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: PrefixLocale | null }) {
+  const { pathname } = useLocation()
+  const locale = prefix ?? resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
+  setCurrentLocale(locale)
+  const value = useMemo(() => ({ locale, prefix }), [locale, prefix])
+  const first = useRef(true)
+
+  useEffect(() => {
+    document.documentElement.lang = LOCALE_TAGS[locale]
+    if (first.current) first.current = false
+    else events.emit('locale:changed', { locale })
+  }, [locale])
+
+  return (
+    <LocaleContext.Provider value={value}>
+      <IntlProvider locale={LOCALE_TAGS[locale]} defaultLocale="en-US" messages={HOST_MESSAGES[locale]}>
+        <FailureHandler />
+        {appState.maintenance ? (
+          <PageLayout layout="default">
+            <MaintenanceScreen info={appState.maintenance} />
+          </PageLayout>
+        ) : (
+          <Outlet />
+        )}
+        <DialogHost />
+      </IntlProvider>
+    </LocaleContext.Provider>
+  )
+})

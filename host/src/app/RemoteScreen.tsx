@@ -1,0 +1,52 @@
+import { invalidate, RemoteBoundary, Spinner, type RemoteName, type RemoteRoutesModule } from '@koma/contracts'
+import { Suspense, use, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { remoteLoader } from '../federation/loader'
+import { ApiErrorScreen, NotFoundScreen } from '../screens/errorScreens'
+
+const attempts = new Map<string, Promise<RemoteRoutesModule>>()
+
+/** The routes module of a remote: loaded once; a retry resets the remote and loads it afresh. */
+function routesModule(remote: RemoteName, attempt: number): Promise<RemoteRoutesModule> {
+  const key = `${remote}#${attempt}`
+  let promise = attempts.get(key)
+  if (!promise) {
+    promise = (attempt === 0 ? Promise.resolve() : remoteLoader.reset(remote)).then(() => remoteLoader.load<RemoteRoutesModule>(remote, './routes'))
+    attempts.set(key, promise)
+  }
+  return promise
+}
+
+function RemoteRoute({ remote, routeId, attempt }: { remote: RemoteName; routeId: string; attempt: number }) {
+  const module = use(routesModule(remote, attempt))
+  const Screen = module.routes?.[routeId]
+  const { pathname } = useLocation()
+  // A route the deployed remote does not (yet) have is a page that does not exist.
+  if (!Screen) return <NotFoundScreen path={pathname} />
+  return (
+    <div data-remote={remote} data-remote-version={remoteLoader.versionOf(remote) ?? ''} css={{ display: 'contents' }}>
+      <Screen />
+    </div>
+  )
+}
+
+/** One route's area: the owning remote's screen, with its own loading and failure states. */
+export function RemoteScreen({ remote, routeId }: { remote: RemoteName; routeId: string }) {
+  const [attempt, setAttempt] = useState(0)
+  const location = useLocation()
+  return (
+    <RemoteBoundary
+      key={`${routeId}:${location.pathname}`}
+      area={remote}
+      onRetry={() => {
+        invalidate()
+        setAttempt((n) => n + 1)
+      }}
+      renderApiError={(error) => <ApiErrorScreen error={error} path={location.pathname} />}
+    >
+      <Suspense fallback={<Spinner minHeight={320} />}>
+        <RemoteRoute remote={remote} routeId={routeId} attempt={attempt} />
+      </Suspense>
+    </RemoteBoundary>
+  )
+}

@@ -1,0 +1,31 @@
+import { auth, loginPath, paramsAreValid, safeRedirect, useLocalePath, type RouteDef } from '@koma/contracts'
+import { observer } from 'mobx-react-lite'
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom'
+import { HOST_SCREENS } from '../screens/hostScreens'
+import { NotFoundScreen } from '../screens/errorScreens'
+import { RemoteScreen } from './RemoteScreen'
+
+/**
+ * One route of the table: parameter rules (404), legacy redirects, the login guards of SPEC §2,
+ * then the screen of its owner.
+ */
+export const RouteScreen = observer(function RouteScreen({ def }: { def: RouteDef }) {
+  const params = useParams()
+  const [search] = useSearchParams()
+  const location = useLocation()
+  const path = useLocalePath()
+
+  if (def.redirectTo) return <Navigate to={path(def.redirectTo)} replace />
+  if (!paramsAreValid(def, params, search)) return <NotFoundScreen path={location.pathname} />
+  if (def.access === 'login' && !auth.signedIn) {
+    return <Navigate to={loginPath(location.pathname + location.search, path)} replace />
+  }
+  if (def.access === 'signedOut' && auth.signedIn) {
+    return <Navigate to={safeRedirect(search.get('redirect'), path('/'))} replace />
+  }
+  if (def.owner === 'host') {
+    const Screen = HOST_SCREENS[def.id]
+    return Screen ? <Screen /> : <NotFoundScreen path={location.pathname} />
+  }
+  return <RemoteScreen remote={def.owner} routeId={def.id} />
+})

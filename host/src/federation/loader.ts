@@ -1,0 +1,67 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
+import type { RemoteName } from '@koma/contracts'
+import { fetchRegistry, remotesOf, type Registry } from './registry'
+
+/**
+ * Loads remotes' exposed modules. Nothing is fetched until a module is asked for, so the first
+ * page downloads only the remote that owns it. A page keeps the versions it started with; only a
+ * retry after a failure looks at the registry again (a rollback may have fixed the problem).
+ */
+export class RemoteLoader {
+  private registry: Registry = { remotes: {} }
+  private readonly modules = new Map<string, Promise<unknown>>()
+  private ready: Promise<void> = Promise.resolve()
+
+  constructor(private readonly fetchRegistryImpl: (revalidate: boolean) => Promise<Registry> = (revalidate) => fetchRegistry({ revalidate })) {}
+
+  /** Loads started before the registry arrived wait for it. */
+  whenReady(ready: Promise<void>): void {
+    this.ready = ready
+  }
+
+  async start(): Promise<void> {
+    try {
+      this.registry = await this.fetchRegistryImpl(false)
+    } catch (error) {
+      // Without a registry every remote area shows its retry panel; the shell still works.
+      console.error('[host] could not read /registry.json', error)
+      this.registry = { remotes: {} }
+    }
+    registerRemotes(remotesOf(this.registry))
+  }
+
+  versionOf(remote: RemoteName): string | null {
+    return this.registry.remotes[remote]?.version ?? null
+  }
+
+  load<T>(remote: RemoteName, module: string): Promise<T> {
+    const id = `${remote}/${module.replace(/^\.\//, '')}`
+    let promise = this.modules.get(id) as Promise<T> | undefined
+    if (!promise) {
+      promise = (async () => {
+        await this.ready
+        if (!this.registry.remotes[remote]) throw new Error(`${remote} is not in the registry`)
+        const loaded = await loadRemote<T>(id)
+        if (!loaded) throw new Error(`${id} could not be loaded`)
+        return loaded
+      })()
+      promise.catch(() => this.modules.delete(id))
+      this.modules.set(id, promise)
+    }
+    return promise
+  }
+
+  /** After a failure: read the registry again and re-register that remote from scratch. */
+  async reset(remote: RemoteName): Promise<void> {
+    for (const key of [...this.modules.keys()]) if (key.startsWith(`${remote}/`)) this.modules.delete(key)
+    try {
+      this.registry = await this.fetchRegistryImpl(true)
+    } catch {
+      /* keep what we had */
+    }
+    const entry = remotesOf(this.registry).find((candidate) => candidate.name === remote)
+    if (entry) registerRemotes([entry], { force: true })
+  }
+}
+
+export const remoteLoader = new RemoteLoader()

@@ -1,0 +1,89 @@
+import { defineMessages } from 'react-intl'
+
+export const headerMessages = defineMessages({
+  home: { id: 'host.header.home', defaultMessage: 'Koma home' },
+  search: { id: 'host.header.search', defaultMessage: 'Search' },
+  signIn: { id: 'host.header.signIn', defaultMessage: 'Sign in' },
+  signOut: { id: 'host.header.signOut', defaultMessage: 'Sign out' },
+  library: { id: 'host.header.library', defaultMessage: 'My library' },
+  coins: { id: 'host.header.coins', defaultMessage: 'Coin shop' },
+  account: { id: 'host.header.account', defaultMessage: 'Account' },
+  settings: { id: 'host.header.settings', defaultMessage: 'Settings' },
+  accountMenu: { id: 'host.header.accountMenu', defaultMessage: 'Account menu for {nickname}' },
+  language: { id: 'host.header.language', defaultMessage: 'Language' },
+})
+
+export const menuMessages = defineMessages({
+  home: { id: 'host.menu.home', defaultMessage: 'Home' },
+  new: { id: 'host.menu.new', defaultMessage: 'New' },
+  ranking: { id: 'host.menu.ranking', defaultMessage: 'Ranking' },
+  free: { id: 'host.menu.free', defaultMessage: 'Free' },
+  daily: { id: 'host.menu.daily', defaultMessage: 'Daily' },
+  completed: { id: 'host.menu.completed', defaultMessage: 'Completed' },
+  genre: { id: 'host.menu.genre', defaultMessage: 'Genres' },
+  store: { id: 'host.menu.store', defaultMessage: 'Book fair' },
+  event: { id: 'host.menu.event', defaultMessage: 'Events' },
+  label: { id: 'host.menu.label', defaultMessage: 'Browse' },
+})
+
+export const screenMessages = defineMessages({
+  notFoundDescription: {
+    id: 'host.notFound.description',
+    defaultMessage: 'The address may be mistyped, or the page may have moved or been removed.',
+  },
+  goHome: { id: 'host.screen.goHome', defaultMessage: 'Go to home' },
+  maintenanceEnd: { id: 'host.maintenance.end', defaultMessage: 'Expected to end at {time}' },
+  maintenanceDefault: {
+    id: 'host.maintenance.default',
+    defaultMessage: 'Koma is under maintenance. Please come back a little later.',
+  },
+  serverErrorTitle: { id: 'host.serverError.title', defaultMessage: 'Something went wrong on our side' },
+  serverErrorDescription: {
+    id: 'host.serverError.description',
+    defaultMessage: 'Please try again in a moment. If it keeps happening, contact us from the inquiry page.',
+  },
+  reload: { id: 'host.screen.reload', defaultMessage: 'Try again' },
+  browserGuideTitle: { id: 'host.browserGuide.title', defaultMessage: 'Please use a recent browser' },
+  browserGuideDescription: {
+    id: 'host.browserGuide.description',
+    defaultMessage: 'Koma supports recent versions of Chrome, Safari and Edge. Internet Explorer and iOS older than 14 are not supported.',
+  },
+  viaTitle: { id: 'host.via.title', defaultMessage: 'Taking you there…' },
+  viaFallback: { id: 'host.via.fallback', defaultMessage: 'If nothing happens, continue to Koma home.' },
+  campaignErrorTitle: { id: 'host.campaignError.title', defaultMessage: 'This campaign is not available' },
+  campaignErrorDescription: {
+    id: 'host.campaignError.description',
+    defaultMessage: 'The campaign may have ended, or the link is no longer valid.',
+  },
+})
+
+export const dialogMessages = defineMessages({
+  ok: { id: 'host.dialog.ok', defaultMessage: 'OK' },
+  cancel: { id: 'host.dialog.cancel', defaultMessage: 'Cancel' },
+  close: { id: 'host.dialog.close', defaultMessage: 'Close' },
+  errorTitle: { id: 'host.dialog.errorTitle', defaultMessage: 'Error' },
+  loginConfirmTitle: { id: 'host.dialog.loginConfirmTitle', defaultMessage: 'Sign in to continue' },
+  loginConfirmMessage: {
+    id: 'host.dialog.loginConfirmMessage',
+    defaultMessage: 'Sign in to unlock episodes, keep your library and read on any device.',
+  },
+  loginConfirmSignIn: { id: 'host.dialog.loginConfirmSignIn', defaultMessage: 'Sign in' },
+  errorCode: { id: 'host.dialog.errorCode', defaultMessage: 'Error code {code}' },
+  adultCheckTitle: { id: 'host.dialog.adultCheckTitle', defaultMessage: 'Adults only' },
+  adultCheckMessage: {
+    id: 'host.dialog.adultCheckMessage',
+    defaultMessage: 'This title contains content for readers aged 18 or older. Are you 18 or older?',
+  },
+  adultCheckYes: { id: 'host.dialog.adultCheckYes', defaultMessage: 'Yes, I am 18 or older' },
+  adultCheckNo: { id: 'host.dialog.adultCheckNo', defaultMessage: 'No' },
+})
+
+export const footerMessages = defineMessages({
+  notice: { id: 'host.footer.notice', defaultMessage: 'Notices' },
+  faq: { id: 'host.footer.faq', defaultMessage: 'FAQ' },
+  inquiry: { id: 'host.footer.inquiry', defaultMessage: 'Contact us' },
+  terms: { id: 'host.footer.terms', defaultMessage: 'Terms of use' },
+  privacy: { id: 'host.footer.privacy', defaultMessage: 'Privacy policy' },
+  sct: { id: 'host.footer.sct', defaultMessage: 'Specified commercial transactions' },
+  copyright: { id: 'host.footer.copyright', defaultMessage: '© {year} Koma. All rights reserved.' },
+})

@@ -1,0 +1,87 @@
+import { auth, COLORS, loginPath, useLocalePath, useT } from '@koma/contracts'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { headerMessages } from '../i18n/messages'
+import { UserIcon } from './icons'
+
+/** Signed out: "Sign in". Signed in: the reader's nickname with their account menu. */
+export const AccountButton = observer(function AccountButton({ color }: { color: string }) {
+  const t = useT()
+  const path = useLocalePath()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const menuRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const close = (event: MouseEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', close)
+    return () => document.removeEventListener('mousedown', close)
+  }, [open])
+
+  if (!auth.signedIn) {
+    return (
+      <Link
+        to={loginPath(location.pathname + location.search, path)}
+        data-testid="header-sign-in"
+        css={{ color, textDecoration: 'none', fontSize: 14, fontWeight: 700, padding: '6px 12px', border: `1.5px solid ${color}`, borderRadius: 16, whiteSpace: 'nowrap' }}
+      >
+        {t(headerMessages.signIn)}
+      </Link>
+    )
+  }
+
+  const nickname = auth.nickname ?? ''
+  const item = { display: 'block', padding: '10px 16px', color: COLORS.text, textDecoration: 'none', fontSize: 14, background: 'none', border: 0, width: '100%', textAlign: 'left' as const, cursor: 'pointer' }
+  return (
+    <div ref={menuRef} css={{ position: 'relative' }}>
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t(headerMessages.accountMenu, { nickname })}
+        data-testid="header-account"
+        onClick={() => setOpen((value) => !value)}
+        css={{ display: 'inline-flex', alignItems: 'center', gap: 6, color, background: 'none', border: 0, cursor: 'pointer', fontSize: 14, fontWeight: 700, maxWidth: 160 }}
+      >
+        <UserIcon size={20} />
+        <span data-testid="header-nickname" css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {nickname}
+        </span>
+      </button>
+      {open ? (
+        <div role="menu" css={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', minWidth: 200, background: '#fff', borderRadius: 10, boxShadow: '0 8px 30px rgba(0,0,0,.15)', padding: '6px 0', zIndex: 10 }}>
+          <Link role="menuitem" to={path('/library/subscribed')} css={item} onClick={() => setOpen(false)}>
+            {t(headerMessages.library)}
+          </Link>
+          <Link role="menuitem" to={path('/coinpurchase')} css={item} onClick={() => setOpen(false)}>
+            {t(headerMessages.coins)}
+          </Link>
+          <Link role="menuitem" to={path('/account/userinfo')} css={item} onClick={() => setOpen(false)}>
+            {t(headerMessages.account)}
+          </Link>
+          <Link role="menuitem" to={path('/account/setting')} css={item} onClick={() => setOpen(false)}>
+            {t(headerMessages.settings)}
+          </Link>
+          <button
+            role="menuitem"
+            type="button"
+            data-testid="header-sign-out"
+            css={{ ...item, borderTop: `1px solid ${COLORS.line}` }}
+            onClick={async () => {
+              setOpen(false)
+              await auth.logout()
+              navigate(path('/'))
+            }}
+          >
+            {t(headerMessages.signOut)}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+})

@@ -1,0 +1,40 @@
+import { COOKIES, LOCALE_COOKIE_DAYS, LOCALES, prefixForLocale, splitLocalePrefix, useLocale, withLocalePrefix, type Locale, useT } from '@koma/contracts'
+import { writeCookie } from '@koma/contracts'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { headerMessages } from '../i18n/messages'
+import { GlobeIcon } from './icons'
+
+const NAMES: Record<Locale, string> = { ja: '日本語', en: 'English', fr: 'Français' }
+
+/** Switch language: remember it for 365 days and move to the same page in that language. */
+export function LanguageSwitcher({ color }: { color: string }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const change = (next: Locale) => {
+    writeCookie(COOKIES.locale, next, LOCALE_COOKIE_DAYS)
+    const { rest } = splitLocalePrefix(location.pathname)
+    navigate(withLocalePrefix(rest, prefixForLocale(next)) + location.search)
+  }
+  return (
+    <label css={{ display: 'inline-flex', alignItems: 'center', gap: 4, color, cursor: 'pointer', position: 'relative' }}>
+      <GlobeIcon size={20} />
+      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {t(headerMessages.language)}
+      </span>
+      <select
+        value={locale}
+        onChange={(event) => change(event.target.value as Locale)}
+        data-testid="language-switcher"
+        css={{ appearance: 'none', background: 'transparent', border: 0, color: 'inherit', font: 'inherit', fontSize: 13, cursor: 'pointer', padding: '4px 2px' }}
+      >
+        {LOCALES.map((option) => (
+          <option key={option} value={option} css={{ color: '#111' }}>
+            {NAMES[option]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

@@ -1,0 +1,52 @@
+import { COLORS, useLocalePath, useT } from '@koma/contracts'
+import { NavLink } from 'react-router-dom'
+import { menuMessages } from '../i18n/messages'
+
+/** The menu areas of SPEC §2, as tabs under the header on menu-layout pages. */
+const TABS = [
+  { code: 'home', path: '/', label: menuMessages.home },
+  { code: 'new', path: '/menu/all_comic/new', label: menuMessages.new },
+  { code: 'ranking', path: '/menu/all_comic/ranking', label: menuMessages.ranking },
+  { code: 'free', path: '/menu/all_comic/free', label: menuMessages.free },
+  { code: 'daily', path: '/menu/all_comic/daily', label: menuMessages.daily },
+  { code: 'completed', path: '/menu/all_comic/completed', label: menuMessages.completed },
+  { code: 'genre', path: '/menu/all_comic/genre', label: menuMessages.genre },
+  { code: 'store', path: '/menu/all_comic/store', label: menuMessages.store },
+  { code: 'event', path: '/menu/all_comic/event', label: menuMessages.event },
+] as const
+
+export const MENU_TABS_HEIGHT = 44
+
+export function MenuTabs({ white }: { white: boolean }) {
+  const t = useT()
+  const path = useLocalePath()
+  return (
+    <nav aria-label={t(menuMessages.label)} css={{ height: MENU_TABS_HEIGHT, overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
+      <ul css={{ display: 'flex', gap: 4, margin: 0, padding: '0 12px', listStyle: 'none', height: '100%', alignItems: 'stretch', maxWidth: 1200, marginInline: 'auto' }}>
+        {TABS.map((tab) => (
+          <li key={tab.code} css={{ display: 'flex' }}>
+            <NavLink
+              to={path(tab.path)}
+              end
+              data-menu={tab.code}
+              css={{
+                display: 'flex',
+                alignItems: 'center',
+                padding: '0 10px',
+                fontSize: 14,
+                fontWeight: 700,
+                whiteSpace: 'nowrap',
+                textDecoration: 'none',
+                color: white ? 'rgba(255,255,255,.85)' : COLORS.textMuted,
+                borderBottom: '3px solid transparent',
+                '&.active': { color: white ? '#fff' : COLORS.text, borderBottomColor: white ? '#fff' : COLORS.brand },
+              }}
+            >
+              {t(tab.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

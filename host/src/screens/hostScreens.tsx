@@ -1,0 +1,53 @@
+import { safeRedirect, useLocalePath, useT } from '@koma/contracts'
+import { useEffect, type ComponentType } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { screenMessages } from '../i18n/messages'
+import { primaryButton, ScreenFrame, screenText } from './ScreenFrame'
+
+function BrowserGuide() {
+  const t = useT()
+  return (
+    <ScreenFrame testId="browser-guide" title={t(screenMessages.browserGuideTitle)}>
+      <p css={screenText}>{t(screenMessages.browserGuideDescription)}</p>
+    </ScreenFrame>
+  )
+}
+
+/** /via?url=/path: a hop used by e-mails and campaigns; only ever to a page of this site. */
+function Via() {
+  const t = useT()
+  const [search] = useSearchParams()
+  const navigate = useNavigate()
+  const path = useLocalePath()
+  const target = safeRedirect(search.get('url') ?? search.get('redirect'), '/')
+  useEffect(() => {
+    navigate(target, { replace: true })
+  }, [navigate, target])
+  return (
+    <ScreenFrame testId="via" title={t(screenMessages.viaTitle)}>
+      <Link to={path('/')} css={primaryButton}>
+        {t(screenMessages.viaFallback)}
+      </Link>
+    </ScreenFrame>
+  )
+}
+
+function CampaignError() {
+  const t = useT()
+  const path = useLocalePath()
+  return (
+    <ScreenFrame testId="campaign-error" title={t(screenMessages.campaignErrorTitle)}>
+      <p css={screenText}>{t(screenMessages.campaignErrorDescription)}</p>
+      <Link to={path('/')} css={primaryButton}>
+        {t(screenMessages.goHome)}
+      </Link>
+    </ScreenFrame>
+  )
+}
+
+/** Screens the host renders itself (route owner 'host'). */
+export const HOST_SCREENS: Record<string, ComponentType> = {
+  'host.browserGuide': BrowserGuide,
+  'host.via': Via,
+  'host.campaignError': CampaignError,
+}

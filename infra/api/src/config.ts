@@ -1,0 +1,33 @@
+import path from 'node:path'
+
+export interface ApiConfig {
+  host: string
+  port: number
+  /** Where PGlite keeps its data folder (and anything else the API stores locally). */
+  dataDir: string
+  databaseUrl: string | undefined
+  production: boolean
+  /** Accept requests whose checksum header is missing or wrong (benchmarks of raw handlers only). */
+  skipChecksum: boolean
+  /** Seed an empty database on start. */
+  seedIfEmpty: boolean
+  logLevel: string
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..')
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'))
+  return {
+    host: env.API_HOST ?? '127.0.0.1',
+    port: Number(env.API_PORT ?? 8081),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    production: env.NODE_ENV === 'production',
+    skipChecksum: env.KOMA_SKIP_CHECKSUM === '1' && env.NODE_ENV !== 'production',
+    seedIfEmpty: env.KOMA_SEED !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  }
+}
+
+export const pgliteDir = (config: ApiConfig): string => path.join(config.dataDir, 'pglite')

@@ -1,0 +1,12 @@
+import { Migrator } from 'kysely/migration'
+import type { Kysely } from 'kysely'
+import { migrations } from './migrations'
+
+/** Bring the schema up to date. Safe to run on every start, from several replicas at once. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely'
+import type { Clock } from './clock'
+import type { ApiConfig } from './config'
+import type { Database } from './db/schema'
+
+/** What every module's routes and services are given: no globals. */
+export interface AppDeps {
+  db: Kysely<Database>
+  clock: Clock
+  config: ApiConfig
+}

@@ -1,0 +1,26 @@
+import type { ErrorBody, TextKey } from '@koma/contracts/server'
+
+/**
+ * A failure the API answers on purpose: a SPEC §8 status, a code, and a message chosen from the
+ * shared text catalogue (translated per request) or given literally (validation messages).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly textKey: TextKey | null,
+    readonly values: Record<string, string | number> = {},
+    readonly literalMessage: string | null = null,
+    readonly extra: Partial<ErrorBody> = {},
+    readonly code: number = status,
+  ) {
+    super(literalMessage ?? textKey ?? `HTTP ${status}`)
+    this.name = 'HttpError'
+  }
+}
+
+export const badRequest = (message: string): HttpError => new HttpError(400, null, {}, message)
+export const badRequestText = (key: TextKey, values: Record<string, string | number> = {}): HttpError => new HttpError(400, key, values)
+export const unauthorized = (): HttpError => new HttpError(401, 'authenticationError')
+export const forbidden = (key: TextKey): HttpError => new HttpError(403, key)
+export const notFound = (key: TextKey = 'notFound'): HttpError => new HttpError(404, key)
+export const acceptMatureRequired = (): HttpError => new HttpError(428, 'matureNotAccepted')

@@ -1,0 +1,79 @@
+import type { BodyOf, Endpoint, Locale, ParamsOf, QueryOf, ResultOf } from '@koma/contracts/server'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AppDeps } from '../deps'
+import { requestLocale } from './locale'
+
+export interface HandlerContext<E> {
+  params: ParamsOf<E>
+  query: QueryOf<E>
+  body: BodyOf<E>
+  req: FastifyRequest
+  reply: FastifyReply
+  locale: Locale
+  deps: AppDeps
+}
+
+type AnyEndpoint = Endpoint<unknown, unknown, unknown, unknown>
+
+/** API routes live under /api; the path after it is the contracts endpoint's path. */
+export const API_PREFIX = '/api'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without the SPEC §7 headers (see Endpoint.bare). */
+    bare?: boolean
+  }
+}
+
+/**
+ * Register a handler for a contracts endpoint: same method and path as the browser calls, and
+ * the handler's return value becomes `{ result }`.
+ */
+export function route<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<ResultOf<E>>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: API_PREFIX + endpoint.path,
+    config: { bare: endpoint.bare ?? false },
+    handler: async (req, reply) => {
+      const result = await handler({
+        params: req.params as ParamsOf<E>,
+        query: (req.query ?? {}) as QueryOf<E>,
+        body: (req.body ?? {}) as BodyOf<E>,
+        req,
+        reply,
+        locale: requestLocale(req),
+        deps,
+      })
+      return { result }
+    },
+  })
+}
+
+/** For handlers that write the reply themselves (binary bodies such as images). */
+export function rawRoute<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<FastifyReply>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: API_PREFIX + endpoint.path,
+    config: { bare: endpoint.bare ?? false },
+    handler: (req, reply) =>
+      handler({
+        params: req.params as ParamsOf<E>,
+        query: (req.query ?? {}) as QueryOf<E>,
+        body: (req.body ?? {}) as BodyOf<E>,
+        req,
+        reply,
+        locale: requestLocale(req),
+        deps,
+      }),
+  })
+}

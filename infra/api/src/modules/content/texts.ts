@@ -1,0 +1,18 @@
+import type { Locale } from '@koma/contracts/server'
+
+/** Texts are stored per language; a missing translation falls back to English, then Japanese. */
+export const FALLBACK_LANGS = (locale: Locale): Locale[] => [locale, ...(['en', 'ja'] as Locale[]).filter((lang) => lang !== locale)]
+
+/** Pick the best row per key from rows in several languages. */
+export function pickLocalized<R extends { lang: string }, K>(rows: readonly R[], keyOf: (row: R) => K, locale: Locale): Map<K, R> {
+  const order = FALLBACK_LANGS(locale)
+  const best = new Map<K, R>()
+  for (const row of rows) {
+    const key = keyOf(row)
+    const current = best.get(key)
+    const rank = order.indexOf(row.lang as Locale)
+    if (rank < 0) continue
+    if (!current || rank < order.indexOf(current.lang as Locale)) best.set(key, row)
+  }
+  return best
+}

@@ -1,0 +1,127 @@
+import type { Badge, ContentStatus, HomeElement, HomeLayout, HomeSection, Locale, MenuItem } from '@koma/contracts/server'
+import type { AppDeps } from '../../deps'
+import { contentSummaries } from '../content/queries'
+import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
+import { imageUrl } from '../image/urls'
+
+/** GET /{lang}/home (and /home/mature): top banner, sections, menu and popups from the database. */
+export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean): Promise<HomeLayout> {
+  const { db } = deps
+  const langs = FALLBACK_LANGS(locale)
+  let sectionQuery = db.selectFrom('home_sections').selectAll().orderBy('sort', 'asc')
+  if (!mature) sectionQuery = sectionQuery.where('mature', '=', false)
+  const sections = await sectionQuery.execute()
+  const sectionIds = sections.map((section) => section.id)
+  if (sectionIds.length === 0) return { popups: [], sections: [], topBanner: null, menu: await menu(deps, locale) }
+
+  const [sectionTexts, elements] = await Promise.all([
+    db.selectFrom('home_section_texts').selectAll().where('section_id', 'in', sectionIds).where('lang', 'in', langs).execute(),
+    db
+      .selectFrom('home_elements as e')
+      .innerJoin('images as i', 'i.id', 'e.image_id')
+      .leftJoin('images as li', 'li.id', 'e.large_image_id')
+      .select([
+        'e.id',
+        'e.section_id',
+        'e.sort',
+        'e.content_id',
+        'e.image_id',
+        'e.large_image_id',
+        'e.badge',
+        'e.badge_expire_at',
+        'e.url_http',
+        'i.width',
+        'i.height',
+        'li.width as large_width',
+        'li.height as large_height',
+      ])
+      .where('e.section_id', 'in', sectionIds)
+      .orderBy('e.sort', 'asc')
+      .execute(),
+  ])
+  const elementIds = elements.map((element) => element.id)
+  const contentIds = [...new Set(elements.flatMap((element) => (element.content_id ? [element.content_id] : [])))]
+  const [elementTexts, summaries, flags] = await Promise.all([
+    elementIds.length
+      ? db.selectFrom('home_element_texts').selectAll().where('element_id', 'in', elementIds).where('lang', 'in', langs).execute()
+      : [],
+    contentSummaries(deps, contentIds, locale),
+    contentIds.length
+      ? db.selectFrom('contents').select(['id', 'gauge_usable']).where('id', 'in', contentIds).execute()
+      : [],
+  ])
+  const sectionText = pickLocalized(sectionTexts, (row) => row.section_id, locale)
+  const elementText = pickLocalized(elementTexts, (row) => row.element_id, locale)
+  const gauge = new Map(flags.map((row) => [row.id, row.gauge_usable]))
+
+  const toElement = (row: (typeof elements)[number]): HomeElement => {
+    const summary = row.content_id ? summaries.get(row.content_id) : undefined
+    const texts = elementText.get(row.id)
+    const element: HomeElement = {
+      id: row.id,
+      title: texts?.title ?? summary?.name ?? '',
+      additionalText: texts?.additional_text ?? '',
+      badge: row.badge ? { type: row.badge as Badge, expireAt: row.badge_expire_at ? new Date(row.badge_expire_at).toISOString() : null } : null,
+      status: (summary?.status ?? null) as ContentStatus | null,
+      original: summary?.original ?? false,
+      gaugeUsable: row.content_id ? (gauge.get(row.content_id) ?? false) : false,
+      ticketUsable: row.content_id ? (gauge.get(row.content_id) ?? false) : false,
+      coinUsable: Boolean(row.content_id),
+      totalViews: summary?.totalViews ?? 0,
+      themeColor: summary?.themeColor ?? '#333333',
+      imageUrl: imageUrl(row.image_id),
+      width: row.width,
+      height: row.height,
+      largeScreenImageUrl: row.large_image_id ? imageUrl(row.large_image_id) : null,
+      largeScreenWidth: row.large_width ?? null,
+      largeScreenHeight: row.large_height ?? null,
+      label: texts?.label ?? null,
+      urlScheme: row.url_http ? `koma:/${row.url_http}` : '',
+      urlHttp: row.url_http,
+    }
+    if (summary) element.exclusive = summary.exclusive
+    return element
+  }
+
+  const toSection = (row: (typeof sections)[number]): HomeSection => ({
+    id: row.id,
+    sectionUiType: row.section_ui_type ?? 'unknown',
+    elementUiType: row.element_ui_type ?? 'unknown',
+    shuffleGroup: row.shuffle_group ?? '',
+    title: sectionText.get(row.id)?.title ?? '',
+    additionalText: sectionText.get(row.id)?.additional_text ?? '',
+    urlScheme: row.url_http ? `koma:/${row.url_http}` : '',
+    urlHttp: row.url_http,
+    elements: elements.filter((element) => element.section_id === row.id).map(toElement),
+  })
+
+  const top = sections.find((section) => section.top_banner)
+  const topSection = top ? toSection(top) : null
+  return {
+    popups: [],
+    sections: sections.filter((section) => !section.top_banner).map(toSection),
+    topBanner: topSection
+      ? {
+          id: topSection.id,
+          sectionUiType: topSection.sectionUiType,
+          elementUiType: topSection.elementUiType,
+          title: topSection.title,
+          additionalText: topSection.additionalText,
+          elements: topSection.elements,
+        }
+      : null,
+    menu: await menu(deps, locale),
+  }
+}
+
+export async function menu(deps: AppDeps, locale: Locale): Promise<{ holder: string; items: MenuItem[] }> {
+  const [items, texts] = await Promise.all([
+    deps.db.selectFrom('menu_items').selectAll().orderBy('sort', 'asc').execute(),
+    deps.db.selectFrom('menu_item_texts').selectAll().where('lang', 'in', FALLBACK_LANGS(locale)).execute(),
+  ])
+  const label = pickLocalized(texts, (row) => row.code, locale)
+  return {
+    holder: 'all_comic',
+    items: items.map((item) => ({ code: item.code, label: label.get(item.code)?.label ?? item.code, apiPath: item.api_path, listUiType: item.list_ui_type })),
+  }
+}

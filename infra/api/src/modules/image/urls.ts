@@ -1,0 +1,2 @@
+/** Where the browser fetches a stored image. */
+export const imageUrl = (imageId: number): string => `/api/image/${imageId}`

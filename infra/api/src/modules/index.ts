@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppDeps } from '../deps'
+import { registerCoinRoutes } from './coin/routes'
+import { registerCommentRoutes } from './comment/routes'
+import { registerContentRoutes } from './content/routes'
+import { registerHomeRoutes } from './home/routes'
+import { registerImageRoutes } from './image/routes'
+import { registerMemberRoutes } from './member/routes'
+import { registerSystemRoutes } from './system/routes'
+
+/** Every domain module of the API. Each module = routes + service + queries. */
+export function registerModules(app: FastifyInstance, deps: AppDeps): void {
+  registerSystemRoutes(app, deps)
+  registerImageRoutes(app, deps)
+  registerMemberRoutes(app, deps)
+  registerHomeRoutes(app, deps)
+  registerCoinRoutes(app, deps)
+  registerCommentRoutes(app, deps)
+  // Last: its `/:type/:id` patterns are the most general.
+  registerContentRoutes(app, deps)
+}

@@ -1,0 +1,96 @@
+import { COOKIES } from '@koma/contracts/server'
+import { createHash, randomBytes } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { AppDeps } from '../../deps'
+import { unauthorized } from '../../http/errors'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** "Stay signed in" keeps a session 30 days; otherwise one day (and a browser-session cookie). */
+export const SESSION_DAYS = { stay: 30, short: 1 } as const
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+
+export interface SessionMember {
+  memberId: number
+  sessionId: number
+  guest: boolean
+}
+
+function cookieOptions(req: FastifyRequest, maxAgeSeconds: number | undefined, httpOnly: boolean) {
+  return {
+    path: '/',
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: req.protocol === 'https',
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  }
+}
+
+/** Start a session: the httpOnly session cookie and the login-check cookie the page reads. */
+export async function startSession(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  memberId: number,
+  stayLogged: boolean,
+): Promise<{ sessionId: number }> {
+  const token = randomBytes(32).toString('base64url')
+  const days = stayLogged ? SESSION_DAYS.stay : SESSION_DAYS.short
+  const now = deps.clock.realNow()
+  const deviceId = req.headers['x-koma-client-uid']
+  const row = await deps.db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      device_id: typeof deviceId === 'string' ? deviceId.slice(0, 64) : null,
+      user_agent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      expires_at: new Date(now.getTime() + days * DAY_MS),
+      last_seen_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const maxAge = stayLogged ? days * 24 * 60 * 60 : undefined
+  reply.setCookie(COOKIES.session, token, cookieOptions(req, maxAge, true))
+  reply.setCookie(COOKIES.loginCheck, '1', cookieOptions(req, maxAge, false))
+  return { sessionId: row.id }
+}
+
+export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(COOKIES.session, { path: '/' })
+  reply.clearCookie(COOKIES.loginCheck, { path: '/' })
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<SessionMember | null>>()
+
+/** The member behind the request's session cookie, if it names a live session. */
+export function sessionMember(deps: AppDeps, req: FastifyRequest): Promise<SessionMember | null> {
+  let promise = resolved.get(req)
+  if (!promise) {
+    promise = (async () => {
+      const token = req.cookies[COOKIES.session]
+      if (!token) return null
+      const row = await deps.db
+        .selectFrom('sessions')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        .select(['sessions.id as sessionId', 'members.id as memberId', 'members.guest'])
+        .where('sessions.token_hash', '=', hashToken(token))
+        .where('sessions.expires_at', '>', deps.clock.realNow())
+        .executeTakeFirst()
+      return row ?? null
+    })()
+    resolved.set(req, promise)
+  }
+  return promise
+}
+
+/** Like sessionMember, but a missing session is the 401 of SPEC §8. */
+export async function requireMember(deps: AppDeps, req: FastifyRequest): Promise<SessionMember> {
+  const member = await sessionMember(deps, req)
+  if (!member) throw unauthorized()
+  return member
+}
+
+export async function endSession(deps: AppDeps, sessionId: number): Promise<void> {
+  await deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+}

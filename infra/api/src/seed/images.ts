@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Artwork } from './artwork/pages'
+import type { Database } from '../db/schema'
+import { insertReturningIds } from './batch'
+
+export const SVG_MIME = 'image/svg+xml'
+
+/**
+ * Every image the seed makes, in the order it makes them. Plans refer to an image by its index
+ * here; once inserted, `id(index)` gives its row id.
+ */
+export class ImageBank {
+  private readonly items: Artwork[] = []
+  private ids: number[] = []
+
+  add(artwork: Artwork): number {
+    this.items.push(artwork)
+    return this.items.length - 1
+  }
+
+  get size(): number {
+    return this.items.length
+  }
+
+  get bytes(): number {
+    return this.items.reduce((sum, item) => sum + Buffer.byteLength(item.svg), 0)
+  }
+
+  /** A hash of every file, in order: equal for equal artwork. */
+  fingerprint(): string {
+    const hash = createHash('sha256')
+    for (const item of this.items) hash.update(`${item.width}x${item.height}:`).update(item.svg)
+    return hash.digest('hex')
+  }
+
+  id(index: number): number {
+    const id = this.ids[index]
+    if (id === undefined) throw new Error(`image ${index} has not been inserted`)
+    return id
+  }
+
+  async insert(db: Kysely<Database>, createdAt: Date): Promise<void> {
+    const rows = this.items.map((item) => ({
+      width: item.width,
+      height: item.height,
+      mime: SVG_MIME,
+      bytes: Buffer.from(item.svg, 'utf8'),
+      created_at: createdAt,
+    }))
+    this.ids = await insertReturningIds(db, 'images', rows, 250)
+  }
+}

@@ -1,0 +1,47 @@
+import type { Lang } from '../lang'
+
+/** What readers write under the first episodes of a series, in each reader's own language. */
+export const READER_COMMENTS: Record<Lang, string[]> = {
+  ja: [
+    '1話から引き込まれました！続きが楽しみすぎる。',
+    '絵がきれいすぎて、ページを送るのがもったいない…',
+    '主人公の表情の描き方が本当に好き。',
+    'このコマの構図、鳥肌立った。',
+    'まさかの展開に声が出ました笑',
+    '毎週これのために生きてます。',
+    '最後の一言でやられた。次が気になって眠れない。',
+    '色使いが優しくて癒される〜',
+    'サブキャラがいい味出してる。スピンオフ希望！',
+    '伏線っぽいところが多くて考察が捗る。',
+    '読み返したら1話目から全部つながってた…天才か。',
+    '背景の描き込みがすごい。',
+  ],
+  en: [
+    'Okay, this first episode hooked me immediately.',
+    'The art is gorgeous. Every panel could be a wallpaper.',
+    'I did NOT see that ending coming.',
+    'Binged everything in one night, no regrets.',
+    'The way the colours shift in the flashback is so good.',
+    'Finally a lead who actually thinks before acting!',
+    'That last page gave me chills.',
+    'Came for the art, stayed for the story.',
+    'The side characters are carrying this and I love them.',
+    'Rereading this after episode 10 hits completely different.',
+    'Please tell me we get more of the two of them together.',
+    'The pacing is perfect, never boring for a second.',
+  ],
+  fr: [
+    'Accrochée dès le premier épisode, je dévore la suite !',
+    'Les couleurs sont magnifiques, j’adore l’ambiance.',
+    'Cette dernière case… je ne m’en remets pas.',
+    'Enfin une héroïne qui a du caractère !',
+    'Le dessin est sublime, chaque page est un tableau.',
+    'J’ai tout lu d’une traite, impossible de m’arrêter.',
+    'Le rythme est parfait, on ne s’ennuie jamais.',
+    'Les personnages secondaires sont géniaux.',
+    'Je relis ce chapitre pour la troisième fois, trop de détails cachés.',
+    'Vivement l’épisode de la semaine prochaine !',
+    'Ce retournement de situation, je ne l’avais pas vu venir.',
+    'Merci à l’équipe pour la traduction, elle est très naturelle.',
+  ],
+}

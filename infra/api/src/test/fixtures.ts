@@ -1,0 +1,42 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto'
+import type { TestApp } from './testApp'
+import { cookiesOf } from './testApp'
+
+export const SEEDED = { email: 'reader@koma.example', password: 'koma-reader-1' }
+
+/** Seal a password the way the browser does (RSA-OAEP SHA-256 over { sessionKey, password }). */
+export async function sealedPassword(t: TestApp, password: string): Promise<{ sessionKey: string; rsaEncryptedString: string }> {
+  const issued = await t.call('GET', '/api/member/rsa/signin')
+  const { sessionKey, publicKey } = issued.json().result as { sessionKey: string; publicKey: string }
+  const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
+  const sealed = publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(JSON.stringify({ sessionKey, password })),
+  )
+  return { sessionKey, rsaEncryptedString: sealed.toString('base64') }
+}
+
+/** Sign the seeded member in and return the cookies of the session. */
+export async function signIn(t: TestApp, email = SEEDED.email, password = SEEDED.password): Promise<Record<string, string>> {
+  const sealed = await sealedPassword(t, password)
+  const response = await t.call('POST', '/api/member/signin', { body: { email, ...sealed, stayLogged: 'true' } })
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+  return cookiesOf(response)
+}
+
+/** A chapter matching a condition, from the seeded catalogue. */
+export async function findChapter(t: TestApp, where: { free?: boolean; mature?: boolean; hasTrial?: boolean; type?: 'comic' | 'magazine_comic' }) {
+  let query = t.db
+    .selectFrom('chapters as ch')
+    .innerJoin('contents as c', 'c.id', 'ch.content_id')
+    .select(['ch.id as chapterId', 'c.id as contentId', 'c.type', 'ch.sort'])
+    .where('ch.aborted', '=', false)
+    .orderBy('c.id')
+    .orderBy('ch.sort')
+  if (where.free !== undefined) query = query.where('ch.free', '=', where.free)
+  if (where.mature !== undefined) query = query.where('c.mature', '=', where.mature)
+  if (where.hasTrial !== undefined) query = query.where('ch.has_trial', '=', where.hasTrial)
+  if (where.type) query = query.where('c.type', '=', where.type)
+  const row = await query.executeTakeFirstOrThrow()
+  return row
+}

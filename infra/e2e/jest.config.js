@@ -1,0 +1,21 @@
+// @ts-check
+// End-to-end tests: the built site behind the edge, driven in Debian's Chromium.
+const fs = require('node:fs')
+const path = require('node:path')
+
+const root = path.resolve(__dirname, '..', '..')
+const swc = JSON.parse(fs.readFileSync(path.join(root, '.swcrc.jest.json'), 'utf8'))
+
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: root,
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/infra/e2e/**/*.e2e.ts'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] },
+  transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql)/)'],
+  globalSetup: '<rootDir>/infra/e2e/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/infra/e2e/support/globalTeardown.ts',
+  testTimeout: 90_000,
+  maxWorkers: 2,
+}

@@ -1,0 +1,235 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { edgeCli, readSite } from './support/site'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The remotes a page downloaded, from its network requests. */
+function watchRemotes(page: Page): Set<string> {
+  const seen = new Set<string>()
+  page.on('request', (request) => {
+    const match = /\/remotes\/(mf-[a-z]+)\//.exec(new URL(request.url()).pathname)
+    if (match) seen.add(match[1])
+  })
+  return seen
+}
+
+describe('home composed from mf-catalog', () => {
+  it.each([
+    ['en', '/en', 'en-US', 'Ranking'],
+    ['ja', '/', 'ja-JP', 'ランキング'],
+    ['fr', '/fr', 'fr-FR', 'Classement'],
+  ])('renders in %s from the API, downloading mf-catalog and no other remote', async (_lang, url, htmlLang, rankingTab) => {
+    const context = await newContext(browser, { locale: htmlLang })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    const remotes = watchRemotes(page)
+    await page.goto(url)
+    await page.getByTestId('home-section').first().waitFor()
+    expect(await page.getAttribute('html', 'lang')).toBe(htmlLang)
+    await expect(page.locator('[data-menu="ranking"]').textContent()).resolves.toBe(rankingTab)
+    expect(await page.getByTestId('content-card').count()).toBeGreaterThan(5)
+    expect([...remotes]).toEqual(['mf-catalog'])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps the locale prefix in links and switches language from the header', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/fr')
+    await page.getByTestId('content-card').first().waitFor()
+    expect(await page.getByTestId('content-card').first().getAttribute('href')).toMatch(/^\/fr\/(comic|magazine_comic)\/\d+$/)
+    await page.getByTestId('language-switcher').selectOption('ja')
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect(page.locator('[data-menu="ranking"]').textContent()).resolves.toBe('ランキング')
+    // The choice is remembered for unprefixed pages (cookie, 365 days).
+    const cookie = (await context.cookies()).find((item) => item.name === 'koma_locale')
+    expect(cookie?.value).toBe('ja')
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(360 * 86_400_000)
+    await context.close()
+  })
+})
+
+describe('reading a free chapter', () => {
+  it('goes from the episode list to the viewer and shows the pages', async () => {
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    const remotes = watchRemotes(page)
+    await page.goto('/en')
+    await page.getByTestId('content-card').first().click()
+    await page.getByTestId('episode-list').waitFor()
+    await page.locator('[data-testid="chapter-row"][data-free="true"]').first().click()
+    await page.getByTestId('viewer').waitFor()
+    expect(page.url()).toMatch(/\/en\/(comic|magazine_comic)\/\d+\/chapter\/\d+\/product$/)
+    const first = page.getByTestId('page-image').first()
+    await first.waitFor()
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
+      return Boolean(image && image.complete && image.naturalWidth > 0)
+    })
+    expect(await page.getByTestId('page-image').count()).toBeGreaterThan(1)
+    // The end of the chapter embeds mf-community's comments through the host slot.
+    await page.getByTestId('chapter-end').scrollIntoViewIfNeeded()
+    await page.getByTestId('chapter-comments-slot').waitFor()
+    expect(remotes).toEqual(new Set(['mf-catalog', 'mf-viewer', 'mf-community']))
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('route rules', () => {
+  it.each(['/comic/007', '/en/comic/abc', '/fr/novel/3', '/comic/1/chapter/2/full', '/preview/comic/1/chapter/epub?chapterId=x&chapterFileSalesType=trial'])(
+    '%s renders the 404 screen with the header still working',
+    async (url) => {
+      const context = await newContext(browser)
+      const page = await context.newPage()
+      await page.goto(url)
+      await page.getByTestId('not-found').waitFor()
+      const pathname = url.split('?')[0]
+      expect(await page.getByTestId('not-found').locator('h1').textContent()).toMatch(new RegExp(`(Page Not Found|ページが見つかりません|Page introuvable) ?: ${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+      await expect(page.getByTestId('site-header').isVisible()).resolves.toBe(true)
+      await context.close()
+    },
+  )
+
+  it('sends a signed-out reader from a login-only page to /login with the page as redirect', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/en/coinpurchase')
+    await page.waitForURL('**/en/login?redirect=%2Fen%2Fcoinpurchase')
+    await page.getByTestId('login').waitFor()
+    await context.close()
+  })
+})
+
+describe('sign-in in mf-account, seen by the host header', () => {
+  it('signs the seeded member in, updates the header at once, and returns to the redirect', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto('/en/coinpurchase')
+    await page.getByTestId('login').waitFor()
+    await page.getByLabel('Email address').fill('reader@koma.example')
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-9')
+    await page.getByTestId('login-submit').click()
+    await expect(page.getByTestId('login-error').textContent()).resolves.toBe('Incorrect email or password')
+    await page.getByLabel('Password', { exact: true }).fill('koma-reader-1')
+    await page.getByTestId('login-submit').click()
+    await page.getByTestId('coin-shop').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/en/coinpurchase')
+    await expect(page.getByTestId('header-nickname').textContent()).resolves.toBe('Reader')
+    expect(await page.getByTestId('coin-product').count()).toBeGreaterThan(3)
+    await expect(page.getByTestId('coin-price').first().textContent()).resolves.toMatch(/^\$\d+\.\d\d$/)
+    // A signed-in reader on /login goes to the redirect or home.
+    await page.goto('/en/login?redirect=%2Fen')
+    await page.getByTestId('home').waitFor()
+    // Signing out from the header.
+    await page.getByTestId('header-account').click()
+    await page.getByTestId('header-sign-out').click()
+    await page.getByTestId('header-sign-in').waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('composition failures stay in their area', () => {
+  it('shows a retry panel when a remote cannot load, keeps the header, and recovers on retry', async () => {
+    const site = readSite()
+    const registryFile = path.join(site.edgeDir, 'registry.json')
+    const original = fs.readFileSync(registryFile, 'utf8')
+    const broken = JSON.parse(original)
+    broken.remotes.mf_payments.entry = '/remotes/mf-payments/does-not-exist/mf-manifest.json'
+    fs.writeFileSync(registryFile, JSON.stringify(broken))
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    try {
+      await page.goto('/en/coinpurchase/result')
+      await page.locator('[data-remote-error="mf_payments"]').waitFor()
+      // Everything else still works: the header links, and another remote's page.
+      await page.getByTestId('header-search').isVisible()
+      await page.locator('header a[aria-label="Koma home"]').click()
+      await page.getByTestId('home-section').first().waitFor()
+      await page.goBack()
+      await page.locator('[data-remote-error="mf_payments"]').waitFor()
+    } finally {
+      fs.writeFileSync(registryFile, original)
+    }
+    // The retry reads the registry again (a fixed or rolled-back remote comes back without a reload).
+    await page.getByRole('button', { name: 'Retry' }).click()
+    await page.locator('[data-remote-error="mf_payments"]').waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it('a failing remote under the viewer (comments) leaves the chapter readable', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.route('**/remotes/mf-community/**', (route) => route.abort())
+    await page.goto('/en')
+    await page.getByTestId('content-card').first().click()
+    await page.locator('[data-testid="chapter-row"][data-free="true"]').first().click()
+    await page.getByTestId('page-image').first().waitFor()
+    await page.getByTestId('chapter-end').scrollIntoViewIfNeeded()
+    await page.locator('[data-remote-error^="mf_community"]').waitFor()
+    expect(await page.getByTestId('page-image').count()).toBeGreaterThan(1)
+    await context.close()
+  })
+})
+
+describe('deploy and rollback of one remote', () => {
+  it('a new page load sees the deployed version, then the rolled-back one, with nothing restarted', async () => {
+    const site = readSite()
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    const versionOnPage = async () => {
+      await page.goto('/en')
+      await page.getByTestId('home-section').first().waitFor()
+      return page.locator('[data-remote="mf_catalog"]').getAttribute('data-remote-version')
+    }
+    const before = await versionOnPage()
+    expect(before).toBeTruthy()
+    const deployed = edgeCli(site, ['deploy', 'mf-catalog', '--no-build', '--force'])
+    expect(deployed.code).toBe(0)
+    const after = await versionOnPage()
+    expect(after).not.toBe(before)
+    const registry = JSON.parse(fs.readFileSync(path.join(site.edgeDir, 'registry.json'), 'utf8'))
+    expect(registry.remotes.mf_catalog.version).toBe(after)
+    const rolledBack = edgeCli(site, ['rollback', 'mf-catalog'])
+    expect(rolledBack.code).toBe(0)
+    expect(await versionOnPage()).toBe(before)
+    const versions = edgeCli(site, ['versions', 'mf-catalog'])
+    expect(versions.output).toContain(before!)
+    expect(versions.output).toContain(after!)
+    await context.close()
+  })
+})
+
+describe('screenshots', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('home and an episode list at %s width', async (name, viewport) => {
+    const context = await newContext(browser, { viewport })
+    const page = await context.newPage()
+    await page.goto('/en')
+    await page.getByTestId('content-card').nth(3).waitFor()
+    await page.waitForLoadState('networkidle')
+    const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
+    fs.mkdirSync(dir, { recursive: true })
+    await page.screenshot({ path: path.join(dir, `home-${name}.png`) })
+    await page.getByTestId('content-card').first().click()
+    await page.getByTestId('chapter-row').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await page.screenshot({ path: path.join(dir, `episodes-${name}.png`) })
+    await context.close()
+  })
+})

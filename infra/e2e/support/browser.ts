@@ -1,0 +1,28 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { readSite } from './site'
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  })
+}
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
+
+export async function newContext(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  const site = readSite()
+  return browser.newContext({ baseURL: site.baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP })
+}
+
+/** Collect page errors so a test can assert the page ran clean. */
+export function trackErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}

@@ -1,0 +1,81 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export const repoRoot = path.resolve(__dirname, '..', '..', '..')
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx')
+
+export interface SiteInfo {
+  baseURL: string
+  dataDir: string
+  edgeDir: string
+  apiUrl: string
+  pids: number[]
+}
+
+export const SITE_FILE = path.join(os.tmpdir(), 'koma-e2e-site.json')
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited (${child.exitCode}) before ${url} answered:\n${log()}`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms:\n${log()}`)
+}
+
+function service(args: string[], env: Record<string, string>): { child: ChildProcess; log: () => string } {
+  let output = ''
+  const child = spawn(tsx, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: false })
+  child.stdout?.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
+  child.stderr?.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
+  return { child, log: () => output }
+}
+
+/** Run the edge CLI (deploy, rollback, publish-all) against the test site's edge folder. */
+export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir'>, args: string[]): { code: number; output: string } {
+  const result = spawnSync(tsx, ['infra/edge/src/cli.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: info.dataDir, EDGE_DIR: info.edgeDir },
+    encoding: 'utf8',
+  })
+  return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` }
+}
+
+/** Build what changed, publish into a fresh edge folder, start the API (fresh PGlite) and the edge. */
+export async function startSite(): Promise<SiteInfo> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
+  const edgeDir = path.join(dataDir, 'edge')
+  const published = edgeCli({ dataDir, edgeDir }, ['publish-all'])
+  if (published.code !== 0) throw new Error(`publish-all failed:\n${published.output}`)
+  const [port, apiPort] = [await freePort(), await freePort()]
+  const apiUrl = `http://127.0.0.1:${apiPort}`
+  const api = service(['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' })
+  await waitForHttp(`${apiUrl}/api/health`, 180_000, api.child, api.log)
+  const edge = service(['infra/edge/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EDGE_DIR: edgeDir, API_URL: apiUrl })
+  const baseURL = `http://127.0.0.1:${port}`
+  await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
+  return { baseURL, dataDir, edgeDir, apiUrl, pids: [api.child.pid ?? 0, edge.child.pid ?? 0] }
+}
+
+export function readSite(): SiteInfo {
+  return JSON.parse(fs.readFileSync(SITE_FILE, 'utf8')) as SiteInfo
+}

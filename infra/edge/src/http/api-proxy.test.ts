@@ -1,0 +1,165 @@
+import path from 'node:path'
+import zlib from 'node:zlib'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { buildEdge } from '../server'
+import { removeDir, tempDir } from '../testing/fixtures'
+import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
+
+interface Seen {
+  method: string
+  url: string
+  body: string
+  cookie?: string
+  xff?: string
+  host?: string
+  contentType?: string
+}
+
+let root: string
+let upstream: FastifyInstance
+let edge: FastifyInstance
+let send: (request: string | TestRequest) => Promise<TestResponse>
+const seen: Seen[] = []
+let failures503 = 0
+
+beforeAll(async () => {
+  root = await tempDir()
+  // A fake API: echoes what it received, sets cookies, answers with chosen statuses.
+  upstream = Fastify()
+  upstream.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
+  upstream.removeContentTypeParser('application/json')
+  upstream.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body))
+  upstream.all('/api/echo', async (req, reply) => {
+    const record: Seen = {
+      method: req.method,
+      url: req.url,
+      body: typeof req.body === 'string' ? req.body : '',
+      cookie: req.headers.cookie,
+      xff: req.headers['x-forwarded-for'] as string | undefined,
+      host: req.headers.host,
+      contentType: req.headers['content-type'],
+    }
+    seen.push(record)
+    reply.header('set-cookie', ['session=abc; Path=/; HttpOnly', 'theme=dark; Path=/'])
+    reply.code(req.method === 'POST' ? 201 : 200)
+    return record
+  })
+  upstream.get('/api/big', async () => ({ items: Array.from({ length: 300 }, (_, i) => ({ id: i, title: `Comic ${i}` })) }))
+  upstream.get('/api/maintenance', async (_req, reply) => {
+    failures503++
+    return reply.code(503).send({ code: 503, message: 'maintenance' })
+  })
+  upstream.get('/api/missing', async (_req, reply) => reply.code(404).send({ code: 404, message: 'nope' }))
+  const port = await listen(upstream)
+
+  edge = buildEdge({ edgeDir: path.join(root, 'edge'), apiUrl: `http://127.0.0.1:${port}` })
+  send = client(await listen(edge))
+})
+
+afterAll(async () => {
+  await edge.close()
+  await upstream.close()
+  await removeDir(root)
+})
+
+beforeEach(() => {
+  seen.length = 0
+})
+
+describe('/api proxy', () => {
+  it('passes method, path, query, body and cookies through, and Set-Cookie and status back', async () => {
+    const res = await send({
+      method: 'POST',
+      path: '/api/echo?page=2&sort=new',
+      headers: { 'content-type': 'application/json', cookie: 'session=old; lang=fr' },
+      body: JSON.stringify({ title: 'Koma', n: 1 }),
+    })
+    expect(res.status).toBe(201)
+    expect(res.headers['set-cookie']).toEqual(['session=abc; Path=/; HttpOnly', 'theme=dark; Path=/'])
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/echo?page=2&sort=new',
+      cookie: 'session=old; lang=fr',
+      contentType: 'application/json',
+    })
+    expect(JSON.parse(seen[0].body)).toEqual({ title: 'Koma', n: 1 })
+    expect(res.json()).toMatchObject({ method: 'POST', url: '/api/echo?page=2&sort=new' })
+  })
+
+  it('proxies every method, with non-JSON bodies untouched', async () => {
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      const hasBody = method === 'PUT' || method === 'PATCH'
+      const res = await send({
+        method,
+        path: '/api/echo',
+        ...(hasBody ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b=%C3%A9' } : {}),
+      })
+      expect([method, res.status]).toEqual([method, 200])
+    }
+    expect(seen.map((s) => s.method)).toEqual(['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+    expect(seen[1].body).toBe('a=1&b=%C3%A9')
+    expect(seen[1].contentType).toBe('application/x-www-form-urlencoded')
+  })
+
+  it('sets X-Forwarded-For to the caller address, replacing a client-supplied one', async () => {
+    await send('/api/echo')
+    expect(seen[0].xff).toBe('127.0.0.1')
+    await send({ path: '/api/echo', headers: { 'x-forwarded-for': '6.6.6.6' } })
+    expect(seen[1].xff).toBe('127.0.0.1')
+  })
+
+  it('passes API errors through as they are, without retrying', async () => {
+    const missing = await send('/api/missing')
+    expect(missing.status).toBe(404)
+    expect(missing.json()).toEqual({ code: 404, message: 'nope' })
+
+    const maintenance = await send('/api/maintenance')
+    expect(maintenance.status).toBe(503)
+    expect(maintenance.json()).toEqual({ code: 503, message: 'maintenance' })
+    expect(failures503).toBe(1)
+  })
+
+  it('compresses large JSON answers for browsers that accept it', async () => {
+    const plain = await send('/api/big')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const items = plain.json().items
+    expect(items).toHaveLength(300)
+
+    const br = await send({ path: '/api/big', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-length']).toBeUndefined()
+    expect(br.headers.vary).toContain('Accept-Encoding')
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString()).items).toEqual(items)
+
+    const gz = await send({ path: '/api/big', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString()).items).toEqual(items)
+
+    // Small answers are not worth it.
+    const small = await send({ path: '/api/missing', headers: { 'accept-encoding': 'br' } })
+    expect(small.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('answers 502 with a JSON body when the API is down', async () => {
+    const closed = Fastify()
+    const port = await listen(closed)
+    await closed.close() // nothing listens on that port any more
+    const lonely = buildEdge({ edgeDir: path.join(root, 'edge'), apiUrl: `http://127.0.0.1:${port}` })
+    try {
+      const res = await client(await listen(lonely))({ path: '/api/content/1' })
+      expect(res.status).toBe(502)
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(res.json()).toEqual({ code: 502, message: 'Bad gateway' })
+      const post = await client((lonely.server.address() as { port: number }).port)({
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: '{"id":"a"}',
+      })
+      expect(post.status).toBe(502)
+    } finally {
+      await lonely.close()
+    }
+  })
+})

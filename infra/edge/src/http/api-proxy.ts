@@ -1,0 +1,101 @@
+import { pipeline } from 'node:stream'
+import zlib from 'node:zlib'
+import httpProxy from '@fastify/http-proxy'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { negotiate } from './encoding'
+
+/** The parts of a request and reply used here (reply-from hands over loosely typed ones). */
+interface ProxiedRequest {
+  ip: string
+  method: string
+  headers: Record<string, string | string[] | undefined>
+  log: FastifyBaseLogger
+}
+interface ProxiedReply {
+  getHeader(name: string): unknown
+  header(name: string, value: string): unknown
+  removeHeader(name: string): unknown
+  send(payload?: unknown): unknown
+}
+
+/** The reader's address as the API should see it: IPv4 without the IPv6-mapped prefix. */
+export function clientIp(req: { ip: string }): string {
+  const ip = req.ip ?? ''
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip
+}
+
+const COMPRESSIBLE_TYPE = /^(application\/(json|[\w.+-]+\+json|javascript|xml)|text\/(?!event-stream))/i
+const MIN_COMPRESS_BYTES = 1024
+
+/**
+ * The API sends plain bodies; compress JSON and text on the way out like any front proxy
+ * would (fast settings: this is per response, not per deploy).
+ */
+function compressUpstream(req: ProxiedRequest, reply: ProxiedReply, stream: NodeJS.ReadableStream, status: number): void {
+  const type = String(reply.getHeader('content-type') ?? '')
+  const length = Number(reply.getHeader('content-length') ?? NaN)
+  const skip =
+    req.method === 'HEAD' ||
+    status === 204 ||
+    status === 304 ||
+    reply.getHeader('content-encoding') !== undefined ||
+    !COMPRESSIBLE_TYPE.test(type) ||
+    /no-transform/i.test(String(reply.getHeader('cache-control') ?? '')) ||
+    length < MIN_COMPRESS_BYTES
+  const encoding = skip ? 'identity' : negotiate(req.headers['accept-encoding'], { br: true, gzip: true })
+  if (!skip) {
+    const vary = reply.getHeader('vary')
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+  }
+  if (encoding === 'identity') {
+    reply.send(stream)
+    return
+  }
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 })
+  reply.removeHeader('content-length')
+  reply.header('content-encoding', encoding)
+  reply.send(
+    pipeline(stream, compressor, (err) => {
+      if (err) req.log.warn({ err }, 'api response compression failed')
+    }),
+  )
+}
+
+/**
+ * Everything under /api goes to the API: every method, body, cookie and Set-Cookie as is. The
+ * edge is the reader's first hop, so it sets X-Forwarded-For to the address it sees itself
+ * (replacing anything the client sent: the API trusts this header).
+ */
+export async function registerApiProxy(app: FastifyInstance, apiUrl: string, options: { requestLogging: boolean }): Promise<void> {
+  await app.register(httpProxy, {
+    upstream: apiUrl,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    http2: false,
+    disableRequestLogging: !options.requestLogging,
+    replyOptions: {
+      rewriteRequestHeaders: (req, headers) => ({
+        ...headers,
+        'x-forwarded-for': clientIp(req),
+        'x-forwarded-proto': req.protocol,
+        'x-forwarded-host': req.host,
+        'x-real-ip': clientIp(req),
+      }),
+      // reply-from retries GETs answered 503 up to ten times; the API's 503 means maintenance.
+      retryDelay: () => null,
+      onResponse: (req, reply, res) => compressUpstream(req, reply, res.stream, res.statusCode),
+      onError: (reply, { error }) => {
+        const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.name ?? ''))
+        // reply-from has already logged the cause.
+        const [status, message] = timedOut ? [504, 'Gateway timeout'] : [502, 'Bad gateway']
+        reply
+          .code(status)
+          .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+          .send(JSON.stringify({ code: status, message }))
+      },
+    },
+  })
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { registryPath } from '../registry/store'
+import type { Registry } from '../registry/types'
+import { compressVariants, etagMatches, negotiate, type Variants } from './encoding'
+
+export interface LiveRegistry {
+  registry: Registry
+  body: Variants
+}
+
+/**
+ * The registry as last written by deploy or rollback. One stat per request: the file is
+ * replaced by rename, so a new inode, size or mtime means new content, read and compressed
+ * once and then served from memory.
+ */
+export class RegistryWatcher {
+  private signature = ''
+  private live: LiveRegistry | null = null
+  private loading: Promise<LiveRegistry | null> | null = null
+
+  constructor(
+    private readonly edgeDir: string,
+    private readonly log: { error: (obj: object, msg: string) => void },
+  ) {}
+
+  async current(): Promise<LiveRegistry | null> {
+    const file = registryPath(this.edgeDir)
+    const stat = await fs.stat(file).catch(() => null)
+    if (!stat) return null
+    const signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`
+    if (signature === this.signature) return this.loading ?? this.live
+    this.signature = signature
+    this.loading = this.load(file).finally(() => {
+      this.loading = null
+    })
+    return this.loading
+  }
+
+  private async load(file: string): Promise<LiveRegistry | null> {
+    try {
+      const raw = await fs.readFile(file)
+      const registry = JSON.parse(raw.toString('utf8')) as Registry
+      const tag = createHash('sha256').update(raw).digest('base64url').slice(0, 16)
+      // Served compact: the file on disk is pretty-printed for people.
+      this.live = { registry, body: await compressVariants(Buffer.from(JSON.stringify(registry)), tag) }
+    } catch (err) {
+      // Cannot happen with atomic writes unless edited by hand: keep serving the last good one.
+      this.signature = ''
+      this.log.error({ err, file }, 'cannot read the registry')
+    }
+    return this.live
+  }
+}
+
+/** The live host's index.html per version, read and compressed once (version folders are immutable). */
+export class HostPages {
+  private readonly pages = new Map<string, Promise<Variants | null>>()
+
+  constructor(private readonly edgeDir: string) {}
+
+  get(version: string): Promise<Variants | null> {
+    let page = this.pages.get(version)
+    if (!page) {
+      page = this.load(version)
+      // Keep the few latest: a rollback flips between two.
+      if (this.pages.size >= 4) this.pages.delete(this.pages.keys().next().value as string)
+      this.pages.set(version, page)
+    }
+    return page
+  }
+
+  private async load(version: string): Promise<Variants | null> {
+    try {
+      const html = await fs.readFile(path.join(this.edgeDir, 'host', version, 'index.html'))
+      return await compressVariants(html, `h-${version}`)
+    } catch {
+      this.pages.delete(version) // maybe not there yet; look again next time
+      return null
+    }
+  }
+}
+
+/** Sends an in-memory response in the best encoding the client takes, with ETag revalidation. */
+export function sendVariants(req: FastifyRequest, reply: FastifyReply, variants: Variants): FastifyReply {
+  const encoding = negotiate(req.headers['accept-encoding'], { br: variants.br !== null, gzip: variants.gzip !== null })
+  const etag = `"${variants.tag}${encoding === 'identity' ? '' : `-${encoding}`}"`
+  reply.header('etag', etag)
+  reply.header('vary', 'Accept-Encoding')
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send()
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  return reply.send(encoding === 'identity' ? variants.identity : variants[encoding])
+}

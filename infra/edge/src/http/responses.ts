@@ -1,0 +1,26 @@
+import type { FastifyReply } from 'fastify'
+
+/** Headers every HTML page gets. */
+export function htmlHeaders(reply: FastifyReply): FastifyReply {
+  return reply.headers({
+    'content-type': 'text/html; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
+  })
+}
+
+/** A plain 404: missing assets must never fall back to HTML (a script tag would choke on it). */
+export function notFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' })
+    .send('Not found\n')
+}
+
+export function jsonError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .send(JSON.stringify({ code: status, message }))
+}

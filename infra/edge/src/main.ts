@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { loadConfig } from './config'
+import { registryPath } from './registry/store'
+import { buildEdge } from './server'
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1'
+  return host.includes(':') ? `[${host}]` : host
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const app = buildEdge({
+    edgeDir: config.edgeDir,
+    apiUrl: config.apiUrl,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+    requestLogging: process.env.EDGE_REQUEST_LOG === '1',
+  })
+
+  let closing = false
+  const close = (signal: string): void => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'closing')
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.on('SIGINT', () => close('SIGINT'))
+  process.on('SIGTERM', () => close('SIGTERM'))
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE') console.error(`Port ${config.port} is in use: stop what uses it or set PORT.`)
+    else console.error(error)
+    process.exit(1)
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  console.log(`Koma is running at http://${displayHost(config.host)}:${port}`)
+  if (!existsSync(registryPath(config.edgeDir))) {
+    console.log(`Nothing is deployed in ${config.edgeDir} yet: run npm run deploy -- host (and each remote).`)
+  }
+}
+
+void main()

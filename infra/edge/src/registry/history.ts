@@ -1,0 +1,50 @@
+import { withLock } from './files'
+import { packageInfo, packages } from './packages'
+import { versionIsIntact } from './publish'
+import { historyOf, readDeployments, recordEvent, saveDeployments } from './store'
+import type { PackageVersions, RollbackResult } from './types'
+
+/**
+ * Makes the version that was live before the current one live again: no rebuild, no restart.
+ * Twice goes back two versions; a later deploy continues from whatever is live then.
+ */
+export async function rollback(edgeDir: string, packageName: string, now: () => Date = () => new Date()): Promise<RollbackResult> {
+  const pkg = packageInfo(packageName)
+  return withLock(edgeDir, async () => {
+    const deployments = await readDeployments(edgeDir)
+    const history = historyOf(deployments, pkg.name)
+    const current = history.current
+    if (!current) throw new Error(`${pkg.name} has never been deployed: nothing to roll back`)
+    if (history.lineage.length < 2) {
+      throw new Error(`${pkg.name}: no earlier version to roll back to (${current} is the first live version in its history)`)
+    }
+    const target = history.lineage[history.lineage.length - 2]
+    if (!(await versionIsIntact(edgeDir, pkg, target))) {
+      throw new Error(`${pkg.name}: cannot roll back to ${target}, its files are gone from ${edgeDir}`)
+    }
+    history.lineage.pop()
+    history.current = target
+    recordEvent(history, { at: now().toISOString(), action: 'rollback', version: target, from: current })
+    await saveDeployments(edgeDir, deployments)
+    return { package: pkg.name, version: target, previous: current }
+  })
+}
+
+/** Published versions, newest first, with the live one and the rollback target marked. */
+export async function listVersions(edgeDir: string, packageName?: string): Promise<PackageVersions[]> {
+  const targets = packageName ? [packageInfo(packageName)] : packages
+  const deployments = await readDeployments(edgeDir)
+  return targets.map((pkg) => {
+    const history = deployments.packages[pkg.name]
+    if (!history) return { package: pkg.name, current: null, versions: [] }
+    const rollbackTarget = history.lineage.length >= 2 ? history.lineage[history.lineage.length - 2] : null
+    const versions = [...history.versions].reverse().map((record) => ({
+      version: record.version,
+      deployedAt: record.deployedAt,
+      live: record.version === history.current,
+      rollbackTarget: record.version === rollbackTarget,
+      ...(record.sourceHash ? { sourceHash: record.sourceHash } : {}),
+    }))
+    return { package: pkg.name, current: history.current, versions }
+  })
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { brotliBest, gzipBest, PRECOMPRESS_EXTENSIONS, PRECOMPRESS_MIN_BYTES } from './compress'
+import { exists, hashFiles, inParallel, listFiles, withLock } from './files'
+import { packageInfo, packageRoot, versionDir, versionId, publicBase, type PackageInfo } from './packages'
+import { pruneHistory, removeVersions } from './prune'
+import { historyOf, readDeployments, recordEvent, saveDeployments } from './store'
+import type { PublishOptions, PublishResult } from './types'
+
+/** The host's index.html names its scripts relative to this; publishing pins it to the version folder. */
+export const HOST_BASE_PLACEHOLDER = '__KOMA_HOST_BASE__'
+const TEXT_EXTENSIONS = new Set(['.html', '.js', '.mjs', '.cjs', '.css', '.json', '.txt', '.svg', '.xml', '.webmanifest'])
+export const DEFAULT_KEEP = 10
+/** Part of the content hash: bump when publishing transforms files differently, so "unchanged" stays true. */
+const PUBLISH_FORMAT = 'koma-publish-2'
+
+/**
+ * html-webpack-plugin appends a slash to a publicPath without one (`__KOMA_HOST_BASE__/main.js`);
+ * the base already ends with one, so swallow it rather than serve `//main.js`.
+ */
+export function pinHostBase(text: string, base: string): string {
+  return text.replaceAll(`${HOST_BASE_PLACEHOLDER}/`, base).replaceAll(HOST_BASE_PLACEHOLDER, base)
+}
+
+/** Is this folder a build of `pkg`? Returns the reason when it is not. */
+export async function checkDist(pkg: PackageInfo, distDir: string): Promise<string | null> {
+  const required = pkg.kind === 'host' ? [pkg.entryFile] : [pkg.entryFile, 'mf-manifest.json']
+  for (const file of required) {
+    if (!(await exists(path.join(distDir, file)))) return `${path.join(distDir, file)} is missing`
+  }
+  return null
+}
+
+/** A version folder counts as present when its entry file is there (folders appear by rename, whole). */
+export async function versionIsIntact(edgeDir: string, pkg: PackageInfo, version: string): Promise<boolean> {
+  return exists(path.join(versionDir(edgeDir, pkg, version), pkg.entryFile))
+}
+
+/**
+ * Copies a dist folder into a new immutable version folder (with .gz/.br siblings, the host's
+ * base placeholder pinned), then makes it live. Content equal to the live version is a no-op;
+ * content equal to an older version still on disk makes that version live again.
+ */
+export async function publish(
+  edgeDir: string,
+  packageName: string,
+  distDir: string,
+  options: PublishOptions = {},
+): Promise<PublishResult> {
+  const pkg = packageInfo(packageName)
+  const problem = await checkDist(pkg, distDir)
+  if (problem) throw new Error(`${pkg.name}: no build to publish (${problem}); run npm run build -w ${pkg.name}`)
+
+  const files = await listFiles(distDir)
+  const contentHash = await hashFiles(distDir, files, PUBLISH_FORMAT)
+  const now = (options.now ?? (() => new Date()))()
+
+  // Find the version to make live before taking the lock: copying and brotli take seconds.
+  const before = historyOf(await readDeployments(edgeDir), pkg.name)
+  const live = before.versions.find((v) => v.version === before.current)
+  if (!options.force && live?.contentHash === contentHash && (await versionIsIntact(edgeDir, pkg, live.version))) {
+    const unchanged = await withLock(edgeDir, async (): Promise<PublishResult | null> => {
+      const deployments = await readDeployments(edgeDir)
+      const history = historyOf(deployments, pkg.name)
+      const record = history.versions.find((v) => v.version === history.current)
+      if (record?.contentHash !== contentHash) return null // someone deployed in between
+      if (options.sourceHash && record.sourceHash !== options.sourceHash) {
+        // Remember which sources this content came from, so `publish-all` skips the next build.
+        record.sourceHash = options.sourceHash
+        await saveDeployments(edgeDir, deployments)
+      }
+      const { version } = record
+      return { package: pkg.name, status: 'unchanged', version, previous: version, reused: false, files: files.length, pruned: [] }
+    })
+    if (unchanged) return unchanged
+  }
+
+  let version: string | null = null
+  if (!options.force) {
+    for (const candidate of [...before.versions].reverse()) {
+      if (candidate.contentHash === contentHash && (await versionIsIntact(edgeDir, pkg, candidate.version))) {
+        version = candidate.version
+        break
+      }
+    }
+  }
+  const reused = version !== null
+  if (!version) {
+    version = versionId(now, contentHash)
+    await copyVersion(edgeDir, pkg, distDir, files, version)
+  }
+  const chosen = version
+
+  return withLock(edgeDir, async () => {
+    const deployments = await readDeployments(edgeDir)
+    const history = historyOf(deployments, pkg.name)
+    const previous = history.current
+    // A reused version moves to the end: the list is in deploy order.
+    const existing = history.versions.find((v) => v.version === chosen)
+    const record = { ...existing, version: chosen, deployedAt: now.toISOString(), contentHash }
+    history.versions = [...history.versions.filter((v) => v.version !== chosen), record]
+    if (options.sourceHash) record.sourceHash = options.sourceHash
+    if (previous !== chosen) {
+      history.current = chosen
+      history.lineage.push(chosen)
+    }
+    recordEvent(history, { at: now.toISOString(), action: 'deploy', version: chosen, from: previous })
+    const pruned = pruneHistory(history, options.keep ?? DEFAULT_KEEP)
+    await saveDeployments(edgeDir, deployments)
+    await removeVersions(edgeDir, pkg, pruned)
+    return { package: pkg.name, status: 'deployed', version: chosen, previous, reused, files: files.length, pruned }
+  })
+}
+
+/** Builds the version folder under a dot-named temporary name (never served), then renames it. */
+async function copyVersion(
+  edgeDir: string,
+  pkg: PackageInfo,
+  distDir: string,
+  files: readonly string[],
+  version: string,
+): Promise<void> {
+  const root = packageRoot(edgeDir, pkg)
+  const target = versionDir(edgeDir, pkg, version)
+  if (await exists(target)) return // same id means same content: a forced republish within one second
+  const temp = path.join(root, `.tmp-${version}-${process.pid}-${randomBytes(3).toString('hex')}`)
+  await fs.mkdir(temp, { recursive: true })
+  try {
+    const base = publicBase(pkg, version)
+    await inParallel(files, Math.max(2, os.availableParallelism()), async (rel) => {
+      const ext = path.extname(rel).toLowerCase()
+      let content = await fs.readFile(path.join(distDir, rel))
+      if (pkg.kind === 'host' && TEXT_EXTENSIONS.has(ext) && content.includes(HOST_BASE_PLACEHOLDER)) {
+        content = Buffer.from(pinHostBase(content.toString('utf8'), base), 'utf8')
+      }
+      const out = path.join(temp, rel)
+      await fs.mkdir(path.dirname(out), { recursive: true })
+      await fs.writeFile(out, content)
+      if (!PRECOMPRESS_EXTENSIONS.has(ext) || content.length < PRECOMPRESS_MIN_BYTES) return
+      const [gz, br] = await Promise.all([gzipBest(content), brotliBest(content)])
+      // A variant that is not smaller is pointless; the server falls back to the original.
+      if (gz.length < content.length) await fs.writeFile(`${out}.gz`, gz)
+      if (br.length < content.length) await fs.writeFile(`${out}.br`, br)
+    })
+    await fs.rename(temp, target)
+  } catch (error) {
+    await fs.rm(temp, { recursive: true, force: true })
+    if ((error as NodeJS.ErrnoException).code === 'ENOTEMPTY' || (error as NodeJS.ErrnoException).code === 'EEXIST') return
+    throw error
+  }
+}

@@ -1,0 +1,65 @@
+import path from 'node:path'
+import { readJson, writeJsonAtomic } from './files'
+import { packages, publicBase } from './packages'
+import type { Deployments, PackageHistory, Registry } from './types'
+
+export const REGISTRY_FILE = 'registry.json'
+export const DEPLOYMENTS_FILE = 'deployments.json'
+const MAX_EVENTS = 200
+
+export const registryPath = (edgeDir: string): string => path.join(edgeDir, REGISTRY_FILE)
+export const deploymentsPath = (edgeDir: string): string => path.join(edgeDir, DEPLOYMENTS_FILE)
+
+export function emptyHistory(): PackageHistory {
+  return { current: null, versions: [], lineage: [], events: [] }
+}
+
+/** Reads the history, repairing what a hand edit could break (the live version tops the lineage). */
+export async function readDeployments(edgeDir: string): Promise<Deployments> {
+  const stored = await readJson<Partial<Deployments>>(deploymentsPath(edgeDir))
+  const deployments: Deployments = { schema: 1, packages: {} }
+  for (const [name, raw] of Object.entries(stored?.packages ?? {})) {
+    const history: PackageHistory = { ...emptyHistory(), ...raw }
+    const known = new Set(history.versions.map((v) => v.version))
+    history.lineage = history.lineage.filter((v) => known.has(v))
+    if (history.current && !known.has(history.current)) history.current = null
+    if (history.current && history.lineage[history.lineage.length - 1] !== history.current) {
+      history.lineage = [...history.lineage.filter((v) => v !== history.current), history.current]
+    }
+    deployments.packages[name] = history
+  }
+  return deployments
+}
+
+export function historyOf(deployments: Deployments, name: string): PackageHistory {
+  deployments.packages[name] ??= emptyHistory()
+  return deployments.packages[name]
+}
+
+export function recordEvent(history: PackageHistory, event: PackageHistory['events'][number]): void {
+  history.events.push(event)
+  if (history.events.length > MAX_EVENTS) history.events.splice(0, history.events.length - MAX_EVENTS)
+}
+
+/** What the browser needs: each package's live version and where to load it from. */
+export function registryFrom(deployments: Deployments): Registry {
+  let host: Registry['host']
+  const remotes: Registry['remotes'] = {}
+  for (const pkg of packages) {
+    const version = deployments.packages[pkg.name]?.current
+    if (!version) continue
+    if (pkg.kind === 'host') host = { version, base: publicBase(pkg, version) }
+    else remotes[pkg.container as string] = { version, entry: `${publicBase(pkg, version)}mf-manifest.json` }
+  }
+  return host ? { host, remotes } : { remotes }
+}
+
+/** History first, then the registry: a crash in between leaves the old registry live, never a dangling one. */
+export async function saveDeployments(edgeDir: string, deployments: Deployments): Promise<void> {
+  await writeJsonAtomic(deploymentsPath(edgeDir), deployments)
+  await writeJsonAtomic(registryPath(edgeDir), registryFrom(deployments))
+}
+
+export async function readRegistry(edgeDir: string): Promise<Registry | null> {
+  return readJson<Registry>(registryPath(edgeDir))
+}

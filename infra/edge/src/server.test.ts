@@ -1,0 +1,287 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import { publish, rollback } from './registry'
+import { buildEdge } from './server'
+import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from './testing/fixtures'
+import { client, listen, type TestRequest, type TestResponse } from './testing/http'
+
+let root: string
+let edgeDir: string
+let app: FastifyInstance
+let get: (pathOrOptions: string | TestRequest) => Promise<TestResponse>
+let host: string
+let catalogA: string
+let catalogB: string
+const clock = stepClock()
+
+beforeAll(async () => {
+  root = await tempDir()
+  edgeDir = path.join(root, 'edge')
+  const dist = path.join(root, 'dist')
+  catalogA = (await publish(edgeDir, 'mf-catalog', await makeRemoteDist(dist, 'mf_catalog', 'A'), { now: clock })).version
+  catalogB = (await publish(edgeDir, 'mf-catalog', await makeRemoteDist(dist, 'mf_catalog', 'B'), { now: clock })).version
+  host = (await publish(edgeDir, 'host', await makeHostDist(dist, 'A'), { now: clock })).version
+  // Nothing listens on port 9: /api is not under test here.
+  app = buildEdge({ edgeDir, apiUrl: 'http://127.0.0.1:9' })
+  get = client(await listen(app))
+})
+afterAll(async () => {
+  await app.close()
+  await removeDir(root)
+})
+
+const remoteFile = (version: string, file: string) => `/remotes/mf-catalog/${version}/${file}`
+const onDisk = (version: string, file: string) => fs.readFile(path.join(edgeDir, 'remotes', 'mf-catalog', version, file))
+
+describe('/registry.json', () => {
+  it('serves the registry uncached and sees a rollback without a restart', async () => {
+    const before = await get({ path: '/registry.json' })
+    expect(before.status).toBe(200)
+    expect(before.headers['cache-control']).toBe('no-cache')
+    expect(before.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(before.json()).toEqual({
+      host: { version: host, base: `/host/${host}/` },
+      remotes: { mf_catalog: { version: catalogB, entry: `/remotes/mf-catalog/${catalogB}/mf-manifest.json` } },
+    })
+
+    await rollback(edgeDir, 'mf-catalog')
+    const after = await get({ path: '/registry.json' })
+    expect(after.json().remotes.mf_catalog.version).toBe(catalogA)
+
+    // Forward again for the other tests.
+    await publish(edgeDir, 'mf-catalog', await makeRemoteDist(path.join(root, 'dist'), 'mf_catalog', 'B'), { now: clock })
+    expect((await get({ path: '/registry.json' })).json().remotes.mf_catalog.version).toBe(catalogB)
+  })
+
+  it('revalidates with an ETag', async () => {
+    const first = await get({ path: '/registry.json' })
+    const etag = first.headers.etag as string
+    expect(etag).toBeTruthy()
+    const second = await get({ path: '/registry.json', headers: { 'if-none-match': etag } })
+    expect(second.status).toBe(304)
+    expect(second.body.length).toBe(0)
+  })
+
+  it('answers an empty registry before anything is deployed', async () => {
+    const empty = buildEdge({ edgeDir: path.join(root, 'nothing'), apiUrl: 'http://127.0.0.1:9' })
+    const getEmpty = client(await listen(empty))
+    const res = await getEmpty('/registry.json')
+    expect(res.status).toBe(200)
+    expect(res.json()).toEqual({ remotes: {} })
+    const page = await getEmpty('/en/comic/3')
+    expect(page.status).toBe(503)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    expect(page.text).toContain('Koma is starting')
+    await empty.close()
+  })
+})
+
+describe('versioned assets', () => {
+  it('serves remote files immutable, with the right type', async () => {
+    const res = await get({ path: remoteFile(catalogB, 'remoteEntry.js') })
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.headers.vary).toBe('Accept-Encoding')
+    expect(res.body).toEqual(await onDisk(catalogB, 'remoteEntry.js'))
+
+    const manifest = await get({ path: remoteFile(catalogB, 'mf-manifest.json') })
+    expect(manifest.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(manifest.json()).toMatchObject({ name: 'mf_catalog', label: 'B' })
+
+    const hostMain = await get({ path: `/host/${host}/main.js` })
+    expect(hostMain.status).toBe(200)
+    expect(hostMain.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('negotiates brotli and gzip from Accept-Encoding', async () => {
+    const original = await onDisk(catalogB, 'src_routes_ts.1a2b3c4d.js')
+    const url = remoteFile(catalogB, 'src_routes_ts.1a2b3c4d.js')
+
+    const br = await get({ path: url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(Number(br.headers['content-length'])).toBeLessThan(original.length)
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(original)
+
+    const gz = await get({ path: url, headers: { 'accept-encoding': 'gzip, deflate' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.body)).toEqual(original)
+
+    const refusesBr = await get({ path: url, headers: { 'accept-encoding': 'br;q=0, gzip' } })
+    expect(refusesBr.headers['content-encoding']).toBe('gzip')
+
+    const plain = await get({ path: url, headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toEqual(original)
+
+    // A small file has no precompressed sibling: served as is.
+    const tiny = await get({ path: remoteFile(catalogB, 'tiny.9f8e7d6c.js'), headers: { 'accept-encoding': 'br' } })
+    expect(tiny.status).toBe(200)
+    expect(tiny.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('answers HEAD and If-None-Match without a body', async () => {
+    const url = remoteFile(catalogB, 'remoteEntry.js')
+    const head = await get({ method: 'HEAD', path: url, headers: { 'accept-encoding': 'br' } })
+    expect(head.status).toBe(200)
+    expect(head.body.length).toBe(0)
+    expect(Number(head.headers['content-length'])).toBe((await onDisk(catalogB, 'remoteEntry.js.br')).length)
+
+    const etag = head.headers.etag as string
+    const cached = await get({ path: url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } })
+    expect(cached.status).toBe(304)
+    expect(cached.body.length).toBe(0)
+    // The gzip representation has its own tag.
+    const gz = await get({ path: url, headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } })
+    expect(gz.status).toBe(200)
+  })
+
+  it('answers a plain 404 for missing files, unknown remotes and bad versions', async () => {
+    for (const url of [
+      remoteFile(catalogB, 'nope.js'),
+      remoteFile(catalogB, 'assets'),
+      remoteFile(catalogB, ''),
+      `/remotes/mf-unknown/${catalogB}/remoteEntry.js`,
+      '/remotes/mf-catalog/latest/remoteEntry.js',
+      `/host/${host}/nope.js`,
+      `/host/${host}`,
+      '/remotes/mf-catalog',
+      '/host/',
+    ]) {
+      const res = await get({ path: url })
+      expect([url, res.status]).toEqual([url, 404])
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+      expect(res.text).not.toContain('<html')
+    }
+  })
+})
+
+describe('removed versions', () => {
+  it('404s files of a version folder deleted after the server started', async () => {
+    const dist = path.join(root, 'dist-viewer')
+    const { version } = await publish(edgeDir, 'mf-viewer', await makeRemoteDist(dist, 'mf_viewer', 'A'), { now: clock })
+    const url = `/remotes/mf-viewer/${version}/src_routes_ts.1a2b3c4d.js`
+    expect((await get(url)).status).toBe(200)
+    await fs.rm(path.join(edgeDir, 'remotes', 'mf-viewer', version), { recursive: true })
+    const res = await get({ path: `/remotes/mf-viewer/${version}/remoteEntry.js`, headers: { 'accept-encoding': 'br' } })
+    expect(res.status).toBe(404)
+    expect(res.headers['cache-control']).toBe('no-cache')
+  })
+})
+
+describe('path traversal', () => {
+  const attempts = (v: string) => [
+    '/remotes/mf-catalog/../../registry.json',
+    `/remotes/mf-catalog/${v}/../../../registry.json`,
+    `/remotes/mf-catalog/${v}/%2e%2e/%2e%2e/%2e%2e/registry.json`,
+    `/remotes/mf-catalog/${v}/..%2f..%2f..%2fregistry.json`,
+    `/remotes/mf-catalog/${v}/%2e%2e%2f%2e%2e%2f%2e%2e%2fregistry.json`,
+    `/remotes/mf-catalog/${v}/..%5c..%5c..%5cregistry.json`,
+    `/remotes/mf-catalog/${v}/%252e%252e/%252e%252e/%252e%252e/registry.json`,
+    `/remotes/mf-catalog/${v}/..\\..\\..\\registry.json`,
+    `/host/${v}/../../deployments.json`,
+    `/host/%2e%2e/deployments.json`,
+    `/host/..%2fdeployments.json`,
+    `/remotes/mf-catalog/${v}/remoteEntry.js%00.png`,
+    `/remotes/mf-catalog/${v}/.hidden`,
+    `/remotes/mf-catalog/%2e%2e/mf-catalog/${v}/remoteEntry.js`,
+  ]
+
+  it('never serves files outside the version folder (paths sent raw, dot segments kept)', async () => {
+    for (const attempt of attempts(catalogB)) {
+      const res = await get(attempt)
+      expect([attempt, res.status]).toEqual([attempt, 404])
+      expect(res.text).not.toContain('mf_catalog')
+      expect(res.text).not.toContain('packages')
+    }
+    // Sanity: the same server does serve the real file.
+    expect((await get(remoteFile(catalogB, 'mf-manifest.json'))).status).toBe(200)
+  })
+})
+
+describe('app pages', () => {
+  it('serves the live host page for any app path, uncached, with security headers', async () => {
+    for (const url of ['/', '/en/comic/3', '/fr/menu/all_comic/new', '/ja/viewer/12/34?page=2', '/some/unknown/page']) {
+      const res = await get({ path: url })
+      expect([url, res.status]).toEqual([url, 200])
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(res.text).toContain(`<script defer src="/host/${host}/main.js">`)
+      expect(res.text).not.toContain('__KOMA_HOST_BASE__')
+    }
+  })
+
+  it('compresses the page when the browser allows it', async () => {
+    const res = await get({ path: '/en/comic/3', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers.vary).toBe('Accept-Encoding')
+    expect(zlib.brotliDecompressSync(res.body).toString()).toContain(`/host/${host}/main.js`)
+    const head = await get({ method: 'HEAD', path: '/en/comic/3' })
+    expect(head.status).toBe(200)
+    expect(head.body.length).toBe(0)
+  })
+
+  it('404s file-like paths at the root, serves robots.txt, refuses other methods', async () => {
+    for (const url of ['/favicon.ico', '/main.js', '/en/comic/3/image.png', '/sitemap.xml']) {
+      const res = await get({ path: url })
+      expect([url, res.status]).toEqual([url, 404])
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
+    }
+    const robots = await get({ path: '/robots.txt' })
+    expect(robots.status).toBe(200)
+    expect(robots.text).toBe('User-agent: *\nAllow: /\n')
+    const post = await get({ method: 'POST', path: '/en/comic/3', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
+    expect(post.status).toBe(404)
+    expect(post.json()).toEqual({ code: 404, message: 'Not found' })
+  })
+})
+
+describe('/ip and /healthz', () => {
+  it('returns the caller address and the time, uncached', async () => {
+    const before = Date.now()
+    const res = await get('/ip')
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    const { result } = res.json()
+    expect(result.ip).toBe('127.0.0.1')
+    expect(result.now).toBeGreaterThanOrEqual(before)
+    expect(result.now).toBeLessThanOrEqual(Date.now())
+  })
+
+  it('ignores a spoofed X-Forwarded-For unless told to trust a proxy', async () => {
+    const res = await get({ path: '/ip', headers: { 'x-forwarded-for': '1.2.3.4' } })
+    expect(res.json().result.ip).toBe('127.0.0.1')
+    const behindProxy = buildEdge({ edgeDir, apiUrl: 'http://127.0.0.1:9', trustProxy: ['127.0.0.1'] })
+    const proxied = await client(await listen(behindProxy))({ path: '/ip', headers: { 'x-forwarded-for': '1.2.3.4' } })
+    expect(proxied.json().result.ip).toBe('1.2.3.4')
+    await behindProxy.close()
+  })
+
+  it('reports IPv4 callers on a dual-stack socket without the ::ffff: prefix', async () => {
+    const dual = buildEdge({ edgeDir, apiUrl: 'http://127.0.0.1:9' })
+    let port: number
+    try {
+      port = await listen(dual, '::')
+    } catch {
+      await dual.close()
+      return // no IPv6 on this machine
+    }
+    const res = await client(port)('/ip')
+    expect(res.json().result.ip).toBe('127.0.0.1')
+    await dual.close()
+  })
+
+  it('reports health', async () => {
+    const res = await get('/healthz')
+    expect(res.status).toBe(200)
+    expect(res.json()).toEqual({ ok: true })
+  })
+})

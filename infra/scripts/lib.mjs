@@ -1,0 +1,80 @@
+// Small helpers for the start and test scripts. Plain Node: these run before dependencies exist.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+export const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+
+/** Run a command to completion with inherited output; returns its exit code. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } })
+  return result.status ?? 1
+}
+
+/** npm install when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json')
+  const lock = path.join(root, 'package-lock.json')
+  const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000)
+  if (!stale) return
+  console.log('[koma] installing dependencies…')
+  const code = run('npm', ['install', '--no-audit', '--no-fund'])
+  if (code !== 0) throw new Error('npm install failed')
+}
+
+/** Resolve when something accepts connections on host:port. */
+export function waitForPort(port, host = '127.0.0.1', timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect(port, host)
+      socket.once('connect', () => {
+        socket.end()
+        resolve()
+      })
+      socket.once('error', () => {
+        socket.destroy()
+        if (Date.now() > deadline) reject(new Error(`nothing listens on ${host}:${port}`))
+        else setTimeout(attempt, 200)
+      })
+    }
+    attempt()
+  })
+}
+
+/** Is a TCP port answering? */
+export function portAnswers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host)
+    socket.setTimeout(1000)
+    socket.once('connect', () => {
+      socket.end()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+}
+
+/** Start a long-running child with prefixed output. */
+export function startService(name, args, env) {
+  const child = spawn(bin('tsx'), args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const prefix = (stream, target) => {
+    let buffer = ''
+    stream.on('data', (chunk) => {
+      buffer += chunk
+      const lines = buffer.split('\n')
+      buffer = lines.pop() ?? ''
+      for (const line of lines) target.write(`[${name}] ${line}\n`)
+    })
+  }
+  prefix(child.stdout, process.stdout)
+  prefix(child.stderr, process.stderr)
+  return child
+}

@@ -1,0 +1,95 @@
+// @ts-check
+// The webpack configuration of every Koma front-end package: the host and the five remotes
+// differ only in their name, what they expose and (for the host) the HTML page.
+const path = require('node:path')
+const webpack = require('webpack')
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack')
+const HtmlWebpackPlugin = require('html-webpack-plugin')
+const MinimizerPlugin = require('minimizer-webpack-plugin')
+const { sharedDependencies } = require('@koma/contracts/federation')
+
+const swcOptions = (mode) => ({
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    target: 'es2020',
+    transform: {
+      react: { runtime: 'automatic', importSource: '@emotion/react', development: mode !== 'production' },
+    },
+  },
+})
+
+/**
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string> }} pkg
+ */
+function koma(pkg) {
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production'
+    const isHost = pkg.kind === 'host'
+    return /** @type {import('webpack').Configuration} */ ({
+      mode,
+      context: pkg.dir,
+      // Remotes need no entry of their own: federation adds remoteEntry.js.
+      entry: isHost ? { main: './src/index.ts' } : {},
+      target: 'web',
+      devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(pkg.dir, 'dist'),
+        // Entries keep plain names (federation needs it); chunks are content-hashed and immutable.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        publicPath: 'auto',
+        uniqueName: pkg.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'swc-loader', options: swcOptions(mode) },
+          },
+          { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+          __KOMA_PACKAGE__: JSON.stringify(pkg.name),
+        }),
+        new ModuleFederationPlugin({
+          name: pkg.name,
+          filename: 'remoteEntry.js',
+          exposes: pkg.exposes ?? {},
+          remotes: {},
+          manifest: true,
+          dts: false,
+          shareStrategy: 'loaded-first',
+          shared: sharedDependencies(),
+        }),
+        ...(isHost
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(pkg.dir, 'src', 'index.html'),
+                // The edge serves this page at every path; the deploy step replaces the
+                // placeholder with the live host version's folder.
+                publicPath: '__KOMA_HOST_BASE__',
+                inject: 'body',
+                scriptLoading: 'defer',
+                minify: mode === 'production' ? { collapseWhitespace: true, removeComments: true } : false,
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        minimize: mode === 'production',
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    })
+  }
+}
+
+module.exports = { koma }

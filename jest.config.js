@@ -1,0 +1,44 @@
+// @ts-check
+// One Jest run for every package's unit and API tests. End-to-end tests have their own
+// config (infra/e2e/jest.config.js) because they need the built site behind the edge.
+const fs = require('node:fs')
+const path = require('node:path')
+
+const swc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc.jest.json'), 'utf8'))
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] }
+// ESM-only packages Jest must transform.
+const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'kysely', '@electric-sql', 'cookie']
+const transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`]
+
+const web = (name, dir) => ({
+  displayName: name,
+  rootDir: path.join(__dirname, dir),
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  setupFilesAfterEnv: [path.join(__dirname, 'infra/jest/setup-web.ts')],
+  moduleNameMapper: { '\\.(css|png|svg|jpg|webp)$': path.join(__dirname, 'infra/jest/asset-stub.js') },
+  transform,
+  transformIgnorePatterns,
+})
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    web('contracts', 'shared-contracts'),
+    web('host', 'host'),
+    web('mf-catalog', 'mf-catalog'),
+    web('mf-viewer', 'mf-viewer'),
+    web('mf-account', 'mf-account'),
+    web('mf-payments', 'mf-payments'),
+    web('mf-community', 'mf-community'),
+    {
+      displayName: 'api',
+      rootDir: path.join(__dirname, 'infra'),
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/api/src/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+      globalSetup: path.join(__dirname, 'infra/api/src/test/globalSetup.ts'),
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+}

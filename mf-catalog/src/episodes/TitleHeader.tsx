@@ -1,0 +1,72 @@
+import { abbreviateCount, COLORS, orderedAuthors, useLocale, useT, type Content } from '@koma/contracts'
+import { useState } from 'react'
+import { ApiImage } from '../components/ApiImage'
+import { BadgeChip } from '../components/BadgeChip'
+import { commonMessages, episodeMessages, roleMessages, weekdayMessages } from '../i18n/messages'
+
+const STATUS = {
+  ongoing: episodeMessages.statusOngoing,
+  completed: episodeMessages.statusCompleted,
+  hiatus: episodeMessages.statusHiatus,
+  coming_soon: episodeMessages.statusComingSoon,
+} as const
+
+/** The episode list's title block: key visual in the theme colour, names, roles, genres, description. */
+export function TitleHeader({ content }: { content: Content }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const [expanded, setExpanded] = useState(false)
+  const cover = content.thumbnails.find((thumbnail) => thumbnail.type === 'cover')
+  const days = content.publishDay.map((day) => t(weekdayMessages[`d${day}` as keyof typeof weekdayMessages])).join(', ')
+  return (
+    <header data-testid="title-header" css={{ background: content.themeColor, color: '#fff' }}>
+      <div css={{ position: 'relative', maxWidth: 1200, margin: '0 auto' }}>
+        {content.keyVisual ? (
+          <div css={{ position: 'relative' }}>
+            <ApiImage url={content.keyVisual.url} width={content.keyVisual.width} height={content.keyVisual.height} cssWidth={1200} alt="" eager style={{ maxHeight: 520 }} />
+            <div css={{ position: 'absolute', inset: 0, background: `linear-gradient(180deg, rgba(0,0,0,.25) 0%, transparent 30%, transparent 45%, ${content.themeColor} 100%)` }} />
+          </div>
+        ) : null}
+        <div css={{ position: 'relative', display: 'flex', gap: 20, padding: '0 16px 24px', marginTop: content.keyVisual ? -96 : 0, alignItems: 'flex-end' }}>
+          {cover ? (
+            <div css={{ width: 120, flex: '0 0 120px', borderRadius: 8, overflow: 'hidden', boxShadow: '0 8px 24px rgba(0,0,0,.3)', '@media (max-width: 540px)': { display: 'none' } }}>
+              <ApiImage url={cover.url} width={cover.width} height={cover.height} cssWidth={120} alt="" eager />
+            </div>
+          ) : null}
+          <div css={{ minWidth: 0 }}>
+            <div css={{ display: 'flex', gap: 6, marginBottom: 6 }}>
+              {content.badge ? <BadgeChip badge={content.badge} /> : null}
+              {content.mature ? <BadgeChip badge="MATURE" /> : null}
+            </div>
+            <h1 data-testid="content-name" css={{ fontSize: 26, lineHeight: 1.25, margin: '0 0 8px', textShadow: '0 1px 8px rgba(0,0,0,.3)' }}>
+              {content.name}
+            </h1>
+            <p css={{ margin: 0, fontSize: 13, opacity: 0.95 }}>
+              {orderedAuthors(content.authors)
+                .map((author) => `${t(roleMessages[author.role])} ${author.name}`)
+                .join(' · ')}
+            </p>
+            <p css={{ margin: '4px 0 0', fontSize: 12, opacity: 0.85 }}>
+              {[t(STATUS[content.status]), content.genres.map((genre) => genre.name).join(', '), t(commonMessages.views, { count: abbreviateCount(content.totalViews, locale) })]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+            {days && content.status === 'ongoing' ? <p css={{ margin: '4px 0 0', fontSize: 12, opacity: 0.85 }}>{t(episodeMessages.publishDays, { days })}</p> : null}
+          </div>
+        </div>
+      </div>
+      {content.description ? (
+        <div css={{ background: COLORS.surface, color: COLORS.text }}>
+          <div css={{ maxWidth: 1200, margin: '0 auto', padding: '16px' }}>
+            <p data-testid="content-description" css={{ margin: 0, fontSize: 14, lineHeight: 1.7, whiteSpace: 'pre-line', ...(expanded ? {} : { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }) }}>
+              {content.description}
+            </p>
+            <button type="button" onClick={() => setExpanded((value) => !value)} css={{ marginTop: 6, background: 'none', border: 0, padding: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+              {t(expanded ? episodeMessages.less : episodeMessages.more)}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </header>
+  )
+}

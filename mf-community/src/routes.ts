@@ -1,0 +1,6 @@
+import { remoteScreens } from '@koma/contracts'
+import { CommunityIntl } from './i18n/CommunityIntl'
+
+export const routes = remoteScreens(CommunityIntl, {
+  'community.chapterComments': () => import('./comments/ChapterCommentsPage'),
+})

@@ -1,0 +1,6 @@
+import { remoteScreens } from '@koma/contracts'
+import { PaymentsIntl } from './i18n/PaymentsIntl'
+
+export const routes = remoteScreens(PaymentsIntl, {
+  'payments.coinPurchase': () => import('./shop/CoinShopPage'),
+})

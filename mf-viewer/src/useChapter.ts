@@ -1,0 +1,24 @@
+import { api, endpoints, isApiError, useResource, type ApiError, type Chapter, type ChapterFileSalesType, type ContentType } from '@koma/contracts'
+
+export type ChapterLoad = { chapter: Chapter; error: null } | { chapter: null; error: ApiError }
+
+/**
+ * The chapter, or the failure the viewer handles itself (SPEC §8 viewer errors: adult check,
+ * login confirm, else back to the episode list). Other failures still reach the boundary.
+ */
+export function useChapter(input: { type: ContentType; contentId: string; chapterId: string; salesType: ChapterFileSalesType; locale: string }): ChapterLoad {
+  return useResource(`chapter:${input.type}:${input.contentId}:${input.chapterId}:${input.salesType}:${input.locale}`, () =>
+    api
+      .request(endpoints.chapter, {
+        params: { type: input.type, id: input.contentId, chapterId: input.chapterId, salesType: input.salesType },
+        policy: { suppress: [401, 403, 428] },
+      })
+      .then(
+        (chapter): ChapterLoad => ({ chapter, error: null }),
+        (error: unknown): ChapterLoad => {
+          if (isApiError(error) && [401, 403, 428].includes(error.status)) return { chapter: null, error }
+          throw error
+        },
+      ),
+  )
+}

@@ -1,0 +1,3 @@
+export declare function sharedDependencies(): Record<string, unknown>
+export declare const remoteNames: Record<string, string>
+export declare const singletons: string[]

@@ -1,0 +1,80 @@
+// @ts-check
+// The one `shared` map of Koma's module federation: every webpack config (host and remotes)
+// uses it, so all of them agree on which libraries are singletons and at which versions.
+// Plain CommonJS because webpack configs load it before any TypeScript tooling runs.
+const path = require('node:path')
+
+const root = path.resolve(__dirname, '..', '..')
+const fs = require('node:fs')
+
+/** A dependency's installed version, even when its exports map hides package.json. */
+function versionOf(name) {
+  let dir = path.join(root, 'node_modules', ...name.split('/'))
+  if (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(require.resolve(name, { paths: [root] }))
+  for (;;) {
+    const file = path.join(dir, 'package.json')
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8'))
+      if (pkg.name === name) return pkg.version
+    }
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error(`Cannot find the version of ${name}`)
+    dir = parent
+  }
+}
+const contractsVersion = require('../package.json').version
+
+/** Libraries that must exist once per page: React state, router, intl, styling and our contracts. */
+const singletons = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'mobx',
+  'mobx-react-lite',
+  'react-intl',
+  '@emotion/react',
+  '@emotion/react/jsx-runtime',
+  '@emotion/cache',
+  'axios',
+]
+
+const packageOf = (request) => {
+  const parts = request.split('/')
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+}
+
+/** @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>} */
+function sharedDependencies() {
+  /** @type {Record<string, any>} */
+  const shared = {}
+  for (const request of singletons) {
+    const version = versionOf(packageOf(request))
+    shared[request] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false }
+  }
+  shared['@koma/contracts'] = {
+    singleton: true,
+    version: contractsVersion,
+    requiredVersion: `^${contractsVersion}`,
+    import: path.join(__dirname, '..', 'src', 'index.ts'),
+  }
+  shared['@koma/contracts/validation'] = {
+    singleton: true,
+    version: contractsVersion,
+    requiredVersion: `^${contractsVersion}`,
+    import: path.join(__dirname, '..', 'src', 'validation', 'index.ts'),
+  }
+  return shared
+}
+
+/** Federation container names: the registry, host and remotes all use these. */
+const remoteNames = {
+  'mf-catalog': 'mf_catalog',
+  'mf-viewer': 'mf_viewer',
+  'mf-account': 'mf_account',
+  'mf-payments': 'mf_payments',
+  'mf-community': 'mf_community',
+}
+
+module.exports = { sharedDependencies, remoteNames, singletons }

@@ -1,0 +1,131 @@
+import { ApiClient, fillPath, formEncode, type ClientEnvironment } from './client'
+import { endpoints } from './endpoints'
+import { ApiError, classifyFailure } from './errors'
+import { clientOsFromUserAgent, HEADERS, requestChecksum } from './headers'
+import { events } from '../events/bus'
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
+
+const env: ClientEnvironment = {
+  locale: () => 'fr',
+  acceptMature: () => true,
+  clientUid: () => 'uid-1',
+  userAgent: () => 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+  timezone: () => 'Europe/Paris',
+  now: () => 1_700_000_000_000,
+}
+
+type Reply = { status: number; data: unknown }
+function adapter(handler: (config: InternalAxiosRequestConfig) => Reply | 'network'): AxiosAdapter & { calls: InternalAxiosRequestConfig[] } {
+  const calls: InternalAxiosRequestConfig[] = []
+  const fn = (async (config: InternalAxiosRequestConfig) => {
+    calls.push(config)
+    const reply = handler(config)
+    if (reply === 'network') throw Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK', config })
+    return { ...reply, statusText: '', headers: {}, config }
+  }) as AxiosAdapter & { calls: InternalAxiosRequestConfig[] }
+  fn.calls = calls
+  return fn
+}
+
+const ipReply = (config: InternalAxiosRequestConfig): Reply | null =>
+  config.url === '/api/ip' ? { status: 200, data: { result: { ip: '203.0.113.9', now: 1_700_000_060_000 } } } : null
+
+describe('request checksum', () => {
+  it('is the SHA-256 of request time and client IP', async () => {
+    const a = await requestChecksum('1700000000000', '203.0.113.9')
+    expect(a).toMatch(/^[0-9a-f]{64}$/)
+    expect(await requestChecksum('1700000000000', '203.0.113.9')).toBe(a)
+    expect(await requestChecksum('1700000000001', '203.0.113.9')).not.toBe(a)
+    expect(await requestChecksum('1700000000000', '203.0.113.8')).not.toBe(a)
+  })
+  it('names the client OS', () => {
+    expect(clientOsFromUserAgent(env.userAgent())).toBe('iOS')
+    expect(clientOsFromUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64)')).toBe('Windows')
+  })
+})
+
+describe('ApiClient', () => {
+  it('sends every SPEC §7 header, signed with the server clock offset', async () => {
+    const http = adapter((config) => ipReply(config) ?? { status: 200, data: { result: { ok: 1 } } })
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: http })
+    await client.request(endpoints.home, { params: { lang: 'fr' } })
+    const call = http.calls.find((config) => config.url === '/fr/home')!
+    const headers = call.headers as Record<string, string>
+    expect(headers[HEADERS.platform]).toBe('web')
+    expect(headers[HEADERS.clientOs]).toBe('iOS')
+    expect(headers[HEADERS.store]).toBe('web')
+    expect(headers[HEADERS.timezone]).toBe('Europe/Paris')
+    expect(headers[HEADERS.language]).toBe('fr')
+    expect(headers[HEADERS.clientUid]).toBe('uid-1')
+    expect(headers[HEADERS.acceptMature]).toBe('Y')
+    expect(headers[HEADERS.requestTime]).toBe('1700000060000')
+    expect(headers[HEADERS.checksum]).toBe(await requestChecksum('1700000060000', '203.0.113.9'))
+  })
+
+  it('form-encodes bodies, arrays as repeated keys', () => {
+    expect(formEncode({ chapterIds: [1, 2], token: 'a b', skip: undefined })).toBe('chapterIds=1&chapterIds=2&token=a+b')
+    expect(fillPath('/:type/:id', { type: 'comic', id: '1/2' })).toBe('/comic/1%2F2')
+  })
+
+  it('turns a missing result object into a server error', async () => {
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? { status: 200, data: { nope: 1 } }) })
+    await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({ status: 500 })
+  })
+
+  it('reports network failure as code 9999 and emits one failure event', async () => {
+    const seen: unknown[] = []
+    const off = events.on('api:failure', (event) => seen.push(event.action))
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? 'network') })
+    await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({ status: 9999, code: 9999, message: 'connexion perdue' })
+    off()
+    expect(seen).toEqual([{ kind: 'dialog', title: 'networkFailure', message: 'connexion perdue', code: 9999 }])
+  })
+
+  it('retries once after "Invalid request hash token" with a fresh IP lookup', async () => {
+    let homeCalls = 0
+    const http = adapter((config) => {
+      const ip = ipReply(config)
+      if (ip) return ip
+      homeCalls += 1
+      return homeCalls === 1 ? { status: 400, data: { code: 400, message: 'Invalid request hash token' } } : { status: 200, data: { result: 'ok' } }
+    })
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: http })
+    await expect(client.request(endpoints.home, { params: { lang: 'en' } })).resolves.toBe('ok')
+    expect(http.calls.filter((config) => config.url === '/api/ip')).toHaveLength(2)
+  })
+})
+
+describe('SPEC §8 failure classification', () => {
+  const err = (status: number, message = 'boom', body: object | null = null, url = '/x') => new ApiError({ status, message, body: body as never, url })
+
+  it('503 raises maintenance with its title, description and end time', () => {
+    const maintenance = { title: 'Maintenance', description: 'Back soon', endAt: '2026-11-23T01:00:00Z' }
+    expect(classifyFailure(err(503, 'm', { code: 503, message: 'm', maintenance }))).toEqual({ kind: 'maintenance', maintenance })
+  })
+  it('401 logs out and goes to login', () => {
+    expect(classifyFailure(err(401))).toEqual({ kind: 'logout', redirectToLogin: true })
+  })
+  it('campaign pages: 401 in the app web view logs out only; 400 goes to the campaign error', () => {
+    expect(classifyFailure(err(401), { campaign: true, appWebView: true })).toEqual({ kind: 'logout', redirectToLogin: false })
+    expect(classifyFailure(err(400, 'bad', { code: 400, message: 'bad' }), { campaign: true })).toEqual({ kind: 'campaignError' })
+  })
+  it('ignores 417 on mapping and external-idp sign-in URLs', () => {
+    expect(classifyFailure(err(417, 'x', null, '/member/mapping'))).toEqual({ kind: 'none' })
+    expect(classifyFailure(err(417, 'x', null, '/member/external-idp/google/signin'))).toEqual({ kind: 'none' })
+    expect(classifyFailure(err(417, 'x', null, '/member/profile')).kind).toBe('dialog')
+  })
+  it.each([200, 208, 303, 404, 428])('%i is not an error for the handler', (status) => {
+    expect(classifyFailure(err(status))).toEqual({ kind: 'none' })
+  })
+  it('stays silent for silent requests, suppressed codes, 400 without message, hasNextPage and the hash token', () => {
+    expect(classifyFailure(err(409), { silent: true }).kind).toBe('none')
+    expect(classifyFailure(err(409), { suppress: [409] }).kind).toBe('none')
+    expect(classifyFailure(err(400, '', { code: 400, message: '' })).kind).toBe('none')
+    expect(classifyFailure(err(409, 'x', { code: 409, message: 'x', hasNextPage: true })).kind).toBe('none')
+    expect(classifyFailure(err(400, 'Invalid request hash token', { code: 400, message: 'Invalid request hash token' })).kind).toBe('none')
+  })
+  it('500 uses the bad-server-response title; others the plain error dialog', () => {
+    expect(classifyFailure(err(500))).toMatchObject({ kind: 'dialog', title: 'badServerResponse' })
+    expect(classifyFailure(err(409, 'conflict', { code: 409, message: 'conflict' }))).toMatchObject({ kind: 'dialog', title: 'error', message: 'conflict' })
+  })
+})

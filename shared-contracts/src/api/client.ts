@@ -1,0 +1,196 @@
+import axios, { type AxiosAdapter, type AxiosInstance, isAxiosError } from 'axios'
+import { events } from '../events/bus'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
+import { text } from '../i18n/texts'
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from './endpoints'
+import { NETWORK_FAILURE_CODE, type ErrorBody } from './envelope'
+import { ApiError, classifyFailure, INVALID_HASH_MESSAGE, type FailurePolicy } from './errors'
+import { clientOsFromUserAgent, DEFAULT_TIMEZONE, FALLBACK_CLIENT_IP, HEADERS, requestChecksum } from './headers'
+
+/** What the client needs to know about the page; tests pass their own. */
+export interface ClientEnvironment {
+  locale(): Locale
+  acceptMature(): boolean
+  clientUid(): string
+  userAgent(): string
+  timezone(): string
+  now(): number
+}
+
+export interface ApiClientOptions {
+  baseURL: string
+  environment: ClientEnvironment
+  /** Public IP lookups, tried in order; each answers { result: { ip, now } }. */
+  ipLookupUrls?: string[]
+  adapter?: AxiosAdapter
+  timeoutMs?: number
+}
+
+type Optional<T> = T extends Record<string, never> ? { [K in keyof T]?: T[K] } : T
+
+export interface RequestOptions<E> {
+  params?: Optional<ParamsOf<E>>
+  query?: Optional<QueryOf<E>>
+  body?: Optional<BodyOf<E>>
+  policy?: FailurePolicy
+  signal?: AbortSignal
+}
+
+/** `/:type/:id` with { type: 'comic', id: '3' } → `/comic/3`. Every value is URL-encoded. */
+export function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** SPEC §7: POST/PUT/DELETE bodies are form-encoded; arrays become repeated keys. */
+export function formEncode(body: Record<string, unknown> = {}): string {
+  const form = new URLSearchParams()
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue
+    if (Array.isArray(value)) for (const item of value) form.append(key, String(item))
+    else form.append(key, String(value))
+  }
+  return form.toString()
+}
+
+interface IpInfo {
+  ip: string
+  /** Server clock minus ours, so request times are fresh even when this device's clock is off. */
+  offsetMs: number
+}
+
+export class ApiClient {
+  private readonly http: AxiosInstance
+  private ipInfo: Promise<IpInfo> | null = null
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.http = axios.create({
+      baseURL: options.baseURL,
+      withCredentials: true,
+      timeout: options.timeoutMs ?? 20_000,
+      adapter: options.adapter,
+      // Every status reaches our own handling; axios only throws for no answer at all.
+      validateStatus: () => true,
+    })
+  }
+
+  /** Call one endpoint. Resolves with its `result`; rejects with an ApiError after the SPEC §8 side effects. */
+  async request<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E> = {}): Promise<ResultOf<E>> {
+    try {
+      return await this.send(endpoint, options, true)
+    } catch (thrown) {
+      const error = thrown instanceof ApiError ? thrown : this.unexpected(thrown, endpoint.path)
+      const action = classifyFailure(error, options.policy)
+      if (action.kind !== 'none') events.emit('api:failure', { action, error })
+      throw error
+    }
+  }
+
+  /** Forget the looked-up IP (e.g. after a network change). */
+  resetClientIp(): void {
+    this.ipInfo = null
+  }
+
+  private async send<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E>, mayRetry: boolean): Promise<ResultOf<E>> {
+    const url = fillPath(endpoint.path, options.params as Record<string, unknown>)
+    const hasBody = endpoint.method !== 'GET'
+    let response
+    try {
+      response = await this.http.request({
+        url,
+        method: endpoint.method,
+        params: options.query,
+        data: hasBody ? formEncode(options.body as Record<string, unknown>) : undefined,
+        headers: {
+          ...(await this.headers()),
+          ...(hasBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        signal: options.signal,
+      })
+    } catch (thrown) {
+      if (isAxiosError(thrown) && thrown.code === 'ERR_CANCELED') throw thrown
+      throw this.networkFailure(url)
+    }
+    const body = response.data as Partial<ErrorBody> & { result?: unknown }
+    if (response.status >= 200 && response.status < 300) {
+      if (!body || typeof body !== 'object' || !('result' in body)) {
+        throw new ApiError({ status: 500, message: text('badServerResponse', this.locale()), url })
+      }
+      return body.result as ResultOf<E>
+    }
+    const serverMessage = typeof body?.message === 'string' ? body.message : ''
+    const error = new ApiError({
+      status: response.status,
+      code: typeof body?.code === 'number' ? body.code : response.status,
+      // A 400 without a message stays silent (SPEC §8); any other status always says something.
+      message: serverMessage || (response.status === 400 ? '' : text('undefinedError', this.locale())),
+      body: body && typeof body === 'object' ? (body as ErrorBody) : null,
+      url,
+    })
+    if (mayRetry && error.status === 400 && error.message === INVALID_HASH_MESSAGE) {
+      // Our IP or clock offset went stale: look them up again and try once more.
+      this.resetClientIp()
+      return this.send(endpoint, options, false)
+    }
+    throw error
+  }
+
+  private locale(): Locale {
+    try {
+      return this.options.environment.locale()
+    } catch {
+      return DEFAULT_LOCALE
+    }
+  }
+
+  private networkFailure(url: string): ApiError {
+    return new ApiError({ status: NETWORK_FAILURE_CODE, code: NETWORK_FAILURE_CODE, message: text('connectionLost', this.locale()), url })
+  }
+
+  private unexpected(thrown: unknown, url: string): ApiError {
+    if (isAxiosError(thrown) && thrown.code === 'ERR_CANCELED') throw thrown
+    return new ApiError({ status: 500, message: thrown instanceof Error ? thrown.message : text('undefinedError', this.locale()), url })
+  }
+
+  private lookupIp(): Promise<IpInfo> {
+    this.ipInfo ??= (async () => {
+      for (const lookupUrl of this.options.ipLookupUrls ?? ['/api/ip']) {
+        try {
+          const before = this.options.environment.now()
+          const answer = await this.http.get(lookupUrl, { baseURL: '' })
+          const result = (answer.data as { result?: { ip?: string; now?: number } })?.result
+          if (answer.status === 200 && result?.ip) {
+            const after = this.options.environment.now()
+            const offsetMs = typeof result.now === 'number' ? Math.round(result.now - (before + after) / 2) : 0
+            return { ip: result.ip, offsetMs }
+          }
+        } catch {
+          /* try the next lookup */
+        }
+      }
+      this.ipInfo = null // try again on the next request
+      return { ip: FALLBACK_CLIENT_IP, offsetMs: 0 }
+    })()
+    return this.ipInfo
+  }
+
+  private async headers(): Promise<Record<string, string>> {
+    const env = this.options.environment
+    const { ip, offsetMs } = await this.lookupIp()
+    const requestTime = String(env.now() + offsetMs)
+    return {
+      [HEADERS.clientOs]: clientOsFromUserAgent(env.userAgent()),
+      [HEADERS.store]: 'web',
+      [HEADERS.requestTime]: requestTime,
+      [HEADERS.checksum]: await requestChecksum(requestTime, ip),
+      [HEADERS.timezone]: env.timezone() || DEFAULT_TIMEZONE,
+      [HEADERS.language]: this.locale(),
+      [HEADERS.clientUid]: env.clientUid(),
+      [HEADERS.platform]: 'web',
+      [HEADERS.acceptMature]: env.acceptMature() ? 'Y' : 'N',
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { NETWORK_FAILURE_CODE, NON_ERROR_STATUSES, type ErrorBody, type MaintenanceInfo } from './envelope'
+
+/** A failed API call as a value: its status (9999 for no answer), code, message and body. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: number
+  readonly body: ErrorBody | null
+  readonly url: string
+
+  constructor(input: { status: number; code?: number; message: string; body?: ErrorBody | null; url: string }) {
+    super(input.message)
+    this.name = 'ApiError'
+    this.status = input.status
+    this.code = input.code ?? input.status
+    this.body = input.body ?? null
+    this.url = input.url
+  }
+
+  get isNetworkFailure(): boolean {
+    return this.status === NETWORK_FAILURE_CODE
+  }
+}
+
+export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError
+
+/** Options a caller sets per request to change what the global handler does with a failure. */
+export interface FailurePolicy {
+  /** Never show anything for this request; the caller handles its failure. */
+  silent?: boolean
+  /** Statuses the caller handles itself. */
+  suppress?: readonly number[]
+  /** The request is made from a campaign page (SPEC §8 campaign rules). */
+  campaign?: boolean
+  /** The page runs inside the Japanese app's web view. */
+  appWebView?: boolean
+}
+
+export type FailureAction =
+  | { kind: 'none' }
+  | { kind: 'maintenance'; maintenance: MaintenanceInfo }
+  | { kind: 'logout'; redirectToLogin: boolean }
+  | { kind: 'campaignError' }
+  | { kind: 'dialog'; title: 'networkFailure' | 'badServerResponse' | 'error'; message: string; code: number }
+
+const INVALID_HASH_MESSAGE = 'Invalid request hash token'
+
+/**
+ * SPEC §8 as a pure rule: what the global handler does with a failed call. The caller still
+ * receives the ApiError; this decides only the screen-level side effect.
+ */
+export function classifyFailure(error: ApiError, policy: FailurePolicy = {}): FailureAction {
+  const { status, body, url } = error
+  if (status === 503) {
+    return {
+      kind: 'maintenance',
+      maintenance: body?.maintenance ?? { title: error.message, description: '', endAt: null },
+    }
+  }
+  if (policy.campaign) {
+    if (status === 401) return policy.appWebView ? { kind: 'logout', redirectToLogin: false } : { kind: 'logout', redirectToLogin: true }
+    if (status === 400) return { kind: 'campaignError' }
+  }
+  if (status === 401) return { kind: 'logout', redirectToLogin: true }
+  if (status === 417 && (/mapping/.test(url) || (/external-idp/.test(url) && /signin/.test(url)))) return { kind: 'none' }
+  if (NON_ERROR_STATUSES.includes(status)) return { kind: 'none' }
+  if (policy.silent || policy.suppress?.includes(status)) return { kind: 'none' }
+  if (status === 400 && !body?.message) return { kind: 'none' }
+  if (body?.hasNextPage || error.message === INVALID_HASH_MESSAGE) return { kind: 'none' }
+  if (error.isNetworkFailure) return { kind: 'dialog', title: 'networkFailure', message: error.message, code: error.code }
+  if (status === 500) return { kind: 'dialog', title: 'badServerResponse', message: error.message, code: error.code }
+  return { kind: 'dialog', title: 'error', message: error.message, code: error.code }
+}
+
+export { INVALID_HASH_MESSAGE }

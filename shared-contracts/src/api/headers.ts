@@ -1,0 +1,43 @@
+/** SPEC §7: the headers every API call carries. */
+export const HEADERS = {
+  clientOs: 'x-koma-client-os',
+  store: 'x-koma-store',
+  requestTime: 'x-koma-request-time',
+  checksum: 'x-koma-checksum',
+  timezone: 'x-koma-timezone',
+  language: 'x-koma-language',
+  clientUid: 'x-koma-client-uid',
+  platform: 'x-koma-platform',
+  acceptMature: 'x-koma-accept-mature',
+} as const
+
+/** How far a request time may be from the server's real clock before it is stale. */
+export const REQUEST_TIME_WINDOW_MS = 5 * 60 * 1000
+
+/** Used when the public IP lookup fails: the server then refuses the checksum and the client retries. */
+export const FALLBACK_CLIENT_IP = '{ip}'
+
+export const DEFAULT_TIMEZONE = 'Asia/Seoul'
+
+const hex = (buffer: ArrayBuffer): string =>
+  Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/**
+ * The request checksum: SHA-256 of the request time and the client IP. The same function runs
+ * in the browser (Web Crypto) and in the API (Node's global Web Crypto).
+ */
+export async function requestChecksum(requestTime: string, clientIp: string): Promise<string> {
+  const data = new TextEncoder().encode(`${requestTime}|${clientIp}`)
+  return hex(await globalThis.crypto.subtle.digest('SHA-256', data))
+}
+
+/** The operating system named in the client-OS header, from a user agent. */
+export function clientOsFromUserAgent(userAgent: string): string {
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'iOS'
+  if (/Android/.test(userAgent)) return 'Android'
+  if (/Windows/.test(userAgent)) return 'Windows'
+  if (/Mac OS X|Macintosh/.test(userAgent)) return 'macOS'
+  if (/CrOS/.test(userAgent)) return 'ChromeOS'
+  if (/Linux/.test(userAgent)) return 'Linux'
+  return 'Other'
+}

@@ -1,0 +1,41 @@
+import type { ApiClient } from '../api/client'
+import { ApiError } from '../api/errors'
+import { EventBus, type EventMap } from '../events/bus'
+import { AuthStore } from './store'
+
+const profile = { userId: 7, email: 'r@k.io', nickname: 'Reader', guest: false, emailNotify: true, avatarImageUrl: null, externalIdps: [], inventory: null, mature: { acceptMature: false, adultVerification: false } }
+
+function setup(cookie: string | null, request: jest.Mock) {
+  let value = cookie
+  const bus = new EventBus<EventMap>()
+  const changes: boolean[] = []
+  bus.on('auth:changed', ({ signedIn }) => changes.push(signedIn))
+  const store = new AuthStore({ request } as unknown as ApiClient, bus, () => value)
+  return { store, changes, setCookie: (next: string | null) => (value = next) }
+}
+
+describe('AuthStore', () => {
+  it('is signed in while the login-check cookie is present and non-empty', () => {
+    expect(setup('1', jest.fn()).store.signedIn).toBe(true)
+    expect(setup('', jest.fn()).store.signedIn).toBe(false)
+    expect(setup(null, jest.fn()).store.signedIn).toBe(false)
+  })
+
+  it('loads the profile after sign-in and announces the change', async () => {
+    const request = jest.fn().mockResolvedValue(profile)
+    const { store, changes, setCookie } = setup(null, request)
+    setCookie('1')
+    await store.signedInNow()
+    expect(store.nickname).toBe('Reader')
+    expect(changes).toEqual([true])
+  })
+
+  it('logs out locally when the profile fetch answers 401', async () => {
+    const request = jest.fn().mockRejectedValue(new ApiError({ status: 401, message: 'x', url: '/member/profile' }))
+    const { store, changes } = setup('1', request)
+    await store.loadProfile()
+    expect(store.signedIn).toBe(false)
+    expect(store.profile).toBeNull()
+    expect(changes).toEqual([false])
+  })
+})

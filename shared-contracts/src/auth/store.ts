@@ -1,0 +1,93 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { ApiClient } from '../api/client'
+import { endpoints } from '../api/endpoints'
+import { isApiError } from '../api/errors'
+import { COOKIES, deleteCookie, readCookie } from '../browser/cookies'
+import { safeStorage, STORAGE_KEYS } from '../browser/storage'
+import type { Profile } from '../domain/types'
+import { events, type EventBus } from '../events/bus'
+
+/**
+ * Who is reading. Login state is the login-check cookie (SPEC §4: present and non-empty);
+ * the profile is fetched from the API and a 401 on that fetch signs the page out.
+ */
+export class AuthStore {
+  profile: Profile | null = null
+  private cookieValue: string | null
+  profileLoading = false
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly bus: EventBus = events,
+    private readonly cookie: () => string | null = () => readCookie(COOKIES.loginCheck),
+  ) {
+    this.cookieValue = cookie()
+    makeAutoObservable<AuthStore, 'api' | 'bus' | 'cookie'>(this, { api: false, bus: false, cookie: false })
+  }
+
+  get signedIn(): boolean {
+    return Boolean(this.cookieValue)
+  }
+
+  get nickname(): string | null {
+    return this.profile?.nickname ?? null
+  }
+
+  /** Re-read the login-check cookie (after a sign-in response set it, or another tab changed it). */
+  syncFromCookie(): void {
+    const before = this.signedIn
+    this.cookieValue = this.cookie()
+    if (!this.signedIn) this.profile = null
+    if (before !== this.signedIn) this.bus.emit('auth:changed', { signedIn: this.signedIn })
+  }
+
+  /** Load the profile of the signed-in reader; a 401 here logs the page out. */
+  async loadProfile(): Promise<Profile | null> {
+    if (!this.signedIn) return null
+    this.profileLoading = true
+    try {
+      const profile = await this.api.request(endpoints.profile, { policy: { suppress: [401] } })
+      runInAction(() => {
+        this.profile = profile
+        safeStorage.set(STORAGE_KEYS.userId, String(profile.userId))
+      })
+      return profile
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) this.clearLocal()
+      return null
+    } finally {
+      runInAction(() => {
+        this.profileLoading = false
+      })
+    }
+  }
+
+  /** Called after POST /member/signin succeeded: the API has set both cookies. */
+  async signedInNow(): Promise<Profile | null> {
+    this.syncFromCookie()
+    return this.loadProfile()
+  }
+
+  /** Sign out on the server (best effort), then forget everything locally. */
+  async logout(): Promise<void> {
+    if (this.signedIn) {
+      try {
+        await this.api.request(endpoints.signout, { policy: { silent: true } })
+      } catch {
+        /* the session may already be gone; signing out locally is what matters */
+      }
+    }
+    this.clearLocal()
+  }
+
+  /** Forget ids and profile (SPEC §4 logout) without calling the API. */
+  clearLocal(): void {
+    const was = this.signedIn
+    if (typeof document !== 'undefined') deleteCookie(COOKIES.loginCheck)
+    safeStorage.remove(STORAGE_KEYS.userId)
+    safeStorage.remove(STORAGE_KEYS.currentUser)
+    this.profile = null
+    this.cookieValue = null
+    if (was) this.bus.emit('auth:changed', { signedIn: false })
+  }
+}

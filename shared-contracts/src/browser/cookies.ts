@@ -1,0 +1,30 @@
+/** Cookie names the API and the browser share. */
+export const COOKIES = {
+  /** httpOnly session token, set and read by the API only. */
+  session: 'koma_session',
+  /** Login-check cookie: present and non-empty while signed in (SPEC §4). Readable by the page. */
+  loginCheck: 'koma_lc',
+  /** 'Y' when the reader accepted mature content (SPEC §4: 1 day). */
+  acceptMature: 'koma_accept_mature',
+  locale: 'koma_locale',
+} as const
+
+export const ACCEPT_MATURE_COOKIE_DAYS = 1
+
+export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
+  for (const part of cookieString.split(';')) {
+    const index = part.indexOf('=')
+    if (index < 0) continue
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim())
+  }
+  return null
+}
+
+export function writeCookie(name: string, value: string, days: number): void {
+  const expires = new Date(Date.now() + days * 86_400_000).toUTCString()
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`
+}

@@ -1,0 +1,33 @@
+import { lazy, type ComponentType } from 'react'
+import type { DialogComponentProps, DialogKind } from './dialogs'
+
+/** What a remote's `./routes` module exports: a screen component per route id it owns. */
+export interface RemoteRoutesModule {
+  routes: Record<string, ComponentType>
+}
+
+/** What a remote's `./dialogs` module exports: a component per dialog kind it owns. */
+export interface RemoteDialogsModule {
+  dialogs: { [K in DialogKind]?: ComponentType<DialogComponentProps<K>> }
+}
+
+type Loader = () => Promise<{ default: ComponentType }>
+
+/**
+ * A remote's screens: each is its own chunk (loaded when its route is visited) and renders
+ * inside the remote's IntlProvider.
+ */
+export function remoteScreens(Intl: ComponentType<{ children: React.ReactNode }>, loaders: Record<string, Loader>): Record<string, ComponentType> {
+  const screens: Record<string, ComponentType> = {}
+  for (const [id, load] of Object.entries(loaders)) {
+    const Screen = lazy(load)
+    const WithIntl = () => (
+      <Intl>
+        <Screen />
+      </Intl>
+    )
+    WithIntl.displayName = `Screen(${id})`
+    screens[id] = WithIntl
+  }
+  return screens
+}

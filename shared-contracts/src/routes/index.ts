@@ -1,0 +1,3 @@
+export * from './params'
+export * from './table'
+export * from './match'
