@@ -13,7 +13,7 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`]
 const web = (name, dir) => ({
   displayName: name,
   rootDir: path.join(__dirname, dir),
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'infra/jest/jsdom-env.js'),
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: [path.join(__dirname, 'infra/jest/setup-web.ts')],
   moduleNameMapper: { '\\.(css|png|svg|jpg|webp)$': path.join(__dirname, 'infra/jest/asset-stub.js') },

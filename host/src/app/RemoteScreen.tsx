@@ -1,5 +1,5 @@
 import { invalidate, RemoteBoundary, Spinner, type RemoteName, type RemoteRoutesModule } from '@koma/contracts'
-import { Suspense, use, useState } from 'react'
+import { Suspense, use, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { remoteLoader } from '../federation/loader'
 import { ApiErrorScreen, NotFoundScreen } from '../screens/errorScreens'
@@ -17,12 +17,12 @@ function routesModule(remote: RemoteName, attempt: number): Promise<RemoteRoutes
   return promise
 }
 
-function RemoteRoute({ remote, routeId, attempt }: { remote: RemoteName; routeId: string; attempt: number }) {
+function RemoteRoute({ remote, routeId, attempt, errorFrame }: { remote: RemoteName; routeId: string; attempt: number; errorFrame: (screen: ReactNode) => ReactNode }) {
   const module = use(routesModule(remote, attempt))
   const Screen = module.routes?.[routeId]
   const { pathname } = useLocation()
   // A route the deployed remote does not (yet) have is a page that does not exist.
-  if (!Screen) return <NotFoundScreen path={pathname} />
+  if (!Screen) return <>{errorFrame(<NotFoundScreen path={pathname} />)}</>
   return (
     <div data-remote={remote} data-remote-version={remoteLoader.versionOf(remote) ?? ''} css={{ display: 'contents' }}>
       <Screen />
@@ -31,7 +31,7 @@ function RemoteRoute({ remote, routeId, attempt }: { remote: RemoteName; routeId
 }
 
 /** One route's area: the owning remote's screen, with its own loading and failure states. */
-export function RemoteScreen({ remote, routeId }: { remote: RemoteName; routeId: string }) {
+export function RemoteScreen({ remote, routeId, errorFrame }: { remote: RemoteName; routeId: string; errorFrame: (screen: ReactNode) => ReactNode }) {
   const [attempt, setAttempt] = useState(0)
   const location = useLocation()
   return (
@@ -42,10 +42,10 @@ export function RemoteScreen({ remote, routeId }: { remote: RemoteName; routeId:
         invalidate()
         setAttempt((n) => n + 1)
       }}
-      renderApiError={(error) => <ApiErrorScreen error={error} path={location.pathname} />}
+      renderApiError={(error) => errorFrame(<ApiErrorScreen error={error} path={location.pathname} />)}
     >
       <Suspense fallback={<Spinner minHeight={320} />}>
-        <RemoteRoute remote={remote} routeId={routeId} attempt={attempt} />
+        <RemoteRoute remote={remote} routeId={routeId} attempt={attempt} errorFrame={errorFrame} />
       </Suspense>
     </RemoteBoundary>
   )

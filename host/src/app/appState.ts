@@ -14,6 +14,10 @@ export class AppState {
     this.maintenance = info
   }
 
+  clearMaintenance(): void {
+    this.maintenance = null
+  }
+
   showServerError(status: number): void {
     this.serverErrorStatus = status
   }

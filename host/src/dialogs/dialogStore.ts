@@ -29,6 +29,12 @@ export class DialogStore {
     dialog.resolve(result)
   }
 
+  /** Close everything without results (navigation away, tests). */
+  clear = (): void => {
+    for (const dialog of this.stack) dialog.resolve(undefined)
+    this.stack = []
+  }
+
   get anyOpen(): boolean {
     return this.stack.length > 0
   }

@@ -1,5 +1,5 @@
 import { abbreviateCount, COLORS, orderedAuthors, useLocale, useT, type Content } from '@koma/contracts'
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { ApiImage } from '../components/ApiImage'
 import { BadgeChip } from '../components/BadgeChip'
 import { commonMessages, episodeMessages, roleMessages, weekdayMessages } from '../i18n/messages'
@@ -16,6 +16,13 @@ export function TitleHeader({ content }: { content: Content }) {
   const t = useT()
   const { locale } = useLocale()
   const [expanded, setExpanded] = useState(false)
+  const [clamped, setClamped] = useState(false)
+  const description = useRef<HTMLParagraphElement>(null)
+  // "More" only when three lines do not hold the whole description.
+  useLayoutEffect(() => {
+    const element = description.current
+    if (element && !expanded) setClamped(element.scrollHeight > element.clientHeight + 1)
+  }, [content.description, expanded])
   const cover = content.thumbnails.find((thumbnail) => thumbnail.type === 'cover')
   const days = content.publishDay.map((day) => t(weekdayMessages[`d${day}` as keyof typeof weekdayMessages])).join(', ')
   return (
@@ -23,7 +30,15 @@ export function TitleHeader({ content }: { content: Content }) {
       <div css={{ position: 'relative', maxWidth: 1200, margin: '0 auto' }}>
         {content.keyVisual ? (
           <div css={{ position: 'relative' }}>
-            <ApiImage url={content.keyVisual.url} width={content.keyVisual.width} height={content.keyVisual.height} cssWidth={1200} alt="" eager style={{ maxHeight: 520 }} />
+            <ApiImage
+              url={content.keyVisual.url}
+              width={content.keyVisual.width}
+              height={content.keyVisual.height}
+              cssWidth={1200}
+              alt=""
+              eager
+              style={{ '@media (min-width: 768px)': { aspectRatio: '16 / 6', objectPosition: 'center 30%' } }}
+            />
             <div css={{ position: 'absolute', inset: 0, background: `linear-gradient(180deg, rgba(0,0,0,.25) 0%, transparent 30%, transparent 45%, ${content.themeColor} 100%)` }} />
           </div>
         ) : null}
@@ -58,12 +73,14 @@ export function TitleHeader({ content }: { content: Content }) {
       {content.description ? (
         <div css={{ background: COLORS.surface, color: COLORS.text }}>
           <div css={{ maxWidth: 1200, margin: '0 auto', padding: '16px' }}>
-            <p data-testid="content-description" css={{ margin: 0, fontSize: 14, lineHeight: 1.7, whiteSpace: 'pre-line', ...(expanded ? {} : { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }) }}>
+            <p ref={description} data-testid="content-description" css={{ margin: 0, fontSize: 14, lineHeight: 1.7, whiteSpace: 'pre-line', ...(expanded ? {} : { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }) }}>
               {content.description}
             </p>
-            <button type="button" onClick={() => setExpanded((value) => !value)} css={{ marginTop: 6, background: 'none', border: 0, padding: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
-              {t(expanded ? episodeMessages.less : episodeMessages.more)}
-            </button>
+            {clamped || expanded ? (
+              <button type="button" onClick={() => setExpanded((value) => !value)} css={{ marginTop: 6, background: 'none', border: 0, padding: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+                {t(expanded ? episodeMessages.less : episodeMessages.more)}
+              </button>
+            ) : null}
           </div>
         </div>
       ) : null}

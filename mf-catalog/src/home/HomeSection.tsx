@@ -41,7 +41,7 @@ export function HomeSection({ section }: { section: Section }) {
   const width = big ? 200 : 140
   return (
     <section data-testid="home-section" data-ui={section.elementUiType} css={{ maxWidth: 1200, margin: '0 auto', padding: '24px 0 0' }}>
-      <header css={{ display: 'flex', alignItems: 'baseline', gap: 8, padding: '0 16px 12px' }}>
+      <header css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 8, rowGap: 2, padding: '0 16px 12px' }}>
         <h2 css={{ fontSize: 19, margin: 0 }}>{section.urlHttp ? <Link to={path(section.urlHttp)} css={{ color: 'inherit', textDecoration: 'none' }}>{section.title}</Link> : section.title}</h2>
         {section.additionalText ? <span css={{ fontSize: 13, color: COLORS.textMuted }}>{section.additionalText}</span> : null}
       </header>

@@ -1,6 +1,6 @@
 import { useLocalePath, useT, type HomeElement } from '@koma/contracts'
 import { Link } from 'react-router-dom'
-import { ApiImage } from '../components/ApiImage'
+import { ResponsiveImage } from '../components/ResponsiveImage'
 import { homeMessages } from '../i18n/messages'
 
 /** The home top banner: full-bleed on phones (under the floating header), a row on desktop. */
@@ -28,7 +28,12 @@ export function TopBanner({ elements }: { elements: HomeElement[] }) {
         {elements.map((element, index) => (
           <li key={element.id} css={{ flex: '0 0 100%', scrollSnapAlign: 'start', '@media (min-width: 768px)': { flex: '0 0 min(560px, 60%)' } }}>
             <Link to={path(element.urlHttp || '/')} css={{ display: 'block', position: 'relative', color: '#fff', textDecoration: 'none', '@media (min-width: 768px)': { borderRadius: 12, overflow: 'hidden' } }}>
-              <ApiImage url={element.imageUrl} width={element.width} height={element.height} cssWidth={640} alt={element.title} eager={index === 0} />
+              <ResponsiveImage
+                small={{ url: element.imageUrl, width: element.width, height: element.height }}
+                large={element.largeScreenImageUrl && element.largeScreenWidth && element.largeScreenHeight ? { url: element.largeScreenImageUrl, width: element.largeScreenWidth, height: element.largeScreenHeight } : null}
+                alt={element.title}
+                eager={index === 0}
+              />
               <span css={{ position: 'absolute', inset: 'auto 0 0 0', padding: '40px 16px 14px', background: 'linear-gradient(transparent, rgba(0,0,0,.65))' }}>
                 <strong css={{ display: 'block', fontSize: 18, lineHeight: 1.3 }}>{element.title}</strong>
                 {element.additionalText ? <span css={{ fontSize: 13, opacity: 0.9 }}>{element.additionalText}</span> : null}

@@ -17,7 +17,7 @@ function Show({ id, load }: { id: string; load: () => Promise<string> }) {
 }
 
 describe('useResource', () => {
-  afterEach(() => invalidate())
+  afterEach(() => act(() => invalidate()))
 
   it('loads once, shares the result, and reloads after invalidate', async () => {
     const load = jest.fn().mockResolvedValue('hello')

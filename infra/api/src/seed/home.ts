@@ -78,8 +78,8 @@ export function planHome(plans: ContentPlan[], bank: ImageBank, now: Date): Sect
   const headliners = byViews.filter(({ plan }) => plan.featured !== null).slice(0, 5)
   const topBanner = section(l10n('注目作品', 'Featured', 'À la une'), l10n('', '', ''), 'banner', headliners.map(({ index }, i) =>
     tile(index, {
-      image: bannerOf(index),
-      largeImage: plans[index].keyVisual,
+      image: plans[index].featured ?? bannerOf(index),
+      largeImage: bannerOf(index),
       additional: TAGLINES[i % TAGLINES.length],
       badge: i === 1 ? 'EVENT' : plans[index].badge,
       badgeExpireAt: i === 1 ? soon(4) : null,

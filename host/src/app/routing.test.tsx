@@ -1,0 +1,136 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import { events, ApiError, REMOTES, type FailureAction } from '@koma/contracts'
+import { remoteLoader } from '../federation/loader'
+import { renderAt } from '../test/renderApp'
+import { dialogStore } from '../dialogs/dialogStore'
+import { appState } from './appState'
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  // A remote that never answers: screens stay in their loading state; the host's own logic is under test.
+  loadRemote: jest.fn(() => new Promise(() => undefined)),
+}))
+
+const setCookie = (value: string) => {
+  document.cookie = value
+}
+
+beforeAll(async () => {
+  // Every remote is registered; the mocked runtime never finishes loading one.
+  const remotes = Object.fromEntries(REMOTES.map((name) => [name, { version: 'v1', entry: `/remotes/${name}/v1/mf-manifest.json` }]))
+  global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ remotes }) }) as unknown as typeof fetch
+  await remoteLoader.start()
+})
+
+beforeEach(() => {
+  document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  document.cookie = 'koma_locale=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+})
+
+describe('routes from the contracts table', () => {
+  it('renders the 404 screen for a bad id, in the prefix language', async () => {
+    await renderAt('/fr/comic/007')
+    expect(await screen.findByRole('heading', { name: 'Page introuvable : /fr/comic/007' })).toBeInTheDocument()
+    expect(screen.getByTestId('site-header')).toBeInTheDocument()
+  })
+
+  it('renders 404 for paths no route knows', async () => {
+    await renderAt('/en/no/such/page/here')
+    expect(await screen.findByRole('heading', { name: 'Page Not Found: /en/no/such/page/here' })).toBeInTheDocument()
+  })
+
+  it('sends a signed-out reader on a login-only route to /login with the page as redirect', async () => {
+    const { router } = await renderAt('/en/library/subscribed?x=1')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'))
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/en/library/subscribed?x=1')}`)
+  })
+
+  it('sends a signed-in reader on /login to the redirect query, never off-site', async () => {
+    setCookie('koma_lc=1; path=/')
+    const { auth } = await import('@koma/contracts')
+    auth.syncFromCookie()
+    const first = await renderAt('/login?redirect=%2Fcomic%2F3')
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/comic/3'))
+    first.unmount()
+    const second = await renderAt('/login?redirect=%2F%2Fevil.example')
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/'))
+    second.unmount()
+    document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    auth.syncFromCookie()
+  })
+
+  it('renders no error page for a crawler, only a log line', async () => {
+    const userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1)')
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await renderAt('/en/comic/007')
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('[host] 404 for crawler: /en/comic/007'))
+    expect(screen.queryByTestId('not-found')).not.toBeInTheDocument()
+    userAgent.mockRestore()
+    warn.mockRestore()
+  })
+
+  it('redirects legacy short paths', async () => {
+    const { router } = await renderAt('/fr/useCoupon')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/account/coupon'))
+  })
+
+  it('uses the locale cookie on unprefixed paths', async () => {
+    setCookie('koma_locale=ja; path=/')
+    await renderAt('/comic/007')
+    expect(await screen.findByRole('heading', { name: 'ページが見つかりません: /comic/007' })).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('ja-JP')
+  })
+})
+
+describe('SPEC §8 failures', () => {
+  const fail = (action: FailureAction) =>
+    act(() => {
+      events.emit('api:failure', { action, error: new ApiError({ status: 0, message: '', url: '/x' }) })
+    })
+
+  afterEach(() => {
+    act(() => {
+      appState.clearMaintenance()
+      dialogStore.clear()
+    })
+  })
+
+  it('503 shows the maintenance screen with its end time', async () => {
+    await renderAt('/en/comic/007')
+    await screen.findByTestId('not-found')
+    await fail({ kind: 'maintenance', maintenance: { title: 'Scheduled maintenance', description: 'We are upgrading.', endAt: '2026-11-23T01:00:00Z' } })
+    expect(await screen.findByRole('heading', { name: 'Scheduled maintenance' })).toBeInTheDocument()
+    expect(screen.getByText('We are upgrading.')).toBeInTheDocument()
+    expect(screen.getByTestId('maintenance-end')).toHaveTextContent('2026')
+  })
+
+  it('401 logs out and goes to /login with the failing page as redirect', async () => {
+    setCookie('koma_lc=1; path=/')
+    const { auth } = await import('@koma/contracts')
+    auth.syncFromCookie()
+    const { router } = await renderAt('/en/comic/007?from=test')
+    await screen.findByTestId('not-found')
+    await fail({ kind: 'logout', redirectToLogin: true })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'))
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/en/comic/007?from=test')}`)
+    expect(auth.signedIn).toBe(false)
+  })
+
+  it('shows one error dialog at a time', async () => {
+    await renderAt('/en/comic/007')
+    await screen.findByTestId('not-found')
+    await fail({ kind: 'dialog', title: 'error', message: 'First problem', code: 409 })
+    await fail({ kind: 'dialog', title: 'error', message: 'Second problem', code: 409 })
+    expect(await screen.findByText('First problem')).toBeInTheDocument()
+    expect(screen.queryByText('Second problem')).not.toBeInTheDocument()
+    expect(screen.getAllByTestId('dialog-error')).toHaveLength(1)
+  })
+
+  it('titles a network failure "cannot find host" / "connection lost"', async () => {
+    await renderAt('/en/comic/007')
+    await screen.findByTestId('not-found')
+    await fail({ kind: 'dialog', title: 'networkFailure', message: 'connection lost', code: 9999 })
+    expect(await screen.findByRole('heading', { name: 'cannot find host' })).toBeInTheDocument()
+    expect(screen.getByText('connection lost')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { launchBrowser } from '../e2e/support/browser'
+import type { SiteInfo } from '../e2e/support/site'
+
+interface Manifest {
+  shared?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[]
+}
+
+/** Every JS file a federation manifest lists as belonging to a shared module, by folder. */
+function sharedFiles(versionDir: string): Set<string> {
+  const files = new Set<string>()
+  const file = path.join(versionDir, 'mf-manifest.json')
+  if (!fs.existsSync(file)) return files
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest
+  for (const shared of manifest.shared ?? []) for (const asset of [...(shared.assets?.js?.sync ?? []), ...(shared.assets?.js?.async ?? [])]) files.add(asset)
+  return files
+}
+
+export interface FirstLoad {
+  path: string
+  groups: Record<string, { files: number; gzip: number; raw: number }>
+  remotes: string[]
+}
+
+/**
+ * Load a page in Chromium and sum the JavaScript it downloaded, gzip-compressed (level 9, as the
+ * edge precompresses), split into the host shell, remotes and shared libraries.
+ */
+export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promise<FirstLoad> {
+  const browser = await launchBrowser()
+  const page = await browser.newPage()
+  const bodies: { url: string; body: Buffer }[] = []
+  page.on('response', async (response) => {
+    const url = new URL(response.url())
+    if (!url.pathname.endsWith('.js') || response.status() !== 200) return
+    try {
+      bodies.push({ url: url.pathname, body: await response.body() })
+    } catch {
+      /* a navigation cancelled it */
+    }
+  })
+  await page.goto(site.baseURL + pagePath, { waitUntil: 'networkidle' })
+  await page.waitForTimeout(500)
+  await browser.close()
+
+  const groups: FirstLoad['groups'] = {}
+  const remotes = new Set<string>()
+  const add = (group: string, body: Buffer) => {
+    const entry = (groups[group] ??= { files: 0, gzip: 0, raw: 0 })
+    entry.files += 1
+    entry.raw += body.length
+    entry.gzip += gzipSync(body, { level: 9 }).length
+  }
+  for (const { url, body } of bodies) {
+    const host = /^\/host\/([^/]+)\/(.+)$/.exec(url)
+    const remote = /^\/remotes\/([^/]+)\/([^/]+)\/(.+)$/.exec(url)
+    if (host) {
+      const shared = sharedFiles(path.join(site.edgeDir, 'host', host[1]))
+      add(shared.has(host[2]) ? 'shared' : 'host', body)
+    } else if (remote) {
+      remotes.add(remote[1])
+      const shared = sharedFiles(path.join(site.edgeDir, 'remotes', remote[1], remote[2]))
+      add(shared.has(remote[3]) ? 'shared' : `remote ${remote[1]}`, body)
+    } else add('other', body)
+  }
+  return { path: pagePath, groups, remotes: [...remotes] }
+}

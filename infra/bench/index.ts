@@ -1,0 +1,47 @@
+import fs from 'node:fs'
+import { startSite, type SiteInfo } from '../e2e/support/site'
+import { measureBuilds } from './builds'
+import { measureFirstLoad } from './firstLoad'
+
+/**
+ * `npm run bench`: figures, never pass/fail. Build times of each front-end package, then the
+ * JavaScript a browser downloads on the first load of / (gzip), split host / remote / shared.
+ */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+
+async function main(): Promise<void> {
+  console.log('\n## Build time per package (production, sequential)')
+  for (const { pkg, seconds } of measureBuilds()) console.log(`${pkg.padEnd(14)} ${seconds.toFixed(1)} s`)
+
+  let site: SiteInfo | null = null
+  try {
+    site = await startSite()
+    for (const pagePath of ['/', '/en/comic/1']) {
+      const load = await measureFirstLoad(site, pagePath)
+      console.log(`\n## First load of ${pagePath}: JavaScript downloaded (gzip -9)`)
+      let total = 0
+      for (const [group, { files, gzip, raw }] of Object.entries(load.groups).sort()) {
+        total += gzip
+        console.log(`${group.padEnd(22)} ${kb(gzip).padStart(9)}  (${files} files, ${kb(raw)} raw)`)
+      }
+      console.log(`${'total'.padEnd(22)} ${kb(total).padStart(9)}`)
+      console.log(`remotes downloaded: ${load.remotes.join(', ') || 'none'}`)
+    }
+  } finally {
+    if (site) {
+      for (const pid of site.pids) {
+        try {
+          process.kill(pid, 'SIGTERM')
+        } catch {
+          /* gone */
+        }
+      }
+      fs.rmSync(site.dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

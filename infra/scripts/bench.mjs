@@ -1,0 +1,5 @@
+// `npm run bench`: print performance figures (infra/bench). Benchmarks report; they never fail a build.
+import { bin, ensureDependencies, run } from './lib.mjs'
+
+ensureDependencies()
+process.exitCode = run(bin('tsx'), ['infra/bench/index.ts', ...process.argv.slice(2)])

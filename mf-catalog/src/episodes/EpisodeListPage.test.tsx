@@ -1,0 +1,111 @@
+import { api, auth, NO_ACTIVITY, type Content } from '@koma/contracts'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { renderScreen } from '../../../infra/jest/renderScreen'
+import { routes } from '../routes'
+
+const chapter = (id: number, free: boolean, over: object = {}) => ({
+  id,
+  volumeId: null,
+  name: `Episode ${id}`,
+  publishedAt: '2026-11-01T00:00:00.000Z',
+  sort: id,
+  thumbnail: null,
+  hasTrial: false,
+  aborted: false,
+  totalComments: 0,
+  salesConfig: { free, rentableRemained: null, rentAllowedWith: ['coin'], purchaseAllowedWith: ['coin'], event: null, originalPrice: free ? -1 : 4, price: free ? -1 : 4, coinBackPrice: 0, originalRentalPrice: -1, rentalPrice: -1 },
+  activity: NO_ACTIVITY,
+  ...over,
+})
+
+const content = {
+  type: 'comic',
+  id: 5,
+  name: 'Moonlit Blade Princess',
+  badge: 'HOT',
+  status: 'ongoing',
+  mature: false,
+  original: true,
+  exclusive: false,
+  themeColor: '#6a1b9a',
+  totalViews: 10_800_000,
+  genres: [{ name: 'Fantasy' }],
+  authors: [
+    { name: 'Thomas Lefèvre', role: 'artist' },
+    { name: 'Lin Xiaoyue', role: 'writer' },
+  ],
+  thumbnails: [],
+  orientation: 'vertical',
+  chapterFileFormat: 'image',
+  chapterUnit: 'chapter',
+  description: 'A princess returns.',
+  searchKeyword: '',
+  icon: null,
+  keyVisual: null,
+  adsEnabled: false,
+  commentEnabled: true,
+  lastChapterPublishedAt: null,
+  rentExpireAt: null,
+  rentalConfig: { gaugeUsable: false, recoverInterval: 82800, rentalPeriod: 259200 },
+  restrictedAge: 0,
+  publishDay: [1],
+  publisherName: 'Koma',
+  readingDirection: 'ttb',
+  chapterThumbnailAspect: 1,
+  sns: { link: '/comic/5', tags: [], text: '' },
+  activity: { lastReadChapterId: null },
+  inventory: null,
+  chapters: [chapter(11, true), chapter(12, false), chapter(13, false, { aborted: true })],
+} as unknown as Content
+
+const Screen = routes['catalog.episodes']
+
+beforeEach(() => {
+  jest.spyOn(api, 'request').mockResolvedValue(content as never)
+})
+afterEach(() => {
+  jest.restoreAllMocks()
+})
+
+describe('episode list', () => {
+  it('shows the title, authors in SPEC role order, abbreviated views and honest labels', async () => {
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    expect(await screen.findByRole('heading', { name: 'Moonlit Blade Princess' })).toBeInTheDocument()
+    expect(screen.getByText('Writer Lin Xiaoyue · Artist Thomas Lefèvre')).toBeInTheDocument()
+    expect(screen.getByText(/10\.8M views/)).toBeInTheDocument()
+    const rows = screen.getAllByTestId('chapter-row')
+    expect(rows[0]).toHaveTextContent('Free')
+    expect(rows[1]).toHaveTextContent('4 coins')
+    expect(rows[2]).toHaveTextContent('No longer sold')
+  })
+
+  it('speaks Japanese with 万 and coin labels', async () => {
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', locale: 'ja' })
+    expect(await screen.findByText(/1,080万 閲覧/)).toBeInTheDocument()
+    expect(screen.getAllByTestId('chapter-row')[1]).toHaveTextContent('4コイン')
+  })
+
+  it('opens a free chapter in the viewer, keeping the locale prefix', async () => {
+    const { router } = await renderScreen(Screen, { path: '/fr/:contentType/:contentId', url: '/fr/comic/5', locale: 'fr', prefix: 'fr' })
+    fireEvent.click(await screen.findByText('Episode 11'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/comic/5/chapter/11/product'))
+  })
+
+  it('asks a signed-out reader to sign in before a paid chapter', async () => {
+    const openDialog = jest.fn().mockResolvedValue(false)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
+    fireEvent.click(await screen.findByText('Episode 12'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5' }))
+  })
+
+  it('hands a signed-in reader to the purchase dialog, then the viewer once unlocked', async () => {
+    document.cookie = 'koma_lc=1; path=/'
+    auth.syncFromCookie()
+    const openDialog = jest.fn().mockResolvedValue({ unlocked: true })
+    const { router } = await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
+    fireEvent.click(await screen.findByText('Episode 12'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('purchase', { contentType: 'comic', contentId: 5, chapterId: 12 }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5/chapter/12/product'))
+    auth.clearLocal()
+  })
+})
