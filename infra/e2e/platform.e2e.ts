@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { textOf } from './support/eventually'
 import { edgeCli, readSite } from './support/site'
 
 let browser: Browser
@@ -35,7 +36,7 @@ describe('home composed from mf-catalog', () => {
     await page.goto(url)
     await page.getByTestId('home-section').first().waitFor()
     expect(await page.getAttribute('html', 'lang')).toBe(htmlLang)
-    await expect(page.locator('[data-menu="ranking"]').textContent()).resolves.toBe(rankingTab)
+    await textOf(page.locator('[data-menu="ranking"]'), rankingTab)
     expect(await page.getByTestId('content-card').count()).toBeGreaterThan(5)
     expect([...remotes]).toEqual(['mf-catalog'])
     expect(errors).toEqual([])
@@ -50,7 +51,7 @@ describe('home composed from mf-catalog', () => {
     expect(await page.getByTestId('content-card').first().getAttribute('href')).toMatch(/^\/fr\/(comic|magazine_comic)\/\d+$/)
     await page.getByTestId('language-switcher').selectOption('ja')
     await page.waitForURL((url) => url.pathname === '/')
-    await expect(page.locator('[data-menu="ranking"]').textContent()).resolves.toBe('ランキング')
+    await textOf(page.locator('[data-menu="ranking"]'), 'ランキング')
     // The choice is remembered for unprefixed pages (cookie, 365 days).
     const cookie = (await context.cookies()).find((item) => item.name === 'koma_locale')
     expect(cookie?.value).toBe('ja')
@@ -96,8 +97,8 @@ describe('route rules', () => {
       await page.goto(url)
       await page.getByTestId('not-found').waitFor()
       const pathname = url.split('?')[0]
-      expect(await page.getByTestId('not-found').locator('h1').textContent()).toMatch(new RegExp(`(Page Not Found|ページが見つかりません|Page introuvable) ?: ${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
-      await expect(page.getByTestId('site-header').isVisible()).resolves.toBe(true)
+      await textOf(page.getByTestId('not-found').locator('h1'), new RegExp(`(Page Not Found|ページが見つかりません|Page introuvable) ?: ${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+      expect(await page.getByTestId('site-header').isVisible()).toBe(true)
       await context.close()
     },
   )
@@ -122,14 +123,14 @@ describe('sign-in in mf-account, seen by the host header', () => {
     await page.getByLabel('Email address').fill('reader@koma.example')
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-9')
     await page.getByTestId('login-submit').click()
-    await expect(page.getByTestId('login-error').textContent()).resolves.toBe('Incorrect email or password')
+    await textOf(page.getByTestId('login-error'), 'Incorrect email or password')
     await page.getByLabel('Password', { exact: true }).fill('koma-reader-1')
     await page.getByTestId('login-submit').click()
     await page.getByTestId('coin-shop').waitFor()
     expect(new URL(page.url()).pathname).toBe('/en/coinpurchase')
-    await expect(page.getByTestId('header-nickname').textContent()).resolves.toBe('Reader')
+    await textOf(page.getByTestId('header-nickname'), 'Reader')
     expect(await page.getByTestId('coin-product').count()).toBeGreaterThan(3)
-    await expect(page.getByTestId('coin-price').first().textContent()).resolves.toMatch(/^\$\d+\.\d\d$/)
+    await textOf(page.getByTestId('coin-price').first(), /^\$\d+\.\d\d$/)
     // A signed-in reader on /login goes to the redirect or home.
     await page.goto('/en/login?redirect=%2Fen')
     await page.getByTestId('home').waitFor()

@@ -92,6 +92,7 @@ function koma(pkg) {
       performance: { hints: false },
       // The manifest plugin announces that publicPath 'auto' resolves at run time: that is the design.
       ignoreWarnings: [/publicPath='auto'/],
+      infrastructureLogging: { level: 'error' },
       stats: 'errors-warnings',
     })
   }

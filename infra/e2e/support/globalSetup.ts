@@ -1,9 +1,12 @@
 import fs from 'node:fs'
-import { SITE_FILE, startSite } from './site'
+import os from 'node:os'
+import path from 'node:path'
+import { siteFile, startSite } from './site'
 
 export default async function globalSetup(): Promise<void> {
   const started = Date.now()
+  process.env.KOMA_E2E_SITE_FILE = path.join(os.tmpdir(), `koma-e2e-site-${process.pid}.json`)
   const site = await startSite()
-  fs.writeFileSync(SITE_FILE, JSON.stringify(site))
+  fs.writeFileSync(siteFile(), JSON.stringify(site))
   console.log(`\n[e2e] site at ${site.baseURL} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
-import { readSite, SITE_FILE } from './site'
+import { readSite, siteFile } from './site'
 
 export default async function globalTeardown(): Promise<void> {
-  if (!fs.existsSync(SITE_FILE)) return
+  if (!fs.existsSync(siteFile())) return
   const site = readSite()
   for (const pid of site.pids) {
     try {
@@ -13,5 +13,5 @@ export default async function globalTeardown(): Promise<void> {
   }
   await new Promise((resolve) => setTimeout(resolve, 500))
   fs.rmSync(site.dataDir, { recursive: true, force: true })
-  fs.rmSync(SITE_FILE, { force: true })
+  fs.rmSync(siteFile(), { force: true })
 }

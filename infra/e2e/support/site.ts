@@ -15,7 +15,11 @@ export interface SiteInfo {
   pids: number[]
 }
 
-export const SITE_FILE = path.join(os.tmpdir(), 'koma-e2e-site.json')
+/**
+ * Where the running site is described for the test workers: one file per run (set by
+ * globalSetup, inherited by the workers), so runs from two checkouts never collide.
+ */
+export const siteFile = (): string => process.env.KOMA_E2E_SITE_FILE ?? path.join(os.tmpdir(), `koma-e2e-site-${process.pid}.json`)
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,5 +81,5 @@ export async function startSite(): Promise<SiteInfo> {
 }
 
 export function readSite(): SiteInfo {
-  return JSON.parse(fs.readFileSync(SITE_FILE, 'utf8')) as SiteInfo
+  return JSON.parse(fs.readFileSync(siteFile(), 'utf8')) as SiteInfo
 }

@@ -1,0 +1,25 @@
+import type { Locator } from 'playwright-core'
+
+/**
+ * Poll until `read()` satisfies `check` (playwright-core has no auto-retrying expect). Returns
+ * the last value; throws with it after `timeoutMs`.
+ */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: T = await read()
+  while (!check(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms; last value: ${JSON.stringify(last)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    last = await read()
+  }
+  return last
+}
+
+/** Wait until the element's text equals (or matches) `expected`. */
+export function textOf(locator: Locator, expected: string | RegExp, timeoutMs?: number): Promise<string | null> {
+  return eventually(
+    () => locator.textContent({ timeout: timeoutMs }),
+    (text) => (typeof expected === 'string' ? text === expected : expected.test(text ?? '')),
+    timeoutMs,
+  )
+}
