@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely/migration'
 import * as m0001 from './0001_catalogue_members'
 
-/** Every migration, in order. Names are stable: they are recorded in the database. */
+/**
+ * Every migration. Names are stable: they are recorded in the database. Number ranges per area
+ * so parallel work never collides: 0001-0099 platform, 0100-0199 catalog, 0200-0299 viewer,
+ * 0300-0399 accounts, 0400-0499 payments, 0500-0599 community.
+ */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
 }
