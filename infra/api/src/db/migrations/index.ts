@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration'
 import * as m0001 from './0001_catalogue_members'
+import * as m0002 from './0002_access_and_progress'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
@@ -8,4 +9,5 @@ import * as m0001 from './0001_catalogue_members'
  */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
+  '0002_access_and_progress': m0002,
 }

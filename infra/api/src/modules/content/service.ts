@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps'
 import type { ChaptersTable } from '../../db/schema'
 import { acceptMatureRequired, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { imageUrl } from '../image/urls'
+import { chapterActivities, lastReadChapterId } from '../access/service'
 import { matureAccepted } from '../member/maturity'
 import { sessionMember } from '../member/session'
 import { contentSummaries } from './queries'
@@ -55,7 +56,8 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
     deps.db.selectFrom('chapters').selectAll().where('content_id', '=', id).orderBy('sort', 'asc').execute(),
   ])
   const chapterIds = chapters.map((chapter) => chapter.id)
-  const [chapterTexts, thumbs, commentCounts] = await Promise.all([
+  const memberId = (await sessionMember(deps, req))?.memberId ?? null
+  const [chapterTexts, thumbs, commentCounts, activities, lastRead] = await Promise.all([
     chapterIds.length
       ? deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapterIds).where('lang', 'in', langs).execute()
       : [],
@@ -76,6 +78,8 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
           .groupBy('chapter_id')
           .execute()
       : [],
+    chapterActivities(deps, memberId, chapterIds),
+    lastReadChapterId(deps, memberId, id),
   ])
   const summary = summaries.get(id)
   if (!summary) throw notFound()
@@ -98,7 +102,7 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
       aborted: chapter.aborted,
       totalComments: comments.get(chapter.id) ?? 0,
       salesConfig: salesConfigOf(chapter),
-      activity: NO_ACTIVITY,
+      activity: activities.get(chapter.id) ?? NO_ACTIVITY,
     }
   })
 
@@ -120,7 +124,7 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
     readingDirection: content.reading_direction,
     chapterThumbnailAspect: content.chapter_thumbnail_aspect,
     sns: { link: `/${type}/${id}`, tags: summary.genres.map((genre) => genre.name), text: text?.sns_text || summary.name },
-    activity: { lastReadChapterId: null },
+    activity: { lastReadChapterId: lastRead },
     inventory: null,
     chapters: chapterSummaries,
   }
@@ -144,15 +148,12 @@ export async function chapterView(
     .executeTakeFirst()
   if (!chapter) throw new HttpError(404, 'chapterNotFound')
   if (content.mature && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
-  const readable = chapterIsReadable({
-    salesType: input.salesType,
-    hasTrial: chapter.has_trial,
-    salesConfig: salesConfigOf(chapter),
-    activity: NO_ACTIVITY,
-  })
+  const member = await sessionMember(deps, req)
+  const activity = (await chapterActivities(deps, member?.memberId ?? null, [chapter.id])).get(chapter.id) ?? NO_ACTIVITY
+  const readable = chapterIsReadable({ salesType: input.salesType, hasTrial: chapter.has_trial, salesConfig: salesConfigOf(chapter), activity })
   if (!readable) {
     if (input.salesType === 'trial') throw new HttpError(404, 'chapterNotFound')
-    if (!(await sessionMember(deps, req))) throw unauthorized()
+    if (!member) throw unauthorized()
     throw forbidden('chapterLocked')
   }
   const langs = FALLBACK_LANGS(input.locale)
