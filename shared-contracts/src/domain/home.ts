@@ -48,7 +48,8 @@ export function homeCacheUntil(home: Pick<HomeLayout, 'sections' | 'topBanner'>,
   const elements = [...(home.topBanner?.elements ?? []), ...home.sections.flatMap((section) => section.elements)]
   for (const element of elements) {
     const expireAt = element.badge?.expireAt ? Date.parse(element.badge.expireAt) : NaN
-    if (Number.isFinite(expireAt) && expireAt < until) until = Math.max(loadedAt, expireAt)
+    // A badge already past its expiry (a clock apart from the server's) does not shorten the stay.
+    if (Number.isFinite(expireAt) && expireAt > loadedAt && expireAt < until) until = expireAt
   }
   return until
 }
