@@ -76,6 +76,17 @@ export const dialogMessages = defineMessages({
   },
   adultCheckYes: { id: 'host.dialog.adultCheckYes', defaultMessage: 'Yes, I am 18 or older' },
   adultCheckNo: { id: 'host.dialog.adultCheckNo', defaultMessage: 'No' },
+  acceptMatureTitle: { id: 'host.dialog.acceptMatureTitle', defaultMessage: 'Show mature content?' },
+  acceptMatureMessage: {
+    id: 'host.dialog.acceptMatureMessage',
+    defaultMessage: 'This page contains titles for adults. Turn mature content on to see them.',
+  },
+  acceptMatureYes: { id: 'host.dialog.acceptMatureYes', defaultMessage: 'Turn on' },
+  acceptMatureFailed: { id: 'host.dialog.acceptMatureFailed', defaultMessage: 'The setting could not be saved. Please try again.' },
+  shareTitle: { id: 'host.dialog.shareTitle', defaultMessage: 'Share' },
+  shareLink: { id: 'host.dialog.shareLink', defaultMessage: 'Link to share' },
+  shareCopy: { id: 'host.dialog.shareCopy', defaultMessage: 'Copy link' },
+  shareCopied: { id: 'host.dialog.shareCopied', defaultMessage: 'Copied!' },
 })
 
 export const footerMessages = defineMessages({
