@@ -95,7 +95,7 @@ export function PagePopups({ page, popups }: { page: string; popups?: HomePopup[
   useEffect(() => {
     let active = true
     // Menu pages read the popups from the home response (the browser keeps it, SPEC §4).
-    const source = popups ? Promise.resolve(popups) : api.request(endpoints.home, { params: { lang: locale }, policy: { silent: true } }).then((home) => home.popups, () => [])
+    const source = popups ? Promise.resolve(popups) : api.request(endpoints.home, { params: { lang: locale }, policy: { silent: true } }).then((home) => (Array.isArray(home?.popups) ? home.popups : []), () => [])
     void source.then((list) => {
       if (!active) return
       const memory = readPopupMemory()
