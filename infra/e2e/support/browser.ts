@@ -24,10 +24,15 @@ export async function newContext(browser: Browser, options: { locale?: string; v
   const context = await browser.newContext({ baseURL: site.baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP })
   if (!options.popups) {
     await context.route(/\/api\/(ja|en|fr)\/home(\/mature)?$/, async (route) => {
-      const response = await route.fetch()
-      const body = (await response.json()) as { result?: { popups?: unknown[] } }
-      if (body.result) body.result.popups = []
-      await route.fulfill({ response, json: body })
+      try {
+        const response = await route.fetch()
+        const body = (await response.json()) as { result?: { popups?: unknown[] } }
+        if (body.result) body.result.popups = []
+        await route.fulfill({ response, json: body })
+      } catch {
+        // The page or context closed while the request was in flight.
+        await route.abort().catch(() => undefined)
+      }
     })
   }
   return context
