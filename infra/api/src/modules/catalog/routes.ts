@@ -9,15 +9,26 @@ import { collectionPage, eventList } from './collections'
 import { comingSoonEntry } from './comingSoon'
 import { libraryPage, requireContent, setMemberFlag } from './library'
 import { menuList } from './menus'
+import { memo } from './memo'
+import { matureAccepted } from '../member/maturity'
+import { currentWeekday, weekdayCode } from '@koma/contracts/server'
 import { search } from './search'
 
 /** Discovery (mf-catalog): menus, collections, events, search, coming soon, library. */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // Menu lists are the same for every reader (the adult one checks its reader first): a short shared cache.
+  const cachedList = async (req: Parameters<typeof matureAccepted>[1], input: Parameters<typeof menuList>[2]) => {
+    if (input.code === 'adult') return menuList(deps, req, input)
+    const item = input.currentItemCode ?? (input.code === 'daily' ? weekdayCode(currentWeekday(deps.clock.now(), input.locale)) : '')
+    const mature = await matureAccepted(deps, req)
+    const key = `menu:${input.holder}:${input.code}:${item}:${input.query.pageNo ?? ''}:${input.query.seqNo ?? ''}:${input.query.pageSize ?? ''}:${input.locale}:${mature}`
+    return memo(deps, key, () => menuList(deps, req, { ...input, currentItemCode: item || undefined }))
+  }
   route(app, deps, endpoints.menuList, async ({ params, query, req, locale }) =>
-    menuList(deps, req, { holder: params.holder, code: params.code, currentItemCode: query.currentItemCode, query, locale }),
+    cachedList(req, { holder: params.holder, code: params.code, currentItemCode: query.currentItemCode, query, locale }),
   )
   route(app, deps, endpoints.menuGenre, async ({ params, query, req, locale }) =>
-    menuList(deps, req, { holder: params.holder, code: 'genre', currentItemCode: params.genre, query, locale }),
+    cachedList(req, { holder: params.holder, code: 'genre', currentItemCode: params.genre, query, locale }),
   )
   route(app, deps, endpoints.events, async ({ params, req, locale }) => eventList(deps, req, params.prefix, locale))
   route(app, deps, endpoints.promotion, async ({ params, query, req, locale }) => collectionPage(deps, req, { kind: 'promotion', id: parseId(params.id), query, locale }))

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { acceptMatureRequired, notFound } from '../../http/errors'
 import { route } from '../../http/route'
+import { memo } from '../catalog/memo'
 import { matureAccepted } from '../member/maturity'
 import { homeLayout } from './service'
 
@@ -16,12 +17,14 @@ function cacheFor(reply: FastifyReply, home: HomeLayout, now: number): HomeLayou
 export function registerHomeRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.home, async ({ params, reply }) => {
     if (!isLocale(params.lang)) throw notFound()
-    return cacheFor(reply, await homeLayout(deps, params.lang, false), deps.clock.now().getTime())
+    const lang = params.lang
+    return cacheFor(reply, await memo(deps, `home:${lang}:all`, () => homeLayout(deps, lang, false), homeCacheUntil), deps.clock.now().getTime())
   })
 
   route(app, deps, endpoints.homeMature, async ({ params, req, reply }) => {
     if (!isLocale(params.lang)) throw notFound()
     if (!(await matureAccepted(deps, req))) throw acceptMatureRequired()
-    return cacheFor(reply, await homeLayout(deps, params.lang, true), deps.clock.now().getTime())
+    const lang = params.lang
+    return cacheFor(reply, await memo(deps, `home:${lang}:mature`, () => homeLayout(deps, lang, true), homeCacheUntil), deps.clock.now().getTime())
   })
 }
