@@ -23,6 +23,7 @@ export const menuMessages = defineMessages({
   genre: { id: 'host.menu.genre', defaultMessage: 'Genres' },
   store: { id: 'host.menu.store', defaultMessage: 'Book fair' },
   event: { id: 'host.menu.event', defaultMessage: 'Events' },
+  adult: { id: 'host.menu.adult', defaultMessage: 'Adult' },
   label: { id: 'host.menu.label', defaultMessage: 'Browse' },
 })
 

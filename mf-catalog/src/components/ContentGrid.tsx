@@ -42,7 +42,7 @@ export function RankList({ contents }: { contents: ListContent[] }) {
               </div>
               <p css={{ margin: 0, fontSize: 15, fontWeight: 700, lineHeight: 1.35, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{content.name}</p>
               <p css={{ margin: '2px 0 0', fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{orderedAuthors(content.authors).map((author) => author.name).slice(0, 2).join(' / ')}</p>
-              <p css={{ margin: '2px 0 0', fontSize: 12, color: COLORS.textMuted }}>
+              <p css={{ margin: '2px 0 0', fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {[t(STATUS[content.status]), content.genres.map((genre) => genre.name).slice(0, 2).join(', '), t(commonMessages.views, { count: abbreviateCount(content.totalViews, locale) })].filter(Boolean).join(' · ')}
               </p>
             </div>

@@ -238,6 +238,7 @@ describe('image variants (SPEC §9 presets × densities 1 and 2)', () => {
     expect(imageVariant('99999', '2')).toEqual({ preset: 1536, density: 2, pixels: 3072 })
     expect(imageVariant('abc', undefined)).toBeNull()
     expect(imageVariant('320', '3')).toBeNull()
-    expect(imageSources('/api/image/3', 192)).toEqual({ src: '/api/image/3?w=320', srcSet: '/api/image/3?w=320 1x, /api/image/3?w=320&dpr=2 2x' })
+    expect(imageSources('/api/image/3', 192)).toEqual({ src: '/api/image/3?w=320', srcSet: '/api/image/3?w=320 1x, /api/image/3?w=640 2x' })
+    expect(imageSources('/api/image/3', 1200).srcSet).toBe('/api/image/3?w=1280 1x, /api/image/3?w=1280&dpr=2 2x')
   })
 })

@@ -111,6 +111,6 @@ describe('image presets (SPEC §9)', () => {
     expect(presetWidth(100)).toBe(320)
     expect(presetWidth(700)).toBe(768)
     expect(presetWidth(5000)).toBe(1536)
-    expect(imageSources('/api/image/3', 192)).toEqual({ src: '/api/image/3?w=320', srcSet: '/api/image/3?w=320 1x, /api/image/3?w=320&dpr=2 2x' })
+    expect(imageSources('/api/image/3', 192)).toEqual({ src: '/api/image/3?w=320', srcSet: '/api/image/3?w=320 1x, /api/image/3?w=640 2x' })
   })
 })

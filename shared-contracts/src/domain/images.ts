@@ -23,11 +23,15 @@ export function imageVariant(w: string | undefined, dpr: string | undefined): { 
 }
 
 /**
- * src and srcSet for an API image shown `cssWidth` pixels wide: the preset that covers it, at
- * densities 1 and 2 (SPEC §9), so the server and caches see few distinct variants.
+ * src and srcSet for an API image shown `cssWidth` pixels wide, at densities 1 and 2 (SPEC §9):
+ * 1x is the preset that covers it; 2x the preset that covers twice that, or, past the largest
+ * preset, that preset at density 2. Servers and caches see few distinct variants.
  */
 export function imageSources(url: string, cssWidth: number): { src: string; srcSet: string } {
-  const preset = presetWidth(cssWidth)
-  const at = (density: number) => `${url}${url.includes('?') ? '&' : '?'}w=${preset}${density > 1 ? `&dpr=${density}` : ''}`
-  return { src: at(1), srcSet: `${at(1)} 1x, ${at(2)} 2x` }
+  const one = presetWidth(cssWidth)
+  const largest = PRESET_WIDTHS[PRESET_WIDTHS.length - 1]
+  const sep = url.includes('?') ? '&' : '?'
+  const src = `${url}${sep}w=${one}`
+  const two = cssWidth * 2 <= largest ? `${url}${sep}w=${presetWidth(cssWidth * 2)}` : `${url}${sep}w=${one}&dpr=2`
+  return { src, srcSet: `${src} 1x, ${two} 2x` }
 }
