@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { startSite, type SiteInfo } from '../e2e/support/site'
+import { measureApi, printApiFigures } from './api'
 import { measureBuilds } from './builds'
 import { measureFirstLoad } from './firstLoad'
 
@@ -10,6 +11,11 @@ import { measureFirstLoad } from './firstLoad'
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
 async function main(): Promise<void> {
+  // `npm run bench -- api` measures the API alone.
+  if (process.argv.includes('api')) {
+    printApiFigures(await measureApi())
+    return
+  }
   console.log('\n## Build time per package (production, sequential)')
   for (const { pkg, seconds } of measureBuilds()) console.log(`${pkg.padEnd(14)} ${seconds.toFixed(1)} s`)
 
@@ -41,7 +47,12 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+async function all(): Promise<void> {
+  await main()
+  if (!process.argv.includes('api')) printApiFigures(await measureApi())
+}
+
+all().catch((error: unknown) => {
   console.error(error)
   process.exitCode = 1
 })

@@ -21,6 +21,7 @@ import ja from '../i18n/ja.json'
 import { PageLayout } from '../layout/Layouts'
 import { MaintenanceScreen } from '../screens/errorScreens'
 import { appState } from './appState'
+import { recordLocation } from './history'
 
 const HOST_MESSAGES: Record<Locale, Record<string, string>> = { en, ja, fr }
 
@@ -29,7 +30,8 @@ const HOST_MESSAGES: Record<Locale, Record<string, string>> = { en, ja, fr }
  * messages, and hosts the dialogs, the failure handler and the maintenance screen.
  */
 export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: PrefixLocale | null }) {
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
+  useEffect(() => recordLocation(pathname + search), [pathname, search])
   const locale = prefix ?? resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
   setCurrentLocale(locale)
   const value = useMemo(() => ({ locale, prefix }), [locale, prefix])

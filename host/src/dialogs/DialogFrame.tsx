@@ -11,6 +11,8 @@ export function DialogFrame({
   onOutside,
   children,
   testId,
+  overlay = OVERLAY_OPACITY,
+  closing = false,
 }: {
   level: number
   labelledBy: string
@@ -18,6 +20,10 @@ export function DialogFrame({
   onOutside?: () => void
   children: ReactNode
   testId: string
+  /** Overlay opacity (SPEC §9: 80 %, 40 % for the share dialog). */
+  overlay?: number
+  /** Fading out before it unmounts (SPEC §4: share closes 300 ms after hide). */
+  closing?: boolean
 }) {
   const panel = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -42,7 +48,9 @@ export function DialogFrame({
         position: 'fixed',
         inset: 0,
         zIndex: dialogZIndex(level),
-        background: `rgba(0,0,0,${OVERLAY_OPACITY})`,
+        background: `rgba(0,0,0,${overlay})`,
+        opacity: closing ? 0 : 1,
+        transition: 'opacity .3s ease',
         display: 'grid',
         placeItems: 'center',
         padding: 16,

@@ -1,8 +1,10 @@
-import { ACCEPT_MATURE_COOKIE_DAYS, COOKIES, loginPath, useLocalePath, useT, writeCookie, type DialogComponentProps, type DialogKind } from '@koma/contracts'
+import { loginPath, useLocalePath, useT, type DialogComponentProps, type DialogKind } from '@koma/contracts'
 import { useId, type ComponentType } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { dialogMessages } from '../i18n/messages'
 import { dialogButton, dialogButtons, DialogFrame, dialogText, dialogTitle } from './DialogFrame'
+import { AcceptMatureDialog, AdultCheckDialog } from './matureDialogs'
+import { ShareDialog } from './ShareDialog'
 
 type HostDialogProps<K extends DialogKind> = DialogComponentProps<K> & { level: number }
 
@@ -89,37 +91,12 @@ function LoginConfirmDialog({ redirect, close, level }: HostDialogProps<'loginCo
   )
 }
 
-/** SPEC §4 adult check: yes sets the accept-mature cookie to Y for one day. */
-function AdultCheckDialog({ close, level }: HostDialogProps<'adultCheck'>) {
-  const t = useT()
-  const id = useId()
-  return (
-    <DialogFrame level={level} labelledBy={id} testId="dialog-adult-check" onOutside={() => close(false)}>
-      <h2 id={id} css={dialogTitle}>{t(dialogMessages.adultCheckTitle)}</h2>
-      <p css={dialogText}>{t(dialogMessages.adultCheckMessage)}</p>
-      <div css={dialogButtons}>
-        <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
-          {t(dialogMessages.adultCheckNo)}
-        </button>
-        <button
-          type="button"
-          css={dialogButton(true)}
-          onClick={() => {
-            writeCookie(COOKIES.acceptMature, 'Y', ACCEPT_MATURE_COOKIE_DAYS)
-            close(true)
-          }}
-        >
-          {t(dialogMessages.adultCheckYes)}
-        </button>
-      </div>
-    </DialogFrame>
-  )
-}
-
 export const HOST_DIALOGS: { [K in DialogKind]?: ComponentType<HostDialogProps<K>> } = {
   alert: AlertDialog,
   confirm: ConfirmDialog,
   error: ErrorDialog,
   loginConfirm: LoginConfirmDialog,
   adultCheck: AdultCheckDialog,
+  acceptMature: AcceptMatureDialog,
+  share: ShareDialog,
 }

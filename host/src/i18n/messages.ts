@@ -23,6 +23,7 @@ export const menuMessages = defineMessages({
   genre: { id: 'host.menu.genre', defaultMessage: 'Genres' },
   store: { id: 'host.menu.store', defaultMessage: 'Book fair' },
   event: { id: 'host.menu.event', defaultMessage: 'Events' },
+  adult: { id: 'host.menu.adult', defaultMessage: 'Adult' },
   label: { id: 'host.menu.label', defaultMessage: 'Browse' },
 })
 
@@ -76,6 +77,17 @@ export const dialogMessages = defineMessages({
   },
   adultCheckYes: { id: 'host.dialog.adultCheckYes', defaultMessage: 'Yes, I am 18 or older' },
   adultCheckNo: { id: 'host.dialog.adultCheckNo', defaultMessage: 'No' },
+  acceptMatureTitle: { id: 'host.dialog.acceptMatureTitle', defaultMessage: 'Show mature content?' },
+  acceptMatureMessage: {
+    id: 'host.dialog.acceptMatureMessage',
+    defaultMessage: 'This page contains titles for adults. Turn mature content on to see them.',
+  },
+  acceptMatureYes: { id: 'host.dialog.acceptMatureYes', defaultMessage: 'Turn on' },
+  acceptMatureFailed: { id: 'host.dialog.acceptMatureFailed', defaultMessage: 'The setting could not be saved. Please try again.' },
+  shareTitle: { id: 'host.dialog.shareTitle', defaultMessage: 'Share' },
+  shareLink: { id: 'host.dialog.shareLink', defaultMessage: 'Link to share' },
+  shareCopy: { id: 'host.dialog.shareCopy', defaultMessage: 'Copy link' },
+  shareCopied: { id: 'host.dialog.shareCopied', defaultMessage: 'Copied!' },
 })
 
 export const footerMessages = defineMessages({

@@ -1,4 +1,5 @@
-import { COLORS, useLocalePath, useT } from '@koma/contracts'
+import { auth, COLORS, useLocalePath, useT } from '@koma/contracts'
+import { observer } from 'mobx-react-lite'
 import { NavLink } from 'react-router-dom'
 import { menuMessages } from '../i18n/messages'
 
@@ -13,17 +14,19 @@ const TABS = [
   { code: 'genre', path: '/menu/all_comic/genre', label: menuMessages.genre },
   { code: 'store', path: '/menu/all_comic/store', label: menuMessages.store },
   { code: 'event', path: '/menu/all_comic/event', label: menuMessages.event },
+  // SPEC §2: the adult menu needs a signed-in reader; it is offered only to them.
+  { code: 'adult', path: '/menu/all_comic/adult', label: menuMessages.adult, login: true },
 ] as const
 
 export const MENU_TABS_HEIGHT = 44
 
-export function MenuTabs({ white }: { white: boolean }) {
+export const MenuTabs = observer(function MenuTabs({ white }: { white: boolean }) {
   const t = useT()
   const path = useLocalePath()
   return (
     <nav aria-label={t(menuMessages.label)} css={{ height: MENU_TABS_HEIGHT, overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
       <ul css={{ display: 'flex', gap: 4, margin: 0, padding: '0 12px', listStyle: 'none', height: '100%', alignItems: 'stretch', maxWidth: 1200, marginInline: 'auto' }}>
-        {TABS.map((tab) => (
+        {TABS.filter((tab) => !('login' in tab) || auth.signedIn).map((tab) => (
           <li key={tab.code} css={{ display: 'flex' }}>
             <NavLink
               to={path(tab.path)}
@@ -49,4 +52,4 @@ export function MenuTabs({ white }: { white: boolean }) {
       </ul>
     </nav>
   )
-}
+})

@@ -12,6 +12,8 @@ export interface ApiConfig {
   /** Seed an empty database on start. */
   seedIfEmpty: boolean
   logLevel: string
+  /** Rendered image variants on disk (null: memory only). */
+  imageCacheDir: string | null
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..')
@@ -27,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     skipChecksum: env.KOMA_SKIP_CHECKSUM === '1' && env.NODE_ENV !== 'production',
     seedIfEmpty: env.KOMA_SEED !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
   }
 }
 

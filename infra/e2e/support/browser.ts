@@ -15,9 +15,27 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
-export async function newContext(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+/**
+ * A browser context on the test site. Home popups (modal, SPEC §3) are left out of the home
+ * response unless a test asks for them, so they never cover what another test clicks.
+ */
+export async function newContext(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number }; popups?: boolean } = {}): Promise<BrowserContext> {
   const site = readSite()
-  return browser.newContext({ baseURL: site.baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP })
+  const context = await browser.newContext({ baseURL: site.baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP })
+  if (!options.popups) {
+    await context.route(/\/api\/(ja|en|fr)\/home(\/mature)?$/, async (route) => {
+      try {
+        const response = await route.fetch()
+        const body = (await response.json()) as { result?: { popups?: unknown[] } }
+        if (body.result) body.result.popups = []
+        await route.fulfill({ response, json: body })
+      } catch {
+        // The page or context closed while the request was in flight.
+        await route.abort().catch(() => undefined)
+      }
+    })
+  }
+  return context
 }
 
 /** Collect page errors so a test can assert the page ran clean. */

@@ -56,6 +56,7 @@ const content = {
   activity: { lastReadChapterId: null },
   inventory: null,
   chapters: [chapter(11, true), chapter(12, false), chapter(13, false, { aborted: true })],
+  subscribed: false,
 } as unknown as Content
 
 const Screen = routes['catalog.episodes']
@@ -98,14 +99,87 @@ describe('episode list', () => {
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5' }))
   })
 
-  it('hands a signed-in reader to the purchase dialog, then the viewer once unlocked', async () => {
+  it('shows a signed-in reader the SPEC §4 buttons, hands the choice to the purchase dialog, then the viewer once unlocked', async () => {
     document.cookie = 'koma_lc=1; path=/'
     auth.syncFromCookie()
     const openDialog = jest.fn().mockResolvedValue({ unlocked: true })
     const { router } = await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
     fireEvent.click(await screen.findByText('Episode 12'))
-    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('purchase', { contentType: 'comic', contentId: 5, chapterId: 12 }))
+    const sheet = await screen.findByTestId('access-sheet')
+    expect([...sheet.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option'))).toEqual(['buyWithCoin'])
+    fireEvent.click(screen.getByRole('button', { name: 'Buy for 4 coins' }))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('purchase', { contentType: 'comic', contentId: 5, chapterId: 12, option: 'buyWithCoin' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5/chapter/12/product'))
     auth.clearLocal()
+  })
+})
+
+const gaugeChapter = chapter(14, false, { hasTrial: true, salesConfig: { free: false, rentableRemained: null, rentAllowedWith: ['gauge', 'ticket', 'coin'], purchaseAllowedWith: ['coin'], event: null, originalPrice: 4, price: 4, coinBackPrice: 0, originalRentalPrice: 2, rentalPrice: 2 } })
+const withGauge = (readForFree: { amount: number; recoverRemained: number }) => ({
+  ...content,
+  rentalConfig: { gaugeUsable: true, recoverInterval: 82800, rentalPeriod: 259200 },
+  inventory: { coin: { freeAmount: 0, purchasedAmount: 0, total: 0 }, readForFree, ticket: { amount: 0 }, rentWithSubscribe: false },
+  chapters: [chapter(11, true), gaugeChapter],
+})
+
+describe('episode list: gauge, buttons, mature and coming soon', () => {
+  afterEach(() => auth.clearLocal())
+
+  it('draws the gauge by the SPEC formula and offers wait-for-free with its countdown when it is not full', async () => {
+    document.cookie = 'koma_lc=1; path=/'
+    auth.syncFromCookie()
+    jest.spyOn(api, 'request').mockResolvedValue(withGauge({ amount: 0, recoverRemained: 20700 }) as never)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    expect((await screen.findByTestId('gauge')).getAttribute('data-percent')).toBe('75')
+    expect(screen.getAllByTestId('chapter-row')[1]).toHaveTextContent('Free soon')
+    fireEvent.click(screen.getByText('Episode 14'))
+    const sheet = await screen.findByTestId('access-sheet')
+    expect([...sheet.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option'))).toEqual(['waitForFree', 'waitForFreeRemaining', 'rentWithCoin', 'buyWithCoin'])
+    expect(sheet).toHaveTextContent('Free in 05:45:00')
+    expect(screen.getByRole('button', { name: /Wait for free/ })).toBeDisabled()
+  })
+
+  it('offers free-read with a full gauge, and the preview opens the trial', async () => {
+    document.cookie = 'koma_lc=1; path=/'
+    auth.syncFromCookie()
+    jest.spyOn(api, 'request').mockResolvedValue(withGauge({ amount: 1, recoverRemained: 0 }) as never)
+    const { router } = await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    expect(screen.getAllByTestId('chapter-row')[1]).toHaveTextContent('Read now')
+    fireEvent.click(await screen.findByText('Episode 14'))
+    expect(await screen.findByRole('button', { name: 'Read free now' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    fireEvent.click(screen.getByTestId('chapter-preview'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5/chapter/14/trial'))
+  })
+
+  it('asks a signed-out reader to sign in to subscribe, and opens the share dialog with the SNS data', async () => {
+    const openDialog = jest.fn().mockResolvedValue(false)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
+    fireEvent.click(await screen.findByTestId('subscribe'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5' }))
+    fireEvent.click(screen.getByTestId('share'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('share', { link: '/comic/5', text: '', tags: [], title: 'Share this series' }))
+  })
+
+  it('continues from the last read chapter', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue({ ...content, activity: { lastReadChapterId: 12 } } as never)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    expect(await screen.findByTestId('continue-reading')).toHaveTextContent('Continue: Episode 12')
+  })
+
+  it('gates a mature title: the adult check for a signed-out reader, reloading on yes', async () => {
+    const { ApiError } = await import('@koma/contracts')
+    const request = jest.spyOn(api, 'request').mockRejectedValueOnce(new ApiError({ status: 428, message: 'adults', url: '/comic/5' })).mockResolvedValue(content as never)
+    const openDialog = jest.fn().mockResolvedValue(true)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('adultCheck', { target: '/comic/5', navigate: true }))
+    expect(await screen.findByRole('heading', { name: 'Moonlit Blade Princess' })).toBeInTheDocument()
+    expect(request).toHaveBeenCalledTimes(2)
+  })
+
+  it('sends a coming-soon title to its coming-soon page', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue({ ...content, status: 'coming_soon' } as never)
+    const { router } = await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/comic/coming_soon/5'))
   })
 })

@@ -1,91 +1,153 @@
 import {
   api,
   auth,
-  chapterIsReadable,
   COLORS,
   endpoints,
   invalidate,
   openDialog,
+  purchaseDecision,
+  text,
   useLocale,
   useLocalePath,
   useResource,
   useT,
+  type AccessOption,
   type ChapterSummary,
+  type ContentDetail,
   type ContentType,
 } from '@koma/contracts'
+import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
+import { MatureGate } from '../components/MatureGate'
+import { gated, MATURE_POLICY } from '../data/gated'
 import { episodeMessages } from '../i18n/messages'
+import { AccessSheet } from './AccessSheet'
 import { ChapterRow } from './ChapterRow'
+import { GaugePanel } from './GaugePanel'
 import { TitleHeader } from './TitleHeader'
 
-export default function EpisodeListPage() {
+/** Chapters grouped by volume when the title is sold by volume and a volume holds several. */
+function groups(content: ContentDetail, chapters: ChapterSummary[]): { volume: number | null; chapters: ChapterSummary[] }[] {
+  const byVolume = content.chapterUnit === 'volume' && new Set(chapters.map((c) => c.volumeId)).size < chapters.length
+  if (!byVolume) return [{ volume: null, chapters }]
+  const result: { volume: number | null; chapters: ChapterSummary[] }[] = []
+  for (const chapter of chapters) {
+    const last = result[result.length - 1]
+    if (last && last.volume === chapter.volumeId) last.chapters.push(chapter)
+    else result.push({ volume: chapter.volumeId, chapters: [chapter] })
+  }
+  return result
+}
+
+const Episodes = observer(function Episodes({ content, resourceKey }: { content: ContentDetail; resourceKey: string }) {
   const t = useT()
-  const { contentType, contentId } = useParams() as { contentType: ContentType; contentId: string }
   const { locale } = useLocale()
   const path = useLocalePath()
   const navigate = useNavigate()
   const location = useLocation()
   const [newestFirst, setNewestFirst] = useState(false)
-  const key = `content:${contentType}:${contentId}:${locale}`
-  const content = useResource(key, () => api.request(endpoints.content, { params: { type: contentType, id: contentId } }))
+  const [sheet, setSheet] = useState<{ chapter: ChapterSummary; options: AccessOption[] } | null>(null)
+  const type = content.type
 
   useEffect(() => {
     document.title = `${content.name} | Koma`
   }, [content.name])
 
-  const viewerPath = (chapter: ChapterSummary, salesType: 'product' | 'trial' = 'product') => path(`/${contentType}/${contentId}/chapter/${chapter.id}/${salesType}`)
+  const viewerPath = (chapter: ChapterSummary, salesType: 'product' | 'trial' = 'product') => path(`/${type}/${content.id}/chapter/${chapter.id}/${salesType}`)
+  const here = location.pathname + location.search
 
-  const open = async (chapter: ChapterSummary) => {
-    if (chapterIsReadable({ salesType: 'product', hasTrial: chapter.hasTrial, salesConfig: chapter.salesConfig, activity: chapter.activity })) {
-      navigate(viewerPath(chapter))
-      return
-    }
-    // SPEC §4: a signed-out reader on a paid action is asked to sign in first.
-    if (!auth.signedIn) {
-      await openDialog('loginConfirm', { redirect: location.pathname + location.search })
-      return
-    }
-    const result = await openDialog('purchase', { contentType, contentId: content.id, chapterId: chapter.id })
+  const buy = async (chapter: ChapterSummary, option?: AccessOption['kind']) => {
+    const result = await openDialog('purchase', { contentType: type, contentId: content.id, chapterId: chapter.id, ...(option ? { option } : {}) })
     if (result?.unlocked) {
-      invalidate(`content:${contentType}:${contentId}`)
+      invalidate(resourceKey)
       navigate(viewerPath(chapter))
     }
   }
 
-  const chapters = newestFirst ? [...content.chapters].reverse() : content.chapters
+  const open = async (chapter: ChapterSummary) => {
+    const decision = purchaseDecision({ chapter, signedIn: auth.signedIn, inventory: content.inventory, rentalConfig: content.rentalConfig })
+    switch (decision.kind) {
+      case 'viewer':
+        navigate(viewerPath(chapter))
+        return
+      case 'login':
+        // SPEC §4: a signed-out reader on a paid action is asked to sign in first.
+        await openDialog('loginConfirm', { redirect: here })
+        return
+      case 'aborted':
+        await openDialog('alert', { message: text('salesSuspended', locale) })
+        return
+      case 'options':
+        if (decision.options.length === 0) await buy(chapter)
+        else setSheet({ chapter, options: decision.options })
+    }
+  }
+
+  const choose = (option: AccessOption) => {
+    if (!sheet) return
+    const { chapter } = sheet
+    setSheet(null)
+    if (option.kind === 'preview') navigate(viewerPath(chapter, 'trial'))
+    else void buy(chapter, option.kind)
+  }
+
+  const ordered = newestFirst ? [...content.chapters].reverse() : content.chapters
+  const lastRead = content.chapters.find((chapter) => chapter.id === content.activity.lastReadChapterId) ?? null
   const first = content.chapters[0]
   const countMessage = content.chapterUnit === 'volume' ? episodeMessages.volumes : episodeMessages.chapters
+  const big = content.chapterUnit === 'volume'
   return (
     <article data-testid="episode-list" data-content-id={content.id}>
-      <TitleHeader content={content} />
+      <TitleHeader content={content} resourceKey={resourceKey} />
       <div css={{ maxWidth: 1200, margin: '0 auto' }}>
         {first ? (
-          <div css={{ padding: '16px' }}>
+          <div css={{ padding: 16, display: 'flex', gap: 10, flexWrap: 'wrap' }}>
             <button
               type="button"
-              data-testid="read-first"
-              onClick={() => void open(first)}
-              css={{ width: '100%', maxWidth: 420, padding: '14px 0', borderRadius: 26, border: 0, background: COLORS.brand, color: '#fff', fontSize: 16, fontWeight: 700, cursor: 'pointer' }}
+              data-testid={lastRead ? 'continue-reading' : 'read-first'}
+              onClick={() => void open(lastRead ?? first)}
+              css={{ flex: '1 1 260px', maxWidth: 420, padding: '14px 18px', borderRadius: 26, border: 0, background: COLORS.brand, color: '#fff', fontSize: 16, fontWeight: 700, cursor: 'pointer', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
             >
-              {t(episodeMessages.readFirst)}
+              {lastRead ? t(episodeMessages.continueReading, { name: lastRead.name }) : t(content.chapterUnit === 'volume' ? episodeMessages.readFirstVolume : episodeMessages.readFirst)}
             </button>
           </div>
         ) : null}
+        <GaugePanel content={content} />
         <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '8px 16px', borderBottom: `1px solid ${COLORS.line}` }}>
           <h2 css={{ fontSize: 16, margin: 0 }}>
-            {t(episodeMessages.listHeading)} <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(countMessage, { count: content.chapters.length })}</span>
+            {t(big ? episodeMessages.volumesHeading : episodeMessages.listHeading)} <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(countMessage, { count: content.chapters.length })}</span>
           </h2>
-          <button type="button" onClick={() => setNewestFirst((value) => !value)} css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+          <button type="button" data-testid="sort-toggle" onClick={() => setNewestFirst((value) => !value)} css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
             {t(newestFirst ? episodeMessages.sortOldest : episodeMessages.sortNewest)}
           </button>
         </div>
-        <ol css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {chapters.map((chapter) => (
-            <ChapterRow key={chapter.id} chapter={chapter} inventory={content.inventory} onOpen={(item) => void open(item)} />
-          ))}
-        </ol>
+        {groups(content, ordered).map((group) => (
+          <section key={group.volume ?? 'all'}>
+            {group.volume !== null ? <h3 css={{ fontSize: 14, margin: 0, padding: '12px 16px 4px', color: COLORS.textMuted }}>{t(episodeMessages.volume, { number: group.volume })}</h3> : null}
+            <ol css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {group.chapters.map((chapter) => (
+                <ChapterRow key={chapter.id} chapter={chapter} inventory={content.inventory} lastRead={chapter.id === lastRead?.id} big={big} onOpen={(item) => void open(item)} onPreview={(item) => navigate(viewerPath(item, 'trial'))} />
+              ))}
+            </ol>
+          </section>
+        ))}
+        {content.chapters.length === 0 ? <p css={{ padding: 32, textAlign: 'center', color: COLORS.textMuted }}>{t(episodeMessages.noChapters)}</p> : null}
+        <div css={{ height: 48 }} />
       </div>
+      {sheet ? <AccessSheet chapter={sheet.chapter} options={sheet.options} onChoose={choose} onClose={() => setSheet(null)} /> : null}
     </article>
   )
+})
+
+/** /{contentType}/{contentId}: the episode list, or the mature gate (SPEC §4) for a mature title. */
+export default function EpisodeListPage() {
+  const { contentType, contentId } = useParams() as { contentType: ContentType; contentId: string }
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const key = `content:${contentType}:${contentId}:${locale}`
+  const loaded = useResource(key, () => gated(api.request(endpoints.content, { params: { type: contentType, id: contentId }, policy: MATURE_POLICY })))
+  if (loaded.matureRequired) return <MatureGate resourceKey={key} />
+  if (loaded.value.status === 'coming_soon') return <Navigate to={path(`/${contentType}/coming_soon/${contentId}`)} replace />
+  return <Episodes content={loaded.value} resourceKey={key} />
 }

@@ -1,5 +1,6 @@
-import { abbreviateCount, COLORS, orderedAuthors, useLocale, useT, type Content } from '@koma/contracts'
+import { abbreviateCount, api, auth, COLORS, contentBadges, endpoints, invalidate, openDialog, orderedAuthors, useLocale, useT, type ContentDetail } from '@koma/contracts'
 import { useLayoutEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { ApiImage } from '../components/ApiImage'
 import { BadgeChip } from '../components/BadgeChip'
 import { commonMessages, episodeMessages, roleMessages, weekdayMessages } from '../i18n/messages'
@@ -12,7 +13,48 @@ const STATUS = {
 } as const
 
 /** The episode list's title block: key visual in the theme colour, names, roles, genres, description. */
-export function TitleHeader({ content }: { content: Content }) {
+/** Subscribe (the library) and share: a signed-out reader is asked to sign in to subscribe. */
+function TitleActions({ content, resourceKey }: { content: ContentDetail; resourceKey: string }) {
+  const t = useT()
+  const location = useLocation()
+  const [subscribed, setSubscribed] = useState(content.subscribed)
+  const [busy, setBusy] = useState(false)
+  const toggle = async () => {
+    if (!auth.signedIn) {
+      await openDialog('loginConfirm', { redirect: location.pathname + location.search })
+      return
+    }
+    setBusy(true)
+    const next = !subscribed
+    try {
+      const params = { type: content.type, id: String(content.id) }
+      await api.request(next ? endpoints.subscribe : endpoints.unsubscribe, { params })
+      setSubscribed(next)
+      invalidate(resourceKey)
+      invalidate('library:')
+    } catch {
+      /* the error dialog has said why; nothing changed */
+    } finally {
+      setBusy(false)
+    }
+  }
+  const share = () => void openDialog('share', { link: content.sns.link, text: content.sns.text, tags: content.sns.tags, title: t(episodeMessages.shareTitle) })
+  const button = { display: 'inline-flex', alignItems: 'center', gap: 6, padding: '8px 14px', borderRadius: 18, fontSize: 13, fontWeight: 700, cursor: 'pointer', border: '1px solid rgba(255,255,255,.7)' } as const
+  return (
+    <div css={{ display: 'flex', gap: 8, marginTop: 12 }}>
+      <button type="button" data-testid="subscribe" aria-pressed={subscribed} disabled={busy} onClick={() => void toggle()} css={{ ...button, background: subscribed ? '#fff' : 'rgba(0,0,0,.18)', color: subscribed ? content.themeColor : '#fff' }}>
+        <span aria-hidden>{subscribed ? '✓' : '+'}</span>
+        {t(subscribed ? episodeMessages.subscribed : episodeMessages.subscribe)}
+      </button>
+      <button type="button" data-testid="share" onClick={share} css={{ ...button, background: 'rgba(0,0,0,.18)', color: '#fff' }}>
+        <span aria-hidden>↗</span>
+        {t(episodeMessages.share)}
+      </button>
+    </div>
+  )
+}
+
+export function TitleHeader({ content, resourceKey }: { content: ContentDetail; resourceKey: string }) {
   const t = useT()
   const { locale } = useLocale()
   const [expanded, setExpanded] = useState(false)
@@ -49,9 +91,10 @@ export function TitleHeader({ content }: { content: Content }) {
             </div>
           ) : null}
           <div css={{ minWidth: 0 }}>
-            <div css={{ display: 'flex', gap: 6, marginBottom: 6 }}>
-              {content.badge ? <BadgeChip badge={content.badge} /> : null}
-              {content.mature ? <BadgeChip badge="MATURE" /> : null}
+            <div data-testid="title-badges" css={{ display: 'flex', gap: 6, marginBottom: 6 }}>
+              {contentBadges(content, 4).map((badge) => (
+                <BadgeChip key={badge} badge={badge} />
+              ))}
             </div>
             <h1 data-testid="content-name" css={{ fontSize: 26, lineHeight: 1.25, margin: '0 0 8px', textShadow: '0 1px 8px rgba(0,0,0,.3)' }}>
               {content.name}
@@ -67,6 +110,7 @@ export function TitleHeader({ content }: { content: Content }) {
                 .join(' · ')}
             </p>
             {days && content.status === 'ongoing' ? <p css={{ margin: '4px 0 0', fontSize: 12, opacity: 0.85 }}>{t(episodeMessages.publishDays, { days })}</p> : null}
+            <TitleActions content={content} resourceKey={resourceKey} />
           </div>
         </div>
       </div>

@@ -12,6 +12,7 @@ interface Entry {
   promise: Promise<unknown>
   failedAt: number | null
   loadedAt: number | null
+  expiresAt: number | null
 }
 
 const FAILURE_TTL_MS = 5_000
@@ -31,19 +32,24 @@ export interface ResourceOptions {
 
 function fresh(entry: Entry, options: ResourceOptions, now: number): boolean {
   if (entry.failedAt !== null) return now - entry.failedAt < FAILURE_TTL_MS
+  if (entry.expiresAt !== null && now >= entry.expiresAt) return false
   if (entry.loadedAt !== null && options.maxAgeMs !== undefined) return now - entry.loadedAt < options.maxAgeMs
   return true
 }
 
-export function useResource<T>(key: string, load: () => Promise<T>, options: ResourceOptions = {}): T {
+export function useResource<T>(key: string, load: () => Promise<T>, options: ResourceOptions & {
+  /** Forget a successful result at this time (ms), computed from it once loaded (SPEC §4 home badges). */
+  expiresAt?: (value: T, loadedAt: number) => number
+} = {}): T {
   // Re-render subscribers when something is invalidated.
   useSyncExternalStore(subscribe, () => version, () => version)
   let entry = cache.get(key)
   if (!entry || !fresh(entry, options, Date.now())) {
-    const created: Entry = { promise: load(), failedAt: null, loadedAt: null }
+    const created: Entry = { promise: load(), failedAt: null, loadedAt: null, expiresAt: null }
     created.promise.then(
-      () => {
+      (value) => {
         created.loadedAt = Date.now()
+        if (options.expiresAt) created.expiresAt = options.expiresAt(value as T, created.loadedAt)
       },
       () => {
         created.failedAt = Date.now()

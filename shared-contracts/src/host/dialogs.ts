@@ -1,4 +1,6 @@
 import type { ContentType } from '../routes/params'
+import type { AccessOptionKind } from '../domain/purchase'
+import type { ShareData } from '../domain/share'
 import type { ScreenOwner } from '../remotes'
 
 /**
@@ -10,9 +12,18 @@ export interface DialogMap {
   confirm: { props: { title?: string; message: string; okLabel?: string; cancelLabel?: string }; result: boolean }
   error: { props: { title: string; message: string; code?: number }; result: void }
   loginConfirm: { props: { redirect: string }; result: boolean }
-  /** SPEC §4 adult check: yes sets the accept-mature cookie for a day; resolves true to go on. */
-  adultCheck: { props: { target: string }; result: boolean }
-  purchase: { props: { contentType: ContentType; contentId: number; chapterId: number }; result: { unlocked: boolean } }
+  /**
+   * SPEC §4 adult check: yes sets the accept-mature cookie for a day; resolves true to go on.
+   * With `navigate`, the dialog also applies the SPEC outcomes (no: back, or home after login;
+   * cancel: home on adult paths, else back).
+   */
+  adultCheck: { props: { target: string; navigate?: boolean }; result: boolean }
+  /** SPEC §4 accept mature: yes turns mature content on (profile for members, session otherwise). */
+  acceptMature: { props: { target: string; navigate?: boolean }; result: boolean }
+  /** SPEC §2 share: copy the link, or share it to a target. */
+  share: { props: ShareData & { title?: string }; result: void }
+  /** `option`: the access button the reader chose on the episode list, when there was one. */
+  purchase: { props: { contentType: ContentType; contentId: number; chapterId: number; option?: AccessOptionKind }; result: { unlocked: boolean } }
 }
 
 export type DialogKind = keyof DialogMap
@@ -25,6 +36,8 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   error: 'host',
   loginConfirm: 'host',
   adultCheck: 'host',
+  acceptMature: 'host',
+  share: 'host',
   purchase: 'mf_payments',
 }
 

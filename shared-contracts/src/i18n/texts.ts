@@ -69,6 +69,21 @@ export const TEXTS = {
     ja: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
     fr: 'Trop de requêtes. Veuillez patienter un instant puis réessayer.',
   },
+  noMorePages: {
+    en: 'There are no more items to show.',
+    ja: 'これ以上表示する項目はありません。',
+    fr: 'Il n’y a plus rien à afficher.',
+  },
+  searchQueryRequired: {
+    en: 'Please enter a title, an author or a keyword.',
+    ja: '作品名・作者名・キーワードを入力してください。',
+    fr: 'Veuillez saisir un titre, un auteur ou un mot-clé.',
+  },
+  releaseNotificationUnavailable: {
+    en: 'This title has already been released.',
+    ja: 'この作品はすでに配信が始まっています。',
+    fr: 'Ce titre est déjà disponible.',
+  },
 } as const satisfies Record<string, Localized>
 
 export type TextKey = keyof typeof TEXTS

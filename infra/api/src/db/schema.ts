@@ -1,10 +1,12 @@
 import type { CatalogueTables } from './tables/catalogue'
+import type { DiscoveryTables } from './tables/catalog'
 import type { CoinTables } from './tables/coins'
 import type { CommunityTables } from './tables/community'
 import type { MemberTables } from './tables/members'
 import type { ReadingTables } from './tables/reading'
 
 export * from './tables/catalogue'
+export * from './tables/catalog'
 export * from './tables/coins'
 export * from './tables/community'
 export * from './tables/members'
@@ -14,4 +16,4 @@ export * from './tables/reading'
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables {}
+export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables {}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../deps'
+import { registerCatalogRoutes } from './catalog/routes'
 import { registerCoinRoutes } from './coin/routes'
 import { registerCommentRoutes } from './comment/routes'
 import { registerContentRoutes } from './content/routes'
@@ -16,6 +17,7 @@ export function registerModules(app: FastifyInstance, deps: AppDeps): void {
   registerHomeRoutes(app, deps)
   registerCoinRoutes(app, deps)
   registerCommentRoutes(app, deps)
+  registerCatalogRoutes(app, deps)
   // Last: its `/:type/:id` patterns are the most general.
   registerContentRoutes(app, deps)
 }

@@ -4,6 +4,7 @@ import { planCatalogue } from './catalogue'
 import { insertCoinProducts } from './coin-products'
 import { insertComments } from './comments'
 import { planHome } from './home'
+import { seedDiscovery } from './discovery'
 import { ImageBank } from './images'
 import { hashPasswords, insertMembers } from './members'
 import { insertMenu } from './menu'
@@ -87,6 +88,7 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
     const catalogue = await writeCatalogue(trx, plans, bank, now)
     const written = await writeHome(trx, home, plans, catalogue.contentIds, bank)
     summary.menuItems = await insertMenu(trx)
+    await seedDiscovery(trx, now)
     summary.coinProducts = await insertCoinProducts(trx)
     const members = await insertMembers(trx, hashes, now)
     summary.members = members.inserted

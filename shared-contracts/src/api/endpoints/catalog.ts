@@ -1,17 +1,53 @@
 import type { Locale } from '../../i18n/locales'
 import type { ChapterFileSalesType } from '../../routes/params'
 import type { Chapter, Content, HomeLayout } from '../../domain/types'
+import type { CollectionPage, ComingSoonEntry, ContentList, EventList, LibraryPage, SearchResult } from '../../domain/catalog'
 import { endpoint, type ContentParams, type None } from '../endpoint'
 
 /** Platform and discovery endpoints. */
 export const platformEndpoints = {
   clientIp: endpoint<None, None, None, { ip: string; now: number }>('GET', '/ip', true),
-  image: endpoint<{ imageId: string }, { w?: string; format?: string }, None, Blob>('GET', '/image/:imageId', true),
+  image: endpoint<{ imageId: string }, { w?: string; dpr?: string; format?: string }, None, Blob>('GET', '/image/:imageId', true),
 } as const
+
+/** Paging of lists (SPEC §7): pageSize 20, and pageNo or seqNo. */
+export interface PagingQuery {
+  pageNo?: string
+  seqNo?: string
+  pageSize?: string
+}
+
+/** The episode list: the title, plus the reader's own state of it. */
+export interface ContentDetail extends Content {
+  /** In the reader's library (subscribed). */
+  subscribed: boolean
+}
 
 export const catalogEndpoints = {
   home: endpoint<{ lang: Locale }, None, None, HomeLayout>('GET', '/:lang/home'),
-  content: endpoint<ContentParams, None, None, Content>('GET', '/:type/:id'),
+  /** SPEC §7: the home with mature sections, for readers who accepted mature content. */
+  homeMature: endpoint<{ lang: Locale }, None, None, HomeLayout>('GET', '/:lang/home/mature'),
+  content: endpoint<ContentParams, None, None, ContentDetail>('GET', '/:type/:id'),
+  /** GET /menu/{a}/{b}: new, ranking, free, daily, completed, adult, store, genre. */
+  menuList: endpoint<{ holder: string; code: string }, PagingQuery & { currentItemCode?: string }, None, ContentList>('GET', '/menu/:holder/:code'),
+  /** GET /menu/{a}/genre/{b}. */
+  menuGenre: endpoint<{ holder: string; genre: string }, PagingQuery, None, ContentList>('GET', '/menu/:holder/genre/:genre'),
+  /** GET /{prefix}/event: the running events, with the mature flag. */
+  events: endpoint<{ prefix: string }, None, None, EventList>('GET', '/:prefix/event'),
+  promotion: endpoint<{ id: string }, PagingQuery, None, CollectionPage>('GET', '/menu/promotion/:id'),
+  /** GET /{prefix}/{catalogId} with the content_catalog prefix. */
+  contentCatalog: endpoint<{ id: string }, PagingQuery, None, CollectionPage>('GET', '/content_catalog/:id'),
+  search: endpoint<None, None, { query: string; pageNo?: string; pageSize?: string }, SearchResult>('POST', '/search'),
+  comingSoon: endpoint<ContentParams, None, None, ComingSoonEntry>('GET', '/:type/coming_soon/:id/product'),
+  releaseNotificationOn: endpoint<ContentParams, None, None, { notification: boolean }>('PUT', '/:type/coming_soon/:id/notification'),
+  releaseNotificationOff: endpoint<ContentParams, None, None, { notification: boolean }>('DELETE', '/:type/coming_soon/:id/notification'),
+  library: endpoint<{ tab: string }, PagingQuery & { order?: string; hidden?: string }, None, LibraryPage>('GET', '/library/:tab'),
+  subscribe: endpoint<ContentParams, None, None, { subscribed: boolean }>('PUT', '/library/subscriptions/:type/:id'),
+  unsubscribe: endpoint<ContentParams, None, None, { subscribed: boolean }>('DELETE', '/library/subscriptions/:type/:id'),
+  hide: endpoint<ContentParams, None, None, { hidden: boolean }>('PUT', '/library/hidden/:type/:id'),
+  unhide: endpoint<ContentParams, None, None, { hidden: boolean }>('DELETE', '/library/hidden/:type/:id'),
+  /** SPEC §4 accept mature for a signed-in reader: the profile's mature setting turns on. */
+  acceptMature: endpoint<None, None, None, { acceptMature: boolean }>('PUT', '/member/profile/mature/accept'),
 } as const
 
 export const viewerEndpoints = {

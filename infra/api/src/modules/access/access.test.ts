@@ -56,7 +56,7 @@ describe('chapter access', () => {
 
   it('reports the last read chapter for "continue reading"', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false })
-    await t.db.insertInto('read_progress').values({ member_id: memberId, chapter_id: chapterId, content_id: contentId, position: 3 }).execute()
+    await t.db.insertInto('read_progress').values({ member_id: memberId, chapter_id: chapterId, content_id: contentId, position: 3, href: '', type: '', progression: 0, total_progression: 0, finished: false }).execute()
     expect((await t.call('GET', `/api/${type}/${contentId}`, { cookies })).json().result.activity.lastReadChapterId).toBe(chapterId)
     expect((await t.call('GET', `/api/${type}/${contentId}`)).json().result.activity.lastReadChapterId).toBeNull()
   })

@@ -4,7 +4,7 @@ import {
   type Chapter,
   type ChapterFileSalesType,
   type ChapterSummary,
-  type Content,
+  type ContentDetail,
   type ContentType,
   type Locale,
   type PaymentKind,
@@ -17,6 +17,8 @@ import type { ChaptersTable } from '../../db/schema'
 import { acceptMatureRequired, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { imageUrl } from '../image/urls'
 import { chapterActivities, lastReadChapterId } from '../access/service'
+import { memberInventory } from '../catalog/inventory'
+import { memberHasFlag } from '../catalog/library'
 import { matureAccepted } from '../member/maturity'
 import { sessionMember } from '../member/session'
 import { contentSummaries } from './queries'
@@ -46,7 +48,7 @@ async function findContent(deps: AppDeps, type: ContentType, id: number) {
 }
 
 /** GET /{type}/{id}: the episode list's title and chapters in the reader's language. */
-export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, locale: Locale): Promise<Content> {
+export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, locale: Locale): Promise<ContentDetail> {
   const content = await findContent(deps, type, id)
   if (content.mature && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
   const langs = FALLBACK_LANGS(locale)
@@ -57,7 +59,7 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
   ])
   const chapterIds = chapters.map((chapter) => chapter.id)
   const memberId = (await sessionMember(deps, req))?.memberId ?? null
-  const [chapterTexts, thumbs, commentCounts, activities, lastRead] = await Promise.all([
+  const [chapterTexts, thumbs, commentCounts, activities, lastRead, inventory, subscribed] = await Promise.all([
     chapterIds.length
       ? deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapterIds).where('lang', 'in', langs).execute()
       : [],
@@ -80,6 +82,8 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
       : [],
     chapterActivities(deps, memberId, chapterIds),
     lastReadChapterId(deps, memberId, id),
+    memberInventory(deps, memberId, { id, gauge_usable: content.gauge_usable, recover_interval: content.recover_interval }),
+    memberHasFlag(deps, 'library_subscriptions', memberId, id),
   ])
   const summary = summaries.get(id)
   if (!summary) throw notFound()
@@ -125,8 +129,9 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
     chapterThumbnailAspect: content.chapter_thumbnail_aspect,
     sns: { link: `/${type}/${id}`, tags: summary.genres.map((genre) => genre.name), text: text?.sns_text || summary.name },
     activity: { lastReadChapterId: lastRead },
-    inventory: null,
+    inventory,
     chapters: chapterSummaries,
+    subscribed,
   }
 }
 

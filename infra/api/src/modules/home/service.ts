@@ -1,4 +1,4 @@
-import type { Badge, ContentStatus, HomeElement, HomeLayout, HomeSection, Locale, MenuItem } from '@koma/contracts/server'
+import type { Badge, ContentStatus, HomeElement, HomeLayout, HomePopup, HomeSection, Locale, MenuItem } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
 import { contentSummaries } from '../content/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
@@ -7,12 +7,13 @@ import { imageUrl } from '../image/urls'
 /** GET /{lang}/home (and /home/mature): top banner, sections, menu and popups from the database. */
 export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean): Promise<HomeLayout> {
   const { db } = deps
+  const now = deps.clock.now().getTime()
   const langs = FALLBACK_LANGS(locale)
   let sectionQuery = db.selectFrom('home_sections').selectAll().orderBy('sort', 'asc')
   if (!mature) sectionQuery = sectionQuery.where('mature', '=', false)
   const sections = await sectionQuery.execute()
   const sectionIds = sections.map((section) => section.id)
-  if (sectionIds.length === 0) return { popups: [], sections: [], topBanner: null, menu: await menu(deps, locale) }
+  if (sectionIds.length === 0) return { popups: await popups(deps, locale, mature), sections: [], topBanner: null, menu: await menu(deps, locale) }
 
   const [sectionTexts, elements] = await Promise.all([
     db.selectFrom('home_section_texts').selectAll().where('section_id', 'in', sectionIds).where('lang', 'in', langs).execute(),
@@ -61,7 +62,7 @@ export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean)
       id: row.id,
       title: texts?.title ?? summary?.name ?? '',
       additionalText: texts?.additional_text ?? '',
-      badge: row.badge ? { type: row.badge as Badge, expireAt: row.badge_expire_at ? new Date(row.badge_expire_at).toISOString() : null } : null,
+      badge: row.badge && (!row.badge_expire_at || new Date(row.badge_expire_at).getTime() > now) ? { type: row.badge as Badge, expireAt: row.badge_expire_at ? new Date(row.badge_expire_at).toISOString() : null } : null,
       status: (summary?.status ?? null) as ContentStatus | null,
       original: summary?.original ?? false,
       gaugeUsable: row.content_id ? (gauge.get(row.content_id) ?? false) : false,
@@ -98,7 +99,7 @@ export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean)
   const top = sections.find((section) => section.top_banner)
   const topSection = top ? toSection(top) : null
   return {
-    popups: [],
+    popups: await popups(deps, locale, mature),
     sections: sections.filter((section) => !section.top_banner).map(toSection),
     topBanner: topSection
       ? {
@@ -124,4 +125,39 @@ export async function menu(deps: AppDeps, locale: Locale): Promise<{ holder: str
     holder: 'all_comic',
     items: items.map((item) => ({ code: item.code, label: label.get(item.code)?.label ?? item.code, apiPath: item.api_path, listUiType: item.list_ui_type })),
   }
+}
+
+/** SPEC §3 popups running now (mature ones on the mature home only), in their order. */
+export async function popups(deps: AppDeps, locale: Locale, mature: boolean): Promise<HomePopup[]> {
+  const now = deps.clock.now()
+  let query = deps.db
+    .selectFrom('home_popups as p')
+    .leftJoin('images as i', 'i.id', 'p.image_id')
+    .select(['p.id', 'p.area', 'p.page', 'p.ui_type', 'p.category', 'p.theme_color', 'p.image_id', 'p.html_url', 'p.repeatable', 'p.repeat_interval', 'p.app_link_url', 'p.web_link_url', 'i.width', 'i.height'])
+    .where((eb) => eb.or([eb('p.start_at', 'is', null), eb('p.start_at', '<=', now)]))
+    .where((eb) => eb.or([eb('p.end_at', 'is', null), eb('p.end_at', '>', now)]))
+    .orderBy('p.sort')
+  if (!mature) query = query.where('p.mature', '=', false)
+  const rows = await query.execute()
+  if (rows.length === 0) return []
+  const texts = await deps.db.selectFrom('home_popup_texts').selectAll().where('popup_id', 'in', rows.map((row) => row.id)).where('lang', 'in', FALLBACK_LANGS(locale)).execute()
+  const text = pickLocalized(texts, (row) => Number(row.popup_id), locale)
+  return rows.map((row) => ({
+    id: Number(row.id),
+    area: row.area,
+    page: row.page,
+    uiType: row.ui_type,
+    category: row.category,
+    title: text.get(Number(row.id))?.title ?? '',
+    description: text.get(Number(row.id))?.description ?? '',
+    themeColor: row.theme_color,
+    htmlUrl: row.html_url,
+    imgUrl: row.image_id ? imageUrl(Number(row.image_id)) : null,
+    width: row.width ?? null,
+    height: row.height ?? null,
+    repeatInterval: row.repeat_interval,
+    appLinkUrl: row.app_link_url,
+    webLinkUrl: row.web_link_url,
+    repeatable: row.repeatable,
+  }))
 }

@@ -1,0 +1,106 @@
+import {
+  ACCEPT_MATURE_COOKIE_DAYS,
+  acceptMatureDestination,
+  acceptMatureForSession,
+  adultCheckDestination,
+  api,
+  auth,
+  COOKIES,
+  endpoints,
+  useLocalePath,
+  useT,
+  writeCookie,
+  type DialogComponentProps,
+  type MatureChoice,
+  type MatureDestination,
+} from '@koma/contracts'
+import { useId, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { previousLocation } from '../app/history'
+import { dialogMessages } from '../i18n/messages'
+import { dialogButton, dialogButtons, DialogFrame, dialogText, dialogTitle } from './DialogFrame'
+
+type Props<K extends 'adultCheck' | 'acceptMature'> = DialogComponentProps<K> & { level: number }
+
+/** Apply a SPEC §4 outcome: go to the target, back to the previous route, or home. */
+function useGo(target: string) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const path = useLocalePath()
+  return (destination: MatureDestination) => {
+    if (destination.kind === 'home') navigate(path('/'), { replace: true })
+    else if (destination.kind === 'back') navigate(-1)
+    else if (target !== location.pathname + location.search) navigate(target)
+  }
+}
+
+/** SPEC §4 adult check: yes sets the accept-mature cookie to Y for one day. */
+export function AdultCheckDialog({ target, navigate: applyOutcome, close, level }: Props<'adultCheck'>) {
+  const t = useT()
+  const id = useId()
+  const location = useLocation()
+  const go = useGo(target)
+  const choose = (choice: MatureChoice) => {
+    if (choice === 'yes') writeCookie(COOKIES.acceptMature, 'Y', ACCEPT_MATURE_COOKIE_DAYS)
+    close(choice === 'yes')
+    if (applyOutcome) go(adultCheckDestination(choice, { target, current: location.pathname + location.search, previous: previousLocation() }))
+  }
+  return (
+    <DialogFrame level={level} labelledBy={id} testId="dialog-adult-check" onOutside={() => choose('cancel')}>
+      <div aria-hidden css={{ width: 52, height: 52, margin: '0 auto 12px', borderRadius: '50%', background: '#b71c1c', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 18 }}>18+</div>
+      <h2 id={id} css={dialogTitle}>{t(dialogMessages.adultCheckTitle)}</h2>
+      <p css={dialogText}>{t(dialogMessages.adultCheckMessage)}</p>
+      <div css={dialogButtons}>
+        <button type="button" css={dialogButton(false)} onClick={() => choose('no')}>
+          {t(dialogMessages.adultCheckNo)}
+        </button>
+        <button type="button" css={dialogButton(true)} onClick={() => choose('yes')}>
+          {t(dialogMessages.adultCheckYes)}
+        </button>
+      </div>
+    </DialogFrame>
+  )
+}
+
+/** SPEC §4 accept mature: yes turns mature content on (the profile for members, this session otherwise). */
+export function AcceptMatureDialog({ target, navigate: applyOutcome, close, level }: Props<'acceptMature'>) {
+  const t = useT()
+  const id = useId()
+  const go = useGo(target)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const no = () => {
+    close(false)
+    if (applyOutcome) go(acceptMatureDestination('no', { previous: previousLocation() }))
+  }
+  const yes = async () => {
+    setBusy(true)
+    try {
+      if (auth.signedIn) {
+        await api.request(endpoints.acceptMature, { policy: { silent: true } })
+        void auth.loadProfile()
+      } else acceptMatureForSession()
+    } catch {
+      setBusy(false)
+      setFailed(true)
+      return
+    }
+    close(true)
+    if (applyOutcome) go(acceptMatureDestination('yes', { previous: previousLocation() }))
+  }
+  return (
+    <DialogFrame level={level} labelledBy={id} testId="dialog-accept-mature" onOutside={no}>
+      <h2 id={id} css={dialogTitle}>{t(dialogMessages.acceptMatureTitle)}</h2>
+      <p css={dialogText}>{t(dialogMessages.acceptMatureMessage)}</p>
+      {failed ? <p role="alert" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>{t(dialogMessages.acceptMatureFailed)}</p> : null}
+      <div css={dialogButtons}>
+        <button type="button" css={dialogButton(false)} onClick={no}>
+          {t(dialogMessages.adultCheckNo)}
+        </button>
+        <button type="button" css={dialogButton(true)} disabled={busy} onClick={() => void yes()}>
+          {t(dialogMessages.acceptMatureYes)}
+        </button>
+      </div>
+    </DialogFrame>
+  )
+}

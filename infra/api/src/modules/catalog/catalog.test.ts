@@ -1,0 +1,400 @@
+import { HEADERS, type ContentList, type ListContent } from '@koma/contracts/server'
+import { createTestApp, type TestApp } from '../../test/testApp'
+import { signIn } from '../../test/fixtures'
+
+jest.setTimeout(120_000)
+
+let t: TestApp
+let cookies: Record<string, string>
+let memberId: number
+beforeAll(async () => {
+  t = await createTestApp()
+  cookies = await signIn(t)
+  memberId = Number((await t.db.selectFrom('members').select('id').where('email', '=', 'reader@koma.example').executeTakeFirstOrThrow()).id)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const list = async (url: string, options: Parameters<TestApp['call']>[2] = {}): Promise<ContentList> => {
+  const response = await t.call('GET', url, options)
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`)
+  return response.json().result
+}
+const mature = { [HEADERS.acceptMature]: 'Y' }
+
+describe('menus (GET /menu/all_comic/{code})', () => {
+  it.each(['new', 'ranking', 'free', 'daily', 'completed', 'store', 'genre'])('%s lists released, non-mature titles with a title and the page', async (code) => {
+    const result = await list(`/api/menu/all_comic/${code}`)
+    expect(result.code).toBe(code)
+    expect(result.title).toEqual(expect.any(String))
+    expect(result.contents.length).toBeGreaterThan(0)
+    for (const content of result.contents) {
+      expect(content.mature).toBe(false)
+      expect(content.status).not.toBe('coming_soon')
+    }
+    expect(result.page).toMatchObject({ currentPageNo: 1, hasNext: expect.any(Boolean) })
+  })
+
+  it('names the menu in the reader language', async () => {
+    expect((await list('/api/menu/all_comic/ranking', { locale: 'ja' })).title).toBe('ランキング')
+    expect((await list('/api/menu/all_comic/ranking', { locale: 'fr' })).title).toBe('Classement')
+  })
+
+  it('ranks by views with a rank on each title', async () => {
+    const ranking = await list('/api/menu/all_comic/ranking')
+    expect(ranking.listUiType).toBe('rank')
+    expect(ranking.contents.map((c) => c.rank)).toEqual(ranking.contents.map((_, i) => i + 1))
+    const views = ranking.contents.map((c) => c.totalViews)
+    expect([...views].sort((a, b) => b - a)).toEqual(views)
+  })
+
+  it('filters: completed titles only, gauge titles for free, the genre chosen', async () => {
+    expect((await list('/api/menu/all_comic/completed')).contents.every((c) => c.status === 'completed')).toBe(true)
+    const free = await list('/api/menu/all_comic/free')
+    const gauge = await t.db.selectFrom('contents').select('id').where('gauge_usable', '=', true).execute()
+    expect(free.contents.every((c) => gauge.some((row) => Number(row.id) === c.id))).toBe(true)
+    expect(free.topBanner.elements.length).toBeGreaterThan(0)
+    const genre = await list('/api/menu/all_comic/genre/romance')
+    expect(genre.currentItemCode).toBe('romance')
+    expect(genre.items.map((item) => item.code)).toContain('fantasy')
+    expect(genre.contents.every((c) => c.genres.some((g) => g.name === 'Romance'))).toBe(true)
+    expect((await list('/api/menu/all_comic/genre', { query: { currentItemCode: 'horror' } })).currentItemCode).toBe('horror')
+  })
+
+  it('404s an unknown menu or holder', async () => {
+    expect((await t.call('GET', '/api/menu/all_comic/bestsellers')).statusCode).toBe(404)
+    expect((await t.call('GET', '/api/menu/other/new')).statusCode).toBe(404)
+  })
+})
+
+describe('paging (20 a page, pageNo or seqNo)', () => {
+  it('pages the content catalog of 25 titles: 20, then 5, then the SPEC §8 internal error', async () => {
+    const catalog = await t.db.selectFrom('collections').select('id').where('kind', '=', 'catalog').executeTakeFirstOrThrow()
+    const first = (await t.call('GET', `/api/content_catalog/${catalog.id}`)).json().result
+    expect(first.contents).toHaveLength(20)
+    expect(first.page).toEqual({ hasNext: true, seqNo: 20, currentPageNo: 1 })
+    const second = (await t.call('GET', `/api/content_catalog/${catalog.id}`, { query: { pageNo: '2' } })).json().result
+    expect(second.contents).toHaveLength(5)
+    expect(second.page).toEqual({ hasNext: false, seqNo: 25, currentPageNo: 2 })
+    const bySeq = (await t.call('GET', `/api/content_catalog/${catalog.id}`, { query: { seqNo: '20' } })).json().result
+    expect(bySeq.contents.map((c: ListContent) => c.id)).toEqual(second.contents.map((c: ListContent) => c.id))
+    const ids = new Set([...first.contents, ...second.contents].map((c: ListContent) => c.id))
+    expect(ids.size).toBe(25)
+    const past = await t.call('GET', `/api/content_catalog/${catalog.id}`, { query: { pageNo: '3' } })
+    expect(past.statusCode).toBe(500)
+    expect(past.json()).toEqual({ code: 500, message: 'There are no more items to show.', hasNextPage: false })
+  })
+
+  it('refuses malformed paging with a clear 400, never a database error', async () => {
+    for (const query of [{ pageNo: '0' }, { pageNo: 'abc' }, { pageSize: '-1' }, { seqNo: '1e3' }] as Record<string, string>[]) {
+      const response = await t.call('GET', '/api/menu/all_comic/new', { query, locale: 'fr' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().message).toMatch(/n'est pas valide/)
+    }
+  })
+
+  it('caps the ranking at 200 titles', async () => {
+    const rows = Array.from({ length: 230 }, (_, i) => ({ type: 'comic' as const, orientation: 'vertical' as const, status: 'ongoing' as const, theme_color: '#123456', total_views: 900_000_000_000 - i }))
+    // Columns left out take their database defaults.
+    await t.db.insertInto('contents').values(rows as never).execute()
+    const page10 = await list('/api/menu/all_comic/ranking', { query: { pageNo: '10' } })
+    expect(page10.contents).toHaveLength(20)
+    expect(page10.contents[19].rank).toBe(200)
+    expect(page10.page).toEqual({ hasNext: false, seqNo: 200, currentPageNo: 10 })
+    const page11 = await t.call('GET', '/api/menu/all_comic/ranking', { query: { pageNo: '11' } })
+    expect(page11.statusCode).toBe(500)
+    expect(page11.json().hasNextPage).toBe(false)
+    // Other lists are not capped.
+    const new11 = await list('/api/menu/all_comic/new', { query: { pageNo: '11' } })
+    expect(new11.contents.length).toBeGreaterThan(0)
+    await t.db.deleteFrom('contents').where('theme_color', '=', '#123456').execute()
+  })
+})
+
+describe('daily (SPEC §9 weekday offsets, week starts Monday)', () => {
+  afterEach(() => t.clock.setFakeTime(null))
+
+  it('defaults to today in the reader language: Thursday 23:00 UTC is Friday in ja and fr, Thursday in en', async () => {
+    t.clock.setFakeTime(new Date('2026-11-19T23:00:00Z'))
+    expect((await list('/api/menu/all_comic/daily', { locale: 'ja' })).currentItemCode).toBe('fri')
+    expect((await list('/api/menu/all_comic/daily', { locale: 'fr' })).currentItemCode).toBe('fri')
+    expect((await list('/api/menu/all_comic/daily', { locale: 'en' })).currentItemCode).toBe('thu')
+  })
+
+  it('lists the ongoing titles published on the chosen weekday, with weekday tabs from Monday', async () => {
+    const daily = await list('/api/menu/all_comic/daily', { query: { currentItemCode: 'tue' }, locale: 'ja' })
+    expect(daily.items.map((item) => item.code)).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])
+    expect(daily.items[0].label).toBe('月')
+    const expected = await t.db.selectFrom('contents').select('id').where('status', '=', 'ongoing').where('mature', '=', false).execute()
+    const tuesday = await t.db.selectFrom('contents').select(['id', 'publish_days']).where('status', '=', 'ongoing').where('mature', '=', false).execute()
+    const ids = tuesday.filter((row) => row.publish_days.includes(2)).map((row) => Number(row.id)).sort((a, b) => a - b)
+    expect(expected.length).toBeGreaterThan(ids.length)
+    expect(daily.contents.map((c) => c.id).sort((a, b) => a - b)).toEqual(ids)
+  })
+})
+
+describe('adult menu and mature content', () => {
+  it('needs a session (401), then accepted mature content (428), then lists mature titles', async () => {
+    expect((await t.call('GET', '/api/menu/all_comic/adult', { headers: mature })).statusCode).toBe(401)
+    expect((await t.call('GET', '/api/menu/all_comic/adult', { cookies })).statusCode).toBe(428)
+    const adult = await list('/api/menu/all_comic/adult', { cookies, headers: mature })
+    expect(adult.contents.length).toBe(3)
+    expect(adult.contents.every((c) => c.mature)).toBe(true)
+  })
+
+  it('accept-mature for a member turns the profile setting on (then no header is needed)', async () => {
+    const other = await createTestApp()
+    try {
+      const session = await signIn(other)
+      expect((await other.call('GET', '/api/en/home/mature', { cookies: session })).statusCode).toBe(428)
+      expect((await other.call('PUT', '/api/member/profile/mature/accept')).statusCode).toBe(401)
+      expect((await other.call('PUT', '/api/member/profile/mature/accept', { cookies: session })).json().result).toEqual({ acceptMature: true })
+      const home = (await other.call('GET', '/api/en/home/mature', { cookies: session })).json().result
+      const ordinary = (await other.call('GET', '/api/en/home')).json().result
+      expect(home.sections.length).toBeGreaterThan(ordinary.sections.length)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('events carry the mature flag: mature events only for readers who accepted', async () => {
+    const plain = (await t.call('GET', '/api/all_comic/event')).json().result
+    expect(plain.mature).toBe(false)
+    expect(plain.events.length).toBeGreaterThan(0)
+    expect(plain.events.every((event: { mature: boolean }) => !event.mature)).toBe(true)
+    const withMature = (await t.call('GET', '/api/all_comic/event', { headers: mature })).json().result
+    expect(withMature.mature).toBe(true)
+    expect(withMature.events.some((event: { mature: boolean }) => event.mature)).toBe(true)
+    expect((await t.call('GET', '/api/other/event')).statusCode).toBe(404)
+  })
+})
+
+describe('promotions and content catalogs', () => {
+  it('serve their texts, art and titles; unknown ids 404', async () => {
+    const promotion = await t.db.selectFrom('collections').select('id').where('kind', '=', 'promotion').executeTakeFirstOrThrow()
+    const result = (await t.call('GET', `/api/menu/promotion/${promotion.id}`, { locale: 'ja' })).json().result
+    expect(result.title).toMatch(/無料/)
+    expect(result.image).toMatchObject({ url: expect.stringMatching(/^\/api\/image\/\d+$/) })
+    expect(result.image.width / result.image.height).toBeCloseTo(16 / 9, 2)
+    expect(result.contents.length).toBeGreaterThan(0)
+    expect((await t.call('GET', '/api/menu/promotion/999999')).statusCode).toBe(404)
+    expect((await t.call('GET', '/api/menu/promotion/abc')).statusCode).toBe(404)
+    // A catalog id is not a promotion.
+    const catalog = await t.db.selectFrom('collections').select('id').where('kind', '=', 'catalog').executeTakeFirstOrThrow()
+    expect((await t.call('GET', `/api/menu/promotion/${catalog.id}`)).statusCode).toBe(404)
+  })
+})
+
+describe('search (POST /search)', () => {
+  const search = async (query: string, options: { locale?: 'ja' | 'en' | 'fr'; pageNo?: string; headers?: Record<string, string> } = {}) => {
+    const response = await t.call('POST', '/api/search', { body: { query, ...(options.pageNo ? { pageNo: options.pageNo } : {}) }, locale: options.locale, headers: options.headers })
+    return { status: response.statusCode, body: response.json() }
+  }
+
+  it('finds a title by its name in every language, shown in the reader language', async () => {
+    for (const [query, locale, name] of [
+      ['Moonlit Blade', 'en', 'Moonlit Blade Princess'],
+      ['月下の剣姫', 'ja', '月下の剣姫'],
+      ['剣姫', 'ja', '月下の剣姫'],
+      ['lame de lune', 'fr', 'La Princesse à la lame de lune'],
+      ['月下', 'en', 'Moonlit Blade Princess'],
+    ] as const) {
+      const { status, body } = await search(query, { locale })
+      expect([query, status]).toEqual([query, 200])
+      expect([query, body.result.contents[0]?.name]).toEqual([query, name])
+    }
+  })
+
+  it('folds width, case and kana: hiragana finds katakana titles', async () => {
+    const katakana = await t.db.selectFrom('content_texts').select(['content_id', 'name']).where('lang', '=', 'ja').execute()
+    const title = katakana.find((row) => /^[\u30a1-\u30f6ー・]{4,}/.test(row.name))
+    expect(title).toBeDefined()
+    const word = (title!.name.match(/^[\u30a1-\u30f6ー]{4,}/) as RegExpMatchArray)[0]
+    const hiragana = word.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60))
+    const { body } = await search(hiragana, { locale: 'ja' })
+    expect(body.result.contents.map((c: ListContent) => c.id)).toContain(Number(title!.content_id))
+    expect((await search('ＭＯＯＮＬＩＴ')).body.result.contents[0].name).toBe('Moonlit Blade Princess')
+  })
+
+  it('matches authors and keywords, ranks title matches first', async () => {
+    const author = await t.db.selectFrom('author_texts').select(['author_id', 'name']).where('lang', '=', 'en').executeTakeFirstOrThrow()
+    const credited = await t.db.selectFrom('content_authors').select('content_id').where('author_id', '=', author.author_id).execute()
+    const byAuthor = (await search(author.name)).body.result
+    expect(byAuthor.contents.length).toBeGreaterThan(0)
+    const creditedIds = credited.map((row) => Number(row.content_id))
+    expect(creditedIds).toContain(byAuthor.contents[0].id)
+    const romance = (await search('romance')).body.result
+    expect(romance.total).toBeGreaterThan(3)
+    const princess = (await search('princess')).body.result
+    expect(princess.contents[0].name).toMatch(/princess/i)
+  })
+
+  it('cuts the query to 50 characters, pages by 20, refuses an empty query with a message', async () => {
+    const long = `${'moon'.repeat(20)}`
+    expect((await search(long)).body.result.query).toHaveLength(50)
+    const empty = await search('   ', { locale: 'ja' })
+    expect(empty.status).toBe(400)
+    expect(empty.body.message).toBe('作品名・作者名・キーワードを入力してください。')
+    const broad = (await search('e')).body.result
+    expect(broad.contents).toHaveLength(20)
+    expect(broad.page.hasNext).toBe(true)
+    const next = (await search('e', { pageNo: '2' })).body.result
+    expect(next.contents.length).toBe(broad.total - 20 > 20 ? 20 : broad.total - 20)
+    expect(next.contents.map((c: ListContent) => c.id).some((id: number) => broad.contents.some((c: ListContent) => c.id === id))).toBe(false)
+  })
+
+  it('keeps mature titles out unless accepted', async () => {
+    const matureName = await t.db.selectFrom('contents as c').innerJoin('content_texts as x', 'x.content_id', 'c.id').select('x.name').where('c.mature', '=', true).where('x.lang', '=', 'en').executeTakeFirstOrThrow()
+    expect((await search(matureName.name)).body.result.contents.some((c: ListContent) => c.mature)).toBe(false)
+    expect((await search(matureName.name, { headers: mature })).body.result.contents[0].name).toBe(matureName.name)
+  })
+})
+
+describe('coming soon and release notifications', () => {
+  it('tells the time to release, the trial chapter, and keeps a member notification', async () => {
+    const soon = await t.db.selectFrom('contents').select(['id', 'type', 'published_at']).where('status', '=', 'coming_soon').orderBy('published_at').executeTakeFirstOrThrow()
+    const url = `/api/${soon.type}/coming_soon/${soon.id}/product`
+    const entry = (await t.call('GET', url)).json().result
+    expect(entry.publicationRemained).toBeGreaterThan(0)
+    expect(entry.hasTrial).toBe(true)
+    expect(entry.trialChapterId).toEqual(expect.any(Number))
+    expect(entry.notification).toBe(false)
+    expect(entry.content.description.length).toBeGreaterThan(10)
+    t.clock.setFakeTime(new Date(new Date(soon.published_at).getTime() - 3600_000))
+    expect((await t.call('GET', url)).json().result.publicationRemained).toBe(3600)
+    t.clock.setFakeTime(null)
+
+    const notify = `/api/${soon.type}/coming_soon/${soon.id}/notification`
+    expect((await t.call('PUT', notify)).statusCode).toBe(401)
+    expect((await t.call('PUT', notify, { cookies })).json().result).toEqual({ notification: true })
+    expect((await t.call('PUT', notify, { cookies })).statusCode).toBe(200)
+    expect((await t.call('GET', url, { cookies })).json().result.notification).toBe(true)
+    expect((await t.call('DELETE', notify, { cookies })).json().result).toEqual({ notification: false })
+    expect((await t.call('GET', url, { cookies })).json().result.notification).toBe(false)
+  })
+
+  it('refuses a notification for a released title (409) and unknown titles (404)', async () => {
+    const released = await t.db.selectFrom('contents').select(['id', 'type']).where('status', '=', 'ongoing').where('mature', '=', false).executeTakeFirstOrThrow()
+    const response = await t.call('PUT', `/api/${released.type}/coming_soon/${released.id}/notification`, { cookies, locale: 'fr' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe('Ce titre est déjà disponible.')
+    expect((await t.call('GET', '/api/comic/coming_soon/99999/product')).statusCode).toBe(404)
+  })
+})
+
+describe('library', () => {
+  const firstTitles = async (n: number) => (await t.db.selectFrom('contents').select(['id', 'type']).where('mature', '=', false).where('status', '!=', 'coming_soon').orderBy('id').limit(n).execute()).map((row) => ({ id: Number(row.id), type: row.type }))
+
+  it('needs a session and a known tab', async () => {
+    expect((await t.call('GET', '/api/library/subscribed')).statusCode).toBe(401)
+    expect((await t.call('GET', '/api/library/favourites', { cookies })).statusCode).toBe(404)
+  })
+
+  it('subscribes and unsubscribes; the episode list says so', async () => {
+    const [a, b] = await firstTitles(2)
+    expect((await t.call('PUT', `/api/library/subscriptions/${a.type}/${a.id}`, { cookies })).json().result).toEqual({ subscribed: true })
+    await t.call('PUT', `/api/library/subscriptions/${b.type}/${b.id}`, { cookies })
+    const subscribed = (await t.call('GET', '/api/library/subscribed', { cookies })).json().result
+    expect(subscribed.items.map((item: { content: { id: number } }) => item.content.id).sort()).toEqual([a.id, b.id].sort())
+    expect((await t.call('GET', `/api/${a.type}/${a.id}`, { cookies })).json().result.subscribed).toBe(true)
+    await t.call('DELETE', `/api/library/subscriptions/${a.type}/${a.id}`, { cookies })
+    expect((await t.call('GET', `/api/${a.type}/${a.id}`, { cookies })).json().result.subscribed).toBe(false)
+    expect((await t.call('PUT', `/api/library/subscriptions/comic/99999`, { cookies })).statusCode).toBe(404)
+  })
+
+  it('lists recent reads newest first with the last chapter, and orders by title on request', async () => {
+    const chapters = await t.db.selectFrom('chapters as ch').innerJoin('contents as c', 'c.id', 'ch.content_id').select(['ch.id', 'ch.content_id']).where('c.mature', '=', false).where('ch.sort', '=', 1).orderBy('c.id').limit(3).execute()
+    const base = Date.parse('2026-11-10T00:00:00Z')
+    for (const [i, chapter] of chapters.entries()) {
+      await t.db.insertInto('read_progress').values({ member_id: memberId, chapter_id: chapter.id, content_id: chapter.content_id, href: '', type: '', progression: 0.5, total_progression: 0.5, position: 2, finished: false, updated_at: new Date(base + i * 3600_000) }).execute()
+    }
+    const recent = (await t.call('GET', '/api/library/recent', { cookies })).json().result
+    expect(recent.items.map((item: { content: { id: number } }) => item.content.id)).toEqual(chapters.map((c) => Number(c.content_id)).reverse())
+    expect(recent.items[0].chapter).toMatchObject({ id: Number(chapters[2].id), name: expect.any(String) })
+    const byTitle = (await t.call('GET', '/api/library/recent', { cookies, query: { order: 'title' } })).json().result
+    const names = byTitle.items.map((item: { content: { name: string } }) => item.content.name)
+    expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, 'en')))
+  })
+
+  it('lists unlocked titles; hidden ones move to the hidden list and back', async () => {
+    const paid = await t.db.selectFrom('chapters as ch').innerJoin('contents as c', 'c.id', 'ch.content_id').select(['ch.id', 'ch.content_id', 'c.type']).where('ch.free', '=', false).where('c.mature', '=', false).orderBy('c.id').limit(2).execute()
+    for (const chapter of paid) await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: chapter.id, content_id: chapter.content_id, kind: 'owned', via: 'coin', expires_at: null, created_at: new Date() }).execute()
+    const unlocked = (await t.call('GET', '/api/library/unlocked', { cookies })).json().result
+    const contentId = Number(paid[0].content_id)
+    expect(unlocked.items.some((item: { content: { id: number }; unlockedCount: number }) => item.content.id === contentId && item.unlockedCount >= 1)).toBe(true)
+    expect((await t.call('PUT', `/api/library/hidden/${paid[0].type}/${contentId}`, { cookies })).json().result).toEqual({ hidden: true })
+    const after = (await t.call('GET', '/api/library/unlocked', { cookies })).json().result
+    expect(after.items.some((item: { content: { id: number } }) => item.content.id === contentId)).toBe(false)
+    const hidden = (await t.call('GET', '/api/library/unlocked', { cookies, query: { hidden: 'true' } })).json().result
+    expect(hidden.items.map((item: { content: { id: number }; hidden: boolean }) => [item.content.id, item.hidden])).toContainEqual([contentId, true])
+    await t.call('DELETE', `/api/library/hidden/${paid[0].type}/${contentId}`, { cookies })
+    expect((await t.call('GET', '/api/library/unlocked', { cookies })).json().result.items.some((item: { content: { id: number } }) => item.content.id === contentId)).toBe(true)
+  })
+})
+
+describe('episode list access states', () => {
+  it('gives a signed-in reader a full gauge on a gauge title, empty after a gauge rental, refilled 23 h later', async () => {
+    const row = await t.db.selectFrom('chapters as ch').innerJoin('contents as c', 'c.id', 'ch.content_id').select(['ch.id', 'c.id as contentId', 'c.type']).where('c.gauge_usable', '=', true).where('c.mature', '=', false).where('ch.free', '=', false).where(({ eb, val }) => eb(val('gauge'), '=', eb.fn.any('ch.rent_allowed_with'))).orderBy('c.id').executeTakeFirstOrThrow()
+    const url = `/api/${row.type}/${row.contentId}`
+    expect((await t.call('GET', url)).json().result.inventory).toBeNull()
+    expect((await t.call('GET', url, { cookies })).json().result.inventory.readForFree).toEqual({ amount: 1, recoverRemained: 0 })
+    const rentedAt = t.clock.now()
+    await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: row.id, content_id: row.contentId, kind: 'rented', via: 'gauge', expires_at: new Date(rentedAt.getTime() + 259_200_000), created_at: rentedAt }).execute()
+    const after = (await t.call('GET', url, { cookies })).json().result
+    expect(after.inventory.readForFree.amount).toBe(0)
+    expect(after.inventory.readForFree.recoverRemained).toBeGreaterThan(82_700)
+    const chapter = after.chapters.find((c: { id: number }) => c.id === Number(row.id))
+    expect(chapter.activity).toMatchObject({ rented: true })
+    t.clock.setFakeTime(new Date(rentedAt.getTime() + 82_800_000))
+    expect((await t.call('GET', url, { cookies })).json().result.inventory.readForFree.amount).toBe(1)
+    t.clock.setFakeTime(null)
+  })
+})
+
+describe('home', () => {
+  it('has popups by area and page, a campaign row, and a cache header bounded by the earliest badge', async () => {
+    // The seed's badges run from its own "now" (2026-11-20T03:00Z) for a few days.
+    t.clock.setFakeTime(new Date('2026-11-20T04:00:00Z'))
+    const response = await t.call('GET', '/api/en/home')
+    const home = response.json().result
+    expect(home.popups.length).toBeGreaterThanOrEqual(3)
+    expect(home.popups.map((p: { page: string }) => p.page)).toEqual(expect.arrayContaining(['main', 'free']))
+    expect(home.popups.find((p: { uiType: string }) => p.uiType === 'image').imgUrl).toMatch(/^\/api\/image\/\d+$/)
+    expect(home.sections.some((s: { title: string }) => s.title === 'Campaigns now on')).toBe(true)
+    const maxAge = Number(/max-age=(\d+)/.exec(String(response.headers['cache-control']))?.[1])
+    expect(maxAge).toBeGreaterThan(0)
+    expect(maxAge).toBeLessThanOrEqual(600)
+    // An hour before the earliest badge expires, the home may be kept 10 minutes; a minute before, one.
+    const expiries = [...home.sections, home.topBanner].flatMap((s: { elements: { badge: { expireAt: string | null } | null }[] }) => s.elements).map((e) => e.badge?.expireAt).filter(Boolean).map((iso) => Date.parse(iso as string))
+    const earliest = Math.min(...expiries)
+    t.clock.setFakeTime(new Date(earliest - 60_000))
+    const soon = await t.call('GET', '/api/en/home')
+    const soonAge = Number(/max-age=(\d+)/.exec(String(soon.headers['cache-control']))?.[1])
+    expect(soonAge).toBeGreaterThanOrEqual(55)
+    expect(soonAge).toBeLessThanOrEqual(60)
+    // Once a badge has expired it is no longer sent.
+    t.clock.setFakeTime(new Date(earliest + 1000))
+    const later = (await t.call('GET', '/api/en/home')).json().result
+    const badges = [...later.sections, later.topBanner].flatMap((s: { elements: { badge: { expireAt: string | null } | null }[] }) => s.elements).map((e) => e.badge?.expireAt).filter(Boolean)
+    expect(badges.every((iso) => Date.parse(iso as string) > earliest)).toBe(true)
+    t.clock.setFakeTime(null)
+  })
+})
+
+describe('images (SPEC §9 presets × densities)', () => {
+  it('renders the preset covering w at density 1 or 2, caches it, and refuses malformed values', async () => {
+    const sharp = (await import('sharp')).default
+    const image = await t.db.selectFrom('images').select('id').where('width', '=', 640).orderBy('id').executeTakeFirstOrThrow()
+    const one = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=300`, headers: { accept: 'image/webp' } })
+    expect(one.statusCode).toBe(200)
+    expect((await sharp(one.rawPayload).metadata()).width).toBe(320)
+    const two = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=2`, headers: { accept: 'image/webp' } })
+    expect((await sharp(two.rawPayload).metadata()).width).toBe(640)
+    expect(two.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const again = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=2`, headers: { accept: 'image/webp', 'if-none-match': String(two.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=abc` })).statusCode).toBe(400)
+    expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=3` })).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { LRUCache } from 'lru-cache'
+
+export interface Rendered {
+  body: Buffer
+  etag: string
+}
+
+/** What a cache miss needs: the stored bytes (their hash names the disk file) and how to render them. */
+export interface Source {
+  source: Buffer
+  render: (bytes: Buffer) => Promise<Buffer>
+}
+
+/** Rendered variants kept in memory, bounded by size (the edge and browsers cache the rest). */
+const MEMORY_BYTES = 48 * 1024 * 1024
+
+/**
+ * Two levels: an LRU in memory keyed by image and variant, then files on disk named by the hash
+ * of the source bytes and the variant (so a database copy with other images never reads a stale
+ * file). Concurrent misses for one key render once.
+ */
+export class ImageCache {
+  private readonly memory = new LRUCache<string, Rendered>({ maxSize: MEMORY_BYTES, sizeCalculation: (value) => value.body.length + 64 })
+  private readonly pending = new Map<string, Promise<Rendered | null>>()
+
+  constructor(private readonly dir: string | null) {}
+
+  async get(key: string, load: () => Promise<Source | null>): Promise<Rendered | null> {
+    const hit = this.memory.get(key)
+    if (hit) return hit
+    const running = this.pending.get(key)
+    if (running) return running
+    const work = this.fill(key, load).finally(() => this.pending.delete(key))
+    this.pending.set(key, work)
+    return work
+  }
+
+  private async fill(key: string, load: () => Promise<Source | null>): Promise<Rendered | null> {
+    const source = await load()
+    if (!source) return null
+    const variant = key.split(':').slice(1).join('-')
+    const hash = createHash('sha256').update(source.source).digest('hex').slice(0, 32)
+    const etag = `"${hash.slice(0, 16)}-${variant}"`
+    const file = this.dir ? path.join(this.dir, hash.slice(0, 2), `${hash}-${variant}`) : null
+    let body: Buffer | null = null
+    if (file) body = await fs.readFile(file).catch(() => null)
+    if (!body) {
+      body = await source.render(source.source)
+      if (file) await this.write(file, body)
+    }
+    const rendered = { body, etag }
+    this.memory.set(key, rendered)
+    return rendered
+  }
+
+  private async write(file: string, body: Buffer): Promise<void> {
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+      await fs.writeFile(temp, body)
+      await fs.rename(temp, file)
+    } catch {
+      /* a read-only or full disk only costs a re-render next time */
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { auth, COLORS, invalidate, openDialog, useT } from '@koma/contracts'
+import { useEffect } from 'react'
+import { useLocation } from 'react-router-dom'
+import { commonMessages } from '../i18n/messages'
+
+/**
+ * What a page shows while the reader has not accepted mature content (SPEC §4): the adult check
+ * for signed-out readers (cookie for a day), accept mature for members (their profile setting).
+ * Yes loads the page again; no and cancel follow the SPEC outcomes inside the host dialog.
+ */
+export function MatureGate({ resourceKey }: { resourceKey: string }) {
+  const t = useT()
+  const location = useLocation()
+  useEffect(() => {
+    let active = true
+    const target = location.pathname + location.search
+    void (auth.signedIn ? openDialog('acceptMature', { target, navigate: true }) : openDialog('adultCheck', { target, navigate: true })).then((accepted) => {
+      if (active && accepted) invalidate(resourceKey)
+    })
+    return () => {
+      active = false
+    }
+  }, [resourceKey, location.pathname, location.search])
+  return (
+    <div data-testid="mature-gate" css={{ maxWidth: 560, margin: '0 auto', padding: '96px 24px', textAlign: 'center', color: COLORS.textMuted }}>
+      <div aria-hidden css={{ width: 64, height: 64, margin: '0 auto 16px', borderRadius: '50%', background: '#b71c1c', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 20 }}>18+</div>
+      <p css={{ fontSize: 15 }}>{t(commonMessages.matureGate)}</p>
+    </div>
+  )
+}

@@ -1,0 +1,88 @@
+import { COLORS, useT, type AccessOption, type ChapterSummary } from '@koma/contracts'
+import { Modal } from '../components/Modal'
+import { episodeMessages } from '../i18n/messages'
+import { clock, splitDuration, useCountdown } from './countdown'
+
+function Remaining({ seconds }: { seconds: number }) {
+  const t = useT()
+  const left = useCountdown(seconds)
+  return <>{t(episodeMessages.optionWaitRemaining, { time: clock(left) })}</>
+}
+
+/**
+ * The SPEC §4 access buttons of one chapter. Preview opens the trial; wait-for-free shows the gauge
+ * and its countdown; every other button hands over to the purchase dialog (mf-payments).
+ */
+export function AccessSheet({ chapter, options, onChoose, onClose }: { chapter: ChapterSummary; options: AccessOption[]; onChoose: (option: AccessOption) => void; onClose: () => void }) {
+  const t = useT()
+  const label = (option: AccessOption): string => {
+    switch (option.kind) {
+      case 'preview':
+        return t(episodeMessages.optionPreview)
+      case 'freeRead':
+        return t(episodeMessages.optionFreeRead)
+      case 'waitForFree':
+        return t(episodeMessages.optionWait, { percent: Math.floor(option.percent) })
+      case 'waitForFreeRemaining':
+        return ''
+      case 'ticket':
+        return t(episodeMessages.optionTicket, { count: option.amount })
+      case 'subscribe':
+        return t(episodeMessages.optionSubscribe)
+      case 'rentWithCoin':
+        return t(episodeMessages.optionRent, { price: option.price, days: Math.max(1, splitDuration(option.periodSeconds).days) })
+      case 'buyWithCoin':
+        return t(episodeMessages.optionBuy, { price: option.price })
+    }
+  }
+  const primary = (option: AccessOption) => option.kind === 'freeRead' || option.kind === 'ticket'
+  return (
+    <Modal label={chapter.name} onClose={onClose} testId="access-sheet">
+      <div css={{ padding: '20px 18px 8px' }}>
+        <h2 css={{ fontSize: 17, margin: '0 0 4px' }}>{chapter.name}</h2>
+        <p css={{ margin: '0 0 14px', fontSize: 13, color: COLORS.textMuted }}>{t(episodeMessages.optionsLead)}</p>
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+          {options.map((option) =>
+            option.kind === 'waitForFreeRemaining' ? (
+              <li key={option.kind} data-option={option.kind} css={{ fontSize: 12, color: COLORS.textMuted, textAlign: 'center', marginTop: -4 }}>
+                <Remaining seconds={option.seconds} />
+              </li>
+            ) : (
+              <li key={option.kind}>
+                <button
+                  type="button"
+                  data-option={option.kind}
+                  disabled={option.kind === 'waitForFree'}
+                  onClick={() => onChoose(option)}
+                  css={{
+                    width: '100%',
+                    padding: '13px 14px',
+                    borderRadius: 12,
+                    border: primary(option) ? 0 : `1px solid ${COLORS.line}`,
+                    background: primary(option) ? COLORS.brand : option.kind === 'waitForFree' ? COLORS.surfaceAlt : COLORS.surface,
+                    color: primary(option) ? '#fff' : option.kind === 'waitForFree' ? COLORS.textMuted : COLORS.text,
+                    fontSize: 15,
+                    fontWeight: 700,
+                    cursor: option.kind === 'waitForFree' ? 'default' : 'pointer',
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    alignItems: 'center',
+                    gap: 8,
+                  }}
+                >
+                  <span>{label(option)}</span>
+                  {(option.kind === 'rentWithCoin' || option.kind === 'buyWithCoin') && option.originalPrice > option.price ? (
+                    <s css={{ fontSize: 12, fontWeight: 400, color: COLORS.textMuted }}>{t(episodeMessages.statePrice, { price: option.originalPrice })}</s>
+                  ) : null}
+                </button>
+              </li>
+            ),
+          )}
+        </ul>
+      </div>
+      <button type="button" onClick={onClose} css={{ width: '100%', padding: '14px 0', border: 0, borderTop: `1px solid ${COLORS.line}`, marginTop: 12, background: COLORS.surface, fontWeight: 700, cursor: 'pointer' }}>
+        {t(episodeMessages.close)}
+      </button>
+    </Modal>
+  )
+}

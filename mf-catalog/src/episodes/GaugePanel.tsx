@@ -1,0 +1,36 @@
+import { COLORS, gaugePercent, useT, type ContentDetail } from '@koma/contracts'
+import { episodeMessages } from '../i18n/messages'
+import { clock, useCountdown } from './countdown'
+
+/** SPEC §4 free-read gauge: full = one free episode; otherwise it refills over the displayed time. */
+export function GaugePanel({ content }: { content: ContentDetail }) {
+  const t = useT()
+  const inventory = content.inventory
+  const remaining = useCountdown(inventory?.readForFree.recoverRemained ?? 0)
+  if (!content.rentalConfig.gaugeUsable) return null
+  const hours = Math.round(content.rentalConfig.recoverInterval / 3600)
+  if (!inventory) {
+    return (
+      <div data-testid="gauge" data-percent="" css={panel}>
+        <strong css={{ fontSize: 14 }}>{t(episodeMessages.gaugeTitle, { hours })}</strong>
+        <span css={{ fontSize: 13, color: COLORS.textMuted }}>{t(episodeMessages.gaugeSignIn)}</span>
+      </div>
+    )
+  }
+  const live = { ...inventory, readForFree: { ...inventory.readForFree, recoverRemained: remaining } }
+  const full = inventory.readForFree.amount > 0 || remaining === 0
+  const percent = full ? 100 : gaugePercent(live, content.rentalConfig.recoverInterval)
+  return (
+    <div data-testid="gauge" data-percent={Math.floor(percent)} css={panel}>
+      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 8 }}>
+        <strong css={{ fontSize: 14 }}>{t(episodeMessages.gaugeTitle, { hours })}</strong>
+        <span css={{ fontSize: 13, fontWeight: 700, color: full ? COLORS.free : COLORS.brand }}>{full ? t(episodeMessages.gaugeFull) : t(episodeMessages.gaugeRefill, { time: clock(remaining) })}</span>
+      </div>
+      <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(percent)} css={{ height: 8, borderRadius: 4, background: COLORS.line, overflow: 'hidden', marginTop: 8 }}>
+        <div css={{ width: `${percent}%`, height: '100%', background: full ? COLORS.free : `linear-gradient(90deg, ${COLORS.brand}, #ff9d5c)`, transition: 'width 1s linear' }} />
+      </div>
+    </div>
+  )
+}
+
+const panel = { margin: '0 16px 12px', padding: '12px 14px', borderRadius: 12, background: COLORS.surfaceAlt, display: 'grid', gap: 2 } as const

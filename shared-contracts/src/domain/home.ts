@@ -1,0 +1,55 @@
+import type { HomeElement, HomeLayout, HomeSection } from './types'
+
+/** SPEC §4: element types whose sections are shuffled within their group. */
+export const SHUFFLED_ELEMENT_TYPES = ['banner_list_content_big_group', 'banner_list_group'] as const
+
+/** SPEC §4: the home response is kept 10 minutes, or until the earliest badge expires. */
+export const HOME_CACHE_MS = 600_000
+
+/**
+ * SPEC §4: sections whose element type is banner_list_content_big_group or banner_list_group are
+ * grouped by type and shuffleGroup; one random section of each group is shown, in the place of
+ * the group's first section; every other section is kept. `random` returns [0, 1).
+ */
+export function pickShuffledSections(sections: readonly HomeSection[], random: () => number = Math.random): HomeSection[] {
+  const groups = new Map<string, HomeSection[]>()
+  const keyOf = (section: HomeSection) => `${section.elementUiType}\u0000${section.shuffleGroup ?? ''}`
+  const shuffled = (section: HomeSection) => (SHUFFLED_ELEMENT_TYPES as readonly string[]).includes(section.elementUiType)
+  for (const section of sections) {
+    if (!shuffled(section)) continue
+    const key = keyOf(section)
+    groups.set(key, [...(groups.get(key) ?? []), section])
+  }
+  const chosen = new Map<string, HomeSection>()
+  for (const [key, members] of groups) chosen.set(key, members[Math.min(members.length - 1, Math.floor(random() * members.length))])
+  const result: HomeSection[] = []
+  const placed = new Set<string>()
+  for (const section of sections) {
+    if (!shuffled(section)) {
+      result.push(section)
+      continue
+    }
+    const key = keyOf(section)
+    if (placed.has(key)) continue
+    placed.add(key)
+    result.push(chosen.get(key) as HomeSection)
+  }
+  return result
+}
+
+/** SPEC §3: aspect ratio = width / height when both exist. */
+export function elementAspectRatio(element: Pick<HomeElement, 'width' | 'height'>): number | null {
+  return element.width > 0 && element.height > 0 ? element.width / element.height : null
+}
+
+/** SPEC §4: when a home response loaded at `loadedAt` (ms) stops being fresh. */
+export function homeCacheUntil(home: Pick<HomeLayout, 'sections' | 'topBanner'>, loadedAt: number): number {
+  let until = loadedAt + HOME_CACHE_MS
+  const elements = [...(home.topBanner?.elements ?? []), ...home.sections.flatMap((section) => section.elements)]
+  for (const element of elements) {
+    const expireAt = element.badge?.expireAt ? Date.parse(element.badge.expireAt) : NaN
+    // A badge already past its expiry (a clock apart from the server's) does not shorten the stay.
+    if (Number.isFinite(expireAt) && expireAt > loadedAt && expireAt < until) until = expireAt
+  }
+  return until
+}

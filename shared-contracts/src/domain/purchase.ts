@@ -1,0 +1,78 @@
+import { chapterIsReadable } from './access'
+import { gaugePercent } from './sales'
+import type { ChapterSummary, Inventory, RentalConfig } from './types'
+
+/** SPEC §3 access button kinds, with what each needs to draw itself. */
+export type AccessOption =
+  | { kind: 'preview' }
+  | { kind: 'freeRead' }
+  | { kind: 'waitForFree'; percent: number }
+  | { kind: 'waitForFreeRemaining'; seconds: number }
+  | { kind: 'ticket'; amount: number }
+  | { kind: 'subscribe' }
+  | { kind: 'rentWithCoin'; price: number; originalPrice: number; periodSeconds: number }
+  | { kind: 'buyWithCoin'; price: number; originalPrice: number }
+
+export type AccessOptionKind = AccessOption['kind']
+
+/** What tapping a chapter does (SPEC §4 purchase options). */
+export type PurchaseDecision =
+  | { kind: 'viewer' }
+  | { kind: 'login' }
+  | { kind: 'aborted' }
+  | { kind: 'options'; options: AccessOption[] }
+
+type ChapterInput = Pick<ChapterSummary, 'salesConfig' | 'activity' | 'hasTrial' | 'aborted'>
+
+/** A "rent chapter": one read through the free-read gauge or a ticket. */
+export const isRentChapter = (chapter: Pick<ChapterSummary, 'salesConfig'>): boolean =>
+  chapter.salesConfig.rentAllowedWith.includes('gauge') || chapter.salesConfig.rentAllowedWith.includes('ticket')
+
+/**
+ * SPEC §4 buttons: preview (not a rent chapter and hasTrial), free-read (gauge full),
+ * wait-for-free (gauge not full) with its countdown, ticket (tickets > 0), subscribe (gauge or
+ * ticket rent and rentWithSubscribe), rent with coin (rentalPrice >= 0), buy with coin (price >= 0).
+ */
+export function accessOptions(chapter: ChapterInput, inventory: Inventory | null, rentalConfig: RentalConfig): AccessOption[] {
+  const { salesConfig: sales } = chapter
+  const options: AccessOption[] = []
+  const rentChapter = isRentChapter(chapter)
+  if (!rentChapter && chapter.hasTrial) options.push({ kind: 'preview' })
+  if (sales.rentAllowedWith.includes('gauge') && rentalConfig.gaugeUsable && inventory) {
+    const percent = gaugePercent(inventory, rentalConfig.recoverInterval)
+    if (percent >= 100) options.push({ kind: 'freeRead' })
+    else {
+      options.push({ kind: 'waitForFree', percent })
+      options.push({ kind: 'waitForFreeRemaining', seconds: Math.max(0, inventory.readForFree.recoverRemained) })
+    }
+  }
+  if (sales.rentAllowedWith.includes('ticket') && (inventory?.ticket.amount ?? 0) > 0) options.push({ kind: 'ticket', amount: inventory?.ticket.amount ?? 0 })
+  if (rentChapter && inventory?.rentWithSubscribe) options.push({ kind: 'subscribe' })
+  if (sales.rentalPrice >= 0) options.push({ kind: 'rentWithCoin', price: sales.rentalPrice, originalPrice: sales.originalRentalPrice, periodSeconds: rentalConfig.rentalPeriod })
+  if (sales.price >= 0) options.push({ kind: 'buyWithCoin', price: sales.price, originalPrice: sales.originalPrice })
+  return options
+}
+
+/**
+ * SPEC §4 purchase options: free goes to the viewer; signed-out goes to login; already unlocked
+ * or rented goes to the viewer; an aborted chapter shows the aborted dialog; else the buttons.
+ */
+export function purchaseDecision(input: { chapter: ChapterInput; signedIn: boolean; inventory: Inventory | null; rentalConfig: RentalConfig }): PurchaseDecision {
+  const { chapter } = input
+  if (chapter.salesConfig.free) return { kind: 'viewer' }
+  if (!input.signedIn) return { kind: 'login' }
+  if (chapterIsReadable({ salesType: 'product', hasTrial: chapter.hasTrial, salesConfig: chapter.salesConfig, activity: chapter.activity })) return { kind: 'viewer' }
+  if (chapter.aborted) return { kind: 'aborted' }
+  return { kind: 'options', options: accessOptions(chapter, input.inventory, input.rentalConfig) }
+}
+
+/**
+ * The free-read gauge of one title for one reader: full (one free read) unless it was used less
+ * than recoverInterval seconds ago, then refilling. Tickets and coins come from payments.
+ */
+export function gaugeAfterUse(lastUsedAt: Date | null, now: Date, recoverInterval: number): Inventory['readForFree'] {
+  if (!lastUsedAt) return { amount: 1, recoverRemained: 0 }
+  const elapsed = Math.floor((now.getTime() - lastUsedAt.getTime()) / 1000)
+  if (elapsed >= recoverInterval) return { amount: 1, recoverRemained: 0 }
+  return { amount: 0, recoverRemained: recoverInterval - Math.max(0, elapsed) }
+}
