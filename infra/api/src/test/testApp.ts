@@ -58,8 +58,16 @@ export async function createTestApp(): Promise<TestApp> {
   }
   const clock = createClock()
   const config = { ...loadConfig({}), skipChecksum: false, seedIfEmpty: false }
-  const app = await buildApp({ db: handle.db, clock, config })
-  await app.ready()
+  let app: FastifyInstance
+  try {
+    app = await buildApp({ db: handle.db, clock, config })
+    await app.ready()
+  } catch (error) {
+    // A failed setup must not leave the database open: Jest would wait on it forever.
+    await handle.close()
+    if (dropDatabase) await dropDatabase()
+    throw error
+  }
 
   const call: TestApp['call'] = async (method, url, options = {}) => {
     const ip = options.ip ?? '127.0.0.1'

