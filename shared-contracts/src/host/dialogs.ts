@@ -13,6 +13,8 @@ export interface DialogMap {
   /** SPEC §4 adult check: yes sets the accept-mature cookie for a day; resolves true to go on. */
   adultCheck: { props: { target: string }; result: boolean }
   purchase: { props: { contentType: ContentType; contentId: number; chapterId: number }; result: { unlocked: boolean } }
+  /** SPEC §4: an aborted chapter the reader neither owns nor rents; resolves when dismissed. */
+  chapterAborted: { props: { chapterName?: string }; result: void }
 }
 
 export type DialogKind = keyof DialogMap
@@ -26,6 +28,7 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   loginConfirm: 'host',
   adultCheck: 'host',
   purchase: 'mf_payments',
+  chapterAborted: 'mf_viewer',
 }
 
 /** What a dialog component receives: its props and a way to close with a result. */

@@ -1,6 +1,5 @@
 import type { Locale } from '../../i18n/locales'
-import type { ChapterFileSalesType } from '../../routes/params'
-import type { Chapter, Content, HomeLayout } from '../../domain/types'
+import type { Content, HomeLayout } from '../../domain/types'
 import { endpoint, type ContentParams, type None } from '../endpoint'
 
 /** Platform and discovery endpoints. */
@@ -12,11 +11,4 @@ export const platformEndpoints = {
 export const catalogEndpoints = {
   home: endpoint<{ lang: Locale }, None, None, HomeLayout>('GET', '/:lang/home'),
   content: endpoint<ContentParams, None, None, Content>('GET', '/:type/:id'),
-} as const
-
-export const viewerEndpoints = {
-  chapter: endpoint<ContentParams & { chapterId: string; salesType: ChapterFileSalesType }, None, None, Chapter>(
-    'GET',
-    '/:type/:id/chapter/:chapterId/:salesType',
-  ),
 } as const
