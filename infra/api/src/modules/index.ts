@@ -7,6 +7,7 @@ import { registerHomeRoutes } from './home/routes'
 import { registerImageRoutes } from './image/routes'
 import { registerMemberRoutes } from './member/routes'
 import { registerSystemRoutes } from './system/routes'
+import { registerViewerRoutes } from './viewer/routes'
 
 /** Every domain module of the API. Each module = routes + service + queries. */
 export function registerModules(app: FastifyInstance, deps: AppDeps): void {
@@ -16,6 +17,7 @@ export function registerModules(app: FastifyInstance, deps: AppDeps): void {
   registerHomeRoutes(app, deps)
   registerCoinRoutes(app, deps)
   registerCommentRoutes(app, deps)
+  registerViewerRoutes(app, deps)
   // Last: its `/:type/:id` patterns are the most general.
   registerContentRoutes(app, deps)
 }
