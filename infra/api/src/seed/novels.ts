@@ -8,9 +8,14 @@ import { NOVELS, volumeTitle } from './texts/novels'
 
 const DAY = 86_400_000
 
-/** Paragraphs for one section: sentences drawn from the novel's own, 3 to 5 per paragraph. */
+/** Paragraphs for one section: the novel's sentences in a shuffled order, 3 to 5 per paragraph, none twice in a row. */
 function prose(sentences: string[], rng: Rng, paragraphs: number, joiner: string): string[] {
-  return Array.from({ length: paragraphs }, () => rng.shuffle(sentences).slice(0, rng.int(3, 5)).join(joiner))
+  let deck: string[] = []
+  const draw = () => {
+    if (deck.length === 0) deck = rng.shuffle(sentences)
+    return deck.pop() as string
+  }
+  return Array.from({ length: paragraphs }, () => Array.from({ length: rng.int(3, 5) }, draw).join(joiner))
 }
 
 /**
@@ -55,7 +60,7 @@ export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ con
         vertical: novel.vertical,
         coverSvg: cover,
         modified: now,
-        sections: novel.sections[volume - 1].map((sectionTitle, index) => ({ title: sectionTitle, paragraphs: prose(novel.sentences, vrng.fork(index), 18, joiner) })),
+        sections: novel.sections[volume - 1].map((sectionTitle, index) => ({ title: sectionTitle, paragraphs: prose(novel.sentences, vrng.fork(index), 10, joiner) })),
       })
       const { epubId, parsed } = await importEpubBytes(db, bytes)
       const free = volume === 1

@@ -20,15 +20,15 @@ const STYLE_HORIZONTAL = `body { margin: 0 5%; line-height: 1.75; font-family: s
 h1 { font-size: 1.4em; margin: 2em 0 1.2em; text-align: center; }
 p { margin: 0; text-indent: 1em; }
 p + p { margin-top: 0.35em; }
-.cover { margin: 0; padding: 0; text-align: center; }
-.cover img { max-width: 100%; max-height: 100vh; }
+.cover { margin: 0; padding: 0; height: 100vh; display: flex; align-items: center; justify-content: center; }
+.cover img { height: 96vh; width: auto; max-width: 100%; object-fit: contain; }
 `
 const STYLE_VERTICAL = `html { writing-mode: vertical-rl; -webkit-writing-mode: vertical-rl; }
 body { margin: 5% 0; line-height: 1.8; font-family: serif; }
 h1 { font-size: 1.3em; margin: 0 1.5em 0 1em; }
 p { margin: 0; text-indent: 1em; }
-.cover { margin: 0; padding: 0; text-align: center; writing-mode: horizontal-tb; }
-.cover img { max-width: 100%; max-height: 100vh; }
+.cover { margin: 0; padding: 0; height: 100vh; display: flex; align-items: center; justify-content: center; writing-mode: horizontal-tb; }
+.cover img { height: 96vh; width: auto; max-width: 100%; object-fit: contain; }
 `
 
 function xhtml(lang: string, title: string, body: string, vertical: boolean): string {
