@@ -13,11 +13,8 @@ export const viewerMessages = defineMessages({
   trialBadge: { id: 'viewer.trialBadge', defaultMessage: 'Preview' },
   readFullEpisode: { id: 'viewer.readFullEpisode', defaultMessage: 'Read the full episode' },
   nextEpisodeLabel: { id: 'viewer.nextEpisodeLabel', defaultMessage: 'Next episode' },
-  menu: { id: 'viewer.menu', defaultMessage: 'Show or hide the menus' },
   previousPage: { id: 'viewer.previousPage', defaultMessage: 'Previous page' },
-  nextPage: { id: 'viewer.nextPage', defaultMessage: 'Next page' },
   pageSlider: { id: 'viewer.pageSlider', defaultMessage: 'Go to page' },
-  zoomHint: { id: 'viewer.zoomHint', defaultMessage: 'Double-tap or pinch to zoom' },
 })
 
 /** SPEC §3 status labels for the next episode (chapterSalesState). */
@@ -31,7 +28,6 @@ export const stateMessages = defineMessages({
   price: { id: 'viewer.state.price', defaultMessage: '{price, plural, one {# coin} other {# coins}}' },
   rentalOnly: { id: 'viewer.state.rentalOnly', defaultMessage: 'Rent for {price, plural, one {# coin} other {# coins}}' },
   aborted: { id: 'viewer.state.aborted', defaultMessage: 'Sales suspended' },
-  preview: { id: 'viewer.state.preview', defaultMessage: 'Preview available' },
 })
 
 export const guideMessages = defineMessages({
@@ -65,7 +61,5 @@ export const readerMessages = defineMessages({
   loading: { id: 'viewer.reader.loading', defaultMessage: 'Opening the book…' },
   failed: { id: 'viewer.reader.failed', defaultMessage: 'This book could not be opened.' },
   retry: { id: 'viewer.reader.retry', defaultMessage: 'Try again' },
-  endReached: { id: 'viewer.reader.endReached', defaultMessage: 'You have reached the end' },
   openEnd: { id: 'viewer.reader.openEnd', defaultMessage: 'Next episode and comments' },
-  previewOf: { id: 'viewer.reader.previewOf', defaultMessage: 'Preview · {name}' },
 })

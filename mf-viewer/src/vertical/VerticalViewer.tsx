@@ -180,6 +180,7 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
               data-index={index}
               data-page={item.page + 1}
               data-testid="strip-band"
+              data-size={`${item.width}x${item.height}`}
               css={{ position: 'relative', width: '100%', aspectRatio: `${item.width} / ${item.height}`, background: '#f2f2f2' }}
             >
               {near.has(index) ? (
