@@ -103,6 +103,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
   const [chrome, setChrome] = useState(true)
   const toggleChrome = useCallback(() => setChrome((visible) => !visible), [])
   const onScrollDirection = useCallback((down: boolean) => setChrome(!down), [])
+  const hideChrome = useCallback(() => setChrome(false), [])
   const epub = chapter.chapterFileFormat === 'epub'
   const vertical = !epub && chapter.orientation === 'vertical'
   const end = <ChapterEnd chapter={chapter} />
@@ -128,6 +129,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
             finish={progress.finish}
             chromeVisible={chrome}
             onToggleChrome={toggleChrome}
+            onTurn={hideChrome}
             end={end}
           />
         </Suspense>
@@ -152,6 +154,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
           finish={progress.finish}
           chromeVisible={chrome}
           onToggleChrome={toggleChrome}
+          onTurn={hideChrome}
           end={end}
         />
       )}

@@ -14,6 +14,7 @@ export interface EpubReaderProps {
   finish(last: ReadProgress): void
   chromeVisible: boolean
   onToggleChrome(): void
+  onTurn(): void
   /** The end of the chapter, opened from the bar shown at the last page. */
   end: ReactNode
 }
@@ -44,7 +45,7 @@ type State = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message
  * Locator is SPEC §3's read progress). Reflowable, fixed-layout and Japanese vertical books;
  * font size, theme and paginated or scrolled reading; tap zones and keys like the comic viewer.
  */
-export default function EpubReader({ chapter, keyLayout, initial, report, finish, chromeVisible, onToggleChrome, end }: EpubReaderProps) {
+export default function EpubReader({ chapter, keyLayout, initial, report, finish, chromeVisible, onToggleChrome, onTurn, end }: EpubReaderProps) {
   const t = useT()
   const { locale } = useLocale()
   const container = useRef<HTMLDivElement | null>(null)
@@ -56,13 +57,14 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const [atEnd, setAtEnd] = useState(false)
   const [endOpen, setEndOpen] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
-  const latest = useRef({ report, finish, onToggleChrome, keyLayout, prefs })
-  latest.current = { report, finish, onToggleChrome, keyLayout, prefs }
+  const latest = useRef({ report, finish, onToggleChrome, onTurn, keyLayout, prefs })
+  latest.current = { report, finish, onToggleChrome, onTurn, keyLayout, prefs }
   const direction = chapter.readingDirection
 
   const turn = useCallback((action: 'next' | 'previous') => {
     const nav = navigator.current
     if (!nav) return
+    latest.current.onTurn()
     if (action === 'next') nav.goForward(true, () => undefined)
     else nav.goBackward(true, () => undefined)
   }, [])

@@ -30,6 +30,8 @@ export interface PagedViewerProps {
   finish(last: ReadProgress): void
   chromeVisible: boolean
   onToggleChrome(): void
+  /** A page was turned (the menus get out of the way). */
+  onTurn(): void
   /** The end of the chapter, shown as the page after the last. */
   end: ReactNode
 }
@@ -58,7 +60,7 @@ const DOUBLE_TAP_MS = 260
  * swipes, pinch and double-tap zoom; the next spread is decoded before it is shown. The page
  * after the last is the end of the chapter.
  */
-export function PagedViewer({ chapter, quality, keyLayout, initial, report, finish, chromeVisible, onToggleChrome, end }: PagedViewerProps) {
+export function PagedViewer({ chapter, quality, keyLayout, initial, report, finish, chromeVisible, onToggleChrome, onTurn, end }: PagedViewerProps) {
   const t = useT()
   const viewport = useViewport()
   const double = isDoublePageViewport(viewport)
@@ -71,6 +73,8 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
   const turn = useRef(0)
   const lastTap = useRef<{ at: number; x: number; y: number } | null>(null)
   const menuTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const chromeRef = useRef(chromeVisible)
+  chromeRef.current = chromeVisible
 
   const urlsOf = useCallback(
     (spreadIndex: number) => (layout[spreadIndex] ?? []).map((p) => pageUrlFor(pages[p].url, displayWidth(pages[p], viewport, layout[spreadIndex].length), quality)),
@@ -83,13 +87,17 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       const ticket = ++turn.current
       if (clamped < layout.length) await decodeAll(urlsOf(clamped))
       if (ticket !== turn.current) return
-      if (clamped === layout.length) setAtEnd(true)
-      else {
+      if (clamped === layout.length) {
+        setAtEnd(true)
+        // The end of the chapter keeps the menus (the way back) on screen.
+        if (!chromeRef.current) onToggleChrome()
+      } else {
+        onTurn()
         setAtEnd(false)
         setPage(layout[clamped][0])
       }
     },
-    [layout, urlsOf],
+    [layout, urlsOf, onTurn, onToggleChrome],
   )
 
   const { zoom, reset, toggleAt, consumedGesture, handlers } = useZoom(viewport, (dx, dy) => {

@@ -1,8 +1,5 @@
 import {
-  chapterIsReadable,
   NO_ACTIVITY,
-  type Chapter,
-  type ChapterFileSalesType,
   type ChapterSummary,
   type Content,
   type ContentType,
@@ -14,7 +11,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { ChaptersTable } from '../../db/schema'
-import { acceptMatureRequired, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
+import { acceptMatureRequired, HttpError, notFound } from '../../http/errors'
 import { imageUrl } from '../image/urls'
 import { chapterActivities, lastReadChapterId } from '../access/service'
 import { matureAccepted } from '../member/maturity'

@@ -1,4 +1,4 @@
-import { CHAPTER_ABORTED_CODE, chapterIsReadable, NO_ACTIVITY, type ChapterActivity, type ChapterFileSalesType, type ContentType } from '@koma/contracts/server'
+import { CHAPTER_ABORTED_CODE, chapterIsReadable, COOKIES, NO_ACTIVITY, type ChapterActivity, type ChapterFileSalesType, type ContentType } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
@@ -32,6 +32,8 @@ export async function readableChapter(
   deps: AppDeps,
   req: FastifyRequest,
   input: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType },
+  /** The book's frames load files without the SPEC §7 headers: the accept-mature cookie stands in. */
+  options: { matureCookie?: boolean } = {},
 ): Promise<ReadableChapter> {
   const [content, chapter] = await Promise.all([
     deps.db.selectFrom('contents').selectAll().where('id', '=', input.contentId).where('type', '=', input.type).executeTakeFirst(),
@@ -39,7 +41,8 @@ export async function readableChapter(
   ])
   if (!content) throw new HttpError(404, 'comicNotFound')
   if (!chapter) throw new HttpError(404, 'chapterNotFound')
-  if (content.mature && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
+  const cookieAccepts = options.matureCookie === true && (req.cookies as Record<string, string | undefined> | undefined)?.[COOKIES.acceptMature] === 'Y'
+  if (content.mature && !cookieAccepts && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
   const member = await sessionMember(deps, req)
   const activity = (await chapterActivities(deps, member?.memberId ?? null, [chapter.id])).get(chapter.id) ?? NO_ACTIVITY
   if (abortedFor(chapter, activity)) throw new HttpError(403, 'salesSuspended', {}, null, {}, CHAPTER_ABORTED_CODE)

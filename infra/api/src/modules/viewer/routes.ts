@@ -46,7 +46,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   rawRoute(app, deps, endpoints.epubResource, async ({ params, req, reply }) => {
     const where = { type: parseContentType(params.type), contentId: parseId(params.id), chapterId: parseId(params.chapterId), salesType: parseSalesType(params.salesType) }
-    await readableChapter(deps, req, where)
+    await readableChapter(deps, req, where, { matureCookie: true })
     const epub = await chapterEpubRow(deps, where.chapterId, where.salesType)
     if (!epub) throw new HttpError(404, 'chapterNotFound')
     if (params['*'] === 'manifest.json') {
