@@ -167,7 +167,7 @@ describe('paged viewer', () => {
       })
     }
     await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '3'))
-    expect(localReading(9, 40)).toMatchObject({ href: '3', position: 3, finished: false })
+    await waitFor(() => expect(localReading(9, 40)).toMatchObject({ href: '3', position: 3, finished: false }))
     first.unmount()
     await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
     expect(await screen.findByTestId('paged-viewer')).toHaveAttribute('data-pages', '3')

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useMemo, useRef } from 'react'
 
 /** How long the reader must stay put before the position is sent (SPEC §7 POST …/read, debounced). */
 export const PROGRESS_DEBOUNCE_MS = 1500
+/** Local storage is written at most this often while scrolling (JSON of every chapter read). */
+export const LOCAL_SAVE_MS = 300
 
 const body = (progress: ReadProgress) => ({
   href: progress.href,
@@ -30,6 +32,8 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
   const tracked = chapter.salesType === 'product'
   const pending = useRef<ReadProgress | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const localPending = useRef<ReadProgress | null>(null)
+  const localTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const finished = useRef(false)
 
   const initial = useMemo<ReadProgress | null>(() => {
@@ -40,25 +44,34 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chapter.contentId, chapter.id])
 
+  const saveLocal = useCallback(() => {
+    if (localTimer.current) clearTimeout(localTimer.current)
+    localTimer.current = null
+    const progress = localPending.current
+    localPending.current = null
+    if (progress && !finished.current) saveLocalReading(chapter.contentId, chapter.id, progress, false)
+  }, [chapter.contentId, chapter.id])
+
   const flush = useCallback(() => {
+    saveLocal()
     if (timer.current) clearTimeout(timer.current)
     timer.current = null
     const progress = pending.current
     pending.current = null
     if (!progress || !auth.signedIn) return
     void api.request(endpoints.readProgress, { params, body: body(progress), policy: { silent: true } }).catch(() => undefined)
-  }, [params])
+  }, [params, saveLocal])
 
   const report = useCallback(
     (progress: ReadProgress) => {
-      if (!tracked) return
-      saveLocalReading(chapter.contentId, chapter.id, progress, false)
-      if (finished.current) return
+      if (!tracked || finished.current) return
+      localPending.current = progress
+      localTimer.current ??= setTimeout(saveLocal, LOCAL_SAVE_MS)
       pending.current = progress
       if (timer.current) clearTimeout(timer.current)
       timer.current = setTimeout(flush, PROGRESS_DEBOUNCE_MS)
     },
-    [tracked, chapter.contentId, chapter.id, flush],
+    [tracked, flush, saveLocal],
   )
 
   const finish = useCallback(
@@ -66,7 +79,9 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
       if (!tracked || finished.current) return
       finished.current = true
       if (timer.current) clearTimeout(timer.current)
+      if (localTimer.current) clearTimeout(localTimer.current)
       pending.current = null
+      localPending.current = null
       const done = finishedProgress(last ?? { href: '', type: '' })
       saveLocalReading(chapter.contentId, chapter.id, done, true)
       if (!auth.signedIn) return
