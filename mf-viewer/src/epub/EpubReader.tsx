@@ -236,7 +236,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           Aa
         </button>
       </footer>
-      {settingsOpen ? <ReaderSettings prefs={prefs} fixedLayout={chapter.epub?.layout === 'fixed'} onChange={setPrefs} onClose={() => setSettingsOpen(false)} /> : null}
+      {settingsOpen ? <ReaderSettings prefs={prefs} fixedLayout={chapter.epub?.layout === 'fixed'} onChange={(change) => setPrefs((current) => ({ ...current, ...change }))} onClose={() => setSettingsOpen(false)} /> : null}
       {endOpen ? (
         <div data-testid="epub-end" css={{ position: 'absolute', inset: 0, zIndex: 25, overflowY: 'auto', background: '#fff', paddingTop: 52 }}>
           {end}

@@ -3,7 +3,7 @@ import { readerMessages } from '../i18n/messages'
 import { stepFontSize, THEMES, type ReaderPrefs, type ReaderTheme } from './readerPrefs'
 
 /** The novel reader's settings sheet: text size, theme, pages or scroll. */
-export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { prefs: ReaderPrefs; fixedLayout: boolean; onChange(prefs: ReaderPrefs): void; onClose(): void }) {
+export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { prefs: ReaderPrefs; fixedLayout: boolean; onChange(change: Partial<ReaderPrefs>): void; onClose(): void }) {
   const t = useT()
   const row = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '12px 0', borderBottom: '1px solid #eee' }
   const choice = (active: boolean) => ({
@@ -25,11 +25,11 @@ export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { pref
           <div css={row}>
             <span>{t(readerMessages.fontSize)}</span>
             <span css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <button type="button" data-testid="font-smaller" aria-label={t(readerMessages.smaller)} onClick={() => onChange({ ...prefs, fontSize: stepFontSize(prefs.fontSize, -1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 13 }}>
+              <button type="button" data-testid="font-smaller" aria-label={t(readerMessages.smaller)} onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, -1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 13 }}>
                 A
               </button>
               <span data-testid="font-size" css={{ minWidth: 48, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}>{Math.round(prefs.fontSize * 100)}%</span>
-              <button type="button" data-testid="font-larger" aria-label={t(readerMessages.larger)} onClick={() => onChange({ ...prefs, fontSize: stepFontSize(prefs.fontSize, 1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 19 }}>
+              <button type="button" data-testid="font-larger" aria-label={t(readerMessages.larger)} onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, 1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 19 }}>
                 A
               </button>
             </span>
@@ -45,7 +45,7 @@ export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { pref
               key={theme}
               data-testid={`theme-${theme}`}
               aria-pressed={prefs.theme === theme}
-              onClick={() => onChange({ ...prefs, theme })}
+              onClick={() => onChange({ theme })}
               css={{ ...choice(prefs.theme === theme), background: THEMES[theme].background, color: THEMES[theme].text }}
             >
               {t(readerMessages[theme])}
@@ -58,10 +58,10 @@ export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { pref
               <span>{t(readerMessages.layout)}</span>
             </div>
             <div css={{ display: 'flex', gap: 8, padding: '4px 0 12px' }}>
-              <button type="button" data-testid="layout-paginated" aria-pressed={!prefs.scroll} onClick={() => onChange({ ...prefs, scroll: false })} css={choice(!prefs.scroll)}>
+              <button type="button" data-testid="layout-paginated" aria-pressed={!prefs.scroll} onClick={() => onChange({ scroll: false })} css={choice(!prefs.scroll)}>
                 {t(readerMessages.paginated)}
               </button>
-              <button type="button" data-testid="layout-scrolled" aria-pressed={prefs.scroll} onClick={() => onChange({ ...prefs, scroll: true })} css={choice(prefs.scroll)}>
+              <button type="button" data-testid="layout-scrolled" aria-pressed={prefs.scroll} onClick={() => onChange({ scroll: true })} css={choice(prefs.scroll)}>
                 {t(readerMessages.scrolled)}
               </button>
             </div>
