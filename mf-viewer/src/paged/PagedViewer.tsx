@@ -122,6 +122,11 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
       const target = event.target as HTMLElement | null
       if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && (target as HTMLInputElement).type !== 'range') return
+      if (event.key === 'Home' || event.key === 'End') {
+        event.preventDefault()
+        void goTo(event.key === 'Home' ? 0 : layout.length)
+        return
+      }
       const action = keyAction(event.key, chapter.readingDirection, keyLayout)
       if (action === 'next' || action === 'previous') {
         if (atEnd && action === 'next') return
@@ -131,7 +136,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [chapter.readingDirection, keyLayout, goTo, index, atEnd])
+  }, [chapter.readingDirection, keyLayout, goTo, index, atEnd, layout.length])
 
   useEffect(
     () => () => {
