@@ -32,6 +32,15 @@ describe('vertical viewer', () => {
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
     const errors = trackErrors(page)
+    const requested = new Set<string>()
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname))
+    let nextFirstImage: string | null = null
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname !== `/api/comic/${title.id}/chapter/${second.id}/product`) return
+      const body = (await response.json().catch(() => null)) as { result?: { images: { url: string; tiles?: { url: string }[] }[] } } | null
+      const image = body?.result?.images[0]
+      if (image) nextFirstImage = (image.tiles?.[0] ?? image).url
+    })
     await page.goto(`/en/comic/${title.id}/chapter/${first.id}/product`)
     await page.getByTestId('vertical-strip').waitFor()
     const bands = await page.getByTestId('strip-band').count()
@@ -47,6 +56,8 @@ describe('vertical viewer', () => {
     await eventually(() => page.getByTestId('page-image').count(), (count) => count > 0 && count < bands)
     // The first band's image was released far behind the reader.
     expect(await page.locator('[data-testid="strip-band"][data-index="0"] img').count()).toBe(0)
+    // The next chapter's first image was fetched before the reader asked for it.
+    await eventually(async () => nextFirstImage !== null && requested.has(nextFirstImage), Boolean)
     await textOf(page.getByTestId('next-chapter-state'), 'Free')
     await page.getByTestId('next-chapter').click()
     await page.waitForURL(`**/en/comic/${title.id}/chapter/${second.id}/product`)

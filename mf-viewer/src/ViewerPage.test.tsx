@@ -218,6 +218,57 @@ describe('paged viewer', () => {
   })
 })
 
+describe('zoom', () => {
+  const stage = () => screen.getByTestId('paged-stage')
+  const zoomLayer = () => stage().firstElementChild as HTMLElement
+
+  it('pinch zooms in and pans; a swipe while zoomed does not turn the page', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    await act(async () => {
+      fireEvent.touchStart(stage(), { touches: [{ clientX: 150, clientY: 400 }, { clientX: 250, clientY: 400 }] })
+      fireEvent.touchMove(stage(), { touches: [{ clientX: 100, clientY: 400 }, { clientX: 300, clientY: 400 }] })
+      fireEvent.touchEnd(stage(), { touches: [] })
+    })
+    expect(zoomLayer().style.transform).toMatch(/scale\(2\)/)
+    await act(async () => {
+      fireEvent.touchStart(stage(), { touches: [{ clientX: 200, clientY: 400 }] })
+      fireEvent.touchMove(stage(), { touches: [{ clientX: 320, clientY: 400 }] })
+      fireEvent.touchEnd(stage(), { touches: [] })
+    })
+    expect(viewer).toHaveAttribute('data-pages', '1')
+    expect(zoomLayer().style.transform).toMatch(/translate\(/)
+  })
+
+  it('a double tap in the middle zooms in, and out again; a swipe at normal size turns the page', async () => {
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 390, height: 844, right: 390, bottom: 844, x: 0, y: 0, toJSON: () => ({}) })
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    await act(async () => {
+      fireEvent.click(stage(), { clientX: 195, clientY: 400 })
+      fireEvent.click(stage(), { clientX: 196, clientY: 401 })
+    })
+    expect(zoomLayer().style.transform).toMatch(/scale\(2\.5\)/)
+    // Zoomed: a tap on the side does not turn the page.
+    await act(async () => {
+      fireEvent.click(stage(), { clientX: 30, clientY: 400 })
+    })
+    expect(viewer).toHaveAttribute('data-pages', '1')
+    await act(async () => {
+      fireEvent.click(stage(), { clientX: 30, clientY: 400 })
+    })
+    expect(zoomLayer().style.transform).toBe('')
+    await act(async () => {
+      fireEvent.touchStart(stage(), { touches: [{ clientX: 100, clientY: 400 }] })
+      fireEvent.touchMove(stage(), { touches: [{ clientX: 300, clientY: 410 }] })
+      fireEvent.touchEnd(stage(), { touches: [] })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2'))
+  })
+})
+
 describe('double pages', () => {
   it('on a wide landscape screen the cover stands alone, then pages pair, right page first for right to left', async () => {
     Object.assign(window, { innerWidth: 1280, innerHeight: 800 })
