@@ -33,9 +33,11 @@ function toProgress(locator: ReadiumLocator): ReadProgress {
   }
 }
 
-function navigatorPreferences(prefs: ReaderPrefs) {
+function navigatorPreferences(prefs: ReaderPrefs, vertical: boolean) {
   const theme = THEMES[prefs.theme]
-  return { fontSize: prefs.fontSize, backgroundColor: theme.background, textColor: theme.text, scroll: prefs.scroll }
+  const base = { fontSize: prefs.fontSize, backgroundColor: theme.background, textColor: theme.text, scroll: prefs.scroll }
+  // Vertical Japanese: lines run top to bottom, so let them use the page's height.
+  return vertical ? { ...base, maximalLineLength: null } : base
 }
 
 type State = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string }
@@ -60,6 +62,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const latest = useRef({ report, finish, onToggleChrome, onTurn, keyLayout, prefs })
   latest.current = { report, finish, onToggleChrome, onTurn, keyLayout, prefs }
   const direction = chapter.readingDirection
+  const vertical = direction === 'rtl' && /^(ja|zh|ko)/i.test(chapter.epub?.language ?? '')
 
   const turn = useCallback((action: 'next' | 'previous') => {
     const nav = navigator.current
@@ -138,7 +141,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           },
         }
         created = new EpubNavigator(container.current, pub, listeners, positions, start, {
-          preferences: navigatorPreferences(latest.current.prefs),
+          preferences: navigatorPreferences(latest.current.prefs, vertical),
           defaults: {},
           keyboardPeripherals: [{ type: 'turn', keyCombos: TURN_KEYS }],
         } as never)
@@ -163,8 +166,8 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
     saveReaderPrefs(prefs)
     const nav = navigator.current
     if (!nav || state.kind !== 'ready') return
-    void import('@readium/navigator').then(({ EpubPreferences }) => nav.submitPreferences(new EpubPreferences(navigatorPreferences(prefs))))
-  }, [prefs, state.kind])
+    void import('@readium/navigator').then(({ EpubPreferences }) => nav.submitPreferences(new EpubPreferences(navigatorPreferences(prefs, vertical))))
+  }, [prefs, state.kind, vertical])
 
   // Keys while the focus is on the page around the book.
   useEffect(() => {
