@@ -4,7 +4,10 @@ import { createTestApp, type TestApp } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
 import { buildEpub } from './epub/build'
 import { EpubError, parseEpub } from './epub/parse'
-import { importEpubTitle } from './importer'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { importEpubTitle, importImageFolder } from './importer'
 
 jest.setTimeout(90_000)
 
@@ -148,9 +151,14 @@ describe('EPUB novels', () => {
     const full = await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' } })
     expect(full.statusCode).toBe(401)
     const trial = (await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'trial' } })).json().result
-    const product = (await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { cookies: undefined, query: { chapterId: String(second.chapterId), chapterFileSalesType: 'trial' } })).json().result
     expect(trial.manifest.readingOrder.length).toBe(1)
-    expect(product.positions.at(-1).locations.position).toBe(trial.positions.length)
+    expect(trial.positions.at(-1).locations.position).toBe(trial.positions.length)
+    expect(trial.manifest.metadata.numberOfPages).toBe(trial.positions.length)
+    // Once owned, the full book: every document, more positions than the trial.
+    await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: Number(second.chapterId), content_id: Number(second.contentId), kind: 'owned', via: 'coin', expires_at: null }).execute()
+    const product = (await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { cookies, query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' } })).json().result
+    expect(product.manifest.readingOrder.length).toBeGreaterThan(trial.manifest.readingOrder.length)
+    expect(product.positions.length).toBeGreaterThan(trial.positions.length)
     const base = `/api/comic/${second.contentId}/chapter/${second.chapterId}/trial/epub/`
     expect((await t.call('GET', `${base}${trial.manifest.readingOrder[0].href}`)).statusCode).toBe(200)
     expect((await t.call('GET', `${base}OEBPS/section-3.xhtml`)).statusCode).toBe(404)
@@ -193,5 +201,43 @@ describe('EPUB import', () => {
     const book = buildEpub({ identifier: 'x', title: 'T', author: 'A', language: 'en', vertical: false, sections: [{ title: 'One', paragraphs: ['Hello.'] }], modified: new Date('2026-01-01T00:00:00Z') })
     expect(() => parseEpub(book.subarray(0, book.length - 60))).toThrow(/damaged/)
     expect(parseEpub(book).manifest.readingOrder.length).toBe(1)
+  })
+})
+
+describe('comic import from a folder of images', () => {
+  async function folderOf(size: { width: number; height: number }, count: number): Promise<string> {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-import-test-'))
+    for (let i = 0; i < count; i++) {
+      await sharp({ create: { width: size.width, height: size.height, channels: 3, background: { r: 40 * i, g: 120, b: 200 } } })
+        .png()
+        .toFile(path.join(folder, `page-${i + 1}.png`))
+    }
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a page')
+    return folder
+  }
+
+  it('makes a right-to-left paged comic of book-shaped pages, in natural file order', async () => {
+    const folder = await folderOf({ width: 600, height: 900 }, 11)
+    const imported = await importImageFolder(t.db, folder, new Date(), { title: 'Scans' })
+    const chapter = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product`)).json().result
+    expect([chapter.orientation, chapter.readingDirection, chapter.images.length]).toEqual(['paged', 'rtl', 11])
+    expect(chapter.images[0]).toMatchObject({ width: 600, height: 900 })
+    expect((await t.call('GET', `${chapter.images[10].url}?w=320`)).statusCode).toBe(200)
+    fs.rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('makes a vertical strip of tall pages, served in bands', async () => {
+    const folder = await folderOf({ width: 400, height: 1600 }, 2)
+    const imported = await importImageFolder(t.db, folder, new Date())
+    const chapter = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product`)).json().result
+    expect([chapter.orientation, chapter.readingDirection]).toEqual(['vertical', 'ttb'])
+    expect(chapter.images[0].tiles.length).toBe(4)
+    fs.rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('refuses a folder without pages', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-import-empty-'))
+    await expect(importImageFolder(t.db, folder, new Date())).rejects.toThrow(EpubError)
+    fs.rmSync(folder, { recursive: true, force: true })
   })
 })
