@@ -57,6 +57,8 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
       .header('content-type', file.type)
       .header('cache-control', 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
+      // The reader loads documents into its own frames; opened directly, a book's markup runs nothing.
+      .header('content-security-policy', "sandbox; script-src 'none'; object-src 'none'")
       .send(Buffer.from(file.body))
   })
 

@@ -139,6 +139,7 @@ describe('EPUB novels', () => {
     expect(doc.statusCode).toBe(200)
     expect(doc.headers['content-type']).toContain('application/xhtml+xml')
     expect(doc.body).toContain('xml:lang="ja"')
+    expect(doc.headers['content-security-policy']).toContain('sandbox')
     const css = await t.call('GET', `${base}OEBPS/style.css`)
     expect(css.body).toContain('vertical-rl')
     expect((await t.call('GET', `${base}OEBPS/nothing.xhtml`)).statusCode).toBe(404)
