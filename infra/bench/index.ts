@@ -1,8 +1,11 @@
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { startSite, type SiteInfo } from '../e2e/support/site'
 import { measureApi, printApiFigures } from './api'
 import { measureBuilds } from './builds'
 import { measureFirstLoad } from './firstLoad'
+import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
 
 /**
  * `npm run bench`: figures, never pass/fail. Build times of each front-end package, then the
@@ -21,7 +24,14 @@ async function main(): Promise<void> {
 
   let site: SiteInfo | null = null
   try {
-    site = await startSite()
+    // The reading benchmarks need a 200-image chapter: imported before the API opens the data folder.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-'))
+    const strip = await makeLongChapter()
+    const longChapter = importLongChapter(dataDir, strip)
+    fs.rmSync(strip, { recursive: true, force: true })
+    site = await startSite({ dataDir })
+    process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
+    fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
     for (const pagePath of ['/', '/en/comic/1']) {
       const load = await measureFirstLoad(site, pagePath)
       console.log(`\n## First load of ${pagePath}: JavaScript downloaded (gzip -9)`)
@@ -33,6 +43,7 @@ async function main(): Promise<void> {
       console.log(`${'total'.padEnd(22)} ${kb(total).padStart(9)}`)
       console.log(`remotes downloaded: ${load.remotes.join(', ') || 'none'}`)
     }
+    await measureViewer(site, longChapter)
   } finally {
     if (site) {
       for (const pid of site.pids) {

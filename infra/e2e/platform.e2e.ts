@@ -78,8 +78,10 @@ describe('reading a free chapter', () => {
       const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
       return Boolean(image && image.complete && image.naturalWidth > 0)
     })
-    expect(await page.getByTestId('page-image').count()).toBeGreaterThan(1)
-    // The end of the chapter embeds mf-community's comments through the host slot.
+    expect(await page.getByTestId('page-image').count()).toBeGreaterThan(0)
+    // The end of the chapter embeds mf-community's comments through the host slot (End: the
+    // bottom of a strip, the page after the last of a paged chapter).
+    await page.keyboard.press('End')
     await page.getByTestId('chapter-end').scrollIntoViewIfNeeded()
     await page.getByTestId('chapter-comments-slot').waitFor()
     expect(remotes).toEqual(new Set(['mf-catalog', 'mf-viewer', 'mf-community']))
@@ -179,9 +181,9 @@ describe('composition failures stay in their area', () => {
     await page.getByTestId('content-card').first().click()
     await page.locator('[data-testid="chapter-row"][data-free="true"]').first().click()
     await page.getByTestId('page-image').first().waitFor()
+    await page.keyboard.press('End')
     await page.getByTestId('chapter-end').scrollIntoViewIfNeeded()
     await page.locator('[data-remote-error^="mf_community"]').waitFor()
-    expect(await page.getByTestId('page-image').count()).toBeGreaterThan(1)
     await context.close()
   })
 })

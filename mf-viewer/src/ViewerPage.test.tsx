@@ -1,13 +1,28 @@
-import { api, ApiError, type Chapter } from '@koma/contracts'
-import { screen, waitFor } from '@testing-library/react'
+import { api, ApiError, auth, CHAPTER_ABORTED_CODE, localReading, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
 
 const Screen = routes['viewer.comic']
+const MagazineScreen = routes['viewer.magazine']
 const path = '/comic/:contentId/chapter/:chapterId/:chapterFileSalesType'
-afterEach(() => jest.restoreAllMocks())
+const magazinePath = '/magazine_comic/:contentId/chapter/:chapterId/:chapterFileSalesType'
 
-const chapter: Chapter = {
+beforeEach(() => {
+  // A phone held upright: single pages.
+  Object.assign(window, { innerWidth: 390, innerHeight: 844 })
+  localStorage.clear()
+  document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  auth.syncFromCookie()
+})
+afterEach(() => {
+  jest.restoreAllMocks()
+  jest.useRealTimers()
+})
+
+const sales = { free: true, rentableRemained: null, rentAllowedWith: [], purchaseAllowedWith: [], event: null, originalPrice: -1, price: -1, coinBackPrice: 0, originalRentalPrice: -1, rentalPrice: -1 }
+
+const webtoon: Chapter = {
   id: 12,
   contentId: 5,
   contentType: 'comic',
@@ -19,29 +34,60 @@ const chapter: Chapter = {
   readingDirection: 'ttb',
   chapterFileFormat: 'image',
   images: [
-    { url: '/api/image/1', width: 1440, height: 3200 },
-    { url: '/api/image/2', width: 1440, height: 3200 },
+    { url: '/api/image/1', width: 1440, height: 3200, tiles: [{ url: '/api/image/1/tile/0/2', width: 1440, height: 1600 }, { url: '/api/image/1/tile/1/2', width: 1440, height: 1600 }] },
+    { url: '/api/image/2', width: 1440, height: 1200 },
   ],
   authorComment: 'Thank you for reading!',
   previousChapter: { id: 11, name: 'Episode 1' },
-  nextChapter: null,
+  nextChapter: { id: 13, name: 'Episode 3', thumbnail: null, hasTrial: false, aborted: false, salesConfig: { ...sales, free: false, price: 4, originalPrice: 4, purchaseAllowedWith: ['coin'] }, activity: { unlocked: false, rented: false, rentRemained: 0 } },
   totalComments: 0,
   commentEnabled: false,
+  progress: null,
 }
 
-describe('viewer', () => {
-  it('shows every page with its box reserved from width and height', async () => {
-    jest.spyOn(api, 'request').mockResolvedValue(chapter as never)
+const manga: Chapter = {
+  ...webtoon,
+  id: 40,
+  contentId: 9,
+  contentType: 'magazine_comic',
+  name: 'Issue 12',
+  orientation: 'paged',
+  readingDirection: 'rtl',
+  images: [1, 2, 3, 4, 5].map((n) => ({ url: `/api/image/${n}`, width: 800, height: 1200 })),
+  nextChapter: { id: 41, name: 'Issue 13', salesConfig: sales, activity: { unlocked: false, rented: false, rentRemained: 0 } },
+}
+
+const signIn = () => {
+  document.cookie = 'koma_lc=1; path=/'
+  auth.syncFromCookie()
+}
+
+describe('vertical viewer', () => {
+  it('reserves every band from width and height, serves tall strips in bands, and ends with the next episode and its state', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
     await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
-    const pages = await screen.findAllByTestId('page-image')
-    expect(pages).toHaveLength(2)
-    expect(pages[0]).toHaveAttribute('width', '1440')
-    expect(pages[0]).toHaveAttribute('height', '3200')
-    expect(pages[0].getAttribute('srcset')).toContain('/api/image/1?w=1536 2x')
+    const bands = await screen.findAllByTestId('strip-band')
+    expect(bands).toHaveLength(3)
+    expect(bands[0]).toHaveAttribute('data-size', '1440x1600')
+    expect(bands[2]).toHaveAttribute('data-size', '1440x1200')
+    const images = screen.getAllByTestId('page-image')
+    expect(images[0]).toHaveAttribute('src', '/api/image/1/tile/0/2?w=640')
+    expect(images[0].getAttribute('srcset')).toContain('/api/image/1/tile/0/2?w=1024 2x')
     expect(screen.getByText('Thank you for reading!')).toBeInTheDocument()
-    expect(screen.getByText('This is the latest episode.')).toBeInTheDocument()
+    expect(screen.getByTestId('next-chapter')).toHaveAttribute('href', '/comic/5/chapter/13/product')
+    expect(screen.getByTestId('next-chapter-state')).toHaveTextContent('4 coins')
   })
 
+  it('data-saving quality drops the 2x images', async () => {
+    safeStorage.set('koma.viewerSettings', JSON.stringify({ imageQuality: { wifi: 'dataSaving', mobile: 'dataSaving' } }))
+    jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
+    await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
+    const images = await screen.findAllByTestId('page-image')
+    expect(images[0]).not.toHaveAttribute('srcset')
+  })
+})
+
+describe('viewer errors (SPEC §8)', () => {
   it('offers sign-in on 401 and goes back to the episode list when declined', async () => {
     jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 401, message: '', url: '/x' }))
     const openDialog = jest.fn().mockResolvedValue(false)
@@ -57,9 +103,215 @@ describe('viewer', () => {
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('adultCheck', { target: '/comic/5/chapter/12/product' }))
   })
 
+  it('shows the chapter-aborted dialog for an aborted chapter, then goes back', async () => {
+    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, code: CHAPTER_ABORTED_CODE, message: 'Sales are suspended for this episode.', url: '/x' }))
+    const openDialog = jest.fn().mockResolvedValue(undefined)
+    const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('chapterAborted', {}))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5'))
+  })
+
   it('goes back to the episode list on any other refusal (403 locked)', async () => {
     jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, message: 'Unlock this episode to read it.', url: '/x' }))
-    const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
+    const openDialog = jest.fn()
+    const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5'))
+    expect(openDialog).not.toHaveBeenCalled()
+  })
+})
+
+describe('paged viewer', () => {
+  const stageWidth = (width: number) =>
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width, height: 844, right: width, bottom: 844, x: 0, y: 0, toJSON: () => ({}) })
+
+  it('turns right-to-left pages with the left arrow and a tap on the left third, and back', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    expect(viewer).toHaveAttribute('data-direction', 'rtl')
+    expect(viewer).toHaveAttribute('data-pages', '1')
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2'))
+    stageWidth(390)
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('paged-stage'), { clientX: 40, clientY: 400 })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '3'))
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('paged-stage'), { clientX: 360, clientY: 400 })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2'))
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 of 5')
+  })
+
+  it('fixed key layout moves forward with the right arrow even right to left', async () => {
+    safeStorage.set('koma.viewerSettings', JSON.stringify({ keyLayout: 'fixed' }))
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2'))
+  })
+
+  it('keeps progress locally for a signed-out reader, finishes at the end, and resumes there', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    const first = await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    for (let i = 0; i < 2; i++) {
+      await act(async () => {
+        fireEvent.keyDown(window, { key: 'ArrowLeft' })
+      })
+    }
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '3'))
+    await waitFor(() => expect(localReading(9, 40)).toMatchObject({ href: '3', position: 3, finished: false }))
+    first.unmount()
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    expect(await screen.findByTestId('paged-viewer')).toHaveAttribute('data-pages', '3')
+    for (let i = 0; i < 3; i++) {
+      await act(async () => {
+        fireEvent.keyDown(window, { key: 'ArrowLeft' })
+      })
+    }
+    await screen.findByTestId('paged-end')
+    expect(localReading(9, 40)).toMatchObject({ position: 10000, finished: true })
+    expect(screen.getByTestId('next-chapter-state')).toHaveTextContent('Free')
+  })
+
+  it('sends progress for a signed-in reader, debounced, and read/finished once at the end', async () => {
+    signIn()
+    const request = jest.spyOn(api, 'request').mockImplementation((async (endpoint: { path: string }) => (endpoint.path.endsWith('/:salesType') ? manga : { saved: true })) as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    jest.useFakeTimers()
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+    })
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+    })
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000)
+    })
+    expect(viewer).toHaveAttribute('data-pages', '3')
+    const reads = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read'))
+    expect(reads).toHaveLength(1)
+    expect(reads[0][1]).toMatchObject({ params: { type: 'magazine_comic', id: '9', chapterId: '40' }, body: { href: '3', position: '3', progression: '0' } })
+    for (let i = 0; i < 4; i++) {
+      await act(async () => {
+        fireEvent.keyDown(window, { key: 'ArrowLeft' })
+        await jest.advanceTimersByTimeAsync(10)
+      })
+    }
+    const finished = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read/finished'))
+    expect(finished).toHaveLength(1)
+  })
+
+  it('resumes a signed-in reader at the page the server remembers', async () => {
+    signIn()
+    jest.spyOn(api, 'request').mockResolvedValue({ ...manga, progress: { href: '4', type: 'image/x-koma-page', progression: 0, totalProgression: 0.6, position: 4, finished: false } } as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    expect(await screen.findByTestId('paged-viewer')).toHaveAttribute('data-pages', '4')
+  })
+})
+
+describe('zoom', () => {
+  const stage = () => screen.getByTestId('paged-stage')
+  const zoomLayer = () => stage().firstElementChild as HTMLElement
+
+  it('pinch zooms in and pans; a swipe while zoomed does not turn the page', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    await act(async () => {
+      fireEvent.touchStart(stage(), { touches: [{ clientX: 150, clientY: 400 }, { clientX: 250, clientY: 400 }] })
+      fireEvent.touchMove(stage(), { touches: [{ clientX: 100, clientY: 400 }, { clientX: 300, clientY: 400 }] })
+      fireEvent.touchEnd(stage(), { touches: [] })
+    })
+    expect(zoomLayer().style.transform).toMatch(/scale\(2\)/)
+    await act(async () => {
+      fireEvent.touchStart(stage(), { touches: [{ clientX: 200, clientY: 400 }] })
+      fireEvent.touchMove(stage(), { touches: [{ clientX: 320, clientY: 400 }] })
+      fireEvent.touchEnd(stage(), { touches: [] })
+    })
+    expect(viewer).toHaveAttribute('data-pages', '1')
+    expect(zoomLayer().style.transform).toMatch(/translate\(/)
+  })
+
+  it('a double tap in the middle zooms in, and out again; a swipe at normal size turns the page', async () => {
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 390, height: 844, right: 390, bottom: 844, x: 0, y: 0, toJSON: () => ({}) })
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    await act(async () => {
+      fireEvent.click(stage(), { clientX: 195, clientY: 400 })
+      fireEvent.click(stage(), { clientX: 196, clientY: 401 })
+    })
+    expect(zoomLayer().style.transform).toMatch(/scale\(2\.5\)/)
+    // Zoomed: a tap on the side does not turn the page.
+    await act(async () => {
+      fireEvent.click(stage(), { clientX: 30, clientY: 400 })
+    })
+    expect(viewer).toHaveAttribute('data-pages', '1')
+    await act(async () => {
+      fireEvent.click(stage(), { clientX: 30, clientY: 400 })
+    })
+    expect(zoomLayer().style.transform).toBe('')
+    await act(async () => {
+      fireEvent.touchStart(stage(), { touches: [{ clientX: 100, clientY: 400 }] })
+      fireEvent.touchMove(stage(), { touches: [{ clientX: 300, clientY: 410 }] })
+      fireEvent.touchEnd(stage(), { touches: [] })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2'))
+  })
+})
+
+describe('double pages', () => {
+  it('on a wide landscape screen the cover stands alone, then pages pair, right page first for right to left', async () => {
+    Object.assign(window, { innerWidth: 1280, innerHeight: 800 })
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    expect(viewer).toHaveAttribute('data-double', 'true')
+    expect(viewer).toHaveAttribute('data-pages', '1')
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2,3'))
+    // On screen, left to right: page 3 then page 2.
+    expect(screen.getAllByTestId('page-image').map((image) => image.getAttribute('data-page'))).toEqual(['3', '2'])
+  })
+})
+
+describe('reading guide (SPEC §4)', () => {
+  it('shows for 2.4 s when the direction differs from the last title, then remembers it', async () => {
+    safeStorage.set(STORAGE_KEYS.readingDirection, 'ttb')
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    jest.useFakeTimers()
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0)
+    })
+    expect(screen.getByTestId('reading-guide')).toHaveTextContent('This title reads from right to left')
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2399)
+    })
+    expect(screen.getByTestId('reading-guide')).toBeInTheDocument()
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2)
+    })
+    expect(screen.queryByTestId('reading-guide')).toBeNull()
+    expect(safeStorage.get(STORAGE_KEYS.readingDirection)).toBe('rtl')
+  })
+
+  it('stays hidden when the direction is the same as last time', async () => {
+    safeStorage.set(STORAGE_KEYS.readingDirection, 'rtl')
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    await screen.findByTestId('paged-viewer')
+    expect(screen.queryByTestId('reading-guide')).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import {
-  COLORS,
+  CHAPTER_ABORTED_CODE,
   invalidate,
   openDialog,
   splitLocalePrefix,
@@ -7,17 +7,30 @@ import {
   useLocalePath,
   useT,
   type ApiError,
+  type Chapter,
   type ChapterFileSalesType,
   type ContentType,
 } from '@koma/contracts'
-import { useEffect } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
-import { ChapterEnd } from './ChapterEnd'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { ReadingGuide } from './chrome/ReadingGuide'
+import { ViewerHeader } from './chrome/ViewerHeader'
+import { ChapterEnd } from './end/ChapterEnd'
 import { viewerMessages } from './i18n/messages'
+import { qualityFor } from './images'
+import { PagedViewer } from './paged/PagedViewer'
+import { useReadingProgress } from './progress/useReadingProgress'
+import { useViewerSettings } from './settings'
 import { useChapter } from './useChapter'
-import { VerticalStrip } from './vertical/VerticalStrip'
+import { VerticalViewer } from './vertical/VerticalViewer'
 
-/** SPEC §8 viewer errors: adult check on 428, login confirm on 401, else back to the episode list. */
+// Readium is only downloaded by readers who open a novel.
+const EpubReader = lazy(() => import(/* webpackChunkName: "epub-reader" */ './epub/EpubReader'))
+
+/**
+ * SPEC §8 viewer errors: adult check on 428, login confirm on 401, the chapter-aborted dialog
+ * for an aborted chapter the reader neither owns nor rents (SPEC §4), else back to the episode list.
+ */
 function useViewerError(error: ApiError | null, episodeList: string, chapterKey: string) {
   const navigate = useNavigate()
   const location = useLocation()
@@ -26,7 +39,7 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
     let cancelled = false
     void (async () => {
       if (error.status === 428) {
-        const accepted = await openDialog('adultCheck', { target: location.pathname })
+        const accepted = await openDialog('adultCheck', { target: location.pathname + location.search })
         if (cancelled) return
         if (accepted) invalidate(chapterKey)
         else navigate(episodeList, { replace: true })
@@ -37,6 +50,11 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
         if (!cancelled && !signingIn) navigate(episodeList, { replace: true })
         return
       }
+      if (error.status === 403 && error.code === CHAPTER_ABORTED_CODE) {
+        await openDialog('chapterAborted', {})
+        if (!cancelled) navigate(episodeList, { replace: true })
+        return
+      }
       navigate(episodeList, { replace: true })
     })()
     return () => {
@@ -45,43 +63,101 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
   }, [error, episodeList, chapterKey, navigate, location.pathname, location.search])
 }
 
+/** The chapter a viewer route names: path parameters, or the epub preview's query values. */
+function useViewerTarget(): { type: ContentType; contentId: string; chapterId: string; salesType: ChapterFileSalesType } {
+  const params = useParams()
+  const [search] = useSearchParams()
+  const location = useLocation()
+  if (params.chapterId) {
+    const type: ContentType = splitLocalePrefix(location.pathname).rest.startsWith('/magazine_comic/') ? 'magazine_comic' : 'comic'
+    return { type, contentId: params.contentId as string, chapterId: params.chapterId, salesType: params.chapterFileSalesType as ChapterFileSalesType }
+  }
+  // /preview/{contentType}/{contentId}/chapter/epub?chapterId&chapterFileSalesType (the route table checked them).
+  return {
+    type: params.contentType as ContentType,
+    contentId: params.contentId as string,
+    chapterId: search.get('chapterId') as string,
+    salesType: search.get('chapterFileSalesType') as ChapterFileSalesType,
+  }
+}
+
 export default function ViewerPage() {
-  const t = useT()
   const { locale } = useLocale()
   const path = useLocalePath()
-  const location = useLocation()
-  const { contentId, chapterId, chapterFileSalesType } = useParams() as { contentId: string; chapterId: string; chapterFileSalesType: ChapterFileSalesType }
-  const type: ContentType = splitLocalePrefix(location.pathname).rest.startsWith('/magazine_comic/') ? 'magazine_comic' : 'comic'
-  const load = useChapter({ type, contentId, chapterId, salesType: chapterFileSalesType, locale })
-  const episodeList = path(`/${type}/${contentId}`)
-  useViewerError(load.error, episodeList, `chapter:${type}:${contentId}:${chapterId}`)
-
-  useEffect(() => {
-    window.scrollTo(0, 0)
-  }, [chapterId])
+  const target = useViewerTarget()
+  const load = useChapter({ ...target, locale })
+  const episodeList = path(`/${target.type}/${target.contentId}`)
+  useViewerError(load.error, episodeList, `chapter:${target.type}:${target.contentId}:${target.chapterId}`)
   useEffect(() => {
     if (load.chapter) document.title = `${load.chapter.name} | ${load.chapter.contentName} | Koma`
   }, [load.chapter])
-
   if (!load.chapter) return null
-  const chapter = load.chapter
+  return <ChapterViewer key={`${load.chapter.id}:${load.chapter.salesType}`} chapter={load.chapter} episodeList={episodeList} />
+}
+
+function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList: string }) {
+  const t = useT()
+  const settings = useViewerSettings()
+  const quality = qualityFor(settings)
+  const progress = useReadingProgress(chapter)
+  const [chrome, setChrome] = useState(true)
+  const toggleChrome = useCallback(() => setChrome((visible) => !visible), [])
+  const onScrollDirection = useCallback((down: boolean) => setChrome(!down), [])
+  const hideChrome = useCallback(() => setChrome(false), [])
+  const epub = chapter.chapterFileFormat === 'epub'
+  const vertical = !epub && chapter.orientation === 'vertical'
+  const end = <ChapterEnd chapter={chapter} />
+  const badge = chapter.salesType === 'trial' ? t(viewerMessages.trialBadge) : null
+
   return (
-    <article data-testid="viewer" data-chapter-id={chapter.id} css={{ background: '#111', minHeight: '100vh' }}>
-      <header css={{ position: 'sticky', top: 0, zIndex: 10, display: 'flex', alignItems: 'center', gap: 12, height: 52, padding: '0 12px', background: 'rgba(17,17,17,.92)', color: '#fff' }}>
-        <Link to={episodeList} aria-label={t(viewerMessages.back)} css={{ color: '#fff', fontSize: 22, textDecoration: 'none', padding: '0 6px' }}>
-          ‹
-        </Link>
-        <div css={{ minWidth: 0 }}>
-          <p css={{ margin: 0, fontSize: 12, opacity: 0.75, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{chapter.contentName}</p>
-          <h1 data-testid="chapter-name" css={{ margin: 0, fontSize: 15, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {chapter.name}
-          </h1>
-        </div>
-      </header>
-      <VerticalStrip images={chapter.images} title={chapter.name} />
-      <div css={{ background: COLORS.surface }}>
-        <ChapterEnd chapter={chapter} />
-      </div>
+    <article
+      data-testid="viewer"
+      data-chapter-id={chapter.id}
+      data-kind={epub ? 'epub' : vertical ? 'vertical' : 'paged'}
+      data-content-type={chapter.contentType}
+      css={{ background: vertical ? '#111' : '#111', minHeight: '100vh', paddingTop: vertical ? 52 : 0 }}
+    >
+      <ViewerHeader visible={chrome} backTo={episodeList} contentName={chapter.contentName} chapterName={chapter.name} badge={badge} />
+      <ReadingGuide direction={chapter.readingDirection} paged={!vertical} />
+      {epub ? (
+        <Suspense fallback={null}>
+          <EpubReader
+            chapter={chapter}
+            keyLayout={settings.keyLayout}
+            initial={progress.initial}
+            report={progress.report}
+            finish={progress.finish}
+            chromeVisible={chrome}
+            onToggleChrome={toggleChrome}
+            onTurn={hideChrome}
+            end={end}
+          />
+        </Suspense>
+      ) : vertical ? (
+        <VerticalViewer
+          chapter={chapter}
+          quality={quality}
+          initial={progress.initial}
+          report={progress.report}
+          finish={progress.finish}
+          onScrollDirection={onScrollDirection}
+          onTap={toggleChrome}
+          end={<div css={{ background: '#fff' }}>{end}</div>}
+        />
+      ) : (
+        <PagedViewer
+          chapter={chapter}
+          quality={quality}
+          keyLayout={settings.keyLayout}
+          initial={progress.initial}
+          report={progress.report}
+          finish={progress.finish}
+          chromeVisible={chrome}
+          onToggleChrome={toggleChrome}
+          onTurn={hideChrome}
+          end={end}
+        />
+      )}
     </article>
   )
 }

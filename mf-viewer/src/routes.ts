@@ -4,4 +4,5 @@ import { ViewerIntl } from './i18n/ViewerIntl'
 export const routes = remoteScreens(ViewerIntl, {
   'viewer.comic': () => import('./ViewerPage'),
   'viewer.magazine': () => import('./ViewerPage'),
+  'viewer.epubPreview': () => import('./ViewerPage'),
 })

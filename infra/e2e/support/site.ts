@@ -64,9 +64,9 @@ export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir'>, args: strin
   return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` }
 }
 
-/** Build what changed, publish into a fresh edge folder, start the API (fresh PGlite) and the edge. */
-export async function startSite(): Promise<SiteInfo> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
+/** Build what changed, publish into a fresh edge folder, start the API (fresh PGlite, or the given data folder) and the edge. */
+export async function startSite(options: { dataDir?: string } = {}): Promise<SiteInfo> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
   const edgeDir = path.join(dataDir, 'edge')
   const published = edgeCli({ dataDir, edgeDir }, ['publish-all'])
   if (published.code !== 0) throw new Error(`publish-all failed:\n${published.output}`)

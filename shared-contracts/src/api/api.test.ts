@@ -105,6 +105,9 @@ describe('SPEC §8 failure classification', () => {
   it('401 logs out and goes to login', () => {
     expect(classifyFailure(err(401))).toEqual({ kind: 'logout', redirectToLogin: true })
   })
+  it('a caller that handles 401 itself (the viewer) signs out without going to login', () => {
+    expect(classifyFailure(err(401), { suppress: [401, 403, 428] })).toEqual({ kind: 'logout', redirectToLogin: false })
+  })
   it('campaign pages: 401 in the app web view logs out only; 400 goes to the campaign error', () => {
     expect(classifyFailure(err(401), { campaign: true, appWebView: true })).toEqual({ kind: 'logout', redirectToLogin: false })
     expect(classifyFailure(err(400, 'bad', { code: 400, message: 'bad' }), { campaign: true })).toEqual({ kind: 'campaignError' })

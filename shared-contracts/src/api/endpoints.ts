@@ -1,10 +1,12 @@
 import { accountEndpoints } from './endpoints/account'
-import { catalogEndpoints, platformEndpoints, viewerEndpoints } from './endpoints/catalog'
+import { catalogEndpoints, platformEndpoints } from './endpoints/catalog'
 import { communityEndpoints } from './endpoints/community'
 import { paymentsEndpoints } from './endpoints/payments'
+import { viewerEndpoints } from './endpoints/viewer'
 
 export * from './endpoint'
 export type { ContentDetail, PagingQuery } from './endpoints/catalog'
+export * from './endpoints/viewer'
 
 /**
  * Every API endpoint, one file per product area (api/endpoints/*.ts) so areas add theirs

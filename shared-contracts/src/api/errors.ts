@@ -60,7 +60,9 @@ export function classifyFailure(error: ApiError, policy: FailurePolicy = {}): Fa
     if (status === 401) return policy.appWebView ? { kind: 'logout', redirectToLogin: false } : { kind: 'logout', redirectToLogin: true }
     if (status === 400) return { kind: 'campaignError' }
   }
-  if (status === 401) return { kind: 'logout', redirectToLogin: true }
+  // A caller that handles 401 itself (the viewer's login confirm, SPEC §8 viewer errors) still
+  // signs the page out, but is not taken to /login.
+  if (status === 401) return { kind: 'logout', redirectToLogin: !policy.suppress?.includes(401) }
   if (status === 417 && (/mapping/.test(url) || (/external-idp/.test(url) && /signin/.test(url)))) return { kind: 'none' }
   if (NON_ERROR_STATUSES.includes(status)) return { kind: 'none' }
   if (policy.silent || policy.suppress?.includes(status)) return { kind: 'none' }

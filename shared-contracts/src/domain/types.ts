@@ -1,4 +1,5 @@
 import type { ChapterFileSalesType, ContentType } from '../routes/params'
+import type { ReadProgress } from './reading'
 
 /** SPEC §3 entities, as the API sends them. Dates are ISO strings; money and coins are integers. */
 
@@ -146,11 +147,28 @@ export interface PageImage {
   url: string
   width: number
   height: number
+  /** A tall strip served in bands, top to bottom (each with its own size); absent when whole. */
+  tiles?: PageImage[]
 }
 
 export interface ChapterNeighbour {
   id: number
   name: string
+  /** Set for the next chapter, so the end of a chapter shows its access state (SPEC §4). */
+  thumbnail?: { url: string; width: number; height: number } | null
+  hasTrial?: boolean
+  aborted?: boolean
+  salesConfig?: SalesConfig
+  activity?: ChapterActivity
+}
+
+/** An EPUB chapter: a Readium Web Publication the reader opens from the chapter's epub endpoint. */
+export interface ChapterEpub {
+  layout: 'reflowable' | 'fixed'
+  readingProgression: 'ltr' | 'rtl'
+  language: string
+  /** Positions (Readium) in the chapter file: the denominator of the reader's progress. */
+  positions: number
 }
 
 /** A chapter opened in the viewer: only ever sent when the reader may read it. */
@@ -171,6 +189,13 @@ export interface Chapter {
   nextChapter: ChapterNeighbour | null
   totalComments: number
   commentEnabled: boolean
+  hasTrial?: boolean
+  aborted?: boolean
+  activity?: ChapterActivity
+  /** Set when chapterFileFormat is epub. */
+  epub?: ChapterEpub | null
+  /** Where the signed-in reader left off in this chapter (SPEC §3 read progress). */
+  progress?: (ReadProgress & { finished: boolean }) | null
 }
 
 /** Home (SPEC §3). */

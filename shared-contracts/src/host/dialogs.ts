@@ -24,6 +24,8 @@ export interface DialogMap {
   share: { props: ShareData & { title?: string }; result: void }
   /** `option`: the access button the reader chose on the episode list, when there was one. */
   purchase: { props: { contentType: ContentType; contentId: number; chapterId: number; option?: AccessOptionKind }; result: { unlocked: boolean } }
+  /** SPEC §4: an aborted chapter the reader neither owns nor rents; resolves when dismissed. */
+  chapterAborted: { props: { chapterName?: string }; result: void }
 }
 
 export type DialogKind = keyof DialogMap
@@ -39,6 +41,7 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   acceptMature: 'host',
   share: 'host',
   purchase: 'mf_payments',
+  chapterAborted: 'mf_viewer',
 }
 
 /** What a dialog component receives: its props and a way to close with a result. */

@@ -4,6 +4,7 @@ import type { CoinTables } from './tables/coins'
 import type { CommunityTables } from './tables/community'
 import type { MemberTables } from './tables/members'
 import type { ReadingTables } from './tables/reading'
+import type { ViewerTables } from './tables/viewer'
 
 export * from './tables/catalogue'
 export * from './tables/catalog'
@@ -11,9 +12,10 @@ export * from './tables/coins'
 export * from './tables/community'
 export * from './tables/members'
 export * from './tables/reading'
+export * from './tables/viewer'
 
 /**
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables {}
+export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables {}

@@ -8,6 +8,7 @@ import { registerHomeRoutes } from './home/routes'
 import { registerImageRoutes } from './image/routes'
 import { registerMemberRoutes } from './member/routes'
 import { registerSystemRoutes } from './system/routes'
+import { registerViewerRoutes } from './viewer/routes'
 
 /** Every domain module of the API. Each module = routes + service + queries. */
 export function registerModules(app: FastifyInstance, deps: AppDeps): void {
@@ -18,6 +19,7 @@ export function registerModules(app: FastifyInstance, deps: AppDeps): void {
   registerCoinRoutes(app, deps)
   registerCommentRoutes(app, deps)
   registerCatalogRoutes(app, deps)
+  registerViewerRoutes(app, deps)
   // Last: its `/:type/:id` patterns are the most general.
   registerContentRoutes(app, deps)
 }

@@ -8,6 +8,7 @@ import { seedDiscovery } from './discovery'
 import { ImageBank } from './images'
 import { hashPasswords, insertMembers } from './members'
 import { insertMenu } from './menu'
+import { seedNovels } from './novels'
 import { writeCatalogue } from './write-catalogue'
 import { writeHome } from './write-home'
 
@@ -94,6 +95,11 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
     summary.members = members.inserted
     summary.comments = await insertComments(trx, { plans, contentIds: catalogue.contentIds, chapterIds: catalogue.chapterIds, readerIds: members.readerIds }, now)
     Object.assign(summary, catalogue.counts, { homeSections: written.sections, homeElements: written.elements, images: bank.size, imageBytes: bank.bytes, skipped: false })
+    const novels = await seedNovels(trx, now)
+    summary.contents += novels.contents
+    summary.chapters += novels.chapters
+    summary.images += novels.images
+    summary.imageBytes += novels.imageBytes
   })
   return { ...summary, ms: Date.now() - started }
 }

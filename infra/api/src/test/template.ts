@@ -14,7 +14,8 @@ export const SEED_NOW = new Date('2026-11-20T03:00:00.000Z')
 /** A hash of everything that shapes the seeded database: a changed migration or seed makes a new template. */
 function schemaFingerprint(): string {
   const hash = createHash('sha256')
-  const roots = [path.join(__dirname, '..', 'db'), path.join(__dirname, '..', 'seed')]
+  // The seed writes its novels with the viewer module's EPUB builder and importer.
+  const roots = [path.join(__dirname, '..', 'db'), path.join(__dirname, '..', 'seed'), path.join(__dirname, '..', 'modules', 'viewer')]
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name)

@@ -1,6 +1,5 @@
 import type { Locale } from '../../i18n/locales'
-import type { ChapterFileSalesType } from '../../routes/params'
-import type { Chapter, Content, HomeLayout } from '../../domain/types'
+import type { Content, HomeLayout } from '../../domain/types'
 import type { CollectionPage, ComingSoonEntry, ContentList, EventList, LibraryPage, SearchResult } from '../../domain/catalog'
 import { endpoint, type ContentParams, type None } from '../endpoint'
 
@@ -48,11 +47,4 @@ export const catalogEndpoints = {
   unhide: endpoint<ContentParams, None, None, { hidden: boolean }>('DELETE', '/library/hidden/:type/:id'),
   /** SPEC §4 accept mature for a signed-in reader: the profile's mature setting turns on. */
   acceptMature: endpoint<None, None, None, { acceptMature: boolean }>('PUT', '/member/profile/mature/accept'),
-} as const
-
-export const viewerEndpoints = {
-  chapter: endpoint<ContentParams & { chapterId: string; salesType: ChapterFileSalesType }, None, None, Chapter>(
-    'GET',
-    '/:type/:id/chapter/:chapterId/:salesType',
-  ),
 } as const

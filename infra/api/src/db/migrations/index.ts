@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration'
 import * as m0001 from './0001_catalogue_members'
 import * as m0002 from './0002_access_and_progress'
 import * as m0100 from './0100_discovery'
+import * as m0200 from './0200_viewer_epubs'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
   '0002_access_and_progress': m0002,
   '0100_discovery': m0100,
+  '0200_viewer_epubs': m0200,
 }

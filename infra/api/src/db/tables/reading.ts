@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { Timestamp } from './columns'
 
 export interface ChapterAccessTable {
@@ -16,12 +17,12 @@ export interface ReadProgressTable {
   chapter_id: number
   content_id: number
   /** SPEC §3 read progress (a Readium Locator; comics: href = page, position = page number). */
-  href: string
-  type: string
-  progression: number
-  total_progression: number
-  position: number
-  finished: boolean
+  href: Generated<string>
+  type: Generated<string>
+  progression: Generated<number>
+  total_progression: Generated<number>
+  position: Generated<number>
+  finished: Generated<boolean>
   updated_at: Timestamp | undefined
 }
 

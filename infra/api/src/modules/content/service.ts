@@ -1,8 +1,5 @@
 import {
-  chapterIsReadable,
   NO_ACTIVITY,
-  type Chapter,
-  type ChapterFileSalesType,
   type ChapterSummary,
   type ContentDetail,
   type ContentType,
@@ -14,7 +11,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { ChaptersTable } from '../../db/schema'
-import { acceptMatureRequired, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
+import { acceptMatureRequired, HttpError, notFound } from '../../http/errors'
 import { imageUrl } from '../image/urls'
 import { chapterActivities, lastReadChapterId } from '../access/service'
 import { memberInventory } from '../catalog/inventory'
@@ -132,86 +129,5 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
     inventory,
     chapters: chapterSummaries,
     subscribed,
-  }
-}
-
-/**
- * GET /{type}/{id}/chapter/{chapterId}/{salesType}: the chapter's pages, only when the reader
- * may read them. Signed out and locked: 401 (the viewer offers sign-in); signed in and locked: 403.
- */
-export async function chapterView(
-  deps: AppDeps,
-  req: FastifyRequest,
-  input: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType; locale: Locale },
-): Promise<Chapter> {
-  const content = await findContent(deps, input.type, input.contentId)
-  const chapter = await deps.db
-    .selectFrom('chapters')
-    .selectAll()
-    .where('id', '=', input.chapterId)
-    .where('content_id', '=', input.contentId)
-    .executeTakeFirst()
-  if (!chapter) throw new HttpError(404, 'chapterNotFound')
-  if (content.mature && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
-  const member = await sessionMember(deps, req)
-  const activity = (await chapterActivities(deps, member?.memberId ?? null, [chapter.id])).get(chapter.id) ?? NO_ACTIVITY
-  const readable = chapterIsReadable({ salesType: input.salesType, hasTrial: chapter.has_trial, salesConfig: salesConfigOf(chapter), activity })
-  if (!readable) {
-    if (input.salesType === 'trial') throw new HttpError(404, 'chapterNotFound')
-    if (!member) throw unauthorized()
-    throw forbidden('chapterLocked')
-  }
-  const langs = FALLBACK_LANGS(input.locale)
-  const [pages, texts, contentTexts, neighbours, commentCount] = await Promise.all([
-    deps.db
-      .selectFrom('chapter_pages as p')
-      .innerJoin('images as i', 'i.id', 'p.image_id')
-      .select(['i.id', 'i.width', 'i.height'])
-      .where('p.chapter_id', '=', chapter.id)
-      .where('p.sales_type', '=', input.salesType)
-      .orderBy('p.sort', 'asc')
-      .execute(),
-    deps.db.selectFrom('chapter_texts').selectAll().where('chapter_id', '=', chapter.id).where('lang', 'in', langs).execute(),
-    deps.db.selectFrom('content_texts').select(['content_id', 'lang', 'name']).where('content_id', '=', content.id).where('lang', 'in', langs).execute(),
-    deps.db
-      .selectFrom('chapters')
-      .select(['id', 'sort'])
-      .where('content_id', '=', content.id)
-      .where('sort', 'in', [chapter.sort - 1, chapter.sort + 1])
-      .execute(),
-    deps.db
-      .selectFrom('comments')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('chapter_id', '=', chapter.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-  ])
-  const neighbourIds = neighbours.map((row) => row.id)
-  const neighbourTexts = neighbourIds.length
-    ? await deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', neighbourIds).where('lang', 'in', langs).execute()
-    : []
-  const neighbourName = pickLocalized(neighbourTexts, (row) => row.chapter_id, input.locale)
-  const neighbour = (sort: number) => {
-    const row = neighbours.find((candidate) => candidate.sort === sort)
-    return row ? { id: row.id, name: neighbourName.get(row.id)?.name ?? '' } : null
-  }
-  const text = pickLocalized(texts, () => chapter.id, input.locale).get(chapter.id)
-  return {
-    id: chapter.id,
-    contentId: content.id,
-    contentType: content.type,
-    contentName: pickLocalized(contentTexts, () => content.id, input.locale).get(content.id)?.name ?? '',
-    name: text?.name ?? '',
-    salesType: input.salesType,
-    publishedAt: new Date(chapter.published_at).toISOString(),
-    orientation: content.orientation,
-    readingDirection: content.reading_direction,
-    chapterFileFormat: content.chapter_file_format,
-    images: pages.map((page) => ({ url: imageUrl(page.id), width: page.width, height: page.height })),
-    authorComment: text?.author_comment ?? null,
-    previousChapter: neighbour(chapter.sort - 1),
-    nextChapter: neighbour(chapter.sort + 1),
-    totalComments: Number(commentCount?.count ?? 0),
-    commentEnabled: content.comment_enabled,
   }
 }

@@ -1,0 +1,30 @@
+import type { Generated } from 'kysely'
+import type { CreatedAt } from './columns'
+
+export interface EpubFilesTable {
+  id: Generated<number>
+  sha256: string
+  bytes: Buffer
+  layout: 'reflowable' | 'fixed'
+  reading_progression: 'ltr' | 'rtl'
+  language: string
+  /** RWPM JSON with zip-path hrefs (no self link: the API adds it per chapter). */
+  manifest: string
+  /** Readium positions list JSON. */
+  positions: string
+  created_at: CreatedAt
+}
+
+export interface ChapterEpubsTable {
+  chapter_id: number
+  sales_type: 'product' | 'trial'
+  epub_id: number
+  /** Trial files read only this many reading-order items; null reads them all. */
+  reading_order_limit: number | null
+}
+
+/** EPUB chapters (the viewer's novels). */
+export interface ViewerTables {
+  epub_files: EpubFilesTable
+  chapter_epubs: ChapterEpubsTable
+}

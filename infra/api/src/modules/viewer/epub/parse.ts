@@ -1,0 +1,295 @@
+import { XMLParser } from 'fast-xml-parser'
+import { unzipSync, type Unzipped } from 'fflate'
+import path from 'node:path'
+import type { LocatorJson } from '@koma/contracts/server'
+
+/** A file that is not a readable EPUB: the message says why, in terms an operator can act on. */
+export class EpubError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'EpubError'
+  }
+}
+
+export interface ManifestLink {
+  href: string
+  type: string
+  rel?: string
+  title?: string
+  properties?: Record<string, unknown>
+  children?: ManifestLink[]
+}
+
+/** What the API keeps of an EPUB: its Readium Web Publication Manifest and positions list. */
+export interface ParsedEpub {
+  title: string
+  language: string
+  creators: string[]
+  description: string
+  layout: 'reflowable' | 'fixed'
+  readingProgression: 'ltr' | 'rtl'
+  /** Zip path of the cover image, when the package names one. */
+  coverPath: string | null
+  manifest: { metadata: Record<string, unknown>; readingOrder: ManifestLink[]; resources: ManifestLink[]; toc: ManifestLink[] }
+  positions: LocatorJson[]
+  /** Files the package lists but the zip lacks (left out of the manifest). */
+  missing: string[]
+}
+
+/** Readium's reflowable positions: one per 1024 bytes of each reading-order document. */
+export const POSITION_BYTES = 1024
+
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, textNodeName: '#text', trimValues: true, parseTagValue: false })
+
+const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
+
+function text(node: unknown): string {
+  if (node === undefined || node === null) return ''
+  if (typeof node === 'string' || typeof node === 'number') return String(node).trim()
+  if (typeof node === 'object' && '#text' in (node as Record<string, unknown>)) return String((node as Record<string, unknown>)['#text']).trim()
+  return ''
+}
+
+/** Zip paths are plain; hrefs in a package are URLs relative to the package file. */
+function resolveHref(base: string, href: string): string {
+  let decoded = href.split('#')[0]
+  try {
+    decoded = decodeURIComponent(decoded)
+  } catch {
+    /* keep it as written */
+  }
+  return path.posix.normalize(path.posix.join(path.posix.dirname(base), decoded)).replace(/^\/+/, '')
+}
+
+/** A zip path as a URL path (each segment percent-encoded, slashes kept). */
+export const hrefOf = (zipPath: string): string => zipPath.split('/').map(encodeURIComponent).join('/')
+
+function unzip(bytes: Uint8Array): Unzipped {
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new EpubError('This file is not an EPUB: it is not a zip archive.')
+  let raw: Unzipped
+  try {
+    raw = unzipSync(bytes)
+  } catch (error) {
+    throw new EpubError(`This EPUB is damaged: its zip archive cannot be read (${(error as Error).message}).`)
+  }
+  // Zips written without the UTF-8 name flag come out as Latin-1: EPUB names are UTF-8.
+  const files: Unzipped = {}
+  for (const [name, data] of Object.entries(raw)) {
+    let fixed = name
+    if (/[^\x00-\x7f]/.test(name)) {
+      const utf8 = Buffer.from(name, 'latin1').toString('utf8')
+      if (!utf8.includes('\uFFFD')) fixed = utf8
+    }
+    files[fixed] = data
+  }
+  return files
+}
+
+function parseXml(files: Unzipped, file: string, what: string): Record<string, unknown> {
+  const bytes = files[file]
+  if (!bytes) throw new EpubError(`This EPUB is damaged: ${what} (${file}) is missing.`)
+  try {
+    return xml.parse(Buffer.from(bytes).toString('utf8')) as Record<string, unknown>
+  } catch (error) {
+    throw new EpubError(`This EPUB is damaged: ${what} (${file}) is not well-formed XML (${(error as Error).message}).`)
+  }
+}
+
+interface NavPoint {
+  label: string
+  href: string
+  children: NavPoint[]
+}
+
+/** The EPUB 3 navigation document's table of contents, as manifest links. */
+function navToc(files: Unzipped, navPath: string | null): ManifestLink[] {
+  if (!navPath || !files[navPath]) return []
+  let doc: Record<string, unknown>
+  try {
+    doc = xml.parse(Buffer.from(files[navPath]).toString('utf8')) as Record<string, unknown>
+  } catch {
+    return []
+  }
+  const found: unknown[] = []
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === 'nav') for (const nav of list(value)) if (nav && typeof nav === 'object' && String((nav as Record<string, unknown>)['@type'] ?? '').includes('toc')) found.push(nav)
+      if (typeof value === 'object') for (const item of list(value)) walk(item)
+    }
+  }
+  walk(doc)
+  const readList = (ol: unknown): NavPoint[] =>
+    list((ol as Record<string, unknown> | undefined)?.li).flatMap((li): NavPoint[] => {
+      const item = li as Record<string, unknown>
+      const anchor = list(item.a)[0] as Record<string, unknown> | undefined
+      const href = anchor ? String(anchor['@href'] ?? '') : ''
+      const label = anchor ? flatten(anchor) : text(item.span)
+      const children = readList(list(item.ol)[0])
+      if (!href) return children
+      return [{ label, href, children }]
+    })
+  const nav = found[0] as Record<string, unknown> | undefined
+  if (!nav) return []
+  const points = readList(list(nav.ol)[0])
+  const toLink = (point: NavPoint): ManifestLink => {
+    const [file, fragment] = point.href.split('#')
+    const link: ManifestLink = { href: hrefOf(resolveHref(navPath, file)) + (fragment ? `#${fragment}` : ''), type: 'application/xhtml+xml', title: point.label }
+    if (point.children.length) link.children = point.children.map(toLink)
+    return link
+  }
+  return points.map(toLink)
+}
+
+function flatten(node: unknown): string {
+  if (node === null || node === undefined) return ''
+  if (typeof node !== 'object') return String(node)
+  return Object.entries(node as Record<string, unknown>)
+    .filter(([key]) => !key.startsWith('@'))
+    .map(([, value]) => list(value).map(flatten).join(''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * Read an EPUB 2 or 3 file into a Readium Web Publication Manifest (hrefs are zip paths) and
+ * its positions list. Files the package lists but the zip lacks are left out (a reader copes
+ * with a missing audio file; it cannot with a missing chapter, which is dropped from the
+ * reading order). Throws EpubError for anything that is not a readable EPUB.
+ */
+export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
+  const files = unzip(bytes)
+  const mimetype = files.mimetype ? Buffer.from(files.mimetype).toString('ascii').trim() : null
+  if (mimetype !== null && mimetype !== 'application/epub+zip') throw new EpubError(`This file is not an EPUB: its mimetype is "${mimetype.slice(0, 60)}".`)
+  const container = parseXml(files, 'META-INF/container.xml', 'the container file')
+  const rootfile = list(((container.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile)[0] as
+    | Record<string, unknown>
+    | undefined
+  const opfPath = rootfile ? String(rootfile['@full-path'] ?? '') : ''
+  if (!opfPath) throw new EpubError(mimetype === null ? 'This file is not an EPUB: it has no mimetype and no package.' : 'This EPUB is damaged: its container names no package file.')
+  const opf = parseXml(files, opfPath, 'the package file').package as Record<string, unknown> | undefined
+  if (!opf) throw new EpubError('This EPUB is damaged: its package file has no <package> element.')
+
+  const metadata = (opf.metadata ?? {}) as Record<string, unknown>
+  const metas = list(metadata.meta as Record<string, unknown>[] | Record<string, unknown>)
+  const metaProperty = (name: string) => text(metas.find((meta) => meta['@property'] === name))
+  const title = text(list(metadata.title)[0]) || path.posix.basename(opfPath)
+  const language = text(list(metadata.language)[0]) || 'und'
+  const creators = list(metadata.creator).map(text).filter(Boolean)
+  const description = text(list(metadata.description)[0]).replace(/<[^>]+>/g, '')
+  const identifier = text(list(metadata.identifier)[0])
+  const layout = metaProperty('rendition:layout') === 'pre-paginated' ? 'fixed' : 'reflowable'
+
+  const manifestItems = list((opf.manifest as Record<string, unknown> | undefined)?.item as Record<string, unknown>[] | Record<string, unknown>)
+  const items = new Map<string, { path: string; type: string; properties: string[] }>()
+  for (const item of manifestItems) {
+    const id = String(item['@id'] ?? '')
+    const href = String(item['@href'] ?? '')
+    if (!id || !href) continue
+    items.set(id, { path: resolveHref(opfPath, href), type: String(item['@media-type'] ?? 'application/octet-stream'), properties: String(item['@properties'] ?? '').split(/\s+/).filter(Boolean) })
+  }
+  const spine = (opf.spine ?? {}) as Record<string, unknown>
+  const readingProgression = spine['@page-progression-direction'] === 'rtl' ? 'rtl' : 'ltr'
+  const missing: string[] = []
+  const present = (file: string) => {
+    if (files[file]) return true
+    missing.push(file)
+    return false
+  }
+
+  const readingOrder: ManifestLink[] = []
+  const inOrder = new Set<string>()
+  for (const ref of list(spine.itemref as Record<string, unknown>[] | Record<string, unknown>)) {
+    const item = items.get(String(ref['@idref'] ?? ''))
+    if (!item || inOrder.has(item.path) || !present(item.path)) continue
+    if (ref['@linear'] === 'no') continue
+    const spread = String(ref['@properties'] ?? '')
+    const page = /page-spread-left/.test(spread) ? 'left' : /page-spread-right/.test(spread) ? 'right' : /spread-center/.test(spread) ? 'center' : null
+    readingOrder.push({ href: hrefOf(item.path), type: item.type, ...(page ? { properties: { page } } : {}) })
+    inOrder.add(item.path)
+  }
+  if (readingOrder.length === 0) throw new EpubError('This EPUB has nothing to read: its spine lists no document the archive contains.')
+
+  const coverId = String(metas.find((meta) => meta['@name'] === 'cover')?.['@content'] ?? '')
+  let coverPath: string | null = null
+  let navPath: string | null = null
+  const resources: ManifestLink[] = []
+  for (const [id, item] of items) {
+    if (item.properties.includes('nav')) navPath = item.path
+    const isCover = item.properties.includes('cover-image') || (id === coverId && item.type.startsWith('image/'))
+    if (isCover && files[item.path]) coverPath = item.path
+    if (inOrder.has(item.path) || !present(item.path)) continue
+    const rel = isCover ? 'cover' : item.properties.includes('nav') ? 'contents' : undefined
+    resources.push({ href: hrefOf(item.path), type: item.type, ...(rel ? { rel } : {}) })
+  }
+
+  // Positions: fixed layout one per document; reflowable one per POSITION_BYTES of each.
+  const counts = readingOrder.map((link) => {
+    if (layout === 'fixed') return 1
+    const size = files[decodeURIComponent(link.href)]?.length ?? 0
+    return Math.max(1, Math.ceil(size / POSITION_BYTES))
+  })
+  const total = counts.reduce((sum, n) => sum + n, 0)
+  const positions: LocatorJson[] = []
+  readingOrder.forEach((link, index) => {
+    for (let i = 0; i < counts[index]; i++) {
+      const position = positions.length + 1
+      positions.push({ href: link.href, type: link.type, locations: { progression: i / counts[index], position, totalProgression: (position - 1) / total } })
+    }
+  })
+
+  return {
+    title,
+    language,
+    creators,
+    description,
+    layout,
+    readingProgression,
+    coverPath,
+    missing: [...new Set(missing)],
+    positions,
+    files,
+    manifest: {
+      metadata: {
+        '@type': 'http://schema.org/Book',
+        conformsTo: ['https://readium.org/webpub-manifest/profiles/epub'],
+        title,
+        ...(identifier ? { identifier } : {}),
+        language,
+        ...(creators.length ? { author: creators } : {}),
+        layout,
+        readingProgression,
+        numberOfPages: total,
+      },
+      readingOrder,
+      resources,
+      toc: navToc(files, navPath),
+    },
+  }
+}
+
+/** Media type of a zip entry the manifest does not list (by extension). */
+export function guessType(file: string): string {
+  const ext = path.posix.extname(file).toLowerCase()
+  const types: Record<string, string> = {
+    '.xhtml': 'application/xhtml+xml',
+    '.html': 'text/html',
+    '.css': 'text/css',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.png': 'image/png',
+    '.gif': 'image/gif',
+    '.svg': 'image/svg+xml',
+    '.webp': 'image/webp',
+    '.ttf': 'font/ttf',
+    '.otf': 'font/otf',
+    '.woff': 'font/woff',
+    '.woff2': 'font/woff2',
+    '.mp3': 'audio/mpeg',
+    '.js': 'text/javascript',
+    '.ncx': 'application/x-dtbncx+xml',
+    '.smil': 'application/smil+xml',
+  }
+  return types[ext] ?? 'application/octet-stream'
+}

@@ -1,0 +1,225 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { findTitle } from './support/api'
+import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { eventually, textOf } from './support/eventually'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Sign the seeded reader in through the login screen, then land on `path`. */
+async function signedIn(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`/en/login?redirect=${encodeURIComponent(path)}`)
+  await page.getByTestId('login').waitFor()
+  await page.getByLabel('Email address').fill('reader@koma.example')
+  await page.getByLabel('Password', { exact: true }).fill('koma-reader-1')
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL((url) => url.pathname === path)
+  return page
+}
+
+const attr = (page: Page, testId: string, name: string) => page.getByTestId(testId).getAttribute(name)
+
+describe('vertical viewer', () => {
+  it('reads a chapter to the end, keeping only the images near the reader, and lands on the next chapter', async () => {
+    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 2 && t.chapters[0].salesConfig.free && t.chapters[1].salesConfig.free)
+    const [first, second] = title.chapters
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    const requested = new Set<string>()
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname))
+    let nextFirstImage: string | null = null
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname !== `/api/comic/${title.id}/chapter/${second.id}/product`) return
+      const body = (await response.json().catch(() => null)) as { result?: { images: { url: string; tiles?: { url: string }[] }[] } } | null
+      const image = body?.result?.images[0]
+      if (image) nextFirstImage = (image.tiles?.[0] ?? image).url
+    })
+    await page.goto(`/en/comic/${title.id}/chapter/${first.id}/product`)
+    await page.getByTestId('vertical-strip').waitFor()
+    const bands = await page.getByTestId('strip-band').count()
+    // Every band has its box before any image arrives: the strip is as tall as its images will be.
+    const height = await page.evaluate(() => document.querySelector('[data-testid="vertical-strip"]')!.getBoundingClientRect().height)
+    expect(height).toBeGreaterThan(844 * 2)
+    // Scroll down like a reader, a screen at a time, to the end.
+    for (let y = 0; y < height; y += 700) {
+      await page.mouse.wheel(0, 700)
+      await page.waitForTimeout(60)
+    }
+    await page.getByTestId('chapter-end').waitFor()
+    await eventually(() => page.getByTestId('page-image').count(), (count) => count > 0 && count < bands)
+    // The first band's image was released far behind the reader.
+    expect(await page.locator('[data-testid="strip-band"][data-index="0"] img').count()).toBe(0)
+    // The next chapter's first image was fetched before the reader asked for it.
+    await eventually(async () => nextFirstImage !== null && requested.has(nextFirstImage), Boolean)
+    await textOf(page.getByTestId('next-chapter-state'), 'Free')
+    await page.getByTestId('next-chapter').click()
+    await page.waitForURL(`**/en/comic/${title.id}/chapter/${second.id}/product`)
+    await eventually(() => attr(page, 'viewer', 'data-chapter-id'), (id) => id === String(second.id))
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
+      return Boolean(image && image.complete && image.naturalWidth > 0)
+    })
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('paged viewer', () => {
+  it('turns right-to-left pages by keys and taps, the next page decoded before it shows', async () => {
+    const title = await findTitle((t) => t.orientation === 'paged' && t.readingDirection === 'rtl' && t.chapterFileFormat === 'image' && t.chapters.some((c) => c.salesConfig.free))
+    const chapter = title.chapters.find((c) => c.salesConfig.free)!
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto(`/en/${title.type}/${title.id}/chapter/${chapter.id}/product`)
+    await page.getByTestId('paged-viewer').waitFor()
+    expect(await attr(page, 'paged-viewer', 'data-direction')).toBe('rtl')
+    // The reading guide for a new direction (SPEC §4), gone after 2.4 s.
+    expect(await attr(page, 'reading-guide', 'data-direction')).toBe('rtl')
+    await page.getByTestId('reading-guide').waitFor({ state: 'detached', timeout: 5000 })
+    expect(await attr(page, 'paged-viewer', 'data-pages')).toBe('1')
+    await page.keyboard.press('ArrowLeft')
+    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2')
+    await textOf(page.getByTestId('page-indicator'), /^Page 2 of \d+$/)
+    // Page 3 is decoded ahead while the reader looks at page 2: once shown it is complete at once.
+    await page.waitForTimeout(1500)
+    await page.mouse.click(50, 420)
+    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '3')
+    expect(await page.evaluate(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
+      return Boolean(image && image.complete && image.naturalWidth > 0)
+    })).toBe(true)
+    await page.mouse.click(340, 420)
+    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2')
+    await page.keyboard.press('ArrowRight')
+    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '1')
+    // A swipe to the right shows the next page of a right-to-left title.
+    await page.evaluate(() => {
+      const stage = document.querySelector('[data-testid="paged-stage"]')!
+      const touch = (x: number) => new Touch({ identifier: 1, target: stage, clientX: x, clientY: 400 })
+      stage.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(100)], changedTouches: [touch(100)] }))
+      stage.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch(300)], changedTouches: [touch(300)] }))
+      stage.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(300)] }))
+    })
+    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows double pages on a wide screen with the cover alone and the first page on the right', async () => {
+    const title = await findTitle((t) => t.type === 'magazine_comic' && t.readingDirection === 'rtl' && t.chapters.some((c) => c.salesConfig.free))
+    const chapter = title.chapters.find((c) => c.salesConfig.free)!
+    const context = await newContext(browser, { viewport: DESKTOP })
+    const page = await context.newPage()
+    await page.goto(`/en/magazine_comic/${title.id}/chapter/${chapter.id}/product`)
+    await page.getByTestId('paged-viewer').waitFor()
+    expect(await attr(page, 'paged-viewer', 'data-double')).toBe('true')
+    expect(await attr(page, 'paged-viewer', 'data-pages')).toBe('1')
+    await page.keyboard.press('ArrowLeft')
+    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2,3')
+    const onScreen = await page.getByTestId('page-image').evaluateAll((images) => images.map((image) => image.getAttribute('data-page')))
+    expect(onScreen).toEqual(['3', '2'])
+    await context.close()
+  })
+})
+
+describe('EPUB reader', () => {
+  it('reads a novel, and a second browser signed in as the same reader resumes where the first stopped', async () => {
+    const title = await findTitle((t) => t.chapterFileFormat === 'epub' && t.readingDirection === 'ltr' && t.chapters.length > 1)
+    const chapter = title.chapters[0]
+    const path = `/en/comic/${title.id}/chapter/${chapter.id}/product`
+    const first = await newContext(browser, { viewport: PHONE })
+    const page = await signedIn(first, path)
+    const errors = trackErrors(page)
+    await eventually(() => attr(page, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
+    await eventually(() => page.frameLocator('[data-testid="epub-frame"] iframe').first().locator('body').count(), (count) => count > 0)
+    const saved = page.waitForResponse((response) => response.url().endsWith(`/chapter/${chapter.id}/read`) && response.request().method() === 'POST', { timeout: 20_000 })
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('ArrowRight')
+      await page.waitForTimeout(400)
+    }
+    const percent = await eventually(() => page.getByTestId('epub-progress').textContent(), (text) => /^\d+%$/.test(text ?? '') && text !== '0%')
+    expect((await saved).status()).toBe(200)
+    await page.waitForTimeout(300)
+    await first.close()
+
+    const second = await newContext(browser, { viewport: PHONE })
+    const other = await signedIn(second, path)
+    await eventually(() => attr(other, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
+    await textOf(other.getByTestId('epub-progress'), percent ?? '', 15_000)
+    expect(errors).toEqual([])
+    await second.close()
+  })
+
+  it('opens the epub preview route on the trial part only', async () => {
+    const title = await findTitle((t) => t.chapterFileFormat === 'epub' && t.chapters.some((c) => c.hasTrial && !c.salesConfig.free))
+    const chapter = title.chapters.find((c) => c.hasTrial && !c.salesConfig.free)!
+    const context = await newContext(browser, { viewport: DESKTOP })
+    const page = await context.newPage()
+    const manifests: string[] = []
+    page.on('response', (response) => {
+      if (response.url().includes('/chapter/epub?')) manifests.push(response.url())
+    })
+    await page.goto(`/en/preview/comic/${title.id}/chapter/epub?chapterId=${chapter.id}&chapterFileSalesType=trial`)
+    await eventually(() => attr(page, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
+    await textOf(page.getByTestId('chapter-name'), /^Preview/)
+    expect(manifests.some((url) => url.includes('chapterFileSalesType=trial'))).toBe(true)
+    await context.close()
+  })
+})
+
+describe('viewer error paths (SPEC §8)', () => {
+  it('a locked chapter signed out opens the login confirm; cancelling goes back to the episode list', async () => {
+    const title = await findTitle((t) => !t.mature && t.type === 'comic' && t.chapterFileFormat === 'image' && t.chapters.some((c) => !c.salesConfig.free && !c.aborted))
+    const locked = title.chapters.find((c) => !c.salesConfig.free && !c.aborted)!
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto(`/en/comic/${title.id}/chapter/${locked.id}/product`)
+    await page.getByTestId('dialog-login-confirm').waitFor()
+    await page.getByTestId('dialog-login-confirm').getByRole('button', { name: 'Cancel' }).click()
+    await page.waitForURL(`**/en/comic/${title.id}`)
+    await context.close()
+  })
+
+  it('a locked chapter signed in goes back to the episode list', async () => {
+    const title = await findTitle((t) => !t.mature && t.type === 'comic' && t.chapterFileFormat === 'image' && t.chapters.some((c) => !c.salesConfig.free && !c.aborted))
+    const locked = title.chapters.filter((c) => !c.salesConfig.free && !c.aborted).at(-1)!
+    const context = await newContext(browser)
+    const page = await signedIn(context, '/en')
+    await page.goto(`/en/comic/${title.id}/chapter/${locked.id}/product`)
+    await page.waitForURL(`**/en/comic/${title.id}`)
+    await context.close()
+  })
+
+  it('a mature title opens the adult check; declining goes back to the episode list', async () => {
+    const title = await findTitle((t) => t.mature && t.chapters.length > 0)
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto(`/en/${title.type}/${title.id}/chapter/${title.chapters[0].id}/product`)
+    await page.getByTestId('dialog-adult-check').waitFor()
+    await page.getByTestId('dialog-adult-check').getByRole('button', { name: 'No' }).click()
+    await page.waitForURL(`**/en/${title.type}/${title.id}`)
+    await context.close()
+  })
+
+  it('an aborted chapter shows the chapter-aborted dialog, then the episode list', async () => {
+    const title = await findTitle((t) => t.chapters.some((c) => c.aborted))
+    const aborted = title.chapters.find((c) => c.aborted)!
+    const context = await newContext(browser, { locale: 'fr-FR' })
+    const page = await context.newPage()
+    await page.goto(`/fr/comic/${title.id}/chapter/${aborted.id}/product`)
+    await page.getByTestId('dialog-chapter-aborted').waitFor()
+    await textOf(page.getByTestId('dialog-chapter-aborted').locator('h2'), 'Vente suspendue')
+    await page.getByTestId('dialog-chapter-aborted').getByRole('button', { name: 'OK' }).click()
+    await page.waitForURL(`**/fr/comic/${title.id}`)
+    await context.close()
+  })
+})

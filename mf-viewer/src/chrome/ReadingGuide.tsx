@@ -1,0 +1,48 @@
+import { READING_GUIDE_MS, safeStorage, shouldShowReadingGuide, STORAGE_KEYS, useT, type ReadingDirection } from '@koma/contracts'
+import { useEffect, useState } from 'react'
+import { guideMessages } from '../i18n/messages'
+
+/**
+ * SPEC §4: when this title reads in another direction than the last one the reader opened, a
+ * guide shows for 2.4 s. The direction is then remembered (SPEC §3 storage key).
+ */
+export function ReadingGuide({ direction, paged }: { direction: ReadingDirection; paged: boolean }) {
+  const t = useT()
+  const [visible, setVisible] = useState(() => shouldShowReadingGuide(safeStorage.get(STORAGE_KEYS.readingDirection), direction))
+  useEffect(() => {
+    safeStorage.set(STORAGE_KEYS.readingDirection, direction)
+    if (!visible) return
+    const timer = setTimeout(() => setVisible(false), READING_GUIDE_MS)
+    return () => clearTimeout(timer)
+  }, [direction, visible])
+  if (!visible) return null
+  const arrow = direction === 'rtl' ? '←' : direction === 'ltr' ? '→' : '↓'
+  return (
+    <div
+      data-testid="reading-guide"
+      data-direction={direction}
+      role="status"
+      onClick={() => setVisible(false)}
+      css={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 40,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+        background: 'rgba(0,0,0,.55)',
+        color: '#fff',
+        textAlign: 'center',
+        padding: 24,
+        animation: 'koma-guide-fade .25s ease-out',
+        '@keyframes koma-guide-fade': { from: { opacity: 0 }, to: { opacity: 1 } },
+      }}
+    >
+      <span aria-hidden css={{ fontSize: 56, lineHeight: 1 }}>{arrow}</span>
+      <strong css={{ fontSize: 18 }}>{t(guideMessages[direction])}</strong>
+      {paged ? <span css={{ fontSize: 13, opacity: 0.85 }}>{t(guideMessages.tapHint)}</span> : null}
+    </div>
+  )
+}

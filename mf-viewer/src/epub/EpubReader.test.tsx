@@ -1,0 +1,185 @@
+import { api, auth, type Chapter, type EpubPublication } from '@koma/contracts'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { renderScreen } from '../../../infra/jest/renderScreen'
+import { routes } from '../routes'
+
+/**
+ * Readium's navigator needs a real browser (frames, layout): it is proven end to end in
+ * Chromium. Here a stand-in records what the reader gives it (publication, positions, where
+ * to start, preferences) and plays back position changes, so the reader's own logic is tested.
+ */
+interface FakeLocator {
+  href: string
+  type?: string
+  locations: { progression?: number; totalProgression?: number; position?: number }
+}
+const created: { pub: { readingOrder: { items: unknown[] }; baseURL?: string }; positions: FakeLocator[]; start: FakeLocator | undefined; config: { preferences: Record<string, unknown> }; listeners: Record<string, (value: unknown) => unknown> }[] = []
+const submitted: Record<string, unknown>[] = []
+
+jest.mock('@readium/navigator', () => {
+  class EpubPreferences {
+    constructor(values: Record<string, unknown>) {
+      Object.assign(this, values)
+    }
+  }
+  class EpubNavigator {
+    index = 0
+    constructor(
+      _container: HTMLElement,
+      readonly pub: { readingOrder: { items: unknown[] } },
+      readonly listeners: Record<string, (value: unknown) => unknown>,
+      readonly positions: FakeLocator[],
+      readonly start: FakeLocator | undefined,
+      readonly config: { preferences: Record<string, unknown> },
+    ) {
+      created.push({ pub, positions, start, config, listeners })
+      this.index = start ? Math.max(0, (start.locations.position ?? 1) - 1) : 0
+    }
+    async load() {
+      this.listeners.positionChanged(this.positions[this.index])
+    }
+    get canGoForward() {
+      return this.index < this.positions.length - 1
+    }
+    goForward(_animated: boolean, done: (ok: boolean) => void) {
+      if (!this.canGoForward) return done(false)
+      this.index++
+      this.listeners.positionChanged(this.positions[this.index])
+      done(true)
+    }
+    goBackward(_animated: boolean, done: (ok: boolean) => void) {
+      if (this.index === 0) return done(false)
+      this.index--
+      this.listeners.positionChanged(this.positions[this.index])
+      done(true)
+    }
+    async submitPreferences(preferences: Record<string, unknown>) {
+      submitted.push({ ...preferences })
+    }
+    async destroy() {}
+  }
+  return { EpubNavigator, EpubPreferences }
+})
+
+const path = '/comic/:contentId/chapter/:chapterId/:chapterFileSalesType'
+
+const novel: Chapter = {
+  id: 534,
+  contentId: 47,
+  contentType: 'comic',
+  contentName: 'The Lantern Cartographer',
+  name: 'Volume 1',
+  salesType: 'product',
+  publishedAt: '2026-11-01T00:00:00.000Z',
+  orientation: 'paged',
+  readingDirection: 'ltr',
+  chapterFileFormat: 'epub',
+  images: [],
+  authorComment: null,
+  previousChapter: null,
+  nextChapter: { id: 535, name: 'Volume 2' },
+  totalComments: 0,
+  commentEnabled: false,
+  epub: { layout: 'reflowable', readingProgression: 'ltr', language: 'en', positions: 4 },
+  progress: null,
+}
+
+const hrefs = ['OEBPS/section-1.xhtml', 'OEBPS/section-1.xhtml', 'OEBPS/section-2.xhtml', 'OEBPS/section-2.xhtml']
+const publication: EpubPublication = {
+  manifest: {
+    '@context': 'https://readium.org/webpub-manifest/context.jsonld',
+    metadata: { title: 'The Lantern Cartographer', conformsTo: ['https://readium.org/webpub-manifest/profiles/epub'], layout: 'reflowable', readingProgression: 'ltr' },
+    links: [{ rel: 'self', href: '/api/comic/47/chapter/534/product/epub/manifest.json', type: 'application/webpub+json' }],
+    readingOrder: [
+      { href: 'OEBPS/section-1.xhtml', type: 'application/xhtml+xml' },
+      { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml' },
+    ],
+    resources: [],
+  },
+  positions: hrefs.map((href, i) => ({ href, type: 'application/xhtml+xml', locations: { position: i + 1, progression: (i % 2) / 2, totalProgression: i / 4 } })),
+}
+
+function mockApi(chapter: Chapter) {
+  return jest.spyOn(api, 'request').mockImplementation((async (endpoint: { path: string }) => {
+    if (endpoint.path === '/:type/:id/chapter/epub') return publication
+    if (endpoint.path.endsWith('/:salesType')) return chapter
+    return { saved: true }
+  }) as never)
+}
+
+beforeEach(() => {
+  created.length = 0
+  submitted.length = 0
+  localStorage.clear()
+  document.cookie = 'koma_lc=1; path=/'
+  auth.syncFromCookie()
+})
+afterEach(() => {
+  jest.restoreAllMocks()
+  jest.useRealTimers()
+  document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  auth.syncFromCookie()
+})
+
+describe('EPUB reader', () => {
+  it('opens the chapter publication with its positions, the absolute base for the frames, and the saved preferences', async () => {
+    localStorage.setItem('koma.readerPrefs', JSON.stringify({ fontSize: 1.3, theme: 'sepia', scroll: false }))
+    const request = mockApi(novel)
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/:type/:id/chapter/epub' }), expect.objectContaining({ params: { type: 'comic', id: '47' }, query: { chapterId: '534', chapterFileSalesType: 'product', languageId: 'en' } }))
+    const [navigator] = created
+    expect(navigator.positions).toHaveLength(4)
+    expect(navigator.pub.readingOrder.items).toHaveLength(2)
+    expect(navigator.pub.baseURL).toBe('http://localhost/api/comic/47/chapter/534/product/epub/')
+    expect(navigator.start).toBeUndefined()
+    expect(navigator.config.preferences).toMatchObject({ fontSize: 1.3, backgroundColor: '#f4ecd8', scroll: false })
+  })
+
+  it('resumes at the saved locator, reports moves (debounced) and finishes at the last position', async () => {
+    const request = mockApi({ ...novel, progress: { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml', progression: 0, totalProgression: 0.5, position: 3, finished: false } })
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    expect(created[0].start).toMatchObject({ href: 'OEBPS/section-2.xhtml', locations: { position: 3, totalProgression: 0.5 } })
+    expect(screen.getByTestId('epub-progress')).toHaveTextContent('50%')
+    jest.useFakeTimers()
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      await jest.advanceTimersByTimeAsync(10)
+    })
+    expect(screen.getByTestId('epub-progress')).toHaveTextContent('75%')
+    const finished = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read/finished'))
+    expect(finished).toHaveLength(1)
+    expect(finished[0][1]).toMatchObject({ body: { href: 'OEBPS/section-2.xhtml' } })
+    expect(screen.getByTestId('epub-open-end')).toBeInTheDocument()
+    fireEvent.click(screen.getByTestId('epub-open-end'))
+    expect(screen.getByTestId('chapter-end')).toBeInTheDocument()
+  })
+
+  it('debounces read progress while the reader turns pages', async () => {
+    const request = mockApi(novel)
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    jest.useFakeTimers()
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      await jest.advanceTimersByTimeAsync(2000)
+    })
+    const reads = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read'))
+    expect(reads).toHaveLength(1)
+    expect(reads[0][1]).toMatchObject({ body: { href: 'OEBPS/section-2.xhtml', position: '3', totalProgression: '0.5' } })
+  })
+
+  it('applies reader settings live', async () => {
+    mockApi(novel)
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    fireEvent.click(screen.getByTestId('reader-settings-open'))
+    fireEvent.click(screen.getByTestId('theme-dark'))
+    fireEvent.click(screen.getByTestId('font-larger'))
+    fireEvent.click(screen.getByTestId('layout-scrolled'))
+    await waitFor(() => expect(submitted.at(-1)).toMatchObject({ backgroundColor: '#121212', fontSize: 1.15, scroll: true }))
+    expect(JSON.parse(localStorage.getItem('koma.readerPrefs') ?? '{}')).toEqual({ fontSize: 1.15, theme: 'dark', scroll: true })
+  })
+})

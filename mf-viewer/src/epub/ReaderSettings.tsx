@@ -1,0 +1,76 @@
+import { useT } from '@koma/contracts'
+import { readerMessages } from '../i18n/messages'
+import { stepFontSize, THEMES, type ReaderPrefs, type ReaderTheme } from './readerPrefs'
+
+/** The novel reader's settings sheet: text size, theme, pages or scroll. */
+export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { prefs: ReaderPrefs; fixedLayout: boolean; onChange(change: Partial<ReaderPrefs>): void; onClose(): void }) {
+  const t = useT()
+  const row = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '12px 0', borderBottom: '1px solid #eee' }
+  const choice = (active: boolean) => ({
+    flex: 1,
+    padding: '10px 8px',
+    borderRadius: 10,
+    border: active ? '2px solid #ff5b4a' : '1px solid #ddd',
+    background: '#fff',
+    fontSize: 14,
+    fontWeight: 700,
+    cursor: 'pointer',
+  })
+  return (
+    <div data-testid="reader-settings" role="dialog" aria-label={t(readerMessages.settings)} css={{ position: 'absolute', inset: 0, zIndex: 26 }}>
+      <div onClick={onClose} css={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,.35)' }} />
+      <section css={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxWidth: 520, margin: '0 auto', background: '#fff', color: '#1a1a1a', borderRadius: '16px 16px 0 0', padding: '8px 20px calc(16px + env(safe-area-inset-bottom))' }}>
+        <h2 css={{ fontSize: 16, margin: '12px 0 4px' }}>{t(readerMessages.settings)}</h2>
+        {fixedLayout ? null : (
+          <div css={row}>
+            <span>{t(readerMessages.fontSize)}</span>
+            <span css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <button type="button" data-testid="font-smaller" aria-label={t(readerMessages.smaller)} onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, -1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 13 }}>
+                A
+              </button>
+              <span data-testid="font-size" css={{ minWidth: 48, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}>{Math.round(prefs.fontSize * 100)}%</span>
+              <button type="button" data-testid="font-larger" aria-label={t(readerMessages.larger)} onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, 1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 19 }}>
+                A
+              </button>
+            </span>
+          </div>
+        )}
+        <div css={row}>
+          <span>{t(readerMessages.theme)}</span>
+        </div>
+        <div css={{ display: 'flex', gap: 8, padding: '4px 0 12px' }}>
+          {(['light', 'sepia', 'dark'] as ReaderTheme[]).map((theme) => (
+            <button
+              type="button"
+              key={theme}
+              data-testid={`theme-${theme}`}
+              aria-pressed={prefs.theme === theme}
+              onClick={() => onChange({ theme })}
+              css={{ ...choice(prefs.theme === theme), background: THEMES[theme].background, color: THEMES[theme].text }}
+            >
+              {t(readerMessages[theme])}
+            </button>
+          ))}
+        </div>
+        {fixedLayout ? null : (
+          <>
+            <div css={row}>
+              <span>{t(readerMessages.layout)}</span>
+            </div>
+            <div css={{ display: 'flex', gap: 8, padding: '4px 0 12px' }}>
+              <button type="button" data-testid="layout-paginated" aria-pressed={!prefs.scroll} onClick={() => onChange({ scroll: false })} css={choice(!prefs.scroll)}>
+                {t(readerMessages.paginated)}
+              </button>
+              <button type="button" data-testid="layout-scrolled" aria-pressed={prefs.scroll} onClick={() => onChange({ scroll: true })} css={choice(prefs.scroll)}>
+                {t(readerMessages.scrolled)}
+              </button>
+            </div>
+          </>
+        )}
+        <button type="button" onClick={onClose} css={{ width: '100%', marginTop: 8, padding: 12, borderRadius: 12, border: 0, background: '#1a1a1a', color: '#fff', fontWeight: 700, fontSize: 15 }}>
+          {t(readerMessages.close)}
+        </button>
+      </section>
+    </div>
+  )
+}

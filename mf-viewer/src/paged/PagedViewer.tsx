@@ -1,0 +1,259 @@
+import {
+  comicLocator,
+  isDoublePageViewport,
+  keyAction,
+  pageOfLocator,
+  spreadOfPage,
+  spreadOnScreen,
+  spreads,
+  swipeAction,
+  tapAction,
+  useT,
+  type Chapter,
+  type ImageQuality,
+  type KeyLayout,
+  type PageImage,
+  type ReadProgress,
+} from '@koma/contracts'
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { pageUrlFor } from '../images'
+import { viewerMessages } from '../i18n/messages'
+import { decodeAll } from './decode'
+import { useZoom } from './useZoom'
+
+export interface PagedViewerProps {
+  chapter: Chapter
+  quality: ImageQuality
+  keyLayout: KeyLayout
+  initial: ReadProgress | null
+  report(progress: ReadProgress): void
+  finish(last: ReadProgress): void
+  chromeVisible: boolean
+  onToggleChrome(): void
+  /** A page was turned (the menus get out of the way). */
+  onTurn(): void
+  /** The end of the chapter, shown as the page after the last. */
+  end: ReactNode
+}
+
+function useViewport() {
+  const read = () => ({ width: typeof window === 'undefined' ? 390 : window.innerWidth, height: typeof window === 'undefined' ? 844 : window.innerHeight })
+  const [size, setSize] = useState(read)
+  useEffect(() => {
+    const onResize = () => setSize(read())
+    window.addEventListener('resize', onResize)
+    return () => window.removeEventListener('resize', onResize)
+  }, [])
+  return size
+}
+
+/** The width a page is shown at, to pick its image preset. */
+const displayWidth = (image: PageImage, viewport: { width: number; height: number }, perSpread: number) =>
+  Math.min(viewport.width / perSpread, (viewport.height * image.width) / Math.max(1, image.height))
+
+/** Ignore a second double-tap zoom or middle tap for this long (ms). */
+const DOUBLE_TAP_MS = 260
+
+/**
+ * Volume comics and magazines: one page, or two with the cover alone on a wide landscape
+ * screen; right to left for right-to-left titles. Tap zones, keys (automatic or fixed layout),
+ * swipes, pinch and double-tap zoom; the next spread is decoded before it is shown. The page
+ * after the last is the end of the chapter.
+ */
+export function PagedViewer({ chapter, quality, keyLayout, initial, report, finish, chromeVisible, onToggleChrome, onTurn, end }: PagedViewerProps) {
+  const t = useT()
+  const viewport = useViewport()
+  const double = isDoublePageViewport(viewport)
+  const pages = chapter.images
+  const layout = useMemo(() => spreads(pages.length, double), [pages.length, double])
+  const direction = chapter.readingDirection === 'rtl' ? 'rtl' : 'ltr'
+  const [page, setPage] = useState(() => pageOfLocator(initial, pages.length)?.pageIndex ?? 0)
+  const [atEnd, setAtEnd] = useState(false)
+  const index = atEnd ? layout.length : spreadOfPage(layout, page)
+  const turn = useRef(0)
+  const lastTap = useRef<{ at: number; x: number; y: number } | null>(null)
+  const menuTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const chromeRef = useRef(chromeVisible)
+  chromeRef.current = chromeVisible
+
+  const urlsOf = useCallback(
+    (spreadIndex: number) => (layout[spreadIndex] ?? []).map((p) => pageUrlFor(pages[p].url, displayWidth(pages[p], viewport, layout[spreadIndex].length), quality)),
+    [layout, pages, viewport, quality],
+  )
+
+  const goTo = useCallback(
+    async (target: number) => {
+      const clamped = Math.max(0, Math.min(layout.length, target))
+      const ticket = ++turn.current
+      if (clamped < layout.length) await decodeAll(urlsOf(clamped))
+      if (ticket !== turn.current) return
+      if (clamped === layout.length) {
+        setAtEnd(true)
+        // The end of the chapter keeps the menus (the way back) on screen.
+        if (!chromeRef.current) onToggleChrome()
+      } else {
+        onTurn()
+        setAtEnd(false)
+        setPage(layout[clamped][0])
+      }
+    },
+    [layout, urlsOf, onTurn, onToggleChrome],
+  )
+
+  const { zoom, reset, toggleAt, consumedGesture, handlers } = useZoom(viewport, (dx, dy) => {
+    const action = swipeAction(dx, dy, direction)
+    if (action === 'next') void goTo(index + 1)
+    else if (action === 'previous') void goTo(index - 1)
+  })
+
+  // A new spread: zoom out, record progress, decode the neighbours ahead of time.
+  useEffect(() => {
+    reset()
+    if (index >= layout.length) {
+      finish(comicLocator(pages.length - 1, 1, pages.length))
+      return
+    }
+    report(comicLocator(layout[index][0], 0, pages.length))
+    for (const neighbour of [index + 1, index + 2, index - 1]) if (neighbour >= 0 && neighbour < layout.length) void decodeAll(urlsOf(neighbour), 0)
+  }, [index, layout, pages.length, report, finish, urlsOf, reset])
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+      const target = event.target as HTMLElement | null
+      if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && (target as HTMLInputElement).type !== 'range') return
+      if (event.key === 'Home' || event.key === 'End') {
+        event.preventDefault()
+        void goTo(event.key === 'Home' ? 0 : layout.length)
+        return
+      }
+      const action = keyAction(event.key, chapter.readingDirection, keyLayout)
+      if (action === 'next' || action === 'previous') {
+        if (atEnd && action === 'next') return
+        event.preventDefault()
+        void goTo(action === 'next' ? index + 1 : index - 1)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [chapter.readingDirection, keyLayout, goTo, index, atEnd, layout.length])
+
+  useEffect(
+    () => () => {
+      if (menuTimer.current) clearTimeout(menuTimer.current)
+    },
+    [],
+  )
+
+  const onStageClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (consumedGesture()) return
+    const rect = event.currentTarget.getBoundingClientRect()
+    const x = event.clientX - rect.left
+    const y = event.clientY - rect.top
+    const now = performance.now()
+    const previous = lastTap.current
+    lastTap.current = { at: now, x, y }
+    const isDouble = previous && now - previous.at < DOUBLE_TAP_MS && Math.abs(previous.x - x) < 40 && Math.abs(previous.y - y) < 40
+    if (zoom.scale > 1) {
+      // Zoomed: taps pan nothing and turn nothing; a double tap zooms back out.
+      if (isDouble) toggleAt(x, y)
+      return
+    }
+    const action = tapAction(x, rect.width, direction, keyLayout)
+    if (action === 'menu') {
+      if (menuTimer.current) clearTimeout(menuTimer.current)
+      if (isDouble) {
+        lastTap.current = null
+        onToggleChrome()
+        toggleAt(x, y)
+        return
+      }
+      menuTimer.current = setTimeout(onToggleChrome, DOUBLE_TAP_MS)
+      return
+    }
+    void goTo(action === 'next' ? index + 1 : index - 1)
+  }
+
+  const spread = layout[index] ?? []
+  const onScreen = spreadOnScreen(spread, chapter.readingDirection)
+  const label = spread.length ? spread.map((p) => p + 1).join('-') : String(pages.length)
+
+  return (
+    <div data-testid="paged-viewer" data-direction={direction} data-double={double} data-spread={index} data-pages={spread.map((p) => p + 1).join(',')} css={{ position: 'fixed', inset: 0, background: '#111', overflow: 'hidden' }}>
+      {atEnd ? (
+        <div data-testid="paged-end" css={{ position: 'absolute', inset: 0, overflowY: 'auto', background: '#fff', paddingTop: 52 }}>
+          {end}
+          <button type="button" onClick={() => void goTo(layout.length - 1)} css={{ display: 'block', margin: '0 auto 48px', background: 'none', border: 0, color: '#6b6b6b', fontSize: 14, cursor: 'pointer', padding: 12 }}>
+            {direction === 'rtl' ? '→' : '←'} {t(viewerMessages.previousPage)}
+          </button>
+        </div>
+      ) : (
+        <div
+          data-testid="paged-stage"
+          onClick={onStageClick}
+          {...handlers}
+          css={{ position: 'absolute', inset: 0, touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none', cursor: 'pointer' }}
+        >
+          <div
+            css={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', transformOrigin: '0 0', willChange: zoom.scale > 1 ? 'transform' : 'auto' }}
+            style={{ transform: zoom.scale > 1 ? `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` : undefined }}
+          >
+            {onScreen.map((p, slot) => {
+              const image = pages[p]
+              const width = displayWidth(image, viewport, onScreen.length)
+              const side = onScreen.length === 2 ? (slot === 0 ? 'flex-end' : 'flex-start') : 'center'
+              return (
+                <div key={p} css={{ height: '100%', flex: onScreen.length === 2 ? '0 1 50%' : '0 1 100%', display: 'flex', alignItems: 'center', justifyContent: side, minWidth: 0 }}>
+                  <img
+                    data-testid="page-image"
+                    data-page={p + 1}
+                    src={pageUrlFor(image.url, width, quality)}
+                    width={image.width}
+                    height={image.height}
+                    alt={`${chapter.name} ${p + 1}`}
+                    draggable={false}
+                    {...(index === 0 && slot === 0 ? { elementtiming: 'first-page' } : {})}
+                    css={{ display: 'block', maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain', background: '#fff' }}
+                  />
+                </div>
+              )
+            })}
+          </div>
+        </div>
+      )}
+      <footer
+        data-testid="paged-footer"
+        data-visible={chromeVisible}
+        css={{
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: 20,
+          padding: '10px 16px calc(12px + env(safe-area-inset-bottom))',
+          background: 'rgba(17,17,17,.94)',
+          color: '#fff',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          transform: chromeVisible ? 'none' : 'translateY(110%)',
+          transition: 'transform .22s ease',
+        }}
+      >
+        <span data-testid="page-indicator" css={{ fontSize: 13, fontVariantNumeric: 'tabular-nums', minWidth: 64 }}>
+          {t(viewerMessages.page, { page: label, total: pages.length })}
+        </span>
+        <input
+          type="range"
+          aria-label={t(viewerMessages.pageSlider)}
+          min={0}
+          max={Math.max(0, layout.length - 1)}
+          value={Math.min(index, layout.length - 1)}
+          dir={direction}
+          onChange={(event) => void goTo(Number(event.target.value))}
+          css={{ flex: 1, accentColor: '#ff5b4a' }}
+        />
+      </footer>
+    </div>
+  )
+}

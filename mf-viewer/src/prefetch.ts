@@ -1,0 +1,26 @@
+import { api, endpoints, type Chapter, type ImageQuality } from '@koma/contracts'
+import { pageUrlFor } from './images'
+
+const warmed = new Set<string>()
+
+/**
+ * Fetch the next chapter's first images before the reader gets there, so the next chapter
+ * paints at once. Locked chapters simply fail quietly (nothing is shown for a prefetch).
+ */
+export function prefetchChapter(chapter: Chapter, quality: ImageQuality, cssWidth: number, images = 2): void {
+  const next = chapter.nextChapter
+  if (!next || typeof Image === 'undefined') return
+  const key = `${chapter.contentType}:${chapter.contentId}:${next.id}`
+  if (warmed.has(key)) return
+  warmed.add(key)
+  void api
+    .request(endpoints.chapter, { params: { type: chapter.contentType, id: String(chapter.contentId), chapterId: String(next.id), salesType: 'product' }, policy: { silent: true } })
+    .then((upcoming) => {
+      for (const image of upcoming.images.flatMap((page) => page.tiles ?? [page]).slice(0, images)) {
+        const element = new Image()
+        element.decoding = 'async'
+        element.src = pageUrlFor(image.url, cssWidth, quality)
+      }
+    })
+    .catch(() => warmed.delete(key))
+}

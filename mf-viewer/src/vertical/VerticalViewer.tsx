@@ -1,0 +1,209 @@
+import { comicLocator, pageOfLocator, type Chapter, type ImageQuality, type ReadProgress } from '@koma/contracts'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { pageSources } from '../images'
+import { prefetchChapter } from '../prefetch'
+
+/** The strip's column width: phones use their full width, larger screens a readable column. */
+export const STRIP_MAX_WIDTH = 720
+
+interface StripItem {
+  page: number
+  band: number
+  url: string
+  width: number
+  height: number
+}
+
+/** How far around the viewport images stay loaded, in viewport heights. */
+const LOAD_BEHIND = 1.5
+const LOAD_AHEAD = 3
+
+export interface VerticalViewerProps {
+  chapter: Chapter
+  quality: ImageQuality
+  initial: ReadProgress | null
+  report(progress: ReadProgress): void
+  finish(last: ReadProgress): void
+  onScrollDirection(down: boolean): void
+  onTap(): void
+  /** Rendered after the strip (the end of the chapter). */
+  end: ReactNode
+}
+
+function pageRange(items: StripItem[], page: number): [number, number] {
+  const first = items.findIndex((item) => item.page === page)
+  let last = first
+  while (last + 1 < items.length && items[last + 1].page === page) last++
+  return [first, last]
+}
+
+/**
+ * The webtoon strip. Every band reserves its box from width and height before anything loads
+ * (no layout shift); images exist only in a window around the reader (IntersectionObserver)
+ * and are released once far away, so a 200-image chapter stays light on a phone. Tall strips
+ * arrive in bands (PageImage.tiles). Near the end the next chapter's first images are fetched.
+ */
+export function VerticalViewer({ chapter, quality, initial, report, finish, onScrollDirection, onTap, end }: VerticalViewerProps) {
+  const items = useMemo<StripItem[]>(
+    () => chapter.images.flatMap((image, page) => (image.tiles ?? [image]).map((tile, band) => ({ page, band, url: tile.url, width: tile.width, height: tile.height }))),
+    [chapter.images],
+  )
+  const pageCount = chapter.images.length
+  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([0, 1, 2]))
+  const boxes = useRef<(HTMLDivElement | null)[]>([])
+  const endRef = useRef<HTMLDivElement | null>(null)
+  const current = useRef<ReadProgress | null>(null)
+  const prefetched = useRef(false)
+  const [cssWidth] = useState(() => (typeof window === 'undefined' ? STRIP_MAX_WIDTH : Math.min(STRIP_MAX_WIDTH, window.innerWidth || STRIP_MAX_WIDTH)))
+
+  const prefetch = useCallback(() => {
+    if (prefetched.current) return
+    prefetched.current = true
+    prefetchChapter(chapter, quality, cssWidth)
+  }, [chapter, quality, cssWidth])
+
+  // The load window: what is within a few screens of the viewport.
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(new Set(items.map((_, i) => i)))
+      return
+    }
+    const vh = window.innerHeight || 800
+    const observer = new IntersectionObserver(
+      (entries) => {
+        setNear((previous) => {
+          const next = new Set(previous)
+          for (const entry of entries) {
+            const index = Number((entry.target as HTMLElement).dataset.index)
+            if (entry.isIntersecting) next.add(index)
+            else next.delete(index)
+          }
+          return next.size === previous.size && [...next].every((i) => previous.has(i)) ? previous : next
+        })
+      },
+      { rootMargin: `${Math.round(vh * LOAD_BEHIND)}px 0px ${Math.round(vh * LOAD_AHEAD)}px 0px` },
+    )
+    for (const box of boxes.current.slice(0, items.length)) if (box) observer.observe(box)
+    return () => observer.disconnect()
+  }, [items])
+
+  /** The page under the reading line (40 % down the screen) and how far into it. */
+  const locate = useCallback((): ReadProgress | null => {
+    const line = window.innerHeight * 0.4
+    let low = 0
+    let high = items.length - 1
+    let found = -1
+    while (low <= high) {
+      const mid = (low + high) >> 1
+      const rect = boxes.current[mid]?.getBoundingClientRect()
+      if (!rect) return null
+      if (rect.top <= line) {
+        found = mid
+        low = mid + 1
+      } else high = mid - 1
+    }
+    if (found < 0) return comicLocator(0, 0, pageCount)
+    const page = items[found].page
+    const [first, last] = pageRange(items, page)
+    const top = boxes.current[first]?.getBoundingClientRect().top ?? 0
+    const bottom = boxes.current[last]?.getBoundingClientRect().bottom ?? top + 1
+    return comicLocator(page, (line - top) / Math.max(1, bottom - top), pageCount)
+  }, [items, pageCount])
+
+  // Resume where the reader left off (boxes have their size already, so this is exact).
+  useLayoutEffect(() => {
+    const at = pageOfLocator(initial, pageCount)
+    if (!at) {
+      window.scrollTo(0, 0)
+      return
+    }
+    const [first, last] = pageRange(items, at.pageIndex)
+    const top = (boxes.current[first]?.getBoundingClientRect().top ?? 0) + window.scrollY
+    const bottom = (boxes.current[last]?.getBoundingClientRect().bottom ?? 0) + window.scrollY
+    window.scrollTo(0, Math.max(0, top + at.offset * (bottom - top) - window.innerHeight * 0.4))
+  }, [chapter.id, initial, items, pageCount])
+
+  // Progress, chrome direction and prefetching, once per frame while scrolling.
+  useEffect(() => {
+    let frame = 0
+    let lastY = window.scrollY
+    const onScroll = () => {
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        const y = window.scrollY
+        if (Math.abs(y - lastY) > 8) onScrollDirection(y > lastY && y > 60)
+        lastY = y
+        const at = locate()
+        if (!at) return
+        current.current = at
+        report(at)
+        if (at.position >= pageCount - 2) prefetch()
+      })
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      if (frame) cancelAnimationFrame(frame)
+    }
+  }, [locate, report, onScrollDirection, pageCount, prefetch])
+
+  // Reaching the end of the strip finishes the chapter.
+  useEffect(() => {
+    const target = endRef.current
+    if (!target || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      finish(current.current ?? comicLocator(pageCount - 1, 1, pageCount))
+      prefetch()
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [finish, pageCount, prefetch])
+
+  return (
+    <>
+      <div
+        data-testid="vertical-strip"
+        data-pages={pageCount}
+        onClick={onTap}
+        css={{ maxWidth: STRIP_MAX_WIDTH, margin: '0 auto', background: '#fff', userSelect: 'none', WebkitTouchCallout: 'none' }}
+      >
+        {items.map((item, index) => {
+          const { src, srcSet } = pageSources(item.url, cssWidth, quality)
+          return (
+            <div
+              key={`${item.url}:${index}`}
+              ref={(element) => {
+                boxes.current[index] = element
+              }}
+              data-index={index}
+              data-page={item.page + 1}
+              data-testid="strip-band"
+              data-size={`${item.width}x${item.height}`}
+              css={{ position: 'relative', width: '100%', aspectRatio: `${item.width} / ${item.height}`, background: '#f2f2f2' }}
+            >
+              {near.has(index) ? (
+                <img
+                  data-testid="page-image"
+                  src={src}
+                  srcSet={srcSet}
+                  width={item.width}
+                  height={item.height}
+                  alt={item.band === 0 ? `${chapter.name} ${item.page + 1}` : ''}
+                  decoding="async"
+                  fetchPriority={index < 2 ? 'high' : 'auto'}
+                  {...(index === 0 ? { elementtiming: 'first-page' } : {})}
+                  draggable={false}
+                  css={{ display: 'block', position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+                />
+              ) : null}
+            </div>
+          )
+        })}
+      </div>
+      <div ref={endRef} data-testid="strip-end" css={{ height: 1 }} />
+      {end}
+    </>
+  )
+}
