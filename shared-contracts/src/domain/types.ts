@@ -1,4 +1,5 @@
 import type { ChapterFileSalesType, ContentType } from '../routes/params'
+import type { UserExtraInfo } from './account-types'
 
 /** SPEC §3 entities, as the API sends them. Dates are ISO strings; money and coins are integers. */
 
@@ -254,6 +255,8 @@ export interface Profile {
   externalIdps: string[]
   inventory: Inventory | null
   mature: { acceptMature: boolean; adultVerification: boolean }
+  /** Account details for the account screens (issue 5); absent in older fixtures. */
+  userExtraInfo?: UserExtraInfo
 }
 
 export interface Authentication {

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from './accountTexts'
 import type { Locale } from './locales'
 
 /**
@@ -69,6 +70,7 @@ export const TEXTS = {
     ja: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
     fr: 'Trop de requêtes. Veuillez patienter un instant puis réessayer.',
   },
+  ...ACCOUNT_TEXTS,
 } as const satisfies Record<string, Localized>
 
 export type TextKey = keyof typeof TEXTS
