@@ -4,6 +4,7 @@ import { communityEndpoints } from './endpoints/community'
 import { paymentsEndpoints } from './endpoints/payments'
 
 export * from './endpoint'
+export type { SocialSigninResult, SettingsUpdate } from './endpoints/account'
 
 /**
  * Every API endpoint, one file per product area (api/endpoints/*.ts) so areas add theirs

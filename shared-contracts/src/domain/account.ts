@@ -38,6 +38,9 @@ export const ACCOUNT_LIMITS = {
   signinFailureWindowMs: 15 * 60 * 1000,
 } as const
 
+/** Where an e-mail code is for: a new account, or a signed-in member's new address. */
+export type CodePurpose = 'signup' | 'changeEmail'
+
 /** SPEC §1: sign-in and linking by these providers. */
 export const SOCIAL_PROVIDERS = ['payco', 'apple', 'google', 'facebook', 'twitter', 'kakao', 'naver'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]

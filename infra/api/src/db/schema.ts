@@ -1,9 +1,11 @@
+import type { AccountTables } from './tables/accounts'
 import type { CatalogueTables } from './tables/catalogue'
 import type { CoinTables } from './tables/coins'
 import type { CommunityTables } from './tables/community'
 import type { MemberTables } from './tables/members'
 import type { ReadingTables } from './tables/reading'
 
+export * from './tables/accounts'
 export * from './tables/catalogue'
 export * from './tables/coins'
 export * from './tables/community'
@@ -14,4 +16,4 @@ export * from './tables/reading'
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables {}
+export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, AccountTables {}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../deps'
+import { registerAccountRoutes } from './account/routes'
 import { registerCoinRoutes } from './coin/routes'
 import { registerCommentRoutes } from './comment/routes'
 import { registerContentRoutes } from './content/routes'
@@ -13,6 +14,7 @@ export function registerModules(app: FastifyInstance, deps: AppDeps): void {
   registerSystemRoutes(app, deps)
   registerImageRoutes(app, deps)
   registerMemberRoutes(app, deps)
+  registerAccountRoutes(app, deps)
   registerHomeRoutes(app, deps)
   registerCoinRoutes(app, deps)
   registerCommentRoutes(app, deps)

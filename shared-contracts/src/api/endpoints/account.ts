@@ -1,4 +1,4 @@
-import type { LegalType, SocialProvider } from '../../domain/account'
+import type { CodePurpose, LegalType, SocialProvider } from '../../domain/account'
 import type {
   AccountSettings,
   Certification,
@@ -21,8 +21,7 @@ import { endpoint, type None } from '../endpoint'
 type Sealed = { sessionKey: string; rsaEncryptedString: string }
 type Flag = 'true' | 'false'
 
-/** Where a code is for: a new account, or a signed-in member's new e-mail address. */
-export type CodePurpose = 'signup' | 'changeEmail'
+export type { CodePurpose }
 
 /** Social sign-in answers: signed in, or a new identity that must finish a short join form. */
 export type SocialSigninResult =
@@ -52,7 +51,7 @@ export const accountEndpoints = {
   signout: endpoint<None, None, None, { signedOut: true }>('POST', '/member/signout'),
 
   /** A guest session bound to this browser's web device id (x-koma-client-uid); no login-check cookie. */
-  guestSession: endpoint<None, None, None, { userId: number; guest: true }>('POST', '/member/guest'),
+  guestSession: endpoint<None, None, None, { userId: number; guest: boolean }>('POST', '/member/guest'),
 
   // Sign-up (SPEC §4 e-mail verification), password and e-mail.
   sendVerifyToken: endpoint<None, None, { email: string; purpose?: CodePurpose }, { sent: true; expiresAt: string; resendAfterSeconds: number }>(

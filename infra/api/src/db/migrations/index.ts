@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration'
 import * as m0001 from './0001_catalogue_members'
 import * as m0002 from './0002_access_and_progress'
+import * as m0300 from './0300_accounts'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
@@ -10,4 +11,5 @@ import * as m0002 from './0002_access_and_progress'
 export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
   '0002_access_and_progress': m0002,
+  '0300_accounts': m0300,
 }
