@@ -168,7 +168,7 @@ export async function claimAllGifts(deps: AppDeps, memberId: number): Promise<Gr
 export async function redeemCoupon(deps: AppDeps, memberId: number, rawCode: string, locale: Locale): Promise<{ grant: Grant; title: string }> {
   const code = rawCode.trim().toUpperCase().replace(/[\s-]+/g, '')
   const now = deps.clock.now()
-  return deps.db.transaction().execute(async (trx) => {
+  const redeemed = await deps.db.transaction().execute(async (trx) => {
     const coupon = await trx.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst()
     if (!coupon || new Date(coupon.starts_at) > now) throw fail(404, 'couponInvalid')
     if (coupon.ends_at && new Date(coupon.ends_at) <= now) throw fail(410, 'couponExpired')
@@ -185,9 +185,11 @@ export async function redeemCoupon(deps: AppDeps, memberId: number, rawCode: str
     })
     await trx.insertInto('coupon_redemptions').values({ code, member_id: memberId, grant_id: grant.id, redeemed_at: now }).execute()
     await trx.updateTable('coupons').set({ redeemed_count: coupon.redeemed_count + 1 }).where('code', '=', code).execute()
-    const names = coupon.content_id ? await contentNames(deps, [coupon.content_id], locale) : new Map<number, string>()
-    return { grant: { ...grant, contentName: coupon.content_id ? (names.get(coupon.content_id) ?? null) : null }, title: pick(coupon.texts, locale).title }
+    return { grant, title: pick(coupon.texts, locale).title }
   })
+  // Outside the transaction: PGlite has one connection, which the transaction holds.
+  const names = await contentNames(deps, [redeemed.grant.contentId], locale)
+  return { ...redeemed, grant: { ...redeemed.grant, contentName: redeemed.grant.contentId ? (names.get(redeemed.grant.contentId) ?? null) : null } }
 }
 
 const previousDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10)
