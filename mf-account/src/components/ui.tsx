@@ -54,7 +54,7 @@ const rowStyle = {
   background: 'none',
   width: '100%',
   textAlign: 'left' as const,
-  '&:first-of-type': { borderTop: 0 },
+  '&:first-child': { borderTop: 0 },
 }
 
 /** A row of a card: label, value and, when it leads somewhere, a chevron. */
@@ -77,7 +77,7 @@ export function Row({ label, value, to, onClick, testId, danger, children }: { l
   }
   if (onClick) {
     return (
-      <button type="button" data-testid={testId} onClick={onClick} css={{ ...rowStyle, border: 0, borderTop: `1px solid ${COLORS.line}`, cursor: 'pointer', font: 'inherit', '&:hover': { background: COLORS.surfaceAlt } }}>
+      <button type="button" data-testid={testId} onClick={onClick} css={{ ...rowStyle, border: 0, borderTop: `1px solid ${COLORS.line}`, cursor: 'pointer', fontFamily: 'inherit', '&:hover': { background: COLORS.surfaceAlt } }}>
         {inner}
       </button>
     )

@@ -19,8 +19,22 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
       <p css={{ margin: '-8px 0 24px', fontSize: 13, color: COLORS.textMuted }}>
         {t(documentMessages.version, { version: doc.version })} · {t(documentMessages.effective, { date: date(doc.effectiveAt) })}
       </p>
-      <article data-testid="legal-body" css={{ fontSize: 15, lineHeight: 1.85, whiteSpace: 'pre-line', color: '#2b2b2b' }}>
-        {doc.body}
+      <article data-testid="legal-body" css={{ fontSize: 15, lineHeight: 1.8, color: '#2b2b2b' }}>
+        {doc.body.split(/\n{2,}/).map((block, index) => {
+          const [first, ...rest] = block.split('\n')
+          // "Article 1 (Purpose)" / "第1条（目的）": a heading line above its paragraphs.
+          const heading = rest.length > 0 && first.length < 60 && !/[:：]/.test(first)
+          return (
+            <section key={index} css={{ marginBottom: 18 }}>
+              {heading ? <h2 css={{ fontSize: 16, margin: '0 0 6px' }}>{first}</h2> : <p css={{ margin: '0 0 4px' }}>{first}</p>}
+              {rest.map((line, lineIndex) => (
+                <p key={lineIndex} css={{ margin: '0 0 4px' }}>
+                  {line}
+                </p>
+              ))}
+            </section>
+          )
+        })}
       </article>
       {doc.versions.length > 1 ? (
         <nav css={{ marginTop: 36, paddingTop: 20, borderTop: `1px solid ${COLORS.line}` }}>

@@ -175,6 +175,7 @@ export const settingsMessages = defineMessages({
   verifyDone: { id: 'account.settings.verifyDone', defaultMessage: 'Adult verification complete.' },
   verifyCancelled: { id: 'account.settings.verifyCancelled', defaultMessage: 'Adult verification was cancelled.' },
   appOnly: { id: 'account.settings.appOnly', defaultMessage: 'In the app' },
+  appBadge: { id: 'account.settings.appBadge', defaultMessage: 'App only' },
   missions: { id: 'account.settings.missions', defaultMessage: 'Missions' },
   ads: { id: 'account.settings.ads', defaultMessage: 'Watch an ad for a free episode' },
   releaseNotifications: { id: 'account.settings.releaseNotifications', defaultMessage: 'Release notifications' },

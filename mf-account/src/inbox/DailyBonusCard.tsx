@@ -1,4 +1,5 @@
 import { api, COLORS, endpoints, invalidate, useResource, useT } from '@koma/contracts'
+import { GiftIcon } from '../components/icons'
 import { useState } from 'react'
 import { refusal, useRewardText } from '../components/lib'
 import { Button } from '../components/ui'
@@ -13,7 +14,7 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
   return (
     <div data-testid="daily-bonus" css={{ display: 'flex', alignItems: 'center', gap: 16, padding: '18px 18px', borderRadius: 14, marginBottom: 20, background: 'linear-gradient(120deg, #fff3e6 0%, #ffe3df 100%)', border: '1px solid #ffd9cf' }}>
       <div aria-hidden css={{ width: 52, height: 52, borderRadius: 26, background: '#fff', display: 'grid', placeItems: 'center', fontSize: 26, flex: 'none', boxShadow: '0 2px 8px rgba(255,91,74,.2)' }}>
-        🎁
+        <GiftIcon size={26} />
       </div>
       <div css={{ flex: 1, minWidth: 0 }}>
         <div css={{ fontWeight: 700, fontSize: 16 }}>{t(inboxMessages.dailyTitle)}</div>

@@ -1,4 +1,5 @@
 import { api, COLORS, endpoints, invalidate, useResource, useT, type Gift } from '@koma/contracts'
+import { CoinIcon, TicketIcon } from '../components/icons'
 import { Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { refusal, useDateFormat, useRewardText } from '../components/lib'
@@ -11,7 +12,7 @@ function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
   const t = useT()
   const date = useDateFormat()
   const reward = useRewardText()
-  const icon = gift.kind === 'ticket' ? '🎟️' : '🪙'
+  const icon = gift.kind === 'ticket' ? <TicketIcon /> : <CoinIcon />
   return (
     <li data-testid="gift" data-state={gift.state} data-expiring={gift.expiringSoon ? 'true' : 'false'} css={{ display: 'flex', gap: 14, alignItems: 'center', padding: '16px 0', borderTop: `1px solid ${COLORS.line}`, '&:first-of-type': { borderTop: 0 } }}>
       <div aria-hidden css={{ width: 48, height: 48, borderRadius: 12, background: COLORS.surfaceAlt, display: 'grid', placeItems: 'center', fontSize: 24, flex: 'none', opacity: gift.state === 'claimable' ? 1 : 0.5 }}>

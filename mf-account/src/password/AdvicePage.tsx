@@ -1,4 +1,5 @@
 import { api, auth, endpoints, useLocalePath, useT } from '@koma/contracts'
+import { LockIcon } from '../components/icons'
 import { Link, useNavigate } from 'react-router-dom'
 import { NeedsSignIn } from '../components/lib'
 import { AccountPage, Button, primaryButton } from '../components/ui'
@@ -13,7 +14,7 @@ export default function AdvicePage() {
     <NeedsSignIn title={t(passwordMessages.adviceTitle)}>
       <AccountPage testId="password-advice" title={t(passwordMessages.adviceTitle)} lead={t(passwordMessages.adviceLead)}>
         <div css={{ fontSize: 56, textAlign: 'center', margin: '0 0 24px' }} aria-hidden>
-          🔐
+          <LockIcon />
         </div>
         <Link to={path('/account/userinfo/password')} css={{ ...primaryButton, marginBottom: 12 }} data-testid="advice-change">
           {t(passwordMessages.adviceChange)}

@@ -1,4 +1,5 @@
 import { useLocalePath, useT } from '@koma/contracts'
+import { MailIcon } from '../components/icons'
 import { Link, Navigate, useLocation } from 'react-router-dom'
 import { AccountPage, secondaryButton } from '../components/ui'
 import { passwordMessages } from '../i18n/messages'
@@ -12,7 +13,7 @@ export default function ResultPage() {
   return (
     <AccountPage testId="password-result" title={t(passwordMessages.resultTitle)} lead={t(passwordMessages.resultLead, { email })}>
       <div css={{ fontSize: 56, textAlign: 'center', margin: '8px 0 24px' }} aria-hidden>
-        ✉️
+        <MailIcon />
       </div>
       <Link to={path('/password/find')} css={secondaryButton}>
         {t(passwordMessages.resultAgain)}

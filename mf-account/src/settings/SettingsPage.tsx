@@ -1,4 +1,5 @@
 import { api, auth, COLORS, endpoints, invalidate, isApiError, rememberViewerSettings, useLocalePath, useResource, useT, type AccountSettings, type SettingsUpdate } from '@koma/contracts'
+import { PhoneIcon } from '../components/icons'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { refusal, useDateFormat } from '../components/lib'
@@ -131,8 +132,11 @@ export default function SettingsPage() {
       <MatureCard onNotice={setNotice} onProblem={setProblem} />
       <Card title={t(settingsMessages.appOnly)} testId="app-only">
         {[settingsMessages.missions, settingsMessages.ads, settingsMessages.releaseNotifications].map((label) => (
-          <Row key={label.id} label={t(label)} value={<span css={{ fontSize: 12 }}>{t(commonMessages.webOnlyLimit)}</span>} />
+          <Row key={label.id} label={<span css={{ color: COLORS.textMuted }}>{t(label)}</span>} value={<span css={{ fontSize: 11, fontWeight: 700, background: COLORS.surfaceAlt, borderRadius: 10, padding: '3px 9px', display: 'inline-flex', alignItems: 'center', gap: 4 }}><PhoneIcon /> {t(settingsMessages.appBadge)}</span>} />
         ))}
+        <p data-testid="web-limit" css={{ margin: 0, padding: '12px 18px 16px', fontSize: 13, color: COLORS.textMuted, borderTop: `1px solid ${COLORS.line}` }}>
+          {t(commonMessages.webOnlyLimit)}
+        </p>
       </Card>
     </AccountPage>
   )

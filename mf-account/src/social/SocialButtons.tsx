@@ -8,7 +8,7 @@ export const IDP_STORAGE_KEY = 'koma.idpFlow'
 
 const MARKS: Record<SocialProvider, { background: string; color: string; letter: string }> = {
   payco: { background: '#e3262f', color: '#fff', letter: 'P' },
-  apple: { background: '#000', color: '#fff', letter: '' },
+  apple: { background: '#000', color: '#fff', letter: 'A' },
   google: { background: '#fff', color: '#4285f4', letter: 'G' },
   facebook: { background: '#1877f2', color: '#fff', letter: 'f' },
   twitter: { background: '#000', color: '#fff', letter: '𝕏' },
@@ -36,7 +36,7 @@ export function SocialButtons({ redirect }: { redirect: string }) {
   const t = useT()
   const [busy, setBusy] = useState<SocialProvider | null>(null)
   return (
-    <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(48px, 1fr))', gap: 10, justifyItems: 'center' }}>
+    <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 }}>
       {SOCIAL_PROVIDERS.map((provider) => (
         <button
           key={provider}
@@ -53,9 +53,9 @@ export function SocialButtons({ redirect }: { redirect: string }) {
               setBusy(null)
             }
           }}
-          css={{ width: 48, height: 48, borderRadius: 24, border: `1px solid ${COLORS.line}`, background: '#fff', display: 'grid', placeItems: 'center', cursor: 'pointer', padding: 0, '&:hover': { boxShadow: '0 2px 8px rgba(0,0,0,.12)' }, '&:disabled': { opacity: 0.6 } }}
+          css={{ width: 44, height: 44, borderRadius: 22, border: `1px solid ${COLORS.line}`, background: '#fff', display: 'grid', placeItems: 'center', cursor: 'pointer', padding: 0, '&:hover': { boxShadow: '0 2px 8px rgba(0,0,0,.12)' }, '&:disabled': { opacity: 0.6 } }}
         >
-          <ProviderMark provider={provider} size={30} />
+          <ProviderMark provider={provider} size={28} />
         </button>
       ))}
     </div>
