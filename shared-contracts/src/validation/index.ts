@@ -1,4 +1,4 @@
-import Joi from 'joi'
+import type Joi from 'joi'
 import type { Locale } from '../i18n/locales'
 import { validationMessage, VALIDATION_MESSAGES, type ValidationMessageKey } from './messages'
 

@@ -294,7 +294,7 @@ describe('profile', () => {
   it('avatar: images checked by content, resized; anything else refused', async () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ff5b4a' } }).png().toBuffer()
     const upload = (payload: Buffer, type = 'application/octet-stream') =>
-      t.app.inject({ method: 'PUT', url: '/api/member/profile/avatar', payload, headers: { 'content-type': type, ...(t as unknown as { _h?: never })._h }, cookies: member.cookies })
+      t.app.inject({ method: 'PUT', url: '/api/member/profile/avatar', payload, headers: { 'content-type': type }, cookies: member.cookies })
     // The raw upload goes through the signed client in the browser; here we sign by hand.
     const signedUpload = async (payload: Buffer, type?: string) => {
       const time = String(Date.now())
@@ -333,7 +333,7 @@ describe('profile', () => {
       viewer: { keyLayout: 'fixed', imageQuality: { wifi: 'data_saving', mobile: 'high' } },
     })
     expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.userExtraInfo.marketingAgree).toBe(true)
-    for (const body of [{ keyLayout: 'sideways' }, { imageQualityWifi: 'ultra' }, { marketing: 'maybe' }]) {
+    for (const body of [{ keyLayout: 'sideways' }, { imageQualityWifi: 'ultra' }, { marketing: 'maybe' }] as Record<string, string>[]) {
       expect((await t.call('PUT', '/api/member/settings', { cookies: member.cookies, body })).statusCode).toBe(400)
     }
     expect((await t.call('PUT', '/api/member/profile/notify/email/on', { cookies: member.cookies })).json().result).toEqual({ emailNotify: true })

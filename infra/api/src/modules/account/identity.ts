@@ -1,4 +1,4 @@
-import { endpoints, passwordChangeAdvised as _unused, resetLinkExpiresAt, resetLinkIsValid, type Authentication } from '@koma/contracts/server'
+import { endpoints, resetLinkExpiresAt, resetLinkIsValid, type Authentication } from '@koma/contracts/server'
 import { checkCodeSchema, emailSchema, joinSchema, passwordSchema, requestCodeSchema, changeEmailSchema, codeSchema } from '@koma/contracts/validation'
 import Joi from 'joi'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -13,7 +13,6 @@ import { checkCode, consumeVerifiedCode, emailTaken, sendCode } from './codes'
 import { checked, fail, localePath, publicOrigin, randomToken, sealed, sendMail, sha256, today } from './common'
 import { welcomeGift } from '../inbox/service'
 
-void _unused
 
 /** Sign-up, e-mail codes, passwords and e-mail changes. */
 export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -230,4 +229,4 @@ export async function signOutEverywhere(deps: AppDeps, req: FastifyRequest, repl
   clearSessionCookies(req, reply)
 }
 
-export { requireMember, HttpError }
+

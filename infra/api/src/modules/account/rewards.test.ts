@@ -223,7 +223,7 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
       [{ imageIds: [...ids, 'aaaaaaaaaa', 'bbbbbbbbbb'] }, 'You can attach up to 3 images.'],
     ]
     for (const [over, message] of bad) {
-      const response = await t.call('POST', '/api/inquiry', { body: { ...body, ...over } as Record<string, string>, headers: device('inquiry-device-1') })
+      const response = await t.call('POST', '/api/inquiry', { body: { ...body, ...over } as unknown as Record<string, string>, headers: device('inquiry-device-1') })
       expect([over, response.statusCode, msg(response)]).toEqual([over, 400, message])
     }
     // Images uploaded by another browser cannot be attached.
