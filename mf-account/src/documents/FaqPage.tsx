@@ -32,7 +32,7 @@ export default function FaqPage() {
       </div>
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, borderTop: `1px solid ${COLORS.line}` }}>
         {faqs.map((faq) => (
-          <li key={faq.id} data-testid="faq" css={{ borderBottom: `1px solid ${COLORS.line}` }}>
+          <li key={faq.id} data-testid="faq-item" css={{ borderBottom: `1px solid ${COLORS.line}` }}>
             <button
               type="button"
               aria-expanded={open === faq.id}
