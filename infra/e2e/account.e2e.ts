@@ -152,6 +152,8 @@ describe('a new reader in English, end to end', () => {
     await page.getByTestId('setting-key').getByText('Fixed').click()
     await textOf(page.getByTestId('settings-notice'), 'Saved.')
     await page.getByTestId('setting-mobile').getByText('High').click()
+    // The radio follows the server's answer: once checked, the setting is stored.
+    await eventually(() => page.getByTestId('setting-mobile-high').isChecked(), (checked) => checked)
     await page.reload()
     await page.getByTestId('settings').waitFor()
     expect(await page.getByTestId('setting-key-fixed').isChecked()).toBe(true)

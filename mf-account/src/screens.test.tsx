@@ -1,5 +1,5 @@
 import { api, ApiError, auth, endpoints } from '@koma/contracts'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
 
@@ -66,7 +66,9 @@ describe('sign-up screens', () => {
     const request = fakeApi({ signup: { sessionToken: 's', userId: 9 } })
     jest.spyOn(auth, 'signedInNow').mockResolvedValue(null)
     const view = await renderScreen(routes['account.signupJoin'], { path: '/signup/join', url: '/signup/join' })
-    await view.router.navigate('/signup/join', { state: { from: 'certificate' } })
+    await act(async () => {
+      await view.router.navigate('/signup/join', { state: { from: 'certificate' } })
+    })
     expect(await screen.findByTestId('join-nickname')).toHaveValue('mika.s')
     fireEvent.change(screen.getByTestId('join-password'), { target: { value: 'koma-pass-1' } })
     fireEvent.change(screen.getByTestId('join-password-confirm'), { target: { value: 'koma-pass-1' } })
@@ -83,6 +85,19 @@ describe('sign-up screens', () => {
     const [, options] = request.mock.calls[0] as [unknown, { body: Record<string, string> }]
     expect(options.body).toMatchObject({ email: 'mika.s@koma.example', nickname: 'mika.s', birthday: '2000-02-02', termsAgree: 'true', privacyAgree: 'true', marketingAgree: 'true', rsaEncryptedString: 'sealed' })
     expect(JSON.stringify(options.body)).not.toContain('koma-pass-1')
+  })
+})
+
+describe('password advice', () => {
+  it('after 6 months, sign-in goes to the advice page first, keeping the redirect', async () => {
+    fakeApi({ signin: { sessionToken: 's', userId: 1 } })
+    jest.spyOn(auth, 'signedInNow').mockResolvedValue({ userExtraInfo: { passwordChangeAdvised: true } } as never)
+    const view = await renderScreen(routes['account.login'], { path: '/login', url: '/login?redirect=%2Fcomic%2F5' })
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'reader@koma.example' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'koma-reader-1' } })
+    fireEvent.click(screen.getByTestId('login-submit'))
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/password'))
+    expect(view.router.state.location.search).toBe(`?redirect=${encodeURIComponent('/comic/5')}`)
   })
 })
 

@@ -40,8 +40,10 @@ export default function LoginPage() {
         body: { email: email.trim(), ...sealed, stayLogged: String(stayLogged) },
         policy: { suppress: [400, 429] },
       })
-      await auth.signedInNow()
-      navigate(safeRedirect(search.get('redirect'), path('/')), { replace: true })
+      const profile = await auth.signedInNow()
+      const target = safeRedirect(search.get('redirect'), path('/'))
+      // SPEC §4: a password unchanged for 6 months is advised to change (now or later).
+      navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
     } catch (error) {
       // Wrong credentials and refused input are shown here; the rest went to the global handler.
       if (isApiError(error) && (error.status === 400 || error.status === 429)) setFormError(error.message)

@@ -1,6 +1,6 @@
-import { api, auth, endpoints, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, endpoints, safeRedirect, useLocalePath, useT } from '@koma/contracts'
 import { LockIcon } from '../components/icons'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { NeedsSignIn } from '../components/lib'
 import { AccountPage, Button, primaryButton } from '../components/ui'
 import { passwordMessages } from '../i18n/messages'
@@ -10,6 +10,7 @@ export default function AdvicePage() {
   const t = useT()
   const path = useLocalePath()
   const navigate = useNavigate()
+  const [search] = useSearchParams()
   return (
     <NeedsSignIn title={t(passwordMessages.adviceTitle)}>
       <AccountPage testId="password-advice" title={t(passwordMessages.adviceTitle)} lead={t(passwordMessages.adviceLead)}>
@@ -25,7 +26,7 @@ export default function AdvicePage() {
           onClick={async () => {
             await api.request(endpoints.passwordExpiration)
             await auth.loadProfile()
-            navigate(path('/'))
+            navigate(safeRedirect(search.get('redirect'), path('/')))
           }}
         >
           {t(passwordMessages.adviceLater)}
