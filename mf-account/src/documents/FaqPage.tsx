@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, INQUIRY_CATEGORIES, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { AccountPage, primaryButton } from '../components/ui'
@@ -26,7 +26,7 @@ export default function FaqPage() {
   )
   return (
     <AccountPage testId="faq" title={t(documentMessages.faqTitle)} lead={t(documentMessages.faqLead)}>
-      <div css={{ display: 'flex', gap: 8, overflowX: 'auto', paddingBottom: 8, marginBottom: 12 }}>
+      <div css={{ display: 'flex', gap: 8, overflowX: 'auto', paddingBottom: 8, marginBottom: 12, [media.tabletUp]: { flexWrap: 'wrap', overflowX: 'visible' } }}>
         {chip('', t(documentMessages.all))}
         {INQUIRY_CATEGORIES.filter((code) => code !== 'other').map((code) => chip(code, t(supportMessages[code])))}
       </div>
