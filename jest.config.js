@@ -7,7 +7,7 @@ const path = require('node:path')
 const swc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc.jest.json'), 'utf8'))
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] }
 // ESM-only packages Jest must transform.
-const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'kysely', '@electric-sql', 'cookie']
+const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'kysely', '@electric-sql', 'cookie', 'openid-client', 'oauth4webapi', 'jose']
 const transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`]
 
 const web = (name, dir) => ({

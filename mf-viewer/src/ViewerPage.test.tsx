@@ -79,7 +79,7 @@ describe('vertical viewer', () => {
   })
 
   it('data-saving quality drops the 2x images', async () => {
-    safeStorage.set('koma.viewerSettings', JSON.stringify({ imageQuality: { wifi: 'dataSaving', mobile: 'dataSaving' } }))
+    safeStorage.set('koma.viewerSettings', JSON.stringify({ imageQuality: { wifi: 'data_saving', mobile: 'data_saving' } }))
     jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
     await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
     const images = await screen.findAllByTestId('page-image')

@@ -1,4 +1,4 @@
-import { imageQualityNow, onMobileData, presetWidth, type ImageQuality, type ViewerSettings } from '@koma/contracts'
+import { imageQualityNow, presetWidth, type ImageQuality, type ViewerSettings } from '@koma/contracts'
 
 /**
  * src and srcSet for a page shown `cssWidth` CSS pixels wide, by the image quality setting:
@@ -8,15 +8,15 @@ import { imageQualityNow, onMobileData, presetWidth, type ImageQuality, type Vie
 export function pageSources(url: string, cssWidth: number, quality: ImageQuality): { src: string; srcSet: string | undefined } {
   const at = (width: number) => `${url}${url.includes('?') ? '&' : '?'}w=${width}`
   const one = presetWidth(cssWidth)
-  if (quality === 'dataSaving') return { src: at(one), srcSet: undefined }
+  if (quality === 'data_saving') return { src: at(one), srcSet: undefined }
   return { src: at(one), srcSet: `${at(one)} 1x, ${at(presetWidth(cssWidth * 2))} 2x` }
 }
 
 /** The URL the browser will pick for a density: what the paged viewer decodes ahead. */
 export function pageUrlFor(url: string, cssWidth: number, quality: ImageQuality, dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1): string {
   const { src } = pageSources(url, cssWidth, quality)
-  if (quality === 'dataSaving' || dpr < 1.5) return src
+  if (quality === 'data_saving' || dpr < 1.5) return src
   return `${url}${url.includes('?') ? '&' : '?'}w=${presetWidth(cssWidth * 2)}`
 }
 
-export const qualityFor = (settings: ViewerSettings): ImageQuality => imageQualityNow(settings, onMobileData())
+export const qualityFor = (settings: ViewerSettings): ImageQuality => imageQualityNow(settings)

@@ -39,4 +39,4 @@ export const browserEnvironment: ClientEnvironment = {
 }
 
 export const api = new ApiClient({ baseURL: '/api', environment: browserEnvironment, ipLookupUrls: ['/api/ip', '/ip'] })
-export const auth = new AuthStore(api)
+export const auth = new AuthStore(api, undefined, undefined, currentLocale)

@@ -7,6 +7,7 @@ import {
   auth,
   COOKIES,
   endpoints,
+  isApiError,
   useLocalePath,
   useT,
   writeCookie,
@@ -67,8 +68,12 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
   const t = useT()
   const id = useId()
   const go = useGo(target)
+  const path = useLocalePath()
+  const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
+  /** SPEC §8 451: the member's adult verification is missing or expired; the server says why. */
+  const [needsVerification, setNeedsVerification] = useState<string | null>(null)
   const no = () => {
     close(false)
     if (applyOutcome) go(acceptMatureDestination('no', { previous: previousLocation() }))
@@ -77,12 +82,13 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
     setBusy(true)
     try {
       if (auth.signedIn) {
-        await api.request(endpoints.acceptMature, { policy: { silent: true } })
+        await api.request(endpoints.matureAccept, { params: { value: 'on' }, policy: { silent: true } })
         void auth.loadProfile()
       } else acceptMatureForSession()
-    } catch {
+    } catch (error) {
       setBusy(false)
-      setFailed(true)
+      if (isApiError(error) && error.status === 451) setNeedsVerification(error.message)
+      else setFailed(true)
       return
     }
     close(true)
@@ -93,13 +99,31 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
       <h2 id={id} css={dialogTitle}>{t(dialogMessages.acceptMatureTitle)}</h2>
       <p css={dialogText}>{t(dialogMessages.acceptMatureMessage)}</p>
       {failed ? <p role="alert" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>{t(dialogMessages.acceptMatureFailed)}</p> : null}
+      {needsVerification ? (
+        <p role="alert" data-testid="accept-mature-verify" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>
+          {needsVerification}
+        </p>
+      ) : null}
       <div css={dialogButtons}>
         <button type="button" css={dialogButton(false)} onClick={no}>
           {t(dialogMessages.adultCheckNo)}
         </button>
-        <button type="button" css={dialogButton(true)} disabled={busy} onClick={() => void yes()}>
-          {t(dialogMessages.acceptMatureYes)}
-        </button>
+        {needsVerification ? (
+          <button
+            type="button"
+            css={dialogButton(true)}
+            onClick={() => {
+              close(false)
+              navigate(path('/account/setting'))
+            }}
+          >
+            {t(dialogMessages.acceptMatureVerify)}
+          </button>
+        ) : (
+          <button type="button" css={dialogButton(true)} disabled={busy} onClick={() => void yes()}>
+            {t(dialogMessages.acceptMatureYes)}
+          </button>
+        )}
       </div>
     </DialogFrame>
   )

@@ -83,6 +83,7 @@ export const dialogMessages = defineMessages({
     defaultMessage: 'This page contains titles for adults. Turn mature content on to see them.',
   },
   acceptMatureYes: { id: 'host.dialog.acceptMatureYes', defaultMessage: 'Turn on' },
+  acceptMatureVerify: { id: 'host.dialog.acceptMatureVerify', defaultMessage: 'Verify my age' },
   acceptMatureFailed: { id: 'host.dialog.acceptMatureFailed', defaultMessage: 'The setting could not be saved. Please try again.' },
   shareTitle: { id: 'host.dialog.shareTitle', defaultMessage: 'Share' },
   shareLink: { id: 'host.dialog.shareLink', defaultMessage: 'Link to share' },

@@ -1,36 +1,66 @@
 import { COLORS } from '@koma/contracts'
-import { useId, type InputHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 
-/** A labelled text field with its error under it, announced to screen readers. */
-export function TextField({ label, error, ...input }: { label: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId()
-  const errorId = `${id}-error`
+const fieldStyle = (error: boolean) => ({
+  width: '100%',
+  padding: '12px 14px',
+  fontSize: 16,
+  borderRadius: 10,
+  border: `1.5px solid ${error ? COLORS.brandDark : COLORS.line}`,
+  outline: 'none',
+  background: '#fff',
+  color: COLORS.text,
+  fontFamily: 'inherit',
+  '&:focus': { borderColor: error ? COLORS.brandDark : COLORS.text },
+})
+
+function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string | null; children: ReactNode }) {
   return (
     <div css={{ marginBottom: 16 }}>
       <label htmlFor={id} css={{ display: 'block', fontSize: 13, fontWeight: 700, marginBottom: 6 }}>
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-        css={{
-          width: '100%',
-          padding: '12px 14px',
-          fontSize: 16,
-          borderRadius: 10,
-          border: `1.5px solid ${error ? COLORS.brandDark : COLORS.line}`,
-          outline: 'none',
-          '&:focus': { borderColor: error ? COLORS.brandDark : COLORS.text },
-        }}
-      />
+      {children}
       {error ? (
-        <p id={errorId} role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '6px 0 0' }}>
+        <p id={`${id}-error`} role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '6px 0 0' }}>
           {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} css={{ color: COLORS.textMuted, fontSize: 12, margin: '6px 0 0' }}>
+          {hint}
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** A labelled text field with its error under it, announced to screen readers. */
+export function TextField({ label, error, hint, ...input }: { label: string; error?: string | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId()
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...input} css={fieldStyle(Boolean(error))} />
+    </Field>
+  )
+}
+
+export function SelectField({ label, error, hint, children, ...select }: { label: string; error?: string | null; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId()
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <select id={id} aria-invalid={error ? true : undefined} {...select} css={{ ...fieldStyle(Boolean(error)), appearance: 'auto' }}>
+        {children}
+      </select>
+    </Field>
+  )
+}
+
+export function TextArea({ label, error, hint, ...area }: { label: string; error?: string | null; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId()
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} aria-invalid={error ? true : undefined} {...area} css={{ ...fieldStyle(Boolean(error)), minHeight: 180, resize: 'vertical', lineHeight: 1.6 }} />
+    </Field>
   )
 }
 
@@ -46,3 +76,6 @@ export const submitButton = {
   cursor: 'pointer',
   '&:disabled': { opacity: 0.6, cursor: 'default' },
 } as const
+
+/** Field errors by name from a validate() result. */
+export const errorOf = (errors: { field: string; message: string }[], field: string): string | null => errors.find((error) => error.field === field)?.message ?? null

@@ -3,6 +3,7 @@ import { signinSchema, validate, type FieldError } from '@koma/contracts/validat
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { submitButton, TextField } from '../components/form'
+import { SocialButtons } from '../social/SocialButtons'
 import { loginMessages } from '../i18n/messages'
 
 export default function LoginPage() {
@@ -37,13 +38,15 @@ export default function LoginPage() {
       const sealed = await sealForServer('signin', { password })
       await api.request(endpoints.signin, {
         body: { email: email.trim(), ...sealed, stayLogged: String(stayLogged) },
-        policy: { suppress: [400] },
+        policy: { suppress: [400, 429] },
       })
-      await auth.signedInNow()
-      navigate(safeRedirect(search.get('redirect'), path('/')), { replace: true })
+      const profile = await auth.signedInNow()
+      const target = safeRedirect(search.get('redirect'), path('/'))
+      // SPEC §4: a password unchanged for 6 months is advised to change (now or later).
+      navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
     } catch (error) {
       // Wrong credentials and refused input are shown here; the rest went to the global handler.
-      if (isApiError(error) && error.status === 400) setFormError(error.message)
+      if (isApiError(error) && (error.status === 400 || error.status === 429)) setFormError(error.message)
     } finally {
       setBusy(false)
     }
@@ -87,6 +90,10 @@ export default function LoginPage() {
           {t(busy ? loginMessages.submitting : loginMessages.submit)}
         </button>
       </form>
+      <div css={{ display: 'flex', alignItems: 'center', gap: 12, margin: '28px 0 16px', color: COLORS.textMuted, fontSize: 13, '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line } }}>
+        {t(loginMessages.orWith)}
+      </div>
+      <SocialButtons redirect={safeRedirect(search.get('redirect'), path('/'))} />
       <p css={{ marginTop: 24, fontSize: 14, textAlign: 'center' }}>
         <Link to={path('/password/find')} css={{ color: COLORS.textMuted }}>
           {t(loginMessages.forgot)}

@@ -34,6 +34,8 @@ export interface RequestOptions<E> {
   body?: Optional<BodyOf<E>>
   policy?: FailurePolicy
   signal?: AbortSignal
+  /** An upload sent as is (SPEC §7: uploads raw), with its own content type, instead of a form body. */
+  raw?: Blob
 }
 
 /** `/:type/:id` with { type: 'comic', id: '3' } → `/comic/3`. Every value is URL-encoded. */
@@ -103,10 +105,10 @@ export class ApiClient {
         url,
         method: endpoint.method,
         params: options.query,
-        data: hasBody ? formEncode(options.body as Record<string, unknown>) : undefined,
+        data: options.raw ?? (hasBody ? formEncode(options.body as Record<string, unknown>) : undefined),
         headers: {
           ...(await this.headers()),
-          ...(hasBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(options.raw ? { 'content-type': options.raw.type || 'application/octet-stream' } : hasBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
         signal: options.signal,
       })

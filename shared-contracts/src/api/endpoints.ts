@@ -7,6 +7,7 @@ import { viewerEndpoints } from './endpoints/viewer'
 export * from './endpoint'
 export type { ContentDetail, PagingQuery } from './endpoints/catalog'
 export * from './endpoints/viewer'
+export type { SocialSigninResult, SettingsUpdate } from './endpoints/account'
 
 /**
  * Every API endpoint, one file per product area (api/endpoints/*.ts) so areas add theirs

@@ -6,6 +6,9 @@ import { COOKIES, deleteCookie, readCookie } from '../browser/cookies'
 import { safeStorage, STORAGE_KEYS } from '../browser/storage'
 import type { Profile } from '../domain/types'
 import { events, type EventBus } from '../events/bus'
+import { openDialog } from '../host/bridge'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
+import { text } from '../i18n/texts'
 
 /**
  * Who is reading. Login state is the login-check cookie (SPEC §4: present and non-empty);
@@ -20,9 +23,10 @@ export class AuthStore {
     private readonly api: ApiClient,
     private readonly bus: EventBus = events,
     private readonly cookie: () => string | null = () => readCookie(COOKIES.loginCheck),
+    private readonly locale: () => Locale = () => DEFAULT_LOCALE,
   ) {
     this.cookieValue = cookie()
-    makeAutoObservable<AuthStore, 'api' | 'bus' | 'cookie'>(this, { api: false, bus: false, cookie: false })
+    makeAutoObservable<AuthStore, 'api' | 'bus' | 'cookie' | 'locale' | 'askingTerms'>(this, { api: false, bus: false, cookie: false, locale: false, askingTerms: false })
   }
 
   get signedIn(): boolean {
@@ -51,6 +55,8 @@ export class AuthStore {
         this.profile = profile
         safeStorage.set(STORAGE_KEYS.userId, String(profile.userId))
       })
+      const termsUpdate = profile.userExtraInfo?.termsUpdate
+      if (termsUpdate) void this.askToAgree(termsUpdate.version)
       return profile
     } catch (error) {
       if (isApiError(error) && error.status === 401) this.clearLocal()
@@ -59,6 +65,33 @@ export class AuthStore {
       runInAction(() => {
         this.profileLoading = false
       })
+    }
+  }
+
+  private askingTerms = false
+
+  /** SPEC §4 terms update: the member agrees to the new terms, or is signed out. */
+  private async askToAgree(version: number): Promise<void> {
+    if (this.askingTerms) return
+    this.askingTerms = true
+    try {
+      const locale = this.locale()
+      const agreed = await openDialog('confirm', {
+        title: text('termsUpdatedTitle', locale),
+        message: text('termsAgreementRequired', locale),
+        okLabel: text('termsAgree', locale),
+        cancelLabel: text('termsDecline', locale),
+      })
+      if (agreed) {
+        await this.api.request(endpoints.termsAgree, { body: { version: String(version) } })
+        await this.loadProfile()
+      } else {
+        await this.logout()
+      }
+    } catch {
+      /* no dialog host (tests, server): nothing to ask */
+    } finally {
+      this.askingTerms = false
     }
   }
 

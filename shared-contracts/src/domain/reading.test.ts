@@ -78,9 +78,9 @@ describe('paged layout', () => {
 
 describe('turning pages: keys, taps and swipes', () => {
   it('automatic keys follow the reading direction', () => {
-    expect(keyAction('ArrowLeft', 'rtl', 'automatic')).toBe('next')
-    expect(keyAction('ArrowRight', 'rtl', 'automatic')).toBe('previous')
-    expect(keyAction('ArrowRight', 'ltr', 'automatic')).toBe('next')
+    expect(keyAction('ArrowLeft', 'rtl', 'auto')).toBe('next')
+    expect(keyAction('ArrowRight', 'rtl', 'auto')).toBe('previous')
+    expect(keyAction('ArrowRight', 'ltr', 'auto')).toBe('next')
   })
   it('fixed keys always go forward with the right arrow', () => {
     expect(keyAction('ArrowRight', 'rtl', 'fixed')).toBe('next')
@@ -88,10 +88,10 @@ describe('turning pages: keys, taps and swipes', () => {
     expect(keyAction('Enter', 'rtl', 'fixed')).toBeNull()
   })
   it('tap zones: outer thirds turn, the middle shows the menus', () => {
-    expect(tapAction(50, 390, 'rtl', 'automatic')).toBe('next')
-    expect(tapAction(350, 390, 'rtl', 'automatic')).toBe('previous')
-    expect(tapAction(195, 390, 'rtl', 'automatic')).toBe('menu')
-    expect(tapAction(350, 390, 'ltr', 'automatic')).toBe('next')
+    expect(tapAction(50, 390, 'rtl', 'auto')).toBe('next')
+    expect(tapAction(350, 390, 'rtl', 'auto')).toBe('previous')
+    expect(tapAction(195, 390, 'rtl', 'auto')).toBe('menu')
+    expect(tapAction(350, 390, 'ltr', 'auto')).toBe('next')
     expect(tapAction(350, 390, 'rtl', 'fixed')).toBe('next')
   })
   it('swipes: a drag to the right shows the next page of a right-to-left title', () => {

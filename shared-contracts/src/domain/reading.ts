@@ -1,3 +1,4 @@
+import type { ImageQuality, KeyLayout } from './account-types'
 import type { ReadingDirection } from './types'
 
 /**
@@ -120,11 +121,10 @@ export function isDoublePageViewport(viewport: { width: number; height: number }
  * The viewer setting (SPEC §2): automatic keys follow the reading direction (in a right-to-left
  * title the left arrow moves forward); fixed keys always go forward with the right arrow.
  */
-export type KeyLayout = 'automatic' | 'fixed'
 export type TurnAction = 'next' | 'previous' | 'menu' | null
 
 export function keyAction(key: string, direction: ReadingDirection, layout: KeyLayout): TurnAction {
-  const rtl = direction === 'rtl' && layout === 'automatic'
+  const rtl = direction === 'rtl' && layout === 'auto'
   switch (key) {
     case 'ArrowRight':
       return rtl ? 'previous' : 'next'
@@ -151,7 +151,7 @@ export function tapAction(x: number, width: number, direction: ReadingDirection,
   const share = x / width
   if (share > 1 / 3 && share < 2 / 3) return 'menu'
   const left = share <= 1 / 3
-  const rtl = direction === 'rtl' && layout === 'automatic'
+  const rtl = direction === 'rtl' && layout === 'auto'
   if (left) return rtl ? 'next' : 'previous'
   return rtl ? 'previous' : 'next'
 }
@@ -187,9 +187,6 @@ export function tileHeights(width: number, height: number): number[] {
   const base = Math.floor(height / count)
   return Array.from({ length: count }, (_, i) => (i === count - 1 ? height - base * (count - 1) : base))
 }
-
-/** SPEC §2 image quality setting: high or data-saving, separately for wi-fi and mobile. */
-export type ImageQuality = 'high' | 'dataSaving'
 
 /** Image width for a box `cssWidth` wide: data-saving stays at one pixel per CSS pixel. */
 export function qualityDensities(quality: ImageQuality): readonly number[] {

@@ -1,5 +1,6 @@
 import type { ChapterFileSalesType, ContentType } from '../routes/params'
 import type { ReadProgress } from './reading'
+import type { UserExtraInfo } from './account-types'
 
 /** SPEC §3 entities, as the API sends them. Dates are ISO strings; money and coins are integers. */
 
@@ -279,6 +280,8 @@ export interface Profile {
   externalIdps: string[]
   inventory: Inventory | null
   mature: { acceptMature: boolean; adultVerification: boolean }
+  /** Account details for the account screens (issue 5); absent in older fixtures. */
+  userExtraInfo?: UserExtraInfo
 }
 
 export interface Authentication {

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from './accountTexts'
 import type { Locale } from './locales'
 
 /**
@@ -84,6 +85,7 @@ export const TEXTS = {
     ja: 'この作品はすでに配信が始まっています。',
     fr: 'Ce titre est déjà disponible.',
   },
+  ...ACCOUNT_TEXTS,
 } as const satisfies Record<string, Localized>
 
 export type TextKey = keyof typeof TEXTS

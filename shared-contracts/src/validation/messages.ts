@@ -33,6 +33,38 @@ export const VALIDATION_MESSAGES = {
     ja: '携帯電話番号を入力してください。',
     fr: 'Veuillez saisir votre numéro de téléphone mobile.',
   },
+  // Accounts (issue 5): SPEC §5 wording where the SPEC gives it.
+  codeRequired: { en: 'Enter Your Verification Code.', ja: '認証コードを入力してください。', fr: 'Saisissez votre code de vérification.' },
+  nicknameLength: {
+    en: 'Please use 20 characters or fewer for your nickname.',
+    ja: 'ニックネームは20文字以内で入力してください。',
+    fr: 'Votre pseudo doit contenir 20 caractères au maximum.',
+  },
+  nicknameCharacters: {
+    en: 'Your nickname contains characters that cannot be used.',
+    ja: 'ニックネームに使用できない文字が含まれています。',
+    fr: 'Votre pseudo contient des caractères non autorisés.',
+  },
+  mobileFormat: {
+    en: 'This is not a valid mobile phone number form.',
+    ja: '携帯電話番号の形式が正しくありません。',
+    fr: "Ce numéro de téléphone mobile n'est pas valide.",
+  },
+  birthdayInvalid: { en: 'Please enter a valid date of birth.', ja: '正しい生年月日を入力してください。', fr: 'Veuillez saisir une date de naissance valide.' },
+  ageTooYoung: { en: 'You must be 16 or older to sign up.', ja: '16歳以上の方のみご登録いただけます。', fr: 'Vous devez avoir 16 ans ou plus pour vous inscrire.' },
+  termsRequired: { en: 'Please agree to the Terms of Use.', ja: '利用規約に同意してください。', fr: "Veuillez accepter les conditions d'utilisation." },
+  privacyRequired: { en: 'Please agree to the Privacy Policy.', ja: 'プライバシーポリシーに同意してください。', fr: 'Veuillez accepter la politique de confidentialité.' },
+  currentPasswordRequired: { en: 'Please input your current password.', ja: '現在のパスワードを入力してください。', fr: 'Veuillez saisir votre mot de passe actuel.' },
+  categoryRequired: { en: 'Please select a category.', ja: 'カテゴリーを選択してください。', fr: 'Veuillez choisir une catégorie.' },
+  inquiryRequired: { en: 'Please enter your inquiry.', ja: 'お問い合わせ内容を入力してください。', fr: 'Veuillez saisir votre demande.' },
+  inquiryLength: {
+    en: 'Please keep your inquiry to 5000 characters or fewer.',
+    ja: 'お問い合わせ内容は5000文字以内で入力してください。',
+    fr: 'Votre demande doit contenir 5000 caractères au maximum.',
+  },
+  inquiryImages: { en: 'You can attach up to 3 images.', ja: '添付できる画像は3枚までです。', fr: "Vous pouvez joindre jusqu'à 3 images." },
+  couponRequired: { en: 'Please enter a coupon code.', ja: 'クーポンコードを入力してください。', fr: 'Veuillez saisir un code promo.' },
+  reasonRequired: { en: 'Please select a reason.', ja: '理由を選択してください。', fr: 'Veuillez choisir une raison.' },
   notValid: { en: '{field} is not valid.', ja: '{field}が正しくありません。', fr: "{field} n'est pas valide." },
 } as const satisfies Record<string, Record<Locale, string>>
 

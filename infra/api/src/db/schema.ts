@@ -1,3 +1,4 @@
+import type { AccountTables } from './tables/accounts'
 import type { CatalogueTables } from './tables/catalogue'
 import type { DiscoveryTables } from './tables/catalog'
 import type { CoinTables } from './tables/coins'
@@ -6,6 +7,7 @@ import type { MemberTables } from './tables/members'
 import type { ReadingTables } from './tables/reading'
 import type { ViewerTables } from './tables/viewer'
 
+export * from './tables/accounts'
 export * from './tables/catalogue'
 export * from './tables/catalog'
 export * from './tables/coins'
@@ -18,4 +20,4 @@ export * from './tables/viewer'
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables {}
+export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables {}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../deps'
 import { registerCatalogRoutes } from './catalog/routes'
+import { registerAccountRoutes } from './account/routes'
 import { registerCoinRoutes } from './coin/routes'
 import { registerCommentRoutes } from './comment/routes'
 import { registerContentRoutes } from './content/routes'
@@ -15,6 +16,7 @@ export function registerModules(app: FastifyInstance, deps: AppDeps): void {
   registerSystemRoutes(app, deps)
   registerImageRoutes(app, deps)
   registerMemberRoutes(app, deps)
+  registerAccountRoutes(app, deps)
   registerHomeRoutes(app, deps)
   registerCoinRoutes(app, deps)
   registerCommentRoutes(app, deps)

@@ -1,5 +1,7 @@
 import { HEADERS, requestChecksum, type Locale } from '@koma/contracts/server'
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -9,6 +11,7 @@ import { createClock, type Clock } from '../clock'
 import { loadConfig } from '../config'
 import { connect } from '../db/connect'
 import type { Database } from '../db/schema'
+import { readOutbox, type Mail } from '../modules/mail/mailer'
 import { postgresAdminUrl, testLane, withDatabase } from './lane'
 import { pgliteTemplatePath, postgresTemplateName } from './template'
 
@@ -28,6 +31,10 @@ export interface TestApp {
   db: Kysely<Database>
   clock: Clock
   lane: 'pglite' | 'postgres'
+  /** This app's DATA_DIR (a temporary folder): its mail outbox lives there. */
+  dataDir: string
+  /** Mails the API sent, oldest first (the local outbox of the mail interface). */
+  outbox(): (Mail & { sentAt: string })[]
   /** Call the API like the browser does: signed headers, form-encoded body. */
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: CallOptions): Promise<LightMyRequestResponse>
   close(): Promise<void>
@@ -57,7 +64,8 @@ export async function createTestApp(): Promise<TestApp> {
     handle = await connect({ dataDir: ':memory:', loadDataDir: new Blob([dump]) })
   }
   const clock = createClock()
-  const config = { ...loadConfig({}), skipChecksum: false, seedIfEmpty: false }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-api-test-'))
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
   let app: FastifyInstance
   try {
     app = await buildApp({ db: handle.db, clock, config })
@@ -95,10 +103,13 @@ export async function createTestApp(): Promise<TestApp> {
     clock,
     lane,
     call,
+    dataDir,
+    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     close: async () => {
       await app.close()
       await handle.close()
       if (dropDatabase) await dropDatabase()
+      fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -45,6 +45,4 @@ export const catalogEndpoints = {
   unsubscribe: endpoint<ContentParams, None, None, { subscribed: boolean }>('DELETE', '/library/subscriptions/:type/:id'),
   hide: endpoint<ContentParams, None, None, { hidden: boolean }>('PUT', '/library/hidden/:type/:id'),
   unhide: endpoint<ContentParams, None, None, { hidden: boolean }>('DELETE', '/library/hidden/:type/:id'),
-  /** SPEC §4 accept mature for a signed-in reader: the profile's mature setting turns on. */
-  acceptMature: endpoint<None, None, None, { acceptMature: boolean }>('PUT', '/member/profile/mature/accept'),
 } as const

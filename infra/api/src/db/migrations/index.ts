@@ -3,6 +3,7 @@ import * as m0001 from './0001_catalogue_members'
 import * as m0002 from './0002_access_and_progress'
 import * as m0100 from './0100_discovery'
 import * as m0200 from './0200_viewer_epubs'
+import * as m0300 from './0300_accounts'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0002_access_and_progress': m0002,
   '0100_discovery': m0100,
   '0200_viewer_epubs': m0200,
+  '0300_accounts': m0300,
 }

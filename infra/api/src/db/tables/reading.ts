@@ -1,5 +1,8 @@
-import type { Generated } from 'kysely'
+import type { ColumnType } from 'kysely'
 import type { Timestamp } from './columns'
+
+/** A column with a SQL default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
 
 export interface ChapterAccessTable {
   member_id: number
@@ -17,12 +20,12 @@ export interface ReadProgressTable {
   chapter_id: number
   content_id: number
   /** SPEC §3 read progress (a Readium Locator; comics: href = page, position = page number). */
-  href: Generated<string>
-  type: Generated<string>
-  progression: Generated<number>
-  total_progression: Generated<number>
-  position: Generated<number>
-  finished: Generated<boolean>
+  href: Defaulted<string>
+  type: Defaulted<string>
+  progression: Defaulted<number>
+  total_progression: Defaulted<number>
+  position: Defaulted<number>
+  finished: Defaulted<boolean>
   updated_at: Timestamp | undefined
 }
 

@@ -143,13 +143,15 @@ describe('adult menu and mature content', () => {
     expect(adult.contents.every((c) => c.mature)).toBe(true)
   })
 
-  it('accept-mature for a member turns the profile setting on (then no header is needed)', async () => {
+  it('accept-mature for a member needs adult verification (451), then turns the profile setting on (no header needed)', async () => {
     const other = await createTestApp()
     try {
       const session = await signIn(other)
       expect((await other.call('GET', '/api/en/home/mature', { cookies: session })).statusCode).toBe(428)
-      expect((await other.call('PUT', '/api/member/profile/mature/accept')).statusCode).toBe(401)
-      expect((await other.call('PUT', '/api/member/profile/mature/accept', { cookies: session })).json().result).toEqual({ acceptMature: true })
+      expect((await other.call('PUT', '/api/member/profile/mature/accept/on')).statusCode).toBe(401)
+      expect((await other.call('PUT', '/api/member/profile/mature/accept/on', { cookies: session })).statusCode).toBe(451)
+      await other.db.updateTable('members').set({ adult_verified_at: other.clock.now() }).where('email', '=', 'reader@koma.example').execute()
+      expect((await other.call('PUT', '/api/member/profile/mature/accept/on', { cookies: session })).json().result).toMatchObject({ acceptMature: true })
       const home = (await other.call('GET', '/api/en/home/mature', { cookies: session })).json().result
       const ordinary = (await other.call('GET', '/api/en/home')).json().result
       expect(home.sections.length).toBeGreaterThan(ordinary.sections.length)

@@ -67,10 +67,4 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, endpoints.unsubscribe, flag('library_subscriptions', 'subscribed', false))
   route(app, deps, endpoints.hide, flag('library_hidden', 'hidden', true))
   route(app, deps, endpoints.unhide, flag('library_hidden', 'hidden', false))
-
-  route(app, deps, endpoints.acceptMature, async ({ req }) => {
-    const member = await requireMember(deps, req)
-    await deps.db.updateTable('members').set({ accept_mature: true }).where('id', '=', member.memberId).execute()
-    return { acceptMature: true }
-  })
 }

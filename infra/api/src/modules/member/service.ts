@@ -1,12 +1,33 @@
-import type { Profile } from '@koma/contracts/server'
+import { adultVerificationExpiresAt, adultVerificationValid, passwordChangeAdvised, type Profile, type SocialProvider } from '@koma/contracts/server'
 import { hash as argonHash, verify } from '@node-rs/argon2'
+import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { imageUrl } from '../image/urls'
 
-/** A member's profile as SPEC §3 describes it. */
+/** The terms version in force now (0 when none is published). */
+export async function currentTermsVersion(deps: AppDeps): Promise<{ version: number; effectiveAt: Date } | null> {
+  const row = await deps.db
+    .selectFrom('legal_documents')
+    .select(['version', 'effective_at'])
+    .where('type', '=', 'terms')
+    .where('effective_at', '<=', deps.clock.now())
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? { version: row.version, effectiveAt: new Date(row.effective_at) } : null
+}
+
+/** A member's profile as SPEC §3 describes it, with the account screens' extra information. */
 export async function loadProfile(deps: AppDeps, memberId: number): Promise<Profile | null> {
-  const member = await deps.db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst()
+  const member = await deps.db.selectFrom('members').selectAll().where('id', '=', memberId).where('deleted_at', 'is', null).executeTakeFirst()
   if (!member) return null
+  const now = deps.clock.now()
+  const [links, terms] = await Promise.all([
+    deps.db.selectFrom('external_accounts').select('provider').where('member_id', '=', memberId).orderBy('linked_at').execute(),
+    currentTermsVersion(deps),
+  ])
+  const verifiedAt = member.adult_verified_at ? new Date(member.adult_verified_at) : null
+  const adultVerification = adultVerificationValid(verifiedAt, now)
   return {
     userId: member.id,
     email: member.email,
@@ -14,9 +35,26 @@ export async function loadProfile(deps: AppDeps, memberId: number): Promise<Prof
     guest: member.guest,
     emailNotify: member.email_notify,
     avatarImageUrl: member.avatar_image_id ? imageUrl(member.avatar_image_id) : null,
-    externalIdps: [],
+    externalIdps: links.map((link) => link.provider as SocialProvider),
     inventory: null,
-    mature: { acceptMature: member.accept_mature, adultVerification: member.adult_verified_at !== null },
+    mature: { acceptMature: member.accept_mature && adultVerification, adultVerification },
+    userExtraInfo: {
+      mobile: member.mobile,
+      birthday: member.birthday,
+      marketingAgree: member.marketing_agree,
+      hasPassword: member.password_hash !== null,
+      passwordChangeAdvised:
+        member.password_hash !== null &&
+        passwordChangeAdvised(
+          member.password_changed_at ? new Date(member.password_changed_at) : new Date(member.created_at),
+          member.password_postponed_at ? new Date(member.password_postponed_at) : null,
+          now,
+        ),
+      termsUpdate:
+        !member.guest && terms && member.terms_version < terms.version ? { version: terms.version, effectiveAt: terms.effectiveAt.toISOString() } : null,
+      adultVerificationExpiresAt: verifiedAt && adultVerification ? adultVerificationExpiresAt(verifiedAt).toISOString() : null,
+      createdAt: new Date(member.created_at).toISOString(),
+    },
   }
 }
 
@@ -24,20 +62,26 @@ export async function loadProfile(deps: AppDeps, memberId: number): Promise<Prof
 let dummyHash: Promise<string> | null = null
 const dummy = (): Promise<string> => (dummyHash ??= argonHash('koma-no-such-member'))
 
+export const hashPassword = (password: string): Promise<string> => argonHash(password)
+
+/** Whether a password matches an argon2id hash (a missing hash still costs one verification). */
+export async function passwordMatches(hash: string | null, password: string): Promise<boolean> {
+  try {
+    return await verify(hash ?? (await dummy()), password) && hash !== null
+  } catch {
+    return false
+  }
+}
+
 /** The member with this e-mail and password, or null. Never says which part was wrong. */
 export async function checkCredentials(deps: AppDeps, email: string, password: string): Promise<number | null> {
   const member = await deps.db
     .selectFrom('members')
     .select(['id', 'password_hash'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .where('guest', '=', false)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  const hash = member?.password_hash ?? (await dummy())
-  let ok = false
-  try {
-    ok = await verify(hash, password)
-  } catch {
-    ok = false
-  }
+  const ok = await passwordMatches(member?.password_hash ?? null, password)
   return ok && member ? member.id : null
 }

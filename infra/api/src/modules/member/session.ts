@@ -1,4 +1,4 @@
-import { COOKIES } from '@koma/contracts/server'
+import { COOKIES, HEADERS } from '@koma/contracts/server'
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
@@ -9,6 +9,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const SESSION_DAYS = { stay: 30, short: 1 } as const
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+
+/** Who a request is, resolved once per request (and replaced when a handler starts a session). */
+const resolved = new WeakMap<FastifyRequest, Promise<SessionMember | null>>()
+/** How stale a session's last-seen time may get before a request refreshes it (the devices list). */
+const LAST_SEEN_REFRESH_MS = 5 * 60 * 1000
 
 export interface SessionMember {
   memberId: number
@@ -26,24 +31,34 @@ function cookieOptions(req: FastifyRequest, maxAgeSeconds: number | undefined, h
   }
 }
 
-/** Start a session: the httpOnly session cookie and the login-check cookie the page reads. */
+/** The browser's web device identifier (SPEC §7 client immutable uid), if the request carries a usable one. */
+export function deviceIdOf(req: FastifyRequest): string | null {
+  const value = req.headers[HEADERS.clientUid]
+  return typeof value === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(value) ? value : null
+}
+
+/**
+ * Start a session: the httpOnly session cookie and the login-check cookie the page reads. A
+ * guest session sets no login-check cookie: to the page, a guest is still signed out.
+ */
 export async function startSession(
   deps: AppDeps,
   req: FastifyRequest,
   reply: FastifyReply,
   memberId: number,
   stayLogged: boolean,
+  options: { guest?: boolean } = {},
 ): Promise<{ sessionId: number }> {
   const token = randomBytes(32).toString('base64url')
   const days = stayLogged ? SESSION_DAYS.stay : SESSION_DAYS.short
   const now = deps.clock.realNow()
-  const deviceId = req.headers['x-koma-client-uid']
+  const deviceId = deviceIdOf(req)
   const row = await deps.db
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
       member_id: memberId,
-      device_id: typeof deviceId === 'string' ? deviceId.slice(0, 64) : null,
+      device_id: deviceId,
       user_agent: String(req.headers['user-agent'] ?? '').slice(0, 300),
       expires_at: new Date(now.getTime() + days * DAY_MS),
       last_seen_at: now,
@@ -52,7 +67,9 @@ export async function startSession(
     .executeTakeFirstOrThrow()
   const maxAge = stayLogged ? days * 24 * 60 * 60 : undefined
   reply.setCookie(COOKIES.session, token, cookieOptions(req, maxAge, true))
-  reply.setCookie(COOKIES.loginCheck, '1', cookieOptions(req, maxAge, false))
+  if (options.guest) reply.clearCookie(COOKIES.loginCheck, { path: '/' })
+  else reply.setCookie(COOKIES.loginCheck, '1', cookieOptions(req, maxAge, false))
+  resolved.set(req, Promise.resolve({ memberId, sessionId: row.id, guest: options.guest ?? false }))
   return { sessionId: row.id }
 }
 
@@ -61,7 +78,6 @@ export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): v
   reply.clearCookie(COOKIES.loginCheck, { path: '/' })
 }
 
-const resolved = new WeakMap<FastifyRequest, Promise<SessionMember | null>>()
 
 /** The member behind the request's session cookie, if it names a live session. */
 export function sessionMember(deps: AppDeps, req: FastifyRequest): Promise<SessionMember | null> {
@@ -73,11 +89,17 @@ export function sessionMember(deps: AppDeps, req: FastifyRequest): Promise<Sessi
       const row = await deps.db
         .selectFrom('sessions')
         .innerJoin('members', 'members.id', 'sessions.member_id')
-        .select(['sessions.id as sessionId', 'members.id as memberId', 'members.guest'])
+        .select(['sessions.id as sessionId', 'members.id as memberId', 'members.guest', 'sessions.last_seen_at'])
         .where('sessions.token_hash', '=', hashToken(token))
         .where('sessions.expires_at', '>', deps.clock.realNow())
+        .where('members.deleted_at', 'is', null)
         .executeTakeFirst()
-      return row ?? null
+      if (!row) return null
+      const now = deps.clock.realNow()
+      if (now.getTime() - new Date(row.last_seen_at).getTime() > LAST_SEEN_REFRESH_MS) {
+        await deps.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute()
+      }
+      return { sessionId: row.sessionId, memberId: row.memberId, guest: row.guest }
     })()
     resolved.set(req, promise)
   }
@@ -93,4 +115,9 @@ export async function requireMember(deps: AppDeps, req: FastifyRequest): Promise
 
 export async function endSession(deps: AppDeps, sessionId: number): Promise<void> {
   await deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+}
+
+/** Forget what was resolved for this request (after its session ended or changed hands). */
+export function forgetSession(req: FastifyRequest): void {
+  resolved.set(req, Promise.resolve(null))
 }

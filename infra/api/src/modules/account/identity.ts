@@ -1,0 +1,232 @@
+import { endpoints, resetLinkExpiresAt, resetLinkIsValid, type Authentication } from '@koma/contracts/server'
+import { checkCodeSchema, emailSchema, joinSchema, passwordSchema, requestCodeSchema, changeEmailSchema, codeSchema } from '@koma/contracts/validation'
+import Joi from 'joi'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { sql } from 'kysely'
+import type { AppDeps } from '../../deps'
+
+import { route } from '../../http/route'
+import { requireFullMember } from '../member/guest'
+import { currentTermsVersion, hashPassword, passwordMatches } from '../member/service'
+import { clearSessionCookies, endSession, forgetSession, sessionMember, startSession } from '../member/session'
+import { checkCode, consumeVerifiedCode, emailTaken, sendCode } from './codes'
+import { checked, fail, localePath, publicOrigin, randomToken, sealed, sendMail, sha256, today } from './common'
+import { welcomeGift } from '../inbox/service'
+
+
+/** Sign-up, e-mail codes, passwords and e-mail changes. */
+export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, deps, endpoints.sendVerifyToken, async ({ body, req, locale }) => {
+    const { email } = checked(requestCodeSchema, { email: body.email }, locale)
+    const purpose = body.purpose === 'changeEmail' ? 'changeEmail' : 'signup'
+    let memberId: number | null = null
+    if (purpose === 'changeEmail') {
+      const member = await requireFullMember(deps, req)
+      memberId = member.memberId
+      const current = await deps.db.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirstOrThrow()
+      checked(changeEmailSchema(current.email), { email }, locale)
+      if (await emailTaken(deps.db, email, memberId)) throw fail(409, 'emailAlreadyRegistered')
+    } else if (await emailTaken(deps.db, email)) {
+      throw fail(409, 'emailAlreadyRegistered')
+    }
+    const { expiresAt } = await sendCode(deps, { email, purpose, memberId, locale })
+    return { sent: true as const, expiresAt: expiresAt.toISOString(), resendAfterSeconds: 60 }
+  })
+
+  route(app, deps, endpoints.checkVerifyToken, async ({ body, req, locale }) => {
+    const { email, token } = checked(checkCodeSchema, { email: body.email, token: body.token }, locale)
+    const purpose = body.purpose === 'changeEmail' ? 'changeEmail' : 'signup'
+    const memberId = purpose === 'changeEmail' ? (await requireFullMember(deps, req)).memberId : undefined
+    await checkCode(deps, { email, purpose, token, memberId })
+    return { verified: true as const }
+  })
+
+  route(app, deps, endpoints.signup, async ({ body, req, reply, locale }) => {
+    const form = checked(joinSchema, body, locale, { today: today(deps, req) })
+    const { password } = await sealed<{ password: string }>(deps, body)
+    checked(Joi.object({ password: passwordSchema }), { password }, locale)
+    if (await emailTaken(deps.db, form.email)) throw fail(409, 'emailAlreadyRegistered')
+    const now = deps.clock.now()
+    const passwordHash = await hashPassword(password)
+    const terms = await currentTermsVersion(deps)
+    const current = await sessionMember(deps, req)
+    const memberId = await deps.db.transaction().execute(async (trx) => {
+      await consumeVerifiedCode(trx, now, form.email, 'signup')
+      const values = {
+        email: form.email.trim(),
+        password_hash: passwordHash,
+        nickname: form.nickname,
+        guest: false,
+        guest_device_id: null,
+        birthday: form.birthday,
+        marketing_agree: form.marketingAgree === 'true',
+        email_notify: form.marketingAgree === 'true',
+        terms_version: terms?.version ?? 0,
+        password_changed_at: now,
+        last_signin_at: now,
+      }
+      let id: number
+      if (current?.guest) {
+        // SPEC §4: registering from a guest keeps its history: the same member id becomes a member.
+        await trx.updateTable('members').set(values).where('id', '=', current.memberId).execute()
+        id = current.memberId
+      } else {
+        id = (await trx.insertInto('members').values({ ...values, accept_mature: false, adult_verified_at: null }).returning('id').executeTakeFirstOrThrow()).id
+      }
+      await trx
+        .insertInto('member_settings')
+        .values({ member_id: id, notify_marketing: form.marketingAgree === 'true', notify_news_email: form.marketingAgree === 'true' })
+        .onConflict((oc) => oc.column('member_id').doUpdateSet({ notify_marketing: form.marketingAgree === 'true' }))
+        .execute()
+      await welcomeGift(trx, id, now)
+      return id
+    })
+    if (current) {
+      await endSession(deps, current.sessionId)
+      forgetSession(req)
+    }
+    const { sessionId } = await startSession(deps, req, reply, memberId, true)
+    await sendMail(deps, form.email.trim(), 'welcome', locale, { nickname: form.nickname })
+    return { sessionToken: `s${sessionId}`, userId: memberId } satisfies Authentication
+  })
+
+  // Password: find (reset mail valid 10 minutes), reset, change, and "later" for the 6-month advice.
+  route(app, deps, endpoints.passwordFind, async ({ query, req, locale }) => {
+    const { email } = checked(Joi.object({ email: emailSchema }), { email: query.email }, locale)
+    const member = await deps.db
+      .selectFrom('members')
+      .select(['id', 'email'])
+      .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+      .where('guest', '=', false)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    // The answer is the same whether or not the address is registered.
+    if (!member) return { sent: true as const }
+    const now = deps.clock.now()
+    const recent = await deps.db
+      .selectFrom('password_resets')
+      .select('created_at')
+      .where('member_id', '=', member.id)
+      .where('created_at', '>', new Date(now.getTime() - 60 * 1000))
+      .executeTakeFirst()
+    if (recent) throw fail(429, 'codeTooSoon')
+    const token = randomToken(32)
+    await deps.db.insertInto('password_resets').values({ token_hash: sha256(token), member_id: member.id, created_at: now, expires_at: resetLinkExpiresAt(now) }).execute()
+    const link = `${publicOrigin(req)}${localePath(locale, '/member/profile/password/reset')}?token=${encodeURIComponent(token)}`
+    await sendMail(deps, String(member.email), 'reset', locale, { link })
+    return { sent: true as const }
+  })
+
+  const openReset = async (token: unknown) => {
+    if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw fail(400, 'resetLinkExpired')
+    const row = await deps.db
+      .selectFrom('password_resets')
+      .innerJoin('members', 'members.id', 'password_resets.member_id')
+      .select(['password_resets.token_hash', 'password_resets.created_at', 'password_resets.used_at', 'members.id as memberId', 'members.email'])
+      .where('password_resets.token_hash', '=', sha256(token))
+      .where('members.deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (!row || row.used_at || !resetLinkIsValid(new Date(row.created_at), deps.clock.now())) throw fail(400, 'resetLinkExpired')
+    return row
+  }
+
+  route(app, deps, endpoints.passwordResetCheck, async ({ query }) => {
+    const row = await openReset(query.token)
+    return { email: maskEmail(String(row.email)) }
+  })
+
+  route(app, deps, endpoints.passwordReset, async ({ body, locale }) => {
+    const row = await openReset(body.token)
+    const { password } = await sealed<{ password: string }>(deps, body)
+    checked(Joi.object({ password: passwordSchema }), { password }, locale)
+    const now = deps.clock.now()
+    const passwordHash = await hashPassword(password)
+    await deps.db.transaction().execute(async (trx) => {
+      const used = await trx.updateTable('password_resets').set({ used_at: now }).where('token_hash', '=', row.token_hash).where('used_at', 'is', null).executeTakeFirst()
+      if (Number(used.numUpdatedRows) !== 1) throw fail(400, 'resetLinkExpired')
+      await trx.updateTable('members').set({ password_hash: passwordHash, password_changed_at: now, password_postponed_at: null }).where('id', '=', row.memberId).execute()
+      // Every session of the account ends: whoever knew the old password is signed out.
+      await trx.deleteFrom('sessions').where('member_id', '=', row.memberId).execute()
+      await trx.deleteFrom('signin_failures').where('email', '=', String(row.email).toLowerCase()).execute()
+    })
+    return { reset: true as const }
+  })
+
+  route(app, deps, endpoints.passwordChange, async ({ body, req, locale }) => {
+    const member = await requireFullMember(deps, req)
+    const payload = await sealed<{ currentPassword: string; password: string }>(deps, body)
+    checked(
+      Joi.object({
+        currentPassword: Joi.string().required().messages({ 'any.required': 'currentPasswordRequired', 'string.empty': 'currentPasswordRequired' }),
+        password: passwordSchema,
+      }),
+      { currentPassword: payload.currentPassword, password: payload.password },
+      locale,
+    )
+    const row = await deps.db.selectFrom('members').select(['password_hash', 'email']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
+    if (!row.password_hash) throw fail(400, 'notSignedInWithEmail')
+    if (!(await passwordMatches(row.password_hash, payload.currentPassword))) throw fail(400, 'currentPasswordIncorrect')
+    if (payload.currentPassword === payload.password) throw fail(400, 'passwordSameAsCurrent')
+    const now = deps.clock.now()
+    await deps.db.updateTable('members').set({ password_hash: await hashPassword(payload.password), password_changed_at: now, password_postponed_at: null }).where('id', '=', member.memberId).execute()
+    // Other devices are signed out; this one stays.
+    await deps.db.deleteFrom('sessions').where('member_id', '=', member.memberId).where('id', '!=', member.sessionId).execute()
+    if (row.email) await sendMail(deps, row.email, 'passwordChanged', locale)
+    return { changed: true as const }
+  })
+
+  route(app, deps, endpoints.passwordExpiration, async ({ req }) => {
+    const member = await requireFullMember(deps, req)
+    await deps.db.updateTable('members').set({ password_postponed_at: deps.clock.now() }).where('id', '=', member.memberId).execute()
+    return { postponed: true as const }
+  })
+
+  route(app, deps, endpoints.changeEmail, async ({ body, req, locale }) => {
+    const member = await requireFullMember(deps, req)
+    const row = await deps.db.selectFrom('members').select(['email', 'password_hash']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
+    const { email } = checked(changeEmailSchema(row.email), { email: body.email }, locale)
+    const token = checked(codeSchema, body.token, locale)
+    if (await emailTaken(deps.db, email, member.memberId)) throw fail(409, 'emailAlreadyRegistered')
+    // A member without a password (social sign-up) registers one with the address.
+    let passwordHash: string | null = null
+    if (!row.password_hash) {
+      const { password } = await sealed<{ password: string }>(deps, body)
+      checked(Joi.object({ password: passwordSchema }), { password }, locale)
+      passwordHash = await hashPassword(password)
+    }
+    await checkCode(deps, { email, purpose: 'changeEmail', token, memberId: member.memberId })
+    const now = deps.clock.now()
+    await deps.db.transaction().execute(async (trx) => {
+      await consumeVerifiedCode(trx, now, email, 'changeEmail')
+      await trx
+        .updateTable('members')
+        .set({ email: email.trim(), ...(passwordHash ? { password_hash: passwordHash, password_changed_at: now } : {}) })
+        .where('id', '=', member.memberId)
+        .execute()
+    })
+    return { email: email.trim() }
+  })
+
+  route(app, deps, endpoints.termsAgree, async ({ body, req }) => {
+    const member = await requireFullMember(deps, req)
+    const terms = await currentTermsVersion(deps)
+    if (!terms || String(terms.version) !== String(body.version ?? '')) throw fail(409, 'termsVersionOutdated')
+    await deps.db.updateTable('members').set({ terms_version: terms.version }).where('id', '=', member.memberId).execute()
+    return { agreedVersion: terms.version }
+  })
+}
+
+/** r•••••@koma.example: enough for a reader to recognise their own address. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@')
+  if (!domain) return email
+  return `${local.slice(0, 1)}${'•'.repeat(Math.max(3, local.length - 1))}@${domain}`
+}
+
+export async function signOutEverywhere(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, memberId: number): Promise<void> {
+  await deps.db.deleteFrom('sessions').where('member_id', '=', memberId).execute()
+  forgetSession(req)
+  clearSessionCookies(req, reply)
+}
+
+

@@ -1,0 +1,223 @@
+import { endpoints, isSocialProvider, type SocialProvider, type SocialSigninResult } from '@koma/contracts/server'
+import { socialJoinSchema } from '@koma/contracts/validation'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AppDeps } from '../../deps'
+import { HttpError } from '../../http/errors'
+import { route } from '../../http/route'
+import { checked, fail, randomToken, safePath, sha256, today } from '../account/common'
+import { emailTaken } from '../account/codes'
+import { welcomeGift } from '../inbox/service'
+import { discardGuest, requireFullMember } from '../member/guest'
+import { currentTermsVersion } from '../member/service'
+import { endSession, forgetSession, sessionMember, startSession } from '../member/session'
+import { authorizationRequest, completeAuthorization, type Identity } from './adapter'
+import { allProviders, providerConfig } from './providers'
+import { registerSandboxRoutes } from './sandbox'
+
+const STATE_MINUTES = 10
+
+function providerOf(value: string): SocialProvider {
+  if (!isSocialProvider(value)) throw new HttpError(404, 'notFound')
+  return value
+}
+
+/** The callback page of the site for a provider, at the origin the browser called from. */
+function redirectUriFor(provider: SocialProvider, origin: unknown, live: boolean): string {
+  const configured = process.env.KOMA_PUBLIC_URL
+  let base: string | null = configured ? configured.replace(/\/$/, '') : null
+  if (!base) {
+    if (live) throw new HttpError(400, 'invalidParameter', { field: 'origin' })
+    try {
+      const url = new URL(String(origin))
+      if (url.protocol === 'http:' || url.protocol === 'https:') base = url.origin
+    } catch {
+      /* refused below */
+    }
+  }
+  if (!base) throw new HttpError(400, 'invalidParameter', { field: 'origin' })
+  return `${base}/member/external-idp/web/${provider}/callback`
+}
+
+/** Take the one-time state of a callback: it names the provider, the purpose and the PKCE verifier. */
+async function takeState(deps: AppDeps, provider: SocialProvider, state: unknown, purpose: 'signin' | 'link') {
+  if (typeof state !== 'string' || state.length < 10) throw fail(400, 'socialSigninFailed')
+  const row = await deps.db.deleteFrom('oauth_states').where('state', '=', state).where('provider', '=', provider).where('expires_at', '>', deps.clock.realNow()).returningAll().executeTakeFirst()
+  if (!row || row.purpose !== purpose) throw fail(400, 'socialSigninFailed')
+  return row
+}
+
+async function identityFrom(deps: AppDeps, app: FastifyInstance, provider: SocialProvider, body: { code?: unknown; state?: unknown }, purpose: 'signin' | 'link') {
+  const state = await takeState(deps, provider, body.state, purpose)
+  if (typeof body.code !== 'string' || !body.code) throw fail(400, 'socialSigninFailed')
+  let identity: Identity
+  try {
+    identity = await completeAuthorization(providerConfig(provider), app, { redirectUri: state.redirect_uri, code: body.code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw fail(400, 'socialSigninFailed')
+  }
+  return { identity, state }
+}
+
+async function signInAs(deps: AppDeps, req: FastifyRequest, reply: Parameters<typeof startSession>[2], memberId: number): Promise<void> {
+  const previous = await sessionMember(deps, req)
+  if (previous) {
+    await endSession(deps, previous.sessionId)
+    if (previous.guest && previous.memberId !== memberId) await discardGuest(deps, previous.memberId)
+    forgetSession(req)
+  }
+  await deps.db.updateTable('members').set({ last_signin_at: deps.clock.now() }).where('id', '=', memberId).execute()
+  await startSession(deps, req, reply, memberId, true)
+}
+
+/**
+ * Social sign-in, sign-up and linking through the one adapter. Sign-in with an identity no member
+ * has answers joinRequired with a short-lived token; POST /member/mapping finishes the sign-up.
+ */
+export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerSandboxRoutes(app, deps)
+
+  route(app, deps, endpoints.linkedAccounts, async ({ req, reply }) => {
+    const member = await requireFullMember(deps, req)
+    const rows = await deps.db.selectFrom('external_accounts').selectAll().where('member_id', '=', member.memberId).orderBy('linked_at').execute()
+    reply.header('cache-control', 'no-store')
+    return {
+      accounts: rows.map((row) => ({ provider: row.provider as SocialProvider, email: row.email, linkedAt: new Date(row.linked_at).toISOString() })),
+      providers: allProviders(),
+    }
+  })
+
+  route(app, deps, endpoints.idpAuthorize, async ({ params, query, req, reply }) => {
+    const provider = providerOf(params.provider)
+    const purpose = query.purpose === 'link' ? 'link' : 'signin'
+    const member = purpose === 'link' ? await requireFullMember(deps, req) : null
+    const config = providerConfig(provider)
+    const redirectUri = redirectUriFor(provider, query.origin, config.mode === 'live')
+    const request = await authorizationRequest(config, app, redirectUri)
+    await deps.db
+      .insertInto('oauth_states')
+      .values({
+        state: request.state,
+        provider,
+        purpose,
+        member_id: member?.memberId ?? null,
+        code_verifier: request.codeVerifier,
+        nonce: request.nonce,
+        redirect_uri: redirectUri,
+        redirect: safePath(query.redirect, purpose === 'link' ? '/account/userinfo' : '/'),
+        expires_at: new Date(deps.clock.realNow().getTime() + STATE_MINUTES * 60 * 1000),
+      })
+      .execute()
+    await deps.db.deleteFrom('oauth_states').where('expires_at', '<', deps.clock.realNow()).execute()
+    reply.header('cache-control', 'no-store')
+    // The sandbox's pages are served by this API through the edge: a same-origin path.
+    const url = config.mode === 'sandbox' ? request.url.pathname + request.url.search : request.url.toString()
+    return { url }
+  })
+
+  route(app, deps, endpoints.idpSignin, async ({ params, body, req, reply }): Promise<SocialSigninResult> => {
+    const provider = providerOf(params.provider)
+    const { identity, state } = await identityFrom(deps, app, provider, body, 'signin')
+    const linked = await deps.db
+      .selectFrom('external_accounts')
+      .innerJoin('members', 'members.id', 'external_accounts.member_id')
+      .select('members.id')
+      .where('external_accounts.provider', '=', provider)
+      .where('external_accounts.subject', '=', identity.subject)
+      .where('members.deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (linked) {
+      await signInAs(deps, req, reply, linked.id)
+      return { status: 'signedIn', userId: linked.id, redirect: state.redirect }
+    }
+    const pendingToken = randomToken(24)
+    const nickname = (identity.name ?? identity.email?.split('@')[0] ?? 'Reader').slice(0, 20)
+    await deps.db
+      .insertInto('pending_social_signups')
+      .values({
+        token_hash: sha256(pendingToken),
+        provider,
+        subject: identity.subject,
+        email: identity.email,
+        nickname,
+        redirect: state.redirect,
+        expires_at: new Date(deps.clock.realNow().getTime() + 30 * 60 * 1000),
+      })
+      .execute()
+    return { status: 'joinRequired', pendingToken, provider, nickname, email: identity.email, redirect: state.redirect }
+  })
+
+  route(app, deps, endpoints.socialJoin, async ({ body, req, reply, locale }) => {
+    const form = checked(socialJoinSchema, { ...body, email: '' }, locale, { today: today(deps, req) })
+    if (typeof body.pendingToken !== 'string') throw fail(400, 'signupSessionMissing')
+    const pending = await deps.db
+      .deleteFrom('pending_social_signups')
+      .where('token_hash', '=', sha256(body.pendingToken))
+      .where('expires_at', '>', deps.clock.realNow())
+      .returningAll()
+      .executeTakeFirst()
+    if (!pending) throw fail(400, 'signupSessionMissing')
+    const now = deps.clock.now()
+    const terms = await currentTermsVersion(deps)
+    const email = pending.email && !(await emailTaken(deps.db, pending.email)) ? pending.email : null
+    const current = await sessionMember(deps, req)
+    const memberId = await deps.db.transaction().execute(async (trx) => {
+      const taken = await trx.selectFrom('external_accounts').select('member_id').where('provider', '=', pending.provider).where('subject', '=', pending.subject).executeTakeFirst()
+      if (taken) throw fail(409, 'alreadyRegisteredSocial')
+      const values = {
+        email,
+        password_hash: null,
+        nickname: form.nickname,
+        guest: false,
+        guest_device_id: null,
+        birthday: form.birthday,
+        marketing_agree: form.marketingAgree === 'true',
+        email_notify: form.marketingAgree === 'true',
+        terms_version: terms?.version ?? 0,
+        last_signin_at: now,
+      }
+      let id: number
+      if (current?.guest) {
+        await trx.updateTable('members').set(values).where('id', '=', current.memberId).execute()
+        id = current.memberId
+      } else {
+        id = (await trx.insertInto('members').values({ ...values, accept_mature: false, adult_verified_at: null }).returning('id').executeTakeFirstOrThrow()).id
+      }
+      await trx.insertInto('external_accounts').values({ member_id: id, provider: pending.provider, subject: pending.subject, email: pending.email, linked_at: now }).execute()
+      await trx.insertInto('member_settings').values({ member_id: id, notify_marketing: form.marketingAgree === 'true' }).onConflict((oc) => oc.column('member_id').doNothing()).execute()
+      await welcomeGift(trx, id, now)
+      return id
+    })
+    if (current) {
+      await endSession(deps, current.sessionId)
+      forgetSession(req)
+    }
+    const { sessionId } = await startSession(deps, req, reply, memberId, true)
+    return { sessionToken: `s${sessionId}`, userId: memberId }
+  })
+
+  route(app, deps, endpoints.idpLink, async ({ params, body, req }) => {
+    const member = await requireFullMember(deps, req)
+    const provider = providerOf(params.provider)
+    const { identity, state } = await identityFrom(deps, app, provider, body, 'link')
+    if (state.member_id !== member.memberId) throw fail(400, 'socialSigninFailed')
+    const owner = await deps.db.selectFrom('external_accounts').select('member_id').where('provider', '=', provider).where('subject', '=', identity.subject).executeTakeFirst()
+    if (owner && owner.member_id !== member.memberId) throw fail(409, 'alreadyRegisteredSocial')
+    const mine = await deps.db.selectFrom('external_accounts').select('subject').where('member_id', '=', member.memberId).where('provider', '=', provider).executeTakeFirst()
+    if (mine && mine.subject !== identity.subject) throw fail(409, 'providerAlreadyLinked')
+    const now = deps.clock.now()
+    if (!mine) await deps.db.insertInto('external_accounts').values({ member_id: member.memberId, provider, subject: identity.subject, email: identity.email, linked_at: now }).execute()
+    return { linked: { provider, email: identity.email, linkedAt: now.toISOString() }, redirect: state.redirect }
+  })
+
+  route(app, deps, endpoints.idpUnlink, async ({ params, req }) => {
+    const member = await requireFullMember(deps, req)
+    const provider = providerOf(params.provider)
+    const links = await deps.db.selectFrom('external_accounts').select('provider').where('member_id', '=', member.memberId).execute()
+    if (!links.some((link) => link.provider === provider)) throw fail(404, 'socialNotLinked')
+    const row = await deps.db.selectFrom('members').select(['password_hash', 'email']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
+    if ((!row.password_hash || !row.email) && links.length === 1) throw fail(400, 'lastSignInMethod')
+    await deps.db.deleteFrom('external_accounts').where('member_id', '=', member.memberId).where('provider', '=', provider).execute()
+    return { unlinked: true as const }
+  })
+}

@@ -1,0 +1,72 @@
+import type { Locale } from '@koma/contracts/server'
+
+/** Account mails in the reader's language. */
+type Template = (values: Record<string, string>) => { subject: string; text: string }
+
+const SIGNATURE: Record<Locale, string> = {
+  en: '— The Koma team\nThis is an automatic message; replies are not read.',
+  ja: '— Koma運営チーム\nこのメールは送信専用です。ご返信いただいてもお答えできません。',
+  fr: '— L’équipe Koma\nCeci est un message automatique ; les réponses ne sont pas lues.',
+}
+
+const TEMPLATES: Record<string, Record<Locale, Template>> = {
+  code: {
+    en: ({ code }) => ({
+      subject: `Your Koma verification code: ${code}`,
+      text: `Your verification code is ${code}.\n\nEnter it within 10 minutes to continue. If you did not ask for this code, you can ignore this mail.`,
+    }),
+    ja: ({ code }) => ({
+      subject: `【Koma】認証コード: ${code}`,
+      text: `認証コードは ${code} です。\n\n10分以内に入力して手続きを続けてください。お心当たりのない場合は、このメールを破棄してください。`,
+    }),
+    fr: ({ code }) => ({
+      subject: `Votre code de vérification Koma : ${code}`,
+      text: `Votre code de vérification est ${code}.\n\nSaisissez-le dans les 10 minutes pour continuer. Si vous n’avez rien demandé, ignorez ce message.`,
+    }),
+  },
+  reset: {
+    en: ({ link }) => ({
+      subject: 'Reset your Koma password',
+      text: `We received a request to reset your password.\n\nOpen this link within 10 minutes to choose a new one:\n${link}\n\nIf you did not ask for this, you can ignore this mail: your password stays as it is.`,
+    }),
+    ja: ({ link }) => ({
+      subject: '【Koma】パスワード再設定のご案内',
+      text: `パスワード再設定のリクエストを受け付けました。\n\n10分以内に次のリンクを開いて、新しいパスワードを設定してください。\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。`,
+    }),
+    fr: ({ link }) => ({
+      subject: 'Réinitialisez votre mot de passe Koma',
+      text: `Nous avons reçu une demande de réinitialisation de votre mot de passe.\n\nOuvrez ce lien dans les 10 minutes pour en choisir un nouveau :\n${link}\n\nSi vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
+    }),
+  },
+  welcome: {
+    en: ({ nickname }) => ({
+      subject: 'Welcome to Koma',
+      text: `Hello ${nickname},\n\nYour Koma account is ready. A welcome gift is waiting in your inbox. Happy reading!`,
+    }),
+    ja: ({ nickname }) => ({
+      subject: '【Koma】会員登録が完了しました',
+      text: `${nickname} さん\n\nKomaへようこそ！会員登録が完了しました。プレゼントボックスに新規登録特典が届いています。`,
+    }),
+    fr: ({ nickname }) => ({
+      subject: 'Bienvenue sur Koma',
+      text: `Bonjour ${nickname},\n\nVotre compte Koma est prêt. Un cadeau de bienvenue vous attend dans votre boîte de réception. Bonne lecture !`,
+    }),
+  },
+  passwordChanged: {
+    en: () => ({ subject: 'Your Koma password was changed', text: 'Your password was just changed. If this was not you, reset your password at once and contact us.' }),
+    ja: () => ({ subject: '【Koma】パスワードが変更されました', text: 'パスワードが変更されました。お心当たりのない場合は、すぐにパスワードを再設定し、お問い合わせください。' }),
+    fr: () => ({ subject: 'Votre mot de passe Koma a été modifié', text: 'Votre mot de passe vient d’être modifié. Si ce n’était pas vous, réinitialisez-le immédiatement et contactez-nous.' }),
+  },
+  inquiry: {
+    en: ({ id }) => ({ subject: `We received your inquiry (#${id})`, text: `Thank you for contacting Koma. We received your inquiry #${id} and will answer by e-mail, usually within 3 business days.` }),
+    ja: ({ id }) => ({ subject: `【Koma】お問い合わせを受け付けました（#${id}）`, text: `Komaへのお問い合わせありがとうございます。お問い合わせ #${id} を受け付けました。通常3営業日以内にメールでご回答いたします。` }),
+    fr: ({ id }) => ({ subject: `Nous avons bien reçu votre demande (n° ${id})`, text: `Merci d’avoir contacté Koma. Nous avons reçu votre demande n° ${id} et vous répondrons par e-mail, généralement sous 3 jours ouvrés.` }),
+  },
+}
+
+export type MailTemplate = keyof typeof TEMPLATES
+
+export function renderMail(template: MailTemplate, locale: Locale, values: Record<string, string> = {}): { subject: string; text: string } {
+  const { subject, text } = TEMPLATES[template][locale](values)
+  return { subject, text: `${text}\n\n${SIGNATURE[locale]}\n` }
+}

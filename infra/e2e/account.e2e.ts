@@ -1,0 +1,320 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { eventually, textOf } from './support/eventually'
+import { readSite } from './support/site'
+
+/** Accounts end to end: the built site, codes and links read from the API's mail outbox. */
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+interface OutboxMail {
+  to: string
+  subject: string
+  text: string
+  tag: string
+}
+
+function outbox(): OutboxMail[] {
+  const dir = path.join(readSite().dataDir, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxMail)
+}
+
+async function lastMail(to: string, tag: string): Promise<OutboxMail> {
+  const mail = await eventually(
+    async () => [...outbox()].reverse().find((item) => item.to === to && item.tag === tag),
+    (found) => found !== undefined,
+  )
+  return mail as OutboxMail
+}
+
+const confirmDialog = (page: Page) => page.getByTestId('dialog-confirm').getByRole('button').last().click()
+
+async function signUp(page: Page, email: string, password: string, prefix: '/en' | '') {
+  await page.goto(`${prefix}/signup`)
+  await page.getByTestId('signup-email').fill(email)
+  await page.getByTestId('signup-send').click()
+  await page.getByTestId('signup-certificate').waitFor()
+  const code = /(\d{6})/.exec((await lastMail(email, 'code')).subject)![1]
+  await page.getByTestId('signup-code').fill(code)
+  await page.getByTestId('signup-verify').click()
+  await page.getByTestId('signup-join').waitFor()
+  await page.getByTestId('join-password').fill(password)
+  await page.getByTestId('join-password-confirm').fill(password)
+  await page.getByTestId('join-birthday').fill('2000-05-05')
+  await page.getByTestId('join-agree-all').check()
+  await page.getByTestId('join-submit').click()
+  await page.getByTestId('inbox-gifts').waitFor()
+}
+
+async function signIn(page: Page, prefix: string, email: string, password: string) {
+  await page.goto(`${prefix}/login`)
+  await page.getByTestId('login').locator('input[name="email"]').fill(email)
+  await page.getByTestId('login').locator('input[name="password"]').fill(password)
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+}
+
+describe('a new reader in English, end to end', () => {
+  const email = `e2e.${Date.now().toString(36)}@koma.example`
+  let password = 'koma-e2e-pass1'
+  let context: BrowserContext
+  let page: Page
+  let errors: string[]
+  beforeAll(async () => {
+    context = await newContext(browser, { viewport: PHONE })
+    page = await context.newPage()
+    errors = trackErrors(page)
+  })
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it('signs up with the code from the outbox; the join form refuses bad input and keeps it', async () => {
+    await page.goto('/en/signup')
+    await page.getByTestId('signup-send').click()
+    await textOf(page.getByRole('alert').first(), 'Please input Email address.')
+    await page.getByTestId('signup-email').fill(email)
+    await page.getByTestId('signup-send').click()
+    await page.getByTestId('signup-certificate').waitFor()
+    await page.getByTestId('signup-code').fill('12')
+    await page.getByTestId('signup-verify').click()
+    await textOf(page.getByRole('alert').first(), 'Enter Your Verification Code.')
+    const code = /(\d{6})/.exec((await lastMail(email, 'code')).subject)![1]
+    await page.getByTestId('signup-code').fill(code)
+    await page.getByTestId('signup-verify').click()
+    await page.getByTestId('signup-join').waitFor()
+    // The nickname defaults to the part before the at sign.
+    expect(await page.getByTestId('join-nickname').inputValue()).toBe(email.split('@')[0].slice(0, 20))
+    await page.getByTestId('join-password').fill('short')
+    await page.getByTestId('join-password-confirm').fill('different')
+    await page.getByTestId('join-birthday').fill('2015-01-01')
+    await page.getByTestId('join-submit').click()
+    await page.getByText('Please use 8 to 32 characters for your password.').waitFor()
+    await page.getByText('Retyped password is not match. Please retry.').waitFor()
+    await page.getByText('You must be 16 or older to sign up.').waitFor()
+    await page.getByText('Please agree to the Terms of Use.').waitFor()
+    expect(await page.getByTestId('join-birthday').inputValue()).toBe('2015-01-01')
+    await page.getByTestId('join-password').fill(password)
+    await page.getByTestId('join-password-confirm').fill(password)
+    await page.getByTestId('join-birthday').fill('2000-05-05')
+    await page.getByTestId('join-agree-all').check()
+    await page.getByTestId('join-submit').click()
+    await page.getByTestId('inbox-gifts').waitFor()
+    await textOf(page.getByTestId('header-nickname'), email.split('@')[0].slice(0, 20))
+    expect((await lastMail(email, 'welcome')).subject).toBe('Welcome to Koma')
+  })
+
+  it('claims the welcome gift and the daily bonus', async () => {
+    await page.getByTestId('gift').first().waitFor()
+    await page.getByTestId('gift-claim').first().click()
+    await textOf(page.getByTestId('inbox-notice'), 'You received 3 tickets.')
+    await page.getByTestId('daily-claim').click()
+    await textOf(page.getByTestId('inbox-notice'), 'You received 5 free coins.')
+    await page.getByTestId('gifts-history').click()
+    await page.locator('[data-testid="gift"][data-state="claimed"]').waitFor()
+  })
+
+  it('redeems a coupon once', async () => {
+    await page.goto('/en/account/coupon')
+    await page.getByTestId('coupon-submit').click()
+    await textOf(page.getByRole('alert').first(), 'Please enter a coupon code.')
+    await page.getByTestId('coupon-code').fill('koma2026')
+    await page.getByTestId('coupon-submit').click()
+    await textOf(page.getByTestId('coupon-done'), '“Koma 2026 welcome coupon: 50 bonus coins” redeemed: you received 50 bonus coins.')
+    await page.getByTestId('coupon-code').fill('KOMA2026')
+    await page.getByTestId('coupon-submit').click()
+    await textOf(page.getByTestId('coupon-error'), 'You have already used this coupon.')
+  })
+
+  it('changes the nickname and the viewer settings', async () => {
+    await page.goto('/en/account/userinfo/nickname')
+    await page.getByTestId('nickname-input').fill('<oops>')
+    await page.getByTestId('nickname-save').click()
+    await page.getByText('Your nickname contains characters that cannot be used.').waitFor()
+    await page.getByTestId('nickname-input').fill('Night Reader')
+    await page.getByTestId('nickname-save').click()
+    await textOf(page.getByTestId('userinfo-notice'), 'Your nickname was changed.')
+    await textOf(page.getByTestId('profile-nickname'), 'Night Reader')
+    await textOf(page.getByTestId('header-nickname'), 'Night Reader')
+    await page.goto('/en/account/setting')
+    await page.getByTestId('setting-key').getByText('Fixed').click()
+    await textOf(page.getByTestId('settings-notice'), 'Saved.')
+    await page.getByTestId('setting-mobile').getByText('High').click()
+    // The radio follows the server's answer: once checked, the setting is stored.
+    await eventually(() => page.getByTestId('setting-mobile-high').isChecked(), (checked) => checked)
+    await page.reload()
+    await page.getByTestId('settings').waitFor()
+    expect(await page.getByTestId('setting-key-fixed').isChecked()).toBe(true)
+    expect(await page.getByTestId('setting-mobile-high').isChecked()).toBe(true)
+    // The viewer's copy in local storage follows.
+    const stored = await page.evaluate(() => localStorage.getItem('koma.viewerSettings'))
+    expect(JSON.parse(stored!)).toEqual({ keyLayout: 'fixed', imageQuality: { wifi: 'high', mobile: 'high' } })
+    await page.getByTestId('web-limit').waitFor()
+  })
+
+  it('links and unlinks a sandbox social account', async () => {
+    await page.goto('/en/account/userinfo')
+    await page.getByTestId('link-google').click()
+    await page.getByTestId('idp-allow').click()
+    await textOf(page.getByTestId('userinfo-notice'), 'Google is now linked to your account.')
+    await page.getByTestId('unlink-google').waitFor()
+    await page.getByTestId('unlink-google').click()
+    await confirmDialog(page)
+    await page.getByTestId('link-google').waitFor()
+  })
+
+  it('removes another device, which is signed out', async () => {
+    const other = await newContext(browser, { viewport: DESKTOP })
+    const otherPage = await other.newPage()
+    await signIn(otherPage, '/en', email, password)
+    await page.goto('/en/account/userinfo')
+    await eventually(() => page.getByTestId('device-row').count(), (n) => n === 2)
+    const row = page.getByTestId('device-row').filter({ hasNotText: 'This device' })
+    await row.getByTestId('device-remove').click()
+    await confirmDialog(page)
+    await textOf(page.getByTestId('userinfo-notice'), 'The device was removed and signed out.')
+    await eventually(() => page.getByTestId('device-row').count(), (n) => n === 1)
+    await otherPage.goto('/en/account/userinfo')
+    await otherPage.waitForURL('**/en/login?redirect=*')
+    await other.close()
+  })
+
+  it('signs out, fails with a wrong password, signs in again', async () => {
+    await page.getByTestId('header-account').click()
+    await page.getByTestId('header-sign-out').click()
+    await page.getByTestId('header-sign-in').waitFor()
+    await page.goto('/en/login')
+    await page.getByTestId('login').locator('input[name="email"]').fill(email)
+    await page.getByTestId('login').locator('input[name="password"]').fill('wrong-pass-1')
+    await page.getByTestId('login-submit').click()
+    await textOf(page.getByTestId('login-error'), 'Incorrect email or password')
+    await page.getByTestId('login').locator('input[name="password"]').fill(password)
+    await page.getByTestId('login-submit').click()
+    await textOf(page.getByTestId('header-nickname'), 'Night Reader')
+  })
+
+  it('resets a forgotten password with the mailed link', async () => {
+    await page.getByTestId('header-account').click()
+    await page.getByTestId('header-sign-out').click()
+    await page.getByTestId('header-sign-in').waitFor()
+    await page.goto('/en/password/find')
+    await page.getByTestId('find-email').fill(email)
+    await page.getByTestId('find-submit').click()
+    await page.getByTestId('password-result').waitFor()
+    const link = /(http\S+)/.exec((await lastMail(email, 'reset')).text)![1]
+    await page.goto(link)
+    await page.getByTestId('reset-password').fill('koma-e2e-pass2')
+    await page.getByTestId('reset-password-confirm').fill('koma-e2e-pass3')
+    await page.getByTestId('reset-submit').click()
+    await page.getByText('Retyped password is not match. Please retry.').waitFor()
+    await page.getByTestId('reset-password-confirm').fill('koma-e2e-pass2')
+    await page.getByTestId('reset-submit').click()
+    await page.getByTestId('reset-done').waitFor()
+    password = 'koma-e2e-pass2'
+    await signIn(page, '/en', email, password)
+    await textOf(page.getByTestId('header-nickname'), 'Night Reader')
+  })
+
+  it('deletes the account', async () => {
+    await page.goto('/en/account/delete')
+    await page.getByTestId('delete-understood').check()
+    await page.getByTestId('delete-submit').click()
+    await page.getByText('Please select a reason.').waitFor()
+    await page.getByTestId('reason-privacy').check()
+    await page.getByTestId('delete-submit').click()
+    await confirmDialog(page)
+    await page.getByTestId('dialog-alert').getByRole('button').click()
+    await page.getByTestId('header-sign-in').waitFor()
+    await page.goto('/en/login')
+    await page.getByTestId('login').locator('input[name="email"]').fill(email)
+    await page.getByTestId('login').locator('input[name="password"]').fill(password)
+    await page.getByTestId('login-submit').click()
+    await textOf(page.getByTestId('login-error'), 'Incorrect email or password')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('in Japanese', () => {
+  it('signs up, reads messages and errors in Japanese, links a social account and deletes the account', async () => {
+    const context = await newContext(browser, { locale: 'ja-JP', viewport: PHONE })
+    const page = await context.newPage()
+    const email = `e2e.ja.${Date.now().toString(36)}@koma.example`
+    await page.goto('/signup')
+    await page.getByTestId('signup-send').click()
+    await textOf(page.getByRole('alert').first(), 'メールアドレスを入力してください。')
+    await signUp(page, email, 'koma-e2e-ja1', '')
+    expect((await lastMail(email, 'code')).subject).toMatch(/^【Koma】認証コード: \d{6}$/)
+    await page.getByText('新規登録プレゼント').waitFor()
+    await page.goto('/account/coupon')
+    await page.getByTestId('coupon-code').fill('NOPE123')
+    await page.getByTestId('coupon-submit').click()
+    await textOf(page.getByTestId('coupon-error'), 'このクーポンコードは無効です。')
+    await page.goto('/account/userinfo')
+    await page.getByTestId('link-kakao').click()
+    await page.getByTestId('idp-allow').click()
+    await textOf(page.getByTestId('userinfo-notice'), 'Kakaoをアカウントに連携しました。')
+    await page.goto('/account/delete')
+    await page.getByTestId('reason-contents').check()
+    await page.getByTestId('delete-understood').check()
+    await page.getByTestId('delete-submit').click()
+    await confirmDialog(page)
+    await textOf(page.getByTestId('dialog-alert').locator('p'), '退会が完了しました。Komaをご利用いただきありがとうございました。')
+    await page.getByTestId('dialog-alert').getByRole('button').click()
+    await page.getByTestId('header-sign-in').waitFor()
+    await context.close()
+  })
+
+  it('signs in with a new sandbox social identity and finishes the short join form', async () => {
+    const context = await newContext(browser, { locale: 'ja-JP' })
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.getByTestId('social-naver').click()
+    await page.locator('#email').fill(`naver.${Date.now().toString(36)}@sandbox.example`)
+    await page.getByTestId('idp-allow').click()
+    await page.getByTestId('social-join').waitFor()
+    await page.getByTestId('join-birthday').fill('1999-09-09')
+    await page.getByTestId('join-submit').click()
+    await textOf(page.getByRole('alert').first(), '利用規約に同意してください。')
+    await page.getByTestId('join-agree-all').check()
+    await page.getByTestId('join-submit').click()
+    await textOf(page.getByTestId('header-nickname'), 'NAVER Reader')
+    await context.close()
+  })
+})
+
+describe('account screenshots', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('signed-in account screens at %s width', async (name, viewport) => {
+    const context = await newContext(browser, { viewport })
+    const page = await context.newPage()
+    await signIn(page, '/en', 'reader@koma.example', 'koma-reader-1')
+    const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
+    fs.mkdirSync(dir, { recursive: true })
+    for (const [screen, url, testId] of [
+      ['userinfo', '/en/account/userinfo', 'userinfo'],
+      ['settings', '/en/account/setting', 'settings'],
+      ['gifts', '/en/inbox/gift', 'inbox-gifts'],
+      ['faq', '/fr/document/faq', 'faq'],
+    ]) {
+      await page.goto(url)
+      await page.getByTestId(testId).waitFor()
+      await page.waitForLoadState('networkidle')
+      await page.screenshot({ path: path.join(dir, `account-${screen}-${name}.png`), fullPage: true })
+    }
+    await context.close()
+  })
+})

@@ -1,0 +1,51 @@
+import { auth, COLORS, isApiError, LOCALE_TAGS, loginPath, useLocale, useLocalePath, useT, type RewardContent, type SocialProvider } from '@koma/contracts'
+import { observer } from 'mobx-react-lite'
+import type { ReactNode } from 'react'
+import { Link, useLocation } from 'react-router-dom'
+import { commonMessages } from '../i18n/messages'
+import { primaryButton } from './ui'
+
+export const PROVIDER_LABELS: Record<SocialProvider, string> = {
+  payco: 'PAYCO',
+  apple: 'Apple',
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'X',
+  kakao: 'Kakao',
+  naver: 'NAVER',
+}
+
+export function useDateFormat(): (iso: string, withTime?: boolean) => string {
+  const { locale } = useLocale()
+  return (iso, withTime = false) =>
+    new Intl.DateTimeFormat(LOCALE_TAGS[locale], withTime ? { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } : { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso))
+}
+
+/** "20 free coins", "3 tickets for Moonlit Bakery". */
+export function useRewardText(): (reward: Pick<RewardContent, 'kind' | 'coinType' | 'amount' | 'contentName'>) => string {
+  const t = useT()
+  return (reward) => {
+    if (reward.kind === 'ticket') return reward.contentName ? t(commonMessages.ticketsFor, { amount: reward.amount, title: reward.contentName }) : t(commonMessages.tickets, { amount: reward.amount })
+    return t(reward.coinType === 'bonus' ? commonMessages.bonusCoins : commonMessages.freeCoins, { amount: reward.amount })
+  }
+}
+
+/** The message of a refused call (the API speaks the reader's language), or null for other failures. */
+export const refusal = (error: unknown): string | null => (isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : null)
+
+/** For public routes that need an account: signed out, a sign-in prompt instead of the page. */
+export const NeedsSignIn = observer(function NeedsSignIn({ children, title }: { children: ReactNode; title: string }) {
+  const t = useT()
+  const path = useLocalePath()
+  const location = useLocation()
+  if (auth.signedIn) return <>{children}</>
+  return (
+    <section data-testid="needs-sign-in" css={{ maxWidth: 420, margin: '0 auto', padding: '56px 20px', textAlign: 'center' }}>
+      <h1 css={{ fontSize: 24, margin: '0 0 10px' }}>{title}</h1>
+      <p css={{ color: COLORS.textMuted, margin: '0 0 24px' }}>{t(commonMessages.signInToContinue)}</p>
+      <Link to={loginPath(location.pathname + location.search, path)} css={{ ...primaryButton, width: 'auto', padding: '12px 32px' }}>
+        {t(commonMessages.signIn)}
+      </Link>
+    </section>
+  )
+})

@@ -1,0 +1,5 @@
+import { LegalDocumentPage } from './LegalPage'
+
+export default function LegalAbjPage() {
+  return <LegalDocumentPage type="abj" />
+}

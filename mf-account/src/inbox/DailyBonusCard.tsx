@@ -1,0 +1,52 @@
+import { api, COLORS, endpoints, invalidate, useResource, useT } from '@koma/contracts'
+import { GiftIcon } from '../components/icons'
+import { useState } from 'react'
+import { refusal, useRewardText } from '../components/lib'
+import { Button } from '../components/ui'
+import { inboxMessages } from '../i18n/messages'
+
+/** SPEC: the daily bonus, one claim per day in the reader's day. */
+export function DailyBonusCard({ onResult }: { onResult: (notice: string | null, problem: string | null) => void }) {
+  const t = useT()
+  const reward = useRewardText()
+  const status = useResource('account:daily', () => api.request(endpoints.dailyBonus))
+  const [busy, setBusy] = useState(false)
+  return (
+    <div data-testid="daily-bonus" css={{ display: 'flex', alignItems: 'center', gap: 16, padding: '18px 18px', borderRadius: 14, marginBottom: 20, background: 'linear-gradient(120deg, #fff3e6 0%, #ffe3df 100%)', border: '1px solid #ffd9cf' }}>
+      <div aria-hidden css={{ width: 52, height: 52, borderRadius: 26, background: '#fff', display: 'grid', placeItems: 'center', fontSize: 26, flex: 'none', boxShadow: '0 2px 8px rgba(255,91,74,.2)' }}>
+        <GiftIcon size={26} />
+      </div>
+      <div css={{ flex: 1, minWidth: 0 }}>
+        <div css={{ fontWeight: 700, fontSize: 16 }}>{t(inboxMessages.dailyTitle)}</div>
+        <div css={{ fontSize: 13, color: COLORS.textMuted, marginTop: 2 }}>
+          {status.claimedToday ? t(inboxMessages.dailyDone) : t(inboxMessages.dailyLead, { reward: reward(status.reward) })}
+          {status.streak > 0 ? <span css={{ marginLeft: 6, color: COLORS.brandDark, fontWeight: 700 }}>· {t(inboxMessages.streak, { days: status.streak })}</span> : null}
+        </div>
+      </div>
+      {!status.claimedToday ? (
+        <div css={{ flex: 'none' }}>
+          <Button
+            variant="small"
+            disabled={busy}
+            data-testid="daily-claim"
+            tone="brand"
+            onClick={async () => {
+              setBusy(true)
+              try {
+                const { grant } = await api.request(endpoints.dailyBonusClaim, { policy: { suppress: [409] } })
+                onResult(t(inboxMessages.received, { reward: reward(grant) }), null)
+              } catch (error) {
+                onResult(null, refusal(error))
+              } finally {
+                invalidate('account:daily')
+                setBusy(false)
+              }
+            }}
+          >
+            {t(inboxMessages.dailyClaim)}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

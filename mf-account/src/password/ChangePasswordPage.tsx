@@ -1,0 +1,66 @@
+import { api, auth, endpoints, sealForServer, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { changePasswordSchema, validate } from '@koma/contracts/validation'
+import { observer } from 'mobx-react-lite'
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { errorOf, TextField } from '../components/form'
+import { refusal } from '../components/lib'
+import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
+import { commonMessages, passwordMessages, profileMessages } from '../i18n/messages'
+
+/** /account/userinfo/password: current password, new password twice. */
+export default observer(function ChangePasswordPage() {
+  const t = useT()
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const navigate = useNavigate()
+  const [currentPassword, setCurrent] = useState('')
+  const [password, setPassword] = useState('')
+  const [passwordConfirm, setPasswordConfirm] = useState('')
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const back = { to: '/account/userinfo', label: t(commonMessages.account) }
+  if (auth.profile && auth.profile.userExtraInfo && !auth.profile.userExtraInfo.hasPassword) {
+    return (
+      <AccountPage testId="change-password" title={t(passwordMessages.changeTitle)} back={back}>
+        <Banner>{t(passwordMessages.noPassword)}</Banner>
+        <Link to={path('/account/userinfo/registemail')} css={primaryButton}>
+          {t(profileMessages.registerEmail)}
+        </Link>
+      </AccountPage>
+    )
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const checked = validate(changePasswordSchema, { currentPassword, password, passwordConfirm }, locale)
+    setErrors(checked.errors)
+    setProblem(null)
+    if (checked.errors.length) return
+    setBusy(true)
+    try {
+      const sealed = await sealForServer('password', { currentPassword, password })
+      await api.request(endpoints.passwordChange, { body: sealed, policy: { suppress: [400] } })
+      await auth.loadProfile()
+      navigate(path('/account/userinfo'), { state: { notice: t(passwordMessages.changed) } })
+    } catch (error) {
+      setProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <AccountPage testId="change-password" title={t(passwordMessages.changeTitle)} lead={t(passwordMessages.changeLead)} back={back}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <TextField label={t(passwordMessages.current)} type="password" autoComplete="current-password" value={currentPassword} maxLength={64} onChange={(event) => setCurrent(event.target.value)} error={errorOf(errors, 'currentPassword')} data-testid="current-password" />
+        <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} data-testid="new-password" />
+        <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} data-testid="new-password-confirm" />
+        {problem ? <Banner tone="error" testId="change-password-error">{problem}</Banner> : null}
+        <Button type="submit" disabled={busy} data-testid="change-password-submit">
+          {t(busy ? commonMessages.saving : commonMessages.save)}
+        </Button>
+      </form>
+    </AccountPage>
+  )
+})

@@ -1,0 +1,90 @@
+import { api, endpoints, isApiError, sealForServer, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { newPasswordSchema, validate } from '@koma/contracts/validation'
+import { Suspense, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { errorOf, TextField } from '../components/form'
+import { refusal } from '../components/lib'
+import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
+import { loginMessages, passwordMessages } from '../i18n/messages'
+
+function ResetForm({ token }: { token: string }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const check = useResource(`password-reset:${token}`, () =>
+    api.request(endpoints.passwordResetCheck, { query: { token }, policy: { suppress: [400] } }).then(
+      (value) => ({ email: value.email, problem: null as string | null }),
+      (error: unknown) => ({ email: null, problem: isApiError(error) ? error.message : null }),
+    ),
+  )
+  const [password, setPassword] = useState('')
+  const [passwordConfirm, setPasswordConfirm] = useState('')
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  if (check.problem || !check.email) {
+    return (
+      <>
+        <Banner tone="error" testId="reset-expired">{check.problem}</Banner>
+        <Link to={path('/password/find')} css={primaryButton}>
+          {t(passwordMessages.resultAgain)}
+        </Link>
+      </>
+    )
+  }
+  if (done) {
+    return (
+      <>
+        <Banner tone="success" testId="reset-done">{t(passwordMessages.resetDone)}</Banner>
+        <Link to={path('/login')} css={primaryButton} data-testid="reset-sign-in">
+          {t(loginMessages.title)}
+        </Link>
+      </>
+    )
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const checked = validate(newPasswordSchema, { password, passwordConfirm }, locale)
+    setErrors(checked.errors)
+    setProblem(null)
+    if (checked.errors.length) return
+    setBusy(true)
+    try {
+      const sealed = await sealForServer('reset', { password })
+      await api.request(endpoints.passwordReset, { body: { token, ...sealed }, policy: { suppress: [400] } })
+      setDone(true)
+    } catch (error) {
+      setProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <p css={{ margin: '-12px 0 20px', fontSize: 14 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
+      <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} data-testid="reset-password" />
+      <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} data-testid="reset-password-confirm" />
+      {problem ? <Banner tone="error">{problem}</Banner> : null}
+      <Button type="submit" disabled={busy} data-testid="reset-submit">
+        {t(passwordMessages.reset)}
+      </Button>
+    </form>
+  )
+}
+
+/** /member/profile/password/reset?token=…: the link of the reset mail. */
+export default function ResetPage() {
+  const t = useT()
+  const [search] = useSearchParams()
+  const token = search.get('token') ?? ''
+  return (
+    <AccountPage testId="password-reset" title={t(passwordMessages.resetTitle)}>
+      <Suspense fallback={null}>
+        <ResetForm token={token} />
+      </Suspense>
+    </AccountPage>
+  )
+}

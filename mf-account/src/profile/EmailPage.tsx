@@ -1,0 +1,116 @@
+import { api, auth, endpoints, invalidate, openDialog, sealForServer, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { changeEmailSchema, codeSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { errorOf, TextField } from '../components/form'
+import { refusal } from '../components/lib'
+import { AccountPage, Banner, Button } from '../components/ui'
+import { commonMessages, passwordMessages, profileMessages, signupMessages } from '../i18n/messages'
+
+/**
+ * /account/userinfo/changeemail and /registemail: a code to the new address, then the change.
+ * A member without a password (social sign-up) chooses one at the same time.
+ */
+export function EmailPage({ register }: { register: boolean }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const navigate = useNavigate()
+  const profile = useResource('account:profile', () => api.request(endpoints.profile))
+  const needsPassword = profile.userExtraInfo?.hasPassword === false
+  const [email, setEmail] = useState('')
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [token, setToken] = useState('')
+  const [password, setPassword] = useState('')
+  const [passwordConfirm, setPasswordConfirm] = useState('')
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const checked = validate(changeEmailSchema(profile.email), { email: email.trim() }, locale)
+    setErrors(checked.errors)
+    setProblem(null)
+    if (checked.errors.length) return
+    setBusy(true)
+    try {
+      await api.request(endpoints.sendVerifyToken, { body: { email: email.trim(), purpose: 'changeEmail' }, policy: { suppress: [400, 409, 429] } })
+      setSentTo(email.trim())
+    } catch (error) {
+      setProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy || !sentTo) return
+    const found = [
+      ...validate(codeSchema, token.trim(), locale).errors.map((error) => ({ ...error, field: 'token' })),
+      ...(needsPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
+    ]
+    setErrors(found)
+    setProblem(null)
+    if (found.length) return
+    setBusy(true)
+    try {
+      const sealed = needsPassword ? await sealForServer('email', { password }) : {}
+      await api.request(endpoints.changeEmail, { body: { email: sentTo, token: token.trim(), ...sealed }, policy: { suppress: [400, 409] } })
+      invalidate('account:profile')
+      await auth.loadProfile()
+      navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.emailChanged) } })
+    } catch (error) {
+      setProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const title = t(register ? profileMessages.registerTitle : profileMessages.emailTitle)
+  const lead = register || !profile.email ? t(profileMessages.registerLead) : t(profileMessages.emailLead, { email: profile.email })
+  return (
+    <AccountPage testId="change-email" title={title} lead={lead} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
+      {!sentTo ? (
+        <form onSubmit={(event) => void send(event)} noValidate>
+          <TextField label={t(profileMessages.newEmail)} type="email" autoComplete="email" value={email} maxLength={254} onChange={(event) => setEmail(event.target.value)} error={errorOf(errors, 'email')} data-testid="new-email" />
+          {problem ? <Banner tone="error" testId="change-email-error">{problem}</Banner> : null}
+          <Button type="submit" disabled={busy} data-testid="change-email-send">
+            {t(signupMessages.sendCode)}
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={(event) => void confirm(event)} noValidate>
+          <Banner>{t(signupMessages.codeLead, { email: sentTo })}</Banner>
+          <TextField label={t(signupMessages.code)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={token} onChange={(event) => setToken(event.target.value.replace(/\D/g, ''))} error={errorOf(errors, 'token')} data-testid="change-email-code" />
+          {needsPassword ? (
+            <>
+              <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} hint={t(signupMessages.passwordHint)} />
+              <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} />
+            </>
+          ) : null}
+          {problem ? <Banner tone="error" testId="change-email-error">{problem}</Banner> : null}
+          <Button type="submit" disabled={busy} data-testid="change-email-confirm">
+            {t(commonMessages.save)}
+          </Button>
+          <div css={{ marginTop: 12 }}>
+            <Button
+              variant="small"
+              onClick={async () => {
+                if (await openDialog('confirm', { message: t(profileMessages.cancelEmailConfirm) })) navigate(path('/account/userinfo'))
+              }}
+            >
+              {t(commonMessages.cancel)}
+            </Button>
+          </div>
+        </form>
+      )}
+    </AccountPage>
+  )
+}
+
+export default function ChangeEmailPage() {
+  return <EmailPage register={false} />
+}

@@ -1,0 +1,51 @@
+import { api, auth, endpoints, invalidate, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { nicknameFormSchema, validate } from '@koma/contracts/validation'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { errorOf, TextField } from '../components/form'
+import { refusal } from '../components/lib'
+import { AccountPage, Banner, Button } from '../components/ui'
+import { commonMessages, profileMessages, signupMessages } from '../i18n/messages'
+
+/** /account/userinfo/nickname. */
+export default function NicknamePage() {
+  const t = useT()
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const navigate = useNavigate()
+  const profile = useResource('account:profile', () => api.request(endpoints.profile))
+  const [nickname, setNickname] = useState(profile.nickname)
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const checked = validate(nicknameFormSchema, { nickname }, locale)
+    setErrors(checked.errors)
+    setProblem(null)
+    if (checked.errors.length) return
+    setBusy(true)
+    try {
+      await api.request(endpoints.nickname, { body: { nickname: nickname.trim() }, policy: { suppress: [400] } })
+      invalidate('account:profile')
+      await auth.loadProfile()
+      navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.nicknameSaved) } })
+    } catch (error) {
+      setProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <AccountPage testId="nickname" title={t(profileMessages.nicknameTitle)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <TextField label={t(profileMessages.nickname)} value={nickname} maxLength={40} onChange={(event) => setNickname(event.target.value)} error={errorOf(errors, 'nickname')} hint={t(signupMessages.nicknameHint)} data-testid="nickname-input" />
+        {problem ? <Banner tone="error">{problem}</Banner> : null}
+        <Button type="submit" disabled={busy} data-testid="nickname-save">
+          {t(busy ? commonMessages.saving : commonMessages.save)}
+        </Button>
+      </form>
+    </AccountPage>
+  )
+}

@@ -1,0 +1,203 @@
+import { api, ApiError, auth, endpoints } from '@koma/contracts'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { renderScreen } from '../../infra/jest/renderScreen'
+import { routes } from './routes'
+
+jest.mock('@koma/contracts', () => ({
+  ...jest.requireActual('@koma/contracts'),
+  sealForServer: jest.fn().mockResolvedValue({ sessionKey: 'k', rsaEncryptedString: 'sealed' }),
+}))
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  sessionStorage.clear()
+  document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  auth.syncFromCookie()
+})
+
+const signedIn = () => {
+  document.cookie = 'koma_lc=1; path=/'
+  auth.syncFromCookie()
+}
+
+/** A fake API: answers by endpoint, records calls. */
+function fakeApi(answers: Partial<Record<keyof typeof endpoints, unknown>>) {
+  return jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
+    const name = (Object.keys(endpoints) as (keyof typeof endpoints)[]).find((key) => endpoints[key] === endpoint)
+    const answer = name ? answers[name] : undefined
+    if (answer instanceof Error) throw answer
+    if (answer === undefined) throw new Error(`unexpected call ${String(name)}`)
+    return (typeof answer === 'function' ? (answer as () => unknown)() : answer) as never
+  })
+}
+
+describe('sign-up screens', () => {
+  it('step 1 validates the address in the reader language and keeps it', async () => {
+    const request = fakeApi({})
+    await renderScreen(routes['account.signup'], { path: '/fr/signup', url: '/fr/signup', locale: 'fr', prefix: 'fr' })
+    fireEvent.click(await screen.findByTestId('signup-send'))
+    expect(await screen.findByText('Veuillez saisir votre adresse e-mail.')).toBeInTheDocument()
+    fireEvent.change(screen.getByTestId('signup-email'), { target: { value: 'pas-une-adresse' } })
+    fireEvent.click(screen.getByTestId('signup-send'))
+    expect(await screen.findByText("Le format de l'adresse e-mail est incorrect.")).toBeInTheDocument()
+    expect(screen.getByTestId('signup-email')).toHaveValue('pas-une-adresse')
+    expect(request).not.toHaveBeenCalled()
+  })
+
+  it('step 1 sends the code and goes on; a taken address shows the server message', async () => {
+    fakeApi({ sendVerifyToken: new ApiError({ status: 409, message: 'This email address is already registered.', url: '/member/send/verify/token' }) })
+    await renderScreen(routes['account.signup'], { path: '/signup', url: '/signup' })
+    fireEvent.change(await screen.findByTestId('signup-email'), { target: { value: 'reader@koma.example' } })
+    fireEvent.click(screen.getByTestId('signup-send'))
+    expect(await screen.findByTestId('signup-error')).toHaveTextContent('This email address is already registered.')
+  })
+
+  it('the code and join screens are reachable only from the expected previous step', async () => {
+    const code = await renderScreen(routes['account.signupCertificate'], { path: '/signup/certificate', url: '/signup/certificate' })
+    await waitFor(() => expect(code.router.state.location.pathname).toBe('/'))
+    code.unmount()
+    sessionStorage.setItem('koma.signup', JSON.stringify({ email: 'a@koma.example', verified: false }))
+    const join = await renderScreen(routes['account.signupJoin'], { path: '/signup/join', url: '/signup/join' })
+    await waitFor(() => expect(join.router.state.location.pathname).toBe('/'))
+  })
+
+  it('the join form defaults the nickname from the e-mail and enforces age 16 and the agreements', async () => {
+    sessionStorage.setItem('koma.signup', JSON.stringify({ email: 'mika.s@koma.example', verified: true }))
+    const request = fakeApi({ signup: { sessionToken: 's', userId: 9 } })
+    jest.spyOn(auth, 'signedInNow').mockResolvedValue(null)
+    const view = await renderScreen(routes['account.signupJoin'], { path: '/signup/join', url: '/signup/join' })
+    await act(async () => {
+      await view.router.navigate('/signup/join', { state: { from: 'certificate' } })
+    })
+    expect(await screen.findByTestId('join-nickname')).toHaveValue('mika.s')
+    fireEvent.change(screen.getByTestId('join-password'), { target: { value: 'koma-pass-1' } })
+    fireEvent.change(screen.getByTestId('join-password-confirm'), { target: { value: 'koma-pass-1' } })
+    fireEvent.change(screen.getByTestId('join-birthday'), { target: { value: '2020-02-02' } })
+    fireEvent.click(screen.getByTestId('join-submit'))
+    expect(await screen.findByText('You must be 16 or older to sign up.')).toBeInTheDocument()
+    expect(screen.getByText('Please agree to the Terms of Use.')).toBeInTheDocument()
+    expect(screen.getByText('Please agree to the Privacy Policy.')).toBeInTheDocument()
+    expect(request).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByTestId('join-birthday'), { target: { value: '2000-02-02' } })
+    fireEvent.click(screen.getByTestId('join-agree-all'))
+    fireEvent.click(screen.getByTestId('join-submit'))
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/inbox/gift'))
+    const [, options] = request.mock.calls[0] as [unknown, { body: Record<string, string> }]
+    expect(options.body).toMatchObject({ email: 'mika.s@koma.example', nickname: 'mika.s', birthday: '2000-02-02', termsAgree: 'true', privacyAgree: 'true', marketingAgree: 'true', rsaEncryptedString: 'sealed' })
+    expect(JSON.stringify(options.body)).not.toContain('koma-pass-1')
+  })
+})
+
+describe('password advice', () => {
+  it('after 6 months, sign-in goes to the advice page first, keeping the redirect', async () => {
+    fakeApi({ signin: { sessionToken: 's', userId: 1 } })
+    jest.spyOn(auth, 'signedInNow').mockResolvedValue({ userExtraInfo: { passwordChangeAdvised: true } } as never)
+    const view = await renderScreen(routes['account.login'], { path: '/login', url: '/login?redirect=%2Fcomic%2F5' })
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'reader@koma.example' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'koma-reader-1' } })
+    fireEvent.click(screen.getByTestId('login-submit'))
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/password'))
+    expect(view.router.state.location.search).toBe(`?redirect=${encodeURIComponent('/comic/5')}`)
+  })
+})
+
+describe('settings', () => {
+  const settings = { notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: true }, viewer: { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } } }
+  it('saves the viewer key layout and keeps a local copy for the viewer; app-only features say so', async () => {
+    signedIn()
+    const saved = { ...settings, viewer: { ...settings.viewer, keyLayout: 'fixed' } }
+    const request = fakeApi({ settings, settingsUpdate: saved, mature: { acceptMature: false, adultVerification: false, adultVerificationExpiresAt: null } })
+    await renderScreen(routes['account.setting'], { path: '/account/setting', url: '/account/setting' })
+    fireEvent.click(await screen.findByTestId('setting-key-fixed'))
+    expect(await screen.findByTestId('settings-notice')).toHaveTextContent('Saved.')
+    expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { keyLayout: 'fixed' } }))
+    expect(JSON.parse(localStorage.getItem('koma.viewerSettings') ?? '{}').keyLayout).toBe('fixed')
+    expect(screen.getByTestId('web-limit')).toHaveTextContent('This feature is not available on the web. Please use the Koma app.')
+  })
+
+  it('turning mature content on without verification shows the 451 message', async () => {
+    signedIn()
+    fakeApi({
+      settings,
+      mature: { acceptMature: false, adultVerification: false, adultVerificationExpiresAt: null },
+      matureAccept: new ApiError({ status: 451, message: 'Please verify that you are an adult to view mature content.', url: '/x' }),
+    })
+    await renderScreen(routes['account.setting'], { path: '/account/setting', url: '/account/setting' })
+    fireEvent.click(await screen.findByTestId('mature-toggle'))
+    expect(await screen.findByTestId('settings-error')).toHaveTextContent('Please verify that you are an adult to view mature content.')
+    expect(screen.getByTestId('verify-age')).toBeInTheDocument()
+  })
+})
+
+describe('inbox, coupon and delete', () => {
+  const gift = (over: Record<string, unknown>) => ({ id: 1, title: 'Festival gift', description: '', kind: 'coin', coinType: 'free', amount: 20, contentId: null, contentName: null, createdAt: '2026-11-20T00:00:00Z', expiresAt: '2026-11-21T00:00:00Z', claimedAt: null, state: 'claimable', expiringSoon: true, ...over })
+  it('flags gifts expiring within 24 hours and claims one', async () => {
+    signedIn()
+    const request = fakeApi({
+      gifts: { gifts: [gift({}), gift({ id: 2, title: 'Tickets', kind: 'ticket', coinType: null, amount: 3, expiringSoon: false, contentName: 'Moonlit Bakery' })] },
+      dailyBonus: { today: '2026-11-20', claimedToday: true, streak: 3, reward: { kind: 'coin', coinType: 'free', amount: 5, contentId: null, contentName: null } },
+      giftClaim: { grant: { id: 5, source: 'gift', kind: 'coin', coinType: 'free', amount: 20, contentId: null, contentName: null, expiresAt: null, createdAt: '2026-11-20T00:00:00Z' } },
+    })
+    await renderScreen(routes['account.inboxGift'], { path: '/inbox/gift', url: '/inbox/gift', locale: 'ja' })
+    const gifts = await screen.findAllByTestId('gift')
+    expect(gifts[0]).toHaveAttribute('data-expiring', 'true')
+    expect(gifts[0]).toHaveTextContent('24時間以内に期限切れ')
+    expect(gifts[1]).toHaveTextContent('『Moonlit Bakery』のチケット3枚')
+    expect(screen.getByTestId('daily-bonus')).toHaveTextContent('3日連続')
+    fireEvent.click(screen.getAllByTestId('gift-claim')[0])
+    expect(await screen.findByTestId('inbox-notice')).toHaveTextContent('無料コイン20枚を受け取りました。')
+    expect(request).toHaveBeenCalledWith(endpoints.giftClaim, expect.objectContaining({ params: { giftId: '1' } }))
+  })
+
+  it('the coupon page asks a signed-out reader to sign in', async () => {
+    await renderScreen(routes['account.coupon'], { path: '/account/coupon', url: '/account/coupon' })
+    expect(await screen.findByTestId('needs-sign-in')).toHaveTextContent('Sign in to use this page.')
+  })
+
+  it('a refused coupon keeps the code and shows the server message', async () => {
+    signedIn()
+    fakeApi({ couponRedeem: new ApiError({ status: 409, message: 'You have already used this coupon.', url: '/coupon/redeem' }) })
+    await renderScreen(routes['account.coupon'], { path: '/account/coupon', url: '/account/coupon' })
+    fireEvent.click(await screen.findByTestId('coupon-submit'))
+    expect(await screen.findByText('Please enter a coupon code.')).toBeInTheDocument()
+    fireEvent.change(screen.getByTestId('coupon-code'), { target: { value: 'koma2026' } })
+    fireEvent.click(screen.getByTestId('coupon-submit'))
+    expect(await screen.findByTestId('coupon-error')).toHaveTextContent('You have already used this coupon.')
+    expect(screen.getByTestId('coupon-code')).toHaveValue('KOMA2026')
+  })
+
+  it('deleting needs a reason and a confirmation; a guest refusal is shown', async () => {
+    signedIn()
+    const openDialog = jest.fn().mockResolvedValue(true)
+    fakeApi({ deleteMember: new ApiError({ status: 403, message: 'Guest users cannot use this function.', url: '/member/me' }) })
+    await renderScreen(routes['account.delete'], { path: '/account/delete', url: '/account/delete', openDialog })
+    fireEvent.click(await screen.findByTestId('delete-understood'))
+    fireEvent.click(screen.getByTestId('delete-submit'))
+    expect(await screen.findByText('Please select a reason.')).toBeInTheDocument()
+    expect(openDialog).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('reason-privacy'))
+    fireEvent.click(screen.getByTestId('delete-submit'))
+    expect(await screen.findByTestId('delete-error')).toHaveTextContent('Guest users cannot use this function.')
+    expect(openDialog).toHaveBeenCalledWith('confirm', expect.anything())
+  })
+})
+
+describe('documents', () => {
+  it('a notice detail with a bad id is a 404 and asks the API nothing', async () => {
+    const request = fakeApi({})
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    await renderScreen(routes['account.noticeDetail'], { path: '/document/notice/detail', url: '/document/notice/detail?id=007' })
+    expect(screen.queryByTestId('notice-detail')).not.toBeInTheDocument()
+    expect(request).not.toHaveBeenCalled()
+    errors.mockRestore()
+  })
+
+  it('shows legal versions with the current one marked', async () => {
+    fakeApi({
+      legal: { type: 'terms', version: 2, title: 'Terms of Use', body: 'Article 1 (Purpose)\nThese terms…', effectiveAt: '2026-11-01T00:00:00Z', versions: [{ version: 2, effectiveAt: '2026-11-01T00:00:00Z' }, { version: 1, effectiveAt: '2025-10-01T00:00:00Z' }] },
+    })
+    await renderScreen(routes['account.legal'], { path: '/legal/:type', url: '/legal/terms' })
+    expect(await screen.findByRole('heading', { name: 'Article 1 (Purpose)' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Version 1/ })).toHaveAttribute('href', '/legal/terms/1')
+  })
+})

@@ -1,0 +1,143 @@
+import { api, auth, COLORS, endpoints, invalidate, isApiError, rememberViewerSettings, useLocalePath, useResource, useT, type AccountSettings, type SettingsUpdate } from '@koma/contracts'
+import { PhoneIcon } from '../components/icons'
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { refusal, useDateFormat } from '../components/lib'
+import { AccountPage, Banner, Button, Card, Row, Segmented, Toggle } from '../components/ui'
+import { commonMessages, settingsMessages } from '../i18n/messages'
+
+function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void; onProblem: (text: string | null) => void }) {
+  const t = useT()
+  const date = useDateFormat()
+  const path = useLocalePath()
+  const navigate = useNavigate()
+  const [search] = useSearchParams()
+  const status = useResource('account:mature', () => api.request(endpoints.mature))
+  const completing = useRef(false)
+
+  // Back from the verification service: ?certification=complete&code=… (or cancel).
+  useEffect(() => {
+    const outcome = search.get('certification')
+    if (!outcome || completing.current) return
+    completing.current = true
+    const code = search.get('code')
+    navigate(path('/account/setting'), { replace: true })
+    if (outcome !== 'complete' || !code) {
+      onNotice(t(settingsMessages.verifyCancelled))
+      return
+    }
+    void api.request(endpoints.certificationComplete, { query: { code }, policy: { suppress: [400] } }).then(
+      () => {
+        invalidate('account:mature')
+        onNotice(t(settingsMessages.verifyDone))
+      },
+      (error: unknown) => onProblem(refusal(error)),
+    )
+  }, [navigate, onNotice, onProblem, path, search, t])
+
+  const verify = async () => {
+    const { iaSystemUrl } = await api.request(endpoints.certificationInit, { query: { redirect: path('/account/setting') } })
+    window.location.assign(iaSystemUrl)
+  }
+
+  return (
+    <Card title={t(settingsMessages.mature)} testId="mature-card">
+      <Toggle
+        label={t(settingsMessages.matureShow)}
+        description={status.adultVerification && status.adultVerificationExpiresAt ? t(settingsMessages.verified, { date: date(status.adultVerificationExpiresAt) }) : t(settingsMessages.matureHint)}
+        checked={status.acceptMature}
+        testId="mature-toggle"
+        onChange={async (next) => {
+          onProblem(null)
+          try {
+            await api.request(endpoints.matureAccept, { params: { value: next ? 'on' : 'off' }, policy: { suppress: [451] } })
+            invalidate('account:mature')
+            void auth.loadProfile()
+          } catch (error) {
+            // SPEC §8 451: verification first.
+            if (isApiError(error) && error.status === 451) onProblem(error.message)
+          }
+        }}
+      />
+      {!status.adultVerification ? (
+        <div css={{ padding: '0 18px 16px' }}>
+          <p css={{ fontSize: 13, color: COLORS.textMuted, margin: '0 0 10px' }}>{t(settingsMessages.notVerified)}</p>
+          <Button variant="small" onClick={() => void verify()} data-testid="verify-age">
+            {t(settingsMessages.verify)}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  )
+}
+
+/** /account/setting: notifications, viewer, image quality, mature content; app-only features. */
+export default function SettingsPage() {
+  const t = useT()
+  const loaded = useResource('account:settings', () => api.request(endpoints.settings))
+  const [settings, setSettings] = useState<AccountSettings>(loaded)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => rememberViewerSettings(settings.viewer), [settings.viewer])
+
+  const save = async (change: SettingsUpdate) => {
+    setProblem(null)
+    try {
+      const next = await api.request(endpoints.settingsUpdate, { body: change, policy: { suppress: [400] } })
+      setSettings(next)
+      invalidate('account:settings')
+      setNotice(t(commonMessages.saved))
+    } catch (error) {
+      setProblem(refusal(error))
+    }
+  }
+  const flag = (value: boolean) => (value ? 'true' : 'false') as 'true' | 'false'
+  const n = settings.notifications
+  const quality = [
+    { value: 'high' as const, label: t(settingsMessages.high) },
+    { value: 'data_saving' as const, label: t(settingsMessages.dataSaving) },
+  ]
+  return (
+    <AccountPage testId="settings" title={t(settingsMessages.title)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
+      <div aria-live="polite">
+        {notice ? <Banner tone="success" testId="settings-notice">{notice}</Banner> : null}
+        {problem ? <Banner tone="error" testId="settings-error">{problem}</Banner> : null}
+      </div>
+      <Card title={t(settingsMessages.notifications)}>
+        <Toggle label={t(settingsMessages.marketing)} description={t(settingsMessages.marketingHint)} checked={n.marketing} onChange={(v) => void save({ marketing: flag(v) })} testId="setting-marketing" />
+        <Toggle label={t(settingsMessages.subscription)} checked={n.subscriptionUpdates} onChange={(v) => void save({ subscriptionUpdates: flag(v) })} testId="setting-subscription" />
+        <Toggle label={t(settingsMessages.freeEpisodes)} checked={n.freeEpisodeUpdates} onChange={(v) => void save({ freeEpisodeUpdates: flag(v) })} testId="setting-free" />
+        <Toggle label={t(settingsMessages.newsEmails)} checked={n.newsEmails} onChange={(v) => void save({ newsEmails: flag(v) })} testId="setting-news" />
+        <Toggle label={t(settingsMessages.night)} description={t(settingsMessages.nightHint)} checked={n.nightRestriction} onChange={(v) => void save({ nightRestriction: flag(v) })} testId="setting-night" />
+      </Card>
+      <Card title={t(settingsMessages.viewer)}>
+        <Segmented
+          name="keyLayout"
+          label={t(settingsMessages.keyLayout)}
+          value={settings.viewer.keyLayout}
+          options={[
+            { value: 'auto', label: t(settingsMessages.keyAuto) },
+            { value: 'fixed', label: t(settingsMessages.keyFixed) },
+          ]}
+          onChange={(value) => void save({ keyLayout: value })}
+          testId="setting-key"
+        />
+        <p css={{ fontSize: 12, color: COLORS.textMuted, margin: 0, padding: '0 18px 14px' }}>{t(settingsMessages.keyHint)}</p>
+      </Card>
+      <Card title={t(settingsMessages.quality)}>
+        <Segmented name="qualityWifi" label={t(settingsMessages.wifi)} value={settings.viewer.imageQuality.wifi} options={quality} onChange={(value) => void save({ imageQualityWifi: value })} testId="setting-wifi" />
+        <Segmented name="qualityMobile" label={t(settingsMessages.mobile)} value={settings.viewer.imageQuality.mobile} options={quality} onChange={(value) => void save({ imageQualityMobile: value })} testId="setting-mobile" />
+      </Card>
+      <MatureCard onNotice={setNotice} onProblem={setProblem} />
+      <Card title={t(settingsMessages.appOnly)} testId="app-only">
+        {[settingsMessages.missions, settingsMessages.ads, settingsMessages.releaseNotifications].map((label) => (
+          <Row key={label.id} label={<span css={{ color: COLORS.textMuted }}>{t(label)}</span>} value={<span css={{ fontSize: 11, fontWeight: 700, background: COLORS.surfaceAlt, borderRadius: 10, padding: '3px 9px', display: 'inline-flex', alignItems: 'center', gap: 4 }}><PhoneIcon /> {t(settingsMessages.appBadge)}</span>} />
+        ))}
+        <p data-testid="web-limit" css={{ margin: 0, padding: '12px 18px 16px', fontSize: 13, color: COLORS.textMuted, borderTop: `1px solid ${COLORS.line}` }}>
+          {t(commonMessages.webOnlyLimit)}
+        </p>
+      </Card>
+    </AccountPage>
+  )
+}

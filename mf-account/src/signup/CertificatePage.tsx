@@ -1,0 +1,96 @@
+import { api, COLORS, endpoints, openDialog, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { checkCodeSchema, validate } from '@koma/contracts/validation'
+import { useState, type FormEvent } from 'react'
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { errorOf, TextField } from '../components/form'
+import { refusal } from '../components/lib'
+import { AccountPage, Banner, Button } from '../components/ui'
+import { signupMessages } from '../i18n/messages'
+import { clearSignup, readSignup, writeSignup, type StepFrom } from './signupState'
+
+/** /signup/certificate, step 2 of 3: the 6-digit code (valid 10 minutes, re-requestable). */
+export default function CertificatePage() {
+  const t = useT()
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [search] = useSearchParams()
+  const state = readSignup()
+  const [token, setToken] = useState('')
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const from = (location.state as StepFrom | null)?.from
+  if (!state || (from !== 'signup' && from !== 'certificate')) return <Navigate to={path('/')} replace />
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const checked = validate(checkCodeSchema, { email: state.email, token: token.trim() }, locale)
+    setErrors(checked.errors)
+    setProblem(null)
+    if (checked.errors.length) return
+    setBusy(true)
+    try {
+      await api.request(endpoints.checkVerifyToken, { body: { email: state.email, token: token.trim(), purpose: 'signup' }, policy: { suppress: [400] } })
+      writeSignup({ email: state.email, verified: true })
+      navigate(path('/signup/join') + (search.toString() ? `?${search}` : ''), { state: { from: 'certificate' } })
+    } catch (error) {
+      setProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const resend = async () => {
+    setProblem(null)
+    try {
+      await api.request(endpoints.sendVerifyToken, { body: { email: state.email, purpose: 'signup' }, policy: { suppress: [400, 409, 429] } })
+      setNotice(t(signupMessages.resent))
+    } catch (error) {
+      setProblem(refusal(error))
+    }
+  }
+
+  const cancel = async () => {
+    if (await openDialog('confirm', { message: t(signupMessages.cancelConfirm) })) {
+      clearSignup()
+      navigate(path('/'))
+    }
+  }
+
+  return (
+    <AccountPage testId="signup-certificate" title={t(signupMessages.codeTitle)} lead={t(signupMessages.codeLead, { email: state.email })}>
+      <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 2 })}</p>
+      <form onSubmit={(event) => void verify(event)} noValidate>
+        <TextField
+          label={t(signupMessages.code)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={token}
+          onChange={(event) => setToken(event.target.value.replace(/\D/g, ''))}
+          error={errorOf(errors, 'token')}
+          data-testid="signup-code"
+          css={{ letterSpacing: '.4em', fontSize: 22, textAlign: 'center' }}
+        />
+        {notice ? <Banner tone="success">{notice}</Banner> : null}
+        {problem ? <Banner tone="error" testId="signup-error">{problem}</Banner> : null}
+        <Button type="submit" disabled={busy} data-testid="signup-verify">
+          {t(signupMessages.verify)}
+        </Button>
+      </form>
+      <div css={{ display: 'flex', justifyContent: 'space-between', marginTop: 20 }}>
+        <Button variant="small" onClick={() => void resend()} data-testid="signup-resend">
+          {t(signupMessages.resend)}
+        </Button>
+        <Button variant="small" onClick={() => void cancel()} data-testid="signup-cancel">
+          {t(signupMessages.cancelSignup)}
+        </Button>
+      </div>
+    </AccountPage>
+  )
+}

@@ -1,0 +1,106 @@
+import { COLORS, nicknameFromEmail, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { joinSchema, newPasswordSchema, socialJoinSchema, validate } from '@koma/contracts/validation'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import { Link } from 'react-router-dom'
+import { errorOf, TextField } from '../components/form'
+import { Banner, Button, Check } from '../components/ui'
+import { signupMessages } from '../i18n/messages'
+
+export interface JoinValues {
+  nickname: string
+  birthday: string
+  password: string
+  termsAgree: 'true' | 'false'
+  privacyAgree: 'true' | 'false'
+  marketingAgree: 'true' | 'false'
+}
+
+const today = (): string => {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+/** The join form (SPEC §5): nickname (default from the e-mail), password, birthday (16+), agreements. */
+export function JoinForm({ email, defaultNickname, withPassword, submitLabel, onSubmit, problem }: { email: string | null; defaultNickname?: string; withPassword: boolean; submitLabel: string; onSubmit: (values: JoinValues) => Promise<void>; problem: string | null }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const intl = useIntl()
+  const [nickname, setNickname] = useState(defaultNickname ?? (email ? nicknameFromEmail(email) : ''))
+  const [password, setPassword] = useState('')
+  const [passwordConfirm, setPasswordConfirm] = useState('')
+  const [birthday, setBirthday] = useState('')
+  const [terms, setTerms] = useState(false)
+  const [privacy, setPrivacy] = useState(false)
+  const [marketing, setMarketing] = useState(false)
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const [busy, setBusy] = useState(false)
+
+  const values = (): JoinValues => ({ nickname: nickname.trim(), birthday, password, termsAgree: terms ? 'true' : 'false', privacyAgree: privacy ? 'true' : 'false', marketingAgree: marketing ? 'true' : 'false' })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const form = values()
+    const fields = { email: email ?? '', nickname: form.nickname, birthday, termsAgree: form.termsAgree, privacyAgree: form.privacyAgree, marketingAgree: form.marketingAgree }
+    const found = [
+      ...validate(withPassword ? joinSchema : socialJoinSchema, fields, locale, { today: today() }).errors,
+      ...(withPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
+    ]
+    setErrors(found)
+    if (found.length) return
+    setBusy(true)
+    try {
+      await onSubmit(form)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const legal = (to: string) => (chunks: ReactNode) => (
+    <Link to={path(to)} target="_blank" css={{ color: COLORS.brand, fontWeight: 700 }}>
+      {chunks}
+    </Link>
+  )
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <TextField label={t(signupMessages.nickname)} value={nickname} maxLength={40} autoComplete="nickname" onChange={(event) => setNickname(event.target.value)} error={errorOf(errors, 'nickname')} hint={t(signupMessages.nicknameHint)} data-testid="join-nickname" />
+      {withPassword ? (
+        <>
+          <TextField label={t(signupMessages.password)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} hint={t(signupMessages.passwordHint)} data-testid="join-password" />
+          <TextField label={t(signupMessages.passwordConfirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} data-testid="join-password-confirm" />
+        </>
+      ) : null}
+      <TextField label={t(signupMessages.birthday)} type="date" value={birthday} max={today()} onChange={(event) => setBirthday(event.target.value)} error={errorOf(errors, 'birthday')} hint={t(signupMessages.birthdayHint)} data-testid="join-birthday" />
+      <div css={{ border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '14px 14px 6px', margin: '4px 0 20px' }}>
+        <Check
+          checked={terms && privacy && marketing}
+          onChange={(next) => {
+            setTerms(next)
+            setPrivacy(next)
+            setMarketing(next)
+          }}
+          testId="join-agree-all"
+        >
+          <strong>{t(signupMessages.agreeAll)}</strong>
+        </Check>
+        <div css={{ height: 1, background: COLORS.line, margin: '10px 0 12px' }} />
+        <Check checked={terms} onChange={setTerms} error={errorOf(errors, 'termsAgree')} testId="join-terms">
+          {intl.formatMessage(signupMessages.agreeTerms as Parameters<typeof intl.formatMessage>[0], { link: legal('/legal/terms') } as never)}
+        </Check>
+        <Check checked={privacy} onChange={setPrivacy} error={errorOf(errors, 'privacyAgree')} testId="join-privacy">
+          {intl.formatMessage(signupMessages.agreePrivacy as Parameters<typeof intl.formatMessage>[0], { link: legal('/legal/privacy') } as never)}
+        </Check>
+        <Check checked={marketing} onChange={setMarketing} testId="join-marketing">
+          {t(signupMessages.agreeMarketing)}
+        </Check>
+      </div>
+      {problem ? <Banner tone="error" testId="join-error">{problem}</Banner> : null}
+      <Button type="submit" disabled={busy} data-testid="join-submit">
+        {busy ? t(signupMessages.creating) : submitLabel}
+      </Button>
+    </form>
+  )
+}

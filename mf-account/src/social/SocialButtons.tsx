@@ -1,0 +1,63 @@
+import { api, COLORS, endpoints, SOCIAL_PROVIDERS, useT, type SocialProvider } from '@koma/contracts'
+import { useState } from 'react'
+import { PROVIDER_LABELS } from '../components/lib'
+import { socialMessages } from '../i18n/messages'
+
+/** Where a social round trip started, read back by the callback page. */
+export const IDP_STORAGE_KEY = 'koma.idpFlow'
+
+const MARKS: Record<SocialProvider, { background: string; color: string; letter: string }> = {
+  payco: { background: '#e3262f', color: '#fff', letter: 'P' },
+  apple: { background: '#000', color: '#fff', letter: 'A' },
+  google: { background: '#fff', color: '#4285f4', letter: 'G' },
+  facebook: { background: '#1877f2', color: '#fff', letter: 'f' },
+  twitter: { background: '#000', color: '#fff', letter: '𝕏' },
+  kakao: { background: '#fee500', color: '#191600', letter: 'K' },
+  naver: { background: '#03c75a', color: '#fff', letter: 'N' },
+}
+
+export function ProviderMark({ provider, size = 28 }: { provider: SocialProvider; size?: number }) {
+  const mark = MARKS[provider]
+  return (
+    <span aria-hidden css={{ display: 'inline-grid', placeItems: 'center', width: size, height: size, borderRadius: size / 2, background: mark.background, color: mark.color, fontWeight: 800, fontSize: size * 0.5, border: provider === 'google' ? `1px solid ${COLORS.line}` : 0, flex: 'none' }}>
+      {mark.letter}
+    </span>
+  )
+}
+
+/** Start a sign-in or link round trip: the API gives the provider's authorization URL (state, PKCE). */
+export async function startSocial(provider: SocialProvider, purpose: 'signin' | 'link', redirect: string): Promise<void> {
+  const { url } = await api.request(endpoints.idpAuthorize, { params: { provider }, query: { purpose, redirect, origin: window.location.origin } })
+  sessionStorage.setItem(IDP_STORAGE_KEY, JSON.stringify({ provider, purpose }))
+  window.location.assign(url)
+}
+
+export function SocialButtons({ redirect }: { redirect: string }) {
+  const t = useT()
+  const [busy, setBusy] = useState<SocialProvider | null>(null)
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 }}>
+      {SOCIAL_PROVIDERS.map((provider) => (
+        <button
+          key={provider}
+          type="button"
+          data-testid={`social-${provider}`}
+          aria-label={t(busy === provider ? socialMessages.working : socialMessages.continueWith, { provider: PROVIDER_LABELS[provider] })}
+          title={t(socialMessages.continueWith, { provider: PROVIDER_LABELS[provider] })}
+          disabled={busy !== null}
+          onClick={async () => {
+            setBusy(provider)
+            try {
+              await startSocial(provider, 'signin', redirect)
+            } catch {
+              setBusy(null)
+            }
+          }}
+          css={{ width: 44, height: 44, borderRadius: 22, border: `1px solid ${COLORS.line}`, background: '#fff', display: 'grid', placeItems: 'center', cursor: 'pointer', padding: 0, '&:hover': { boxShadow: '0 2px 8px rgba(0,0,0,.12)' }, '&:disabled': { opacity: 0.6 } }}
+        >
+          <ProviderMark provider={provider} size={28} />
+        </button>
+      ))}
+    </div>
+  )
+}

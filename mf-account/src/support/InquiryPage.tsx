@@ -1,0 +1,130 @@
+import { ACCOUNT_LIMITS, api, auth, COLORS, endpoints, INQUIRY_CATEGORIES, useLocale, useLocalePath, useT, type InquiryCategory } from '@koma/contracts'
+import { inquirySchema, validate } from '@koma/contracts/validation'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { errorOf, SelectField, TextArea, TextField } from '../components/form'
+import { refusal } from '../components/lib'
+import { AccountPage, Banner, Button } from '../components/ui'
+import { documentMessages, supportMessages } from '../i18n/messages'
+
+interface Attachment {
+  id: string
+  preview: string
+}
+
+/** /inquiry: category, e-mail, text (max 5000) and up to 3 images (checked by content by the API). */
+export default observer(function InquiryPage() {
+  const t = useT()
+  const { locale } = useLocale()
+  const path = useLocalePath()
+  const [category, setCategory] = useState<InquiryCategory | ''>('')
+  const [email, setEmail] = useState(auth.profile?.email ?? '')
+  const [text, setText] = useState('')
+  const [images, setImages] = useState<Attachment[]>([])
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const picker = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (!email && auth.profile?.email) setEmail(auth.profile.email)
+  }, [email])
+
+  const attach = async (file: File) => {
+    setProblem(null)
+    try {
+      const { imageId } = await api.request(endpoints.inquiryImage, { raw: new Blob([file], { type: 'application/octet-stream' }), policy: { suppress: [400, 413] } })
+      setImages((list) => [...list, { id: imageId, preview: URL.createObjectURL(file) }])
+    } catch (error) {
+      setProblem(refusal(error))
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const form = { category, email: email.trim(), text, imageIds: images.map((image) => image.id) }
+    const checked = validate(inquirySchema, form, locale)
+    setErrors(checked.errors)
+    setProblem(null)
+    if (checked.errors.length) return
+    setBusy(true)
+    try {
+      const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400] } })
+      setSent({ id: receipt.inquiryId, email: form.email })
+    } catch (error) {
+      setProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (sent) {
+    return (
+      <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)}>
+        <Banner tone="success" testId="inquiry-sent">{t(supportMessages.sent, { id: sent.id, email: sent.email })}</Banner>
+        <Link to={path('/document/faq')} css={{ color: COLORS.brand, fontWeight: 700 }}>
+          {t(documentMessages.faqTitle)} ›
+        </Link>
+      </AccountPage>
+    )
+  }
+  return (
+    <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)} lead={t(supportMessages.inquiryLead)}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <SelectField label={t(supportMessages.category)} value={category} onChange={(event) => setCategory(event.target.value as InquiryCategory)} error={errorOf(errors, 'category')} data-testid="inquiry-category">
+          <option value="">{t(supportMessages.choose)}</option>
+          {INQUIRY_CATEGORIES.map((code) => (
+            <option key={code} value={code}>
+              {t(supportMessages[code])}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t(supportMessages.replyEmail)} type="email" autoComplete="email" value={email} maxLength={254} onChange={(event) => setEmail(event.target.value)} error={errorOf(errors, 'email')} data-testid="inquiry-email" />
+        <TextArea label={t(supportMessages.text)} value={text} onChange={(event) => setText(event.target.value)} error={errorOf(errors, 'text')} hint={t(supportMessages.counter, { count: text.length })} data-testid="inquiry-text" />
+        <div css={{ marginBottom: 20 }}>
+          <div css={{ fontSize: 13, fontWeight: 700, marginBottom: 8 }}>{t(supportMessages.images)}</div>
+          <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
+            {images.map((image, index) => (
+              <div key={image.id} css={{ position: 'relative', width: 84, height: 84, borderRadius: 10, overflow: 'hidden', border: `1px solid ${COLORS.line}` }}>
+                <img src={image.preview} alt="" css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                <button
+                  type="button"
+                  aria-label={t(supportMessages.removeImage, { number: index + 1 })}
+                  onClick={() => setImages((list) => list.filter((item) => item.id !== image.id))}
+                  css={{ position: 'absolute', top: 4, right: 4, width: 22, height: 22, borderRadius: 11, border: 0, background: 'rgba(0,0,0,.6)', color: '#fff', cursor: 'pointer', lineHeight: '22px', padding: 0 }}
+                >
+                  ×
+                </button>
+              </div>
+            ))}
+            {images.length < ACCOUNT_LIMITS.inquiryImages ? (
+              <button type="button" onClick={() => picker.current?.click()} data-testid="inquiry-add-image" css={{ width: 84, height: 84, borderRadius: 10, border: `1.5px dashed ${COLORS.line}`, background: COLORS.surfaceAlt, color: COLORS.textMuted, fontSize: 12, cursor: 'pointer' }}>
+                + {t(supportMessages.addImage)}
+              </button>
+            ) : null}
+          </div>
+          {errorOf(errors, 'imageIds') ? <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13 }}>{errorOf(errors, 'imageIds')}</p> : null}
+          <input
+            ref={picker}
+            type="file"
+            accept="image/*"
+            hidden
+            data-testid="inquiry-image-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              event.target.value = ''
+              if (file) void attach(file)
+            }}
+          />
+        </div>
+        {problem ? <Banner tone="error" testId="inquiry-error">{problem}</Banner> : null}
+        <Button type="submit" disabled={busy} data-testid="inquiry-submit">
+          {t(busy ? supportMessages.sending : supportMessages.send)}
+        </Button>
+      </form>
+    </AccountPage>
+  )
+})

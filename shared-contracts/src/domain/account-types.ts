@@ -1,0 +1,158 @@
+import type { DeleteReason, GiftState, InquiryCategory, LegalType, SocialProvider } from './account'
+
+/**
+ * Account entities as the API sends them (SPEC §3 user profile and the implied entities:
+ * gifts, messages, devices, linked providers, settings). Dates are ISO strings.
+ */
+
+export type KeyLayout = 'auto' | 'fixed'
+export type ImageQuality = 'high' | 'data_saving'
+
+/** What the viewer reads: previous/next key layout and image quality per connection. */
+export interface ViewerSettings {
+  keyLayout: KeyLayout
+  imageQuality: { wifi: ImageQuality; mobile: ImageQuality }
+}
+
+export interface NotificationSettings {
+  marketing: boolean
+  subscriptionUpdates: boolean
+  freeEpisodeUpdates: boolean
+  newsEmails: boolean
+  /** SPEC §2: no notifications from 21:00 to 8:00. */
+  nightRestriction: boolean
+}
+
+export interface AccountSettings {
+  notifications: NotificationSettings
+  viewer: ViewerSettings
+}
+
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } }
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  marketing: false,
+  subscriptionUpdates: true,
+  freeEpisodeUpdates: true,
+  newsEmails: false,
+  nightRestriction: true,
+}
+
+/** SPEC §3 userExtraInfo: what the account screens show beyond the profile basics. */
+export interface UserExtraInfo {
+  mobile: string | null
+  birthday: string | null
+  marketingAgree: boolean
+  hasPassword: boolean
+  passwordChangeAdvised: boolean
+  /** Set when the current terms were updated after the member agreed: agree or be signed out. */
+  termsUpdate: { version: number; effectiveAt: string } | null
+  adultVerificationExpiresAt: string | null
+  createdAt: string
+}
+
+export interface Device {
+  deviceId: string
+  browser: string
+  os: string
+  lastSeenAt: string
+  createdAt: string
+  current: boolean
+}
+
+export interface LinkedAccount {
+  provider: SocialProvider
+  email: string | null
+  linkedAt: string
+}
+
+/** What a gift or coupon grants (issue 6 turns each grant into coin-ledger rows). */
+export interface RewardContent {
+  kind: 'coin' | 'ticket'
+  /** Coins only: free (may expire) or bonus (non-expiring free coins, SPEC §4). */
+  coinType: 'free' | 'bonus' | null
+  amount: number
+  contentId: number | null
+  contentName: string | null
+}
+
+export interface Gift extends RewardContent {
+  id: number
+  title: string
+  description: string
+  createdAt: string
+  /** When the gift can no longer be claimed. */
+  expiresAt: string | null
+  claimedAt: string | null
+  state: GiftState
+  expiringSoon: boolean
+}
+
+export interface InboxMessage {
+  id: number
+  title: string
+  body: string
+  createdAt: string
+  read: boolean
+  linkUrl: string | null
+}
+
+export interface Grant extends RewardContent {
+  id: number
+  source: 'gift' | 'coupon' | 'daily_bonus' | 'signup'
+  /** When the granted coins or tickets expire (null: never). */
+  expiresAt: string | null
+  createdAt: string
+}
+
+export interface DailyBonusStatus {
+  today: string
+  claimedToday: boolean
+  reward: RewardContent
+  streak: number
+}
+
+export interface Certification {
+  iaSystemUrl: string
+  neTradeId: string
+  sessionId: string
+}
+
+export interface MatureStatus {
+  acceptMature: boolean
+  adultVerification: boolean
+  adultVerificationExpiresAt: string | null
+}
+
+export interface NoticeSummary {
+  id: number
+  category: 'notice' | 'event' | 'maintenance' | 'update'
+  title: string
+  publishedAt: string
+  pinned: boolean
+}
+export interface Notice extends NoticeSummary {
+  body: string
+}
+
+export interface FaqEntry {
+  id: number
+  category: InquiryCategory
+  question: string
+  answer: string
+}
+
+export interface LegalDocument {
+  type: LegalType
+  version: number
+  title: string
+  body: string
+  effectiveAt: string
+  versions: { version: number; effectiveAt: string }[]
+}
+
+export interface InquiryReceipt {
+  inquiryId: number
+  createdAt: string
+}
+
+export type { DeleteReason, InquiryCategory, SocialProvider }

@@ -1,0 +1,221 @@
+/**
+ * Account rules of SPEC §4, §5 and §9 as pure functions: the API decides with them and the
+ * browser draws with them, so a rule exists once. No I/O, no clock: callers pass "now".
+ */
+
+export const ACCOUNT_LIMITS = {
+  nicknameMax: 20,
+  passwordMin: 8,
+  passwordMax: 32,
+  emailMax: 254,
+  codeDigits: 6,
+  /** SPEC §9: a verification code is valid 10 minutes. */
+  codeValidMs: 10 * 60 * 1000,
+  /** A verified code may be used to finish sign-up or an e-mail change within this time. */
+  verifiedCodeUsableMs: 30 * 60 * 1000,
+  /** Rate limits for codes (per e-mail address): one a minute, five an hour, five guesses each. */
+  codeResendMs: 60 * 1000,
+  codesPerHour: 5,
+  codeMaxAttempts: 5,
+  /** SPEC §9: a password reset mail is valid 10 minutes. */
+  resetValidMs: 10 * 60 * 1000,
+  /** SPEC §9: sign-up needs age 16 or older. */
+  minimumAge: 16,
+  /** Adult content: 18 or older, verified once a year. */
+  adultAge: 18,
+  adultVerificationValidMonths: 12,
+  /** SPEC §4: a password change is advised after 6 months. */
+  passwordAdviceMonths: 6,
+  /** SPEC §9: gifts expiring within 24 hours are flagged. */
+  giftExpiringSoonMs: 24 * 60 * 60 * 1000,
+  inquiryMax: 5000,
+  inquiryImages: 3,
+  inquiryImageBytes: 5 * 1024 * 1024,
+  avatarBytes: 5 * 1024 * 1024,
+  couponMax: 32,
+  /** Repeated sign-in failures: after this many within the window, sign-in is refused for a while. */
+  signinFailureLimit: 5,
+  signinFailureWindowMs: 15 * 60 * 1000,
+} as const
+
+/** Where an e-mail code is for: a new account, or a signed-in member's new address. */
+export type CodePurpose = 'signup' | 'changeEmail'
+
+/** SPEC §1: sign-in and linking by these providers. */
+export const SOCIAL_PROVIDERS = ['payco', 'apple', 'google', 'facebook', 'twitter', 'kakao', 'naver'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export const isSocialProvider = (value: unknown): value is SocialProvider =>
+  typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
+
+/** SPEC §3 category codes. */
+export const DELETE_REASONS = ['contents', 'usability', 'design', 'bug', 'latency', 'advertisement', 'privacy', 'other'] as const
+export type DeleteReason = (typeof DELETE_REASONS)[number]
+export const INQUIRY_CATEGORIES = ['manual', 'account', 'bug', 'event', 'suggestions', 'coin', 'other'] as const
+export type InquiryCategory = (typeof INQUIRY_CATEGORIES)[number]
+
+/** SPEC §1: available only in the app; the web says "feature not available on the web". */
+export const APP_ONLY_FEATURES = ['missions', 'ads', 'releaseNotification'] as const
+export type AppOnlyFeature = (typeof APP_ONLY_FEATURES)[number]
+
+/** Legal documents by type (SPEC §2 /legal/{type}). */
+export const LEGAL_TYPES = ['terms', 'privacy', 'special_commercial_transaction', 'abj', 'payment_services', 'community'] as const
+export type LegalType = (typeof LEGAL_TYPES)[number]
+
+// ── dates ───────────────────────────────────────────────────────────────────────────────
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A calendar day 'YYYY-MM-DD' that exists (no 2025-02-30). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1900
+}
+
+/** Full years between a birthday and a day, both 'YYYY-MM-DD' (a 29 February birthday counts on 1 March). */
+export function ageOn(birthday: string, today: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number)
+  const [ty, tm, td] = today.split('-').map(Number)
+  let age = ty - by
+  if (tm < bm || (tm === bm && td < bd)) age -= 1
+  return age
+}
+
+export const isOldEnough = (birthday: string, today: string, minimum: number = ACCOUNT_LIMITS.minimumAge): boolean =>
+  isCalendarDay(birthday) && isCalendarDay(today) && ageOn(birthday, today) >= minimum
+
+/** The reader's calendar day at `now` in their time zone ('YYYY-MM-DD'); an unknown zone falls back to Asia/Seoul. */
+export function readerDay(now: Date, timeZone: string): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  try {
+    return format(timeZone)
+  } catch {
+    return format('Asia/Seoul')
+  }
+}
+
+/** The hour (0-23) at `now` in a time zone. */
+export function hourIn(now: Date, timeZone: string): number {
+  const read = (zone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(now))
+  try {
+    return read(timeZone)
+  } catch {
+    return read('Asia/Seoul')
+  }
+}
+
+/** SPEC §2 night restriction: no marketing notifications from 21:00 to 8:00 local time. */
+export const NIGHT_WINDOW = { startHour: 21, endHour: 8 } as const
+export function isNightTime(now: Date, timeZone: string): boolean {
+  const hour = hourIn(now, timeZone)
+  return hour >= NIGHT_WINDOW.startHour || hour < NIGHT_WINDOW.endHour
+}
+
+/** Calendar months later (UTC), clamped to the month's last day (31 Aug + 6 months = 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime())
+  const day = result.getUTCDate()
+  result.setUTCDate(1)
+  result.setUTCMonth(result.getUTCMonth() + months)
+  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate()
+  result.setUTCDate(Math.min(day, last))
+  return result
+}
+
+// ── codes and links ─────────────────────────────────────────────────────────────────────
+
+export const codeExpiresAt = (issuedAt: Date): Date => new Date(issuedAt.getTime() + ACCOUNT_LIMITS.codeValidMs)
+/** SPEC §4: a code is valid 10 minutes (the tenth minute included). */
+export const codeIsValid = (issuedAt: Date, now: Date): boolean => now.getTime() <= codeExpiresAt(issuedAt).getTime()
+export const resetLinkExpiresAt = (issuedAt: Date): Date => new Date(issuedAt.getTime() + ACCOUNT_LIMITS.resetValidMs)
+export const resetLinkIsValid = (issuedAt: Date, now: Date): boolean => now.getTime() <= resetLinkExpiresAt(issuedAt).getTime()
+
+/** Whether another code may be sent now, given when the last ones for the address were sent. */
+export function codeRequestAllowed(sentAt: readonly Date[], now: Date): boolean {
+  const times = sentAt.map((date) => date.getTime())
+  if (times.some((time) => now.getTime() - time < ACCOUNT_LIMITS.codeResendMs)) return false
+  return times.filter((time) => now.getTime() - time < 60 * 60 * 1000).length < ACCOUNT_LIMITS.codesPerHour
+}
+
+/** Sign-in is slowed down: refused while the address has too many recent failures. */
+export function signinLocked(failuresAt: readonly Date[], now: Date): boolean {
+  return failuresAt.filter((date) => now.getTime() - date.getTime() < ACCOUNT_LIMITS.signinFailureWindowMs).length >= ACCOUNT_LIMITS.signinFailureLimit
+}
+
+// ── account state ───────────────────────────────────────────────────────────────────────
+
+export const adultVerificationExpiresAt = (verifiedAt: Date): Date => addMonths(verifiedAt, ACCOUNT_LIMITS.adultVerificationValidMonths)
+/** SPEC §4: adult verification expires after 1 year. */
+export const adultVerificationValid = (verifiedAt: Date | null, now: Date): boolean =>
+  verifiedAt !== null && now.getTime() < adultVerificationExpiresAt(verifiedAt).getTime()
+
+/** SPEC §4: a password change is advised 6 months after the last change (or the last "later"). */
+export function passwordChangeAdvised(lastChangedAt: Date | null, postponedAt: Date | null, now: Date): boolean {
+  const since = [lastChangedAt, postponedAt].filter((date): date is Date => date !== null).sort((a, b) => b.getTime() - a.getTime())[0]
+  if (!since) return false
+  return now.getTime() >= addMonths(since, ACCOUNT_LIMITS.passwordAdviceMonths).getTime()
+}
+
+/** SPEC §9: a gift expiring within 24 hours is flagged. */
+export function giftExpiringSoon(expiresAt: Date | null, now: Date): boolean {
+  if (!expiresAt) return false
+  const left = expiresAt.getTime() - now.getTime()
+  return left > 0 && left <= ACCOUNT_LIMITS.giftExpiringSoonMs
+}
+
+export type GiftState = 'claimable' | 'claimed' | 'expired'
+export function giftState(gift: { claimedAt: Date | null; expiresAt: Date | null }, now: Date): GiftState {
+  if (gift.claimedAt) return 'claimed'
+  if (gift.expiresAt && gift.expiresAt.getTime() <= now.getTime()) return 'expired'
+  return 'claimable'
+}
+
+/**
+ * SPEC: one daily bonus per day in the reader's day boundary. Days are 'YYYY-MM-DD' strings;
+ * a claim is refused for any day not after the last claimed one (so switching time zones
+ * cannot claim yesterday again after claiming "tomorrow").
+ */
+export const dailyBonusClaimable = (lastClaimedDay: string | null, today: string): boolean => lastClaimedDay === null || lastClaimedDay < today
+
+/** SPEC §5: the sign-up nickname defaults to the part of the e-mail before the at sign. */
+export function nicknameFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? ''
+  return Array.from(local.replace(NICKNAME_FORBIDDEN_GLOBAL, '')).slice(0, ACCOUNT_LIMITS.nicknameMax).join('')
+}
+
+/** Characters a nickname may not hold: markup, quotes, slashes, control and invisible characters. */
+export const NICKNAME_FORBIDDEN = /[<>"'`&\\/{}[\]|;=%$#^*~\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+const NICKNAME_FORBIDDEN_GLOBAL = new RegExp(NICKNAME_FORBIDDEN.source, 'gu')
+
+/** A mobile number as SPEC §5 wants it: 01, one of 0 1 6 7 8 9, then 4 and 4 digits. */
+export const MOBILE_PATTERN = /^01[016789][0-9]{4}[0-9]{4}$/
+
+/** A device's label from its user agent ("Chrome on Windows"). */
+export function deviceLabel(userAgent: string): { browser: string; os: string } {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser'
+  const os = /iPhone|iPad|iPod/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /CrOS/.test(userAgent)
+            ? 'ChromeOS'
+            : /Linux/.test(userAgent)
+              ? 'Linux'
+              : 'Other'
+  return { browser, os }
+}
