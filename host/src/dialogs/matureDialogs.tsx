@@ -114,7 +114,8 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
             css={dialogButton(true)}
             onClick={() => {
               close(false)
-              navigate(path('/account/setting'))
+              // Verified, the settings page turns mature content on and comes back here.
+              navigate(`${path('/account/setting')}?next=${encodeURIComponent(target)}`)
             }}
           >
             {t(dialogMessages.acceptMatureVerify)}

@@ -1,4 +1,4 @@
-import { api, auth, COLORS, endpoints, invalidate, isApiError, rememberViewerSettings, useLocalePath, useResource, useT, type AccountSettings, type SettingsUpdate } from '@koma/contracts'
+import { api, auth, COLORS, safeRedirect, endpoints, invalidate, isApiError, rememberViewerSettings, useLocalePath, useResource, useT, type AccountSettings, type SettingsUpdate } from '@koma/contracts'
 import { PhoneIcon } from '../components/icons'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -15,6 +15,9 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
   const status = useResource('account:mature', () => api.request(endpoints.mature))
   const completing = useRef(false)
 
+  // Where to go once verified: the page that asked for mature content (accept-mature dialog).
+  const next = safeRedirect(search.get('next'), '') || null
+
   // Back from the verification service: ?certification=complete&code=… (or cancel).
   useEffect(() => {
     const outcome = search.get('certification')
@@ -27,16 +30,22 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
       return
     }
     void api.request(endpoints.certificationComplete, { query: { code }, policy: { suppress: [400] } }).then(
-      () => {
+      async () => {
         invalidate('account:mature')
         onNotice(t(settingsMessages.verifyDone))
+        if (!next) return
+        // The reader asked for mature content before verifying: turn it on and take them back.
+        await api.request(endpoints.matureAccept, { params: { value: 'on' }, policy: { silent: true } })
+        void auth.loadProfile()
+        navigate(next, { replace: true })
       },
       (error: unknown) => onProblem(refusal(error)),
     )
-  }, [navigate, onNotice, onProblem, path, search, t])
+  }, [navigate, next, onNotice, onProblem, path, search, t])
 
   const verify = async () => {
-    const { iaSystemUrl } = await api.request(endpoints.certificationInit, { query: { redirect: path('/account/setting') } })
+    const back = next ? `${path('/account/setting')}?next=${encodeURIComponent(next)}` : path('/account/setting')
+    const { iaSystemUrl } = await api.request(endpoints.certificationInit, { query: { redirect: back } })
     window.location.assign(iaSystemUrl)
   }
 

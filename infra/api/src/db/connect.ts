@@ -51,6 +51,9 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
   // Ids and counts are bigint in SQL; they fit JavaScript numbers, as PGlite returns them.
   types.setTypeParser(20, (value: string) => Number(value))
   const pool = new Pool({ connectionString: url, max })
+  // An idle pooled connection the server ends (restart, failover, admin termination) must not
+  // crash the process: pg emits it on the pool, and an unlistened 'error' event throws.
+  pool.on('error', (error: Error) => console.error(`[db] idle PostgreSQL connection failed: ${error.message}`))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, kind: 'postgres', close: () => db.destroy() }
 }
