@@ -25,7 +25,7 @@ const entry = (seqNo: number, patch: Partial<CoinHistoryEntry> = {}): CoinHistor
 describe('coin history', () => {
   it('shows the balance, expiring coins, entries of the tab and more pages by lastRespondedSeqNo', async () => {
     const queries: unknown[] = []
-    jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint, options?: { params?: { tab: string }; query?: { lastRespondedSeqNo?: string } }) => {
+    jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint<unknown, unknown, unknown, unknown>, options?: { params?: { tab: string }; query?: { lastRespondedSeqNo?: string } }) => {
       if (endpoint === endpoints.coinExpire) return { expireCoins: [{ amount: 15, expireAt: '2026-11-23T03:00:00Z' }], coin: { freeAmount: 25, purchasedAmount: 100, total: 125 } }
       queries.push({ tab: options?.params?.tab, ...options?.query })
       if (options?.query?.lastRespondedSeqNo) return { history: [entry(1, { type: 'distribute', reason: 'coupon', price: 50, free: 50, purchased: 0, title: null, contentId: null, contentType: null, description: '', expireAt: '2027-01-01T00:00:00Z' })], page: { hasNext: false, seqNo: 1 } }
@@ -50,7 +50,7 @@ describe('coin history', () => {
   })
 
   it('sends an unknown tab to all, in Japanese', async () => {
-    jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint) => {
+    jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint<unknown, unknown, unknown, unknown>) => {
       if (endpoint === endpoints.coinExpire) return { expireCoins: [], coin: { freeAmount: 0, purchasedAmount: 0, total: 0 } }
       return { history: [], page: { hasNext: false, seqNo: null } }
     }) as never)

@@ -47,7 +47,7 @@ type Call = { path: string; body?: Record<string, unknown> }
 
 function mockApi(unlock: (call: Call) => unknown): Call[] {
   const calls: Call[] = []
-  jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint, options?: { body?: Record<string, unknown> }) => {
+  jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint<unknown, unknown, unknown, unknown>, options?: { body?: Record<string, unknown> }) => {
     const call = { path: endpoint.path, body: options?.body }
     calls.push(call)
     if (endpoint === endpoints.content) return content
