@@ -176,6 +176,40 @@ describe('a reader with coins', () => {
   })
 })
 
+describe('in Japanese', () => {
+  it('confirms the coin use before buying, then opens the viewer; an ad unlock says it is app-only', async () => {
+    const context = await newContext(browser, { locale: 'ja-JP', viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await signUp(page, `coins.ja.${Date.now().toString(36)}@koma.example`, 'koma-coins-pass2')
+    await redeemWelcomeCoupon(page)
+    const title = (await titles()).find((item) => !item.rentalConfig?.gaugeUsable && item.chapters.filter(buyable).length >= 2)!
+    const chapter = title.chapters.filter(buyable)[1]
+    await page.goto(`/${title.type}/${title.id}`)
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+    await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').click()
+    const dialog = page.getByTestId('dialog-purchase')
+    await textOf(dialog.locator('h2'), 'コインを使用しますか？')
+    await textOf(dialog.getByTestId('purchase-balance'), /保有コイン：50/)
+    await page.screenshot({ path: path.join(shotDir(), 'use-coin-confirm-390.png') })
+    await page.setViewportSize(DESKTOP)
+    await page.screenshot({ path: path.join(shotDir(), 'use-coin-confirm-1280.png') })
+    await dialog.getByTestId('use-coin-ok').click()
+    await page.waitForURL((url) => url.pathname === `/${title.type}/${title.id}/chapter/${chapter.id}/product`)
+    await viewer(page).first().waitFor()
+    // Ads: the access button exists on a title with ads, and says the feature is app-only.
+    const ads = (await titles()).find((item) => item.adsEnabled && item.chapters.some((c) => !c.salesConfig.free && !c.aborted && (c.salesConfig.rentAllowedWith ?? []).length > 0))!
+    const rentable = ads.chapters.find((c) => !c.salesConfig.free && !c.aborted && (c.salesConfig.rentAllowedWith ?? []).length > 0)!
+    await page.goto(`/${ads.type}/${ads.id}`)
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${rentable.id}"]`).click()
+    await page.locator('[data-testid="access-sheet"] [data-option="watchAd"]').click()
+    await textOf(page.getByTestId('purchase-message'), 'この機能はWebではご利用いただけません。アプリをご利用ください。')
+    await page.screenshot({ path: path.join(shotDir(), 'purchase-ad-1280.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('the free-read gauge', () => {
   it('empties when a chapter is read with it and refills after faketime moves past the recover interval', async () => {
     const context = await newContext(browser, { viewport: PHONE })
