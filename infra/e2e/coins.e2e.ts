@@ -68,6 +68,7 @@ interface Title {
   type: 'comic' | 'magazine_comic'
   mature: boolean
   chapterFileFormat: 'image' | 'epub'
+  orientation: 'vertical' | 'paged'
   adsEnabled?: boolean
   rentalConfig?: { gaugeUsable: boolean; recoverInterval: number }
   chapters: { id: number; sort: number; aborted: boolean; salesConfig: { free: boolean; price?: number; rentAllowedWith?: string[]; purchaseAllowedWith?: string[] } }[]
@@ -87,6 +88,7 @@ describe('a reader with coins', () => {
   let page: Page
   let errors: string[]
   let firstTitle = 0
+  let severalTitle = 0
   beforeAll(async () => {
     context = await newContext(browser, { viewport: DESKTOP })
     page = await context.newPage()
@@ -122,6 +124,7 @@ describe('a reader with coins', () => {
     // Long enough that buying every chapter left costs more than the coins left.
     const title = (await titles()).find((item) => item.id !== firstTitle && item.chapters.filter(buyable).length >= 16)!
     expect(title).toBeDefined()
+    severalTitle = title.id
     const chapters = title.chapters.filter(buyable)
     await page.setViewportSize(PHONE)
     await page.goto(`/en/${title.type}/${title.id}`)
@@ -172,6 +175,29 @@ describe('a reader with coins', () => {
     expect(types).toEqual(['use', 'use', 'distribute'])
     await page.locator('[data-tab="distributed"]').click()
     await eventually(() => page.getByTestId('coin-history-entry').count(), (n) => n === 1)
+    expect(errors).toEqual([])
+  })
+
+  it('at the end of a chapter, a locked next episode opens the purchase dialog; once bought the viewer goes on', async () => {
+    const title = (await titles()).find((item) => item.orientation === 'vertical' && item.id !== firstTitle && item.id !== severalTitle && item.chapters.length > 4 && buyable(item.chapters[3]) && item.chapters[2].salesConfig.free)!
+    const [free, locked] = [title.chapters[2], title.chapters[3]]
+    await page.setViewportSize(PHONE)
+    await page.goto(`/en/${title.type}/${title.id}/chapter/${free.id}/product`)
+    await page.getByTestId('vertical-strip').waitFor()
+    const height = await page.evaluate(() => document.querySelector('[data-testid="vertical-strip"]')!.getBoundingClientRect().height)
+    for (let y = 0; y < height + 1400; y += 700) {
+      await page.mouse.wheel(0, 700)
+      await page.waitForTimeout(40)
+    }
+    await page.getByTestId('chapter-end').waitFor()
+    await page.getByTestId('next-chapter').click()
+    const dialog = page.getByTestId('dialog-purchase')
+    await dialog.locator('[data-option="buyWithCoin"]').waitFor()
+    await page.screenshot({ path: path.join(shotDir(), 'purchase-choose-390.png') })
+    await dialog.locator('[data-option="buyWithCoin"]').click()
+    await page.waitForURL((url) => url.pathname === `/en/${title.type}/${title.id}/chapter/${locked.id}/product`)
+    await eventually(() => page.getByTestId('viewer').getAttribute('data-chapter-id'), (id) => id === String(locked.id))
+    await page.setViewportSize(DESKTOP)
     expect(errors).toEqual([])
   })
 })
