@@ -131,6 +131,9 @@ describe('transaction tokens and unlock', () => {
     // A chapter of another title, or none, is refused.
     expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: [String(all[all.length - 1].id)], price: '1' } })).statusCode).toBe(404)
     expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), price: '0' } })).statusCode).toBe(400)
+    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['abc'], price: '1' } })).statusCode).toBe(400)
+    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['9999999999999999'], price: '1' } })).statusCode).toBe(404)
+    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: '-3' } })).statusCode).toBe(400)
   })
 
   it('50 concurrent unlocks by one reader with coins for 10: exactly 10 succeed and the ledger balances', async () => {
