@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
-import { readSite } from './support/site'
+import { readSite, startSite, type SiteInfo } from './support/site'
 
 /**
  * Coins and access end to end (issue 6): a new reader gets coins (a coupon, booked into the
@@ -25,8 +25,8 @@ const shotDir = () => {
   return dir
 }
 
-function outbox(): { to: string; subject: string; tag: string }[] {
-  const dir = path.join(readSite().dataDir, 'outbox')
+function outbox(dataDir = readSite().dataDir): { to: string; subject: string; tag: string }[] {
+  const dir = path.join(dataDir, 'outbox')
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
@@ -35,13 +35,13 @@ function outbox(): { to: string; subject: string; tag: string }[] {
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; subject: string; tag: string })
 }
 
-async function signUp(page: Page, email: string, password: string) {
+async function signUp(page: Page, email: string, password: string, dataDir?: string) {
   await page.goto('/en/signup')
   await page.getByTestId('signup-email').fill(email)
   await page.getByTestId('signup-send').click()
   await page.getByTestId('signup-certificate').waitFor()
   const mail = await eventually(
-    async () => [...outbox()].reverse().find((item) => item.to === email && item.tag === 'code'),
+    async () => [...outbox(dataDir)].reverse().find((item) => item.to === email && item.tag === 'code'),
     (found) => found !== undefined,
   )
   await page.getByTestId('signup-code').fill(/(\d{6})/.exec(mail!.subject)![1])
@@ -236,12 +236,35 @@ describe('in Japanese', () => {
   })
 })
 
-describe('the free-read gauge', () => {
+/**
+ * Faketime moves the whole API clock (SPEC §7), which would expire other tests' codes and
+ * badges mid-run: this test gets a site of its own.
+ */
+describe('the free-read gauge (on its own site)', () => {
+  let own: SiteInfo | null = null
+  beforeAll(async () => {
+    // A copy of the published edge folder and a fresh API (seeded the same way): ~15 s.
+    own = await startSite({ edgeFrom: readSite().edgeDir })
+  }, 240_000)
+  afterAll(async () => {
+    if (!own) return
+    for (const pid of own.pids) {
+      try {
+        process.kill(pid, 'SIGTERM')
+      } catch {
+        /* already gone */
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    fs.rmSync(own.dataDir, { recursive: true, force: true })
+  })
+
   it('empties when a chapter is read with it and refills after faketime moves past the recover interval', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
+    const site = own!
+    const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL })
     const page = await context.newPage()
     const errors = trackErrors(page)
-    await signUp(page, `gauge.${Date.now().toString(36)}@koma.example`, 'koma-gauge-pass1')
+    await signUp(page, `gauge.${Date.now().toString(36)}@koma.example`, 'koma-gauge-pass1', site.dataDir)
     const title = (await titles()).find((item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge')))!
     const chapter = title.chapters.find((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted)!
     await page.goto(`/en/${title.type}/${title.id}`)
