@@ -2,7 +2,7 @@ import { buildApp } from '../../app'
 import { createClock } from '../../clock'
 import { loadConfig } from '../../config'
 import { createTestApp, type TestApp } from '../../test/testApp'
-import { registerMember } from '../account/testing'
+import { guest, registerMember } from '../account/testing'
 import { creditCoins, ledgerSum } from './ledger'
 import { creditTickets } from './stock'
 
@@ -293,6 +293,18 @@ describe('reward grants and history', () => {
     const expire = (await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result
     expect(expire.expireCoins.map((entry: { amount: number }) => entry.amount)).toEqual([6, 4])
     expect(expire.coin).toEqual({ freeAmount: 10, purchasedAmount: expire.coin.total - 10, total: await ledgerSum(t.db, member.memberId) })
+  })
+
+  it('a guest can spend coins; signing in from the guest discards them with the guest (SPEC §4)', async () => {
+    const g = await guest(t, 'coins-guest-device')
+    const [chapter] = await chapters('buy')
+    await t.db.transaction().execute((trx) => creditCoins(trx, { memberId: g.userId, coinType: 'bonus', amount: chapter.price + 3, expiresAt: null, reason: 'coupon', ref: `guest-${g.userId}`, now: t.clock.now() }))
+    const tok = (await t.call('POST', '/api/coin/transaction/token', { cookies: g.cookies })).json().result.token
+    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: g.cookies, body: { token: tok, price: String(chapter.price) } })).statusCode).toBe(200)
+    await t.db.deleteFrom('members').where('id', '=', g.userId).execute()
+    for (const table of ['coin_ledger', 'coin_movements', 'coin_wallets', 'coin_transaction_tokens'] as const) {
+      expect(await t.db.selectFrom(table).select('member_id').where('member_id', '=', g.userId).execute()).toHaveLength(0)
+    }
   })
 
   it('refuses faketime in production', async () => {
