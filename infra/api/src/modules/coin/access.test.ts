@@ -252,6 +252,12 @@ describe('reward grants and history', () => {
     expect(coupon.statusCode).toBe(200)
     const inv = await inventory(member, chapter)
     expect(inv.coin).toEqual({ freeAmount: 55, purchasedAmount: 0, total: 55 })
+    // The history names the coupon in the reader's language.
+    const received = (await t.call('GET', '/api/coin/history/distributed', { cookies: member.cookies, locale: 'fr' })).json().result.history
+    expect(received.map((entry: { reason: string; title: string | null }) => [entry.reason, entry.title])).toEqual([
+      ['coupon', 'Code de bienvenue Koma 2026 : 50 pièces bonus'],
+      ['daily_bonus', null],
+    ])
     const grants = await t.db.selectFrom('reward_grants').selectAll().where('member_id', '=', member.memberId).execute()
     expect(grants.every((grant) => grant.booked_at !== null && grant.ledger_ref !== null)).toBe(true)
     // An unbooked grant (written before payments booked them) is booked on the next read.
