@@ -46,6 +46,8 @@ export const dialogMessages = defineMessages({
 
 export const readerMessages = defineMessages({
   settings: { id: 'viewer.reader.settings', defaultMessage: 'Reading settings' },
+  contents: { id: 'viewer.reader.contents', defaultMessage: 'Contents' },
+  noContents: { id: 'viewer.reader.noContents', defaultMessage: 'This book has no table of contents.' },
   fontSize: { id: 'viewer.reader.fontSize', defaultMessage: 'Text size' },
   smaller: { id: 'viewer.reader.smaller', defaultMessage: 'Smaller text' },
   larger: { id: 'viewer.reader.larger', defaultMessage: 'Larger text' },
