@@ -14,7 +14,7 @@ import {
 } from '@koma/contracts/server'
 import { commentFormSchema, reportSchema } from '@koma/contracts/validation'
 import type { AppDeps } from '../../deps'
-import { HttpError, notFound } from '../../http/errors'
+import { HttpError } from '../../http/errors'
 import { checked } from '../account/common'
 import { imageUrl } from '../image/urls'
 import { chapterCommentCount, COMMENT_PAGE_SIZE, commentRows, commentTargets, countRows, toComment, type CommentRow } from './queries'
