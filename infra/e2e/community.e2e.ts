@@ -25,7 +25,13 @@ const SHOTS = process.env.KOMA_E2E_SHOTS
 async function shot(page: Page, name: string) {
   if (!SHOTS) return
   fs.mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false })
+  const size = page.viewportSize()
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    await page.waitForTimeout(150)
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: false })
+  }
+  if (size) await page.setViewportSize(size)
 }
 
 async function signedIn(context: BrowserContext, member: { email: string; password: string }, target: string): Promise<Page> {
@@ -81,7 +87,7 @@ describe('comments between two members', () => {
     const mine = commentWith(author, first)
     await mine.waitFor()
     expect(await mine.locator('b, a[href*="example.com"]').count()).toBe(0)
-    await shot(author, 'comments-390')
+    await shot(author, 'comments')
     // Posting again straight away meets the per-member rate limit.
     await post(author, second)
     await textOf(author.getByTestId('comment-error'), /^You are posting too quickly/)
@@ -95,14 +101,14 @@ describe('comments between two members', () => {
     await reader.getByTestId('report-send').click({ force: true })
     await textOf(reader.getByTestId('report-notification'), 'Select a report category.')
     await reader.getByLabel('Images do not load or look broken').check()
-    await shot(reader, 'content-report-1280')
+    await shot(reader, 'content-report')
     await reader.getByTestId('report-send').click()
     await reader.getByTestId('report-done').waitFor()
     await reader.getByTestId('report-ok').click()
     const slot = reader.getByTestId('chapter-comments-slot')
     await slot.scrollIntoViewIfNeeded()
     await commentWith(reader, first).waitFor()
-    await shot(reader, 'viewer-slot-1280')
+    await shot(reader, 'viewer-slot')
     await slot.getByTestId('see-all-comments').click()
     await reader.waitForURL((url) => url.pathname === commentsPath)
 
@@ -124,7 +130,7 @@ describe('comments between two members', () => {
     await textOf(reader.getByTestId('report-notification'), 'Select a report category.')
     await reader.getByLabel('Spam or advertising').check()
     await reader.getByTestId('report-message').fill('<script>alert(1)</script>')
-    await shot(reader, 'comment-report-1280')
+    await shot(reader, 'comment-report')
     await reader.getByTestId('report-send').click()
     await reader.getByTestId('report-done').waitFor()
     await reader.getByTestId('report-ok').click()
@@ -156,7 +162,7 @@ describe('comments between two members', () => {
     const authorId = (await apiGet<{ comments: { authorUserId: number; body: string }[] }>(commentsPath.replace('/en', ''))).result!.comments.find((c) => c.body === second)!.authorUserId
     await reader.goto(`/en/comment/user/${authorId}`)
     await reader.getByTestId('user-muted').waitFor()
-    await shot(reader, 'user-muted-1280')
+    await shot(reader, 'user-muted')
 
     // The author still sees both; their history lists them.
     await author.reload()
@@ -164,13 +170,13 @@ describe('comments between two members', () => {
     await commentWith(author, second).waitFor()
     await author.goto('/en/account/comment/history')
     await commentWith(author, second).waitFor()
-    await shot(author, 'history-390')
+    await shot(author, 'history')
 
     // Unmute from the muter's comment history: the second comment is back, the reported one stays hidden.
     await reader.goto('/en/account/comment/history')
     const muted = reader.getByTestId('muted-user').filter({ hasText: 'Reader' })
     await muted.waitFor()
-    await shot(reader, 'history-muted-1280')
+    await shot(reader, 'history-muted')
     await muted.getByTestId('unmute').click()
     await eventually(() => reader.getByTestId('muted-user').count(), (count) => count === 0)
     await reader.goto(commentsPath)

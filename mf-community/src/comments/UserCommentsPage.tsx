@@ -65,9 +65,11 @@ const UserComments = observer(function UserComments({ userId }: { userId: string
           <h1 data-testid="user-nickname" css={{ fontSize: 20, margin: 0, overflowWrap: 'anywhere' }}>
             {t(userMessages.title, { nickname: author.nickname })}
           </h1>
-          <p data-testid="comment-count" css={{ margin: '2px 0 0', color: COLORS.textMuted, fontSize: 14 }}>
-            {t(commentMessages.count, { count: first.totalComments })}
-          </p>
+          {author.muted ? null : (
+            <p data-testid="comment-count" css={{ margin: '2px 0 0', color: COLORS.textMuted, fontSize: 14 }}>
+              {t(commentMessages.count, { count: first.totalComments })}
+            </p>
+          )}
         </div>
         {!author.mine && (auth.signedIn || !author.muted) ? (
           <button
