@@ -153,6 +153,13 @@ describe('posting (SPEC §5: required, max 400)', () => {
     expect((await list()).totalComments).toBe(before)
   })
 
+  it('answers a body far past any limit with a client error, never 500', async () => {
+    tick()
+    const response = await t.call('POST', base, { cookies: author, body: { comment: 'x'.repeat(2_000_000) } })
+    expect(response.statusCode).toBeGreaterThanOrEqual(400)
+    expect(response.statusCode).toBeLessThan(500)
+  })
+
   it('counts characters, not UTF-16 units: 400 emoji pass, 401 do not', async () => {
     expect((await post(author, '👍'.repeat(400))).statusCode).toBe(200)
     expect((await post(author, '👍'.repeat(401))).statusCode).toBe(400)
