@@ -2,7 +2,7 @@ import { api, endpoints, installHostBridge, invalidate, LocaleContext, setCurren
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Suspense } from 'react'
+import { Suspense, type ComponentType } from 'react'
 import { dialogs } from './dialogs'
 
 const config = {
@@ -17,14 +17,14 @@ async function renderDialog(props: Record<string, unknown>, locale: 'en' | 'ja' 
   invalidate()
   setCurrentLocale(locale)
   installHostBridge({ openDialog: jest.fn(), loadExposed: () => new Promise(() => undefined) })
-  const Report = dialogs.report!
+  const Report = dialogs.report as unknown as ComponentType<Record<string, unknown>>
   const close = jest.fn()
   await act(async () => {
     render(
       <CacheProvider value={createCache({ key: 'd' })}>
         <LocaleContext.Provider value={{ locale, prefix: null }}>
           <Suspense fallback={null}>
-            <Report {...(props as never)} close={close} />
+            <Report {...props} close={close} />
           </Suspense>
         </LocaleContext.Provider>
       </CacheProvider>,
