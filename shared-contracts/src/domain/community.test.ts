@@ -53,6 +53,8 @@ describe('report categories (SPEC §3, §5)', () => {
     expect(validate(reportSchema('comment'), { category: 'image' }, 'en').errors).toHaveLength(1)
     expect(validate(reportSchema('content'), { category: 'image' }, 'en').errors).toEqual([])
     expect(validate(reportSchema('comment'), { category: 'spam', message: 'x'.repeat(401) }, 'en').errors).toHaveLength(1)
+    expect(validate(reportSchema('comment'), { category: 'spam', message: 'nul \u0000' }, 'fr').errors).toEqual([{ field: 'message', message: 'Votre description contient des caractères non autorisés.' }])
+    expect(validate(reportSchema('content'), { category: 'other', message: '<b>page 3</b>\n\u202Ebroken' }, 'en').errors).toEqual([])
   })
 })
 

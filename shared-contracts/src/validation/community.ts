@@ -36,8 +36,8 @@ export function reportSchema(type: ReportType) {
     message: Joi.string()
       .allow('')
       .max(REPORT_MESSAGE_MAX)
-      .custom((value: string, helpers) => (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u.test(value) ? helpers.error('string.max') : value))
+      .custom((value: string, helpers) => (commentProblem(value) === 'characters' ? helpers.error('report.characters') : value))
       .default('')
-      .messages({ 'string.max': 'reportMessageLength', 'string.base': 'reportMessageLength' }),
+      .messages({ 'string.max': 'reportMessageLength', 'string.base': 'reportMessageLength', 'report.characters': 'reportMessageCharacters' }),
   })
 }

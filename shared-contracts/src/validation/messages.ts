@@ -78,6 +78,11 @@ export const VALIDATION_MESSAGES = {
     fr: 'Votre commentaire contient des caractères non autorisés.',
   },
   reportCategoryRequired: { en: 'Please select a report category.', ja: '報告の種類を選択してください。', fr: 'Veuillez choisir un motif de signalement.' },
+  reportMessageCharacters: {
+    en: 'Your description contains characters that cannot be used.',
+    ja: '詳細に使用できない文字が含まれています。',
+    fr: 'Votre description contient des caractères non autorisés.',
+  },
   reportMessageLength: {
     en: 'Please keep your description to 400 characters or fewer.',
     ja: '詳細は400文字以内で入力してください。',
