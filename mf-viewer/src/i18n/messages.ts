@@ -15,6 +15,7 @@ export const viewerMessages = defineMessages({
   nextEpisodeLabel: { id: 'viewer.nextEpisodeLabel', defaultMessage: 'Next episode' },
   previousPage: { id: 'viewer.previousPage', defaultMessage: 'Previous page' },
   pageSlider: { id: 'viewer.pageSlider', defaultMessage: 'Go to page' },
+  report: { id: 'viewer.report', defaultMessage: 'Report' },
 })
 
 /** SPEC §3 status labels for the next episode (chapterSalesState). */
