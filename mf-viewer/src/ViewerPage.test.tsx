@@ -101,6 +101,19 @@ describe('vertical viewer', () => {
   })
 })
 
+describe('content report (SPEC §7 …/report/{category})', () => {
+  it('asks a signed-out reader to sign in, and opens the report dialog for a member', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
+    const openDialog = jest.fn().mockResolvedValue(false)
+    await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
+    fireEvent.click(await screen.findByTestId('viewer-report'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5/chapter/12/product' }))
+    signIn()
+    fireEvent.click(screen.getByTestId('viewer-report'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('report', { type: 'content', contentType: 'comic', contentId: 5, chapterId: 12 }))
+  })
+})
+
 describe('viewer errors (SPEC §8)', () => {
   it('offers sign-in on 401 and goes back to the episode list when declined', async () => {
     jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 401, message: '', url: '/x' }))

@@ -31,7 +31,16 @@ export interface DialogMap {
   selectChapters: { props: { contentType: ContentType; contentId: number }; result: { unlocked: boolean; chapterIds: number[] } }
   /** SPEC §4: an aborted chapter the reader neither owns nor rents; resolves when dismissed. */
   chapterAborted: { props: { chapterName?: string }; result: void }
+  /**
+   * SPEC §2 report: a category from configuration (required; send without one shows the 2 s
+   * "select report category" notification) and an optional description. Resolves reported: true
+   * once the API has it.
+   */
+  report: { props: ReportTarget; result: { reported: boolean } }
 }
+
+/** What a report is about (SPEC §3 report types comment and content). */
+export type ReportTarget = { type: 'comment'; commentId: number } | { type: 'content'; contentType: ContentType; contentId: number; chapterId: number }
 
 export type DialogKind = keyof DialogMap
 export type DialogProps<K extends DialogKind> = DialogMap[K]['props']
@@ -48,6 +57,7 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   purchase: 'mf_payments',
   selectChapters: 'mf_payments',
   chapterAborted: 'mf_viewer',
+  report: 'mf_community',
 }
 
 /** What a dialog component receives: its props and a way to close with a result. */

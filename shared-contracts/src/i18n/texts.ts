@@ -1,5 +1,6 @@
 import { ACCOUNT_TEXTS } from './accountTexts'
 import { PAYMENT_TEXTS } from './paymentTexts'
+import { COMMUNITY_TEXTS } from './communityTexts'
 import type { Locale } from './locales'
 
 /**
@@ -88,6 +89,7 @@ export const TEXTS = {
   },
   ...ACCOUNT_TEXTS,
   ...PAYMENT_TEXTS,
+  ...COMMUNITY_TEXTS,
 } as const satisfies Record<string, Localized>
 
 export type TextKey = keyof typeof TEXTS
