@@ -8,6 +8,7 @@ export * from './endpoint'
 export type { ContentDetail, PagingQuery } from './endpoints/catalog'
 export * from './endpoints/viewer'
 export type { SocialSigninResult, SettingsUpdate } from './endpoints/account'
+export type { AccessResult, ChapterAccessParams, CoinHistoryEntry, CoinHistoryPage, CoinHistoryTab, ExpiringCoins } from './endpoints/payments'
 export type { CommentAuthor, CommentList, ReportCategory, ReportConfig, ReportReceipt } from './endpoints/community'
 
 /**
