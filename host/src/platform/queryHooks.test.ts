@@ -13,6 +13,10 @@ function deps(search: string, pathname = '/en/comic/3', fail = false): QueryHook
     clearFakeTime: async () => {
       calls.push('clear')
     },
+    reportEmail: async (mmid, mmc) => {
+      calls.push(`report ${mmid} ${mmc}`)
+      if (fail) throw new Error('400')
+    },
     replace: (url) => calls.push(`replace ${url}`),
     rewrite: (url) => calls.push(`rewrite ${url}`),
   }
@@ -41,5 +45,28 @@ describe('SPEC §7 faketime query hook', () => {
     const refused = deps('?faketime=123', '/en', true)
     await runQueryHooks(refused)
     expect(refused.calls).toEqual(['set 123'])
+  })
+})
+
+describe('SPEC §7 e-mail link report', () => {
+  it('reports mmid and mmc once and drops them from the address bar, keeping the rest', async () => {
+    const d = deps('?mmid=msg-1&x=2&mmc=spring', '/en/comic/3')
+    await runQueryHooks(d)
+    expect(d.calls).toEqual(['report msg-1 spring', 'rewrite /en/comic/3?x=2'])
+  })
+
+  it('needs both parameters, and stays quiet when the API refuses', async () => {
+    const one = deps('?mmid=msg-1')
+    await runQueryHooks(one)
+    expect(one.calls).toEqual([])
+    const refused = deps('?mmid=%3Cb%3E&mmc=1', '/fr', true)
+    await runQueryHooks(refused)
+    expect(refused.calls).toEqual(['report <b> 1', 'rewrite /fr'])
+  })
+
+  it('runs before a faketime in the same address', async () => {
+    const d = deps('?mmid=a&mmc=b&faketime=0', '/en/library/recent')
+    await runQueryHooks(d)
+    expect(d.calls).toEqual(['report a b', 'rewrite /en/library/recent?faketime=0', 'clear', 'rewrite /en/library/recent'])
   })
 })

@@ -5,6 +5,7 @@ export interface QueryHookDeps {
   pathname: string
   setFakeTime(time: string): Promise<unknown>
   clearFakeTime(): Promise<unknown>
+  reportEmail(mmid: string, mmc: string): Promise<unknown>
   /** Leave for another page (full load). */
   replace(url: string): void
   /** Drop the handled parameter from the address bar. */
@@ -14,10 +15,34 @@ export interface QueryHookDeps {
 const PREFIX = /^\/(en|fr)(?=\/|$)/
 
 /**
- * SPEC §2/§7 query hooks run on load: `faketime` moves the API clock (debug, refused in
- * production by the API): a non-zero value posts it and goes home, 0 clears it.
+ * SPEC §2/§7 query hooks run on load: `mmid` with `mmc` (an e-mail link) is reported once, then
+ * dropped from the address bar so a reload or a shared link does not report it again; `faketime`
+ * moves the API clock (debug, refused in production by the API): a non-zero value posts it and
+ * goes home, 0 clears it.
  */
 export async function runQueryHooks(deps: QueryHookDeps): Promise<void> {
+  await reportEmailLink(deps)
+  await runFakeTime(deps)
+}
+
+async function reportEmailLink(deps: QueryHookDeps): Promise<void> {
+  const params = new URLSearchParams(deps.search)
+  const mmid = params.get('mmid')
+  const mmc = params.get('mmc')
+  if (!mmid || !mmc) return
+  try {
+    await deps.reportEmail(mmid, mmc)
+  } catch {
+    // A refused or failed report shows nothing (SPEC: no body shown).
+  }
+  params.delete('mmid')
+  params.delete('mmc')
+  const rest = params.toString()
+  deps.rewrite(deps.pathname + (rest ? `?${rest}` : ''))
+  deps.search = rest ? `?${rest}` : ''
+}
+
+async function runFakeTime(deps: QueryHookDeps): Promise<void> {
   const params = new URLSearchParams(deps.search)
   const faketime = params.get('faketime')
   if (faketime === null) return
@@ -43,6 +68,7 @@ export function installQueryHooks(): void {
     pathname: location.pathname,
     setFakeTime: (time) => api.request(endpoints.debugFaketimeSet, { query: { time }, policy: { silent: true } }),
     clearFakeTime: () => api.request(endpoints.debugFaketimeClear, { policy: { silent: true } }),
+    reportEmail: (mmid, mmc) => api.request(endpoints.pushEmailReport, { params: { mmid, mmc }, policy: { silent: true } }),
     replace: (url) => location.replace(url),
     rewrite: (url) => history.replaceState(history.state, '', url),
   })
