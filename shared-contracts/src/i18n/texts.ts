@@ -1,4 +1,5 @@
 import { ACCOUNT_TEXTS } from './accountTexts'
+import { COIN_SHOP_TEXTS } from './coinShopTexts'
 import type { Locale } from './locales'
 
 /**
@@ -86,6 +87,7 @@ export const TEXTS = {
     fr: 'Ce titre est déjà disponible.',
   },
   ...ACCOUNT_TEXTS,
+  ...COIN_SHOP_TEXTS,
 } as const satisfies Record<string, Localized>
 
 export type TextKey = keyof typeof TEXTS

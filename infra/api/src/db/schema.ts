@@ -2,6 +2,7 @@ import type { AccountTables } from './tables/accounts'
 import type { CatalogueTables } from './tables/catalogue'
 import type { DiscoveryTables } from './tables/catalog'
 import type { CoinTables } from './tables/coins'
+import type { CoinShopTables } from './tables/coinShop'
 import type { CommunityTables } from './tables/community'
 import type { MemberTables } from './tables/members'
 import type { ReadingTables } from './tables/reading'
@@ -11,6 +12,7 @@ export * from './tables/accounts'
 export * from './tables/catalogue'
 export * from './tables/catalog'
 export * from './tables/coins'
+export * from './tables/coinShop'
 export * from './tables/community'
 export * from './tables/members'
 export * from './tables/reading'
@@ -20,4 +22,4 @@ export * from './tables/viewer'
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables {}
+export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables, CoinShopTables {}
