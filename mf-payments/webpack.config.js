@@ -7,5 +7,6 @@ module.exports = koma({
   kind: 'remote',
   exposes: {
     './routes': './src/routes.ts',
+    './dialogs': './src/dialogs.tsx',
   },
 })

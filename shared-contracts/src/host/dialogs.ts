@@ -1,6 +1,7 @@
 import type { ContentType } from '../routes/params'
 import type { AccessOptionKind } from '../domain/purchase'
 import type { ShareData } from '../domain/share'
+import type { PurchaseInfo } from '../domain/coinshop'
 import type { ScreenOwner } from '../remotes'
 
 /**
@@ -26,6 +27,10 @@ export interface DialogMap {
   purchase: { props: { contentType: ContentType; contentId: number; chapterId: number; option?: AccessOptionKind }; result: { unlocked: boolean } }
   /** SPEC §4: an aborted chapter the reader neither owns nor rents; resolves when dismissed. */
   chapterAborted: { props: { chapterName?: string }; result: void }
+  /** SPEC §2 purchase result: coins, bonus when above 0, price; resolves when its button is pressed. */
+  purchaseResult: { props: Pick<PurchaseInfo, 'purchasedAmount' | 'freeAmount' | 'price' | 'unit'>; result: void }
+  /** SPEC §2 purchase fail: title and message (the standard failure message by default); resolves on its button. */
+  purchaseFail: { props: { title?: string; message?: string }; result: void }
 }
 
 export type DialogKind = keyof DialogMap
@@ -42,6 +47,8 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   share: 'host',
   purchase: 'mf_payments',
   chapterAborted: 'mf_viewer',
+  purchaseResult: 'mf_payments',
+  purchaseFail: 'mf_payments',
 }
 
 /** What a dialog component receives: its props and a way to close with a result. */

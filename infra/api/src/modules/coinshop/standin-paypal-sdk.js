@@ -42,7 +42,7 @@
   function money(value) {
     try {
       return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency }).format(Number(value))
-    } catch (e) {
+    } catch {
       return value + ' ' + currency
     }
   }

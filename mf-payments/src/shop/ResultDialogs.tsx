@@ -1,0 +1,94 @@
+import { COLORS, dialogZIndex, OVERLAY_OPACITY, purchaseResultLines, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { PaymentsIntl } from '../i18n/PaymentsIntl'
+import { resultMessages } from '../i18n/messages'
+
+/** The frame of the purchase dialogs: an alert (one button; an outside click is ignored, SPEC §2). */
+function AlertFrame({ level, testId, icon, title, children, button, onButton }: { level?: number; testId: string; icon: ReactNode; title: string; children: ReactNode; button: string; onButton: () => void }) {
+  const id = useId()
+  const ok = useRef<HTMLButtonElement>(null)
+  useEffect(() => ok.current?.focus(), [])
+  return (
+    <div data-testid={testId} css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(level ?? 0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16 }}>
+      <div role="alertdialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 360, background: COLORS.surface, borderRadius: 16, padding: '28px 22px 18px', color: COLORS.text, boxShadow: '0 20px 60px rgba(0,0,0,.3)', textAlign: 'center' }}>
+        <div aria-hidden="true" css={{ display: 'grid', placeItems: 'center', marginBottom: 12 }}>
+          {icon}
+        </div>
+        <h2 id={id} css={{ fontSize: 18, margin: '0 0 12px' }}>
+          {title}
+        </h2>
+        {children}
+        <button ref={ok} type="button" onClick={onButton} css={{ width: '100%', marginTop: 20, padding: 13, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+          {button}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+const circle = (color: string, path: ReactNode) => (
+  <svg width="56" height="56" viewBox="0 0 56 56">
+    <circle cx="28" cy="28" r="28" fill={color} />
+    {path}
+  </svg>
+)
+
+function PurchaseResultBody({ purchasedAmount, freeAmount, price, unit, close, level }: DialogComponentProps<'purchaseResult'> & { level?: number }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const lines = purchaseResultLines({ purchasedAmount, freeAmount, price, unit }, locale)
+  return (
+    <AlertFrame
+      level={level}
+      testId="dialog-purchase-result"
+      icon={circle(COLORS.free, <path d="M17 29l7 7 15-15" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />)}
+      title={t(resultMessages.successTitle)}
+      button={t(resultMessages.ok)}
+      onButton={() => close(undefined)}
+    >
+      <p data-testid="purchase-result-coins" css={{ fontSize: 22, fontWeight: 800, margin: '0 0 4px' }}>
+        {t(resultMessages.coins, { amount: lines.coins })}
+      </p>
+      {lines.bonus !== null ? (
+        <p data-testid="purchase-result-bonus" css={{ fontSize: 14, fontWeight: 700, color: COLORS.brand, margin: '0 0 8px' }}>
+          {t(resultMessages.bonus, { amount: lines.bonus })}
+        </p>
+      ) : null}
+      <p data-testid="purchase-result-price" css={{ fontSize: 14, color: COLORS.textMuted, margin: 0 }}>
+        {t(resultMessages.price, { price: lines.price })}
+      </p>
+    </AlertFrame>
+  )
+}
+
+function PurchaseFailBody({ title, message, close, level }: DialogComponentProps<'purchaseFail'> & { level?: number }) {
+  const t = useT()
+  return (
+    <AlertFrame
+      level={level}
+      testId="dialog-purchase-fail"
+      icon={circle('#e53935', <path d="M28 15v16M28 38v3" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" />)}
+      title={title ?? t(resultMessages.failTitle)}
+      button={t(resultMessages.ok)}
+      onButton={() => close(undefined)}
+    >
+      <p css={{ fontSize: 14, lineHeight: 1.6, color: COLORS.textMuted, margin: 0 }}>{message ?? t(resultMessages.failMessage)}</p>
+    </AlertFrame>
+  )
+}
+
+export function PurchaseResultDialog(props: DialogComponentProps<'purchaseResult'>) {
+  return (
+    <PaymentsIntl>
+      <PurchaseResultBody {...props} />
+    </PaymentsIntl>
+  )
+}
+
+export function PurchaseFailDialog(props: DialogComponentProps<'purchaseFail'>) {
+  return (
+    <PaymentsIntl>
+      <PurchaseFailBody {...props} />
+    </PaymentsIntl>
+  )
+}

@@ -1,0 +1,89 @@
+import { ApiError, api, invalidate, openDialog, purchaseFailTarget, purchaseResultTarget, safeReturnPath, type PurchaseInfo } from '@koma/contracts'
+
+/**
+ * What happens around a purchase, whatever the method: the stored redirect (where the reader
+ * came from), the SPEC §2 purchase result and purchase fail dialogs, and the pending purchase
+ * (issue 6a) replayed once after a success.
+ */
+const REDIRECT_KEY = 'koma.payment.redirect'
+
+function session(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+export function storeRedirect(path: string | null): void {
+  const safe = safeReturnPath(path)
+  try {
+    if (safe) session()?.setItem(REDIRECT_KEY, safe)
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+export function storedRedirect(): string | null {
+  try {
+    return safeReturnPath(session()?.getItem(REDIRECT_KEY) ?? null)
+  } catch {
+    return null
+  }
+}
+
+export function clearRedirect(): void {
+  try {
+    session()?.removeItem(REDIRECT_KEY)
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** A chapter the replayed purchase unlocked, to open (null: nothing replayed or nothing unlocked). */
+export type ReplayOutcome = { path: string } | null
+
+/** Replays the pending purchase once (issue 6a); wired in after the ledger merge. */
+export let replayPending: () => Promise<ReplayOutcome> = async () => null
+
+export function setReplayPending(replay: () => Promise<ReplayOutcome>): void {
+  replayPending = replay
+}
+
+/** The pending purchase's cancel-redirect (issue 6a), if any. */
+export let pendingCancelRedirect: () => string | null = () => null
+
+/**
+ * A purchase finished: refresh balances, show the purchase result dialog, then replay the
+ * pending purchase once; open the chapter it unlocked, else go to the stored redirect or home.
+ */
+export async function purchaseSucceeded(info: PurchaseInfo, go: (path: string) => void): Promise<void> {
+  invalidate('coin-')
+  invalidate('profile')
+  await openDialog('purchaseResult', { purchasedAmount: info.purchasedAmount, freeAmount: info.freeAmount, price: info.price, unit: info.unit })
+  const target = purchaseResultTarget(storedRedirect())
+  let replayed: ReplayOutcome = null
+  try {
+    replayed = await replayPending()
+  } catch {
+    replayed = null
+  }
+  clearRedirect()
+  go(replayed?.path ?? target)
+}
+
+/** A purchase failed: the purchase fail dialog, then the stored redirect, the pending cancel-redirect, or home. */
+export async function purchaseFailed(go: (path: string) => void, message?: string, title?: string): Promise<void> {
+  await openDialog('purchaseFail', { message, title })
+  const target = purchaseFailTarget(storedRedirect(), pendingCancelRedirect())
+  clearRedirect()
+  go(target)
+}
+
+/** The message of a refused purchase call, when the API sent one. */
+export const failureMessage = (error: unknown): string | undefined => (error instanceof ApiError && error.message ? error.message : undefined)
+
+/** Statuses the shop handles itself (the fail dialog or an inline message) instead of the global error dialog. */
+export const SHOP_SUPPRESS = [400, 402, 404, 409] as const
+
+export { api }
