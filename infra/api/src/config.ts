@@ -14,6 +14,8 @@ export interface ApiConfig {
   logLevel: string
   /** Rendered image variants on disk (null: memory only). */
   imageCacheDir: string | null
+  /** The SPEC §7 faketime debug hook answers (never in production; KOMA_FAKETIME=0 turns it off). */
+  faketime: boolean
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..')
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     skipChecksum: env.KOMA_SKIP_CHECKSUM === '1' && env.NODE_ENV !== 'production',
     seedIfEmpty: env.KOMA_SEED !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
+    faketime: env.NODE_ENV !== 'production' && env.KOMA_FAKETIME !== '0',
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
   }
 }

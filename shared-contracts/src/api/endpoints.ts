@@ -10,6 +10,7 @@ export type { ContentDetail, PagingQuery } from './endpoints/catalog'
 export * from './endpoints/viewer'
 export type { CardTokenApi, PaypalClientConfig, ReservedOrder, SavedCard } from './endpoints/coinShop'
 export type { SocialSigninResult, SettingsUpdate } from './endpoints/account'
+export type { AccessResult, ChapterAccessParams, CoinHistoryEntry, CoinHistoryPage, CoinHistoryTab, ExpiringCoins } from './endpoints/payments'
 
 /**
  * Every API endpoint, one file per product area (api/endpoints/*.ts) so areas add theirs

@@ -1,5 +1,6 @@
 import { ACCOUNT_TEXTS } from './accountTexts'
 import { COIN_SHOP_TEXTS } from './coinShopTexts'
+import { PAYMENT_TEXTS } from './paymentTexts'
 import type { Locale } from './locales'
 
 /**
@@ -88,6 +89,7 @@ export const TEXTS = {
   },
   ...ACCOUNT_TEXTS,
   ...COIN_SHOP_TEXTS,
+  ...PAYMENT_TEXTS,
 } as const satisfies Record<string, Localized>
 
 export type TextKey = keyof typeof TEXTS

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema'
 import { insertAccountData } from './accounts'
 import { planCatalogue } from './catalogue'
 import { insertCoinProducts } from './coin-products'
+import { insertStartingCoins } from './coins'
 import { insertComments } from './comments'
 import { planHome } from './home'
 import { seedDiscovery } from './discovery'
@@ -95,6 +96,7 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
     const members = await insertMembers(trx, hashes, now)
     summary.members = members.inserted
     await insertAccountData(trx, { seededId: members.seededId, readerIds: members.readerIds, contentIds: catalogue.contentIds }, now)
+    await insertStartingCoins(trx, members.seededId, now)
     summary.comments = await insertComments(trx, { plans, contentIds: catalogue.contentIds, chapterIds: catalogue.chapterIds, readerIds: members.readerIds }, now)
     Object.assign(summary, catalogue.counts, { homeSections: written.sections, homeElements: written.elements, images: bank.size, imageBytes: bank.bytes, skipped: false })
     const novels = await seedNovels(trx, now)

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema'
 import { planCatalogue } from './catalogue'
 import { ImageBank } from './images'
 import { databaseIsEmpty, SEEDED_MEMBER, seedDatabase, type SeedSummary } from '.'
+import { coinBalance, ledgerSum, memberExpiringCoins } from '../modules/coin/ledger'
 
 jest.setTimeout(120_000)
 
@@ -111,6 +112,15 @@ describe('seedDatabase', () => {
     expect(paid.some((c) => c.original_price > c.price)).toBe(true)
     expect(chapters.filter((c) => c.aborted).length).toBe(1)
     expect(chapters.every((c) => c.thumbnail_image_id !== null)).toBe(true)
+  })
+
+  it('gives the seeded reader booked reward coins: bonus coins that stay, free coins that expire in three days', async () => {
+    const member = await db.selectFrom('members').select('id').where('email', '=', SEEDED_MEMBER.email).executeTakeFirstOrThrow()
+    expect(await coinBalance(db, member.id, NOW)).toEqual({ free: 15, bonus: 10, purchased: 0, total: 25 })
+    expect(await ledgerSum(db, member.id)).toBe(25)
+    expect(await memberExpiringCoins(db, member.id, NOW)).toEqual([{ amount: 15, expireAt: new Date(NOW.getTime() + 3 * 86_400_000).toISOString() }])
+    const grants = await db.selectFrom('reward_grants').selectAll().where('member_id', '=', member.id).execute()
+    expect(grants.every((grant) => grant.booked_at !== null && grant.ledger_ref !== null)).toBe(true)
   })
 
   it('credits authors in several roles, some titles with a whole team', async () => {

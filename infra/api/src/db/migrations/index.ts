@@ -4,6 +4,7 @@ import * as m0002 from './0002_access_and_progress'
 import * as m0100 from './0100_discovery'
 import * as m0200 from './0200_viewer_epubs'
 import * as m0300 from './0300_accounts'
+import * as m0400 from './0400_coin_ledger'
 import * as m0450 from './0450_coin_shop'
 
 /**
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0100_discovery': m0100,
   '0200_viewer_epubs': m0200,
   '0300_accounts': m0300,
+  '0400_coin_ledger': m0400,
   '0450_coin_shop': m0450,
 }

@@ -122,7 +122,9 @@ describe('inbox gifts and messages', () => {
     const grants = (await t.call('GET', '/api/member/grants', { cookies })).json().result.grants
     expect(grants[0]).toMatchObject({ source: 'gift', amount: 20 })
     const row = await t.db.selectFrom('reward_grants').selectAll().where('id', '=', grants[0].id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ booked_at: null, ledger_ref: null, coin_type: 'free' })
+    // Booked into the coin ledger in the same transaction (payments, issue 6).
+    expect(row).toMatchObject({ coin_type: 'free', ledger_ref: expect.stringMatching(/^coin:\d+$/) })
+    expect(row.booked_at).not.toBeNull()
   })
 
   it('messages are read once; counts follow', async () => {

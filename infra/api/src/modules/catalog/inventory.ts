@@ -1,24 +1,23 @@
-import { gaugeAfterUse, type Inventory } from '@koma/contracts/server'
+import { coinInventoryOf, type Inventory } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
+import { coinBalance } from '../coin/ledger'
+import { ensureGrantsBooked, gaugeState, subscribeRentalAvailable, ticketCount, titleRentsByGaugeOrTicket } from '../coin/stock'
 
 /**
- * A signed-in reader's inventory for one title as the episode list shows it. The free-read gauge
- * comes from the reader's last gauge rental of this title (chapter_access, via gauge); tickets,
- * coins and subscriptions are payments' (issue 6) and read as empty until it records them.
+ * A signed-in reader's inventory for one title as the episode list shows it (SPEC §3): coins
+ * from the ledger, the free-read gauge (last use by the API clock), tickets usable on this title,
+ * and whether the one rent-with-subscribe rental of the title is still available.
  */
 export async function memberInventory(deps: AppDeps, memberId: number | null, content: { id: number; gauge_usable: boolean; recover_interval: number }): Promise<Inventory | null> {
   if (memberId === null) return null
-  const last = content.gauge_usable
-    ? await deps.db
-        .selectFrom('chapter_access')
-        .select('created_at')
-        .where('member_id', '=', memberId)
-        .where('content_id', '=', content.id)
-        .where('via', '=', 'gauge')
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-    : undefined
-  const readForFree = content.gauge_usable ? gaugeAfterUse(last?.created_at ? new Date(last.created_at) : null, deps.clock.now(), content.recover_interval) : { amount: 0, recoverRemained: 0 }
-  return { coin: { freeAmount: 0, purchasedAmount: 0, total: 0 }, readForFree, ticket: { amount: 0 }, rentWithSubscribe: false }
+  const now = deps.clock.now()
+  await ensureGrantsBooked(deps, memberId)
+  const [balance, readForFree, tickets, rentsByGaugeOrTicket, subscribeAvailable] = await Promise.all([
+    coinBalance(deps.db, memberId, now),
+    gaugeState(deps.db, memberId, content, now),
+    ticketCount(deps.db, memberId, content.id, now),
+    titleRentsByGaugeOrTicket(deps.db, content.id),
+    subscribeRentalAvailable(deps.db, memberId, content.id),
+  ])
+  return { coin: coinInventoryOf(balance), readForFree, ticket: { amount: tickets }, rentWithSubscribe: rentsByGaugeOrTicket && subscribeAvailable }
 }

@@ -1,9 +1,27 @@
-import { endpoints } from '@koma/contracts/server'
+import { coinInventoryOf, endpoints, type CoinHistoryTab } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
+import { HttpError, notFound } from '../../http/errors'
+import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
-import { sessionMember } from '../member/session'
+import { requireMember, sessionMember } from '../member/session'
 import { coinBalance } from './ledger'
+import { accessTarget, issueTransactionToken, rentChapter, unlockChapters, type RentMethod } from './access'
+import { coinExpire, coinHistory, HISTORY_TABS } from './history'
+
+/** Repeated form keys arrive as an array, a single one as a string. */
+const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
+
+/** A time for the faketime hook: an ISO date, or epoch milliseconds (seconds when it has 10 digits or fewer). */
+export function parseFakeTime(value: string | undefined): Date | null {
+  if (!value) return null
+  if (/^\d{1,16}$/.test(value)) {
+    const number = Number(value)
+    return new Date(value.length <= 10 ? number * 1000 : number)
+  }
+  const parsed = Date.parse(value)
+  return Number.isNaN(parsed) ? null : new Date(parsed)
+}
 
 export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
   // SPEC §1: Japanese pays in yen, every other language in US dollars.
@@ -19,7 +37,7 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       .execute()
     // The reader's balance beside the packs (the shop shows it); null when signed out.
     const member = await sessionMember(deps, req)
-    const balance = member ? await coinBalance(deps.db, member.memberId, deps.clock.now()) : null
+    const balance = member ? coinInventoryOf(await coinBalance(deps.db, member.memberId, deps.clock.now())) : null
     if (member) reply.header('cache-control', 'no-store')
     return {
       balance,
@@ -31,5 +49,81 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
         currency: row.currency,
       })),
     }
+  })
+
+  route(app, deps, endpoints.coinTransactionToken, async ({ req }) => {
+    const member = await requireMember(deps, req)
+    return issueTransactionToken(deps, member.memberId)
+  })
+
+  route(app, deps, endpoints.chapterUnlock, async ({ req, reply, params, body }) => {
+    const member = await requireMember(deps, req)
+    const type = parseContentType(params.type)
+    const contentId = parseId(params.id)
+    const chapterId = parseId(params.chapterId)
+    const { content, chapters } = await accessTarget(deps, req, type, contentId, [chapterId])
+    const outcome = await unlockChapters(deps, { memberId: member.memberId, content, chapters, token: body.token, price: body.price, coinBackPrice: body.coinBackPrice, all: false })
+    reply.code(outcome.status)
+    return outcome.result
+  })
+
+  route(app, deps, endpoints.chapterUnlockAll, async ({ req, reply, params, body }) => {
+    const member = await requireMember(deps, req)
+    const type = parseContentType(params.type)
+    const contentId = parseId(params.id)
+    const raw = list(body.chapterIds)
+    if (raw.length === 0 || raw.length > 500) throw new HttpError(400, 'unlockAllUnavailable')
+    const ids = raw.map((value) => {
+      if (!/^[1-9][0-9]{0,15}$/.test(value)) throw new HttpError(400, 'invalidParameter', { field: 'chapterIds' })
+      return Number(value)
+    })
+    const { content, chapters } = await accessTarget(deps, req, type, contentId, [...new Set(ids)])
+    const outcome = await unlockChapters(deps, { memberId: member.memberId, content, chapters, token: body.token, price: body.price, coinBackPrice: body.coinBackPrice, all: true })
+    reply.code(outcome.status)
+    return outcome.result
+  })
+
+  const rent = (method: RentMethod, endpoint: typeof endpoints.chapterRentWithCoin | typeof endpoints.chapterRentWithTicket) =>
+    route(app, deps, endpoint, async ({ req, reply, params, body }) => {
+      const member = await requireMember(deps, req)
+      const type = parseContentType(params.type)
+      const contentId = parseId(params.id)
+      const chapterId = parseId(params.chapterId)
+      const { content, chapters } = await accessTarget(deps, req, type, contentId, [chapterId])
+      const outcome = await rentChapter(deps, { memberId: member.memberId, content, chapter: chapters[0], method, token: body.token, rentalPrice: body.rentalPrice })
+      reply.code(outcome.status)
+      return outcome.result
+    })
+  rent('coin', endpoints.chapterRentWithCoin)
+  rent('ticket', endpoints.chapterRentWithTicket)
+  rent('gauge', endpoints.chapterRentWithGauge)
+  rent('subscribe', endpoints.chapterRentWithSubscribe)
+
+  route(app, deps, endpoints.coinHistory, async ({ req, params, query, locale }) => {
+    const member = await requireMember(deps, req)
+    const tab = params.tab as CoinHistoryTab
+    if (!HISTORY_TABS.includes(tab)) throw notFound()
+    const last = query.lastRespondedSeqNo
+    if (last !== undefined && last !== '' && !/^[1-9][0-9]{0,15}$/.test(last)) throw new HttpError(400, 'invalidParameter', { field: 'lastRespondedSeqNo' })
+    return coinHistory(deps, member.memberId, tab, last ? Number(last) : null, locale)
+  })
+
+  route(app, deps, endpoints.coinExpire, async ({ req }) => {
+    const member = await requireMember(deps, req)
+    return coinExpire(deps, member.memberId)
+  })
+
+  // SPEC §7 debug hook: moves the API clock (refills, expiries) outside production only.
+  route(app, deps, endpoints.debugFaketimeSet, async ({ query }) => {
+    if (!deps.config.faketime) throw new HttpError(403, 'debugUnavailable')
+    const at = parseFakeTime(query.time)
+    if (!at) throw new HttpError(400, 'invalidParameter', { field: 'time' })
+    deps.clock.setFakeTime(at)
+    return { now: deps.clock.now().toISOString() }
+  })
+  route(app, deps, endpoints.debugFaketimeClear, async () => {
+    if (!deps.config.faketime) throw new HttpError(403, 'debugUnavailable')
+    deps.clock.setFakeTime(null)
+    return { now: deps.clock.now().toISOString() }
   })
 }

@@ -104,10 +104,18 @@ export async function finishOrder(deps: AppDeps, order: OrderRow, ask: () => Pro
       .returningAll()
       .executeTakeFirstOrThrow()
     if (state === 'finished') {
-      await creditCoins(trx, { memberId: current.member_id, coinType: 'purchased', amount: current.purchased_amount, expiresAt: null, reason: 'order', ref: current.service_order_id })
-      if (current.free_amount > 0) {
-        await creditCoins(trx, { memberId: current.member_id, coinType: 'bonus', amount: current.free_amount, expiresAt: null, reason: 'order', ref: `${current.service_order_id}:bonus` })
-      }
+      // Purchased coins and the pack's free bonus (non-expiring bonus coins, SPEC §4) in one
+      // ledger movement, idempotent on ('order', serviceOrderId).
+      await creditCoins(trx, {
+        memberId: current.member_id,
+        coinType: 'purchased',
+        amount: current.purchased_amount,
+        expiresAt: null,
+        reason: 'order',
+        ref: current.service_order_id,
+        now,
+        also: current.free_amount > 0 ? [{ coinType: 'bonus', amount: current.free_amount, expiresAt: null }] : [],
+      })
     }
     return updated
   })

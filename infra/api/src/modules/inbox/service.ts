@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database, GiftTexts } from '../../db/schema'
 import { fail } from '../account/common'
+import { bookRewardGrant } from '../coin/stock'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -106,6 +107,8 @@ async function insertGrant(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+  // Payments: the coins or tickets land in the ledger / ticket stock in the same transaction.
+  await bookRewardGrant(trx, row, values.now)
   return grantOf(row)
 }
 

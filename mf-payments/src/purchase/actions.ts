@@ -1,0 +1,47 @@
+import { endpoints, type AccessResult, type ApiClient, type ContentType, type FailurePolicy } from '@koma/contracts'
+
+/** The access calls of SPEC §7 that take a one-time transaction token. */
+export type AccessAction = 'unlock' | 'unlockAll' | 'rentWithCoin' | 'rentWithTicket' | 'rentWithGauge' | 'rentWithSubscribe'
+
+/** One access request: what to unlock or rent, at which price (coins, as shown to the reader). */
+export interface AccessRequest {
+  action: AccessAction
+  contentType: ContentType
+  contentId: number
+  /** One chapter, or several for unlockAll. */
+  chapterIds: number[]
+  /** unlock / unlockAll: the coin price; rentWithCoin: the rental price; others: 0. */
+  price: number
+  coinBackPrice: number
+}
+
+/** Access actions that spend coins: only these can answer 402 and go to the coin shop. */
+export const spendsCoins = (action: AccessAction): boolean => action === 'unlock' || action === 'unlockAll' || action === 'rentWithCoin'
+
+/**
+ * Perform one access request: a fresh one-time token, then the call. Rejects with the ApiError
+ * (402 when coins are short, suppressed here so the caller decides what to show).
+ */
+export async function performAccess(api: ApiClient, request: AccessRequest, policy: FailurePolicy = { suppress: [402] }): Promise<AccessResult> {
+  const { token } = await api.request(endpoints.coinTransactionToken, { policy })
+  const [chapterId] = request.chapterIds
+  const params = { type: request.contentType, id: String(request.contentId), chapterId: String(chapterId) }
+  switch (request.action) {
+    case 'unlock':
+      return api.request(endpoints.chapterUnlock, { params, body: { token, price: String(request.price), coinBackPrice: String(request.coinBackPrice) }, policy })
+    case 'unlockAll':
+      return api.request(endpoints.chapterUnlockAll, {
+        params: { type: request.contentType, id: String(request.contentId) },
+        body: { token, chapterIds: request.chapterIds.map(String), price: String(request.price), coinBackPrice: String(request.coinBackPrice) },
+        policy,
+      })
+    case 'rentWithCoin':
+      return api.request(endpoints.chapterRentWithCoin, { params, body: { token, rentalPrice: String(request.price) }, policy })
+    case 'rentWithTicket':
+      return api.request(endpoints.chapterRentWithTicket, { params, body: { token }, policy })
+    case 'rentWithGauge':
+      return api.request(endpoints.chapterRentWithGauge, { params, body: { token }, policy })
+    case 'rentWithSubscribe':
+      return api.request(endpoints.chapterRentWithSubscribe, { params, body: { token }, policy })
+  }
+}
