@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { checkoutMessages, shopMessages } from '../i18n/messages'
 import { purchaseFailed, purchaseSucceeded, storeRedirect } from './completion'
+import { ExpiringCoinsDialog } from './ExpiringCoins'
 import { JapanCheckout } from './JapanCheckout'
 
 /** PayPal's library is loaded only when an English or French reader picks a pack. */
@@ -23,6 +24,7 @@ export default function CoinShopPage() {
   const [search] = useSearchParams()
   const { products, balance } = useResource(`coin-products:${locale}`, () => api.request(endpoints.coinSalesConfig))
   const [selected, setSelected] = useState<number | null>(null)
+  const [expiringOpen, setExpiringOpen] = useState(false)
   const product = products.find((item) => item.seq === selected) ?? null
   const currency = shopCurrency(locale)
 
@@ -50,7 +52,12 @@ export default function CoinShopPage() {
               {new Intl.NumberFormat(locale).format(balance.total)}
             </strong>
           </div>
-          <div css={{ fontSize: 12, color: COLORS.textMuted, textAlign: 'right' }}>{t(checkoutMessages.balanceDetail, { purchased: new Intl.NumberFormat(locale).format(balance.purchasedAmount), free: new Intl.NumberFormat(locale).format(balance.freeAmount) })}</div>
+          <div css={{ fontSize: 12, color: COLORS.textMuted, textAlign: 'right' }}>
+            <div>{t(checkoutMessages.balanceDetail, { purchased: new Intl.NumberFormat(locale).format(balance.purchasedAmount), free: new Intl.NumberFormat(locale).format(balance.freeAmount) })}</div>
+            <button type="button" data-testid="expiring-open" onClick={() => setExpiringOpen(true)} css={{ marginTop: 6, padding: 0, border: 0, background: 'transparent', color: COLORS.text, fontSize: 13, fontWeight: 700, textDecoration: 'underline', cursor: 'pointer' }}>
+              {t(checkoutMessages.expiring)}
+            </button>
+          </div>
         </div>
       ) : null}
       <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(shopMessages.products)}</h2>
@@ -103,6 +110,7 @@ export default function CoinShopPage() {
           <JapanCheckout product={product} onSuccess={onSuccess} onFailure={onFailure} />
         )}
       </div>
+      {expiringOpen ? <ExpiringCoinsDialog onClose={() => setExpiringOpen(false)} /> : null}
     </section>
   )
 }

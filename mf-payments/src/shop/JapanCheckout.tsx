@@ -11,6 +11,7 @@ import {
   numericInput,
   openDialog,
   paymentMethodsFor,
+  Spinner,
   useLocale,
   useLocalePath,
   useResource,
@@ -19,7 +20,7 @@ import {
   type SavedCard,
 } from '@koma/contracts'
 import { cardFormSchema, validate } from '@koma/contracts/validation'
-import { useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { checkoutMessages } from '../i18n/messages'
 import type { CheckoutProps } from './CoinShopPage'
 import { failureMessage, SHOP_SUPPRESS } from './completion'
@@ -96,7 +97,9 @@ export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) 
         ))}
       </div>
       {method === 'credit' ? (
-        <CardCheckout product={product} onSuccess={onSuccess} onFailure={onFailure} />
+        <Suspense fallback={<Spinner minHeight={160} />}>
+          <CardCheckout product={product} onSuccess={onSuccess} onFailure={onFailure} />
+        </Suspense>
       ) : (
         <RedirectCheckout product={product} method={method} />
       )}

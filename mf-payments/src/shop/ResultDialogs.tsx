@@ -51,7 +51,7 @@ function PurchaseResultBody({ purchasedAmount, freeAmount, price, unit, close, l
       </p>
       {lines.bonus !== null ? (
         <p data-testid="purchase-result-bonus" css={{ fontSize: 14, fontWeight: 700, color: COLORS.brand, margin: '0 0 8px' }}>
-          {t(resultMessages.bonus, { amount: lines.bonus })}
+          {t(resultMessages.bonus, { amount: new Intl.NumberFormat(locale).format(lines.bonus) })}
         </p>
       ) : null}
       <p data-testid="purchase-result-price" css={{ fontSize: 14, color: COLORS.textMuted, margin: 0 }}>

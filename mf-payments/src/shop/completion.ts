@@ -1,4 +1,5 @@
 import { ApiError, api, invalidate, openDialog, purchaseFailTarget, purchaseResultTarget, safeReturnPath, type PurchaseInfo } from '@koma/contracts'
+import { peekPendingPurchase, replayPendingPurchase } from '../purchase/pending'
 
 /**
  * What happens around a purchase, whatever the method: the stored redirect (where the reader
@@ -40,18 +41,14 @@ export function clearRedirect(): void {
   }
 }
 
-/** A chapter the replayed purchase unlocked, to open (null: nothing replayed or nothing unlocked). */
-export type ReplayOutcome = { path: string } | null
-
-/** Replays the pending purchase once (issue 6a); wired in after the ledger merge. */
-export let replayPending: () => Promise<ReplayOutcome> = async () => null
-
-export function setReplayPending(replay: () => Promise<ReplayOutcome>): void {
-  replayPending = replay
+/**
+ * Replay the pending purchase once (issue 6a, SPEC §4): the chapter it unlocked (its viewer), or
+ * the episode list it came from when it could still not be bought; null when nothing was pending.
+ */
+async function replayPending(): Promise<string | null> {
+  const outcome = await replayPendingPurchase(api)
+  return outcome.kind === 'none' ? null : outcome.path
 }
-
-/** The pending purchase's cancel-redirect (issue 6a), if any. */
-export let pendingCancelRedirect: () => string | null = () => null
 
 /**
  * A purchase finished: refresh balances, show the purchase result dialog, then replay the
@@ -62,20 +59,20 @@ export async function purchaseSucceeded(info: PurchaseInfo, go: (path: string) =
   invalidate('profile')
   await openDialog('purchaseResult', { purchasedAmount: info.purchasedAmount, freeAmount: info.freeAmount, price: info.price, unit: info.unit })
   const target = purchaseResultTarget(storedRedirect())
-  let replayed: ReplayOutcome = null
+  let replayed: string | null = null
   try {
     replayed = await replayPending()
   } catch {
     replayed = null
   }
   clearRedirect()
-  go(replayed?.path ?? target)
+  go(replayed ?? target)
 }
 
 /** A purchase failed: the purchase fail dialog, then the stored redirect, the pending cancel-redirect, or home. */
 export async function purchaseFailed(go: (path: string) => void, message?: string, title?: string): Promise<void> {
   await openDialog('purchaseFail', { message, title })
-  const target = purchaseFailTarget(storedRedirect(), pendingCancelRedirect())
+  const target = purchaseFailTarget(storedRedirect(), peekPendingPurchase()?.cancelRedirect)
   clearRedirect()
   go(target)
 }
@@ -86,4 +83,3 @@ export const failureMessage = (error: unknown): string | undefined => (error ins
 /** Statuses the shop handles itself (the fail dialog or an inline message) instead of the global error dialog. */
 export const SHOP_SUPPRESS = [400, 402, 404, 409] as const
 
-export { api }

@@ -163,6 +163,12 @@ describe('coin shop: PayPal', () => {
     const after = await balance(reader)
     expect(after.total - before.total).toBe(product.purchasedAmount + product.freeAmount)
     expect(after.purchasedAmount - before.purchasedAmount).toBe(product.purchasedAmount)
+    // One ledger movement for the order: the purchased coins and the bonus, written once.
+    const rows = await t.db.selectFrom('coin_ledger').select(['coin_type', 'amount', 'expires_at']).where('reason', '=', 'order').where('ref', '=', serviceOrderId).orderBy('coin_type').execute()
+    expect(rows).toEqual([
+      { coin_type: 'bonus', amount: product.freeAmount, expires_at: null },
+      { coin_type: 'purchased', amount: product.purchasedAmount, expires_at: null },
+    ])
   })
 
   it('keeps another member away from the order', async () => {
