@@ -8,6 +8,7 @@ import { remoteLoader } from './federation/loader'
 import { globalStyles } from './globalStyles'
 import { needsBrowserGuide } from './platform/userAgent'
 import { installPageGuards } from './platform/pageGuards'
+import { installQueryHooks } from './platform/queryHooks'
 
 function boot(): void {
   if (needsBrowserGuide(navigator.userAgent) && !location.pathname.endsWith('/browserguide')) {
@@ -15,6 +16,7 @@ function boot(): void {
     return
   }
   installPageGuards()
+  installQueryHooks()
   // The registry is read while React renders the shell; a remote load waits for it.
   const ready = remoteLoader.start()
   installHostBridge({

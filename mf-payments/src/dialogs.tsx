@@ -1,8 +1,29 @@
-import type { RemoteDialogsModule } from '@koma/contracts'
+import type { DialogComponentProps, RemoteDialogsModule } from '@koma/contracts'
+import { PaymentsIntl } from './i18n/PaymentsIntl'
+import { PurchaseDialog } from './purchase/PurchaseDialog'
+import { SelectChaptersDialog } from './purchase/SelectChaptersDialog'
 import { PurchaseFailDialog, PurchaseResultDialog } from './shop/ResultDialogs'
+
+function Purchase(props: DialogComponentProps<'purchase'>) {
+  return (
+    <PaymentsIntl>
+      <PurchaseDialog {...props} />
+    </PaymentsIntl>
+  )
+}
+
+function SelectChapters(props: DialogComponentProps<'selectChapters'>) {
+  return (
+    <PaymentsIntl>
+      <SelectChaptersDialog {...props} />
+    </PaymentsIntl>
+  )
+}
 
 /** Dialogs mf-payments owns (DIALOG_OWNERS), loaded by the host when one is opened. */
 export const dialogs: RemoteDialogsModule['dialogs'] = {
+  purchase: Purchase,
+  selectChapters: SelectChapters,
   purchaseResult: PurchaseResultDialog,
   purchaseFail: PurchaseFailDialog,
 }

@@ -6,4 +6,5 @@ export const routes = remoteScreens(PaymentsIntl, {
   'payments.coinPurchaseResult': () => import('./shop/screens/ResultScreen'),
   'payments.coinPurchaseCancel': () => import('./shop/screens/CancelScreen'),
   'payments.coinPurchaseError': () => import('./shop/screens/ErrorScreen'),
+  'payments.coinHistory': () => import('./history/CoinHistoryPage'),
 })

@@ -1,6 +1,7 @@
 import {
   api,
   auth,
+  chapterSelectable,
   COLORS,
   endpoints,
   invalidate,
@@ -84,6 +85,17 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
     }
   }
 
+  // SPEC §4 multi-select unlock: refused when signed out (login confirm), else the payments dialog.
+  const buySeveral = async () => {
+    if (!auth.signedIn) {
+      await openDialog('loginConfirm', { redirect: here })
+      return
+    }
+    const result = await openDialog('selectChapters', { contentType: type, contentId: content.id })
+    if (result?.unlocked) invalidate(resourceKey)
+  }
+  const canBuySeveral = content.chapters.some(chapterSelectable)
+
   const choose = (option: AccessOption) => {
     if (!sheet) return
     const { chapter } = sheet
@@ -118,9 +130,16 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
           <h2 css={{ fontSize: 16, margin: 0 }}>
             {t(big ? episodeMessages.volumesHeading : episodeMessages.listHeading)} <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(countMessage, { count: content.chapters.length })}</span>
           </h2>
-          <button type="button" data-testid="sort-toggle" onClick={() => setNewestFirst((value) => !value)} css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
-            {t(newestFirst ? episodeMessages.sortOldest : episodeMessages.sortNewest)}
-          </button>
+          <div css={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            {canBuySeveral ? (
+              <button type="button" data-testid="buy-several" onClick={() => void buySeveral()} css={{ background: 'none', border: `1px solid ${COLORS.line}`, borderRadius: 14, padding: '4px 10px', color: COLORS.text, fontSize: 13, fontWeight: 700, cursor: 'pointer' }}>
+                {t(episodeMessages.buySeveral)}
+              </button>
+            ) : null}
+            <button type="button" data-testid="sort-toggle" onClick={() => setNewestFirst((value) => !value)} css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+              {t(newestFirst ? episodeMessages.sortOldest : episodeMessages.sortNewest)}
+            </button>
+          </div>
         </div>
         {groups(content, ordered).map((group) => (
           <section key={group.volume ?? 'all'}>

@@ -25,6 +25,11 @@ export interface DialogMap {
   share: { props: ShareData & { title?: string }; result: void }
   /** `option`: the access button the reader chose on the episode list, when there was one. */
   purchase: { props: { contentType: ContentType; contentId: number; chapterId: number; option?: AccessOptionKind }; result: { unlocked: boolean } }
+  /**
+   * SPEC §4 select-multiple-chapters purchase: pick chapters (select all excludes disabled ones)
+   * and unlock them at once; resolves with what was unlocked.
+   */
+  selectChapters: { props: { contentType: ContentType; contentId: number }; result: { unlocked: boolean; chapterIds: number[] } }
   /** SPEC §4: an aborted chapter the reader neither owns nor rents; resolves when dismissed. */
   chapterAborted: { props: { chapterName?: string }; result: void }
   /** SPEC §2 purchase result: coins, bonus when above 0, price; resolves when its button is pressed. */
@@ -46,6 +51,7 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   acceptMature: 'host',
   share: 'host',
   purchase: 'mf_payments',
+  selectChapters: 'mf_payments',
   chapterAborted: 'mf_viewer',
   purchaseResult: 'mf_payments',
   purchaseFail: 'mf_payments',
