@@ -27,7 +27,7 @@ describe('coin shop', () => {
     await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja' })
     const products = await screen.findAllByTestId('coin-product')
     expect(products[1]).toHaveTextContent('5000コイン')
-    expect(products[1]).toHaveTextContent('+1250 ボーナス')
+    expect(products[1]).toHaveTextContent('+1,250 ボーナス')
     expect(products[1]).toHaveTextContent('￥6,100')
     expect(screen.getByTestId('coin-balance-total')).toHaveTextContent('1,025')
   })

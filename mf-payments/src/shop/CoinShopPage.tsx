@@ -89,7 +89,7 @@ export default function CoinShopPage() {
               >
                 <span>
                   <strong css={{ fontSize: 17 }}>{t(shopMessages.coins, { amount: item.purchasedAmount })}</strong>
-                  {item.freeAmount > 0 ? <span css={{ marginLeft: 8, color: COLORS.brand, fontSize: 13, fontWeight: 700 }}>{t(shopMessages.bonus, { amount: item.freeAmount })}</span> : null}
+                  {item.freeAmount > 0 ? <span css={{ marginLeft: 8, color: COLORS.brand, fontSize: 13, fontWeight: 700 }}>{t(shopMessages.bonus, { amount: new Intl.NumberFormat(locale).format(item.freeAmount) })}</span> : null}
                 </span>
                 <span data-testid="coin-price" css={{ fontWeight: 700, fontSize: 16, whiteSpace: 'nowrap' }}>
                   {formatPrice(item.price, item.currency, locale)}

@@ -55,9 +55,10 @@ async function replayPending(): Promise<string | null> {
  * pending purchase once; open the chapter it unlocked, else go to the stored redirect or home.
  */
 export async function purchaseSucceeded(info: PurchaseInfo, go: (path: string) => void): Promise<void> {
+  await openDialog('purchaseResult', { purchasedAmount: info.purchasedAmount, freeAmount: info.freeAmount, price: info.price, unit: info.unit })
+  // Balances shown anywhere (the shop, the purchase dialog, the profile) reload.
   invalidate('coin-')
   invalidate('profile')
-  await openDialog('purchaseResult', { purchasedAmount: info.purchasedAmount, freeAmount: info.freeAmount, price: info.price, unit: info.unit })
   const target = purchaseResultTarget(storedRedirect())
   let replayed: string | null = null
   try {
