@@ -15,7 +15,7 @@ import { HttpError } from '../../http/errors'
 import { route } from '../../http/route'
 import { checked } from '../account/common'
 import { requireFullMember } from '../member/guest'
-import { paymentProviders } from './providers'
+import { paymentProviders, sandboxAllowed } from './providers'
 import { registerPaymentSandboxRoutes } from './sandboxRoutes'
 import { cancelOrder, finishOrder, memberOrder, productFor, reserveOrder, setProviderOrder } from './service'
 
@@ -58,8 +58,27 @@ async function hasEmail(deps: AppDeps, memberId: number): Promise<boolean> {
 
 /** Coin shop: orders and the payment methods of SPEC §7 (issue 6b). */
 export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const providers = () => paymentProviders(deps)
-  registerPaymentSandboxRoutes(app, deps)
+  const sandboxOn = sandboxAllowed(deps)
+  /** The providers, refusing a sandbox one where sandboxes are off (production). */
+  const providers = () => {
+    const all = paymentProviders(deps)
+    const usable = <P extends { name: string }>(provider: P): P => {
+      if (provider.name === 'sandbox' && !sandboxOn) throw new HttpError(400, 'paymentMethodUnavailable')
+      return provider
+    }
+    return {
+      get paypal() {
+        return usable(all.paypal)
+      },
+      get card() {
+        return usable(all.card)
+      },
+      get redirect() {
+        return usable(all.redirect)
+      },
+    }
+  }
+  if (sandboxOn) registerPaymentSandboxRoutes(app, deps)
 
   route(app, deps, endpoints.paypalClientConfig, async ({ params, req, reply }) => {
     await requireFullMember(deps, req)

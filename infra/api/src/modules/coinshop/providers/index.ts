@@ -8,6 +8,14 @@ export type { CaptureOutcome, CardProvider, PaymentProviders, PaypalProvider, Re
 const cache = new WeakMap<AppDeps, PaymentProviders>()
 
 /**
+ * The local sandboxes take no money: in production (NODE_ENV=production) they are off unless
+ * KOMA_PAYMENT_SANDBOX=1 says otherwise, so a live site never hands out coins for a sandbox "payment".
+ */
+export function sandboxAllowed(deps: AppDeps, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !deps.config?.production || env.KOMA_PAYMENT_SANDBOX === '1'
+}
+
+/**
  * The payment providers for this API: PayPal's own when KOMA_PAYPAL_CLIENT_ID and
  * KOMA_PAYPAL_CLIENT_SECRET are set (KOMA_PAYPAL_ENV=production for live, sandbox otherwise),
  * else the local sandbox; the card service and the redirect payments are the local sandboxes.

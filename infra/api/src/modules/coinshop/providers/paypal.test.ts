@@ -1,4 +1,4 @@
-import { paymentProviders } from '.'
+import { paymentProviders, sandboxAllowed } from '.'
 import type { AppDeps } from '../../../deps'
 import { livePaypal } from './paypal'
 
@@ -55,5 +55,12 @@ describe('live PayPal provider', () => {
     const configured = paymentProviders({} as AppDeps, { KOMA_PAYPAL_CLIENT_ID: 'cid', KOMA_PAYPAL_CLIENT_SECRET: 's', KOMA_PAYPAL_ENV: 'production' })
     expect(configured.paypal.name).toBe('paypal')
     expect(configured.paypal.clientConfig().environment).toBe('production')
+  })
+
+  it('keeps the sandboxes off in production unless KOMA_PAYMENT_SANDBOX=1', () => {
+    const production = { config: { production: true } } as AppDeps
+    expect(sandboxAllowed(production, {})).toBe(false)
+    expect(sandboxAllowed(production, { KOMA_PAYMENT_SANDBOX: '1' })).toBe(true)
+    expect(sandboxAllowed({ config: { production: false } } as AppDeps, {})).toBe(true)
   })
 })
