@@ -209,6 +209,9 @@ describe('coin shop', () => {
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
     const errors = trackErrors(page)
+    // Signed out (or a guest): the shop asks to sign in first.
+    await page.goto('/en/coinpurchase')
+    await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('redirect') === '/en/coinpurchase')
     await signUp(page, '/en', 'card')
     await page.goto('/en/coinpurchase?redirect=%2Fen%2Fmenu%2Fall_comic%2Fevent')
     await page.getByTestId('coin-product').nth(3).getByRole('radio').click()

@@ -50,6 +50,19 @@ describe('coin shop', () => {
     expect(request.mock.calls.map(([endpoint]) => endpoint.path)).not.toContain(endpoints.cardTokenApiKey.path)
   })
 
+  it('lists expiring coins, soonest first, in the expiring coins dialog', async () => {
+    mockApi({
+      coinSalesConfig: { products: JPY_PRODUCTS, balance: { freeAmount: 25, purchasedAmount: 0, total: 25 } },
+      coinExpire: { expireCoins: [{ amount: 15, expireAt: '2026-03-04T05:06:00.000Z' }, { amount: 10, expireAt: '2026-04-01T00:00:00.000Z' }], coin: { freeAmount: 25, purchasedAmount: 0, total: 25 } },
+    })
+    await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'en' })
+    await act(async () => fireEvent.click(await screen.findByTestId('expiring-open')))
+    const entries = await screen.findAllByTestId('expiring-entry')
+    expect(entries).toHaveLength(2)
+    expect(entries[0]).toHaveTextContent('15 coins')
+    expect(entries[1]).toHaveTextContent('10 coins')
+  })
+
   it('offers the Japanese payment set in Japanese', async () => {
     mockApi({ coinSalesConfig: { products: JPY_PRODUCTS, balance: null }, cardInfo: { cardInfo: [], emailOnFile: true } })
     await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja' })

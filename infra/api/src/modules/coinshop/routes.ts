@@ -80,6 +80,17 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
   }
   if (sandboxOn) registerPaymentSandboxRoutes(app, deps)
 
+  /** A provider that cannot start the payment: the order fails (never left reserved) with a clear message. */
+  async function providerCall<T>(serviceOrderId: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      app.log.warn({ err: error, serviceOrderId }, 'payment provider could not start the payment')
+      await deps.db.updateTable('coin_orders').set({ state: 'failed', failure: 'PROVIDER_UNAVAILABLE', updated_at: deps.clock.now() }).where('service_order_id', '=', serviceOrderId).where('state', '=', 'reserved').execute()
+      throw new HttpError(500, 'transactionNotProcessed', {}, null, {}, 500)
+    }
+  }
+
   route(app, deps, endpoints.paypalClientConfig, async ({ params, req, reply }) => {
     await requireFullMember(deps, req)
     if (!isGlobalMethod(params.method)) throw new HttpError(404, 'notFound')
@@ -95,7 +106,7 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (!isGlobalMethod(method)) throw new HttpError(400, 'paymentMethodUnavailable')
     const paypal = providers().paypal
     const order = await reserveOrder(deps, member.memberId, method, productSeq, paypal.name)
-    const { orderId } = await paypal.createOrder({ reference: order.service_order_id, amountCents: order.price, description: `Koma ${order.purchased_amount} coins` })
+    const { orderId } = await providerCall(order.service_order_id, () => paypal.createOrder({ reference: order.service_order_id, amountCents: order.price, description: `Koma ${order.purchased_amount} coins` }))
     await setProviderOrder(deps, order.service_order_id, orderId)
     return { serviceOrderId: order.service_order_id, orderId, redirectUrl: null }
   })
@@ -236,7 +247,7 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     const redirect = providers().redirect
     const order = await reserveOrder(deps, memberId, method, productSeq, redirect.name)
     const urls = returnUrls(nextUrl, locale, order.service_order_id, method)
-    const started = await redirect.start({ reference: order.service_order_id, method, amountYen: order.price, ...urls })
+    const started = await providerCall(order.service_order_id, () => redirect.start({ reference: order.service_order_id, method, amountYen: order.price, ...urls }))
     await setProviderOrder(deps, order.service_order_id, started.orderId)
     return { serviceOrderId: order.service_order_id, orderId: started.orderId, redirectUrl: started.redirectUrl }
   }
