@@ -2,7 +2,7 @@ import type { DialogComponentProps, RemoteDialogsModule } from '@koma/contracts'
 import { PaymentsIntl } from './i18n/PaymentsIntl'
 import { PurchaseDialog } from './purchase/PurchaseDialog'
 import { SelectChaptersDialog } from './purchase/SelectChaptersDialog'
-import { PurchaseFailDialog, PurchaseResultDialog } from './shop/ResultDialogs'
+import { PaymentMethodDialog, PurchaseFailDialog, PurchaseResultDialog } from './shop/ResultDialogs'
 
 function Purchase(props: DialogComponentProps<'purchase'>) {
   return (
@@ -26,4 +26,5 @@ export const dialogs: RemoteDialogsModule['dialogs'] = {
   selectChapters: SelectChapters,
   purchaseResult: PurchaseResultDialog,
   purchaseFail: PurchaseFailDialog,
+  paymentMethod: PaymentMethodDialog,
 }

@@ -63,11 +63,16 @@ describe('coin shop', () => {
     expect(entries[1]).toHaveTextContent('10 coins')
   })
 
-  it('offers the Japanese payment set in Japanese', async () => {
+  it('offers the Japanese payment set in Japanese through the payment method dialog', async () => {
     mockApi({ coinSalesConfig: { products: JPY_PRODUCTS, balance: null }, cardInfo: { cardInfo: [], emailOnFile: true } })
-    await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja' })
-    fireEvent.click((await screen.findAllByTestId('coin-product'))[0].querySelector('button') as HTMLButtonElement)
-    for (const method of ['credit', 'softbank', 'au', 'docomo', 'paypay']) expect(await screen.findByTestId(`method-${method}`)).toBeInTheDocument()
+    const openDialog = jest.fn().mockResolvedValue('softbank')
+    await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja', openDialog })
+    const pack = (await screen.findAllByTestId('coin-product'))[0].querySelector('button') as HTMLButtonElement
+    await act(async () => fireEvent.click(pack))
+    await act(async () => fireEvent.click(await screen.findByTestId('payment-method')))
+    expect(openDialog).toHaveBeenCalledWith('paymentMethod', expect.objectContaining({ methods: ['credit', 'softbank', 'au', 'docomo', 'paypay'].map((code) => expect.objectContaining({ code })) }))
+    expect(screen.getByTestId('payment-method')).toHaveAttribute('data-method', 'softbank')
+    expect(screen.getByTestId('redirect-pay')).toBeInTheDocument()
   })
 })
 
@@ -100,5 +105,28 @@ describe('purchase dialogs (SPEC §2)', () => {
     })
     expect(await screen.findByText('Échec de l’achat')).toBeInTheDocument()
     expect(screen.getByText('Votre achat n’a pas pu aboutir. Vous n’avez pas été débité.')).toBeInTheDocument()
+  })
+
+  it('payment method reports the chosen code, ignores a coupon with code 0, closes with null after 300 ms', async () => {
+    jest.useFakeTimers()
+    const Methods = dialogs.paymentMethod as (props: DialogComponentProps<'paymentMethod'>) => React.JSX.Element
+    const close = jest.fn()
+    await act(async () => {
+      render(
+        <LocaleContext.Provider value={{ locale: 'en', prefix: 'en' }}>
+          <Methods title="Payment method" methods={[{ code: 'paypal', typeName: 'PayPal' }, { code: 0, typeName: 'Coupon' }]} close={close} />
+        </LocaleContext.Provider>,
+      )
+    })
+    fireEvent.click(await screen.findByTestId('payment-method-0'))
+    expect(close).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('payment-method-paypal'))
+    expect(close).toHaveBeenCalledWith('paypal')
+    close.mockClear()
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(close).not.toHaveBeenCalled()
+    await act(async () => jest.advanceTimersByTime(300))
+    expect(close).toHaveBeenCalledWith(null)
+    jest.useRealTimers()
   })
 })

@@ -72,30 +72,20 @@ export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) 
   return (
     <div>
       <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
-      <div role="radiogroup" aria-label={t(checkoutMessages.paymentMethod)} css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 18 }}>
-        {methods.map((code) => (
-          <button
-            key={code}
-            type="button"
-            role="radio"
-            aria-checked={method === code}
-            data-testid={`method-${code}`}
-            onClick={() => setMethod(code)}
-            css={{
-              padding: '9px 14px',
-              borderRadius: 999,
-              border: `1.5px solid ${method === code ? COLORS.brand : COLORS.line}`,
-              background: method === code ? '#fff5f4' : COLORS.surface,
-              color: COLORS.text,
-              fontWeight: 700,
-              fontSize: 13,
-              cursor: 'pointer',
-            }}
-          >
-            {t(METHOD_LABELS[code])}
-          </button>
-        ))}
-      </div>
+      <button
+        type="button"
+        data-testid="payment-method"
+        data-method={method}
+        onClick={async () => {
+          const code = await openDialog('paymentMethod', { title: t(checkoutMessages.paymentMethod), methods: methods.map((item) => ({ code: item, typeName: t(METHOD_LABELS[item]) })) })
+          const chosen = methods.find((item) => item === code)
+          if (chosen) setMethod(chosen)
+        }}
+        css={{ width: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '14px 16px', marginBottom: 18, borderRadius: 12, border: `1.5px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 15, fontWeight: 700, cursor: 'pointer', textAlign: 'left' }}
+      >
+        <span>{t(METHOD_LABELS[method])}</span>
+        <span css={{ fontSize: 13, color: COLORS.textMuted, textDecoration: 'underline' }}>{t(checkoutMessages.changeMethod)}</span>
+      </button>
       {method === 'credit' ? (
         <Suspense fallback={<Spinner minHeight={160} />}>
           <CardCheckout product={product} onSuccess={onSuccess} onFailure={onFailure} />

@@ -1,7 +1,10 @@
 import { COLORS, dialogZIndex, OVERLAY_OPACITY, purchaseResultLines, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { PaymentsIntl } from '../i18n/PaymentsIntl'
 import { resultMessages } from '../i18n/messages'
+
+/** SPEC §9: a dialog closes 300 ms after it is hidden. */
+const DIALOG_CLOSE_MS = 300
 
 /** The frame of the purchase dialogs: an alert (one button; an outside click is ignored, SPEC §2). */
 function AlertFrame({ level, testId, icon, title, children, button, onButton }: { level?: number; testId: string; icon: ReactNode; title: string; children: ReactNode; button: string; onButton: () => void }) {
@@ -89,6 +92,66 @@ export function PurchaseFailDialog(props: DialogComponentProps<'purchaseFail'>) 
   return (
     <PaymentsIntl>
       <PurchaseFailBody {...props} />
+    </PaymentsIntl>
+  )
+}
+
+/**
+ * SPEC §2 payment method dialog: choosing a method reports its code and closes; a coupon entry
+ * with code 0 is ignored; the close button and an outside click close after 300 ms.
+ */
+function PaymentMethodBody({ title, methods, close, level }: DialogComponentProps<'paymentMethod'> & { level?: number }) {
+  const t = useT()
+  const id = useId()
+  const [closing, setClosing] = useState(false)
+  const dismiss = () => {
+    if (closing) return
+    setClosing(true)
+    window.setTimeout(() => close(null), DIALOG_CLOSE_MS)
+  }
+  return (
+    <div
+      data-testid="dialog-payment-method"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) dismiss()
+      }}
+      css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(level ?? 0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16, opacity: closing ? 0 : 1, transition: `opacity ${DIALOG_CLOSE_MS}ms ease` }}
+    >
+      <div role="dialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 360, background: COLORS.surface, borderRadius: 16, padding: '20px 18px 14px', color: COLORS.text }}>
+        <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
+          <h2 id={id} css={{ fontSize: 17, margin: 0 }}>
+            {title}
+          </h2>
+          <button type="button" aria-label={t(resultMessages.close)} onClick={dismiss} css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}>
+            ×
+          </button>
+        </div>
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+          {methods.map((method) => (
+            <li key={String(method.code)}>
+              <button
+                type="button"
+                data-testid={`payment-method-${method.code}`}
+                onClick={() => {
+                  if (method.code === 0) return
+                  close(method.code)
+                }}
+                css={{ width: '100%', padding: '13px 14px', borderRadius: 12, border: `1px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 15, fontWeight: 700, textAlign: 'left', cursor: 'pointer' }}
+              >
+                {method.typeName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}
+
+export function PaymentMethodDialog(props: DialogComponentProps<'paymentMethod'>) {
+  return (
+    <PaymentsIntl>
+      <PaymentMethodBody {...props} />
     </PaymentsIntl>
   )
 }

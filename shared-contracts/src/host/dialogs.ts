@@ -36,6 +36,11 @@ export interface DialogMap {
   purchaseResult: { props: Pick<PurchaseInfo, 'purchasedAmount' | 'freeAmount' | 'price' | 'unit'>; result: void }
   /** SPEC §2 purchase fail: title and message (the standard failure message by default); resolves on its button. */
   purchaseFail: { props: { title?: string; message?: string }; result: void }
+  /**
+   * SPEC §2 payment method: a title and the methods (code, typeName); resolves with the chosen
+   * code (a coupon choice reports its own code, ignored when 0), or null when closed.
+   */
+  paymentMethod: { props: { title: string; methods: { code: string | number; typeName: string }[] }; result: string | number | null }
 }
 
 export type DialogKind = keyof DialogMap
@@ -55,6 +60,7 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   chapterAborted: 'mf_viewer',
   purchaseResult: 'mf_payments',
   purchaseFail: 'mf_payments',
+  paymentMethod: 'mf_payments',
 }
 
 /** What a dialog component receives: its props and a way to close with a result. */
