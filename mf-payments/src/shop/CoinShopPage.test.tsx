@@ -26,7 +26,7 @@ describe('coin shop', () => {
     mockApi({ coinSalesConfig: { products: JPY_PRODUCTS, balance: { freeAmount: 25, purchasedAmount: 1000, total: 1025 } } })
     await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja' })
     const products = await screen.findAllByTestId('coin-product')
-    expect(products[1]).toHaveTextContent('5000コイン')
+    expect(products[1]).toHaveTextContent('5,000コイン')
     expect(products[1]).toHaveTextContent('+1,250 ボーナス')
     expect(products[1]).toHaveTextContent('￥6,100')
     expect(screen.getByTestId('coin-balance-total')).toHaveTextContent('1,025')
