@@ -114,6 +114,7 @@ describe('coin shop', () => {
     const sheet = page.getByRole('dialog', { name: 'PayPal Sandbox' })
     await sheet.waitFor()
     expect(await sheet.textContent()).toContain('$4.99')
+    await shot(page, 'paypal-sandbox-sheet-1280')
     await sheet.getByRole('button', { name: 'Complete Purchase' }).click()
     const result = page.getByTestId('dialog-purchase-result')
     await result.waitFor()

@@ -69,7 +69,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
   app.post(`${SANDBOX_BASE}/paypal/v2/checkout/orders/:id/approve`, bare, async (req, reply) => {
     const { id } = req.params as { id: string }
     const payerId = `SBPAYER${id.slice(0, 6)}`
-    const now = deps.clock.now()
+    const now = deps.clock.realNow()
     await deps.db.updateTable('sandbox_payment_orders').set({ status: 'APPROVED', payer_id: payerId, updated_at: now }).where('id', '=', id).where('kind', '=', 'paypal').where('status', '=', 'CREATED').execute()
     const order = await deps.db.selectFrom('sandbox_payment_orders').select(['id', 'status', 'payer_id']).where('id', '=', id).where('kind', '=', 'paypal').executeTakeFirst()
     if (!order) return paypalError(reply, 404, 'INVALID_RESOURCE_ID')
@@ -84,11 +84,11 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
     const str = (value: unknown) => (typeof value === 'string' ? value : '')
     const expiry = /^20([0-9]{2})-([0-9]{2})$/.exec(str(card.expiry))
     const input = { number: str(card.number), expiry: expiry ? `${expiry[2]}/${expiry[1]}` : '', securityCode: str(card.security_code), holderName: str(card.name) || 'Card holder' }
-    const problem = sandboxCardProblem(input, deps.clock.now())
+    const problem = sandboxCardProblem(input, deps.clock.realNow())
     if (problem) return paypalError(reply, 422, { number: 'CARD_NUMBER_INVALID', expiry: 'CARD_EXPIRED', securityCode: 'INVALID_SECURITY_CODE', name: 'INVALID_PARAMETER_VALUE' }[problem])
     const updated = await deps.db
       .updateTable('sandbox_payment_orders')
-      .set({ status: 'APPROVED', card_last4: input.number.slice(-4), card_declines: cardDeclines(input), updated_at: deps.clock.now() })
+      .set({ status: 'APPROVED', card_last4: input.number.slice(-4), card_declines: cardDeclines(input), updated_at: deps.clock.realNow() })
       .where('id', '=', id)
       .where('kind', '=', 'paypal')
       .where('status', '=', 'CREATED')
@@ -105,7 +105,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
     const messages = TOKEN_MESSAGES[str(body.lang) === 'ja' ? 'ja' : 'en']
     if (str(body.token_api_key) !== SANDBOX_TOKEN_API_KEY) return reply.status(401).send({ status: 'failure', code: 'invalid_api_key', message: messages.key })
     const input = { number: str(body.card_number), expiry: str(body.card_expire), securityCode: str(body.security_code), holderName: str(body.cardholder_name) }
-    const problem = sandboxCardProblem(input, deps.clock.now())
+    const problem = sandboxCardProblem(input, deps.clock.realNow())
     if (problem) return reply.status(400).send({ status: 'failure', code: `invalid_${problem}`, message: messages[problem] })
     const { token } = await issueSandboxToken(deps, input)
     return { status: 'success', code: 'success', token, req_card_number: `${'*'.repeat(input.number.length - 4)}${input.number.slice(-4)}`, token_expire_date: '' }
@@ -141,7 +141,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
       const { id } = req.params as { id: string }
       await deps.db
         .updateTable('sandbox_payment_orders')
-        .set({ status: action === 'approve' ? 'COMPLETED' : 'VOIDED', updated_at: deps.clock.now() })
+        .set({ status: action === 'approve' ? 'COMPLETED' : 'VOIDED', updated_at: deps.clock.realNow() })
         .where('id', '=', id)
         .where('kind', '=', 'redirect')
         .where('status', '=', 'CREATED')

@@ -7,7 +7,8 @@ import type { CaptureOutcome, CardDetails, CardProvider, PaypalProvider, Redirec
  * token service with saved cards, and a redirect payment page for carrier billing and PayPay.
  * They keep their state in sandbox_* tables and approve or decline like the real sandboxes:
  * the test card 4000 0000 0000 0002 is declined when charged, and so is any card whose holder
- * name starts with CCREJECT (PayPal's sandbox convention).
+ * name starts with CCREJECT (PayPal's sandbox convention). They stand for outside services, so
+ * they keep real time (clock.realNow()): the faketime debug hook moves our API's clock, not theirs.
  */
 export const SANDBOX_BASE = '/api/sandbox/payments'
 export const SANDBOX_PAYPAL_CLIENT_ID = 'koma-sandbox-paypal'
@@ -75,7 +76,7 @@ export function sandboxPaypal(deps: AppDeps): PaypalProvider {
     async createOrder({ reference, amountCents }) {
       const existing = await deps.db.selectFrom('sandbox_payment_orders').select('id').where('kind', '=', 'paypal').where('reference', '=', reference).executeTakeFirst()
       if (existing) return { orderId: existing.id }
-      const now = deps.clock.now()
+      const now = deps.clock.realNow()
       const id = sandboxOrderId()
       await deps.db
         .insertInto('sandbox_payment_orders')
@@ -97,7 +98,7 @@ async function captureSandbox(deps: AppDeps, orderId: string, reference: string)
   const status = order.card_declines ? 'DECLINED' : 'COMPLETED'
   const updated = await deps.db
     .updateTable('sandbox_payment_orders')
-    .set({ status, updated_at: deps.clock.now() })
+    .set({ status, updated_at: deps.clock.realNow() })
     .where('id', '=', orderId)
     .where('status', '=', 'APPROVED')
     .returning('status')
@@ -108,7 +109,7 @@ async function captureSandbox(deps: AppDeps, orderId: string, reference: string)
 
 /** The sandbox token service's side: keep the card's details (never the full number) behind a token. */
 export async function issueSandboxToken(deps: AppDeps, card: SandboxCardInput): Promise<{ token: string; details: CardDetails }> {
-  const now = deps.clock.now()
+  const now = deps.clock.realNow()
   const token = `tok_${randomBytes(18).toString('hex')}`
   const details: CardDetails = { brand: cardBrand(card.number), last4: card.number.slice(-4), expiry: card.expiry, holderName: card.holderName.trim() }
   await deps.db
@@ -132,7 +133,7 @@ export async function issueSandboxToken(deps: AppDeps, card: SandboxCardInput): 
 export function sandboxCard(deps: AppDeps): CardProvider {
   /** A one-time token, once: unknown, expired or used tokens are refused. */
   const takeToken = async (token: string) => {
-    const now = deps.clock.now()
+    const now = deps.clock.realNow()
     const row = await deps.db
       .updateTable('sandbox_card_tokens')
       .set({ used_at: now })
@@ -154,7 +155,7 @@ export function sandboxCard(deps: AppDeps): CardProvider {
       if (token) card = await takeToken(token)
       else if (cardId) card = (await deps.db.selectFrom('sandbox_card_tokens').select(['declines', 'last4']).where('card_id', '=', cardId).executeTakeFirst()) ?? null
       if (!card) return { status: 'DECLINED', reason: 'INVALID_CARD' }
-      const now = deps.clock.now()
+      const now = deps.clock.realNow()
       const id = sandboxOrderId()
       const status = card.declines ? 'DECLINED' : 'COMPLETED'
       await deps.db
@@ -182,7 +183,7 @@ export function sandboxRedirect(deps: AppDeps): RedirectProvider {
   return {
     name: 'sandbox',
     async start({ reference, method, amountYen, returnUrl, cancelUrl }) {
-      const now = deps.clock.now()
+      const now = deps.clock.realNow()
       const id = sandboxOrderId()
       await deps.db
         .insertInto('sandbox_payment_orders')
