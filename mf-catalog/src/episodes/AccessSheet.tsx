@@ -29,6 +29,8 @@ export function AccessSheet({ chapter, options, onChoose, onClose }: { chapter: 
         return t(episodeMessages.optionTicket, { count: option.amount })
       case 'subscribe':
         return t(episodeMessages.optionSubscribe)
+      case 'watchAd':
+        return t(episodeMessages.optionWatchAd)
       case 'rentWithCoin':
         return t(episodeMessages.optionRent, { price: option.price, days: Math.max(1, splitDuration(option.periodSeconds).days) })
       case 'buyWithCoin':

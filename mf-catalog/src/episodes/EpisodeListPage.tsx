@@ -67,7 +67,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
   }
 
   const open = async (chapter: ChapterSummary) => {
-    const decision = purchaseDecision({ chapter, signedIn: auth.signedIn, inventory: content.inventory, rentalConfig: content.rentalConfig })
+    const decision = purchaseDecision({ chapter, signedIn: auth.signedIn, inventory: content.inventory, rentalConfig: content.rentalConfig, adsEnabled: content.adsEnabled })
     switch (decision.kind) {
       case 'viewer':
         navigate(viewerPath(chapter))

@@ -20,7 +20,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, spendsCoins, type AccessRequest } from './actions'
 import { DialogPanel, primaryButton, secondaryButton } from './DialogPanel'
-import { needsCoinConfirm, offersAd, requestFor, viewerPathOf } from './flow'
+import { needsCoinConfirm, requestFor, viewerPathOf } from './flow'
 import { purchaseMessages as m } from './messages'
 import { savePendingPurchase } from './pending'
 
@@ -94,6 +94,10 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
 
   const go = useCallback(
     (picked: AccessOption, loaded: ContentDetail, target: ChapterSummary) => {
+      if (picked.kind === 'watchAd') {
+        setStep({ kind: 'message', title: t(m.adTitle), message: t(m.adMessage) })
+        return
+      }
       if (picked.kind === 'preview') {
         close({ unlocked: false })
         navigate(path(`/${loaded.type}/${loaded.id}/chapter/${target.id}/trial`))
@@ -122,7 +126,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
           setStep({ kind: 'message', title: t(m.failedTitle), message: t(m.nothingToDo) })
           return
         }
-        const decision = purchaseDecision({ chapter: target, signedIn: auth.signedIn, inventory: loaded.inventory, rentalConfig: loaded.rentalConfig })
+        const decision = purchaseDecision({ chapter: target, signedIn: auth.signedIn, inventory: loaded.inventory, rentalConfig: loaded.rentalConfig, adsEnabled: loaded.adsEnabled })
         if (decision.kind === 'viewer') {
           close({ unlocked: true })
           return
@@ -142,7 +146,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
   }, [chapterId, close, contentId, contentType, go, location.pathname, location.search, option, t])
 
   const cancel = busy ? undefined : () => close({ unlocked: false })
-  const options = content && chapter ? accessOptions(chapter, content.inventory, content.rentalConfig).filter((item) => item.kind !== 'waitForFree' && item.kind !== 'waitForFreeRemaining') : []
+  const options = content && chapter ? accessOptions(chapter, content.inventory, content.rentalConfig, content).filter((item) => item.kind !== 'waitForFree' && item.kind !== 'waitForFreeRemaining') : []
 
   const label = (item: AccessOption): string => {
     switch (item.kind) {
@@ -154,6 +158,8 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
         return t(m.ticket, { count: item.amount })
       case 'subscribe':
         return t(m.subscribe)
+      case 'watchAd':
+        return t(m.watchAd)
       case 'rentWithCoin':
         return t(m.rent, { price: item.price, days: Math.max(1, Math.round(item.periodSeconds / DAY_SECONDS)) })
       case 'buyWithCoin':
@@ -186,15 +192,8 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
                   </button>
                 </li>
               ))}
-              {offersAd(content, chapter) ? (
-                <li>
-                  <button type="button" data-option="ad" onClick={() => setStep({ kind: 'message', title: t(m.adTitle), message: t(m.adMessage) })} css={secondaryButton}>
-                    {t(m.watchAd)}
-                  </button>
-                </li>
-              ) : null}
             </ul>
-            {options.length === 0 && !offersAd(content, chapter) ? <p css={{ fontSize: 14, color: COLORS.textMuted }}>{t(m.nothingToDo)}</p> : null}
+            {options.length === 0 ? <p css={{ fontSize: 14, color: COLORS.textMuted }}>{t(m.nothingToDo)}</p> : null}
           </>
         ) : null}
         {step.kind === 'confirm' && content ? (

@@ -33,7 +33,3 @@ export function requestFor(option: AccessOption, content: Pick<ContentDetail, 't
 /** SPEC §4: Japanese shows the use-coin confirm before an unlock or a coin rental; other languages proceed. */
 export const needsCoinConfirm = (locale: Locale, request: Pick<AccessRequest, 'action' | 'price'>): boolean =>
   locale === 'ja' && (request.action === 'unlock' || request.action === 'unlockAll' || request.action === 'rentWithCoin') && request.price > 0
-
-/** Ad unlocks are app-only (SPEC §1): the web offers the button only to say so, on titles with ads and rentable chapters. */
-export const offersAd = (content: Pick<ContentDetail, 'adsEnabled'>, chapter: Pick<ChapterSummary, 'salesConfig'>): boolean =>
-  content.adsEnabled && chapter.salesConfig.rentAllowedWith.length > 0 && !chapter.salesConfig.free

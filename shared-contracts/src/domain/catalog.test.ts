@@ -163,6 +163,8 @@ describe('purchase options (SPEC §4)', () => {
       { kind: 'rentWithCoin', price: 2, originalPrice: 3, periodSeconds: 259_200 },
     ])
     expect(accessOptions(rentChapter, inv(0, 0, 0, false), { ...rental, gaugeUsable: false }).map((o) => o.kind)).toEqual(['rentWithCoin'])
+    // Ads (app-only on the web) are offered on rent chapters of titles with ads.
+    expect(accessOptions(rentChapter, inv(1, 0), rental, { adsEnabled: true }).map((o) => o.kind)).toEqual(['freeRead', 'watchAd', 'rentWithCoin'])
   })
   it('the gauge refills recoverInterval seconds after its last use', () => {
     const now = new Date('2026-11-20T12:00:00Z')

@@ -10,6 +10,8 @@ export type AccessOption =
   | { kind: 'waitForFreeRemaining'; seconds: number }
   | { kind: 'ticket'; amount: number }
   | { kind: 'subscribe' }
+  /** SPEC §1/§4: ad unlocks are app-only; the web button only says so. */
+  | { kind: 'watchAd' }
   | { kind: 'rentWithCoin'; price: number; originalPrice: number; periodSeconds: number }
   | { kind: 'buyWithCoin'; price: number; originalPrice: number }
 
@@ -33,7 +35,7 @@ export const isRentChapter = (chapter: Pick<ChapterSummary, 'salesConfig'>): boo
  * wait-for-free (gauge not full) with its countdown, ticket (tickets > 0), subscribe (gauge or
  * ticket rent and rentWithSubscribe), rent with coin (rentalPrice >= 0), buy with coin (price >= 0).
  */
-export function accessOptions(chapter: ChapterInput, inventory: Inventory | null, rentalConfig: RentalConfig): AccessOption[] {
+export function accessOptions(chapter: ChapterInput, inventory: Inventory | null, rentalConfig: RentalConfig, title: { adsEnabled?: boolean } = {}): AccessOption[] {
   const { salesConfig: sales } = chapter
   const options: AccessOption[] = []
   const rentChapter = isRentChapter(chapter)
@@ -48,6 +50,7 @@ export function accessOptions(chapter: ChapterInput, inventory: Inventory | null
   }
   if (sales.rentAllowedWith.includes('ticket') && (inventory?.ticket.amount ?? 0) > 0) options.push({ kind: 'ticket', amount: inventory?.ticket.amount ?? 0 })
   if (rentChapter && inventory?.rentWithSubscribe) options.push({ kind: 'subscribe' })
+  if (rentChapter && title.adsEnabled) options.push({ kind: 'watchAd' })
   if (sales.rentalPrice >= 0) options.push({ kind: 'rentWithCoin', price: sales.rentalPrice, originalPrice: sales.originalRentalPrice, periodSeconds: rentalConfig.rentalPeriod })
   if (sales.price >= 0) options.push({ kind: 'buyWithCoin', price: sales.price, originalPrice: sales.originalPrice })
   return options
@@ -57,13 +60,13 @@ export function accessOptions(chapter: ChapterInput, inventory: Inventory | null
  * SPEC §4 purchase options: free goes to the viewer; signed-out goes to login; already unlocked
  * or rented goes to the viewer; an aborted chapter shows the aborted dialog; else the buttons.
  */
-export function purchaseDecision(input: { chapter: ChapterInput; signedIn: boolean; inventory: Inventory | null; rentalConfig: RentalConfig }): PurchaseDecision {
+export function purchaseDecision(input: { chapter: ChapterInput; signedIn: boolean; inventory: Inventory | null; rentalConfig: RentalConfig; adsEnabled?: boolean }): PurchaseDecision {
   const { chapter } = input
   if (chapter.salesConfig.free) return { kind: 'viewer' }
   if (!input.signedIn) return { kind: 'login' }
   if (chapterIsReadable({ salesType: 'product', hasTrial: chapter.hasTrial, salesConfig: chapter.salesConfig, activity: chapter.activity })) return { kind: 'viewer' }
   if (chapter.aborted) return { kind: 'aborted' }
-  return { kind: 'options', options: accessOptions(chapter, input.inventory, input.rentalConfig) }
+  return { kind: 'options', options: accessOptions(chapter, input.inventory, input.rentalConfig, { adsEnabled: input.adsEnabled }) }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { coinInventoryOf, type Inventory } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
 import { coinBalance } from '../coin/ledger'
-import { ensureGrantsBooked, gaugeState, subscribeRentalAvailable, ticketCount, titleRentsByGaugeOrTicket } from '../coin/stock'
+import { anyTitleTicketCount, ensureGrantsBooked, gaugeState, subscribeRentalAvailable, ticketCount, titleRentsByGaugeOrTicket } from '../coin/stock'
 
 /**
  * A signed-in reader's inventory for one title as the episode list shows it (SPEC §3): coins
@@ -20,4 +20,12 @@ export async function memberInventory(deps: AppDeps, memberId: number | null, co
     subscribeRentalAvailable(deps.db, memberId, content.id),
   ])
   return { coin: coinInventoryOf(balance), readForFree, ticket: { amount: tickets }, rentWithSubscribe: rentsByGaugeOrTicket && subscribeAvailable }
+}
+
+/** The profile's inventory (SPEC §3 user profile): coins and tickets usable on any title. */
+export async function profileInventory(deps: AppDeps, memberId: number): Promise<Inventory> {
+  const now = deps.clock.now()
+  await ensureGrantsBooked(deps, memberId)
+  const [balance, tickets] = await Promise.all([coinBalance(deps.db, memberId, now), anyTitleTicketCount(deps.db, memberId, now)])
+  return { coin: coinInventoryOf(balance), readForFree: { amount: 0, recoverRemained: 0 }, ticket: { amount: tickets }, rentWithSubscribe: false }
 }

@@ -254,6 +254,8 @@ describe('reward grants and history', () => {
     // An unbooked grant (written before payments booked them) is booked on the next read.
     await t.db.insertInto('reward_grants').values({ member_id: member.memberId, source: 'gift', source_ref: `legacy-${member.memberId}`, kind: 'coin', coin_type: 'bonus', amount: 7, content_id: null, expires_at: null, created_at: t.clock.now() }).execute()
     expect((await inventory(member, chapter)).coin.total).toBe(62)
+    // The profile carries the same coins (SPEC §3 user profile inventory).
+    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.inventory.coin).toEqual({ freeAmount: 62, purchasedAmount: 0, total: 62 })
   })
 
   it('lists used, distributed and all coins newest first, paged by lastRespondedSeqNo, with expiring coins', async () => {

@@ -125,3 +125,20 @@ export async function ensureGrantsBooked(deps: { db: Db; clock: { now(): Date } 
   if (!open) return
   await deps.db.transaction().execute((trx) => bookPendingGrants(trx, memberId, deps.clock.now()))
 }
+
+/** Tickets usable on any title (the profile's inventory; title tickets show on their episode list). */
+export async function anyTitleTicketCount(db: Db, memberId: number, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom('ticket_ledger as g')
+    .leftJoin('ticket_ledger as s', 's.grant_id', 'g.id')
+    .select(['g.id', 'g.expires_at', 'g.amount', sql<number>`coalesce(sum(s.amount), 0)`.as('used')])
+    .where('g.member_id', '=', memberId)
+    .where('g.grant_id', 'is', null)
+    .where('g.content_id', 'is', null)
+    .groupBy(['g.id', 'g.expires_at', 'g.amount'])
+    .execute()
+  return rows
+    .map((row) => ({ remaining: Number(row.amount) + Number(row.used), expiresAt: row.expires_at ? new Date(row.expires_at) : null }))
+    .filter((grant) => grantIsLive(grant, now))
+    .reduce((sum, grant) => sum + grant.remaining, 0)
+}

@@ -2,6 +2,7 @@ import { adultVerificationExpiresAt, adultVerificationValid, passwordChangeAdvis
 import { hash as argonHash, verify } from '@node-rs/argon2'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
+import { profileInventory } from '../catalog/inventory'
 import { imageUrl } from '../image/urls'
 
 /** The terms version in force now (0 when none is published). */
@@ -22,9 +23,10 @@ export async function loadProfile(deps: AppDeps, memberId: number): Promise<Prof
   const member = await deps.db.selectFrom('members').selectAll().where('id', '=', memberId).where('deleted_at', 'is', null).executeTakeFirst()
   if (!member) return null
   const now = deps.clock.now()
-  const [links, terms] = await Promise.all([
+  const [links, terms, inventory] = await Promise.all([
     deps.db.selectFrom('external_accounts').select('provider').where('member_id', '=', memberId).orderBy('linked_at').execute(),
     currentTermsVersion(deps),
+    profileInventory(deps, memberId),
   ])
   const verifiedAt = member.adult_verified_at ? new Date(member.adult_verified_at) : null
   const adultVerification = adultVerificationValid(verifiedAt, now)
@@ -36,7 +38,7 @@ export async function loadProfile(deps: AppDeps, memberId: number): Promise<Prof
     emailNotify: member.email_notify,
     avatarImageUrl: member.avatar_image_id ? imageUrl(member.avatar_image_id) : null,
     externalIdps: links.map((link) => link.provider as SocialProvider),
-    inventory: null,
+    inventory,
     mature: { acceptMature: member.accept_mature && adultVerification, adultVerification },
     userExtraInfo: {
       mobile: member.mobile,

@@ -1,0 +1,246 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { seededTitles } from './support/api'
+import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { eventually, textOf } from './support/eventually'
+import { readSite } from './support/site'
+
+/**
+ * Coins and access end to end (issue 6): a new reader gets coins (a coupon, booked into the
+ * ledger), buys a chapter from the purchase dialog, unlocks several at once, reads with the
+ * free-read gauge, watches it refill after faketime, and sees it all in the coin history.
+ */
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const shotDir = () => {
+  const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
+  fs.mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+function outbox(): { to: string; subject: string; tag: string }[] {
+  const dir = path.join(readSite().dataDir, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; subject: string; tag: string })
+}
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto('/en/signup')
+  await page.getByTestId('signup-email').fill(email)
+  await page.getByTestId('signup-send').click()
+  await page.getByTestId('signup-certificate').waitFor()
+  const mail = await eventually(
+    async () => [...outbox()].reverse().find((item) => item.to === email && item.tag === 'code'),
+    (found) => found !== undefined,
+  )
+  await page.getByTestId('signup-code').fill(/(\d{6})/.exec(mail!.subject)![1])
+  await page.getByTestId('signup-verify').click()
+  await page.getByTestId('signup-join').waitFor()
+  await page.getByTestId('join-password').fill(password)
+  await page.getByTestId('join-password-confirm').fill(password)
+  await page.getByTestId('join-birthday').fill('2000-05-05')
+  await page.getByTestId('join-agree-all').check()
+  await page.getByTestId('join-submit').click()
+  await page.getByTestId('inbox-gifts').waitFor()
+}
+
+/** 50 bonus coins from the seeded welcome coupon (SPEC: coupons are reward grants, booked into the ledger). */
+async function redeemWelcomeCoupon(page: Page) {
+  await page.goto('/en/account/coupon')
+  await page.getByTestId('coupon-code').fill('KOMA2026')
+  await page.getByTestId('coupon-submit').click()
+  await page.getByTestId('coupon-done').waitFor()
+}
+
+interface Title {
+  id: number
+  type: 'comic' | 'magazine_comic'
+  mature: boolean
+  chapterFileFormat: 'image' | 'epub'
+  adsEnabled?: boolean
+  rentalConfig?: { gaugeUsable: boolean; recoverInterval: number }
+  chapters: { id: number; sort: number; aborted: boolean; salesConfig: { free: boolean; price?: number; rentAllowedWith?: string[]; purchaseAllowedWith?: string[] } }[]
+}
+
+const buyable = (chapter: Title['chapters'][number]) => !chapter.salesConfig.free && !chapter.aborted && (chapter.salesConfig.price ?? -1) >= 1 && (chapter.salesConfig.purchaseAllowedWith ?? []).includes('coin')
+const viewer = (page: Page) => page.getByTestId('vertical-strip').or(page.getByTestId('paged-viewer')).or(page.locator('[data-testid="epub-viewer"]'))
+
+/** Seeded image titles (novels open another viewer) a reader can see without the mature gate. */
+async function titles(): Promise<Title[]> {
+  return ((await seededTitles()) as unknown as Title[]).filter((title) => !title.mature && title.chapterFileFormat === 'image')
+}
+
+describe('a reader with coins', () => {
+  const email = `coins.${Date.now().toString(36)}@koma.example`
+  let context: BrowserContext
+  let page: Page
+  let errors: string[]
+  let firstTitle = 0
+  beforeAll(async () => {
+    context = await newContext(browser, { viewport: DESKTOP })
+    page = await context.newPage()
+    errors = trackErrors(page)
+    await signUp(page, email, 'koma-coins-pass1')
+    await redeemWelcomeCoupon(page)
+  })
+  afterAll(async () => {
+    await context?.close()
+  })
+
+  it('buys a paid chapter from the purchase dialog and the viewer opens', async () => {
+    // A title sold for coins without the free-read gauge, so "buy" is the reader's choice.
+    const title = (await titles()).find((item) => !item.rentalConfig?.gaugeUsable && item.chapters.filter(buyable).length >= 2)!
+    firstTitle = title.id
+    const chapter = title.chapters.filter(buyable)[0]
+    await page.goto(`/en/${title.type}/${title.id}`)
+    await page.getByTestId('episode-list').waitFor()
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+    await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').click()
+    await page.waitForURL((url) => url.pathname === `/en/${title.type}/${title.id}/chapter/${chapter.id}/product`)
+    await viewer(page).first().waitFor()
+    // Back on the list the chapter is unlocked, and the coins went down by its price.
+    await page.goto(`/en/${title.type}/${title.id}`)
+    await textOf(page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"] [data-testid="chapter-state"]`), 'Unlocked')
+    await page.goto('/en/account/coin/history/used')
+    await textOf(page.getByTestId('coin-total'), String(50 - chapter.salesConfig.price!))
+    await textOf(page.getByTestId('coin-history-entry').first().getByTestId('coin-history-amount'), `−${chapter.salesConfig.price}`)
+    expect(errors).toEqual([])
+  })
+
+  it('unlocks several chapters at once; select all leaves disabled chapters out; too few coins goes to the coin shop', async () => {
+    // Long enough that buying every chapter left costs more than the coins left.
+    const title = (await titles()).find((item) => item.id !== firstTitle && item.chapters.filter(buyable).length >= 16)!
+    expect(title).toBeDefined()
+    const chapters = title.chapters.filter(buyable)
+    await page.setViewportSize(PHONE)
+    await page.goto(`/en/${title.type}/${title.id}`)
+    await page.getByTestId('buy-several').click()
+    const dialog = page.getByTestId('dialog-select-chapters')
+    await dialog.getByTestId('select-all').waitFor()
+    const enabled = await dialog.locator('[data-testid="select-chapter"]:not([data-disabled])').count()
+    const disabled = await dialog.locator('[data-testid="select-chapter"][data-disabled="true"]').count()
+    expect(disabled).toBeGreaterThan(0)
+    await dialog.getByTestId('select-all').click()
+    await textOf(dialog.getByTestId('select-count'), `${enabled} episodes selected`)
+    await dialog.getByTestId('select-all').click()
+    await textOf(dialog.getByTestId('select-count'), 'No episodes selected')
+    const picked = chapters.slice(0, 3)
+    for (const chapter of picked) await dialog.locator(`[data-testid="select-chapter"][data-chapter-id="${chapter.id}"] input`).check()
+    const total = picked.reduce((sum, chapter) => sum + chapter.salesConfig.price!, 0)
+    await textOf(dialog.getByTestId('select-total'), `Total: ${total} coins`)
+    await page.screenshot({ path: path.join(shotDir(), 'select-chapters-390.png') })
+    await dialog.getByTestId('select-submit').click()
+    await textOf(page.getByTestId('select-success'), '3 episodes unlocked')
+    await dialog.waitFor({ state: 'detached' })
+    for (const chapter of picked) await textOf(page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"] [data-testid="chapter-state"]`), 'Unlocked')
+    // Everything left costs more than the coins left: 402 saves the purchase and goes to the coin shop.
+    await page.getByTestId('buy-several').click()
+    await dialog.getByTestId('select-all').click()
+    const balance = Number(await dialog.getByTestId('purchase-balance').getAttribute('data-total'))
+    const rest = Number(/(\d+)/.exec((await dialog.getByTestId('select-total').textContent()) ?? '')?.[1])
+    expect(rest).toBeGreaterThan(balance)
+    await dialog.getByTestId('select-submit').click()
+    await page.waitForURL((url) => url.pathname === '/en/coinpurchase')
+    const pending = await page.evaluate(() => JSON.parse(sessionStorage.getItem('koma.pendingPurchase') ?? 'null'))
+    expect(pending).toMatchObject({ action: 'unlockAll', contentId: title.id, cancelRedirect: `/en/${title.type}/${title.id}` })
+    await page.setViewportSize(DESKTOP)
+    expect(errors).toEqual([])
+  })
+
+  it('shows the coin history with what was received and used', async () => {
+    for (const [width, name] of [
+      [PHONE, 'coin-history-390.png'],
+      [DESKTOP, 'coin-history-1280.png'],
+    ] as const) {
+      await page.setViewportSize(width)
+      await page.goto('/en/account/coin/history/all')
+      await page.getByTestId('coin-history-entry').first().waitFor()
+      await page.screenshot({ path: path.join(shotDir(), name), fullPage: true })
+    }
+    const types = await page.getByTestId('coin-history-entry').evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))
+    expect(types).toEqual(['use', 'use', 'distribute'])
+    await page.locator('[data-tab="distributed"]').click()
+    await eventually(() => page.getByTestId('coin-history-entry').count(), (n) => n === 1)
+    expect(errors).toEqual([])
+  })
+})
+
+describe('in Japanese', () => {
+  it('confirms the coin use before buying, then opens the viewer; an ad unlock says it is app-only', async () => {
+    const context = await newContext(browser, { locale: 'ja-JP', viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await signUp(page, `coins.ja.${Date.now().toString(36)}@koma.example`, 'koma-coins-pass2')
+    await redeemWelcomeCoupon(page)
+    const title = (await titles()).find((item) => !item.rentalConfig?.gaugeUsable && item.chapters.filter(buyable).length >= 2)!
+    const chapter = title.chapters.filter(buyable)[1]
+    await page.goto(`/${title.type}/${title.id}`)
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+    await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').click()
+    const dialog = page.getByTestId('dialog-purchase')
+    await textOf(dialog.locator('h2'), 'コインを使用しますか？')
+    await textOf(dialog.getByTestId('purchase-balance'), /保有コイン：50/)
+    await page.screenshot({ path: path.join(shotDir(), 'use-coin-confirm-390.png') })
+    await page.setViewportSize(DESKTOP)
+    await page.screenshot({ path: path.join(shotDir(), 'use-coin-confirm-1280.png') })
+    await dialog.getByTestId('use-coin-ok').click()
+    await page.waitForURL((url) => url.pathname === `/${title.type}/${title.id}/chapter/${chapter.id}/product`)
+    await viewer(page).first().waitFor()
+    // Ads: the access button exists on a title with ads, and says the feature is app-only.
+    const ads = (await titles()).find((item) => item.adsEnabled && item.chapters.some((c) => !c.salesConfig.free && !c.aborted && (c.salesConfig.rentAllowedWith ?? []).length > 0))!
+    const rentable = ads.chapters.find((c) => !c.salesConfig.free && !c.aborted && (c.salesConfig.rentAllowedWith ?? []).length > 0)!
+    await page.goto(`/${ads.type}/${ads.id}`)
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${rentable.id}"]`).click()
+    await page.locator('[data-testid="access-sheet"] [data-option="watchAd"]').click()
+    await textOf(page.getByTestId('purchase-message'), 'この機能はWebではご利用いただけません。アプリをご利用ください。')
+    await page.screenshot({ path: path.join(shotDir(), 'purchase-ad-1280.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the free-read gauge', () => {
+  it('empties when a chapter is read with it and refills after faketime moves past the recover interval', async () => {
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await signUp(page, `gauge.${Date.now().toString(36)}@koma.example`, 'koma-gauge-pass1')
+    const title = (await titles()).find((item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge')))!
+    const chapter = title.chapters.find((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted)!
+    await page.goto(`/en/${title.type}/${title.id}`)
+    await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value === '100')
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+    await page.locator('[data-testid="access-sheet"] [data-option="freeRead"]').click()
+    await page.waitForURL((url) => url.pathname.endsWith(`/chapter/${chapter.id}/product`))
+    await viewer(page).first().waitFor()
+    await page.goto(`/en/${title.type}/${title.id}`)
+    await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value !== null && Number(value) < 100)
+    await page.screenshot({ path: path.join(shotDir(), 'gauge-empty-390.png') })
+    // SPEC §7 faketime: a non-zero value moves the API clock and goes home; 0 clears it.
+    const later = new Date(Date.now() + (title.rentalConfig!.recoverInterval + 300) * 1000).toISOString()
+    try {
+      await page.goto(`/en?faketime=${encodeURIComponent(later)}`)
+      await page.waitForURL((url) => url.pathname.startsWith('/en') && !url.search.includes('faketime'))
+      await page.goto(`/en/${title.type}/${title.id}`)
+      await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value === '100')
+    } finally {
+      await page.goto('/en?faketime=0')
+      await page.waitForURL((url) => !url.search.includes('faketime'))
+    }
+    await page.goto(`/en/${title.type}/${title.id}`)
+    await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value !== null && Number(value) < 100)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
