@@ -249,6 +249,10 @@ describe('coin shop', () => {
     const errors = trackErrors(page)
     await signUp(page, '', 'carrier')
     await page.goto('/coinpurchase')
+    await page.getByTestId('coin-product').first().waitFor({ timeout: 20_000 }).catch(async (error) => {
+      await shot(page, 'carrier-failed')
+      throw new Error(`${String(error)} at ${page.url()}: ${(await page.locator('body').textContent())?.slice(0, 300)}`)
+    })
     await page.getByTestId('coin-product').first().getByRole('radio').click()
     await page.getByTestId('payment-method').click()
     await page.getByTestId('payment-method-softbank').click()
