@@ -8,5 +8,6 @@ module.exports = koma({
   exposes: {
     './routes': './src/routes.ts',
     './chapterComments': './src/comments/ChapterCommentsSlot.tsx',
+    './dialogs': './src/dialogs.tsx',
   },
 })

@@ -118,12 +118,18 @@ describe('a new reader in English, end to end', () => {
 
   it('claims the welcome gift and the daily bonus', async () => {
     await page.getByTestId('gift').first().waitFor()
+    const waiting = Number(await page.getByTestId('header-inbox-badge').textContent())
+    expect(waiting).toBeGreaterThan(0)
     await page.getByTestId('gift-claim').first().click()
     await textOf(page.getByTestId('inbox-notice'), 'You received 3 tickets.')
     await page.getByTestId('daily-claim').click()
     await textOf(page.getByTestId('inbox-notice'), 'You received 5 free coins.')
     await page.getByTestId('gifts-history').click()
     await page.locator('[data-testid="gift"][data-state="claimed"]').waitFor()
+    // The header badge is refreshed on navigation: one gift fewer is waiting.
+    await page.goto('/en/account/coupon')
+    if (waiting > 1) await textOf(page.getByTestId('header-inbox-badge'), String(waiting - 1))
+    else await eventually(() => page.getByTestId('header-inbox-badge').count(), (n) => n === 0)
   })
 
   it('redeems a coupon once', async () => {

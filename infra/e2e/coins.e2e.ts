@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
-import { readSite } from './support/site'
+import { readSite, startSite, type SiteInfo } from './support/site'
 
 /**
  * Coins and access end to end (issue 6): a new reader gets coins (a coupon, booked into the
@@ -25,8 +25,8 @@ const shotDir = () => {
   return dir
 }
 
-function outbox(): { to: string; subject: string; tag: string }[] {
-  const dir = path.join(readSite().dataDir, 'outbox')
+function outbox(dataDir = readSite().dataDir): { to: string; subject: string; tag: string }[] {
+  const dir = path.join(dataDir, 'outbox')
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
@@ -35,13 +35,13 @@ function outbox(): { to: string; subject: string; tag: string }[] {
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; subject: string; tag: string })
 }
 
-async function signUp(page: Page, email: string, password: string) {
+async function signUp(page: Page, email: string, password: string, dataDir?: string) {
   await page.goto('/en/signup')
   await page.getByTestId('signup-email').fill(email)
   await page.getByTestId('signup-send').click()
   await page.getByTestId('signup-certificate').waitFor()
   const mail = await eventually(
-    async () => [...outbox()].reverse().find((item) => item.to === email && item.tag === 'code'),
+    async () => [...outbox(dataDir)].reverse().find((item) => item.to === email && item.tag === 'code'),
     (found) => found !== undefined,
   )
   await page.getByTestId('signup-code').fill(/(\d{6})/.exec(mail!.subject)![1])
@@ -68,6 +68,7 @@ interface Title {
   type: 'comic' | 'magazine_comic'
   mature: boolean
   chapterFileFormat: 'image' | 'epub'
+  orientation: 'vertical' | 'paged'
   adsEnabled?: boolean
   rentalConfig?: { gaugeUsable: boolean; recoverInterval: number }
   chapters: { id: number; sort: number; aborted: boolean; salesConfig: { free: boolean; price?: number; rentAllowedWith?: string[]; purchaseAllowedWith?: string[] } }[]
@@ -87,6 +88,7 @@ describe('a reader with coins', () => {
   let page: Page
   let errors: string[]
   let firstTitle = 0
+  let severalTitle = 0
   beforeAll(async () => {
     context = await newContext(browser, { viewport: DESKTOP })
     page = await context.newPage()
@@ -122,6 +124,7 @@ describe('a reader with coins', () => {
     // Long enough that buying every chapter left costs more than the coins left.
     const title = (await titles()).find((item) => item.id !== firstTitle && item.chapters.filter(buyable).length >= 16)!
     expect(title).toBeDefined()
+    severalTitle = title.id
     const chapters = title.chapters.filter(buyable)
     await page.setViewportSize(PHONE)
     await page.goto(`/en/${title.type}/${title.id}`)
@@ -174,6 +177,29 @@ describe('a reader with coins', () => {
     await eventually(() => page.getByTestId('coin-history-entry').count(), (n) => n === 1)
     expect(errors).toEqual([])
   })
+
+  it('at the end of a chapter, a locked next episode opens the purchase dialog; once bought the viewer goes on', async () => {
+    const title = (await titles()).find((item) => item.orientation === 'vertical' && item.id !== firstTitle && item.id !== severalTitle && item.chapters.length > 4 && buyable(item.chapters[3]) && item.chapters[2].salesConfig.free)!
+    const [free, locked] = [title.chapters[2], title.chapters[3]]
+    await page.setViewportSize(PHONE)
+    await page.goto(`/en/${title.type}/${title.id}/chapter/${free.id}/product`)
+    await page.getByTestId('vertical-strip').waitFor()
+    const height = await page.evaluate(() => document.querySelector('[data-testid="vertical-strip"]')!.getBoundingClientRect().height)
+    for (let y = 0; y < height + 1400; y += 700) {
+      await page.mouse.wheel(0, 700)
+      await page.waitForTimeout(40)
+    }
+    await page.getByTestId('chapter-end').waitFor()
+    await page.getByTestId('next-chapter').click()
+    const dialog = page.getByTestId('dialog-purchase')
+    await dialog.locator('[data-option="buyWithCoin"]').waitFor()
+    await page.screenshot({ path: path.join(shotDir(), 'purchase-choose-390.png') })
+    await dialog.locator('[data-option="buyWithCoin"]').click()
+    await page.waitForURL((url) => url.pathname === `/en/${title.type}/${title.id}/chapter/${locked.id}/product`)
+    await eventually(() => page.getByTestId('viewer').getAttribute('data-chapter-id'), (id) => id === String(locked.id))
+    await page.setViewportSize(DESKTOP)
+    expect(errors).toEqual([])
+  })
 })
 
 describe('in Japanese', () => {
@@ -210,12 +236,35 @@ describe('in Japanese', () => {
   })
 })
 
-describe('the free-read gauge', () => {
+/**
+ * Faketime moves the whole API clock (SPEC §7), which would expire other tests' codes and
+ * badges mid-run: this test gets a site of its own.
+ */
+describe('the free-read gauge (on its own site)', () => {
+  let own: SiteInfo | null = null
+  beforeAll(async () => {
+    // A copy of the published edge folder and a fresh API (seeded the same way): ~15 s.
+    own = await startSite({ edgeFrom: readSite().edgeDir })
+  }, 240_000)
+  afterAll(async () => {
+    if (!own) return
+    for (const pid of own.pids) {
+      try {
+        process.kill(pid, 'SIGTERM')
+      } catch {
+        /* already gone */
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    fs.rmSync(own.dataDir, { recursive: true, force: true })
+  })
+
   it('empties when a chapter is read with it and refills after faketime moves past the recover interval', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
+    const site = own!
+    const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL })
     const page = await context.newPage()
     const errors = trackErrors(page)
-    await signUp(page, `gauge.${Date.now().toString(36)}@koma.example`, 'koma-gauge-pass1')
+    await signUp(page, `gauge.${Date.now().toString(36)}@koma.example`, 'koma-gauge-pass1', site.dataDir)
     const title = (await titles()).find((item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge')))!
     const chapter = title.chapters.find((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted)!
     await page.goto(`/en/${title.type}/${title.id}`)

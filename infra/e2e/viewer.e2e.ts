@@ -1,7 +1,10 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { findTitle } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
+import { readSite } from './support/site'
 
 let browser: Browser
 beforeAll(async () => {
@@ -127,6 +130,18 @@ describe('paged viewer', () => {
     await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2,3')
     const onScreen = await page.getByTestId('page-image').evaluateAll((images) => images.map((image) => image.getAttribute('data-page')))
     expect(onScreen).toEqual(['3', '2'])
+    // ctrl + wheel zooms the pages (not the whole site) at the pointer; a page key still works after zooming back out.
+    await page.mouse.move(640, 360)
+    await eventually(() => page.getByTestId('reading-guide').count(), (n) => n === 0)
+    await page.keyboard.down('Control')
+    await page.mouse.wheel(0, -400)
+    await page.keyboard.up('Control')
+    await eventually(() => attr(page, 'paged-stage', 'data-zoom'), (zoom) => Number(zoom) > 1.5)
+    expect(await page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1)
+    await page.keyboard.down('Control')
+    await page.mouse.wheel(0, 800)
+    await page.keyboard.up('Control')
+    await eventually(() => attr(page, 'paged-stage', 'data-zoom'), (zoom) => zoom === '1.00')
     await context.close()
   })
 })
@@ -157,6 +172,30 @@ describe('EPUB reader', () => {
     await textOf(other.getByTestId('epub-progress'), percent ?? '', 15_000)
     expect(errors).toEqual([])
     await second.close()
+  })
+
+  it('jumps through a novel from its table of contents', async () => {
+    const title = await findTitle((t) => t.chapterFileFormat === 'epub' && t.readingDirection === 'ltr' && t.chapters.length > 1)
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await signedIn(context, `/en/comic/${title.id}/chapter/${title.chapters[0].id}/product`)
+    const errors = trackErrors(page)
+    await eventually(() => attr(page, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
+    await page.getByTestId('reader-toc-open').click()
+    const entries = page.getByTestId('toc-entry')
+    const count = await eventually(() => entries.count(), (n) => n > 1)
+    const before = await page.getByTestId('epub-progress').textContent()
+    await entries.nth(count - 1).click()
+    await eventually(() => page.getByTestId('reader-toc').count(), (n) => n === 0)
+    await eventually(() => page.getByTestId('epub-progress').textContent(), (text) => text !== before, 15_000)
+    await page.getByTestId('reader-toc-open').click()
+    await eventually(() => entries.nth(count - 1).getAttribute('aria-current'), (value) => value === 'location')
+    const shots = path.join(readSite().dataDir, '..', 'koma-screenshots')
+    fs.mkdirSync(shots, { recursive: true })
+    await page.screenshot({ path: path.join(shots, 'viewer-toc-phone.png') })
+    await page.setViewportSize(DESKTOP)
+    await page.screenshot({ path: path.join(shots, 'viewer-toc-desktop.png') })
+    expect(errors).toEqual([])
+    await context.close()
   })
 
   it('opens the epub preview route on the trial part only', async () => {

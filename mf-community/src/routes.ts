@@ -3,4 +3,6 @@ import { CommunityIntl } from './i18n/CommunityIntl'
 
 export const routes = remoteScreens(CommunityIntl, {
   'community.chapterComments': () => import('./comments/ChapterCommentsPage'),
+  'community.userComments': () => import('./comments/UserCommentsPage'),
+  'community.history': () => import('./comments/CommentHistoryPage'),
 })

@@ -78,12 +78,39 @@ describe('vertical viewer', () => {
     expect(screen.getByTestId('next-chapter-state')).toHaveTextContent('4 coins')
   })
 
+  it('a locked next episode opens the purchase dialog for a signed-in reader, then goes on once unlocked', async () => {
+    signIn()
+    try {
+      jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
+      const openDialog = jest.fn().mockResolvedValue({ unlocked: true })
+      const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
+      fireEvent.click(await screen.findByTestId('next-chapter'))
+      await waitFor(() => expect(openDialog).toHaveBeenCalledWith('purchase', { contentType: 'comic', contentId: 5, chapterId: 13 }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5/chapter/13/product'))
+    } finally {
+      auth.clearLocal()
+    }
+  })
+
   it('data-saving quality drops the 2x images', async () => {
     safeStorage.set('koma.viewerSettings', JSON.stringify({ imageQuality: { wifi: 'data_saving', mobile: 'data_saving' } }))
     jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
     await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
     const images = await screen.findAllByTestId('page-image')
     expect(images[0]).not.toHaveAttribute('srcset')
+  })
+})
+
+describe('content report (SPEC §7 …/report/{category})', () => {
+  it('asks a signed-out reader to sign in, and opens the report dialog for a member', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
+    const openDialog = jest.fn().mockResolvedValue(false)
+    await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
+    fireEvent.click(await screen.findByTestId('viewer-report'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5/chapter/12/product' }))
+    signIn()
+    fireEvent.click(screen.getByTestId('viewer-report'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('report', { type: 'content', contentType: 'comic', contentId: 5, chapterId: 12 }))
   })
 })
 

@@ -1,4 +1,5 @@
 import {
+  auth,
   CHAPTER_ABORTED_CODE,
   invalidate,
   openDialog,
@@ -14,7 +15,7 @@ import {
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { ReadingGuide } from './chrome/ReadingGuide'
-import { ViewerHeader } from './chrome/ViewerHeader'
+import { chromeButton, ViewerHeader } from './chrome/ViewerHeader'
 import { ChapterEnd } from './end/ChapterEnd'
 import { viewerMessages } from './i18n/messages'
 import { qualityFor } from './images'
@@ -95,6 +96,24 @@ export default function ViewerPage() {
   return <ChapterViewer key={`${load.chapter.id}:${load.chapter.salesType}`} chapter={load.chapter} episodeList={episodeList} />
 }
 
+/** SPEC §7 content report from the viewer chrome: members report a problem with the episode (mf-community's report dialog). */
+function ReportButton({ chapter }: { chapter: Chapter }) {
+  const t = useT()
+  const location = useLocation()
+  const report = async () => {
+    if (!auth.signedIn) {
+      await openDialog('loginConfirm', { redirect: location.pathname + location.search })
+      return
+    }
+    await openDialog('report', { type: 'content', contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id })
+  }
+  return (
+    <button type="button" data-testid="viewer-report" onClick={() => void report()} css={chromeButton}>
+      {t(viewerMessages.report)}
+    </button>
+  )
+}
+
 function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList: string }) {
   const t = useT()
   const settings = useViewerSettings()
@@ -117,7 +136,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
       data-content-type={chapter.contentType}
       css={{ background: vertical ? '#111' : '#111', minHeight: '100vh', paddingTop: vertical ? 52 : 0 }}
     >
-      <ViewerHeader visible={chrome} backTo={episodeList} contentName={chapter.contentName} chapterName={chapter.name} badge={badge} />
+      <ViewerHeader visible={chrome} backTo={episodeList} contentName={chapter.contentName} chapterName={chapter.name} badge={badge} actions={<ReportButton chapter={chapter} />} />
       <ReadingGuide direction={chapter.readingDirection} paged={!vertical} />
       {epub ? (
         <Suspense fallback={null}>

@@ -11,6 +11,7 @@ export const headerMessages = defineMessages({
   settings: { id: 'host.header.settings', defaultMessage: 'Settings' },
   accountMenu: { id: 'host.header.accountMenu', defaultMessage: 'Account menu for {nickname}' },
   language: { id: 'host.header.language', defaultMessage: 'Language' },
+  inbox: { id: 'host.header.inbox', defaultMessage: '{count, plural, =0 {Inbox} one {Inbox, # new item} other {Inbox, # new items}}' },
 })
 
 export const menuMessages = defineMessages({

@@ -2,6 +2,7 @@ import { COLORS, useLocalePath, useT } from '@koma/contracts'
 import { Link } from 'react-router-dom'
 import { headerMessages } from '../i18n/messages'
 import { AccountButton } from './AccountButton'
+import { InboxButton } from './InboxButton'
 import { Logo, SearchIcon } from './icons'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { MenuTabs } from './MenuTabs'
@@ -39,6 +40,7 @@ export function Header({ mode, withMenu }: { mode: HeaderMode; withMenu: boolean
           <SearchIcon />
         </Link>
         <LanguageSwitcher color={color} />
+        <InboxButton color={color} />
         <AccountButton color={color} />
       </div>
       {withMenu ? <MenuTabs white={mode.white} /> : null}

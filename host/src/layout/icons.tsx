@@ -48,6 +48,14 @@ export const CoinIcon = ({ size = 22, title }: IconProps) =>
     </>
   ))
 
+export const InboxIcon = ({ size = 22, title }: IconProps) =>
+  svg(size, title, (
+    <>
+      <path d="M4 13h4l1.5 3h5L16 13h4" />
+      <path d="M5.5 5h13L21 13v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-5l2.5-8Z" />
+    </>
+  ))
+
 export function Logo({ color = 'currentColor' }: { color?: string }) {
   return (
     <svg width="84" height="26" viewBox="0 0 84 26" aria-hidden>

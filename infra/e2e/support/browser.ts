@@ -19,9 +19,9 @@ export const DESKTOP = { width: 1280, height: 800 }
  * A browser context on the test site. Home popups (modal, SPEC §3) are left out of the home
  * response unless a test asks for them, so they never cover what another test clicks.
  */
-export async function newContext(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number }; popups?: boolean } = {}): Promise<BrowserContext> {
-  const site = readSite()
-  const context = await browser.newContext({ baseURL: site.baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP })
+export async function newContext(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number }; popups?: boolean; baseURL?: string } = {}): Promise<BrowserContext> {
+  const baseURL = options.baseURL ?? readSite().baseURL
+  const context = await browser.newContext({ baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP })
   if (!options.popups) {
     await context.route(/\/api\/(ja|en|fr)\/home(\/mature)?$/, async (route) => {
       try {

@@ -64,12 +64,19 @@ export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir'>, args: strin
   return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` }
 }
 
-/** Build what changed, publish into a fresh edge folder, start the API (fresh PGlite, or the given data folder) and the edge. */
-export async function startSite(options: { dataDir?: string } = {}): Promise<SiteInfo> {
+/**
+ * Build what changed, publish into a fresh edge folder, start the API (fresh PGlite, or the given
+ * data folder) and the edge. `edgeFrom`: copy an already published edge folder instead (a second
+ * site for a test that must not share the API, e.g. one that moves its clock).
+ */
+export async function startSite(options: { dataDir?: string; edgeFrom?: string } = {}): Promise<SiteInfo> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
   const edgeDir = path.join(dataDir, 'edge')
-  const published = edgeCli({ dataDir, edgeDir }, ['publish-all'])
-  if (published.code !== 0) throw new Error(`publish-all failed:\n${published.output}`)
+  if (options.edgeFrom) fs.cpSync(options.edgeFrom, edgeDir, { recursive: true })
+  else {
+    const published = edgeCli({ dataDir, edgeDir }, ['publish-all'])
+    if (published.code !== 0) throw new Error(`publish-all failed:\n${published.output}`)
+  }
   const [port, apiPort] = [await freePort(), await freePort()]
   const apiUrl = `http://127.0.0.1:${apiPort}`
   const api = service(['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' })

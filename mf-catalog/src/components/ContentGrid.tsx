@@ -26,7 +26,7 @@ export function RankList({ contents }: { contents: ListContent[] }) {
   const { locale } = useLocale()
   const path = useLocalePath()
   return (
-    <ol data-testid="rank-list" css={{ listStyle: 'none', margin: 0, padding: '0 16px', display: 'grid', gap: 4, '@media (min-width: 1024px)': { gridTemplateColumns: '1fr 1fr', columnGap: 32 } }}>
+    <ol data-testid="rank-list" css={{ listStyle: 'none', margin: 0, padding: '0 16px', display: 'grid', gap: 4, gridTemplateColumns: 'minmax(0, 1fr)', '@media (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', columnGap: 32 } }}>
       {contents.map((content, index) => (
         <li key={content.id}>
           <Link to={path(contentHref(content))} data-testid="content-card" css={{ display: 'flex', alignItems: 'center', gap: 14, padding: '10px 0', borderBottom: `1px solid ${COLORS.line}`, color: COLORS.text, textDecoration: 'none' }}>
@@ -42,8 +42,10 @@ export function RankList({ contents }: { contents: ListContent[] }) {
               </div>
               <p css={{ margin: 0, fontSize: 15, fontWeight: 700, lineHeight: 1.35, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{content.name}</p>
               <p css={{ margin: '2px 0 0', fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{orderedAuthors(content.authors).map((author) => author.name).slice(0, 2).join(' / ')}</p>
-              <p css={{ margin: '2px 0 0', fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                {[t(STATUS[content.status]), content.genres.map((genre) => genre.name).slice(0, 2).join(', '), t(commonMessages.views, { count: abbreviateCount(content.totalViews, locale) })].filter(Boolean).join(' · ')}
+              {/* Status and genres give way (ellipsis) so the view count always shows whole. */}
+              <p css={{ margin: '2px 0 0', fontSize: 12, color: COLORS.textMuted, display: 'flex', whiteSpace: 'nowrap' }}>
+                <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>{[t(STATUS[content.status]), content.genres.map((genre) => genre.name).slice(0, 2).join(', ')].filter(Boolean).join(' · ')}</span>
+                <span css={{ flex: 'none' }}>&nbsp;· {t(commonMessages.views, { count: abbreviateCount(content.totalViews, locale) })}</span>
               </p>
             </div>
           </Link>

@@ -1,16 +1,19 @@
-import { api, COLORS, endpoints, useLocalePath, useResource, useT, type Comment, type ContentType } from '@koma/contracts'
-import { useEffect, useState } from 'react'
+import { api, COLORS, endpoints, Spinner, useLocalePath, useResource, useT, type Comment, type ContentType } from '@koma/contracts'
+import { Suspense, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { commentMessages } from '../i18n/messages'
+import { keys } from './actions'
+import { CommentForm } from './CommentForm'
 import { CommentItem } from './CommentItem'
 
 type Order = 'newest' | 'likes'
 
+const load = (type: ContentType, contentId: string, chapterId: string, order: Order, pageNo: number) =>
+  api.request(endpoints.chapterComments, { params: { type, id: contentId, chapterId }, query: { order, pageNo: String(pageNo) } })
+
 function CommentPage({ type, contentId, chapterId, order, pageNo, onMore }: { type: ContentType; contentId: string; chapterId: string; order: Order; pageNo: number; onMore?: () => void }) {
   const t = useT()
-  const page = useResource(`comments:${type}:${contentId}:${chapterId}:${order}:${pageNo}`, () =>
-    api.request(endpoints.chapterComments, { params: { type, id: contentId, chapterId }, query: { order, pageNo: String(pageNo) } }),
-  )
+  const page = useResource(keys.chapter(type, contentId, chapterId, order, pageNo), () => load(type, contentId, chapterId, order, pageNo))
   return (
     <>
       {page.comments.map((comment: Comment) => (
@@ -27,16 +30,39 @@ function CommentPage({ type, contentId, chapterId, order, pageNo, onMore }: { ty
   )
 }
 
-/** /comment/{contentType}/{contentId}/{chapterId}: every comment of a chapter, newest or most liked first. */
+function CommentList({ type, contentId, chapterId, order }: { type: ContentType; contentId: string; chapterId: string; order: Order }) {
+  const t = useT()
+  const [pages, setPages] = useState(1)
+  const first = useResource(keys.chapter(type, contentId, chapterId, order, 1), () => load(type, contentId, chapterId, order, 1))
+  return (
+    <>
+      <p data-testid="comment-count" css={{ margin: '0 0 8px', color: COLORS.textMuted, fontSize: 14 }}>
+        {t(commentMessages.count, { count: first.totalComments })}
+      </p>
+      {first.comments.length === 0 ? <p css={{ color: COLORS.textMuted }}>{t(commentMessages.empty)}</p> : null}
+      <ul data-testid="comment-list" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {Array.from({ length: pages }, (_, index) => (
+          <CommentPage
+            key={`${order}:${index + 1}`}
+            type={type}
+            contentId={contentId}
+            chapterId={chapterId}
+            order={order}
+            pageNo={index + 1}
+            onMore={index + 1 === pages ? () => setPages((n) => n + 1) : undefined}
+          />
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/** /comment/{contentType}/{contentId}/{chapterId}: write, and read every comment of a chapter, newest or most liked first. */
 export default function ChapterCommentsPage() {
   const t = useT()
   const path = useLocalePath()
   const { contentType, contentId, chapterId } = useParams() as { contentType: ContentType; contentId: string; chapterId: string }
   const [order, setOrder] = useState<Order>('newest')
-  const [pages, setPages] = useState(1)
-  const first = useResource(`comments:${contentType}:${contentId}:${chapterId}:${order}:1`, () =>
-    api.request(endpoints.chapterComments, { params: { type: contentType, id: contentId, chapterId }, query: { order, pageNo: '1' } }),
-  )
   useEffect(() => {
     document.title = `${t(commentMessages.title)} | Koma`
   }, [t])
@@ -55,30 +81,19 @@ export default function ChapterCommentsPage() {
       <Link to={path(`/${contentType}/${contentId}/chapter/${chapterId}/product`)} css={{ fontSize: 13, color: COLORS.textMuted }}>
         ‹ {t(commentMessages.backToEpisode)}
       </Link>
-      <h1 css={{ fontSize: 22, margin: '12px 0 4px' }}>{t(commentMessages.title)}</h1>
-      <p css={{ margin: '0 0 16px', color: COLORS.textMuted, fontSize: 14 }}>{t(commentMessages.count, { count: first.totalComments })}</p>
+      <h1 css={{ fontSize: 22, margin: '12px 0 12px' }}>{t(commentMessages.title)}</h1>
+      <CommentForm contentType={contentType} contentId={contentId} chapterId={chapterId} />
       <div role="tablist" css={{ display: 'flex', gap: 8, marginBottom: 8 }}>
-        <button type="button" role="tab" aria-selected={order === 'newest'} css={tab('newest')} onClick={() => { setOrder('newest'); setPages(1) }}>
+        <button type="button" role="tab" aria-selected={order === 'newest'} css={tab('newest')} onClick={() => setOrder('newest')}>
           {t(commentMessages.newest)}
         </button>
-        <button type="button" role="tab" aria-selected={order === 'likes'} css={tab('likes')} onClick={() => { setOrder('likes'); setPages(1) }}>
+        <button type="button" role="tab" aria-selected={order === 'likes'} css={tab('likes')} onClick={() => setOrder('likes')}>
           {t(commentMessages.mostLiked)}
         </button>
       </div>
-      {first.comments.length === 0 ? <p css={{ color: COLORS.textMuted }}>{t(commentMessages.empty)}</p> : null}
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {Array.from({ length: pages }, (_, index) => (
-          <CommentPage
-            key={`${order}:${index + 1}`}
-            type={contentType}
-            contentId={contentId}
-            chapterId={chapterId}
-            order={order}
-            pageNo={index + 1}
-            onMore={index + 1 === pages ? () => setPages((n) => n + 1) : undefined}
-          />
-        ))}
-      </ul>
+      <Suspense fallback={<Spinner />}>
+        <CommentList key={order} type={contentType} contentId={contentId} chapterId={chapterId} order={order} />
+      </Suspense>
     </section>
   )
 }

@@ -2,33 +2,44 @@ import { api, COLORS, endpoints, useLocalePath, useResource, useT, type ContentT
 import { Link } from 'react-router-dom'
 import { CommunityIntl } from '../i18n/CommunityIntl'
 import { commentMessages } from '../i18n/messages'
+import { keys } from './actions'
 import { CommentItem } from './CommentItem'
 
 interface Props {
   contentType: ContentType
   contentId: number
   chapterId: number
+  /** Everyone's count, from the chapter; the list's own count (what this reader sees) wins once loaded. */
   totalComments: number
 }
+
+/** How many of the most liked comments the viewer shows under a chapter. */
+export const TOP_COMMENTS = 3
 
 function TopComments({ contentType, contentId, chapterId }: Props) {
   const t = useT()
   const path = useLocalePath()
-  const { comments, totalComments } = useResource(`comments:${contentType}:${contentId}:${chapterId}:likes:1`, () =>
-    api.request(endpoints.chapterComments, { params: { type: contentType, id: String(contentId), chapterId: String(chapterId) }, query: { order: 'likes' } }),
+  const { comments, totalComments } = useResource(keys.chapter(contentType, contentId, chapterId, 'likes', 1), () =>
+    api.request(endpoints.chapterComments, { params: { type: contentType, id: String(contentId), chapterId: String(chapterId) }, query: { order: 'likes', pageNo: '1' } }),
   )
+  const all = path(`/comment/${contentType}/${contentId}/${chapterId}`)
   return (
     <section data-testid="chapter-comments-slot">
-      <h2 css={{ fontSize: 17, margin: '0 0 4px' }}>
-        {t(commentMessages.title)} <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(commentMessages.count, { count: totalComments })}</span>
-      </h2>
+      <div css={{ display: 'flex', alignItems: 'baseline', gap: 8, marginBottom: 4 }}>
+        <h2 css={{ fontSize: 17, margin: 0 }}>
+          {t(commentMessages.title)} <span data-testid="slot-comment-count" css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(commentMessages.count, { count: totalComments })}</span>
+        </h2>
+        <Link to={all} data-testid="slot-write-comment" css={{ marginInlineStart: 'auto', fontSize: 13, fontWeight: 700, color: COLORS.brand, textDecoration: 'none' }}>
+          {t(commentMessages.writeComment)}
+        </Link>
+      </div>
       {comments.length === 0 ? <p css={{ color: COLORS.textMuted, fontSize: 14 }}>{t(commentMessages.empty)}</p> : null}
       <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {comments.slice(0, 3).map((comment) => (
+        {comments.slice(0, TOP_COMMENTS).map((comment) => (
           <CommentItem key={comment.id} comment={comment} />
         ))}
       </ul>
-      <Link to={path(`/comment/${contentType}/${contentId}/${chapterId}`)} data-testid="see-all-comments" css={{ display: 'block', textAlign: 'center', padding: 14, fontSize: 14, fontWeight: 700, color: COLORS.text }}>
+      <Link to={all} data-testid="see-all-comments" css={{ display: 'block', textAlign: 'center', padding: 14, fontSize: 14, fontWeight: 700, color: COLORS.text }}>
         {t(commentMessages.seeAll)}
       </Link>
     </section>

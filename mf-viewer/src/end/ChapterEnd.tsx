@@ -1,5 +1,6 @@
-import { chapterSalesState, COLORS, Slot, useLocalePath, useT, type Chapter, type ChapterNeighbour } from '@koma/contracts'
-import { Link } from 'react-router-dom'
+import { auth, chapterSalesState, COLORS, openDialog, Slot, useLocalePath, useT, type Chapter, type ChapterNeighbour } from '@koma/contracts'
+import type { MouseEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
 import { stateMessages, viewerMessages } from '../i18n/messages'
 
 type StateLabel = { key: keyof typeof stateMessages; price?: number; open: boolean }
@@ -33,6 +34,17 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
   const next = chapter.nextChapter
   const state = next ? nextEpisodeState(next) : null
   const trial = chapter.salesType === 'trial'
+  const navigate = useNavigate()
+  // A locked next episode opens the purchase dialog (mf-payments) for a signed-in reader; once
+  // unlocked or rented, the viewer goes on to it.
+  const openNext = (event: MouseEvent) => {
+    onNext?.()
+    if (!next || !state || state.open || state.key === 'aborted' || !auth.signedIn) return
+    event.preventDefault()
+    void openDialog('purchase', { contentType: chapter.contentType, contentId: chapter.contentId, chapterId: next.id }).then((result) => {
+      if (result?.unlocked) navigate(path(`${base}/chapter/${next.id}/product`))
+    })
+  }
   return (
     <section data-testid="chapter-end" css={{ maxWidth: 720, margin: '0 auto', padding: '28px 16px 72px', color: COLORS.text }}>
       <p css={{ textAlign: 'center', color: COLORS.textMuted, fontSize: 13, margin: '0 0 20px' }}>
@@ -48,7 +60,7 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
           to={path(`${base}/chapter/${next.id}/product`)}
           data-testid="next-chapter"
           data-state={state?.key ?? 'unknown'}
-          onClick={onNext}
+          onClick={openNext}
           css={{ display: 'flex', alignItems: 'center', gap: 12, padding: 12, borderRadius: 14, background: COLORS.surfaceAlt, textDecoration: 'none', color: COLORS.text, marginBottom: 12 }}
         >
           {next.thumbnail ? (

@@ -4,6 +4,7 @@ import type { Locator as ReadiumLocator } from '@readium/shared'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { readerMessages } from '../i18n/messages'
 import { ReaderSettings } from './ReaderSettings'
+import { TableOfContents, tocOf, type TocEntry } from './TableOfContents'
 import { loadReaderPrefs, saveReaderPrefs, THEMES, type ReaderPrefs } from './readerPrefs'
 
 export interface EpubReaderProps {
@@ -59,6 +60,10 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const [atEnd, setAtEnd] = useState(false)
   const [endOpen, setEndOpen] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [toc, setToc] = useState<TocEntry[]>([])
+  const [tocOpen, setTocOpen] = useState(false)
+  const [currentHref, setCurrentHref] = useState<string | null>(null)
+  const goToEntry = useRef<(entry: TocEntry) => void>(() => undefined)
   const latest = useRef({ report, finish, onToggleChrome, onTurn, keyLayout, prefs })
   latest.current = { report, finish, onToggleChrome, onTurn, keyLayout, prefs }
   const direction = chapter.readingDirection
@@ -93,6 +98,11 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         const manifest = shared.Manifest.deserialize({ ...publication.manifest, links })
         if (!manifest) throw new Error('manifest')
         const pub = new shared.Publication({ manifest, fetcher: new shared.HttpFetcher(undefined, self.replace(/[^/]*$/, '')) })
+        setToc(tocOf(publication.manifest))
+        goToEntry.current = (entry) => {
+          const link = shared.Link.deserialize({ href: entry.href, title: entry.title, type: 'application/xhtml+xml' })
+          if (link) navigator.current?.goLink(link, false, () => undefined)
+        }
         const positions = publication.positions.map((position) => shared.Locator.deserialize(position)).filter((position): position is ReadiumLocator => Boolean(position))
         const startHref = initial && positions.some((position) => position.href === initial.href) ? initial.href : null
         const start =
@@ -108,6 +118,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           frameLoaded: () => undefined,
           positionChanged: (locator) => {
             const progress = toProgress(locator)
+            setCurrentHref(progress.href)
             setPercent(Math.round(progress.totalProgression * 100))
             latest.current.report(progress)
             const nav = navigator.current
@@ -235,11 +246,27 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         ) : (
           <span css={{ flex: 1 }} />
         )}
+        {toc.length > 0 ? (
+          <button type="button" data-testid="reader-toc-open" aria-label={t(readerMessages.contents)} onClick={() => setTocOpen(true)} css={footerButton(false)}>
+            ☰
+          </button>
+        ) : null}
         <button type="button" data-testid="reader-settings-open" aria-label={t(readerMessages.settings)} onClick={() => setSettingsOpen(true)} css={footerButton(false)}>
           Aa
         </button>
       </footer>
       {settingsOpen ? <ReaderSettings prefs={prefs} fixedLayout={chapter.epub?.layout === 'fixed'} onChange={(change) => setPrefs((current) => ({ ...current, ...change }))} onClose={() => setSettingsOpen(false)} /> : null}
+      {tocOpen ? (
+        <TableOfContents
+          entries={toc}
+          currentHref={currentHref}
+          onGo={(entry) => {
+            setTocOpen(false)
+            goToEntry.current(entry)
+          }}
+          onClose={() => setTocOpen(false)}
+        />
+      ) : null}
       {endOpen ? (
         <div data-testid="epub-end" css={{ position: 'absolute', inset: 0, zIndex: 25, overflowY: 'auto', background: '#fff', paddingTop: 52 }}>
           {end}

@@ -15,6 +15,7 @@ export const viewerMessages = defineMessages({
   nextEpisodeLabel: { id: 'viewer.nextEpisodeLabel', defaultMessage: 'Next episode' },
   previousPage: { id: 'viewer.previousPage', defaultMessage: 'Previous page' },
   pageSlider: { id: 'viewer.pageSlider', defaultMessage: 'Go to page' },
+  report: { id: 'viewer.report', defaultMessage: 'Report' },
 })
 
 /** SPEC §3 status labels for the next episode (chapterSalesState). */
@@ -46,6 +47,8 @@ export const dialogMessages = defineMessages({
 
 export const readerMessages = defineMessages({
   settings: { id: 'viewer.reader.settings', defaultMessage: 'Reading settings' },
+  contents: { id: 'viewer.reader.contents', defaultMessage: 'Contents' },
+  noContents: { id: 'viewer.reader.noContents', defaultMessage: 'This book has no table of contents.' },
   fontSize: { id: 'viewer.reader.fontSize', defaultMessage: 'Text size' },
   smaller: { id: 'viewer.reader.smaller', defaultMessage: 'Smaller text' },
   larger: { id: 'viewer.reader.larger', defaultMessage: 'Larger text' },

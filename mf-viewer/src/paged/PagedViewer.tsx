@@ -100,7 +100,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
     [layout, urlsOf, onTurn, onToggleChrome],
   )
 
-  const { zoom, reset, toggleAt, consumedGesture, handlers } = useZoom(viewport, (dx, dy) => {
+  const { zoom, reset, toggleAt, consumedGesture, stageRef, handlers } = useZoom(viewport, (dx, dy) => {
     const action = swipeAction(dx, dy, direction)
     if (action === 'next') void goTo(index + 1)
     else if (action === 'previous') void goTo(index - 1)
@@ -190,6 +190,8 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       ) : (
         <div
           data-testid="paged-stage"
+          data-zoom={zoom.scale.toFixed(2)}
+          ref={stageRef}
           onClick={onStageClick}
           {...handlers}
           css={{ position: 'absolute', inset: 0, touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none', cursor: 'pointer' }}

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type TouchEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react'
 
 export interface Zoom {
   scale: number
@@ -19,6 +19,19 @@ function clampPan(zoom: Zoom, width: number, height: number): Zoom {
   const minY = height - height * zoom.scale
   return { scale: zoom.scale, x: Math.min(0, Math.max(minX, zoom.x)), y: Math.min(0, Math.max(minY, zoom.y)) }
 }
+
+/**
+ * Zoom by `factor` around a point of the stage (the point stays under the pointer), clamped to
+ * 1×–4× and to the stage. Used by ctrl + wheel (and trackpad pinch, which browsers report as it).
+ */
+export function zoomAt(current: Zoom, factor: number, x: number, y: number, width: number, height: number): Zoom {
+  const scale = clampScale(current.scale * factor)
+  const ratio = scale / current.scale
+  return clampPan({ scale, x: x - (x - current.x) * ratio, y: y - (y - current.y) * ratio }, width, height)
+}
+
+/** Wheel travel (pixels) that doubles or halves the scale. */
+const WHEEL_PIXELS_PER_DOUBLING = 400
 
 /**
  * Pinch and double-tap zoom, and panning while zoomed, for a stage of the given size. The
@@ -110,5 +123,28 @@ export function useZoom(size: { width: number; height: number }, onSwipe: (dx: n
     return moved
   }, [])
 
-  return { zoom, reset, toggleAt, consumedGesture, handlers: { onTouchStart, onTouchMove, onTouchEnd } }
+  /**
+   * Desktop: ctrl + wheel zooms at the pointer instead of zooming the whole page; the wheel alone
+   * pans while zoomed. A native listener, because React's wheel listener is passive.
+   */
+  const [stage, setStage] = useState<HTMLElement | null>(null)
+  useEffect(() => {
+    if (!stage) return
+    const onWheel = (event: WheelEvent) => {
+      const rect = stage.getBoundingClientRect()
+      const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY
+      if (event.ctrlKey || event.metaKey) {
+        event.preventDefault()
+        setZoom((current) => zoomAt(current, Math.pow(2, -pixels / WHEEL_PIXELS_PER_DOUBLING), event.clientX - rect.left, event.clientY - rect.top, size.width, size.height))
+      } else if (zoomRef.current.scale > 1) {
+        event.preventDefault()
+        const dx = event.deltaMode === 1 ? event.deltaX * 16 : event.deltaX
+        setZoom((current) => clampPan({ ...current, x: current.x - dx, y: current.y - pixels }, size.width, size.height))
+      }
+    }
+    stage.addEventListener('wheel', onWheel, { passive: false })
+    return () => stage.removeEventListener('wheel', onWheel)
+  }, [stage, size.width, size.height])
+
+  return { zoom, reset, toggleAt, consumedGesture, stageRef: setStage, handlers: { onTouchStart, onTouchMove, onTouchEnd } }
 }

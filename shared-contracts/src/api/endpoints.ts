@@ -11,6 +11,7 @@ export * from './endpoints/viewer'
 export type { CardTokenApi, PaypalClientConfig, ReservedOrder, SavedCard } from './endpoints/coinShop'
 export type { SocialSigninResult, SettingsUpdate } from './endpoints/account'
 export type { AccessResult, ChapterAccessParams, CoinHistoryEntry, CoinHistoryPage, CoinHistoryTab, ExpiringCoins } from './endpoints/payments'
+export type { CommentAuthor, CommentList, ReportCategory, ReportConfig, ReportReceipt } from './endpoints/community'
 
 /**
  * Every API endpoint, one file per product area (api/endpoints/*.ts) so areas add theirs

@@ -310,6 +310,16 @@ export interface Comment {
   liked: boolean
   mine: boolean
   createdAt: string
+  /** Where the comment was written: set in a member's comment lists (user page, history). */
+  target?: CommentTarget
+}
+
+export interface CommentTarget {
+  contentType: ContentType
+  contentId: number
+  chapterId: number
+  contentName: string
+  chapterName: string
 }
 
 export interface Page {

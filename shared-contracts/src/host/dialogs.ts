@@ -41,7 +41,16 @@ export interface DialogMap {
    * code (a coupon choice reports its own code, ignored when 0), or null when closed.
    */
   paymentMethod: { props: { title: string; methods: { code: string | number; typeName: string }[] }; result: string | number | null }
+  /**
+   * SPEC §2 report: a category from configuration (required; send without one shows the 2 s
+   * "select report category" notification) and an optional description. Resolves reported: true
+   * once the API has it.
+   */
+  report: { props: ReportTarget; result: { reported: boolean } }
 }
+
+/** What a report is about (SPEC §3 report types comment and content). */
+export type ReportTarget = { type: 'comment'; commentId: number } | { type: 'content'; contentType: ContentType; contentId: number; chapterId: number }
 
 export type DialogKind = keyof DialogMap
 export type DialogProps<K extends DialogKind> = DialogMap[K]['props']
@@ -61,6 +70,7 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   purchaseResult: 'mf_payments',
   purchaseFail: 'mf_payments',
   paymentMethod: 'mf_payments',
+  report: 'mf_community',
 }
 
 /** What a dialog component receives: its props and a way to close with a result. */

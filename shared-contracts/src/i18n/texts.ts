@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXTS } from './accountTexts'
 import { COIN_SHOP_TEXTS } from './coinShopTexts'
 import { PAYMENT_TEXTS } from './paymentTexts'
+import { COMMUNITY_TEXTS } from './communityTexts'
 import type { Locale } from './locales'
 
 /**
@@ -90,6 +91,7 @@ export const TEXTS = {
   ...ACCOUNT_TEXTS,
   ...COIN_SHOP_TEXTS,
   ...PAYMENT_TEXTS,
+  ...COMMUNITY_TEXTS,
 } as const satisfies Record<string, Localized>
 
 export type TextKey = keyof typeof TEXTS

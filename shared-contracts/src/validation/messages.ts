@@ -71,6 +71,29 @@ export const VALIDATION_MESSAGES = {
   cardYear: { en: 'Please enter the expiry year.', ja: '有効期限（年）を入力してください。', fr: "Veuillez saisir l'année d'expiration." },
   cardSecurityCode: { en: 'Please enter the 3-digit security code.', ja: 'セキュリティコード（3桁）を正しく入力してください。', fr: 'Veuillez saisir le cryptogramme à 3 chiffres.' },
   cardholderName: { en: 'Please enter the name on the card.', ja: 'カード名義人を入力してください。', fr: 'Veuillez saisir le nom figurant sur la carte.' },
+  // Community (issue 7): SPEC §5 comment and report rules.
+  commentRequired: { en: 'Please enter a comment.', ja: 'コメントを入力してください。', fr: 'Merci de saisir un commentaire.' },
+  commentLength: {
+    en: 'Please keep your comment to 400 characters or fewer.',
+    ja: 'コメントは400文字以内で入力してください。',
+    fr: 'Votre commentaire doit contenir 400 caractères au maximum.',
+  },
+  commentCharacters: {
+    en: 'Your comment contains characters that cannot be used.',
+    ja: 'コメントに使用できない文字が含まれています。',
+    fr: 'Votre commentaire contient des caractères non autorisés.',
+  },
+  reportCategoryRequired: { en: 'Please select a report category.', ja: '報告の種類を選択してください。', fr: 'Veuillez choisir un motif de signalement.' },
+  reportMessageCharacters: {
+    en: 'Your description contains characters that cannot be used.',
+    ja: '詳細に使用できない文字が含まれています。',
+    fr: 'Votre description contient des caractères non autorisés.',
+  },
+  reportMessageLength: {
+    en: 'Please keep your description to 400 characters or fewer.',
+    ja: '詳細は400文字以内で入力してください。',
+    fr: 'Votre description doit contenir 400 caractères au maximum.',
+  },
   notValid: { en: '{field} is not valid.', ja: '{field}が正しくありません。', fr: "{field} n'est pas valide." },
 } as const satisfies Record<string, Record<Locale, string>>
 

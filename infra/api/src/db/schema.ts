@@ -6,6 +6,7 @@ import type { CoinShopTables } from './tables/coinShop'
 import type { CommunityTables } from './tables/community'
 import type { LedgerTables } from './tables/ledger'
 import type { MemberTables } from './tables/members'
+import type { PlatformTables } from './tables/platform'
 import type { ReadingTables } from './tables/reading'
 import type { ViewerTables } from './tables/viewer'
 
@@ -17,6 +18,7 @@ export * from './tables/coinShop'
 export * from './tables/community'
 export * from './tables/ledger'
 export * from './tables/members'
+export * from './tables/platform'
 export * from './tables/reading'
 export * from './tables/viewer'
 
@@ -24,4 +26,4 @@ export * from './tables/viewer'
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables, LedgerTables, CoinShopTables {}
+export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables, LedgerTables, PlatformTables, CoinShopTables {}

@@ -14,7 +14,7 @@ export const SEEDED_COUPONS = { welcome: 'KOMA2026', tickets: 'READMORE', expire
  * Accounts data: the documents (notices, FAQ, legal), coupons, the seeded members' settings and
  * agreed terms, and the seeded reader's inbox (gifts, one expiring within 24 hours, and messages).
  */
-export async function insertAccountData(db: Kysely<Database>, ids: { seededId: number; readerIds: number[]; contentIds: number[] }, now: Date): Promise<number> {
+export async function insertAccountData(db: Kysely<Database>, ids: { seededId: number; secondId?: number; readerIds: number[]; contentIds: number[] }, now: Date): Promise<number> {
   const ago = (days: number) => new Date(now.getTime() - days * DAY)
   let rows = 0
   for (const notice of NOTICES) {
@@ -33,7 +33,7 @@ export async function insertAccountData(db: Kysely<Database>, ids: { seededId: n
     rows += 1
   }
   const termsVersion = Math.max(...LEGAL.filter((doc) => doc.type === 'terms').map((doc) => doc.version))
-  const members = [ids.seededId, ...ids.readerIds]
+  const members = [ids.seededId, ...(ids.secondId ? [ids.secondId] : []), ...ids.readerIds]
   await db.updateTable('members').set({ terms_version: termsVersion, password_changed_at: ago(20), birthday: '1994-04-12' }).where('id', 'in', members).execute()
   await db.insertInto('member_settings').values(members.map((member_id) => ({ member_id }))).onConflict((oc) => oc.column('member_id').doNothing()).execute()
 

@@ -95,7 +95,7 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
     summary.coinProducts = await insertCoinProducts(trx)
     const members = await insertMembers(trx, hashes, now)
     summary.members = members.inserted
-    await insertAccountData(trx, { seededId: members.seededId, readerIds: members.readerIds, contentIds: catalogue.contentIds }, now)
+    await insertAccountData(trx, { seededId: members.seededId, secondId: members.secondId, readerIds: members.readerIds, contentIds: catalogue.contentIds }, now)
     await insertStartingCoins(trx, members.seededId, now)
     summary.comments = await insertComments(trx, { plans, contentIds: catalogue.contentIds, chapterIds: catalogue.chapterIds, readerIds: members.readerIds }, now)
     Object.assign(summary, catalogue.counts, { homeSections: written.sections, homeElements: written.elements, images: bank.size, imageBytes: bank.bytes, skipped: false })

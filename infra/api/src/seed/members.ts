@@ -7,6 +7,8 @@ import { insertReturningIds } from './batch'
 
 /** The member everyone can sign in as on a seeded site. */
 export const SEEDED_MEMBER = { email: 'reader@koma.example', password: 'koma-reader-1', nickname: 'Reader' } as const
+/** A second member to sign in as, for what takes two (one comments, the other likes, reports, mutes). */
+export const SECOND_MEMBER = { email: 'reader2@koma.example', password: 'koma-reader-2', nickname: 'Reader Two' } as const
 
 /** Other readers, who write the seeded comments (in their own language). Nobody knows their passwords. */
 export const READERS: { email: string; nickname: string; lang: Lang; joinedDaysAgo: number }[] = [
@@ -20,6 +22,7 @@ export const READERS: { email: string; nickname: string; lang: Lang; joinedDaysA
 
 export interface PasswordHashes {
   seeded: string
+  second: string
   others: string
 }
 
@@ -28,17 +31,18 @@ export interface PasswordHashes {
  * runs on the thread pool meanwhile. The other readers share one hash of a random password.
  */
 export function hashPasswords(): Promise<PasswordHashes> {
-  return Promise.all([hash(SEEDED_MEMBER.password), hash(randomBytes(24).toString('base64url'))]).then(([seeded, others]) => ({ seeded, others }))
+  return Promise.all([hash(SEEDED_MEMBER.password), hash(SECOND_MEMBER.password), hash(randomBytes(24).toString('base64url'))]).then(([seeded, second, others]) => ({ seeded, second, others }))
 }
 
 /**
  * Inserts the seeded member, then the readers; an address that is already registered is kept
  * as it is. Returns the ids, the readers' in READERS order.
  */
-export async function insertMembers(db: Kysely<Database>, hashes: PasswordHashes, now: Date): Promise<{ seededId: number; readerIds: number[]; inserted: number }> {
+export async function insertMembers(db: Kysely<Database>, hashes: PasswordHashes, now: Date): Promise<{ seededId: number; secondId: number; readerIds: number[]; inserted: number }> {
   const daysAgo = (days: number): Date => new Date(now.getTime() - days * 86_400_000)
   const wanted = [
     { email: SEEDED_MEMBER.email, password_hash: hashes.seeded, nickname: SEEDED_MEMBER.nickname, guest: false, email_notify: true, accept_mature: false, created_at: daysAgo(30) },
+    { email: SECOND_MEMBER.email, password_hash: hashes.second, nickname: SECOND_MEMBER.nickname, guest: false, email_notify: true, accept_mature: false, created_at: daysAgo(20) },
     ...READERS.map((reader) => ({ email: reader.email, password_hash: hashes.others, nickname: reader.nickname, guest: false, email_notify: true, accept_mature: false, created_at: daysAgo(reader.joinedDaysAgo) })),
   ]
   const existing = await db
@@ -51,5 +55,5 @@ export async function insertMembers(db: Kysely<Database>, hashes: PasswordHashes
   const ids = await insertReturningIds(db, 'members', missing)
   missing.forEach((row, i) => idByEmail.set(row.email, ids[i]))
   const idOf = (email: string): number => idByEmail.get(email) as number
-  return { seededId: idOf(SEEDED_MEMBER.email), readerIds: READERS.map((reader) => idOf(reader.email)), inserted: missing.length }
+  return { seededId: idOf(SEEDED_MEMBER.email), secondId: idOf(SECOND_MEMBER.email), readerIds: READERS.map((reader) => idOf(reader.email)), inserted: missing.length }
 }

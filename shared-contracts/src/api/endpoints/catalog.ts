@@ -7,6 +7,8 @@ import { endpoint, type ContentParams, type None } from '../endpoint'
 export const platformEndpoints = {
   clientIp: endpoint<None, None, None, { ip: string; now: number }>('GET', '/ip', true),
   image: endpoint<{ imageId: string }, { w?: string; dpr?: string; format?: string }, None, Blob>('GET', '/image/:imageId', true),
+  /** SPEC §7: a reader arrived from a marketing e-mail link carrying `mmid` (message) and `mmc` (campaign code). */
+  pushEmailReport: endpoint<{ mmid: string; mmc: string }, None, None, { reported: boolean }>('POST', '/push/email/report/:mmid/:mmc'),
 } as const
 
 /** Paging of lists (SPEC §7): pageSize 20, and pageNo or seqNo. */

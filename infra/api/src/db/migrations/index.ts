@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely/migration'
 import * as m0001 from './0001_catalogue_members'
 import * as m0002 from './0002_access_and_progress'
+import * as m0003 from './0003_push_email_reports'
 import * as m0100 from './0100_discovery'
 import * as m0200 from './0200_viewer_epubs'
 import * as m0300 from './0300_accounts'
 import * as m0400 from './0400_coin_ledger'
 import * as m0450 from './0450_coin_shop'
+import * as m0500 from './0500_community'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
@@ -15,9 +17,11 @@ import * as m0450 from './0450_coin_shop'
 export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
   '0002_access_and_progress': m0002,
+  '0003_push_email_reports': m0003,
   '0100_discovery': m0100,
   '0200_viewer_epubs': m0200,
   '0300_accounts': m0300,
   '0400_coin_ledger': m0400,
   '0450_coin_shop': m0450,
+  '0500_community': m0500,
 }

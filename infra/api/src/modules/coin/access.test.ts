@@ -2,7 +2,7 @@ import { buildApp } from '../../app'
 import { createClock } from '../../clock'
 import { loadConfig } from '../../config'
 import { createTestApp, type TestApp } from '../../test/testApp'
-import { registerMember } from '../account/testing'
+import { guest, registerMember } from '../account/testing'
 import { creditCoins, ledgerSum } from './ledger'
 import { creditTickets } from './stock'
 
@@ -131,6 +131,9 @@ describe('transaction tokens and unlock', () => {
     // A chapter of another title, or none, is refused.
     expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: [String(all[all.length - 1].id)], price: '1' } })).statusCode).toBe(404)
     expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), price: '0' } })).statusCode).toBe(400)
+    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['abc'], price: '1' } })).statusCode).toBe(400)
+    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['9999999999999999'], price: '1' } })).statusCode).toBe(404)
+    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: '-3' } })).statusCode).toBe(400)
   })
 
   it('50 concurrent unlocks by one reader with coins for 10: exactly 10 succeed and the ledger balances', async () => {
@@ -249,6 +252,12 @@ describe('reward grants and history', () => {
     expect(coupon.statusCode).toBe(200)
     const inv = await inventory(member, chapter)
     expect(inv.coin).toEqual({ freeAmount: 55, purchasedAmount: 0, total: 55 })
+    // The history names the coupon in the reader's language.
+    const received = (await t.call('GET', '/api/coin/history/distributed', { cookies: member.cookies, locale: 'fr' })).json().result.history
+    expect(received.map((entry: { reason: string; title: string | null }) => [entry.reason, entry.title])).toEqual([
+      ['coupon', 'Code de bienvenue Koma 2026 : 50 pièces bonus'],
+      ['daily_bonus', null],
+    ])
     const grants = await t.db.selectFrom('reward_grants').selectAll().where('member_id', '=', member.memberId).execute()
     expect(grants.every((grant) => grant.booked_at !== null && grant.ledger_ref !== null)).toBe(true)
     // An unbooked grant (written before payments booked them) is booked on the next read.
@@ -290,6 +299,18 @@ describe('reward grants and history', () => {
     const expire = (await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result
     expect(expire.expireCoins.map((entry: { amount: number }) => entry.amount)).toEqual([6, 4])
     expect(expire.coin).toEqual({ freeAmount: 10, purchasedAmount: expire.coin.total - 10, total: await ledgerSum(t.db, member.memberId) })
+  })
+
+  it('a guest can spend coins; signing in from the guest discards them with the guest (SPEC §4)', async () => {
+    const g = await guest(t, 'coins-guest-device')
+    const [chapter] = await chapters('buy')
+    await t.db.transaction().execute((trx) => creditCoins(trx, { memberId: g.userId, coinType: 'bonus', amount: chapter.price + 3, expiresAt: null, reason: 'coupon', ref: `guest-${g.userId}`, now: t.clock.now() }))
+    const tok = (await t.call('POST', '/api/coin/transaction/token', { cookies: g.cookies })).json().result.token
+    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: g.cookies, body: { token: tok, price: String(chapter.price) } })).statusCode).toBe(200)
+    await t.db.deleteFrom('members').where('id', '=', g.userId).execute()
+    for (const table of ['coin_ledger', 'coin_movements', 'coin_wallets', 'coin_transaction_tokens'] as const) {
+      expect(await t.db.selectFrom(table).select('member_id').where('member_id', '=', g.userId).execute()).toHaveLength(0)
+    }
   })
 
   it('refuses faketime in production', async () => {

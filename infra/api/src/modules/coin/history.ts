@@ -4,6 +4,35 @@ import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
 import { bookExpiries, coinBalance, lockWallet, memberExpiringCoins } from './ledger'
 import { bookPendingGrants } from './stock'
 
+type Localized<T> = Record<string, T>
+const pick = <T>(texts: Localized<T>, locale: Locale): T | undefined => texts[locale] ?? texts.en ?? Object.values(texts)[0]
+
+/** The gift or coupon a reward credit came from, by its title in the reader's language (movement id → title). */
+async function rewardTitles(deps: AppDeps, movements: { id: number; kind: string; ref: string }[], locale: Locale): Promise<Map<number, string>> {
+  const grantOf = new Map<number, number>()
+  for (const movement of movements) {
+    const match = movement.kind === 'credit' ? /^grant:(\d+)$/.exec(movement.ref) : null
+    if (match) grantOf.set(Number(movement.id), Number(match[1]))
+  }
+  const titles = new Map<number, string>()
+  if (grantOf.size === 0) return titles
+  const grants = await deps.db.selectFrom('reward_grants').select(['id', 'source', 'source_ref']).where('id', 'in', [...grantOf.values()]).execute()
+  const giftIds = grants.filter((grant) => grant.source === 'gift' && /^\d+$/.test(grant.source_ref)).map((grant) => Number(grant.source_ref))
+  const codes = grants.filter((grant) => grant.source === 'coupon').map((grant) => grant.source_ref.split(':')[0])
+  const [gifts, coupons] = await Promise.all([
+    giftIds.length ? deps.db.selectFrom('inbox_gifts').select(['id', 'texts']).where('id', 'in', giftIds).execute() : [],
+    codes.length ? deps.db.selectFrom('coupons').select(['code', 'texts']).where('code', 'in', codes).execute() : [],
+  ])
+  const giftTitle = new Map(gifts.map((gift) => [Number(gift.id), pick(gift.texts, locale)?.title]))
+  const couponTitle = new Map(coupons.map((coupon) => [coupon.code, pick(coupon.texts, locale)?.title]))
+  const byGrant = new Map<number, string | undefined>(grants.map((grant) => [Number(grant.id), grant.source === 'gift' ? giftTitle.get(Number(grant.source_ref)) : grant.source === 'coupon' ? couponTitle.get(grant.source_ref.split(':')[0]) : undefined]))
+  for (const [movementId, grantId] of grantOf) {
+    const title = byGrant.get(grantId)
+    if (title) titles.set(movementId, title)
+  }
+  return titles
+}
+
 /** SPEC §9 list page size. */
 export const HISTORY_PAGE_SIZE = 20
 
@@ -44,6 +73,7 @@ export async function coinHistory(deps: AppDeps, memberId: number, tab: CoinHist
     contentIds.length ? deps.db.selectFrom('content_texts').select(['content_id', 'lang', 'name']).where('content_id', 'in', contentIds).where('lang', 'in', langs).execute() : [],
     chapterIds.length ? deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapterIds).where('lang', 'in', langs).execute() : [],
   ])
+  const rewardTitleOf = await rewardTitles(deps, page, locale)
   const typeOf = new Map(contents.map((row) => [Number(row.id), row.type]))
   const titleOf = pickLocalized(contentTexts, (row) => Number(row.content_id), locale)
   const chapterOf = pickLocalized(chapterTexts, (row) => Number(row.chapter_id), locale)
@@ -71,7 +101,7 @@ export async function coinHistory(deps: AppDeps, memberId: number, tab: CoinHist
       free,
       purchased,
       expired: type === 'expire' || (expireAt !== null && expireAt.getTime() <= now.getTime()),
-      title: contentId !== null ? (titleOf.get(contentId)?.name ?? null) : null,
+      title: contentId !== null ? (titleOf.get(contentId)?.name ?? null) : (rewardTitleOf.get(Number(movement.id)) ?? null),
       contentId,
       contentType: contentId !== null ? (typeOf.get(contentId) ?? null) : null,
       createdAt: new Date(movement.created_at).toISOString(),

@@ -1,13 +1,26 @@
 import { endpoints } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
+import { badRequestText } from '../../http/errors'
 import { route } from '../../http/route'
+import { sessionMember } from '../member/session'
+
+/** The mailer's message ids and campaign codes. */
+const MAIL_ID = /^[A-Za-z0-9_.-]{1,64}$/
 
 export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The public IP lookup of SPEC §7, plus the server's real time so clients can sign fresh requests.
   route(app, deps, endpoints.clientIp, async ({ req, reply }) => {
     reply.header('cache-control', 'no-store')
     return { ip: req.ip, now: deps.clock.realNow().getTime() }
+  })
+  // SPEC §7: the site was opened from an e-mail link carrying mmid and mmc. Recorded, with the
+  // reader when signed in; ids outside the mailer's alphabet are refused, never stored.
+  route(app, deps, endpoints.pushEmailReport, async ({ params, req }) => {
+    if (!MAIL_ID.test(params.mmid) || !MAIL_ID.test(params.mmc)) throw badRequestText('invalidParameter', { field: 'mmid/mmc' })
+    const member = await sessionMember(deps, req)
+    await deps.db.insertInto('push_email_reports').values({ mmid: params.mmid, mmc: params.mmc, member_id: member?.memberId ?? null, created_at: deps.clock.now() }).execute()
+    return { reported: true }
   })
   app.get('/api/health', { config: { bare: true } }, async () => ({ result: { ok: true } }))
 }

@@ -232,3 +232,26 @@ describe('comments', () => {
     expect((await t.call('GET', `/api/comment/${row.type}/${row.id}/${row.chapter_id}`, { query: { pageNo: '0' } })).statusCode).toBe(404)
   })
 })
+
+describe('SPEC §7 e-mail link report', () => {
+  it('records mmid and mmc, with the reader when signed in', async () => {
+    const anonymous = await t.call('POST', '/api/push/email/report/msg-20261122/spring_sale')
+    expect(anonymous.statusCode).toBe(200)
+    expect(anonymous.json().result).toEqual({ reported: true })
+    const cookies = await signIn(t)
+    expect((await t.call('POST', '/api/push/email/report/msg-20261122/spring_sale', { cookies })).statusCode).toBe(200)
+    const rows = await t.db.selectFrom('push_email_reports').select(['mmid', 'mmc', 'member_id']).where('mmid', '=', 'msg-20261122').orderBy('id').execute()
+    expect(rows.map((row) => [row.mmc, row.member_id === null])).toEqual([
+      ['spring_sale', true],
+      ['spring_sale', false],
+    ])
+  })
+
+  it('refuses ids outside the mailer alphabet with 400, storing nothing', async () => {
+    const hostile = await t.call('POST', `/api/push/email/report/${encodeURIComponent('<script>')}/x`)
+    expect(hostile.statusCode).toBe(400)
+    expect((await t.call('POST', `/api/push/email/report/${'a'.repeat(65)}/x`)).statusCode).toBe(400)
+    const stored = await t.db.selectFrom('push_email_reports').select('mmid').where('mmid', 'like', '%script%').execute()
+    expect(stored).toEqual([])
+  })
+})
