@@ -2,6 +2,7 @@ import type { DialogComponentProps, RemoteDialogsModule } from '@koma/contracts'
 import { PaymentsIntl } from './i18n/PaymentsIntl'
 import { PurchaseDialog } from './purchase/PurchaseDialog'
 import { SelectChaptersDialog } from './purchase/SelectChaptersDialog'
+import { PaymentMethodDialog, PurchaseFailDialog, PurchaseResultDialog } from './shop/ResultDialogs'
 
 function Purchase(props: DialogComponentProps<'purchase'>) {
   return (
@@ -20,4 +21,10 @@ function SelectChapters(props: DialogComponentProps<'selectChapters'>) {
 }
 
 /** Dialogs mf-payments owns (DIALOG_OWNERS), loaded by the host when one is opened. */
-export const dialogs: RemoteDialogsModule['dialogs'] = { purchase: Purchase, selectChapters: SelectChapters }
+export const dialogs: RemoteDialogsModule['dialogs'] = {
+  purchase: Purchase,
+  selectChapters: SelectChapters,
+  purchaseResult: PurchaseResultDialog,
+  purchaseFail: PurchaseFailDialog,
+  paymentMethod: PaymentMethodDialog,
+}

@@ -3,5 +3,8 @@ import { PaymentsIntl } from './i18n/PaymentsIntl'
 
 export const routes = remoteScreens(PaymentsIntl, {
   'payments.coinPurchase': () => import('./shop/CoinShopPage'),
+  'payments.coinPurchaseResult': () => import('./shop/screens/ResultScreen'),
+  'payments.coinPurchaseCancel': () => import('./shop/screens/CancelScreen'),
+  'payments.coinPurchaseError': () => import('./shop/screens/ErrorScreen'),
   'payments.coinHistory': () => import('./history/CoinHistoryPage'),
 })

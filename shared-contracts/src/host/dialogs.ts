@@ -1,6 +1,7 @@
 import type { ContentType } from '../routes/params'
 import type { AccessOptionKind } from '../domain/purchase'
 import type { ShareData } from '../domain/share'
+import type { PurchaseInfo } from '../domain/coinshop'
 import type { ScreenOwner } from '../remotes'
 
 /**
@@ -31,6 +32,15 @@ export interface DialogMap {
   selectChapters: { props: { contentType: ContentType; contentId: number }; result: { unlocked: boolean; chapterIds: number[] } }
   /** SPEC §4: an aborted chapter the reader neither owns nor rents; resolves when dismissed. */
   chapterAborted: { props: { chapterName?: string }; result: void }
+  /** SPEC §2 purchase result: coins, bonus when above 0, price; resolves when its button is pressed. */
+  purchaseResult: { props: Pick<PurchaseInfo, 'purchasedAmount' | 'freeAmount' | 'price' | 'unit'>; result: void }
+  /** SPEC §2 purchase fail: title and message (the standard failure message by default); resolves on its button. */
+  purchaseFail: { props: { title?: string; message?: string }; result: void }
+  /**
+   * SPEC §2 payment method: a title and the methods (code, typeName); resolves with the chosen
+   * code (a coupon choice reports its own code, ignored when 0), or null when closed.
+   */
+  paymentMethod: { props: { title: string; methods: { code: string | number; typeName: string }[] }; result: string | number | null }
   /**
    * SPEC §2 report: a category from configuration (required; send without one shows the 2 s
    * "select report category" notification) and an optional description. Resolves reported: true
@@ -57,6 +67,9 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   purchase: 'mf_payments',
   selectChapters: 'mf_payments',
   chapterAborted: 'mf_viewer',
+  purchaseResult: 'mf_payments',
+  purchaseFail: 'mf_payments',
+  paymentMethod: 'mf_payments',
   report: 'mf_community',
 }
 

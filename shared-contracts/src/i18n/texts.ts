@@ -1,4 +1,5 @@
 import { ACCOUNT_TEXTS } from './accountTexts'
+import { COIN_SHOP_TEXTS } from './coinShopTexts'
 import { PAYMENT_TEXTS } from './paymentTexts'
 import { COMMUNITY_TEXTS } from './communityTexts'
 import type { Locale } from './locales'
@@ -88,6 +89,7 @@ export const TEXTS = {
     fr: 'Ce titre est déjà disponible.',
   },
   ...ACCOUNT_TEXTS,
+  ...COIN_SHOP_TEXTS,
   ...PAYMENT_TEXTS,
   ...COMMUNITY_TEXTS,
 } as const satisfies Record<string, Localized>

@@ -6,6 +6,7 @@ export { VALIDATION_MESSAGES, validationMessage, type ValidationMessageKey }
 
 export * from './core'
 export * from './account'
+export * from './card'
 export * from './community'
 
 export interface FieldError {

@@ -65,6 +65,12 @@ export const VALIDATION_MESSAGES = {
   inquiryImages: { en: 'You can attach up to 3 images.', ja: '添付できる画像は3枚までです。', fr: "Vous pouvez joindre jusqu'à 3 images." },
   couponRequired: { en: 'Please enter a coupon code.', ja: 'クーポンコードを入力してください。', fr: 'Veuillez saisir un code promo.' },
   reasonRequired: { en: 'Please select a reason.', ja: '理由を選択してください。', fr: 'Veuillez choisir une raison.' },
+  // Coin shop (issue 6): SPEC §5 Japanese credit card form.
+  cardNumber: { en: 'Please enter the 16-digit card number.', ja: 'カード番号（16桁）を正しく入力してください。', fr: 'Veuillez saisir les 16 chiffres du numéro de carte.' },
+  cardMonth: { en: 'Please enter a valid expiry month (01–12).', ja: '有効期限（月）を正しく入力してください。', fr: "Veuillez saisir un mois d'expiration valide (01–12)." },
+  cardYear: { en: 'Please enter the expiry year.', ja: '有効期限（年）を入力してください。', fr: "Veuillez saisir l'année d'expiration." },
+  cardSecurityCode: { en: 'Please enter the 3-digit security code.', ja: 'セキュリティコード（3桁）を正しく入力してください。', fr: 'Veuillez saisir le cryptogramme à 3 chiffres.' },
+  cardholderName: { en: 'Please enter the name on the card.', ja: 'カード名義人を入力してください。', fr: 'Veuillez saisir le nom figurant sur la carte.' },
   // Community (issue 7): SPEC §5 comment and report rules.
   commentRequired: { en: 'Please enter a comment.', ja: 'コメントを入力してください。', fr: 'Merci de saisir un commentaire.' },
   commentLength: {

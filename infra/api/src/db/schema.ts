@@ -2,6 +2,7 @@ import type { AccountTables } from './tables/accounts'
 import type { CatalogueTables } from './tables/catalogue'
 import type { DiscoveryTables } from './tables/catalog'
 import type { CoinTables } from './tables/coins'
+import type { CoinShopTables } from './tables/coinShop'
 import type { CommunityTables } from './tables/community'
 import type { LedgerTables } from './tables/ledger'
 import type { MemberTables } from './tables/members'
@@ -13,6 +14,7 @@ export * from './tables/accounts'
 export * from './tables/catalogue'
 export * from './tables/catalog'
 export * from './tables/coins'
+export * from './tables/coinShop'
 export * from './tables/community'
 export * from './tables/ledger'
 export * from './tables/members'
@@ -24,4 +26,4 @@ export * from './tables/viewer'
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables, LedgerTables, PlatformTables {}
+export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables, LedgerTables, PlatformTables, CoinShopTables {}

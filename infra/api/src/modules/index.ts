@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps'
 import { registerCatalogRoutes } from './catalog/routes'
 import { registerAccountRoutes } from './account/routes'
 import { registerCoinRoutes } from './coin/routes'
+import { registerCoinShopRoutes } from './coinshop/routes'
 import { registerCommentRoutes } from './comment/routes'
 import { registerContentRoutes } from './content/routes'
 import { registerHomeRoutes } from './home/routes'
@@ -19,6 +20,7 @@ export function registerModules(app: FastifyInstance, deps: AppDeps): void {
   registerAccountRoutes(app, deps)
   registerHomeRoutes(app, deps)
   registerCoinRoutes(app, deps)
+  registerCoinShopRoutes(app, deps)
   registerCommentRoutes(app, deps)
   registerCatalogRoutes(app, deps)
   registerViewerRoutes(app, deps)

@@ -65,7 +65,7 @@ export interface ExpiringCoins {
 
 /** Coins and payments: access with coins, tickets and the gauge; coin history; the faketime hook. */
 export const paymentsEndpoints = {
-  coinSalesConfig: endpoint<None, None, None, { products: CoinProduct[] }>('GET', '/coin/sales/config'),
+  coinSalesConfig: endpoint<None, None, None, { products: CoinProduct[]; balance: CoinInventory | null }>('GET', '/coin/sales/config'),
   /** A one-time token every unlock, unlock-all and rent consumes (a replay never charges twice). */
   coinTransactionToken: endpoint<None, None, None, { token: string; expiresAt: string }>('POST', '/coin/transaction/token'),
   chapterUnlock: endpoint<ChapterAccessParams, None, { token: string; price: string; coinBackPrice?: string }, AccessResult>('POST', '/:type/:id/chapter/:chapterId/unlock'),

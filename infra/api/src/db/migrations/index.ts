@@ -6,6 +6,7 @@ import * as m0100 from './0100_discovery'
 import * as m0200 from './0200_viewer_epubs'
 import * as m0300 from './0300_accounts'
 import * as m0400 from './0400_coin_ledger'
+import * as m0450 from './0450_coin_shop'
 import * as m0500 from './0500_community'
 
 /**
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0200_viewer_epubs': m0200,
   '0300_accounts': m0300,
   '0400_coin_ledger': m0400,
+  '0450_coin_shop': m0450,
   '0500_community': m0500,
 }

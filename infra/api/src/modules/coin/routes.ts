@@ -1,10 +1,11 @@
-import { endpoints, type CoinHistoryTab } from '@koma/contracts/server'
+import { coinInventoryOf, endpoints, type CoinHistoryTab } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { HttpError, notFound } from '../../http/errors'
 import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
-import { requireMember } from '../member/session'
+import { requireMember, sessionMember } from '../member/session'
+import { coinBalance } from './ledger'
 import { accessTarget, issueTransactionToken, rentChapter, unlockChapters, type RentMethod } from './access'
 import { coinExpire, coinHistory, HISTORY_TABS } from './history'
 
@@ -24,7 +25,7 @@ export function parseFakeTime(value: string | undefined): Date | null {
 
 export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
   // SPEC §1: Japanese pays in yen, every other language in US dollars.
-  route(app, deps, endpoints.coinSalesConfig, async ({ locale }) => {
+  route(app, deps, endpoints.coinSalesConfig, async ({ locale, req, reply }) => {
     const currency = locale === 'ja' ? 'JPY' : 'USD'
     const rows = await deps.db
       .selectFrom('coin_products')
@@ -34,7 +35,12 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       .orderBy('sort', 'asc')
       .orderBy('seq', 'asc')
       .execute()
+    // The reader's balance beside the packs (the shop shows it); null when signed out.
+    const member = await sessionMember(deps, req)
+    const balance = member ? coinInventoryOf(await coinBalance(deps.db, member.memberId, deps.clock.now())) : null
+    if (member) reply.header('cache-control', 'no-store')
     return {
+      balance,
       products: rows.map((row) => ({
         seq: row.seq,
         purchasedAmount: row.purchased_amount,

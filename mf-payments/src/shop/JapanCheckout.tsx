@@ -1,0 +1,348 @@
+import {
+  api,
+  ApiError,
+  cardExpiry,
+  CARD_LIMITS,
+  COLORS,
+  endpoints,
+  formatPrice,
+  invalidate,
+  isCarrier,
+  numericInput,
+  openDialog,
+  paymentMethodsFor,
+  Spinner,
+  useLocale,
+  useLocalePath,
+  useResource,
+  useT,
+  type JapanMethod,
+  type SavedCard,
+} from '@koma/contracts'
+import { cardFormSchema, validate } from '@koma/contracts/validation'
+import { Suspense, useState, type ReactNode } from 'react'
+import { checkoutMessages } from '../i18n/messages'
+import type { CheckoutProps } from './CoinShopPage'
+import { failureMessage, SHOP_SUPPRESS } from './completion'
+
+const METHOD_LABELS = {
+  credit: checkoutMessages.methodCredit,
+  softbank: checkoutMessages.methodSoftbank,
+  au: checkoutMessages.methodAu,
+  docomo: checkoutMessages.methodDocomo,
+  paypay: checkoutMessages.methodPaypay,
+} as const
+
+const input = {
+  display: 'block',
+  width: '100%',
+  boxSizing: 'border-box',
+  fontSize: 16,
+  padding: '12px 14px',
+  border: `1.5px solid ${COLORS.line}`,
+  borderRadius: 10,
+  background: COLORS.surface,
+  color: COLORS.text,
+  font: 'inherit',
+} as const
+
+const primary = {
+  width: '100%',
+  padding: 14,
+  border: 0,
+  borderRadius: 10,
+  background: COLORS.brand,
+  color: '#fff',
+  fontWeight: 700,
+  fontSize: 16,
+  cursor: 'pointer',
+  ':disabled': { opacity: 0.6, cursor: 'default' },
+} as const
+
+/**
+ * Japanese checkout (SPEC §3 methods): credit card (SPEC §5 form, tokenised by the card token
+ * service so the number never reaches our API; saved cards), carrier billing and PayPay through
+ * the provider's page and back to the result routes.
+ */
+export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
+  const t = useT()
+  const { locale } = useLocale()
+  const [method, setMethod] = useState<JapanMethod>('credit')
+  const methods = paymentMethodsFor(locale) as readonly JapanMethod[]
+  return (
+    <div>
+      <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
+      <button
+        type="button"
+        data-testid="payment-method"
+        data-method={method}
+        onClick={async () => {
+          const code = await openDialog('paymentMethod', { title: t(checkoutMessages.paymentMethod), methods: methods.map((item) => ({ code: item, typeName: t(METHOD_LABELS[item]) })) })
+          const chosen = methods.find((item) => item === code)
+          if (chosen) setMethod(chosen)
+        }}
+        css={{ width: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '14px 16px', marginBottom: 18, borderRadius: 12, border: `1.5px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 15, fontWeight: 700, cursor: 'pointer', textAlign: 'left' }}
+      >
+        <span>{t(METHOD_LABELS[method])}</span>
+        <span css={{ fontSize: 13, color: COLORS.textMuted, textDecoration: 'underline' }}>{t(checkoutMessages.changeMethod)}</span>
+      </button>
+      {method === 'credit' ? (
+        <Suspense fallback={<Spinner minHeight={160} />}>
+          <CardCheckout product={product} onSuccess={onSuccess} onFailure={onFailure} />
+        </Suspense>
+      ) : (
+        <RedirectCheckout product={product} method={method} />
+      )}
+    </div>
+  )
+}
+
+function RedirectCheckout({ product, method }: { product: CheckoutProps['product']; method: Exclude<JapanMethod, 'credit'> }) {
+  const t = useT()
+  const { locale } = useLocale()
+  const localePath = useLocalePath()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const go = async () => {
+    if (busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      const body = { productSeq: String(product.seq), nextUrl: localePath('/coinpurchase/result') }
+      const reserved = isCarrier(method)
+        ? await api.request(endpoints.carrierReserve, { params: { carrier: method }, body, policy: { suppress: SHOP_SUPPRESS } })
+        : await api.request(endpoints.paypayReserve, { body, policy: { suppress: SHOP_SUPPRESS } })
+      if (reserved.redirectUrl) window.location.assign(reserved.redirectUrl)
+    } catch (thrown) {
+      setError(failureMessage(thrown) ?? t(checkoutMessages.cardDialogError))
+      setBusy(false)
+    }
+  }
+  return (
+    <div>
+      <p css={{ fontSize: 14, color: COLORS.textMuted, margin: '0 0 14px' }}>{t(checkoutMessages.redirectNote)}</p>
+      {error ? <Alert>{error}</Alert> : null}
+      <button type="button" data-testid="redirect-pay" disabled={busy} onClick={go} css={primary}>
+        {busy ? t(checkoutMessages.processing) : t(checkoutMessages.goToPayment, { method: t(METHOD_LABELS[method]) })} · {formatPrice(product.price, 'JPY', locale)}
+      </button>
+    </div>
+  )
+}
+
+function Alert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" data-testid="card-error" css={{ color: '#d93025', fontSize: 13, fontWeight: 700, margin: '0 0 12px' }}>
+      {children}
+    </p>
+  )
+}
+
+type CardFields = { number: string; month: string; year: string; securityCode: string; name: string; email: string; save: boolean }
+const EMPTY: CardFields = { number: '', month: '', year: '', securityCode: '', name: '', email: '', save: false }
+
+/** Tokenise at the card token service (called directly: the card never goes to our API). */
+async function tokenise(fields: CardFields, locale: string): Promise<{ token: string } | { error: string }> {
+  const { tokenApiKey, tokenUrl } = await api.request(endpoints.cardTokenApiKey)
+  const response = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      card_number: fields.number,
+      card_expire: cardExpiry(fields.month, fields.year),
+      security_code: fields.securityCode,
+      cardholder_name: fields.name.trim(),
+      token_api_key: tokenApiKey,
+      lang: locale === 'ja' ? 'ja' : 'en',
+    }),
+  })
+  const data = (await response.json().catch(() => ({}))) as { token?: string; message?: string }
+  if (!response.ok || !data.token) return { error: data.message ?? '' }
+  return { token: data.token }
+}
+
+function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
+  const t = useT()
+  const { locale } = useLocale()
+  const { cardInfo: initialCards, emailOnFile } = useResource('coin-cardinfo', () => api.request(endpoints.cardInfo))
+  const [cards, setCards] = useState<SavedCard[]>(initialCards)
+  const [choice, setChoice] = useState<number | 'new'>(initialCards[0]?.cardId ?? 'new')
+  const [fields, setFields] = useState<CardFields>(EMPTY)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+
+  const set = (name: keyof CardFields, value: string | boolean) => setFields((current) => ({ ...current, [name]: value }))
+  const firstError = (): string | null => validate(cardFormSchema, { ...fields, email: emailOnFile ? undefined : fields.email }, locale, { needsEmail: !emailOnFile }).errors[0]?.message ?? null
+
+  const pay = async (payment: { mdkToken: string; save: boolean; securityCode: string } | { cardId: number }) => {
+    const body: Record<string, string> = { productSeq: String(product.seq) }
+    if ('cardId' in payment) body.cardId = String(payment.cardId)
+    else {
+      body.mdkToken = payment.mdkToken
+      if (payment.save) {
+        body.save = 'true'
+        body.securityCode = payment.securityCode
+      }
+    }
+    if (!emailOnFile && fields.email) body.email = fields.email
+    const reserved = await api.request(endpoints.creditReserve, { body, policy: { suppress: SHOP_SUPPRESS } })
+    return api.request(endpoints.creditExecute, { body: { ...body, transactionToken: reserved.transactionToken }, policy: { suppress: SHOP_SUPPRESS } })
+  }
+
+  const submit = async () => {
+    if (busy) return // SPEC §5: double submit blocked
+    setError(null)
+    setNotice(null)
+    let payment: Parameters<typeof pay>[0]
+    if (choice === 'new') {
+      const problem = firstError()
+      if (problem) {
+        setError(problem)
+        return
+      }
+    }
+    setBusy(true)
+    try {
+      if (choice === 'new') {
+        const tokenised = await tokenise(fields, locale)
+        if ('error' in tokenised) {
+          setError(tokenised.error || t(checkoutMessages.cardDialogError))
+          setBusy(false)
+          return
+        }
+        payment = { mdkToken: tokenised.token, save: fields.save, securityCode: fields.securityCode }
+      } else payment = { cardId: choice }
+      const info = await pay(payment)
+      invalidate('coin-cardinfo')
+      onSuccess(info)
+    } catch (thrown) {
+      setBusy(false)
+      if (thrown instanceof ApiError && thrown.status === 400) {
+        setError(thrown.message)
+        return
+      }
+      onFailure(failureMessage(thrown))
+    }
+  }
+
+  const register = async () => {
+    if (busy) return
+    setError(null)
+    setNotice(null)
+    const problem = firstError()
+    if (problem) {
+      setError(problem)
+      return
+    }
+    setBusy(true)
+    try {
+      const tokenised = await tokenise(fields, locale)
+      if ('error' in tokenised) {
+        setError(tokenised.error || t(checkoutMessages.cardDialogError))
+        return
+      }
+      const result = await api.request(endpoints.cardRegister, { body: { mdkToken: tokenised.token, securityCode: fields.securityCode }, policy: { suppress: SHOP_SUPPRESS } })
+      setCards(result.cardInfo)
+      setChoice(result.cardInfo[0]?.cardId ?? 'new')
+      setFields(EMPTY)
+      setNotice(t(checkoutMessages.cardRegistered))
+      invalidate('coin-cardinfo')
+    } catch (thrown) {
+      setError(failureMessage(thrown) ?? t(checkoutMessages.cardDialogError))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const remove = async (card: SavedCard) => {
+    const sure = await openDialog('confirm', { message: t(checkoutMessages.deleteCardConfirm, { last4: card.last4 }) })
+    if (!sure) return
+    const result = await api.request(endpoints.cardDelete, { body: { cardId: String(card.cardId) } })
+    setCards(result.cardInfo)
+    if (choice === card.cardId) setChoice(result.cardInfo[0]?.cardId ?? 'new')
+    invalidate('coin-cardinfo')
+  }
+
+  const label = (text: string, control: ReactNode, wide = true) => (
+    <label css={{ display: 'block', gridColumn: wide ? '1 / -1' : undefined, fontSize: 13, fontWeight: 700 }}>
+      <span css={{ display: 'block', marginBottom: 6 }}>{text}</span>
+      {control}
+    </label>
+  )
+
+  return (
+    <form
+      data-testid="card-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      {cards.length > 0 ? (
+        <fieldset css={{ border: 0, padding: 0, margin: '0 0 16px' }}>
+          <legend css={{ fontSize: 14, fontWeight: 700, marginBottom: 8, padding: 0 }}>{t(checkoutMessages.savedCards)}</legend>
+          {cards.map((card) => (
+            <div key={card.cardId} data-testid="saved-card" css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', border: `1.5px solid ${choice === card.cardId ? COLORS.brand : COLORS.line}`, borderRadius: 10, marginBottom: 8 }}>
+              <label css={{ display: 'flex', alignItems: 'center', gap: 10, flex: 1, fontSize: 14, cursor: 'pointer' }}>
+                <input type="radio" name="card" checked={choice === card.cardId} onChange={() => setChoice(card.cardId)} />
+                {t(checkoutMessages.savedCardLabel, { brand: card.brand, last4: card.last4, expiry: card.expiry })}
+              </label>
+              <button type="button" onClick={() => void remove(card)} css={{ border: 0, background: 'transparent', color: COLORS.textMuted, fontSize: 13, textDecoration: 'underline', cursor: 'pointer' }}>
+                {t(checkoutMessages.deleteCard)}
+              </button>
+            </div>
+          ))}
+          <label css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', fontSize: 14, cursor: 'pointer' }}>
+            <input type="radio" name="card" checked={choice === 'new'} onChange={() => setChoice('new')} data-testid="use-new-card" />
+            {t(checkoutMessages.useNewCard)}
+          </label>
+        </fieldset>
+      ) : null}
+      {choice === 'new' ? (
+        <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginBottom: 16 }}>
+          {label(
+            t(checkoutMessages.cardNumber),
+            <input name="cardNumber" autoComplete="cc-number" inputMode="numeric" value={fields.number} maxLength={CARD_LIMITS.number} onChange={(event) => set('number', numericInput(event.target.value, CARD_LIMITS.number))} css={input} />,
+          )}
+          {label(
+            t(checkoutMessages.cardExpiry),
+            <div css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <input name="cardMonth" aria-label={t(checkoutMessages.cardMonth)} placeholder={t(checkoutMessages.cardMonth)} autoComplete="cc-exp-month" inputMode="numeric" value={fields.month} maxLength={CARD_LIMITS.month} onChange={(event) => set('month', numericInput(event.target.value, CARD_LIMITS.month))} onBlur={() => set('month', /^[0-9]$/.test(fields.month) ? `0${fields.month}` : fields.month)} css={input} />
+              <span aria-hidden="true">/</span>
+              <input name="cardYear" aria-label={t(checkoutMessages.cardYear)} placeholder={t(checkoutMessages.cardYear)} autoComplete="cc-exp-year" inputMode="numeric" value={fields.year} maxLength={CARD_LIMITS.year} onChange={(event) => set('year', numericInput(event.target.value, CARD_LIMITS.year))} css={input} />
+            </div>,
+            false,
+          )}
+          {label(
+            t(checkoutMessages.cardSecurityCode),
+            <input name="securityCode" autoComplete="cc-csc" inputMode="numeric" value={fields.securityCode} maxLength={CARD_LIMITS.securityCode} onChange={(event) => set('securityCode', numericInput(event.target.value, CARD_LIMITS.securityCode))} css={input} />,
+            false,
+          )}
+          {label(t(checkoutMessages.cardName), <input name="cardName" autoComplete="cc-name" value={fields.name} maxLength={CARD_LIMITS.name} onChange={(event) => set('name', event.target.value)} css={input} />)}
+          {emailOnFile
+            ? null
+            : label(t(checkoutMessages.cardEmail), <input name="email" type="email" autoComplete="email" value={fields.email} maxLength={CARD_LIMITS.email} onChange={(event) => set('email', event.target.value)} css={input} />)}
+          <label css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, fontSize: 14 }}>
+            <input type="checkbox" name="save" checked={fields.save} onChange={(event) => set('save', event.target.checked)} />
+            {t(checkoutMessages.cardSave)}
+          </label>
+        </div>
+      ) : null}
+      {error ? <Alert>{error}</Alert> : null}
+      {notice ? (
+        <p role="status" css={{ color: COLORS.free, fontSize: 13, fontWeight: 700, margin: '0 0 12px' }}>
+          {notice}
+        </p>
+      ) : null}
+      <button type="submit" data-testid="card-pay" disabled={busy} css={primary}>
+        {busy ? t(checkoutMessages.processing) : t(checkoutMessages.payWith, { price: formatPrice(product.price, 'JPY', locale) })}
+      </button>
+      {choice === 'new' ? (
+        <button type="button" data-testid="card-register" disabled={busy} onClick={() => void register()} css={{ display: 'block', margin: '12px auto 0', border: 0, background: 'transparent', color: COLORS.text, fontWeight: 700, fontSize: 14, textDecoration: 'underline', cursor: 'pointer' }}>
+          {t(checkoutMessages.registerCard)}
+        </button>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,1 @@
+export { CancelScreen as default } from '../ResultPage'

@@ -1,0 +1,1 @@
+export { ErrorScreen as default } from '../ResultPage'

@@ -1,0 +1,1 @@
+export { ResultScreen as default } from '../ResultPage'
