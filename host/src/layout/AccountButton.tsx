@@ -49,7 +49,7 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
         css={{ display: 'inline-flex', alignItems: 'center', gap: 6, color, background: 'none', border: 0, cursor: 'pointer', fontSize: 14, fontWeight: 700, maxWidth: 160 }}
       >
         <UserIcon size={20} />
-        <span data-testid="header-nickname" css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <span data-testid="header-nickname" css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '@media (max-width: 479px)': { maxWidth: 72 } }}>
           {nickname}
         </span>
       </button>
