@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
+import { lastMail, signUp } from './support/members'
 import { readSite } from './support/site'
 
 /** Accounts end to end: the built site, codes and links read from the API's mail outbox. */
@@ -14,49 +15,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-interface OutboxMail {
-  to: string
-  subject: string
-  text: string
-  tag: string
-}
-
-function outbox(): OutboxMail[] {
-  const dir = path.join(readSite().dataDir, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxMail)
-}
-
-async function lastMail(to: string, tag: string): Promise<OutboxMail> {
-  const mail = await eventually(
-    async () => [...outbox()].reverse().find((item) => item.to === to && item.tag === tag),
-    (found) => found !== undefined,
-  )
-  return mail as OutboxMail
-}
-
 const confirmDialog = (page: Page) => page.getByTestId('dialog-confirm').getByRole('button').last().click()
-
-async function signUp(page: Page, email: string, password: string, prefix: '/en' | '') {
-  await page.goto(`${prefix}/signup`)
-  await page.getByTestId('signup-email').fill(email)
-  await page.getByTestId('signup-send').click()
-  await page.getByTestId('signup-certificate').waitFor()
-  const code = /(\d{6})/.exec((await lastMail(email, 'code')).subject)![1]
-  await page.getByTestId('signup-code').fill(code)
-  await page.getByTestId('signup-verify').click()
-  await page.getByTestId('signup-join').waitFor()
-  await page.getByTestId('join-password').fill(password)
-  await page.getByTestId('join-password-confirm').fill(password)
-  await page.getByTestId('join-birthday').fill('2000-05-05')
-  await page.getByTestId('join-agree-all').check()
-  await page.getByTestId('join-submit').click()
-  await page.getByTestId('inbox-gifts').waitFor()
-}
 
 async function signIn(page: Page, prefix: string, email: string, password: string) {
   await page.goto(`${prefix}/login`)
@@ -260,7 +219,7 @@ describe('in Japanese', () => {
     await page.goto('/signup')
     await page.getByTestId('signup-send').click()
     await textOf(page.getByRole('alert').first(), 'メールアドレスを入力してください。')
-    await signUp(page, email, 'koma-e2e-ja1', '')
+    await signUp(page, { email: email, password: 'koma-e2e-ja1', prefix: '' })
     expect((await lastMail(email, 'code')).subject).toMatch(/^【Koma】認証コード: \d{6}$/)
     await page.getByText('新規登録プレゼント').waitFor()
     await page.goto('/account/coupon')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
+import { signInAt } from './support/members'
 import { readSite } from './support/site'
 
 let browser: Browser
@@ -19,12 +20,9 @@ const shotDir = () => {
   return dir
 }
 
+/** Sign the seeded reader in and land on `redirect` with the header showing them. */
 async function signIn(page: Page, redirect = '/en'): Promise<void> {
-  await page.goto(`/en/login?redirect=${encodeURIComponent(redirect)}`)
-  await page.getByLabel('Email address').fill('reader@koma.example')
-  await page.getByLabel('Password', { exact: true }).fill('koma-reader-1')
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((url) => url.pathname === redirect)
+  await signInAt(page, redirect)
   await page.getByTestId('header-nickname').waitFor()
 }
 

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
+import { signUp } from './support/members'
 import { readSite, startSite, type SiteInfo } from './support/site'
 
 /**
@@ -23,36 +24,6 @@ const shotDir = () => {
   const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
   fs.mkdirSync(dir, { recursive: true })
   return dir
-}
-
-function outbox(dataDir = readSite().dataDir): { to: string; subject: string; tag: string }[] {
-  const dir = path.join(dataDir, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; subject: string; tag: string })
-}
-
-async function signUp(page: Page, email: string, password: string, dataDir?: string) {
-  await page.goto('/en/signup')
-  await page.getByTestId('signup-email').fill(email)
-  await page.getByTestId('signup-send').click()
-  await page.getByTestId('signup-certificate').waitFor()
-  const mail = await eventually(
-    async () => [...outbox(dataDir)].reverse().find((item) => item.to === email && item.tag === 'code'),
-    (found) => found !== undefined,
-  )
-  await page.getByTestId('signup-code').fill(/(\d{6})/.exec(mail!.subject)![1])
-  await page.getByTestId('signup-verify').click()
-  await page.getByTestId('signup-join').waitFor()
-  await page.getByTestId('join-password').fill(password)
-  await page.getByTestId('join-password-confirm').fill(password)
-  await page.getByTestId('join-birthday').fill('2000-05-05')
-  await page.getByTestId('join-agree-all').check()
-  await page.getByTestId('join-submit').click()
-  await page.getByTestId('inbox-gifts').waitFor()
 }
 
 /** 50 bonus coins from the seeded welcome coupon (SPEC: coupons are reward grants, booked into the ledger). */
@@ -93,7 +64,7 @@ describe('a reader with coins', () => {
     context = await newContext(browser, { viewport: DESKTOP })
     page = await context.newPage()
     errors = trackErrors(page)
-    await signUp(page, email, 'koma-coins-pass1')
+    await signUp(page, { email, password: 'koma-coins-pass1' })
     await redeemWelcomeCoupon(page)
   })
   afterAll(async () => {
@@ -207,7 +178,7 @@ describe('in Japanese', () => {
     const context = await newContext(browser, { locale: 'ja-JP', viewport: PHONE })
     const page = await context.newPage()
     const errors = trackErrors(page)
-    await signUp(page, `coins.ja.${Date.now().toString(36)}@koma.example`, 'koma-coins-pass2')
+    await signUp(page, { email: `coins.ja.${Date.now().toString(36)}@koma.example`, password: 'koma-coins-pass2' })
     await redeemWelcomeCoupon(page)
     const title = (await titles()).find((item) => !item.rentalConfig?.gaugeUsable && item.chapters.filter(buyable).length >= 2)!
     const chapter = title.chapters.filter(buyable)[1]
@@ -264,7 +235,7 @@ describe('the free-read gauge (on its own site)', () => {
     const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL })
     const page = await context.newPage()
     const errors = trackErrors(page)
-    await signUp(page, `gauge.${Date.now().toString(36)}@koma.example`, 'koma-gauge-pass1', site.dataDir)
+    await signUp(page, { email: `gauge.${Date.now().toString(36)}@koma.example`, password: 'koma-gauge-pass1', dataDir: site.dataDir })
     const title = (await titles()).find((item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge')))!
     const chapter = title.chapters.find((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted)!
     await page.goto(`/en/${title.type}/${title.id}`)

@@ -4,8 +4,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { findTitle } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
-import { eventually } from './support/eventually'
-import { readSite } from './support/site'
+import { signUp } from './support/members'
 
 /**
  * The coin shop end to end (issue 6b): a new reader (no coins) taps a paid chapter, buys with
@@ -22,43 +21,8 @@ afterAll(async () => {
 
 const SHOTS = process.env.KOMA_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'koma-coinshop-shots')
 
-interface OutboxMail {
-  to: string
-  subject: string
-  tag: string
-}
-
-function outbox(): OutboxMail[] {
-  const dir = path.join(readSite().dataDir, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxMail)
-}
-
-/** Sign a brand-new reader up through the screens (the code comes from the mail outbox). */
-async function signUp(page: Page, prefix: '/en' | '', label: string): Promise<void> {
-  const email = `shop.${label}.${Date.now().toString(36)}@koma.example`
-  await page.goto(`${prefix}/signup`)
-  await page.getByTestId('signup-email').fill(email)
-  await page.getByTestId('signup-send').click()
-  await page.getByTestId('signup-certificate').waitFor()
-  const mail = await eventually(
-    async () => [...outbox()].reverse().find((item) => item.to === email && item.tag === 'code'),
-    (found) => found !== undefined,
-  )
-  await page.getByTestId('signup-code').fill(/(\d{6})/.exec(mail!.subject)![1])
-  await page.getByTestId('signup-verify').click()
-  await page.getByTestId('signup-join').waitFor()
-  await page.getByTestId('join-password').fill('koma-shop-pass1')
-  await page.getByTestId('join-password-confirm').fill('koma-shop-pass1')
-  await page.getByTestId('join-birthday').fill('2000-05-05')
-  await page.getByTestId('join-agree-all').check()
-  await page.getByTestId('join-submit').click()
-  await page.getByTestId('inbox-gifts').waitFor()
-}
+/** Sign a brand-new reader (no coins) up through the screens. */
+const newReader = (page: Page, prefix: '/en' | '', label: string) => signUp(page, { email: `shop.${label}.${Date.now().toString(36)}@koma.example`, password: 'koma-shop-pass1', prefix })
 
 interface ChapterJson {
   id: number
@@ -96,7 +60,7 @@ describe('coin shop', () => {
     const context = await newContext(browser, { viewport: DESKTOP })
     const page = await context.newPage()
     const errors = trackErrors(page)
-    await signUp(page, '/en', 'en')
+    await newReader(page, '/en', 'en')
     await openPaidChapter(page, '/en', target)
     // Not enough coins: the purchase is kept and the reader lands in the shop.
     await page.waitForURL((url) => url.pathname === '/en/coinpurchase')
@@ -146,7 +110,7 @@ describe('coin shop', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/api/coin/')) sentToApi.push(request.postData() ?? '')
     })
-    await signUp(page, '', 'ja')
+    await newReader(page, '', 'ja')
     // A declined card first: the purchase fail dialog, then back where the reader came from.
     await openPaidChapter(page, '', target)
     await page.getByTestId('use-coin-ok').click()
@@ -213,7 +177,7 @@ describe('coin shop', () => {
     // Signed out (or a guest): the shop asks to sign in first.
     await page.goto('/en/coinpurchase')
     await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('redirect') === '/en/coinpurchase')
-    await signUp(page, '/en', 'card')
+    await newReader(page, '/en', 'card')
     await page.goto('/en/coinpurchase?redirect=%2Fen%2Fmenu%2Fall_comic%2Fevent')
     await page.getByTestId('coin-product').nth(3).getByRole('radio').click()
     await page.getByTestId('paypal-card-open').click()
@@ -247,7 +211,7 @@ describe('coin shop', () => {
     const context = await newContext(browser, { viewport: PHONE, locale: 'ja-JP' })
     const page = await context.newPage()
     const errors = trackErrors(page)
-    await signUp(page, '', 'carrier')
+    await newReader(page, '', 'carrier')
     await page.goto('/coinpurchase')
     await page.getByTestId('coin-product').first().waitFor({ timeout: 20_000 }).catch(async (error) => {
       await shot(page, 'carrier-failed')

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { apiGet, findTitle, seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
+import { SEEDED_READER, signedIn } from './support/members'
 
 /**
  * Community end to end: two seeded members in two browser contexts. One posts; the other likes,
@@ -17,7 +18,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const AUTHOR = { email: 'reader@koma.example', password: 'koma-reader-1' }
+const AUTHOR = SEEDED_READER
 const READER = { email: 'reader2@koma.example', password: 'koma-reader-2' }
 /** Set KOMA_E2E_SHOTS to a folder to keep screenshots of the community screens. */
 const SHOTS = process.env.KOMA_E2E_SHOTS
@@ -32,17 +33,6 @@ async function shot(page: Page, name: string) {
     await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: false })
   }
   if (size) await page.setViewportSize(size)
-}
-
-async function signedIn(context: BrowserContext, member: { email: string; password: string }, target: string): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(`/en/login?redirect=${encodeURIComponent(target)}`)
-  await page.getByTestId('login').waitFor()
-  await page.getByLabel('Email address').fill(member.email)
-  await page.getByLabel('Password', { exact: true }).fill(member.password)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((url) => url.pathname === target)
-  return page
 }
 
 const commentWith = (page: Page, text: string): Locator => page.getByTestId('comment').filter({ has: page.getByTestId('comment-body').getByText(text, { exact: true }) })
@@ -75,7 +65,7 @@ describe('comments between two members', () => {
 
     const authorContext = await newContext(browser, { viewport: PHONE })
     const readerContext = await newContext(browser, { viewport: DESKTOP })
-    const author = await signedIn(authorContext, AUTHOR, commentsPath)
+    const author = await signedIn(authorContext, commentsPath, AUTHOR)
     const authorErrors = trackErrors(author)
     await author.getByTestId('comment-form').waitFor()
 
@@ -93,7 +83,7 @@ describe('comments between two members', () => {
     await textOf(author.getByTestId('comment-error'), /^You are posting too quickly/)
 
     // The other member reads it under the chapter in the viewer, and reports a problem with the episode.
-    const reader = await signedIn(readerContext, READER, viewerPath)
+    const reader = await signedIn(readerContext, viewerPath, READER)
     const readerErrors = trackErrors(reader)
     await reader.getByTestId('viewer-report').click()
     await reader.getByTestId('dialog-report').waitFor()

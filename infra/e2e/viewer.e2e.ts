@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { findTitle } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
+import { signedIn } from './support/members'
 import { readSite } from './support/site'
 
 let browser: Browser
@@ -13,18 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** Sign the seeded reader in through the login screen, then land on `path`. */
-async function signedIn(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(`/en/login?redirect=${encodeURIComponent(path)}`)
-  await page.getByTestId('login').waitFor()
-  await page.getByLabel('Email address').fill('reader@koma.example')
-  await page.getByLabel('Password', { exact: true }).fill('koma-reader-1')
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((url) => url.pathname === path)
-  return page
-}
 
 const attr = (page: Page, testId: string, name: string) => page.getByTestId(testId).getAttribute(name)
 

@@ -1,0 +1,71 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { eventually } from './eventually'
+import { readSite } from './site'
+
+/** The seeded reader (infra/api/src/seed/members.ts). */
+export const SEEDED_READER = { email: 'reader@koma.example', password: 'koma-reader-1' }
+
+/** A mail as the API's local outbox writes it (one JSON file per mail). */
+export interface OutboxMail {
+  to: string
+  subject: string
+  text: string
+  tag: string
+}
+
+/** Every mail in a site's outbox, oldest first. */
+export function outbox(dataDir = readSite().dataDir): OutboxMail[] {
+  const dir = path.join(dataDir, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as OutboxMail)
+}
+
+/** The newest mail to `to` with `tag` ('code', 'welcome', 'reset', …), waiting for it to arrive. */
+export async function lastMail(to: string, tag: string, dataDir?: string): Promise<OutboxMail> {
+  const mail = await eventually(
+    async () => [...outbox(dataDir)].reverse().find((item) => item.to === to && item.tag === tag),
+    (found) => found !== undefined,
+  )
+  return mail as OutboxMail
+}
+
+/** Sign a brand-new reader up through the screens, with the code from the outbox; ends in the inbox. */
+export async function signUp(page: Page, member: { email: string; password: string; prefix?: '/en' | ''; dataDir?: string }): Promise<void> {
+  await page.goto(`${member.prefix ?? '/en'}/signup`)
+  await page.getByTestId('signup-email').fill(member.email)
+  await page.getByTestId('signup-send').click()
+  await page.getByTestId('signup-certificate').waitFor()
+  const code = /(\d{6})/.exec((await lastMail(member.email, 'code', member.dataDir)).subject)![1]
+  await page.getByTestId('signup-code').fill(code)
+  await page.getByTestId('signup-verify').click()
+  await page.getByTestId('signup-join').waitFor()
+  await page.getByTestId('join-password').fill(member.password)
+  await page.getByTestId('join-password-confirm').fill(member.password)
+  await page.getByTestId('join-birthday').fill('2000-05-05')
+  await page.getByTestId('join-agree-all').check()
+  await page.getByTestId('join-submit').click()
+  await page.getByTestId('inbox-gifts').waitFor()
+}
+
+/** Sign in through the English login screen with `target` as the redirect, and wait to land there. */
+export async function signInAt(page: Page, target: string, member = SEEDED_READER): Promise<void> {
+  await page.goto(`/en/login?redirect=${encodeURIComponent(target)}`)
+  await page.getByTestId('login').waitFor()
+  await page.getByLabel('Email address').fill(member.email)
+  await page.getByLabel('Password', { exact: true }).fill(member.password)
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL((url) => url.pathname === target)
+}
+
+/** A new page of `context`, signed in and on `target`. */
+export async function signedIn(context: BrowserContext, target: string, member = SEEDED_READER): Promise<Page> {
+  const page = await context.newPage()
+  await signInAt(page, target, member)
+  return page
+}
