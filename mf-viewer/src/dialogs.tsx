@@ -1,5 +1,5 @@
-import { COLORS, dialogZIndex, OVERLAY_OPACITY, useT, type DialogComponentProps, type RemoteDialogsModule } from '@koma/contracts'
-import { useEffect, useId, useRef } from 'react'
+import { COLORS, DialogFrame, useT, type DialogComponentProps, type RemoteDialogsModule } from '@koma/contracts'
+import { useId } from 'react'
 import { ViewerIntl } from './i18n/ViewerIntl'
 import { dialogMessages } from './i18n/messages'
 
@@ -10,20 +10,16 @@ import { dialogMessages } from './i18n/messages'
 function ChapterAbortedBody({ chapterName, close, level }: DialogComponentProps<'chapterAborted'> & { level?: number }) {
   const t = useT()
   const id = useId()
-  const ok = useRef<HTMLButtonElement>(null)
-  useEffect(() => ok.current?.focus(), [])
   return (
-    <div data-testid="dialog-chapter-aborted" css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(level ?? 0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16 }}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 360, background: COLORS.surface, borderRadius: 14, padding: '24px 20px 16px', color: COLORS.text, boxShadow: '0 20px 60px rgba(0,0,0,.3)' }}>
-        <h2 id={id} css={{ fontSize: 17, margin: '0 0 10px', textAlign: 'center' }}>{t(dialogMessages.abortedTitle)}</h2>
-        <p css={{ fontSize: 14, lineHeight: 1.6, margin: '0 0 20px', color: COLORS.textMuted, textAlign: 'center' }}>
-          {chapterName ? t(dialogMessages.abortedMessageNamed, { name: chapterName }) : t(dialogMessages.abortedMessage)}
-        </p>
-        <button ref={ok} type="button" onClick={() => close(undefined)} css={{ width: '100%', padding: 12, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
-          {t(dialogMessages.ok)}
-        </button>
-      </div>
-    </div>
+    <DialogFrame testId="dialog-chapter-aborted" role="alertdialog" level={level} labelledBy={id}>
+      <h2 id={id} css={{ fontSize: 17, margin: '0 0 10px', textAlign: 'center' }}>{t(dialogMessages.abortedTitle)}</h2>
+      <p css={{ fontSize: 14, lineHeight: 1.6, margin: '0 0 20px', color: COLORS.textMuted, textAlign: 'center' }}>
+        {chapterName ? t(dialogMessages.abortedMessageNamed, { name: chapterName }) : t(dialogMessages.abortedMessage)}
+      </p>
+      <button type="button" onClick={() => close(undefined)} css={{ width: '100%', padding: 12, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+        {t(dialogMessages.ok)}
+      </button>
+    </DialogFrame>
   )
 }
 

@@ -1,7 +1,7 @@
-import { COLORS, SHARE_OVERLAY_OPACITY, SHARE_TARGETS, shareUrl, TIMINGS, useT, type DialogComponentProps, type ShareTarget } from '@koma/contracts'
+import { COLORS, type DialogComponentProps, DialogFrame, SHARE_OVERLAY_OPACITY, SHARE_TARGETS, type ShareTarget, shareUrl, TIMINGS, useT } from '@koma/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import { dialogMessages } from '../i18n/messages'
-import { DialogFrame, dialogTitle } from './DialogFrame'
+import { dialogTitle } from './dialogStyles'
 
 const TARGET_STYLE: Record<ShareTarget, { label: string; color: string; mark: string }> = {
   facebook: { label: 'Facebook', color: '#1877f2', mark: 'f' },

@@ -1,8 +1,8 @@
-import { loginPath, useLocalePath, useT, type DialogComponentProps, type DialogKind } from '@koma/contracts'
+import { type DialogComponentProps, DialogFrame, type DialogKind, loginPath, useLocalePath, useT } from '@koma/contracts'
 import { useId, type ComponentType } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { dialogMessages } from '../i18n/messages'
-import { dialogButton, dialogButtons, DialogFrame, dialogText, dialogTitle } from './DialogFrame'
+import { dialogButton, dialogButtons, dialogText, dialogTitle } from './dialogStyles'
 import { AcceptMatureDialog, AdultCheckDialog } from './matureDialogs'
 import { ShareDialog } from './ShareDialog'
 

@@ -1,25 +1,9 @@
-import {
-  ACCEPT_MATURE_COOKIE_DAYS,
-  acceptMatureDestination,
-  acceptMatureForSession,
-  adultCheckDestination,
-  api,
-  auth,
-  COOKIES,
-  endpoints,
-  isApiError,
-  useLocalePath,
-  useT,
-  writeCookie,
-  type DialogComponentProps,
-  type MatureChoice,
-  type MatureDestination,
-} from '@koma/contracts'
+import { ACCEPT_MATURE_COOKIE_DAYS, acceptMatureDestination, acceptMatureForSession, adultCheckDestination, api, auth, COOKIES, type DialogComponentProps, DialogFrame, endpoints, isApiError, type MatureChoice, type MatureDestination, useLocalePath, useT, writeCookie } from '@koma/contracts'
 import { useId, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { previousLocation } from '../app/history'
 import { dialogMessages } from '../i18n/messages'
-import { dialogButton, dialogButtons, DialogFrame, dialogText, dialogTitle } from './DialogFrame'
+import { dialogButton, dialogButtons, dialogText, dialogTitle } from './dialogStyles'
 
 type Props<K extends 'adultCheck' | 'acceptMature'> = DialogComponentProps<K> & { level: number }
 

@@ -1,53 +1,18 @@
-import { COLORS, dialogZIndex, OVERLAY_OPACITY } from '@koma/contracts'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { COLORS, DialogFrame } from '@koma/contracts'
+import type { ReactNode } from 'react'
 
-/**
- * The payments dialogs' frame: the host's overlay (80 %) and stacking (900 + 2 per level),
- * focus moved inside, Escape and an outside click act like the close button (when allowed).
- */
+/** The payments dialogs' frame: the shared DialogFrame with a wider, unpadded card that scrolls its own body. */
 export function DialogPanel({ level, labelledBy, testId, onOutside, children, wide = false }: { level: number; labelledBy: string; testId: string; onOutside?: () => void; children: ReactNode; wide?: boolean }) {
-  const panel = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    panel.current?.querySelector<HTMLElement>('button:not([disabled]), [href], input')?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onOutside?.()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      previous?.focus?.()
-    }
-  }, [onOutside])
   return (
-    <div
-      data-testid={testId}
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onOutside?.()
-      }}
-      css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(level), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16 }}
+    <DialogFrame
+      testId={testId}
+      level={level}
+      labelledBy={labelledBy}
+      onOutside={onOutside}
+      panel={{ maxWidth: wide ? 480 : 380, maxHeight: 'calc(100dvh - 32px)', display: 'flex', flexDirection: 'column', padding: 0, borderRadius: 16, overflow: 'hidden', boxShadow: '0 20px 60px rgba(0,0,0,.35)' }}
     >
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        css={{
-          width: '100%',
-          maxWidth: wide ? 480 : 380,
-          maxHeight: 'calc(100dvh - 32px)',
-          display: 'flex',
-          flexDirection: 'column',
-          background: COLORS.surface,
-          color: COLORS.text,
-          borderRadius: 16,
-          overflow: 'hidden',
-          boxShadow: '0 20px 60px rgba(0,0,0,.35)',
-        }}
-      >
-        {children}
-      </div>
-    </div>
+      {children}
+    </DialogFrame>
   )
 }
 
