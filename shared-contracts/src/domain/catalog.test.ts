@@ -5,7 +5,7 @@ import { contentBadges, rentalOnly } from './labels'
 import { acceptMatureDestination, adultCheckDestination, isAdultPath } from './mature'
 import { nextPageNo, pageRequest, pageResult } from './paging'
 import { EMPTY_POPUP_MEMORY, nextPopup, popupDue, rememberShown, rememberSkipped, samePopupRule } from './popups'
-import { accessOptions, gaugeAfterUse, purchaseDecision } from './purchase'
+import { accessOptions, canBuyWithCoin, canRentWith, gaugeAfterUse, purchaseDecision } from './purchase'
 import { normalizeSearchText, searchScore, searchTerms } from './search'
 import { shareUrl, SHARE_TARGETS } from './share'
 import type { ChapterSummary, HomePopup, HomeSection, Inventory, RentalConfig, SalesConfig } from './types'
@@ -152,6 +152,16 @@ describe('purchase options (SPEC §4)', () => {
     expect(accessOptions(chapter({ hasTrial: true }), inv(1, 0), rental).map((o) => o.kind)).toEqual(['preview', 'buyWithCoin'])
     const rentChapter = chapter({ hasTrial: true, salesConfig: sales({ rentAllowedWith: ['gauge', 'ticket', 'coin'], rentalPrice: 2, originalRentalPrice: 2 }) })
     expect(accessOptions(rentChapter, inv(1, 0), rental).map((o) => o.kind)).toEqual(['freeRead', 'rentWithCoin', 'buyWithCoin'])
+  })
+  it('offers coin buttons only for the payment kinds the chapter allows, as the API accepts them', () => {
+    // A price alone is not enough: coin must be among purchaseAllowedWith / rentAllowedWith (SPEC §3).
+    const noCoin = chapter({ salesConfig: sales({ purchaseAllowedWith: [], rentAllowedWith: ['ticket'], rentalPrice: 2 }) })
+    expect(accessOptions(noCoin, inv(1, 0, 1), rental).map((o) => o.kind)).toEqual(['ticket'])
+    expect(canBuyWithCoin(sales({ price: 0 }))).toBe(true)
+    expect(canBuyWithCoin(sales({ price: -1 }))).toBe(false)
+    expect(canRentWith(sales({ rentAllowedWith: ['coin'], rentalPrice: -1 }), 'coin', true)).toBe(false)
+    expect(canRentWith(sales({ rentAllowedWith: ['gauge'] }), 'gauge', false)).toBe(false)
+    expect(canRentWith(sales({ rentAllowedWith: ['ticket'] }), 'subscribe', false)).toBe(true)
   })
   it('free-read with a full gauge, wait-for-free with its percent and countdown otherwise, ticket, subscribe, rent', () => {
     const rentChapter = chapter({ salesConfig: sales({ rentAllowedWith: ['gauge', 'ticket', 'coin'], rentalPrice: 2, originalRentalPrice: 3, price: -1 }) })

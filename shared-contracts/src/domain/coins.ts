@@ -1,3 +1,4 @@
+import { canBuyWithCoin } from './purchase'
 import type { ChapterSummary, CoinInventory } from './types'
 
 /** SPEC §3/§4 coin types: purchased coins never expire; bonus coins are non-expiring free coins. */
@@ -106,7 +107,7 @@ type UnlockableInput = Pick<ChapterSummary, 'salesConfig' | 'activity' | 'aborte
 export function chapterSelectable(chapter: UnlockableInput): boolean {
   const sales = chapter.salesConfig
   if (sales.free || chapter.activity.unlocked || chapter.aborted) return false
-  return sales.price >= 0 && sales.purchaseAllowedWith.includes('coin')
+  return canBuyWithCoin(sales)
 }
 
 /** Total coins for an unlock-all of these chapters (their current prices). */

@@ -1,6 +1,6 @@
 import { chapterIsReadable } from './access'
 import { gaugePercent } from './sales'
-import type { ChapterSummary, Inventory, RentalConfig } from './types'
+import type { ChapterSummary, Inventory, RentalConfig, SalesConfig } from './types'
 
 /** SPEC §3 access button kinds, with what each needs to draw itself. */
 export type AccessOption =
@@ -30,17 +30,38 @@ type ChapterInput = Pick<ChapterSummary, 'salesConfig' | 'activity' | 'hasTrial'
 export const isRentChapter = (chapter: Pick<ChapterSummary, 'salesConfig'>): boolean =>
   chapter.salesConfig.rentAllowedWith.includes('gauge') || chapter.salesConfig.rentAllowedWith.includes('ticket')
 
+/** SPEC §3/§4: a chapter sold for good for coins (a price, and coin among purchaseAllowedWith). */
+export const canBuyWithCoin = (sales: Pick<SalesConfig, 'price' | 'purchaseAllowedWith'>): boolean => sales.price >= 0 && sales.purchaseAllowedWith.includes('coin')
+
+/** How a chapter may be rented (SPEC §3 rentAllowedWith; subscribe: any gauge or ticket rental chapter). */
+export type RentMethod = 'coin' | 'ticket' | 'gauge' | 'subscribe'
+
+/** SPEC §3/§4: whether a chapter can be rented this way (the gauge only where the title uses it). */
+export function canRentWith(sales: Pick<SalesConfig, 'rentAllowedWith' | 'rentalPrice'>, method: RentMethod, gaugeUsable: boolean): boolean {
+  const allowed = sales.rentAllowedWith
+  switch (method) {
+    case 'coin':
+      return allowed.includes('coin') && sales.rentalPrice >= 0
+    case 'ticket':
+      return allowed.includes('ticket')
+    case 'gauge':
+      return allowed.includes('gauge') && gaugeUsable
+    case 'subscribe':
+      return allowed.includes('gauge') || allowed.includes('ticket')
+  }
+}
+
 /**
  * SPEC §4 buttons: preview (not a rent chapter and hasTrial), free-read (gauge full),
  * wait-for-free (gauge not full) with its countdown, ticket (tickets > 0), subscribe (gauge or
- * ticket rent and rentWithSubscribe), rent with coin (rentalPrice >= 0), buy with coin (price >= 0).
+ * ticket rent and rentWithSubscribe), rent with coin, buy with coin (canRentWith / canBuyWithCoin).
  */
 export function accessOptions(chapter: ChapterInput, inventory: Inventory | null, rentalConfig: RentalConfig, title: { adsEnabled?: boolean } = {}): AccessOption[] {
   const { salesConfig: sales } = chapter
   const options: AccessOption[] = []
   const rentChapter = isRentChapter(chapter)
   if (!rentChapter && chapter.hasTrial) options.push({ kind: 'preview' })
-  if (sales.rentAllowedWith.includes('gauge') && rentalConfig.gaugeUsable && inventory) {
+  if (canRentWith(sales, 'gauge', rentalConfig.gaugeUsable) && inventory) {
     const percent = gaugePercent(inventory, rentalConfig.recoverInterval)
     if (percent >= 100) options.push({ kind: 'freeRead' })
     else {
@@ -48,11 +69,11 @@ export function accessOptions(chapter: ChapterInput, inventory: Inventory | null
       options.push({ kind: 'waitForFreeRemaining', seconds: Math.max(0, inventory.readForFree.recoverRemained) })
     }
   }
-  if (sales.rentAllowedWith.includes('ticket') && (inventory?.ticket.amount ?? 0) > 0) options.push({ kind: 'ticket', amount: inventory?.ticket.amount ?? 0 })
+  if (canRentWith(sales, 'ticket', rentalConfig.gaugeUsable) && (inventory?.ticket.amount ?? 0) > 0) options.push({ kind: 'ticket', amount: inventory?.ticket.amount ?? 0 })
   if (rentChapter && inventory?.rentWithSubscribe) options.push({ kind: 'subscribe' })
   if (rentChapter && title.adsEnabled) options.push({ kind: 'watchAd' })
-  if (sales.rentalPrice >= 0) options.push({ kind: 'rentWithCoin', price: sales.rentalPrice, originalPrice: sales.originalRentalPrice, periodSeconds: rentalConfig.rentalPeriod })
-  if (sales.price >= 0) options.push({ kind: 'buyWithCoin', price: sales.price, originalPrice: sales.originalPrice })
+  if (canRentWith(sales, 'coin', rentalConfig.gaugeUsable)) options.push({ kind: 'rentWithCoin', price: sales.rentalPrice, originalPrice: sales.originalRentalPrice, periodSeconds: rentalConfig.rentalPeriod })
+  if (canBuyWithCoin(sales)) options.push({ kind: 'buyWithCoin', price: sales.price, originalPrice: sales.originalPrice })
   return options
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { coinInventoryOf, rentalEndsAt, type AccessResult, type ContentType, type PaymentKind } from '@koma/contracts/server'
+import { canBuyWithCoin, canRentWith, coinInventoryOf, rentalEndsAt, unlockAllCoinBack, unlockAllPrice, type AccessResult, type ContentType, type RentMethod } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { ChaptersTable, ContentsTable, Database } from '../../db/schema'
 import { acceptMatureRequired, HttpError } from '../../http/errors'
+import { salesConfigOf } from '../content/service'
 import { matureAccepted } from '../member/maturity'
 import { coinBalance, creditCoins, lockWallet, spendCoins } from './ledger'
 import { gaugeState, spendTicket, subscribeRentalAvailable } from './stock'
@@ -117,12 +118,13 @@ export async function unlockChapters(
   const price = coinsParam(input.price, 'price')
   const coinBack = input.coinBackPrice === undefined || input.coinBackPrice === '' ? null : coinsParam(input.coinBackPrice, 'coinBackPrice')
   if (chapters.length === 0) throw new HttpError(400, input.all ? 'unlockAllUnavailable' : 'invalidParameter', { field: 'chapterIds' })
-  for (const chapter of chapters) {
+  const sold = chapters.map((chapter) => ({ aborted: chapter.aborted, salesConfig: salesConfigOf(chapter) }))
+  for (const chapter of sold) {
     if (chapter.aborted) throw new HttpError(403, 'salesSuspended')
-    if (chapter.free || chapter.price < 0 || !chapter.purchase_allowed_with.includes('coin')) throw new HttpError(409, input.all ? 'unlockAllUnavailable' : 'rentalNotAvailable')
+    if (chapter.salesConfig.free || !canBuyWithCoin(chapter.salesConfig)) throw new HttpError(409, input.all ? 'unlockAllUnavailable' : 'rentalNotAvailable')
   }
-  const total = chapters.reduce((sum, chapter) => sum + chapter.price, 0)
-  const coinBackTotal = chapters.reduce((sum, chapter) => sum + chapter.coin_back_price, 0)
+  const total = unlockAllPrice(sold)
+  const coinBackTotal = unlockAllCoinBack(sold)
   if (total !== price || (coinBack !== null && coinBack !== coinBackTotal)) throw new HttpError(409, 'priceChanged')
   const ids = chapters.map((chapter) => chapter.id)
   const action = `${input.all ? 'unlock_all' : 'unlock'}:${[...ids].sort((a, b) => a - b).join(',')}`
@@ -142,23 +144,6 @@ export async function unlockChapters(
   })
 }
 
-export type RentMethod = 'coin' | 'ticket' | 'gauge' | 'subscribe'
-
-/** Which rentals a chapter allows (SPEC §3 rentAllowedWith; subscribe: a gauge or ticket rental chapter). */
-function rentAllowed(content: Content, chapter: Chapter, method: RentMethod): boolean {
-  const allowed = chapter.rent_allowed_with as PaymentKind[]
-  switch (method) {
-    case 'coin':
-      return allowed.includes('coin') && chapter.rental_price >= 0
-    case 'ticket':
-      return allowed.includes('ticket')
-    case 'gauge':
-      return allowed.includes('gauge') && content.gauge_usable
-    case 'subscribe':
-      return allowed.includes('gauge') || allowed.includes('ticket')
-  }
-}
-
 /**
  * POST …/chapter/{chapterId}/rent-with-{coin|ticket|gauge|subscribe}: read for the title's
  * rental period. A chapter already owned or still rented answers 208 and charges nothing.
@@ -166,7 +151,7 @@ function rentAllowed(content: Content, chapter: Chapter, method: RentMethod): bo
 export async function rentChapter(deps: AppDeps, input: { memberId: number; content: Content; chapter: Chapter; method: RentMethod; token: string | undefined; rentalPrice: string | undefined }): Promise<Outcome> {
   const { memberId, content, chapter, method } = input
   if (chapter.aborted) throw new HttpError(403, 'salesSuspended')
-  if (chapter.free || !rentAllowed(content, chapter, method)) throw new HttpError(409, 'rentalNotAvailable')
+  if (chapter.free || !canRentWith(salesConfigOf(chapter), method, content.gauge_usable)) throw new HttpError(409, 'rentalNotAvailable')
   if (method === 'coin' && coinsParam(input.rentalPrice, 'rentalPrice') !== chapter.rental_price) throw new HttpError(409, 'priceChanged')
   const action = `rent_${method}:${chapter.id}`
   return withToken(deps, memberId, input.token, action, async (trx, now) => {

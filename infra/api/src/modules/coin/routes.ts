@@ -1,4 +1,4 @@
-import { coinInventoryOf, endpoints, type CoinHistoryTab } from '@koma/contracts/server'
+import { coinInventoryOf, endpoints, type CoinHistoryTab, type RentMethod } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { HttpError, notFound } from '../../http/errors'
@@ -6,7 +6,7 @@ import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
 import { requireMember, sessionMember } from '../member/session'
 import { coinBalance } from './ledger'
-import { accessTarget, issueTransactionToken, rentChapter, unlockChapters, type RentMethod } from './access'
+import { accessTarget, issueTransactionToken, rentChapter, unlockChapters } from './access'
 import { coinExpire, coinHistory, HISTORY_TABS } from './history'
 
 /** Repeated form keys arrive as an array, a single one as a string. */
