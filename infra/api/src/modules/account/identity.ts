@@ -1,4 +1,4 @@
-import { endpoints, resetLinkExpiresAt, resetLinkIsValid, type Authentication } from '@koma/contracts/server'
+import { ACCOUNT_LIMITS, endpoints, resetLinkExpiresAt, resetLinkIsValid } from '@koma/contracts/server'
 import { checkCodeSchema, emailSchema, joinSchema, passwordSchema, requestCodeSchema, changeEmailSchema, codeSchema } from '@koma/contracts/validation'
 import Joi from 'joi'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -8,10 +8,10 @@ import type { AppDeps } from '../../deps'
 import { route } from '../../http/route'
 import { requireFullMember } from '../member/guest'
 import { currentTermsVersion, hashPassword, passwordMatches } from '../member/service'
-import { clearSessionCookies, endSession, forgetSession, sessionMember, startSession } from '../member/session'
+import { clearSessionCookies, forgetSession, sessionMember } from '../member/session'
 import { checkCode, consumeVerifiedCode, emailTaken, sendCode } from './codes'
 import { checked, fail, localePath, publicOrigin, randomToken, sealed, sendMail, sha256, today } from './common'
-import { welcomeGift } from '../inbox/service'
+import { registerMember, signInNewMember } from './registration'
 
 
 /** Sign-up, e-mail codes, passwords and e-mail changes. */
@@ -30,7 +30,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
       throw fail(409, 'emailAlreadyRegistered')
     }
     const { expiresAt } = await sendCode(deps, { email, purpose, memberId, locale })
-    return { sent: true as const, expiresAt: expiresAt.toISOString(), resendAfterSeconds: 60 }
+    return { sent: true as const, expiresAt: expiresAt.toISOString(), resendAfterSeconds: ACCOUNT_LIMITS.codeResendMs / 1000 }
   })
 
   route(app, deps, endpoints.checkVerifyToken, async ({ body, req, locale }) => {
@@ -52,42 +52,19 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const current = await sessionMember(deps, req)
     const memberId = await deps.db.transaction().execute(async (trx) => {
       await consumeVerifiedCode(trx, now, form.email, 'signup')
-      const values = {
+      return registerMember(trx, current, {
         email: form.email.trim(),
-        password_hash: passwordHash,
+        passwordHash,
         nickname: form.nickname,
-        guest: false,
-        guest_device_id: null,
         birthday: form.birthday,
-        marketing_agree: form.marketingAgree === 'true',
-        email_notify: form.marketingAgree === 'true',
-        terms_version: terms?.version ?? 0,
-        password_changed_at: now,
-        last_signin_at: now,
-      }
-      let id: number
-      if (current?.guest) {
-        // SPEC §4: registering from a guest keeps its history: the same member id becomes a member.
-        await trx.updateTable('members').set(values).where('id', '=', current.memberId).execute()
-        id = current.memberId
-      } else {
-        id = (await trx.insertInto('members').values({ ...values, accept_mature: false, adult_verified_at: null }).returning('id').executeTakeFirstOrThrow()).id
-      }
-      await trx
-        .insertInto('member_settings')
-        .values({ member_id: id, notify_marketing: form.marketingAgree === 'true', notify_news_email: form.marketingAgree === 'true' })
-        .onConflict((oc) => oc.column('member_id').doUpdateSet({ notify_marketing: form.marketingAgree === 'true' }))
-        .execute()
-      await welcomeGift(trx, id, now)
-      return id
+        marketingAgree: form.marketingAgree === 'true',
+        termsVersion: terms?.version ?? 0,
+        now,
+      })
     })
-    if (current) {
-      await endSession(deps, current.sessionId)
-      forgetSession(req)
-    }
-    const { sessionId } = await startSession(deps, req, reply, memberId, true)
+    const authentication = await signInNewMember(deps, req, reply, current, memberId)
     await sendMail(deps, form.email.trim(), 'welcome', locale, { nickname: form.nickname })
-    return { sessionToken: `s${sessionId}`, userId: memberId } satisfies Authentication
+    return authentication
   })
 
   // Password: find (reset mail valid 10 minutes), reset, change, and "later" for the 6-month advice.
@@ -100,16 +77,17 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
       .where('guest', '=', false)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
-    // The answer is the same whether or not the address is registered.
+    // The answer is the same whether or not the address is registered, and whether or not a
+    // mail went out: a repeat within the resend interval sends nothing but says the same.
     if (!member) return { sent: true as const }
     const now = deps.clock.now()
     const recent = await deps.db
       .selectFrom('password_resets')
       .select('created_at')
       .where('member_id', '=', member.id)
-      .where('created_at', '>', new Date(now.getTime() - 60 * 1000))
+      .where('created_at', '>', new Date(now.getTime() - ACCOUNT_LIMITS.codeResendMs))
       .executeTakeFirst()
-    if (recent) throw fail(429, 'codeTooSoon')
+    if (recent) return { sent: true as const }
     const token = randomToken(32)
     await deps.db.insertInto('password_resets').values({ token_hash: sha256(token), member_id: member.id, created_at: now, expires_at: resetLinkExpiresAt(now) }).execute()
     const link = `${publicOrigin(req)}${localePath(locale, '/member/profile/password/reset')}?token=${encodeURIComponent(token)}`

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors'
 import { route } from '../../http/route'
 import { checked, fail, randomToken, safePath, sha256, today } from '../account/common'
 import { emailTaken } from '../account/codes'
-import { welcomeGift } from '../inbox/service'
+import { registerMember, signInNewMember } from '../account/registration'
 import { discardGuest, requireFullMember } from '../member/guest'
 import { currentTermsVersion } from '../member/service'
 import { endSession, forgetSession, sessionMember, startSession } from '../member/session'
@@ -164,36 +164,19 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     const memberId = await deps.db.transaction().execute(async (trx) => {
       const taken = await trx.selectFrom('external_accounts').select('member_id').where('provider', '=', pending.provider).where('subject', '=', pending.subject).executeTakeFirst()
       if (taken) throw fail(409, 'alreadyRegisteredSocial')
-      const values = {
+      const id = await registerMember(trx, current, {
         email,
-        password_hash: null,
+        passwordHash: null,
         nickname: form.nickname,
-        guest: false,
-        guest_device_id: null,
         birthday: form.birthday,
-        marketing_agree: form.marketingAgree === 'true',
-        email_notify: form.marketingAgree === 'true',
-        terms_version: terms?.version ?? 0,
-        last_signin_at: now,
-      }
-      let id: number
-      if (current?.guest) {
-        await trx.updateTable('members').set(values).where('id', '=', current.memberId).execute()
-        id = current.memberId
-      } else {
-        id = (await trx.insertInto('members').values({ ...values, accept_mature: false, adult_verified_at: null }).returning('id').executeTakeFirstOrThrow()).id
-      }
+        marketingAgree: form.marketingAgree === 'true',
+        termsVersion: terms?.version ?? 0,
+        now,
+      })
       await trx.insertInto('external_accounts').values({ member_id: id, provider: pending.provider, subject: pending.subject, email: pending.email, linked_at: now }).execute()
-      await trx.insertInto('member_settings').values({ member_id: id, notify_marketing: form.marketingAgree === 'true' }).onConflict((oc) => oc.column('member_id').doNothing()).execute()
-      await welcomeGift(trx, id, now)
       return id
     })
-    if (current) {
-      await endSession(deps, current.sessionId)
-      forgetSession(req)
-    }
-    const { sessionId } = await startSession(deps, req, reply, memberId, true)
-    return { sessionToken: `s${sessionId}`, userId: memberId }
+    return signInNewMember(deps, req, reply, current, memberId)
   })
 
   route(app, deps, endpoints.idpLink, async ({ params, body, req }) => {
