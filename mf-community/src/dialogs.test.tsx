@@ -81,7 +81,7 @@ describe('report dialog (SPEC §2, §5)', () => {
     jest.spyOn(api, 'request').mockResolvedValue(config as never)
     const close = await renderDialog({ type: 'comment', commentId: 7 })
     await screen.findAllByTestId('report-category')
-    fireEvent.click(screen.getByTestId('dialog-report'))
+    fireEvent.mouseDown(screen.getByTestId('dialog-report'))
     expect(close).toHaveBeenCalledWith({ reported: false })
   })
 })

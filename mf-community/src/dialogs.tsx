@@ -1,10 +1,9 @@
 import {
   api,
   COLORS,
-  dialogZIndex,
+  DialogFrame,
   endpoints,
   isApiError,
-  OVERLAY_OPACITY,
   REPORT_CATEGORY_NOTIFICATION_MS,
   REPORT_MESSAGE_MAX,
   Spinner,
@@ -147,20 +146,18 @@ function ReportDialog({ level, ...props }: ReportProps) {
   const id = useId()
   return (
     <CommunityIntl>
-      <div
-        data-testid="dialog-report"
-        onClick={(event) => {
-          // An outside click cancels, as for the confirm dialog.
-          if (event.target === event.currentTarget) props.close({ reported: false })
-        }}
-        css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(level ?? 0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16 }}
+      {/* An outside click cancels, as for the confirm dialog. */}
+      <DialogFrame
+        testId="dialog-report"
+        level={level}
+        labelledBy={id}
+        onOutside={() => props.close({ reported: false })}
+        panel={{ maxWidth: 400, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto', boxSizing: 'border-box', padding: '22px 20px 16px' }}
       >
-        <div role="dialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 400, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto', boxSizing: 'border-box', background: COLORS.surface, borderRadius: 14, padding: '22px 20px 16px', color: COLORS.text, boxShadow: '0 20px 60px rgba(0,0,0,.3)' }}>
-          <Suspense fallback={<Spinner />}>
-            <ReportForm {...props} titleId={id} />
-          </Suspense>
-        </div>
-      </div>
+        <Suspense fallback={<Spinner />}>
+          <ReportForm {...props} titleId={id} />
+        </Suspense>
+      </DialogFrame>
     </CommunityIntl>
   )
 }

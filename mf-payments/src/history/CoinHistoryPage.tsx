@@ -84,6 +84,7 @@ function ExpiringCoins() {
 function Entry({ entry }: { entry: CoinHistoryEntry }) {
   const t = useT()
   const path = useLocalePath()
+  const { locale } = useLocale()
   const reason = t(REASONS[entry.reason] ?? m.reasonOther)
   const negative = entry.type === 'use' || entry.type === 'expire'
   return (
@@ -108,7 +109,7 @@ function Entry({ entry }: { entry: CoinHistoryEntry }) {
       <div css={{ textAlign: 'right', flex: '0 0 auto' }}>
         <strong data-testid="coin-history-amount" css={{ fontSize: 16, color: negative ? COLORS.text : COLORS.free }}>
           {negative ? '−' : '+'}
-          {entry.price.toLocaleString()}
+          {new Intl.NumberFormat(locale).format(entry.price)}
         </strong>
         <div css={{ fontSize: 11, color: COLORS.textMuted, whiteSpace: 'nowrap' }}>{t(m.split, { free: entry.free, purchased: entry.purchased })}</div>
       </div>

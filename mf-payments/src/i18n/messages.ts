@@ -35,6 +35,7 @@ export const checkoutMessages = defineMessages({
   processing: { id: 'payments.shop.processing', defaultMessage: 'Processing…' },
   cardNumber: { id: 'payments.shop.card.number', defaultMessage: 'Card number' },
   cardExpiry: { id: 'payments.shop.card.expiry', defaultMessage: 'Expiry (MM/YY)' },
+  cardCvv: { id: 'payments.shop.card.cvv', defaultMessage: 'Security code (CVV)' },
   cardMonth: { id: 'payments.shop.card.month', defaultMessage: 'MM' },
   cardYear: { id: 'payments.shop.card.year', defaultMessage: 'YY' },
   cardSecurityCode: { id: 'payments.shop.card.securityCode', defaultMessage: 'Security code' },

@@ -1,5 +1,5 @@
-import { api, COLORS, dialogZIndex, endpoints, EXPIRING_LIST_LONG, formatDateTime, OVERLAY_OPACITY, Spinner, useResource, useT } from '@koma/contracts'
-import { Suspense, useEffect, useId } from 'react'
+import { api, COLORS, DialogFrame, endpoints, EXPIRING_LIST_LONG, formatDateTime, Spinner, useResource, useT } from '@koma/contracts'
+import { Suspense, useId } from 'react'
 import { checkoutMessages } from '../i18n/messages'
 
 function ExpiringList() {
@@ -24,33 +24,18 @@ function ExpiringList() {
 export function ExpiringCoinsDialog({ onClose }: { onClose: () => void }) {
   const t = useT()
   const id = useId()
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [onClose])
   return (
-    <div
-      data-testid="dialog-expiring-coins"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
-      css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16 }}
-    >
-      <div role="dialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 400, background: COLORS.surface, borderRadius: 16, padding: '22px 20px 18px', color: COLORS.text }}>
-        <h2 id={id} css={{ fontSize: 18, margin: '0 0 6px' }}>
-          {t(checkoutMessages.expiring)}
-        </h2>
-        <p css={{ fontSize: 13, color: COLORS.textMuted, margin: '0 0 12px' }}>{t(checkoutMessages.expiringNote)}</p>
-        <Suspense fallback={<Spinner minHeight={80} />}>
-          <ExpiringList />
-        </Suspense>
-        <button type="button" onClick={onClose} css={{ width: '100%', marginTop: 16, padding: 12, border: 0, borderRadius: 10, background: COLORS.surfaceAlt, color: COLORS.text, fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
-          {t(checkoutMessages.close)}
-        </button>
-      </div>
-    </div>
+    <DialogFrame testId="dialog-expiring-coins" labelledBy={id} onOutside={onClose} panel={{ maxWidth: 400, borderRadius: 16, padding: '22px 20px 18px', boxShadow: 'none' }}>
+      <h2 id={id} css={{ fontSize: 18, margin: '0 0 6px' }}>
+        {t(checkoutMessages.expiring)}
+      </h2>
+      <p css={{ fontSize: 13, color: COLORS.textMuted, margin: '0 0 12px' }}>{t(checkoutMessages.expiringNote)}</p>
+      <Suspense fallback={<Spinner minHeight={80} />}>
+        <ExpiringList />
+      </Suspense>
+      <button type="button" onClick={onClose} css={{ width: '100%', marginTop: 16, padding: 12, border: 0, borderRadius: 10, background: COLORS.surfaceAlt, color: COLORS.text, fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+        {t(checkoutMessages.close)}
+      </button>
+    </DialogFrame>
   )
 }

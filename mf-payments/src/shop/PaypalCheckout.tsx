@@ -1,4 +1,4 @@
-import { api, COLORS, dialogZIndex, endpoints, formatPrice, OVERLAY_OPACITY, useLocale, useResource, useT } from '@koma/contracts'
+import { api, COLORS, DialogFrame, endpoints, formatPrice, useLocale, useResource, useT } from '@koma/contracts'
 import {
   PayPalButtons,
   PayPalCardFieldsProvider,
@@ -88,7 +88,7 @@ export default function PaypalCheckout({ product, onSuccess, onFailure }: Checko
       </button>
       {cardOpen ? (
         <CardDialog
-          price={formatPrice(product.price, 'USD', locale)}
+          price={formatPrice(product.price, product.currency, locale)}
           onClose={() => setCardOpen(false)}
           createOrder={() => createOrder('paypal_credit')}
           onApprove={async (orderId) => {
@@ -133,46 +133,38 @@ function CardDialog({ price, onClose, createOrder, onApprove, onUnavailable }: {
   }, [isRejected, onUnavailable])
   const [error, setError] = useState<string | null>(null)
   return (
-    <div
-      data-testid="dialog-paypal-card"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
-      css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16 }}
-    >
-      <div role="dialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 400, background: COLORS.surface, borderRadius: 16, padding: '22px 20px 18px', color: COLORS.text, boxShadow: '0 20px 60px rgba(0,0,0,.3)' }}>
-        <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 6 }}>
-          <h2 id={id} css={{ fontSize: 18, margin: 0 }}>
-            {t(checkoutMessages.cardDialogTitle)}
-          </h2>
-          <button type="button" aria-label={t(checkoutMessages.close)} onClick={onClose} css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}>
-            ×
-          </button>
-        </div>
-        <p data-testid="paypal-card-price" css={{ fontSize: 24, fontWeight: 800, margin: '0 0 16px' }}>
-          {price}
-        </p>
-        <PayPalCardFieldsProvider
-          createOrder={createOrder}
-          onApprove={(data) => onApprove(data.orderID)}
-          onError={() => setError(t(checkoutMessages.cardDialogError))}
-          style={{ input: { 'font-size': '16px' } }}
-        >
-          <PayPalNumberField placeholder={t(checkoutMessages.cardNumber)} />
-          <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10 }}>
-            <PayPalExpiryField placeholder={t(checkoutMessages.cardExpiry)} />
-            <PayPalCVVField placeholder="CVV" />
-          </div>
-          <PayPalNameField placeholder={t(checkoutMessages.cardName)} />
-          {error ? (
-            <p role="alert" data-testid="paypal-card-error" css={{ color: '#d93025', fontSize: 13, margin: '4px 0 0' }}>
-              {error}
-            </p>
-          ) : null}
-          <SubmitCard label={t(checkoutMessages.cardDialogPay)} busyLabel={t(checkoutMessages.processing)} onError={() => setError(t(checkoutMessages.cardDialogError))} onStart={() => setError(null)} />
-        </PayPalCardFieldsProvider>
+    <DialogFrame testId="dialog-paypal-card" labelledBy={id} onOutside={onClose} panel={{ maxWidth: 400, borderRadius: 16, padding: '22px 20px 18px' }}>
+      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 6 }}>
+        <h2 id={id} css={{ fontSize: 18, margin: 0 }}>
+          {t(checkoutMessages.cardDialogTitle)}
+        </h2>
+        <button type="button" aria-label={t(checkoutMessages.close)} onClick={onClose} css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}>
+          ×
+        </button>
       </div>
-    </div>
+      <p data-testid="paypal-card-price" css={{ fontSize: 24, fontWeight: 800, margin: '0 0 16px' }}>
+        {price}
+      </p>
+      <PayPalCardFieldsProvider
+        createOrder={createOrder}
+        onApprove={(data) => onApprove(data.orderID)}
+        onError={() => setError(t(checkoutMessages.cardDialogError))}
+        style={{ input: { 'font-size': '16px' } }}
+      >
+        <PayPalNumberField placeholder={t(checkoutMessages.cardNumber)} />
+        <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10 }}>
+          <PayPalExpiryField placeholder={t(checkoutMessages.cardExpiry)} />
+          <PayPalCVVField placeholder={t(checkoutMessages.cardCvv)} />
+        </div>
+        <PayPalNameField placeholder={t(checkoutMessages.cardName)} />
+        {error ? (
+          <p role="alert" data-testid="paypal-card-error" css={{ color: '#d93025', fontSize: 13, margin: '4px 0 0' }}>
+            {error}
+          </p>
+        ) : null}
+        <SubmitCard label={t(checkoutMessages.cardDialogPay)} busyLabel={t(checkoutMessages.processing)} onError={() => setError(t(checkoutMessages.cardDialogError))} onStart={() => setError(null)} />
+      </PayPalCardFieldsProvider>
+    </DialogFrame>
   )
 }
 

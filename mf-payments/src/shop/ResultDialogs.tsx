@@ -1,31 +1,24 @@
-import { COLORS, dialogZIndex, OVERLAY_OPACITY, purchaseResultLines, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { COLORS, DialogFrame, purchaseResultLines, TIMINGS, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
+import { useId, useState, type ReactNode } from 'react'
 import { PaymentsIntl } from '../i18n/PaymentsIntl'
 import { resultMessages } from '../i18n/messages'
-
-/** SPEC §9: a dialog closes 300 ms after it is hidden. */
-const DIALOG_CLOSE_MS = 300
 
 /** The frame of the purchase dialogs: an alert (one button; an outside click is ignored, SPEC §2). */
 function AlertFrame({ level, testId, icon, title, children, button, onButton }: { level?: number; testId: string; icon: ReactNode; title: string; children: ReactNode; button: string; onButton: () => void }) {
   const id = useId()
-  const ok = useRef<HTMLButtonElement>(null)
-  useEffect(() => ok.current?.focus(), [])
   return (
-    <div data-testid={testId} css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(level ?? 0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16 }}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 360, background: COLORS.surface, borderRadius: 16, padding: '28px 22px 18px', color: COLORS.text, boxShadow: '0 20px 60px rgba(0,0,0,.3)', textAlign: 'center' }}>
-        <div aria-hidden="true" css={{ display: 'grid', placeItems: 'center', marginBottom: 12 }}>
-          {icon}
-        </div>
-        <h2 id={id} css={{ fontSize: 18, margin: '0 0 12px' }}>
-          {title}
-        </h2>
-        {children}
-        <button ref={ok} type="button" onClick={onButton} css={{ width: '100%', marginTop: 20, padding: 13, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
-          {button}
-        </button>
+    <DialogFrame testId={testId} role="alertdialog" level={level} labelledBy={id} panel={{ borderRadius: 16, padding: '28px 22px 18px', textAlign: 'center' }}>
+      <div aria-hidden="true" css={{ display: 'grid', placeItems: 'center', marginBottom: 12 }}>
+        {icon}
       </div>
-    </div>
+      <h2 id={id} css={{ fontSize: 18, margin: '0 0 12px' }}>
+        {title}
+      </h2>
+      {children}
+      <button type="button" onClick={onButton} css={{ width: '100%', marginTop: 20, padding: 13, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+        {button}
+      </button>
+    </DialogFrame>
   )
 }
 
@@ -107,44 +100,36 @@ function PaymentMethodBody({ title, methods, close, level }: DialogComponentProp
   const dismiss = () => {
     if (closing) return
     setClosing(true)
-    window.setTimeout(() => close(null), DIALOG_CLOSE_MS)
+    window.setTimeout(() => close(null), TIMINGS.dialogCloseMs)
   }
   return (
-    <div
-      data-testid="dialog-payment-method"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) dismiss()
-      }}
-      css={{ position: 'fixed', inset: 0, zIndex: dialogZIndex(level ?? 0), background: `rgba(0,0,0,${OVERLAY_OPACITY})`, display: 'grid', placeItems: 'center', padding: 16, opacity: closing ? 0 : 1, transition: `opacity ${DIALOG_CLOSE_MS}ms ease` }}
-    >
-      <div role="dialog" aria-modal="true" aria-labelledby={id} css={{ width: '100%', maxWidth: 360, background: COLORS.surface, borderRadius: 16, padding: '20px 18px 14px', color: COLORS.text }}>
-        <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
-          <h2 id={id} css={{ fontSize: 17, margin: 0 }}>
-            {title}
-          </h2>
-          <button type="button" aria-label={t(resultMessages.close)} onClick={dismiss} css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}>
-            ×
-          </button>
-        </div>
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
-          {methods.map((method) => (
-            <li key={String(method.code)}>
-              <button
-                type="button"
-                data-testid={`payment-method-${method.code}`}
-                onClick={() => {
-                  if (method.code === 0) return
-                  close(method.code)
-                }}
-                css={{ width: '100%', padding: '13px 14px', borderRadius: 12, border: `1px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 15, fontWeight: 700, textAlign: 'left', cursor: 'pointer' }}
-              >
-                {method.typeName}
-              </button>
-            </li>
-          ))}
-        </ul>
+    <DialogFrame testId="dialog-payment-method" level={level} labelledBy={id} onOutside={dismiss} closing={closing} panel={{ borderRadius: 16, padding: '20px 18px 14px' }}>
+      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
+        <h2 id={id} css={{ fontSize: 17, margin: 0 }}>
+          {title}
+        </h2>
+        <button type="button" aria-label={t(resultMessages.close)} onClick={dismiss} css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}>
+          ×
+        </button>
       </div>
-    </div>
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+        {methods.map((method) => (
+          <li key={String(method.code)}>
+            <button
+              type="button"
+              data-testid={`payment-method-${method.code}`}
+              onClick={() => {
+                if (method.code === 0) return
+                close(method.code)
+              }}
+              css={{ width: '100%', padding: '13px 14px', borderRadius: 12, border: `1px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 15, fontWeight: 700, textAlign: 'left', cursor: 'pointer' }}
+            >
+              {method.typeName}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </DialogFrame>
   )
 }
 

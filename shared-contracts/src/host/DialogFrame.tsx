@@ -1,6 +1,6 @@
 import type { CSSObject } from '@emotion/react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import { COLORS, dialogZIndex, OVERLAY_OPACITY } from '../theme/tokens'
+import { COLORS, dialogZIndex, OVERLAY_OPACITY, TIMINGS } from '../theme/tokens'
 
 export interface DialogFrameProps {
   testId: string
@@ -32,18 +32,21 @@ const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea'
  */
 export function DialogFrame({ testId, children, level = 0, labelledBy, label, onOutside, role = 'dialog', overlay = OVERLAY_OPACITY, closing = false, lockScroll = false, panel }: DialogFrameProps) {
   const card = useRef<HTMLDivElement>(null)
+  // The latest handler, so a new function each render neither re-runs the effect nor moves focus.
+  const outside = useRef(onOutside)
+  outside.current = onOutside
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null
     card.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && onOutside) onOutside()
+      if (event.key === 'Escape') outside.current?.()
     }
     document.addEventListener('keydown', onKey)
     return () => {
       document.removeEventListener('keydown', onKey)
       previous?.focus?.()
     }
-  }, [onOutside])
+  }, [])
   useEffect(() => {
     if (!lockScroll) return
     const previous = document.body.style.overflow
@@ -64,7 +67,7 @@ export function DialogFrame({ testId, children, level = 0, labelledBy, label, on
         zIndex: dialogZIndex(level),
         background: `rgba(0,0,0,${overlay})`,
         opacity: closing ? 0 : 1,
-        transition: 'opacity .3s ease',
+        transition: `opacity ${TIMINGS.dialogCloseMs}ms ease`,
         display: 'grid',
         placeItems: 'center',
         padding: 16,

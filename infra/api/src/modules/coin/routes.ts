@@ -1,4 +1,4 @@
-import { coinInventoryOf, endpoints, type CoinHistoryTab, type RentMethod } from '@koma/contracts/server'
+import { coinInventoryOf, endpoints, shopCurrency, type CoinHistoryTab, type RentMethod } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { HttpError, notFound } from '../../http/errors'
@@ -26,7 +26,7 @@ export function parseFakeTime(value: string | undefined): Date | null {
 export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
   // SPEC §1: Japanese pays in yen, every other language in US dollars.
   route(app, deps, endpoints.coinSalesConfig, async ({ locale, req, reply }) => {
-    const currency = locale === 'ja' ? 'JPY' : 'USD'
+    const currency = shopCurrency(locale)
     const rows = await deps.db
       .selectFrom('coin_products')
       .selectAll()
