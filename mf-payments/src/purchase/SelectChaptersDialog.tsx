@@ -25,7 +25,7 @@ import { purchaseMessages as m } from './messages'
 import { savePendingPurchase } from './pending'
 import { CoinBalance } from './PurchaseDialog'
 
-type Step = { kind: 'loading' } | { kind: 'select' } | { kind: 'confirm'; request: AccessRequest } | { kind: 'working' } | { kind: 'done'; count: number; chapterIds: number[] } | { kind: 'error'; message: string }
+type Step = { kind: 'loading' } | { kind: 'select' } | { kind: 'confirm'; request: AccessRequest } | { kind: 'working' } | { kind: 'done'; chapterIds: number[] } | { kind: 'error'; message: string }
 
 /**
  * SPEC §4 select-multiple-chapters purchase: every chapter of the title, the ones that cannot be
@@ -84,7 +84,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
       const result = await performAccess(api, request, { silent: true })
       invalidate('content:')
       invalidate('coin-')
-      setStep({ kind: 'done', count: result.chapterIds.length, chapterIds: result.chapterIds })
+      setStep({ kind: 'done', chapterIds: result.chapterIds })
     } catch (error) {
       if (isApiError(error) && error.status === 402) {
         // SPEC §8: 402 during unlock-all goes to /coinpurchase (the purchase is replayed after buying coins).
@@ -209,7 +209,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
       ) : null}
       {step.kind === 'done' ? (
         <div role="status" data-testid="select-success" css={{ position: 'absolute', left: '50%', bottom: 32, transform: 'translateX(-50%)', background: 'rgba(20,20,20,.92)', color: '#fff', padding: '12px 18px', borderRadius: 22, fontSize: 14, fontWeight: 700, whiteSpace: 'nowrap' }}>
-          {t(m.success, { count: step.count })}
+          {t(m.success, { count: step.chapterIds.length })}
         </div>
       ) : null}
     </DialogPanel>

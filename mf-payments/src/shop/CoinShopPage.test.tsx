@@ -50,7 +50,7 @@ describe('coin shop', () => {
     expect(request.mock.calls.map(([endpoint]) => endpoint.path)).not.toContain(endpoints.cardTokenApiKey.path)
   })
 
-  it('lists expiring coins, soonest first, in the expiring coins dialog', async () => {
+  it('lists the expiring coins from GET /coin/expire (already soonest first) in the expiring coins dialog', async () => {
     mockApi({
       coinSalesConfig: { products: JPY_PRODUCTS, balance: { freeAmount: 25, purchasedAmount: 0, total: 25 } },
       coinExpire: { expireCoins: [{ amount: 15, expireAt: '2026-03-04T05:06:00.000Z' }, { amount: 10, expireAt: '2026-04-01T00:00:00.000Z' }], coin: { freeAmount: 25, purchasedAmount: 0, total: 25 } },

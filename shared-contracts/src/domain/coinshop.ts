@@ -45,11 +45,10 @@ export interface PurchaseInfo {
  * and the price (USD for USD, yen otherwise, thousands separators).
  */
 export function purchaseResultLines(info: Pick<PurchaseInfo, 'purchasedAmount' | 'freeAmount' | 'price' | 'unit'>, locale: Locale): { coins: number; bonus: number | null; price: string } {
-  const currency: ShopCurrency = info.unit === 'USD' ? 'USD' : 'JPY'
   return {
     coins: info.purchasedAmount,
     bonus: info.freeAmount > 0 ? info.freeAmount : null,
-    price: formatPrice(info.price, currency, locale),
+    price: formatPrice(info.price, info.unit, locale),
   }
 }
 
@@ -103,6 +102,3 @@ export const padMonth = (month: string): string => (/^[0-9]$/.test(month) ? `0${
 
 /** SPEC §5: the expiry is sent as MM/YY. */
 export const cardExpiry = (month: string, year: string): string => `${padMonth(month)}/${year.padStart(2, '0').slice(-2)}`
-
-/** The last four digits as shown for a saved card ('**** 1111'). */
-export const maskedCard = (last4: string): string => `**** ${last4}`

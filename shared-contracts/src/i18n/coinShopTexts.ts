@@ -1,5 +1,7 @@
 /** Texts the coin shop API sends (SPEC §8 purchase errors), in ja, en and fr. */
 export const COIN_SHOP_TEXTS = {
+  /** The order's description on the payment provider's pages. */
+  coinPackDescription: { en: 'Koma: {count} coins', ja: 'Koma コイン{count}枚', fr: 'Koma : {count} pièces' },
   transactionNotProcessed: {
     en: 'The transaction could not be processed.',
     ja: 'お取引を処理できませんでした。',

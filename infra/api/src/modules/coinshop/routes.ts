@@ -4,6 +4,7 @@ import {
   isGlobalMethod,
   isPurchaseReturnPath,
   paymentMethodsFor,
+  text,
   type Locale,
   type PaymentMethod,
   type SavedCard,
@@ -17,7 +18,7 @@ import { checked } from '../account/common'
 import { requireFullMember } from '../member/guest'
 import { paymentProviders, sandboxAllowed } from './providers'
 import { registerPaymentSandboxRoutes } from './sandboxRoutes'
-import { cancelOrder, finishOrder, memberOrder, productFor, reserveOrder, setProviderOrder } from './service'
+import { cancelOrder, finishOrder, memberOrder, reserveOrder, setProviderOrder } from './service'
 
 const field = (name: string): HttpError => new HttpError(400, 'invalidParameter', { field: name })
 
@@ -106,7 +107,7 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (!isGlobalMethod(method)) throw new HttpError(400, 'paymentMethodUnavailable')
     const paypal = providers().paypal
     const order = await reserveOrder(deps, member.memberId, method, productSeq, paypal.name)
-    const { orderId } = await providerCall(order.service_order_id, () => paypal.createOrder({ reference: order.service_order_id, amountCents: order.price, description: `Koma ${order.purchased_amount} coins` }))
+    const { orderId } = await providerCall(order.service_order_id, () => paypal.createOrder({ reference: order.service_order_id, amountCents: order.price, description: text('coinPackDescription', locale, { count: order.purchased_amount }) }))
     await setProviderOrder(deps, order.service_order_id, orderId)
     return { serviceOrderId: order.service_order_id, orderId, redirectUrl: null }
   })
@@ -243,7 +244,6 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
   })
 
   async function startRedirect(deps: AppDeps, memberId: number, method: 'softbank' | 'au' | 'docomo' | 'paypay', productSeq: number, nextUrl: unknown, locale: Locale) {
-    await productFor(deps, productSeq, method)
     const redirect = providers().redirect
     const order = await reserveOrder(deps, memberId, method, productSeq, redirect.name)
     const urls = returnUrls(nextUrl, locale, order.service_order_id, method)
