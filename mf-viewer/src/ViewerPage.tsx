@@ -134,7 +134,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
       data-chapter-id={chapter.id}
       data-kind={epub ? 'epub' : vertical ? 'vertical' : 'paged'}
       data-content-type={chapter.contentType}
-      css={{ background: vertical ? '#111' : '#111', minHeight: '100vh', paddingTop: vertical ? 52 : 0 }}
+      css={{ background: '#111', minHeight: '100vh', paddingTop: vertical ? 52 : 0 }}
     >
       <ViewerHeader visible={chrome} backTo={episodeList} contentName={chapter.contentName} chapterName={chapter.name} badge={badge} actions={<ReportButton chapter={chapter} />} />
       <ReadingGuide direction={chapter.readingDirection} paged={!vertical} />

@@ -9,12 +9,10 @@ interface Props {
   contentType: ContentType
   contentId: number
   chapterId: number
-  /** Everyone's count, from the chapter; the list's own count (what this reader sees) wins once loaded. */
-  totalComments: number
 }
 
 /** How many of the most liked comments the viewer shows under a chapter. */
-export const TOP_COMMENTS = 3
+const TOP_COMMENTS = 3
 
 function TopComments({ contentType, contentId, chapterId }: Props) {
   const t = useT()

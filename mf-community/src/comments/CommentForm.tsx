@@ -1,12 +1,10 @@
-import { api, auth, COLORS, COMMENT_MAX, commentLength, commentProblem, endpoints, isApiError, useLocale, useT, type ContentType } from '@koma/contracts'
-import { validationMessage } from '@koma/contracts/validation'
+import { api, auth, COLORS, COMMENT_MAX, commentLength, endpoints, isApiError, useLocale, useT, type ContentType } from '@koma/contracts'
+import { commentFormSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router-dom'
 import { formMessages } from '../i18n/messages'
 import { memberOnly, refreshCommunity } from './actions'
-
-const PROBLEM_MESSAGE = { required: 'commentRequired', tooLong: 'commentLength', characters: 'commentCharacters' } as const
 
 /**
  * Write a comment (SPEC §5: required, max 400; white space alone is empty). The browser checks
@@ -38,9 +36,10 @@ export const CommentForm = observer(function CommentForm({ contentType, contentI
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const problem = commentProblem(text)
+    // The API's own schema and messages (SPEC §5).
+    const problem = validate(commentFormSchema, { comment: text }, locale).errors[0]
     if (problem) {
-      setError(validationMessage(PROBLEM_MESSAGE[problem], locale))
+      setError(problem.message)
       return
     }
     setBusy(true)

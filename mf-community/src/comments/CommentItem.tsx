@@ -123,7 +123,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
             type="button"
             data-testid="comment-like"
             aria-pressed={like.liked}
-            aria-label={`${t(commentMessages.like)} (${like.likes})`}
+            aria-label={t(commentMessages.likeLabel, { count: like.likes })}
             disabled={busy}
             onClick={() => void toggleLike()}
             css={{ ...smallButton, color: like.liked ? COLORS.brand : COLORS.textMuted, fontWeight: like.liked ? 700 : 400 }}

@@ -99,7 +99,7 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
           <Slot
             remote="mf_community"
             module="./chapterComments"
-            props={{ contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id, totalComments: chapter.totalComments }}
+            props={{ contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id }}
           />
         </div>
       ) : null}

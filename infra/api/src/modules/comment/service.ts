@@ -5,7 +5,9 @@ import {
   CONTENT_ISSUES,
   text,
   type Comment,
+  type CommentIssue,
   type CommentList,
+  type ContentIssue,
   type ContentType,
   type Locale,
   type ReportConfig,
@@ -19,7 +21,8 @@ import { checked } from '../account/common'
 import { imageUrl } from '../image/urls'
 import { chapterCommentCount, COMMENT_PAGE_SIZE, commentRows, commentTargets, countRows, toComment, type CommentRow } from './queries'
 
-const ISSUE_LABELS: Record<string, TextKey> = {
+/** Every comment and content issue code has a label (a new code without one fails to compile). */
+const ISSUE_LABELS: Record<CommentIssue | ContentIssue, TextKey> = {
   unpleasant: 'issueUnpleasant',
   spam: 'issueSpam',
   personal_information: 'issuePersonalInformation',
@@ -35,7 +38,7 @@ const ISSUE_LABELS: Record<string, TextKey> = {
 
 /** SPEC §3 configuration: the report category lists, labelled in the reader's language. */
 export function reportConfig(locale: Locale): ReportConfig {
-  const labelled = (codes: readonly string[]) => codes.map((code) => ({ code, label: text(ISSUE_LABELS[code], locale) }))
+  const labelled = (codes: readonly (CommentIssue | ContentIssue)[]) => codes.map((code) => ({ code, label: text(ISSUE_LABELS[code], locale) }))
   return { commentIssues: labelled(COMMENT_ISSUES), contentIssues: labelled(CONTENT_ISSUES) }
 }
 
