@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, formatPrice, media, shopCurrency, useLocale, useLocalePath, useResource, useT, type CoinProduct, type PurchaseInfo } from '@koma/contracts'
+import { api, COLORS, endpoints, formatPrice, hasLocalePrefix, media, shopCurrency, useLocale, useLocalePath, useResource, useT, type CoinProduct, type PurchaseInfo } from '@koma/contracts'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { checkoutMessages, shopMessages } from '../i18n/messages'
@@ -117,5 +117,5 @@ export default function CoinShopPage() {
 
 /** Stored redirects already carry the reader's prefix; bare paths get it. */
 function localePathOnce(path: string, localePath: (path: string) => string): string {
-  return /^\/(en|fr)(\/|$)/.test(path) ? path : localePath(path)
+  return hasLocalePrefix(path) ? path : localePath(path)
 }

@@ -1,4 +1,4 @@
-import { api, ApiError, COLORS, endpoints, isCarrier, Spinner, useLocalePath, useT, type PurchaseInfo } from '@koma/contracts'
+import { api, ApiError, COLORS, endpoints, hasLocalePrefix, isCarrier, Spinner, useLocalePath, useT, type PurchaseInfo } from '@koma/contracts'
 import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { resultMessages } from '../i18n/messages'
@@ -25,7 +25,7 @@ function PurchaseReturn({ kind }: { kind: Kind }) {
   useEffect(() => {
     if (started.current) return
     started.current = true
-    const go = (path: string) => navigate(/^\/(en|fr)(\/|$)/.test(path) ? path : localePath(path), { replace: true })
+    const go = (path: string) => navigate(hasLocalePrefix(path) ? path : localePath(path), { replace: true })
     const serviceOrderId = search.get('serviceOrderId') ?? ''
     const method = search.get('method') ?? ''
     const run = async () => {

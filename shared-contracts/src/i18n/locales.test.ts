@@ -1,4 +1,4 @@
-import { resolveLocale, splitLocalePrefix, withLocalePrefix } from './locales'
+import { hasLocalePrefix, pathInLocale, resolveLocale, splitLocalePrefix, withLocalePrefix } from './locales'
 import { TEXTS, text } from './texts'
 
 describe('locale resolution (SPEC §2: prefix, cookie, browser, en)', () => {
@@ -23,6 +23,10 @@ describe('locale resolution (SPEC §2: prefix, cookie, browser, en)', () => {
     expect(withLocalePrefix('/', 'fr')).toBe('/fr')
     expect(withLocalePrefix('/comic/1', 'en')).toBe('/en/comic/1')
     expect(withLocalePrefix('/comic/1', null)).toBe('/comic/1')
+    expect(pathInLocale('fr', '/password/find')).toBe('/fr/password/find')
+    expect(pathInLocale('fr', '/')).toBe('/fr')
+    expect(pathInLocale('ja', '/password/find')).toBe('/password/find')
+    expect([hasLocalePrefix('/en/coinpurchase'), hasLocalePrefix('/fr'), hasLocalePrefix('/enigma'), hasLocalePrefix('/coinpurchase')]).toEqual([true, true, false, false])
   })
 })
 

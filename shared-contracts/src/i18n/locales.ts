@@ -58,3 +58,9 @@ export function withLocalePrefix(path: string, prefix: PrefixLocale | null): str
 
 /** Where to go to switch language: ja lives on the unprefixed paths (with the cookie). */
 export const prefixForLocale = (locale: Locale): PrefixLocale | null => (locale === 'ja' ? null : locale)
+
+/** A site path in `locale` ('/password/find' → '/fr/password/find'; ja unprefixed). */
+export const pathInLocale = (locale: Locale, path: string): string => withLocalePrefix(path, prefixForLocale(locale))
+
+/** Whether a path already carries a language prefix ('/en/…', '/fr'). */
+export const hasLocalePrefix = (path: string): boolean => splitLocalePrefix(path).prefix !== null

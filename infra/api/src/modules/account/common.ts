@@ -1,4 +1,4 @@
-import { HEADERS, readerDay, type Locale, type TextKey } from '@koma/contracts/server'
+import { HEADERS, pathInLocale, readerDay, type Locale, type TextKey } from '@koma/contracts/server'
 import { validate } from '@koma/contracts/validation'
 import type { FastifyRequest } from 'fastify'
 import type Joi from 'joi'
@@ -57,7 +57,7 @@ export function publicOrigin(req: FastifyRequest): string {
 }
 
 /** A site path in the reader's language ('/password/find' → '/fr/password/find'). */
-export const localePath = (locale: Locale, pathname: string): string => (locale === 'ja' ? pathname : `/${locale}${pathname}`)
+export const localePath = pathInLocale
 
 const mailers = new WeakMap<AppDeps, Mailer>()
 

@@ -4,6 +4,9 @@ import {
   isGlobalMethod,
   isPurchaseReturnPath,
   paymentMethodsFor,
+  prefixForLocale,
+  splitLocalePrefix,
+  withLocalePrefix,
   text,
   type Locale,
   type PaymentMethod,
@@ -36,9 +39,10 @@ function allowedMethod(method: string, locale: Locale): PaymentMethod {
 
 /** Where a redirect provider sends the reader back: our result routes under the reader's locale prefix. */
 function returnUrls(nextUrl: unknown, locale: Locale, serviceOrderId: string, method: string) {
-  const prefix = typeof nextUrl === 'string' && isPurchaseReturnPath(nextUrl) ? (/^\/(en|fr)\//.exec(nextUrl)?.[0].slice(0, -1) ?? '') : locale === 'ja' ? '' : `/${locale}`
+  // The return page keeps the language the reader paid in: nextUrl's prefix when it is one of ours.
+  const prefix = typeof nextUrl === 'string' && isPurchaseReturnPath(nextUrl) ? splitLocalePrefix(nextUrl).prefix : prefixForLocale(locale)
   const query = `serviceOrderId=${encodeURIComponent(serviceOrderId)}&method=${encodeURIComponent(method)}`
-  return { returnUrl: `${prefix}/coinpurchase/result?${query}`, cancelUrl: `${prefix}/coinpurchase/result/cancel?${query}` }
+  return { returnUrl: `${withLocalePrefix('/coinpurchase/result', prefix)}?${query}`, cancelUrl: `${withLocalePrefix('/coinpurchase/result/cancel', prefix)}?${query}` }
 }
 
 async function savedCards(deps: AppDeps, memberId: number): Promise<SavedCard[]> {
