@@ -112,7 +112,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     await sniffImage(body)
     const size = 240
     const bytes = await sharp(body as unknown as Buffer).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer()
-    const image = await deps.db.insertInto('images').values({ width: size, height: size, mime: 'image/webp', bytes }).returning('id').executeTakeFirstOrThrow()
+    const image = await deps.db.insertInto('images').values({ width: size, height: size, mime: 'image/webp', bytes, access: 'public' }).returning('id').executeTakeFirstOrThrow()
     await deps.db.updateTable('members').set({ avatar_image_id: image.id }).where('id', '=', member.memberId).execute()
     return { avatarImageUrl: imageUrl(image.id) }
   })
