@@ -98,6 +98,8 @@ export const accountEndpoints = {
   certificationComplete: endpoint<None, { code: string }, None, MatureStatus>('GET', '/certification/complete'),
 
   // Social accounts through one OAuth 2 / OpenID Connect adapter.
+  /** The social providers available on this site (the sign-in page offers these). */
+  idpProviders: endpoint<None, None, None, { providers: SocialProvider[] }>('GET', '/member/external-idp/providers'),
   linkedAccounts: endpoint<None, None, None, { accounts: LinkedAccount[]; providers: SocialProvider[] }>('GET', '/member/external-idp'),
   idpAuthorize: endpoint<{ provider: string }, { purpose: 'signin' | 'link'; redirect?: string; origin: string }, None, { url: string }>(
     'GET',

@@ -271,6 +271,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, deps, endpoints.certificationInit, async ({ query, req }) => {
     const member = await requireFullMember(deps, req)
+    // Only the sandbox service exists: production offers verification only with KOMA_SANDBOX_CERTIFICATION=1.
+    if (!deps.config.sandboxes.certification) throw new HttpError(404, 'adultVerificationUnavailable')
     const now = deps.clock.now()
     const tradeId = randomToken(12)
     const sessionId = randomToken(12)

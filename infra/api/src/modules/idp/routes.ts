@@ -11,14 +11,21 @@ import { discardGuest, requireFullMember } from '../member/guest'
 import { currentTermsVersion } from '../member/service'
 import { endSession, forgetSession, sessionMember, startSession } from '../member/session'
 import { authorizationRequest, completeAuthorization, type Identity } from './adapter'
-import { allProviders, providerConfig } from './providers'
-import { registerSandboxRoutes } from './sandbox'
+import { availableProviders, usableProvider } from './providers'
+import { registerCertificationSandboxRoutes, registerSandboxRoutes } from './sandbox'
 
 const STATE_MINUTES = 10
 
 function providerOf(value: string): SocialProvider {
   if (!isSocialProvider(value)) throw new HttpError(404, 'notFound')
   return value
+}
+
+/** A provider's configuration, or 404 when it is not available on this site (production without its client or the sandbox opt-in). */
+function configOf(deps: AppDeps, provider: SocialProvider) {
+  const config = usableProvider(provider, deps.config.sandboxes.idp)
+  if (!config) throw new HttpError(404, 'socialProviderUnavailable')
+  return config
 }
 
 /** The callback page of the site for a provider, at the origin the browser called from. */
@@ -51,7 +58,7 @@ async function identityFrom(deps: AppDeps, app: FastifyInstance, provider: Socia
   if (typeof body.code !== 'string' || !body.code) throw fail(400, 'socialSigninFailed')
   let identity: Identity
   try {
-    identity = await completeAuthorization(providerConfig(provider), app, { redirectUri: state.redirect_uri, code: body.code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
+    identity = await completeAuthorization(configOf(deps, provider), app, { redirectUri: state.redirect_uri, code: body.code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
   } catch (error) {
     if (error instanceof HttpError) throw error
     throw fail(400, 'socialSigninFailed')
@@ -75,7 +82,15 @@ async function signInAs(deps: AppDeps, req: FastifyRequest, reply: Parameters<ty
  * has answers joinRequired with a short-lived token; POST /member/mapping finishes the sign-up.
  */
 export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerSandboxRoutes(app, deps)
+  // Sandboxes where anyone can claim any identity or birthday: the demo's, or production's only by opt-in.
+  if (deps.config.sandboxes.idp) registerSandboxRoutes(app, deps)
+  if (deps.config.sandboxes.certification) registerCertificationSandboxRoutes(app, deps)
+
+  // The providers the sign-in and sign-up pages offer.
+  route(app, deps, endpoints.idpProviders, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=300')
+    return { providers: availableProviders(deps.config.sandboxes.idp) }
+  })
 
   route(app, deps, endpoints.linkedAccounts, async ({ req, reply }) => {
     const member = await requireFullMember(deps, req)
@@ -83,7 +98,7 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('cache-control', 'no-store')
     return {
       accounts: rows.map((row) => ({ provider: row.provider as SocialProvider, email: row.email, linkedAt: new Date(row.linked_at).toISOString() })),
-      providers: allProviders(),
+      providers: availableProviders(deps.config.sandboxes.idp),
     }
   })
 
@@ -91,7 +106,7 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     const provider = providerOf(params.provider)
     const purpose = query.purpose === 'link' ? 'link' : 'signin'
     const member = purpose === 'link' ? await requireFullMember(deps, req) : null
-    const config = providerConfig(provider)
+    const config = configOf(deps, provider)
     const redirectUri = redirectUriFor(provider, query.origin, config.mode === 'live')
     const request = await authorizationRequest(config, app, redirectUri)
     await deps.db
