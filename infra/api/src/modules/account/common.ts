@@ -85,6 +85,6 @@ export const iso = (value: Date | string | null | undefined): string | null => (
 
 /** A same-site path from a query value, else the fallback (never another origin). */
 export function safePath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value) || value.length > 500) return fallback
+  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return fallback
   return value
 }
