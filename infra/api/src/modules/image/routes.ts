@@ -28,5 +28,5 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Accept').header('etag', rendered.etag)
     if (req.headers['if-none-match'] === rendered.etag) return reply.status(304).send()
     return reply.header('content-type', `image/${format}`).send(rendered.body)
-  })
+  }, { limit: 'image' })
 }

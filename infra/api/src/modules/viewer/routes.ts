@@ -67,7 +67,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
     const width = query.w && /^[1-9][0-9]{0,4}$/.test(query.w) ? Math.min(Number(query.w), MAX_WIDTH) : null
     const body = await renderTile(deps, { imageId: parseId(params.imageId), index: smallInt(params.index), count: smallInt(params.count), width, format })
     return reply.header('content-type', `image/${format}`).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Accept').send(body)
-  })
+  }, { limit: 'imageTile' })
 
   const progressInput = (params: { type: string; id: string; chapterId: string }, body: unknown) => ({
     type: parseContentType(params.type),
