@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Kysely } from 'kysely'
 import { buildApp } from '../app'
 import { createClock, type Clock } from '../clock'
-import { loadConfig } from '../config'
+import { loadConfig, type ApiConfig } from '../config'
 import { connect } from '../db/connect'
 import type { Database } from '../db/schema'
 import { readOutbox, type Mail } from '../modules/mail/mailer'
@@ -24,6 +24,8 @@ export interface CallOptions {
   /** Leave out the SPEC §7 signature (to test its refusal). */
   unsigned?: boolean
   ip?: string
+  /** A raw body (uploads) instead of the form. */
+  raw?: { payload: Buffer | string; type: string }
 }
 
 export interface TestApp {
@@ -40,8 +42,13 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+export interface TestAppOptions {
+  /** Change the configuration, e.g. lower the abuse limits (limits.ts) instead of waiting for them. */
+  configure?: (config: ApiConfig) => ApiConfig
+}
+
 /** A fresh API on its own copy of the seeded database (PGlite or PostgreSQL per the test lane). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const lane = testLane()
   let handle
   let dropDatabase: (() => Promise<void>) | null = null
@@ -65,7 +72,8 @@ export async function createTestApp(): Promise<TestApp> {
   }
   const clock = createClock()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-api-test-'))
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
+  const defaults: ApiConfig = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
+  const config = options.configure ? options.configure(defaults) : defaults
   let app: FastifyInstance
   try {
     app = await buildApp({ db: handle.db, clock, config })
@@ -94,7 +102,8 @@ export async function createTestApp(): Promise<TestApp> {
       payload = form.toString()
       headers['content-type'] = 'application/x-www-form-urlencoded'
     }
-    return app.inject({ method, url, query: options.query, headers, payload, cookies: options.cookies, remoteAddress: ip })
+    if (options.raw) headers['content-type'] = options.raw.type
+    return app.inject({ method, url, query: options.query, headers, payload: options.raw?.payload ?? payload, cookies: options.cookies, remoteAddress: ip })
   }
 
   return {

@@ -34,7 +34,8 @@ export async function sniffImage(bytes: unknown): Promise<{ format: string; widt
   if (bytes.length > ACCOUNT_LIMITS.avatarBytes) throw fail(413, 'uploadTooLarge')
   let meta: Metadata
   try {
-    meta = await uploadedImage(bytes).metadata()
+    // Only the header is read here (no pixels), so the pixel limit is checked below, by name.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata()
   } catch {
     throw fail(400, 'uploadFormatInvalid')
   }
