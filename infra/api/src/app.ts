@@ -52,7 +52,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       return reply.status(413).send({ code: 413, message: text(key, locale) } satisfies ErrorBody)
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed body, unsupported media type, body too large.
+      // Fastify's own refusals: malformed body, unsupported media type.
       const body: ErrorBody = { code: status, message: text('invalidParameter', locale, { field: 'request' }) }
       return reply.status(status).send(body)
     }
