@@ -167,6 +167,17 @@ describe('inbox, coupon and delete', () => {
     expect(screen.getByTestId('coupon-code')).toHaveValue('KOMA2026')
   })
 
+  it('a rate-limited coupon shows the wait in the form, not in the global error dialog too', async () => {
+    signedIn()
+    const request = fakeApi({ couponRedeem: new ApiError({ status: 429, message: 'Too many requests. Please try again in 42 min.', url: '/coupon/redeem' }) })
+    await renderScreen(routes['account.coupon'], { path: '/account/coupon', url: '/account/coupon' })
+    fireEvent.change(await screen.findByTestId('coupon-code'), { target: { value: 'koma2026' } })
+    fireEvent.click(screen.getByTestId('coupon-submit'))
+    expect(await screen.findByTestId('coupon-error')).toHaveTextContent('Too many requests. Please try again in 42 min.')
+    // A suppressed status is the form's to show (contracts' classifyFailure leaves it to the caller).
+    expect(request).toHaveBeenCalledWith(endpoints.couponRedeem, expect.objectContaining({ policy: { suppress: expect.arrayContaining([429]) } }))
+  })
+
   it('deleting needs a reason and a confirmation; a guest refusal is shown', async () => {
     signedIn()
     const openDialog = jest.fn().mockResolvedValue(true)

@@ -6,6 +6,8 @@ import type { AppDeps } from './deps'
 import { checksumIsValid } from './http/checksum'
 import { HttpError } from './http/errors'
 import { requestLocale } from './http/locale'
+import { registerAbuseLimits } from './http/rateLimit'
+import { BODY_LIMITS } from './limits'
 import { registerModules } from './modules'
 import { initPageUrls } from './modules/image/signing'
 
@@ -15,14 +17,23 @@ export interface BuildOptions {
 
 /** The API as a Fastify instance: every module registered, errors in the SPEC §8 shape. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { timeouts } = deps.config
   const app = Fastify({
     logger: options.logger ?? false,
-    // The edge is our one proxy; its X-Forwarded-For gives the reader's address.
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    // Only the edge's hop (this machine by default) may say who the reader is: anyone else's
+    // X-Forwarded-For is ignored, so a client calling the API directly cannot pick its address.
+    trustProxy: deps.config.trustProxy,
+    // Forms and JSON are small; the upload routes have their own limits (http/uploads.ts).
+    bodyLimit: BODY_LIMITS.default,
+    // A slow or silent client cannot hold a connection (limits.ts API_TIMEOUTS).
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   })
   await app.register(cookie)
   await app.register(formbody)
+  await registerAbuseLimits(app, deps.config.rateLimit)
 
   app.addHook('preHandler', async (req) => {
     if (req.routeOptions.config.bare || deps.config.skipChecksum) return
@@ -34,11 +45,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (error instanceof HttpError) {
       const message = error.literalMessage ?? (error.textKey ? text(error.textKey, locale, error.values) : '')
       const body: ErrorBody = { code: error.code, message, ...error.extra }
-      return reply.status(error.status).send(body)
+      return reply.status(error.status).headers(error.headers).send(body)
     }
     const status = error.statusCode ?? 500
+    if (status === 413) {
+      const key = req.routeOptions.config?.upload ? 'uploadTooLarge' : 'requestTooLarge'
+      return reply.status(413).send({ code: 413, message: text(key, locale) } satisfies ErrorBody)
+    }
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed body, unsupported media type, body too large.
+      // Fastify's own refusals: malformed body, unsupported media type.
       const body: ErrorBody = { code: status, message: text('invalidParameter', locale, { field: 'request' }) }
       return reply.status(status).send(body)
     }

@@ -3,6 +3,40 @@ import path from 'node:path'
 /** The monorepo root: infra/edge/src → three levels up. */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..')
 
+/**
+ * The edge's HTTP timeouts: a slow or silent client cannot hold a connection, and an API that
+ * does not answer gets a 504 rather than a request that waits forever.
+ */
+export interface EdgeTimeouts {
+  /** Whole request headers must arrive within this (slowloris). */
+  headersMs: number
+  /** Whole request, body included (a 5 MB upload on a slow phone link). */
+  requestMs: number
+  /** A socket with no traffic at all is closed. */
+  idleMs: number
+  /** An idle keep-alive connection is closed (above common load balancers' 60 s). */
+  keepAliveMs: number
+  /** How often Node checks the header and request timeouts (its default is 30 s). */
+  checkIntervalMs: number
+  /** The API must answer (its headers) within this after the request starts going out: an upload
+   * relayed at the reader's pace, plus the work. */
+  upstreamHeadersMs: number
+  /** The longest silence inside the API's response body. */
+  upstreamBodyMs: number
+  upstreamConnectMs: number
+}
+
+export const EDGE_TIMEOUTS: EdgeTimeouts = {
+  headersMs: 15_000,
+  requestMs: 120_000,
+  idleMs: 150_000,
+  keepAliveMs: 72_000,
+  checkIntervalMs: 2_000,
+  upstreamHeadersMs: 140_000,
+  upstreamBodyMs: 60_000,
+  upstreamConnectMs: 5_000,
+}
+
 export interface EdgeConfig {
   host: string
   port: number

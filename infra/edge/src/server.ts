@@ -1,4 +1,6 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import type http from 'node:http'
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { EDGE_TIMEOUTS, type EdgeTimeouts } from './config'
 import { clientIp, registerApiProxy } from './http/api-proxy'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendVariants } from './http/live'
@@ -14,6 +16,8 @@ export interface EdgeOptions {
   requestLogging?: boolean
   /** Memory for small published files kept in RAM (default 64 MB). */
   assetCacheBytes?: number
+  /** Default EDGE_TIMEOUTS (config.ts); tests shorten them. */
+  timeouts?: EdgeTimeouts
 }
 
 const NO_CACHE = 'no-cache'
@@ -40,13 +44,18 @@ function pathOf(url: string): string {
  * versions of host and remotes, the registry that says which versions are live, and /api.
  */
 export function buildEdge(options: EdgeOptions): FastifyInstance {
-  const serverOptions: FastifyServerOptions = {
+  const timeouts = options.timeouts ?? EDGE_TIMEOUTS
+  const serverOptions: FastifyHttpOptions<http.Server> = {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: !options.requestLogging }),
     // GET routes answer HEAD too; asset routes declare HEAD themselves to skip opening files.
     exposeHeadRoutes: true,
     return503OnClosing: true,
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   }
   const app: FastifyInstance = Fastify(serverOptions)
   const registry = new RegistryWatcher(options.edgeDir, app.log)
@@ -74,7 +83,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   )
 
   registerAssets(app, options.edgeDir, options.assetCacheBytes)
-  app.register(async (api) => registerApiProxy(api, options.apiUrl, { requestLogging: options.requestLogging ?? false }))
+  app.register(async (api) => registerApiProxy(api, options.apiUrl, { requestLogging: options.requestLogging ?? false, timeouts }))
 
   /** Every other GET is a page of the app: the host's router draws it (its own 404 included). */
   const page = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {

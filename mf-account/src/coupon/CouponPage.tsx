@@ -26,7 +26,7 @@ export default function CouponPage() {
     if (checked.errors.length) return
     setBusy(true)
     try {
-      const result = await api.request(endpoints.couponRedeem, { body: { code: code.trim() }, policy: { suppress: [400, 404, 409, 410] } })
+      const result = await api.request(endpoints.couponRedeem, { body: { code: code.trim() }, policy: { suppress: [400, 404, 409, 410, 429] } })
       setNotice(t(couponMessages.done, { title: result.title, reward: reward(result.grant) }))
       setCode('')
       invalidate('account:')

@@ -12,7 +12,7 @@ function ResetForm({ token }: { token: string }) {
   const { locale } = useLocale()
   const path = useLocalePath()
   const check = useResource(`password-reset:${token}`, () =>
-    api.request(endpoints.passwordResetCheck, { query: { token }, policy: { suppress: [400] } }).then(
+    api.request(endpoints.passwordResetCheck, { query: { token }, policy: { suppress: [400, 429] } }).then(
       (value) => ({ email: value.email, problem: null as string | null }),
       (error: unknown) => ({ email: null, problem: isApiError(error) ? error.message : null }),
     ),
@@ -54,7 +54,7 @@ function ResetForm({ token }: { token: string }) {
     setBusy(true)
     try {
       const sealed = await sealForServer('reset', { password })
-      await api.request(endpoints.passwordReset, { body: { token, ...sealed }, policy: { suppress: [400] } })
+      await api.request(endpoints.passwordReset, { body: { token, ...sealed }, policy: { suppress: [400, 429] } })
       setDone(true)
     } catch (error) {
       setProblem(refusal(error))

@@ -58,7 +58,7 @@ export function EmailPage({ register }: { register: boolean }) {
     setBusy(true)
     try {
       const sealed = needsPassword ? await sealForServer('email', { password }) : {}
-      await api.request(endpoints.changeEmail, { body: { email: sentTo, token: token.trim(), ...sealed }, policy: { suppress: [400, 409] } })
+      await api.request(endpoints.changeEmail, { body: { email: sentTo, token: token.trim(), ...sealed }, policy: { suppress: [400, 409, 429] } })
       invalidate('account:profile')
       await auth.loadProfile()
       navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.emailChanged) } })

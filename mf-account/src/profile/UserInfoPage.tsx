@@ -16,7 +16,7 @@ function Avatar({ url, nickname, onChanged }: { url: string | null; nickname: st
     setBusy(true)
     try {
       // Sent raw; the API checks the bytes, not the name or type.
-      await api.request(endpoints.avatarUpload, { raw: new Blob([file], { type: 'application/octet-stream' }), policy: { suppress: [400, 413] } })
+      await api.request(endpoints.avatarUpload, { raw: new Blob([file], { type: 'application/octet-stream' }), policy: { suppress: [400, 413, 429] } })
       invalidate('account:profile')
       void auth.loadProfile()
       onChanged(null)

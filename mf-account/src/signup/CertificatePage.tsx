@@ -35,7 +35,7 @@ export default function CertificatePage() {
     if (checked.errors.length) return
     setBusy(true)
     try {
-      await api.request(endpoints.checkVerifyToken, { body: { email: state.email, token: token.trim(), purpose: 'signup' }, policy: { suppress: [400] } })
+      await api.request(endpoints.checkVerifyToken, { body: { email: state.email, token: token.trim(), purpose: 'signup' }, policy: { suppress: [400, 429] } })
       writeSignup({ email: state.email, verified: true })
       navigate(path('/signup/join') + (search.toString() ? `?${search}` : ''), { state: { from: 'certificate' } })
     } catch (error) {

@@ -35,7 +35,7 @@ export default observer(function InquiryPage() {
   const attach = async (file: File) => {
     setProblem(null)
     try {
-      const { imageId } = await api.request(endpoints.inquiryImage, { raw: new Blob([file], { type: 'application/octet-stream' }), policy: { suppress: [400, 413] } })
+      const { imageId } = await api.request(endpoints.inquiryImage, { raw: new Blob([file], { type: 'application/octet-stream' }), policy: { suppress: [400, 413, 429] } })
       setImages((list) => [...list, { id: imageId, preview: URL.createObjectURL(file) }])
     } catch (error) {
       setProblem(refusal(error))
@@ -52,7 +52,7 @@ export default observer(function InquiryPage() {
     if (checked.errors.length) return
     setBusy(true)
     try {
-      const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400] } })
+      const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400, 429] } })
       setSent({ id: receipt.inquiryId, email: form.email })
     } catch (error) {
       setProblem(refusal(error))

@@ -33,9 +33,6 @@ export const ACCOUNT_LIMITS = {
   inquiryImageBytes: 5 * 1024 * 1024,
   avatarBytes: 5 * 1024 * 1024,
   couponMax: 32,
-  /** Repeated sign-in failures: after this many within the window, sign-in is refused for a while. */
-  signinFailureLimit: 5,
-  signinFailureWindowMs: 15 * 60 * 1000,
 } as const
 
 /** Where an e-mail code is for: a new account, or a signed-in member's new address. */
@@ -138,11 +135,6 @@ export function codeRequestAllowed(sentAt: readonly Date[], now: Date): boolean 
   const times = sentAt.map((date) => date.getTime())
   if (times.some((time) => now.getTime() - time < ACCOUNT_LIMITS.codeResendMs)) return false
   return times.filter((time) => now.getTime() - time < 60 * 60 * 1000).length < ACCOUNT_LIMITS.codesPerHour
-}
-
-/** Sign-in is slowed down: refused while the address has too many recent failures. */
-export function signinLocked(failuresAt: readonly Date[], now: Date): boolean {
-  return failuresAt.filter((date) => now.getTime() - date.getTime() < ACCOUNT_LIMITS.signinFailureWindowMs).length >= ACCOUNT_LIMITS.signinFailureLimit
 }
 
 // ── account state ───────────────────────────────────────────────────────────────────────

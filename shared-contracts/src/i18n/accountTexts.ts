@@ -27,6 +27,11 @@ export const ACCOUNT_TEXTS = {
     ja: '認証コードを送信したばかりです。1分ほど待ってから再送信してください。',
     fr: 'Un code vient d’être envoyé. Patientez une minute avant d’en demander un autre.',
   },
+  codeAttemptsExceeded: {
+    en: 'Too many wrong codes. Please request a new code.',
+    ja: '認証コードの入力ミスが多すぎます。新しいコードを送信してください。',
+    fr: 'Trop de codes erronés. Veuillez demander un nouveau code.',
+  },
   signinLocked: {
     en: 'Too many failed sign-in attempts. Please wait 15 minutes or reset your password.',
     ja: 'ログインの失敗が続いたため、一時的にログインできません。15分後にお試しいただくか、パスワードを再設定してください。',
@@ -110,9 +115,9 @@ export const ACCOUNT_TEXTS = {
     fr: 'Format de fichier non pris en charge. Envoyez une image JPEG, PNG, WebP ou GIF.',
   },
   uploadTooLarge: {
-    en: 'The image is too large (5 MB at most).',
-    ja: '画像のサイズが大きすぎます（最大5MB）。',
-    fr: 'L’image est trop volumineuse (5 Mo au maximum).',
+    en: 'The image is too large (5 MB and 50 megapixels at most).',
+    ja: '画像のサイズが大きすぎます（最大5MB・5000万画素）。',
+    fr: 'L’image est trop volumineuse (5 Mo et 50 mégapixels au maximum).',
   },
   socialProviderUnavailable: {
     en: 'Sign-in with this service is not available at the moment. Please sign in with your e-mail address.',

@@ -73,6 +73,16 @@ export const TEXTS = {
     ja: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
     fr: 'Trop de requêtes. Veuillez patienter un instant puis réessayer.',
   },
+  tooManyRequestsMinutes: {
+    en: 'Too many requests. Please try again in {minutes} min.',
+    ja: 'リクエストが多すぎます。{minutes}分後にもう一度お試しください。',
+    fr: 'Trop de requêtes. Veuillez réessayer dans {minutes} min.',
+  },
+  requestTooLarge: {
+    en: 'The request is too large.',
+    ja: 'リクエストのサイズが大きすぎます。',
+    fr: 'La requête est trop volumineuse.',
+  },
   noMorePages: {
     en: 'There are no more items to show.',
     ja: 'これ以上表示する項目はありません。',

@@ -16,6 +16,22 @@ export class HttpError extends Error {
     super(literalMessage ?? textKey ?? `HTTP ${status}`)
     this.name = 'HttpError'
   }
+
+  /** Response headers that go with the refusal (e.g. retry-after on a 429). */
+  headers: Record<string, string> = {}
+}
+
+/** 429 with retry-after: `key`'s message, else one that says how long to wait. */
+export function tooManyRequests(retryAfterSeconds: number, key: TextKey | null = null): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  const error =
+    key !== null
+      ? new HttpError(429, key)
+      : seconds > 60
+        ? new HttpError(429, 'tooManyRequestsMinutes', { minutes: Math.ceil(seconds / 60) })
+        : new HttpError(429, 'tooManyRequests')
+  error.headers['retry-after'] = String(seconds)
+  return error
 }
 
 export const badRequest = (message: string): HttpError => new HttpError(400, null, {}, message)

@@ -1,6 +1,7 @@
 import type { BodyOf, Endpoint, Locale, ParamsOf, QueryOf, ResultOf } from '@koma/contracts/server'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { AppDeps } from '../deps'
+import type { LimitName } from '../limits'
 import { requestLocale } from './locale'
 
 export interface HandlerContext<E> {
@@ -22,6 +23,27 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without the SPEC §7 headers (see Endpoint.bare). */
     bare?: boolean
+    /** A raw upload route: an oversized body is the upload message, not the form one. */
+    upload?: boolean
+  }
+}
+
+export interface RouteOptions {
+  /** The abuse limit (limits.ts) counted per reader address before the body is read. */
+  limit?: LimitName
+  /** This route's body limit, when it differs from the app's default (uploads). */
+  bodyLimit?: number
+  upload?: boolean
+}
+
+function routeSettings(app: FastifyInstance, options: RouteOptions) {
+  const { limit } = options
+  const onRequest: onRequestAsyncHookHandler = async (req) => {
+    if (limit) await app.abuseLimits.address(limit, req)
+  }
+  return {
+    ...(limit ? { onRequest } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
   }
 }
 
@@ -34,11 +56,13 @@ export function route<E extends AnyEndpoint>(
   deps: AppDeps,
   endpoint: E,
   handler: (ctx: HandlerContext<E>) => Promise<ResultOf<E>>,
+  options: RouteOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
-    config: { bare: endpoint.bare ?? false },
+    config: { bare: endpoint.bare ?? false, upload: options.upload ?? false },
+    ...routeSettings(app, options),
     handler: async (req, reply) => {
       const result = await handler({
         params: req.params as ParamsOf<E>,
@@ -60,11 +84,13 @@ export function rawRoute<E extends AnyEndpoint>(
   deps: AppDeps,
   endpoint: E,
   handler: (ctx: HandlerContext<E>) => Promise<FastifyReply>,
+  options: RouteOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
-    config: { bare: endpoint.bare ?? false },
+    config: { bare: endpoint.bare ?? false, upload: options.upload ?? false },
+    ...routeSettings(app, options),
     handler: (req, reply) =>
       handler({
         params: req.params as ParamsOf<E>,

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Kysely } from 'kysely'
 import { buildApp } from '../app'
 import { createClock, type Clock } from '../clock'
-import { loadConfig } from '../config'
+import { loadConfig, type ApiConfig } from '../config'
 import { connect } from '../db/connect'
 import type { Database } from '../db/schema'
 import { readOutbox, type Mail } from '../modules/mail/mailer'
@@ -17,8 +17,6 @@ import { pgliteTemplatePath, postgresTemplateName } from './template'
 
 export interface CallOptions {
   body?: Record<string, string | string[]>
-  /** A raw body (uploads), sent as application/octet-stream unless `headers` says otherwise. */
-  raw?: Buffer
   query?: Record<string, string>
   cookies?: Record<string, string>
   headers?: Record<string, string>
@@ -26,6 +24,8 @@ export interface CallOptions {
   /** Leave out the SPEC §7 signature (to test its refusal). */
   unsigned?: boolean
   ip?: string
+  /** A raw body (uploads) instead of the form. */
+  raw?: { payload: Buffer | string; type: string }
 }
 
 export interface TestApp {
@@ -42,8 +42,13 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+export interface TestAppOptions {
+  /** Change the configuration, e.g. lower the abuse limits (limits.ts) instead of waiting for them. */
+  configure?: (config: ApiConfig) => ApiConfig
+}
+
 /** A fresh API on its own copy of the seeded database (PGlite or PostgreSQL per the test lane). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const lane = testLane()
   let handle
   let dropDatabase: (() => Promise<void>) | null = null
@@ -67,7 +72,8 @@ export async function createTestApp(): Promise<TestApp> {
   }
   const clock = createClock()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-api-test-'))
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
+  const defaults: ApiConfig = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
+  const config = options.configure ? options.configure(defaults) : defaults
   let app: FastifyInstance
   try {
     app = await buildApp({ db: handle.db, clock, config })
@@ -90,16 +96,14 @@ export async function createTestApp(): Promise<TestApp> {
       ...options.headers,
     }
     let payload: string | Buffer | undefined
-    if (options.raw) {
-      payload = options.raw
-      headers['content-type'] ??= 'application/octet-stream'
-    } else if (options.body) {
+    if (options.body) {
       const form = new URLSearchParams()
       for (const [key, value] of Object.entries(options.body)) for (const item of [value].flat()) form.append(key, item)
       payload = form.toString()
       headers['content-type'] = 'application/x-www-form-urlencoded'
     }
-    return app.inject({ method, url, query: options.query, headers, payload, cookies: options.cookies, remoteAddress: ip })
+    if (options.raw) headers['content-type'] = options.raw.type
+    return app.inject({ method, url, query: options.query, headers, payload: options.raw?.payload ?? payload, cookies: options.cookies, remoteAddress: ip })
   }
 
   return {

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream'
 import zlib from 'node:zlib'
 import httpProxy from '@fastify/http-proxy'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { EdgeTimeouts } from '../config'
 import { negotiate } from './encoding'
 
 /** The parts of a request and reply used here (reply-from hands over loosely typed ones). */
@@ -69,12 +70,19 @@ function compressUpstream(req: ProxiedRequest, reply: ProxiedReply, stream: Node
  * edge is the reader's first hop, so it sets X-Forwarded-For to the address it sees itself
  * (replacing anything the client sent: the API trusts this header).
  */
-export async function registerApiProxy(app: FastifyInstance, apiUrl: string, options: { requestLogging: boolean }): Promise<void> {
+export async function registerApiProxy(
+  app: FastifyInstance,
+  apiUrl: string,
+  options: { requestLogging: boolean; timeouts: Pick<EdgeTimeouts, 'upstreamHeadersMs' | 'upstreamBodyMs' | 'upstreamConnectMs'> },
+): Promise<void> {
+  const { timeouts } = options
   await app.register(httpProxy, {
     upstream: apiUrl,
     prefix: '/api',
     rewritePrefix: '/api',
     http2: false,
+    // An API that does not answer is a 504, not a reader waiting on an open request.
+    undici: { headersTimeout: timeouts.upstreamHeadersMs, bodyTimeout: timeouts.upstreamBodyMs, connectTimeout: timeouts.upstreamConnectMs },
     disableRequestLogging: !options.requestLogging,
     replyOptions: {
       rewriteRequestHeaders: (req, headers) => ({

@@ -55,11 +55,12 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null
 }
 
-export interface SigninFailuresTable {
-  id: Generated<number>
+/** Sign-in attempts in the current window per (e-mail, address); address '' counts every address. */
+export interface SigninAttemptsTable {
   email: string
-  ip: string
-  created_at: Timestamp
+  address: string
+  attempts: number
+  window_started_at: Timestamp
 }
 
 export interface ExternalAccountsTable {
@@ -265,7 +266,7 @@ export interface AccountTables {
   member_settings: MemberSettingsTable
   email_codes: EmailCodesTable
   password_resets: PasswordResetsTable
-  signin_failures: SigninFailuresTable
+  signin_attempts: SigninAttemptsTable
   external_accounts: ExternalAccountsTable
   oauth_states: OauthStatesTable
   pending_social_signups: PendingSocialSignupsTable

@@ -188,7 +188,8 @@ describe('sign-up with an e-mail code', () => {
     const fresh = lastCode(t, email)
     const wrong = fresh === '999999' ? '888888' : '999999'
     for (let i = 0; i < 5; i += 1) await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: wrong } })
-    expect(msg(await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: fresh } }))).toBe('The verification code has expired. Please request a new one.')
+    const spent = await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: fresh } })
+    expect([spent.statusCode, msg(spent), spent.headers['retry-after']]).toEqual([429, 'Too many wrong codes. Please request a new code.', '60'])
   })
 
   it('answers in Japanese and French', async () => {

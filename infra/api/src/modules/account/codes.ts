@@ -3,8 +3,10 @@ import { randomInt } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database } from '../../db/schema'
+import { tooManyRequests } from '../../http/errors'
 import { fail, sendMail, sha256 } from './common'
 
+const HOUR_MS = 60 * 60 * 1000
 const normal = (email: string): string => email.trim().toLowerCase()
 const codeHash = (email: string, code: string): string => sha256(`${normal(email)}|${code}`)
 
@@ -16,9 +18,10 @@ export async function sendCode(deps: AppDeps, input: { email: string; purpose: C
     .select('created_at')
     .where(sql<string>`lower(email)`, '=', normal(input.email))
     .where('purpose', '=', input.purpose)
-    .where('created_at', '>', new Date(now.getTime() - 60 * 60 * 1000))
+    .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
     .execute()
-  if (!codeRequestAllowed(recent.map((row) => new Date(row.created_at)), now)) throw fail(429, 'codeTooSoon')
+  const sentAt = recent.map((row) => new Date(row.created_at))
+  if (!codeRequestAllowed(sentAt, now)) throw tooManyRequests(nextCodeInSeconds(sentAt, now), 'codeTooSoon')
   const code = String(randomInt(0, 1_000_000)).padStart(ACCOUNT_LIMITS.codeDigits, '0')
   const expiresAt = codeExpiresAt(now)
   await deps.db.transaction().execute(async (trx) => {
@@ -39,6 +42,15 @@ export async function sendCode(deps: AppDeps, input: { email: string; purpose: C
   return { expiresAt }
 }
 
+/** When the next code may be sent: a minute after the last one, or when the hour's fifth leaves the hour. */
+function nextCodeInSeconds(sentAt: readonly Date[], now: Date): number {
+  const times = sentAt.map((date) => date.getTime()).sort((a, b) => b - a)
+  const afterResend = (times[0] ?? 0) + ACCOUNT_LIMITS.codeResendMs
+  const inHour = times.filter((time) => now.getTime() - time < HOUR_MS)
+  const afterHour = inHour.length >= ACCOUNT_LIMITS.codesPerHour ? inHour[ACCOUNT_LIMITS.codesPerHour - 1] + HOUR_MS : 0
+  return (Math.max(afterResend, afterHour) - now.getTime()) / 1000
+}
+
 async function latestCode(db: Kysely<Database>, email: string, purpose: CodePurpose) {
   return db
     .selectFrom('email_codes')
@@ -51,17 +63,31 @@ async function latestCode(db: Kysely<Database>, email: string, purpose: CodePurp
     .executeTakeFirst()
 }
 
-/** Check a code: wrong codes count, five wrong guesses spend it; an expired code says so. */
+/**
+ * Check a code: five guesses per code, an expired code says so. Each guess is counted in one
+ * conditional update BEFORE the comparison, so parallel guesses get five comparisons at most;
+ * a right code gives its count back (only wrong guesses use a code up).
+ */
 export async function checkCode(deps: AppDeps, input: { email: string; purpose: CodePurpose; token: string; memberId?: number | null }): Promise<void> {
   const now = deps.clock.now()
   const code = await latestCode(deps.db, input.email, input.purpose)
   if (!code || (input.memberId !== undefined && code.member_id !== input.memberId)) throw fail(400, 'codeIncorrect')
-  if (!codeIsValid(new Date(code.created_at), now) || code.attempts >= ACCOUNT_LIMITS.codeMaxAttempts) throw fail(400, 'certificateExpired')
-  if (code.code_hash !== codeHash(input.email, input.token.trim())) {
-    await deps.db.updateTable('email_codes').set({ attempts: code.attempts + 1 }).where('id', '=', code.id).execute()
-    throw fail(400, 'codeIncorrect')
-  }
-  if (!code.verified_at) await deps.db.updateTable('email_codes').set({ verified_at: now }).where('id', '=', code.id).execute()
+  if (!codeIsValid(new Date(code.created_at), now)) throw fail(400, 'certificateExpired')
+  const counted = await deps.db
+    .updateTable('email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', code.id)
+    .where('attempts', '<', ACCOUNT_LIMITS.codeMaxAttempts)
+    .returning('attempts')
+    .executeTakeFirst()
+  // A new code may be asked for within a minute.
+  if (!counted) throw tooManyRequests(ACCOUNT_LIMITS.codeResendMs / 1000, 'codeAttemptsExceeded')
+  if (code.code_hash !== codeHash(input.email, input.token.trim())) throw fail(400, 'codeIncorrect')
+  await deps.db
+    .updateTable('email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1), verified_at: eb.fn.coalesce('verified_at', eb.val(now)) }))
+    .where('id', '=', code.id)
+    .execute()
 }
 
 /** Spend the verified code of an address (sign-up): refused when none was verified recently. */

@@ -9,6 +9,7 @@ import { route } from '../../http/route'
 import { requireFullMember } from '../member/guest'
 import { currentTermsVersion, hashPassword, passwordMatches } from '../member/service'
 import { clearSessionCookies, forgetSession, sessionMember } from '../member/session'
+import { clearSigninAttempts } from '../member/signinLock'
 import { checkCode, consumeVerifiedCode, emailTaken, sendCode } from './codes'
 import { checked, fail, localePath, publicOrigin, randomToken, sealed, sendMail, sha256, today } from './common'
 import { registerMember, signInNewMember } from './registration'
@@ -18,6 +19,7 @@ import { registerMember, signInNewMember } from './registration'
 export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.sendVerifyToken, async ({ body, req, locale }) => {
     const { email } = checked(requestCodeSchema, { email: body.email }, locale)
+    await req.server.abuseLimits.account('codeRequest', req, email.trim().toLowerCase())
     const purpose = body.purpose === 'changeEmail' ? 'changeEmail' : 'signup'
     let memberId: number | null = null
     if (purpose === 'changeEmail') {
@@ -31,7 +33,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     }
     const { expiresAt } = await sendCode(deps, { email, purpose, memberId, locale })
     return { sent: true as const, expiresAt: expiresAt.toISOString(), resendAfterSeconds: ACCOUNT_LIMITS.codeResendMs / 1000 }
-  })
+  }, { limit: 'codeRequest' })
 
   route(app, deps, endpoints.checkVerifyToken, async ({ body, req, locale }) => {
     const { email, token } = checked(checkCodeSchema, { email: body.email, token: body.token }, locale)
@@ -39,7 +41,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const memberId = purpose === 'changeEmail' ? (await requireFullMember(deps, req)).memberId : undefined
     await checkCode(deps, { email, purpose, token, memberId })
     return { verified: true as const }
-  })
+  }, { limit: 'codeCheck' })
 
   route(app, deps, endpoints.signup, async ({ body, req, reply, locale }) => {
     const form = checked(joinSchema, body, locale, { today: today(deps, req) })
@@ -65,11 +67,13 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const authentication = await signInNewMember(deps, req, reply, current, memberId)
     await sendMail(deps, form.email.trim(), 'welcome', locale, { nickname: form.nickname })
     return authentication
-  })
+  }, { limit: 'signup' })
 
   // Password: find (reset mail valid 10 minutes), reset, change, and "later" for the 6-month advice.
   route(app, deps, endpoints.passwordFind, async ({ query, req, locale }) => {
     const { email } = checked(Joi.object({ email: emailSchema }), { email: query.email }, locale)
+    // Counted per address asked about, registered or not: the answer tells nothing either way.
+    await req.server.abuseLimits.account('passwordFind', req, email.trim().toLowerCase())
     const member = await deps.db
       .selectFrom('members')
       .select(['id', 'email'])
@@ -93,7 +97,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const link = `${publicOrigin(req)}${localePath(locale, '/member/profile/password/reset')}?token=${encodeURIComponent(token)}`
     await sendMail(deps, String(member.email), 'reset', locale, { link })
     return { sent: true as const }
-  })
+  }, { limit: 'passwordFind' })
 
   const openReset = async (token: unknown) => {
     if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw fail(400, 'resetLinkExpired')
@@ -111,7 +115,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(app, deps, endpoints.passwordResetCheck, async ({ query }) => {
     const row = await openReset(query.token)
     return { email: maskEmail(String(row.email)) }
-  })
+  }, { limit: 'passwordReset' })
 
   route(app, deps, endpoints.passwordReset, async ({ body, locale }) => {
     const row = await openReset(body.token)
@@ -125,10 +129,10 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
       await trx.updateTable('members').set({ password_hash: passwordHash, password_changed_at: now, password_postponed_at: null }).where('id', '=', row.memberId).execute()
       // Every session of the account ends: whoever knew the old password is signed out.
       await trx.deleteFrom('sessions').where('member_id', '=', row.memberId).execute()
-      await trx.deleteFrom('signin_failures').where('email', '=', String(row.email).toLowerCase()).execute()
+      await clearSigninAttempts({ db: trx }, String(row.email))
     })
     return { reset: true as const }
-  })
+  }, { limit: 'passwordReset' })
 
   route(app, deps, endpoints.passwordChange, async ({ body, req, locale }) => {
     const member = await requireFullMember(deps, req)
@@ -183,7 +187,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
         .execute()
     })
     return { email: email.trim() }
-  })
+  }, { limit: 'codeCheck' })
 
   route(app, deps, endpoints.termsAgree, async ({ body, req }) => {
     const member = await requireFullMember(deps, req)

@@ -1,7 +1,9 @@
 import { VALIDATION_MESSAGES } from '@koma/contracts/validation'
 import { sealedPassword, SEEDED } from '../../test/fixtures'
 import { createTestApp, type TestApp } from '../../test/testApp'
-import { device } from './testing'
+import { text } from '@koma/contracts/server'
+import { BODY_LIMITS } from '../../limits'
+import { device, readerIp } from './testing'
 
 jest.setTimeout(120_000)
 
@@ -16,11 +18,14 @@ afterAll(async () => {
 /**
  * One request must not stop the API: the crafted address (`a@` + dots + `@`) once kept the whole
  * API busy for seconds, because the e-mail pattern backtracked and joi ran it even after the
- * length check had failed. Every route a stranger reaches with an e-mail refuses it by its length,
- * as SPEC §5's format message in the caller's language.
+ * length check had failed. Two layers refuse it now: a body past the route's limit is refused
+ * before anyone reads it (413, "The request is too large."), and a value that fits is refused by
+ * its length before any pattern runs (400, SPEC §5's format message), in the caller's language.
+ * Each call comes from its own address, so the per-address limits stay out of the way.
  */
-const CRAFTED = `a@${'.'.repeat(120_000)}@`
-expect(CRAFTED).toHaveLength(120_003)
+const fitting = (dots: number) => `a@${'.'.repeat(dots)}@`
+const CRAFTED = fitting(BODY_LIMITS.default - 2_000)
+const OVERSIZED = fitting(120_000)
 
 const ROUTES: [string, 'PUT' | 'POST', string, Record<string, string>][] = [
   ['code request', 'PUT', '/api/member/send/verify/token', {}],
@@ -30,25 +35,31 @@ const ROUTES: [string, 'PUT' | 'POST', string, Record<string, string>][] = [
 ]
 
 describe.each(ROUTES)('%s', (_name, method, url, body) => {
-  it.each(['ja', 'en', 'fr'] as const)('refuses the crafted e-mail with 400 in %s', async (locale) => {
-    const response = await t.call(method, url, { body: { ...body, email: CRAFTED }, locale, headers: device('overlong-device') })
+  it.each(['ja', 'en', 'fr'] as const)('refuses the crafted e-mail by its length with 400 in %s', async (locale) => {
+    const response = await t.call(method, url, { body: { ...body, email: CRAFTED }, locale, headers: device('overlong-device'), ip: readerIp() })
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toBe(VALIDATION_MESSAGES.emailFormat[locale])
   })
+
+  it.each(['ja', 'en', 'fr'] as const)('refuses the 120,000-character one before reading it, with 413 in %s', async (locale) => {
+    const response = await t.call(method, url, { body: { ...body, email: OVERSIZED }, locale, headers: device('overlong-device'), ip: readerIp() })
+    expect(response.statusCode).toBe(413)
+    expect(response.json().message).toBe(text('requestTooLarge', locale))
+  })
 })
 
-it('refuses a crafted e-mail close to the 1 MB body limit the same way', async () => {
-  const email = `a@${'.'.repeat(1_000_000)}@`
-  const response = await t.call('PUT', '/api/member/send/verify/token', { body: { email }, locale: 'en' })
-  expect(response.statusCode).toBe(400)
-  expect(response.json().message).toBe('Email address format is incorrect.')
+it('refuses a crafted e-mail close to the 1 MB mark, and the API keeps answering', async () => {
+  const response = await t.call('PUT', '/api/member/send/verify/token', { body: { email: fitting(1_000_000) }, locale: 'en', ip: readerIp() })
+  expect(response.statusCode).toBe(413)
+  expect(response.json().message).toBe(text('requestTooLarge', 'en'))
   expect((await t.call('GET', '/api/health')).statusCode).toBe(200)
 })
 
 it('refuses an over-long sealed password by its length, before its one-time key is used up', async () => {
+  const ip = readerIp()
   const sealed = await sealedPassword(t, SEEDED.password)
-  const refused = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, sessionKey: sealed.sessionKey, rsaEncryptedString: 'A'.repeat(500_000), stayLogged: 'false' } })
+  const refused = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, sessionKey: sealed.sessionKey, rsaEncryptedString: 'A'.repeat(BODY_LIMITS.default - 2_000), stayLogged: 'false' }, ip })
   expect(refused.statusCode).toBe(400)
-  const signedIn = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, ...sealed, stayLogged: 'false' } })
+  const signedIn = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, ...sealed, stayLogged: 'false' }, ip })
   expect(signedIn.statusCode).toBe(200)
 })

@@ -11,11 +11,13 @@ import {
 } from '@koma/contracts/server'
 import { deleteAccountSchema, mobileFormSchema, nicknameFormSchema } from '@koma/contracts/validation'
 import type { FastifyInstance } from 'fastify'
-import sharp from 'sharp'
+import sharp, { type Metadata, type Sharp } from 'sharp'
 import type { AppDeps } from '../../deps'
 import type { MemberSettingsTable } from '../../db/schema'
 import { HttpError } from '../../http/errors'
 import { route } from '../../http/route'
+import { uploadRoute } from '../../http/uploads'
+import { BODY_LIMITS, UPLOAD_MAX_PIXELS } from '../../limits'
 import { imageUrl } from '../image/urls'
 import { requireFullMember } from '../member/guest'
 import { clearSessionCookies, deviceIdOf, forgetSession, requireMember } from '../member/session'
@@ -30,10 +32,26 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 export async function sniffImage(bytes: unknown): Promise<{ format: string; width: number; height: number }> {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw fail(400, 'uploadFormatInvalid')
   if (bytes.length > ACCOUNT_LIMITS.avatarBytes) throw fail(413, 'uploadTooLarge')
+  let meta: Metadata
   try {
-    const meta = await sharp(bytes).metadata()
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Error('unsupported')
-    return { format: meta.format, width: meta.width, height: meta.height }
+    // Only the header is read here (no pixels), so the pixel limit is checked below, by name.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata()
+  } catch {
+    throw fail(400, 'uploadFormatInvalid')
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw fail(400, 'uploadFormatInvalid')
+  // A few kilobytes can declare billions of pixels (a decompression bomb): refused before decoding.
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw fail(413, 'uploadTooLarge')
+  return { format: meta.format, width: meta.width, height: meta.height }
+}
+
+/** sharp over uploaded bytes, never decoding more than UPLOAD_MAX_PIXELS. */
+export const uploadedImage = (bytes: Buffer): Sharp => sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
+
+/** Re-encode an upload; a file that fails half-way through decoding is the upload message, never a 500. */
+export async function reencoded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
   } catch {
     throw fail(400, 'uploadFormatInvalid')
   }
@@ -107,15 +125,16 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     return { mobile }
   })
 
-  route(app, deps, endpoints.avatarUpload, async ({ body, req }) => {
+  uploadRoute(app, deps, endpoints.avatarUpload, async ({ body, req }) => {
     const member = await requireFullMember(deps, req)
+    await req.server.abuseLimits.account('avatarUpload', req, member.memberId)
     await sniffImage(body)
     const size = 240
-    const bytes = await sharp(body as unknown as Buffer).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer()
+    const bytes = await reencoded(() => uploadedImage(body as unknown as Buffer).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer())
     const image = await deps.db.insertInto('images').values({ width: size, height: size, mime: 'image/webp', bytes, access: 'public' }).returning('id').executeTakeFirstOrThrow()
     await deps.db.updateTable('members').set({ avatar_image_id: image.id }).where('id', '=', member.memberId).execute()
     return { avatarImageUrl: imageUrl(image.id) }
-  })
+  }, { limit: 'avatarUpload', maxBytes: BODY_LIMITS.avatar })
 
   route(app, deps, endpoints.avatarDelete, async ({ req }) => {
     const member = await requireFullMember(deps, req)

@@ -32,7 +32,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps): void
     const chapterId = parseId(params.chapterId)
     const member = await requireFullMember(deps, req)
     return service.postComment(deps, member.memberId, { type, contentId, chapterId, body, locale })
-  })
+  }, { limit: 'commentPost' })
 
   route(app, deps, endpoints.deleteComment, async ({ params, req }) => {
     const commentId = parseId(params.commentId)

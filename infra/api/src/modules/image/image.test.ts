@@ -122,11 +122,11 @@ describe('chapter pages stay paid (issue 11)', () => {
     const sharp = (await import('sharp')).default
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer()
     const member = await registerMember(t)
-    const avatar = await t.call('PUT', '/api/member/profile/avatar', { cookies: member.cookies, raw: png })
+    const avatar = await t.call('PUT', '/api/member/profile/avatar', { cookies: member.cookies, raw: { payload: png, type: 'application/octet-stream' } })
     expect(avatar.statusCode).toBe(200)
     expect((await get(`${avatar.json().result.avatarImageUrl}?w=320`)).statusCode).toBe(200)
 
-    const upload = await t.call('PUT', '/api/inquiry/image', { raw: png, headers: { 'x-koma-client-uid': 'inquiry-device-1' } })
+    const upload = await t.call('PUT', '/api/inquiry/image', { raw: { payload: png, type: 'application/octet-stream' }, headers: { 'x-koma-client-uid': 'inquiry-device-1' } })
     expect(upload.statusCode).toBe(200)
     const attached = await t.db
       .selectFrom('inquiry_uploads')

@@ -84,7 +84,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
     if (!rendered) throw notFound()
     return send(req, reply, rendered, format, grant, query)
-  })
+  }, { limit: 'image' })
 
   // A band of a tall strip (the chapter lists its URLs in PageImage.tiles): every band of one
   // width comes out of one render of the strip.
@@ -107,5 +107,5 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
     if (!rendered) throw notFound()
     return send(req, reply, rendered, format, grant, query)
-  })
+  }, { limit: 'imageTile' })
 }

@@ -62,9 +62,10 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, endpoints.couponRedeem, async ({ body, req, locale }) => {
     const member = await requireMember(deps, req)
+    await req.server.abuseLimits.account('couponRedeem', req, member.memberId)
     const { code } = checked(couponSchema, { code: body.code }, locale)
     return redeemCoupon(deps, member.memberId, code, locale)
-  })
+  }, { limit: 'couponRedeem' })
 
   route(app, deps, endpoints.dailyBonus, async ({ req, reply }) => {
     const member = await requireMember(deps, req)

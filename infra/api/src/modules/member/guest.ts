@@ -20,7 +20,9 @@ export async function memberOrGuest(deps: AppDeps, req: FastifyRequest, reply: F
   if (existing) return existing
   const deviceId = deviceIdOf(req)
   if (!deviceId) throw new HttpError(400, 'deviceIdMissing')
-  const memberId = await guestFor(deps, deviceId)
+  // One guest per browser; a new one counts against the address's guest limit (limits.ts), so
+  // one machine cannot mint guests (each with its coupons and daily bonuses) without end.
+  const memberId = await guestFor(deps, deviceId, () => req.server.abuseLimits.address('guestCreate', req))
   const { sessionId } = await startSession(deps, req, reply, memberId, true, { guest: true })
   return { memberId, sessionId, guest: true }
 }
@@ -32,7 +34,7 @@ export async function requireFullMember(deps: AppDeps, req: FastifyRequest): Pro
 }
 
 /** The guest member bound to a device, created on first need (one per device, even under races). */
-async function guestFor(deps: AppDeps, deviceId: string): Promise<number> {
+async function guestFor(deps: AppDeps, deviceId: string, beforeCreating: () => Promise<void>): Promise<number> {
   const find = () =>
     deps.db
       .selectFrom('members')
@@ -43,6 +45,7 @@ async function guestFor(deps: AppDeps, deviceId: string): Promise<number> {
       .executeTakeFirst()
   const found = await find()
   if (found) return found.id
+  await beforeCreating()
   await deps.db
     .insertInto('members')
     .values({ nickname: 'Guest', guest: true, guest_device_id: deviceId, email: null, password_hash: null, email_notify: false, accept_mature: false, adult_verified_at: null })

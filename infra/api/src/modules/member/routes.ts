@@ -1,15 +1,18 @@
-import { endpoints, signinLocked, ACCOUNT_LIMITS } from '@koma/contracts/server'
+import { endpoints } from '@koma/contracts/server'
 import { signinSchema, validate } from '@koma/contracts/validation'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { badRequest, HttpError, unauthorized } from '../../http/errors'
+import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http/errors'
+import { readerAddress } from '../../http/rateLimit'
 import { route } from '../../http/route'
 import { discardGuest, memberOrGuest } from './guest'
 import { issueSigninKey, openSealedPayload } from './rsa'
 import { checkCredentials, loadProfile } from './service'
+import { countSigninAttempt, purgeSigninAttempts, signinSucceeded } from './signinLock'
 import { clearSessionCookies, endSession, forgetSession, requireMember, sessionMember, startSession } from './session'
 
 export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void {
+  purgeSigninAttempts(app, deps)
   route(app, deps, endpoints.rsaKey, async ({ reply }) => {
     reply.header('cache-control', 'no-store')
     return issueSigninKey(deps.db, deps.clock)
@@ -22,23 +25,16 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
       throw new HttpError(400, 'invalidParameter', { field: 'rsaEncryptedString' })
     }
     const email = body.email.trim().toLowerCase()
-    // Repeated failures slow sign-in down: five within 15 minutes lock the address for a while.
-    const now = deps.clock.now()
-    const failures = await deps.db
-      .selectFrom('signin_failures')
-      .select('created_at')
-      .where('email', '=', email)
-      .where('created_at', '>', new Date(now.getTime() - ACCOUNT_LIMITS.signinFailureWindowMs))
-      .execute()
-    if (signinLocked(failures.map((row) => new Date(row.created_at)), now)) throw new HttpError(429, 'signinLocked')
+    const address = readerAddress(req)
+    // Counted before the password is compared: past the lock, nothing is compared at all.
+    const attempt = await countSigninAttempt(deps, email, address)
+    if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'signinLocked')
     const payload = await openSealedPayload<{ sessionKey: string; password: string }>(deps.db, deps.clock, body.sessionKey, body.rsaEncryptedString)
     if (!payload || typeof payload.password !== 'string') throw new HttpError(400, 'invalidParameter', { field: 'sessionKey' })
     const memberId = await checkCredentials(deps, email, payload.password)
-    if (memberId === null) {
-      await deps.db.insertInto('signin_failures').values({ email, ip: req.ip, created_at: now }).execute()
-      throw new HttpError(400, 'incorrectEmailOrPassword')
-    }
-    await deps.db.deleteFrom('signin_failures').where('email', '=', email).execute()
+    if (memberId === null) throw new HttpError(400, 'incorrectEmailOrPassword')
+    await signinSucceeded(deps, email, address)
+    const now = deps.clock.now()
     // SPEC §4: signing in from a guest discards the guest's data; any other session here ends.
     const previous = await sessionMember(deps, req)
     if (previous) {
@@ -49,7 +45,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     await deps.db.updateTable('members').set({ last_signin_at: now }).where('id', '=', memberId).execute()
     const { sessionId } = await startSession(deps, req, reply, memberId, body.stayLogged === 'true')
     return { sessionToken: `s${sessionId}`, userId: memberId }
-  })
+  }, { limit: 'signin' })
 
   route(app, deps, endpoints.profile, async ({ req, reply }) => {
     const member = await requireMember(deps, req)

@@ -1,13 +1,14 @@
 import { endpoints, isLocale, LEGAL_TYPES, type FaqEntry, type InquiryCategory, type LegalDocument, type Locale, type Notice, type NoticeSummary } from '@koma/contracts/server'
 import { inquirySchema } from '@koma/contracts/validation'
 import type { FastifyInstance } from 'fastify'
-import sharp from 'sharp'
 import type { AppDeps } from '../../deps'
 import { HttpError, notFound } from '../../http/errors'
 import { parseId, parsePageNo } from '../../http/ids'
 import { route } from '../../http/route'
+import { uploadRoute } from '../../http/uploads'
+import { BODY_LIMITS } from '../../limits'
 import { checked, fail, randomToken, sendMail } from '../account/common'
-import { sniffImage } from '../account/profile'
+import { reencoded, sniffImage, uploadedImage } from '../account/profile'
 import { deviceIdOf, sessionMember } from '../member/session'
 
 const PAGE_SIZE = 20
@@ -15,27 +16,32 @@ const PAGE_SIZE = 20
 /** Inquiries (category, text, up to 3 images checked by content) and the documents: notices, FAQ, legal. */
 export function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Images are uploaded raw, one at a time, before the form: each gets a token the form sends.
-  route(app, deps, endpoints.inquiryImage, async ({ body, req }) => {
+  uploadRoute(app, deps, endpoints.inquiryImage, async ({ body, req }) => {
     const deviceId = deviceIdOf(req)
     if (!deviceId) throw new HttpError(400, 'deviceIdMissing')
+    const member = await sessionMember(deps, req)
+    if (member) await req.server.abuseLimits.account('inquiryImage', req, member.memberId)
     const { width, height } = await sniffImage(body)
     // Re-encoded: whatever rode along in the original file (scripts, metadata) is dropped.
     const scale = Math.min(1, 2000 / Math.max(width, height))
-    const bytes = await sharp(body as unknown as Buffer)
-      .rotate()
-      .resize(Math.round(width * scale), Math.round(height * scale))
-      .jpeg({ quality: 85 })
-      .toBuffer({ resolveWithObject: true })
+    const bytes = await reencoded(() =>
+      uploadedImage(body as unknown as Buffer)
+        .rotate()
+        .resize(Math.round(width * scale), Math.round(height * scale))
+        .jpeg({ quality: 85 })
+        .toBuffer({ resolveWithObject: true }),
+    )
     const image = await deps.db.insertInto('images').values({ width: bytes.info.width, height: bytes.info.height, mime: 'image/jpeg', bytes: bytes.data, access: 'private' }).returning('id').executeTakeFirstOrThrow()
     const token = randomToken(18)
     await deps.db.insertInto('inquiry_uploads').values({ token, image_id: image.id, device_id: deviceId, created_at: deps.clock.now() }).execute()
     return { imageId: token }
-  })
+  }, { limit: 'inquiryImage', maxBytes: BODY_LIMITS.inquiryImage })
 
   route(app, deps, endpoints.inquiry, async ({ body, req, locale }) => {
     const form = checked(inquirySchema, body, locale)
     const deviceId = deviceIdOf(req)
     const member = await sessionMember(deps, req)
+    if (member) await req.server.abuseLimits.account('inquiry', req, member.memberId)
     const now = deps.clock.now()
     const inquiry = await deps.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -57,7 +63,7 @@ export function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): void
     })
     await sendMail(deps, form.email.trim(), 'inquiry', locale, { id: String(inquiry.id) })
     return { inquiryId: inquiry.id, createdAt: new Date(inquiry.created_at).toISOString() }
-  })
+  }, { limit: 'inquiry' })
 
   route(app, deps, endpoints.notices, async ({ query, locale }) => {
     const pageNo = parsePageNo(query.pageNo)

@@ -1,0 +1,296 @@
+import { text, type Locale } from '@koma/contracts/server'
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import net from 'node:net'
+import zlib from 'node:zlib'
+import sharp from 'sharp'
+import type { ApiConfig } from '../config'
+import { API_TIMEOUTS, type LimitName, type RateLimitTable } from '../limits'
+import { readerIp, registerMember } from '../modules/account/testing'
+import { sealedPassword, SEEDED } from '../test/fixtures'
+import { createTestApp, type CallOptions, type TestApp } from '../test/testApp'
+
+jest.setTimeout(180_000)
+
+/**
+ * Abuse limits, body limits and timeouts (issue 11), on an API whose limits are lowered through
+ * its configuration: three calls per address, two per account, an hour's window.
+ */
+const HOUR = 60 * 60 * 1000
+const ADDRESS_MAX = 3
+const ACCOUNT_MAX = 2
+
+function lowered(config: ApiConfig, extra: Partial<ApiConfig['rateLimit']> = {}): ApiConfig {
+  const rules = Object.fromEntries(
+    Object.entries(config.rateLimit.rules).map(([name, rule]) => [
+      name,
+      { ...rule, address: { max: ADDRESS_MAX, windowMs: HOUR }, ...(rule.account ? { account: { max: ACCOUNT_MAX, windowMs: HOUR } } : {}) },
+    ]),
+  ) as RateLimitTable
+  return { ...config, rateLimit: { ...config.rateLimit, rules, ...extra } }
+}
+
+const LOCALES: Locale[] = ['en', 'ja', 'fr']
+const message = (response: { json(): { message?: string } }) => response.json().message
+
+let t: TestApp
+let member: { email: string; cookies: Record<string, string> }
+let imageId: number
+let commentUrl: string
+beforeAll(async () => {
+  t = await createTestApp({ configure: (config) => lowered(config) })
+  member = await registerMember(t)
+  imageId = (await t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id').executeTakeFirstOrThrow()).id
+  const chapter = await t.db
+    .selectFrom('chapters as ch')
+    .innerJoin('contents as c', 'c.id', 'ch.content_id')
+    .select(['ch.id as chapterId', 'c.id as contentId', 'c.type'])
+    .where('c.comment_enabled', '=', true)
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow()
+  commentUrl = `/api/comment/${chapter.type}/${chapter.contentId}/${chapter.chapterId}`
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+type Row = [LimitName, 'GET' | 'POST' | 'PUT' | 'DELETE', () => string, (i: number) => CallOptions]
+const none = () => ({})
+
+/** Every route with a per-address limit. The limit counts before anything else, valid call or not. */
+const ADDRESS_ROUTES: Row[] = [
+  ['signin', 'POST', () => '/api/member/signin', () => ({ body: { email: 'someone@koma.example' } })],
+  ['codeRequest', 'PUT', () => '/api/member/send/verify/token', (i) => ({ body: { email: `limit.code.${i}@koma.example` } })],
+  ['codeCheck', 'PUT', () => '/api/member/check/verify/token', () => ({ body: { email: 'someone@koma.example', token: '123456' } })],
+  ['codeCheck', 'PUT', () => '/api/member/profile/email', none],
+  ['signup', 'PUT', () => '/api/member/signup', none],
+  ['passwordFind', 'DELETE', () => '/api/member/profile/password', (i) => ({ query: { email: `limit.find.${i}@koma.example` } })],
+  ['passwordReset', 'GET', () => '/api/member/profile/password/reset', () => ({ query: { token: 'x'.repeat(40) } })],
+  ['passwordReset', 'POST', () => '/api/member/profile/password/reset', none],
+  ['guestCreate', 'POST', () => '/api/member/guest', (i) => ({ headers: { 'x-koma-client-uid': `limit-guest-${randomBytes(4).toString('hex')}-${i}` } })],
+  ['couponRedeem', 'POST', () => '/api/coupon/redeem', none],
+  ['inquiry', 'POST', () => '/api/inquiry', none],
+  ['inquiryImage', 'PUT', () => '/api/inquiry/image', none],
+  ['avatarUpload', 'PUT', () => '/api/member/profile/avatar', none],
+  ['commentPost', 'POST', () => commentUrl, none],
+  ['image', 'GET', () => `/api/image/${imageId}`, () => ({ query: { w: '320' } })],
+  ['imageTile', 'GET', () => `/api/image/${imageId}/tile/0/2`, () => ({ query: { w: '320' } })],
+]
+
+describe('every limited route answers 429 past its per-address limit', () => {
+  it.each(ADDRESS_ROUTES.map((row, index) => [row[0], row[1], index] as const))('%s: %s', async (name, method, index) => {
+    const [, , url, options] = ADDRESS_ROUTES[index]
+    const ip = readerIp()
+    const locale = LOCALES[index % LOCALES.length]
+    for (let i = 0; i < ADDRESS_MAX; i += 1) {
+      const response = await t.call(method, url(), { ...options(i), ip, locale })
+      expect([name, response.statusCode]).not.toEqual([name, 429])
+    }
+    const refused = await t.call(method, url(), { ...options(ADDRESS_MAX), ip, locale })
+    expect([name, refused.statusCode, message(refused)]).toEqual([name, 429, text('tooManyRequestsMinutes', locale, { minutes: 60 })])
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(HOUR / 1000 - 60)
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(HOUR / 1000)
+    // Another address is not held back.
+    expect((await t.call(method, url(), { ...options(ADDRESS_MAX + 1), ip: readerIp(), locale })).statusCode).not.toBe(429)
+  })
+
+  it('a browser that has its guest gets it back past the guest limit: only new guests count', async () => {
+    const ip = readerIp()
+    const devices = Array.from({ length: ADDRESS_MAX }, (_, i) => `limit-known-${randomBytes(4).toString('hex')}-${i}`)
+    const first = []
+    for (const device of devices) first.push(await t.call('POST', '/api/member/guest', { headers: { 'x-koma-client-uid': device }, ip }))
+    expect(first.map((response) => response.statusCode)).toEqual([200, 200, 200])
+    expect((await t.call('POST', '/api/member/guest', { headers: { 'x-koma-client-uid': 'limit-known-one-more' }, ip })).statusCode).toBe(429)
+    const again = await t.call('POST', '/api/member/guest', { headers: { 'x-koma-client-uid': devices[0] }, ip })
+    expect([again.statusCode, again.json().result.userId]).toEqual([200, first[0].json().result.userId])
+  })
+})
+
+describe('per account: a member moving between addresses is still counted', () => {
+  const png = () => sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } }).png().toBuffer()
+  const ACCOUNT_ROUTES: [LimitName, 'POST' | 'PUT' | 'DELETE', string, () => Promise<CallOptions>][] = [
+    ['couponRedeem', 'POST', '/api/coupon/redeem', async () => ({ body: { code: 'NOPE123' } })],
+    ['inquiry', 'POST', '/api/inquiry', async () => ({ body: { category: 'other', email: member.email, text: 'Hello' } })],
+    ['inquiryImage', 'PUT', '/api/inquiry/image', async () => ({ raw: { payload: await png(), type: 'application/octet-stream' } })],
+    ['avatarUpload', 'PUT', '/api/member/profile/avatar', async () => ({ raw: { payload: await png(), type: 'image/png' } })],
+  ]
+  it.each(ACCOUNT_ROUTES)('%s: %s %s', async (name, method, url, options) => {
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      const response = await t.call(method, url, { ...(await options()), cookies: member.cookies, ip: readerIp() })
+      expect([name, response.statusCode]).not.toEqual([name, 429])
+    }
+    const refused = await t.call(method, url, { ...(await options()), cookies: member.cookies, ip: readerIp(), locale: 'fr' })
+    expect([refused.statusCode, message(refused)]).toEqual([429, text('tooManyRequestsMinutes', 'fr', { minutes: 60 })])
+  })
+
+  it('code mails and reset mails are counted per e-mail address, whoever asks', async () => {
+    const find = () => t.call('DELETE', '/api/member/profile/password', { query: { email: member.email }, ip: readerIp() })
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) expect((await find()).statusCode).toBe(200)
+    expect((await find()).statusCode).toBe(429)
+    // An address nobody registered answers the same: the limit tells nothing about who is a member.
+    const nobody = () => t.call('DELETE', '/api/member/profile/password', { query: { email: 'nobody.limits@koma.example' }, ip: readerIp() })
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) expect((await nobody()).statusCode).toBe(200)
+    expect((await nobody()).statusCode).toBe(429)
+
+    const email = 'limit.mails@koma.example'
+    const send = () => t.call('PUT', '/api/member/send/verify/token', { body: { email }, ip: readerIp() })
+    expect((await send()).statusCode).toBe(200)
+    expect(message(await send())).toBe(text('codeTooSoon', 'en')) // the one-a-minute rule, in the database
+    expect(message(await send())).toBe(text('tooManyRequestsMinutes', 'en', { minutes: 60 }))
+  })
+})
+
+describe("the reader's address is the edge's word, nobody else's", () => {
+  it('ignores X-Forwarded-For from a client calling the API directly', async () => {
+    const direct = await t.app.inject({ method: 'GET', url: '/api/ip', remoteAddress: '203.0.113.80', headers: { 'x-forwarded-for': '192.0.2.1' } })
+    expect(direct.json().result.ip).toBe('203.0.113.80')
+    const viaEdge = await t.app.inject({ method: 'GET', url: '/api/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.1' } })
+    expect(viaEdge.json().result.ip).toBe('192.0.2.1')
+  })
+
+  it('so a direct client cannot dodge a limit with made-up addresses, while readers behind the edge count apart', async () => {
+    const image = (remoteAddress: string, xff: string) =>
+      t.app.inject({ method: 'GET', url: `/api/image/${imageId}?w=320`, remoteAddress, headers: { 'x-forwarded-for': xff } })
+    for (let i = 0; i < ADDRESS_MAX; i += 1) expect((await image('203.0.113.81', `192.0.2.${10 + i}`)).statusCode).toBe(200)
+    expect((await image('203.0.113.81', '192.0.2.99')).statusCode).toBe(429)
+
+    for (let i = 0; i < ADDRESS_MAX; i += 1) expect((await image('127.0.0.1', '198.51.100.1')).statusCode).toBe(200)
+    expect((await image('127.0.0.1', '198.51.100.1')).statusCode).toBe(429)
+    expect((await image('127.0.0.1', '198.51.100.2')).statusCode).toBe(200)
+  })
+})
+
+/** A PNG that declares 20000×20000 pixels in a few tens of kilobytes (1-bit grey, all zero). */
+function decompressionBomb(side = 20_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(side, 0)
+  header.writeUInt32BE(side, 4)
+  header[8] = 1 // bit depth
+  header[9] = 0 // greyscale
+  const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side)
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))])
+}
+
+describe('body limits', () => {
+  it('a 2 MB form body answers 413 in the reader language, before anything reads it', async () => {
+    for (const locale of LOCALES) {
+      const response = await t.call('POST', '/api/member/signin', { body: { email: 'x'.repeat(2 * 1024 * 1024) }, locale, ip: readerIp() })
+      expect([response.statusCode, message(response)]).toEqual([413, text('requestTooLarge', locale)])
+    }
+  })
+
+  it('takes raw images only on the upload routes, each with its own limit', async () => {
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff0000' } }).png().toBuffer()
+    const elsewhere = await t.call('PUT', '/api/member/profile/nickname', { raw: { payload: png, type: 'image/png' }, cookies: member.cookies, ip: readerIp() })
+    expect(elsewhere.statusCode).toBe(415)
+    const huge = Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)])
+    const avatar = await t.call('PUT', '/api/member/profile/avatar', { raw: { payload: huge, type: 'image/png' }, cookies: member.cookies, ip: readerIp(), locale: 'ja' })
+    expect([avatar.statusCode, message(avatar)]).toEqual([413, text('uploadTooLarge', 'ja')])
+    const inquiry = await t.call('PUT', '/api/inquiry/image', { raw: { payload: huge, type: 'application/octet-stream' }, headers: { 'x-koma-client-uid': 'limit-upload-device' }, ip: readerIp() })
+    expect([inquiry.statusCode, message(inquiry)]).toEqual([413, text('uploadTooLarge', 'en')])
+  })
+
+  it('refuses a decompression bomb on both upload routes with the upload message, never a 500', async () => {
+    const bomb = decompressionBomb()
+    expect(bomb.length).toBeLessThan(1024 * 1024)
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 20_000, height: 20_000 })
+    const fresh = await registerMember(t)
+    const avatar = await t.call('PUT', '/api/member/profile/avatar', { raw: { payload: bomb, type: 'image/png' }, cookies: fresh.cookies, ip: readerIp() })
+    expect([avatar.statusCode, message(avatar)]).toEqual([413, text('uploadTooLarge', 'en')])
+    const inquiry = await t.call('PUT', '/api/inquiry/image', { raw: { payload: bomb, type: 'application/octet-stream' }, headers: { 'x-koma-client-uid': 'limit-bomb-device' }, ip: readerIp(), locale: 'fr' })
+    expect([inquiry.statusCode, message(inquiry)]).toEqual([413, text('uploadTooLarge', 'fr')])
+  })
+})
+
+/** Open a raw connection, write `data`, and resolve with whatever the server says before it closes. */
+function holdOpen(port: number, data: string): { closed: Promise<string>; socket: net.Socket } {
+  const socket = net.connect(port, '127.0.0.1')
+  let received = ''
+  socket.on('data', (chunk) => (received += chunk.toString('latin1')))
+  socket.write(data)
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)))
+  return { closed, socket }
+}
+
+describe('timeouts: a slow client cannot hold the API', () => {
+  let slow: TestApp
+  let port: number
+  beforeAll(async () => {
+    slow = await createTestApp({ configure: (config) => ({ ...config, timeouts: { headersMs: 300, requestMs: 600, idleMs: 60_000, keepAliveMs: 5_000, checkIntervalMs: 100 } }) })
+    await slow.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (slow.app.server.address() as net.AddressInfo).port
+  })
+  afterAll(async () => {
+    await slow?.close()
+  })
+
+  it('runs with the timeouts of limits.ts (the shortened ones here)', () => {
+    expect(t.app.server).toMatchObject({ headersTimeout: API_TIMEOUTS.headersMs, requestTimeout: API_TIMEOUTS.requestMs, keepAliveTimeout: API_TIMEOUTS.keepAliveMs, timeout: API_TIMEOUTS.idleMs })
+    expect(slow.app.server).toMatchObject({ headersTimeout: 300, requestTimeout: 600 })
+  })
+
+  // Node's own header timeout (60 s, checked every 30 s) would close these too, but only after
+  // this test's 20 s: passing here means the configured timeouts did it.
+  it('closes a connection whose headers never end (slowloris), and keeps answering others', async () => {
+    const held = Array.from({ length: 20 }, () => holdOpen(port, 'GET /api/health HTTP/1.1\r\nHost: koma\r\nX-Slow: '))
+    const health = await new Promise<number>((resolve, reject) =>
+      http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => resolve(res.resume().statusCode ?? 0)).on('error', reject),
+    )
+    expect(health).toBe(200)
+    for (const { closed } of held) expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+  }, 20_000)
+
+  it('closes a connection whose body never ends', async () => {
+    const { closed } = holdOpen(port, 'POST /api/member/signin HTTP/1.1\r\nHost: koma\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=')
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
+  }, 20_000)
+})
+
+/** Whether Redis answers on 127.0.0.1:6379 (our machines run one; the shared-store test needs it). */
+const redisUp =
+  spawnSync(process.execPath, ['-e', "const s=require('net').connect(6379,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)"]).status === 0
+
+describe('the Redis store', () => {
+  const withRedis = (url: string, keyPrefix: string) => (config: ApiConfig) => lowered(config, { store: 'redis', redisUrl: url, keyPrefix })
+
+  ;(redisUp ? it : it.skip)('two API processes sharing Redis see one count', async () => {
+    const keyPrefix = `koma:test:${randomBytes(6).toString('hex')}:`
+    const a = await createTestApp({ configure: withRedis('redis://127.0.0.1:6379', keyPrefix) })
+    const b = await createTestApp({ configure: withRedis('redis://127.0.0.1:6379', keyPrefix) })
+    try {
+      const image = (app: TestApp) => app.call('GET', `/api/image/${imageId}`, { query: { w: '320' }, ip: '203.0.113.90' })
+      expect((await image(a)).statusCode).toBe(200)
+      expect((await image(b)).statusCode).toBe(200)
+      expect((await image(a)).statusCode).toBe(200)
+      const refused = await image(b)
+      expect([refused.statusCode, refused.headers['retry-after']]).toEqual([429, expect.any(String)])
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it('when Redis is down: sign-in and codes refuse at once (closed), reading goes on (open)', async () => {
+    // Nothing listens on port 1: every command fails at once.
+    const down = await createTestApp({ configure: withRedis('redis://127.0.0.1:1', 'koma:test:down:') })
+    try {
+      const signin = await down.call('POST', '/api/member/signin', { body: { email: SEEDED.email, ...(await sealedPassword(down, SEEDED.password)), stayLogged: 'false' }, locale: 'ja' })
+      expect([signin.statusCode, message(signin), signin.headers['retry-after']]).toEqual([429, text('tooManyRequests', 'ja'), '30'])
+      const code = await down.call('PUT', '/api/member/check/verify/token', { body: { email: SEEDED.email, token: '123456' } })
+      expect(code.statusCode).toBe(429)
+      expect((await down.call('GET', `/api/image/${imageId}`, { query: { w: '320' } })).statusCode).toBe(200)
+      expect((await down.call('GET', '/api/health')).statusCode).toBe(200)
+    } finally {
+      await down.close()
+    }
+  })
+})

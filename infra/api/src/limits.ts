@@ -1,0 +1,105 @@
+import { ACCOUNT_LIMITS } from '@koma/contracts/server'
+
+/**
+ * Every abuse limit of the API in one table: request rates, the sign-in lock, body sizes, upload
+ * pixels and the HTTP timeouts. docs/architecture.md ("Abuse limits") explains the numbers; the
+ * per-code rules of SPEC §4 (one code a minute, five an hour, five guesses each) stay in
+ * ACCOUNT_LIMITS, next to the other account rules, and are listed here where they apply.
+ */
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+
+export interface RateRule {
+  max: number
+  windowMs: number
+}
+
+export interface LimitRule {
+  /** Per reader address (`req.ip`, IPv6 by /64): every call of the route counts. */
+  address: RateRule
+  /** Per account (member id, or the e-mail address the call is about) where there is one. */
+  account?: RateRule
+  /**
+   * When the shared store (Redis) cannot answer: 'closed' refuses the call (429, retry in a
+   * moment), 'open' lets it through. Closed where a guess, a mail or an account is at stake.
+   */
+  storeDown: 'open' | 'closed'
+}
+
+export const RATE_LIMITS = {
+  /** Sign-in attempts, any e-mail. The lock per (e-mail, address) is SIGNIN_LOCK below. */
+  signin: { address: { max: 30, windowMs: 15 * MINUTE }, storeDown: 'closed' },
+  /** Code mails (sign-up and e-mail change); per e-mail address too (ACCOUNT_LIMITS: one a minute). */
+  codeRequest: { address: { max: 20, windowMs: HOUR }, account: { max: ACCOUNT_LIMITS.codesPerHour, windowMs: HOUR }, storeDown: 'closed' },
+  /** Code checks, any code; each code also takes ACCOUNT_LIMITS.codeMaxAttempts guesses at most. */
+  codeCheck: { address: { max: 30, windowMs: 15 * MINUTE }, storeDown: 'closed' },
+  signup: { address: { max: 20, windowMs: HOUR }, storeDown: 'closed' },
+  /** Reset mails: per address, and per e-mail address asked about (registered or not: same answer). */
+  passwordFind: { address: { max: 10, windowMs: HOUR }, account: { max: 5, windowMs: HOUR }, storeDown: 'closed' },
+  /** Opening and using reset links (random single-use tokens: nothing to guess per account). */
+  passwordReset: { address: { max: 30, windowMs: HOUR }, storeDown: 'closed' },
+  /** New guest members (a browser that already has its guest gets it back without counting). */
+  guestCreate: { address: { max: 5, windowMs: HOUR }, storeDown: 'closed' },
+  couponRedeem: { address: { max: 30, windowMs: HOUR }, account: { max: 10, windowMs: HOUR }, storeDown: 'closed' },
+  inquiry: { address: { max: 10, windowMs: HOUR }, account: { max: 5, windowMs: HOUR }, storeDown: 'closed' },
+  inquiryImage: { address: { max: 30, windowMs: HOUR }, account: { max: 15, windowMs: HOUR }, storeDown: 'closed' },
+  avatarUpload: { address: { max: 20, windowMs: HOUR }, account: { max: 10, windowMs: HOUR }, storeDown: 'closed' },
+  /** Per address; the per-member rule (one per 10 s, ten per 10 minutes) is the community module's. */
+  commentPost: { address: { max: 30, windowMs: 10 * MINUTE }, storeDown: 'open' },
+  /**
+   * Reading: 40 a second sustained per address. A reader racing through a 200-page chapter (and
+   * the next chapter's prefetch) asks a few hundred a minute; a household or office behind one
+   * address still fits.
+   */
+  image: { address: { max: 2400, windowMs: MINUTE }, storeDown: 'open' },
+  imageTile: { address: { max: 2400, windowMs: MINUTE }, storeDown: 'open' },
+} as const satisfies Record<string, LimitRule>
+
+export type LimitName = keyof typeof RATE_LIMITS
+export type RateLimitTable = Record<LimitName, LimitRule>
+
+/**
+ * The sign-in lock, counted in the database before the password is compared: five attempts per
+ * (e-mail, address) in 15 minutes, then that address waits (the owner elsewhere is not locked
+ * out). The per-e-mail ceiling across every address stops a guesser spread over many addresses;
+ * it is ten times the per-address lock so locking a victim out takes ten addresses.
+ */
+export const SIGNIN_LOCK = {
+  perEmailAndAddress: 5,
+  perEmail: 50,
+  windowMs: 15 * MINUTE,
+} as const
+
+/** Request bodies. Form bodies are small (an inquiry of 5000 characters is under 46 kB encoded). */
+export const BODY_LIMITS = {
+  default: 64 * 1024,
+  /** The raw upload routes: the SPEC size limit plus room for nothing else. */
+  avatar: ACCOUNT_LIMITS.avatarBytes,
+  inquiryImage: ACCOUNT_LIMITS.inquiryImageBytes,
+} as const
+
+/** Decoded size of an uploaded image (a 48-megapixel phone photo fits; a decompression bomb does not). */
+export const UPLOAD_MAX_PIXELS = 50_000_000
+
+export interface HttpTimeouts {
+  /** Whole request headers must arrive within this (slowloris). */
+  headersMs: number
+  /** Whole request, body included (a 5 MB upload on a slow phone link). */
+  requestMs: number
+  /** A socket with no traffic at all is closed. */
+  idleMs: number
+  /** An idle keep-alive connection is closed (above common load balancers' 60 s). */
+  keepAliveMs: number
+  /** How often Node checks the header and request timeouts (its default is 30 s). */
+  checkIntervalMs: number
+}
+
+export const API_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10 * SECOND,
+  requestMs: 120 * SECOND,
+  idleMs: 60 * SECOND,
+  keepAliveMs: 72 * SECOND,
+  checkIntervalMs: 2 * SECOND,
+}
