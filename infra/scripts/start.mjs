@@ -16,7 +16,9 @@ if (run(bin('tsx'), ['infra/edge/src/cli.ts', 'publish-all'], { env: { DATA_DIR:
   process.exit(1)
 }
 
-const api = startService('api', ['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1' })
+// Mailed links and social sign-in redirect URIs use this origin, never the request's Host or Origin.
+const publicUrl = process.env.KOMA_PUBLIC_URL || `http://127.0.0.1:${port}`
+const api = startService('api', ['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', KOMA_PUBLIC_URL: publicUrl })
 const edge = startService('edge', ['infra/edge/src/main.ts'], {
   PORT: String(port),
   HOST: process.env.HOST ?? '127.0.0.1',

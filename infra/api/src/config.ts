@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { publicUrlOf } from './publicUrl'
 
 export interface ApiConfig {
   host: string
@@ -16,6 +17,8 @@ export interface ApiConfig {
   imageCacheDir: string | null
   /** The SPEC §7 faketime debug hook answers (never in production; KOMA_FAKETIME=0 turns it off). */
   faketime: boolean
+  /** The site's public origin for mailed links and OAuth redirect URIs (KOMA_PUBLIC_URL; see publicUrl.ts). */
+  publicUrl: string
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..')
@@ -32,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     seedIfEmpty: env.KOMA_SEED !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     faketime: env.NODE_ENV !== 'production' && env.KOMA_FAKETIME !== '0',
+    publicUrl: publicUrlOf(env),
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
   }
 }

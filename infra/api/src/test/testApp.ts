@@ -40,6 +40,9 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/** The site origin test APIs are configured with (KOMA_PUBLIC_URL): mailed links and OAuth redirect URIs use it. */
+export const TEST_PUBLIC_URL = 'http://127.0.0.1:8150'
+
 /** A fresh API on its own copy of the seeded database (PGlite or PostgreSQL per the test lane). */
 export async function createTestApp(): Promise<TestApp> {
   const lane = testLane()
@@ -65,7 +68,7 @@ export async function createTestApp(): Promise<TestApp> {
   }
   const clock = createClock()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-api-test-'))
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
+  const config = { ...loadConfig({ DATA_DIR: dataDir, KOMA_PUBLIC_URL: TEST_PUBLIC_URL }), skipChecksum: false, seedIfEmpty: false }
   let app: FastifyInstance
   try {
     app = await buildApp({ db: handle.db, clock, config })

@@ -140,3 +140,9 @@ export function providerConfig(provider: SocialProvider, env: NodeJS.ProcessEnv 
 }
 
 export const allProviders = (): SocialProvider[] => [...SOCIAL_PROVIDERS]
+
+/**
+ * The one redirect URI of a provider: the site's callback page on its configured public origin
+ * (never the origin a request claims). The sandbox accepts no other.
+ */
+export const callbackUri = (publicUrl: string, provider: SocialProvider): string => `${publicUrl}/member/external-idp/web/${provider}/callback`
