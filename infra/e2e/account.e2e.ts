@@ -210,7 +210,7 @@ describe('a new reader in English, end to end', () => {
     await textOf(page.getByTestId('userinfo-notice'), 'Your email address was changed.')
     const notice = await lastMail(email, 'emailChanged')
     expect(notice.subject).toBe('The email address of your Koma account was changed')
-    expect(notice.text).toContain(`${readSite().baseURL}/inquiry`)
+    expect(notice.text).toContain(`${readSite().baseURL}/en/inquiry`)
     email = next
   })
 
@@ -360,21 +360,27 @@ describe('password confirmation screens', () => {
       en: { required: 'Please input your current password.', hint: 'To confirm that it is you, enter your current password.' },
       ja: { required: '現在のパスワードを入力してください。', hint: 'ご本人であることを確認するため、現在のパスワードを入力してください。' },
     }[lang]
-    // Change e-mail, second step: the code and the current password, both left empty.
+    const shot = async (screen: string) => {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: path.join(dir, `account-${screen}-${lang}-${name}.png`), fullPage: true })
+    }
+    // Change e-mail, second step: the code and the current password with its hint, then both left empty.
     await page.goto(`${prefix}/account/userinfo/changeemail`)
     await page.getByTestId('new-email').fill(`shot.${lang}.${name}.${Date.now().toString(36)}@koma.example`)
     await page.getByTestId('change-email-send').click()
     await page.getByTestId('change-email-password').waitFor()
+    await shot('change-email')
     await page.getByTestId('change-email-confirm').click()
     await page.getByText(texts.required).waitFor()
-    await page.screenshot({ path: path.join(dir, `account-change-email-${lang}-${name}.png`), fullPage: true })
+    await shot('change-email-errors')
     // Delete account: the hint first, then the errors of an empty form.
     await page.goto(`${prefix}/account/delete`)
     await page.getByText(texts.hint).waitFor()
+    await shot('delete')
     await page.getByTestId('delete-understood').check()
     await page.getByTestId('delete-submit').click()
     await page.getByText(texts.required).waitFor()
-    await page.screenshot({ path: path.join(dir, `account-delete-${lang}-${name}.png`), fullPage: true })
+    await shot('delete-errors')
     await context.close()
   })
 })
