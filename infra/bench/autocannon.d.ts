@@ -1,23 +1,37 @@
 // The part of autocannon's programmatic API the benchmarks use (it ships no types).
 declare module 'autocannon' {
-  interface Options {
-    url: string
-    connections?: number
-    duration?: number
-    headers?: Record<string, string>
+  namespace autocannon {
+    interface Request {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
+    }
+    interface Options {
+      url: string
+      connections?: number
+      duration?: number
+      headers?: Record<string, string>
+      /** Cycled through, one per request. */
+      requests?: Request[]
+    }
+    interface Histogram {
+      average: number
+      mean: number
+      p50: number
+      p99: number
+    }
+    interface Result {
+      requests: Histogram & { total: number }
+      latency: Histogram
+      errors: number
+      non2xx: number
+    }
+    /** A running benchmark: a promise of its result that also reports each response. */
+    interface Instance extends Promise<Result> {
+      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this
+    }
   }
-  interface Histogram {
-    average: number
-    mean: number
-    p50: number
-    p99: number
-  }
-  interface Result {
-    requests: Histogram & { total: number }
-    latency: Histogram
-    errors: number
-    non2xx: number
-  }
-  function autocannon(options: Options): Promise<Result>
+  function autocannon(options: autocannon.Options): autocannon.Instance
   export default autocannon
 }

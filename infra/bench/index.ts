@@ -5,6 +5,7 @@ import { startSite, type SiteInfo } from '../e2e/support/site'
 import { measureApi, printApiFigures } from './api'
 import { measureBuilds } from './builds'
 import { measureFirstLoad } from './firstLoad'
+import { measureHostile, printHostileFigures } from './hostile'
 import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
 
 /**
@@ -17,6 +18,12 @@ async function main(): Promise<void> {
   // `npm run bench -- api` measures the API alone.
   if (process.argv.includes('api')) {
     printApiFigures(await measureApi())
+    printHostileFigures(await measureHostile())
+    return
+  }
+  // `npm run bench -- hostile`: the home call under hostile 1 MB bodies alone.
+  if (process.argv.includes('hostile')) {
+    printHostileFigures(await measureHostile())
     return
   }
   console.log('\n## Build time per package (production, sequential)')
@@ -60,7 +67,9 @@ async function main(): Promise<void> {
 
 async function all(): Promise<void> {
   await main()
-  if (!process.argv.includes('api')) printApiFigures(await measureApi())
+  if (process.argv.includes('api') || process.argv.includes('hostile')) return
+  printApiFigures(await measureApi())
+  printHostileFigures(await measureHostile())
 }
 
 all().catch((error: unknown) => {

@@ -31,7 +31,8 @@ describe('vertical viewer', () => {
       if (new URL(response.url()).pathname !== `/api/comic/${title.id}/chapter/${second.id}/product`) return
       const body = (await response.json().catch(() => null)) as { result?: { images: { url: string; tiles?: { url: string }[] }[] } } | null
       const image = body?.result?.images[0]
-      if (image) nextFirstImage = (image.tiles?.[0] ?? image).url
+      // Page URLs carry their signature (issue 11): compare paths.
+      if (image) nextFirstImage = (image.tiles?.[0] ?? image).url.split('?')[0]
     })
     await page.goto(`/en/comic/${title.id}/chapter/${first.id}/product`)
     await page.getByTestId('vertical-strip').waitFor()
@@ -59,6 +60,45 @@ describe('vertical viewer', () => {
       return Boolean(image && image.complete && image.naturalWidth > 0)
     })
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('paid pages stay paid (issue 11)', () => {
+  it('shows a trial through signed page URLs, and a signed-out browser gets nothing from bare page ids or the paid chapter', async () => {
+    const title = await findTitle((t) => t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.hasTrial && !c.salesConfig.free && !c.aborted))
+    const chapter = title.chapters.find((c) => c.hasTrial && !c.salesConfig.free && !c.aborted)!
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto(`/en/${title.type}/${title.id}/chapter/${chapter.id}/trial`)
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
+      return Boolean(image && image.complete && image.naturalWidth > 0)
+    })
+    const shown = await page.getByTestId('page-image').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src))
+    expect(shown.length).toBeGreaterThan(0)
+    const probe = await page.evaluate(
+      async ({ urls, product }) => {
+        const status = async (url: string) => (await fetch(url, { credentials: 'include' })).status
+        const out: { signed: number[]; bare: number[]; product: number } = { signed: [], bare: [], product: 0 }
+        for (const url of urls) {
+          out.signed.push(await status(url))
+          const id = Number(/\/api\/image\/(\d+)/.exec(url)?.[1])
+          out.bare.push(await status(`/api/image/${id}?w=640`))
+          // A tile of the same id without its signature is no way in either.
+          out.bare.push(await status(`/api/image/${id}/tile/0/2?w=640`))
+        }
+        out.product = await status(product)
+        return out
+      },
+      { urls: shown, product: `/api/${title.type}/${title.id}/chapter/${chapter.id}/product` },
+    )
+    expect(new Set(probe.signed)).toEqual(new Set([200]))
+    expect(new Set(probe.bare)).toEqual(new Set([404]))
+    // The paid chapter itself, without the SPEC §7 headers or a session: refused.
+    expect(probe.product).toBeGreaterThanOrEqual(400)
     expect(errors).toEqual([])
     await context.close()
   })

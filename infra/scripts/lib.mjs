@@ -21,7 +21,8 @@ export function ensureDependencies() {
   const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000)
   if (!stale) return
   console.log('[koma] installing dependencies…')
-  const code = run('npm', ['install', '--no-audit', '--no-fund'])
+  // --include=dev: NODE_ENV=production (the production profile) would otherwise skip the build tools.
+  const code = run('npm', ['install', '--include=dev', '--no-audit', '--no-fund'])
   if (code !== 0) throw new Error('npm install failed')
 }
 
@@ -62,9 +63,13 @@ export function portAnswers(port, host = '127.0.0.1') {
   })
 }
 
-/** Start a long-running child with prefixed output. */
-export function startService(name, args, env) {
-  const child = spawn(bin('tsx'), args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+/**
+ * Start a long-running child with prefixed output: TypeScript through tsx (the demo), or with
+ * `compiled`, plain Node on a bundle built by build-servers.mjs (the production profile).
+ */
+export function startService(name, args, env, options = {}) {
+  const [command, argv] = options.compiled ? [process.execPath, ['--enable-source-maps', ...args]] : [bin('tsx'), args]
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   const prefix = (stream, target) => {
     let buffer = ''
     stream.on('data', (chunk) => {

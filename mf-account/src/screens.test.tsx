@@ -34,8 +34,9 @@ const member = ({ hasPassword }: { hasPassword: boolean }) => ({
   userExtraInfo: { mobile: null, birthday: null, marketingAgree: false, hasPassword, passwordChangeAdvised: false, termsUpdate: null, adultVerificationExpiresAt: null, createdAt: '2026-01-01T00:00:00Z' },
 })
 
-/** A fake API: answers by endpoint, records calls. */
-function fakeApi(answers: Partial<Record<keyof typeof endpoints, unknown>>) {
+/** A fake API: answers by endpoint (the sign-in pages ask which social providers exist), records calls. */
+function fakeApi(given: Partial<Record<keyof typeof endpoints, unknown>>) {
+  const answers: Partial<Record<keyof typeof endpoints, unknown>> = { idpProviders: { providers: ['google', 'apple'] }, ...given }
   return jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
     const name = (Object.keys(endpoints) as (keyof typeof endpoints)[]).find((key) => endpoints[key] === endpoint)
     const answer = name ? answers[name] : undefined
@@ -55,7 +56,7 @@ describe('sign-up screens', () => {
     fireEvent.click(screen.getByTestId('signup-send'))
     expect(await screen.findByText("Le format de l'adresse e-mail est incorrect.")).toBeInTheDocument()
     expect(screen.getByTestId('signup-email')).toHaveValue('pas-une-adresse')
-    expect(request).not.toHaveBeenCalled()
+    expect(request.mock.calls.filter(([endpoint]) => endpoint !== endpoints.idpProviders)).toHaveLength(0)
   })
 
   it('step 1 sends the code and goes on; a taken address shows the server message', async () => {

@@ -1,11 +1,12 @@
 import { runQueryHooks, type QueryHookDeps } from './queryHooks'
 
-function deps(search: string, pathname = '/en/comic/3', fail = false): QueryHookDeps & { calls: string[] } {
+function deps(search: string, pathname = '/en/comic/3', fail = false, hostname = '127.0.0.1'): QueryHookDeps & { calls: string[] } {
   const calls: string[] = []
   return {
     calls,
     search,
     pathname,
+    hostname,
     setFakeTime: async (time) => {
       calls.push(`set ${time}`)
       if (fail) throw new Error('403')
@@ -45,6 +46,19 @@ describe('SPEC §7 faketime query hook', () => {
     const refused = deps('?faketime=123', '/en', true)
     await runQueryHooks(refused)
     expect(refused.calls).toEqual(['set 123'])
+  })
+
+  it('runs only on pages served from this machine', async () => {
+    for (const hostname of ['koma.example', '10.0.0.5', 'localhost.evil.example']) {
+      const remote = deps('?faketime=123', '/en', false, hostname)
+      await runQueryHooks(remote)
+      expect(remote.calls).toEqual([])
+    }
+    for (const hostname of ['localhost', '127.0.0.1', '[::1]']) {
+      const local = deps('?faketime=123', '/en', false, hostname)
+      await runQueryHooks(local)
+      expect(local.calls).toEqual(['set 123', 'replace /en/'])
+    }
   })
 })
 

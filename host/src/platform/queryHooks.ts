@@ -3,6 +3,8 @@ import { api, endpoints } from '@koma/contracts'
 export interface QueryHookDeps {
   search: string
   pathname: string
+  /** The page's host name: the debug clock hook runs only on this machine's own pages. */
+  hostname: string
   setFakeTime(time: string): Promise<unknown>
   clearFakeTime(): Promise<unknown>
   reportEmail(mmid: string, mmc: string): Promise<unknown>
@@ -13,12 +15,14 @@ export interface QueryHookDeps {
 }
 
 const PREFIX = /^\/(en|fr)(?=\/|$)/
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
  * SPEC §2/§7 query hooks run on load: `mmid` with `mmc` (an e-mail link) is reported once, then
  * dropped from the address bar so a reload or a shared link does not report it again; `faketime`
- * moves the API clock (debug, refused in production by the API): a non-zero value posts it and
- * goes home, 0 clears it.
+ * moves the API clock (debug): a non-zero value posts it and goes home, 0 clears it. It runs
+ * only on pages served from this machine (the API's hook answers only loopback callers and does
+ * not exist in production), so a link cannot make a visitor's browser move a shared site's clock.
  */
 export async function runQueryHooks(deps: QueryHookDeps): Promise<void> {
   await reportEmailLink(deps)
@@ -45,7 +49,7 @@ async function reportEmailLink(deps: QueryHookDeps): Promise<void> {
 async function runFakeTime(deps: QueryHookDeps): Promise<void> {
   const params = new URLSearchParams(deps.search)
   const faketime = params.get('faketime')
-  if (faketime === null) return
+  if (faketime === null || !LOOPBACK.has(deps.hostname)) return
   const home = `${PREFIX.exec(deps.pathname)?.[0] ?? ''}/`
   try {
     if (faketime === '0' || faketime === '') {
@@ -66,6 +70,7 @@ export function installQueryHooks(): void {
   void runQueryHooks({
     search: location.search,
     pathname: location.pathname,
+    hostname: location.hostname,
     setFakeTime: (time) => api.request(endpoints.debugFaketimeSet, { query: { time }, policy: { silent: true } }),
     clearFakeTime: () => api.request(endpoints.debugFaketimeClear, { policy: { silent: true } }),
     reportEmail: (mmid, mmc) => api.request(endpoints.pushEmailReport, { params: { mmid, mmc }, policy: { silent: true } }),

@@ -7,6 +7,7 @@ import { checksumIsValid } from './http/checksum'
 import { HttpError } from './http/errors'
 import { requestLocale } from './http/locale'
 import { registerModules } from './modules'
+import { initPageUrls } from './modules/image/signing'
 
 export interface BuildOptions {
   logger?: boolean | { level: string }
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.status(404).send(body)
   })
 
+  await initPageUrls(deps)
   registerModules(app, deps)
   return app
 }

@@ -1,42 +1,79 @@
 import path from 'node:path'
 import { publicUrlOf } from './publicUrl'
 
+/**
+ * Two profiles (docs/architecture.md, "Two profiles"):
+ *   demo (the default `npm start`): everything embedded and sandboxed, demo readers seeded, the
+ *        debug clock on for this machine;
+ *   production (NODE_ENV=production): no sandbox, debug route or demo data unless each is opted
+ *        into by name, and the API refuses to start on an unsafe configuration (safety.ts).
+ */
+export type Profile = 'demo' | 'production'
+
 export interface ApiConfig {
   host: string
   port: number
   /** Where PGlite keeps its data folder (and anything else the API stores locally). */
   dataDir: string
   databaseUrl: string | undefined
+  profile: Profile
+  /** profile === 'production' */
   production: boolean
-  /** Accept requests whose checksum header is missing or wrong (benchmarks of raw handlers only). */
+  /** Accept requests whose checksum header is missing or wrong (benchmarks of raw handlers only; never in production). */
   skipChecksum: boolean
-  /** Seed an empty database on start. */
+  /** Seed an empty database on start (the catalogue; demo readers and coupons only with `demoData`). */
   seedIfEmpty: boolean
+  /** Seed demo readers with published passwords, demo coupons and comments: demo profile, or KOMA_DEMO=1. */
+  demoData: boolean
   logLevel: string
   /** Rendered image variants on disk (null: memory only). */
   imageCacheDir: string | null
-  /** The SPEC §7 faketime debug hook answers (never in production; KOMA_FAKETIME=0 turns it off). */
+  /**
+   * The SPEC §7 faketime debug hook: registered only outside production (KOMA_FAKETIME=0 turns
+   * it off), and answering only callers on this machine (loopback).
+   */
   faketime: boolean
   /** The site's public origin for mailed links and OAuth redirect URIs (KOMA_PUBLIC_URL; see publicUrl.ts). */
   publicUrl: string
+  /** Local stand-ins for outside services: always in the demo; in production only when opted into one by one. */
+  sandboxes: {
+    /** The sandbox identity provider for social providers with no KOMA_IDP_<P>_CLIENT_ID (KOMA_SANDBOX_IDP=1). */
+    idp: boolean
+    /** The sandbox adult-verification service (KOMA_SANDBOX_CERTIFICATION=1). */
+    certification: boolean
+    /** PayPal's stand-in when no KOMA_PAYPAL_CLIENT_ID, the card token service, carrier billing, PayPay (KOMA_SANDBOX_PAYMENTS=1). */
+    payments: boolean
+  }
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..')
 
+export const profileOf = (env: NodeJS.ProcessEnv): Profile => (env.NODE_ENV === 'production' ? 'production' : 'demo')
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'))
+  const profile = profileOf(env)
+  const production = profile === 'production'
+  const optedIn = (name: string) => !production || env[name] === '1'
   return {
     host: env.API_HOST ?? '127.0.0.1',
     port: Number(env.API_PORT ?? 8081),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    production: env.NODE_ENV === 'production',
-    skipChecksum: env.KOMA_SKIP_CHECKSUM === '1' && env.NODE_ENV !== 'production',
+    profile,
+    production,
+    skipChecksum: env.KOMA_SKIP_CHECKSUM === '1' && !production,
     seedIfEmpty: env.KOMA_SEED !== '0',
+    demoData: optedIn('KOMA_DEMO'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    faketime: env.NODE_ENV !== 'production' && env.KOMA_FAKETIME !== '0',
+    faketime: !production && env.KOMA_FAKETIME !== '0',
     publicUrl: publicUrlOf(env),
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
+    sandboxes: {
+      idp: optedIn('KOMA_SANDBOX_IDP'),
+      certification: optedIn('KOMA_SANDBOX_CERTIFICATION'),
+      payments: optedIn('KOMA_SANDBOX_PAYMENTS'),
+    },
   }
 }
 

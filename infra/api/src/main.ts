@@ -1,21 +1,29 @@
 import { buildApp } from './app'
 import { createClock } from './clock'
 import { loadConfig, pgliteDir } from './config'
-import { connect } from './db/connect'
+import { connect, DataDirInUseError } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { productionSafety } from './safety'
 import { databaseIsEmpty, seedDatabase } from './seed'
 
-/** Start the API: connect (PGlite by default, PostgreSQL with DATABASE_URL), migrate, seed if empty, listen. */
+/** Start the API: check the profile's settings, connect (PGlite by default, PostgreSQL with DATABASE_URL), migrate, seed if empty, listen. */
 async function main(): Promise<void> {
   const config = loadConfig()
+  const safety = productionSafety()
+  if (safety.problems.length) {
+    console.error(`[api] refusing to start in production: ${safety.problems.length} unsafe or missing setting${safety.problems.length === 1 ? '' : 's'}`)
+    for (const problem of safety.problems) console.error(`  ✗ ${problem}`)
+    process.exit(1)
+  }
+  for (const note of safety.notes) console.log(`[api] production: ${note}`)
   const started = Date.now()
   const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config) })
   const applied = await migrateToLatest(handle.db)
   if (applied.length) console.log(`[api] migrations applied: ${applied.join(', ')}`)
   if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) {
     const seedStart = Date.now()
-    await seedDatabase(handle.db)
-    console.log(`[api] seeded an empty ${handle.kind} database in ${Date.now() - seedStart} ms`)
+    await seedDatabase(handle.db, { demo: config.demoData })
+    console.log(`[api] seeded an empty ${handle.kind} database${config.demoData ? ' (with demo readers)' : ''} in ${Date.now() - seedStart} ms`)
   }
   const app = await buildApp({ db: handle.db, clock: createClock(), config }, { logger: { level: config.logLevel } })
   const shutdown = async (signal: string) => {
@@ -27,10 +35,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ host: config.host, port: config.port })
-  console.log(`[api] ${handle.kind} ready on http://${config.host}:${config.port} in ${Date.now() - started} ms`)
+  console.log(`[api] ${handle.kind} ready on http://${config.host}:${config.port} in ${Date.now() - started} ms (${config.profile} profile)`)
 }
 
 main().catch((error: unknown) => {
-  console.error('[api] failed to start', error)
+  if (error instanceof DataDirInUseError) console.error(`[api] ${error.message}`)
+  else console.error('[api] failed to start', error)
   process.exit(1)
 })

@@ -111,7 +111,7 @@ function MobileRow({ mobile }: { mobile: string | null }) {
 function LinkedAccounts({ onProblem }: { onProblem: (problem: string | null) => void }) {
   const t = useT()
   const path = useLocalePath()
-  const { accounts } = useResource('account:linked', () => api.request(endpoints.linkedAccounts))
+  const { accounts, providers } = useResource('account:linked', () => api.request(endpoints.linkedAccounts))
   const linked = new Map(accounts.map((account) => [account.provider, account]))
   const act = async (provider: SocialProvider) => {
     onProblem(null)
@@ -130,7 +130,7 @@ function LinkedAccounts({ onProblem }: { onProblem: (problem: string | null) => 
   }
   return (
     <Card title={t(profileMessages.linked)} testId="linked-accounts">
-      {SOCIAL_PROVIDERS.map((provider) => (
+      {SOCIAL_PROVIDERS.filter((provider) => linked.has(provider) || providers.includes(provider)).map((provider) => (
         <Row key={provider} label={<span css={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}><ProviderMark provider={provider} size={24} />{PROVIDER_LABELS[provider]}</span>} value={linked.get(provider)?.email ?? undefined} testId={`linked-${provider}`}>
           <Button variant="small" onClick={() => void act(provider)} data-testid={`${linked.has(provider) ? 'unlink' : 'link'}-${provider}`}>
             {t(linked.has(provider) ? profileMessages.unlink : profileMessages.link)}

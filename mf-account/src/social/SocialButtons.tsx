@@ -1,5 +1,5 @@
 import { api, COLORS, endpoints, SOCIAL_PROVIDERS, useT, type SocialProvider } from '@koma/contracts'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { PROVIDER_LABELS } from '../components/lib'
 import { socialMessages } from '../i18n/messages'
 
@@ -35,12 +35,36 @@ export async function startSocial(provider: SocialProvider, purpose: 'signin' | 
   window.location.assign(url)
 }
 
+let available: Promise<SocialProvider[]> | null = null
+
+/** The providers this site offers (a production site may have only some configured); asked once per page. */
+function useAvailableProviders(): SocialProvider[] | null {
+  const [providers, setProviders] = useState<SocialProvider[] | null>(null)
+  useEffect(() => {
+    let live = true
+    available ??= api
+      .request(endpoints.idpProviders, { policy: { silent: true } })
+      .then((result) => SOCIAL_PROVIDERS.filter((provider) => result.providers.includes(provider)))
+      .catch(() => {
+        available = null
+        return []
+      })
+    void available.then((list) => live && setProviders(list))
+    return () => {
+      live = false
+    }
+  }, [])
+  return providers
+}
+
 export function SocialButtons({ redirect }: { redirect: string }) {
   const t = useT()
   const [busy, setBusy] = useState<SocialProvider | null>(null)
+  const providers = useAvailableProviders()
+  if (providers && providers.length === 0) return null
   return (
-    <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 }}>
-      {SOCIAL_PROVIDERS.map((provider) => (
+    <div data-testid="social-buttons" css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8, minHeight: 44 }}>
+      {(providers ?? []).map((provider) => (
         <button
           key={provider}
           type="button"

@@ -97,7 +97,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         const self = links.find((link) => link.rel === 'self')?.href ?? window.location.href
         const manifest = shared.Manifest.deserialize({ ...publication.manifest, links })
         if (!manifest) throw new Error('manifest')
-        const pub = new shared.Publication({ manifest, fetcher: new shared.HttpFetcher(undefined, self.replace(/[^/]*$/, '')) })
+        const pub = new shared.Publication({ manifest, fetcher: new shared.HttpFetcher(undefined, self.slice(0, self.lastIndexOf('/') + 1)) })
         setToc(tocOf(publication.manifest))
         goToEntry.current = (entry) => {
           const link = shared.Link.deserialize({ href: entry.href, title: entry.title, type: 'application/xhtml+xml' })

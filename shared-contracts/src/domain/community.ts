@@ -30,8 +30,8 @@ export function commentLength(text: string): number {
   return Array.from(text).length
 }
 
-/** White space of any kind, including the ideographic space and invisible zero-width marks. */
-const BLANK = /^[\s\u200b-\u200d\u2060\ufeff\u180e]*$/u
+/** White space of any kind, including the ideographic space and invisible zero-width marks (`\s` holds U+FEFF). */
+const BLANK = /^[\s\u200b-\u200d\u2060\u180e]*$/u
 /** C0 control characters other than tab and line breaks, and DEL: never part of a comment. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
 

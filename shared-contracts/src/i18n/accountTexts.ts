@@ -114,6 +114,16 @@ export const ACCOUNT_TEXTS = {
     ja: '画像のサイズが大きすぎます（最大5MB）。',
     fr: 'L’image est trop volumineuse (5 Mo au maximum).',
   },
+  socialProviderUnavailable: {
+    en: 'Sign-in with this service is not available at the moment. Please sign in with your e-mail address.',
+    ja: '現在このサービスでのログインはご利用いただけません。メールアドレスでログインしてください。',
+    fr: 'La connexion avec ce service n’est pas disponible pour le moment. Connectez-vous avec votre adresse e-mail.',
+  },
+  adultVerificationUnavailable: {
+    en: 'Adult verification is not available at the moment. Please try again later.',
+    ja: '現在、年齢認証はご利用いただけません。しばらくしてから再度お試しください。',
+    fr: 'La vérification de l’âge n’est pas disponible pour le moment. Veuillez réessayer plus tard.',
+  },
   featureNotOnWeb: {
     en: 'This feature is not available on the web. Please use the Koma app.',
     ja: 'この機能はWeb版ではご利用いただけません。Komaアプリをご利用ください。',

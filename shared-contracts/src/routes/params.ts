@@ -34,6 +34,9 @@ export function checkParam(rule: ParamRule, value: string | null | undefined): b
   }
 }
 
-/** The search keyword is cut to 50 characters (SPEC §2); counted in code points, not UTF-16 units. */
+/**
+ * The search keyword is cut to 50 characters (SPEC §2); counted in code points, not UTF-16 units.
+ * 50 code points lie within the first 100 units, so only those are split (a 1 MB query costs nothing).
+ */
 export const SEARCH_KEYWORD_MAX = 50
-export const cutSearchKeyword = (keyword: string): string => Array.from(keyword).slice(0, SEARCH_KEYWORD_MAX).join('')
+export const cutSearchKeyword = (keyword: string): string => Array.from(keyword.slice(0, SEARCH_KEYWORD_MAX * 2)).slice(0, SEARCH_KEYWORD_MAX).join('')

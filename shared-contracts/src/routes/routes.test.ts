@@ -86,6 +86,8 @@ describe('route parameter rules (SPEC §5)', () => {
   it('cuts search keywords to 50 characters, counting emoji and kanji as one', () => {
     expect(cutSearchKeyword('a'.repeat(60))).toHaveLength(50)
     expect(Array.from(cutSearchKeyword('漫'.repeat(49) + '😀😀'))).toHaveLength(50)
+    expect(cutSearchKeyword('😀'.repeat(60))).toBe('😀'.repeat(50))
+    expect(cutSearchKeyword('a'.repeat(49) + '😀'.repeat(1024 * 1024))).toBe('a'.repeat(49) + '😀')
   })
 })
 

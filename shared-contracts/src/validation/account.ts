@@ -1,6 +1,6 @@
 import Joi from 'joi'
 import { ACCOUNT_LIMITS, DELETE_REASONS, INQUIRY_CATEGORIES, isCalendarDay, isOldEnough, MOBILE_PATTERN, NICKNAME_FORBIDDEN } from '../domain/account'
-import { emailSchema, passwordSchema } from './core'
+import { boundedArray, boundedString, emailSchema, passwordSchema } from './core'
 
 /**
  * SPEC §5 account rules. The forms validate with these before sending; the API validates the
@@ -8,33 +8,33 @@ import { emailSchema, passwordSchema } from './core'
  */
 
 /** Verification code: "at least 6 characters", 6 digits. */
-export const codeSchema = Joi.string()
+export const codeSchema = boundedString(ACCOUNT_LIMITS.codeDigits, 'codeRequired')
   .required()
   .trim()
   .pattern(/^[0-9]{6}$/)
   .messages({ 'any.required': 'codeRequired', 'string.empty': 'codeRequired', 'string.pattern.base': 'codeRequired' })
 
-export const nicknameSchema = Joi.string()
+/** Nickname: at most 20 characters as a reader counts them (an emoji is one). */
+export const nicknameSchema = boundedString(ACCOUNT_LIMITS.nicknameMax, 'nicknameLength', 'characters')
   .required()
   .trim()
-  .custom((value: string, helpers) => {
-    if (Array.from(value).length > ACCOUNT_LIMITS.nicknameMax) return helpers.error('nickname.length')
-    if (NICKNAME_FORBIDDEN.test(value)) return helpers.error('nickname.characters')
-    return value
-  })
+  .custom((value: string, helpers) => (NICKNAME_FORBIDDEN.test(value) ? helpers.error('nickname.characters') : value))
   .messages({
     'any.required': 'nicknameRequired',
     'string.empty': 'nicknameRequired',
-    'nickname.length': 'nicknameLength',
     'nickname.characters': 'nicknameCharacters',
   })
+
+/** SPEC §5 mobile numbers have 11 digits; unchecked ones at most E.164's 15. */
+const MOBILE_DIGITS = 11
+const PHONE_DIGITS_MAX = 15
 
 /**
  * SPEC §5 mobile number: required, digits only, 01 + one of 0 1 6 7 8 9 + 4 + 4 digits. The
  * pattern check is skipped when the rule's first parameter is the text 'false'.
  */
 export function mobileSchema(check: string = 'true') {
-  return Joi.string()
+  return boundedString(check === 'false' ? PHONE_DIGITS_MAX : MOBILE_DIGITS, 'mobileFormat')
     .required()
     .trim()
     .custom((value: string, helpers) => {
@@ -56,7 +56,7 @@ export function strictPasswordSchema(param: string = '') {
 }
 
 /** The birthday: a real day ('YYYY-MM-DD'); age 16 or older on `context.today` (the server's day). */
-export const birthdaySchema = Joi.string()
+export const birthdaySchema = boundedString('YYYY-MM-DD'.length, 'birthdayInvalid')
   .required()
   .custom((value: string, helpers) => {
     if (!isCalendarDay(value)) return helpers.error('birthday.invalid')
@@ -106,11 +106,10 @@ export const mobileFormSchema = Joi.object({ mobile: mobileSchema() })
 export const nicknameFormSchema = Joi.object({ nickname: nicknameSchema })
 
 export const couponSchema = Joi.object({
-  code: Joi.string()
+  code: boundedString(ACCOUNT_LIMITS.couponMax, 'couponRequired')
     .required()
     .trim()
-    .max(ACCOUNT_LIMITS.couponMax)
-    .messages({ 'any.required': 'couponRequired', 'string.empty': 'couponRequired', 'string.max': 'couponRequired' }),
+    .messages({ 'any.required': 'couponRequired', 'string.empty': 'couponRequired' }),
 })
 
 const selectOne = (values: readonly string[], message: string) =>
@@ -125,17 +124,14 @@ export const deleteAccountSchema = Joi.object({ reason: selectOne(DELETE_REASONS
 export const inquirySchema = Joi.object({
   category: selectOne(INQUIRY_CATEGORIES, 'categoryRequired'),
   email: emailSchema,
-  text: Joi.string()
+  text: boundedString(ACCOUNT_LIMITS.inquiryMax, 'inquiryLength')
     .required()
     .trim()
-    .max(ACCOUNT_LIMITS.inquiryMax)
-    .messages({ 'any.required': 'inquiryRequired', 'string.empty': 'inquiryRequired', 'string.max': 'inquiryLength' }),
-  imageIds: Joi.array()
-    .items(Joi.string().pattern(/^[A-Za-z0-9_-]{8,64}$/))
+    .messages({ 'any.required': 'inquiryRequired', 'string.empty': 'inquiryRequired' }),
+  imageIds: boundedArray(ACCOUNT_LIMITS.inquiryImages, 'inquiryImages')
+    .items(boundedString(64).pattern(/^[A-Za-z0-9_-]{8,64}$/))
     .single()
-    .max(ACCOUNT_LIMITS.inquiryImages)
-    .default([])
-    .messages({ 'array.max': 'inquiryImages' }),
+    .default([]),
 })
 
 /** SPEC §5: the new e-mail must differ from the current one ("Email address has not changed."). */

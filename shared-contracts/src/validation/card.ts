@@ -1,6 +1,6 @@
 import Joi from 'joi'
 import { CARD_LIMITS } from '../domain/coinshop'
-import { emailSchema } from './core'
+import { boundedString, emailSchema } from './core'
 
 /**
  * SPEC §5 Japanese credit card form. Rules in the SPEC's order and the form stops at the first
@@ -8,12 +8,12 @@ import { emailSchema } from './core'
  * name empty; e-mail required and well-formed when the member has none on file
  * (context `{ needsEmail: true }`).
  */
-export const cardNumberSchema = Joi.string()
+export const cardNumberSchema = boundedString(CARD_LIMITS.number, 'cardNumber')
   .required()
   .pattern(/^[0-9]{16}$/)
   .messages({ 'any.required': 'cardNumber', 'string.empty': 'cardNumber', 'string.pattern.base': 'cardNumber' })
 
-export const cardMonthSchema = Joi.string()
+export const cardMonthSchema = boundedString(CARD_LIMITS.month, 'cardMonth')
   .required()
   .custom((value: string, helpers) => {
     if (!/^[0-9]{1,2}$/.test(value)) return helpers.error('card.month')
@@ -22,21 +22,20 @@ export const cardMonthSchema = Joi.string()
   })
   .messages({ 'any.required': 'cardMonth', 'string.empty': 'cardMonth', 'card.month': 'cardMonth' })
 
-export const cardYearSchema = Joi.string()
+export const cardYearSchema = boundedString(CARD_LIMITS.year, 'cardYear')
   .required()
   .pattern(/^[0-9]{2}$/)
   .messages({ 'any.required': 'cardYear', 'string.empty': 'cardYear', 'string.pattern.base': 'cardYear' })
 
-export const securityCodeSchema = Joi.string()
+export const securityCodeSchema = boundedString(CARD_LIMITS.securityCode, 'cardSecurityCode')
   .required()
   .pattern(new RegExp(`^[0-9]{${CARD_LIMITS.securityCode}}$`))
   .messages({ 'any.required': 'cardSecurityCode', 'string.empty': 'cardSecurityCode', 'string.pattern.base': 'cardSecurityCode' })
 
-export const cardholderSchema = Joi.string()
+export const cardholderSchema = boundedString(CARD_LIMITS.name, 'cardholderName')
   .required()
   .trim()
-  .max(CARD_LIMITS.name)
-  .messages({ 'any.required': 'cardholderName', 'string.empty': 'cardholderName', 'string.max': 'cardholderName' })
+  .messages({ 'any.required': 'cardholderName', 'string.empty': 'cardholderName' })
 
 export const cardFormSchema = Joi.object({
   number: cardNumberSchema,
@@ -61,7 +60,7 @@ export interface CardForm {
 /** The API's side of the card purchase: what the browser sends after tokenising. */
 export const creditPurchaseSchema = Joi.object({
   productSeq: Joi.number().integer().min(1).required(),
-  mdkToken: Joi.string().max(200),
+  mdkToken: boundedString(200),
   cardId: Joi.number().integer().min(1),
   email: Joi.when('$needsEmail', { is: true, then: emailSchema, otherwise: Joi.any().strip() }),
   save: Joi.boolean().default(false),

@@ -1,11 +1,12 @@
 import Joi from 'joi'
-import { COMMENT_ISSUES, commentProblem, CONTENT_ISSUES, REPORT_MESSAGE_MAX, type ReportType } from '../domain/community'
+import { COMMENT_ISSUES, COMMENT_MAX, commentProblem, CONTENT_ISSUES, REPORT_MESSAGE_MAX, type ReportType } from '../domain/community'
+import { boundedString } from './core'
 
 /**
  * SPEC §5 comment: required (white space alone is empty), at most 400 characters, no control
  * characters. The value is kept exactly as written (no trimming).
  */
-export const commentTextSchema = Joi.string()
+export const commentTextSchema = boundedString(COMMENT_MAX, 'commentLength', 'characters')
   .required()
   .custom((value: string, helpers) => {
     const problem = commentProblem(value)
@@ -33,11 +34,10 @@ export function reportSchema(type: ReportType) {
       .required()
       .valid(...codes)
       .messages({ 'any.required': 'reportCategoryRequired', 'string.empty': 'reportCategoryRequired', 'any.only': 'reportCategoryRequired', 'string.base': 'reportCategoryRequired' }),
-    message: Joi.string()
+    message: boundedString(REPORT_MESSAGE_MAX, 'reportMessageLength')
       .allow('')
-      .max(REPORT_MESSAGE_MAX)
       .custom((value: string, helpers) => (commentProblem(value) === 'characters' ? helpers.error('report.characters') : value))
       .default('')
-      .messages({ 'string.max': 'reportMessageLength', 'string.base': 'reportMessageLength', 'report.characters': 'reportMessageCharacters' }),
+      .messages({ 'string.base': 'reportMessageLength', 'report.characters': 'reportMessageCharacters' }),
   })
 }

@@ -3,11 +3,11 @@
  * An EPUB becomes a novel (one free volume with a trial); a folder of images becomes a comic
  * (tall pages: a vertical strip; others: a paged book, right to left unless --ltr).
  * DATA_DIR and DATABASE_URL as for the API; stop the API first when it runs on PGlite (one
- * process opens a PGlite folder at a time). A damaged or non-EPUB file is refused with a reason.
+ * process opens a PGlite folder at a time: a second one is refused with a clear message). A damaged or non-EPUB file is refused with a reason.
  */
 import fs from 'node:fs'
 import { loadConfig, pgliteDir } from '../config'
-import { connect } from '../db/connect'
+import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { EpubError } from '../modules/viewer/epub/parse'
 import { importEpubTitle, importImageFolder, type Imported } from '../modules/viewer/importer'
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   let failed = 0
   try {
     await migrateToLatest(handle.db)
-    if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) await seedDatabase(handle.db)
+    if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) await seedDatabase(handle.db, { demo: config.demoData })
     for (const target of targets) {
       try {
         if (!fs.existsSync(target)) throw new EpubError(`${target} does not exist.`)
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('import failed:', error)
+  if (error instanceof DataDirInUseError) console.error(`import: ${error.message}`)
+  else console.error('import failed:', error)
   process.exitCode = 1
 })

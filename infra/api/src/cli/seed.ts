@@ -3,7 +3,7 @@
  * `npx tsx infra/api/src/cli/seed.ts` (or `npm run seed`); DATA_DIR and DATABASE_URL as for the API.
  */
 import { loadConfig, pgliteDir } from '../config'
-import { connect } from '../db/connect'
+import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { databaseIsEmpty, seedDatabase } from '../seed'
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
       console.log(`seed: ${where} already has a catalogue; nothing to do`)
       return
     }
-    const s = await seedDatabase(handle.db)
+    const s = await seedDatabase(handle.db, { demo: config.demoData })
     if (s.skipped) {
       console.log(`seed: ${where} was seeded meanwhile; nothing to do`)
       return
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('seed failed:', error)
+  if (error instanceof DataDirInUseError) console.error(`seed: ${error.message}`)
+  else console.error('seed failed:', error)
   process.exitCode = 1
 })

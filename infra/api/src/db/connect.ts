@@ -3,6 +3,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import lockfile from 'proper-lockfile'
 import type { Database } from './schema'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -30,10 +31,47 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
   return connectPglite(options.dataDir ?? ':memory:', options.loadDataDir)
 }
 
+/** A PGlite folder another process holds: PGlite has no lock of its own, and two writers corrupt it. */
+export class DataDirInUseError extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `The database folder ${dataDir} is in use by another Koma process (an API, an import or a seed). ` +
+        'Stop that process first, or give this one another DATA_DIR. (Several API processes need PostgreSQL: set DATABASE_URL.)',
+    )
+    this.name = 'DataDirInUseError'
+  }
+}
+
+/**
+ * Hold the folder for this process (proper-lockfile: a lock directory beside it whose mtime the
+ * holder refreshes, so a crashed holder's lock goes stale and is taken over after 10 s).
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  fs.mkdirSync(dataDir, { recursive: true })
+  try {
+    return await lockfile.lock(dataDir, {
+      realpath: false,
+      stale: 10_000,
+      update: 4_000,
+      onCompromised: (error) => console.error(`[db] the lock on ${dataDir} was lost: ${error.message}`),
+    })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirInUseError(dataDir)
+    throw error
+  }
+}
+
 async function connectPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir === ':memory:'
-  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
-  const pglite = await PGlite.create(inMemory ? undefined : dataDir, loadDataDir ? { loadDataDir } : {})
+  const folder = path.resolve(dataDir)
+  const release = inMemory ? null : await lockDataDir(folder)
+  let pglite: PGlite
+  try {
+    pglite = await PGlite.create(inMemory ? undefined : folder, loadDataDir ? { loadDataDir } : {})
+  } catch (error) {
+    await release?.()
+    throw error
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
   return {
     db,
@@ -42,6 +80,7 @@ async function connectPglite(dataDir: string, loadDataDir?: Blob): Promise<Datab
     close: async () => {
       await db.destroy()
       if (!pglite.closed) await pglite.close()
+      await release?.().catch(() => undefined)
     },
   }
 }

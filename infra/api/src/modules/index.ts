@@ -6,6 +6,7 @@ import { registerCoinRoutes } from './coin/routes'
 import { registerCoinShopRoutes } from './coinshop/routes'
 import { registerCommentRoutes } from './comment/routes'
 import { registerContentRoutes } from './content/routes'
+import { registerFaketimeRoutes } from './debug/faketime'
 import { registerHomeRoutes } from './home/routes'
 import { registerImageRoutes } from './image/routes'
 import { registerMemberRoutes } from './member/routes'
@@ -15,6 +16,7 @@ import { registerViewerRoutes } from './viewer/routes'
 /** Every domain module of the API. Each module = routes + service + queries. */
 export function registerModules(app: FastifyInstance, deps: AppDeps): void {
   registerSystemRoutes(app, deps)
+  registerFaketimeRoutes(app, deps)
   registerImageRoutes(app, deps)
   registerMemberRoutes(app, deps)
   registerAccountRoutes(app, deps)

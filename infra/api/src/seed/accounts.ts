@@ -11,10 +11,11 @@ const json = (value: unknown): string => JSON.stringify(value)
 export const SEEDED_COUPONS = { welcome: 'KOMA2026', tickets: 'READMORE', expired: 'SUMMER2025', limited: 'FIRST100' } as const
 
 /**
- * Accounts data: the documents (notices, FAQ, legal), coupons, the seeded members' settings and
- * agreed terms, and the seeded reader's inbox (gifts, one expiring within 24 hours, and messages).
+ * The documents every site needs (notices, FAQ, legal); then, for the demo only (`ids` given),
+ * coupons, the seeded members' settings and agreed terms, and the seeded reader's inbox (gifts,
+ * one expiring within 24 hours, and messages).
  */
-export async function insertAccountData(db: Kysely<Database>, ids: { seededId: number; secondId?: number; readerIds: number[]; contentIds: number[] }, now: Date): Promise<number> {
+export async function insertAccountData(db: Kysely<Database>, ids: { seededId: number; secondId?: number; readerIds: number[]; contentIds: number[] } | null, now: Date): Promise<number> {
   const ago = (days: number) => new Date(now.getTime() - days * DAY)
   let rows = 0
   for (const notice of NOTICES) {
@@ -32,6 +33,7 @@ export async function insertAccountData(db: Kysely<Database>, ids: { seededId: n
     await db.insertInto('legal_texts').values(Object.entries(doc.texts).map(([lang, text]) => ({ type: doc.type, version: doc.version, lang, ...text }))).execute()
     rows += 1
   }
+  if (!ids) return rows
   const termsVersion = Math.max(...LEGAL.filter((doc) => doc.type === 'terms').map((doc) => doc.version))
   const members = [ids.seededId, ...(ids.secondId ? [ids.secondId] : []), ...ids.readerIds]
   await db.updateTable('members').set({ terms_version: termsVersion, password_changed_at: ago(20), birthday: '1994-04-12' }).where('id', 'in', members).execute()

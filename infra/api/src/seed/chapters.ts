@@ -65,8 +65,8 @@ function pagePool(input: ChapterInput): number[] {
   const size = spec.kind === 'webtoon' ? (spec.status === 'coming_soon' ? 8 : 12) : spec.kind === 'volume' ? 16 : 14
   return Array.from({ length: size }, (_, i) => {
     const pageRng = rng.fork(`page-${i}`)
-    if (spec.kind === 'webtoon') return bank.add(webtoonStrip(input.subject, pageRng))
-    return bank.add(mangaPage(input.monoSubject, pageRng, !spec.ltr))
+    if (spec.kind === 'webtoon') return bank.add(webtoonStrip(input.subject, pageRng), 'page')
+    return bank.add(mangaPage(input.monoSubject, pageRng, !spec.ltr), 'page')
   })
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Artwork } from './artwork/pages'
-import type { Database } from '../db/schema'
+import type { Database, ImageAccess } from '../db/schema'
 import { insertReturningIds } from './batch'
 
 export const SVG_MIME = 'image/svg+xml'
@@ -11,11 +11,12 @@ export const SVG_MIME = 'image/svg+xml'
  * here; once inserted, `id(index)` gives its row id.
  */
 export class ImageBank {
-  private readonly items: Artwork[] = []
+  private readonly items: (Artwork & { access: ImageAccess })[] = []
   private ids: number[] = []
 
-  add(artwork: Artwork): number {
-    this.items.push(artwork)
+  /** Chapter pages are 'page' (signed URLs only); covers, thumbnails and banners are public. */
+  add(artwork: Artwork, access: ImageAccess = 'public'): number {
+    this.items.push({ ...artwork, access })
     return this.items.length - 1
   }
 
@@ -46,6 +47,7 @@ export class ImageBank {
       height: item.height,
       mime: SVG_MIME,
       bytes: Buffer.from(item.svg, 'utf8'),
+      access: item.access,
       created_at: createdAt,
     }))
     this.ids = await insertReturningIds(db, 'images', rows, 250)

@@ -55,7 +55,8 @@ const SEED_LOCK = 0x6b6f6d61 // "koma"
  * first takes an advisory lock and checks `databaseIsEmpty`; on a database that already has
  * titles it writes nothing and returns `skipped: true`, so running it twice is harmless.
  */
-export async function seedDatabase(db: Kysely<Database>, options: { now?: Date } = {}): Promise<SeedSummary> {
+export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; demo?: boolean } = {}): Promise<SeedSummary> {
+  const demo = options.demo ?? true
   const started = Date.now()
   const now = options.now ?? new Date()
   const summary: SeedSummary = {
@@ -78,7 +79,7 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
   if (!(await databaseIsEmpty(db))) return { ...summary, ms: Date.now() - started }
 
   // Hash on the thread pool while the artwork is drawn on this thread.
-  const hashing = hashPasswords()
+  const hashing = demo ? hashPasswords() : Promise.resolve(null)
   const bank = new ImageBank()
   const plans = planCatalogue(now, bank)
   const home = planHome(plans, bank, now)
@@ -93,11 +94,17 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
     summary.menuItems = await insertMenu(trx)
     await seedDiscovery(trx, now)
     summary.coinProducts = await insertCoinProducts(trx)
-    const members = await insertMembers(trx, hashes, now)
-    summary.members = members.inserted
-    await insertAccountData(trx, { seededId: members.seededId, secondId: members.secondId, readerIds: members.readerIds, contentIds: catalogue.contentIds }, now)
-    await insertStartingCoins(trx, members.seededId, now)
-    summary.comments = await insertComments(trx, { plans, contentIds: catalogue.contentIds, chapterIds: catalogue.chapterIds, readerIds: members.readerIds }, now)
+    if (demo) {
+      // Demo readers with published passwords, their coins, inbox and comments, and demo coupons.
+      if (!hashes) throw new Error('demo passwords were not hashed')
+      const members = await insertMembers(trx, hashes, now)
+      summary.members = members.inserted
+      await insertAccountData(trx, { seededId: members.seededId, secondId: members.secondId, readerIds: members.readerIds, contentIds: catalogue.contentIds }, now)
+      await insertStartingCoins(trx, members.seededId, now)
+      summary.comments = await insertComments(trx, { plans, contentIds: catalogue.contentIds, chapterIds: catalogue.chapterIds, readerIds: members.readerIds }, now)
+    } else {
+      await insertAccountData(trx, null, now)
+    }
     Object.assign(summary, catalogue.counts, { homeSections: written.sections, homeElements: written.elements, images: bank.size, imageBytes: bank.bytes, skipped: false })
     const novels = await seedNovels(trx, now)
     summary.contents += novels.contents

@@ -33,7 +33,7 @@ export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ con
     const cover = titleCover(title, author, novel.hue)
     const coverRow = await db
       .insertInto('images')
-      .values({ width: 192, height: 272, mime: 'image/svg+xml', bytes: Buffer.from(cover), created_at: now })
+      .values({ width: 192, height: 272, mime: 'image/svg+xml', bytes: Buffer.from(cover), access: 'public', created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow()
     const coverId = Number(coverRow.id)

@@ -17,6 +17,8 @@ import { pgliteTemplatePath, postgresTemplateName } from './template'
 
 export interface CallOptions {
   body?: Record<string, string | string[]>
+  /** A raw body (uploads), sent as application/octet-stream unless `headers` says otherwise. */
+  raw?: Buffer
   query?: Record<string, string>
   cookies?: Record<string, string>
   headers?: Record<string, string>
@@ -90,8 +92,11 @@ export async function createTestApp(): Promise<TestApp> {
       ...(options.unsigned ? {} : { [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, ip) }),
       ...options.headers,
     }
-    let payload: string | undefined
-    if (options.body) {
+    let payload: string | Buffer | undefined
+    if (options.raw) {
+      payload = options.raw
+      headers['content-type'] ??= 'application/octet-stream'
+    } else if (options.body) {
       const form = new URLSearchParams()
       for (const [key, value] of Object.entries(options.body)) for (const item of [value].flat()) form.append(key, item)
       payload = form.toString()

@@ -102,6 +102,8 @@ export const accountEndpoints = {
   certificationComplete: endpoint<None, { code: string }, None, MatureStatus>('GET', '/certification/complete'),
 
   // Social accounts through one OAuth 2 / OpenID Connect adapter.
+  /** The social providers available on this site (the sign-in page offers these). */
+  idpProviders: endpoint<None, None, None, { providers: SocialProvider[] }>('GET', '/member/external-idp/providers'),
   linkedAccounts: endpoint<None, None, None, { accounts: LinkedAccount[]; providers: SocialProvider[] }>('GET', '/member/external-idp'),
   /** Sets the httpOnly cookie the callback must bring back (the state is bound to this browser). */
   idpAuthorize: endpoint<{ provider: string }, { purpose: 'signin' | 'link'; redirect?: string }, None, { url: string }>(

@@ -3,10 +3,23 @@ import type { Content, HomeLayout } from '../../domain/types'
 import type { CollectionPage, ComingSoonEntry, ContentList, EventList, LibraryPage, SearchResult } from '../../domain/catalog'
 import { endpoint, type ContentParams, type None } from '../endpoint'
 
+/** How an image is asked for: preset width, density, format, and a page's signature. */
+export interface ImageQuery {
+  w?: string
+  dpr?: string
+  format?: string
+  /** Signed page URLs: expiry (epoch seconds) and signature. */
+  e?: string
+  s?: string
+}
+
 /** Platform and discovery endpoints. */
 export const platformEndpoints = {
   clientIp: endpoint<None, None, None, { ip: string; now: number }>('GET', '/ip', true),
-  image: endpoint<{ imageId: string }, { w?: string; dpr?: string; format?: string }, None, Blob>('GET', '/image/:imageId', true),
+  /** A stored image at a SPEC §9 preset; chapter pages only with the signature (e, s) the chapter call handed out. */
+  image: endpoint<{ imageId: string }, ImageQuery, None, Blob>('GET', '/image/:imageId', true),
+  /** One band of a tall strip (PageImage.tiles), signed like its page. */
+  imageTile: endpoint<{ imageId: string; index: string; count: string }, ImageQuery, None, Blob>('GET', '/image/:imageId/tile/:index/:count', true),
   /** SPEC §7: a reader arrived from a marketing e-mail link carrying `mmid` (message) and `mmc` (campaign code). */
   pushEmailReport: endpoint<{ mmid: string; mmc: string }, None, None, { reported: boolean }>('POST', '/push/email/report/:mmid/:mmc'),
 } as const

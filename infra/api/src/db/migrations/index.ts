@@ -9,11 +9,13 @@ import * as m0310 from './0310_account_safety'
 import * as m0400 from './0400_coin_ledger'
 import * as m0450 from './0450_coin_shop'
 import * as m0500 from './0500_community'
+import * as m0600 from './0600_paid_content'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
  * so parallel work never collides: 0001-0099 platform, 0100-0199 catalog, 0200-0299 viewer,
- * 0300-0399 accounts, 0400-0499 payments, 0500-0599 community.
+ * 0300-0399 accounts, 0400-0499 payments, 0500-0599 community, 0600-0699 platform
+ * security (it reads every area's tables, so it runs after them).
  */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
@@ -26,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0400_coin_ledger': m0400,
   '0450_coin_shop': m0450,
   '0500_community': m0500,
+  '0600_paid_content': m0600,
 }

@@ -77,8 +77,13 @@ export interface ImagesTable {
   height: number
   mime: string
   bytes: Buffer
+  /** Who may fetch it by its bare id (see migration 0600): every insert says which. */
+  access: ImageAccess
   created_at: CreatedAt
 }
+
+/** 'public': anyone; 'page': a chapter page, only through signed URLs; 'private': its owner only. */
+export type ImageAccess = 'public' | 'page' | 'private'
 
 export interface ContentImagesTable {
   content_id: number

@@ -9,7 +9,15 @@ export interface PushEmailReportsTable {
   created_at: Timestamp
 }
 
-/** Platform: e-mail link reports. */
+/** Generated keys every API process on one database shares (e.g. the URL-signing key). */
+export interface AppSecretsTable {
+  name: string
+  value: string
+  created_at: Generated<Timestamp>
+}
+
+/** Platform: e-mail link reports, shared secrets. */
 export interface PlatformTables {
   push_email_reports: PushEmailReportsTable
+  app_secrets: AppSecretsTable
 }

@@ -114,7 +114,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     await sniffImage(body)
     const size = 240
     const bytes = await sharp(body as unknown as Buffer).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer()
-    const image = await deps.db.insertInto('images').values({ width: size, height: size, mime: 'image/webp', bytes }).returning('id').executeTakeFirstOrThrow()
+    const image = await deps.db.insertInto('images').values({ width: size, height: size, mime: 'image/webp', bytes, access: 'public' }).returning('id').executeTakeFirstOrThrow()
     await deps.db.updateTable('members').set({ avatar_image_id: image.id }).where('id', '=', member.memberId).execute()
     return { avatarImageUrl: imageUrl(image.id) }
   })
@@ -279,6 +279,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, deps, endpoints.certificationInit, async ({ query, req }) => {
     const member = await requireFullMember(deps, req)
+    // Only the sandbox service exists: production offers verification only with KOMA_SANDBOX_CERTIFICATION=1.
+    if (!deps.config.sandboxes.certification) throw new HttpError(404, 'adultVerificationUnavailable')
     const now = deps.clock.now()
     const tradeId = randomToken(12)
     const sessionId = randomToken(12)

@@ -387,7 +387,7 @@ describe('home', () => {
 describe('images (SPEC §9 presets × densities)', () => {
   it('renders the preset covering w at density 1 or 2, caches it, and refuses malformed values', async () => {
     const sharp = (await import('sharp')).default
-    const image = await t.db.selectFrom('images').select('id').where('width', '=', 640).orderBy('id').executeTakeFirstOrThrow()
+    const image = await t.db.selectFrom('images').select('id').where('width', '=', 640).where('access', '=', 'public').orderBy('id').executeTakeFirstOrThrow()
     const one = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=300`, headers: { accept: 'image/webp' } })
     expect(one.statusCode).toBe(200)
     expect((await sharp(one.rawPayload).metadata()).width).toBe(320)

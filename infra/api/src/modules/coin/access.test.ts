@@ -227,6 +227,19 @@ describe('rentals', () => {
     }
     expect(Math.abs(t.clock.offsetMs())).toBe(0)
     expect((await t.call('POST', '/api/debug/faketime', { query: { time: 'yesterday-ish' } })).statusCode).toBe(400)
+    // Times that would break every date the API writes are refused, not applied.
+    for (const time of ['9999999999999999', '99999999999', '1e400', '275760-09-13T00:00:00Z']) {
+      expect((await t.call('POST', '/api/debug/faketime', { query: { time } })).statusCode).toBe(400)
+    }
+    expect(t.clock.offsetMs()).toBe(0)
+  })
+
+  it('moves the clock only for callers on this machine (a page cannot make a visitor move it)', async () => {
+    const time = new Date(Date.now() + 86_400_000).toISOString()
+    const remote = await t.call('POST', '/api/debug/faketime', { query: { time }, ip: '203.0.113.9' })
+    expect(remote.statusCode).toBe(403)
+    expect((await t.call('DELETE', '/api/debug/faketime', { ip: '203.0.113.9' })).statusCode).toBe(403)
+    expect(t.clock.offsetMs()).toBe(0)
   })
 
   it('rents once per title with subscribe, which subscribes the reader', async () => {
@@ -313,13 +326,13 @@ describe('reward grants and history', () => {
     }
   })
 
-  it('refuses faketime in production', async () => {
+  it('has no faketime route in production', async () => {
     const config = { ...loadConfig({ DATA_DIR: t.dataDir, NODE_ENV: 'production' }), skipChecksum: true }
     const app = await buildApp({ db: t.db, clock: createClock(), config })
     try {
       const response = await app.inject({ method: 'POST', url: '/api/debug/faketime?time=1700000000000' })
-      expect(response.statusCode).toBe(403)
-      expect((await app.inject({ method: 'DELETE', url: '/api/debug/faketime' })).statusCode).toBe(403)
+      expect(response.statusCode).toBe(404)
+      expect((await app.inject({ method: 'DELETE', url: '/api/debug/faketime' })).statusCode).toBe(404)
     } finally {
       await app.close()
     }

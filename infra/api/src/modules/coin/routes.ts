@@ -12,17 +12,6 @@ import { coinExpire, coinHistory, HISTORY_TABS } from './history'
 /** Repeated form keys arrive as an array, a single one as a string. */
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
 
-/** A time for the faketime hook: an ISO date, or epoch milliseconds (seconds when it has 10 digits or fewer). */
-export function parseFakeTime(value: string | undefined): Date | null {
-  if (!value) return null
-  if (/^\d{1,16}$/.test(value)) {
-    const number = Number(value)
-    return new Date(value.length <= 10 ? number * 1000 : number)
-  }
-  const parsed = Date.parse(value)
-  return Number.isNaN(parsed) ? null : new Date(parsed)
-}
-
 export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
   // SPEC §1: Japanese pays in yen, every other language in US dollars.
   route(app, deps, endpoints.coinSalesConfig, async ({ locale, req, reply }) => {
@@ -111,19 +100,5 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.coinExpire, async ({ req }) => {
     const member = await requireMember(deps, req)
     return coinExpire(deps, member.memberId)
-  })
-
-  // SPEC §7 debug hook: moves the API clock (refills, expiries) outside production only.
-  route(app, deps, endpoints.debugFaketimeSet, async ({ query }) => {
-    if (!deps.config.faketime) throw new HttpError(403, 'debugUnavailable')
-    const at = parseFakeTime(query.time)
-    if (!at) throw new HttpError(400, 'invalidParameter', { field: 'time' })
-    deps.clock.setFakeTime(at)
-    return { now: deps.clock.now().toISOString() }
-  })
-  route(app, deps, endpoints.debugFaketimeClear, async () => {
-    if (!deps.config.faketime) throw new HttpError(403, 'debugUnavailable')
-    deps.clock.setFakeTime(null)
-    return { now: deps.clock.now().toISOString() }
   })
 }

@@ -139,7 +139,18 @@ export function providerConfig(provider: SocialProvider, env: NodeJS.ProcessEnv 
   return { provider, mode: 'live', ...LIVE[provider], clientId, clientSecret: env[`KOMA_IDP_${key}_CLIENT_SECRET`] ?? null }
 }
 
-export const allProviders = (): SocialProvider[] => [...SOCIAL_PROVIDERS]
+/**
+ * The providers a reader may sign in with here: every one configured live, and the others only
+ * where the sandbox is allowed (the demo; production with KOMA_SANDBOX_IDP=1).
+ */
+export const availableProviders = (sandboxAllowed: boolean, env: NodeJS.ProcessEnv = process.env): SocialProvider[] =>
+  SOCIAL_PROVIDERS.filter((provider) => sandboxAllowed || providerConfig(provider, env).mode === 'live')
+
+/** A provider's configuration when it is available here, else null. */
+export function usableProvider(provider: SocialProvider, sandboxAllowed: boolean, env: NodeJS.ProcessEnv = process.env): ProviderConfig | null {
+  const config = providerConfig(provider, env)
+  return config.mode === 'live' || sandboxAllowed ? config : null
+}
 
 /**
  * The one redirect URI of a provider: the site's callback page on its configured public origin

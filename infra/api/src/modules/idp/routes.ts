@@ -11,13 +11,20 @@ import { discardGuest, requireFullMember } from '../member/guest'
 import { currentTermsVersion } from '../member/service'
 import { endSession, forgetSession, sessionMember, startSession } from '../member/session'
 import { authorizationRequest, completeAuthorization } from './adapter'
-import { allProviders, callbackUri, providerConfig } from './providers'
-import { registerSandboxRoutes } from './sandbox'
+import { availableProviders, callbackUri, usableProvider } from './providers'
+import { registerCertificationSandboxRoutes, registerSandboxRoutes } from './sandbox'
 import { bindToBrowser, sameHash, STATE_MINUTES, takeBrowserBinding } from './state'
 
 function providerOf(value: string): SocialProvider {
   if (!isSocialProvider(value)) throw new HttpError(404, 'notFound')
   return value
+}
+
+/** A provider's configuration, or 404 when it is not available on this site (production without its client or the sandbox opt-in). */
+function configOf(deps: AppDeps, provider: SocialProvider) {
+  const config = usableProvider(provider, deps.config.sandboxes.idp)
+  if (!config) throw new HttpError(404, 'socialProviderUnavailable')
+  return config
 }
 
 /**
@@ -37,10 +44,10 @@ async function takeState(deps: AppDeps, req: FastifyRequest, reply: FastifyReply
 
 type StateRow = Awaited<ReturnType<typeof takeState>>
 
-async function identityFrom(app: FastifyInstance, provider: SocialProvider, state: StateRow, code: unknown) {
+async function identityFrom(deps: AppDeps, app: FastifyInstance, provider: SocialProvider, state: StateRow, code: unknown) {
   if (typeof code !== 'string' || !code || code.length > 500) throw fail(400, 'socialSigninFailed')
   try {
-    return await completeAuthorization(providerConfig(provider), app, { redirectUri: state.redirect_uri, code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
+    return await completeAuthorization(configOf(deps, provider), app, { redirectUri: state.redirect_uri, code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
   } catch (error) {
     if (error instanceof HttpError) throw error
     throw fail(400, 'socialSigninFailed')
@@ -63,7 +70,15 @@ async function signInAs(deps: AppDeps, req: FastifyRequest, reply: Parameters<ty
  * has answers joinRequired with a short-lived token; POST /member/mapping finishes the sign-up.
  */
 export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerSandboxRoutes(app, deps)
+  // Sandboxes where anyone can claim any identity or birthday: the demo's, or production's only by opt-in.
+  if (deps.config.sandboxes.idp) registerSandboxRoutes(app, deps)
+  if (deps.config.sandboxes.certification) registerCertificationSandboxRoutes(app, deps)
+
+  // The providers the sign-in and sign-up pages offer.
+  route(app, deps, endpoints.idpProviders, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=300')
+    return { providers: availableProviders(deps.config.sandboxes.idp) }
+  })
 
   route(app, deps, endpoints.linkedAccounts, async ({ req, reply }) => {
     const member = await requireFullMember(deps, req)
@@ -71,7 +86,7 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('cache-control', 'no-store')
     return {
       accounts: rows.map((row) => ({ provider: row.provider as SocialProvider, email: row.email, linkedAt: new Date(row.linked_at).toISOString() })),
-      providers: allProviders(),
+      providers: availableProviders(deps.config.sandboxes.idp),
     }
   })
 
@@ -79,7 +94,7 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     const provider = providerOf(params.provider)
     const purpose = query.purpose === 'link' ? 'link' : 'signin'
     const member = purpose === 'link' ? await requireFullMember(deps, req) : null
-    const config = providerConfig(provider)
+    const config = configOf(deps, provider)
     const redirectUri = callbackUri(publicOrigin(deps), provider)
     const request = await authorizationRequest(config, app, redirectUri)
     const browserHash = bindToBrowser(req, reply)
@@ -108,7 +123,7 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.idpSignin, async ({ params, body, req, reply }): Promise<SocialSigninResult> => {
     const provider = providerOf(params.provider)
     const state = await takeState(deps, req, reply, provider, body.state, 'signin')
-    const identity = await identityFrom(app, provider, state, body.code)
+    const identity = await identityFrom(deps, app, provider, state, body.code)
     const linked = await deps.db
       .selectFrom('external_accounts')
       .innerJoin('members', 'members.id', 'external_accounts.member_id')
@@ -176,7 +191,7 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     const state = await takeState(deps, req, reply, provider, body.state, 'link')
     // The member finishing a link must be the one who started it (same browser, same account).
     if (state.member_id !== member.memberId) throw fail(400, 'socialSigninFailed')
-    const identity = await identityFrom(app, provider, state, body.code)
+    const identity = await identityFrom(deps, app, provider, state, body.code)
     const owner = await deps.db.selectFrom('external_accounts').select('member_id').where('provider', '=', provider).where('subject', '=', identity.subject).executeTakeFirst()
     if (owner && owner.member_id !== member.memberId) throw fail(409, 'alreadyRegisteredSocial')
     const mine = await deps.db.selectFrom('external_accounts').select('subject').where('member_id', '=', member.memberId).where('provider', '=', provider).executeTakeFirst()

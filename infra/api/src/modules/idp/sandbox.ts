@@ -189,7 +189,12 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
     return reply.send({ sub: grant.subject, email: grant.email, name: grant.name })
   })
 
-  // The sandbox adult verification service (SPEC §7 certification init/complete).
+}
+
+/** The sandbox adult verification service (SPEC §7 certification init/complete): trusts a typed birthday. */
+export function registerCertificationSandboxRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const bare = { config: { bare: true } }
+
   app.get('/api/sandbox/certification/:tradeId', bare, async (req, reply) => {
     const { tradeId } = req.params as { tradeId: string }
     const row = await deps.db.selectFrom('certifications').select(['trade_id']).where('trade_id', '=', tradeId).where('result', 'is', null).where('expires_at', '>', deps.clock.now()).executeTakeFirst()

@@ -8,14 +8,20 @@ export interface Rendered {
   etag: string
 }
 
-/** What a cache miss needs: the stored bytes (their hash names the disk file) and how to render them. */
+/**
+ * What a cache miss needs: the stored bytes (their hash names the disk files) and how to render
+ * them. `render` answers the asked key and may answer sibling keys too (every band of a strip
+ * comes out of one render): those are kept as if they had been asked.
+ */
 export interface Source {
   source: Buffer
-  render: (bytes: Buffer) => Promise<Buffer>
+  render: (bytes: Buffer) => Promise<Map<string, Buffer>>
 }
 
 /** Rendered variants kept in memory, bounded by size (the edge and browsers cache the rest). */
 const MEMORY_BYTES = 48 * 1024 * 1024
+
+const variantOf = (key: string): string => key.split(':').slice(1).join('-').replace(/[^\w.-]/g, '_')
 
 /**
  * Two levels: an LRU in memory keyed by image and variant, then files on disk named by the hash
@@ -41,19 +47,25 @@ export class ImageCache {
   private async fill(key: string, load: () => Promise<Source | null>): Promise<Rendered | null> {
     const source = await load()
     if (!source) return null
-    const variant = key.split(':').slice(1).join('-')
     const hash = createHash('sha256').update(source.source).digest('hex').slice(0, 32)
-    const etag = `"${hash.slice(0, 16)}-${variant}"`
-    const file = this.dir ? path.join(this.dir, hash.slice(0, 2), `${hash}-${variant}`) : null
-    let body: Buffer | null = null
-    if (file) body = await fs.readFile(file).catch(() => null)
-    if (!body) {
-      body = await source.render(source.source)
-      if (file) await this.write(file, body)
+    const file = (forKey: string) => (this.dir ? path.join(this.dir, hash.slice(0, 2), `${hash}-${variantOf(forKey)}`) : null)
+    const keep = (forKey: string, body: Buffer): Rendered => {
+      const rendered = { body, etag: `"${hash.slice(0, 16)}-${variantOf(forKey)}"` }
+      this.memory.set(forKey, rendered)
+      return rendered
     }
-    const rendered = { body, etag }
-    this.memory.set(key, rendered)
-    return rendered
+    const onDisk = file(key)
+    const stored = onDisk ? await fs.readFile(onDisk).catch(() => null) : null
+    if (stored) return keep(key, stored)
+    const bodies = await source.render(source.source)
+    const body = bodies.get(key)
+    if (!body) throw new Error(`the render of ${key} did not answer it`)
+    for (const [forKey, forBody] of bodies) {
+      const target = file(forKey)
+      if (target) await this.write(target, forBody)
+      if (forKey !== key && !this.memory.has(forKey)) keep(forKey, forBody)
+    }
+    return keep(key, body)
   }
 
   private async write(file: string, body: Buffer): Promise<void> {

@@ -1,32 +1,111 @@
-import { endpoints, imageVariant } from '@koma/contracts/server'
-import type { FastifyInstance } from 'fastify'
+import { endpoints, imageVariant, tileHeights } from '@koma/contracts/server'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import type { AppDeps } from '../../deps'
+import type { ImageAccess } from '../../db/schema'
 import { HttpError, notFound } from '../../http/errors'
 import { parseId } from '../../http/ids'
 import { rawRoute } from '../../http/route'
-import { ImageCache } from './cache'
-import { chooseFormat, renderImage } from './render'
+import { ImageCache, type Rendered } from './cache'
+import { chooseFormat, renderBands, renderImage, type OutputFormat } from './render'
+import { pageUrls } from './signing'
+
+const YEAR_SECONDS = 31_536_000
+
+type Query = { w?: string; dpr?: string; format?: string; e?: string; s?: string }
+
+const smallInt = (value: string): number => {
+  if (!/^(?:0|[1-9]\d{0,2})$/.test(value)) throw notFound()
+  return Number(value)
+}
 
 /**
- * GET /image/{id}?w=&dpr=: stored artwork rendered at a SPEC §9 preset (xs 320 … 2xl 1536) and
- * density (1 or 2), quality 80, WebP when the browser takes it; immutable, so browsers and the
- * edge keep it for a year. Rendered variants are cached in memory (bounded) and on disk.
+ * GET /image/{id}?w=&dpr= and GET /image/{id}/tile/{i}/{n}?w=&dpr=: stored artwork rendered at a
+ * SPEC §9 preset (xs 320 … 2xl 1536) and density (1 or 2), quality 80, WebP when the browser
+ * takes it. Rendered variants are cached in memory (bounded) and on disk.
+ *
+ * Who may fetch what (issue 11): a public image (covers, thumbnails, banners, avatars) by its id
+ * alone, immutable for a year; a chapter page only with the signature the chapter call handed
+ * out (`e`, `s`: see signing.ts), cacheable until it expires; an inquiry attachment never here.
+ * Anything else is the same 404 as an id that does not exist, so ids reveal nothing.
  */
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cache = new ImageCache(deps.config.imageCacheDir)
-  rawRoute(app, deps, endpoints.image, async ({ params, query, req, reply }) => {
-    const id = parseId(params.imageId)
+  // Access never changes for a stored image; remember it so public hits cost no query.
+  const accessById = new LRUCache<number, ImageAccess | 'missing'>({ max: 50_000 })
+
+  const accessOf = async (id: number): Promise<ImageAccess | 'missing'> => {
+    const known = accessById.get(id)
+    if (known) return known
+    const row = await deps.db.selectFrom('images').select('access').where('id', '=', id).executeTakeFirst()
+    const access = row?.access ?? 'missing'
+    if (access !== 'missing') accessById.set(id, access)
+    return access
+  }
+
+  /** 'signed' with a valid page signature, 'public' for a public image; else the 404 of a missing id. */
+  const authorise = async (id: number, query: Query): Promise<'signed' | 'public'> => {
+    if (query.e !== undefined || query.s !== undefined) {
+      if (pageUrls(deps).verify(id, query.e, query.s, deps.clock.realNow())) return 'signed'
+      throw notFound()
+    }
+    if ((await accessOf(id)) !== 'public') throw notFound()
+    return 'public'
+  }
+
+  const variantOf = (query: Query) => {
     const variant = imageVariant(query.w, query.dpr)
-    if (!variant) throw new HttpError(400, 'invalidParameter', { field: query.w !== undefined && !/^[1-9][0-9]{0,4}$/.test(query.w) ? 'w' : 'dpr' })
-    const format = chooseFormat(req.headers.accept, query.format)
-    const rendered = await cache.get(`${id}:${variant.pixels}:${format}`, async () => {
-      const image = await deps.db.selectFrom('images').select(['bytes', 'mime', 'width', 'height']).where('id', '=', id).executeTakeFirst()
-      if (!image) return null
-      return { source: Buffer.from(image.bytes), render: (bytes: Buffer) => renderImage({ bytes, mime: image.mime, width: image.width, height: image.height }, variant.pixels, format) }
-    })
-    if (!rendered) throw notFound()
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Accept').header('etag', rendered.etag)
+    if (!variant) throw new HttpError(400, 'invalidParameter', { field: query.w !== undefined && !/^[1-9]\d{0,4}$/.test(query.w) ? 'w' : 'dpr' })
+    return variant
+  }
+
+  const source = async (id: number) => {
+    const image = await deps.db.selectFrom('images').select(['bytes', 'mime', 'width', 'height']).where('id', '=', id).executeTakeFirst()
+    return image ? { ...image, bytes: Buffer.from(image.bytes) } : null
+  }
+
+  const send = (req: FastifyRequest, reply: FastifyReply, rendered: Rendered, format: OutputFormat, grant: 'signed' | 'public', query: Query) => {
+    const maxAge = grant === 'public' ? YEAR_SECONDS : pageUrls(deps).maxAge(String(query.e), deps.clock.realNow())
+    reply.header('cache-control', `public, max-age=${maxAge}, immutable`).header('vary', 'Accept').header('etag', rendered.etag)
     if (req.headers['if-none-match'] === rendered.etag) return reply.status(304).send()
     return reply.header('content-type', `image/${format}`).send(rendered.body)
+  }
+
+  rawRoute(app, deps, endpoints.image, async ({ params, query, req, reply }) => {
+    const id = parseId(params.imageId)
+    const variant = variantOf(query)
+    const grant = await authorise(id, query)
+    const format = chooseFormat(req.headers.accept, query.format)
+    const key = `${id}:${variant.pixels}:${format}`
+    const rendered = await cache.get(key, async () => {
+      const image = await source(id)
+      if (!image) return null
+      return { source: image.bytes, render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]) }
+    })
+    if (!rendered) throw notFound()
+    return send(req, reply, rendered, format, grant, query)
+  })
+
+  // A band of a tall strip (the chapter lists its URLs in PageImage.tiles): every band of one
+  // width comes out of one render of the strip.
+  rawRoute(app, deps, endpoints.imageTile, async ({ params, query, req, reply }) => {
+    const id = parseId(params.imageId)
+    const [index, count] = [smallInt(params.index), smallInt(params.count)]
+    const variant = variantOf(query)
+    const grant = await authorise(id, query)
+    const format = chooseFormat(req.headers.accept, query.format)
+    const keyOf = (band: number) => `${id}:t${band}of${count}:${variant.pixels}:${format}`
+    const rendered = await cache.get(keyOf(index), async () => {
+      const image = await source(id)
+      if (!image) return null
+      const bands = tileHeights(image.width, image.height)
+      if (bands.length !== count || index >= count) return null
+      return {
+        source: image.bytes,
+        render: async (bytes) => new Map((await renderBands({ ...image, bytes }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
+      }
+    })
+    if (!rendered) throw notFound()
+    return send(req, reply, rendered, format, grant, query)
   })
 }

@@ -9,6 +9,9 @@ const generate = promisify(generateKeyPair)
 /** A key pair serves sign-ins for a day; each sign-in form gets its own one-time session key. */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000
 const NONCE_LIFETIME_MS = 10 * 60 * 1000
+/** A session key is 32 characters and a 2048-bit ciphertext 344 in base64: longer input is not ours. */
+const SESSION_KEY_MAX = 64
+const SEALED_MAX = 1024
 
 async function currentKey(db: Kysely<Database>, clock: Clock): Promise<{ id: number; publicSpki: string }> {
   const fresh = await db
@@ -55,6 +58,8 @@ export async function openSealedPayload<T extends { sessionKey: string }>(
   sessionKey: string,
   rsaEncryptedString: string,
 ): Promise<T | null> {
+  // Refused by length before any query, decoding or decryption.
+  if (sessionKey.length > SESSION_KEY_MAX || rsaEncryptedString.length > SEALED_MAX) return null
   const nonce = await db
     .deleteFrom('signin_nonces')
     .where('session_key', '=', sessionKey)

@@ -26,7 +26,7 @@ export function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): void
       .resize(Math.round(width * scale), Math.round(height * scale))
       .jpeg({ quality: 85 })
       .toBuffer({ resolveWithObject: true })
-    const image = await deps.db.insertInto('images').values({ width: bytes.info.width, height: bytes.info.height, mime: 'image/jpeg', bytes: bytes.data }).returning('id').executeTakeFirstOrThrow()
+    const image = await deps.db.insertInto('images').values({ width: bytes.info.width, height: bytes.info.height, mime: 'image/jpeg', bytes: bytes.data, access: 'private' }).returning('id').executeTakeFirstOrThrow()
     const token = randomToken(18)
     // Who sent it (device, and member or guest when signed in): only they may attach it.
     const member = await sessionMember(deps, req)

@@ -5,15 +5,19 @@ import { chapterActivities } from '../access/service'
 import { salesConfigOf } from '../content/service'
 import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
 import { imageUrl } from '../image/urls'
+import { signedPageUrl } from '../image/signing'
 import { readableChapter } from './access'
 import { chapterEpubRow } from './epub/publication'
 import { savedProgress } from './progress'
 
-/** A page, with its bands when it is a tall strip (SPEC-minded: light to decode on a phone). */
-export function pageImage(id: number, width: number, height: number): PageImage {
+/**
+ * A page, with its bands when it is a tall strip (light to decode on a phone). Its URLs are
+ * signed (image/signing.ts): only a reader the chapter call let in ever gets them.
+ */
+export function pageImage(deps: AppDeps, id: number, width: number, height: number): PageImage {
   const bands = tileHeights(width, height)
-  const page: PageImage = { url: imageUrl(id), width, height }
-  if (bands.length > 1) page.tiles = bands.map((bandHeight, index) => ({ url: `${imageUrl(id)}/tile/${index}/${bands.length}`, width, height: bandHeight }))
+  const page: PageImage = { url: signedPageUrl(deps, id), width, height }
+  if (bands.length > 1) page.tiles = bands.map((bandHeight, index) => ({ url: signedPageUrl(deps, id, `/tile/${index}/${bands.length}`), width, height: bandHeight }))
   return page
 }
 
@@ -102,7 +106,7 @@ export async function chapterView(
     orientation: content.orientation,
     readingDirection: content.reading_direction,
     chapterFileFormat: content.chapter_file_format,
-    images: pages.map((page) => pageImage(Number(page.id), page.width, page.height)),
+    images: pages.map((page) => pageImage(deps, Number(page.id), page.width, page.height)),
     authorComment: text?.author_comment ?? null,
     previousChapter: neighbour(chapter.sort - 1, false),
     nextChapter: neighbour(chapter.sort + 1, true),

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
-import type { Database } from '../../db/schema'
+import type { Database, ImageAccess } from '../../db/schema'
+import { MAX_INPUT_PIXELS } from '../image/render'
 import { EpubError } from './epub/parse'
 import { entryOf, importEpubBytes } from './epub/store'
 
@@ -31,10 +32,10 @@ export function titleCover(title: string, author: string, hue: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="192" height="272" viewBox="0 0 192 272"><rect width="192" height="272" fill="hsl(${hue},45%,32%)"/><rect x="10" y="10" width="172" height="252" fill="none" stroke="hsl(${hue},50%,75%)" stroke-width="1.5"/><rect x="24" y="60" width="144" height="2" fill="hsl(${hue},60%,80%)"/>${text}<text x="96" y="238" text-anchor="middle" font-size="12" font-family="serif" fill="hsl(${hue},40%,88%)">${escape(author.slice(0, 28))}</text></svg>`
 }
 
-async function insertImage(db: Kysely<Database>, bytes: Buffer, mime: string, now: Date): Promise<number> {
-  const meta = await sharp(bytes).metadata()
+async function insertImage(db: Kysely<Database>, bytes: Buffer, mime: string, now: Date, access: ImageAccess = 'public'): Promise<number> {
+  const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   if (!meta.width || !meta.height) throw new Error('an image without a size')
-  const row = await db.insertInto('images').values({ width: meta.width, height: meta.height, mime, bytes, created_at: now }).returning('id').executeTakeFirstOrThrow()
+  const row = await db.insertInto('images').values({ width: meta.width, height: meta.height, mime, bytes, access, created_at: now }).returning('id').executeTakeFirstOrThrow()
   return Number(row.id)
 }
 
@@ -214,7 +215,7 @@ export async function importImageFolder(db: Kysely<Database>, folder: string, no
   for (const name of names) {
     const bytes = fs.readFileSync(path.join(folder, name))
     try {
-      const id = await insertImage(db, bytes, IMAGE_TYPES[path.extname(name).toLowerCase()], now)
+      const id = await insertImage(db, bytes, IMAGE_TYPES[path.extname(name).toLowerCase()], now, 'page')
       const meta = await sharp(bytes).metadata()
       pages.push({ id, width: meta.width ?? 1, height: meta.height ?? 1 })
     } catch {

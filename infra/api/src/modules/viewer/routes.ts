@@ -1,25 +1,15 @@
-import { endpoint, endpoints, type None } from '@koma/contracts/server'
+import { endpoints } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/errors'
 import { parseContentType, parseId, parseSalesType } from '../../http/ids'
 import { rawRoute, route } from '../../http/route'
-import { chooseFormat, MAX_WIDTH } from '../image/render'
 import { readableChapter } from './access'
 import { chapterView } from './chapter'
 import { chapterEpubRow, epubResource, publicationOf } from './epub/publication'
 import { saveFinished, saveProgress } from './progress'
-import { renderTile } from './tiles'
 
-/** A band of a tall strip (the chapter lists its URL in PageImage.tiles). Images need no SPEC §7 headers. */
-const imageTile = endpoint<{ imageId: string; index: string; count: string }, { w?: string; format?: string }, None, Blob>('GET', '/image/:imageId/tile/:index/:count', true)
-
-const smallInt = (value: string): number => {
-  if (!/^(0|[1-9][0-9]{0,2})$/.test(value)) throw new HttpError(404, 'notFound')
-  return Number(value)
-}
-
-/** Reading: chapters, EPUB publications and their files, tall-strip bands, read progress. */
+/** Reading: chapters, EPUB publications and their files, read progress (page images: modules/image). */
 export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.chapter, async ({ params, req, locale }) =>
     chapterView(deps, req, {
@@ -60,13 +50,6 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
       // The reader loads documents into its own frames; opened directly, a book's markup runs nothing.
       .header('content-security-policy', "sandbox; script-src 'none'; object-src 'none'")
       .send(Buffer.from(file.body))
-  })
-
-  rawRoute(app, deps, imageTile, async ({ params, query, req, reply }) => {
-    const format = chooseFormat(req.headers.accept, query.format)
-    const width = query.w && /^[1-9][0-9]{0,4}$/.test(query.w) ? Math.min(Number(query.w), MAX_WIDTH) : null
-    const body = await renderTile(deps, { imageId: parseId(params.imageId), index: smallInt(params.index), count: smallInt(params.count), width, format })
-    return reply.header('content-type', `image/${format}`).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Accept').send(body)
   })
 
   const progressInput = (params: { type: string; id: string; chapterId: string }, body: unknown) => ({

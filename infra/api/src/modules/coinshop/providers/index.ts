@@ -9,10 +9,11 @@ const cache = new WeakMap<AppDeps, PaymentProviders>()
 
 /**
  * The local sandboxes take no money: in production (NODE_ENV=production) they are off unless
- * KOMA_PAYMENT_SANDBOX=1 says otherwise, so a live site never hands out coins for a sandbox "payment".
+ * KOMA_SANDBOX_PAYMENTS=1 says otherwise (config.sandboxes.payments), so a live site never hands
+ * out coins for a sandbox "payment".
  */
-export function sandboxAllowed(deps: AppDeps, env: NodeJS.ProcessEnv = process.env): boolean {
-  return !deps.config?.production || env.KOMA_PAYMENT_SANDBOX === '1'
+export function sandboxAllowed(deps: AppDeps): boolean {
+  return deps.config.sandboxes.payments
 }
 
 /**

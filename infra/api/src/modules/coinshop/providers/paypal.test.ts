@@ -1,4 +1,5 @@
 import { paymentProviders, sandboxAllowed } from '.'
+import { loadConfig } from '../../../config'
 import type { AppDeps } from '../../../deps'
 import { livePaypal } from './paypal'
 
@@ -57,10 +58,10 @@ describe('live PayPal provider', () => {
     expect(configured.paypal.clientConfig().environment).toBe('production')
   })
 
-  it('keeps the sandboxes off in production unless KOMA_PAYMENT_SANDBOX=1', () => {
-    const production = { config: { production: true } } as AppDeps
-    expect(sandboxAllowed(production, {})).toBe(false)
-    expect(sandboxAllowed(production, { KOMA_PAYMENT_SANDBOX: '1' })).toBe(true)
-    expect(sandboxAllowed({ config: { production: false } } as AppDeps, {})).toBe(true)
+  it('keeps the sandboxes off in production unless KOMA_SANDBOX_PAYMENTS=1', () => {
+    const deps = (env: NodeJS.ProcessEnv) => ({ config: loadConfig(env) }) as AppDeps
+    expect(sandboxAllowed(deps({ NODE_ENV: 'production' }))).toBe(false)
+    expect(sandboxAllowed(deps({ NODE_ENV: 'production', KOMA_SANDBOX_PAYMENTS: '1' }))).toBe(true)
+    expect(sandboxAllowed(deps({}))).toBe(true)
   })
 })

@@ -177,7 +177,7 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   const title = text(list(metadata.title)[0]) || path.posix.basename(opfPath)
   const language = text(list(metadata.language)[0]) || 'und'
   const creators = list(metadata.creator).map(text).filter(Boolean)
-  const description = text(list(metadata.description)[0]).replace(/<[^>]+>/g, '')
+  const description = text(list(metadata.description)[0]).replace(/<[^<>]+>/g, '')
   const identifier = text(list(metadata.identifier)[0])
   const layout = metaProperty('rendition:layout') === 'pre-paginated' ? 'fixed' : 'reflowable'
 
