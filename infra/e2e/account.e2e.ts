@@ -26,7 +26,7 @@ async function signIn(page: Page, prefix: string, email: string, password: strin
 }
 
 describe('a new reader in English, end to end', () => {
-  const email = `e2e.${Date.now().toString(36)}@koma.example`
+  let email = `e2e.${Date.now().toString(36)}@koma.example`
   let password = 'koma-e2e-pass1'
   let context: BrowserContext
   let page: Page
@@ -192,12 +192,36 @@ describe('a new reader in English, end to end', () => {
     await textOf(page.getByTestId('header-nickname'), 'Night Reader')
   })
 
+  it('changes the e-mail address with a code and the current password; the old address is told', async () => {
+    const next = `e2e.moved.${Date.now().toString(36)}@koma.example`
+    await page.goto('/en/account/userinfo/changeemail')
+    await page.getByTestId('new-email').fill(next)
+    await page.getByTestId('change-email-send').click()
+    await page.getByTestId('change-email-code').waitFor()
+    const code = /(\d{6})/.exec((await lastMail(next, 'code')).subject)![1]
+    await page.getByTestId('change-email-code').fill(code)
+    await page.getByTestId('change-email-confirm').click()
+    await page.getByText('Please input your current password.').waitFor()
+    await page.getByTestId('change-email-password').fill('wrong-pass-9')
+    await page.getByTestId('change-email-confirm').click()
+    await textOf(page.getByTestId('change-email-error'), 'Your current password is incorrect.')
+    await page.getByTestId('change-email-password').fill(password)
+    await page.getByTestId('change-email-confirm').click()
+    await textOf(page.getByTestId('userinfo-notice'), 'Your email address was changed.')
+    const notice = await lastMail(email, 'emailChanged')
+    expect(notice.subject).toBe('The email address of your Koma account was changed')
+    expect(notice.text).toContain(`${readSite().baseURL}/en/inquiry`)
+    email = next
+  })
+
   it('deletes the account', async () => {
     await page.goto('/en/account/delete')
     await page.getByTestId('delete-understood').check()
     await page.getByTestId('delete-submit').click()
     await page.getByText('Please select a reason.').waitFor()
+    await page.getByText('Please input your current password.').waitFor()
     await page.getByTestId('reason-privacy').check()
+    await page.getByTestId('delete-password').fill(password)
     await page.getByTestId('delete-submit').click()
     await confirmDialog(page)
     await page.getByTestId('dialog-alert').getByRole('button').click()
@@ -232,6 +256,7 @@ describe('in Japanese', () => {
     await textOf(page.getByTestId('userinfo-notice'), 'Kakaoをアカウントに連携しました。')
     await page.goto('/account/delete')
     await page.getByTestId('reason-contents').check()
+    await page.getByTestId('delete-password').fill('koma-e2e-ja1')
     await page.getByTestId('delete-understood').check()
     await page.getByTestId('delete-submit').click()
     await confirmDialog(page)
@@ -241,13 +266,16 @@ describe('in Japanese', () => {
     await context.close()
   })
 
-  it('signs in with a new sandbox social identity and finishes the short join form', async () => {
+  it('signs in with a new sandbox social identity and finishes the short join form; the callback works once, in this browser only', async () => {
     const context = await newContext(browser, { locale: 'ja-JP' })
     const page = await context.newPage()
     await page.goto('/login')
     await page.getByTestId('social-naver').click()
     await page.locator('#email').fill(`naver.${Date.now().toString(36)}@sandbox.example`)
+    const callback = page.waitForURL((url) => url.pathname === '/member/external-idp/web/naver/callback' && url.searchParams.has('code'))
     await page.getByTestId('idp-allow').click()
+    await callback
+    const callbackUrl = page.url()
     await page.getByTestId('social-join').waitFor()
     await page.getByTestId('join-birthday').fill('1999-09-09')
     await page.getByTestId('join-submit').click()
@@ -255,7 +283,38 @@ describe('in Japanese', () => {
     await page.getByTestId('join-agree-all').check()
     await page.getByTestId('join-submit').click()
     await textOf(page.getByTestId('header-nickname'), 'NAVER Reader')
+    // The same callback again (a replay) signs nobody in.
+    await page.goto(callbackUrl)
+    await textOf(page.getByTestId('social-error'), 'SNSログインに失敗しました。もう一度お試しください。')
     await context.close()
+  })
+
+  it('a callback link made in another browser signs nobody in (the state is bound to the browser that started it)', async () => {
+    // The attacker's round trip, stopped at the provider's redirect: the callback link is kept unused.
+    const attacker = await newContext(browser, { locale: 'ja-JP' })
+    const attackerPage = await attacker.newPage()
+    let location = ''
+    await attackerPage.route('**/api/sandbox/idp/naver/consent', async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 })
+      location = response.headers().location ?? ''
+      await route.fulfill({ status: 200, contentType: 'text/plain', body: 'stopped before the callback' })
+    })
+    await attackerPage.goto('/login')
+    await attackerPage.getByTestId('social-naver').click()
+    await attackerPage.locator('#email').fill(`attacker.${Date.now().toString(36)}@sandbox.example`)
+    await attackerPage.getByTestId('idp-allow').click()
+    await attackerPage.getByText('stopped before the callback').waitFor()
+    const link = new URL(location)
+    expect(link.pathname).toBe('/member/external-idp/web/naver/callback')
+    expect(link.searchParams.get('code')).toBeTruthy()
+    // The victim opens it: a valid code and state, but not this browser's.
+    const victim = await newContext(browser, { locale: 'ja-JP' })
+    const victimPage = await victim.newPage()
+    await victimPage.goto(link.pathname + link.search)
+    await textOf(victimPage.getByTestId('social-error'), 'SNSログインに失敗しました。もう一度お試しください。')
+    expect(await victimPage.getByTestId('social-join').count()).toBe(0)
+    expect((await victim.cookies()).filter((cookie) => cookie.name === 'koma_session' && cookie.value)).toEqual([])
+    await Promise.all([attacker.close(), victim.close()])
   })
 })
 
@@ -280,6 +339,48 @@ describe('account screenshots', () => {
       await page.waitForLoadState('networkidle')
       await page.screenshot({ path: path.join(dir, `account-${screen}-${name}.png`), fullPage: true })
     }
+    await context.close()
+  })
+})
+
+describe('password confirmation screens', () => {
+  it.each([
+    ['en', 'phone', PHONE],
+    ['en', 'desktop', DESKTOP],
+    ['ja', 'phone', PHONE],
+    ['ja', 'desktop', DESKTOP],
+  ] as const)('change e-mail and delete account ask for the current password (%s, %s)', async (lang, name, viewport) => {
+    const context = await newContext(browser, { viewport, locale: lang === 'ja' ? 'ja-JP' : 'en-US' })
+    const page = await context.newPage()
+    const prefix = lang === 'ja' ? '' : '/en'
+    await signIn(page, prefix, 'reader@koma.example', 'koma-reader-1')
+    const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
+    fs.mkdirSync(dir, { recursive: true })
+    const texts = {
+      en: { required: 'Please input your current password.', hint: 'To confirm that it is you, enter your current password.' },
+      ja: { required: '現在のパスワードを入力してください。', hint: 'ご本人であることを確認するため、現在のパスワードを入力してください。' },
+    }[lang]
+    const shot = async (screen: string) => {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: path.join(dir, `account-${screen}-${lang}-${name}.png`), fullPage: true })
+    }
+    // Change e-mail, second step: the code and the current password with its hint, then both left empty.
+    await page.goto(`${prefix}/account/userinfo/changeemail`)
+    await page.getByTestId('new-email').fill(`shot.${lang}.${name}.${Date.now().toString(36)}@koma.example`)
+    await page.getByTestId('change-email-send').click()
+    await page.getByTestId('change-email-password').waitFor()
+    await shot('change-email')
+    await page.getByTestId('change-email-confirm').click()
+    await page.getByText(texts.required).waitFor()
+    await shot('change-email-errors')
+    // Delete account: the hint first, then the errors of an empty form.
+    await page.goto(`${prefix}/account/delete`)
+    await page.getByText(texts.hint).waitFor()
+    await shot('delete')
+    await page.getByTestId('delete-understood').check()
+    await page.getByTestId('delete-submit').click()
+    await page.getByText(texts.required).waitFor()
+    await shot('delete-errors')
     await context.close()
   })
 })

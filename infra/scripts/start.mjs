@@ -27,7 +27,15 @@ if (production) {
 }
 
 const entry = (name) => (production ? SERVERS[name].outfile : `infra/${name}/src/main.ts`)
-const api = startService('api', [entry('api')], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1' }, { compiled: production })
+// Mailed links and social sign-in redirect URIs use this origin, never the request's Host or Origin.
+// The demo defaults it to this edge; production must set it (the API's start check says so).
+const publicUrl = process.env.KOMA_PUBLIC_URL || (production ? undefined : `http://127.0.0.1:${port}`)
+const api = startService(
+  'api',
+  [entry('api')],
+  { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', ...(publicUrl ? { KOMA_PUBLIC_URL: publicUrl } : {}) },
+  { compiled: production },
+)
 const edge = startService(
   'edge',
   [entry('edge')],

@@ -1,4 +1,4 @@
-import { api, ApiError, auth, endpoints } from '@koma/contracts'
+import { api, ApiError, auth, endpoints, sealForServer } from '@koma/contracts'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
@@ -19,6 +19,20 @@ const signedIn = () => {
   document.cookie = 'koma_lc=1; path=/'
   auth.syncFromCookie()
 }
+
+/** A signed-in member's profile, with or without a password (social sign-up). */
+const member = ({ hasPassword }: { hasPassword: boolean }) => ({
+  userId: 7,
+  email: 'reader@koma.example',
+  nickname: 'Reader',
+  guest: false,
+  emailNotify: false,
+  avatarImageUrl: null,
+  externalIdps: [],
+  inventory: null,
+  mature: { acceptMature: false, adultVerification: false },
+  userExtraInfo: { mobile: null, birthday: null, marketingAgree: false, hasPassword, passwordChangeAdvised: false, termsUpdate: null, adultVerificationExpiresAt: null, createdAt: '2026-01-01T00:00:00Z' },
+})
 
 /** A fake API: answers by endpoint (the sign-in pages ask which social providers exist), records calls. */
 function fakeApi(given: Partial<Record<keyof typeof endpoints, unknown>>) {
@@ -181,9 +195,11 @@ describe('inbox, coupon and delete', () => {
   it('deleting needs a reason and a confirmation; a guest refusal is shown', async () => {
     signedIn()
     const openDialog = jest.fn().mockResolvedValue(true)
-    fakeApi({ deleteMember: new ApiError({ status: 403, message: 'Guest users cannot use this function.', url: '/member/me' }) })
+    fakeApi({ profile: member({ hasPassword: false }), deleteMember: new ApiError({ status: 403, message: 'Guest users cannot use this function.', url: '/member/me' }) })
     await renderScreen(routes['account.delete'], { path: '/account/delete', url: '/account/delete', openDialog })
     fireEvent.click(await screen.findByTestId('delete-understood'))
+    // A member without a password (social sign-up) is not asked for one.
+    expect(screen.queryByTestId('delete-password')).not.toBeInTheDocument()
     fireEvent.click(screen.getByTestId('delete-submit'))
     expect(await screen.findByText('Please select a reason.')).toBeInTheDocument()
     expect(openDialog).not.toHaveBeenCalled()
@@ -191,6 +207,75 @@ describe('inbox, coupon and delete', () => {
     fireEvent.click(screen.getByTestId('delete-submit'))
     expect(await screen.findByTestId('delete-error')).toHaveTextContent('Guest users cannot use this function.')
     expect(openDialog).toHaveBeenCalledWith('confirm', expect.anything())
+  })
+
+  it('deleting asks a member with a password for it, sends it sealed and shows a refusal', async () => {
+    signedIn()
+    const openDialog = jest.fn().mockResolvedValue(true)
+    const request = fakeApi({ profile: member({ hasPassword: true }), deleteMember: new ApiError({ status: 400, message: '現在のパスワードが正しくありません。', url: '/member/me' }) })
+    await renderScreen(routes['account.delete'], { path: '/account/delete', url: '/account/delete', openDialog, locale: 'ja' })
+    fireEvent.click(await screen.findByTestId('reason-privacy'))
+    fireEvent.click(screen.getByTestId('delete-understood'))
+    expect(screen.getByText('ご本人であることを確認するため、現在のパスワードを入力してください。')).toBeInTheDocument()
+    fireEvent.click(screen.getByTestId('delete-submit'))
+    expect(await screen.findByText('現在のパスワードを入力してください。')).toBeInTheDocument()
+    expect(screen.getByTestId('delete-password')).toHaveAttribute('aria-invalid', 'true')
+    expect(openDialog).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByTestId('delete-password'), { target: { value: 'wrong-pass-1' } })
+    fireEvent.click(screen.getByTestId('delete-submit'))
+    expect(await screen.findByTestId('delete-error')).toHaveTextContent('現在のパスワードが正しくありません。')
+    expect(sealForServer).toHaveBeenCalledWith('delete', { currentPassword: 'wrong-pass-1' })
+    expect(request).toHaveBeenCalledWith(endpoints.deleteMember, expect.objectContaining({ params: { userId: 'me' }, body: { reason: 'privacy', sessionKey: 'k', rsaEncryptedString: 'sealed' } }))
+  })
+})
+
+describe('e-mail change', () => {
+  const toCodeStep = async (locale: 'en' | 'fr' = 'en') => {
+    await renderScreen(routes['account.changeEmail'], { path: '/account/userinfo/changeemail', url: '/account/userinfo/changeemail', locale })
+    fireEvent.change(await screen.findByTestId('new-email'), { target: { value: 'moved@koma.example' } })
+    fireEvent.click(screen.getByTestId('change-email-send'))
+    await screen.findByTestId('change-email-code')
+    fireEvent.change(screen.getByTestId('change-email-code'), { target: { value: '123456' } })
+  }
+
+  it('asks a member with a password for it, sends it sealed and shows a wrong-password refusal', async () => {
+    signedIn()
+    const request = fakeApi({
+      profile: member({ hasPassword: true }),
+      sendVerifyToken: { sent: true, expiresAt: '2026-11-20T00:10:00Z', resendAfterSeconds: 60 },
+      changeEmail: new ApiError({ status: 400, message: 'Votre mot de passe actuel est incorrect.', url: '/member/profile/email' }),
+    })
+    await toCodeStep('fr')
+    fireEvent.click(screen.getByTestId('change-email-confirm'))
+    expect(await screen.findByText('Veuillez saisir votre mot de passe actuel.')).toBeInTheDocument()
+    expect(request).not.toHaveBeenCalledWith(endpoints.changeEmail, expect.anything())
+    fireEvent.change(screen.getByTestId('change-email-password'), { target: { value: 'wrong-pass-1' } })
+    fireEvent.click(screen.getByTestId('change-email-confirm'))
+    expect(await screen.findByTestId('change-email-error')).toHaveTextContent('Votre mot de passe actuel est incorrect.')
+    expect(sealForServer).toHaveBeenCalledWith('email', { currentPassword: 'wrong-pass-1' })
+    expect(request).toHaveBeenCalledWith(endpoints.changeEmail, expect.objectContaining({ body: { email: 'moved@koma.example', token: '123456', sessionKey: 'k', rsaEncryptedString: 'sealed' } }))
+  })
+
+  it('a member without a password chooses one instead of confirming one', async () => {
+    signedIn()
+    fakeApi({ profile: member({ hasPassword: false }), sendVerifyToken: { sent: true, expiresAt: '2026-11-20T00:10:00Z', resendAfterSeconds: 60 } })
+    await toCodeStep()
+    expect(screen.queryByTestId('change-email-password')).not.toBeInTheDocument()
+    fireEvent.click(screen.getByTestId('change-email-confirm'))
+    expect(await screen.findByText('Please input Password.')).toBeInTheDocument()
+    expect(screen.queryByText('Please input your current password.')).not.toBeInTheDocument()
+  })
+})
+
+describe('inquiry', () => {
+  it('a signed-out visitor is told where the answer will go, not that a mail was sent', async () => {
+    fakeApi({ inquiry: { inquiryId: 42, createdAt: '2026-11-20T00:00:00Z', confirmationSent: false } })
+    await renderScreen(routes['account.inquiry'], { path: '/inquiry', url: '/inquiry' })
+    fireEvent.change(await screen.findByTestId('inquiry-category'), { target: { value: 'bug' } })
+    fireEvent.change(screen.getByTestId('inquiry-email'), { target: { value: 'asker@koma.example' } })
+    fireEvent.change(screen.getByTestId('inquiry-text'), { target: { value: 'The viewer freezes.' } })
+    fireEvent.click(screen.getByTestId('inquiry-submit'))
+    expect(await screen.findByTestId('inquiry-sent')).toHaveTextContent('Thank you. We received your inquiry #42 and will answer at asker@koma.example.')
   })
 })
 

@@ -5,6 +5,7 @@
 export * from './remotes'
 export * from './routes/params'
 export * from './routes/table'
+export * from './routes/redirect'
 export * from './i18n/locales'
 export * from './i18n/texts'
 export * from './api/headers'

@@ -10,6 +10,7 @@ export interface RateLimitConfig {
   /** The numbers (limits.ts); tests lower them instead of waiting. */
   rules: RateLimitTable
 }
+import { publicUrlOf } from './publicUrl'
 
 /**
  * Two profiles (docs/architecture.md, "Two profiles"):
@@ -43,6 +44,8 @@ export interface ApiConfig {
    * it off), and answering only callers on this machine (loopback).
    */
   faketime: boolean
+  /** The site's public origin for mailed links and OAuth redirect URIs (KOMA_PUBLIC_URL; see publicUrl.ts). */
+  publicUrl: string
   /** Local stand-ins for outside services: always in the demo; in production only when opted into one by one. */
   sandboxes: {
     /** The sandbox identity provider for social providers with no KOMA_IDP_<P>_CLIENT_ID (KOMA_SANDBOX_IDP=1). */
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     trustProxy: trustProxy(env.KOMA_API_TRUST_PROXY),
     timeouts: API_TIMEOUTS,
+    publicUrl: publicUrlOf(env),
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
     sandboxes: {
       idp: optedIn('KOMA_SANDBOX_IDP'),

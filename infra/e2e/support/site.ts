@@ -79,10 +79,11 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
   }
   const [port, apiPort] = [await freePort(), await freePort()]
   const apiUrl = `http://127.0.0.1:${apiPort}`
-  const api = service(['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn' })
+  const baseURL = `http://127.0.0.1:${port}`
+  // The API mails links and builds OAuth redirect URIs on the site's own origin: the test edge.
+  const api = service(['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', KOMA_PUBLIC_URL: baseURL })
   await waitForHttp(`${apiUrl}/api/health`, 180_000, api.child, api.log)
   const edge = service(['infra/edge/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EDGE_DIR: edgeDir, API_URL: apiUrl })
-  const baseURL = `http://127.0.0.1:${port}`
   await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
   return { baseURL, dataDir, edgeDir, apiUrl, pids: [api.child.pid ?? 0, edge.child.pid ?? 0] }
 }

@@ -1,19 +1,34 @@
-import { api, auth, DELETE_REASONS, endpoints, openDialog, useLocale, useLocalePath, useT, type DeleteReason } from '@koma/contracts'
-import { deleteAccountSchema, validate } from '@koma/contracts/validation'
+import { api, auth, DELETE_REASONS, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useResource, useT, type DeleteReason } from '@koma/contracts'
+import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf } from '../components/form'
+import { errorOf, TextField } from '../components/form'
 import { NeedsSignIn, refusal } from '../components/lib'
 import { AccountPage, Banner, Button, Check, formCard } from '../components/ui'
-import { commonMessages, deleteMessages } from '../i18n/messages'
+import { commonMessages, deleteMessages, passwordMessages } from '../i18n/messages'
 
-/** /account/delete: a SPEC reason code, a confirmation, then the account is gone. Guests cannot. */
+/**
+ * /account/delete: a SPEC reason code, the current password (members who have one), a
+ * confirmation, then the account is gone. Guests cannot.
+ */
 export default function DeletePage() {
+  const t = useT()
+  return (
+    <NeedsSignIn title={t(deleteMessages.title)}>
+      <DeleteForm />
+    </NeedsSignIn>
+  )
+}
+
+function DeleteForm() {
   const t = useT()
   const { locale } = useLocale()
   const path = useLocalePath()
   const navigate = useNavigate()
+  const profile = useResource('account:profile', () => api.request(endpoints.profile))
+  const asksPassword = profile.userExtraInfo?.hasPassword === true
   const [reason, setReason] = useState<DeleteReason | ''>('')
+  const [currentPassword, setCurrentPassword] = useState('')
   const [understood, setUnderstood] = useState(false)
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
   const [problem, setProblem] = useState<string | null>(null)
@@ -21,14 +36,15 @@ export default function DeletePage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const checked = validate(deleteAccountSchema, { reason }, locale)
-    setErrors(checked.errors)
+    const found = [...validate(deleteAccountSchema, { reason }, locale).errors, ...(asksPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : [])]
+    setErrors(found)
     setProblem(null)
-    if (checked.errors.length || !understood) return
+    if (found.length || !understood) return
     if (!(await openDialog('confirm', { message: t(deleteMessages.finalConfirm), okLabel: t(deleteMessages.submit) }))) return
     setBusy(true)
     try {
-      await api.request(endpoints.deleteMember, { params: { userId: 'me' }, body: { reason }, policy: { suppress: [400, 403] } })
+      const sealed = asksPassword ? await sealForServer('delete', { currentPassword }) : {}
+      await api.request(endpoints.deleteMember, { params: { userId: 'me' }, body: { reason, ...sealed }, policy: { suppress: [400, 403, 429] } })
       auth.clearLocal()
       await openDialog('alert', { message: t(deleteMessages.done) })
       navigate(path('/'), { replace: true })
@@ -39,33 +55,44 @@ export default function DeletePage() {
     }
   }
   return (
-    <NeedsSignIn title={t(deleteMessages.title)}>
-      <AccountPage testId="delete-account" title={t(deleteMessages.title)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
-        <Banner tone="warning">{t(deleteMessages.lead)}</Banner>
-        <form onSubmit={(event) => void submit(event)} noValidate css={formCard}>
-          <fieldset css={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-            <legend css={{ fontWeight: 700, fontSize: 15, marginBottom: 12 }}>{t(deleteMessages.reason)}</legend>
-            {DELETE_REASONS.map((code) => (
-              <label key={code} css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '7px 0', fontSize: 15, cursor: 'pointer' }}>
-                <input type="radio" name="reason" value={code} checked={reason === code} onChange={() => setReason(code)} data-testid={`reason-${code}`} css={{ width: 18, height: 18, accentColor: '#d9402f' }} />
-                {t(deleteMessages[code])}
-              </label>
-            ))}
-            {errorOf(errors, 'reason') ? (
-              <p role="alert" css={{ color: '#d9402f', fontSize: 13, margin: '6px 0 0' }}>
-                {errorOf(errors, 'reason')}
-              </p>
-            ) : null}
-          </fieldset>
-          <Check checked={understood} onChange={setUnderstood} testId="delete-understood">
-            {t(deleteMessages.confirm)}
-          </Check>
-          {problem ? <Banner tone="error" testId="delete-error">{problem}</Banner> : null}
-          <Button type="submit" disabled={busy || !understood} data-testid="delete-submit" tone="danger">
-            {t(deleteMessages.submit)}
-          </Button>
-        </form>
-      </AccountPage>
-    </NeedsSignIn>
+    <AccountPage testId="delete-account" title={t(deleteMessages.title)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
+      <Banner tone="warning">{t(deleteMessages.lead)}</Banner>
+      <form onSubmit={(event) => void submit(event)} noValidate css={formCard}>
+        <fieldset css={{ border: 0, padding: 0, margin: '0 0 12px' }}>
+          <legend css={{ fontWeight: 700, fontSize: 15, marginBottom: 12 }}>{t(deleteMessages.reason)}</legend>
+          {DELETE_REASONS.map((code) => (
+            <label key={code} css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '7px 0', fontSize: 15, cursor: 'pointer' }}>
+              <input type="radio" name="reason" value={code} checked={reason === code} onChange={() => setReason(code)} data-testid={`reason-${code}`} css={{ width: 18, height: 18, accentColor: '#d9402f' }} />
+              {t(deleteMessages[code])}
+            </label>
+          ))}
+          {errorOf(errors, 'reason') ? (
+            <p role="alert" css={{ color: '#d9402f', fontSize: 13, margin: '6px 0 0' }}>
+              {errorOf(errors, 'reason')}
+            </p>
+          ) : null}
+        </fieldset>
+        {asksPassword ? (
+          <TextField
+            label={t(passwordMessages.current)}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            maxLength={64}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+            error={errorOf(errors, 'currentPassword')}
+            hint={t(deleteMessages.passwordHint)}
+            data-testid="delete-password"
+          />
+        ) : null}
+        <Check checked={understood} onChange={setUnderstood} testId="delete-understood">
+          {t(deleteMessages.confirm)}
+        </Check>
+        {problem ? <Banner tone="error" testId="delete-error">{problem}</Banner> : null}
+        <Button type="submit" disabled={busy || !understood} data-testid="delete-submit" tone="danger">
+          {t(deleteMessages.submit)}
+        </Button>
+      </form>
+    </AccountPage>
   )
 }

@@ -144,6 +144,7 @@ export const profileMessages = defineMessages({
   newEmail: { id: 'account.profile.newEmail', defaultMessage: 'New email address' },
   emailChanged: { id: 'account.profile.emailChanged', defaultMessage: 'Your email address was changed.' },
   cancelEmailConfirm: { id: 'account.profile.cancelEmailConfirm', defaultMessage: 'Stop changing your email address?' },
+  emailPasswordHint: { id: 'account.profile.emailPasswordHint', defaultMessage: 'To protect your account, enter your current password. We will also tell your current address about the change.' },
 })
 
 export const settingsMessages = defineMessages({
@@ -224,6 +225,7 @@ export const deleteMessages = defineMessages({
   finalConfirm: { id: 'account.delete.finalConfirm', defaultMessage: 'Delete your Koma account now?' },
   done: { id: 'account.delete.done', defaultMessage: 'Your account was deleted. Thank you for reading with Koma.' },
   guest: { id: 'account.delete.guest', defaultMessage: 'Guest users cannot use this function.' },
+  passwordHint: { id: 'account.delete.passwordHint', defaultMessage: 'To confirm that it is you, enter your current password.' },
   contents: { id: 'account.delete.reason.contents', defaultMessage: 'Not enough titles I want to read' },
   usability: { id: 'account.delete.reason.usability', defaultMessage: 'Hard to use' },
   design: { id: 'account.delete.reason.design', defaultMessage: 'I do not like the design' },
@@ -248,6 +250,7 @@ export const supportMessages = defineMessages({
   send: { id: 'account.support.send', defaultMessage: 'Send' },
   sending: { id: 'account.support.sending', defaultMessage: 'Sending…' },
   sent: { id: 'account.support.sent', defaultMessage: 'Thank you. We received your inquiry #{id} and sent a confirmation to {email}.' },
+  sentNoMail: { id: 'account.support.sentNoMail', defaultMessage: 'Thank you. We received your inquiry #{id} and will answer at {email}.' },
   manual: { id: 'account.support.cat.manual', defaultMessage: 'How to use Koma' },
   account: { id: 'account.support.cat.account', defaultMessage: 'Account and sign-in' },
   bug: { id: 'account.support.cat.bug', defaultMessage: 'Problem or bug' },

@@ -1,5 +1,5 @@
 import { api, auth, endpoints, invalidate, openDialog, sealForServer, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
-import { changeEmailSchema, codeSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
+import { changeEmailSchema, codeSchema, currentPasswordSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { errorOf, TextField } from '../components/form'
@@ -8,8 +8,9 @@ import { AccountPage, Banner, Button } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages, signupMessages } from '../i18n/messages'
 
 /**
- * /account/userinfo/changeemail and /registemail: a code to the new address, then the change.
- * A member without a password (social sign-up) chooses one at the same time.
+ * /account/userinfo/changeemail and /registemail: a code to the new address, then the change,
+ * confirmed with the current password. A member without a password (social sign-up) chooses one
+ * at the same time instead.
  */
 export function EmailPage({ register }: { register: boolean }) {
   const t = useT()
@@ -18,9 +19,11 @@ export function EmailPage({ register }: { register: boolean }) {
   const navigate = useNavigate()
   const profile = useResource('account:profile', () => api.request(endpoints.profile))
   const needsPassword = profile.userExtraInfo?.hasPassword === false
+  const asksCurrentPassword = profile.userExtraInfo?.hasPassword === true
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [token, setToken] = useState('')
+  const [currentPassword, setCurrentPassword] = useState('')
   const [password, setPassword] = useState('')
   const [passwordConfirm, setPasswordConfirm] = useState('')
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
@@ -51,13 +54,14 @@ export function EmailPage({ register }: { register: boolean }) {
     const found = [
       ...validate(codeSchema, token.trim(), locale).errors.map((error) => ({ ...error, field: 'token' })),
       ...(needsPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
+      ...(asksCurrentPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : []),
     ]
     setErrors(found)
     setProblem(null)
     if (found.length) return
     setBusy(true)
     try {
-      const sealed = needsPassword ? await sealForServer('email', { password }) : {}
+      const sealed = needsPassword ? await sealForServer('email', { password }) : asksCurrentPassword ? await sealForServer('email', { currentPassword }) : {}
       await api.request(endpoints.changeEmail, { body: { email: sentTo, token: token.trim(), ...sealed }, policy: { suppress: [400, 409, 429] } })
       invalidate('account:profile')
       await auth.loadProfile()
@@ -90,6 +94,19 @@ export function EmailPage({ register }: { register: boolean }) {
               <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} hint={t(signupMessages.passwordHint)} />
               <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} />
             </>
+          ) : null}
+          {asksCurrentPassword ? (
+            <TextField
+              label={t(passwordMessages.current)}
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              maxLength={64}
+              onChange={(event) => setCurrentPassword(event.target.value)}
+              error={errorOf(errors, 'currentPassword')}
+              hint={t(profileMessages.emailPasswordHint)}
+              data-testid="change-email-password"
+            />
           ) : null}
           {problem ? <Banner tone="error" testId="change-email-error">{problem}</Banner> : null}
           <Button type="submit" disabled={busy} data-testid="change-email-confirm">

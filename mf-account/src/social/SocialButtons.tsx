@@ -25,9 +25,12 @@ export function ProviderMark({ provider, size = 28 }: { provider: SocialProvider
   )
 }
 
-/** Start a sign-in or link round trip: the API gives the provider's authorization URL (state, PKCE). */
+/**
+ * Start a sign-in or link round trip: the API gives the provider's authorization URL (state,
+ * PKCE) and binds the state to this browser with an httpOnly cookie the callback brings back.
+ */
 export async function startSocial(provider: SocialProvider, purpose: 'signin' | 'link', redirect: string): Promise<void> {
-  const { url } = await api.request(endpoints.idpAuthorize, { params: { provider }, query: { purpose, redirect, origin: window.location.origin } })
+  const { url } = await api.request(endpoints.idpAuthorize, { params: { provider }, query: { purpose, redirect } })
   sessionStorage.setItem(IDP_STORAGE_KEY, JSON.stringify({ provider, purpose }))
   window.location.assign(url)
 }

@@ -24,7 +24,7 @@ export default observer(function InquiryPage() {
   const [images, setImages] = useState<Attachment[]>([])
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
   const [problem, setProblem] = useState<string | null>(null)
-  const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
+  const [sent, setSent] = useState<{ id: number; email: string; confirmed: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
   const picker = useRef<HTMLInputElement>(null)
 
@@ -53,7 +53,8 @@ export default observer(function InquiryPage() {
     setBusy(true)
     try {
       const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400, 429] } })
-      setSent({ id: receipt.inquiryId, email: form.email })
+      // Koma mails a confirmation only to a member's own account address; the typed one is for our answer.
+      setSent(receipt.confirmationSent && auth.profile?.email ? { id: receipt.inquiryId, email: auth.profile.email, confirmed: true } : { id: receipt.inquiryId, email: form.email, confirmed: false })
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -64,7 +65,7 @@ export default observer(function InquiryPage() {
   if (sent) {
     return (
       <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)}>
-        <Banner tone="success" testId="inquiry-sent">{t(supportMessages.sent, { id: sent.id, email: sent.email })}</Banner>
+        <Banner tone="success" testId="inquiry-sent">{t(sent.confirmed ? supportMessages.sent : supportMessages.sentNoMail, { id: sent.id, email: sent.email })}</Banner>
         <Link to={path('/document/faq')} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(documentMessages.faqTitle)} ›
         </Link>

@@ -153,6 +153,8 @@ export interface LegalDocument {
 export interface InquiryReceipt {
   inquiryId: number
   createdAt: string
+  /** A confirmation went to the member's account address (never to an address typed into the form). */
+  confirmationSent: boolean
 }
 
 export type { DeleteReason, InquiryCategory, SocialProvider }

@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/locales'
 import { formatPrice } from './numbers'
+import { safeSitePath } from '../routes/redirect'
 
 /**
  * The coin shop's rules (SPEC §2 purchase dialogs, §3 payment method options, §5 credit card
@@ -65,10 +66,9 @@ export function purchaseResultTarget(storedRedirect: string | null | undefined):
   return safeReturnPath(storedRedirect) ?? '/'
 }
 
-/** A same-site path we may send the reader to (never another origin, never a protocol-relative URL). */
+/** A same-site path we may send the reader to: the one redirect rule (`safeSitePath`). */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null
-  return value.length <= 1000 ? value : null
+  return safeSitePath(value)
 }
 
 /** Where a provider may send the reader back to: our own purchase result routes, optionally locale-prefixed. */

@@ -1,6 +1,6 @@
 import { cutSearchKeyword, isId } from './params'
 import { headerIconsWhite, resolveRoute } from './match'
-import { safeRedirect } from './redirect'
+import { safeRedirect, safeSitePath, SITE_PATH_MAX } from './redirect'
 import { ROUTES } from './table'
 
 describe('route parameter rules (SPEC §5)', () => {
@@ -103,16 +103,58 @@ describe('header icon colour (SPEC §2)', () => {
   })
 })
 
-describe('safeRedirect', () => {
+describe('safeSitePath: redirects only to our own paths', () => {
   it.each([
-    ['/comic/1', '/comic/1'],
+    ['/', '/'],
+    ['/comic/1?x=1#y', '/comic/1?x=1#y'],
+    ['/fr/account/setting', '/fr/account/setting'],
     ['/en/coinpurchase?x=1', '/en/coinpurchase?x=1'],
-    ['//evil.example', '/'],
-    ['https://evil.example', '/'],
-    ['/\\evil.example', '/'],
-    ['javascript:alert(1)', '/'],
-    [null, '/'],
-  ])('%p → %p', (value, expected) => {
-    expect(safeRedirect(value)).toBe(expected)
+    ['/comic/1/../2', '/comic/2'],
+    ['/./fr/./login', '/fr/login'],
+    ['/search/漫画', '/search/%E6%BC%AB%E7%94%BB'],
+    ['/search?q=100%', '/search?q=100%'],
+    ['/comic/1?next=%2F%2Fquery-values-are-data', '/comic/1?next=%2F%2Fquery-values-are-data'],
+  ])('keeps %p as %p', (value, expected) => {
+    expect(safeSitePath(value)).toBe(expected)
+    expect(safeRedirect(value, '/home')).toBe(expected)
+  })
+
+  it.each([
+    ['protocol-relative', '//evil.example'],
+    ['protocol-relative with a path', '//evil.example/comic/1'],
+    ['backslash after the slash', '/\\evil.example'],
+    ['backslash later', '/comic\\..\\..\\evil.example'],
+    ['dot segment hiding a double slash', '/.//evil.example'],
+    ['parent segment hiding a double slash', '/comic/..//evil.example'],
+    ['encoded dot segment hiding a double slash', '/%2e//evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
+    ['encoded slashes, lower case', '/%2f%2fevil.example'],
+    ['encoded slash after the slash', '/%2Fevil.example'],
+    ['encoded backslash', '/%5Cevil.example'],
+    ['doubly encoded slashes', '/%252F%252Fevil.example'],
+    ['encoded dot segment and slashes', '/.%2F%2Fevil.example'],
+    ['encoded newline', '/comic%0a/1'],
+    ['tab', '/\t/evil.example'],
+    ['newline', '/comic\n/1'],
+    ['carriage return', '/comic/1\r'],
+    ['NUL', '/comic/\u00001'],
+    ['DEL', '/comic/\u007f'],
+    ['C1 control', '/comic/\u0085'],
+    ['https scheme', 'https://evil.example'],
+    ['javascript scheme', 'javascript:alert(1)'],
+    ['data scheme', 'data:text/html,hi'],
+    ['relative path', 'comic/1'],
+    ['leading space', ' /comic/1'],
+    ['empty', ''],
+    ['over-long', `/${'a'.repeat(SITE_PATH_MAX)}`],
+    ['over-long once encoded', `/${'漫'.repeat(200)}`],
+  ])('refuses %s', (_name, value) => {
+    expect(safeSitePath(value)).toBeNull()
+    expect(safeRedirect(value, '/home')).toBe('/home')
+  })
+
+  it('refuses what is not a string', () => {
+    for (const value of [null, undefined, 42, ['/'], { toString: () => '/' }]) expect(safeSitePath(value)).toBeNull()
+    expect(safeRedirect(null)).toBe('/')
   })
 })

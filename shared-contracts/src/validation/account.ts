@@ -95,9 +95,12 @@ export const joinSchema = Joi.object({
 /** Completing a social sign-up: as the join form, without e-mail and password. */
 export const socialJoinSchema = joinSchema.fork(['email'], (schema) => schema.optional().allow(''))
 
-export const changePasswordSchema = Joi.object({
-  currentPassword: Joi.string().required().messages({ 'any.required': 'currentPasswordRequired', 'string.empty': 'currentPasswordRequired' }),
-}).concat(newPasswordSchema)
+/** SPEC §5 "current password required to change": also asked before an e-mail change or a deletion. */
+export const currentPasswordSchema = Joi.object({
+  currentPassword: Joi.string().required().messages({ 'any.required': 'currentPasswordRequired', 'string.empty': 'currentPasswordRequired', 'string.base': 'currentPasswordRequired' }),
+})
+
+export const changePasswordSchema = currentPasswordSchema.concat(newPasswordSchema)
 
 export const mobileFormSchema = Joi.object({ mobile: mobileSchema() })
 export const nicknameFormSchema = Joi.object({ nickname: nicknameSchema })

@@ -47,6 +47,9 @@ export interface TestAppOptions {
   configure?: (config: ApiConfig) => ApiConfig
 }
 
+/** The site origin test APIs are configured with (KOMA_PUBLIC_URL): mailed links and OAuth redirect URIs use it. */
+export const TEST_PUBLIC_URL = 'http://127.0.0.1:8150'
+
 /** A fresh API on its own copy of the seeded database (PGlite or PostgreSQL per the test lane). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const lane = testLane()
@@ -72,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const clock = createClock()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-api-test-'))
-  const defaults: ApiConfig = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
+  const defaults: ApiConfig = { ...loadConfig({ DATA_DIR: dataDir, KOMA_PUBLIC_URL: TEST_PUBLIC_URL }), skipChecksum: false, seedIfEmpty: false }
   const config = options.configure ? options.configure(defaults) : defaults
   let app: FastifyInstance
   try {

@@ -71,8 +71,11 @@ export const accountEndpoints = {
   /** The sealed payload is { sessionKey, currentPassword, password }. */
   passwordChange: endpoint<None, None, Sealed, { changed: true }>('PUT', '/member/profile/password'),
   passwordExpiration: endpoint<None, None, None, { postponed: true }>('POST', '/member/profile/password-expiration'),
-  /** A verified code for the new address; a member without a password also sends one, sealed. */
-  changeEmail: endpoint<None, None, { email: string; token: string; sessionKey?: string; rsaEncryptedString?: string }, { email: string }>(
+  /**
+   * A verified code for the new address, and a sealed payload: `{ sessionKey, currentPassword }`
+   * from a member with a password, `{ sessionKey, password }` (the one to register) from one without.
+   */
+  changeEmail: endpoint<None, None, { email: string; token: string } & Partial<Sealed>, { email: string }>(
     'PUT',
     '/member/profile/email',
   ),
@@ -82,7 +85,8 @@ export const accountEndpoints = {
   avatarDelete: endpoint<None, None, None, { avatarImageUrl: null }>('DELETE', '/member/profile/avatar'),
   notifyEmail: endpoint<{ value: 'on' | 'off' }, None, None, { emailNotify: boolean }>('PUT', '/member/profile/notify/email/:value'),
   marketInfoAgree: endpoint<None, None, { marketInfoAgree: 'Y' | 'N' }, { marketInfoAgree: boolean }>('PUT', '/member/profile/market-info-agree'),
-  deleteMember: endpoint<{ userId: string }, None, { reason: string }, { deleted: true }>('DELETE', '/member/:userId'),
+  /** A member with a password also sends `{ sessionKey, currentPassword }` sealed. */
+  deleteMember: endpoint<{ userId: string }, None, { reason: string } & Partial<Sealed>, { deleted: true }>('DELETE', '/member/:userId'),
   termsAgree: endpoint<None, None, { version: string }, { agreedVersion: number }>('PUT', '/member/terms/agree'),
 
   // Settings (read by the viewer) and devices.
@@ -101,7 +105,8 @@ export const accountEndpoints = {
   /** The social providers available on this site (the sign-in page offers these). */
   idpProviders: endpoint<None, None, None, { providers: SocialProvider[] }>('GET', '/member/external-idp/providers'),
   linkedAccounts: endpoint<None, None, None, { accounts: LinkedAccount[]; providers: SocialProvider[] }>('GET', '/member/external-idp'),
-  idpAuthorize: endpoint<{ provider: string }, { purpose: 'signin' | 'link'; redirect?: string; origin: string }, None, { url: string }>(
+  /** Sets the httpOnly cookie the callback must bring back (the state is bound to this browser). */
+  idpAuthorize: endpoint<{ provider: string }, { purpose: 'signin' | 'link'; redirect?: string }, None, { url: string }>(
     'GET',
     '/member/external-idp/:provider/authorize',
   ),

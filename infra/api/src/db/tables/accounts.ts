@@ -80,6 +80,8 @@ export interface OauthStatesTable {
   nonce: string
   redirect_uri: string
   redirect: string
+  /** sha256 of the httpOnly cookie set in the browser that asked for this state (idp/state.ts). */
+  browser_hash: string
   expires_at: Timestamp
 }
 
@@ -215,6 +217,8 @@ export interface InquiryUploadsTable {
   token: string
   image_id: number
   device_id: string
+  /** The member (or guest) signed in when it was uploaded; null for a signed-out visitor. */
+  member_id: number | null
   inquiry_id: number | null
   created_at: Timestamp
 }

@@ -1,6 +1,6 @@
 import { HEADERS } from '@koma/contracts/server'
 import sharp from 'sharp'
-import { cookiesOf, createTestApp, type TestApp } from '../../test/testApp'
+import { cookiesOf, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
 import { device, guest, lastCode, registerMember, sealed, uniqueEmail } from './testing'
 
@@ -41,7 +41,7 @@ const PROTECTED: [string, string, boolean][] = [
   ['GET', '/api/member/external-idp', false],
   ['POST', '/api/member/external-idp/google/mapping', false],
   ['DELETE', '/api/member/external-idp/google/mapping', false],
-  ['GET', '/api/member/external-idp/google/authorize?purpose=link&origin=http%3A%2F%2F127.0.0.1', false],
+  ['GET', '/api/member/external-idp/google/authorize?purpose=link', false],
   ['GET', '/api/member/profile', true],
   ['GET', '/api/member/settings', true],
   ['PUT', '/api/member/settings', true],
@@ -218,7 +218,9 @@ describe('passwords', () => {
     const member = await registerMember(t)
     expect((await t.call('DELETE', '/api/member/profile/password', { query: { email: 'nobody@koma.example' } })).json().result).toEqual({ sent: true })
     expect(msg(await t.call('DELETE', '/api/member/profile/password', { query: { email: 'bad' } }))).toBe('Email address format is incorrect.')
-    expect((await t.call('DELETE', '/api/member/profile/password', { query: { email: member.email }, headers: { origin: 'http://127.0.0.1:9999' }, locale: 'fr' })).statusCode).toBe(200)
+    // Hostile Origin, Referer and Host: the link is on the configured public origin all the same.
+    const hostile = { origin: 'https://evil.example', referer: 'https://evil.example/password/find', host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
+    expect((await t.call('DELETE', '/api/member/profile/password', { query: { email: member.email }, headers: hostile, locale: 'fr' })).statusCode).toBe(200)
     const mail = t.outbox().reverse().find((item) => item.to === member.email && item.tag === 'reset')!
     expect(mail.subject).toBe('Réinitialisez votre mot de passe Koma')
     // A repeat right away answers exactly like an unknown address (no way to tell who is registered) and mails nothing.
@@ -228,7 +230,8 @@ describe('passwords', () => {
     expect([again.statusCode, again.json().result]).toEqual([200, { sent: true }])
     expect(resets()).toBe(before)
     const link = new URL(/(http\S+)/.exec(mail.text)![1])
-    expect(link.origin + link.pathname).toBe('http://127.0.0.1:9999/fr/member/profile/password/reset')
+    expect(link.origin + link.pathname).toBe(`${TEST_PUBLIC_URL}/fr/member/profile/password/reset`)
+    expect(mail.text).not.toContain('evil.example')
     const token = link.searchParams.get('token')!
     expect((await t.call('GET', '/api/member/profile/password/reset', { query: { token } })).json().result.email).toMatch(/^n•+@koma\.example$/)
     expect(msg(await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'short' })) } }))).toBe('Please use 8 to 32 characters for your password.')
@@ -285,16 +288,43 @@ describe('profile', () => {
     expect(profile).toMatchObject({ nickname: '夜更かしの読者', userExtraInfo: { mobile: '01012345678' } })
   })
 
-  it('e-mail change with a code; "Email address has not changed."', async () => {
+  it('e-mail change with a code and the current password; the old address is told', async () => {
     const sendFor = (email: string) => t.call('PUT', '/api/member/send/verify/token', { cookies: member.cookies, body: { email, purpose: 'changeEmail' } })
     expect(msg(await sendFor(member.email.toUpperCase()))).toBe('Email address has not changed.')
     expect(msg(await sendFor(SEEDED.email))).toBe('This email address is already registered.')
     const next = uniqueEmail('moved')
     expect((await sendFor(next)).statusCode).toBe(200)
-    expect(msg(await t.call('PUT', '/api/member/profile/email', { cookies: member.cookies, body: { email: next, token: '123' } }))).toBe('Enter Your Verification Code.')
-    const ok = await t.call('PUT', '/api/member/profile/email', { cookies: member.cookies, body: { email: next, token: lastCode(t, next) } })
+    const change = (body: Record<string, string>, locale?: 'ja' | 'fr') =>
+      t.call('PUT', '/api/member/profile/email', { cookies: member.cookies, body: { email: next, ...body }, locale, headers: { [HEADERS.timezone]: 'UTC' } })
+    expect(msg(await change({ token: '123' }))).toBe('Enter Your Verification Code.')
+    const token = lastCode(t, next)
+    // The current password is asked for, sealed like every password.
+    expect(msg(await change({ token }))).toBe('Please input your current password.')
+    expect(msg(await change({ token }, 'ja'))).toBe('現在のパスワードを入力してください。')
+    expect(msg(await change({ token, ...(await sealed(t, { currentPassword: '' })) }, 'fr'))).toBe('Veuillez saisir votre mot de passe actuel.')
+    expect(msg(await change({ token, ...(await sealed(t, { currentPassword: 'wrong-pass-1' })) }))).toBe('Your current password is incorrect.')
+    expect(msg(await change({ token, ...(await sealed(t, { currentPassword: 'wrong-pass-1' })) }, 'ja'))).toBe('現在のパスワードが正しくありません。')
+    expect(msg(await change({ token, ...(await sealed(t, { currentPassword: 'wrong-pass-1' })) }, 'fr'))).toBe('Votre mot de passe actuel est incorrect.')
+    // A sealed payload that does not open is refused as such, not as a password.
+    expect((await change({ token, sessionKey: 'nope', rsaEncryptedString: 'nope' })).statusCode).toBe(400)
+    // Nothing changed so far.
+    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.email).toBe(member.email)
+    const before = Date.now()
+    const ok = await change({ token, ...(await sealed(t, { currentPassword: member.password })) }, 'fr')
     expect(ok.json().result).toEqual({ email: next })
     await signIn(t, next, member.password)
+    // The old address is told what changed, when, and what to do if it was not its owner.
+    const notice = t.outbox().find((mail) => mail.to === member.email && mail.tag === 'emailChanged')!
+    expect(notice.subject).toBe('L’adresse e-mail de votre compte Koma a été modifiée')
+    expect(notice.text).toContain(`${next[0]}•`)
+    expect(notice.text).not.toContain(next)
+    expect(notice.text).toContain(`${TEST_PUBLIC_URL}/fr/inquiry`)
+    // When: the reader's time zone (UTC here), SPEC §9 format; the day as it was around the call.
+    const days = [before, Date.now()].map((ms) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '/'))
+    const when = /^Le (\d{4}\/\d\d\/\d\d) \d\d:\d\d \(UTC\), /.exec(notice.text)
+    expect(days).toContain(when?.[1])
+    // The new address got only its code (as before).
+    expect(t.outbox().filter((mail) => mail.to === next).map((mail) => mail.tag)).toEqual(['code'])
     member.email = next
   })
 
@@ -419,12 +449,18 @@ describe('mature content and adult verification (SPEC §4, §8)', () => {
 })
 
 describe('account deletion', () => {
-  it('needs a SPEC reason code, signs out and frees nothing personal', async () => {
+  it('needs a SPEC reason code and the current password, signs out and frees nothing personal', async () => {
     const member = await registerMember(t)
+    const withPassword = async (currentPassword: string) => sealed(t, { currentPassword })
     expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: '' } }))).toBe('Please select a reason.')
     expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'boring' } }))).toBe('Please select a reason.')
     expect((await t.call('DELETE', '/api/member/123456789', { cookies: member.cookies, body: { reason: 'other' } })).statusCode).toBe(403)
-    const deleted = await t.call('DELETE', `/api/member/${member.userId}`, { cookies: member.cookies, body: { reason: 'privacy' } })
+    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy' } }))).toBe('Please input your current password.')
+    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy' }, locale: 'fr' }))).toBe('Veuillez saisir votre mot de passe actuel.')
+    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) } }))).toBe('Your current password is incorrect.')
+    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) }, locale: 'ja' }))).toBe('現在のパスワードが正しくありません。')
+    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(200)
+    const deleted = await t.call('DELETE', `/api/member/${member.userId}`, { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword(member.password)) } })
     expect(deleted.json().result).toEqual({ deleted: true })
     expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(401)
     const row = await t.db.selectFrom('members').select(['email', 'password_hash', 'deleted_at']).where('id', '=', member.userId).executeTakeFirstOrThrow()
@@ -435,5 +471,19 @@ describe('account deletion', () => {
     // The address may be registered again (after the one-minute wait between codes).
     later(2 * MIN)
     await registerMember(t, { email: member.email })
+  })
+
+  it('wrong current passwords count as failed sign-ins: after five, deletion and sign-in are locked for a while', async () => {
+    const member = await registerMember(t)
+    for (let i = 0; i < 5; i += 1) {
+      const response = await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: `wrong-pass-${i}` })) } })
+      expect(msg(response)).toBe('Your current password is incorrect.')
+    }
+    const locked = await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) } })
+    expect(locked.statusCode).toBe(429)
+    const signin = await t.call('POST', '/api/member/signin', { body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' } })
+    expect(signin.statusCode).toBe(429)
+    later(16 * MIN)
+    expect((await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) } })).statusCode).toBe(200)
   })
 })

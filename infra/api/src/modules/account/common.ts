@@ -37,24 +37,25 @@ export function readerTimeZone(req: FastifyRequest): string {
 }
 export const today = (deps: AppDeps, req: FastifyRequest): string => readerDay(deps.clock.now(), readerTimeZone(req))
 
-/**
- * The site's public origin for links in e-mails: KOMA_PUBLIC_URL when set, else the origin the
- * browser called from (the edge is one origin for the page and /api).
- */
-export function publicOrigin(req: FastifyRequest): string {
-  const configured = process.env.KOMA_PUBLIC_URL
-  if (configured) return configured.replace(/\/$/, '')
-  for (const header of [req.headers.origin, req.headers.referer]) {
-    if (typeof header !== 'string') continue
-    try {
-      const url = new URL(header)
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin
-    } catch {
-      /* not a URL */
-    }
+/** A moment for a mail, SPEC §9 style in the reader's time zone: '2026/11/20 21:05 (Asia/Tokyo)'. */
+export function mailTime(at: Date, timeZone: string): string {
+  const format = (zone: string): string => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at)
+    const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((item) => item.type === type)?.value ?? ''
+    return `${part('year')}/${part('month')}/${part('day')} ${part('hour')}:${part('minute')} (${zone})`
   }
-  return `${req.protocol}://${req.host}`
+  try {
+    return format(timeZone)
+  } catch {
+    return format('Asia/Seoul')
+  }
 }
+
+/**
+ * The site's public origin for links in e-mails and OAuth redirect URIs: the configured one only
+ * (KOMA_PUBLIC_URL, `config.publicUrl`), never the request's Origin, Referer or Host.
+ */
+export const publicOrigin = (deps: AppDeps): string => deps.config.publicUrl
 
 /** A site path in the reader's language ('/password/find' → '/fr/password/find'). */
 export const localePath = pathInLocale
@@ -82,9 +83,3 @@ export async function sendMail(deps: AppDeps, to: string, template: MailTemplate
 }
 
 export const iso = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null)
-
-/** A same-site path from a query value, else the fallback (never another origin). */
-export function safePath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return fallback
-  return value
-}

@@ -7,11 +7,12 @@ import type { AppDeps } from '../../deps'
 
 import { route } from '../../http/route'
 import { requireFullMember } from '../member/guest'
-import { currentTermsVersion, hashPassword, passwordMatches } from '../member/service'
+import { currentTermsVersion, hashPassword } from '../member/service'
 import { clearSessionCookies, forgetSession, sessionMember } from '../member/session'
 import { clearSigninAttempts } from '../member/signinLock'
 import { checkCode, consumeVerifiedCode, emailTaken, sendCode } from './codes'
-import { checked, fail, localePath, publicOrigin, randomToken, sealed, sendMail, sha256, today } from './common'
+import { checked, fail, localePath, mailTime, publicOrigin, randomToken, readerTimeZone, sealed, sendMail, sha256, today } from './common'
+import { requireCurrentPassword, sealedIfSent } from './reauth'
 import { registerMember, signInNewMember } from './registration'
 
 
@@ -94,7 +95,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (recent) return { sent: true as const }
     const token = randomToken(32)
     await deps.db.insertInto('password_resets').values({ token_hash: sha256(token), member_id: member.id, created_at: now, expires_at: resetLinkExpiresAt(now) }).execute()
-    const link = `${publicOrigin(req)}${localePath(locale, '/member/profile/password/reset')}?token=${encodeURIComponent(token)}`
+    const link = `${publicOrigin(deps)}${localePath(locale, '/member/profile/password/reset')}?token=${encodeURIComponent(token)}`
     await sendMail(deps, String(member.email), 'reset', locale, { link })
     return { sent: true as const }
   }, { limit: 'passwordFind' })
@@ -147,7 +148,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     )
     const row = await deps.db.selectFrom('members').select(['password_hash', 'email']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
     if (!row.password_hash) throw fail(400, 'notSignedInWithEmail')
-    if (!(await passwordMatches(row.password_hash, payload.currentPassword))) throw fail(400, 'currentPasswordIncorrect')
+    await requireCurrentPassword(deps, req, { email: row.email, passwordHash: row.password_hash }, payload.currentPassword, locale)
     if (payload.currentPassword === payload.password) throw fail(400, 'passwordSameAsCurrent')
     const now = deps.clock.now()
     await deps.db.updateTable('members').set({ password_hash: await hashPassword(payload.password), password_changed_at: now, password_postponed_at: null }).where('id', '=', member.memberId).execute()
@@ -169,11 +170,13 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const { email } = checked(changeEmailSchema(row.email), { email: body.email }, locale)
     const token = checked(codeSchema, body.token, locale)
     if (await emailTaken(deps.db, email, member.memberId)) throw fail(409, 'emailAlreadyRegistered')
-    // A member without a password (social sign-up) registers one with the address.
+    const payload = await sealedIfSent<{ currentPassword?: unknown; password?: unknown }>(deps, body)
+    // A member with a password confirms it; one without (social sign-up) chooses one with the address.
     let passwordHash: string | null = null
-    if (!row.password_hash) {
-      const { password } = await sealed<{ password: string }>(deps, body)
-      checked(Joi.object({ password: passwordSchema }), { password }, locale)
+    if (row.password_hash) {
+      await requireCurrentPassword(deps, req, { email: row.email, passwordHash: row.password_hash }, payload?.currentPassword, locale)
+    } else {
+      const { password } = checked(Joi.object({ password: passwordSchema }), { password: payload?.password }, locale)
       passwordHash = await hashPassword(password)
     }
     await checkCode(deps, { email, purpose: 'changeEmail', token, memberId: member.memberId })
@@ -186,6 +189,14 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
         .where('id', '=', member.memberId)
         .execute()
     })
+    // The old address hears of it: if this was not its owner, they know at once and what to do.
+    if (row.email) {
+      await sendMail(deps, row.email, 'emailChanged', locale, {
+        newEmail: maskEmail(email.trim()),
+        when: mailTime(now, readerTimeZone(req)),
+        help: `${publicOrigin(deps)}${localePath(locale, '/inquiry')}`,
+      })
+    }
     return { email: email.trim() }
   }, { limit: 'codeCheck' })
 

@@ -6,6 +6,7 @@ import {
   deviceLabel,
   endpoints,
   isCalendarDay,
+  safeRedirect,
   type AccountSettings,
   type MatureStatus,
 } from '@koma/contracts/server'
@@ -21,7 +22,8 @@ import { BODY_LIMITS, UPLOAD_MAX_PIXELS } from '../../limits'
 import { imageUrl } from '../image/urls'
 import { requireFullMember } from '../member/guest'
 import { clearSessionCookies, deviceIdOf, forgetSession, requireMember } from '../member/session'
-import { checked, fail, iso, randomToken, safePath } from './common'
+import { checked, fail, iso, randomToken } from './common'
+import { requireCurrentPassword, sealedIfSent } from './reauth'
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 
@@ -240,6 +242,12 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     const member = await requireFullMember(deps, req)
     if (params.userId !== 'me' && params.userId !== String(member.memberId)) throw new HttpError(403, 'authenticationError')
     const { reason } = checked(deleteAccountSchema, { reason: body.reason }, locale)
+    // Members with a password confirm it (sealed); a social-only member has none to give.
+    const row = await deps.db.selectFrom('members').select(['email', 'password_hash']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
+    if (row.password_hash) {
+      const payload = await sealedIfSent<{ currentPassword?: unknown }>(deps, body)
+      await requireCurrentPassword(deps, req, { email: row.email, passwordHash: row.password_hash }, payload?.currentPassword, locale)
+    }
     const now = deps.clock.now()
     await deps.db.transaction().execute(async (trx) => {
       // Kept as an anonymous row (comments and purchases keep pointing somewhere); nothing personal remains.
@@ -301,7 +309,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
         trade_id: tradeId,
         member_id: member.memberId,
         session_id: sessionId,
-        redirect: safePath(query.redirect, '/account/setting'),
+        redirect: safeRedirect(query.redirect, '/account/setting'),
         created_at: now,
         expires_at: new Date(now.getTime() + 30 * 60 * 1000),
       })

@@ -151,3 +151,9 @@ export function usableProvider(provider: SocialProvider, sandboxAllowed: boolean
   const config = providerConfig(provider, env)
   return config.mode === 'live' || sandboxAllowed ? config : null
 }
+
+/**
+ * The one redirect URI of a provider: the site's callback page on its configured public origin
+ * (never the origin a request claims). The sandbox accepts no other.
+ */
+export const callbackUri = (publicUrl: string, provider: SocialProvider): string => `${publicUrl}/member/external-idp/web/${provider}/callback`

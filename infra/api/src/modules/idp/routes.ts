@@ -1,20 +1,19 @@
-import { endpoints, isSocialProvider, type SocialProvider, type SocialSigninResult } from '@koma/contracts/server'
+import { endpoints, isSocialProvider, safeRedirect, type SocialProvider, type SocialSigninResult } from '@koma/contracts/server'
 import { socialJoinSchema } from '@koma/contracts/validation'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { HttpError } from '../../http/errors'
 import { route } from '../../http/route'
-import { checked, fail, randomToken, safePath, sha256, today } from '../account/common'
+import { checked, fail, publicOrigin, randomToken, sha256, today } from '../account/common'
 import { emailTaken } from '../account/codes'
 import { registerMember, signInNewMember } from '../account/registration'
 import { discardGuest, requireFullMember } from '../member/guest'
 import { currentTermsVersion } from '../member/service'
 import { endSession, forgetSession, sessionMember, startSession } from '../member/session'
-import { authorizationRequest, completeAuthorization, type Identity } from './adapter'
-import { availableProviders, usableProvider } from './providers'
+import { authorizationRequest, completeAuthorization } from './adapter'
+import { availableProviders, callbackUri, usableProvider } from './providers'
 import { registerCertificationSandboxRoutes, registerSandboxRoutes } from './sandbox'
-
-const STATE_MINUTES = 10
+import { bindToBrowser, sameHash, STATE_MINUTES, takeBrowserBinding } from './state'
 
 function providerOf(value: string): SocialProvider {
   if (!isSocialProvider(value)) throw new HttpError(404, 'notFound')
@@ -28,42 +27,31 @@ function configOf(deps: AppDeps, provider: SocialProvider) {
   return config
 }
 
-/** The callback page of the site for a provider, at the origin the browser called from. */
-function redirectUriFor(provider: SocialProvider, origin: unknown, live: boolean): string {
-  const configured = process.env.KOMA_PUBLIC_URL
-  let base: string | null = configured ? configured.replace(/\/$/, '') : null
-  if (!base) {
-    if (live) throw new HttpError(400, 'invalidParameter', { field: 'origin' })
-    try {
-      const url = new URL(String(origin))
-      if (url.protocol === 'http:' || url.protocol === 'https:') base = url.origin
-    } catch {
-      /* refused below */
-    }
-  }
-  if (!base) throw new HttpError(400, 'invalidParameter', { field: 'origin' })
-  return `${base}/member/external-idp/web/${provider}/callback`
-}
-
-/** Take the one-time state of a callback: it names the provider, the purpose and the PKCE verifier. */
-async function takeState(deps: AppDeps, provider: SocialProvider, state: unknown, purpose: 'signin' | 'link') {
-  if (typeof state !== 'string' || state.length < 10) throw fail(400, 'socialSigninFailed')
-  const row = await deps.db.deleteFrom('oauth_states').where('state', '=', state).where('provider', '=', provider).where('expires_at', '>', deps.clock.realNow()).returningAll().executeTakeFirst()
-  if (!row || row.purpose !== purpose) throw fail(400, 'socialSigninFailed')
+/**
+ * Take the one-time state of a callback (it names the provider, the purpose, the member who
+ * started a link and the PKCE verifier). The state and the browser's binding cookie are spent
+ * by the first attempt, whatever its outcome; a callback from a browser without the cookie set
+ * at authorize (another browser, or none at all) is refused.
+ */
+async function takeState(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, provider: SocialProvider, state: unknown, purpose: 'signin' | 'link') {
+  const binding = takeBrowserBinding(req, reply)
+  if (typeof state !== 'string' || state.length < 10 || state.length > 200) throw fail(400, 'socialSigninFailed')
+  const row = await deps.db.deleteFrom('oauth_states').where('state', '=', state).where('provider', '=', provider).returningAll().executeTakeFirst()
+  if (!row || new Date(row.expires_at) <= deps.clock.realNow() || row.purpose !== purpose) throw fail(400, 'socialSigninFailed')
+  if (!binding || !sameHash(row.browser_hash, binding)) throw fail(400, 'socialSigninFailed')
   return row
 }
 
-async function identityFrom(deps: AppDeps, app: FastifyInstance, provider: SocialProvider, body: { code?: unknown; state?: unknown }, purpose: 'signin' | 'link') {
-  const state = await takeState(deps, provider, body.state, purpose)
-  if (typeof body.code !== 'string' || !body.code) throw fail(400, 'socialSigninFailed')
-  let identity: Identity
+type StateRow = Awaited<ReturnType<typeof takeState>>
+
+async function identityFrom(deps: AppDeps, app: FastifyInstance, provider: SocialProvider, state: StateRow, code: unknown) {
+  if (typeof code !== 'string' || !code || code.length > 500) throw fail(400, 'socialSigninFailed')
   try {
-    identity = await completeAuthorization(configOf(deps, provider), app, { redirectUri: state.redirect_uri, code: body.code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
+    return await completeAuthorization(configOf(deps, provider), app, { redirectUri: state.redirect_uri, code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
   } catch (error) {
     if (error instanceof HttpError) throw error
     throw fail(400, 'socialSigninFailed')
   }
-  return { identity, state }
 }
 
 async function signInAs(deps: AppDeps, req: FastifyRequest, reply: Parameters<typeof startSession>[2], memberId: number): Promise<void> {
@@ -107,8 +95,9 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     const purpose = query.purpose === 'link' ? 'link' : 'signin'
     const member = purpose === 'link' ? await requireFullMember(deps, req) : null
     const config = configOf(deps, provider)
-    const redirectUri = redirectUriFor(provider, query.origin, config.mode === 'live')
+    const redirectUri = callbackUri(publicOrigin(deps), provider)
     const request = await authorizationRequest(config, app, redirectUri)
+    const browserHash = bindToBrowser(req, reply)
     await deps.db
       .insertInto('oauth_states')
       .values({
@@ -119,7 +108,8 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
         code_verifier: request.codeVerifier,
         nonce: request.nonce,
         redirect_uri: redirectUri,
-        redirect: safePath(query.redirect, purpose === 'link' ? '/account/userinfo' : '/'),
+        redirect: safeRedirect(query.redirect, purpose === 'link' ? '/account/userinfo' : '/'),
+        browser_hash: browserHash,
         expires_at: new Date(deps.clock.realNow().getTime() + STATE_MINUTES * 60 * 1000),
       })
       .execute()
@@ -132,7 +122,8 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, endpoints.idpSignin, async ({ params, body, req, reply }): Promise<SocialSigninResult> => {
     const provider = providerOf(params.provider)
-    const { identity, state } = await identityFrom(deps, app, provider, body, 'signin')
+    const state = await takeState(deps, req, reply, provider, body.state, 'signin')
+    const identity = await identityFrom(deps, app, provider, state, body.code)
     const linked = await deps.db
       .selectFrom('external_accounts')
       .innerJoin('members', 'members.id', 'external_accounts.member_id')
@@ -194,11 +185,13 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     return signInNewMember(deps, req, reply, current, memberId)
   })
 
-  route(app, deps, endpoints.idpLink, async ({ params, body, req }) => {
+  route(app, deps, endpoints.idpLink, async ({ params, body, req, reply }) => {
     const member = await requireFullMember(deps, req)
     const provider = providerOf(params.provider)
-    const { identity, state } = await identityFrom(deps, app, provider, body, 'link')
+    const state = await takeState(deps, req, reply, provider, body.state, 'link')
+    // The member finishing a link must be the one who started it (same browser, same account).
     if (state.member_id !== member.memberId) throw fail(400, 'socialSigninFailed')
+    const identity = await identityFrom(deps, app, provider, state, body.code)
     const owner = await deps.db.selectFrom('external_accounts').select('member_id').where('provider', '=', provider).where('subject', '=', identity.subject).executeTakeFirst()
     if (owner && owner.member_id !== member.memberId) throw fail(409, 'alreadyRegisteredSocial')
     const mine = await deps.db.selectFrom('external_accounts').select('subject').where('member_id', '=', member.memberId).where('provider', '=', provider).executeTakeFirst()

@@ -1,11 +1,11 @@
 import { isSocialProvider, readerDay, type SocialProvider } from '@koma/contracts/server'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createHash } from 'node:crypto'
 import type { AppDeps } from '../../deps'
 import { requestLocale } from '../../http/locale'
 import { randomToken, sha256 } from '../account/common'
 import { adultByBirthday } from '../account/profile'
-import { providerConfig, SANDBOX_PATH } from './providers'
+import { callbackUri, providerConfig, SANDBOX_PATH } from './providers'
 
 /**
  * The local sandbox identity provider (default for every social provider) and the sandbox adult
@@ -23,9 +23,39 @@ const NAMES: Record<SocialProvider, { label: string; color: string }> = {
 }
 
 const PAGE_TEXTS = {
-  en: { title: 'Sign in with {p}', lead: 'Sandbox identity provider. Choose who you are for this test sign-in.', email: 'Email', name: 'Display name', allow: 'Allow and continue', deny: 'Cancel', consent: 'Koma will receive your name and email address.' },
-  ja: { title: '{p}でログイン', lead: 'サンドボックスのIDプロバイダーです。テスト用にログインするユーザーを入力してください。', email: 'メールアドレス', name: '表示名', allow: '許可して続ける', deny: 'キャンセル', consent: 'Komaはあなたの名前とメールアドレスを受け取ります。' },
-  fr: { title: 'Se connecter avec {p}', lead: 'Fournisseur d’identité de test. Indiquez qui vous êtes pour cette connexion de test.', email: 'E-mail', name: 'Nom affiché', allow: 'Autoriser et continuer', deny: 'Annuler', consent: 'Koma recevra votre nom et votre adresse e-mail.' },
+  en: {
+    title: 'Sign in with {p}',
+    lead: 'Sandbox identity provider. Choose who you are for this test sign-in.',
+    email: 'Email',
+    name: 'Display name',
+    allow: 'Allow and continue',
+    deny: 'Cancel',
+    consent: 'Koma will receive your name and email address.',
+    invalid: 'This sign-in request is not valid',
+    invalidLead: 'The request does not come from Koma, or its return address (redirect_uri) is not registered for Koma. Go back to Koma and start the sign-in again.',
+  },
+  ja: {
+    title: '{p}でログイン',
+    lead: 'サンドボックスのIDプロバイダーです。テスト用にログインするユーザーを入力してください。',
+    email: 'メールアドレス',
+    name: '表示名',
+    allow: '許可して続ける',
+    deny: 'キャンセル',
+    consent: 'Komaはあなたの名前とメールアドレスを受け取ります。',
+    invalid: 'このログインリクエストは無効です',
+    invalidLead: 'Komaからのリクエストではないか、戻り先のアドレス（redirect_uri）がKomaに登録されていません。Komaに戻って、もう一度ログインしてください。',
+  },
+  fr: {
+    title: 'Se connecter avec {p}',
+    lead: 'Fournisseur d’identité de test. Indiquez qui vous êtes pour cette connexion de test.',
+    email: 'E-mail',
+    name: 'Nom affiché',
+    allow: 'Autoriser et continuer',
+    deny: 'Annuler',
+    consent: 'Koma recevra votre nom et votre adresse e-mail.',
+    invalid: 'Cette demande de connexion n’est pas valide',
+    invalidLead: 'La demande ne vient pas de Koma, ou son adresse de retour (redirect_uri) n’est pas enregistrée pour Koma. Revenez sur Koma et recommencez la connexion.',
+  },
 } as const
 
 const CERT_TEXTS = {
@@ -56,12 +86,26 @@ const subjectOf = (provider: string, email: string): string => createHash('sha25
 export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const bare = { config: { bare: true } }
 
+  /**
+   * A request a real provider would refuse: unknown provider or client, no state, or a
+   * redirect_uri other than the site's registered callback (any other would send the code, and
+   * the reader, elsewhere). A 400 page in the reader's language, never a redirect, never a 500.
+   */
+  const validRequest = (provider: string, form: Record<string, string | undefined>): provider is SocialProvider =>
+    isSocialProvider(provider) && form.client_id === providerConfig(provider).clientId && Boolean(form.state) && form.redirect_uri === callbackUri(deps.config.publicUrl, provider)
+  /** Only single text values: a repeated or nested parameter is as good as missing. */
+  const fields = (raw: unknown): Record<string, string | undefined> =>
+    Object.fromEntries(Object.entries(raw && typeof raw === 'object' ? raw : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  const refusePage = (req: FastifyRequest, reply: FastifyReply) => {
+    const locale = requestLocale(req)
+    const texts = PAGE_TEXTS[locale]
+    return page(reply.status(400), locale, texts.invalid, '#6b6b6b', `<span class="badge">Sandbox</span><h1>${escape(texts.invalid)}</h1><p data-testid="idp-invalid">${escape(texts.invalidLead)}</p>`)
+  }
+
   app.get(`${SANDBOX_PATH}/:provider/authorize`, bare, async (req, reply) => {
     const { provider } = req.params as { provider: string }
-    const query = req.query as Record<string, string | undefined>
-    if (!isSocialProvider(provider) || query.client_id !== providerConfig(provider).clientId || !query.redirect_uri || !query.state) {
-      return reply.status(400).header('content-type', 'text/plain; charset=utf-8').send('invalid_request')
-    }
+    const query = fields(req.query)
+    if (!validRequest(provider, query)) return refusePage(req, reply)
     const locale = requestLocale(req)
     const texts = PAGE_TEXTS[locale]
     const brand = NAMES[provider]
@@ -85,10 +129,8 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.post(`${SANDBOX_PATH}/:provider/consent`, bare, async (req, reply) => {
     const { provider } = req.params as { provider: string }
-    const form = (req.body ?? {}) as Record<string, string | undefined>
-    if (!isSocialProvider(provider) || form.client_id !== providerConfig(provider).clientId || !form.redirect_uri || !form.state) {
-      return reply.status(400).send('invalid_request')
-    }
+    const form = fields(req.body)
+    if (!validRequest(provider, form) || !form.redirect_uri || !form.state) return refusePage(req, reply)
     const target = new URL(form.redirect_uri)
     target.searchParams.set('state', form.state)
     if (form.decision !== 'allow' || !form.email) {
@@ -101,7 +143,7 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
       .values({
         code,
         provider,
-        client_id: form.client_id,
+        client_id: providerConfig(provider).clientId,
         redirect_uri: form.redirect_uri,
         code_challenge: form.code_challenge || null,
         subject: subjectOf(provider, form.email),
@@ -116,7 +158,7 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.post(`${SANDBOX_PATH}/:provider/token`, bare, async (req, reply) => {
     const { provider } = req.params as { provider: string }
-    const form = (req.body ?? {}) as Record<string, string | undefined>
+    const form = fields(req.body)
     const refuse = (error: string) => reply.status(400).header('cache-control', 'no-store').send({ error })
     if (!isSocialProvider(provider) || form.grant_type !== 'authorization_code' || !form.code) return refuse('invalid_request')
     const config = providerConfig(provider)

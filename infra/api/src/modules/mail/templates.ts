@@ -57,6 +57,21 @@ const TEMPLATES: Record<string, Record<Locale, Template>> = {
     ja: () => ({ subject: '【Koma】パスワードが変更されました', text: 'パスワードが変更されました。お心当たりのない場合は、すぐにパスワードを再設定し、お問い合わせください。' }),
     fr: () => ({ subject: 'Votre mot de passe Koma a été modifié', text: 'Votre mot de passe vient d’être modifié. Si ce n’était pas vous, réinitialisez-le immédiatement et contactez-nous.' }),
   },
+  /** To the old address after an e-mail change: what changed, when, and what to do if it was not its owner. */
+  emailChanged: {
+    en: ({ newEmail, when, help }) => ({
+      subject: 'The email address of your Koma account was changed',
+      text: `The email address of your Koma account was changed from this address to ${newEmail} on ${when}.\n\nFrom now on, sign-in, password reset links and notices go to the new address; this address no longer signs in to Koma.\n\nIf you made this change, there is nothing more to do.\n\nIf you did not, someone else may be using your account. Contact us right away, from this address, and quote this mail so we can give the account back to you:\n${help}\nAlso change the password of any other service where you used your Koma password.`,
+    }),
+    ja: ({ newEmail, when, help }) => ({
+      subject: '【Koma】アカウントのメールアドレスが変更されました',
+      text: `${when}に、Komaアカウントのメールアドレスがこのアドレスから ${newEmail} に変更されました。\n\n今後、ログイン・パスワード再設定のリンク・お知らせは新しいアドレスに届きます。このアドレスではKomaにログインできなくなりました。\n\nご自身で変更された場合は、これ以上のお手続きは不要です。\n\nお心当たりのない場合は、第三者にアカウントを使われているおそれがあります。アカウントを取り戻すため、このメールアドレスから、このメールの内容を添えて、すぐにお問い合わせください。\n${help}\nKomaと同じパスワードをほかのサービスでお使いの場合は、そちらのパスワードも変更してください。`,
+    }),
+    fr: ({ newEmail, when, help }) => ({
+      subject: 'L’adresse e-mail de votre compte Koma a été modifiée',
+      text: `Le ${when}, l’adresse e-mail de votre compte Koma a été remplacée par ${newEmail}.\n\nDésormais, la connexion, les liens de réinitialisation du mot de passe et les avis passent par la nouvelle adresse ; cette adresse-ci ne permet plus de se connecter à Koma.\n\nSi c’est vous qui avez fait ce changement, vous n’avez rien d’autre à faire.\n\nSinon, quelqu’un d’autre utilise peut-être votre compte. Contactez-nous tout de suite, depuis cette adresse, en citant ce message, afin que nous puissions vous rendre votre compte :\n${help}\nChangez aussi le mot de passe de tout autre service où vous utilisiez votre mot de passe Koma.`,
+    }),
+  },
   inquiry: {
     en: ({ id }) => ({ subject: `We received your inquiry (#${id})`, text: `Thank you for contacting Koma. We received your inquiry #${id} and will answer by e-mail, usually within 3 business days.` }),
     ja: ({ id }) => ({ subject: `【Koma】お問い合わせを受け付けました（#${id}）`, text: `Komaへのお問い合わせありがとうございます。お問い合わせ #${id} を受け付けました。通常3営業日以内にメールでご回答いたします。` }),

@@ -33,7 +33,8 @@ export function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): void
     )
     const image = await deps.db.insertInto('images').values({ width: bytes.info.width, height: bytes.info.height, mime: 'image/jpeg', bytes: bytes.data, access: 'private' }).returning('id').executeTakeFirstOrThrow()
     const token = randomToken(18)
-    await deps.db.insertInto('inquiry_uploads').values({ token, image_id: image.id, device_id: deviceId, created_at: deps.clock.now() }).execute()
+    // Who sent it (device, and member or guest when signed in): only they may attach it.
+    await deps.db.insertInto('inquiry_uploads').values({ token, image_id: image.id, device_id: deviceId, member_id: member?.memberId ?? null, created_at: deps.clock.now() }).execute()
     return { imageId: token }
   }, { limit: 'inquiryImage', maxBytes: BODY_LIMITS.inquiryImage })
 
@@ -55,14 +56,19 @@ export function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): void
           .set({ inquiry_id: row.id })
           .where('token', 'in', form.imageIds)
           .where('device_id', '=', deviceId ?? '')
+          // Uploaded signed out on this device, or by this very member.
+          .where((eb) => (member ? eb.or([eb('member_id', 'is', null), eb('member_id', '=', member.memberId)]) : eb('member_id', 'is', null)))
           .where('inquiry_id', 'is', null)
           .executeTakeFirst()
         if (Number(attached.numUpdatedRows) !== new Set(form.imageIds).size) throw fail(400, 'uploadFormatInvalid')
       }
       return row
     })
-    await sendMail(deps, form.email.trim(), 'inquiry', locale, { id: String(inquiry.id) })
-    return { inquiryId: inquiry.id, createdAt: new Date(inquiry.created_at).toISOString() }
+    // Koma mails only a member's own (verified) account address, whatever the form says: an
+    // address typed into the form is kept for the support team's answer, never mailed by us.
+    const accountEmail = member && !member.guest ? (await deps.db.selectFrom('members').select('email').where('id', '=', member.memberId).executeTakeFirst())?.email ?? null : null
+    if (accountEmail) await sendMail(deps, accountEmail, 'inquiry', locale, { id: String(inquiry.id) })
+    return { inquiryId: inquiry.id, createdAt: new Date(inquiry.created_at).toISOString(), confirmationSent: accountEmail !== null }
   }, { limit: 'inquiry' })
 
   route(app, deps, endpoints.notices, async ({ query, locale }) => {
