@@ -3,6 +3,7 @@ import { clientIp, registerApiProxy } from './http/api-proxy'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendVariants } from './http/live'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
+import { registerSecurityHeaders, type SecurityOptions } from './http/security'
 
 export interface EdgeOptions {
   edgeDir: string
@@ -14,6 +15,8 @@ export interface EdgeOptions {
   requestLogging?: boolean
   /** Memory for small published files kept in RAM (default 64 MB). */
   assetCacheBytes?: number
+  /** What the pages' Content-Security-Policy must allow besides our own origin (default: nothing). */
+  security?: SecurityOptions
 }
 
 const NO_CACHE = 'no-cache'
@@ -49,6 +52,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     return503OnClosing: true,
   }
   const app: FastifyInstance = Fastify(serverOptions)
+  registerSecurityHeaders(app, options.security ?? { paypal: false })
   const registry = new RegistryWatcher(options.edgeDir, app.log)
   const hostPages = new HostPages(options.edgeDir)
 

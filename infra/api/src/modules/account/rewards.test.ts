@@ -1,5 +1,6 @@
 import { HEADERS, requestChecksum } from '@koma/contracts/server'
 import sharp from 'sharp'
+import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { SEEDED, signIn } from '../../test/fixtures'
 import { SEEDED_COUPONS } from '../../seed/accounts'
@@ -31,6 +32,7 @@ async function sandboxLogin(provider: string, purpose: 'signin' | 'link', identi
   const page = await t.app.inject({ method: 'GET', url })
   expect(page.statusCode).toBe(200)
   expect(page.body).toContain('Sandbox')
+  expect(page.headers['content-security-policy']).toBe(PAGE_SECURITY_POLICY)
   const form = new URLSearchParams()
   for (const name of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope']) form.set(name, params.get(name) ?? '')
   form.set('email', identity.email)
