@@ -38,9 +38,12 @@ export async function newContext(browser: Browser, options: { locale?: string; v
   return context
 }
 
-/** Collect page errors so a test can assert the page ran clean. */
+/** Collect page errors, and anything the site's Content-Security-Policy refused, so a test can assert the page ran clean. */
 export function trackErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) errors.push(message.text())
+  })
   return errors
 }

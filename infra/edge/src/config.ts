@@ -49,6 +49,8 @@ export interface EdgeConfig {
    */
   trustProxy: boolean | string[]
   logLevel: string
+  /** PayPal's own JS SDK is in use (KOMA_PAYPAL_CLIENT_ID, as for the API): the pages' policy allows PayPal's hosts. */
+  paypal: boolean
 }
 
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -75,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
     apiUrl: env.API_URL || 'http://127.0.0.1:8081',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    paypal: Boolean(env.KOMA_PAYPAL_CLIENT_ID),
   }
 }

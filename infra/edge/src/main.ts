@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
     requestLogging: process.env.EDGE_REQUEST_LOG === '1',
+    security: { paypal: config.paypal },
   })
 
   let closing = false

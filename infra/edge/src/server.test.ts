@@ -3,6 +3,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { publish, rollback } from './registry'
+import { contentSecurityPolicy } from './http/security'
 import { buildEdge } from './server'
 import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from './testing/fixtures'
 import { client, listen, type TestRequest, type TestResponse } from './testing/http'
@@ -75,6 +76,7 @@ describe('/registry.json', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['cache-control']).toBe('no-cache')
     expect(page.text).toContain('Koma is starting')
+    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy({ paypal: false }))
     await empty.close()
   })
 })
@@ -213,7 +215,8 @@ describe('app pages', () => {
       expect(res.headers['cache-control']).toBe('no-cache')
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy({ paypal: false }))
       expect(res.text).toContain(`<script defer src="/host/${host}/main.js">`)
       expect(res.text).not.toContain('__KOMA_HOST_BASE__')
     }

@@ -5,6 +5,7 @@ import { clientIp, registerApiProxy } from './http/api-proxy'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendVariants } from './http/live'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
+import { registerSecurityHeaders, type SecurityOptions } from './http/security'
 
 export interface EdgeOptions {
   edgeDir: string
@@ -18,6 +19,8 @@ export interface EdgeOptions {
   assetCacheBytes?: number
   /** Default EDGE_TIMEOUTS (config.ts); tests shorten them. */
   timeouts?: EdgeTimeouts
+  /** What the pages' Content-Security-Policy must allow besides our own origin (default: nothing). */
+  security?: SecurityOptions
 }
 
 const NO_CACHE = 'no-cache'
@@ -58,6 +61,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   }
   const app: FastifyInstance = Fastify(serverOptions)
+  registerSecurityHeaders(app, options.security ?? { paypal: false })
   const registry = new RegistryWatcher(options.edgeDir, app.log)
   const hostPages = new HostPages(options.edgeDir)
 

@@ -1,13 +1,8 @@
 import type { FastifyReply } from 'fastify'
 
-/** Headers every HTML page gets. */
+/** An HTML page (its security headers are added on the way out: security.ts). */
 export function htmlHeaders(reply: FastifyReply): FastifyReply {
-  return reply.headers({
-    'content-type': 'text/html; charset=utf-8',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'SAMEORIGIN',
-  })
+  return reply.header('content-type', 'text/html; charset=utf-8')
 }
 
 /** A plain 404: missing assets must never fall back to HTML (a script tag would choke on it). */

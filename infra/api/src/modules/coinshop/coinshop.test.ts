@@ -1,4 +1,5 @@
 import type { Locale } from '@koma/contracts/server'
+import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
 import { guest, registerMember } from '../account/testing'
@@ -293,6 +294,8 @@ describe('coin shop: carrier billing and PayPay', () => {
     const providerPage = await t.app.inject({ method: 'GET', url: redirectUrl, headers: { 'x-koma-language': 'ja' } })
     expect(providerPage.statusCode).toBe(200)
     expect(providerPage.body).toContain('SoftBank')
+    // A page of our origin with no script: it may run none and is never framed.
+    expect(providerPage.headers['content-security-policy']).toBe(PAGE_SECURITY_POLICY)
     expect(providerPage.body).toContain(new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' }).format(product.price))
     const approved = await t.app.inject({ method: 'POST', url: `${redirectUrl}/approve` })
     expect(approved.statusCode).toBe(303)

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { AppDeps } from '../../deps'
 import { requestLocale } from '../../http/locale'
+import { sendPage } from '../../http/pages'
 import { issueSandboxToken, SANDBOX_BASE, SANDBOX_PAYPAL_CLIENT_ID, SANDBOX_TOKEN_API_KEY, sandboxCardProblem, cardDeclines } from './providers/sandbox'
 
 /**
@@ -41,7 +42,7 @@ h1{font-size:22px;margin:0 0 8px}p{color:#555;font-size:14px;line-height:1.6;mar
 .row{display:flex;gap:10px}form{flex:1;margin:0}button{width:100%;font-size:15px;font-weight:700;padding:13px;border-radius:24px;border:0;cursor:pointer}
 .primary{background:${accent};color:#fff}.secondary{background:#f2f3f5;color:#1a1a1a}
 </style></head><body><main>${body}</main></body></html>`
-  return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
+  return sendPage(reply, html)
 }
 
 function paypalError(reply: FastifyReply, status: number, issue: string): FastifyReply {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createHash } from 'node:crypto'
 import type { AppDeps } from '../../deps'
 import { requestLocale } from '../../http/locale'
+import { sendPage } from '../../http/pages'
 import { randomToken, sha256 } from '../account/common'
 import { adultByBirthday } from '../account/profile'
 import { callbackUri, providerConfig, SANDBOX_PATH } from './providers'
@@ -78,7 +79,7 @@ input{width:100%;font-size:16px;padding:12px 14px;border:1.5px solid #e1e1e1;bor
 .row{display:flex;gap:10px;margin-top:8px}button{flex:1;font-size:15px;font-weight:700;padding:13px;border-radius:24px;border:0;cursor:pointer}
 .primary{background:#1a1a1a;color:#fff}.secondary{background:#f2f3f5;color:#1a1a1a}small{display:block;color:#888;font-size:12px;margin-top:16px}
 </style></head><body><main>${body}</main></body></html>`
-  return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
+  return sendPage(reply, html)
 }
 
 const subjectOf = (provider: string, email: string): string => createHash('sha256').update(`${provider}:${email.trim().toLowerCase()}`).digest('hex').slice(0, 24)

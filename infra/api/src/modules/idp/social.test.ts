@@ -1,3 +1,4 @@
+import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { cookiesOf, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp'
 import { registerMember, sealed } from '../account/testing'
 import { STATE_COOKIE, STATE_COOKIE_PATH } from './state'
@@ -33,6 +34,7 @@ async function sandboxLogin(provider: string, purpose: 'signin' | 'link', identi
   const page = await t.app.inject({ method: 'GET', url })
   expect(page.statusCode).toBe(200)
   expect(page.body).toContain('Sandbox')
+  expect(page.headers['content-security-policy']).toBe(PAGE_SECURITY_POLICY)
   const values: Record<string, string> = { email: identity.email, name: identity.name, decision: 'allow' }
   for (const name of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope']) values[name] = params.get(name) ?? ''
   const consent = await t.app.inject({ method: 'POST', url: `/api/sandbox/idp/${provider}/consent`, ...form(values) })

@@ -31,7 +31,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
     await readableChapter(deps, req, where)
     const epub = await chapterEpubRow(deps, where.chapterId, where.salesType)
     if (!epub) throw new HttpError(404, 'chapterNotFound')
-    return publicationOf(epub, where)
+    return publicationOf(deps, epub, where)
   })
 
   rawRoute(app, deps, endpoints.epubResource, async ({ params, req, reply }) => {
@@ -40,7 +40,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
     const epub = await chapterEpubRow(deps, where.chapterId, where.salesType)
     if (!epub) throw new HttpError(404, 'chapterNotFound')
     if (params['*'] === 'manifest.json') {
-      return reply.header('cache-control', 'private, no-cache').type('application/webpub+json').send(JSON.stringify(publicationOf(epub, where).manifest))
+      return reply.header('cache-control', 'private, no-cache').type('application/webpub+json').send(JSON.stringify((await publicationOf(deps, epub, where)).manifest))
     }
     const file = await epubResource(deps, epub, params['*'])
     return reply

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { strToU8, zipSync } from 'fflate'
 import { CHAPTER_ABORTED_CODE, READ_FINISH_POSITION } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
@@ -177,6 +178,7 @@ describe('EPUB import', () => {
 
   it.each([
     ['moby-dick.epub', 'Moby-Dick', 'reflowable', 'ltr'],
+    // Its navigation document is also in its reading order: a document of the paid part.
     ['childrens-literature.epub', "Children's Literature", 'reflowable', 'ltr'],
     ['page-blanche.epub', 'Page Blanche', 'fixed', 'ltr'],
     ['kusamakura-japanese-vertical-writing.epub', '草枕', 'reflowable', 'rtl'],
@@ -202,6 +204,100 @@ describe('EPUB import', () => {
     const book = buildEpub({ identifier: 'x', title: 'T', author: 'A', language: 'en', vertical: false, sections: [{ title: 'One', paragraphs: ['Hello.'] }], modified: new Date('2026-01-01T00:00:00Z') })
     expect(() => parseEpub(book.subarray(0, book.length - 60))).toThrow(/damaged/)
     expect(parseEpub(book).manifest.readingOrder.length).toBe(1)
+  })
+})
+
+/** A book whose first document (the trial) loads files every way a document can, and whose second (paid) has its own. */
+function referencingEpub(): Uint8Array {
+  const xhtml = (body: string, head = '') =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink"><head><title>t</title>${head}</head><body>${body}</body></html>`
+  const files: Record<string, string> = {
+    'META-INF/container.xml': '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+    'OPS/book.opf': `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">refs</dc:identifier><dc:title>References</dc:title><dc:language>en</dc:language></metadata>
+<manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
+<item id="c1" href="text/one.xhtml" media-type="application/xhtml+xml" properties="svg"/><item id="c2" href="text/two.xhtml" media-type="application/xhtml+xml"/><item id="c3" href="text/three.xhtml" media-type="application/xhtml+xml"/></manifest>
+<spine toc="ncx"><itemref idref="c1"/><itemref idref="c2"/><itemref idref="c3"/></spine></package>`,
+    'OPS/nav.xhtml': xhtml('<nav epub:type="toc" xmlns:epub="http://www.idpf.org/2007/ops"><ol><li><a href="text/one.xhtml">One</a></li></ol></nav>'),
+    'OPS/toc.ncx': '<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"/>',
+    'OPS/text/one.xhtml': xhtml(
+      `<p>Free part.</p><img src="../img/a%20b.png#frag" srcset="../img/one-2x.png 2x, ../img/one-3x.png 3x"/>
+<video poster="../img/poster.png" src="../media/clip.mp4"></video><svg xmlns="http://www.w3.org/2000/svg"><image xlink:href="../img/svg-image.png" width="1" height="1"/></svg>
+<img src="../img/cover.svg"/><a href="two.xhtml">next</a><a href="../img/linked.png">big</a><iframe src="three.xhtml"></iframe><script src="../evil.js"></script>`,
+      '<link rel="stylesheet" href="../css/one.css"/>',
+    ),
+    'OPS/text/two.xhtml': xhtml('<p>Paid part.</p><img src="../img/paid.png"/>', '<link rel="stylesheet" href="../css/paid.css"/>'),
+    'OPS/text/three.xhtml': xhtml('<p>Paid part, framed.</p>'),
+    'OPS/css/one.css': '@import "fonts.css";\nbody { background: url(\'../img/bg.png\') }',
+    'OPS/css/fonts.css': '@font-face { font-family: F; src: url(../fonts/f.woff2) format("woff2") }',
+    'OPS/css/paid.css': 'body { background: url(../img/paid-bg.png) }',
+    'OPS/img/cover.svg': '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="cover-art.png" width="1" height="1"/></svg>',
+    'OPS/evil.js': 'top.fetch("/api/member/profile")',
+  }
+  for (const image of ['a b', 'one-2x', 'one-3x', 'poster', 'svg-image', 'cover-art', 'bg', 'linked', 'paid', 'paid-bg']) files[`OPS/img/${image}.png`] = 'png'
+  files['OPS/media/clip.mp4'] = 'mp4'
+  files['OPS/fonts/f.woff2'] = 'woff2'
+  return zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])) })
+}
+
+describe('EPUB files each part serves', () => {
+  const PACKAGE = ['META-INF/container.xml', 'mimetype']
+  const statuses = async (base: string, paths: string[], options: { cookies?: Record<string, string> } = {}) =>
+    Object.fromEntries(await Promise.all(paths.map(async (file) => [file, (await t.call('GET', `${base}${file}`, options)).statusCode] as const)))
+  const allAre = (paths: string[], status: number) => Object.fromEntries(paths.map((file) => [file, status]))
+
+  it('a trial gets its documents and exactly what they load, followed through CSS and SVG; the whole book none of the package', async () => {
+    const imported = await importEpubTitle(t.db, referencingEpub(), new Date())
+    const trial = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/trial/epub/`
+    const product = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
+    const loaded = ['text/one.xhtml', 'img/a%20b.png', 'img/one-2x.png', 'img/one-3x.png', 'img/poster.png', 'media/clip.mp4', 'img/svg-image.png', 'img/cover.svg', 'img/cover-art.png', 'css/one.css', 'css/fonts.css', 'img/bg.png', 'fonts/f.woff2'].map((file) => `OPS/${file}`)
+    const paid = ['text/two.xhtml', 'text/three.xhtml', 'img/paid.png', 'css/paid.css', 'img/paid-bg.png', 'img/linked.png'].map((file) => `OPS/${file}`)
+    const never = ['OPS/book.opf', 'OPS/toc.ncx', 'OPS/nav.xhtml', 'OPS/evil.js', ...PACKAGE]
+    expect(await statuses(trial, loaded)).toEqual(allAre(loaded, 200))
+    expect(await statuses(trial, [...paid, ...never])).toEqual(allAre([...paid, ...never], 404))
+    expect(await statuses(product, [...loaded, ...paid])).toEqual(allAre([...loaded, ...paid], 200))
+    expect(await statuses(product, never)).toEqual(allAre(never, 404))
+    // Percent-encoded or not, the same file; the manifests name only what each part serves.
+    expect((await t.call('GET', `${trial}OPS/img/a b.png`)).statusCode).toBe(200)
+    const manifestOf = async (salesType: string) =>
+      (await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType } })).json().result.manifest
+    const trialManifest = await manifestOf('trial')
+    expect(trialManifest.readingOrder.map((link: { href: string }) => link.href)).toEqual(['OPS/text/one.xhtml'])
+    expect(trialManifest.resources).toEqual([])
+    expect(JSON.stringify(await manifestOf('product'))).not.toMatch(/book\.opf|toc\.ncx|nav\.xhtml|evil/)
+    expect((await t.call('GET', `${trial}manifest.json`)).json().resources).toEqual([])
+  })
+
+  it('a seeded novel: the trial reads its document and stylesheet, not the paid documents or the package; the owner reads the rest', async () => {
+    const [, , third] = await novel('fr')
+    const trialUrl = `/api/comic/${third.contentId}/chapter/${third.chapterId}/trial/epub/`
+    const productUrl = `/api/comic/${third.contentId}/chapter/${third.chapterId}/product/epub/`
+    const { manifest } = (await t.call('GET', `/api/comic/${third.contentId}/chapter/epub`, { query: { chapterId: String(third.chapterId), chapterFileSalesType: 'trial' } })).json().result
+    const trialDocs = manifest.readingOrder.map((link: { href: string }) => link.href)
+    expect(await statuses(trialUrl, [...trialDocs, 'OEBPS/style.css'])).toEqual(allAre([...trialDocs, 'OEBPS/style.css'], 200))
+    const closed = ['OEBPS/section-3.xhtml', 'OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE]
+    expect(await statuses(trialUrl, closed)).toEqual(allAre(closed, 404))
+    await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: Number(third.chapterId), content_id: Number(third.contentId), kind: 'owned', via: 'coin', expires_at: null }).execute()
+    expect(await statuses(productUrl, ['OEBPS/section-3.xhtml', 'OEBPS/style.css'], { cookies })).toEqual(allAre(['OEBPS/section-3.xhtml', 'OEBPS/style.css'], 200))
+    expect(await statuses(productUrl, ['OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE], { cookies })).toEqual(allAre(['OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE], 404))
+  })
+
+  it.each([
+    ['page-blanche.epub', ['EPUB/Content/cover.xhtml', 'EPUB/Image/cover.jpg', 'EPUB/Style/style.css'], ['EPUB/Content/PageBlanche_Page_004.xhtml', 'EPUB/Image/PageBlanche_Page_004.jpg', 'EPUB/Image/PageBlanche_Page_008.jpg'], ['EPUB/package.opf', 'EPUB/Navigation/toc.ncx', 'EPUB/Navigation/nav.xhtml']],
+    // Its navigation document is also in its reading order: a document of the paid part.
+    ['childrens-literature.epub', ['EPUB/cover.xhtml', 'EPUB/images/cover.png', 'EPUB/css/epub.css'], ['EPUB/s04.xhtml', 'EPUB/css/nav.css', 'EPUB/nav.xhtml'], ['EPUB/package.opf', 'EPUB/toc.ncx']],
+    ['kusamakura-japanese-vertical-writing.epub', ['OPS/xhtml/表紙.xhtml', 'OPS/images/夏目漱石.jpg', 'OPS/css/vertical.css', 'OPS/fonts/foobar.ttf'], ['OPS/xhtml/十三.xhtml', 'OPS/meta/底本.xmp'], ['OPS/package.opf', 'OPS/xhtml/toc.ncx', 'OPS/xhtml/目次.xhtml']],
+    ['moby-dick.epub', ['OPS/chapter_001.xhtml', 'OPS/images/Moby-Dick_FE_title_page.jpg', 'OPS/css/stylesheet.css', 'OPS/fonts/STIXGeneral.otf'], ['OPS/chapter_136.xhtml', 'OPS/images/9780316000000.jpg'], ['OPS/package.opf', 'OPS/toc.xhtml']],
+  ])('%s: the trial reads its documents and their files, not the paid part or the package', async (file, trialFiles, paidFiles, packageFiles) => {
+    const imported = await importEpubTitle(t.db, fs.readFileSync(`${samplesDir}/${file}`), new Date())
+    const encoded = (paths: string[]) => paths.map((p) => p.split('/').map(encodeURIComponent).join('/'))
+    const trial = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/trial/epub/`
+    const product = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
+    const closed = encoded([...paidFiles, ...packageFiles, ...PACKAGE])
+    expect(await statuses(trial, encoded(trialFiles))).toEqual(allAre(encoded(trialFiles), 200))
+    expect(await statuses(trial, closed)).toEqual(allAre(closed, 404))
+    // The book is free: its product is everyone's, package files excepted.
+    expect(await statuses(product, encoded(paidFiles))).toEqual(allAre(encoded(paidFiles), 200))
+    expect(await statuses(product, encoded([...packageFiles, ...PACKAGE]))).toEqual(allAre(encoded([...packageFiles, ...PACKAGE]), 404))
   })
 })
 

@@ -39,9 +39,10 @@ export interface ParsedEpub {
 /** Readium's reflowable positions: one per 1024 bytes of each reading-order document. */
 export const POSITION_BYTES = 1024
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, textNodeName: '#text', trimValues: true, parseTagValue: false })
+/** The package parser's settings (namespace prefixes dropped, attributes as `@name`). */
+export const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, textNodeName: '#text', trimValues: true, parseTagValue: false })
 
-const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
+export const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
 
 function text(node: unknown): string {
   if (node === undefined || node === null) return ''
@@ -51,7 +52,7 @@ function text(node: unknown): string {
 }
 
 /** Zip paths are plain; hrefs in a package are URLs relative to the package file. */
-function resolveHref(base: string, href: string): string {
+export function resolveHref(base: string, href: string): string {
   let decoded = href.split('#')[0]
   try {
     decoded = decodeURIComponent(decoded)

@@ -3,9 +3,10 @@ import type { AppDeps } from '../../../deps'
 import { HttpError } from '../../../http/errors'
 import type { ManifestLink } from './parse'
 import { guessType } from './parse'
+import { isScript, servable, zipPathOf, type EpubPart } from './servable'
 import { entryOf, epubFiles } from './store'
 
-export interface ChapterEpubRow {
+export interface ChapterEpubRow extends EpubPart {
   epubId: number
   layout: 'reflowable' | 'fixed'
   readingProgression: 'ltr' | 'rtl'
@@ -28,10 +29,11 @@ export async function chapterEpubRow(deps: AppDeps, chapterId: number, salesType
     .executeTakeFirst()
   if (!row) return null
   const manifest = JSON.parse(row.manifest) as ChapterEpubRow['manifest']
+  const book = { readingOrder: manifest.readingOrder, resources: manifest.resources }
   let positions = JSON.parse(row.positions) as LocatorJson[]
-  const limit = row.reading_order_limit
-  if (limit !== null && limit < manifest.readingOrder.length) {
-    manifest.readingOrder = manifest.readingOrder.slice(0, Math.max(1, limit))
+  const limit = row.reading_order_limit !== null && row.reading_order_limit < manifest.readingOrder.length ? Math.max(1, row.reading_order_limit) : null
+  if (limit !== null) {
+    manifest.readingOrder = manifest.readingOrder.slice(0, limit)
     const kept = new Set(manifest.readingOrder.map((link) => link.href))
     const keepToc = (links: ManifestLink[]): ManifestLink[] =>
       links.flatMap((link) => {
@@ -44,11 +46,25 @@ export async function chapterEpubRow(deps: AppDeps, chapterId: number, salesType
     positions = positions.map((position, index) => ({ ...position, locations: { ...position.locations, position: index + 1, totalProgression: index / positions.length } }))
     manifest.metadata = { ...manifest.metadata, numberOfPages: positions.length }
   }
-  return { epubId: Number(row.id), layout: row.layout, readingProgression: row.reading_progression, language: row.language, manifest, positions }
+  return {
+    epubId: Number(row.id),
+    layout: row.layout,
+    readingProgression: row.reading_progression,
+    language: row.language,
+    manifest,
+    positions,
+    readingOrder: manifest.readingOrder,
+    book,
+    readingOrderLimit: limit,
+  }
 }
 
-/** The Readium Web Publication Manifest of a chapter, with its self link where its files are served. */
-export function publicationOf(epub: ChapterEpubRow, where: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType }): EpubPublication {
+/**
+ * The Readium Web Publication Manifest of a chapter, with its self link where its files are
+ * served; its resources are only the files this part serves (a trial names nothing of the rest).
+ */
+export async function publicationOf(deps: AppDeps, epub: ChapterEpubRow, where: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType }): Promise<EpubPublication> {
+  const serves = await servable(deps, epub)
   const base = epubBasePath(where.type, where.contentId, where.chapterId, where.salesType)
   return {
     manifest: {
@@ -56,7 +72,7 @@ export function publicationOf(epub: ChapterEpubRow, where: { type: ContentType; 
       metadata: epub.manifest.metadata,
       links: [{ rel: 'self', href: `${base}manifest.json`, type: 'application/webpub+json' }],
       readingOrder: epub.manifest.readingOrder,
-      resources: epub.manifest.resources,
+      resources: epub.manifest.resources.filter((link) => serves(zipPathOf(link.href)) && !isScript(link.href, link.type)),
       toc: epub.manifest.toc,
     },
     positions: epub.positions,
@@ -64,8 +80,8 @@ export function publicationOf(epub: ChapterEpubRow, where: { type: ContentType; 
 }
 
 /**
- * One file of a chapter's EPUB. Documents of the reading order past a trial's limit are not
- * served; neither is anything outside the archive.
+ * One file of a chapter's EPUB, if this part serves it (see servable.ts: a trial only its own
+ * documents and what they load, no part the package files) and it is not a script.
  */
 export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, requested: string): Promise<{ body: Uint8Array; type: string }> {
   let zipPath = requested
@@ -76,11 +92,11 @@ export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, requeste
   }
   if (!zipPath || zipPath.includes('..')) throw new HttpError(404, 'notFound')
   const href = zipPath.split('/').map(encodeURIComponent).join('/')
-  const known = [...epub.manifest.readingOrder, ...epub.manifest.resources].find((link) => link.href === href)
-  const isDocument = /\.(x?html?)$/i.test(zipPath)
-  if (isDocument && !epub.manifest.readingOrder.some((link) => link.href === href) && !known) throw new HttpError(404, 'notFound')
+  const known = [...epub.book.readingOrder, ...epub.book.resources].find((link) => link.href === href)
+  const type = known?.type ?? guessType(zipPath)
+  if (isScript(zipPath, type) || !(await servable(deps, epub))(zipPath)) throw new HttpError(404, 'notFound')
   const files = await epubFiles(deps.db, epub.epubId)
   const body = entryOf(files, zipPath)
   if (!body) throw new HttpError(404, 'notFound')
-  return { body, type: known?.type ?? guessType(zipPath) }
+  return { body, type }
 }

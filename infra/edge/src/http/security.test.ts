@@ -1,0 +1,81 @@
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { publish } from '../registry'
+import { buildEdge } from '../server'
+import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
+import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
+import { contentSecurityPolicy } from './security'
+
+/** The policy as a map of directive → sources. */
+const directives = (policy: string): Record<string, string[]> =>
+  Object.fromEntries(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name, sources]),
+  )
+
+describe('the Content-Security-Policy of the pages', () => {
+  it('runs scripts only from our origin (and the reader’s blob: frames), never inline, and nothing embeds the site', () => {
+    const policy = directives(contentSecurityPolicy({ paypal: false }))
+    expect(policy['script-src']).toEqual(["'self'", 'blob:'])
+    expect(policy['default-src']).toEqual(["'self'"])
+    expect(policy['object-src']).toEqual(["'none'"])
+    expect(policy['base-uri']).toEqual(["'self'"])
+    expect(policy['frame-ancestors']).toEqual(["'none'"])
+    expect(policy['connect-src']).toEqual(["'self'"])
+    for (const [name, sources] of Object.entries(policy)) {
+      if (name !== 'style-src') expect([name, sources.filter((source) => /unsafe|\*|^https?:$/.test(source))]).toEqual([name, []])
+    }
+  })
+
+  it('allows PayPal’s hosts only when PayPal’s own SDK is configured', () => {
+    expect(contentSecurityPolicy({ paypal: false })).not.toContain('paypal')
+    const policy = directives(contentSecurityPolicy({ paypal: true }))
+    for (const name of ['script-src', 'frame-src', 'connect-src', 'img-src']) expect(policy[name]).toEqual(expect.arrayContaining(['https://*.paypal.com', 'https://*.paypalobjects.com']))
+    expect(policy['script-src']).not.toContain("'unsafe-inline'")
+  })
+})
+
+describe('the edge sends it', () => {
+  let root: string
+  let app: FastifyInstance
+  let get: (request: string | TestRequest) => Promise<TestResponse>
+  let host: string
+  let catalog: string
+  beforeAll(async () => {
+    root = await tempDir()
+    const edgeDir = path.join(root, 'edge')
+    const clock = stepClock()
+    catalog = (await publish(edgeDir, 'mf-catalog', await makeRemoteDist(path.join(root, 'dist'), 'mf_catalog', 'A'), { now: clock })).version
+    host = (await publish(edgeDir, 'host', await makeHostDist(path.join(root, 'dist'), 'A'), { now: clock })).version
+    app = buildEdge({ edgeDir, apiUrl: 'http://127.0.0.1:9', security: { paypal: true } })
+    get = client(await listen(app))
+  })
+  afterAll(async () => {
+    await app?.close()
+    await removeDir(root)
+  })
+
+  it('on every HTML response: app pages (fresh or revalidated) and the published index.html', async () => {
+    const page = await get('/en/comic/3')
+    const published = await get(`/host/${host}/index.html`)
+    const revalidated = await get({ path: '/en/comic/3', headers: { 'if-none-match': String(page.headers.etag) } })
+    expect([page.status, published.status, revalidated.status]).toEqual([200, 200, 304])
+    for (const res of [page, published, revalidated]) {
+      expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy({ paypal: true }))
+      expect(directives(String(res.headers['content-security-policy']))['script-src']).not.toContain("'unsafe-inline'")
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(res.headers['permissions-policy']).toContain('camera=()')
+    }
+  })
+
+  it('not on scripts and data, which still are nosniff', async () => {
+    for (const url of [`/remotes/mf-catalog/${catalog}/remoteEntry.js`, '/registry.json', '/robots.txt', '/main.js']) {
+      const res = await get(url)
+      expect([url, res.headers['content-security-policy'], res.headers['x-content-type-options']]).toEqual([url, undefined, 'nosniff'])
+    }
+  })
+})

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * The browser-side security headers of everything the edge itself serves (not /api: the API
+ * sets its own). One place, so a new header (HSTS, …) is added once.
+ */
+export interface SecurityOptions {
+  /** PayPal's real JS SDK is in use (KOMA_PAYPAL_CLIENT_ID set): allow its hosts. */
+  paypal: boolean
+}
+
+const PAYPAL_HOSTS = ['https://*.paypal.com', 'https://*.paypalobjects.com']
+
+/**
+ * The site's Content-Security-Policy. Scripts only from our origin; `blob:` because the EPUB
+ * reader (Readium) injects its own scripts and styles into the book's frames as blob: URLs.
+ * Those frames are blob: documents created by our page, so they inherit this policy: a book's
+ * inline scripts, event-handler attributes and javascript: URLs never run (its script files
+ * are never served by the API). Styles allow 'unsafe-inline' for emotion and the books' own.
+ */
+export function contentSecurityPolicy(options: SecurityOptions): string {
+  const paypal = options.paypal ? PAYPAL_HOSTS : []
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'blob:', ...paypal],
+    'style-src': ["'self'", "'unsafe-inline'", 'blob:', ...paypal],
+    'img-src': ["'self'", 'data:', 'blob:', ...paypal],
+    'font-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'", ...paypal],
+    'frame-src': ["'self'", 'blob:', ...paypal],
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  }
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ')
+}
+
+/** What every HTML page of the edge carries. */
+export function htmlSecurityHeaders(options: SecurityOptions): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(options),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=()',
+  }
+}
+
+/** Adds the headers to every response of the edge's own (HTML pages: the policy; all: nosniff). */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
+  const html = htmlSecurityHeaders(options)
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (/^\/api(\/|\?|$)/.test(req.url)) return payload
+    if (/^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''))) reply.headers(html)
+    else reply.header('x-content-type-options', 'nosniff')
+    return payload
+  })
+}
