@@ -25,7 +25,9 @@ export function srcsetUrls(value: string): string[] {
     while (i < value.length && !space(value[i])) i++
     let url = value.slice(start, i)
     if (url.endsWith(',')) {
-      url = url.replace(/,+$/, '')
+      let end = url.length
+      while (end > 0 && url[end - 1] === ',') end--
+      url = url.slice(0, end)
     } else {
       // Descriptors run to the next comma outside parentheses.
       let depth = 0
