@@ -4,7 +4,7 @@ import { publish } from '../registry'
 import { buildEdge } from '../server'
 import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
 import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
-import { contentSecurityPolicy } from './security'
+import { contentSecurityPolicy, HSTS } from './security'
 
 /** The policy as a map of directive → sources. */
 const directives = (policy: string): Record<string, string[]> =>
@@ -79,3 +79,39 @@ describe('the edge sends it', () => {
     }
   })
 })
+
+describe('HSTS', () => {
+  let root: string
+  const edges: FastifyInstance[] = []
+  beforeAll(async () => {
+    root = await tempDir()
+    const edgeDir = path.join(root, 'edge')
+    await publish(edgeDir, 'host', await makeHostDist(path.join(root, 'dist'), 'A'), { now: stepClock() })
+  })
+  afterAll(async () => {
+    for (const edge of edges) await edge.close()
+    await removeDir(root)
+  })
+  const edge = async (trustProxy: boolean | string[]) => {
+    const app = buildEdge({ edgeDir: path.join(root, 'edge'), apiUrl: 'http://127.0.0.1:9', trustProxy })
+    edges.push(app)
+    return client(await listen(app))
+  }
+
+  it('goes with every answer to a request the trusted TLS proxy says came over https', async () => {
+    const get = await edge(['127.0.0.1'])
+    for (const url of ['/en/comic/3', '/registry.json', '/robots.txt']) {
+      const tls = await get({ path: url, headers: { 'x-forwarded-proto': 'https' } })
+      expect([url, tls.headers['strict-transport-security']]).toEqual([url, HSTS])
+      const plain = await get(url)
+      expect([url, plain.headers['strict-transport-security']]).toEqual([url, undefined])
+    }
+  })
+
+  it('is not sent on a client’s word when no proxy is trusted (the local demo)', async () => {
+    const get = await edge(false)
+    const res = await get({ path: '/en/comic/3', headers: { 'x-forwarded-proto': 'https' } })
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+  })
+})
+

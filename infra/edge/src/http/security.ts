@@ -51,10 +51,18 @@ export function htmlSecurityHeaders(options: SecurityOptions): Record<string, st
   }
 }
 
-/** Adds the headers to every response of the edge's own (HTML pages: the policy; all: nosniff). */
+/**
+ * HSTS on every answer to a request that came over TLS (the TLS proxy in front of the edge, which
+ * TRUST_PROXY names, says so): a year, subdomains included. Plain-HTTP answers (the local demo)
+ * never carry it, as browsers ignore it there anyway.
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** Adds the headers to every response of the edge's own (HTML pages: the policy; all: nosniff; over TLS: HSTS). */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
   const html = htmlSecurityHeaders(options)
   app.addHook('onSend', async (req, reply, payload) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS)
     if (/^\/api(\/|\?|$)/.test(req.url)) return payload
     if (/^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''))) reply.headers(html)
     else reply.header('x-content-type-options', 'nosniff')

@@ -97,7 +97,7 @@ export function registerIdpRoutes(app: FastifyInstance, deps: AppDeps): void {
     const config = configOf(deps, provider)
     const redirectUri = callbackUri(publicOrigin(deps), provider)
     const request = await authorizationRequest(config, app, redirectUri)
-    const browserHash = bindToBrowser(req, reply)
+    const browserHash = bindToBrowser(deps, req, reply)
     await deps.db
       .insertInto('oauth_states')
       .values({

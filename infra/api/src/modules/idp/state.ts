@@ -1,3 +1,5 @@
+import { secureCookies } from '../../http/cookies'
+import type { AppDeps } from '../../deps'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timingSafeEqual } from 'node:crypto'
 import { API_PREFIX } from '../../http/route'
@@ -16,13 +18,13 @@ export const STATE_COOKIE = 'koma_oauth'
 export const STATE_COOKIE_PATH = `${API_PREFIX}/member/external-idp`
 
 /** Set a fresh binding cookie for one round trip; returns the hash to keep with the state. */
-export function bindToBrowser(req: FastifyRequest, reply: FastifyReply): string {
+export function bindToBrowser(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): string {
   const value = randomToken(32)
   reply.setCookie(STATE_COOKIE, value, {
     path: STATE_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: secureCookies(deps, req),
     maxAge: STATE_MINUTES * 60,
   })
   return sha256(value)

@@ -2,6 +2,7 @@ import { COOKIES, HEADERS } from '@koma/contracts/server'
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
+import { secureCookies } from '../../http/cookies'
 import { unauthorized } from '../../http/errors'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -21,12 +22,12 @@ export interface SessionMember {
   guest: boolean
 }
 
-function cookieOptions(req: FastifyRequest, maxAgeSeconds: number | undefined, httpOnly: boolean) {
+function cookieOptions(deps: AppDeps, req: FastifyRequest, maxAgeSeconds: number | undefined, httpOnly: boolean) {
   return {
     path: '/',
     httpOnly,
     sameSite: 'lax' as const,
-    secure: req.protocol === 'https',
+    secure: secureCookies(deps, req),
     ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
   }
 }
@@ -66,9 +67,9 @@ export async function startSession(
     .returning('id')
     .executeTakeFirstOrThrow()
   const maxAge = stayLogged ? days * 24 * 60 * 60 : undefined
-  reply.setCookie(COOKIES.session, token, cookieOptions(req, maxAge, true))
+  reply.setCookie(COOKIES.session, token, cookieOptions(deps, req, maxAge, true))
   if (options.guest) reply.clearCookie(COOKIES.loginCheck, { path: '/' })
-  else reply.setCookie(COOKIES.loginCheck, '1', cookieOptions(req, maxAge, false))
+  else reply.setCookie(COOKIES.loginCheck, '1', cookieOptions(deps, req, maxAge, false))
   resolved.set(req, Promise.resolve({ memberId, sessionId: row.id, guest: options.guest ?? false }))
   return { sessionId: row.id }
 }
