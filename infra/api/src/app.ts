@@ -6,6 +6,7 @@ import type { AppDeps } from './deps'
 import { checksumIsValid } from './http/checksum'
 import { HttpError } from './http/errors'
 import { requestLocale } from './http/locale'
+import { registerPenaltyBox } from './http/penalty'
 import { registerAbuseLimits } from './http/rateLimit'
 import { BODY_LIMITS } from './limits'
 import { registerModules } from './modules'
@@ -33,6 +34,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   })
   await app.register(cookie)
   await app.register(formbody)
+  // The penalty box first: a penalised address is refused before the rate limiter counts it.
+  registerPenaltyBox(app, deps.config.rateLimit.penalty)
   await registerAbuseLimits(app, deps.config.rateLimit)
 
   app.addHook('preHandler', async (req) => {
@@ -60,6 +63,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     req.log.error({ err: error }, 'unhandled error')
     const body: ErrorBody = { code: 500, message: text('undefinedError', locale) }
     return reply.status(500).send(body)
+  })
+
+  // A refusal sent before a large body was read (too large, rate-limited, unknown route) closes
+  // the connection: otherwise Node reads and throws away the rest of the body to keep the
+  // connection alive, and a client sending megabytes it knows will be refused costs the API the
+  // reading. Small bodies are cheaper drained than reconnected.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 400 && !req.raw.complete && Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.default) reply.header('connection', 'close')
+    return payload
   })
 
   app.setNotFoundHandler((req, reply) => {

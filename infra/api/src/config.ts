@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { API_TIMEOUTS, RATE_LIMITS, type HttpTimeouts, type RateLimitTable } from './limits'
+import { ABUSE_PENALTY, API_TIMEOUTS, RATE_LIMITS, type AbusePenalty, type HttpTimeouts, type RateLimitTable } from './limits'
+import { publicUrlOf } from './publicUrl'
 
 export interface RateLimitConfig {
   /** Where the counters live: this process (one API process) or Redis (several share them). */
@@ -9,8 +10,9 @@ export interface RateLimitConfig {
   keyPrefix: string
   /** The numbers (limits.ts); tests lower them instead of waiting. */
   rules: RateLimitTable
+  /** Addresses refused again and again are slowed down (limits.ts ABUSE_PENALTY). */
+  penalty: AbusePenalty
 }
-import { publicUrlOf } from './publicUrl'
 
 /**
  * Two profiles (docs/architecture.md, "Two profiles"):
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
       keyPrefix: 'koma:rl:',
       rules: RATE_LIMITS,
+      penalty: ABUSE_PENALTY,
     },
     trustProxy: trustProxy(env.KOMA_API_TRUST_PROXY),
     timeouts: API_TIMEOUTS,

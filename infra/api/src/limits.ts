@@ -103,3 +103,24 @@ export const API_TIMEOUTS: HttpTimeouts = {
   keepAliveMs: 72 * SECOND,
   checkIntervalMs: 2 * SECOND,
 }
+
+/**
+ * Addresses that keep being refused (429 past a limit, 413 too large) are slowed down: after
+ * `refusals` refusals within `windowMs`, every request from the address waits `delayMs` before it
+ * is refused unread, for `penaltyMs`. A client sending megabytes it knows will be refused, as fast
+ * as it can, then sends one request per `delayMs` and costs the API nearly nothing; a reader who
+ * meets a limit now and then never gets here. Per API process (a cluster slows an abuser on each).
+ */
+export interface AbusePenalty {
+  refusals: number
+  windowMs: number
+  penaltyMs: number
+  delayMs: number
+}
+
+export const ABUSE_PENALTY: AbusePenalty = {
+  refusals: 30,
+  windowMs: MINUTE,
+  penaltyMs: MINUTE,
+  delayMs: 3 * SECOND,
+}
