@@ -11,6 +11,8 @@ import { initPageUrls } from './modules/image/signing'
 
 export interface BuildOptions {
   logger?: boolean | { level: string }
+  /** Told of every route as it is registered (tests list them: nothing may be served unaccounted for). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void
 }
 
 /** The API as a Fastify instance: every module registered, errors in the SPEC §8 shape. */
@@ -21,6 +23,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   })
+  const { onRoute } = options
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }))
   await app.register(cookie)
   await app.register(formbody)
 

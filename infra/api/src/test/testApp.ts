@@ -35,6 +35,8 @@ export interface TestApp {
   lane: 'pglite' | 'postgres'
   /** This app's DATA_DIR (a temporary folder): its mail outbox lives there. */
   dataDir: string
+  /** Every route the API registered (method and URL; HEAD twins of GET routes included). */
+  routes: { method: string; url: string }[]
   /** Mails the API sent, oldest first (the local outbox of the mail interface). */
   outbox(): (Mail & { sentAt: string })[]
   /** Call the API like the browser does: signed headers, form-encoded body. */
@@ -69,8 +71,9 @@ export async function createTestApp(): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-api-test-'))
   const config = { ...loadConfig({ DATA_DIR: dataDir }), skipChecksum: false, seedIfEmpty: false }
   let app: FastifyInstance
+  const routes: TestApp['routes'] = []
   try {
-    app = await buildApp({ db: handle.db, clock, config })
+    app = await buildApp({ db: handle.db, clock, config }, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
     await app.ready()
   } catch (error) {
     // A failed setup must not leave the database open: Jest would wait on it forever.
@@ -108,6 +111,7 @@ export async function createTestApp(): Promise<TestApp> {
     clock,
     lane,
     call,
+    routes,
     dataDir,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     close: async () => {
