@@ -10,7 +10,7 @@ import { sealedPassword } from './fixtures'
 import { cookiesOf, type CallOptions, type TestApp } from './testApp'
 
 /**
- * The people and things the API-wide suites (access matrix, hostile input) call with: a
+ * The people and things the access matrix calls with (the hostile suite borrows its callers): a
  * signed-out visitor, a guest, a member, and an owner: a member who owns a paid chapter, a paid
  * novel chapter, comments, saved cards, inbox items, a second device and a linked account, with
  * coins, a ticket and adult verification. Built once per test file, through the API where that is
@@ -47,10 +47,11 @@ export interface World {
   chapters: {
     /** A paid vertical comic chapter the owner bought (its pages come in bands). */
     owned: ChapterRef
-    /** Paid chapters nobody owns: to buy one, and to buy two at once. */
+    /** Paid chapters nobody owns: one to buy, one to buy through unlock-all. */
     buyable: ChapterRef[]
     free: ChapterRef
     coinRent: ChapterRef
+    /** Chapters of gauge titles: one to rent with the gauge, one to rent by subscribing. */
     gauge: ChapterRef[]
     ticket: ChapterRef
     /** A paid novel chapter (EPUB) with a trial, owned by the owner. */
@@ -151,20 +152,8 @@ async function firstId(query: { executeTakeFirstOrThrow(): Promise<{ id: number 
   return Number((await query.executeTakeFirstOrThrow()).id)
 }
 
-async function registerCard(t: TestApp, caller: Caller, number: string, holder: string): Promise<void> {
-  const keys = (await callAs(t, caller, 'GET', '/api/coin/purchase/credit/token-api-key')).json().result as { tokenApiKey: string; tokenUrl: string }
-  const token = await t.app.inject({
-    method: 'POST',
-    url: keys.tokenUrl,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ card_number: number, card_expire: '12/39', security_code: '123', cardholder_name: holder, token_api_key: keys.tokenApiKey, lang: 'en' }),
-  })
-  const registered = await callAs(t, caller, 'POST', '/api/coin/purchase/credit/cardinfo/register', { body: { mdkToken: token.json().token, securityCode: '123' } })
-  if (registered.statusCode !== 200) throw new Error(`card: ${registered.statusCode} ${registered.body}`)
-}
-
-/** A card token from the sandbox token service, for a caller allowed to ask for its key. */
-export async function cardToken(t: TestApp, caller: Caller, number = '4111111111111111'): Promise<string> {
+/** A one-time card token from the sandbox token service (the browser's part), for a caller allowed to ask for its key. */
+export async function cardToken(t: TestApp, caller: Caller, number = '4111111111111111', holder = 'CARD HOLDER'): Promise<string> {
   const keys = await callAs(t, caller, 'GET', '/api/coin/purchase/credit/token-api-key')
   if (keys.statusCode !== 200) return 'no-card-token-for-this-caller'
   const { tokenApiKey, tokenUrl } = keys.json().result as { tokenApiKey: string; tokenUrl: string }
@@ -172,9 +161,14 @@ export async function cardToken(t: TestApp, caller: Caller, number = '4111111111
     method: 'POST',
     url: tokenUrl,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ card_number: number, card_expire: '12/39', security_code: '123', cardholder_name: 'CARD HOLDER', token_api_key: tokenApiKey, lang: 'en' }),
+    payload: JSON.stringify({ card_number: number, card_expire: '12/39', security_code: '123', cardholder_name: holder, token_api_key: tokenApiKey, lang: 'en' }),
   })
   return token.json().token as string
+}
+
+async function registerCard(t: TestApp, caller: Caller, number: string, holder: string): Promise<void> {
+  const registered = await callAs(t, caller, 'POST', '/api/coin/purchase/credit/cardinfo/register', { body: { mdkToken: await cardToken(t, caller, number, holder), securityCode: '123' } })
+  if (registered.statusCode !== 200) throw new Error(`card: ${registered.statusCode} ${registered.body}`)
 }
 
 /** 5000 purchased coins and 3 tickets for any title. */

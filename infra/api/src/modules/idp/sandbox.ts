@@ -34,6 +34,10 @@ const CERT_TEXTS = {
   fr: { title: 'Vérification de l’âge', lead: 'Service de vérification de test. Saisissez votre date de naissance pour confirmer que vous avez 18 ans ou plus.', birthday: 'Date de naissance', verify: 'Vérifier', cancel: 'Annuler' },
 } as const
 
+/** A query or form as single strings: a repeated key (an array) or a JSON object counts as absent. */
+const fields = (value: unknown): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(value && typeof value === 'object' ? value : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+
 const escape = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 function page(reply: FastifyReply, lang: string, title: string, accent: string, body: string): FastifyReply {
@@ -58,7 +62,7 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.get(`${SANDBOX_PATH}/:provider/authorize`, bare, async (req, reply) => {
     const { provider } = req.params as { provider: string }
-    const query = req.query as Record<string, string | undefined>
+    const query = fields(req.query)
     if (!isSocialProvider(provider) || query.client_id !== providerConfig(provider).clientId || !query.redirect_uri || !query.state) {
       return reply.status(400).header('content-type', 'text/plain; charset=utf-8').send('invalid_request')
     }
@@ -85,11 +89,16 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.post(`${SANDBOX_PATH}/:provider/consent`, bare, async (req, reply) => {
     const { provider } = req.params as { provider: string }
-    const form = (req.body ?? {}) as Record<string, string | undefined>
+    const form = fields(req.body)
     if (!isSocialProvider(provider) || form.client_id !== providerConfig(provider).clientId || !form.redirect_uri || !form.state) {
       return reply.status(400).send('invalid_request')
     }
-    const target = new URL(form.redirect_uri)
+    let target: URL
+    try {
+      target = new URL(form.redirect_uri)
+    } catch {
+      return reply.status(400).send('invalid_request')
+    }
     target.searchParams.set('state', form.state)
     if (form.decision !== 'allow' || !form.email) {
       target.searchParams.set('error', 'access_denied')
@@ -116,7 +125,7 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.post(`${SANDBOX_PATH}/:provider/token`, bare, async (req, reply) => {
     const { provider } = req.params as { provider: string }
-    const form = (req.body ?? {}) as Record<string, string | undefined>
+    const form = fields(req.body)
     const refuse = (error: string) => reply.status(400).header('cache-control', 'no-store').send({ error })
     if (!isSocialProvider(provider) || form.grant_type !== 'authorization_code' || !form.code) return refuse('invalid_request')
     const config = providerConfig(provider)
@@ -173,7 +182,7 @@ export function registerCertificationSandboxRoutes(app: FastifyInstance, deps: A
 
   app.post('/api/sandbox/certification/:tradeId', bare, async (req, reply) => {
     const { tradeId } = req.params as { tradeId: string }
-    const form = (req.body ?? {}) as Record<string, string | undefined>
+    const form = fields(req.body)
     const now = deps.clock.now()
     const row = await deps.db.selectFrom('certifications').selectAll().where('trade_id', '=', tradeId).where('result', 'is', null).where('expires_at', '>', now).executeTakeFirst()
     if (!row) return reply.status(404).send('unknown or expired verification')

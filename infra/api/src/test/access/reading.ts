@@ -1,6 +1,6 @@
 import type { Endpoints } from '@koma/contracts/server'
 import type { World } from '../world'
-import { callAs } from '../world'
+import { callAs, tinyPng } from '../world'
 import { anyone, expectContains, OK, perWorld, signedIn, single, type Expectation, type Outcomes } from './rules'
 
 /**
@@ -43,7 +43,6 @@ const novelFiles = perWorld(async (w) => {
 
 /** An inquiry attachment (stored as a private image). */
 const attachmentId = perWorld(async (w) => {
-  const { tinyPng } = await import('../world')
   const upload = await callAs(w.t, w.callers.visitor, 'PUT', '/api/inquiry/image', { raw: await tinyPng(), headers: { 'content-type': 'image/png' } })
   const token = upload.json().result.imageId as string
   return Number((await w.t.db.selectFrom('inquiry_uploads').select('image_id').where('token', '=', token).executeTakeFirstOrThrow()).image_id)
