@@ -91,16 +91,18 @@ export function callAs(t: TestApp, caller: Caller, method: 'GET' | 'POST' | 'PUT
 
 let deviceCounter = 0
 const newDeviceId = (label: string): string => `${label}-${randomBytes(4).toString('hex')}-${(deviceCounter += 1)}`
+/** Each new caller signs up from its own address (limits per address are not what these suites test). */
+const newIp = (): string => `10.250.${(deviceCounter >> 8) & 255}.${deviceCounter & 255}`
 
 /** A new guest, member or owner-like member (the fresh callers of calls that end or change a session). */
 export async function newCaller(t: TestApp, who: Who): Promise<Caller> {
   const deviceId = newDeviceId(who)
   if (who === 'visitor') return { who, cookies: {}, deviceId, userId: null, email: null, password: null }
   if (who === 'guest') {
-    const made = await guest(t, deviceId)
+    const made = await guest(t, deviceId, newIp())
     return { who, cookies: made.cookies, deviceId, userId: made.userId, email: null, password: null }
   }
-  const made = await registerMember(t, { email: uniqueEmail(who), headers: device(deviceId) })
+  const made = await registerMember(t, { email: uniqueEmail(who), headers: device(deviceId), ip: newIp() })
   return { who, cookies: made.cookies, deviceId, userId: made.userId, email: made.email, password: made.password }
 }
 

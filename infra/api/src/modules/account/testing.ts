@@ -29,11 +29,11 @@ export const uniqueEmail = (label = 'new'): string => `${label}.${Date.now().toS
 /** Register a member through the real flow (code from the outbox); returns its cookies and id. */
 export async function registerMember(
   t: TestApp,
-  options: { email?: string; password?: string; nickname?: string; cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: { email?: string; password?: string; nickname?: string; cookies?: Record<string, string>; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<{ email: string; password: string; cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
   const email = options.email ?? uniqueEmail()
   const password = options.password ?? 'koma-reader-9'
-  const base: CallOptions = { cookies: options.cookies, headers: options.headers }
+  const base: CallOptions = { cookies: options.cookies, headers: options.headers, ip: options.ip }
   const sent = await t.call('PUT', '/api/member/send/verify/token', { ...base, body: { email } })
   if (sent.statusCode !== 200) throw new Error(`send code: ${sent.statusCode} ${sent.body}`)
   const checked = await t.call('PUT', '/api/member/check/verify/token', { ...base, body: { email, token: lastCode(t, email) } })
@@ -47,8 +47,8 @@ export async function registerMember(
 }
 
 /** A guest session for a device id. */
-export async function guest(t: TestApp, deviceId: string): Promise<{ cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
-  const response = await t.call('POST', '/api/member/guest', { headers: device(deviceId) })
+export async function guest(t: TestApp, deviceId: string, ip?: string): Promise<{ cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
+  const response = await t.call('POST', '/api/member/guest', { headers: device(deviceId), ip })
   if (response.statusCode !== 200) throw new Error(`guest: ${response.statusCode} ${response.body}`)
   return { cookies: cookiesOf(response), userId: response.json().result.userId, response }
 }
