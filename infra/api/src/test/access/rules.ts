@@ -59,9 +59,6 @@ export const ownerOnly = (other: number, guest: Expected = other): Outcomes => (
 
 export const single = (name: string, request: Case['request'], expect: Outcomes, check?: Case['check']): Expectation => ({ cases: [{ name, request, expect, check }] })
 
-/** The body as text, for "must not contain" checks. */
-export const bodyText = (response: LightMyRequestResponse): string => response.body
-
 export function expectContains(response: LightMyRequestResponse, value: string | number, present: boolean): void {
   const has = response.body.includes(String(value))
   if (has !== present) throw new Error(`expected the answer ${present ? 'to' : 'not to'} contain ${value}: ${response.body.slice(0, 300)}`)
