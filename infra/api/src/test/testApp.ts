@@ -24,8 +24,8 @@ export interface CallOptions {
   /** Leave out the SPEC §7 signature (to test its refusal). */
   unsigned?: boolean
   ip?: string
-  /** A raw body (uploads) instead of the form. */
-  raw?: { payload: Buffer | string; type: string }
+  /** A raw body (uploads) instead of the form: bytes (content type from `headers`, else octet-stream), or bytes with their type. */
+  raw?: Buffer | { payload: Buffer | string; type: string }
 }
 
 export interface TestApp {
@@ -35,6 +35,8 @@ export interface TestApp {
   lane: 'pglite' | 'postgres'
   /** This app's DATA_DIR (a temporary folder): its mail outbox lives there. */
   dataDir: string
+  /** Every route the API registered (method and URL; HEAD twins of GET routes included). */
+  routes: { method: string; url: string }[]
   /** Mails the API sent, oldest first (the local outbox of the mail interface). */
   outbox(): (Mail & { sentAt: string })[]
   /** Call the API like the browser does: signed headers, form-encoded body. */
@@ -78,8 +80,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const defaults: ApiConfig = { ...loadConfig({ DATA_DIR: dataDir, KOMA_PUBLIC_URL: TEST_PUBLIC_URL }), skipChecksum: false, seedIfEmpty: false }
   const config = options.configure ? options.configure(defaults) : defaults
   let app: FastifyInstance
+  const routes: TestApp['routes'] = []
   try {
-    app = await buildApp({ db: handle.db, clock, config })
+    app = await buildApp({ db: handle.db, clock, config }, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
     await app.ready()
   } catch (error) {
     // A failed setup must not leave the database open: Jest would wait on it forever.
@@ -105,8 +108,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       payload = form.toString()
       headers['content-type'] = 'application/x-www-form-urlencoded'
     }
-    if (options.raw) headers['content-type'] = options.raw.type
-    return app.inject({ method, url, query: options.query, headers, payload: options.raw?.payload ?? payload, cookies: options.cookies, remoteAddress: ip })
+    if (options.raw) {
+      const raw = Buffer.isBuffer(options.raw) ? { payload: options.raw, type: headers['content-type'] ?? 'application/octet-stream' } : options.raw
+      headers['content-type'] = raw.type
+      payload = raw.payload
+    }
+    return app.inject({ method, url, query: options.query, headers, payload, cookies: options.cookies, remoteAddress: ip })
   }
 
   return {
@@ -115,6 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     lane,
     call,
+    routes,
     dataDir,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     close: async () => {

@@ -19,12 +19,13 @@ import { registerMember, signInNewMember } from './registration'
 /** Sign-up, e-mail codes, passwords and e-mail changes. */
 export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.sendVerifyToken, async ({ body, req, locale }) => {
+    const purpose = body.purpose === 'changeEmail' ? 'changeEmail' : 'signup'
+    // Who is asking comes before what they sent: a visitor gets the 401 of a change of address, not a form error.
+    const member = purpose === 'changeEmail' ? await requireFullMember(deps, req) : null
     const { email } = checked(requestCodeSchema, { email: body.email }, locale)
     await req.server.abuseLimits.account('codeRequest', req, email.trim().toLowerCase())
-    const purpose = body.purpose === 'changeEmail' ? 'changeEmail' : 'signup'
     let memberId: number | null = null
-    if (purpose === 'changeEmail') {
-      const member = await requireFullMember(deps, req)
+    if (member) {
       memberId = member.memberId
       const current = await deps.db.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirstOrThrow()
       checked(changeEmailSchema(current.email), { email }, locale)
@@ -37,9 +38,9 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
   }, { limit: 'codeRequest' })
 
   route(app, deps, endpoints.checkVerifyToken, async ({ body, req, locale }) => {
-    const { email, token } = checked(checkCodeSchema, { email: body.email, token: body.token }, locale)
     const purpose = body.purpose === 'changeEmail' ? 'changeEmail' : 'signup'
     const memberId = purpose === 'changeEmail' ? (await requireFullMember(deps, req)).memberId : undefined
+    const { email, token } = checked(checkCodeSchema, { email: body.email, token: body.token }, locale)
     await checkCode(deps, { email, purpose, token, memberId })
     return { verified: true as const }
   }, { limit: 'codeCheck' })

@@ -58,8 +58,8 @@ export async function registerMember(
 }
 
 /** A guest session for a device id. */
-export async function guest(t: TestApp, deviceId: string): Promise<{ cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
-  const response = await t.call('POST', '/api/member/guest', { headers: device(deviceId) })
+export async function guest(t: TestApp, deviceId: string, ip?: string): Promise<{ cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
+  const response = await t.call('POST', '/api/member/guest', { headers: device(deviceId), ip })
   if (response.statusCode !== 200) throw new Error(`guest: ${response.statusCode} ${response.body}`)
   return { cookies: cookiesOf(response), userId: response.json().result.userId, response }
 }

@@ -65,6 +65,10 @@ const CERT_TEXTS = {
   fr: { title: 'Vérification de l’âge', lead: 'Service de vérification de test. Saisissez votre date de naissance pour confirmer que vous avez 18 ans ou plus.', birthday: 'Date de naissance', verify: 'Vérifier', cancel: 'Annuler' },
 } as const
 
+/** A query or form as single strings: a repeated key (an array) or a JSON object counts as absent. */
+const fields = (value: unknown): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(value && typeof value === 'object' ? value : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+
 const escape = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 function page(reply: FastifyReply, lang: string, title: string, accent: string, body: string): FastifyReply {
@@ -216,7 +220,7 @@ export function registerCertificationSandboxRoutes(app: FastifyInstance, deps: A
 
   app.post('/api/sandbox/certification/:tradeId', bare, async (req, reply) => {
     const { tradeId } = req.params as { tradeId: string }
-    const form = (req.body ?? {}) as Record<string, string | undefined>
+    const form = fields(req.body)
     const now = deps.clock.now()
     const row = await deps.db.selectFrom('certifications').selectAll().where('trade_id', '=', tradeId).where('result', 'is', null).where('expires_at', '>', now).executeTakeFirst()
     if (!row) return reply.status(404).send('unknown or expired verification')

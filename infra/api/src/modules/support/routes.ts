@@ -106,7 +106,8 @@ export function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, deps, endpoints.faqs, async ({ query, locale }) => {
     let q = faqQuery(locale).orderBy('f.sort').orderBy('f.id')
-    if (query.category) q = q.where('f.category', '=', query.category)
+    // A repeated key arrives as an array: only one category is a category.
+    if (typeof query.category === 'string' && query.category) q = q.where('f.category', '=', query.category)
     return { faqs: (await q.execute()).map(toFaq) }
   })
 

@@ -1,0 +1,152 @@
+import type { Endpoints } from '@koma/contracts/server'
+import type { World } from '../world'
+import { callAs, tinyPng } from '../world'
+import { anyone, expectContains, OK, perWorld, signedIn, single, type Expectation, type Outcomes } from './rules'
+
+/**
+ * Platform, discovery and reading. Paid content (SPEC §1, issue 11): the chapter call, the EPUB
+ * manifest and files of a paid chapter answer only an entitled reader (here the owner, who bought
+ * them); page images are served only through the short-lived URLs the chapter call signs, and a
+ * bare page id is the same 404 as a missing one, for everyone, the owner included.
+ */
+const paidOnly: Outcomes = { visitor: 401, guest: 403, member: 403, owner: OK }
+
+const chapterPath = (c: World['chapters']['owned']) => ({ type: c.type, id: c.contentId, chapterId: c.chapterId })
+
+type PageImage = { url: string; tiles?: { url: string }[] }
+
+/** The owner's chapter call: the signed URLs of the paid pages. */
+const signedPages = perWorld(async (w) => {
+  const { owned } = w.chapters
+  const response = await callAs(w.t, w.callers.owner, 'GET', `/api/${owned.type}/${owned.contentId}/chapter/${owned.chapterId}/product`)
+  if (response.statusCode !== 200) throw new Error(`owner's chapter: ${response.statusCode}`)
+  const images = response.json().result.images as PageImage[]
+  const tiled = images.find((image) => image.tiles && image.tiles.length > 1)
+  if (!tiled?.tiles) throw new Error('the owned chapter has no tiled page')
+  return { page: images[0].url, tile: tiled.tiles[0].url, tiles: tiled.tiles.length, tiledId: Number(/\/api\/image\/(\d+)/.exec(tiled.url)?.[1]) }
+})
+
+/** The paid novel chapter's manifests, as its owner gets them: a document and a file past the trial, and the trial's own. */
+const novelFiles = perWorld(async (w) => {
+  const { novel } = w.chapters
+  const publication = async (salesType: string) => {
+    const response = await callAs(w.t, w.callers.owner, 'GET', `/api/${novel.type}/${novel.contentId}/chapter/epub`, { query: { chapterId: String(novel.chapterId), chapterFileSalesType: salesType } })
+    if (response.statusCode !== 200) throw new Error(`owner's novel ${salesType}: ${response.statusCode}`)
+    return response.json().result.manifest as { readingOrder: { href: string }[]; resources?: { href: string }[] }
+  }
+  const [product, trial] = await Promise.all([publication('product'), publication('trial')])
+  const inTrial = new Set(trial.readingOrder.map((link) => link.href))
+  const pastTrial = product.readingOrder.map((link) => link.href).filter((href) => !inTrial.has(href))
+  if (pastTrial.length === 0) throw new Error('the novel has no document past its trial')
+  return { pastTrial: pastTrial[pastTrial.length - 1], trialDocument: trial.readingOrder[0].href, resource: product.resources?.[0]?.href ?? null }
+})
+
+/** An inquiry attachment (stored as a private image). */
+const attachmentId = perWorld(async (w) => {
+  const upload = await callAs(w.t, w.callers.visitor, 'PUT', '/api/inquiry/image', { raw: await tinyPng(), headers: { 'content-type': 'image/png' } })
+  const token = upload.json().result.imageId as string
+  return Number((await w.t.db.selectFrom('inquiry_uploads').select('image_id').where('token', '=', token).executeTakeFirstOrThrow()).image_id)
+})
+
+const novelFile = (salesType: 'product' | 'trial', file: (files: Awaited<ReturnType<typeof novelFiles>>) => string | null) => async (w: World) => {
+  const { novel } = w.chapters
+  const path = file(await novelFiles(w))
+  if (!path) throw new Error('no such file in the novel')
+  return { params: { type: novel.type, id: novel.contentId, chapterId: novel.chapterId, salesType, '*': path } }
+}
+
+export const readingExpectations = {
+  clientIp: single('the IP lookup', () => ({}), anyone()),
+  image: {
+    cases: [
+      { name: 'a public image (cover) by its id', request: (w) => ({ params: { imageId: w.publicImageId }, query: { w: '320' } }), expect: anyone() },
+      { name: 'a paid page by its bare id', request: (w) => ({ params: { imageId: w.pageImageIds[0] }, query: { w: '320' } }), expect: anyone(404) },
+      { name: 'a paid page through the URL the chapter call signed for its owner', request: async (w) => ({ url: `${(await signedPages(w)).page}&w=320` }), expect: anyone() },
+      { name: 'a paid page with a forged signature', request: async (w) => ({ url: `${(await signedPages(w)).page.replace(/s=[\w-]+/, `s=${'A'.repeat(22)}`)}&w=320` }), expect: anyone(404) },
+      { name: 'an inquiry attachment by its id', request: async (w) => ({ params: { imageId: await attachmentId(w) }, query: { w: '320' } }), expect: anyone(404) },
+    ],
+  },
+  imageTile: {
+    cases: [
+      {
+        name: 'a band of a paid page by its bare id',
+        request: async (w) => {
+          const pages = await signedPages(w)
+          return { params: { imageId: pages.tiledId, index: 0, count: pages.tiles }, query: { w: '320' } }
+        },
+        expect: anyone(404),
+      },
+      { name: 'a band through its signed URL', request: async (w) => ({ url: `${(await signedPages(w)).tile}&w=320` }), expect: anyone() },
+    ],
+  },
+  pushEmailReport: single('an e-mail link report', () => ({ params: { mmid: 'm-access', mmc: 'c-access' } }), anyone()),
+
+  home: single('the home', () => ({ params: { lang: 'en' } }), anyone()),
+  homeMature: single('the mature home: verified adults with mature content on only', () => ({ params: { lang: 'en' } }), { visitor: 428, guest: 428, member: 428, owner: OK }),
+  content: single('an episode list', (w) => ({ params: { type: w.chapters.free.type, id: w.chapters.free.contentId } }), anyone()),
+  menuList: {
+    cases: [
+      { name: 'the new releases', request: () => ({ params: { holder: 'all_comic', code: 'new' } }), expect: anyone() },
+      { name: 'the adult menu: signed in, verified, mature on', request: () => ({ params: { holder: 'all_comic', code: 'adult' } }), expect: { visitor: 401, guest: 428, member: 428, owner: OK } },
+    ],
+  },
+  menuGenre: single(
+    'a genre',
+    async (w) => ({ params: { holder: 'all_comic', genre: (await w.t.db.selectFrom('genres').select('code').orderBy('id').executeTakeFirstOrThrow()).code } }),
+    anyone(),
+  ),
+  events: single('the events', () => ({ params: { prefix: 'all_comic' } }), anyone()),
+  promotion: single('a promotion', (w) => ({ params: { id: w.ids.promotion } }), anyone()),
+  contentCatalog: single('a catalogue', (w) => ({ params: { id: w.ids.catalog } }), anyone()),
+  search: single('a search', () => ({ body: { query: 'a' } }), anyone()),
+  comingSoon: single('a coming-soon title', (w) => ({ params: { type: w.comingSoon.type, id: w.comingSoon.id } }), anyone()),
+  releaseNotificationOn: single('release notification on', (w) => ({ params: { type: w.comingSoon.type, id: w.comingSoon.id } }), signedIn),
+  releaseNotificationOff: single('release notification off', (w) => ({ params: { type: w.comingSoon.type, id: w.comingSoon.id } }), signedIn),
+  library: single('the library (subscribed): the caller\'s own', () => ({ params: { tab: 'subscribed' } }), signedIn, (response, caller, w) => {
+    if (response.statusCode === 200) expectContains(response, `"id":${w.ownerLibraryContentId},`, caller.who === 'owner')
+  }),
+  subscribe: single('subscribe', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
+  unsubscribe: single('unsubscribe', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
+  hide: single('hide', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
+  unhide: single('unhide', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
+
+  chapter: {
+    cases: [
+      { name: 'a paid chapter: its buyer only', request: (w) => ({ params: { ...chapterPath(w.chapters.owned), salesType: 'product' } }), expect: paidOnly },
+      { name: 'a free chapter', request: (w) => ({ params: { ...chapterPath(w.chapters.free), salesType: 'product' } }), expect: anyone() },
+    ],
+  },
+  chapterEpub: {
+    cases: [
+      {
+        name: 'a paid novel chapter: its buyer only',
+        request: (w) => ({ params: { type: w.chapters.novel.type, id: w.chapters.novel.contentId }, query: { chapterId: String(w.chapters.novel.chapterId), chapterFileSalesType: 'product' } }),
+        expect: paidOnly,
+      },
+      {
+        name: 'its trial',
+        request: (w) => ({ params: { type: w.chapters.novel.type, id: w.chapters.novel.contentId }, query: { chapterId: String(w.chapters.novel.chapterId), chapterFileSalesType: 'trial' } }),
+        expect: anyone(),
+      },
+    ],
+  },
+  epubResource: {
+    cases: [
+      { name: 'the paid chapter\'s manifest', request: novelFile('product', () => 'manifest.json'), expect: paidOnly },
+      { name: 'a document past the trial', request: novelFile('product', (files) => files.pastTrial), expect: paidOnly },
+      { name: 'a file of the paid book (stylesheet, image)', request: novelFile('product', (files) => files.resource), expect: paidOnly },
+      { name: 'the trial\'s own document', request: novelFile('trial', (files) => files.trialDocument), expect: anyone() },
+      { name: 'a document past the trial, asked for under the trial', request: novelFile('trial', (files) => files.pastTrial), expect: anyone(404) },
+      // The trial stops at the trial for every file type (viewer/epub/servable.ts); the package
+      // files are never served (the paid part's images and styles: viewer.test.ts, on real books).
+      { name: 'the container file, asked for under the trial', request: novelFile('trial', () => 'META-INF/container.xml'), expect: anyone(404) },
+      { name: 'the mimetype file, asked for under the trial', request: novelFile('trial', () => 'mimetype'), expect: anyone(404) },
+    ],
+  },
+  readProgress: single(
+    'save a reading position',
+    (w) => ({ params: chapterPath(w.chapters.free), body: { href: '1', type: 'image/webp', progression: '0.5', totalProgression: '0.25', position: '1' } }),
+    signedIn,
+  ),
+  readFinished: single('finish a chapter', (w) => ({ params: chapterPath(w.chapters.free), body: {} }), signedIn),
+} satisfies { [K in keyof Endpoints]?: Expectation }
