@@ -3,6 +3,21 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
 
+/**
+ * Each area reads and forgets only its own cache keys (issue 14): its `ownedCache` names its own
+ * owner, and the key types do the rest. Changes that cross areas travel as typed events.
+ */
+const cacheOwners = { 'mf-catalog': 'mf_catalog', 'mf-viewer': 'mf_viewer', 'mf-account': 'mf_account', 'mf-payments': 'mf_payments', 'mf-community': 'mf_community', host: 'host' }
+const ownCacheOnly = Object.entries(cacheOwners).map(([folder, owner]) => ({
+  files: [`${folder}/src/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-syntax': ['error', {
+      selector: `CallExpression[callee.name='ownedCache'][arguments.0.value!='${owner}']`,
+      message: `${folder} owns the '${owner}' cache keys only: tell other areas of a change with a typed event (events/bus.ts) instead.`,
+    }],
+  },
+}))
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.cache/**', '**/*.d.ts'] },
   ...tseslint.configs.recommended,
@@ -11,7 +26,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': ['error', {
@@ -49,6 +64,29 @@ export default tseslint.config(
       'regexp/no-useless-backreference': 'error',
       'regexp/no-useless-dollar-replacements': 'error',
       'regexp/no-zero-quantifier': 'error',
+    },
+  },
+  {
+    // Typed rules (issue 14): a promise nobody awaits loses its failure; a switch over a union
+    // must say what it does with every member (a default counts).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.web-tests.json', './infra/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  ...ownCacheOnly,
+  {
+    // One error catalogue on the API (issue 14): a failure is declared once, with its status, text
+    // and code, in http/errorCatalogue.ts; call sites throw it by name.
+    files: ['infra/api/src/**/*.ts'],
+    ignores: ['infra/api/src/http/errors.ts', 'infra/api/src/http/errorCatalogue.ts', 'infra/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "NewExpression[callee.name='HttpError']",
+        message: "Throw a failure of the API's error catalogue by name (apiError('…'), http/errorCatalogue.ts); declare a new one there.",
+      }],
     },
   },
   {

@@ -7,7 +7,7 @@ const path = require('node:path')
 const swc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc.jest.json'), 'utf8'))
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] }
 // ESM-only packages Jest must transform.
-const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'kysely', '@electric-sql', 'cookie', 'openid-client', 'oauth4webapi', 'jose']
+const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'kysely', '@electric-sql', 'cookie', 'openid-client', 'oauth4webapi', 'jose', '@scure', '@noble']
 const transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`]
 
 const web = (name, dir) => ({
@@ -35,7 +35,7 @@ module.exports = {
       displayName: 'api',
       rootDir: path.join(__dirname, 'infra'),
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/api/src/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+      testMatch: ['<rootDir>/api/src/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/webpack/**/*.test.ts'],
       globalSetup: path.join(__dirname, 'infra/api/src/test/globalSetup.ts'),
       transform,
       transformIgnorePatterns,

@@ -1,14 +1,16 @@
-import { auth, installHostBridge } from '@koma/contracts'
+import { auth, installAnalytics, installHostBridge, needsBrowserGuide } from '@koma/contracts'
 import { Global } from '@emotion/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { dialogStore } from './dialogs/dialogStore'
+import { notificationStore } from './dialogs/notificationStore'
 import { remoteLoader } from './federation/loader'
 import { globalStyles } from './globalStyles'
-import { needsBrowserGuide } from './platform/userAgent'
+import { installForeground } from './platform/foreground'
 import { installPageGuards } from './platform/pageGuards'
 import { installQueryHooks } from './platform/queryHooks'
+import { installTags } from './platform/tags'
 
 function boot(): void {
   if (needsBrowserGuide(navigator.userAgent) && !location.pathname.endsWith('/browserguide')) {
@@ -21,12 +23,17 @@ function boot(): void {
   const ready = remoteLoader.start()
   installHostBridge({
     openDialog: dialogStore.open,
+    notify: notificationStore.show,
     loadExposed: (remote, module) => ready.then(() => remoteLoader.load(remote, module)),
   })
   remoteLoader.whenReady(ready)
-  if (auth.signedIn) void auth.loadProfile()
+  // A configured tag manager or pixel subscribes first, so it gets the visit's referral too; its script waits for the load event.
+  installTags()
+  installAnalytics()
+  if (auth.reader) void auth.loadProfile()
   // Another tab signing in or out changes the login-check cookie: follow it when we come back.
   window.addEventListener('focus', () => auth.syncFromCookie())
+  installForeground()
 
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')

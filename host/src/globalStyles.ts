@@ -1,4 +1,4 @@
-import { COLORS, FONT_STACK } from '@koma/contracts'
+import { COLORS, FOCUS_RING, FONT_STACK } from '@koma/contracts'
 
 export const globalStyles = {
   '*, *::before, *::after': { boxSizing: 'border-box' },
@@ -14,4 +14,6 @@ export const globalStyles = {
   'img, svg': { display: 'block' },
   'button, input, select, textarea': { font: 'inherit' },
   a: { color: 'inherit' },
+  // Issue 14: every control shows where the keyboard is (the ring keeps 3:1 on light and dark).
+  ':focus-visible': FOCUS_RING,
 } as const

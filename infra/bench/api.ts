@@ -3,7 +3,9 @@ import autocannon from 'autocannon'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Fastify from 'fastify'
 import pg from 'pg'
+import { buildEdge } from '../edge/src/server'
 import { buildApp } from '../api/src/app'
 import { createClock } from '../api/src/clock'
 import { loadConfig } from '../api/src/config'
@@ -14,7 +16,8 @@ import { postgresAdminUrl, withDatabase } from '../api/src/test/lane'
 
 /**
  * API throughput of the discovery endpoints a reader hits most: home, a menu list and an
- * episode list, on PGlite and on PostgreSQL, each behind the real request-signature check.
+ * episode list, on PGlite and on PostgreSQL, each behind the real request-signature check, and
+ * home through the edge; each as a share of a bare Fastify route measured in the same run.
  * Figures only: autocannon, 10 connections, a few seconds per endpoint.
  */
 const ENDPOINTS: [string, string][] = [
@@ -42,19 +45,43 @@ async function signedHeaders(): Promise<Record<string, string>> {
   }
 }
 
+async function run(database: string, endpoint: string, url: string, seconds: number, headers: Record<string, string>): Promise<ApiFigure> {
+  // Warm caches and the JIT, then measure.
+  await autocannon({ url, connections: 4, duration: 1, headers })
+  const result = await autocannon({ url, connections: 10, duration: seconds, headers })
+  return { database, endpoint, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx }
+}
+
+/**
+ * The yardstick, measured in the same run: a bare Fastify route answering a small JSON object
+ * (what a perfect cache could do on this machine at this moment).
+ */
+async function bareFastify(seconds: number): Promise<ApiFigure> {
+  const bare = Fastify()
+  bare.get('/api/bare', async () => ({ result: { ok: true } }))
+  const address = await bare.listen({ host: '127.0.0.1', port: 0 })
+  try {
+    return await run('-', 'bare Fastify route', `${address}/api/bare`, seconds, {})
+  } finally {
+    await bare.close()
+  }
+}
+
 async function measure(database: string, handle: DatabaseHandle, seconds: number): Promise<ApiFigure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-api-'))
   const app = await buildApp({ db: handle.db, clock: createClock(), config: { ...loadConfig({ DATA_DIR: dataDir }), seedIfEmpty: false } })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
+  // The edge in front of it, as readers reach the API (no published versions needed for /api).
+  const edge = buildEdge({ edgeDir: path.join(dataDir, 'edge'), apiUrl: address })
+  const edgeAddress = await edge.listen({ host: '127.0.0.1', port: 0 })
   const figures: ApiFigure[] = []
+  // Browsers ask for compressed answers.
+  const headers = async () => ({ ...(await signedHeaders()), 'accept-encoding': 'gzip, deflate, br' })
   try {
-    for (const [endpoint, url] of ENDPOINTS) {
-      // Warm caches and the JIT, then measure.
-      await autocannon({ url: address + url, connections: 4, duration: 1, headers: await signedHeaders() })
-      const result = await autocannon({ url: address + url, connections: 10, duration: seconds, headers: await signedHeaders() })
-      figures.push({ database, endpoint, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx })
-    }
+    for (const [endpoint, url] of ENDPOINTS) figures.push(await run(database, endpoint, address + url, seconds, await headers()))
+    figures.push(await run(database, 'home via the edge', edgeAddress + ENDPOINTS[0][1], seconds, await headers()))
   } finally {
+    await edge.close()
     await app.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
@@ -68,7 +95,7 @@ async function seeded(handle: DatabaseHandle): Promise<DatabaseHandle> {
 }
 
 export async function measureApi(seconds = 5): Promise<ApiFigure[]> {
-  const figures: ApiFigure[] = []
+  const figures: ApiFigure[] = [await bareFastify(seconds)]
   const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-pglite-'))
   const pglite = await seeded(await connect({ dataDir: pgliteDir }))
   try {
@@ -111,7 +138,14 @@ export async function measureApi(seconds = 5): Promise<ApiFigure[]> {
 }
 
 export function printApiFigures(figures: ApiFigure[]): void {
-  console.log('\n## API throughput (autocannon, 10 connections, signed requests)')
-  console.log(`${'database'.padEnd(12)}${'endpoint'.padEnd(22)}${'req/s'.padStart(8)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`)
-  for (const f of figures) console.log(`${f.database.padEnd(12)}${f.endpoint.padEnd(22)}${String(f.requestsPerSecond).padStart(8)}${String(f.p99Ms).padStart(9)}${String(f.errors).padStart(8)}`)
+  const bare = figures.find((f) => f.endpoint === 'bare Fastify route')?.requestsPerSecond ?? 0
+  const ratio = (value: number, of: number) => (of ? `${Math.round((100 * value) / of)}%` : '-')
+  console.log('\n## API throughput (autocannon, 10 connections, signed requests, accept-encoding br)')
+  console.log(`${'database'.padEnd(12)}${'endpoint'.padEnd(22)}${'req/s'.padStart(8)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'of bare'.padStart(9)}${'of direct'.padStart(11)}`)
+  for (const f of figures) {
+    const direct = f.endpoint === 'home via the edge' ? figures.find((other) => other.database === f.database && other.endpoint === 'home')?.requestsPerSecond ?? 0 : 0
+    console.log(
+      `${f.database.padEnd(12)}${f.endpoint.padEnd(22)}${String(f.requestsPerSecond).padStart(8)}${String(f.p99Ms).padStart(9)}${String(f.errors).padStart(8)}${ratio(f.requestsPerSecond, bare).padStart(9)}${(direct ? ratio(f.requestsPerSecond, direct) : '').padStart(11)}`,
+    )
+  }
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { launchBrowser } from '../e2e/support/browser'
 import type { SiteInfo } from '../e2e/support/site'
 
@@ -20,13 +20,13 @@ function sharedFiles(versionDir: string): Set<string> {
 
 export interface FirstLoad {
   path: string
-  groups: Record<string, { files: number; gzip: number; raw: number }>
+  groups: Record<string, { files: number; gzip: number; br: number; raw: number }>
   remotes: string[]
 }
 
 /**
- * Load a page in Chromium and sum the JavaScript it downloaded, gzip-compressed (level 9, as the
- * edge precompresses), split into the host shell, remotes and shared libraries.
+ * Load a page in Chromium and sum the JavaScript it downloaded, compressed as the edge
+ * precompresses it (brotli 11 and gzip 9), split into the host shell, remotes and shared libraries.
  */
 export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promise<FirstLoad> {
   const browser = await launchBrowser()
@@ -48,10 +48,11 @@ export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promis
   const groups: FirstLoad['groups'] = {}
   const remotes = new Set<string>()
   const add = (group: string, body: Buffer) => {
-    const entry = (groups[group] ??= { files: 0, gzip: 0, raw: 0 })
+    const entry = (groups[group] ??= { files: 0, gzip: 0, br: 0, raw: 0 })
     entry.files += 1
     entry.raw += body.length
     entry.gzip += gzipSync(body, { level: 9 }).length
+    entry.br += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length
   }
   for (const { url, body } of bodies) {
     const host = /^\/host\/([^/]+)\/(.+)$/.exec(url)

@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startSite, type SiteInfo } from '../e2e/support/site'
+import { startSite, stopSite, type SiteInfo } from '../e2e/support/site'
 import { measureApi, printApiFigures } from './api'
 import { measureBuilds } from './builds'
-import { measureFirstLoad } from './firstLoad'
+import { measureFirstLoad, type FirstLoad } from './firstLoad'
 import { measureHostile, printHostileFigures } from './hostile'
+import { LIGHTHOUSE_PAGES, measureLighthouse, printLighthouse } from './lighthouse'
+import { importNovels, measureNovels } from './novels'
 import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
 
 /**
@@ -14,11 +16,50 @@ import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
  */
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
+function printFirstLoad(load: FirstLoad): void {
+  console.log(`\n## First load of ${load.path}: JavaScript downloaded (brotli 11 / gzip 9, as the edge serves it)`)
+  let br = 0
+  let gzip = 0
+  for (const [group, entry] of Object.entries(load.groups).sort()) {
+    br += entry.br
+    gzip += entry.gzip
+    console.log(`${group.padEnd(22)} ${kb(entry.br).padStart(9)} br ${kb(entry.gzip).padStart(9)} gz  (${entry.files} files, ${kb(entry.raw)} raw)`)
+  }
+  console.log(`${'total'.padEnd(22)} ${kb(br).padStart(9)} br ${kb(gzip).padStart(9)} gz`)
+  console.log(`remotes downloaded: ${load.remotes.join(', ') || 'none'}`)
+}
+
 async function main(): Promise<void> {
   // `npm run bench -- api` measures the API alone.
   if (process.argv.includes('api')) {
     printApiFigures(await measureApi())
     printHostileFigures(await measureHostile())
+    return
+  }
+  // `npm run bench -- lighthouse [URL]`: Lighthouse alone, on a running site (URL) or a fresh one.
+  if (process.argv.includes('lighthouse')) {
+    const url = process.argv.find((arg) => /^https?:\/\//.test(arg))
+    if (url) {
+      const baseURL = url.replace(/\/$/, '')
+      const edgeDir = process.env.EDGE_DIR
+      // With EDGE_DIR (the site's published folder) the first-load bytes are split too.
+      if (edgeDir) for (const pagePath of ['/', '/en/comic/1']) printFirstLoad(await measureFirstLoad({ baseURL, edgeDir } as SiteInfo, pagePath))
+      if (!process.argv.includes('bytes')) printLighthouse(await measureLighthouse(baseURL, LIGHTHOUSE_PAGES))
+      return
+    }
+  }
+  // `npm run bench -- novels`: the reading figures of the big and the vertical test books alone.
+  if (process.argv.includes('novels')) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-'))
+    const novels = importNovels(dataDir)
+    const site = await startSite({ dataDir })
+    try {
+      process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
+      fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
+      await measureNovels(site, novels)
+    } finally {
+      await stopSite(site)
+    }
     return
   }
   // `npm run bench -- hostile`: the home call under hostile 1 MB bodies alone.
@@ -36,21 +77,14 @@ async function main(): Promise<void> {
     const strip = await makeLongChapter()
     const longChapter = importLongChapter(dataDir, strip)
     fs.rmSync(strip, { recursive: true, force: true })
+    const novels = importNovels(dataDir)
     site = await startSite({ dataDir })
     process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
     fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
-    for (const pagePath of ['/', '/en/comic/1']) {
-      const load = await measureFirstLoad(site, pagePath)
-      console.log(`\n## First load of ${pagePath}: JavaScript downloaded (gzip -9)`)
-      let total = 0
-      for (const [group, { files, gzip, raw }] of Object.entries(load.groups).sort()) {
-        total += gzip
-        console.log(`${group.padEnd(22)} ${kb(gzip).padStart(9)}  (${files} files, ${kb(raw)} raw)`)
-      }
-      console.log(`${'total'.padEnd(22)} ${kb(total).padStart(9)}`)
-      console.log(`remotes downloaded: ${load.remotes.join(', ') || 'none'}`)
-    }
+    for (const pagePath of ['/', '/en/comic/1']) printFirstLoad(await measureFirstLoad(site, pagePath))
+    printLighthouse(await measureLighthouse(site.baseURL, LIGHTHOUSE_PAGES))
     await measureViewer(site, longChapter)
+    await measureNovels(site, novels)
   } finally {
     if (site) {
       for (const pid of site.pids) {
@@ -67,7 +101,7 @@ async function main(): Promise<void> {
 
 async function all(): Promise<void> {
   await main()
-  if (process.argv.includes('api') || process.argv.includes('hostile')) return
+  if (['api', 'hostile', 'lighthouse', 'novels'].some((mode) => process.argv.includes(mode))) return
   printApiFigures(await measureApi())
   printHostileFigures(await measureHostile())
 }

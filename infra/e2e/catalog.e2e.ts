@@ -1,10 +1,9 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { signInAt } from './support/members'
-import { readSite } from './support/site'
+import { readSite, screenshotDir as shotDir } from './support/site'
 
 let browser: Browser
 beforeAll(async () => {
@@ -14,11 +13,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const shotDir = () => {
-  const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
-  fs.mkdirSync(dir, { recursive: true })
-  return dir
-}
 
 /** Sign the seeded reader in and land on `redirect` with the header showing them. */
 async function signIn(page: Page, redirect = '/en'): Promise<void> {
@@ -46,9 +40,8 @@ describe('home', () => {
     expect(skipped).toHaveLength(1)
     await page.reload()
     await page.getByTestId('home-section').first().waitFor()
-    await page.waitForTimeout(500)
-    const again = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('koma.popup.lastTime') ?? '{}')))
-    expect(again.length).toBeGreaterThanOrEqual(1)
+    // The home screen records when it last showed popups once its data has settled.
+    await eventually(() => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('koma.popup.lastTime') ?? '{}')).length), (count) => count >= 1)
     expect(errors).toEqual([])
     await context.close()
   })
@@ -92,15 +85,23 @@ describe('menus', () => {
   it('a content catalog pages by 20 as the reader scrolls, and a promotion opens from the campaign row', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()
+    // Each page of the catalog as the API sent it: the first holds 20. (The second page may follow
+    // at once when the list's end is already on screen, so the cards are not counted in between.)
+    const pages: number[] = []
+    page.on('response', (response) => {
+      if (!/\/api\/content_catalog\/\d+/.test(new URL(response.url()).pathname)) return
+      void response.json().then((body: { result?: { contents?: unknown[] } }) => pages.push(body.result?.contents?.length ?? -1), () => undefined)
+    })
     await page.goto('/en')
     await page.locator('[data-ui="banner"] a[href*="/menu/content_catalog/"]').first().click()
     await page.locator('[data-testid="collection"][data-kind="catalog"]').waitFor()
-    await eventually(() => cards(page).count(), (n) => n === 20)
-    await page.getByTestId('list-more').scrollIntoViewIfNeeded()
+    await eventually(async () => pages[0], (first) => first === 20)
     await eventually(async () => {
       await page.mouse.wheel(0, 4000)
       return cards(page).count()
     }, (n) => n === 25)
+    // The second answer's body is read after its cards may already show.
+    expect(await eventually(async () => pages.join(','), (seen) => seen === '20,5')).toBe('20,5')
     expect(await page.getByTestId('list-more').count()).toBe(0)
     await page.goto('/en')
     await page.locator('[data-ui="banner"] a[href*="/menu/promotion/"]').first().click()

@@ -1,11 +1,10 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { seededTitles } from './support/api'
+import { seededTitles, type ContentJson } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { signUp } from './support/members'
-import { readSite, startSite, type SiteInfo } from './support/site'
+import { readSite, startSite, stopSite, type SiteInfo, screenshotDir as shotDir } from './support/site'
 
 /**
  * Coins and access end to end (issue 6): a new reader gets coins (a coupon, booked into the
@@ -20,11 +19,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const shotDir = () => {
-  const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
-  fs.mkdirSync(dir, { recursive: true })
-  return dir
-}
 
 /** 50 bonus coins from the seeded welcome coupon (SPEC: coupons are reward grants, booked into the ledger). */
 async function redeemWelcomeCoupon(page: Page) {
@@ -34,23 +28,14 @@ async function redeemWelcomeCoupon(page: Page) {
   await page.getByTestId('coupon-done').waitFor()
 }
 
-interface Title {
-  id: number
-  type: 'comic' | 'magazine_comic'
-  mature: boolean
-  chapterFileFormat: 'image' | 'epub'
-  orientation: 'vertical' | 'paged'
-  adsEnabled?: boolean
-  rentalConfig?: { gaugeUsable: boolean; recoverInterval: number }
-  chapters: { id: number; sort: number; aborted: boolean; salesConfig: { free: boolean; price?: number; rentAllowedWith?: string[]; purchaseAllowedWith?: string[] } }[]
-}
+type Title = ContentJson
 
 const buyable = (chapter: Title['chapters'][number]) => !chapter.salesConfig.free && !chapter.aborted && (chapter.salesConfig.price ?? -1) >= 1 && (chapter.salesConfig.purchaseAllowedWith ?? []).includes('coin')
 const viewer = (page: Page) => page.getByTestId('vertical-strip').or(page.getByTestId('paged-viewer')).or(page.locator('[data-testid="epub-viewer"]'))
 
 /** Seeded image titles (novels open another viewer) a reader can see without the mature gate. */
 async function titles(): Promise<Title[]> {
-  return ((await seededTitles()) as unknown as Title[]).filter((title) => !title.mature && title.chapterFileFormat === 'image')
+  return (await seededTitles()).filter((title) => !title.mature && title.chapterFileFormat === 'image')
 }
 
 describe('a reader with coins', () => {
@@ -115,7 +100,7 @@ describe('a reader with coins', () => {
     await textOf(dialog.getByTestId('select-total'), `Total: ${total} coins`)
     await page.screenshot({ path: path.join(shotDir(), 'select-chapters-390.png') })
     await dialog.getByTestId('select-submit').click()
-    await textOf(page.getByTestId('select-success'), '3 episodes unlocked')
+    await textOf(page.getByTestId('notification'), '3 episodes unlocked')
     await dialog.waitFor({ state: 'detached' })
     for (const chapter of picked) await textOf(page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"] [data-testid="chapter-state"]`), 'Unlocked')
     // Everything left costs more than the coins left: 402 saves the purchase and goes to the coin shop.
@@ -156,9 +141,14 @@ describe('a reader with coins', () => {
     await page.goto(`/en/${title.type}/${title.id}/chapter/${free.id}/product`)
     await page.getByTestId('vertical-strip').waitFor()
     const height = await page.evaluate(() => document.querySelector('[data-testid="vertical-strip"]')!.getBoundingClientRect().height)
-    for (let y = 0; y < height + 1400; y += 700) {
+    // Scroll down the strip as a reader does until its end shows (each wheel waits for the page to move).
+    const scrollTop = () => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)
+    // isVisible() says nothing about the viewport: the end must have come on screen.
+    const endOnScreen = () => page.evaluate(() => (document.querySelector('[data-testid="chapter-end"]')?.getBoundingClientRect().top ?? Infinity) < window.innerHeight)
+    for (let y = 0; y < height + 1400 && !(await endOnScreen()); y += 700) {
+      const before = await scrollTop()
       await page.mouse.wheel(0, 700)
-      await page.waitForTimeout(40)
+      await eventually(scrollTop, (top) => top > before || top >= height)
     }
     await page.getByTestId('chapter-end').waitFor()
     await page.getByTestId('next-chapter').click()
@@ -219,15 +209,7 @@ describe('the free-read gauge (on its own site)', () => {
   }, 240_000)
   afterAll(async () => {
     if (!own) return
-    for (const pid of own.pids) {
-      try {
-        process.kill(pid, 'SIGTERM')
-      } catch {
-        /* already gone */
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    fs.rmSync(own.dataDir, { recursive: true, force: true })
+    await stopSite(own)
   })
 
   it('empties when a chapter is read with it and refills after faketime moves past the recover interval', async () => {

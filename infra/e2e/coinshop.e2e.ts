@@ -11,10 +11,9 @@ import { signUp } from './support/members'
  * coins, is sent to the coin shop, pays in the local payment sandbox, and the pending purchase is
  * replayed once: the chapter opens.
  */
-// Each test signs up its own reader, so a test can run again on its own. Under a loaded machine
-// the Japanese card round trip once (1 run in 6) did not show the use-coin confirm within 30 s;
-// one retry, with the first failure logged, keeps that visible without failing the build.
-jest.retryTimes(1, { logErrorsBeforeRetry: true })
+// Each test signs up its own reader, so a test can run again on its own. (It once retried: the
+// use-coin confirm sometimes never came because platform.e2e.ts broke the shared site's registry
+// for mf-payments while this file ran in the other worker; that test now breaks only its own page.)
 
 let browser: Browser
 beforeAll(async () => {

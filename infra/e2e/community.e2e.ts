@@ -29,7 +29,8 @@ async function shot(page: Page, name: string) {
   const size = page.viewportSize()
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport)
-    await page.waitForTimeout(150)
+    // Two frames: the resize has been laid out and painted.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: false })
   }
   if (size) await page.setViewportSize(size)
@@ -44,7 +45,7 @@ async function post(page: Page, text: string) {
 
 /** A free episode of a vertical title open to comments that nobody has commented on yet (the viewer slot shows the top 3). */
 async function quietChapter() {
-  const titles = (await seededTitles()).filter((t) => !t.mature && t.orientation === 'vertical' && t.chapterFileFormat === 'image' && (t as unknown as { commentEnabled: boolean }).commentEnabled)
+  const titles = (await seededTitles()).filter((t) => !t.mature && t.orientation === 'vertical' && t.chapterFileFormat === 'image' && t.commentEnabled)
   for (const title of titles) {
     for (const chapter of title.chapters.filter((c) => c.salesConfig.free && !c.aborted).slice(2)) {
       const { result } = await apiGet<{ totalComments: number }>(`/comment/${title.type}/${title.id}/${chapter.id}`)
@@ -89,7 +90,7 @@ describe('comments between two members', () => {
     await reader.getByTestId('dialog-report').waitFor()
     // aria-disabled: Playwright would wait for it to be enabled; a reader can still click it.
     await reader.getByTestId('report-send').click({ force: true })
-    await textOf(reader.getByTestId('report-notification'), 'Select a report category.')
+    await textOf(reader.getByTestId('notification'), 'Select a report category.')
     await reader.getByLabel('Images do not load or look broken').check()
     await shot(reader, 'content-report')
     await reader.getByTestId('report-send').click()
@@ -117,7 +118,7 @@ describe('comments between two members', () => {
     expect(await reader.getByTestId('report-send').getAttribute('aria-disabled')).toBe('true')
     // aria-disabled: Playwright would wait for it to be enabled; a reader can still click it.
     await reader.getByTestId('report-send').click({ force: true })
-    await textOf(reader.getByTestId('report-notification'), 'Select a report category.')
+    await textOf(reader.getByTestId('notification'), 'Select a report category.')
     await reader.getByLabel('Spam or advertising').check()
     await reader.getByTestId('report-message').fill('<script>alert(1)</script>')
     await shot(reader, 'comment-report')
@@ -137,12 +138,15 @@ describe('comments between two members', () => {
     await eventually(
       async () => {
         if (await stored()) return true
+        // Wait for the API's answer to this post (stored, or refused as too soon) before looking again.
+        const answered = author.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith(`/api/comment/${title.type}/`))
         await post(author, second)
-        await author.waitForTimeout(1000)
+        await answered
         return stored()
       },
       Boolean,
       30_000,
+      1_000,
     )
     await commentWith(author, second).waitFor()
 
@@ -191,7 +195,7 @@ describe('comments between two members', () => {
   })
 
   it('a signed-out reader reads comments and is asked to sign in to write', async () => {
-    const title = await findTitle((t) => !t.mature && (t as unknown as { commentEnabled: boolean }).commentEnabled && t.chapters.some((c) => c.salesConfig.free))
+    const title = await findTitle((t) => !t.mature && t.commentEnabled && t.chapters.some((c) => c.salesConfig.free))
     const chapter = title.chapters.find((c) => c.salesConfig.free)!
     const context = await newContext(browser, { viewport: PHONE, locale: 'fr-FR' })
     const page = await context.newPage()

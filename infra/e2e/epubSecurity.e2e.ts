@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,8 +5,9 @@ import { strToU8, zipSync } from 'fflate'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
+import { importInto, type Imported } from './support/importBooks'
 import { signedIn } from './support/members'
-import { readSite, repoRoot, startSite, type SiteInfo } from './support/site'
+import { readSite, repoRoot, startSite, stopSite, type SiteInfo } from './support/site'
 
 /**
  * A book that tries to act as the reader who opens it: every way a document can run script
@@ -52,24 +52,6 @@ function hostileEpub(): Uint8Array {
   return zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])) })
 }
 
-interface Imported {
-  target: string
-  contentId: number
-  chapterId: number
-}
-
-/** Import books into a fresh data folder with `npm run import`'s command, before its API starts. */
-function importInto(dataDir: string, books: string[]): Imported[] {
-  const result = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/api/src/cli/import.ts', ...books], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-  })
-  const imported = [...result.stdout.matchAll(/^KOMA_IMPORTED (.+)$/gm)].map((line) => JSON.parse(line[1]) as Imported)
-  if (result.status !== 0 || imported.length !== books.length) throw new Error(`import failed (${result.status}):\n${result.stdout}${result.stderr}`)
-  return imported
-}
-
 /** Real books (the W3C samples) that must still read under the site's policy: fixed layout, Japanese vertical. */
 const SAMPLES = [path.join(repoRoot, '..', 'shared', 'epub-samples'), '/work/shared/epub-samples'].find((dir) => fs.existsSync(path.join(dir, 'page-blanche.epub')))
 const REAL_BOOKS = SAMPLES ? ['page-blanche.epub', 'kusamakura-japanese-vertical-writing.epub'].map((name) => path.join(SAMPLES, name)) : []
@@ -91,15 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   if (!site) return
-  for (const pid of site.pids) {
-    try {
-      process.kill(pid, 'SIGTERM')
-    } catch {
-      /* already gone */
-    }
-  }
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  fs.rmSync(site.dataDir, { recursive: true, force: true })
+  await stopSite(site)
 })
 
 describe('a hostile EPUB opened by a signed-in reader', () => {
@@ -168,7 +142,8 @@ describe('a hostile EPUB opened by a signed-in reader', () => {
         page.on('response', (response) => {
           if (response.url().includes('/epub/') && response.status() !== 200) problems.push(`${response.status()} ${response.url()}`)
         })
-        page.on('pageerror', (error) => problems.push(error.message))
+        // The stack names the script that threw (ours, or Readium's inside the book's frame).
+        page.on('pageerror', (error) => problems.push(error.stack ?? error.message))
         await page.goto(part === 'product' ? `/en/comic/${real.contentId}/chapter/${real.chapterId}/product` : `/en/preview/comic/${real.contentId}/chapter/epub?chapterId=${real.chapterId}&chapterFileSalesType=trial`)
         await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
         const frame = page.frameLocator('[data-testid="epub-frame"] iframe').first()

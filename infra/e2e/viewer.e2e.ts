@@ -40,15 +40,19 @@ describe('vertical viewer', () => {
     // Every band has its box before any image arrives: the strip is as tall as its images will be.
     const height = await page.evaluate(() => document.querySelector('[data-testid="vertical-strip"]')!.getBoundingClientRect().height)
     expect(height).toBeGreaterThan(844 * 2)
-    // Scroll down like a reader, a screen at a time, to the end.
-    for (let y = 0; y < height; y += 700) {
+    // Scroll down like a reader, a screen at a time, to the end (each wheel waits for the page to move).
+    const scrollTop = () => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)
+    // isVisible() says nothing about the viewport: the end must have come on screen.
+    const endOnScreen = () => page.evaluate(() => (document.querySelector('[data-testid="chapter-end"]')?.getBoundingClientRect().top ?? Infinity) < window.innerHeight)
+    for (let y = 0; y < height && !(await endOnScreen()); y += 700) {
+      const before = await scrollTop()
       await page.mouse.wheel(0, 700)
-      await page.waitForTimeout(60)
+      await eventually(scrollTop, (top) => top > before || top >= height)
     }
     await page.getByTestId('chapter-end').waitFor()
     await eventually(() => page.getByTestId('page-image').count(), (count) => count > 0 && count < bands)
     // The first band's image was released far behind the reader.
-    expect(await page.locator('[data-testid="strip-band"][data-index="0"] img').count()).toBe(0)
+    await eventually(() => page.locator('[data-testid="strip-band"][data-index="0"] img').count(), (count) => count === 0)
     // The next chapter's first image was fetched before the reader asked for it.
     await eventually(async () => nextFirstImage !== null && requested.has(nextFirstImage), Boolean)
     await textOf(page.getByTestId('next-chapter-state'), 'Free')
@@ -111,6 +115,11 @@ describe('paged viewer', () => {
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
     const errors = trackErrors(page)
+    const pagesFetched = new Set<string>()
+    page.on('requestfinished', (request) => {
+      const { pathname } = new URL(request.url())
+      if (request.resourceType() === 'image' && pathname.startsWith('/api/image/')) pagesFetched.add(pathname)
+    })
     await page.goto(`/en/${title.type}/${title.id}/chapter/${chapter.id}/product`)
     await page.getByTestId('paged-viewer').waitFor()
     expect(await attr(page, 'paged-viewer', 'data-direction')).toBe('rtl')
@@ -121,8 +130,8 @@ describe('paged viewer', () => {
     await page.keyboard.press('ArrowLeft')
     await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2')
     await textOf(page.getByTestId('page-indicator'), /^Page 2 of \d+$/)
-    // Page 3 is decoded ahead while the reader looks at page 2: once shown it is complete at once.
-    await page.waitForTimeout(1500)
+    // Page 3 is fetched and decoded ahead (pages 1 to 3 fetched) while the reader looks at page 2: once shown it is complete at once.
+    await eventually(async () => pagesFetched.size, (count) => count >= 3)
     await page.mouse.click(50, 420)
     await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '3')
     expect(await page.evaluate(() => {
@@ -185,14 +194,26 @@ describe('EPUB reader', () => {
     const errors = trackErrors(page)
     await eventually(() => attr(page, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
     await eventually(() => page.frameLocator('[data-testid="epub-frame"] iframe').first().locator('body').count(), (count) => count > 0)
-    const saved = page.waitForResponse((response) => response.url().endsWith(`/chapter/${chapter.id}/read`) && response.request().method() === 'POST', { timeout: 20_000 })
+    // Every read-progress post the page makes, in order (SPEC §7 POST …/read, debounced).
+    const posted: { place: string; status: number }[] = []
+    page.on('response', (response) => {
+      const request = response.request()
+      if (!response.url().endsWith(`/chapter/${chapter.id}/read`) || request.method() !== 'POST') return
+      const body = new URLSearchParams(request.postData() ?? '')
+      posted.push({ place: `${body.get('href')}@${body.get('progression')}`, status: response.status() })
+    })
+    await eventually(() => attr(page, 'epub-reader', 'data-place'), (place) => Boolean(place))
     for (let i = 0; i < 4; i++) {
+      // Each turn lands (the reader reports a new place) before the next key.
+      const before = await attr(page, 'epub-reader', 'data-place')
       await page.keyboard.press('ArrowRight')
-      await page.waitForTimeout(400)
+      await eventually(() => attr(page, 'epub-reader', 'data-place'), (place) => place !== before)
     }
     const percent = await eventually(() => page.getByTestId('epub-progress').textContent(), (text) => /^\d+%$/.test(text ?? '') && text !== '0%')
-    expect((await saved).status()).toBe(200)
-    await page.waitForTimeout(300)
+    const last = await attr(page, 'epub-reader', 'data-place')
+    // The place the first browser stopped at has reached the API.
+    await eventually(async () => posted.find((post) => post.place === last) ?? null, (post) => post !== null, 20_000)
+    expect(posted.find((post) => post.place === last)?.status).toBe(200)
     await first.close()
 
     const second = await newContext(browser, { viewport: PHONE })

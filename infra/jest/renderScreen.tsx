@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
-import { installHostBridge, invalidate, LocaleContext, setCurrentLocale, type HostBridge, type Locale, type PrefixLocale } from '@koma/contracts'
+import { installHostBridge, invalidateAll, LocaleContext, setCurrentLocale, type HostBridge, type Locale, type PrefixLocale } from '@koma/contracts'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { Suspense, type ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
@@ -11,13 +11,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
  */
 export async function renderScreen(
   Screen: ComponentType,
-  options: { path: string; url: string; locale?: Locale; prefix?: PrefixLocale | null; openDialog?: jest.Mock },
+  options: { path: string; url: string; locale?: Locale; prefix?: PrefixLocale | null; openDialog?: jest.Mock; notify?: jest.Mock },
 ) {
-  invalidate()
+  invalidateAll()
   const locale = options.locale ?? 'en'
   setCurrentLocale(locale)
   const openDialog = options.openDialog ?? jest.fn().mockResolvedValue(false)
-  const bridge: HostBridge = { openDialog: openDialog as HostBridge['openDialog'], loadExposed: () => new Promise(() => undefined) }
+  const notify = options.notify ?? jest.fn()
+  const bridge: HostBridge = { openDialog: openDialog as HostBridge['openDialog'], notify, loadExposed: () => new Promise(() => undefined) }
   installHostBridge(bridge)
   const router = createMemoryRouter(
     [
@@ -39,5 +40,5 @@ export async function renderScreen(
     </CacheProvider>,
     )
   })
-  return { router, openDialog, ...view }
+  return { router, openDialog, notify, ...view }
 }

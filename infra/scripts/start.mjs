@@ -45,6 +45,7 @@ const edge = startService(
     DATA_DIR: dataDir,
     EDGE_DIR: edgeDir,
     API_URL: `http://127.0.0.1:${apiPort}`,
+    ...(publicUrl ? { KOMA_PUBLIC_URL: publicUrl } : {}),
   },
   { compiled: production },
 )

@@ -7,11 +7,31 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin')
 const MinimizerPlugin = require('minimizer-webpack-plugin')
 const { sharedDependencies } = require('@koma/contracts/federation')
+const { RouteChunksPlugin } = require('./route-chunks')
 
-const swcOptions = (mode) => ({
+/**
+ * React Router's package exports resolve to its development build for every bundler (upstream
+ * issues #12532, #14102): point production builds at dist/production by file. The `$` keeps
+ * each alias to the exact request.
+ */
+const routerDist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [path.join(__dirname, '..', '..')] })), 'dist', 'production')
+const productionAliases = {
+  'react-router$': path.join(routerDist, 'index.mjs'),
+  'react-router/dom$': path.join(routerDist, 'dom-export.mjs'),
+  // Messages arrive precompiled (messages-loader.js): react-intl needs no ICU parser.
+  '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+}
+
+const swcOptions = (mode, { messages = false } = {}) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
     target: 'es2020',
+    // Production bundles carry message ids only: the texts come from the locale's JSON file.
+    // Every defineMessages lives in a messages.ts (docs/conventions.md); the plugin runs only
+    // there, as this @swc/core cannot hand it modules with TypeScript generics.
+    ...(messages && mode === 'production'
+      ? { experimental: { plugins: [['@swc/plugin-formatjs', { removeDefaultMessage: true }]], cacheRoot: path.join(__dirname, '..', '..', 'node_modules', '.cache', 'swc') } }
+      : {}),
     transform: {
       react: { runtime: 'automatic', importSource: '@emotion/react', development: mode !== 'production' },
     },
@@ -42,14 +62,26 @@ function koma(pkg) {
         uniqueName: pkg.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        alias: mode === 'production' ? productionAliases : {},
+      },
       module: {
         rules: [
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
-            use: { loader: 'swc-loader', options: swcOptions(mode) },
+            oneOf: [
+              // A package's react-intl catalogues (contracts' messages.ts holds validation texts).
+              { test: /[\\/]messages\.ts$/, exclude: /shared-contracts/, use: { loader: 'swc-loader', options: swcOptions(mode, { messages: true }) } },
+              { use: { loader: 'swc-loader', options: swcOptions(mode) } },
+            ],
           },
+          ...(mode === 'production'
+            ? [{ test: /[\\/]src[\\/]i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }]
+            : []),
+          // Fixes carried for Readium's navigator until upstream has them (see the loader).
+          { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
           { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
         ],
       },
@@ -69,8 +101,13 @@ function koma(pkg) {
           shared: sharedDependencies(),
           // One federation runtime per page: the host provides it, remotes use it (~27 kB gzip
           // saved per remote). Remotes therefore only run inside the Koma host.
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+          // The host loads remoteEntry.js directly (federation/registry.ts), never a manifest, so
+          // the runtime's snapshot (manifest) machinery and its Node paths are left out of main.js.
+          experiments: isHost
+            ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
+            : { externalRuntime: true, optimization: { target: 'web' } },
         }),
+        ...(isHost ? [] : [new RouteChunksPlugin(path.join(pkg.dir, 'src', 'routes.ts'))]),
         ...(isHost
           ? [
               new HtmlWebpackPlugin({

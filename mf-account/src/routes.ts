@@ -1,7 +1,7 @@
 import { remoteScreens } from '@koma/contracts'
 import { AccountIntl } from './i18n/AccountIntl'
 
-export const routes = remoteScreens(AccountIntl, {
+export const routes = remoteScreens('mf_account', AccountIntl, {
   'account.login': () => import('./login/LoginPage'),
   'account.signup': () => import('./signup/SignupPage'),
   'account.signupCertificate': () => import('./signup/CertificatePage'),

@@ -1,4 +1,4 @@
-import { api, ApiError, auth, endpoints, sealForServer } from '@koma/contracts'
+import { api, ApiError, auth, endpoints, events, sealForServer } from '@koma/contracts'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
@@ -88,6 +88,9 @@ describe('sign-up screens', () => {
     fireEvent.change(screen.getByTestId('join-password'), { target: { value: 'koma-pass-1' } })
     fireEvent.change(screen.getByTestId('join-password-confirm'), { target: { value: 'koma-pass-1' } })
     fireEvent.change(screen.getByTestId('join-birthday'), { target: { value: '2020-02-02' } })
+    // SPEC §5: checked as it is typed (5 ms later); the agreements not yet touched stay quiet until submit.
+    expect(await screen.findByText('You must be 16 or older to sign up.')).toBeInTheDocument()
+    expect(screen.queryByText('Please agree to the Terms of Use.')).not.toBeInTheDocument()
     fireEvent.click(screen.getByTestId('join-submit'))
     expect(await screen.findByText('You must be 16 or older to sign up.')).toBeInTheDocument()
     expect(screen.getByText('Please agree to the Terms of Use.')).toBeInTheDocument()
@@ -95,6 +98,7 @@ describe('sign-up screens', () => {
     expect(request).not.toHaveBeenCalled()
     fireEvent.change(screen.getByTestId('join-birthday'), { target: { value: '2000-02-02' } })
     fireEvent.click(screen.getByTestId('join-agree-all'))
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
     fireEvent.click(screen.getByTestId('join-submit'))
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/inbox/gift'))
     const [, options] = request.mock.calls[0] as [unknown, { body: Record<string, string> }]
@@ -117,7 +121,7 @@ describe('password advice', () => {
 })
 
 describe('settings', () => {
-  const settings = { notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: true }, viewer: { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } } }
+  const settings = { notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: true }, viewer: { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } }, privacy: { doNotShare: false } }
   it('saves the viewer key layout and keeps a local copy for the viewer; app-only features say so', async () => {
     signedIn()
     const saved = { ...settings, viewer: { ...settings.viewer, keyLayout: 'fixed' } }
@@ -128,6 +132,18 @@ describe('settings', () => {
     expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { keyLayout: 'fixed' } }))
     expect(JSON.parse(localStorage.getItem('koma.viewerSettings') ?? '{}').keyLayout).toBe('fixed')
     expect(screen.getByTestId('web-limit')).toHaveTextContent('This feature is not available on the web. Please use the Koma app.')
+  })
+
+  it('"do not share my personal information": saved on the account and applied to this browser at once (SPEC §1)', async () => {
+    signedIn()
+    const saved = { ...settings, privacy: { doNotShare: true } }
+    const request = fakeApi({ settings, settingsUpdate: saved, mature: { acceptMature: false, adultVerification: false, adultVerificationExpiresAt: null } })
+    await renderScreen(routes['account.setting'], { path: '/fr/account/setting', url: '/fr/account/setting', locale: 'fr', prefix: 'fr' })
+    expect(await screen.findByTestId('privacy')).toHaveTextContent('Ne pas partager mes informations personnelles')
+    fireEvent.click(screen.getByTestId('setting-do-not-share'))
+    await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { doNotShare: 'true' } })))
+    expect(document.cookie).toContain('koma_dns=1')
+    document.cookie = 'koma_dns=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
   })
 
   it('turning mature content on without verification shows the 451 message', async () => {
@@ -159,8 +175,13 @@ describe('inbox, coupon and delete', () => {
     expect(gifts[0]).toHaveTextContent('24時間以内に期限切れ')
     expect(gifts[1]).toHaveTextContent('『Moonlit Bakery』のチケット3枚')
     expect(screen.getByTestId('daily-bonus')).toHaveTextContent('3日連続')
+    const heard: unknown[] = []
+    const off = events.on('inventory:changed', (change) => heard.push(change))
     fireEvent.click(screen.getAllByTestId('gift-claim')[0])
     expect(await screen.findByTestId('inbox-notice')).toHaveTextContent('無料コイン20枚を受け取りました。')
+    // Every balance shown elsewhere (the coin shop's) hears of the coins received.
+    expect(heard).toEqual([{ contentId: null }])
+    off()
     expect(request).toHaveBeenCalledWith(endpoints.giftClaim, expect.objectContaining({ params: { giftId: '1' } }))
   })
 
@@ -276,6 +297,44 @@ describe('inquiry', () => {
     fireEvent.change(screen.getByTestId('inquiry-text'), { target: { value: 'The viewer freezes.' } })
     fireEvent.click(screen.getByTestId('inquiry-submit'))
     expect(await screen.findByTestId('inquiry-sent')).toHaveTextContent('Thank you. We received your inquiry #42 and will answer at asker@koma.example.')
+  })
+})
+
+describe('checked as the reader types (SPEC §5)', () => {
+  afterEach(() => jest.useRealTimers())
+
+  it('inquiry: a field typed in and emptied is told it is required 5 ms later; fields not touched stay quiet until submit', async () => {
+    fakeApi({})
+    await renderScreen(routes['account.inquiry'], { path: '/inquiry', url: '/inquiry' })
+    const body = await screen.findByTestId('inquiry-text')
+    jest.useFakeTimers()
+    fireEvent.change(body, { target: { value: 'x' } })
+    fireEvent.change(body, { target: { value: '' } })
+    act(() => jest.advanceTimersByTime(4))
+    expect(screen.queryAllByRole('alert')).toHaveLength(0)
+    act(() => jest.advanceTimersByTime(1))
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    expect(screen.getByTestId('inquiry-text')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByTestId('inquiry-category')).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('password reset: the retyped password is compared as it is typed', async () => {
+    fakeApi({ passwordResetCheck: { email: 'reader@koma.example' } })
+    await renderScreen(routes['account.passwordReset'], { path: '/member/profile/password/reset', url: '/member/profile/password/reset?token=abc' })
+    fireEvent.change(await screen.findByTestId('reset-password'), { target: { value: 'koma-reader-9' } })
+    fireEvent.change(screen.getByTestId('reset-password-confirm'), { target: { value: 'koma-reader-8' } })
+    expect(await screen.findByText('Retyped password is not match. Please retry.')).toBeInTheDocument()
+    fireEvent.change(screen.getByTestId('reset-password-confirm'), { target: { value: 'koma-reader-9' } })
+    await waitFor(() => expect(screen.queryByText('Retyped password is not match. Please retry.')).not.toBeInTheDocument())
+  })
+
+  it('password reset: a failure the answer does not explain says "password reset failed" in the reader language (SPEC §8)', async () => {
+    fakeApi({ passwordResetCheck: { email: 'reader@koma.example' }, passwordReset: new ApiError({ status: 500, message: 'boom', url: '' }) })
+    await renderScreen(routes['account.passwordReset'], { path: '/fr/member/profile/password/reset', url: '/fr/member/profile/password/reset?token=abc', locale: 'fr', prefix: 'fr' })
+    fireEvent.change(await screen.findByTestId('reset-password'), { target: { value: 'koma-reader-9' } })
+    fireEvent.change(screen.getByTestId('reset-password-confirm'), { target: { value: 'koma-reader-9' } })
+    fireEvent.click(screen.getByTestId('reset-submit'))
+    expect(await screen.findByText('Votre mot de passe n’a pas pu être réinitialisé. Veuillez réessayer.')).toBeInTheDocument()
   })
 })
 

@@ -2,7 +2,7 @@ import { remoteScreens } from '@koma/contracts'
 import { CatalogIntl } from './i18n/CatalogIntl'
 
 /** mf-catalog's screens by route id (see the route table in @koma/contracts). */
-export const routes = remoteScreens(CatalogIntl, {
+export const routes = remoteScreens('mf_catalog', CatalogIntl, {
   'catalog.home': () => import('./home/HomePage'),
   'catalog.menu': () => import('./menu/MenuPage'),
   'catalog.menuAdult': () => import('./menu/AdultMenuPage'),

@@ -4,16 +4,17 @@ import {
   DialogFrame,
   endpoints,
   isApiError,
+  notify,
   REPORT_CATEGORY_NOTIFICATION_MS,
   REPORT_MESSAGE_MAX,
   Spinner,
   useLocale,
-  useResource,
   useT,
   type DialogComponentProps,
   type RemoteDialogsModule,
 } from '@koma/contracts'
-import { Suspense, useEffect, useId, useRef, useState } from 'react'
+import { useResource } from './cache'
+import { Suspense, useId, useState } from 'react'
 import { CommunityIntl } from './i18n/CommunityIntl'
 import { reportMessages } from './i18n/messages'
 
@@ -32,21 +33,15 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
   const categories = target.type === 'comment' ? config.commentIssues : config.contentIssues
   const [category, setCategory] = useState<string | null>(null)
   const [message, setMessage] = useState('')
-  const [notice, setNotice] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current)
-  }, [])
 
   const send = async () => {
     if (busy) return
     if (!category) {
-      setNotice(true)
-      if (timer.current) clearTimeout(timer.current)
-      timer.current = setTimeout(() => setNotice(false), REPORT_CATEGORY_NOTIFICATION_MS)
+      // The host's shared transient notification, for SPEC's 2 s.
+      notify(t(reportMessages.selectCategory), { durationMs: REPORT_CATEGORY_NOTIFICATION_MS })
       return
     }
     setBusy(true)
@@ -120,11 +115,6 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
           {t(reportMessages.send)}
         </button>
       </div>
-      {notice ? (
-        <div role="status" data-testid="report-notification" css={{ position: 'fixed', left: '50%', bottom: 32, transform: 'translateX(-50%)', background: 'rgba(17,17,17,.92)', color: '#fff', padding: '10px 18px', borderRadius: 20, fontSize: 14, fontWeight: 700, whiteSpace: 'nowrap', maxWidth: 'calc(100vw - 32px)' }}>
-          {t(reportMessages.selectCategory)}
-        </div>
-      ) : null}
     </>
   )
 }

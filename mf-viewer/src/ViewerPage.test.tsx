@@ -1,5 +1,6 @@
-import { api, ApiError, auth, CHAPTER_ABORTED_CODE, localReading, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
+import { api, ApiError, auth, CHAPTER_ABORTED_CODE, events, localReading, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
 
@@ -145,6 +146,18 @@ describe('viewer errors (SPEC §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5'))
     expect(openDialog).not.toHaveBeenCalled()
   })
+
+  it('a chapter refused, then bought elsewhere, opens the next time (its refusal is not kept)', async () => {
+    const request = jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, message: 'Unlock this episode to read it.', url: '/x' }))
+    const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5'))
+    // Bought from the episode list: mf-payments tells every area.
+    request.mockResolvedValue(webtoon as never)
+    act(() => events.emit('access:changed', { contentId: 5, chapterIds: [12] }))
+    await act(async () => router.navigate('/comic/5/chapter/12/product'))
+    expect(await screen.findAllByTestId('strip-band')).toHaveLength(3)
+    expect(router.state.location.pathname).toBe('/comic/5/chapter/12/product')
+  })
 })
 
 describe('paged viewer', () => {
@@ -171,6 +184,29 @@ describe('paged viewer', () => {
     })
     await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2'))
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 of 5')
+  })
+
+  it('keyboard (issue 14): arrows turn and hide the chrome; Tab onto a chrome control brings it back; every control is reachable', async () => {
+    const user = userEvent.setup()
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    const viewer = await screen.findByTestId('paged-viewer')
+    await user.keyboard('{ArrowLeft}')
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '2'))
+    expect(screen.getByTestId('viewer-header')).toHaveAttribute('data-visible', 'false')
+    expect(screen.getByTestId('paged-footer')).toHaveAttribute('data-visible', 'false')
+    await user.tab()
+    expect(screen.getByTestId('viewer-back')).toHaveFocus()
+    expect(screen.getByTestId('viewer-header')).toHaveAttribute('data-visible', 'true')
+    await user.tab()
+    expect(screen.getByTestId('viewer-report')).toHaveFocus()
+    expect(screen.getByTestId('viewer-report').tagName).toBe('BUTTON')
+    await user.tab()
+    expect(screen.getByRole('slider', { name: /page/i })).toHaveFocus()
+    expect(screen.getByTestId('paged-footer')).toHaveAttribute('data-visible', 'true')
+    // The slider answers the same keys: one more page.
+    await user.keyboard('{ArrowLeft}')
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '3'))
   })
 
   it('fixed key layout moves forward with the right arrow even right to left', async () => {

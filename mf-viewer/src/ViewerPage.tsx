@@ -1,17 +1,20 @@
 import {
+  analytics,
   auth,
   CHAPTER_ABORTED_CODE,
-  invalidate,
   openDialog,
+  routePath,
   splitLocalePrefix,
   useLocale,
   useLocalePath,
   useT,
   type ApiError,
+  type CacheKey,
   type Chapter,
   type ChapterFileSalesType,
   type ContentType,
 } from '@koma/contracts'
+import { invalidate } from './cache'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { ReadingGuide } from './chrome/ReadingGuide'
@@ -32,7 +35,7 @@ const EpubReader = lazy(() => import(/* webpackChunkName: "epub-reader" */ './ep
  * SPEC §8 viewer errors: adult check on 428, login confirm on 401, the chapter-aborted dialog
  * for an aborted chapter the reader neither owns nor rents (SPEC §4), else back to the episode list.
  */
-function useViewerError(error: ApiError | null, episodeList: string, chapterKey: string) {
+function useViewerError(error: ApiError | null, episodeList: string, chapterKey: CacheKey<'mf_viewer'>) {
   const navigate = useNavigate()
   const location = useLocation()
   useEffect(() => {
@@ -43,20 +46,20 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
         const accepted = await openDialog('adultCheck', { target: location.pathname + location.search })
         if (cancelled) return
         if (accepted) invalidate(chapterKey)
-        else navigate(episodeList, { replace: true })
+        else void navigate(episodeList, { replace: true })
         return
       }
       if (error.status === 401) {
         const signingIn = await openDialog('loginConfirm', { redirect: location.pathname + location.search })
-        if (!cancelled && !signingIn) navigate(episodeList, { replace: true })
+        if (!cancelled && !signingIn) void navigate(episodeList, { replace: true })
         return
       }
       if (error.status === 403 && error.code === CHAPTER_ABORTED_CODE) {
         await openDialog('chapterAborted', {})
-        if (!cancelled) navigate(episodeList, { replace: true })
+        if (!cancelled) void navigate(episodeList, { replace: true })
         return
       }
-      navigate(episodeList, { replace: true })
+      void navigate(episodeList, { replace: true })
     })()
     return () => {
       cancelled = true
@@ -87,11 +90,18 @@ export default function ViewerPage() {
   const path = useLocalePath()
   const target = useViewerTarget()
   const load = useChapter({ ...target, locale })
-  const episodeList = path(`/${target.type}/${target.contentId}`)
+  const episodeList = path(routePath('catalog.episodes', { contentType: target.type, contentId: target.contentId }))
   useViewerError(load.error, episodeList, `chapter:${target.type}:${target.contentId}:${target.chapterId}`)
   useEffect(() => {
     if (load.chapter) document.title = `${load.chapter.name} | ${load.chapter.contentName} | Koma`
   }, [load.chapter])
+  // SPEC §7 "open content view": an episode opened (once per episode and access kind).
+  const opened = load.chapter ? `${load.chapter.id}:${load.chapter.salesType}` : null
+  useEffect(() => {
+    if (load.chapter && opened) analytics.track('open_content_view', { content_id: load.chapter.contentId, chapter_id: load.chapter.id, access: load.chapter.salesType })
+    // Keyed by the episode, not the object (a refetch of the same episode is not a new view).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened])
   if (!load.chapter) return null
   return <ChapterViewer key={`${load.chapter.id}:${load.chapter.salesType}`} chapter={load.chapter} episodeList={episodeList} />
 }
@@ -135,6 +145,10 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
       data-kind={epub ? 'epub' : vertical ? 'vertical' : 'paged'}
       data-content-type={chapter.contentType}
       css={{ background: '#111', minHeight: '100vh', paddingTop: vertical ? 52 : 0 }}
+      // Keyboard (issue 14): Tab onto a control of the hidden chrome slides the chrome back in, so focus is never off screen.
+      onFocus={(event) => {
+        if (event.target instanceof Element && event.target.closest('[data-chrome]')) setChrome(true)
+      }}
     >
       <ViewerHeader visible={chrome} backTo={episodeList} contentName={chapter.contentName} chapterName={chapter.name} badge={badge} actions={<ReportButton chapter={chapter} />} />
       <ReadingGuide direction={chapter.readingDirection} paged={!vertical} />

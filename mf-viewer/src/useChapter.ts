@@ -1,4 +1,5 @@
-import { api, endpoints, isApiError, useResource, type ApiError, type Chapter, type ChapterFileSalesType, type ContentType } from '@koma/contracts'
+import { api, endpoints, isApiError, type ApiError, type Chapter, type ChapterFileSalesType, type ContentType } from '@koma/contracts'
+import { useResource } from './cache'
 
 export type ChapterLoad = { chapter: Chapter; error: null } | { chapter: null; error: ApiError }
 

@@ -53,6 +53,9 @@ function sharedDependencies() {
     const version = versionOf(packageOf(request))
     shared[request] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false }
   }
+  // React Router is shared as the exports Koma uses (src/router/shared.ts), so the build can
+  // leave out the rest of the package (data-router SSR, RSC, fetchers: 40 kB gzip).
+  shared['react-router-dom'] = { ...shared['react-router-dom'], import: path.join(__dirname, '..', 'src', 'router', 'shared.ts') }
   shared['@koma/contracts'] = {
     singleton: true,
     version: contractsVersion,

@@ -4,6 +4,7 @@ import { COOKIES, readCookie } from './browser/cookies'
 import { webDeviceId } from './browser/storage'
 import { DEFAULT_TIMEZONE } from './api/headers'
 import { DEFAULT_LOCALE, type Locale } from './i18n/locales'
+import { readBootData, takeBootResult } from './host/pageData'
 
 /**
  * The page's one API client and auth store. Contracts is a federation singleton, so the host and
@@ -38,5 +39,10 @@ export const browserEnvironment: ClientEnvironment = {
   now: () => Date.now(),
 }
 
-export const api = new ApiClient({ baseURL: '/api', environment: browserEnvironment, ipLookupUrls: ['/api/ip', '/ip'] })
+export const api = new ApiClient({
+  baseURL: '/api',
+  environment: browserEnvironment,
+  ipLookupUrls: ['/api/ip', '/ip'],
+  boot: { ip: () => readBootData()?.ip ?? null, take: takeBootResult },
+})
 export const auth = new AuthStore(api, undefined, undefined, currentLocale)

@@ -1,4 +1,5 @@
 import {
+  analytics,
   COOKIES,
   LocaleContext,
   LOCALE_TAGS,
@@ -14,6 +15,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { IntlProvider } from 'react-intl'
 import { Outlet, useLocation } from 'react-router-dom'
 import { DialogHost } from '../dialogs/DialogHost'
+import { NotificationHost } from '../dialogs/NotificationHost'
 import { FailureHandler } from '../errors/FailureHandler'
 import en from '../i18n/en.json'
 import fr from '../i18n/fr.json'
@@ -32,6 +34,8 @@ const HOST_MESSAGES: Record<Locale, Record<string, string>> = { en, ja, fr }
 export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: PrefixLocale | null }) {
   const { pathname, search } = useLocation()
   useEffect(() => recordLocation(pathname + search), [pathname, search])
+  // SPEC §7: a page view on each route change (the tracker strips the locale prefix).
+  useEffect(() => analytics.pageView(pathname), [pathname])
   const locale = prefix ?? resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
   setCurrentLocale(locale)
   const value = useMemo(() => ({ locale, prefix }), [locale, prefix])
@@ -55,6 +59,7 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
           <Outlet />
         )}
         <DialogHost />
+        <NotificationHost />
       </IntlProvider>
     </LocaleContext.Provider>
   )

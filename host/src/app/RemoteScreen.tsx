@@ -1,4 +1,4 @@
-import { invalidate, RemoteBoundary, Spinner, type RemoteName, type RemoteRoutesModule } from '@koma/contracts'
+import { invalidateAll, RemoteBoundary, Spinner, type RemoteName, type RemoteRoutesModule } from '@koma/contracts'
 import { Suspense, use, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { remoteLoader } from '../federation/loader'
@@ -39,7 +39,7 @@ export function RemoteScreen({ remote, routeId, errorFrame }: { remote: RemoteNa
       key={`${routeId}:${location.pathname}`}
       area={remote}
       onRetry={() => {
-        invalidate()
+        invalidateAll()
         setAttempt((n) => n + 1)
       }}
       renderApiError={(error) => errorFrame(<ApiErrorScreen error={error} path={location.pathname} />)}

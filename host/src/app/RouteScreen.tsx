@@ -1,9 +1,11 @@
 import { auth, loginPath, paramsAreValid, safeRedirect, useLocalePath, type RouteDef } from '@koma/contracts'
+import type { ComponentType } from 'react'
 import { observer } from 'mobx-react-lite'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { PageLayout } from '../layout/Layouts'
 import { HOST_SCREENS } from '../screens/hostScreens'
 import { NotFoundScreen } from '../screens/errorScreens'
+import { GuestRefusedScreen } from '../screens/GuestRefusedScreen'
 import { RemoteScreen } from './RemoteScreen'
 
 /**
@@ -16,16 +18,21 @@ export const RouteScreen = observer(function RouteScreen({ def }: { def: RouteDe
   const location = useLocation()
   const path = useLocalePath()
 
-  if (def.redirectTo) return <Navigate to={path(def.redirectTo)} replace />
+  // Legacy short paths keep their query (SPEC §2); the edge answers them with a 301 likewise.
+  if (def.redirectTo) return <Navigate to={path(def.redirectTo) + location.search} replace />
   if (!paramsAreValid(def, params, search)) return <WithErrorLayout layout={def.layout}><NotFoundScreen path={location.pathname} /></WithErrorLayout>
-  if (def.access === 'login' && !auth.signedIn) {
+  if (def.access === 'login' && !auth.signedIn && auth.guest) {
+    // SPEC §6: members only; a guest is offered sign-up (which keeps what the guest has).
+    return <WithErrorLayout layout={def.layout}><GuestRefusedScreen /></WithErrorLayout>
+  }
+  if ((def.access === 'login' && !auth.signedIn) || (def.access === 'reader' && !auth.reader)) {
     return <Navigate to={loginPath(location.pathname + location.search, path)} replace />
   }
   if (def.access === 'signedOut' && auth.signedIn) {
     return <Navigate to={safeRedirect(search.get('redirect'), path('/'))} replace />
   }
   if (def.owner === 'host') {
-    const Screen = HOST_SCREENS[def.id]
+    const Screen = (HOST_SCREENS as Partial<Record<string, ComponentType>>)[def.id]
     return Screen ? <Screen /> : <NotFoundScreen path={location.pathname} />
   }
   return <RemoteScreen remote={def.owner} routeId={def.id} errorFrame={(screen) => <WithErrorLayout layout={def.layout}>{screen}</WithErrorLayout>} />

@@ -45,6 +45,28 @@ describe('routes from the contracts table', () => {
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/en/library/subscribed?x=1')}`)
   })
 
+  it('lets a guest into the library and the inbox, and offers sign-up on members-only pages (SPEC §4, §6)', async () => {
+    const { auth } = await import('@koma/contracts')
+    const { runInAction } = await import('mobx')
+    runInAction(() => {
+      auth.guest = true
+    })
+    try {
+      const library = await renderAt('/en/library/subscribed')
+      expect(library.router.state.location.pathname).toBe('/en/library/subscribed')
+      expect(screen.queryByTestId('guest-refused')).not.toBeInTheDocument()
+      library.unmount()
+      const shop = await renderAt('/en/coinpurchase')
+      expect(await screen.findByTestId('guest-refused')).toHaveTextContent('Guest users cannot use this function.')
+      expect(shop.router.state.location.pathname).toBe('/en/coinpurchase')
+      shop.unmount()
+    } finally {
+      runInAction(() => {
+        auth.guest = false
+      })
+    }
+  })
+
   it('sends a signed-in reader on /login to the redirect query, never off-site', async () => {
     setCookie('koma_lc=1; path=/')
     const { auth } = await import('@koma/contracts')
@@ -69,9 +91,10 @@ describe('routes from the contracts table', () => {
     warn.mockRestore()
   })
 
-  it('redirects legacy short paths', async () => {
-    const { router } = await renderAt('/fr/useCoupon')
+  it('redirects legacy short paths, keeping the query', async () => {
+    const { router } = await renderAt('/fr/useCoupon?code=ABC123&utm_source=mail')
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/account/coupon'))
+    expect(router.state.location.search).toBe('?code=ABC123&utm_source=mail')
   })
 
   it('uses the locale cookie on unprefixed paths', async () => {

@@ -1,9 +1,30 @@
-import { DIALOG_OWNERS, RemoteBoundary, Spinner, useResource, type DialogKind, type RemoteDialogsModule, type RemoteName } from '@koma/contracts'
+import { DIALOG_OWNERS, RemoteBoundary, Spinner, type DialogKind, type RemoteDialogsModule, type RemoteName } from '@koma/contracts'
+import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
-import { Suspense, useEffect, type ComponentType } from 'react'
+import { Suspense, use, useEffect, type ComponentType } from 'react'
 import { remoteLoader } from '../federation/loader'
 import { dialogStore, type OpenDialog } from './dialogStore'
-import { HOST_DIALOGS } from './hostDialogs'
+import type { HOST_DIALOGS } from './hostDialogs'
+
+type HostDialogs = typeof HOST_DIALOGS
+
+let hostDialogs: HostDialogs | undefined
+let hostDialogsLoading: Promise<HostDialogs> | undefined
+
+/**
+ * The host's own dialogs (alert, confirm, error, login, mature, share…) are a chunk of their own,
+ * fetched when the first one opens, so a reader's first page does not download them.
+ */
+export function loadHostDialogs(): Promise<HostDialogs> {
+  hostDialogsLoading ??= import(/* webpackChunkName: "host-dialogs" */ './hostDialogs').then(
+    (module) => (hostDialogs = module.HOST_DIALOGS),
+    (error: unknown) => {
+      hostDialogsLoading = undefined
+      throw error
+    },
+  )
+  return hostDialogsLoading
+}
 
 type AnyDialog = ComponentType<Record<string, unknown>>
 
@@ -14,12 +35,24 @@ function RemoteDialog({ owner, dialog, level }: { owner: RemoteName; dialog: Ope
   return <Component {...dialog.props} level={level} close={(result: unknown) => dialogStore.close(dialog.id, result)} />
 }
 
+function HostDialog({ dialog, level }: { dialog: OpenDialog; level: number }) {
+  const dialogs = hostDialogs ?? use(loadHostDialogs())
+  const Component = dialogs[dialog.kind as DialogKind] as AnyDialog | undefined
+  if (!Component) return null
+  return <Component {...dialog.props} level={level} close={(result: unknown) => dialogStore.close(dialog.id, result)} />
+}
+
 function OneDialog({ dialog, level }: { dialog: OpenDialog; level: number }) {
   const owner = DIALOG_OWNERS[dialog.kind as DialogKind]
   if (owner === 'host') {
-    const Component = HOST_DIALOGS[dialog.kind] as AnyDialog | undefined
-    if (!Component) return null
-    return <Component {...dialog.props} level={level} close={(result: unknown) => dialogStore.close(dialog.id, result)} />
+    if (hostDialogs) return <HostDialog dialog={dialog} level={level} />
+    return (
+      <RemoteBoundary area="host/dialogs">
+        <Suspense fallback={<Spinner />}>
+          <HostDialog dialog={dialog} level={level} />
+        </Suspense>
+      </RemoteBoundary>
+    )
   }
   return (
     <RemoteBoundary area={`${owner}/dialogs`} onRetry={() => void remoteLoader.reset(owner)}>

@@ -1,4 +1,4 @@
-import { COLORS, type DialogComponentProps, DialogFrame, SHARE_OVERLAY_OPACITY, SHARE_TARGETS, type ShareTarget, shareUrl, TIMINGS, useT } from '@koma/contracts'
+import { COLORS, type DialogComponentProps, DialogFrame, isAppWebView, SHARE_OVERLAY_OPACITY, SHARE_TARGETS, type ShareTarget, shareUrl, TIMINGS, useLocale, useT } from '@koma/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import { dialogMessages } from '../i18n/messages'
 import { dialogTitle } from './dialogStyles'
@@ -15,10 +15,15 @@ const TARGET_STYLE: Record<ShareTarget, { label: string; color: string; mark: st
   email: { label: 'E-mail', color: '#6b6b6b', mark: '@' },
 }
 
-/** SPEC §2 share dialog: copy the link (copied for 1 s), or share to a target; closes 300 ms after hide. */
+/**
+ * SPEC §2 share dialog: copy the link (copied for 1 s), or share to a target; closes 300 ms after
+ * hide. In the Japanese app's web view, Facebook and X go to the external browser by the app-scheme link.
+ */
 export function ShareDialog({ link, text, tags, title, close, level }: DialogComponentProps<'share'> & { level: number }) {
   const t = useT()
+  const { locale } = useLocale()
   const id = useId()
+  const appWebView = locale === 'ja' && isAppWebView(typeof navigator === 'undefined' ? '' : navigator.userAgent)
   const [copied, setCopied] = useState(false)
   const [closing, setClosing] = useState(false)
   const timers = useRef<number[]>([])
@@ -52,7 +57,7 @@ export function ShareDialog({ link, text, tags, title, close, level }: DialogCom
       <ul css={{ listStyle: 'none', margin: '0 0 12px', padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))', gap: 12 }}>
         {SHARE_TARGETS.map((target) => (
           <li key={target}>
-            <a href={shareUrl(target, data)} target="_blank" rel="noopener noreferrer" data-share={target} css={{ display: 'grid', justifyItems: 'center', gap: 6, color: COLORS.text, textDecoration: 'none', fontSize: 11 }}>
+            <a href={shareUrl(target, data, { appWebView })} target="_blank" rel="noopener noreferrer" data-share={target} css={{ display: 'grid', justifyItems: 'center', gap: 6, color: COLORS.text, textDecoration: 'none', fontSize: 11 }}>
               <span aria-hidden css={{ width: 44, height: 44, borderRadius: '50%', background: TARGET_STYLE[target].color, color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 16 }}>{TARGET_STYLE[target].mark}</span>
               {TARGET_STYLE[target].label}
             </a>

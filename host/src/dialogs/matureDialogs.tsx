@@ -13,9 +13,9 @@ function useGo(target: string) {
   const location = useLocation()
   const path = useLocalePath()
   return (destination: MatureDestination) => {
-    if (destination.kind === 'home') navigate(path('/'), { replace: true })
-    else if (destination.kind === 'back') navigate(-1)
-    else if (target !== location.pathname + location.search) navigate(target)
+    if (destination.kind === 'home') void navigate(path('/'), { replace: true })
+    else if (destination.kind === 'back') void navigate(-1)
+    else if (target !== location.pathname + location.search) void navigate(target)
   }
 }
 
@@ -99,7 +99,7 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
             onClick={() => {
               close(false)
               // Verified, the settings page turns mature content on and comes back here.
-              navigate(`${path('/account/setting')}?next=${encodeURIComponent(target)}`)
+              void navigate(`${path('/account/setting')}?next=${encodeURIComponent(target)}`)
             }}
           >
             {t(dialogMessages.acceptMatureVerify)}

@@ -28,11 +28,11 @@ export function FailureHandler() {
           auth.clearLocal()
           if (!action.redirectToLogin) return
           const current = here.pathname + here.search
-          if (!/\/login$/.test(here.pathname)) navigate(loginPath(current, prefixed), { replace: true })
+          if (!/\/login$/.test(here.pathname)) void navigate(loginPath(current, prefixed), { replace: true })
           return
         }
         case 'campaignError':
-          navigate(prefixed('/campaign/error'))
+          void navigate(prefixed('/campaign/error'))
           return
         case 'dialog': {
           if (dialogStore.errorOpen) return

@@ -1,4 +1,4 @@
-import { REMOTES, type RemoteName } from '@koma/contracts'
+import { INLINE_REGISTRY_ID, REMOTES, type RemoteName } from '@koma/contracts'
 
 /** /registry.json as the edge serves it: which version of each remote is live. */
 export interface Registry {
@@ -11,6 +11,9 @@ export interface Registry {
  * mode), a retry revalidates with the edge.
  */
 export async function fetchRegistry(options: { revalidate?: boolean } = {}, fetchImpl: typeof fetch = fetch): Promise<Registry> {
+  // The edge writes the live registry into the page it serves: the first read needs no request.
+  const inline = options.revalidate ? null : inlineRegistry()
+  if (inline) return inline
   const response = await fetchImpl('/registry.json', { credentials: 'same-origin', ...(options.revalidate ? { cache: 'no-cache' as const } : {}) })
   if (!response.ok) throw new Error(`registry.json answered ${response.status}`)
   const registry = (await response.json()) as Registry
@@ -18,10 +21,25 @@ export async function fetchRegistry(options: { revalidate?: boolean } = {}, fetc
   return registry
 }
 
+/** `<script type="application/json" id="koma-registry">` of the edge's page, read once. */
+function inlineRegistry(): Registry | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById(INLINE_REGISTRY_ID)
+  if (!element?.textContent) return null
+  element.remove()
+  try {
+    const registry = JSON.parse(element.textContent) as Registry
+    return registry && typeof registry === 'object' && typeof registry.remotes === 'object' ? registry : null
+  } catch {
+    return null
+  }
+}
+
 /** The federation runtime's remote list for a registry (remotes it does not name are left out). */
 export function remotesOf(registry: Registry): { name: RemoteName; entry: string }[] {
   return REMOTES.flatMap((name) => {
     const remote = registry.remotes[name]
-    return remote?.entry ? [{ name, entry: remote.entry }] : []
+    // The registry names each version's manifest; its remoteEntry.js sits beside it. Loading the
+    // entry directly saves the manifest's round trip and the runtime's manifest code.
+    return remote?.entry ? [{ name, entry: remote.entry.replace(/mf-manifest\.json$/, 'remoteEntry.js') }] : []
   })
 }

@@ -12,6 +12,9 @@ export const headerMessages = defineMessages({
   accountMenu: { id: 'host.header.accountMenu', defaultMessage: 'Account menu for {nickname}' },
   language: { id: 'host.header.language', defaultMessage: 'Language' },
   inbox: { id: 'host.header.inbox', defaultMessage: '{count, plural, =0 {Inbox} one {Inbox, # new item} other {Inbox, # new items}}' },
+  guest: { id: 'host.header.guest', defaultMessage: 'Guest' },
+  guestNote: { id: 'host.header.guestNote', defaultMessage: 'You are reading as a guest on this browser. Sign up to keep your coins, tickets and library.' },
+  guestSignUp: { id: 'host.header.guestSignUp', defaultMessage: 'Sign up and keep them' },
 })
 
 export const menuMessages = defineMessages({
@@ -70,7 +73,30 @@ export const dialogMessages = defineMessages({
     defaultMessage: 'Sign in to unlock episodes, keep your library and read on any device.',
   },
   loginConfirmSignIn: { id: 'host.dialog.loginConfirmSignIn', defaultMessage: 'Sign in' },
+  loginConfirmGuest: { id: 'host.dialog.loginConfirmGuest', defaultMessage: 'Continue as a guest' },
+  loginConfirmGuestNote: {
+    id: 'host.dialog.loginConfirmGuestNote',
+    defaultMessage: 'As a guest, the free-read gauge, tickets, the daily bonus and your library stay on this browser only.',
+  },
+  guestFailed: { id: 'host.dialog.guestFailed', defaultMessage: 'You could not continue as a guest just now. Please sign in or try again later.' },
+  guestRefusedTitle: { id: 'host.dialog.guestRefusedTitle', defaultMessage: 'Guest users cannot use this function.' },
+  guestRefusedMessage: {
+    id: 'host.dialog.guestRefusedMessage',
+    defaultMessage: 'Sign up to use every feature. Your coins, tickets and library come with you.',
+  },
+  guestRefusedSignUp: { id: 'host.dialog.guestRefusedSignUp', defaultMessage: 'Sign up' },
   errorCode: { id: 'host.dialog.errorCode', defaultMessage: 'Error code {code}' },
+  gaugeGuideTitle: { id: 'host.dialog.gaugeGuideTitle', defaultMessage: 'How the free-read gauge works' },
+  gaugeGuideFull: { id: 'host.dialog.gaugeGuideFull', defaultMessage: 'When the gauge is full, you can read one episode free.' },
+  gaugeGuideRefill: {
+    id: 'host.dialog.gaugeGuideRefill',
+    defaultMessage: 'Reading it empties the gauge. It refills by itself over {hours, plural, one {# hour} other {# hours}}, and then the next episode is free.',
+  },
+  gaugeGuidePriority: {
+    id: 'host.dialog.gaugeGuidePriority',
+    defaultMessage: 'A full gauge is used before your tickets. Episodes you read free stay rented for a limited time.',
+  },
+  gaugeGuideOk: { id: 'host.dialog.gaugeGuideOk', defaultMessage: 'Got it' },
   adultCheckTitle: { id: 'host.dialog.adultCheckTitle', defaultMessage: 'Adults only' },
   adultCheckMessage: {
     id: 'host.dialog.adultCheckMessage',
@@ -100,4 +126,16 @@ export const footerMessages = defineMessages({
   privacy: { id: 'host.footer.privacy', defaultMessage: 'Privacy policy' },
   sct: { id: 'host.footer.sct', defaultMessage: 'Specified commercial transactions' },
   copyright: { id: 'host.footer.copyright', defaultMessage: '© {year} Koma. All rights reserved.' },
+  doNotShare: { id: 'host.footer.doNotShare', defaultMessage: 'Do not share my personal information' },
+  doNotShareChosen: { id: 'host.footer.doNotShareChosen', defaultMessage: '(chosen)' },
+  doNotShareOn: {
+    id: 'host.footer.doNotShareOn',
+    defaultMessage: 'Koma does not sell your personal information. With this choice, Koma also keeps no record of your visits (pages viewed, episodes opened, purchases) from this browser, and from your account when you are signed in.',
+  },
+  doNotShareOnOk: { id: 'host.footer.doNotShareOnOk', defaultMessage: 'Do not share' },
+  doNotShareOff: {
+    id: 'host.footer.doNotShareOff',
+    defaultMessage: 'You chose not to share your personal information. Allow Koma to record your visits again, to improve the service? (Your browser’s Global Privacy Control, if on, still applies.)',
+  },
+  doNotShareOffOk: { id: 'host.footer.doNotShareOffOk', defaultMessage: 'Allow' },
 })

@@ -1,11 +1,15 @@
-import { auth, COLORS, loginPath, useLocalePath, useT } from '@koma/contracts'
+import { auth, COLORS, loginPath, useLocalePath, useMenuKeys, useT } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { headerMessages } from '../i18n/messages'
 import { UserIcon } from './icons'
 
-/** Signed out: "Sign in". Signed in: the reader's nickname with their account menu. */
+/**
+ * Signed out: "Sign in". Signed in: the reader's nickname with their account menu. A guest
+ * (SPEC §4, §6): "Guest" with a menu of what a guest has (library, inbox) and sign-up, which
+ * keeps them, or sign-in, which discards them.
+ */
 export const AccountButton = observer(function AccountButton({ color }: { color: string }) {
   const t = useT()
   const path = useLocalePath()
@@ -13,6 +17,9 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const menuRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  const onMenuKey = useMenuKeys(open, () => setOpen(false), buttonRef, listRef)
 
   useEffect(() => {
     if (!open) return
@@ -23,7 +30,7 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
     return () => document.removeEventListener('mousedown', close)
   }, [open])
 
-  if (!auth.signedIn) {
+  if (!auth.signedIn && !auth.guest) {
     return (
       <Link
         to={loginPath(location.pathname + location.search, path)}
@@ -35,16 +42,18 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
     )
   }
 
-  const nickname = auth.nickname ?? ''
+  const guest = !auth.signedIn && auth.guest
+  const nickname = guest ? t(headerMessages.guest) : (auth.nickname ?? '')
   const item = { display: 'block', padding: '10px 16px', color: COLORS.text, textDecoration: 'none', fontSize: 14, background: 'none', border: 0, width: '100%', textAlign: 'left' as const, cursor: 'pointer' }
   return (
-    <div ref={menuRef} css={{ position: 'relative' }}>
+    <div ref={menuRef} onKeyDown={onMenuKey} css={{ position: 'relative' }}>
       <button
+        ref={buttonRef}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={t(headerMessages.accountMenu, { nickname })}
-        data-testid="header-account"
+        data-testid={guest ? 'header-guest' : 'header-account'}
         onClick={() => setOpen((value) => !value)}
         css={{ display: 'inline-flex', alignItems: 'center', gap: 6, color, background: 'none', border: 0, cursor: 'pointer', fontSize: 14, fontWeight: 700, maxWidth: 160 }}
       >
@@ -53,8 +62,25 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
           {nickname}
         </span>
       </button>
-      {open ? (
-        <div role="menu" css={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', minWidth: 200, background: '#fff', borderRadius: 10, boxShadow: '0 8px 30px rgba(0,0,0,.15)', padding: '6px 0', zIndex: 10 }}>
+      {open && guest ? (
+        <div ref={listRef} role="menu" data-testid="header-guest-menu" css={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', minWidth: 220, background: '#fff', borderRadius: 10, boxShadow: '0 8px 30px rgba(0,0,0,.15)', padding: '6px 0', zIndex: 10 }}>
+          <p css={{ margin: 0, padding: '8px 16px 10px', fontSize: 12, lineHeight: 1.5, color: COLORS.textMuted, borderBottom: `1px solid ${COLORS.line}` }}>{t(headerMessages.guestNote)}</p>
+          <Link role="menuitem" to={path('/library/subscribed')} css={item} onClick={() => setOpen(false)}>
+            {t(headerMessages.library)}
+          </Link>
+          <Link role="menuitem" to={path('/inbox/gift')} css={item} onClick={() => setOpen(false)}>
+            {t(headerMessages.inbox, { count: 0 })}
+          </Link>
+          <Link role="menuitem" data-testid="header-guest-signup" to={path('/signup')} css={{ ...item, fontWeight: 700, color: COLORS.brand, borderTop: `1px solid ${COLORS.line}` }} onClick={() => setOpen(false)}>
+            {t(headerMessages.guestSignUp)}
+          </Link>
+          <Link role="menuitem" to={loginPath(location.pathname + location.search, path)} css={item} onClick={() => setOpen(false)}>
+            {t(headerMessages.signIn)}
+          </Link>
+        </div>
+      ) : null}
+      {open && !guest ? (
+        <div ref={listRef} role="menu" data-testid="header-account-menu" css={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', minWidth: 200, background: '#fff', borderRadius: 10, boxShadow: '0 8px 30px rgba(0,0,0,.15)', padding: '6px 0', zIndex: 10 }}>
           <Link role="menuitem" to={path('/library/subscribed')} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.library)}
           </Link>
@@ -75,7 +101,7 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
             onClick={async () => {
               setOpen(false)
               await auth.logout()
-              navigate(path('/'))
+              void navigate(path('/'))
             }}
           >
             {t(headerMessages.signOut)}

@@ -2,6 +2,7 @@ import { COLORS, useLocalePath, useT } from '@koma/contracts'
 import { Link } from 'react-router-dom'
 import { footerMessages } from '../i18n/messages'
 import { Logo } from './icons'
+import { PrivacyChoice } from './PrivacyChoice'
 
 export function Footer() {
   const t = useT()
@@ -26,6 +27,9 @@ export function Footer() {
               </Link>
             </li>
           ))}
+          <li>
+            <PrivacyChoice />
+          </li>
         </ul>
         <p css={{ margin: 0 }}>{t(footerMessages.copyright, { year: new Date().getFullYear() })}</p>
       </div>

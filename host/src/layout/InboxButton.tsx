@@ -1,4 +1,4 @@
-import { api, auth, endpoints, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, endpoints, events, useLocalePath, useT } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
@@ -19,8 +19,11 @@ function useInboxWaiting(signedIn: boolean, navigation: string): number | null {
       (count) => live && setWaiting(count.gifts + count.messages),
       () => live && setWaiting(null),
     )
+    // A page back in front after a while hears what waits from POST /app/foregrounded.
+    const off = events.on('app:foregrounded', ({ inbox }) => live && setWaiting(inbox.gifts + inbox.messages))
     return () => {
       live = false
+      off()
     }
   }, [signedIn, navigation])
   return waiting
@@ -31,8 +34,8 @@ export const InboxButton = observer(function InboxButton({ color }: { color: str
   const t = useT()
   const path = useLocalePath()
   const { key } = useLocation()
-  const waiting = useInboxWaiting(auth.signedIn, key)
-  if (!auth.signedIn) return null
+  const waiting = useInboxWaiting(auth.reader, key)
+  if (!auth.reader) return null
   const count = waiting ?? 0
   return (
     <Link

@@ -15,7 +15,7 @@ export function LanguageSwitcher({ color }: { color: string }) {
   const change = (next: Locale) => {
     writeCookie(COOKIES.locale, next, LOCALE_COOKIE_DAYS)
     const { rest } = splitLocalePrefix(location.pathname)
-    navigate(withLocalePrefix(rest, prefixForLocale(next)) + location.search)
+    void navigate(withLocalePrefix(rest, prefixForLocale(next)) + location.search)
   }
   return (
     <label css={{ display: 'inline-flex', alignItems: 'center', gap: 4, color, cursor: 'pointer', position: 'relative' }}>

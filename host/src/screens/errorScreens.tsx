@@ -1,10 +1,9 @@
-import { text, useLocale, useLocalePath, useT, type ApiError, type MaintenanceInfo } from '@koma/contracts'
+import { isAppWebView, isCrawler, text, useLocale, useLocalePath, useT, type ApiError, type MaintenanceInfo } from '@koma/contracts'
 import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { appState } from '../app/appState'
 import { screenMessages } from '../i18n/messages'
-import { isAppWebView, isCrawler } from '../platform/userAgent'
 import { primaryButton, ScreenFrame, screenText } from './ScreenFrame'
 
 const userAgent = () => (typeof navigator === 'undefined' ? '' : navigator.userAgent)

@@ -1,4 +1,4 @@
-import { safeRedirect, useLocalePath, useT } from '@koma/contracts'
+import { safeSitePath, text, useLocale, useLocalePath, useT, type RouteIdOf } from '@koma/contracts'
 import { useEffect, type ComponentType } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { screenMessages } from '../i18n/messages'
@@ -13,16 +13,29 @@ function BrowserGuide() {
   )
 }
 
-/** /via?url=/path: a hop used by e-mails and campaigns; only ever to a page of this site. */
+/**
+ * /via?url=/path: a hop used by e-mails, campaigns and invitation links; only ever to a page of
+ * this site. A link without a target of this site says SPEC §8's "invitation link failed".
+ */
 function Via() {
   const t = useT()
+  const { locale } = useLocale()
   const [search] = useSearchParams()
   const navigate = useNavigate()
   const path = useLocalePath()
-  const target = safeRedirect(search.get('url') ?? search.get('redirect'), '/')
+  const target = safeSitePath(search.get('url') ?? search.get('redirect'))
   useEffect(() => {
-    navigate(target, { replace: true })
+    if (target) void navigate(target, { replace: true })
   }, [navigate, target])
+  if (!target) {
+    return (
+      <ScreenFrame testId="via-failed" title={text('invitationFailed', locale)}>
+        <Link to={path('/')} css={primaryButton}>
+          {t(screenMessages.goHome)}
+        </Link>
+      </ScreenFrame>
+    )
+  }
   return (
     <ScreenFrame testId="via" title={t(screenMessages.viaTitle)}>
       <Link to={path('/')} css={primaryButton}>
@@ -45,8 +58,8 @@ function CampaignError() {
   )
 }
 
-/** Screens the host renders itself (route owner 'host'). */
-export const HOST_SCREENS: Record<string, ComponentType> = {
+/** Screens the host renders itself (route owner 'host'; the legacy paths are redirects, no screen). */
+export const HOST_SCREENS: Record<Exclude<RouteIdOf<'host'>, `legacy.${string}`>, ComponentType> = {
   'host.browserGuide': BrowserGuide,
   'host.via': Via,
   'host.campaignError': CampaignError,

@@ -23,6 +23,12 @@ export interface RateLimitConfig {
  */
 export type Profile = 'demo' | 'production'
 
+/** KOMA_REQUEST_LOG: unset or 0 (off), 1 (every request) or a share such as 0.01. */
+function requestLogSample(value: string | undefined): number {
+  const share = Number(value ?? 0)
+  return Number.isFinite(share) ? Math.min(1, Math.max(0, share)) : 0
+}
+
 export interface ApiConfig {
   host: string
   port: number
@@ -39,6 +45,11 @@ export interface ApiConfig {
   /** Seed demo readers with published passwords, demo coupons and comments: demo profile, or KOMA_DEMO=1. */
   demoData: boolean
   logLevel: string
+  /**
+   * Share of requests logged when they complete (0 to 1; KOMA_REQUEST_LOG, default 0: a log line
+   * per request cost a third of home's throughput). Answers of 500 and up are always logged.
+   */
+  requestLogSample: number
   /** Rendered image variants on disk (null: memory only). */
   imageCacheDir: string | null
   /**
@@ -66,6 +77,8 @@ export interface ApiConfig {
    */
   trustProxy: boolean | string
   timeouts: HttpTimeouts
+  /** Run the notification jobs (pg-boss) in this process (KOMA_NOTIFICATIONS=0 turns them off). */
+  notifications: boolean
 }
 
 function rateLimitStore(value: string | undefined): RateLimitConfig['store'] {
@@ -102,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     seedIfEmpty: env.KOMA_SEED !== '0',
     demoData: optedIn('KOMA_DEMO'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    requestLogSample: requestLogSample(env.KOMA_REQUEST_LOG),
     faketime: !production && env.KOMA_FAKETIME !== '0',
     rateLimit: {
       store: rateLimitStore(env.KOMA_RATE_LIMIT_STORE),
@@ -112,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     trustProxy: trustProxy(env.KOMA_API_TRUST_PROXY),
     timeouts: API_TIMEOUTS,
+    notifications: env.KOMA_NOTIFICATIONS !== '0',
     publicUrl: publicUrlOf(env),
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
     sandboxes: {

@@ -55,6 +55,8 @@ export const RATE_LIMITS = {
    */
   image: { address: { max: 2400, windowMs: MINUTE }, storeDown: 'open' },
   imageTile: { address: { max: 2400, windowMs: MINUTE }, storeDown: 'open' },
+  /** Analytics batches: a tab sends one every 5 s at most; several tabs behind one address fit. */
+  analytics: { address: { max: 120, windowMs: MINUTE }, storeDown: 'open' },
 } as const satisfies Record<string, LimitRule>
 
 export type LimitName = keyof typeof RATE_LIMITS

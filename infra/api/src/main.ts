@@ -3,6 +3,7 @@ import { createClock } from './clock'
 import { loadConfig, pgliteDir } from './config'
 import { connect, DataDirInUseError } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { startNotificationJobs } from './modules/notify/jobs'
 import { productionSafety } from './safety'
 import { databaseIsEmpty, seedDatabase } from './seed'
 
@@ -25,9 +26,12 @@ async function main(): Promise<void> {
     await seedDatabase(handle.db, { demo: config.demoData })
     console.log(`[api] seeded an empty ${handle.kind} database${config.demoData ? ' (with demo readers)' : ''} in ${Date.now() - seedStart} ms`)
   }
-  const app = await buildApp({ db: handle.db, clock: createClock(), config }, { logger: { level: config.logLevel } })
+  const deps = { db: handle.db, clock: createClock(), config }
+  const app = await buildApp(deps, { logger: { level: config.logLevel } })
+  let jobs: Awaited<ReturnType<typeof startNotificationJobs>> | null = null
   const shutdown = async (signal: string) => {
     app.log.info(`[api] ${signal}: closing`)
+    await jobs?.stop().catch((error: unknown) => console.error('[api] stopping the jobs failed', error))
     await app.close()
     await handle.close()
     process.exit(0)
@@ -36,6 +40,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ host: config.host, port: config.port })
   console.log(`[api] ${handle.kind} ready on http://${config.host}:${config.port} in ${Date.now() - started} ms (${config.profile} profile)`)
+  // The notification jobs (pg-boss) start once the API answers: their first start creates pg-boss's tables.
+  if (config.notifications) {
+    const jobsStart = Date.now()
+    jobs = await startNotificationJobs(deps, handle.jobs)
+    console.log(`[api] notification jobs running (pg-boss on ${handle.kind}) in ${Date.now() - jobsStart} ms`)
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,6 @@
+import { pathInLocale } from '@koma/contracts/server'
+import type { AppDeps } from './deps'
+
 /**
  * The site's public origin (the edge the browser talks to): the only origin of links we mail and
  * of OAuth redirect URIs. Never taken from a request's Origin, Referer or Host, which a caller
@@ -16,3 +19,12 @@ export function publicUrlOf(env: NodeJS.ProcessEnv): string {
     return fallback
   }
 }
+
+/**
+ * The site's public origin for links in e-mails and OAuth redirect URIs: the configured one only
+ * (KOMA_PUBLIC_URL, `config.publicUrl`), never the request's Origin, Referer or Host.
+ */
+export const publicOrigin = (deps: AppDeps): string => deps.config.publicUrl
+
+/** A site path in the reader's language ('/password/find' → '/fr/password/find'). */
+export const localePath = pathInLocale

@@ -6,9 +6,9 @@ import { readSite } from './site'
  * request time and the client IP the edge forwards), to find seeded data by its traits
  * instead of hard-coding ids.
  */
-export async function apiGet<T>(path: string, options: { cookie?: string; locale?: string; acceptMature?: boolean } = {}): Promise<{ status: number; result: T | null; code: number | null }> {
+export async function apiGet<T>(path: string, options: { cookie?: string; locale?: string; acceptMature?: boolean; baseURL?: string } = {}): Promise<{ status: number; result: T | null; code: number | null }> {
   const time = String(Date.now())
-  const response = await fetch(`${readSite().baseURL}/api${path}`, {
+  const response = await fetch(`${options.baseURL ?? readSite().baseURL}/api${path}`, {
     headers: {
       [HEADERS.language]: options.locale ?? 'en',
       [HEADERS.platform]: 'web',
@@ -23,14 +23,25 @@ export async function apiGet<T>(path: string, options: { cookie?: string; locale
   return { status: response.status, result: body?.result ?? null, code: body?.code ?? null }
 }
 
-interface ContentJson {
+/** A seeded title as `GET /{type}/{id}` answers it: the fields the end-to-end tests choose titles by. */
+export interface ContentJson {
   id: number
   type: 'comic' | 'magazine_comic'
   orientation: 'vertical' | 'paged'
   readingDirection: 'ltr' | 'rtl' | 'ttb'
   chapterFileFormat: 'image' | 'epub'
   mature: boolean
-  chapters: { id: number; sort: number; hasTrial: boolean; aborted: boolean; salesConfig: { free: boolean } }[]
+  commentEnabled: boolean
+  adsEnabled?: boolean
+  rentalConfig?: { gaugeUsable: boolean; recoverInterval: number }
+  chapters: {
+    id: number
+    sort: number
+    hasTrial: boolean
+    aborted: boolean
+    activity?: { unlocked: boolean; rented: boolean }
+    salesConfig: { free: boolean; price?: number; rentAllowedWith?: string[]; purchaseAllowedWith?: string[] }
+  }[]
 }
 
 let catalogue: Promise<ContentJson[]> | null = null

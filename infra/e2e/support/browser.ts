@@ -12,6 +12,11 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+/** A fetched response's headers for a body we rewrote: Playwright hands us the body decoded. */
+function decodedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !/^(content-encoding|content-length|etag)$/i.test(name)))
+}
+
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
@@ -19,16 +24,38 @@ export const DESKTOP = { width: 1280, height: 800 }
  * A browser context on the test site. Home popups (modal, SPEC §3) are left out of the home
  * response unless a test asks for them, so they never cover what another test clicks.
  */
-export async function newContext(browser: Browser, options: { locale?: string; viewport?: { width: number; height: number }; popups?: boolean; baseURL?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string; viewport?: { width: number; height: number }; popups?: boolean; baseURL?: string; timezoneId?: string } = {},
+): Promise<BrowserContext> {
   const baseURL = options.baseURL ?? readSite().baseURL
-  const context = await browser.newContext({ baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP })
+  const context = await browser.newContext({ baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) })
   if (!options.popups) {
+    // The edge writes the first page's home answer into the page (koma-boot): drop its popups there too.
+    await context.route(
+      (url) => !/^\/(api|host|remotes)\/|\.\w+$/.test(url.pathname),
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback()
+        try {
+          const response = await route.fetch()
+          const html = await response.text()
+          const body = html.replace(/(<script type="application\/json" id="koma-boot">)(.*?)(<\/script>)/s, (_all, open: string, json: string, close: string) => {
+            const boot = JSON.parse(json) as { results?: Record<string, { popups?: unknown[] }> }
+            for (const [key, result] of Object.entries(boot.results ?? {})) if (/^\/(ja|en|fr)\/home$/.test(key) && result) result.popups = []
+            return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close
+          })
+          await route.fulfill({ status: response.status(), headers: decodedHeaders(response.headers()), body })
+        } catch {
+          await route.abort().catch(() => undefined)
+        }
+      },
+    )
     await context.route(/\/api\/(ja|en|fr)\/home(\/mature)?$/, async (route) => {
       try {
         const response = await route.fetch()
         const body = (await response.json()) as { result?: { popups?: unknown[] } }
         if (body.result) body.result.popups = []
-        await route.fulfill({ response, json: body })
+        await route.fulfill({ status: response.status(), headers: decodedHeaders(response.headers()), json: body })
       } catch {
         // The page or context closed while the request was in flight.
         await route.abort().catch(() => undefined)

@@ -2,14 +2,15 @@ import type { Locator } from 'playwright-core'
 
 /**
  * Poll until `read()` satisfies `check` (playwright-core has no auto-retrying expect). Returns
- * the last value; throws with it after `timeoutMs`.
+ * the last value; throws with it after `timeoutMs`. `intervalMs` spaces the reads (a read that
+ * acts, e.g. a retried post, should not hammer the API's abuse limits).
  */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: T = await read()
   while (!check(last)) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms; last value: ${JSON.stringify(last)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
     last = await read()
   }
   return last

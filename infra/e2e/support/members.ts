@@ -13,6 +13,7 @@ export interface OutboxMail {
   subject: string
   text: string
   tag: string
+  headers?: Record<string, string>
 }
 
 /** Every mail in a site's outbox, oldest first. */

@@ -83,9 +83,69 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
   // The API mails links and builds OAuth redirect URIs on the site's own origin: the test edge.
   const api = service(['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', KOMA_PUBLIC_URL: baseURL })
   await waitForHttp(`${apiUrl}/api/health`, 180_000, api.child, api.log)
-  const edge = service(['infra/edge/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EDGE_DIR: edgeDir, API_URL: apiUrl })
+  const edge = service(['infra/edge/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EDGE_DIR: edgeDir, API_URL: apiUrl, KOMA_PUBLIC_URL: baseURL })
   await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
   return { baseURL, dataDir, edgeDir, apiUrl, pids: [api.child.pid ?? 0, edge.child.pid ?? 0] }
+}
+
+/**
+ * A second edge in front of the running site's API and published versions, with its own
+ * settings (e.g. a tag manager id): for a test of the edge's configuration without a second API.
+ * It only reads the edge folder. Stop it with `stopEdge`.
+ */
+export async function startEdge(site: Pick<SiteInfo, 'dataDir' | 'edgeDir' | 'apiUrl'>, env: Record<string, string>): Promise<{ baseURL: string; pid: number }> {
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  const edge = service(['infra/edge/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: site.dataDir, EDGE_DIR: site.edgeDir, API_URL: site.apiUrl, KOMA_PUBLIC_URL: baseURL, ...env })
+  await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
+  return { baseURL, pid: edge.child.pid ?? 0 }
+}
+
+/** Stop an edge started by startEdge and wait until it has exited. */
+export async function stopEdge(edge: { pid: number }, timeoutMs = 15_000): Promise<void> {
+  await stopProcesses([edge.pid], timeoutMs)
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** SIGTERM, then wait (polling their exit) until every process is gone; SIGKILL what is left at the deadline. */
+async function stopProcesses(pids: number[], timeoutMs: number): Promise<void> {
+  const live = pids.filter(Boolean)
+  for (const pid of live) {
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {
+      /* already gone */
+    }
+  }
+  const deadline = Date.now() + timeoutMs
+  while (live.some(alive)) {
+    if (Date.now() > deadline) {
+      for (const pid of live.filter(alive)) process.kill(pid, 'SIGKILL')
+      break
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Stop a site's API and edge, wait until both have exited, and remove its data folder. */
+export async function stopSite(site: SiteInfo, timeoutMs = 15_000): Promise<void> {
+  await stopProcesses(site.pids, timeoutMs)
+  fs.rmSync(site.dataDir, { recursive: true, force: true })
+}
+
+/** Where e2e screenshots go: next to the run's site folder, one folder for every test file. */
+export function screenshotDir(): string {
+  const dir = path.join(readSite().dataDir, '..', 'koma-screenshots')
+  fs.mkdirSync(dir, { recursive: true })
+  return dir
 }
 
 export function readSite(): SiteInfo {

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { tagConfigFrom, type TagConfig } from '@koma/contracts/server'
 
 /** The monorepo root: infra/edge/src → three levels up. */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..')
@@ -51,6 +52,10 @@ export interface EdgeConfig {
   logLevel: string
   /** PayPal's own JS SDK is in use (KOMA_PAYPAL_CLIENT_ID, as for the API): the pages' policy allows PayPal's hosts. */
   paypal: boolean
+  /** The site's public origin (KOMA_PUBLIC_URL, as for the API): canonical links, robots.txt and the sitemap name it. */
+  publicUrl?: string
+  /** Third-party analytics (KOMA_TAG_MANAGER_ID, KOMA_META_PIXEL_ID), ids checked: none unless configured. */
+  tags: TagConfig
 }
 
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -70,6 +75,9 @@ function trustProxy(value: string | undefined): boolean | string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`)
+  const tags = tagConfigFrom(env)
+  // An id goes into a script URL and the pages' policy: a wrong one stops the edge rather than reaching a page.
+  if (tags.problems.length) throw new Error(tags.problems.join('; '))
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -78,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     paypal: Boolean(env.KOMA_PAYPAL_CLIENT_ID),
+    publicUrl: env.KOMA_PUBLIC_URL || undefined,
+    tags: tags.config,
   }
 }

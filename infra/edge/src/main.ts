@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
     requestLogging: process.env.EDGE_REQUEST_LOG === '1',
-    security: { paypal: config.paypal },
+    security: { paypal: config.paypal, tags: config.tags },
+    publicUrl: config.publicUrl,
   })
 
   let closing = false

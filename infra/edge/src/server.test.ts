@@ -208,13 +208,17 @@ describe('path traversal', () => {
 
 describe('app pages', () => {
   it('serves the live host page for any app path, uncached, with security headers', async () => {
-    for (const url of ['/', '/en/comic/3', '/fr/menu/all_comic/new', '/ja/viewer/12/34?page=2', '/some/unknown/page']) {
+    // Unknown paths get the same page (the app draws its 404 screen) with a 404 status.
+    for (const [url, status] of [['/', 200], ['/en/comic/3', 200], ['/fr/menu/all_comic/new', 200], ['/ja/viewer/12/34?page=2', 404], ['/some/unknown/page', 404]] as const) {
       const res = await get({ path: url })
-      expect([url, res.status]).toEqual([url, 200])
+      expect([url, res.status]).toEqual([url, status])
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
-      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['cache-control']).toBe('no-cache, private')
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      // The live registry and the reader's address ride in the page as data (no inline code).
+      expect(res.text).toMatch(/<script type="application\/json" id="koma-registry">\{"host":/)
+      expect(res.text).toMatch(/<script type="application\/json" id="koma-boot">\{"ip":\{"ip":"127\.0\.0\.1","now":\d+\}/)
       expect(res.headers['x-frame-options']).toBe('DENY')
       expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy({ paypal: false }))
       expect(res.text).toContain(`<script defer src="/host/${host}/main.js">`)
@@ -225,22 +229,29 @@ describe('app pages', () => {
   it('compresses the page when the browser allows it', async () => {
     const res = await get({ path: '/en/comic/3', headers: { 'accept-encoding': 'gzip, br' } })
     expect(res.headers['content-encoding']).toBe('br')
-    expect(res.headers.vary).toBe('Accept-Encoding')
+    expect(res.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie')
     expect(zlib.brotliDecompressSync(res.body).toString()).toContain(`/host/${host}/main.js`)
+    const revalidated = await get({ path: '/en/comic/3', headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(res.headers.etag) } })
+    expect(revalidated.status).toBe(304)
     const head = await get({ method: 'HEAD', path: '/en/comic/3' })
     expect(head.status).toBe(200)
     expect(head.body.length).toBe(0)
   })
 
   it('404s file-like paths at the root, serves robots.txt, refuses other methods', async () => {
-    for (const url of ['/favicon.ico', '/main.js', '/en/comic/3/image.png', '/sitemap.xml']) {
+    for (const url of ['/favicon.ico', '/main.js', '/en/comic/3/image.png', '/sitemap.json']) {
       const res = await get({ path: url })
       expect([url, res.status]).toEqual([url, 404])
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8')
     }
     const robots = await get({ path: '/robots.txt' })
     expect(robots.status).toBe(200)
-    expect(robots.text).toBe('User-agent: *\nAllow: /\n')
+    expect(robots.text).toMatch(/^User-agent: \*\nAllow: \/\n/)
+    expect(robots.text).toContain('\nDisallow: /api/\n')
+    expect(robots.text).toMatch(/\nSitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml\n$/)
+    // The sitemap needs the API (down here): a 503, not an empty list.
+    const sitemap = await get({ path: '/sitemap.xml' })
+    expect([sitemap.status, sitemap.headers['retry-after']]).toEqual([503, '60'])
     const post = await get({ method: 'POST', path: '/en/comic/3', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
     expect(post.status).toBe(404)
     expect(post.json()).toEqual({ code: 404, message: 'Not found' })

@@ -3,9 +3,14 @@ import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance, 
 import { EDGE_TIMEOUTS, type EdgeTimeouts } from './config'
 import { clientIp, registerApiProxy } from './http/api-proxy'
 import { registerAssets } from './http/assets'
-import { HostPages, RegistryWatcher, sendVariants } from './http/live'
+import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
+import { PageHints, pageContext, withHead } from './http/pageHints'
+import { PageMetadata, withPageMeta } from './http/pageMeta'
+import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
+import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } from '@koma/contracts/server'
+import { createHash } from 'node:crypto'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
-import { registerSecurityHeaders, type SecurityOptions } from './http/security'
+import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } from './http/security'
 
 export interface EdgeOptions {
   edgeDir: string
@@ -21,10 +26,16 @@ export interface EdgeOptions {
   timeouts?: EdgeTimeouts
   /** What the pages' Content-Security-Policy must allow besides our own origin (default: nothing). */
   security?: SecurityOptions
+  /** The site's public origin (KOMA_PUBLIC_URL) for canonical links and the sitemap; default: the request's. */
+  publicUrl?: string
+  /** How long a page waits for the API's answer about its title before going without (default FIRST_PAGE_API_WAIT_MS). */
+  pageMetaWaitMs?: number
 }
 
 const NO_CACHE = 'no-cache'
-const ROBOTS = 'User-agent: *\nAllow: /\n'
+const PAGE_CACHE = 'no-cache, private'
+/** After the API answers 503 (maintenance), pages answer 503 too for this long, or until it answers again. */
+const MAINTENANCE_HOLD_MS = 60_000
 
 /** Last path segments that name a file, not a page: these 404 instead of getting the app. */
 const FILE_LIKE =
@@ -64,6 +75,12 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   registerSecurityHeaders(app, options.security ?? { paypal: false })
   const registry = new RegistryWatcher(options.edgeDir, app.log)
   const hostPages = new HostPages(options.edgeDir)
+  const hints = new PageHints(options.edgeDir, options.apiUrl, { tags: options.security?.tags })
+  const pageMeta = new PageMetadata(options.apiUrl, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
+  const sitemap = new SitemapSource(options.apiUrl)
+  /** Until when pages answer 503: the API said it is in maintenance (SPEC §8). */
+  let maintenanceUntil = 0
+  const requestOrigin = (req: FastifyRequest) => pageMeta.origin(`${req.protocol}://${req.host}`)
 
   app.get('/registry.json', async (req, reply) => {
     reply.header('cache-control', NO_CACHE)
@@ -82,26 +99,78 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     reply.header('cache-control', 'no-store').send({ result: { ip: clientIp(req), now: Date.now() } }),
   )
 
-  app.get('/robots.txt', async (_req, reply) =>
-    reply.headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send(ROBOTS),
+  app.get('/robots.txt', async (req, reply) =>
+    reply.headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send(robotsTxt(requestOrigin(req))),
   )
 
+  app.get('/sitemap.xml', async (req, reply) => {
+    const titles = await sitemap.titles(clientIp(req))
+    if (!titles) return reply.code(503).header('retry-after', '60').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The sitemap is not available right now.\n')
+    return reply.headers({ 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600' }).send(sitemapXml(requestOrigin(req), titles))
+  })
+
+  // The public home answer from the edge's own copy while it is fresh (as a CDN would), so the
+  // busiest call does not cross to the API for every reader.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET') return
+    const home = /^\/api\/(ja|en|fr)\/home$/.exec(req.url)
+    if (!home) return
+    const cached = await hints.cachedHomeAnswer(home[1] as Locale, clientIp(req))
+    if (!cached) return
+    reply.header('cache-control', `public, max-age=${cached.maxAge}`).header('content-type', 'application/json; charset=utf-8')
+    return sendVariants(req, reply, cached.answer)
+  })
+
   registerAssets(app, options.edgeDir, options.assetCacheBytes)
-  app.register(async (api) => registerApiProxy(api, options.apiUrl, { requestLogging: options.requestLogging ?? false, timeouts }))
+  app.register(async (api) => registerApiProxy(api, options.apiUrl, {
+      requestLogging: options.requestLogging ?? false,
+      timeouts,
+      // The API answers 503 in maintenance: home must not go on being served from the edge's copy.
+      onUpstreamStatus: (status) => {
+        if (status === 503) {
+          hints.forgetHome()
+          maintenanceUntil = Date.now() + MAINTENANCE_HOLD_MS
+        } else if (status < 500) maintenanceUntil = 0
+      },
+    }),
+  )
 
   /** Every other GET is a page of the app: the host's router draws it (its own 404 included). */
   const page = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const path = pathOf(req.url)
     const last = path.slice(path.lastIndexOf('/') + 1)
     if (FILE_LIKE.test(last) || /^\/(remotes|host|api)(\/|$)/.test(path)) return notFound(reply)
+    const request = { url: req.url, cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'], clientIp: clientIp(req), doNotShare: requestDoesNotShare(req) }
+    const context = pageContext(request)
+    const { match, search } = context
+    // Legacy short paths (SPEC §2): a real redirect, in the same language, keeping the query.
+    if (match?.route.redirectTo) {
+      return reply.code(301).header('cache-control', 'public, max-age=3600').redirect(withLocalePrefix(match.route.redirectTo, match.prefix) + search, 301)
+    }
+    // SPEC §1: browsers that cannot run the app get the guide, a page without script.
+    if (needsBrowserGuide(req.headers['user-agent'] ?? '')) {
+      if (match?.route.id !== 'host.browserGuide') return reply.header('cache-control', 'no-store').redirect(withLocalePrefix('/browserguide', match?.prefix ?? prefixForLocale(context.locale)), 302)
+      htmlHeaders(reply).header('cache-control', 'no-cache').header('vary', 'User-Agent, Accept-Language, Cookie')
+      return reply.send(browserGuideHtml(context.locale))
+    }
     htmlHeaders(reply).header('cache-control', NO_CACHE)
-    const version = (await registry.current())?.registry.host?.version
+    const live = await registry.current()
+    const version = live?.registry.host?.version
     const html = version ? await hostPages.get(version) : null
-    if (!html) {
+    if (!html || !live) {
       if (version) req.log.error({ version }, 'the live host version has no index.html')
       return reply.code(503).header('retry-after', '5').send(NOT_DEPLOYED)
     }
-    return sendVariants(req, reply, html)
+    // The page carries the reader's address and the live registry: revalidated on every use, by
+    // this reader only (a rollback shows on the next page, as before).
+    reply.header('cache-control', PAGE_CACHE)
+    const [{ head, tag }, meta] = await Promise.all([hints.headFor(request, live.registry, context), pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp })])
+    // Unknown paths and ids are 404s, maintenance a 503, for crawlers too; the app draws the screen.
+    const status = meta.status === 200 && Date.now() < maintenanceUntil ? 503 : meta.status
+    reply.code(status)
+    if (status === 503) reply.header('retry-after', '60')
+    const metaTag = createHash('sha256').update(meta.head).digest('base64url').slice(0, 12)
+    return sendPage(req, reply, withHead(withPageMeta(html.identity.toString('utf8'), meta), head), `${html.tag}-${tag}-${metaTag}`)
   }
 
   app.setNotFoundHandler((req, reply) => {

@@ -1,5 +1,5 @@
-import { COLORS } from '@koma/contracts'
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { COLORS, TIMINGS } from '@koma/contracts'
+import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 
 const fieldStyle = (error: boolean) => ({
   width: '100%',
@@ -7,7 +7,6 @@ const fieldStyle = (error: boolean) => ({
   fontSize: 16,
   borderRadius: 10,
   border: `1.5px solid ${error ? COLORS.brandDark : COLORS.line}`,
-  outline: 'none',
   background: '#fff',
   color: COLORS.text,
   fontFamily: 'inherit',
@@ -79,3 +78,55 @@ export const submitButton = {
 
 /** Field errors by name from a validate() result. */
 export const errorOf = (errors: { field: string; message: string }[], field: string): string | null => errors.find((error) => error.field === field)?.message ?? null
+
+export interface LiveFieldError {
+  field: string
+  message: string
+}
+
+/**
+ * SPEC §5: fields are checked as the reader types, 5 ms after the last keystroke
+ * (`TIMINGS.validationDebounceMs`). `changed(field)` in each field's onChange; only fields the
+ * reader has typed in show their problems, until `checkAll()` (on submit) shows every one.
+ * `check` runs the form's validate() on the current values (read at the last render).
+ */
+export function useLiveValidation(check: () => LiveFieldError[]) {
+  const [errors, setErrors] = useState<LiveFieldError[]>([])
+  const latest = useRef(check)
+  const typed = useRef(new Set<string>())
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => {
+    latest.current = check
+  })
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
+  const changed = useCallback((field: string) => {
+    typed.current.add(field)
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      timer.current = null
+      setErrors(latest.current().filter((error) => typed.current.has(error.field)))
+    }, TIMINGS.validationDebounceMs)
+  }, [])
+  const checkAll = useCallback((): LiveFieldError[] => {
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = null
+    const all = latest.current()
+    for (const error of all) typed.current.add(error.field)
+    setErrors(all)
+    return all
+  }, [])
+  /** An input's onChange: keeps the typed value and checks the form 5 ms after the last key. */
+  const input = useCallback(
+    (field: string, set: (value: string) => void) => (event: { target: { value: string } }) => {
+      set(event.target.value)
+      changed(field)
+    },
+    [changed],
+  )
+  return { errors, setErrors, changed, input, checkAll }
+}

@@ -33,12 +33,27 @@ export function useRewardText(): (reward: Pick<RewardContent, 'kind' | 'coinType
 /** The message of a refused call (the API speaks the reader's language), or null for other failures. */
 export const refusal = (error: unknown): string | null => (isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : null)
 
-/** For public routes that need an account: signed out, a sign-in prompt instead of the page. */
-export const NeedsSignIn = observer(function NeedsSignIn({ children, title }: { children: ReactNode; title: string }) {
+/**
+ * For public routes that need an account: signed out, a sign-in prompt instead of the page. A
+ * guest gets the page where guests may act (`guests`), else SPEC §6's refusal and sign-up.
+ */
+export const NeedsSignIn = observer(function NeedsSignIn({ children, title, guests = false }: { children: ReactNode; title: string; guests?: boolean }) {
   const t = useT()
   const path = useLocalePath()
   const location = useLocation()
-  if (auth.signedIn) return <>{children}</>
+  if (auth.signedIn || (guests && auth.guest)) return <>{children}</>
+  if (auth.guest) {
+    return (
+      <section data-testid="guest-refused" css={{ maxWidth: 420, margin: '0 auto', padding: '56px 20px', textAlign: 'center' }}>
+        <h1 css={{ fontSize: 24, margin: '0 0 10px' }}>{title}</h1>
+        <p css={{ fontWeight: 700, margin: '0 0 8px' }}>{t(commonMessages.guestNotAllowed)}</p>
+        <p css={{ color: COLORS.textMuted, margin: '0 0 24px' }}>{t(commonMessages.guestSignUp)}</p>
+        <Link to={`${path('/signup')}?redirect=${encodeURIComponent(location.pathname + location.search)}`} css={{ ...primaryButton, width: 'auto', padding: '12px 32px' }}>
+          {t(commonMessages.signUp)}
+        </Link>
+      </section>
+    )
+  }
   return (
     <section data-testid="needs-sign-in" css={{ maxWidth: 420, margin: '0 auto', padding: '56px 20px', textAlign: 'center' }}>
       <h1 css={{ fontSize: 24, margin: '0 0 10px' }}>{title}</h1>

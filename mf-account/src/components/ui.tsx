@@ -1,4 +1,4 @@
-import { COLORS, media, useLocalePath } from '@koma/contracts'
+import { COLORS, FOCUS_RING, media, useLocalePath } from '@koma/contracts'
 import { useEffect, useId, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 
@@ -158,7 +158,7 @@ export function Toggle({ label, description, checked, onChange, testId, disabled
           background: checked ? COLORS.brand : '#d4d4d8',
           transition: 'background .15s ease',
           opacity: disabled ? 0.5 : 1,
-          'input:focus-visible + &': { outline: `2px solid ${COLORS.text}`, outlineOffset: 2 },
+          'input:focus-visible + &': FOCUS_RING,
           '&::after': { content: '""', position: 'absolute', top: 3, left: checked ? 21 : 3, width: 22, height: 22, borderRadius: '50%', background: '#fff', boxShadow: '0 1px 3px rgba(0,0,0,.25)', transition: 'left .15s ease' },
         }}
       />
@@ -185,7 +185,7 @@ export function Segmented<V extends string>({ label, value, options, onChange, n
                 color: value === option.value ? COLORS.text : COLORS.textMuted,
                 background: value === option.value ? '#fff' : 'transparent',
                 boxShadow: value === option.value ? '0 1px 3px rgba(0,0,0,.12)' : 'none',
-                'input:focus-visible + &': { outline: `2px solid ${COLORS.text}` },
+                'input:focus-visible + &': FOCUS_RING,
               }}
             >
               {option.label}
@@ -201,7 +201,7 @@ export function Banner({ tone = 'info', children, testId }: { tone?: 'info' | 's
   const tones = {
     info: { background: '#eef4ff', color: '#1d4ed8' },
     success: { background: '#ecfdf3', color: '#166534' },
-    error: { background: '#fff1ef', color: COLORS.brandDark },
+    error: { background: COLORS.brandTintStrong, color: COLORS.brandDark },
     warning: { background: '#fff7e6', color: '#9a5b00' },
   }
   return (

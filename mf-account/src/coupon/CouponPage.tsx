@@ -1,4 +1,5 @@
-import { api, endpoints, invalidate, useLocale, useT } from '@koma/contracts'
+import { api, endpoints, useLocale, useT } from '@koma/contracts'
+import { invalidate, reportRewardReceived } from '../cache'
 import { couponSchema, validate } from '@koma/contracts/validation'
 import { useState, type FormEvent } from 'react'
 import { errorOf, TextField } from '../components/form'
@@ -30,6 +31,7 @@ export default function CouponPage() {
       setNotice(t(couponMessages.done, { title: result.title, reward: reward(result.grant) }))
       setCode('')
       invalidate('account:')
+      reportRewardReceived()
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -37,7 +39,7 @@ export default function CouponPage() {
     }
   }
   return (
-    <NeedsSignIn title={t(couponMessages.title)}>
+    <NeedsSignIn title={t(couponMessages.title)} guests>
       <AccountPage testId="coupon" title={t(couponMessages.title)} lead={t(couponMessages.lead)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <TextField label={t(couponMessages.code)} value={code} maxLength={32} autoCapitalize="characters" autoComplete="off" spellCheck={false} onChange={(event) => setCode(event.target.value.toUpperCase())} error={errorOf(errors, 'code')} data-testid="coupon-code" css={{ letterSpacing: '.12em', fontWeight: 700 }} />

@@ -1,4 +1,5 @@
-import { api, auth, DELETE_REASONS, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useResource, useT, type DeleteReason } from '@koma/contracts'
+import { COLORS, api, auth, DELETE_REASONS, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT, type DeleteReason } from '@koma/contracts'
+import { useResource } from '../cache'
 import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
@@ -47,7 +48,7 @@ function DeleteForm() {
       await api.request(endpoints.deleteMember, { params: { userId: 'me' }, body: { reason, ...sealed }, policy: { suppress: [400, 403, 429] } })
       auth.clearLocal()
       await openDialog('alert', { message: t(deleteMessages.done) })
-      navigate(path('/'), { replace: true })
+      void navigate(path('/'), { replace: true })
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -62,12 +63,12 @@ function DeleteForm() {
           <legend css={{ fontWeight: 700, fontSize: 15, marginBottom: 12 }}>{t(deleteMessages.reason)}</legend>
           {DELETE_REASONS.map((code) => (
             <label key={code} css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '7px 0', fontSize: 15, cursor: 'pointer' }}>
-              <input type="radio" name="reason" value={code} checked={reason === code} onChange={() => setReason(code)} data-testid={`reason-${code}`} css={{ width: 18, height: 18, accentColor: '#d9402f' }} />
+              <input type="radio" name="reason" value={code} checked={reason === code} onChange={() => setReason(code)} data-testid={`reason-${code}`} css={{ width: 18, height: 18, accentColor: COLORS.brandDark }} />
               {t(deleteMessages[code])}
             </label>
           ))}
           {errorOf(errors, 'reason') ? (
-            <p role="alert" css={{ color: '#d9402f', fontSize: 13, margin: '6px 0 0' }}>
+            <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '6px 0 0' }}>
               {errorOf(errors, 'reason')}
             </p>
           ) : null}

@@ -1,4 +1,5 @@
-import { api, endpoints, isId, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, endpoints, isId, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { AccountPage, secondaryButton } from '../components/ui'
 import { documentMessages, supportMessages } from '../i18n/messages'

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { AccountPage, primaryButton } from '../components/ui'

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, isId, useLocale, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, isId, useLocale, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { useDateFormat } from '../components/lib'
 import { AccountPage } from '../components/ui'

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useDateFormat } from '../components/lib'
 import { AccountPage, Empty, secondaryButton } from '../components/ui'

@@ -14,6 +14,27 @@ export const loginMessages = defineMessages({
   signUp: { id: 'account.login.signUp', defaultMessage: 'Create an account' },
   forgot: { id: 'account.login.forgot', defaultMessage: 'Forgot your password?' },
   orWith: { id: 'account.login.orWith', defaultMessage: 'or continue with' },
+  guestWarningTitle: { id: 'account.login.guestWarningTitle', defaultMessage: 'You are reading as a guest' },
+  guestWarning: {
+    id: 'account.login.guestWarning',
+    defaultMessage: 'Signing in to an existing account discards what this browser’s guest has. To keep it, sign up instead.',
+  },
+  guestLoses: {
+    id: 'account.login.guestLoses',
+    defaultMessage: 'Coins: {coins} · Tickets: {tickets} · Titles in your library: {titles}',
+  },
+  guestKeep: { id: 'account.login.guestKeep', defaultMessage: 'Sign up and keep them' },
+  guestConfirmTitle: { id: 'account.login.guestConfirmTitle', defaultMessage: 'Discard the guest data?' },
+  guestConfirm: {
+    id: 'account.login.guestConfirm',
+    defaultMessage: 'Signing in discards this browser’s guest data for good:\n{coins} coins, {tickets} tickets and {titles} titles in your library.',
+  },
+  guestConfirmOk: { id: 'account.login.guestConfirmOk', defaultMessage: 'Sign in and discard' },
+  continueAsGuest: { id: 'account.login.continueAsGuest', defaultMessage: 'Continue as a guest' },
+  continueAsGuestNote: {
+    id: 'account.login.continueAsGuestNote',
+    defaultMessage: 'Read with the free-read gauge, tickets and the daily bonus, and keep a library, on this browser only.',
+  },
 })
 
 export const commonMessages = defineMessages({
@@ -26,6 +47,9 @@ export const commonMessages = defineMessages({
   home: { id: 'account.common.home', defaultMessage: 'Home' },
   signInToContinue: { id: 'account.common.signInToContinue', defaultMessage: 'Sign in to use this page.' },
   signIn: { id: 'account.common.signIn', defaultMessage: 'Sign in' },
+  guestNotAllowed: { id: 'account.common.guestNotAllowed', defaultMessage: 'Guest users cannot use this function.' },
+  guestSignUp: { id: 'account.common.guestSignUp', defaultMessage: 'Sign up to use every feature. Your coins, tickets and library come with you.' },
+  signUp: { id: 'account.common.signUp', defaultMessage: 'Sign up' },
   notSet: { id: 'account.common.notSet', defaultMessage: 'Not set' },
   change: { id: 'account.common.change', defaultMessage: 'Change' },
   remove: { id: 'account.common.remove', defaultMessage: 'Remove' },
@@ -41,6 +65,14 @@ export const signupMessages = defineMessages({
   title: { id: 'account.signup.title', defaultMessage: 'Create your account' },
   lead: { id: 'account.signup.lead', defaultMessage: 'Enter your email address. We will send you a 6-digit code to confirm it.' },
   steps: { id: 'account.signup.steps', defaultMessage: 'Step {step} of 3' },
+  guestKeeps: { id: 'account.signup.guestKeeps', defaultMessage: 'You are reading as a guest: your coins, tickets and library on this browser become your account’s.' },
+  socialGuestTitle: { id: 'account.signup.socialGuestTitle', defaultMessage: 'Continue with a social account?' },
+  socialGuestConfirm: {
+    id: 'account.signup.socialGuestConfirm',
+    defaultMessage:
+      'A new account keeps this browser’s guest data. But if this social account already belongs to a Koma member, you are signed in to it instead and the guest data is discarded for good:\n{coins} coins, {tickets} tickets and {titles} titles in your library.',
+  },
+  socialGuestOk: { id: 'account.signup.socialGuestOk', defaultMessage: 'Continue' },
   sendCode: { id: 'account.signup.sendCode', defaultMessage: 'Send code' },
   sending: { id: 'account.signup.sending', defaultMessage: 'Sending…' },
   haveAccount: { id: 'account.signup.haveAccount', defaultMessage: 'Already have an account?' },
@@ -158,6 +190,12 @@ export const settingsMessages = defineMessages({
   night: { id: 'account.settings.night', defaultMessage: 'Quiet hours (21:00–8:00)' },
   nightHint: { id: 'account.settings.nightHint', defaultMessage: 'No notifications at night.' },
   viewer: { id: 'account.settings.viewer', defaultMessage: 'Viewer' },
+  privacy: { id: 'account.settings.privacy', defaultMessage: 'Privacy' },
+  doNotShare: { id: 'account.settings.doNotShare', defaultMessage: 'Do not share my personal information' },
+  doNotShareHint: {
+    id: 'account.settings.doNotShareHint',
+    defaultMessage: 'Koma does not sell your personal information. With this on, Koma also keeps no record of your visits (pages viewed, episodes opened, purchases).',
+  },
   keyLayout: { id: 'account.settings.keyLayout', defaultMessage: 'Previous / next keys' },
   keyAuto: { id: 'account.settings.keyAuto', defaultMessage: 'Automatic' },
   keyFixed: { id: 'account.settings.keyFixed', defaultMessage: 'Fixed' },
@@ -218,7 +256,7 @@ export const couponMessages = defineMessages({
 
 export const deleteMessages = defineMessages({
   title: { id: 'account.delete.title', defaultMessage: 'Delete account' },
-  lead: { id: 'account.delete.lead', defaultMessage: 'Deleting your account cannot be undone. Purchased episodes, remaining coins, tickets and gifts are lost, and your comments are shown as from a deleted member.' },
+  lead: { id: 'account.delete.lead', defaultMessage: 'Deleting your account cannot be undone. Purchased episodes, remaining coins, tickets and gifts are lost, and your comments are no longer shown to anyone.' },
   reason: { id: 'account.delete.reason', defaultMessage: 'Why are you leaving?' },
   confirm: { id: 'account.delete.confirm', defaultMessage: 'I understand that my coins and purchases will be lost.' },
   submit: { id: 'account.delete.submit', defaultMessage: 'Delete my account' },

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, invalidate, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, useT } from '@koma/contracts'
+import { invalidate, useResource, reportRewardReceived } from '../cache'
 import { GiftIcon } from '../components/icons'
 import { useState } from 'react'
 import { refusal, useRewardText } from '../components/lib'
@@ -35,6 +36,7 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
               try {
                 const { grant } = await api.request(endpoints.dailyBonusClaim, { policy: { suppress: [409] } })
                 onResult(t(inboxMessages.received, { reward: reward(grant) }), null)
+                reportRewardReceived()
               } catch (error) {
                 onResult(null, refusal(error))
               } finally {

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, invalidate, useResource, useT, type Gift } from '@koma/contracts'
+import { api, COLORS, endpoints, useT, type Gift } from '@koma/contracts'
+import { invalidate, useResource, reportRewardReceived } from '../cache'
 import { CoinIcon, TicketIcon } from '../components/icons'
 import { Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
@@ -29,7 +30,7 @@ function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
               : gift.expiresAt
                 ? t(inboxMessages.expires, { date: date(gift.expiresAt, true) })
                 : t(inboxMessages.noExpiry)}
-          {gift.expiringSoon ? <span data-testid="gift-expiring" css={{ marginLeft: 8, background: '#fff1ef', padding: '2px 8px', borderRadius: 10 }}>{t(inboxMessages.expiringSoon)}</span> : null}
+          {gift.expiringSoon ? <span data-testid="gift-expiring" css={{ marginLeft: 8, background: COLORS.brandTintStrong, padding: '2px 8px', borderRadius: 10 }}>{t(inboxMessages.expiringSoon)}</span> : null}
         </div>
       </div>
       {onClaim ? (
@@ -49,6 +50,7 @@ function GiftList({ tab, onResult }: { tab: 'available' | 'history'; onResult: (
     try {
       const { grant } = await api.request(endpoints.giftClaim, { params: { giftId: String(gift.id) }, policy: { suppress: [409, 410] } })
       onResult(t(inboxMessages.received, { reward: reward({ ...grant, contentName: gift.contentName }) }), null)
+      reportRewardReceived()
     } catch (error) {
       onResult(null, refusal(error))
     } finally {
@@ -66,6 +68,7 @@ function GiftList({ tab, onResult }: { tab: 'available' | 'history'; onResult: (
             onClick={async () => {
               const { grants } = await api.request(endpoints.giftClaimAll)
               invalidate('account:gifts')
+              if (grants.length) reportRewardReceived()
               onResult(grants.map((grant) => reward(grant)).join(', '), null)
             }}
           >

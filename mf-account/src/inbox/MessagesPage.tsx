@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, invalidate, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, useLocalePath, useT } from '@koma/contracts'
+import { invalidate, useResource } from '../cache'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useDateFormat } from '../components/lib'

@@ -1,12 +1,14 @@
-import { api, auth, COLORS, endpoints, isApiError, safeRedirect, sealForServer, useLocale, useLocalePath, useT } from '@koma/contracts'
-import { signinSchema, validate, type FieldError } from '@koma/contracts/validation'
+import { analytics, api, auth, COLORS, endpoints, isApiError, safeRedirect, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { signinSchema, validate } from '@koma/contracts/validation'
+import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { submitButton, TextField } from '../components/form'
+import { submitButton, TextField, useLiveValidation } from '../components/form'
 import { SocialButtons } from '../social/SocialButtons'
 import { loginMessages } from '../i18n/messages'
+import { useGuestDiscard } from './guestDiscard'
 
-export default function LoginPage() {
+export default observer(function LoginPage() {
   const t = useT()
   const { locale } = useLocale()
   const path = useLocalePath()
@@ -16,7 +18,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('')
   const [stayLogged, setStayLogged] = useState(true)
   const [reveal, setReveal] = useState(false)
-  const [errors, setErrors] = useState<FieldError[]>([])
+  const { errors, input, checkAll } = useLiveValidation(() => validate(signinSchema, { email, password }, locale).errors)
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -25,14 +27,35 @@ export default function LoginPage() {
   }, [t])
 
   const fieldError = (field: string) => errors.find((error) => error.field === field)?.message ?? null
+  const guest = auth.guest && !auth.signedIn
+  const redirect = safeRedirect(search.get('redirect'), path('/'))
+  const [guestBusy, setGuestBusy] = useState(false)
+
+  /** SPEC §4: signing in from a guest discards its data: say what, and go on only if the reader agrees. */
+  const { holdings, confirmDiscard: guestAgrees } = useGuestDiscard((counts) => ({
+    title: t(loginMessages.guestConfirmTitle),
+    message: t(loginMessages.guestConfirm, { ...counts }),
+    okLabel: t(loginMessages.guestConfirmOk),
+  }))
+
+  const continueAsGuest = async () => {
+    setGuestBusy(true)
+    try {
+      if (await auth.becomeGuest()) void navigate(redirect, { replace: true })
+      else setFormError(text('guestAuthenticationFailed', locale))
+    } catch {
+      /* the API's refusal (too many new guests from this address) was shown by the global handler */
+    } finally {
+      setGuestBusy(false)
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const checked = validate(signinSchema, { email, password }, locale)
-    setErrors(checked.errors)
     setFormError(null)
-    if (checked.errors.length) return
+    if (checkAll().length) return
+    if (!(await guestAgrees())) return
     setBusy(true)
     try {
       const sealed = await sealForServer('signin', { password })
@@ -41,12 +64,15 @@ export default function LoginPage() {
         policy: { suppress: [400, 429] },
       })
       const profile = await auth.signedInNow()
+      analytics.track('login', { method: 'email' })
       const target = safeRedirect(search.get('redirect'), path('/'))
       // SPEC §4: a password unchanged for 6 months is advised to change (now or later).
-      navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
+      void navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
     } catch (error) {
       // Wrong credentials and refused input are shown here; the rest went to the global handler.
       if (isApiError(error) && (error.status === 400 || error.status === 429)) setFormError(error.message)
+      // SPEC §8: any other failure to sign in (the server, the network, sealing the password) is "authentication failed, retry or reset".
+      else setFormError(text('authenticationFailed', locale))
     } finally {
       setBusy(false)
     }
@@ -56,8 +82,22 @@ export default function LoginPage() {
     <section data-testid="login" css={{ maxWidth: 420, margin: '0 auto', padding: '40px 20px' }}>
       <h1 css={{ fontSize: 26, margin: '0 0 8px' }}>{t(loginMessages.title)}</h1>
       <p css={{ margin: '0 0 28px', color: COLORS.textMuted, fontSize: 14 }}>{t(loginMessages.lead)}</p>
+      {guest ? (
+        <div role="note" data-testid="login-guest-warning" css={{ margin: '0 0 24px', padding: '14px 16px', borderRadius: 12, background: '#fff6e5', border: '1px solid #ffd98a', fontSize: 14, lineHeight: 1.6 }}>
+          <strong css={{ display: 'block', marginBottom: 4 }}>{t(loginMessages.guestWarningTitle)}</strong>
+          <span css={{ display: 'block' }}>{t(loginMessages.guestWarning)}</span>
+          {holdings ? (
+            <span data-testid="login-guest-holdings" css={{ display: 'block', marginTop: 6, fontWeight: 700 }}>
+              {t(loginMessages.guestLoses, { ...holdings })}
+            </span>
+          ) : null}
+          <Link to={`${path('/signup')}?redirect=${encodeURIComponent(redirect)}`} data-testid="login-guest-signup" css={{ display: 'inline-block', marginTop: 8, color: COLORS.brand, fontWeight: 700 }}>
+            {t(loginMessages.guestKeep)} ›
+          </Link>
+        </div>
+      ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(loginMessages.email)} type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={(event) => setEmail(event.target.value)} error={fieldError('email')} />
+        <TextField label={t(loginMessages.email)} type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={input('email', setEmail)} error={fieldError('email')} />
         <div css={{ position: 'relative' }}>
           <TextField
             label={t(loginMessages.password)}
@@ -66,7 +106,7 @@ export default function LoginPage() {
             autoComplete="current-password"
             value={password}
             maxLength={64}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={input('password', setPassword)}
             error={fieldError('password')}
           />
           <button
@@ -82,7 +122,7 @@ export default function LoginPage() {
           {t(loginMessages.stayLogged)}
         </label>
         {formError ? (
-          <p role="alert" data-testid="login-error" css={{ color: COLORS.brandDark, fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: '#fff1ef', borderRadius: 8 }}>
+          <p role="alert" data-testid="login-error" css={{ color: COLORS.brandDark, fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: COLORS.brandTintStrong, borderRadius: 8 }}>
             {formError}
           </p>
         ) : null}
@@ -93,7 +133,7 @@ export default function LoginPage() {
       <div css={{ display: 'flex', alignItems: 'center', gap: 12, margin: '28px 0 16px', color: COLORS.textMuted, fontSize: 13, '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line } }}>
         {t(loginMessages.orWith)}
       </div>
-      <SocialButtons redirect={safeRedirect(search.get('redirect'), path('/'))} />
+      <SocialButtons redirect={redirect} confirm={guestAgrees} />
       <p css={{ marginTop: 24, fontSize: 14, textAlign: 'center' }}>
         <Link to={path('/password/find')} css={{ color: COLORS.textMuted }}>
           {t(loginMessages.forgot)}
@@ -105,6 +145,20 @@ export default function LoginPage() {
           {t(loginMessages.signUp)}
         </Link>
       </p>
+      {!guest ? (
+        <div css={{ marginTop: 24, paddingTop: 20, borderTop: `1px solid ${COLORS.line}`, textAlign: 'center' }}>
+          <button
+            type="button"
+            data-testid="login-continue-guest"
+            disabled={guestBusy}
+            onClick={() => void continueAsGuest()}
+            css={{ background: 'none', border: `1.5px solid ${COLORS.line}`, borderRadius: 22, padding: '10px 22px', fontSize: 14, fontWeight: 700, color: COLORS.text, cursor: guestBusy ? 'progress' : 'pointer' }}
+          >
+            {t(loginMessages.continueAsGuest)}
+          </button>
+          <p css={{ margin: '8px 0 0', fontSize: 12, color: COLORS.textMuted }}>{t(loginMessages.continueAsGuestNote)}</p>
+        </div>
+      ) : null}
     </section>
   )
-}
+})

@@ -26,7 +26,7 @@ export default function AdvicePage() {
           onClick={async () => {
             await api.request(endpoints.passwordExpiration)
             await auth.loadProfile()
-            navigate(safeRedirect(search.get('redirect'), path('/')))
+            void navigate(safeRedirect(search.get('redirect'), path('/')))
           }}
         >
           {t(passwordMessages.adviceLater)}

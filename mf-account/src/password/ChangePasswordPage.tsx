@@ -3,7 +3,7 @@ import { changePasswordSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
+import { errorOf, TextField, useLiveValidation } from '../components/form'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages } from '../i18n/messages'
@@ -17,7 +17,7 @@ export default observer(function ChangePasswordPage() {
   const [currentPassword, setCurrent] = useState('')
   const [password, setPassword] = useState('')
   const [passwordConfirm, setPasswordConfirm] = useState('')
-  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const { errors, input, checkAll } = useLiveValidation(() => validate(changePasswordSchema, { currentPassword, password, passwordConfirm }, locale).errors)
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const back = { to: '/account/userinfo', label: t(commonMessages.account) }
@@ -34,16 +34,15 @@ export default observer(function ChangePasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const checked = validate(changePasswordSchema, { currentPassword, password, passwordConfirm }, locale)
-    setErrors(checked.errors)
+    const found = checkAll()
     setProblem(null)
-    if (checked.errors.length) return
+    if (found.length) return
     setBusy(true)
     try {
       const sealed = await sealForServer('password', { currentPassword, password })
       await api.request(endpoints.passwordChange, { body: sealed, policy: { suppress: [400] } })
       await auth.loadProfile()
-      navigate(path('/account/userinfo'), { state: { notice: t(passwordMessages.changed) } })
+      void navigate(path('/account/userinfo'), { state: { notice: t(passwordMessages.changed) } })
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -53,9 +52,9 @@ export default observer(function ChangePasswordPage() {
   return (
     <AccountPage testId="change-password" title={t(passwordMessages.changeTitle)} lead={t(passwordMessages.changeLead)} back={back}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(passwordMessages.current)} type="password" autoComplete="current-password" value={currentPassword} maxLength={64} onChange={(event) => setCurrent(event.target.value)} error={errorOf(errors, 'currentPassword')} data-testid="current-password" />
-        <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} data-testid="new-password" />
-        <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} data-testid="new-password-confirm" />
+        <TextField label={t(passwordMessages.current)} type="password" autoComplete="current-password" value={currentPassword} maxLength={64} onChange={input('currentPassword', setCurrent)} error={errorOf(errors, 'currentPassword')} data-testid="current-password" />
+        <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={input('password', setPassword)} error={errorOf(errors, 'password')} data-testid="new-password" />
+        <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={input('passwordConfirm', setPasswordConfirm)} error={errorOf(errors, 'passwordConfirm')} data-testid="new-password-confirm" />
         {problem ? <Banner tone="error" testId="change-password-error">{problem}</Banner> : null}
         <Button type="submit" disabled={busy} data-testid="change-password-submit">
           {t(busy ? commonMessages.saving : commonMessages.save)}

@@ -1,8 +1,9 @@
-import { api, endpoints, isApiError, sealForServer, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, endpoints, isApiError, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { newPasswordSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
+import { errorOf, TextField, useLiveValidation } from '../components/form'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
 import { loginMessages, passwordMessages } from '../i18n/messages'
@@ -19,7 +20,7 @@ function ResetForm({ token }: { token: string }) {
   )
   const [password, setPassword] = useState('')
   const [passwordConfirm, setPasswordConfirm] = useState('')
-  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const { errors, input, checkAll } = useLiveValidation(() => validate(newPasswordSchema, { password, passwordConfirm }, locale).errors)
   const [problem, setProblem] = useState<string | null>(null)
   const [done, setDone] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -47,17 +48,16 @@ function ResetForm({ token }: { token: string }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const checked = validate(newPasswordSchema, { password, passwordConfirm }, locale)
-    setErrors(checked.errors)
     setProblem(null)
-    if (checked.errors.length) return
+    if (checkAll().length) return
     setBusy(true)
     try {
       const sealed = await sealForServer('reset', { password })
       await api.request(endpoints.passwordReset, { body: { token, ...sealed }, policy: { suppress: [400, 429] } })
       setDone(true)
     } catch (error) {
-      setProblem(refusal(error))
+      // SPEC §8 "password reset failed" when the answer says nothing more precise (the server, the network).
+      setProblem(refusal(error) ?? text('passwordResetFailed', locale))
     } finally {
       setBusy(false)
     }
@@ -65,8 +65,8 @@ function ResetForm({ token }: { token: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <p css={{ margin: '-12px 0 20px', fontSize: 14 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
-      <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} data-testid="reset-password" />
-      <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} data-testid="reset-password-confirm" />
+      <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={input('password', setPassword)} error={errorOf(errors, 'password')} data-testid="reset-password" />
+      <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={input('passwordConfirm', setPasswordConfirm)} error={errorOf(errors, 'passwordConfirm')} data-testid="reset-password-confirm" />
       {problem ? <Banner tone="error">{problem}</Banner> : null}
       <Button type="submit" disabled={busy} data-testid="reset-submit">
         {t(passwordMessages.reset)}

@@ -1,4 +1,5 @@
-import { api, auth, endpoints, invalidate, openDialog, sealForServer, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, auth, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { invalidate, useResource } from '../cache'
 import { changeEmailSchema, codeSchema, currentPasswordSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
@@ -65,7 +66,7 @@ export function EmailPage({ register }: { register: boolean }) {
       await api.request(endpoints.changeEmail, { body: { email: sentTo, token: token.trim(), ...sealed }, policy: { suppress: [400, 409, 429] } })
       invalidate('account:profile')
       await auth.loadProfile()
-      navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.emailChanged) } })
+      void navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.emailChanged) } })
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -116,7 +117,7 @@ export function EmailPage({ register }: { register: boolean }) {
             <Button
               variant="small"
               onClick={async () => {
-                if (await openDialog('confirm', { message: t(profileMessages.cancelEmailConfirm) })) navigate(path('/account/userinfo'))
+                if (await openDialog('confirm', { message: t(profileMessages.cancelEmailConfirm) })) void navigate(path('/account/userinfo'))
               }}
             >
               {t(commonMessages.cancel)}

@@ -1,4 +1,5 @@
-import { api, auth, endpoints, invalidate, useLocale, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, auth, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { invalidate, useResource } from '../cache'
 import { nicknameFormSchema, validate } from '@koma/contracts/validation'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
@@ -30,7 +31,7 @@ export default function NicknamePage() {
       await api.request(endpoints.nickname, { body: { nickname: nickname.trim() }, policy: { suppress: [400] } })
       invalidate('account:profile')
       await auth.loadProfile()
-      navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.nicknameSaved) } })
+      void navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.nicknameSaved) } })
     } catch (error) {
       setProblem(refusal(error))
     } finally {

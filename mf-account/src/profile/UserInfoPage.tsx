@@ -1,4 +1,5 @@
-import { api, auth, COLORS, endpoints, invalidate, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useResource, useT, type SocialProvider } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useT, type SocialProvider } from '@koma/contracts'
+import { invalidate, useResource } from '../cache'
 import { mobileFormSchema, validate } from '@koma/contracts/validation'
 import { useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -171,7 +172,7 @@ function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
               const result = await api.request(endpoints.deviceRemove, { params: { deviceId: item.deviceId } })
               if (result.signedOutHere) {
                 auth.clearLocal()
-                navigate(path('/login'))
+                void navigate(path('/login'))
                 return
               }
               invalidate('account:devices')
@@ -236,7 +237,7 @@ export default function UserInfoPage() {
           testId="userinfo-sign-out"
           onClick={async () => {
             await auth.logout()
-            navigate(path('/'))
+            void navigate(path('/'))
           }}
         />
         <Row label={t(profileMessages.deleteAccount)} to="/account/delete" danger testId="delete-link" />

@@ -1,4 +1,5 @@
-import { api, auth, COLORS, safeRedirect, endpoints, invalidate, isApiError, rememberViewerSettings, useLocalePath, useResource, useT, type AccountSettings, type SettingsUpdate } from '@koma/contracts'
+import { analytics, api, auth, COLORS, safeRedirect, endpoints, isApiError, rememberViewerSettings, useLocalePath, useT, type AccountSettings, type SettingsUpdate } from '@koma/contracts'
+import { invalidate, useResource } from '../cache'
 import { PhoneIcon } from '../components/icons'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -24,7 +25,7 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
     if (!outcome || completing.current) return
     completing.current = true
     const code = search.get('code')
-    navigate(path('/account/setting'), { replace: true })
+    void navigate(path('/account/setting'), { replace: true })
     if (outcome !== 'complete' || !code) {
       onNotice(t(settingsMessages.verifyCancelled))
       return
@@ -37,7 +38,7 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
         // The reader asked for mature content before verifying: turn it on and take them back.
         await api.request(endpoints.matureAccept, { params: { value: 'on' }, policy: { silent: true } })
         void auth.loadProfile()
-        navigate(next, { replace: true })
+        void navigate(next, { replace: true })
       },
       (error: unknown) => onProblem(refusal(error)),
     )
@@ -89,6 +90,10 @@ export default function SettingsPage() {
   const [problem, setProblem] = useState<string | null>(null)
 
   useEffect(() => rememberViewerSettings(settings.viewer), [settings.viewer])
+  // The account's choice applies to this browser too (SPEC §1).
+  useEffect(() => {
+    if (settings.privacy.doNotShare) analytics.setDoNotShare(true)
+  }, [settings.privacy.doNotShare])
 
   const save = async (change: SettingsUpdate) => {
     setProblem(null)
@@ -137,6 +142,19 @@ export default function SettingsPage() {
       <Card title={t(settingsMessages.quality)}>
         <Segmented name="qualityWifi" label={t(settingsMessages.wifi)} value={settings.viewer.imageQuality.wifi} options={quality} onChange={(value) => void save({ imageQualityWifi: value })} testId="setting-wifi" />
         <Segmented name="qualityMobile" label={t(settingsMessages.mobile)} value={settings.viewer.imageQuality.mobile} options={quality} onChange={(value) => void save({ imageQualityMobile: value })} testId="setting-mobile" />
+      </Card>
+      <Card title={t(settingsMessages.privacy)} testId="privacy">
+        <Toggle
+          label={t(settingsMessages.doNotShare)}
+          description={t(settingsMessages.doNotShareHint)}
+          checked={settings.privacy.doNotShare}
+          onChange={(v) => {
+            // This browser follows at once (its cookie); the account keeps it for the reader's other browsers.
+            analytics.setDoNotShare(v)
+            void save({ doNotShare: flag(v) })
+          }}
+          testId="setting-do-not-share"
+        />
       </Card>
       <MatureCard onNotice={setNotice} onProblem={setProblem} />
       <Card title={t(settingsMessages.appOnly)} testId="app-only">

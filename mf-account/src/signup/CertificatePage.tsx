@@ -37,7 +37,7 @@ export default function CertificatePage() {
     try {
       await api.request(endpoints.checkVerifyToken, { body: { email: state.email, token: token.trim(), purpose: 'signup' }, policy: { suppress: [400, 429] } })
       writeSignup({ email: state.email, verified: true })
-      navigate(path('/signup/join') + (search.toString() ? `?${search}` : ''), { state: { from: 'certificate' } })
+      void navigate(path('/signup/join') + (search.toString() ? `?${search}` : ''), { state: { from: 'certificate' } })
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -58,7 +58,7 @@ export default function CertificatePage() {
   const cancel = async () => {
     if (await openDialog('confirm', { message: t(signupMessages.cancelConfirm) })) {
       clearSignup()
-      navigate(path('/'))
+      void navigate(path('/'))
     }
   }
 

@@ -3,7 +3,7 @@ import { joinSchema, newPasswordSchema, socialJoinSchema, validate } from '@koma
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
+import { errorOf, TextField, useLiveValidation } from '../components/form'
 import { Banner, Button, Check } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
 
@@ -34,22 +34,23 @@ export function JoinForm({ email, defaultNickname, withPassword, submitLabel, on
   const [terms, setTerms] = useState(false)
   const [privacy, setPrivacy] = useState(false)
   const [marketing, setMarketing] = useState(false)
-  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
   const [busy, setBusy] = useState(false)
 
   const values = (): JoinValues => ({ nickname: nickname.trim(), birthday, password, termsAgree: terms ? 'true' : 'false', privacyAgree: privacy ? 'true' : 'false', marketingAgree: marketing ? 'true' : 'false' })
+  const { errors, changed, input, checkAll } = useLiveValidation(() => {
+    const form = values()
+    const fields = { email: email ?? '', nickname: form.nickname, birthday, termsAgree: form.termsAgree, privacyAgree: form.privacyAgree, marketingAgree: form.marketingAgree }
+    return [
+      ...validate(withPassword ? joinSchema : socialJoinSchema, fields, locale, { today: today() }).errors,
+      ...(withPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
+    ]
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
     const form = values()
-    const fields = { email: email ?? '', nickname: form.nickname, birthday, termsAgree: form.termsAgree, privacyAgree: form.privacyAgree, marketingAgree: form.marketingAgree }
-    const found = [
-      ...validate(withPassword ? joinSchema : socialJoinSchema, fields, locale, { today: today() }).errors,
-      ...(withPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
-    ]
-    setErrors(found)
-    if (found.length) return
+    if (checkAll().length) return
     setBusy(true)
     try {
       await onSubmit(form)
@@ -66,14 +67,14 @@ export function JoinForm({ email, defaultNickname, withPassword, submitLabel, on
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <TextField label={t(signupMessages.nickname)} value={nickname} maxLength={40} autoComplete="nickname" onChange={(event) => setNickname(event.target.value)} error={errorOf(errors, 'nickname')} hint={t(signupMessages.nicknameHint)} data-testid="join-nickname" />
+      <TextField label={t(signupMessages.nickname)} value={nickname} maxLength={40} autoComplete="nickname" onChange={input('nickname', setNickname)} error={errorOf(errors, 'nickname')} hint={t(signupMessages.nicknameHint)} data-testid="join-nickname" />
       {withPassword ? (
         <>
-          <TextField label={t(signupMessages.password)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} hint={t(signupMessages.passwordHint)} data-testid="join-password" />
-          <TextField label={t(signupMessages.passwordConfirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} data-testid="join-password-confirm" />
+          <TextField label={t(signupMessages.password)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={input('password', setPassword)} error={errorOf(errors, 'password')} hint={t(signupMessages.passwordHint)} data-testid="join-password" />
+          <TextField label={t(signupMessages.passwordConfirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={input('passwordConfirm', setPasswordConfirm)} error={errorOf(errors, 'passwordConfirm')} data-testid="join-password-confirm" />
         </>
       ) : null}
-      <TextField label={t(signupMessages.birthday)} type="date" value={birthday} max={today()} onChange={(event) => setBirthday(event.target.value)} error={errorOf(errors, 'birthday')} hint={t(signupMessages.birthdayHint)} data-testid="join-birthday" />
+      <TextField label={t(signupMessages.birthday)} type="date" value={birthday} max={today()} onChange={input('birthday', setBirthday)} error={errorOf(errors, 'birthday')} hint={t(signupMessages.birthdayHint)} data-testid="join-birthday" />
       <div css={{ border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '14px 14px 6px', margin: '4px 0 20px' }}>
         <Check
           checked={terms && privacy && marketing}
@@ -81,16 +82,30 @@ export function JoinForm({ email, defaultNickname, withPassword, submitLabel, on
             setTerms(next)
             setPrivacy(next)
             setMarketing(next)
+            changed('termsAgree')
+            changed('privacyAgree')
           }}
           testId="join-agree-all"
         >
           <strong>{t(signupMessages.agreeAll)}</strong>
         </Check>
         <div css={{ height: 1, background: COLORS.line, margin: '10px 0 12px' }} />
-        <Check checked={terms} onChange={setTerms} error={errorOf(errors, 'termsAgree')} testId="join-terms">
+        <Check
+          checked={terms}
+          onChange={(next) => {
+            setTerms(next)
+            changed('termsAgree')
+          }}
+          error={errorOf(errors, 'termsAgree')} testId="join-terms">
           {intl.formatMessage(signupMessages.agreeTerms as Parameters<typeof intl.formatMessage>[0], { link: legal('/legal/terms') } as never)}
         </Check>
-        <Check checked={privacy} onChange={setPrivacy} error={errorOf(errors, 'privacyAgree')} testId="join-privacy">
+        <Check
+          checked={privacy}
+          onChange={(next) => {
+            setPrivacy(next)
+            changed('privacyAgree')
+          }}
+          error={errorOf(errors, 'privacyAgree')} testId="join-privacy">
           {intl.formatMessage(signupMessages.agreePrivacy as Parameters<typeof intl.formatMessage>[0], { link: legal('/legal/privacy') } as never)}
         </Check>
         <Check checked={marketing} onChange={setMarketing} testId="join-marketing">

@@ -1,4 +1,4 @@
-import { api, auth, COLORS, endpoints, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
+import { analytics, api, auth, COLORS, endpoints, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
 import { useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { refusal } from '../components/lib'
@@ -39,7 +39,8 @@ export default function JoinPage() {
             })
             clearSignup()
             await auth.signedInNow()
-            navigate(safeRedirect(search.get('redirect'), path('/inbox/gift')), { replace: true })
+            analytics.track('web_registration', { method: 'email' })
+            void navigate(safeRedirect(search.get('redirect'), path('/inbox/gift')), { replace: true })
           } catch (error) {
             setProblem(refusal(error))
           }

@@ -1,12 +1,13 @@
-import { api, COLORS, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
+import { errorOf, TextField, useLiveValidation } from '../components/form'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { loginMessages, signupMessages } from '../i18n/messages'
 import { SocialButtons } from '../social/SocialButtons'
+import { useGuestDiscard } from '../login/guestDiscard'
 import { readSignup, writeSignup } from './signupState'
 
 /** /signup, step 1 of 3: the e-mail address that receives the 6-digit code. */
@@ -17,22 +18,26 @@ export default function SignupPage() {
   const navigate = useNavigate()
   const [search] = useSearchParams()
   const [email, setEmail] = useState(() => readSignup()?.email ?? '')
-  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const { errors, input, checkAll } = useLiveValidation(() => validate(requestCodeSchema, { email: email.trim() }, locale).errors)
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // A social account that already has a member signs in to it, which discards a guest's data (SPEC §4).
+  const { confirmDiscard } = useGuestDiscard((counts) => ({
+    title: t(signupMessages.socialGuestTitle),
+    message: t(signupMessages.socialGuestConfirm, { ...counts }),
+    okLabel: t(signupMessages.socialGuestOk),
+  }))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const checked = validate(requestCodeSchema, { email: email.trim() }, locale)
-    setErrors(checked.errors)
     setProblem(null)
-    if (checked.errors.length) return
+    if (checkAll().length) return
     setBusy(true)
     try {
       await api.request(endpoints.sendVerifyToken, { body: { email: email.trim(), purpose: 'signup' }, policy: { suppress: [400, 409, 429] } })
       writeSignup({ email: email.trim(), verified: false })
-      navigate(path('/signup/certificate') + (search.toString() ? `?${search}` : ''), { state: { from: 'signup' } })
+      void navigate(path('/signup/certificate') + (search.toString() ? `?${search}` : ''), { state: { from: 'signup' } })
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -43,15 +48,20 @@ export default function SignupPage() {
   return (
     <AccountPage testId="signup" title={t(signupMessages.title)} lead={t(signupMessages.lead)}>
       <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 1 })}</p>
+      {auth.guest && !auth.signedIn ? (
+        <p data-testid="signup-guest-keeps" css={{ fontSize: 14, lineHeight: 1.6, margin: '0 0 16px', padding: '10px 12px', borderRadius: 10, background: '#eef8f0', border: '1px solid #bfe5c8' }}>
+          {t(signupMessages.guestKeeps)}
+        </p>
+      ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(loginMessages.email)} type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={(event) => setEmail(event.target.value)} error={errorOf(errors, 'email')} data-testid="signup-email" />
+        <TextField label={t(loginMessages.email)} type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={input('email', setEmail)} error={errorOf(errors, 'email')} data-testid="signup-email" />
         {problem ? <Banner tone="error" testId="signup-error">{problem}</Banner> : null}
         <Button type="submit" disabled={busy} data-testid="signup-send">
           {t(busy ? signupMessages.sending : signupMessages.sendCode)}
         </Button>
       </form>
       <div css={{ display: 'flex', alignItems: 'center', gap: 12, margin: '28px 0 16px', color: COLORS.textMuted, fontSize: 13, '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line } }}>{t(loginMessages.orWith)}</div>
-      <SocialButtons redirect={path('/')} />
+      <SocialButtons redirect={path('/')} confirm={confirmDiscard} />
       <p css={{ marginTop: 28, fontSize: 14, textAlign: 'center' }}>
         {t(signupMessages.haveAccount)}{' '}
         <Link to={path('/login')} css={{ color: COLORS.brand, fontWeight: 700 }}>

@@ -1,4 +1,4 @@
-import { api, auth, COLORS, endpoints, isSocialProvider, safeRedirect, Spinner, useLocalePath, useT, type SocialProvider, type SocialSigninResult } from '@koma/contracts'
+import { analytics, api, auth, COLORS, endpoints, isSocialProvider, safeRedirect, Spinner, useLocalePath, useT, type SocialProvider, type SocialSigninResult } from '@koma/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { PROVIDER_LABELS, refusal } from '../components/lib'
@@ -46,13 +46,14 @@ export default function CallbackPage() {
         if (flow.purpose === 'link') {
           const { redirect } = await api.request(endpoints.idpLink, { params: { provider }, body: { code, state }, policy: { suppress: [400, 409] } })
           await auth.loadProfile()
-          navigate(safeRedirect(redirect, path('/account/userinfo')), { replace: true, state: { notice: t(socialMessages.linked, { provider: PROVIDER_LABELS[provider] }) } })
+          void navigate(safeRedirect(redirect, path('/account/userinfo')), { replace: true, state: { notice: t(socialMessages.linked, { provider: PROVIDER_LABELS[provider] }) } })
           return
         }
         const result = await api.request(endpoints.idpSignin, { params: { provider }, body: { code, state }, policy: { suppress: [400, 409] } })
         if (result.status === 'signedIn') {
           await auth.signedInNow()
-          navigate(safeRedirect(result.redirect, path('/')), { replace: true })
+          analytics.track('login', { method: provider })
+          void navigate(safeRedirect(result.redirect, path('/')), { replace: true })
         } else {
           setPending(result)
         }
@@ -94,7 +95,8 @@ export default function CallbackPage() {
                 policy: { suppress: [400, 409] },
               })
               await auth.signedInNow()
-              navigate(safeRedirect(pending.redirect, path('/')), { replace: true })
+              analytics.track('web_registration', { method: provider })
+              void navigate(safeRedirect(pending.redirect, path('/')), { replace: true })
             } catch (error) {
               setJoinProblem(refusal(error))
             }

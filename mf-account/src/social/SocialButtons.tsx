@@ -11,7 +11,8 @@ const MARKS: Record<SocialProvider, { background: string; color: string; letter:
   apple: { background: '#000', color: '#fff', letter: 'A' },
   google: { background: '#fff', color: '#4285f4', letter: 'G' },
   facebook: { background: '#1877f2', color: '#fff', letter: 'f' },
-  twitter: { background: '#000', color: '#fff', letter: '𝕏' },
+  // A plain X: axe reads the double-struck 𝕏 as visible text missing from the button's name (label-content-name-mismatch).
+  twitter: { background: '#000', color: '#fff', letter: 'X' },
   kakao: { background: '#fee500', color: '#191600', letter: 'K' },
   naver: { background: '#03c75a', color: '#fff', letter: 'N' },
 }
@@ -57,7 +58,8 @@ function useAvailableProviders(): SocialProvider[] | null {
   return providers
 }
 
-export function SocialButtons({ redirect }: { redirect: string }) {
+/** `confirm`: asked before leaving for the provider (a guest signing in is told what is discarded first). */
+export function SocialButtons({ redirect, confirm }: { redirect: string; confirm?: () => Promise<boolean> }) {
   const t = useT()
   const [busy, setBusy] = useState<SocialProvider | null>(null)
   const providers = useAvailableProviders()
@@ -73,6 +75,7 @@ export function SocialButtons({ redirect }: { redirect: string }) {
           title={t(socialMessages.continueWith, { provider: PROVIDER_LABELS[provider] })}
           disabled={busy !== null}
           onClick={async () => {
+            if (confirm && !(await confirm())) return
             setBusy(provider)
             try {
               await startSocial(provider, 'signin', redirect)

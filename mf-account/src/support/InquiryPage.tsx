@@ -3,7 +3,7 @@ import { inquirySchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { errorOf, SelectField, TextArea, TextField } from '../components/form'
+import { errorOf, SelectField, TextArea, TextField, useLiveValidation } from '../components/form'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { documentMessages, supportMessages } from '../i18n/messages'
@@ -22,7 +22,8 @@ export default observer(function InquiryPage() {
   const [email, setEmail] = useState(auth.profile?.email ?? '')
   const [text, setText] = useState('')
   const [images, setImages] = useState<Attachment[]>([])
-  const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
+  const form = { category, email: email.trim(), text, imageIds: images.map((image) => image.id) }
+  const { errors, changed, input, checkAll } = useLiveValidation(() => validate(inquirySchema, form, locale).errors)
   const [problem, setProblem] = useState<string | null>(null)
   const [sent, setSent] = useState<{ id: number; email: string; confirmed: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -45,11 +46,8 @@ export default observer(function InquiryPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const form = { category, email: email.trim(), text, imageIds: images.map((image) => image.id) }
-    const checked = validate(inquirySchema, form, locale)
-    setErrors(checked.errors)
     setProblem(null)
-    if (checked.errors.length) return
+    if (checkAll().length) return
     setBusy(true)
     try {
       const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400, 429] } })
@@ -75,7 +73,10 @@ export default observer(function InquiryPage() {
   return (
     <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)} lead={t(supportMessages.inquiryLead)}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <SelectField label={t(supportMessages.category)} value={category} onChange={(event) => setCategory(event.target.value as InquiryCategory)} error={errorOf(errors, 'category')} data-testid="inquiry-category">
+        <SelectField label={t(supportMessages.category)} value={category} onChange={(event) => {
+          setCategory(event.target.value as InquiryCategory)
+          changed('category')
+        }} error={errorOf(errors, 'category')} data-testid="inquiry-category">
           <option value="">{t(supportMessages.choose)}</option>
           {INQUIRY_CATEGORIES.map((code) => (
             <option key={code} value={code}>
@@ -83,8 +84,8 @@ export default observer(function InquiryPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label={t(supportMessages.replyEmail)} type="email" autoComplete="email" value={email} maxLength={254} onChange={(event) => setEmail(event.target.value)} error={errorOf(errors, 'email')} data-testid="inquiry-email" />
-        <TextArea label={t(supportMessages.text)} value={text} onChange={(event) => setText(event.target.value)} error={errorOf(errors, 'text')} hint={t(supportMessages.counter, { count: text.length })} data-testid="inquiry-text" />
+        <TextField label={t(supportMessages.replyEmail)} type="email" autoComplete="email" value={email} maxLength={254} onChange={input('email', setEmail)} error={errorOf(errors, 'email')} data-testid="inquiry-email" />
+        <TextArea label={t(supportMessages.text)} value={text} onChange={input('text', setText)} error={errorOf(errors, 'text')} hint={t(supportMessages.counter, { count: text.length })} data-testid="inquiry-text" />
         <div css={{ marginBottom: 20 }}>
           <div css={{ fontSize: 13, fontWeight: 700, marginBottom: 8 }}>{t(supportMessages.images)}</div>
           <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>

@@ -1,4 +1,5 @@
-import { api, auth, COLORS, contentBadges, endpoints, formatDate, openDialog, orderedAuthors, useLocale, useLocalePath, useResource, useT, type ContentType } from '@koma/contracts'
+import { api, auth, COLORS, contentBadges, endpoints, formatDate, openDialog, orderedAuthors, useLocale, useLocalePath, useT, viewerPath, routePath, type ContentType } from '@koma/contracts'
+import { useResource, type CatalogKey } from '../cache'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom'
 import { ApiImage } from '../components/ApiImage'
@@ -23,7 +24,7 @@ export default function ComingSoonPage() {
   const { locale } = useLocale()
   const path = useLocalePath()
   const location = useLocation()
-  const key = `soon:${contentType}:${contentId}:${locale}`
+  const key: CatalogKey = `soon:${contentType}:${contentId}:${locale}`
   const loaded = useResource(key, () => gated(api.request(endpoints.comingSoon, { params: { type: contentType, id: contentId }, policy: MATURE_POLICY })))
   const [notification, setNotification] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
@@ -33,7 +34,7 @@ export default function ComingSoonPage() {
   if (loaded.matureRequired) return <MatureGate resourceKey={key} />
   const entry = loaded.value
   const { content } = entry
-  if (content.status !== 'coming_soon') return <Navigate to={path(`/${contentType}/${contentId}`)} replace />
+  if (content.status !== 'coming_soon') return <Navigate to={path(routePath('catalog.episodes', { contentType, contentId }))} replace />
   const on = notification ?? entry.notification
   const toggle = async () => {
     if (!auth.signedIn) {
@@ -80,7 +81,7 @@ export default function ComingSoonPage() {
               {on ? t(soonMessages.notifyOn) : t(soonMessages.notify)}
             </button>
             {entry.hasTrial && entry.trialChapterId ? (
-              <Link to={path(`/${contentType}/${contentId}/chapter/${entry.trialChapterId}/trial`)} data-testid="trial-link" css={{ flex: '1 1 220px', padding: '14px 18px', borderRadius: 26, background: 'rgba(0,0,0,.25)', color: '#fff', fontWeight: 800, fontSize: 15, textAlign: 'center', textDecoration: 'none' }}>
+              <Link to={path(viewerPath({ contentType, contentId, chapterId: entry.trialChapterId, salesType: 'trial' }))} data-testid="trial-link" css={{ flex: '1 1 220px', padding: '14px 18px', borderRadius: 26, background: 'rgba(0,0,0,.25)', color: '#fff', fontWeight: 800, fontSize: 15, textAlign: 'center', textDecoration: 'none' }}>
                 {t(soonMessages.trial)}
               </Link>
             ) : null}
@@ -97,7 +98,7 @@ export default function ComingSoonPage() {
             {entry.commentEnabled && entry.trialChapterId && entry.totalComments > 0 ? (
               <>
                 {' '}
-                <Link to={path(`/comment/${contentType}/${contentId}/${entry.trialChapterId}`)} css={{ color: COLORS.brand }}>
+                <Link to={path(routePath('community.chapterComments', { contentType, contentId, chapterId: entry.trialChapterId }))} css={{ color: COLORS.brand }}>
                   {t(soonMessages.readComments)}
                 </Link>
               </>

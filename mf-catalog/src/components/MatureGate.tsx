@@ -1,4 +1,5 @@
-import { auth, COLORS, invalidate, openDialog, useT } from '@koma/contracts'
+import { auth, COLORS, openDialog, useT } from '@koma/contracts'
+import { invalidate, type CatalogKey } from '../cache'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
 import { commonMessages } from '../i18n/messages'
@@ -8,7 +9,7 @@ import { commonMessages } from '../i18n/messages'
  * for signed-out readers (cookie for a day), accept mature for members (their profile setting).
  * Yes loads the page again; no and cancel follow the SPEC outcomes inside the host dialog.
  */
-export function MatureGate({ resourceKey }: { resourceKey: string }) {
+export function MatureGate({ resourceKey }: { resourceKey: CatalogKey }) {
   const t = useT()
   const location = useLocation()
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { isApiError } from '@koma/contracts'
+import { isApiError, isAppWebView, type FailurePolicy } from '@koma/contracts'
 
 /** A load that may meet SPEC §8's 428 (accept mature): the page then shows the mature gate. */
 export type Gated<T> = { value: T; matureRequired: false } | { value: null; matureRequired: true }
@@ -15,3 +15,19 @@ export function gated<T>(promise: Promise<T>): Promise<Gated<T>> {
 
 /** Request policy for loads that handle 428 themselves. */
 export const MATURE_POLICY = { suppress: [428] } as const
+
+/**
+ * SPEC §6, §8 campaign pages (a promotion): a 400 goes to the campaign error page, a 401 signs
+ * out and, in the Japanese app's web view, does nothing more (the app signs in again itself).
+ */
+export const campaignPolicy = (userAgent: string): FailurePolicy => ({ ...MATURE_POLICY, campaign: true, appWebView: isAppWebView(userAgent) })
+
+/** A campaign load whose 400 the global handler turns into the campaign error page: nothing to render meanwhile. */
+export type CampaignGated<T> = Gated<T> | { value: null; matureRequired: false; campaignError: true }
+
+export function campaignGated<T>(promise: Promise<T>): Promise<CampaignGated<T>> {
+  return gated(promise).catch((error: unknown) => {
+    if (isApiError(error) && error.status === 400) return { value: null, matureRequired: false as const, campaignError: true as const }
+    throw error
+  })
+}

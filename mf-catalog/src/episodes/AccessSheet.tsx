@@ -1,7 +1,8 @@
-import { COLORS, useT, type AccessOption, type ChapterSummary } from '@koma/contracts'
+import { COLORS, isPrimaryOption, rentalDays, useT, type AccessOption, type ChapterSummary } from '@koma/contracts'
 import { Modal } from '../components/Modal'
 import { episodeMessages } from '../i18n/messages'
-import { clock, splitDuration, useCountdown } from './countdown'
+import { clock, useCountdown } from './countdown'
+import { GaugeGuideButton } from './GaugePanel'
 
 function Remaining({ seconds }: { seconds: number }) {
   const t = useT()
@@ -13,7 +14,7 @@ function Remaining({ seconds }: { seconds: number }) {
  * The SPEC §4 access buttons of one chapter. Preview opens the trial; wait-for-free shows the gauge
  * and its countdown; every other button hands over to the purchase dialog (mf-payments).
  */
-export function AccessSheet({ chapter, options, onChoose, onClose }: { chapter: ChapterSummary; options: AccessOption[]; onChoose: (option: AccessOption) => void; onClose: () => void }) {
+export function AccessSheet({ chapter, options, gaugeHours, onChoose, onClose }: { chapter: ChapterSummary; options: AccessOption[]; gaugeHours: number; onChoose: (option: AccessOption) => void; onClose: () => void }) {
   const t = useT()
   const label = (option: AccessOption): string => {
     switch (option.kind) {
@@ -32,12 +33,11 @@ export function AccessSheet({ chapter, options, onChoose, onClose }: { chapter: 
       case 'watchAd':
         return t(episodeMessages.optionWatchAd)
       case 'rentWithCoin':
-        return t(episodeMessages.optionRent, { price: option.price, days: Math.max(1, splitDuration(option.periodSeconds).days) })
+        return t(episodeMessages.optionRent, { price: option.price, days: rentalDays(option.periodSeconds) })
       case 'buyWithCoin':
         return t(episodeMessages.optionBuy, { price: option.price })
     }
   }
-  const primary = (option: AccessOption) => option.kind === 'freeRead' || option.kind === 'ticket'
   return (
     <Modal label={chapter.name} onClose={onClose} testId="access-sheet">
       <div css={{ padding: '20px 18px 8px' }}>
@@ -60,9 +60,9 @@ export function AccessSheet({ chapter, options, onChoose, onClose }: { chapter: 
                     width: '100%',
                     padding: '13px 14px',
                     borderRadius: 12,
-                    border: primary(option) ? 0 : `1px solid ${COLORS.line}`,
-                    background: primary(option) ? COLORS.brand : option.kind === 'waitForFree' ? COLORS.surfaceAlt : COLORS.surface,
-                    color: primary(option) ? '#fff' : option.kind === 'waitForFree' ? COLORS.textMuted : COLORS.text,
+                    border: isPrimaryOption(option) ? 0 : `1px solid ${COLORS.line}`,
+                    background: isPrimaryOption(option) ? COLORS.brand : option.kind === 'waitForFree' ? COLORS.surfaceAlt : COLORS.surface,
+                    color: isPrimaryOption(option) ? '#fff' : option.kind === 'waitForFree' ? COLORS.textMuted : COLORS.text,
                     fontSize: 15,
                     fontWeight: 700,
                     cursor: option.kind === 'waitForFree' ? 'default' : 'pointer',
@@ -81,6 +81,11 @@ export function AccessSheet({ chapter, options, onChoose, onClose }: { chapter: 
             ),
           )}
         </ul>
+        {options.some((option) => option.kind === 'freeRead' || option.kind === 'waitForFree') ? (
+          <p css={{ margin: '10px 0 0', textAlign: 'center' }}>
+            <GaugeGuideButton hours={gaugeHours} />
+          </p>
+        ) : null}
       </div>
       <button type="button" onClick={onClose} css={{ width: '100%', padding: '14px 0', border: 0, borderTop: `1px solid ${COLORS.line}`, marginTop: 12, background: COLORS.surface, fontWeight: 700, cursor: 'pointer' }}>
         {t(episodeMessages.close)}

@@ -1,4 +1,5 @@
 import { chapterSalesState, COLORS, formatDate, rentalOnly, useT, type ChapterSummary, type Inventory } from '@koma/contracts'
+import type { MouseEvent } from 'react'
 import { ApiImage } from '../components/ApiImage'
 import { BadgeChip } from '../components/BadgeChip'
 import { episodeMessages } from '../i18n/messages'
@@ -39,19 +40,30 @@ function StateLabel({ chapter, inventory }: { chapter: ChapterSummary; inventory
   }
 }
 
-/** One episode in the list: thumbnail, name, date, its sales state (SPEC §4) and a preview link. */
-export function ChapterRow({ chapter, inventory, onOpen, onPreview, lastRead, big }: { chapter: ChapterSummary; inventory: Inventory | null; onOpen: (chapter: ChapterSummary) => void; onPreview: (chapter: ChapterSummary) => void; lastRead: boolean; big: boolean }) {
+/** A plain click stays in the app (its own decision: viewer, sign-in, purchase); a click for a new tab or window is the browser's. */
+const plainClick = (event: MouseEvent<HTMLAnchorElement>) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+
+/**
+ * One episode in the list: thumbnail, name, date, its sales state (SPEC §4) and a preview link.
+ * Both are real links to the viewer (open in a new tab, copy the link, crawlers follow them); a
+ * plain click still goes through the list's own decision (`onOpen`, `onPreview`).
+ */
+export function ChapterRow({ chapter, inventory, href, previewHref, onOpen, onPreview, lastRead, big }: { chapter: ChapterSummary; inventory: Inventory | null; href: string; previewHref: string; onOpen: (chapter: ChapterSummary) => void; onPreview: (chapter: ChapterSummary) => void; lastRead: boolean; big: boolean }) {
   const t = useT()
   const thumbWidth = big ? 96 : 76
   return (
     <li css={{ borderBottom: `1px solid ${COLORS.line}`, display: 'flex', alignItems: 'center' }}>
-      <button
-        type="button"
+      <a
+        href={href}
         data-testid="chapter-row"
         data-chapter-id={chapter.id}
         data-free={chapter.salesConfig.free ? 'true' : 'false'}
-        onClick={() => onOpen(chapter)}
-        css={{ display: 'flex', flex: 1, minWidth: 0, gap: 12, alignItems: 'center', padding: '10px 16px', background: lastRead ? '#fff7f5' : 'none', border: 0, cursor: 'pointer', textAlign: 'left', color: COLORS.text, '&:hover': { background: COLORS.surfaceAlt } }}
+        onClick={(event) => {
+          if (!plainClick(event)) return
+          event.preventDefault()
+          onOpen(chapter)
+        }}
+        css={{ display: 'flex', flex: 1, minWidth: 0, gap: 12, alignItems: 'center', padding: '10px 16px', background: lastRead ? COLORS.brandTint : 'none', border: 0, cursor: 'pointer', textAlign: 'left', color: COLORS.text, textDecoration: 'none', '&:hover': { background: COLORS.surfaceAlt } }}
       >
         <div css={{ width: thumbWidth, flex: `0 0 ${thumbWidth}px`, borderRadius: 6, overflow: 'hidden' }}>
           {chapter.thumbnail ? <ApiImage url={chapter.thumbnail.url} width={chapter.thumbnail.width} height={chapter.thumbnail.height} cssWidth={thumbWidth} alt="" /> : <div css={{ aspectRatio: '1', background: COLORS.surfaceAlt }} />}
@@ -68,11 +80,20 @@ export function ChapterRow({ chapter, inventory, onOpen, onPreview, lastRead, bi
         <div data-testid="chapter-state" css={{ fontSize: 13, textAlign: 'right', whiteSpace: 'nowrap' }}>
           <StateLabel chapter={chapter} inventory={inventory} />
         </div>
-      </button>
+      </a>
       {chapter.hasTrial && !chapter.salesConfig.free && !chapter.activity.unlocked ? (
-        <button type="button" data-testid="chapter-preview" onClick={() => onPreview(chapter)} css={{ marginRight: 12, padding: '6px 10px', borderRadius: 14, border: `1px solid ${COLORS.line}`, background: COLORS.surface, fontSize: 12, fontWeight: 700, cursor: 'pointer', whiteSpace: 'nowrap' }}>
+        <a
+          href={previewHref}
+          data-testid="chapter-preview"
+          onClick={(event) => {
+            if (!plainClick(event)) return
+            event.preventDefault()
+            onPreview(chapter)
+          }}
+          css={{ marginRight: 12, padding: '6px 10px', borderRadius: 14, border: `1px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 12, fontWeight: 700, cursor: 'pointer', whiteSpace: 'nowrap', textDecoration: 'none' }}
+        >
           {t(episodeMessages.trial)}
-        </button>
+        </a>
       ) : null}
     </li>
   )

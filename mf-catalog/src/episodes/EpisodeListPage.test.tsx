@@ -1,5 +1,5 @@
 import { api, auth, NO_ACTIVITY, type Content } from '@koma/contracts'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
@@ -92,11 +92,29 @@ describe('episode list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/comic/5/chapter/11/product'))
   })
 
+  it('every episode row is a real link to its viewer page (new tab, copy link, crawlers), and so is a preview', async () => {
+    const openDialog = jest.fn().mockResolvedValue(false)
+    const { router } = await renderScreen(Screen, { path: '/fr/:contentType/:contentId', url: '/fr/comic/5', locale: 'fr', prefix: 'fr', openDialog })
+    const rows = await screen.findAllByTestId('chapter-row')
+    expect(rows.map((row) => [row.tagName, row.getAttribute('href')])).toEqual([
+      ['A', '/fr/comic/5/chapter/11/product'],
+      ['A', '/fr/comic/5/chapter/12/product'],
+      ['A', '/fr/comic/5/chapter/13/product'],
+    ])
+    // A click for a new tab is the browser's: the list neither navigates nor asks anything.
+    fireEvent.click(rows[1], { ctrlKey: true })
+    expect(router.state.location.pathname).toBe('/fr/comic/5')
+    expect(openDialog).not.toHaveBeenCalled()
+    // A plain click on a paid episode still goes through the list's decision (sign in first).
+    fireEvent.click(rows[1])
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', expect.objectContaining({ guestAllowed: true })))
+  })
+
   it('asks a signed-out reader to sign in before a paid chapter', async () => {
     const openDialog = jest.fn().mockResolvedValue(false)
     await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
     fireEvent.click(await screen.findByText('Episode 12'))
-    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5' }))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5', guestAllowed: true }))
   })
 
   it('shows a signed-in reader the SPEC §4 buttons, hands the choice to the purchase dialog, then the viewer once unlocked', async () => {
@@ -129,7 +147,7 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     document.cookie = 'koma_lc=1; path=/'
     auth.syncFromCookie()
     jest.spyOn(api, 'request').mockResolvedValue(withGauge({ amount: 0, recoverRemained: 20700 }) as never)
-    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    const { openDialog } = await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
     expect((await screen.findByTestId('gauge')).getAttribute('data-percent')).toBe('75')
     expect(screen.getAllByTestId('chapter-row')[1]).toHaveTextContent('Free soon')
     fireEvent.click(screen.getByText('Episode 14'))
@@ -137,6 +155,11 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     expect([...sheet.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option'))).toEqual(['waitForFree', 'waitForFreeRemaining', 'rentWithCoin', 'buyWithCoin'])
     expect(sheet).toHaveTextContent('Free in 05:45:00')
     expect(screen.getByRole('button', { name: /Wait for free/ })).toBeDisabled()
+    // SPEC §2 gauge guide, from the access sheet and from the gauge itself (23 h refill).
+    fireEvent.click(within(sheet).getByTestId('gauge-guide'))
+    expect(openDialog).toHaveBeenLastCalledWith('gaugeGuide', { hours: 23 })
+    fireEvent.click(within(screen.getByTestId('gauge')).getByRole('button', { name: 'How the free-read gauge works' }))
+    expect(openDialog).toHaveBeenCalledTimes(2)
   })
 
   it('offers free-read with a full gauge, and the preview opens the trial', async () => {
@@ -148,6 +171,7 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     fireEvent.click(await screen.findByText('Episode 14'))
     expect(await screen.findByRole('button', { name: 'Read free now' })).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.getByTestId('chapter-preview')).toHaveAttribute('href', '/comic/5/chapter/14/trial')
     fireEvent.click(screen.getByTestId('chapter-preview'))
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5/chapter/14/trial'))
   })
@@ -156,7 +180,7 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     const openDialog = jest.fn().mockResolvedValue(false)
     await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
     fireEvent.click(await screen.findByTestId('subscribe'))
-    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5' }))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5', guestAllowed: true }))
     fireEvent.click(screen.getByTestId('share'))
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('share', { link: '/comic/5', text: '', tags: [], title: 'Share this series' }))
   })

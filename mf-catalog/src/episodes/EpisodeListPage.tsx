@@ -1,22 +1,25 @@
 import {
+  accessChoice,
+  analytics,
   api,
   auth,
   chapterSelectable,
   COLORS,
   endpoints,
-  invalidate,
   openDialog,
   purchaseDecision,
   text,
   useLocale,
   useLocalePath,
-  useResource,
   useT,
+  viewerPath as viewerPathOf,
+  routePath,
   type AccessOption,
   type ChapterSummary,
   type ContentDetail,
   type ContentType,
 } from '@koma/contracts'
+import { invalidate, useResource, type CatalogKey } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
@@ -25,7 +28,7 @@ import { gated, MATURE_POLICY } from '../data/gated'
 import { episodeMessages } from '../i18n/messages'
 import { AccessSheet } from './AccessSheet'
 import { ChapterRow } from './ChapterRow'
-import { GaugePanel } from './GaugePanel'
+import { gaugeHours, GaugePanel } from './GaugePanel'
 import { TitleHeader } from './TitleHeader'
 
 /** Chapters grouped by volume when the title is sold by volume and a volume holds several. */
@@ -41,8 +44,10 @@ function groups(content: ContentDetail, chapters: ChapterSummary[]): { volume: n
   return result
 }
 
-const Episodes = observer(function Episodes({ content, resourceKey }: { content: ContentDetail; resourceKey: string }) {
+const Episodes = observer(function Episodes({ content, resourceKey }: { content: ContentDetail; resourceKey: CatalogKey }) {
   const t = useT()
+  // SPEC §7 "content view": a title's episode list shown.
+  useEffect(() => analytics.track('content_view', { content_id: content.id }), [content.id])
   const { locale } = useLocale()
   const path = useLocalePath()
   const navigate = useNavigate()
@@ -55,27 +60,34 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
     document.title = `${content.name} | Koma`
   }, [content.name])
 
-  const viewerPath = (chapter: ChapterSummary, salesType: 'product' | 'trial' = 'product') => path(`/${type}/${content.id}/chapter/${chapter.id}/${salesType}`)
+  const viewerPath = (chapter: ChapterSummary, salesType: 'product' | 'trial' = 'product') => path(viewerPathOf({ contentType: type, contentId: content.id, chapterId: chapter.id, salesType }))
   const here = location.pathname + location.search
 
   const buy = async (chapter: ChapterSummary, option?: AccessOption['kind']) => {
     const result = await openDialog('purchase', { contentType: type, contentId: content.id, chapterId: chapter.id, ...(option ? { option } : {}) })
     if (result?.unlocked) {
       invalidate(resourceKey)
-      navigate(viewerPath(chapter))
+      void navigate(viewerPath(chapter))
     }
   }
 
-  const open = async (chapter: ChapterSummary) => {
-    const decision = purchaseDecision({ chapter, signedIn: auth.signedIn, inventory: content.inventory, rentalConfig: content.rentalConfig, adsEnabled: content.adsEnabled })
+  const open = async (chapter: ChapterSummary, shown: ContentDetail = content) => {
+    const decision = purchaseDecision({ chapter, signedIn: auth.reader, inventory: shown.inventory, rentalConfig: shown.rentalConfig, adsEnabled: shown.adsEnabled })
     switch (decision.kind) {
       case 'viewer':
-        navigate(viewerPath(chapter))
+        void navigate(viewerPath(chapter))
         return
-      case 'login':
-        // SPEC §4: a signed-out reader on a paid action is asked to sign in first.
-        await openDialog('loginConfirm', { redirect: here })
+      case 'login': {
+        // SPEC §4: a signed-out reader on a paid action is asked to sign in first, or may read
+        // on as this browser's guest (the gauge and tickets): then the choice comes straight back.
+        const answer = await openDialog('loginConfirm', { redirect: here, guestAllowed: true })
+        if (answer !== 'guest') return
+        const fresh = await api.request(endpoints.content, { params: { type, id: String(content.id) } })
+        invalidate(resourceKey)
+        const again = fresh.chapters.find((item) => item.id === chapter.id)
+        if (again) await open(again, fresh)
         return
+      }
       case 'aborted':
         await openDialog('alert', { message: text('salesSuspended', locale) })
         return
@@ -87,9 +99,10 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
 
   // SPEC §4 multi-select unlock: refused when signed out (login confirm), else the payments dialog.
   const buySeveral = async () => {
-    if (!auth.signedIn) {
-      await openDialog('loginConfirm', { redirect: here })
-      return
+    if (!auth.reader) {
+      const answer = await openDialog('loginConfirm', { redirect: here, guestAllowed: true })
+      if (answer !== 'guest') return
+      invalidate(resourceKey)
     }
     const result = await openDialog('selectChapters', { contentType: type, contentId: content.id })
     if (result?.unlocked) invalidate(resourceKey)
@@ -100,8 +113,9 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
     if (!sheet) return
     const { chapter } = sheet
     setSheet(null)
-    if (option.kind === 'preview') navigate(viewerPath(chapter, 'trial'))
-    else void buy(chapter, option.kind)
+    const choice = accessChoice(option)
+    if (choice.kind === 'trial') void navigate(viewerPath(chapter, 'trial'))
+    else if (choice.kind !== 'wait') void buy(chapter, option.kind)
   }
 
   const ordered = newestFirst ? [...content.chapters].reverse() : content.chapters
@@ -146,7 +160,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
             {group.volume !== null ? <h3 css={{ fontSize: 14, margin: 0, padding: '12px 16px 4px', color: COLORS.textMuted }}>{t(episodeMessages.volume, { number: group.volume })}</h3> : null}
             <ol css={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {group.chapters.map((chapter) => (
-                <ChapterRow key={chapter.id} chapter={chapter} inventory={content.inventory} lastRead={chapter.id === lastRead?.id} big={big} onOpen={(item) => void open(item)} onPreview={(item) => navigate(viewerPath(item, 'trial'))} />
+                <ChapterRow key={chapter.id} chapter={chapter} inventory={content.inventory} href={viewerPath(chapter)} previewHref={viewerPath(chapter, 'trial')} lastRead={chapter.id === lastRead?.id} big={big} onOpen={(item) => void open(item)} onPreview={(item) => navigate(viewerPath(item, 'trial'))} />
               ))}
             </ol>
           </section>
@@ -154,7 +168,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         {content.chapters.length === 0 ? <p css={{ padding: 32, textAlign: 'center', color: COLORS.textMuted }}>{t(episodeMessages.noChapters)}</p> : null}
         <div css={{ height: 48 }} />
       </div>
-      {sheet ? <AccessSheet chapter={sheet.chapter} options={sheet.options} onChoose={choose} onClose={() => setSheet(null)} /> : null}
+      {sheet ? <AccessSheet chapter={sheet.chapter} options={sheet.options} gaugeHours={gaugeHours(content)} onChoose={choose} onClose={() => setSheet(null)} /> : null}
     </article>
   )
 })
@@ -164,9 +178,9 @@ export default function EpisodeListPage() {
   const { contentType, contentId } = useParams() as { contentType: ContentType; contentId: string }
   const { locale } = useLocale()
   const path = useLocalePath()
-  const key = `content:${contentType}:${contentId}:${locale}`
+  const key: CatalogKey = `content:${contentType}:${contentId}:${locale}`
   const loaded = useResource(key, () => gated(api.request(endpoints.content, { params: { type: contentType, id: contentId }, policy: MATURE_POLICY })))
   if (loaded.matureRequired) return <MatureGate resourceKey={key} />
-  if (loaded.value.status === 'coming_soon') return <Navigate to={path(`/${contentType}/coming_soon/${contentId}`)} replace />
+  if (loaded.value.status === 'coming_soon') return <Navigate to={path(routePath('catalog.comingSoon', { contentType, contentId }))} replace />
   return <Episodes content={loaded.value} resourceKey={key} />
 }

@@ -1,4 +1,5 @@
-import { abbreviateCount, api, auth, COLORS, contentBadges, endpoints, invalidate, openDialog, orderedAuthors, useLocale, useT, type ContentDetail } from '@koma/contracts'
+import { abbreviateCount, analytics, api, auth, COLORS, contentBadges, endpoints, openDialog, orderedAuthors, useLocale, useT, type ContentDetail } from '@koma/contracts'
+import { invalidate, type CatalogKey } from '../cache'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { ApiImage } from '../components/ApiImage'
@@ -14,15 +15,16 @@ const STATUS = {
 
 /** The episode list's title block: key visual in the theme colour, names, roles, genres, description. */
 /** Subscribe (the library) and share: a signed-out reader is asked to sign in to subscribe. */
-function TitleActions({ content, resourceKey }: { content: ContentDetail; resourceKey: string }) {
+function TitleActions({ content, resourceKey }: { content: ContentDetail; resourceKey: CatalogKey }) {
   const t = useT()
   const location = useLocation()
   const [subscribed, setSubscribed] = useState(content.subscribed)
   const [busy, setBusy] = useState(false)
   const toggle = async () => {
-    if (!auth.signedIn) {
-      await openDialog('loginConfirm', { redirect: location.pathname + location.search })
-      return
+    if (!auth.reader) {
+      // SPEC §4: the library is for members, and for guests on this browser.
+      const answer = await openDialog('loginConfirm', { redirect: location.pathname + location.search, guestAllowed: true })
+      if (answer !== 'guest') return
     }
     setBusy(true)
     const next = !subscribed
@@ -30,6 +32,7 @@ function TitleActions({ content, resourceKey }: { content: ContentDetail; resour
       const params = { type: content.type, id: String(content.id) }
       await api.request(next ? endpoints.subscribe : endpoints.unsubscribe, { params })
       setSubscribed(next)
+      if (next) analytics.track('subscribe', { content_id: content.id })
       invalidate(resourceKey)
       invalidate('library:')
     } catch {
@@ -54,7 +57,7 @@ function TitleActions({ content, resourceKey }: { content: ContentDetail; resour
   )
 }
 
-export function TitleHeader({ content, resourceKey }: { content: ContentDetail; resourceKey: string }) {
+export function TitleHeader({ content, resourceKey }: { content: ContentDetail; resourceKey: CatalogKey }) {
   const t = useT()
   const { locale } = useLocale()
   const [expanded, setExpanded] = useState(false)

@@ -1,4 +1,5 @@
-import { api, auth, browserEnvironment, endpoints, homeCacheUntil, pickShuffledSections, useLocale, useResource, useT } from '@koma/contracts'
+import { api, auth, browserEnvironment, endpoints, homeCacheUntil, pickShuffledSections, useLocale, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
 import { homeMessages } from '../i18n/messages'

@@ -1,4 +1,5 @@
 import {
+  analytics,
   api,
   COLORS,
   EMPTY_POPUP_MEMORY,
@@ -51,12 +52,17 @@ export function PopupView({ popup, onClose, onSkip }: { popup: HomePopup; onClos
   const t = useT()
   const path = useLocalePath()
   const link = popup.webLinkUrl ? path(popup.webLinkUrl) : null
+  // SPEC §7 "popup click": the reader followed the popup's link.
+  const follow = () => {
+    analytics.track('popup_click', { popup_id: popup.id })
+    onClose()
+  }
   const colour = popup.category ? POPUP_CATEGORY_COLORS[popup.category] : popup.themeColor
   return (
     <Modal label={popup.title} onClose={onClose} testId={popup.uiType === 'image' ? 'popup-image' : 'popup-content'}>
       {popup.uiType === 'image' && popup.imgUrl ? (
         link ? (
-          <Link to={link} onClick={onClose} aria-label={popup.title} css={{ display: 'block' }}>
+          <Link to={link} onClick={follow} aria-label={popup.title} css={{ display: 'block' }}>
             <ApiImage url={popup.imgUrl} width={popup.width ?? 640} height={popup.height ?? 640} cssWidth={360} alt={popup.title} eager style={{ display: 'block' }} />
           </Link>
         ) : (
@@ -70,7 +76,7 @@ export function PopupView({ popup, onClose, onSkip }: { popup: HomePopup; onClos
           <h2 css={{ fontSize: 19, lineHeight: 1.35, margin: '12px 0 8px' }}>{popup.title}</h2>
           {popup.description ? <p css={{ margin: '0 0 16px', fontSize: 14, lineHeight: 1.6, color: COLORS.textMuted }}>{popup.description}</p> : null}
           {link ? (
-            <Link to={link} onClick={onClose} css={{ display: 'block', padding: '12px 0', borderRadius: 10, background: colour, color: '#fff', textAlign: 'center', fontWeight: 700, textDecoration: 'none' }}>
+            <Link to={link} onClick={follow} css={{ display: 'block', padding: '12px 0', borderRadius: 10, background: colour, color: '#fff', textAlign: 'center', fontWeight: 700, textDecoration: 'none' }}>
               {t(homeMessages.popupOpen)}
             </Link>
           ) : null}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { BadgeChip } from '../components/BadgeChip'
 import { ContentCard, type CardData } from '../components/ContentCard'
 import { ResponsiveImage } from '../components/ResponsiveImage'
+import { useRowWindow } from './rowWindow'
 
 const toCard = (element: HomeElement): CardData => ({
   href: element.urlHttp || '/',
@@ -24,9 +25,10 @@ function BannerRow({ elements, big, eager }: { elements: HomeElement[]; big: boo
   const smallRatio = elementAspectRatio(first) ?? 2
   const largeRatio = first.largeScreenWidth && first.largeScreenHeight ? first.largeScreenWidth / first.largeScreenHeight : smallRatio
   const wide = big ? 'min(86%, 560px)' : 'min(78%, 440px)'
+  const { count, expand } = useRowWindow(elements.length, 4)
   return (
-    <ul css={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: smallRatio < 1 ? 150 : wide, '@media (min-width: 768px)': { gridAutoColumns: largeRatio < 1 ? 200 : wide }, gap: 12, margin: 0, padding: '0 16px', listStyle: 'none', overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
-      {elements.map((element, index) => {
+    <ul onScroll={expand} onFocus={expand} onPointerEnter={expand} css={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: smallRatio < 1 ? 150 : wide, '@media (min-width: 768px)': { gridAutoColumns: largeRatio < 1 ? 200 : wide }, gap: 12, margin: 0, padding: '0 16px', listStyle: 'none', overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
+      {elements.slice(0, count).map((element, index) => {
         const ratio = elementAspectRatio(element)
         return (
           <li key={element.id} css={{ scrollSnapAlign: 'start' }}>
@@ -58,6 +60,7 @@ function BannerRow({ elements, big, eager }: { elements: HomeElement[]; big: boo
 /** One home section: a titled row of titles, ranked, large or banner-style by its element type. */
 export function HomeSection({ section, eager = false }: { section: Section; eager?: boolean }) {
   const path = useLocalePath()
+  const { count, expand } = useRowWindow(section.elements.length, 8)
   if (section.elements.length === 0) return null
   const ranked = section.elementUiType === 'content_rank'
   const big = section.elementUiType === 'content_big'
@@ -79,6 +82,9 @@ export function HomeSection({ section, eager = false }: { section: Section; eage
         <BannerRow elements={section.elements} big={section.elementUiType !== 'banner_list_group'} eager={eager} />
       ) : (
         <ul
+          onScroll={expand}
+          onFocus={expand}
+          onPointerEnter={expand}
           css={{
             display: 'grid',
             gridAutoFlow: 'column',
@@ -93,7 +99,7 @@ export function HomeSection({ section, eager = false }: { section: Section; eage
             '@media (max-width: 767px)': { gridAutoColumns: big ? 160 : 112 },
           }}
         >
-          {section.elements.map((element, index) => (
+          {section.elements.slice(0, count).map((element, index) => (
             <li key={element.id}>
               <ContentCard card={toCard(element)} cssWidth={width} rank={ranked ? index + 1 : undefined} eager={eager && index < 4} />
             </li>

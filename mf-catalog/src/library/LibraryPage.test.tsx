@@ -1,5 +1,5 @@
-import { api } from '@koma/contracts'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { api, events } from '@koma/contracts'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
@@ -29,6 +29,17 @@ describe('library', () => {
     fireEvent.change(screen.getByTestId('library-order'), { target: { value: 'title' } })
     expect(JSON.parse(localStorage.getItem('koma.libraryOrder') ?? '{}')).toEqual({ unlocked: 'title' })
     await waitFor(() => expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/library/:tab' }), { params: { tab: 'unlocked' }, query: { order: 'title', pageNo: '1' } }))
+  })
+
+  it('lists a title bought elsewhere once mf-payments reports the purchase', async () => {
+    let owned = [item(1)]
+    jest.spyOn(api, 'request').mockImplementation(async () => ({ tab: 'unlocked', items: owned, page: { hasNext: false, seqNo: owned.length, currentPageNo: 1 } }) as never)
+    await renderScreen(Library, { path: '/library/:dep1Param', url: '/library/unlocked' })
+    expect(await screen.findAllByTestId('library-item')).toHaveLength(1)
+    owned = [item(4), item(1)]
+    await act(async () => events.emit('access:changed', { contentId: 4, chapterIds: [40] }))
+    await waitFor(() => expect(screen.getAllByTestId('library-item')).toHaveLength(2))
+    expect(screen.getAllByTestId('library-item')[0]).toHaveTextContent('Title 4')
   })
 
   it('shows the last read chapter in recent', async () => {

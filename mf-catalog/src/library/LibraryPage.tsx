@@ -1,6 +1,7 @@
-import { api, ApiError, COLORS, text, endpoints, formatDate, isLibraryTab, LIBRARY_ORDERS, LIBRARY_TABS, safeStorage, STORAGE_KEYS, useLocale, useLocalePath, useResource, useT, type LibraryItem, type LibraryOrder, type LibraryPage as Page, type LibraryTab } from '@koma/contracts'
+import { api, ApiError, COLORS, endpoints, formatDate, isLibraryTab, LIBRARY_ORDERS, LIBRARY_TABS, safeStorage, STORAGE_KEYS, text, useLocale, useLocalePath, useT, viewerPath, routePath, type LibraryItem, type LibraryOrder, type LibraryPage as Page, type LibraryTab } from '@koma/contracts'
+import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
-import { Suspense, useState } from 'react'
+import { Suspense, useMemo, useState } from 'react'
 import { Link, NavLink, useLocation, useParams } from 'react-router-dom'
 import { ApiImage } from '../components/ApiImage'
 import { contentHref } from '../components/ContentCard'
@@ -36,7 +37,7 @@ const Item = observer(function Item({ item, tab, onToggleHidden }: { item: Libra
   const cover = item.content.thumbnails.find((thumbnail) => thumbnail.type === 'cover')
   const detail =
     tab === 'recent' && item.chapter ? t(libraryMessages.lastRead, { name: item.chapter.name }) : tab === 'unlocked' ? t(libraryMessages.unlockedCount, { count: item.unlockedCount }) : t(libraryMessages.added, { date: formatDate(item.at) })
-  const href = item.chapter && tab === 'recent' ? `/${item.content.type}/${item.content.id}/chapter/${item.chapter.id}/product` : contentHref(item.content)
+  const href = item.chapter && tab === 'recent' ? viewerPath({ contentType: item.content.type, contentId: item.content.id, chapterId: item.chapter.id }) : contentHref(item.content)
   return (
     <li data-testid="library-item" data-content-id={item.content.id} css={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: `1px solid ${COLORS.line}` }}>
       <Link to={path(contentHref(item.content))} css={{ width: 64, flex: '0 0 64px', borderRadius: 6, overflow: 'hidden' }}>
@@ -59,7 +60,8 @@ function TabList({ tab, order, hidden }: { tab: LibraryTab; order: LibraryOrder;
   const t = useT()
   const { locale } = useLocale()
   const first = useResource(`library:${tab}:${order}:${hidden}:${locale}`, () => fetchPage(tab, order, hidden, 1))
-  const [list] = useState(() => new PagedList<LibraryItem>({ items: first.items, page: first.page }, (pageNo) => fetchPage(tab, order, hidden, pageNo).then((next) => ({ items: next.items, page: next.page }))))
+  // A new first page (a chapter bought or rented elsewhere made the cached one stale) starts the list again.
+  const list = useMemo(() => new PagedList<LibraryItem>({ items: first.items, page: first.page }, (pageNo) => fetchPage(tab, order, hidden, pageNo).then((next) => ({ items: next.items, page: next.page }))), [first, tab, order, hidden])
   const [gone, setGone] = useState<Set<number>>(new Set())
   const toggleHidden = async (item: LibraryItem) => {
     const params = { type: item.content.type, id: String(item.content.id) }
@@ -101,7 +103,7 @@ export default function LibraryPage() {
       <h1 css={{ fontSize: 22, margin: '4px 16px 12px' }}>{t(libraryMessages.title)}</h1>
       <nav css={{ display: 'flex', borderBottom: `1px solid ${COLORS.line}`, margin: '0 16px' }}>
         {LIBRARY_TABS.map((code) => (
-          <NavLink key={code} to={path(`/library/${code}`)} data-tab={code} onClick={() => setHidden(false)} css={{ flex: 1, textAlign: 'center', padding: '12px 0', fontSize: 15, fontWeight: 700, color: COLORS.textMuted, textDecoration: 'none', borderBottom: '3px solid transparent', '&.active': { color: COLORS.text, borderBottomColor: COLORS.brand } }}>
+          <NavLink key={code} to={path(routePath('catalog.library', { dep1Param: code }))} data-tab={code} onClick={() => setHidden(false)} css={{ flex: 1, textAlign: 'center', padding: '12px 0', fontSize: 15, fontWeight: 700, color: COLORS.textMuted, textDecoration: 'none', borderBottom: '3px solid transparent', '&.active': { color: COLORS.text, borderBottomColor: COLORS.brand } }}>
             {t(libraryMessages[`tab_${code}`])}
           </NavLink>
         ))}

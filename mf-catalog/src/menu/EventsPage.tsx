@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, useLocale, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, useLocale, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { useEffect } from 'react'
 import { BadgeChip } from '../components/BadgeChip'
 import { ContentCard, cardOf } from '../components/ContentCard'

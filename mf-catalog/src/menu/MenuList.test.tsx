@@ -3,6 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
+// Each test renders a whole menu screen through the router several times; on a loaded 2-core
+// machine that alone came near Jest's default 5 s (seen while e2e builds ran alongside).
+jest.setTimeout(15_000)
+
 const title = (id: number, over: object = {}) => ({
   type: 'comic',
   id,

@@ -1,4 +1,5 @@
-import { api, COLORS, currentWeekday, endpoints, useLocale, useResource, useT, weekdayCode, type ContentList, type ListContent, type Locale } from '@koma/contracts'
+import { api, COLORS, currentWeekday, endpoints, useLocale, useT, weekdayCode, type ContentList, type ListContent, type Locale } from '@koma/contracts'
+import { useResource, type CatalogKey } from '../cache'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { BannerStrip } from '../components/BannerStrip'
@@ -34,7 +35,7 @@ export function MenuList({ code }: { code: string }) {
   const requested = search.get('currentItemCode')
   // The same rule as the API: today's weekday by the language's offset (SPEC §9).
   const item = requested ?? (code === 'daily' ? weekdayCode(currentWeekday(new Date(), locale)) : null)
-  const key = `menu:${code}:${item ?? ''}:${locale}`
+  const key: CatalogKey = `menu:${code}:${item ?? ''}:${locale}`
   const loaded = useResource(key, () => gated(fetchList(code, item, locale, 1)))
   useEffect(() => {
     if (loaded.value) document.title = `${loaded.value.title} | Koma`

@@ -1,4 +1,5 @@
-import { api, COLORS, cutSearchKeyword, endpoints, SEARCH_KEYWORD_MAX, useLocale, useLocalePath, useResource, useT, type ListContent, type SearchResult } from '@koma/contracts'
+import { api, COLORS, cutSearchKeyword, endpoints, SEARCH_KEYWORD_MAX, useLocale, useLocalePath, useT, routePath, type ListContent, type SearchResult } from '@koma/contracts'
+import { useResource, type CatalogKey } from '../cache'
 import { Suspense, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { ContentGrid } from '../components/ContentGrid'
@@ -12,7 +13,7 @@ const fetchResults = (query: string, pageNo: number): Promise<SearchResult> => a
 function Results({ keyword }: { keyword: string }) {
   const t = useT()
   const { locale } = useLocale()
-  const key = `search:${keyword}:${locale}`
+  const key: CatalogKey = `search:${keyword}:${locale}`
   const first = useResource(key, () => fetchResults(keyword, 1))
   const [list] = useState(() => new PagedList<ListContent>({ items: first.contents, page: first.page }, (pageNo) => fetchResults(keyword, pageNo).then((next) => ({ items: next.contents, page: next.page }))))
   return (
@@ -54,7 +55,7 @@ export default function SearchPage() {
       return
     }
     setHint(false)
-    navigate(path(`/search/${encodeURIComponent(next)}`))
+    void navigate(path(routePath('catalog.search', { keyword: next })))
   }
 
   return (
@@ -74,7 +75,7 @@ export default function SearchPage() {
             // Enter that confirms a Japanese IME conversion must not submit.
             if (event.key === 'Enter' && (event.nativeEvent.isComposing || event.keyCode === 229)) event.preventDefault()
           }}
-          css={{ flex: 1, minWidth: 0, padding: '12px 16px', borderRadius: 24, border: `1px solid ${COLORS.line}`, background: COLORS.surfaceAlt, fontSize: 16, outline: 'none', '&:focus': { borderColor: COLORS.text, background: COLORS.surface } }}
+          css={{ flex: 1, minWidth: 0, padding: '12px 16px', borderRadius: 24, border: `1px solid ${COLORS.line}`, background: COLORS.surfaceAlt, fontSize: 16, '&:focus': { borderColor: COLORS.text, background: COLORS.surface } }}
         />
         <button type="submit" data-testid="search-submit" css={{ padding: '0 20px', borderRadius: 24, border: 0, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
           {t(searchMessages.submit)}
@@ -99,7 +100,7 @@ export default function SearchPage() {
           <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {history.map((item) => (
               <li key={item} data-testid="search-history-item" css={{ display: 'flex', alignItems: 'center', borderBottom: `1px solid ${COLORS.line}` }}>
-                <Link to={path(`/search/${encodeURIComponent(item)}`)} css={{ flex: 1, padding: '12px 4px', color: COLORS.text, textDecoration: 'none', fontSize: 15 }}>
+                <Link to={path(routePath('catalog.search', { keyword: item }))} css={{ flex: 1, padding: '12px 4px', color: COLORS.text, textDecoration: 'none', fontSize: 15 }}>
                   {item}
                 </Link>
                 <button type="button" aria-label={t(searchMessages.removeHistory, { keyword: item })} onClick={() => setHistory(removeFromHistory(item))} css={{ background: 'none', border: 0, padding: 10, color: COLORS.textMuted, fontSize: 18, cursor: 'pointer' }}>

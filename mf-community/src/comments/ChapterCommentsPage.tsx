@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, Spinner, useLocalePath, useResource, useT, type Comment, type ContentType } from '@koma/contracts'
+import { api, COLORS, endpoints, Spinner, useLocalePath, useT, viewerPath, type Comment, type ContentType } from '@koma/contracts'
+import { useResource } from '../cache'
 import { Suspense, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { commentMessages } from '../i18n/messages'
@@ -78,7 +79,7 @@ export default function ChapterCommentsPage() {
   })
   return (
     <section data-testid="chapter-comments" css={{ maxWidth: 720, margin: '0 auto', padding: '24px 16px' }}>
-      <Link to={path(`/${contentType}/${contentId}/chapter/${chapterId}/product`)} css={{ fontSize: 13, color: COLORS.textMuted }}>
+      <Link to={path(viewerPath({ contentType, contentId, chapterId }))} css={{ fontSize: 13, color: COLORS.textMuted }}>
         ‹ {t(commentMessages.backToEpisode)}
       </Link>
       <h1 css={{ fontSize: 22, margin: '12px 0 12px' }}>{t(commentMessages.title)}</h1>

@@ -1,15 +1,12 @@
-import { api, COLORS, endpoints, useLocalePath, useResource, useT, type ContentType } from '@koma/contracts'
+import { api, COLORS, endpoints, useLocalePath, useT, routePath, type SlotModuleProps } from '@koma/contracts'
+import { useResource } from '../cache'
 import { Link } from 'react-router-dom'
 import { CommunityIntl } from '../i18n/CommunityIntl'
 import { commentMessages } from '../i18n/messages'
 import { keys } from './actions'
 import { CommentItem } from './CommentItem'
 
-interface Props {
-  contentType: ContentType
-  contentId: number
-  chapterId: number
-}
+type Props = SlotModuleProps<'mf_community', './chapterComments'>
 
 /** How many of the most liked comments the viewer shows under a chapter. */
 const TOP_COMMENTS = 3
@@ -20,7 +17,7 @@ function TopComments({ contentType, contentId, chapterId }: Props) {
   const { comments, totalComments } = useResource(keys.chapter(contentType, contentId, chapterId, 'likes', 1), () =>
     api.request(endpoints.chapterComments, { params: { type: contentType, id: String(contentId), chapterId: String(chapterId) }, query: { order: 'likes', pageNo: '1' } }),
   )
-  const all = path(`/comment/${contentType}/${contentId}/${chapterId}`)
+  const all = path(routePath('community.chapterComments', { contentType, contentId, chapterId }))
   return (
     <section data-testid="chapter-comments-slot">
       <div css={{ display: 'flex', alignItems: 'baseline', gap: 8, marginBottom: 4 }}>

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, Spinner, useLocalePath, useResource, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, Spinner, useLocalePath, useT, routePath } from '@koma/contracts'
+import { useResource } from '../cache'
 import { Suspense, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { commentMessages, userMessages } from '../i18n/messages'
@@ -50,7 +51,7 @@ function MutedUsers() {
     <ul data-testid="muted-users" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {users.map((user) => (
         <li key={user.userId} data-testid="muted-user" css={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 0', borderBottom: `1px solid ${COLORS.line}` }}>
-          <Link to={path(`/comment/user/${user.userId}`)} css={{ flex: 1, minWidth: 0, color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}>
+          <Link to={path(routePath('community.userComments', { authorUserId: user.userId }))} css={{ flex: 1, minWidth: 0, color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}>
             <bdi>{user.nickname}</bdi>
           </Link>
           <button type="button" data-testid="unmute" onClick={() => void unmute(user.userId)} css={{ padding: '6px 14px', borderRadius: 16, border: `1px solid ${COLORS.line}`, background: COLORS.surface, fontWeight: 700, fontSize: 13, cursor: 'pointer' }}>

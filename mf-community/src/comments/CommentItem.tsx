@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, formatDateTime, isApiError, openDialog, useLocalePath, useT, type Comment } from '@koma/contracts'
+import { api, COLORS, endpoints, formatDateTime, isApiError, openDialog, useLocalePath, useMenuKeys, useT, viewerPath, routePath, type Comment } from '@koma/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { commentMessages } from '../i18n/messages'
@@ -30,6 +30,14 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
   const [busy, setBusy] = useState(false)
   const [menu, setMenu] = useState(false)
   const menuRef = useRef<HTMLDivElement>(null)
+  const moreRef = useRef<HTMLButtonElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  const onMenuKey = useMenuKeys(menu, () => setMenu(false), moreRef, listRef)
+  // A chosen item closes the menu; focus goes back to "⋯" so a dialog it opens returns focus there.
+  const closeMenu = () => {
+    setMenu(false)
+    moreRef.current?.focus()
+  }
   useEffect(() => setLike({ liked: comment.liked, likes: comment.likes }), [comment.liked, comment.likes])
   useEffect(() => {
     if (!menu) return
@@ -56,14 +64,14 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
   }
 
   const report = async () => {
-    setMenu(false)
+    closeMenu()
     if (!(await memberOnly(here))) return
     const result = await openDialog('report', { type: 'comment', commentId: comment.id })
     if (result?.reported) refreshCommunity()
   }
 
   const mute = async () => {
-    setMenu(false)
+    closeMenu()
     if (!(await memberOnly(here))) return
     const ok = await openDialog('confirm', {
       title: t(commentMessages.muteTitle, { nickname: comment.nickname }),
@@ -80,7 +88,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
   }
 
   const remove = async () => {
-    setMenu(false)
+    closeMenu()
     const ok = await openDialog('confirm', { message: t(commentMessages.deleteConfirm), okLabel: t(commentMessages.delete) })
     if (!ok) return
     try {
@@ -100,7 +108,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
       </span>
       <div css={{ minWidth: 0, flex: 1 }}>
         <p css={{ margin: 0, fontSize: 13, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 6 }}>
-          <Link to={path(`/comment/user/${comment.authorUserId}`)} data-testid="comment-author" css={{ color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}>
+          <Link to={path(routePath('community.userComments', { authorUserId: comment.authorUserId }))} data-testid="comment-author" css={{ color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}>
             <bdi>{comment.nickname}</bdi>
           </Link>
           {comment.mine ? <span css={{ fontSize: 11, fontWeight: 700, color: COLORS.brand }}>{t(commentMessages.yours)}</span> : null}
@@ -108,7 +116,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
         </p>
         {showTarget && comment.target ? (
           <Link
-            to={path(`/${comment.target.contentType}/${comment.target.contentId}/chapter/${comment.target.chapterId}/product`)}
+            to={path(viewerPath(comment.target))}
             data-testid="comment-target"
             css={{ display: 'block', marginTop: 2, fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           >
@@ -130,12 +138,12 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
           >
             <span aria-hidden>{like.liked ? '♥' : '♡'}</span> <span data-testid="comment-likes">{like.likes}</span>
           </button>
-          <div ref={menuRef} css={{ position: 'relative', marginInlineStart: 'auto' }}>
-            <button type="button" data-testid="comment-more" aria-label={t(commentMessages.more)} aria-expanded={menu} aria-haspopup="menu" onClick={() => setMenu((open) => !open)} css={{ ...smallButton, fontSize: 16, lineHeight: 1 }}>
+          <div ref={menuRef} onKeyDown={onMenuKey} css={{ position: 'relative', marginInlineStart: 'auto' }}>
+            <button ref={moreRef} type="button" data-testid="comment-more" aria-label={t(commentMessages.more)} aria-expanded={menu} aria-haspopup="menu" onClick={() => setMenu((open) => !open)} css={{ ...smallButton, fontSize: 16, lineHeight: 1 }}>
               ⋯
             </button>
             {menu ? (
-              <div role="menu" css={{ position: 'absolute', insetInlineEnd: 0, top: '100%', zIndex: 5, minWidth: 160, background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 10, boxShadow: '0 8px 24px rgba(0,0,0,.12)', padding: '4px 0' }}>
+              <div ref={listRef} role="menu" css={{ position: 'absolute', insetInlineEnd: 0, top: '100%', zIndex: 5, minWidth: 160, background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 10, boxShadow: '0 8px 24px rgba(0,0,0,.12)', padding: '4px 0' }}>
                 {comment.mine ? (
                   <button type="button" role="menuitem" data-testid="comment-delete" css={menuItem} onClick={() => void remove()}>
                     {t(commentMessages.delete)}

@@ -1,4 +1,5 @@
-import { api, auth, COLORS, endpoints, Spinner, useResource, useT } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, Spinner, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { Suspense, useEffect, useState } from 'react'
 import { useLocation, useParams } from 'react-router-dom'

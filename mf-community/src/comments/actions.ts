@@ -1,13 +1,16 @@
-import { auth, invalidate, openDialog } from '@koma/contracts'
+import { auth, openDialog, type CacheKey } from '@koma/contracts'
+import { invalidate } from '../cache'
 
 /** Every community resource key starts here, so one change refreshes every list that shows it. */
 export const COMMUNITY_KEY = 'community:'
 
+type CommunityKey = CacheKey<'mf_community'>
+
 export const keys = {
-  chapter: (type: string, contentId: string | number, chapterId: string | number, order: string, pageNo: number) => `${COMMUNITY_KEY}chapter:${type}:${contentId}:${chapterId}:${order}:${pageNo}`,
-  user: (userId: string | number, pageNo: number) => `${COMMUNITY_KEY}user:${userId}:${pageNo}`,
-  history: (pageNo: number) => `${COMMUNITY_KEY}history:${pageNo}`,
-  mutes: () => `${COMMUNITY_KEY}mutes`,
+  chapter: (type: string, contentId: string | number, chapterId: string | number, order: string, pageNo: number): CommunityKey => `${COMMUNITY_KEY}chapter:${type}:${contentId}:${chapterId}:${order}:${pageNo}`,
+  user: (userId: string | number, pageNo: number): CommunityKey => `${COMMUNITY_KEY}user:${userId}:${pageNo}`,
+  history: (pageNo: number): CommunityKey => `${COMMUNITY_KEY}history:${pageNo}`,
+  mutes: (): CommunityKey => `${COMMUNITY_KEY}mutes`,
 }
 
 export const refreshCommunity = (): void => invalidate(COMMUNITY_KEY)

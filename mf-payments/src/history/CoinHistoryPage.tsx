@@ -7,11 +7,12 @@ import {
   formatDateTime,
   useLocale,
   useLocalePath,
-  useResource,
   useT,
+  routePath,
   type CoinHistoryEntry,
   type CoinHistoryTab,
 } from '@koma/contracts'
+import { useResource } from '../cache'
 import { useEffect, useState } from 'react'
 import type { MessageDescriptor } from 'react-intl'
 import { Link, Navigate, useParams } from 'react-router-dom'
@@ -94,7 +95,7 @@ function Entry({ entry }: { entry: CoinHistoryEntry }) {
         <strong css={{ fontSize: 14 }}>{reason}</strong>
         {entry.title ? (
           entry.contentId !== null && entry.contentType ? (
-            <Link to={path(`/${entry.contentType}/${entry.contentId}`)} css={{ fontSize: 13, color: COLORS.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Link to={path(routePath('catalog.episodes', { contentType: entry.contentType, contentId: entry.contentId }))} css={{ fontSize: 13, color: COLORS.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {entry.title}
             </Link>
           ) : (
@@ -176,7 +177,7 @@ export default function CoinHistoryPage() {
             return (
               <li key={item.tab}>
                 <Link
-                  to={path(`/account/coin/history/${item.tab}`)}
+                  to={path(routePath('payments.coinHistory', { dep1Param: item.tab }))}
                   replace
                   data-tab={item.tab}
                   aria-current={active ? 'page' : undefined}

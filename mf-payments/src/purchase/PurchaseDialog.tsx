@@ -1,16 +1,21 @@
 import {
+  accessChoice,
   accessOptions,
   api,
+  auth,
   COLORS,
   endpoints,
-  invalidate,
   isApiError,
+  isPrimaryOption,
+  loadFailureMessage,
   openDialog,
+  pickableOptions,
   purchaseDecision,
-  auth,
+  rentalDays,
   useLocale,
   useLocalePath,
   useT,
+  viewerPath,
   type AccessOption,
   type ChapterSummary,
   type ContentDetail,
@@ -18,9 +23,9 @@ import {
 } from '@koma/contracts'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { performAccess, spendsCoins, type AccessRequest } from './actions'
+import { performAccess, type AccessRequest } from './actions'
 import { DialogPanel, primaryButton, secondaryButton } from './DialogPanel'
-import { needsCoinConfirm, requestFor, viewerPathOf } from './flow'
+import { afterAccessFailure, needsCoinConfirm, requestFor, viewerPathOf } from './flow'
 import { purchaseMessages as m } from './messages'
 import { savePendingPurchase } from './pending'
 
@@ -30,8 +35,6 @@ type Step =
   | { kind: 'confirm'; request: AccessRequest }
   | { kind: 'working' }
   | { kind: 'message'; title: string; message: string }
-
-const DAY_SECONDS = 86_400
 
 /** The coins line of the dialogs: total, with free and purchased. */
 export function CoinBalance({ content }: { content: Pick<ContentDetail, 'inventory'> }) {
@@ -71,19 +74,23 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
       setStep({ kind: 'working' })
       try {
         await performAccess(api, request, { silent: true })
-        // The episode list (and anything else showing access states) reloads.
-        invalidate('content:')
-        invalidate('coin-')
         close({ unlocked: true })
       } catch (error) {
-        if (isApiError(error) && error.status === 402 && spendsCoins(request.action)) {
+        const next = isApiError(error) ? afterAccessFailure(request.action, error.status) : 'message'
+        if (next === 'coinShop') {
           savePendingPurchase({ ...request, viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])), cancelRedirect: location.pathname + location.search })
           close({ unlocked: false })
-          navigate(path('/coinpurchase'))
+          void navigate(path('/coinpurchase'))
           return
         }
-        if (isApiError(error) && error.status === 401) {
+        if (next === 'close') {
           close({ unlocked: false })
+          return
+        }
+        if (next === 'callback' && isApiError(error)) {
+          // SPEC §8: the error with callback, whose OK reloads the page (goes home on 404).
+          close({ unlocked: false })
+          void openDialog('errorCallback', { title: t(m.failedTitle), message: error.message || t(m.nothingToDo), status: error.status })
           return
         }
         setStep({ kind: 'message', title: t(m.failedTitle), message: isApiError(error) && error.message ? error.message : t(m.nothingToDo) })
@@ -94,16 +101,18 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
 
   const go = useCallback(
     (picked: AccessOption, loaded: ContentDetail, target: ChapterSummary) => {
-      if (picked.kind === 'watchAd') {
+      const choice = accessChoice(picked)
+      if (choice.kind === 'wait') return
+      if (choice.kind === 'appOnly') {
         setStep({ kind: 'message', title: t(m.adTitle), message: t(m.adMessage) })
         return
       }
-      if (picked.kind === 'preview') {
+      if (choice.kind === 'trial') {
         close({ unlocked: false })
-        navigate(path(`/${loaded.type}/${loaded.id}/chapter/${target.id}/trial`))
+        void navigate(path(viewerPath({ contentType: loaded.type, contentId: loaded.id, chapterId: target.id, salesType: 'trial' })))
         return
       }
-      const request = requestFor(picked, loaded, target)
+      const request = requestFor(choice.option, loaded, target)
       if (!request) {
         setStep({ kind: 'message', title: t(m.failedTitle), message: t(m.nothingToDo) })
         return
@@ -126,27 +135,27 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
           setStep({ kind: 'message', title: t(m.failedTitle), message: t(m.nothingToDo) })
           return
         }
-        const decision = purchaseDecision({ chapter: target, signedIn: auth.signedIn, inventory: loaded.inventory, rentalConfig: loaded.rentalConfig, adsEnabled: loaded.adsEnabled })
+        const decision = purchaseDecision({ chapter: target, signedIn: auth.reader, inventory: loaded.inventory, rentalConfig: loaded.rentalConfig, adsEnabled: loaded.adsEnabled })
         if (decision.kind === 'viewer') {
           close({ unlocked: true })
           return
         }
         if (decision.kind === 'login') {
           close({ unlocked: false })
-          await openDialog('loginConfirm', { redirect: location.pathname + location.search })
+          await openDialog('loginConfirm', { redirect: location.pathname + location.search, guestAllowed: true })
           return
         }
         const chosen = option && decision.kind === 'options' ? decision.options.find((item) => item.kind === option) : undefined
         if (chosen) go(chosen, loaded, target)
         else setStep({ kind: 'choose' })
       } catch (error) {
-        setStep({ kind: 'message', title: t(m.failedTitle), message: isApiError(error) && error.message ? error.message : t(m.nothingToDo) })
+        setStep({ kind: 'message', title: t(m.failedTitle), message: loadFailureMessage(error, locale) })
       }
     })()
-  }, [chapterId, close, contentId, contentType, go, location.pathname, location.search, option, t])
+  }, [chapterId, close, contentId, contentType, go, locale, location.pathname, location.search, option, t])
 
   const cancel = busy ? undefined : () => close({ unlocked: false })
-  const options = content && chapter ? accessOptions(chapter, content.inventory, content.rentalConfig, content).filter((item) => item.kind !== 'waitForFree' && item.kind !== 'waitForFreeRemaining') : []
+  const options = content && chapter ? pickableOptions(accessOptions(chapter, content.inventory, content.rentalConfig, content)) : []
 
   const label = (item: AccessOption): string => {
     switch (item.kind) {
@@ -161,7 +170,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
       case 'watchAd':
         return t(m.watchAd)
       case 'rentWithCoin':
-        return t(m.rent, { price: item.price, days: Math.max(1, Math.round(item.periodSeconds / DAY_SECONDS)) })
+        return t(m.rent, { price: item.price, days: rentalDays(item.periodSeconds) })
       case 'buyWithCoin':
         return t(m.buy, { price: item.price })
       default:
@@ -187,7 +196,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
             <ul css={{ listStyle: 'none', margin: '14px 0 0', padding: 0, display: 'grid', gap: 8 }}>
               {options.map((item) => (
                 <li key={item.kind}>
-                  <button type="button" data-option={item.kind} onClick={() => go(item, content, chapter)} css={item.kind === 'freeRead' || item.kind === 'ticket' ? primaryButton : secondaryButton}>
+                  <button type="button" data-option={item.kind} onClick={() => go(item, content, chapter)} css={isPrimaryOption(item) ? primaryButton : secondaryButton}>
                     {label(item)}
                   </button>
                 </li>

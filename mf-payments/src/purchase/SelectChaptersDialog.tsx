@@ -3,8 +3,10 @@ import {
   chapterSelectable,
   COLORS,
   endpoints,
-  invalidate,
   isApiError,
+  loadFailureMessage,
+  notify,
+  selectAllScrollTop,
   TIMINGS,
   toggleSelectAll,
   unlockAllCoinBack,
@@ -30,8 +32,9 @@ type Step = { kind: 'loading' } | { kind: 'select' } | { kind: 'confirm'; reques
 /**
  * SPEC §4 select-multiple-chapters purchase: every chapter of the title, the ones that cannot be
  * bought disabled; select or deselect all (excluding disabled; disabled when none is
- * selectable); submit unlocks them at once with one token. Success shows a 2 s notification and
- * closes; 402 saves the purchase for the session and goes to /coinpurchase.
+ * selectable; selecting all scrolls the list to the first selectable chapter with SPEC §9's
+ * offset); submit unlocks them at once with one token. Success shows the shared 2 s notification
+ * and closes; 402 saves the purchase for the session and goes to /coinpurchase.
  */
 export function SelectChaptersDialog({ contentType, contentId, close, level = 0 }: DialogComponentProps<'selectChapters'> & { level?: number }) {
   const t = useT()
@@ -44,6 +47,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
   const [content, setContent] = useState<ContentDetail | null>(null)
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const started = useRef(false)
+  const list = useRef<HTMLUListElement>(null)
 
   useEffect(() => {
     if (started.current) return
@@ -54,21 +58,33 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
         setContent(loaded)
         setStep({ kind: 'select' })
       })
-      .catch((error: unknown) => setStep({ kind: 'error', message: isApiError(error) && error.message ? error.message : t(m.nothingToDo) }))
-  }, [contentId, contentType, t])
+      .catch((error: unknown) => setStep({ kind: 'error', message: loadFailureMessage(error, locale) }))
+  }, [contentId, contentType, locale])
 
   // SPEC §4: the success notification shows for 2 s, then the dialog closes.
   useEffect(() => {
     if (step.kind !== 'done') return
+    notify(t(m.success, { count: step.chapterIds.length }), { durationMs: TIMINGS.notificationShortMs })
     const timer = setTimeout(() => close({ unlocked: true, chapterIds: step.chapterIds }), TIMINGS.notificationShortMs)
     return () => clearTimeout(timer)
-  }, [close, step])
+  }, [close, step, t])
 
   const selectable = useMemo(() => (content?.chapters ?? []).filter(chapterSelectable), [content])
   const selectableIds = useMemo(() => selectable.map((chapter) => chapter.id), [selectable])
   const picked = selectable.filter((chapter) => selected.has(chapter.id))
   const total = unlockAllPrice(picked)
   const allSelected = selectableIds.length > 0 && selectableIds.every((id) => selected.has(id))
+
+  /** Select or deselect all; selecting scrolls to the first selectable chapter, less SPEC §9's offset (88 px, 56 px up to 767 px). */
+  const selectAll = () => {
+    const next = toggleSelectAll(selectableIds, selected)
+    setSelected(next)
+    const box = list.current
+    const first = next.size > 0 ? box?.querySelector<HTMLElement>(`[data-chapter-id="${selectableIds[0]}"]`) : null
+    if (!box || !first) return
+    const targetTop = first.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop
+    box.scrollTop = selectAllScrollTop(targetTop, window.innerWidth)
+  }
 
   const toggle = (id: number) =>
     setSelected((previous) => {
@@ -82,15 +98,13 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
     setStep({ kind: 'working' })
     try {
       const result = await performAccess(api, request, { silent: true })
-      invalidate('content:')
-      invalidate('coin-')
       setStep({ kind: 'done', chapterIds: result.chapterIds })
     } catch (error) {
       if (isApiError(error) && error.status === 402) {
         // SPEC §8: 402 during unlock-all goes to /coinpurchase (the purchase is replayed after buying coins).
         savePendingPurchase({ ...request, viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])), cancelRedirect: location.pathname + location.search })
         close({ unlocked: false, chapterIds: [] })
-        navigate(path('/coinpurchase'))
+        void navigate(path('/coinpurchase'))
         return
       }
       if (isApiError(error) && error.status === 401) {
@@ -163,7 +177,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
               type="button"
               data-testid="select-all"
               disabled={selectableIds.length === 0 || busy}
-              onClick={() => setSelected((previous) => toggleSelectAll(selectableIds, previous))}
+              onClick={selectAll}
               css={{ background: 'none', border: `1px solid ${COLORS.line}`, borderRadius: 16, padding: '6px 12px', fontSize: 13, fontWeight: 700, color: COLORS.text, cursor: 'pointer', '&:disabled': { color: COLORS.textMuted, cursor: 'default' } }}
             >
               {t(allSelected ? m.deselectAll : m.selectAll)}
@@ -173,7 +187,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
             </span>
           </div>
           {selectableIds.length === 0 ? <p css={{ margin: 0, padding: '0 18px 10px', fontSize: 13, color: COLORS.textMuted }}>{t(m.noneSelectable)}</p> : null}
-          <ul css={{ listStyle: 'none', margin: 0, padding: '0 10px', overflowY: 'auto', flex: '1 1 auto', minHeight: 80 }}>
+          <ul ref={list} data-testid="select-list" css={{ listStyle: 'none', margin: 0, padding: '0 10px', overflowY: 'auto', flex: '1 1 auto', minHeight: 80 }}>
             {content.chapters.map((chapter) => {
               const enabled = chapterSelectable(chapter)
               return (
@@ -206,11 +220,6 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
             </div>
           </footer>
         </>
-      ) : null}
-      {step.kind === 'done' ? (
-        <div role="status" data-testid="select-success" css={{ position: 'absolute', left: '50%', bottom: 32, transform: 'translateX(-50%)', background: 'rgba(20,20,20,.92)', color: '#fff', padding: '12px 18px', borderRadius: 22, fontSize: 14, fontWeight: 700, whiteSpace: 'nowrap' }}>
-          {t(m.success, { count: step.chapterIds.length })}
-        </div>
       ) : null}
     </DialogPanel>
   )

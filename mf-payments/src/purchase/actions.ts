@@ -1,4 +1,5 @@
-import { endpoints, type AccessResult, type ApiClient, type ContentType, type FailurePolicy } from '@koma/contracts'
+import { analytics, endpoints, type AccessResult, type ApiClient, type ContentType, type FailurePolicy } from '@koma/contracts'
+import { reportAccess } from '../cache'
 
 /** The access calls of SPEC §7 that take a one-time transaction token. */
 export type AccessAction = 'unlock' | 'unlockAll' | 'rentWithCoin' | 'rentWithTicket' | 'rentWithGauge' | 'rentWithSubscribe'
@@ -19,10 +20,19 @@ export interface AccessRequest {
 export const spendsCoins = (action: AccessAction): boolean => action === 'unlock' || action === 'unlockAll' || action === 'rentWithCoin'
 
 /**
- * Perform one access request: a fresh one-time token, then the call. Rejects with the ApiError
- * (402 when coins are short, suppressed here so the caller decides what to show).
+ * Perform one access request: a fresh one-time token, then the call; on success every area that
+ * shows access states or balances hears of it (episode lists, balances). Rejects with the
+ * ApiError (402 when coins are short, suppressed here so the caller decides what to show).
  */
 export async function performAccess(api: ApiClient, request: AccessRequest, policy: FailurePolicy = { suppress: [402] }): Promise<AccessResult> {
+  const result = await callAccess(api, request, policy)
+  reportAccess(result)
+  // SPEC §7 Coin_Used: coins spent on chapters (tickets, the gauge and subscriptions are not coins).
+  if (spendsCoins(request.action)) analytics.track('coin_used', { content_id: request.contentId, chapters: request.chapterIds.length, coins: request.price, action: request.action })
+  return result
+}
+
+async function callAccess(api: ApiClient, request: AccessRequest, policy: FailurePolicy): Promise<AccessResult> {
   const { token } = await api.request(endpoints.coinTransactionToken, { policy })
   const [chapterId] = request.chapterIds
   const params = { type: request.contentType, id: String(request.contentId), chapterId: String(chapterId) }

@@ -45,12 +45,12 @@ const content = {
 
 type Call = { path: string; body?: Record<string, unknown> }
 
-function mockApi(unlock: (call: Call) => unknown): Call[] {
+function mockApi(unlock: (call: Call) => unknown, title: typeof content = content): Call[] {
   const calls: Call[] = []
   jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint<unknown, unknown, unknown, unknown>, options?: { body?: Record<string, unknown> }) => {
     const call = { path: endpoint.path, body: options?.body }
     calls.push(call)
-    if (endpoint === endpoints.content) return content
+    if (endpoint === endpoints.content) return title
     if (endpoint === endpoints.coinTransactionToken) return { token: `token-${calls.length}`, expiresAt: '' }
     return unlock(call)
   }) as never)
@@ -59,7 +59,7 @@ function mockApi(unlock: (call: Call) => unknown): Call[] {
 
 const done = (chapterIds: number[]) => ({ contentId: 7, chapterIds, kind: 'owned', via: 'coin', expiresAt: null, already: false, spent: { free: 4, bonus: 0, purchased: 0 }, ticketsUsed: 0, coin: { freeAmount: 2, purchasedAmount: 4, total: 6 } })
 
-async function openPurchase(props: { option?: 'buyWithCoin' | 'rentWithCoin'; chapterId?: number; locale?: 'en' | 'ja' | 'fr' } = {}) {
+async function openPurchase(props: { option?: 'buyWithCoin' | 'rentWithCoin' | 'subscribe'; chapterId?: number; locale?: 'en' | 'ja' | 'fr' } = {}) {
   const close = jest.fn()
   const Screen = () => (
     <PaymentsIntl>
@@ -85,7 +85,7 @@ describe('purchase dialog', () => {
     auth.clearLocal()
     mockApi(() => done([3]))
     const { close, openDialog } = await openPurchase({ option: 'buyWithCoin' })
-    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/7' }))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/7', guestAllowed: true }))
     expect(close).toHaveBeenCalledWith({ unlocked: false })
   })
 
@@ -137,6 +137,34 @@ describe('purchase dialog', () => {
   })
 })
 
+describe('rent with subscribe (SPEC §8)', () => {
+  // Chapter 6 rents by gauge or ticket; the reader has no free read or ticket, and may subscribe.
+  const subscribable = {
+    ...content,
+    inventory: { ...content.inventory, rentWithSubscribe: true },
+    chapters: [...content.chapters, chapter(6, { rentAllowedWith: ['gauge', 'ticket'], price: -1, purchaseAllowedWith: [] })],
+  }
+
+  it.each([304, 409, 404])('a %i closes the dialog for the error with callback, whose OK reloads (home on 404)', async (status) => {
+    const calls = mockApi(() => {
+      throw new ApiError({ status, message: 'Vous avez déjà utilisé la location offerte pour l’abonnement à ce titre.', url: '' })
+    }, subscribable)
+    const { close, openDialog } = await openPurchase({ option: 'subscribe', chapterId: 6, locale: 'fr' })
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('errorCallback', { title: expect.any(String), message: 'Vous avez déjà utilisé la location offerte pour l’abonnement à ce titre.', status }))
+    expect(close).toHaveBeenCalledWith({ unlocked: false })
+    expect(calls.some((call) => call.path === endpoints.chapterRentWithSubscribe.path)).toBe(true)
+  })
+
+  it('says any other failure in the dialog (the alert), in the reader language', async () => {
+    mockApi(() => {
+      throw new ApiError({ status: 403, message: 'Les ventes de cet épisode sont suspendues.', url: '' })
+    }, subscribable)
+    const { openDialog } = await openPurchase({ option: 'subscribe', chapterId: 6, locale: 'fr' })
+    expect(await screen.findByTestId('purchase-message')).toHaveTextContent('ventes de cet épisode sont suspendues')
+    expect(openDialog).not.toHaveBeenCalledWith('errorCallback', expect.anything())
+  })
+})
+
 describe('select multiple chapters', () => {
   async function openSelect(locale: 'en' | 'ja' = 'en') {
     const close = jest.fn()
@@ -152,7 +180,7 @@ describe('select multiple chapters', () => {
 
   it('selects all but the disabled chapters, unlocks them, notifies for 2 s, then closes', async () => {
     const calls = mockApi((call) => done((call.body?.chapterIds as string[]).map(Number)))
-    const { close } = await openSelect()
+    const { close, notify } = await openSelect()
     const rows = screen.getAllByTestId('select-chapter')
     expect(rows.filter((row) => row.dataset.disabled === 'true').map((row) => row.dataset.chapterId)).toEqual(['1', '2', '5'])
     fireEvent.click(screen.getByTestId('select-all'))
@@ -165,7 +193,7 @@ describe('select multiple chapters', () => {
       await act(async () => {
         await jest.advanceTimersByTimeAsync(10)
       })
-      expect(screen.getByTestId('select-success')).toHaveTextContent('2 episodes unlocked')
+      expect(notify).toHaveBeenCalledWith('2 episodes unlocked', { durationMs: 2000 })
       expect(close).not.toHaveBeenCalled()
       await act(async () => {
         await jest.advanceTimersByTimeAsync(2000)
@@ -175,6 +203,35 @@ describe('select multiple chapters', () => {
       jest.useRealTimers()
     }
     expect(calls.find((call) => call.path === endpoints.chapterUnlockAll.path)?.body).toMatchObject({ chapterIds: ['3', '4'], price: '7' })
+  })
+
+  it.each([
+    [1280, 88],
+    [767, 56],
+  ])('select all at %i px wide scrolls the list to the first selectable chapter less %i px (SPEC §9)', async (width, offset) => {
+    mockApi(() => done([]))
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width })
+    await openSelect()
+    const list = screen.getByTestId('select-list')
+    const first = screen.getAllByTestId('select-chapter').find((row) => row.dataset.chapterId === '3')!
+    jest.spyOn(list, 'getBoundingClientRect').mockReturnValue({ top: 100 } as DOMRect)
+    jest.spyOn(first, 'getBoundingClientRect').mockReturnValue({ top: 100 + 300 } as DOMRect)
+    fireEvent.click(screen.getByTestId('select-all'))
+    expect(list.scrollTop).toBe(300 - offset)
+    list.scrollTop = 0
+    fireEvent.click(screen.getByTestId('select-all'))
+    expect(list.scrollTop).toBe(0)
+  })
+
+  it('a failed load says the data could not be obtained, in the reader language (SPEC §8)', async () => {
+    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 500, message: 'boom', url: '' }))
+    const Screen = () => (
+      <PaymentsIntl>
+        <SelectChaptersDialog contentType="comic" contentId={7} close={jest.fn()} />
+      </PaymentsIntl>
+    )
+    await renderScreen(Screen, { path: '/comic/7', url: '/comic/7', locale: 'ja' })
+    expect(await screen.findByTestId('select-message')).toHaveTextContent('データを取得できませんでした。')
   })
 
   it('goes to the coin shop on 402 with the unlock-all saved; select all toggles back', async () => {

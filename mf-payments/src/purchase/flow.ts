@@ -1,8 +1,8 @@
-import type { AccessOption, AccessOptionKind, ChapterSummary, ContentDetail, ContentType, Locale } from '@koma/contracts'
-import type { AccessAction, AccessRequest } from './actions'
+import { viewerPath, type AccessOption, type AccessOptionKind, type ChapterSummary, type ContentDetail, type ContentType, type Locale } from '@koma/contracts'
+import { spendsCoins, type AccessAction, type AccessRequest } from './actions'
 
 /** The viewer of a chapter (SPEC §2 viewer route, full file), without the locale prefix. */
-export const viewerPathOf = (contentType: ContentType, contentId: number, chapterId: number): string => `/${contentType}/${contentId}/chapter/${chapterId}/product`
+export const viewerPathOf = (contentType: ContentType, contentId: number, chapterId: number): string => viewerPath({ contentType, contentId, chapterId })
 
 /** Which access call an access button makes; null for buttons that are not purchases (preview, waiting). */
 export function actionOf(kind: AccessOptionKind): AccessAction | null {
@@ -33,3 +33,20 @@ export function requestFor(option: AccessOption, content: Pick<ContentDetail, 't
 /** SPEC §4: Japanese shows the use-coin confirm before an unlock or a coin rental; other languages proceed. */
 export const needsCoinConfirm = (locale: Locale, request: Pick<AccessRequest, 'action' | 'price'>): boolean =>
   locale === 'ja' && (request.action === 'unlock' || request.action === 'unlockAll' || request.action === 'rentWithCoin') && request.price > 0
+
+/** What the purchase dialog does when an access call failed with a status (SPEC §8). */
+export type AccessFailureStep = 'coinShop' | 'close' | 'callback' | 'message'
+
+/**
+ * SPEC §8 after a failed access call: 402 on a coin spend goes to the coin shop (the purchase
+ * saved); 401 closes (the global handler signs out); a rent-with-subscribe on a page out of
+ * date (304; this API's 409 "already used / no longer available") or a title gone (404) closes
+ * for the error with callback, whose OK reloads (home on 404); any other failure is said in the
+ * dialog (the alert).
+ */
+export function afterAccessFailure(action: AccessAction, status: number): AccessFailureStep {
+  if (status === 402 && spendsCoins(action)) return 'coinShop'
+  if (status === 401) return 'close'
+  if (action === 'rentWithSubscribe' && (status === 304 || status === 409 || status === 404)) return 'callback'
+  return 'message'
+}

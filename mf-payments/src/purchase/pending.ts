@@ -1,4 +1,4 @@
-import { invalidate, isApiError, type AccessResult, type ApiClient, type ApiError } from '@koma/contracts'
+import { isApiError, type AccessResult, type ApiClient, type ApiError } from '@koma/contracts'
 import { performAccess, type AccessRequest } from './actions'
 
 /**
@@ -75,9 +75,6 @@ export async function replayPendingPurchase(api: ApiClient): Promise<ReplayOutco
   if (!purchase) return { kind: 'none' }
   try {
     const result = await performAccess(api, purchase, { silent: true })
-    // Episode lists and balances shown anywhere reload with the new access and coins.
-    invalidate('content:')
-    invalidate('coin-')
     return { kind: 'done', path: purchase.viewerPath, result, purchase }
   } catch (error) {
     if (isApiError(error) && error.status === 402) return { kind: 'short', path: purchase.cancelRedirect, error, purchase }

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, formatPrice, hasLocalePrefix, media, shopCurrency, useLocale, useLocalePath, useResource, useT, type CoinProduct, type PurchaseInfo } from '@koma/contracts'
+import { api, COLORS, endpoints, formatPrice, hasLocalePrefix, media, shopCurrency, useLocale, useLocalePath, useT, type CoinProduct, type PurchaseInfo } from '@koma/contracts'
+import { useResource } from '../cache'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { checkoutMessages, shopMessages } from '../i18n/messages'
@@ -61,11 +62,12 @@ export default function CoinShopPage() {
         </div>
       ) : null}
       <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(shopMessages.products)}</h2>
-      <ul role="radiogroup" aria-label={t(shopMessages.products)} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
+      {/* A radio group of packs, not a list: a <ul> given role="radiogroup" leaves its <li> outside any list (axe: listitem). */}
+      <div role="radiogroup" aria-label={t(shopMessages.products)} css={{ margin: 0, padding: 0, display: 'grid', gap: 10 }}>
         {products.map((item) => {
           const active = item.seq === selected
           return (
-            <li key={item.seq} data-testid="coin-product">
+            <div key={item.seq} data-testid="coin-product">
               <button
                 type="button"
                 role="radio"
@@ -79,7 +81,7 @@ export default function CoinShopPage() {
                   gap: 12,
                   padding: '16px 18px',
                   border: `1.5px solid ${active ? COLORS.brand : COLORS.line}`,
-                  background: active ? '#fff5f4' : COLORS.surface,
+                  background: active ? COLORS.brandTint : COLORS.surface,
                   borderRadius: 12,
                   cursor: 'pointer',
                   font: 'inherit',
@@ -95,10 +97,10 @@ export default function CoinShopPage() {
                   {formatPrice(item.price, item.currency, locale)}
                 </span>
               </button>
-            </li>
+            </div>
           )
         })}
-      </ul>
+      </div>
       <div data-testid="checkout" css={{ marginTop: 24 }}>
         {!product ? (
           <p css={{ color: COLORS.textMuted, fontSize: 14, margin: 0 }}>{t(checkoutMessages.choosePack)}</p>

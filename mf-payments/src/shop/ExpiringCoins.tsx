@@ -1,4 +1,5 @@
-import { api, COLORS, DialogFrame, endpoints, EXPIRING_LIST_LONG, formatDateTime, Spinner, useResource, useT } from '@koma/contracts'
+import { api, COLORS, DialogFrame, endpoints, EXPIRING_LIST_LONG, formatDateTime, Spinner, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import { Suspense, useId } from 'react'
 import { checkoutMessages } from '../i18n/messages'
 

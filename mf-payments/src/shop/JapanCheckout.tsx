@@ -6,7 +6,6 @@ import {
   COLORS,
   endpoints,
   formatPrice,
-  invalidate,
   isCarrier,
   numericInput,
   openDialog,
@@ -14,11 +13,11 @@ import {
   Spinner,
   useLocale,
   useLocalePath,
-  useResource,
   useT,
   type JapanMethod,
   type SavedCard,
 } from '@koma/contracts'
+import { invalidate, useResource } from '../cache'
 import { cardFormSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useState, type ReactNode } from 'react'
 import { checkoutMessages } from '../i18n/messages'

@@ -1,4 +1,5 @@
-import { api, COLORS, DialogFrame, endpoints, formatPrice, useLocale, useResource, useT } from '@koma/contracts'
+import { api, COLORS, DialogFrame, endpoints, formatPrice, useLocale, useT } from '@koma/contracts'
+import { useResource } from '../cache'
 import {
   PayPalButtons,
   PayPalCardFieldsProvider,

@@ -1,4 +1,5 @@
-import { ApiError, api, invalidate, openDialog, purchaseFailTarget, purchaseResultTarget, safeReturnPath, type PurchaseInfo } from '@koma/contracts'
+import { analytics, ApiError, api, openDialog, purchaseFailTarget, purchaseResultTarget, safeReturnPath, type PurchaseInfo } from '@koma/contracts'
+import { reportCoinsBought } from '../cache'
 import { peekPendingPurchase, replayPendingPurchase } from '../purchase/pending'
 
 /**
@@ -56,9 +57,9 @@ async function replayPending(): Promise<string | null> {
  */
 export async function purchaseSucceeded(info: PurchaseInfo, go: (path: string) => void): Promise<void> {
   await openDialog('purchaseResult', { purchasedAmount: info.purchasedAmount, freeAmount: info.freeAmount, price: info.price, unit: info.unit })
-  // Balances shown anywhere (the shop, the purchase dialog, the profile) reload.
-  invalidate('coin-')
-  invalidate('profile')
+  // Balances shown anywhere (the shop, the purchase dialog, the profile, episode lists) reload.
+  reportCoinsBought()
+  analytics.track('purchase', { coins: info.purchasedAmount, free_coins: info.freeAmount, price: info.price, unit: info.unit })
   const target = purchaseResultTarget(storedRedirect())
   let replayed: string | null = null
   try {

@@ -1,4 +1,4 @@
-import { useT } from '@koma/contracts'
+import { COLORS, useT } from '@koma/contracts'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { viewerMessages } from '../i18n/messages'
@@ -9,6 +9,7 @@ export function ViewerHeader({ visible, backTo, contentName, chapterName, badge,
   return (
     <header
       data-testid="viewer-header"
+      data-chrome
       data-visible={visible}
       css={{
         position: 'fixed',
@@ -20,7 +21,8 @@ export function ViewerHeader({ visible, backTo, contentName, chapterName, badge,
         alignItems: 'center',
         gap: 8,
         height: 52,
-        padding: '0 8px env(safe-area-inset-right) 0 8px',
+        // Room for the focus ring of the first and last controls (the old 5-value padding was invalid CSS, i.e. none).
+        paddingInline: 'max(8px, env(safe-area-inset-left)) max(8px, env(safe-area-inset-right))',
         paddingTop: 'env(safe-area-inset-top)',
         background: 'rgba(17,17,17,.94)',
         color: '#fff',
@@ -35,7 +37,7 @@ export function ViewerHeader({ visible, backTo, contentName, chapterName, badge,
       <div css={{ minWidth: 0, flex: 1 }}>
         <p css={{ margin: 0, fontSize: 12, opacity: 0.7, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{contentName}</p>
         <h1 data-testid="chapter-name" css={{ margin: 0, fontSize: 15, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {badge ? <span css={{ display: 'inline-block', fontSize: 11, fontWeight: 700, background: '#ff5b4a', borderRadius: 4, padding: '1px 6px', marginRight: 6, verticalAlign: 2 }}>{badge}</span> : null}
+          {badge ? <span css={{ display: 'inline-block', fontSize: 11, fontWeight: 700, background: COLORS.brand, borderRadius: 4, padding: '1px 6px', marginRight: 6, verticalAlign: 2 }}>{badge}</span> : null}
           {chapterName}
         </h1>
       </div>

@@ -1,4 +1,4 @@
-import { auth, chapterSalesState, COLORS, openDialog, Slot, useLocalePath, useT, type Chapter, type ChapterNeighbour } from '@koma/contracts'
+import { auth, chapterSalesState, COLORS, openDialog, Slot, useLocalePath, useT, viewerPath, type Chapter, type ChapterNeighbour } from '@koma/contracts'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { stateMessages, viewerMessages } from '../i18n/messages'
@@ -30,7 +30,7 @@ export function nextEpisodeState(next: ChapterNeighbour): StateLabel | null {
 export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () => void }) {
   const t = useT()
   const path = useLocalePath()
-  const base = `/${chapter.contentType}/${chapter.contentId}`
+  const chapterPath = (chapterId: number) => path(viewerPath({ contentType: chapter.contentType, contentId: chapter.contentId, chapterId }))
   const next = chapter.nextChapter
   const state = next ? nextEpisodeState(next) : null
   const trial = chapter.salesType === 'trial'
@@ -42,7 +42,7 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
     if (!next || !state || state.open || state.key === 'aborted' || !auth.signedIn) return
     event.preventDefault()
     void openDialog('purchase', { contentType: chapter.contentType, contentId: chapter.contentId, chapterId: next.id }).then((result) => {
-      if (result?.unlocked) navigate(path(`${base}/chapter/${next.id}/product`))
+      if (result?.unlocked) void navigate(chapterPath(next.id))
     })
   }
   return (
@@ -51,13 +51,13 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
         {t(trial ? viewerMessages.trialEnd : viewerMessages.endOfChapter, { name: chapter.name })}
       </p>
       {trial ? (
-        <Link to={path(`${base}/chapter/${chapter.id}/product`)} data-testid="read-full" css={{ ...navButton(true), display: 'block', marginBottom: 16 }}>
+        <Link to={chapterPath(chapter.id)} data-testid="read-full" css={{ ...navButton(true), display: 'block', marginBottom: 16 }}>
           {t(viewerMessages.readFullEpisode)}
         </Link>
       ) : null}
       {next ? (
         <Link
-          to={path(`${base}/chapter/${next.id}/product`)}
+          to={chapterPath(next.id)}
           data-testid="next-chapter"
           data-state={state?.key ?? 'unknown'}
           onClick={openNext}
@@ -84,7 +84,7 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
         <p data-testid="no-next" css={{ ...navButton(false), color: COLORS.textMuted, margin: '0 0 12px' }}>{t(viewerMessages.noNext)}</p>
       )}
       {chapter.previousChapter ? (
-        <Link to={path(`${base}/chapter/${chapter.previousChapter.id}/product`)} data-testid="previous-chapter" css={{ ...navButton(false), display: 'block' }}>
+        <Link to={chapterPath(chapter.previousChapter.id)} data-testid="previous-chapter" css={{ ...navButton(false), display: 'block' }}>
           ‹ {t(viewerMessages.previous)} · {chapter.previousChapter.name}
         </Link>
       ) : null}

@@ -1,5 +1,6 @@
 import { api, auth, type Chapter, type EpubPublication } from '@koma/contracts'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
@@ -50,6 +51,11 @@ jest.mock('@readium/navigator', () => {
     goBackward(_animated: boolean, done: (ok: boolean) => void) {
       if (this.index === 0) return done(false)
       this.index--
+      this.listeners.positionChanged(this.positions[this.index])
+      done(true)
+    }
+    goLink(link: { href: string }, _animated: boolean, done: (ok: boolean) => void) {
+      this.index = Math.max(0, this.positions.findIndex((position) => position.href === link.href))
       this.listeners.positionChanged(this.positions[this.index])
       done(true)
     }
@@ -147,13 +153,27 @@ describe('EPUB reader', () => {
       fireEvent.keyDown(window, { key: 'ArrowRight' })
       await jest.advanceTimersByTimeAsync(10)
     })
-    expect(screen.getByTestId('epub-progress')).toHaveTextContent('75%')
+    // The last page reads 100%, whatever share of the book its position starts at.
+    expect(screen.getByTestId('epub-progress')).toHaveTextContent('100%')
     const finished = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read/finished'))
     expect(finished).toHaveLength(1)
     expect(finished[0][1]).toMatchObject({ body: { href: 'OEBPS/section-2.xhtml' } })
     expect(screen.getByTestId('epub-open-end')).toBeInTheDocument()
     fireEvent.click(screen.getByTestId('epub-open-end'))
     expect(screen.getByTestId('chapter-end')).toBeInTheDocument()
+  })
+
+  it('reopens a finished chapter on its last page and offers the next episode or reading again', async () => {
+    mockApi({ ...novel, progress: { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml', progression: 1, totalProgression: 1, position: 10000, finished: true } })
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    expect(created[0].start).toMatchObject({ href: 'OEBPS/section-2.xhtml', locations: { position: 4 } })
+    expect(screen.getByTestId('epub-progress')).toHaveTextContent('100%')
+    expect(screen.getByTestId('epub-end')).toBeInTheDocument()
+    expect(screen.getByTestId('chapter-end')).toBeInTheDocument()
+    fireEvent.click(screen.getByTestId('epub-read-again'))
+    expect(screen.queryByTestId('epub-end')).not.toBeInTheDocument()
+    expect(screen.getByTestId('epub-progress')).toHaveTextContent('0%')
   })
 
   it('debounces read progress while the reader turns pages', async () => {
@@ -171,6 +191,26 @@ describe('EPUB reader', () => {
     expect(reads[0][1]).toMatchObject({ body: { href: 'OEBPS/section-2.xhtml', position: '3', totalProgression: '0.5' } })
   })
 
+  it('reads a book whose package asks for scrolling (rendition:flow scrolled-doc) scrolled, whatever the reader setting', async () => {
+    const metadata = publication.manifest.metadata
+    publication.manifest.metadata = { ...(metadata as Record<string, unknown>), presentation: { overflow: 'scrolled', continuous: false } }
+    try {
+      mockApi(novel)
+      await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+      await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+      expect(created[0].config.preferences).toMatchObject({ scroll: true })
+      // The layout choice is the book's: shown on "Scroll", disabled, and why.
+      fireEvent.click(screen.getByTestId('reader-settings-open'))
+      expect(screen.getByTestId('layout-paginated')).toBeDisabled()
+      expect(screen.getByTestId('layout-scrolled')).toBeDisabled()
+      expect(screen.getByTestId('layout-scrolled')).toHaveAttribute('aria-pressed', 'true')
+      expect(screen.getByTestId('layout-by-book')).toHaveTextContent('This book is made to be read by scrolling.')
+      expect(screen.getByTestId('layout-scrolled')).toHaveAttribute('aria-describedby', 'reader-layout-by-book')
+    } finally {
+      publication.manifest.metadata = metadata
+    }
+  })
+
   it('applies reader settings live', async () => {
     mockApi(novel)
     await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
@@ -178,8 +218,68 @@ describe('EPUB reader', () => {
     fireEvent.click(screen.getByTestId('reader-settings-open'))
     fireEvent.click(screen.getByTestId('theme-dark'))
     fireEvent.click(screen.getByTestId('font-larger'))
+    expect(screen.queryByTestId('layout-by-book')).toBeNull()
     fireEvent.click(screen.getByTestId('layout-scrolled'))
     await waitFor(() => expect(submitted.at(-1)).toMatchObject({ backgroundColor: '#121212', fontSize: 1.15, scroll: true }))
     expect(JSON.parse(localStorage.getItem('koma.readerPrefs') ?? '{}')).toEqual({ fontSize: 1.15, theme: 'dark', scroll: true })
+  })
+
+  it('keyboard (issue 14): the settings and contents sheets open from their buttons, keep Tab inside, close on Escape and give focus back', async () => {
+    const manifest = publication.manifest as Record<string, unknown>
+    manifest.toc = [
+      { href: 'OEBPS/section-1.xhtml', title: 'One' },
+      { href: 'OEBPS/section-2.xhtml', title: 'Two' },
+    ]
+    try {
+      const user = userEvent.setup()
+      mockApi(novel)
+      await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+      await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+      // Every control of the chrome is a real button or link, reached by Tab in order.
+      const reached: string[] = []
+      for (let i = 0; i < 4; i++) {
+        await user.tab()
+        reached.push((document.activeElement as HTMLElement).dataset.testid ?? '')
+      }
+      expect(reached).toEqual(['viewer-back', 'viewer-report', 'reader-toc-open', 'reader-settings-open'])
+
+      await user.keyboard('{Enter}')
+      const settings = screen.getByTestId('reader-settings')
+      expect(settings).toHaveAttribute('aria-modal', 'true')
+      expect(screen.getByTestId('font-smaller')).toHaveFocus()
+      await user.tab()
+      await user.keyboard('{Enter}')
+      await waitFor(() => expect(submitted.at(-1)).toMatchObject({ fontSize: 1.15 }))
+      for (let i = 0; i < 10; i++) {
+        await user.tab()
+        expect(settings).toContainElement(document.activeElement as HTMLElement)
+      }
+      await user.keyboard('{Escape}')
+      expect(screen.queryByTestId('reader-settings')).toBeNull()
+      expect(screen.getByTestId('reader-settings-open')).toHaveFocus()
+
+      await user.tab({ shift: true })
+      expect(screen.getByTestId('reader-toc-open')).toHaveFocus()
+      await user.keyboard(' ')
+      expect(screen.getAllByTestId('toc-entry')[0]).toHaveFocus()
+      await user.tab()
+      expect(screen.getAllByTestId('toc-entry')[1]).toHaveFocus()
+      await user.keyboard('{Escape}')
+      expect(screen.queryByTestId('reader-toc')).toBeNull()
+      expect(screen.getByTestId('reader-toc-open')).toHaveFocus()
+
+      // A chapter chosen by keyboard goes there; the sheet closes.
+      await user.keyboard('{Enter}')
+      await user.tab()
+      await user.keyboard('{Enter}')
+      expect(screen.queryByTestId('reader-toc')).toBeNull()
+      // Arrow keys still turn pages once focus is back on the page.
+      ;(document.activeElement as HTMLElement).blur()
+      const before = screen.getByTestId('epub-progress').textContent
+      await user.keyboard('{ArrowRight}')
+      await waitFor(() => expect(screen.getByTestId('epub-progress').textContent).not.toBe(before))
+    } finally {
+      delete (publication.manifest as Record<string, unknown>).toc
+    }
   })
 })

@@ -1,8 +1,10 @@
-import { api, endpoints, keyAction, tapAction, useLocale, useT, type Chapter, type KeyLayout, type ReadProgress } from '@koma/contracts'
+import { COLORS, api, endpoints, keyAction, openWindow, positionsFromCounts, tapAction, useLocale, useT, type Chapter, type KeyLayout, type ReadProgress } from '@koma/contracts'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
-import type { Locator as ReadiumLocator } from '@readium/shared'
+import type { Link as ReadiumLink, Locator as ReadiumLocator } from '@readium/shared'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { readerMessages } from '../i18n/messages'
+import { fitListMarkers } from './bookStyle'
+import { FramePager, flowOf } from './pager'
 import { ReaderSettings } from './ReaderSettings'
 import { TableOfContents, tocOf, type TocEntry } from './TableOfContents'
 import { loadReaderPrefs, saveReaderPrefs, THEMES, type ReaderPrefs } from './readerPrefs'
@@ -34,9 +36,47 @@ function toProgress(locator: ReadiumLocator): ReadProgress {
   }
 }
 
-function navigatorPreferences(prefs: ReaderPrefs, vertical: boolean) {
+/** The end of a book as read progress: SPEC §3's finished position. */
+const FINISHED_POSITION = 10000
+
+/**
+ * Read progress of a page our own pager shows: the positions of its document are spread over
+ * its pages, so position and total progression move page by page.
+ */
+export function pagedProgress(href: string, type: string, progression: number, positions: { href: string; locations: { position?: number; totalProgression?: number } }[]): ReadProgress {
+  const own = positions.filter((position) => position.href === href)
+  const total = Math.max(1, positions.length)
+  if (own.length === 0) return { href, type, progression, totalProgression: 0, position: 1 }
+  const exact = progression * own.length
+  const index = Math.min(own.length - 1, Math.floor(exact + 1e-9))
+  const at = own[index].locations
+  const startOfDoc = own[0].locations.totalProgression ?? 0
+  const share = own.length / total
+  const totalProgression = Math.min(1, Math.max(0, startOfDoc + progression * share, at.totalProgression ?? 0))
+  return { href, type, progression, totalProgression, position: Math.max(1, Math.round(at.position ?? 1)) }
+}
+
+/**
+ * Read progress of a place Readium pages (or scrolls) itself. Its locator carries the position
+ * of the first position at or after the top of the screen; past a document's last position it
+ * keeps whichever it had before, so a resume near a document's end read 0%. Its progression
+ * within the document is right: spread the document's positions over it, as our pager does.
+ */
+export function readiumProgress(locator: ReadiumLocator, positions: { href: string; locations: { position?: number; totalProgression?: number } }[]): ReadProgress {
+  const base = toProgress(locator)
+  if (typeof locator.locations?.progression !== 'number') return base
+  return pagedProgress(base.href, base.type, base.progression, positions)
+}
+
+/** A book whose package asks to be scrolled (rendition:flow scrolled-doc or scrolled-continuous). */
+export function scrolledBook(metadata: Record<string, unknown> | undefined): boolean {
+  const presentation = metadata?.presentation as { overflow?: string } | undefined
+  return presentation?.overflow === 'scrolled'
+}
+
+function navigatorPreferences(prefs: ReaderPrefs, vertical: boolean, scrolled = false) {
   const theme = THEMES[prefs.theme]
-  const base = { fontSize: prefs.fontSize, backgroundColor: theme.background, textColor: theme.text, scroll: prefs.scroll }
+  const base = { fontSize: prefs.fontSize, backgroundColor: theme.background, textColor: theme.text, scroll: prefs.scroll || scrolled }
   // Vertical Japanese: lines run top to bottom, so let them use the page's height.
   return vertical ? { ...base, maximalLineLength: null } : base
 }
@@ -63,19 +103,121 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const [toc, setToc] = useState<TocEntry[]>([])
   const [tocOpen, setTocOpen] = useState(false)
   const [currentHref, setCurrentHref] = useState<string | null>(null)
+  /** The reported place (href and progression, as sent to the API): lets a test wait for a turn to land. */
+  const [place, setPlace] = useState('')
   const goToEntry = useRef<(entry: TocEntry) => void>(() => undefined)
+  /** Documents our own pager turns (vertical and right-to-left text), one pager per document. */
+  const pagers = useRef(new Map<Document, FramePager>())
+  const paged = useRef<{ frame: HTMLIFrameElement; href: string; type: string; pager: FramePager } | null>(null)
+  /** Where to land in a document our pager turns, once it is shown (a resume, or its end when going back). */
+  const pending = useRef<{ href: string; where: number | 'end' } | null>(null)
+  /** syncPager, for `turn` (which syncPager's swipes call in turn). */
+  const sync = useRef<(locator: ReadiumLocator) => boolean>(() => false)
+  const book = useRef<{ readingOrder: ReadiumLink[]; positions: ReadiumLocator[]; onProgress(progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean): void } | null>(null)
   const latest = useRef({ report, finish, onToggleChrome, onTurn, keyLayout, prefs })
   latest.current = { report, finish, onToggleChrome, onTurn, keyLayout, prefs }
   const direction = chapter.readingDirection
   const vertical = direction === 'rtl' && /^(ja|zh|ko)/i.test(chapter.epub?.language ?? '')
+  /** The book asks to be scrolled (rendition:flow): the reader's paginated setting does not apply. */
+  const [scrolled, setScrolled] = useState(false)
+  const scrolledRef = useRef(false)
 
-  const turn = useCallback((action: 'next' | 'previous') => {
-    const nav = navigator.current
-    if (!nav) return
-    latest.current.onTurn()
-    if (action === 'next') nav.goForward(true, () => undefined)
-    else nav.goBackward(true, () => undefined)
+  const reportPaged = useCallback(() => {
+    const entry = paged.current
+    const known = book.current
+    if (!entry || !known) return
+    const progress = pagedProgress(entry.href, entry.type, entry.pager.progression(), known.positions)
+    const index = known.readingOrder.findIndex((link) => link.href === entry.href)
+    known.onProgress(progress, index === known.readingOrder.length - 1, entry.pager.atEnd())
   }, [])
+
+  const turn = useCallback(
+    (action: 'next' | 'previous') => {
+      const nav = navigator.current
+      if (!nav) return
+      latest.current.onTurn()
+      const frame = (nav._cframes?.[0] as { iframe?: HTMLIFrameElement } | undefined)?.iframe
+      // A turn can come before Readium reports the document now shown (a key pressed as the book
+      // opens): take that document under our pager first, or Readium would turn it the wrong way.
+      const locator = nav.currentLocator as ReadiumLocator | undefined
+      if (paged.current?.frame !== frame && locator) sync.current(locator)
+      const entry = paged.current
+      if (entry && entry.frame === frame && book.current) {
+        if (action === 'next' ? entry.pager.next() : entry.pager.previous()) {
+          reportPaged()
+          return
+        }
+        // The first or last page of this document: on to the neighbouring one.
+        const { readingOrder, positions } = book.current
+        const to = readingOrder.findIndex((link) => link.href === entry.href) + (action === 'next' ? 1 : -1)
+        if (to < 0 || to >= readingOrder.length) return
+        if (action === 'next') {
+          nav.goLink(readingOrder[to], false, () => undefined)
+          return
+        }
+        const href = readingOrder[to].href
+        pending.current = { href, where: 'end' }
+        const last = [...positions].reverse().find((position) => position.href === href)
+        if (last) nav.go(last.copyWithLocations({ progression: 0.999 }), false, () => undefined)
+        else nav.goLink(readingOrder[to], false, () => undefined)
+        return
+      }
+      if (action === 'next') nav.goForward(true, () => undefined)
+      else nav.goBackward(true, () => undefined)
+    },
+    [reportPaged],
+  )
+
+  /** Take the document now shown under our pager if its writing needs it; false: Readium pages it. */
+  const syncPager = useCallback(
+    (locator: ReadiumLocator, reinstall = false): boolean => {
+      const nav = navigator.current
+      const frame = (nav?._cframes?.[0] as { iframe?: HTMLIFrameElement } | undefined)?.iframe
+      let doc: Document | null = null
+      try {
+        doc = frame?.contentDocument ?? null
+      } catch {
+        doc = null
+      }
+      if (!frame || !doc || chapter.epub?.layout === 'fixed') {
+        paged.current = null
+        return false
+      }
+      let pager = pagers.current.get(doc)
+      if (pager && reinstall) {
+        // New settings (scrolled or paginated, text size): every document is laid out again.
+        const progression = pager.progression()
+        for (const each of pagers.current.values()) each.uninstall()
+        pagers.current.clear()
+        pager = undefined
+        pending.current = { href: locator.href, where: progression }
+      }
+      if (!pager) {
+        const flow = flowOf(doc)
+        if (!flow) {
+          paged.current = null
+          return false
+        }
+        pager = new FramePager(doc, flow, latest.current.prefs.scroll || scrolledRef.current, {
+          swipe: (action) => turn(action),
+          moved: () => {
+            if (paged.current?.pager.doc === doc) reportPaged()
+          },
+        })
+        pager.install()
+        pagers.current.set(doc, pager)
+      }
+      if (pending.current && pending.current.href === locator.href) {
+        pager.want(pending.current.where)
+        pending.current = null
+      }
+      paged.current = { frame, href: locator.href, type: locator.type ?? 'application/xhtml+xml', pager }
+      reportPaged()
+      return true
+    },
+    [chapter.epub?.layout, reportPaged, turn],
+  )
+  sync.current = syncPager
 
   useEffect(() => {
     let cancelled = false
@@ -99,32 +241,63 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         if (!manifest) throw new Error('manifest')
         const pub = new shared.Publication({ manifest, fetcher: new shared.HttpFetcher(undefined, self.slice(0, self.lastIndexOf('/') + 1)) })
         setToc(tocOf(publication.manifest))
+        scrolledRef.current = scrolledBook(publication.manifest.metadata as Record<string, unknown>)
+        setScrolled(scrolledRef.current)
         goToEntry.current = (entry) => {
           const link = shared.Link.deserialize({ href: entry.href, title: entry.title, type: 'application/xhtml+xml' })
-          if (link) navigator.current?.goLink(link, false, () => undefined)
+          if (!link) return
+          pending.current = { href: link.href.split('#')[0], where: 0 }
+          navigator.current?.goLink(link, false, () => undefined)
         }
-        const positions = publication.positions.map((position) => shared.Locator.deserialize(position)).filter((position): position is ReadiumLocator => Boolean(position))
+        const listed = publication.positionCounts ? positionsFromCounts(publication.manifest.readingOrder as { href: string; type?: string }[], publication.positionCounts) : publication.positions
+        const positions = listed.map((position) => shared.Locator.deserialize(position)).filter((position): position is ReadiumLocator => Boolean(position))
         const startHref = initial && positions.some((position) => position.href === initial.href) ? initial.href : null
-        const start =
-          startHref && initial && initial.position !== 10000
-            ? new shared.Locator({
-                href: startHref,
-                type: initial.type,
-                locations: new shared.LocatorLocations({ progression: initial.progression, totalProgression: initial.totalProgression, position: initial.position }),
-              })
-            : undefined
         const lastPosition = positions.length
+        const finished = initial?.position === FINISHED_POSITION && positions.length > 0
+        let start: ReadiumLocator | undefined
+        pending.current = null
+        if (finished) {
+          // Read to the end before: open on the last page, with the end (next episode, read again) offered.
+          const last = positions[positions.length - 1]
+          start = last.copyWithLocations({ progression: 0.999 })
+          pending.current = { href: last.href, where: 'end' }
+          setEndOpen(true)
+        } else if (startHref && initial) {
+          start = new shared.Locator({
+            href: startHref,
+            type: initial.type,
+            locations: new shared.LocatorLocations({ progression: initial.progression, totalProgression: initial.totalProgression, position: initial.position }),
+          })
+          pending.current = { href: startHref, where: initial.progression }
+        }
+        const readingOrder = manifest.readingOrder.items
+        const onProgress = (progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean) => {
+          const ended = lastDocument && atDocumentEnd
+          setCurrentHref(progress.href)
+          setPlace(`${progress.href}@${progress.progression}`)
+          // The last page reads 100% whatever the share of the book it starts at.
+          setPercent(ended ? 100 : Math.min(99, Math.round(progress.totalProgression * 100)))
+          latest.current.report(progress)
+          if (ended) latest.current.finish(progress)
+          setAtEnd(ended)
+        }
+        book.current = { readingOrder, positions, onProgress }
         const listeners: EpubNavigatorListeners = {
-          frameLoaded: () => undefined,
+          frameLoaded: (wnd) => {
+            if (chapter.epub?.layout === 'fixed') return
+            try {
+              fitListMarkers(wnd.document)
+            } catch {
+              /* a frame we cannot reach (being torn down): nothing to fit */
+            }
+          },
           positionChanged: (locator) => {
-            const progress = toProgress(locator)
-            setCurrentHref(progress.href)
-            setPercent(Math.round(progress.totalProgression * 100))
-            latest.current.report(progress)
+            if (syncPager(locator)) return
+            const progress = chapter.epub?.layout === 'fixed' ? toProgress(locator) : readiumProgress(locator, positions)
             const nav = navigator.current
             const ended = progress.position >= lastPosition && (!nav || !nav.canGoForward)
-            if (ended) latest.current.finish(progress)
-            setAtEnd(ended)
+            const index = readingOrder.findIndex((link) => link.href === progress.href)
+            onProgress(progress, index === readingOrder.length - 1, ended)
           },
           tap: (event) => {
             const width = container.current?.clientWidth ?? window.innerWidth
@@ -140,7 +313,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           scroll: () => undefined,
           customEvent: () => undefined,
           handleLocator: (locator) => {
-            if (/^https?:/.test(locator.href)) window.open(locator.href, '_blank', 'noopener')
+            if (/^https?:/.test(locator.href)) openWindow(locator.href)
             return true
           },
           textSelected: () => undefined,
@@ -152,7 +325,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           },
         }
         created = new EpubNavigator(container.current, pub, listeners, positions, start, {
-          preferences: navigatorPreferences(latest.current.prefs, vertical),
+          preferences: navigatorPreferences(latest.current.prefs, vertical, scrolledRef.current),
           defaults: {},
           keyboardPeripherals: [{ type: 'turn', keyCombos: TURN_KEYS }],
         } as never)
@@ -163,8 +336,13 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         if (!cancelled) setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
       }
     })()
+    const installed = pagers.current
     return () => {
       cancelled = true
+      for (const pager of installed.values()) pager.uninstall()
+      installed.clear()
+      paged.current = null
+      book.current = null
       navigator.current = null
       void created?.destroy()
     }
@@ -172,13 +350,23 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chapter.id, chapter.salesType, attempt])
 
-  // Reader settings apply live.
+  // Reader settings apply live; our pager lays its document out again where the reader was.
   useEffect(() => {
     saveReaderPrefs(prefs)
     const nav = navigator.current
     if (!nav || state.kind !== 'ready') return
-    void import('@readium/navigator').then(({ EpubPreferences }) => nav.submitPreferences(new EpubPreferences(navigatorPreferences(prefs, vertical))))
-  }, [prefs, state.kind, vertical])
+    void import('@readium/navigator')
+      .then(({ EpubPreferences }) => nav.submitPreferences(new EpubPreferences(navigatorPreferences(prefs, vertical, scrolledRef.current))))
+      .then(() => {
+        // Larger text: lists fitted for the old size may need more room.
+        for (const each of nav._cframes ?? []) {
+          const doc = (each as { iframe?: HTMLIFrameElement } | undefined)?.iframe?.contentDocument
+          if (doc && chapter.epub?.layout !== 'fixed') fitListMarkers(doc)
+        }
+        const location = nav.currentLocator as ReadiumLocator | undefined
+        if (location && paged.current) syncPager(location, true)
+      })
+  }, [prefs, state.kind, vertical, syncPager, chapter.epub?.layout])
 
   // Keys while the focus is on the page around the book.
   useEffect(() => {
@@ -187,18 +375,18 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       const target = event.target as HTMLElement | null
       if (target && /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName)) return
       const action = keyAction(event.key, direction, keyLayout)
-      if ((action === 'next' || action === 'previous') && !(prefs.scroll && /Arrow(Up|Down)/.test(event.key))) {
+      if ((action === 'next' || action === 'previous') && !((prefs.scroll || scrolled) && /Arrow(Up|Down)/.test(event.key))) {
         event.preventDefault()
         turn(action)
       }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [direction, keyLayout, prefs.scroll, turn])
+  }, [direction, keyLayout, prefs.scroll, scrolled, turn])
 
   const theme = THEMES[prefs.theme]
   return (
-    <div data-testid="epub-reader" data-state={state.kind} data-layout={chapter.epub?.layout} data-direction={direction} css={{ position: 'fixed', inset: 0, background: theme.background, color: theme.text }}>
+    <div data-testid="epub-reader" data-state={state.kind} data-place={place} data-layout={chapter.epub?.layout} data-direction={direction} css={{ position: 'fixed', inset: 0, background: theme.background, color: theme.text }}>
       <div
         ref={container}
         data-testid="epub-frame"
@@ -212,13 +400,14 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       {state.kind === 'failed' ? (
         <div role="alert" data-testid="epub-failed" css={{ position: 'absolute', top: '40%', width: '100%', textAlign: 'center', padding: 16 }}>
           <p>{t(readerMessages.failed)}</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} css={{ padding: '10px 18px', borderRadius: 10, border: 0, background: '#ff5b4a', color: '#fff', fontWeight: 700 }}>
+          <button type="button" onClick={() => setAttempt((n) => n + 1)} css={{ padding: '10px 18px', borderRadius: 10, border: 0, background: COLORS.brand, color: '#fff', fontWeight: 700 }}>
             {t(readerMessages.retry)}
           </button>
         </div>
       ) : null}
       <footer
         data-testid="epub-footer"
+        data-chrome
         data-visible={chromeVisible || atEnd}
         css={{
           position: 'absolute',
@@ -255,7 +444,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           Aa
         </button>
       </footer>
-      {settingsOpen ? <ReaderSettings prefs={prefs} fixedLayout={chapter.epub?.layout === 'fixed'} onChange={(change) => setPrefs((current) => ({ ...current, ...change }))} onClose={() => setSettingsOpen(false)} /> : null}
+      {settingsOpen ? <ReaderSettings prefs={prefs} fixedLayout={chapter.epub?.layout === 'fixed'} bookScrolled={scrolled} onChange={(change) => setPrefs((current) => ({ ...current, ...change }))} onClose={() => setSettingsOpen(false)} /> : null}
       {tocOpen ? (
         <TableOfContents
           entries={toc}
@@ -270,6 +459,20 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       {endOpen ? (
         <div data-testid="epub-end" css={{ position: 'absolute', inset: 0, zIndex: 25, overflowY: 'auto', background: '#fff', paddingTop: 52 }}>
           {end}
+          <button
+            type="button"
+            data-testid="epub-read-again"
+            onClick={() => {
+              setEndOpen(false)
+              const first = book.current?.readingOrder[0]
+              if (!first) return
+              pending.current = { href: first.href, where: 0 }
+              navigator.current?.goLink(first, false, () => undefined)
+            }}
+            css={{ display: 'block', margin: '0 auto 8px', border: 0, borderRadius: 10, padding: '10px 18px', background: COLORS.brand, color: '#fff', fontSize: 14, fontWeight: 700, cursor: 'pointer' }}
+          >
+            {t(readerMessages.readAgain)}
+          </button>
           <button type="button" onClick={() => setEndOpen(false)} css={{ display: 'block', margin: '0 auto 48px', background: 'none', border: 0, color: '#6b6b6b', fontSize: 14, padding: 12, cursor: 'pointer' }}>
             {t(readerMessages.close)}
           </button>
@@ -287,6 +490,6 @@ const footerButton = (primary: boolean) => ({
   fontSize: 14,
   fontWeight: 700,
   cursor: 'pointer',
-  background: primary ? '#ff5b4a' : 'rgba(255,255,255,.12)',
+  background: primary ? COLORS.brand : 'rgba(255,255,255,.12)',
   color: '#fff',
 })

@@ -1,25 +1,46 @@
-import { useT } from '@koma/contracts'
+import { COLORS, useFocusTrap, useT } from '@koma/contracts'
+import { useRef } from 'react'
 import { readerMessages } from '../i18n/messages'
 import { stepFontSize, THEMES, type ReaderPrefs, type ReaderTheme } from './readerPrefs'
 
-/** The novel reader's settings sheet: text size, theme, pages or scroll. */
-export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { prefs: ReaderPrefs; fixedLayout: boolean; onChange(change: Partial<ReaderPrefs>): void; onClose(): void }) {
+/**
+ * The novel reader's settings sheet: text size, theme, pages or scroll. A book that asks to be
+ * scrolled (`bookScrolled`, rendition:flow) keeps the choice shown but disabled, on "Scroll", with why.
+ */
+export function ReaderSettings({
+  prefs,
+  fixedLayout,
+  bookScrolled = false,
+  onChange,
+  onClose,
+}: {
+  prefs: ReaderPrefs
+  fixedLayout: boolean
+  bookScrolled?: boolean
+  onChange(change: Partial<ReaderPrefs>): void
+  onClose(): void
+}) {
   const t = useT()
+  // A modal sheet: focus inside, Tab kept inside, Escape closes, focus back on its footer button.
+  const sheet = useRef<HTMLElement>(null)
+  useFocusTrap(sheet, onClose)
   const row = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '12px 0', borderBottom: '1px solid #eee' }
-  const choice = (active: boolean) => ({
+  const choice = (active: boolean, disabled = false) => ({
     flex: 1,
     padding: '10px 8px',
     borderRadius: 10,
-    border: active ? '2px solid #ff5b4a' : '1px solid #ddd',
+    border: active ? `2px solid ${COLORS.brand}` : '1px solid #ddd',
     background: '#fff',
+    color: disabled ? '#767676' : '#1a1a1a',
     fontSize: 14,
     fontWeight: 700,
-    cursor: 'pointer',
+    cursor: disabled ? 'not-allowed' : 'pointer',
   })
+  const scroll = bookScrolled || prefs.scroll
   return (
-    <div data-testid="reader-settings" role="dialog" aria-label={t(readerMessages.settings)} css={{ position: 'absolute', inset: 0, zIndex: 26 }}>
+    <div data-testid="reader-settings" role="dialog" aria-modal="true" aria-label={t(readerMessages.settings)} css={{ position: 'absolute', inset: 0, zIndex: 26 }}>
       <div onClick={onClose} css={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,.35)' }} />
-      <section css={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxWidth: 520, margin: '0 auto', background: '#fff', color: '#1a1a1a', borderRadius: '16px 16px 0 0', padding: '8px 20px calc(16px + env(safe-area-inset-bottom))' }}>
+      <section ref={sheet} css={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxWidth: 520, margin: '0 auto', background: '#fff', color: '#1a1a1a', borderRadius: '16px 16px 0 0', padding: '8px 20px calc(16px + env(safe-area-inset-bottom))' }}>
         <h2 css={{ fontSize: 16, margin: '12px 0 4px' }}>{t(readerMessages.settings)}</h2>
         {fixedLayout ? null : (
           <div css={row}>
@@ -58,13 +79,34 @@ export function ReaderSettings({ prefs, fixedLayout, onChange, onClose }: { pref
               <span>{t(readerMessages.layout)}</span>
             </div>
             <div css={{ display: 'flex', gap: 8, padding: '4px 0 12px' }}>
-              <button type="button" data-testid="layout-paginated" aria-pressed={!prefs.scroll} onClick={() => onChange({ scroll: false })} css={choice(!prefs.scroll)}>
+              <button
+                type="button"
+                data-testid="layout-paginated"
+                aria-pressed={!scroll}
+                disabled={bookScrolled}
+                aria-describedby={bookScrolled ? 'reader-layout-by-book' : undefined}
+                onClick={() => onChange({ scroll: false })}
+                css={choice(!scroll, bookScrolled)}
+              >
                 {t(readerMessages.paginated)}
               </button>
-              <button type="button" data-testid="layout-scrolled" aria-pressed={prefs.scroll} onClick={() => onChange({ scroll: true })} css={choice(prefs.scroll)}>
+              <button
+                type="button"
+                data-testid="layout-scrolled"
+                aria-pressed={scroll}
+                disabled={bookScrolled}
+                aria-describedby={bookScrolled ? 'reader-layout-by-book' : undefined}
+                onClick={() => onChange({ scroll: true })}
+                css={choice(scroll, bookScrolled)}
+              >
                 {t(readerMessages.scrolled)}
               </button>
             </div>
+            {bookScrolled ? (
+              <p id="reader-layout-by-book" data-testid="layout-by-book" css={{ margin: '0 0 12px', fontSize: 13, color: '#595959' }}>
+                {t(readerMessages.scrolledByBook)}
+              </p>
+            ) : null}
           </>
         )}
         <button type="button" onClick={onClose} css={{ width: '100%', marginTop: 8, padding: 12, borderRadius: 12, border: 0, background: '#1a1a1a', color: '#fff', fontWeight: 700, fontSize: 15 }}>

@@ -59,10 +59,12 @@ export const readerMessages = defineMessages({
   layout: { id: 'viewer.reader.layout', defaultMessage: 'Layout' },
   paginated: { id: 'viewer.reader.paginated', defaultMessage: 'Pages' },
   scrolled: { id: 'viewer.reader.scrolled', defaultMessage: 'Scroll' },
+  scrolledByBook: { id: 'viewer.reader.scrolledByBook', defaultMessage: 'This book is made to be read by scrolling.' },
   close: { id: 'viewer.reader.close', defaultMessage: 'Close' },
   progress: { id: 'viewer.reader.progress', defaultMessage: '{percent}%' },
   loading: { id: 'viewer.reader.loading', defaultMessage: 'Opening the book…' },
   failed: { id: 'viewer.reader.failed', defaultMessage: 'This book could not be opened.' },
   retry: { id: 'viewer.reader.retry', defaultMessage: 'Try again' },
   openEnd: { id: 'viewer.reader.openEnd', defaultMessage: 'Next episode and comments' },
+  readAgain: { id: 'viewer.reader.readAgain', defaultMessage: 'Read again from the start' },
 })

@@ -225,6 +225,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       )}
       <footer
         data-testid="paged-footer"
+        data-chrome
         data-visible={chromeVisible}
         css={{
           position: 'absolute',

@@ -58,7 +58,7 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
     timer.current = null
     const progress = pending.current
     pending.current = null
-    if (!progress || !auth.signedIn) return
+    if (!progress || !auth.reader) return
     void api.request(endpoints.readProgress, { params, body: body(progress), policy: { silent: true } }).catch(() => undefined)
   }, [params, saveLocal])
 
@@ -84,7 +84,7 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
       localPending.current = null
       const done = finishedProgress(last ?? { href: '', type: '' })
       saveLocalReading(chapter.contentId, chapter.id, done, true)
-      if (!auth.signedIn) return
+      if (!auth.reader) return
       void api
         .request(endpoints.readFinished, { params, body: { href: done.href, type: done.type }, policy: { silent: true } })
         .catch(() => undefined)

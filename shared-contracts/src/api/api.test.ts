@@ -15,12 +15,13 @@ const env: ClientEnvironment = {
 }
 
 type Reply = { status: number; data: unknown }
-function adapter(handler: (config: InternalAxiosRequestConfig) => Reply | 'network'): AxiosAdapter & { calls: InternalAxiosRequestConfig[] } {
+function adapter(handler: (config: InternalAxiosRequestConfig) => Reply | 'network' | 'timeout'): AxiosAdapter & { calls: InternalAxiosRequestConfig[] } {
   const calls: InternalAxiosRequestConfig[] = []
   const fn = (async (config: InternalAxiosRequestConfig) => {
     calls.push(config)
     const reply = handler(config)
     if (reply === 'network') throw Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK', config })
+    if (reply === 'timeout') throw Object.assign(new Error('timeout of 20000ms exceeded'), { isAxiosError: true, code: 'ECONNABORTED', config })
     return { ...reply, statusText: '', headers: {}, config }
   }) as AxiosAdapter & { calls: InternalAxiosRequestConfig[] }
   fn.calls = calls
@@ -76,6 +77,24 @@ describe('ApiClient', () => {
     const seen: unknown[] = []
     const off = events.on('api:failure', (event) => seen.push(event.action))
     const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? 'network') })
+    await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({ status: 9999, code: 9999, message: 'connexion perdue' })
+    off()
+    expect(seen).toEqual([{ kind: 'dialog', title: 'networkFailure', message: 'connexion perdue', code: 9999 }])
+  })
+
+  it('says a request that timed out is an unstable internet connection, as the same network failure (SPEC §8)', async () => {
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? 'timeout') })
+    await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({
+      status: 9999,
+      code: 9999,
+      message: 'Votre connexion internet est instable. Vérifiez-la puis réessayez.',
+    })
+  })
+
+  it('reads the edge saying the API is unreachable (502/504 with code 9999) as the same network failure', async () => {
+    const seen: unknown[] = []
+    const off = events.on('api:failure', (event) => seen.push(event.action))
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? { status: 502, data: { code: 9999, message: 'connection lost' } }) })
     await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({ status: 9999, code: 9999, message: 'connexion perdue' })
     off()
     expect(seen).toEqual([{ kind: 'dialog', title: 'networkFailure', message: 'connexion perdue', code: 9999 }])

@@ -22,6 +22,8 @@ export interface ApiClientOptions {
   environment: ClientEnvironment
   /** Public IP lookups, tried in order; each answers { result: { ip, now } }. */
   ipLookupUrls?: string[]
+  /** What the edge wrote into the page (host/pageData.ts): the IP answer and first GET results. */
+  boot?: { ip(): { ip: string; now: number } | null; take(path: string): { found: boolean; result?: unknown } }
   adapter?: AxiosAdapter
   timeoutMs?: number
 }
@@ -67,6 +69,7 @@ interface IpInfo {
 export class ApiClient {
   private readonly http: AxiosInstance
   private ipInfo: Promise<IpInfo> | null = null
+  private bootIpTaken = false
 
   constructor(private readonly options: ApiClientOptions) {
     this.http = axios.create({
@@ -99,6 +102,10 @@ export class ApiClient {
   private async send<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E>, mayRetry: boolean): Promise<ResultOf<E>> {
     const url = fillPath(endpoint.path, options.params as Record<string, unknown>)
     const hasBody = endpoint.method !== 'GET'
+    if (!hasBody && !options.query && this.options.boot) {
+      const boot = this.options.boot.take(url)
+      if (boot.found) return boot.result as ResultOf<E>
+    }
     let response
     try {
       response = await this.http.request({
@@ -114,7 +121,9 @@ export class ApiClient {
       })
     } catch (thrown) {
       if (isAxiosError(thrown) && thrown.code === 'ERR_CANCELED') throw thrown
-      throw this.networkFailure(url)
+      // A request that timed out reached nothing in time: SPEC §8's "internet unstable".
+      const timedOut = isAxiosError(thrown) && (thrown.code === 'ECONNABORTED' || thrown.code === 'ETIMEDOUT')
+      throw this.networkFailure(url, timedOut ? 'internetUnstable' : 'connectionLost')
     }
     const body = response.data as Partial<ErrorBody> & { result?: unknown }
     if (response.status >= 200 && response.status < 300) {
@@ -123,6 +132,8 @@ export class ApiClient {
       }
       return body.result as ResultOf<E>
     }
+    // The edge could not reach the API (SPEC §8 network failure, said by the edge as code 9999).
+    if (body?.code === NETWORK_FAILURE_CODE) throw this.networkFailure(url)
     const serverMessage = typeof body?.message === 'string' ? body.message : ''
     const error = new ApiError({
       status: response.status,
@@ -148,8 +159,8 @@ export class ApiClient {
     }
   }
 
-  private networkFailure(url: string): ApiError {
-    return new ApiError({ status: NETWORK_FAILURE_CODE, code: NETWORK_FAILURE_CODE, message: text('connectionLost', this.locale()), url })
+  private networkFailure(url: string, message: 'connectionLost' | 'internetUnstable' = 'connectionLost'): ApiError {
+    return new ApiError({ status: NETWORK_FAILURE_CODE, code: NETWORK_FAILURE_CODE, message: text(message, this.locale()), url })
   }
 
   private unexpected(thrown: unknown, url: string): ApiError {
@@ -159,6 +170,14 @@ export class ApiClient {
 
   private lookupIp(): Promise<IpInfo> {
     this.ipInfo ??= (async () => {
+      // Once: after a refused checksum the lookup asks again.
+      const boot = this.bootIpTaken ? null : this.options.boot?.ip()
+      this.bootIpTaken = true
+      // The page's own request started at timeOrigin: the edge's clock then is the offset's reference.
+      // A page revalidated from the browser's cache keeps an older clock: beyond a few minutes
+      // apart, ask as before (a device whose clock is that far off asks too).
+      const offsetMs = boot ? Math.round(boot.now - (typeof performance === 'undefined' ? this.options.environment.now() : performance.timeOrigin)) : 0
+      if (boot?.ip && Math.abs(offsetMs) < 5 * 60_000) return { ip: boot.ip, offsetMs }
       for (const lookupUrl of this.options.ipLookupUrls ?? ['/api/ip']) {
         try {
           const before = this.options.environment.now()

@@ -17,6 +17,8 @@ export interface ErrorBody {
   maintenance?: MaintenanceInfo
   /** Set on list endpoints when paging failed part-way; such failures stay silent. */
   hasNextPage?: boolean
+  /** Set on a 400 from a form with several fields (the operator console): each field's problem, in the caller's language. */
+  fields?: { field: string; message: string }[]
 }
 
 /** SPEC §8: status codes the client recognises. */

@@ -38,4 +38,41 @@ describe('AuthStore', () => {
     expect(store.profile).toBeNull()
     expect(changes).toEqual([false])
   })
+
+  describe('guests (SPEC §4, §6)', () => {
+    afterEach(() => window.localStorage.clear())
+
+    it('becomes a guest only when asked, remembers it on this browser, and counts as a reader but not signed in', async () => {
+      const request = jest.fn().mockResolvedValueOnce({ userId: 9, guest: true }).mockResolvedValueOnce({ ...profile, userId: 9, guest: true, nickname: 'Guest' })
+      const { store } = setup(null, request)
+      expect(store.reader).toBe(false)
+      expect(request).not.toHaveBeenCalled()
+      expect(await store.becomeGuest()).toBe(true)
+      expect(request.mock.calls[0][0].path).toBe('/member/guest')
+      expect(store.guest).toBe(true)
+      expect(store.signedIn).toBe(false)
+      expect(store.reader).toBe(true)
+      expect(window.localStorage.getItem('koma.guest')).toBe('1')
+      // A new page on this browser knows it is the guest again.
+      expect(setup(null, jest.fn()).store.guest).toBe(true)
+    })
+
+    it('forgets the guest once signed in (the API discarded it, or registration made it the member)', async () => {
+      window.localStorage.setItem('koma.guest', '1')
+      const { store, setCookie } = setup(null, jest.fn().mockResolvedValue(profile))
+      expect(store.guest).toBe(true)
+      setCookie('1')
+      await store.signedInNow()
+      expect(store.guest).toBe(false)
+      expect(window.localStorage.getItem('koma.guest')).toBeNull()
+    })
+
+    it('forgets a guest whose session is gone (401)', async () => {
+      window.localStorage.setItem('koma.guest', '1')
+      const { store } = setup(null, jest.fn().mockRejectedValue(new ApiError({ status: 401, message: 'x', url: '/member/profile' })))
+      await store.loadProfile()
+      expect(store.guest).toBe(false)
+      expect(store.reader).toBe(false)
+    })
+  })
 })

@@ -13,11 +13,19 @@ import { text } from '../i18n/texts'
 /**
  * Who is reading. Login state is the login-check cookie (SPEC §4: present and non-empty);
  * the profile is fetched from the API and a 401 on that fetch signs the page out.
+ *
+ * Guests (SPEC §4, §6): a signed-out reader who chooses to go on as a guest gets a guest account
+ * bound to this browser (`POST /member/guest`: one per browser, limited per address). Its
+ * session cookie is httpOnly and it sets no login-check cookie, so the page remembers it in
+ * local storage. A guest is not `signedIn`; `reader` is true for members and guests alike (the
+ * free-read gauge, tickets, the daily bonus and the library).
  */
 export class AuthStore {
   profile: Profile | null = null
   private cookieValue: string | null
   profileLoading = false
+  /** This browser reads as a guest. */
+  guest: boolean
 
   constructor(
     private readonly api: ApiClient,
@@ -26,11 +34,17 @@ export class AuthStore {
     private readonly locale: () => Locale = () => DEFAULT_LOCALE,
   ) {
     this.cookieValue = cookie()
+    this.guest = !this.cookieValue && safeStorage.get(STORAGE_KEYS.guest) === '1'
     makeAutoObservable<AuthStore, 'api' | 'bus' | 'cookie' | 'locale' | 'askingTerms'>(this, { api: false, bus: false, cookie: false, locale: false, askingTerms: false })
   }
 
   get signedIn(): boolean {
     return Boolean(this.cookieValue)
+  }
+
+  /** A member or a guest: someone with an account on this browser. */
+  get reader(): boolean {
+    return this.signedIn || this.guest
   }
 
   get nickname(): string | null {
@@ -41,13 +55,31 @@ export class AuthStore {
   syncFromCookie(): void {
     const before = this.signedIn
     this.cookieValue = this.cookie()
-    if (!this.signedIn) this.profile = null
+    if (this.signedIn && this.guest) this.forgetGuest()
+    if (!this.reader) this.profile = null
     if (before !== this.signedIn) this.bus.emit('auth:changed', { signedIn: this.signedIn })
   }
 
-  /** Load the profile of the signed-in reader; a 401 here logs the page out. */
+  /**
+   * Become this browser's guest (only ever on the reader's own action: never on page load, and
+   * never for crawlers, who have no buttons to press). Resolves true when the page now reads as
+   * a guest.
+   */
+  async becomeGuest(): Promise<boolean> {
+    if (this.signedIn) return false
+    await this.api.request(endpoints.guestSession)
+    runInAction(() => {
+      this.guest = true
+    })
+    safeStorage.set(STORAGE_KEYS.guest, '1')
+    await this.loadProfile()
+    this.bus.emit('auth:changed', { signedIn: false })
+    return this.guest
+  }
+
+  /** Load the profile of the signed-in reader (or the guest); a 401 here logs the page out. */
   async loadProfile(): Promise<Profile | null> {
-    if (!this.signedIn) return null
+    if (!this.reader) return null
     this.profileLoading = true
     try {
       const profile = await this.api.request(endpoints.profile, { policy: { suppress: [401] } })
@@ -97,6 +129,8 @@ export class AuthStore {
 
   /** Called after POST /member/signin succeeded: the API has set both cookies. */
   async signedInNow(): Promise<Profile | null> {
+    // Signing in discarded the guest; registering made it the member (the API did either).
+    this.forgetGuest()
     this.syncFromCookie()
     return this.loadProfile()
   }
@@ -113,9 +147,15 @@ export class AuthStore {
     this.clearLocal()
   }
 
+  private forgetGuest(): void {
+    safeStorage.remove(STORAGE_KEYS.guest)
+    this.guest = false
+  }
+
   /** Forget ids and profile (SPEC §4 logout) without calling the API. */
   clearLocal(): void {
-    const was = this.signedIn
+    const was = this.signedIn || this.guest
+    this.forgetGuest()
     if (typeof document !== 'undefined') deleteCookie(COOKIES.loginCheck)
     safeStorage.remove(STORAGE_KEYS.userId)
     safeStorage.remove(STORAGE_KEYS.currentUser)

@@ -19,7 +19,7 @@ const profile = (termsUpdate: { version: number; effectiveAt: string } | null) =
 
 function setup(answer: boolean) {
   const openDialog = jest.fn().mockResolvedValue(answer)
-  installHostBridge({ openDialog: openDialog as never, loadExposed: jest.fn() })
+  installHostBridge({ openDialog: openDialog as never, notify: jest.fn(), loadExposed: jest.fn() })
   let updated = false
   const request = jest.fn(async (endpoint: unknown) => {
     if (endpoint === endpoints.profile) return profile(updated ? null : { version: 3, effectiveAt: '2026-11-01T00:00:00Z' })

@@ -7,7 +7,12 @@ export const COOKIES = {
   /** 'Y' when the reader accepted mature content (SPEC §4: 1 day). */
   acceptMature: 'koma_accept_mature',
   locale: 'koma_locale',
+  /** '1' when the reader chose "do not share my personal information" (SPEC §1), members and visitors alike. */
+  doNotShare: 'koma_dns',
 } as const
+
+/** The do-not-share choice is kept a year, as the locale. */
+export const DO_NOT_SHARE_COOKIE_DAYS = 365
 
 export const ACCEPT_MATURE_COOKIE_DAYS = 1
 

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   savedReferrer: 'koma.savedReferrer',
   webDeviceId: 'koma.webDeviceId',
   readingStatus: 'koma.readingStatus',
+  /** This browser reads as a guest (SPEC §4, §6): the guest's session cookie is httpOnly, so the page keeps this hint. */
+  guest: 'koma.guest',
 } as const
 
 /** Local storage that never throws (private mode, quota, disabled storage). */

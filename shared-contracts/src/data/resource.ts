@@ -61,9 +61,15 @@ export function useResource<T>(key: string, load: () => Promise<T>, options: Res
   return use(entry.promise as Promise<T>)
 }
 
-/** Forget cached results whose key starts with `prefix` ('' forgets everything). */
+/**
+ * Forget cached results whose key starts with `prefix` ('' forgets everything). Areas go through
+ * their own `ownedCache` (data/cache.ts), which types the prefix as one of their keys.
+ */
 export function invalidate(prefix = ''): void {
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key)
   version += 1
   for (const listener of [...listeners]) listener()
 }
+
+/** Forget every cached result (the host retrying a remote, tests between screens). */
+export const invalidateAll = (): void => invalidate('')

@@ -23,9 +23,15 @@ export interface NotificationSettings {
   nightRestriction: boolean
 }
 
+/** SPEC §1: the California "do not share my personal information" choice (no analytics kept). */
+export interface PrivacySettings {
+  doNotShare: boolean
+}
+
 export interface AccountSettings {
   notifications: NotificationSettings
   viewer: ViewerSettings
+  privacy: PrivacySettings
 }
 
 export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } }
@@ -109,6 +115,20 @@ export interface DailyBonusStatus {
   claimedToday: boolean
   reward: RewardContent
   streak: number
+}
+
+/**
+ * POST /app/foregrounded (SPEC §7): what a page or app coming back to the front refreshes: the
+ * server's time, the daily bonus of the reader's day, the inbox badges and the coin balance.
+ */
+export interface ForegroundState {
+  /** The server's time (ISO): a device back from a long pause corrects its clock by it. */
+  now: string
+  guest: boolean
+  /** The reader's day (their time zone) and whether its daily bonus is still to claim. */
+  dailyBonus: { today: string; claimable: boolean }
+  inbox: { gifts: number; expiringSoon: number; messages: number }
+  coin: { freeAmount: number; purchasedAmount: number; total: number }
 }
 
 export interface Certification {

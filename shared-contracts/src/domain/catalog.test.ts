@@ -1,4 +1,4 @@
-import { RANKING_CAP, PAGE_SIZE } from './catalog'
+import { isChapterUnit, RANKING_CAP, PAGE_SIZE, volumesOf } from './catalog'
 import { elementAspectRatio, HOME_CACHE_MS, homeCacheUntil, pickShuffledSections } from './home'
 import { imageSources, imageVariant } from './images'
 import { contentBadges, rentalOnly } from './labels'
@@ -252,5 +252,25 @@ describe('image variants (SPEC §9 presets × densities 1 and 2)', () => {
     expect(imageVariant('320', '3')).toBeNull()
     expect(imageSources('/api/image/3', 192)).toEqual({ src: '/api/image/3?w=320', srcSet: '/api/image/3?w=320 1x, /api/image/3?w=640 2x' })
     expect(imageSources('/api/image/3', 1200).srcSet).toBe('/api/image/3?w=1280 1x, /api/image/3?w=1280&dpr=2 2x')
+  })
+})
+
+describe('GET /{type}/{id}/{unit}', () => {
+  it('knows the two units of SPEC §3 chapterUnit', () => {
+    expect(isChapterUnit('chapter')).toBe(true)
+    expect(isChapterUnit('volume')).toBe(true)
+    for (const bad of ['chapters', 'Volume', '', 'episode', undefined, 1]) expect(isChapterUnit(bad)).toBe(false)
+  })
+
+  it('groups consecutive chapters of a volume; a chapter without one stands alone', () => {
+    const c = (id: number, volumeId: number | null) => ({ id, volumeId })
+    expect(volumesOf([c(1, 10), c(2, 10), c(3, 11), c(4, null), c(5, null), c(6, 10)])).toEqual([
+      { volumeId: 10, chapterIds: [1, 2] },
+      { volumeId: 11, chapterIds: [3] },
+      { volumeId: null, chapterIds: [4] },
+      { volumeId: null, chapterIds: [5] },
+      { volumeId: 10, chapterIds: [6] },
+    ])
+    expect(volumesOf([])).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
-import type { ContentSummary, HomeElement, Page } from './types'
+import type { ContentType } from '../routes/params'
+import type { ChapterSummary, ChapterUnit, ContentSummary, HomeElement, Inventory, Page } from './types'
 
 /**
  * Discovery shapes (mf-catalog and its API module): menu lists, events, collections, search,
@@ -106,4 +107,44 @@ export interface LibraryPage {
   tab: LibraryTab
   items: LibraryItem[]
   page: Page
+}
+
+/** SPEC §3 chapterUnit: how a title's episodes are counted and sold. */
+export const CHAPTER_UNITS = ['chapter', 'volume'] as const satisfies readonly ChapterUnit[]
+export const isChapterUnit = (value: unknown): value is ChapterUnit => typeof value === 'string' && (CHAPTER_UNITS as readonly string[]).includes(value)
+
+/** One volume of a title listed by volume: its chapters in reading order. */
+export interface EpisodeVolume {
+  /** The chapters' volume id; null for a chapter that belongs to no volume (it stands alone). */
+  volumeId: number | null
+  chapterIds: number[]
+}
+
+/**
+ * SPEC §7 GET /{type}/{id}/{unit}: a title's episodes in one unit, without the title's own
+ * details (those are GET /{type}/{id}). `chapters` is the episode list's chapter list as
+ * GET /{type}/{id} sends it (same order, same access state); `volumes` groups them when the unit
+ * is volume (empty for chapter).
+ */
+export interface EpisodeUnitList {
+  type: ContentType
+  id: number
+  unit: ChapterUnit
+  /** The unit the title itself is sold in (its episode list's heading). */
+  chapterUnit: ChapterUnit
+  chapters: ChapterSummary[]
+  volumes: EpisodeVolume[]
+  inventory: Inventory | null
+  activity: { lastReadChapterId: number | null }
+}
+
+/** Consecutive chapters of one volume form a volume; a chapter without a volume stands alone. */
+export function volumesOf(chapters: readonly Pick<ChapterSummary, 'id' | 'volumeId'>[]): EpisodeVolume[] {
+  const result: EpisodeVolume[] = []
+  for (const chapter of chapters) {
+    const last = result[result.length - 1]
+    if (last && chapter.volumeId !== null && last.volumeId === chapter.volumeId) last.chapterIds.push(chapter.id)
+    else result.push({ volumeId: chapter.volumeId, chapterIds: [chapter.id] })
+  }
+  return result
 }

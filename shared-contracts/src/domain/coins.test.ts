@@ -1,4 +1,4 @@
-import { allocateSpend, balanceOf, chapterSelectable, coinInventoryOf, expiringCoins, spendingOrder, toggleSelectAll, unlockAllPrice, type CoinGrant } from './coins'
+import { allocateSpend, balanceOf, chapterSelectable, coinInventoryOf, expiringCoins, expiringWithin, EXPIRY_WINDOW_MAX_DAYS, parseExpiryWindowDays, spendingOrder, toggleSelectAll, unlockAllPrice, type CoinGrant } from './coins'
 import { gaugeAfterUse } from './purchase'
 import { gaugePercent } from './sales'
 import type { ChapterSummary } from './types'
@@ -84,5 +84,26 @@ describe('SPEC §4 select multiple chapters', () => {
     expect([...toggleSelectAll([1, 2, 3], new Set([2]))]).toEqual([1, 2, 3])
     expect([...toggleSelectAll([1, 2, 3], new Set([1, 2, 3]))]).toEqual([])
     expect([...toggleSelectAll([], new Set())]).toEqual([])
+  })
+})
+
+describe('GET /coin/expire/{x}: a window of days', () => {
+  it('takes whole days from 1 to 365, in SPEC §5 number form', () => {
+    expect(parseExpiryWindowDays('1')).toBe(1)
+    expect(parseExpiryWindowDays('30')).toBe(30)
+    expect(parseExpiryWindowDays(String(EXPIRY_WINDOW_MAX_DAYS))).toBe(365)
+    for (const bad of ['0', '366', '999', '030', '-1', '1.5', '1e2', ' 7', '', 'soon', '9999999999999999999']) expect(parseExpiryWindowDays(bad)).toBeNull()
+  })
+
+  it('keeps what expires within the window, its end included', () => {
+    const now = new Date('2026-11-20T00:00:00Z')
+    const list = [
+      { amount: 3, expireAt: '2026-11-21T00:00:00.000Z' },
+      { amount: 5, expireAt: '2026-11-27T00:00:00.000Z' },
+      { amount: 7, expireAt: '2026-11-27T00:00:00.001Z' },
+    ]
+    expect(expiringWithin(list, now, 1)).toEqual([list[0]])
+    expect(expiringWithin(list, now, 7)).toEqual([list[0], list[1]])
+    expect(expiringWithin(list, now, 30)).toEqual(list)
   })
 })

@@ -92,6 +92,22 @@ export function expiringCoins(grants: readonly CoinGrant[], now: Date): { amount
   return [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([at, amount]) => ({ amount, expireAt: new Date(at).toISOString() }))
 }
 
+/** GET /coin/expire/{x}: x is a window of whole days, 1 to this (SPEC §9 words free coins as expiring "within 30 days"). */
+export const EXPIRY_WINDOW_MAX_DAYS = 365
+
+/** The days of GET /coin/expire/{x}, or null when x is not a window (SPEC §5 number form: no sign, no leading zero). */
+export function parseExpiryWindowDays(value: string): number | null {
+  if (!/^[1-9][0-9]{0,2}$/.test(value)) return null
+  const days = Number(value)
+  return days <= EXPIRY_WINDOW_MAX_DAYS ? days : null
+}
+
+/** The entries of an expiring list that expire within `days` days of now (the window's end included). */
+export function expiringWithin<T extends { expireAt: string }>(list: readonly T[], now: Date, days: number): T[] {
+  const end = now.getTime() + days * 24 * 60 * 60 * 1000
+  return list.filter((entry) => new Date(entry.expireAt).getTime() <= end)
+}
+
 /** SPEC §9: an expiring list of 10 or more entries is "long". */
 export const EXPIRING_LIST_LONG = 10
 
@@ -124,3 +140,15 @@ export function toggleSelectAll(selectableIds: readonly number[], selected: Read
   const all = selectableIds.length > 0 && selectableIds.every((id) => selected.has(id))
   return all ? new Set() : new Set(selectableIds)
 }
+
+/** SPEC §9 select-all scroll offset: 88 px, 56 px on screens up to 767 px wide. */
+export const SELECT_ALL_SCROLL_OFFSET = { wide: 88, narrow: 56, narrowMaxWidth: 767 } as const
+
+export const selectAllScrollOffset = (viewportWidth: number): number =>
+  viewportWidth <= SELECT_ALL_SCROLL_OFFSET.narrowMaxWidth ? SELECT_ALL_SCROLL_OFFSET.narrow : SELECT_ALL_SCROLL_OFFSET.wide
+
+/**
+ * Where select-all scrolls to (SPEC §9): the first selectable chapter's top, less the offset, so
+ * the reader sees where the selection starts with room above it; never above the top.
+ */
+export const selectAllScrollTop = (targetTop: number, viewportWidth: number): number => Math.max(0, Math.round(targetTop - selectAllScrollOffset(viewportWidth)))

@@ -51,4 +51,4 @@ export function rememberSkipped(memory: PopupMemory, popup: HomePopup): PopupMem
 }
 
 /** SPEC §2: content popup categories and their colours (purple, red, black). */
-export const POPUP_CATEGORY_COLORS = { free: '#7b3fe4', event: '#e53935', notice: '#111111' } as const
+export const POPUP_CATEGORY_COLORS = { free: '#7b3fe4', event: '#d23430', notice: '#111111' } as const

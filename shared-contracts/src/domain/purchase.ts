@@ -77,6 +77,49 @@ export function accessOptions(chapter: ChapterInput, inventory: Inventory | null
   return options
 }
 
+const DAY_SECONDS = 86_400
+
+/**
+ * The days in "Rent for N coins (D days)" (SPEC §3 rentalConfig.rentalPeriod, in seconds): whole
+ * days the rental is sure to last, so the button never promises more than the rental gives
+ * (2.5 days reads 2), and never less than 1 for a rental shorter than a day. The episode list and
+ * the purchase dialog both say it; they once disagreed (floor against round).
+ */
+export function rentalDays(periodSeconds: number): number {
+  return Math.max(1, Math.floor(Math.max(0, periodSeconds) / DAY_SECONDS))
+}
+
+/** What picking an access option does (SPEC §4), wherever the chooser is shown. */
+export type AccessChoice =
+  /** Preview: the trial part in the viewer. */
+  | { kind: 'trial' }
+  /** Ad unlocks are app-only (SPEC §1/§4): the web only says so. */
+  | { kind: 'appOnly' }
+  /** Waiting for the gauge is not an action: the button is shown, disabled, with its countdown. */
+  | { kind: 'wait' }
+  /** Free read, ticket, subscribe, rent or buy: an access call, through the purchase dialog. */
+  | { kind: 'access'; option: Exclude<AccessOption, { kind: 'preview' | 'watchAd' | 'waitForFree' | 'waitForFreeRemaining' }> }
+
+export function accessChoice(option: AccessOption): AccessChoice {
+  switch (option.kind) {
+    case 'preview':
+      return { kind: 'trial' }
+    case 'watchAd':
+      return { kind: 'appOnly' }
+    case 'waitForFree':
+    case 'waitForFreeRemaining':
+      return { kind: 'wait' }
+    default:
+      return { kind: 'access', option }
+  }
+}
+
+/** The options a reader can pick (waiting is shown, not picked). */
+export const pickableOptions = (options: AccessOption[]): AccessOption[] => options.filter((option) => accessChoice(option).kind !== 'wait')
+
+/** Free read and ticket are the chooser's primary buttons: they cost no coins. */
+export const isPrimaryOption = (option: AccessOption): boolean => option.kind === 'freeRead' || option.kind === 'ticket'
+
 /**
  * SPEC §4 purchase options: free goes to the viewer; signed-out goes to login; already unlocked
  * or rented goes to the viewer; an aborted chapter shows the aborted dialog; else the buttons.

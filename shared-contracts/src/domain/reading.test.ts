@@ -16,6 +16,7 @@ import {
   tapAction,
   tileHeights,
 } from './reading'
+import { countsOfPositions, positionsFromCounts } from '../api/endpoints/viewer'
 
 describe('read progress (SPEC §3 Locator; comics: href = page, position = page number)', () => {
   it('a finished chapter records position 10000 (SPEC §9)', () => {
@@ -125,5 +126,22 @@ describe('windows and tiles', () => {
     expect(bands.length).toBe(2)
     expect(bands.reduce((a, b) => a + b, 0)).toBe(3200)
     for (const band of tileHeights(720, 12000)) expect(band).toBeLessThanOrEqual(900)
+  })
+})
+
+describe('positions of big books, sent as a count per document', () => {
+  it('rebuilds the positions list from the counts, and counts a list back', () => {
+    const readingOrder = [{ href: 'a.xhtml' }, { href: 'b.svg.page.xhtml', type: 'application/xhtml+xml' }, { href: 'c.xhtml' }]
+    const positions = positionsFromCounts(readingOrder, [2, 1, 3])
+    expect(positions.map((p) => [p.href, p.locations.position, p.locations.progression, p.locations.totalProgression])).toEqual([
+      ['a.xhtml', 1, 0, 0],
+      ['a.xhtml', 2, 0.5, 1 / 6],
+      ['b.svg.page.xhtml', 3, 0, 2 / 6],
+      ['c.xhtml', 4, 0, 3 / 6],
+      ['c.xhtml', 5, 1 / 3, 4 / 6],
+      ['c.xhtml', 6, 2 / 3, 5 / 6],
+    ])
+    expect(countsOfPositions(readingOrder, positions)).toEqual([2, 1, 3])
+    expect(positionsFromCounts(readingOrder, [])).toEqual([])
   })
 })

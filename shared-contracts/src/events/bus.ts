@@ -1,4 +1,5 @@
 import type { FailureAction, ApiError } from '../api/errors'
+import type { ForegroundState } from '../domain/account-types'
 import type { Locale } from '../i18n/locales'
 
 /** Everything that crosses remotes, as one typed map. */
@@ -6,8 +7,15 @@ export interface EventMap {
   'auth:changed': { signedIn: boolean }
   'locale:changed': { locale: Locale }
   'api:failure': { action: FailureAction; error: ApiError }
-  'purchase:completed': { contentId: number; chapterIds: number[] }
+  /**
+   * The reader's coins, tickets or free reads changed (coins bought, a chapter bought or rented):
+   * `contentId` when it was for one title, null for coins alone. Owners forget what shows them.
+   */
   'inventory:changed': { contentId: number | null }
+  /** Chapters became readable to the reader (bought, rented, or a pending purchase replayed). */
+  'access:changed': { contentId: number; chapterIds: number[] }
+  /** The page came back to the front and POST /app/foregrounded answered (SPEC §7): badges refresh from it. */
+  'app:foregrounded': ForegroundState
   navigate: { to: string; replace?: boolean }
 }
 

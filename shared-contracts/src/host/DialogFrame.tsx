@@ -1,6 +1,7 @@
 import type { CSSObject } from '@emotion/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { COLORS, dialogZIndex, OVERLAY_OPACITY, TIMINGS } from '../theme/tokens'
+import { useFocusTrap } from './focusTrap'
 
 export interface DialogFrameProps {
   testId: string
@@ -24,29 +25,14 @@ export interface DialogFrameProps {
   panel?: CSSObject
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea'
-
 /**
  * Every modal of the site, host's and remotes' alike: the overlay (80 % by default), stacking by
- * level, focus moved inside and given back on close, Escape handled like an outside click.
+ * level, and the keyboard contract of `useFocusTrap` (focus moved inside, Tab kept inside, Escape
+ * handled like an outside click, focus given back to the opener on close).
  */
 export function DialogFrame({ testId, children, level = 0, labelledBy, label, onOutside, role = 'dialog', overlay = OVERLAY_OPACITY, closing = false, lockScroll = false, panel }: DialogFrameProps) {
   const card = useRef<HTMLDivElement>(null)
-  // The latest handler, so a new function each render neither re-runs the effect nor moves focus.
-  const outside = useRef(onOutside)
-  outside.current = onOutside
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    card.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') outside.current?.()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      previous?.focus?.()
-    }
-  }, [])
+  useFocusTrap(card, onOutside)
   useEffect(() => {
     if (!lockScroll) return
     const previous = document.body.style.overflow

@@ -1,18 +1,33 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react'
-import type { RemoteName } from '../remotes'
+import type { ContentType } from '../routes/params'
 import { loadExposed } from './bridge'
 import { RemoteBoundary } from './RemoteBoundary'
 import { Spinner } from './Spinner'
 
-interface SlotProps<P> {
-  remote: RemoteName
+/**
+ * Every component one remote exposes for another to embed, with its props: the same contract
+ * for slots as `DialogMap` is for dialogs. The exposing remote's component takes `SlotModuleProps`.
+ */
+export interface SlotMap {
+  mf_community: {
+    /** The chapter's most liked comments under the viewer's chapter end. */
+    './chapterComments': { contentType: ContentType; contentId: number; chapterId: number }
+  }
+}
+
+export type SlotRemote = keyof SlotMap
+export type SlotModule<R extends SlotRemote> = keyof SlotMap[R] & string
+export type SlotModuleProps<R extends SlotRemote, M extends SlotModule<R>> = SlotMap[R][M]
+
+interface SlotProps<R extends SlotRemote, M extends SlotModule<R>> {
+  remote: R
   /** An exposed module of that remote whose default export is a component. */
-  module: string
-  props: P
+  module: M
+  props: SlotModuleProps<R, M>
 }
 
 /** Embeds another remote's exposed component (e.g. the chapter comments under the viewer). */
-export function Slot<P extends object>({ remote, module, props }: SlotProps<P>) {
+export function Slot<R extends SlotRemote, M extends SlotModule<R>>({ remote, module, props }: SlotProps<R, M>) {
   const [attempt, setAttempt] = useState(0)
   const Lazy = useMemo(
     () => lazy(() => loadExposed<{ default: ComponentType<object> }>(remote, module)),

@@ -7,8 +7,18 @@ import type { DialogKind, DialogProps, DialogResult } from './dialogs'
  */
 export interface HostBridge {
   openDialog<K extends DialogKind>(kind: K, props: DialogProps<K>): Promise<DialogResult<K>>
+  /**
+   * SPEC §4 transient notification, shown by the host above pages and dialogs: 2400 ms by
+   * default (`durationMs` where SPEC says otherwise, e.g. 2000), cleared 500 ms after it hides.
+   * A new one replaces the one showing.
+   */
+  notify(message: string, options?: NotifyOptions): void
   /** Load a module another remote exposes (e.g. 'mf_community', './chapterComments'). */
   loadExposed<T>(remote: RemoteName, module: string): Promise<T>
+}
+
+export interface NotifyOptions {
+  durationMs?: number
 }
 
 let installed: HostBridge | null = null
@@ -29,4 +39,9 @@ export function openDialog<K extends DialogKind>(kind: K, props: DialogProps<K>)
 
 export function loadExposed<T>(remote: RemoteName, module: string): Promise<T> {
   return host().loadExposed<T>(remote, module)
+}
+
+/** Show the shared transient notification (see `HostBridge.notify`). */
+export function notify(message: string, options?: NotifyOptions): void {
+  host().notify(message, options)
 }

@@ -12,7 +12,23 @@ export interface DialogMap {
   alert: { props: { title?: string; message: string }; result: void }
   confirm: { props: { title?: string; message: string; okLabel?: string; cancelLabel?: string }; result: boolean }
   error: { props: { title: string; message: string; code?: number }; result: void }
-  loginConfirm: { props: { redirect: string }; result: boolean }
+  /**
+   * SPEC §2/§8 error with callback: an error whose OK acts on the status it reports
+   * (`errorCallbackOutcome`): 303 nothing, 404 home, 304 and the rest reload the page.
+   */
+  errorCallback: { props: { title?: string; message: string; status: number }; result: void }
+  /**
+   * SPEC §2 gauge guide: how the free-read gauge works (full = one free episode, then it empties
+   * and refills over `hours`). Opened from the gauge on the episode list and the access sheet.
+   */
+  gaugeGuide: { props: { hours: number }; result: void }
+  /**
+   * SPEC §4: sign in to go on. With `guestAllowed` (the gauge, tickets, the daily bonus, the
+   * library: SPEC §4) a signed-out reader may also go on as this browser's guest: the result is
+   * then 'guest' and the caller retries its action. A guest asked for a member-only action
+   * (SPEC §6) is told "Guest users cannot use this function." and offered sign-up.
+   */
+  loginConfirm: { props: { redirect: string; guestAllowed?: boolean }; result: boolean | 'guest' }
   /**
    * SPEC §4 adult check: yes sets the accept-mature cookie for a day; resolves true to go on.
    * With `navigate`, the dialog also applies the SPEC outcomes (no: back, or home after login;
@@ -60,6 +76,8 @@ export const DIALOG_OWNERS: Record<DialogKind, ScreenOwner> = {
   alert: 'host',
   confirm: 'host',
   error: 'host',
+  errorCallback: 'host',
+  gaugeGuide: 'host',
   loginConfirm: 'host',
   adultCheck: 'host',
   acceptMature: 'host',

@@ -1,4 +1,6 @@
 import { lazy, type ComponentType } from 'react'
+import type { RemoteName } from '../remotes'
+import type { RouteIdOf } from '../routes/table'
 import type { DialogComponentProps, DialogKind } from './dialogs'
 
 /** What a remote's `./routes` module exports: a screen component per route id it owns. */
@@ -15,11 +17,12 @@ type Loader = () => Promise<{ default: ComponentType }>
 
 /**
  * A remote's screens: each is its own chunk (loaded when its route is visited) and renders
- * inside the remote's IntlProvider.
+ * inside the remote's IntlProvider. `loaders` has exactly the route ids `owner` owns in the
+ * route table: a missing screen or an id the table does not give this remote is a type error.
  */
-export function remoteScreens(Intl: ComponentType<{ children: React.ReactNode }>, loaders: Record<string, Loader>): Record<string, ComponentType> {
+export function remoteScreens<O extends RemoteName>(owner: O, Intl: ComponentType<{ children: React.ReactNode }>, loaders: { readonly [I in RouteIdOf<O>]: Loader }): Record<string, ComponentType> {
   const screens: Record<string, ComponentType> = {}
-  for (const [id, load] of Object.entries(loaders)) {
+  for (const [id, load] of Object.entries<Loader>(loaders)) {
     const Screen = lazy(load)
     const WithIntl = () => (
       <Intl>

@@ -134,14 +134,6 @@ export const ACCOUNT_TEXTS = {
     ja: 'この機能はWeb版ではご利用いただけません。Komaアプリをご利用ください。',
     fr: 'Cette fonctionnalité n’est pas disponible sur le web. Utilisez l’application Koma.',
   },
-  termsAgreementRequired: {
-    en: 'Our Terms of Use have been updated. You can read them from the link at the bottom of every page. Please agree to keep using your account; otherwise you will be signed out.',
-    ja: '利用規約が改定されました。改定後の規約は各ページ下部のリンクからご確認いただけます。引き続きご利用いただくには同意してください。同意いただけない場合はログアウトします。',
-    fr: 'Nos conditions d’utilisation ont été mises à jour. Vous pouvez les lire via le lien en bas de chaque page. Acceptez-les pour continuer à utiliser votre compte ; sinon, vous serez déconnecté.',
-  },
-  termsUpdatedTitle: { en: 'Terms of Use updated', ja: '利用規約の改定', fr: 'Conditions d’utilisation mises à jour' },
-  termsAgree: { en: 'Agree', ja: '同意する', fr: 'J’accepte' },
-  termsDecline: { en: 'Disagree and sign out', ja: '同意せずにログアウト', fr: 'Refuser et se déconnecter' },
   termsVersionOutdated: {
     en: 'A newer version of the Terms of Use is available. Please read it again.',
     ja: '利用規約の新しい版があります。もう一度ご確認ください。',

@@ -1,3 +1,4 @@
 export * from './params'
 export * from './table'
 export * from './match'
+export * from './path'

@@ -1,6 +1,7 @@
 import { cutSearchKeyword, isId } from './params'
 import { headerIconsWhite, resolveRoute } from './match'
 import { safeRedirect, safeSitePath, SITE_PATH_MAX } from './redirect'
+import { routePath, viewerPath } from './path'
 import { ROUTES } from './table'
 
 describe('route parameter rules (SPEC §5)', () => {
@@ -71,10 +72,11 @@ describe('route parameter rules (SPEC §5)', () => {
       expect(paths).toContain(path)
     }
     const loginOnly = ROUTES.filter((route) => route.access === 'login').map((route) => route.path)
-    expect(loginOnly).toEqual(
-      expect.arrayContaining(['/inbox/gift', '/coinpurchase', '/library/:dep1Param', '/menu/all_comic/adult', '/account/coin/history/:dep1Param']),
-    )
+    expect(loginOnly).toEqual(expect.arrayContaining(['/coinpurchase', '/menu/all_comic/adult', '/account/coin/history/:dep1Param', '/account/setting']))
     expect(loginOnly).not.toContain('/account/coupon')
+    // SPEC §4: a guest keeps a library and claims the daily bonus in the inbox on this browser.
+    const readers = ROUTES.filter((route) => route.access === 'reader').map((route) => route.path)
+    expect(readers.sort()).toEqual(['/inbox/gift', '/inbox/message', '/library/:dep1Param'])
   })
 
   it('registers the legacy short paths as redirects', () => {
@@ -156,5 +158,41 @@ describe('safeSitePath: redirects only to our own paths', () => {
   it('refuses what is not a string', () => {
     for (const value of [null, undefined, 42, ['/'], { toString: () => '/' }]) expect(safeSitePath(value)).toBeNull()
     expect(safeRedirect(null)).toBe('/')
+  })
+})
+
+describe('routePath (issue 14: links name their route)', () => {
+  const sample = { id: '12', contentType: 'magazine_comic', chapterFileSalesType: 'trial', any: 'x' } as const
+
+  it('builds every route of the table from its parameters, and the path resolves back to that route', () => {
+    for (const route of ROUTES) {
+      if (route.redirectTo || route.query) continue
+      const params = Object.fromEntries(Object.entries(route.params ?? {}).map(([name, rule]) => [name, sample[rule]]))
+      const built = routePath(route.id as never, params as never)
+      expect(built).not.toContain(':')
+      // Literal paths that share a pattern's place (/menu/all_comic/event beside /menu/all_comic/:id) win.
+      const resolved = resolveRoute(built)?.route
+      expect(resolved && (resolved.id === route.id || !route.path.includes(':'))).toBe(true)
+    }
+  })
+
+  it('fills the parameters, encoded, and refuses a missing one', () => {
+    expect(routePath('community.chapterComments', { contentType: 'comic', contentId: 3, chapterId: 9 })).toBe('/comment/comic/3/9')
+    expect(routePath('catalog.search', { keyword: 'a/b c' })).toBe('/search/a%2Fb%20c')
+    expect(routePath('payments.coinPurchase')).toBe('/coinpurchase')
+    expect(() => routePath('catalog.episodes', {} as never)).toThrow('no value for :contentType')
+  })
+
+  it('is checked by the compiler: an unknown id or a missing parameter does not build', () => {
+    // @ts-expect-error: no such route id
+    expect(() => routePath('catalog.nope')).toThrow('Unknown route id')
+    // @ts-expect-error: the viewer needs the chapter and its sales type
+    expect(() => routePath('viewer.comic', { contentId: 1 })).toThrow('no value for :chapterId')
+  })
+
+  it('the viewer of a chapter: comic and magazine_comic have their own routes', () => {
+    expect(viewerPath({ contentType: 'comic', contentId: 3, chapterId: 9 })).toBe('/comic/3/chapter/9/product')
+    expect(viewerPath({ contentType: 'magazine_comic', contentId: 3, chapterId: 9, salesType: 'trial' })).toBe('/magazine_comic/3/chapter/9/trial')
+    expect(resolveRoute(viewerPath({ contentType: 'magazine_comic', contentId: 3, chapterId: 9 }))?.route.id).toBe('viewer.magazine')
   })
 })

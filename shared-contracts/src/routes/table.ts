@@ -4,10 +4,12 @@ import type { ParamRule } from './params'
 export type Layout = 'default' | 'menu' | 'none'
 
 /**
- * public: anyone; login: a signed-out reader goes to /login?redirect=…;
- * signedOut: a signed-in reader goes to the redirect query or home (login, sign-up).
+ * public: anyone; login: a signed-out reader goes to /login?redirect=…, a guest is offered
+ * sign-up instead (SPEC §6); reader: as login, but a guest may come in too (the library, the
+ * inbox with its daily bonus: SPEC §4); signedOut: a signed-in reader goes to the redirect query
+ * or home (login, sign-up).
  */
-export type Access = 'public' | 'login' | 'signedOut'
+export type Access = 'public' | 'login' | 'reader' | 'signedOut'
 
 export interface RouteDef {
   /** Stable id; the owning remote's `./routes` module maps it to a screen. */
@@ -25,18 +27,19 @@ export interface RouteDef {
   redirectTo?: string
 }
 
-const r = (
-  id: string,
-  path: string,
-  owner: ScreenOwner,
+const r = <const I extends string, const P extends string, const O extends ScreenOwner>(
+  id: I,
+  path: P,
+  owner: O,
   extra: Partial<Omit<RouteDef, 'id' | 'path' | 'owner'>> = {},
-): RouteDef => ({ id, path, owner, access: 'public', layout: 'default', ...extra })
+): RouteDef & { id: I; path: P; owner: O } => ({ id, path, owner, access: 'public', layout: 'default', ...extra })
 
 const login = { access: 'login' as const }
+const reader = { access: 'reader' as const }
 const ct = { contentType: 'contentType' as const }
 
 /** Every route of SPEC §2. The host builds its router from this table, in three locale variants. */
-export const ROUTES: readonly RouteDef[] = [
+export const ROUTES = [
   // mf-catalog: discovery
   r('catalog.home', '/', 'mf_catalog', { layout: 'menu' }),
   r('catalog.search', '/search/:keyword', 'mf_catalog', { params: { keyword: 'any' } }),
@@ -46,7 +49,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('catalog.menu', '/menu/all_comic/:id', 'mf_catalog', { layout: 'menu', params: { id: 'any' } }),
   r('catalog.promotion', '/menu/promotion/:id', 'mf_catalog', { layout: 'menu', params: { id: 'id' } }),
   r('catalog.contentCatalog', '/menu/content_catalog/:id', 'mf_catalog', { layout: 'menu', params: { id: 'id' } }),
-  r('catalog.library', '/library/:dep1Param', 'mf_catalog', { ...login, params: { dep1Param: 'any' } }),
+  r('catalog.library', '/library/:dep1Param', 'mf_catalog', { ...reader, params: { dep1Param: 'any' } }),
   r('catalog.episodes', '/:contentType/:contentId', 'mf_catalog', { params: { ...ct, contentId: 'id' } }),
   r('catalog.comingSoon', '/:contentType/coming_soon/:contentId', 'mf_catalog', { params: { ...ct, contentId: 'id' } }),
 
@@ -87,8 +90,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('account.changePassword', '/account/userinfo/password', 'mf_account', login),
   r('account.changeEmail', '/account/userinfo/changeemail', 'mf_account', login),
   r('account.registerEmail', '/account/userinfo/registemail', 'mf_account', login),
-  r('account.inboxGift', '/inbox/gift', 'mf_account', login),
-  r('account.inboxMessage', '/inbox/message', 'mf_account', login),
+  r('account.inboxGift', '/inbox/gift', 'mf_account', reader),
+  r('account.inboxMessage', '/inbox/message', 'mf_account', reader),
   r('account.faq', '/document/faq', 'mf_account'),
   r('account.faqDetail', '/document/faq/detail', 'mf_account'),
   r('account.notice', '/document/notice', 'mf_account'),
@@ -132,9 +135,20 @@ export const ROUTES: readonly RouteDef[] = [
   r('legacy.contest', '/event/contest', 'host', { redirectTo: '/menu/all_comic/event' }),
   r('legacy.contestYear', '/event/contest/:year', 'host', { redirectTo: '/menu/all_comic/event', params: { year: 'any' } }),
   r('legacy.contestResult', '/event/contest/:year/result', 'host', { redirectTo: '/menu/all_comic/event', params: { year: 'any' } }),
-]
+] as const satisfies readonly RouteDef[]
 
-export const routeById = (id: string): RouteDef => {
+type AnyRoute = (typeof ROUTES)[number]
+
+/** Every route id of the table, as a type: a typo in an id is a compile error, not a 404. */
+export type RouteId = AnyRoute['id']
+
+/** The ids one area owns (a remote's `./routes` module maps exactly these to screens). */
+export type RouteIdOf<O extends ScreenOwner> = Extract<AnyRoute, { owner: O }>['id']
+
+/** The path pattern of one route, as a type. */
+export type RoutePattern<I extends RouteId> = Extract<AnyRoute, { id: I }>['path']
+
+export const routeById = (id: RouteId): RouteDef => {
   const found = ROUTES.find((route) => route.id === id)
   if (!found) throw new Error(`Unknown route id ${id}`)
   return found

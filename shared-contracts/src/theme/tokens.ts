@@ -1,3 +1,5 @@
+import type { Badge } from '../domain/types'
+
 /** SPEC §9 design constants every area renders with. */
 export const BREAKPOINTS = { tablet: 768, desktop: 1024, narrowHeader: 540 } as const
 
@@ -25,19 +27,72 @@ export const FONT_SIZES = {
 
 export const FONT_WEIGHTS = { light: 300, medium: 500, bold: 700 } as const
 
+/**
+ * The palette. Shades are chosen so that every pair in CONTRAST_PAIRS meets WCAG AA (issue 14):
+ * the brand coral, the free green and the event red are the design's hues, darkened until white
+ * text on them, and they as text on the light surfaces, reach 4.5:1 (contrast.test.ts checks).
+ */
 export const COLORS = {
-  brand: '#ff5b4a',
-  brandDark: '#d9402f',
+  brand: '#c44639',
+  brandDark: '#a63a2f',
   text: '#1a1a1a',
   textMuted: '#6b6b6b',
   line: '#e6e6e6',
   surface: '#ffffff',
   surfaceAlt: '#f5f5f7',
-  free: '#2a9d5c',
+  /** Light brand tints behind brand or body text (the last-read row, a chosen coin pack, error notes). */
+  brandTint: '#fff5f4',
+  brandTintStrong: '#fff1ef',
+  onBrand: '#ffffff',
+  free: '#22804b',
   popupFree: '#7b3fe4',
-  popupEvent: '#e53935',
+  popupEvent: '#d23430',
   popupNotice: '#111111',
+  /**
+   * The keyboard focus ring (issue 14): one blue that keeps 3:1 against the light surfaces and
+   * against the dark viewer chrome and dialog overlay, so the same ring works everywhere.
+   */
+  focus: '#1f6feb',
 } as const
+
+/** The visible focus of every control (host global style; 3 px, outside the element). */
+export const FOCUS_RING = { outline: `3px solid ${COLORS.focus}`, outlineOffset: 2 } as const
+
+/** SPEC §3 badge chips: background and text colour of each. */
+export const BADGE_COLORS = {
+  FIN: { background: '#4b4b4b', text: COLORS.onBrand },
+  EVENT: { background: COLORS.popupEvent, text: COLORS.onBrand },
+  NEW: { background: COLORS.brand, text: COLORS.onBrand },
+  UP: { background: '#1973c2', text: COLORS.onBrand },
+  HIATUS: { background: '#8d6e63', text: COLORS.onBrand },
+  HIGHLIGHT: { background: '#f9a825', text: COLORS.text },
+  HOT: { background: '#d81b60', text: COLORS.onBrand },
+  EXCLUSIVE: { background: '#6a1b9a', text: COLORS.onBrand },
+  MATURE: { background: '#b71c1c', text: COLORS.onBrand },
+  RENTAL_ONLY: { background: '#00796b', text: COLORS.onBrand },
+} as const satisfies Record<Badge, { background: string; text: string }>
+
+/**
+ * Every text/background pair the palette is used in, with the WCAG AA level it must meet:
+ * 'text' 4.5:1 (normal text), 'large' 3:1 (18.66 px bold or 24 px and up, and UI parts such as
+ * borders and icons). A new pairing in a component belongs here first.
+ */
+export const CONTRAST_PAIRS: readonly { foreground: string; background: string; level: 'text' | 'large'; name: string }[] = [
+  ...(
+    [
+      ['surface', ['text', 'textMuted', 'brand', 'brandDark', 'free', 'popupEvent']],
+      ['surfaceAlt', ['text', 'textMuted', 'brand', 'brandDark', 'free']],
+      ['brandTint', ['text', 'textMuted', 'brand', 'brandDark']],
+      ['brandTintStrong', ['text', 'brandDark']],
+    ] as const
+  ).flatMap(([surface, inks]) => inks.map((ink) => ({ foreground: COLORS[ink], background: COLORS[surface], level: 'text' as const, name: `${ink} on ${surface}` }))),
+  ...(['brand', 'brandDark', 'free', 'textMuted', 'popupFree', 'popupEvent', 'popupNotice', 'text'] as const).map((fill) => ({ foreground: COLORS.onBrand, background: COLORS[fill], level: 'text' as const, name: `onBrand on ${fill}` })),
+  ...Object.entries(BADGE_COLORS).map(([badge, pair]) => ({ foreground: pair.text, background: pair.background, level: 'text' as const, name: `badge ${badge}` })),
+  { foreground: COLORS.brand, background: COLORS.surface, level: 'large', name: 'brand border or icon on surface' },
+  // The focus ring is a UI part (3:1) beside whatever the focused control sits on.
+  ...(['surface', 'surfaceAlt', 'brandTint', 'popupNotice'] as const).map((surface) => ({ foreground: COLORS.focus, background: COLORS[surface], level: 'large' as const, name: `focus ring on ${surface}` })),
+  { foreground: COLORS.focus, background: '#000000', level: 'large', name: 'focus ring on the dialog overlay and the reader' },
+]
 
 /** SPEC §9: dialogs stack at 900 plus 2 per level; overlay 80 % (40 % for the share dialog). */
 export const dialogZIndex = (level: number): number => 900 + 2 * level
@@ -51,6 +106,8 @@ export const TIMINGS = {
   dialogCloseMs: 300,
   copiedIndicatorMs: 1000,
   readingGuideMs: 2400,
+  /** SPEC §5: a field is checked this long after the reader's last keystroke. */
+  validationDebounceMs: 5,
 } as const
 
 /** SPEC §9 image presets and densities. */

@@ -8,6 +8,7 @@ export * from './core'
 export * from './account'
 export * from './card'
 export * from './community'
+export * from './analytics'
 
 export interface FieldError {
   field: string

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import lockfile from 'proper-lockfile'
 import type { Database } from './schema'
@@ -13,8 +13,13 @@ export interface DatabaseHandle {
   kind: DatabaseKind
   /** PGlite only: a gzipped copy of the whole data folder (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>
+  /** How the job queue (pg-boss, modules/notify/jobs.ts) reaches this database. */
+  jobs: JobsConnection
   close(): Promise<void>
 }
+
+/** pg-boss's database: its own pool on PostgreSQL; on PGlite, statements run through Kysely's one connection. */
+export type JobsConnection = { connectionString: string } | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } }
 
 export interface ConnectOptions {
   /** A PostgreSQL URL; when absent, PGlite in `dataDir` (or in memory when dataDir is ':memory:'). */
@@ -73,9 +78,22 @@ async function connectPglite(dataDir: string, loadDataDir?: Blob): Promise<Datab
     throw error
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  // PGlite has one connection. pg-boss's statements wait for Kysely's connection (so they never
+  // run inside, or deadlock with, one of our transactions); a block of several statements
+  // without parameters (its migrations) goes through exec, the rest through query.
+  const executeSql = (text: string, values?: unknown[]) =>
+    db.connection().execute(async (connection) => {
+      if (!values?.length && /;\s*\S/.test(text.trim().replace(/;\s*$/, ''))) {
+        const results = await pglite.exec(text)
+        return { rows: results.at(-1)?.rows ?? [] }
+      }
+      const result = await connection.executeQuery(CompiledQuery.raw(text, values ?? []))
+      return { rows: [...result.rows] }
+    })
   return {
     db,
     kind: 'pglite',
+    jobs: { db: { executeSql } },
     dumpDataDir: () => pglite.dumpDataDir('gzip'),
     close: async () => {
       await db.destroy()
@@ -94,5 +112,5 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
   // crash the process: pg emits it on the pool, and an unlistened 'error' event throws.
   pool.on('error', (error: Error) => console.error(`[db] idle PostgreSQL connection failed: ${error.message}`))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, kind: 'postgres', close: () => db.destroy() }
+  return { db, kind: 'postgres', jobs: { connectionString: url }, close: () => db.destroy() }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import type { RateLimitConfig } from '../config'
 import type { LimitName, LimitRule, RateRule } from '../limits'
-import { tooManyRequests } from './errors'
+import { tooManyRequests } from './errorCatalogue'
 
 /**
  * Abuse limits (limits.ts) on @fastify/rate-limit: its store counts atomically (in this process,

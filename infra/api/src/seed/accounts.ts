@@ -37,7 +37,13 @@ export async function insertAccountData(db: Kysely<Database>, ids: { seededId: n
   const termsVersion = Math.max(...LEGAL.filter((doc) => doc.type === 'terms').map((doc) => doc.version))
   const members = [ids.seededId, ...(ids.secondId ? [ids.secondId] : []), ...ids.readerIds]
   await db.updateTable('members').set({ terms_version: termsVersion, password_changed_at: ago(20), birthday: '1994-04-12' }).where('id', 'in', members).execute()
-  await db.insertInto('member_settings').values(members.map((member_id) => ({ member_id }))).onConflict((oc) => oc.column('member_id').doNothing()).execute()
+  // Settings follow what the members rows say (news e-mails ↔ email_notify, marketing ↔ marketing_agree), as sign-up makes them.
+  const consents = await db.selectFrom('members').select(['id', 'email_notify', 'marketing_agree']).where('id', 'in', members).execute()
+  await db
+    .insertInto('member_settings')
+    .values(consents.map((member) => ({ member_id: member.id, notify_news_email: member.email_notify, notify_marketing: member.marketing_agree })))
+    .onConflict((oc) => oc.column('member_id').doNothing())
+    .execute()
 
   const coupon = (code: string, title: Record<string, string>, reward: { kind: 'coin' | 'ticket'; coin_type: 'free' | 'bonus' | null; amount: number; content_id?: number | null }, extra: { ends?: Date | null; max?: number | null; validDays?: number | null } = {}) => ({
     code,

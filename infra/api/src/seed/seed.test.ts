@@ -53,6 +53,18 @@ describe('seedDatabase', () => {
     expect(Math.max(...views)).toBeGreaterThan(100_000_000)
   })
 
+  it('gives every seeded member settings that agree with their consents (news e-mails reach those who agreed)', async () => {
+    const rows = await db
+      .selectFrom('members')
+      .innerJoin('member_settings', 'member_settings.member_id', 'members.id')
+      .select(['members.email_notify', 'members.marketing_agree', 'member_settings.notify_news_email', 'member_settings.notify_marketing'])
+      .where('members.guest', '=', false)
+      .execute()
+    expect(rows.length).toBeGreaterThan(2)
+    expect(rows.some((row) => row.email_notify)).toBe(true)
+    for (const row of rows) expect([row.notify_news_email, row.notify_marketing]).toEqual([row.email_notify, row.marketing_agree])
+  })
+
   it('gives every content, chapter, genre and author a text in ja, en and fr', async () => {
     for (const [table, key, parent] of [
       ['content_texts', 'content_id', 'contents'],

@@ -5,7 +5,8 @@ import { accountExpectations } from './access/account'
 import { communityExpectations, paymentsExpectations } from './access/money'
 import { OUTSIDE_TABLE } from './access/outsideTable'
 import { readingExpectations } from './access/reading'
-import type { Case, Expectation, Expected, Request } from './access/rules'
+import { outcomeFor, type Case, type Expectation, type Expected, type Request } from './access/rules'
+import { opsExpectations } from './access/ops'
 import { createTestApp, type TestApp } from './testApp'
 import { buildWorld, callAs, freshCallers, WHO, type Caller, type World } from './world'
 
@@ -21,6 +22,7 @@ const EXPECTATIONS: Record<keyof Endpoints, Expectation> = {
   ...accountExpectations,
   ...paymentsExpectations,
   ...communityExpectations,
+  ...opsExpectations,
 }
 
 jest.setTimeout(240_000)
@@ -89,7 +91,7 @@ async function run(world: World, method: Method, path: string | null, c: Case, c
     ip: request.ip ?? nextIp(),
   })
   const problems: string[] = []
-  const wrong = verdict(c.expect[caller.who], response, request.locale ?? 'en')
+  const wrong = verdict(outcomeFor(c.expect, caller.who), response, request.locale ?? 'en')
   if (wrong) problems.push(`${wrong}, got ${response.statusCode}`)
   const shape = table ? errorShape(response) : null
   if (shape) problems.push(shape)

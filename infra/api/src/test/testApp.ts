@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely'
 import { buildApp } from '../app'
 import { createClock, type Clock } from '../clock'
 import { loadConfig, type ApiConfig } from '../config'
-import { connect } from '../db/connect'
+import { connect, type JobsConnection } from '../db/connect'
+import type { AppDeps } from '../deps'
 import type { Database } from '../db/schema'
 import { readOutbox, type Mail } from '../modules/mail/mailer'
 import { postgresAdminUrl, testLane, withDatabase } from './lane'
@@ -32,6 +33,10 @@ export interface TestApp {
   app: FastifyInstance
   db: Kysely<Database>
   clock: Clock
+  /** What the app's routes were given (services can be called with it directly). */
+  deps: AppDeps
+  /** How the job queue reaches this app's database (modules/notify/jobs.ts). */
+  jobsConnection: JobsConnection
   lane: 'pglite' | 'postgres'
   /** This app's DATA_DIR (a temporary folder): its mail outbox lives there. */
   dataDir: string
@@ -81,8 +86,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = options.configure ? options.configure(defaults) : defaults
   let app: FastifyInstance
   const routes: TestApp['routes'] = []
+  const deps: AppDeps = { db: handle.db, clock, config }
   try {
-    app = await buildApp({ db: handle.db, clock, config }, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
+    app = await buildApp(deps, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
     await app.ready()
   } catch (error) {
     // A failed setup must not leave the database open: Jest would wait on it forever.
@@ -120,6 +126,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db: handle.db,
     clock,
+    deps,
+    jobsConnection: handle.jobs,
     lane,
     call,
     routes,

@@ -2,9 +2,10 @@ import { resetLinkExpiresAt } from '@koma/contracts/server'
 import { randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
-import { sha256 } from '../modules/account/common'
+import { sha256 } from '../http/tokens'
 import { device, guest, registerMember, sealed, uniqueEmail } from '../modules/account/testing'
 import { creditCoins } from '../modules/coin/ledger'
+import { becomeOperator } from '../modules/ops/testing'
 import { creditTickets } from '../modules/coin/stock'
 import { sealedPassword } from './fixtures'
 import { cookiesOf, type CallOptions, type TestApp } from './testApp'
@@ -17,8 +18,12 @@ import { cookiesOf, type CallOptions, type TestApp } from './testApp'
  * how a reader gets them, straight into the database where the API has no such call (gifts,
  * messages, links) or where a call would trip a limit (old comments).
  */
-export type Who = 'visitor' | 'guest' | 'member' | 'owner'
-export const WHO: readonly Who[] = ['visitor', 'guest', 'member', 'owner']
+export type Who = 'visitor' | 'guest' | 'member' | 'owner' | 'operator'
+/**
+ * The operator (issue 17) is another member with the operator role and a confirmed second factor.
+ * It calls before the owner, whose calls may use up what they touch (a deleted comment, an account).
+ */
+export const WHO: readonly Who[] = ['visitor', 'guest', 'member', 'operator', 'owner']
 
 export interface Caller {
   who: Who
@@ -29,6 +34,8 @@ export interface Caller {
   userId: number | null
   email: string | null
   password: string | null
+  /** Operators: the TOTP secret their authenticator app holds. */
+  totpSecret?: string
 }
 
 export interface ChapterRef {
@@ -103,12 +110,20 @@ export async function newCaller(t: TestApp, who: Who): Promise<Caller> {
     return { who, cookies: made.cookies, deviceId, userId: made.userId, email: null, password: null }
   }
   const made = await registerMember(t, { email: uniqueEmail(who), headers: device(deviceId), ip: newIp() })
-  return { who, cookies: made.cookies, deviceId, userId: made.userId, email: made.email, password: made.password }
+  const caller: Caller = { who, cookies: made.cookies, deviceId, userId: made.userId, email: made.email, password: made.password }
+  if (who === 'operator') caller.totpSecret = (await becomeOperator(t, { email: made.email, cookies: made.cookies, headers: device(deviceId) })).secret
+  return caller
 }
 
-/** Fresh visitor, guest, member and owner. */
+/** Fresh visitor, guest, member, owner and operator. */
 export async function freshCallers(t: TestApp): Promise<Record<Who, Caller>> {
-  return { visitor: await newCaller(t, 'visitor'), guest: await newCaller(t, 'guest'), member: await newCaller(t, 'member'), owner: await newCaller(t, 'owner') }
+  return {
+    visitor: await newCaller(t, 'visitor'),
+    guest: await newCaller(t, 'guest'),
+    member: await newCaller(t, 'member'),
+    owner: await newCaller(t, 'owner'),
+    operator: await newCaller(t, 'operator'),
+  }
 }
 
 /** A transaction token for a caller (a dummy for callers that cannot have one). */
@@ -271,7 +286,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   return {
     t,
-    callers: { visitor, guest: guestCaller, member, owner },
+    callers: { visitor, guest: guestCaller, member, owner, operator: await newCaller(t, 'operator') },
     thirdUserId: Number(third.id),
     chapters: { owned, ...chosen, free: free[0], novel, commented },
     pageImageIds,

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { eventually } from '../../../e2e/support/eventually'
 import { buildEdge } from '../server'
 import { removeDir, tempDir } from '../testing/fixtures'
 import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
@@ -21,6 +22,8 @@ let edge: FastifyInstance
 let send: (request: string | TestRequest) => Promise<TestResponse>
 const seen: Seen[] = []
 let failures503 = 0
+let homeCalls = 0
+let inMaintenance = false
 
 beforeAll(async () => {
   root = await tempDir()
@@ -48,6 +51,12 @@ beforeAll(async () => {
   upstream.get('/api/maintenance', async (_req, reply) => {
     failures503++
     return reply.code(503).send({ code: 503, message: 'maintenance' })
+  })
+  // The API's public home, answered 503 like every reader call once maintenance begins.
+  upstream.get('/api/en/home', async (_req, reply) => {
+    homeCalls++
+    if (inMaintenance) return reply.code(503).send({ code: 503, message: 'maintenance', maintenance: { title: 'Down', description: '', endAt: null } })
+    return reply.header('cache-control', 'public, max-age=600').send({ code: 0, result: { popups: [], sections: [] } })
   })
   upstream.get('/api/missing', async (_req, reply) => reply.code(404).send({ code: 404, message: 'nope' }))
   const port = await listen(upstream)
@@ -141,7 +150,7 @@ describe('/api proxy', () => {
     expect(small.headers['content-encoding']).toBeUndefined()
   })
 
-  it('answers 502 with a JSON body when the API is down', async () => {
+  it('answers 502 with SPEC §8 network failure (9999) in the reader language when the API is down', async () => {
     const closed = Fastify()
     const port = await listen(closed)
     await closed.close() // nothing listens on that port any more
@@ -150,7 +159,11 @@ describe('/api proxy', () => {
       const res = await client(await listen(lonely))({ path: '/api/content/1' })
       expect(res.status).toBe(502)
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
-      expect(res.json()).toEqual({ code: 502, message: 'Bad gateway' })
+      expect(res.json()).toEqual({ code: 9999, message: 'connection lost' })
+      const ja = await client((lonely.server.address() as { port: number }).port)({ path: '/api/content/1', headers: { 'x-koma-language': 'ja' } })
+      expect([ja.status, ja.json()]).toEqual([502, { code: 9999, message: '接続が切れました' }])
+      const fr = await client((lonely.server.address() as { port: number }).port)({ path: '/api/content/1', headers: { 'x-koma-language': 'fr' } })
+      expect(fr.json()).toEqual({ code: 9999, message: 'connexion perdue' })
       const post = await client((lonely.server.address() as { port: number }).port)({
         method: 'POST',
         path: '/api/login',
@@ -160,6 +173,26 @@ describe('/api proxy', () => {
       expect(post.status).toBe(502)
     } finally {
       await lonely.close()
+    }
+  })
+})
+
+describe('the edge copy of the public home', () => {
+  it('answers home from its copy while fresh, and drops it as soon as the API answers 503 (maintenance)', async () => {
+    // The first reader's request fills the copy; then the API is not asked again.
+    await eventually(async () => {
+      const before = homeCalls
+      const answer = await send('/api/en/home')
+      return answer.status === 200 && homeCalls === before
+    }, Boolean)
+    inMaintenance = true
+    try {
+      // Any reader call meets the maintenance answer...
+      expect((await send('/api/maintenance')).status).toBe(503)
+      // ...and home is no longer served from the copy: the reader gets the API's 503 too.
+      expect((await send('/api/en/home')).status).toBe(503)
+    } finally {
+      inMaintenance = false
     }
   })
 })

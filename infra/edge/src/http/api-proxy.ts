@@ -3,6 +3,7 @@ import zlib from 'node:zlib'
 import httpProxy from '@fastify/http-proxy'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { EdgeTimeouts } from '../config'
+import { DEFAULT_LOCALE, HEADERS, isLocale, NETWORK_FAILURE_CODE, text } from '@koma/contracts/server'
 import { negotiate } from './encoding'
 
 /** The parts of a request and reply used here (reply-from hands over loosely typed ones). */
@@ -73,7 +74,12 @@ function compressUpstream(req: ProxiedRequest, reply: ProxiedReply, stream: Node
 export async function registerApiProxy(
   app: FastifyInstance,
   apiUrl: string,
-  options: { requestLogging: boolean; timeouts: Pick<EdgeTimeouts, 'upstreamHeadersMs' | 'upstreamBodyMs' | 'upstreamConnectMs'> },
+  options: {
+    requestLogging: boolean
+    timeouts: Pick<EdgeTimeouts, 'upstreamHeadersMs' | 'upstreamBodyMs' | 'upstreamConnectMs'>
+    /** Told of every API answer's status (the edge drops what it keeps of the API when maintenance starts). */
+    onUpstreamStatus?: (status: number) => void
+  },
 ): Promise<void> {
   const { timeouts } = options
   await app.register(httpProxy, {
@@ -94,15 +100,20 @@ export async function registerApiProxy(
       }),
       // reply-from retries GETs answered 503 up to ten times; the API's 503 means maintenance.
       retryDelay: () => null,
-      onResponse: (req, reply, res) => compressUpstream(req, reply, res.stream, res.statusCode),
+      onResponse: (req, reply, res) => {
+        options.onUpstreamStatus?.(res.statusCode)
+        compressUpstream(req, reply, res.stream, res.statusCode)
+      },
       onError: (reply, { error }) => {
         const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.name ?? ''))
         // reply-from has already logged the cause.
-        const [status, message] = timedOut ? [504, 'Gateway timeout'] : [502, 'Bad gateway']
+        // SPEC §8's network failure (code 9999), in the reader's language: the API is not there.
+        const header = reply.request.headers[HEADERS.language]
+        const locale = isLocale(header) ? header : DEFAULT_LOCALE
         reply
-          .code(status)
+          .code(timedOut ? 504 : 502)
           .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-          .send(JSON.stringify({ code: status, message }))
+          .send(JSON.stringify({ code: NETWORK_FAILURE_CODE, message: text('connectionLost', locale) }))
       },
     },
   })

@@ -19,3 +19,6 @@ export function jsonError(reply: FastifyReply, status: number, message: string):
     .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
     .send(JSON.stringify({ code: status, message }))
 }
+
+/** Text for HTML or XML, in an element or a double-quoted attribute. */
+export const escapeMarkup = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

@@ -4,6 +4,7 @@ import { publish } from '../registry'
 import { buildEdge } from '../server'
 import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
 import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
+import { loadConfig } from '../config'
 import { contentSecurityPolicy, HSTS } from './security'
 
 /** The policy as a map of directive → sources. */
@@ -115,3 +116,53 @@ describe('HSTS', () => {
   })
 })
 
+
+describe('third-party analytics providers (issue 15)', () => {
+  let root: string
+  const edges: FastifyInstance[] = []
+  beforeAll(async () => {
+    root = await tempDir()
+    await publish(path.join(root, 'edge'), 'host', await makeHostDist(path.join(root, 'dist'), 'A'), { now: stepClock() })
+  })
+  afterAll(async () => {
+    for (const edge of edges) await edge.close()
+    await removeDir(root)
+  })
+  const edge = async (tags?: { gtm?: string; pixel?: string }) => {
+    const app = buildEdge({ edgeDir: path.join(root, 'edge'), apiUrl: 'http://127.0.0.1:9', security: { paypal: false, tags } })
+    edges.push(app)
+    return client(await listen(app))
+  }
+  const boot = (body: unknown) => JSON.parse(/<script type="application\/json" id="koma-boot">(.*?)<\/script>/.exec(String(body))?.[1] ?? 'null') as { tags?: unknown }
+
+  it('none configured: the policy allows no outside host and the page names no provider', async () => {
+    const get = await edge()
+    const res = await get('/en/comic/3')
+    expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy({ paypal: false }))
+    expect(String(res.headers['content-security-policy'])).not.toMatch(/https:/)
+    expect(boot(res.body).tags).toBeUndefined()
+    expect(String(res.body)).not.toMatch(/googletagmanager|facebook/)
+  })
+
+  it('configured: the policy allows the provider’s hosts and the page names it, except for a reader who does not share', async () => {
+    const get = await edge({ gtm: 'GTM-AB12CD', pixel: '1234567890' })
+    const shared = await get('/en/comic/3')
+    const policy = directives(String(shared.headers['content-security-policy']))
+    expect(policy['script-src']).toEqual(["'self'", 'blob:', 'https://www.googletagmanager.com', 'https://connect.facebook.net'])
+    expect(policy['connect-src']).toEqual(expect.arrayContaining(['https://www.googletagmanager.com', 'https://www.facebook.com']))
+    expect(boot(shared.body).tags).toEqual({ gtm: 'GTM-AB12CD', pixel: '1234567890' })
+    for (const headers of [{ cookie: 'koma_dns=1' }, { 'sec-gpc': '1' }] as Record<string, string>[]) {
+      const res = await get({ path: '/en/comic/3', headers })
+      expect([headers, res.headers['content-security-policy'], boot(res.body).tags]).toEqual([headers, contentSecurityPolicy({ paypal: false }), undefined])
+      // The page differs, so a page revalidated with the other choice is not a 304.
+      expect(res.headers.etag).not.toBe(shared.headers.etag)
+    }
+  })
+
+  it('an id outside the strict pattern stops the edge at start', () => {
+    expect(loadConfig({ KOMA_TAG_MANAGER_ID: 'GTM-AB12CD', KOMA_META_PIXEL_ID: '1234567890' }).tags).toEqual({ gtm: 'GTM-AB12CD', pixel: '1234567890' })
+    expect(loadConfig({}).tags).toEqual({})
+    expect(() => loadConfig({ KOMA_TAG_MANAGER_ID: 'GTM-AB12"></script><script>alert(1)</script>' })).toThrow('KOMA_TAG_MANAGER_ID must match')
+    expect(() => loadConfig({ KOMA_META_PIXEL_ID: "1234567890' https://evil.example" })).toThrow('KOMA_META_PIXEL_ID must match')
+  })
+})

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { COOKIES, doNotShare, readCookie, tagCspSources, type TagConfig } from '@koma/contracts/server'
 
 /**
  * The browser-side security headers of everything the edge itself serves (not /api: the API
@@ -7,6 +8,8 @@ import type { FastifyInstance } from 'fastify'
 export interface SecurityOptions {
   /** PayPal's real JS SDK is in use (KOMA_PAYPAL_CLIENT_ID set): allow its hosts. */
   paypal: boolean
+  /** The operator's tag manager / pixel (validated ids, KOMA_TAG_MANAGER_ID, KOMA_META_PIXEL_ID): allow their hosts, for readers who share. */
+  tags?: TagConfig
 }
 
 const PAYPAL_HOSTS = ['https://*.paypal.com', 'https://*.paypalobjects.com']
@@ -20,14 +23,15 @@ const PAYPAL_HOSTS = ['https://*.paypal.com', 'https://*.paypalobjects.com']
  */
 export function contentSecurityPolicy(options: SecurityOptions): string {
   const paypal = options.paypal ? PAYPAL_HOSTS : []
+  const tags = tagCspSources(options.tags ?? {})
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'blob:', ...paypal],
+    'script-src': ["'self'", 'blob:', ...paypal, ...tags['script-src']],
     'style-src': ["'self'", "'unsafe-inline'", 'blob:', ...paypal],
-    'img-src': ["'self'", 'data:', 'blob:', ...paypal],
+    'img-src': ["'self'", 'data:', 'blob:', ...paypal, ...tags['img-src']],
     'font-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'data:', 'blob:'],
-    'connect-src': ["'self'", ...paypal],
+    'connect-src': ["'self'", ...paypal, ...tags['connect-src']],
     'frame-src': ["'self'", 'blob:', ...paypal],
     'worker-src': ["'self'"],
     'object-src': ["'none'"],
@@ -58,13 +62,21 @@ export function htmlSecurityHeaders(options: SecurityOptions): Record<string, st
  */
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
+/** The request says do-not-share (the footer cookie, which a member's setting also sets, or Global Privacy Control). */
+export function requestDoesNotShare(req: Pick<FastifyRequest, 'headers'>): boolean {
+  const gpc = req.headers['sec-gpc']
+  return doNotShare({ gpc: Array.isArray(gpc) ? gpc[0] : gpc, cookie: readCookie(COOKIES.doNotShare, req.headers.cookie ?? '') })
+}
+
 /** Adds the headers to every response of the edge's own (HTML pages: the policy; all: nosniff; over TLS: HSTS). */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
   const html = htmlSecurityHeaders(options)
+  // A reader who does not share gets a policy without the providers' hosts: the browser itself refuses them.
+  const htmlPrivate = htmlSecurityHeaders({ ...options, tags: {} })
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS)
     if (/^\/api(\/|\?|$)/.test(req.url)) return payload
-    if (/^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''))) reply.headers(html)
+    if (/^text\/html\b/i.test(String(reply.getHeader('content-type') ?? ''))) reply.headers(requestDoesNotShare(req) ? htmlPrivate : html)
     else reply.header('x-content-type-options', 'nosniff')
     return payload
   })

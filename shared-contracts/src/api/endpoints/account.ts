@@ -4,6 +4,7 @@ import type {
   Certification,
   DailyBonusStatus,
   Device,
+  ForegroundState,
   FaqEntry,
   Gift,
   Grant,
@@ -35,6 +36,7 @@ export interface SettingsUpdate {
   freeEpisodeUpdates?: Flag
   newsEmails?: Flag
   nightRestriction?: Flag
+  doNotShare?: Flag
   keyLayout?: 'auto' | 'fixed'
   imageQualityWifi?: 'high' | 'data_saving'
   imageQualityMobile?: 'high' | 'data_saving'
@@ -48,6 +50,13 @@ export const accountEndpoints = {
     '/member/signin',
   ),
   profile: endpoint<None, None, None, Profile>('GET', '/member/profile'),
+  /**
+   * SPEC §7 POST /member/profile: the profile a (re)starting app asks for: GET's profile plus
+   * SPEC §3's expireCoins (soonest first); records the reader's language and time zone like GET.
+   */
+  profileRefresh: endpoint<None, None, None, Profile & { expireCoins: { amount: number; expireAt: string }[] }>('POST', '/member/profile'),
+  /** SPEC §7 POST /app/foregrounded: the page or app is in front again; what may have changed meanwhile. */
+  appForegrounded: endpoint<None, None, None, ForegroundState>('POST', '/app/foregrounded'),
   signout: endpoint<None, None, None, { signedOut: true }>('POST', '/member/signout'),
 
   /** A guest session bound to this browser's web device id (x-koma-client-uid); no login-check cookie. */

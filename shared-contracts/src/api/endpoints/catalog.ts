@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locales'
 import type { Content, HomeLayout } from '../../domain/types'
-import type { CollectionPage, ComingSoonEntry, ContentList, EventList, LibraryPage, SearchResult } from '../../domain/catalog'
+import type { CollectionPage, ComingSoonEntry, ContentList, EpisodeUnitList, EventList, LibraryPage, SearchResult } from '../../domain/catalog'
 import { endpoint, type ContentParams, type None } from '../endpoint'
 
 /** How an image is asked for: preset width, density, format, and a page's signature. */
@@ -22,6 +22,8 @@ export const platformEndpoints = {
   imageTile: endpoint<{ imageId: string; index: string; count: string }, ImageQuery, None, Blob>('GET', '/image/:imageId/tile/:index/:count', true),
   /** SPEC §7: a reader arrived from a marketing e-mail link carrying `mmid` (message) and `mmc` (campaign code). */
   pushEmailReport: endpoint<{ mmid: string; mmc: string }, None, None, { reported: boolean }>('POST', '/push/email/report/:mmid/:mmc'),
+  /** First-party analytics (SPEC §7): a batch of events as JSON text; stored: 0 when the reader chose not to share. */
+  analyticsEvents: endpoint<None, None, { events: string }, { stored: number }>('POST', '/analytics/events'),
 } as const
 
 /** Paging of lists (SPEC §7): pageSize 20, and pageNo or seqNo. */
@@ -37,11 +39,28 @@ export interface ContentDetail extends Content {
   subscribed: boolean
 }
 
+/** A public title as the sitemap lists it (mature titles are never listed). */
+export interface SitemapTitle {
+  type: Content['type']
+  id: number
+  /** Its page: the episode list, or the coming-soon page before release. */
+  page: 'episodes' | 'comingSoon'
+  /** ISO time of its last change readers can see (its newest episode, else its publication). */
+  updatedAt: string
+}
+
 export const catalogEndpoints = {
+  /** Every public title, for the edge's sitemap.xml (no SPEC §7 headers: crawlers' view). */
+  sitemapTitles: endpoint<None, None, None, { titles: SitemapTitle[] }>('GET', '/sitemap/titles', true),
   home: endpoint<{ lang: Locale }, None, None, HomeLayout>('GET', '/:lang/home'),
   /** SPEC §7: the home with mature sections, for readers who accepted mature content. */
   homeMature: endpoint<{ lang: Locale }, None, None, HomeLayout>('GET', '/:lang/home/mature'),
   content: endpoint<ContentParams, None, None, ContentDetail>('GET', '/:type/:id'),
+  /**
+   * SPEC §7 GET /{type}/{id}/{unit}: the title's episodes alone, in a unit (`chapter` or `volume`,
+   * SPEC §3 chapterUnit), with the reader's access state; any other unit is a 404.
+   */
+  contentUnit: endpoint<ContentParams & { unit: string }, None, None, EpisodeUnitList>('GET', '/:type/:id/:unit'),
   /** GET /menu/{a}/{b}: new, ranking, free, daily, completed, adult, store, genre. */
   menuList: endpoint<{ holder: string; code: string }, PagingQuery & { currentItemCode?: string }, None, ContentList>('GET', '/menu/:holder/:code'),
   /** GET /menu/{a}/genre/{b}. */

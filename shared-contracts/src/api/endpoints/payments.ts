@@ -77,6 +77,8 @@ export const paymentsEndpoints = {
   /** SPEC §7 GET /coin/history/used, /distributed, /all (optional lastRespondedSeqNo). */
   coinHistory: endpoint<{ tab: string }, { lastRespondedSeqNo?: string }, None, CoinHistoryPage>('GET', '/coin/history/:tab'),
   coinExpire: endpoint<None, None, None, ExpiringCoins>('GET', '/coin/expire'),
+  /** SPEC §7 GET /coin/expire/{x}: the coins expiring within x days (1 to 365; anything else is a 404). */
+  coinExpireWithin: endpoint<{ days: string }, None, None, ExpiringCoins & { days: number }>('GET', '/coin/expire/:days'),
   /** SPEC §7 debug hook (refused in production): move the API clock to `time` (ISO date or epoch ms). */
   debugFaketimeSet: endpoint<None, { time: string }, None, { now: string }>('POST', '/debug/faketime'),
   debugFaketimeClear: endpoint<None, None, None, { now: string }>('DELETE', '/debug/faketime'),

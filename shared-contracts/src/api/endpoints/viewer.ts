@@ -17,7 +17,35 @@ export interface LocatorJson {
 export interface EpubPublication {
   /** RWPM JSON; its `self` link is the base every relative href resolves against. */
   manifest: Record<string, unknown>
+  /** The positions list; empty when `positionCounts` says it instead. */
   positions: LocatorJson[]
+  /**
+   * Big books: how many positions each reading-order document has, in order (the reader builds
+   * the list with positionsFromCounts). A 2,000-document book sends 2,000 numbers, not a locator
+   * per position (megabytes before the first page).
+   */
+  positionCounts?: number[]
+}
+
+/** The positions list of a book from its position count per reading-order document (Readium's shape). */
+export function positionsFromCounts(readingOrder: { href: string; type?: string }[], counts: number[]): LocatorJson[] {
+  const total = counts.reduce((sum, n) => sum + Math.max(0, n), 0)
+  const positions: LocatorJson[] = []
+  readingOrder.forEach((link, index) => {
+    const count = Math.max(0, counts[index] ?? 0)
+    for (let i = 0; i < count; i++) {
+      const position = positions.length + 1
+      positions.push({ href: link.href, type: link.type ?? 'application/xhtml+xml', locations: { progression: i / count, position, totalProgression: (position - 1) / total } })
+    }
+  })
+  return positions
+}
+
+/** Position counts per reading-order document of a positions list (the inverse of positionsFromCounts). */
+export function countsOfPositions(readingOrder: { href: string }[], positions: { href: string }[]): number[] {
+  const counts = new Map<string, number>()
+  for (const position of positions) counts.set(position.href, (counts.get(position.href) ?? 0) + 1)
+  return readingOrder.map((link) => counts.get(link.href) ?? 0)
 }
 
 /** A read-progress body as the form carries it. */

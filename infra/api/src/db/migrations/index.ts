@@ -11,12 +11,17 @@ import * as m0400 from './0400_coin_ledger'
 import * as m0450 from './0450_coin_shop'
 import * as m0500 from './0500_community'
 import * as m0600 from './0600_paid_content'
+import * as m0700 from './0700_operators'
+import * as m0800 from './0800_notifications'
+import * as m0900 from './0900_analytics'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
  * so parallel work never collides: 0001-0099 platform, 0100-0199 catalog, 0200-0299 viewer,
  * 0300-0399 accounts, 0400-0499 payments, 0500-0599 community, 0600-0699 platform
- * security (it reads every area's tables, so it runs after them).
+ * security (it reads every area's tables, so it runs after them), 0700-0799 operations (the
+ * operator console's tables and the columns it adds to other areas'), 0800-0899 notifications,
+ * 0900-0999 analytics and privacy.
  */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
@@ -31,4 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0450_coin_shop': m0450,
   '0500_community': m0500,
   '0600_paid_content': m0600,
+  '0700_operators': m0700,
+  '0800_notifications': m0800,
+  '0900_analytics': m0900,
 }

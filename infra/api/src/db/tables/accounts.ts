@@ -31,6 +31,8 @@ export interface MemberSettingsTable {
   key_layout: ColumnType<'auto' | 'fixed', 'auto' | 'fixed' | undefined, 'auto' | 'fixed'>
   image_quality_wifi: ColumnType<'high' | 'data_saving', 'high' | 'data_saving' | undefined, 'high' | 'data_saving'>
   image_quality_mobile: ColumnType<'high' | 'data_saving', 'high' | 'data_saving' | undefined, 'high' | 'data_saving'>
+  /** SPEC §1: "do not share my personal information" (migration 0900): no analytics event is kept for them. */
+  do_not_share: ColumnType<boolean, boolean | undefined, boolean>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 

@@ -368,6 +368,7 @@ describe('profile', () => {
     expect(updated.json().result).toEqual({
       notifications: { marketing: true, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: false },
       viewer: { keyLayout: 'fixed', imageQuality: { wifi: 'data_saving', mobile: 'high' } },
+      privacy: { doNotShare: false },
     })
     expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.userExtraInfo.marketingAgree).toBe(true)
     for (const body of [{ keyLayout: 'sideways' }, { imageQualityWifi: 'ultra' }, { marketing: 'maybe' }] as Record<string, string>[]) {

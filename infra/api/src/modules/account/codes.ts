@@ -3,8 +3,9 @@ import { randomInt } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database } from '../../db/schema'
-import { tooManyRequests } from '../../http/errors'
-import { fail, sendMail, sha256 } from './common'
+import { apiError, tooManyRequests } from '../../http/errorCatalogue'
+import { sendMail } from '../mail/send'
+import { sha256 } from '../../http/tokens'
 
 const HOUR_MS = 60 * 60 * 1000
 const normal = (email: string): string => email.trim().toLowerCase()
@@ -71,8 +72,8 @@ async function latestCode(db: Kysely<Database>, email: string, purpose: CodePurp
 export async function checkCode(deps: AppDeps, input: { email: string; purpose: CodePurpose; token: string; memberId?: number | null }): Promise<void> {
   const now = deps.clock.now()
   const code = await latestCode(deps.db, input.email, input.purpose)
-  if (!code || (input.memberId !== undefined && code.member_id !== input.memberId)) throw fail(400, 'codeIncorrect')
-  if (!codeIsValid(new Date(code.created_at), now)) throw fail(400, 'certificateExpired')
+  if (!code || (input.memberId !== undefined && code.member_id !== input.memberId)) throw apiError('codeIncorrect')
+  if (!codeIsValid(new Date(code.created_at), now)) throw apiError('certificateExpired')
   const counted = await deps.db
     .updateTable('email_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -82,7 +83,7 @@ export async function checkCode(deps: AppDeps, input: { email: string; purpose: 
     .executeTakeFirst()
   // A new code may be asked for within a minute.
   if (!counted) throw tooManyRequests(ACCOUNT_LIMITS.codeResendMs / 1000, 'codeAttemptsExceeded')
-  if (code.code_hash !== codeHash(input.email, input.token.trim())) throw fail(400, 'codeIncorrect')
+  if (code.code_hash !== codeHash(input.email, input.token.trim())) throw apiError('codeIncorrect')
   await deps.db
     .updateTable('email_codes')
     .set((eb) => ({ attempts: eb('attempts', '-', 1), verified_at: eb.fn.coalesce('verified_at', eb.val(now)) }))
@@ -94,9 +95,9 @@ export async function checkCode(deps: AppDeps, input: { email: string; purpose: 
 export async function consumeVerifiedCode(db: Kysely<Database>, now: Date, email: string, purpose: CodePurpose): Promise<void> {
   const code = await latestCode(db, email, purpose)
   const usable = code?.verified_at && now.getTime() - new Date(code.verified_at).getTime() <= ACCOUNT_LIMITS.verifiedCodeUsableMs
-  if (!code || !usable) throw fail(400, 'codeNotVerified')
+  if (!code || !usable) throw apiError('codeNotVerified')
   const spent = await db.updateTable('email_codes').set({ used_at: now }).where('id', '=', code.id).where('used_at', 'is', null).executeTakeFirst()
-  if (Number(spent.numUpdatedRows) !== 1) throw fail(400, 'codeNotVerified')
+  if (Number(spent.numUpdatedRows) !== 1) throw apiError('codeNotVerified')
 }
 
 /** Whether an address belongs to a member (guests and deleted accounts have none). */

@@ -8,12 +8,18 @@ import type { AppDeps } from '../../deps'
 import { route } from '../../http/route'
 import { requireFullMember } from '../member/guest'
 import { currentTermsVersion, hashPassword } from '../member/service'
-import { clearSessionCookies, forgetSession, sessionMember } from '../member/session'
+import { clearSessionCookies, forgetSession, sessionMember } from '../session/session'
 import { clearSigninAttempts } from '../member/signinLock'
 import { checkCode, consumeVerifiedCode, emailTaken, sendCode } from './codes'
-import { checked, fail, localePath, mailTime, publicOrigin, randomToken, readerTimeZone, sealed, sendMail, sha256, today } from './common'
+import { checked } from '../../http/checked'
+import { localePath, publicOrigin } from '../../publicUrl'
+import { mailTime, readerTimeZone, today } from '../../http/readerTime'
+import { randomToken, sha256 } from '../../http/tokens'
+import { sealed } from '../member/rsa'
+import { sendMail } from '../mail/send'
 import { requireCurrentPassword, sealedIfSent } from './reauth'
 import { registerMember, signInNewMember } from './registration'
+import { apiError } from '../../http/errorCatalogue'
 
 
 /** Sign-up, e-mail codes, passwords and e-mail changes. */
@@ -29,9 +35,9 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
       memberId = member.memberId
       const current = await deps.db.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirstOrThrow()
       checked(changeEmailSchema(current.email), { email }, locale)
-      if (await emailTaken(deps.db, email, memberId)) throw fail(409, 'emailAlreadyRegistered')
+      if (await emailTaken(deps.db, email, memberId)) throw apiError('emailAlreadyRegistered')
     } else if (await emailTaken(deps.db, email)) {
-      throw fail(409, 'emailAlreadyRegistered')
+      throw apiError('emailAlreadyRegistered')
     }
     const { expiresAt } = await sendCode(deps, { email, purpose, memberId, locale })
     return { sent: true as const, expiresAt: expiresAt.toISOString(), resendAfterSeconds: ACCOUNT_LIMITS.codeResendMs / 1000 }
@@ -49,7 +55,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const form = checked(joinSchema, body, locale, { today: today(deps, req) })
     const { password } = await sealed<{ password: string }>(deps, body)
     checked(Joi.object({ password: passwordSchema }), { password }, locale)
-    if (await emailTaken(deps.db, form.email)) throw fail(409, 'emailAlreadyRegistered')
+    if (await emailTaken(deps.db, form.email)) throw apiError('emailAlreadyRegistered')
     const now = deps.clock.now()
     const passwordHash = await hashPassword(password)
     const terms = await currentTermsVersion(deps)
@@ -102,7 +108,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
   }, { limit: 'passwordFind' })
 
   const openReset = async (token: unknown) => {
-    if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw fail(400, 'resetLinkExpired')
+    if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw apiError('resetLinkExpired')
     const row = await deps.db
       .selectFrom('password_resets')
       .innerJoin('members', 'members.id', 'password_resets.member_id')
@@ -110,7 +116,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
       .where('password_resets.token_hash', '=', sha256(token))
       .where('members.deleted_at', 'is', null)
       .executeTakeFirst()
-    if (!row || row.used_at || !resetLinkIsValid(new Date(row.created_at), deps.clock.now())) throw fail(400, 'resetLinkExpired')
+    if (!row || row.used_at || !resetLinkIsValid(new Date(row.created_at), deps.clock.now())) throw apiError('resetLinkExpired')
     return row
   }
 
@@ -127,7 +133,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const passwordHash = await hashPassword(password)
     await deps.db.transaction().execute(async (trx) => {
       const used = await trx.updateTable('password_resets').set({ used_at: now }).where('token_hash', '=', row.token_hash).where('used_at', 'is', null).executeTakeFirst()
-      if (Number(used.numUpdatedRows) !== 1) throw fail(400, 'resetLinkExpired')
+      if (Number(used.numUpdatedRows) !== 1) throw apiError('resetLinkExpired')
       await trx.updateTable('members').set({ password_hash: passwordHash, password_changed_at: now, password_postponed_at: null }).where('id', '=', row.memberId).execute()
       // Every session of the account ends: whoever knew the old password is signed out.
       await trx.deleteFrom('sessions').where('member_id', '=', row.memberId).execute()
@@ -148,9 +154,9 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
       locale,
     )
     const row = await deps.db.selectFrom('members').select(['password_hash', 'email']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
-    if (!row.password_hash) throw fail(400, 'notSignedInWithEmail')
+    if (!row.password_hash) throw apiError('notSignedInWithEmail')
     await requireCurrentPassword(deps, req, { email: row.email, passwordHash: row.password_hash }, payload.currentPassword, locale)
-    if (payload.currentPassword === payload.password) throw fail(400, 'passwordSameAsCurrent')
+    if (payload.currentPassword === payload.password) throw apiError('passwordSameAsCurrent')
     const now = deps.clock.now()
     await deps.db.updateTable('members').set({ password_hash: await hashPassword(payload.password), password_changed_at: now, password_postponed_at: null }).where('id', '=', member.memberId).execute()
     // Other devices are signed out; this one stays.
@@ -170,7 +176,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
     const row = await deps.db.selectFrom('members').select(['email', 'password_hash']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
     const { email } = checked(changeEmailSchema(row.email), { email: body.email }, locale)
     const token = checked(codeSchema, body.token, locale)
-    if (await emailTaken(deps.db, email, member.memberId)) throw fail(409, 'emailAlreadyRegistered')
+    if (await emailTaken(deps.db, email, member.memberId)) throw apiError('emailAlreadyRegistered')
     const payload = await sealedIfSent<{ currentPassword?: unknown; password?: unknown }>(deps, body)
     // A member with a password confirms it; one without (social sign-up) chooses one with the address.
     let passwordHash: string | null = null
@@ -204,7 +210,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(app, deps, endpoints.termsAgree, async ({ body, req }) => {
     const member = await requireFullMember(deps, req)
     const terms = await currentTermsVersion(deps)
-    if (!terms || String(terms.version) !== String(body.version ?? '')) throw fail(409, 'termsVersionOutdated')
+    if (!terms || String(terms.version) !== String(body.version ?? '')) throw apiError('termsVersionOutdated')
     await deps.db.updateTable('members').set({ terms_version: terms.version }).where('id', '=', member.memberId).execute()
     return { agreedVersion: terms.version }
   })

@@ -12,56 +12,24 @@ import {
 } from '@koma/contracts/server'
 import { deleteAccountSchema, mobileFormSchema, nicknameFormSchema } from '@koma/contracts/validation'
 import type { FastifyInstance } from 'fastify'
-import sharp, { type Metadata, type Sharp } from 'sharp'
 import type { AppDeps } from '../../deps'
 import type { MemberSettingsTable } from '../../db/schema'
-import { HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { route } from '../../http/route'
 import { uploadRoute } from '../../http/uploads'
-import { BODY_LIMITS, UPLOAD_MAX_PIXELS } from '../../limits'
+import { BODY_LIMITS } from '../../limits'
 import { imageUrl } from '../image/urls'
 import { requireFullMember } from '../member/guest'
-import { clearSessionCookies, deviceIdOf, forgetSession, requireMember } from '../member/session'
-import { checked, fail, iso, randomToken } from './common'
+import { clearSessionCookies, deviceIdOf, forgetSession, requireMember } from '../session/session'
+import { checked } from '../../http/checked'
+import { iso, randomToken } from '../../http/tokens'
+import * as queries from './queries'
 import { requireCurrentPassword, sealedIfSent } from './reauth'
-
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
-
-/**
- * An uploaded image checked by its content, never its name or declared type: sharp reads the
- * bytes; anything it cannot decode as JPEG, PNG, WebP or GIF is refused (SPEC §8 upload format).
- */
-export async function sniffImage(bytes: unknown): Promise<{ format: string; width: number; height: number }> {
-  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw fail(400, 'uploadFormatInvalid')
-  if (bytes.length > ACCOUNT_LIMITS.avatarBytes) throw fail(413, 'uploadTooLarge')
-  let meta: Metadata
-  try {
-    // Only the header is read here (no pixels), so the pixel limit is checked below, by name.
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata()
-  } catch {
-    throw fail(400, 'uploadFormatInvalid')
-  }
-  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw fail(400, 'uploadFormatInvalid')
-  // A few kilobytes can declare billions of pixels (a decompression bomb): refused before decoding.
-  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw fail(413, 'uploadTooLarge')
-  return { format: meta.format, width: meta.width, height: meta.height }
-}
-
-/** sharp over uploaded bytes, never decoding more than UPLOAD_MAX_PIXELS. */
-export const uploadedImage = (bytes: Buffer): Sharp => sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
-
-/** Re-encode an upload; a file that fails half-way through decoding is the upload message, never a 500. */
-export async function reencoded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch {
-    throw fail(400, 'uploadFormatInvalid')
-  }
-}
+import { reencoded, sniffImage, uploadedImage } from '../image/uploaded'
 
 type SettingsRow = Pick<
   MemberSettingsTable,
-  'notify_marketing' | 'notify_subscription' | 'notify_free_episode' | 'notify_news_email' | 'night_restriction' | 'key_layout' | 'image_quality_wifi' | 'image_quality_mobile'
+  'notify_marketing' | 'notify_subscription' | 'notify_free_episode' | 'notify_news_email' | 'night_restriction' | 'key_layout' | 'image_quality_wifi' | 'image_quality_mobile' | 'do_not_share'
 >
 
 const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): AccountSettings => ({
@@ -76,20 +44,14 @@ const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): Acc
     keyLayout: (row?.key_layout as 'auto' | 'fixed') ?? 'auto',
     imageQuality: { wifi: (row?.image_quality_wifi as 'high' | 'data_saving') ?? 'high', mobile: (row?.image_quality_mobile as 'high' | 'data_saving') ?? 'data_saving' },
   },
+  privacy: { doNotShare: Boolean(row?.do_not_share ?? false) },
 })
 
 export async function loadSettings(deps: AppDeps, memberId: number): Promise<AccountSettings> {
-  return toSettings(await deps.db.selectFrom('member_settings').selectAll().where('member_id', '=', memberId).executeTakeFirst())
+  return toSettings(await queries.settingsRow(deps.db, memberId))
 }
 
-async function saveSettings(deps: AppDeps, memberId: number, changes: Partial<{ [K in keyof SettingsRow]: boolean | string }>): Promise<void> {
-  const now = deps.clock.now()
-  await deps.db
-    .insertInto('member_settings')
-    .values({ member_id: memberId, ...(changes as object), updated_at: now })
-    .onConflict((oc) => oc.column('member_id').doUpdateSet({ ...(changes as object), updated_at: now }))
-    .execute()
-}
+const saveSettings = (deps: AppDeps, memberId: number, changes: Partial<{ [K in keyof SettingsRow]: boolean | string }>): Promise<void> => queries.saveSettings(deps.db, memberId, changes, deps.clock.now())
 
 const FLAG_FIELDS = {
   marketing: 'notify_marketing',
@@ -97,11 +59,12 @@ const FLAG_FIELDS = {
   freeEpisodeUpdates: 'notify_free_episode',
   newsEmails: 'notify_news_email',
   nightRestriction: 'night_restriction',
+  doNotShare: 'do_not_share',
 } as const
 const QUALITY = ['high', 'data_saving']
 
 async function matureStatus(deps: AppDeps, memberId: number): Promise<MatureStatus> {
-  const row = await deps.db.selectFrom('members').select(['accept_mature', 'adult_verified_at']).where('id', '=', memberId).executeTakeFirstOrThrow()
+  const row = await queries.matureRow(deps.db, memberId)
   const verifiedAt = row.adult_verified_at ? new Date(row.adult_verified_at) : null
   const valid = adultVerificationValid(verifiedAt, deps.clock.now())
   return {
@@ -116,14 +79,14 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, endpoints.nickname, async ({ body, req, locale }) => {
     const member = await requireFullMember(deps, req)
     const { nickname } = checked(nicknameFormSchema, { nickname: body.nickname }, locale)
-    await deps.db.updateTable('members').set({ nickname }).where('id', '=', member.memberId).execute()
+    await queries.updateMember(deps.db, member.memberId, { nickname })
     return { nickname }
   })
 
   route(app, deps, endpoints.mobile, async ({ body, req, locale }) => {
     const member = await requireFullMember(deps, req)
     const { mobile } = checked(mobileFormSchema, { mobile: body.mobile }, locale)
-    await deps.db.updateTable('members').set({ mobile }).where('id', '=', member.memberId).execute()
+    await queries.updateMember(deps.db, member.memberId, { mobile })
     return { mobile }
   })
 
@@ -133,31 +96,30 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     await sniffImage(body)
     const size = 240
     const bytes = await reencoded(() => uploadedImage(body as unknown as Buffer).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer())
-    const image = await deps.db.insertInto('images').values({ width: size, height: size, mime: 'image/webp', bytes, access: 'public' }).returning('id').executeTakeFirstOrThrow()
-    await deps.db.updateTable('members').set({ avatar_image_id: image.id }).where('id', '=', member.memberId).execute()
-    return { avatarImageUrl: imageUrl(image.id) }
+    const imageId = await queries.saveAvatar(deps.db, member.memberId, { size, bytes })
+    return { avatarImageUrl: imageUrl(imageId) }
   }, { limit: 'avatarUpload', maxBytes: BODY_LIMITS.avatar })
 
   route(app, deps, endpoints.avatarDelete, async ({ req }) => {
     const member = await requireFullMember(deps, req)
-    await deps.db.updateTable('members').set({ avatar_image_id: null }).where('id', '=', member.memberId).execute()
+    await queries.updateMember(deps.db, member.memberId, { avatar_image_id: null })
     return { avatarImageUrl: null }
   })
 
   route(app, deps, endpoints.notifyEmail, async ({ params, req }) => {
     const member = await requireFullMember(deps, req)
-    if (params.value !== 'on' && params.value !== 'off') throw new HttpError(404, 'notFound')
+    if (params.value !== 'on' && params.value !== 'off') throw apiError('notFound')
     const on = params.value === 'on'
-    await deps.db.updateTable('members').set({ email_notify: on }).where('id', '=', member.memberId).execute()
+    await queries.updateMember(deps.db, member.memberId, { email_notify: on })
     await saveSettings(deps, member.memberId, { notify_news_email: on })
     return { emailNotify: on }
   })
 
   route(app, deps, endpoints.marketInfoAgree, async ({ body, req }) => {
     const member = await requireFullMember(deps, req)
-    if (body.marketInfoAgree !== 'Y' && body.marketInfoAgree !== 'N') throw new HttpError(400, 'invalidParameter', { field: 'marketInfoAgree' })
+    if (body.marketInfoAgree !== 'Y' && body.marketInfoAgree !== 'N') throw apiError('invalidParameter', { field: 'marketInfoAgree' })
     const agree = body.marketInfoAgree === 'Y'
-    await deps.db.updateTable('members').set({ marketing_agree: agree }).where('id', '=', member.memberId).execute()
+    await queries.updateMember(deps.db, member.memberId, { marketing_agree: agree })
     await saveSettings(deps, member.memberId, { notify_marketing: agree })
     return { marketInfoAgree: agree }
   })
@@ -175,36 +137,29 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     for (const [field, column] of Object.entries(FLAG_FIELDS)) {
       const value = (body as Record<string, unknown>)[field]
       if (value === undefined) continue
-      if (value !== 'true' && value !== 'false') throw new HttpError(400, 'invalidParameter', { field })
+      if (value !== 'true' && value !== 'false') throw apiError('invalidParameter', { field })
       changes[column] = value === 'true'
     }
     if (body.keyLayout !== undefined) {
-      if (body.keyLayout !== 'auto' && body.keyLayout !== 'fixed') throw new HttpError(400, 'invalidParameter', { field: 'keyLayout' })
+      if (body.keyLayout !== 'auto' && body.keyLayout !== 'fixed') throw apiError('invalidParameter', { field: 'keyLayout' })
       changes.key_layout = body.keyLayout
     }
     for (const [field, column] of [['imageQualityWifi', 'image_quality_wifi'], ['imageQualityMobile', 'image_quality_mobile']] as const) {
       const value = body[field]
       if (value === undefined) continue
-      if (!QUALITY.includes(value)) throw new HttpError(400, 'invalidParameter', { field })
+      if (!QUALITY.includes(value)) throw apiError('invalidParameter', { field })
       changes[column] = value
     }
     if (Object.keys(changes).length) await saveSettings(deps, member.memberId, changes)
-    if ('notify_marketing' in changes) await deps.db.updateTable('members').set({ marketing_agree: Boolean(changes.notify_marketing) }).where('id', '=', member.memberId).execute()
-    if ('notify_news_email' in changes) await deps.db.updateTable('members').set({ email_notify: Boolean(changes.notify_news_email) }).where('id', '=', member.memberId).execute()
+    if ('notify_marketing' in changes) await queries.updateMember(deps.db, member.memberId, { marketing_agree: Boolean(changes.notify_marketing) })
+    if ('notify_news_email' in changes) await queries.updateMember(deps.db, member.memberId, { email_notify: Boolean(changes.notify_news_email) })
     return loadSettings(deps, member.memberId)
   })
 
   // Devices: one per web device id, from the sessions that carry it.
   route(app, deps, endpoints.devices, async ({ req, reply }) => {
     const member = await requireFullMember(deps, req)
-    const rows = await deps.db
-      .selectFrom('sessions')
-      .select(['device_id', 'user_agent', 'last_seen_at', 'created_at', 'id'])
-      .where('member_id', '=', member.memberId)
-      .where('device_id', 'is not', null)
-      .where('expires_at', '>', deps.clock.realNow())
-      .orderBy('last_seen_at', 'desc')
-      .execute()
+    const rows = await queries.deviceSessions(deps.db, member.memberId, deps.clock.realNow())
     const current = deviceIdOf(req)
     const byDevice = new Map<string, (typeof rows)[number] & { firstAt: Date }>()
     for (const row of rows) {
@@ -228,8 +183,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, deps, endpoints.deviceRemove, async ({ params, req, reply }) => {
     const member = await requireFullMember(deps, req)
-    const removed = await deps.db.deleteFrom('sessions').where('member_id', '=', member.memberId).where('device_id', '=', params.deviceId).executeTakeFirst()
-    if (Number(removed.numDeletedRows) === 0) throw new HttpError(404, 'deviceNotFound')
+    if ((await queries.removeDeviceSessions(deps.db, member.memberId, params.deviceId)) === 0) throw apiError('deviceNotFound')
     const signedOutHere = deviceIdOf(req) === params.deviceId
     if (signedOutHere) {
       forgetSession(req)
@@ -240,40 +194,16 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, deps, endpoints.deleteMember, async ({ params, body, req, reply, locale }) => {
     const member = await requireFullMember(deps, req)
-    if (params.userId !== 'me' && params.userId !== String(member.memberId)) throw new HttpError(403, 'authenticationError')
+    if (params.userId !== 'me' && params.userId !== String(member.memberId)) throw apiError('notYourAccount')
     const { reason } = checked(deleteAccountSchema, { reason: body.reason }, locale)
     // Members with a password confirm it (sealed); a social-only member has none to give.
-    const row = await deps.db.selectFrom('members').select(['email', 'password_hash']).where('id', '=', member.memberId).executeTakeFirstOrThrow()
+    const row = await queries.passwordOf(deps.db, member.memberId)
     if (row.password_hash) {
       const payload = await sealedIfSent<{ currentPassword?: unknown }>(deps, body)
       await requireCurrentPassword(deps, req, { email: row.email, passwordHash: row.password_hash }, payload?.currentPassword, locale)
     }
     const now = deps.clock.now()
-    await deps.db.transaction().execute(async (trx) => {
-      // Kept as an anonymous row (comments and purchases keep pointing somewhere); nothing personal remains.
-      await trx
-        .updateTable('members')
-        .set({
-          email: null,
-          password_hash: null,
-          nickname: 'Deleted member',
-          avatar_image_id: null,
-          mobile: null,
-          birthday: null,
-          guest_device_id: null,
-          email_notify: false,
-          marketing_agree: false,
-          accept_mature: false,
-          deleted_at: now,
-        })
-        .where('id', '=', member.memberId)
-        .execute()
-      await trx.deleteFrom('sessions').where('member_id', '=', member.memberId).execute()
-      await trx.deleteFrom('external_accounts').where('member_id', '=', member.memberId).execute()
-      await trx.deleteFrom('email_codes').where('member_id', '=', member.memberId).execute()
-      await trx.deleteFrom('password_resets').where('member_id', '=', member.memberId).execute()
-      await trx.insertInto('account_deletions').values({ reason, deleted_at: now }).execute()
-    })
+    await queries.eraseMember(deps.db, member.memberId, reason, now)
     forgetSession(req)
     clearSessionCookies(req, reply)
     return { deleted: true as const }
@@ -287,51 +217,34 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, deps, endpoints.matureAccept, async ({ params, req }) => {
     const member = await requireFullMember(deps, req)
-    if (params.value !== 'on' && params.value !== 'off') throw new HttpError(404, 'notFound')
+    if (params.value !== 'on' && params.value !== 'off') throw apiError('notFound')
     if (params.value === 'on') {
       const status = await matureStatus(deps, member.memberId)
-      if (!status.adultVerification) throw new HttpError(451, 'adultVerificationRequired')
+      if (!status.adultVerification) throw apiError('adultVerificationRequired')
     }
-    await deps.db.updateTable('members').set({ accept_mature: params.value === 'on' }).where('id', '=', member.memberId).execute()
+    await queries.updateMember(deps.db, member.memberId, { accept_mature: params.value === 'on' })
     return matureStatus(deps, member.memberId)
   })
 
   route(app, deps, endpoints.certificationInit, async ({ query, req }) => {
     const member = await requireFullMember(deps, req)
     // Only the sandbox service exists: production offers verification only with KOMA_SANDBOX_CERTIFICATION=1.
-    if (!deps.config.sandboxes.certification) throw new HttpError(404, 'adultVerificationUnavailable')
+    if (!deps.config.sandboxes.certification) throw apiError('adultVerificationUnavailable')
     const now = deps.clock.now()
     const tradeId = randomToken(12)
     const sessionId = randomToken(12)
-    await deps.db
-      .insertInto('certifications')
-      .values({
-        trade_id: tradeId,
-        member_id: member.memberId,
-        session_id: sessionId,
-        redirect: safeRedirect(query.redirect, '/account/setting'),
-        created_at: now,
-        expires_at: new Date(now.getTime() + 30 * 60 * 1000),
-      })
-      .execute()
+    await queries.startCertification(deps.db, { tradeId, memberId: member.memberId, sessionId, redirect: safeRedirect(query.redirect, '/account/setting'), now, expiresAt: new Date(now.getTime() + 30 * 60 * 1000) })
     return { iaSystemUrl: `/api/sandbox/certification/${tradeId}`, neTradeId: tradeId, sessionId }
   })
 
   route(app, deps, endpoints.certificationComplete, async ({ query, req }) => {
     const member = await requireFullMember(deps, req)
-    if (typeof query.code !== 'string' || query.code.length < 10) throw new HttpError(400, 'certificateExpired')
+    if (typeof query.code !== 'string' || query.code.length < 10) throw apiError('certificateExpired')
     const now = deps.clock.now()
-    const row = await deps.db
-      .updateTable('certifications')
-      .set({ code: null, completed_at: now })
-      .where('code', '=', query.code)
-      .where('member_id', '=', member.memberId)
-      .where('expires_at', '>', now)
-      .returning(['result'])
-      .executeTakeFirst()
-    if (!row) throw new HttpError(400, 'certificateExpired')
-    if (row.result !== 'verified') throw new HttpError(400, 'adultVerificationFailed')
-    await deps.db.updateTable('members').set({ adult_verified_at: now }).where('id', '=', member.memberId).execute()
+    const row = await queries.completeCertification(deps.db, member.memberId, query.code, now)
+    if (!row) throw apiError('certificateExpired')
+    if (row.result !== 'verified') throw apiError('adultVerificationFailed')
+    await queries.updateMember(deps.db, member.memberId, { adult_verified_at: now })
     return matureStatus(deps, member.memberId)
   })
 }

@@ -2,11 +2,12 @@ import type { Locale } from '@koma/contracts/server'
 import { currentPasswordSchema } from '@koma/contracts/validation'
 import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { tooManyRequests } from '../../http/errors'
+import { apiError, tooManyRequests } from '../../http/errorCatalogue'
 import { readerAddress } from '../../http/rateLimit'
 import { countSigninAttempt, signinSucceeded } from '../member/signinLock'
 import { passwordMatches } from '../member/service'
-import { checked, fail, sealed } from './common'
+import { checked } from '../../http/checked'
+import { sealed } from '../member/rsa'
 
 /**
  * The current password, asked again before what would hand the account to someone else or end
@@ -44,5 +45,5 @@ export async function requireCurrentPassword(
     if (email) await signinSucceeded(deps, email, address)
     return
   }
-  throw fail(400, 'currentPasswordIncorrect')
+  throw apiError('currentPasswordIncorrect')
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { welcomeGift } from '../inbox/service'
-import { endSession, forgetSession, startSession, type SessionMember } from '../member/session'
+import { endSession, forgetSession, startSession, type SessionMember } from '../session/session'
 
 /** Who is joining, from the e-mail join form or the short social join form. */
 export interface Joining {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { HEADERS, type ContentList, type ListContent } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
@@ -185,6 +186,29 @@ describe('promotions and content catalogs', () => {
     // A catalog id is not a promotion.
     const catalog = await t.db.selectFrom('collections').select('id').where('kind', '=', 'catalog').executeTakeFirstOrThrow()
     expect((await t.call('GET', `/api/menu/promotion/${catalog.id}`)).statusCode).toBe(404)
+  })
+
+  it('a promotion outside its period is a campaign that is not running: 400 in the reader language (SPEC §8 campaign rules)', async () => {
+    const promotion = await t.db.selectFrom('collections').select(['id', 'start_at', 'end_at']).where('kind', '=', 'promotion').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const now = t.clock.now().getTime()
+    const url = `/api/menu/promotion/${promotion.id}`
+    try {
+      await t.db.updateTable('collections').set({ start_at: new Date(now - 10 * 86_400_000), end_at: new Date(now - 1000) }).where('id', '=', promotion.id).execute()
+      const ended = await t.call('GET', url, { locale: 'fr' })
+      expect(ended.statusCode).toBe(400)
+      expect(ended.json()).toEqual({ code: 400, message: 'Cette campagne n’a pas lieu en ce moment.' })
+      await t.db.updateTable('collections').set({ start_at: new Date(now + 86_400_000), end_at: null }).where('id', '=', promotion.id).execute()
+      expect((await t.call('GET', url, { locale: 'ja' })).json()).toEqual({ code: 400, message: 'このキャンペーンは現在開催されていません。' })
+      await t.db.updateTable('collections').set({ start_at: new Date(now - 1000), end_at: new Date(now + 86_400_000) }).where('id', '=', promotion.id).execute()
+      expect((await t.call('GET', url)).statusCode).toBe(200)
+      // A content catalog has no period.
+      const catalog = await t.db.selectFrom('collections').select(['id', 'end_at']).where('kind', '=', 'catalog').executeTakeFirstOrThrow()
+      await t.db.updateTable('collections').set({ end_at: new Date(now - 1000) }).where('id', '=', catalog.id).execute()
+      expect((await t.call('GET', `/api/content_catalog/${catalog.id}`)).statusCode).toBe(200)
+      await t.db.updateTable('collections').set({ end_at: catalog.end_at }).where('id', '=', catalog.id).execute()
+    } finally {
+      await t.db.updateTable('collections').set({ start_at: promotion.start_at, end_at: promotion.end_at }).where('id', '=', promotion.id).execute()
+    }
   })
 })
 
@@ -382,6 +406,23 @@ describe('home', () => {
     expect(badges.every((iso) => Date.parse(iso as string) > earliest)).toBe(true)
     t.clock.setFakeTime(null)
   })
+
+  it('is public, compressed once per cached home, and revalidates by ETag', async () => {
+    const plain = await t.call('GET', '/api/ja/home')
+    expect(plain.headers['cache-control']).toMatch(/^public, max-age=\d+$/)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const br = await t.call('GET', '/api/ja/home', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json())
+    const gz = await t.call('GET', '/api/ja/home', { headers: { 'accept-encoding': 'gzip' } })
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json())
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3)
+    const again = await t.call('GET', '/api/ja/home', { headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(br.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    expect(again.rawPayload.length).toBe(0)
+    // Other representations' tags do not match.
+    expect((await t.call('GET', '/api/ja/home', { headers: { 'if-none-match': String(br.headers.etag) } })).statusCode).toBe(200)
+  })
 })
 
 describe('images (SPEC §9 presets × densities)', () => {
@@ -398,5 +439,24 @@ describe('images (SPEC §9 presets × densities)', () => {
     expect(again.statusCode).toBe(304)
     expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=abc` })).statusCode).toBe(400)
     expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=3` })).statusCode).toBe(400)
+  })
+})
+
+describe('sitemap titles (GET /sitemap/titles, for the edge)', () => {
+  it('lists every non-mature title once, coming-soon ones on their coming-soon page, without SPEC §7 headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/sitemap/titles' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=600')
+    const titles = response.json().result.titles as { type: string; id: number; page: string; updatedAt: string }[]
+    const rows = await t.db.selectFrom('contents').select(['id', 'type', 'mature', 'status']).execute()
+    const listed = new Map(titles.map((title) => [title.id, title]))
+    expect(listed.size).toBe(titles.length)
+    expect(rows.some((row) => row.mature)).toBe(true)
+    expect(rows.some((row) => row.status === 'coming_soon' && !row.mature)).toBe(true)
+    for (const row of rows) {
+      const title = listed.get(row.id)
+      if (row.mature) expect(title).toBeUndefined()
+      else expect(title).toEqual({ type: row.type, id: row.id, page: row.status === 'coming_soon' ? 'comingSoon' : 'episodes', updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    }
   })
 })

@@ -3,14 +3,18 @@ import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { CollectionsTable } from '../../db/schema'
-import { acceptMatureRequired, notFound } from '../../http/errors'
-import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
+import { apiError } from '../../http/errorCatalogue'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { imageUrl } from '../image/urls'
-import { matureAccepted } from '../member/maturity'
+import { matureAccepted } from '../session/maturity'
 import { pageOf, parsePaging } from './paging'
 import { listContents } from './summaries'
 
 type Row = Selectable<CollectionsTable>
+
+/** Within its period (either end open when unset; the end itself is outside). */
+const campaignRunning = (row: Pick<Row, 'start_at' | 'end_at'>, now: Date): boolean =>
+  (row.start_at === null || new Date(row.start_at).getTime() <= now.getTime()) && (row.end_at === null || now.getTime() < new Date(row.end_at).getTime())
 
 async function describe(deps: AppDeps, rows: Row[], locale: Locale): Promise<Collection[]> {
   if (rows.length === 0) return []
@@ -42,9 +46,12 @@ async function describe(deps: AppDeps, rows: Row[], locale: Locale): Promise<Col
 /** GET /menu/promotion/{id} and /content_catalog/{id}: a curated list, paged. */
 export async function collectionPage(deps: AppDeps, req: FastifyRequest, input: { kind: 'promotion' | 'catalog'; id: number; query: PagingQuery; locale: Locale }): Promise<CollectionPage> {
   const row = await deps.db.selectFrom('collections').selectAll().where('id', '=', input.id).where('kind', '=', input.kind).executeTakeFirst()
-  if (!row) throw notFound()
+  if (!row) throw apiError('notFound')
+  // A promotion is a campaign (SPEC §8): before its start or after its end it answers 400, which
+  // the page turns into the campaign error screen. A content catalog has no period.
+  if (input.kind === 'promotion' && !campaignRunning(row, deps.clock.now())) throw apiError('campaignUnavailable')
   const mature = await matureAccepted(deps, req)
-  if (row.mature && !mature) throw acceptMatureRequired()
+  if (row.mature && !mature) throw apiError('matureNotAccepted')
   const request = parsePaging(input.query)
   let items = deps.db.selectFrom('collection_items as ci').innerJoin('contents as c', 'c.id', 'ci.content_id').select('c.id').where('ci.collection_id', '=', input.id)
   if (!mature) items = items.where('c.mature', '=', false)
@@ -56,7 +63,7 @@ export async function collectionPage(deps: AppDeps, req: FastifyRequest, input: 
 
 /** GET /{prefix}/event: running events, mature ones only for readers who accepted mature content. */
 export async function eventList(deps: AppDeps, req: FastifyRequest, prefix: string, locale: Locale): Promise<EventList> {
-  if (prefix !== 'all_comic') throw notFound()
+  if (prefix !== 'all_comic') throw apiError('notFound')
   const mature = await matureAccepted(deps, req)
   const now = deps.clock.now()
   let query = deps.db

@@ -1,8 +1,8 @@
 import { isLibraryTab, type ContentType, type LibraryItem, type LibraryOrder, type LibraryPage, type Locale, type PagingQuery } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
-import { notFound } from '../../http/errors'
-import { contentSummaries } from '../content/queries'
-import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
+import { apiError } from '../../http/errorCatalogue'
+import { contentSummaries } from '../titles/queries'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { pageOfAll, parsePaging } from './paging'
 
 /** A library holds at most this many titles per tab (newest first); enough for any reader. */
@@ -62,7 +62,7 @@ async function rowsOf(deps: AppDeps, memberId: number, tab: string, hiddenOnly: 
 
 /** GET /library/{tab}: subscribed, recent or unlocked titles (hidden ones with hidden=true), by date or title. */
 export async function libraryPage(deps: AppDeps, memberId: number, input: { tab: string; query: PagingQuery & { order?: string; hidden?: string }; locale: Locale }): Promise<LibraryPage> {
-  if (!isLibraryTab(input.tab)) throw notFound()
+  if (!isLibraryTab(input.tab)) throw apiError('notFound')
   const order: LibraryOrder = input.query.order === 'title' ? 'title' : 'date'
   const request = parsePaging(input.query)
   const rows = await rowsOf(deps, memberId, input.tab, input.query.hidden === 'true')
@@ -90,7 +90,7 @@ export async function libraryPage(deps: AppDeps, memberId: number, input: { tab:
 /** The title a library action names must exist with that type. */
 export async function requireContent(deps: AppDeps, type: ContentType, id: number): Promise<{ id: number; status: string; mature: boolean }> {
   const row = await deps.db.selectFrom('contents').select(['id', 'status', 'mature']).where('id', '=', id).where('type', '=', type).executeTakeFirst()
-  if (!row) throw notFound('comicNotFound')
+  if (!row) throw apiError('comicNotFound')
   return { id: Number(row.id), status: row.status, mature: row.mature }
 }
 

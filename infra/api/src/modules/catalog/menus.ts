@@ -14,10 +14,10 @@ import type { FastifyRequest } from 'fastify'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database } from '../../db/schema'
-import { acceptMatureRequired, notFound } from '../../http/errors'
-import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
-import { matureAccepted } from '../member/maturity'
-import { requireMember } from '../member/session'
+import { apiError } from '../../http/errorCatalogue'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
+import { matureAccepted } from '../session/maturity'
+import { requireMember } from '../session/session'
 import { pageOf, parsePaging } from './paging'
 import { listContents, menuBanners } from './summaries'
 
@@ -61,11 +61,11 @@ async function genreItems(deps: AppDeps, locale: Locale): Promise<MenuSubItem[]>
 export async function menuList(deps: AppDeps, req: FastifyRequest, input: { holder: string; code: string; currentItemCode?: string; query: PagingQuery; locale: Locale }): Promise<ContentList> {
   const { holder, locale } = input
   const code = input.code as ListCode
-  if (holder !== MENU_HOLDER || !LIST_CODES.includes(code)) throw notFound()
+  if (holder !== MENU_HOLDER || !LIST_CODES.includes(code)) throw apiError('notFound')
   const mature = await matureAccepted(deps, req)
   if (code === 'adult') {
     await requireMember(deps, req)
-    if (!mature) throw acceptMatureRequired()
+    if (!mature) throw apiError('matureNotAccepted')
   }
   const cap = code === 'ranking' ? RANKING_CAP : undefined
   const request = parsePaging(input.query, cap)
@@ -101,7 +101,7 @@ export async function menuList(deps: AppDeps, req: FastifyRequest, input: { hold
     case 'genre': {
       items = await genreItems(deps, locale)
       const chosen = items.find((item) => item.code === input.currentItemCode) ?? items[0]
-      if (!chosen) throw notFound()
+      if (!chosen) throw apiError('notFound')
       current = chosen.code
       query = browsable(deps)
         .innerJoin('content_genres as cg', 'cg.content_id', 'contents.id')

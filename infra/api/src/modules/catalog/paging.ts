@@ -1,9 +1,10 @@
 import { pageRequest, pageResult, type Page, type PageRequest, type PagingQuery } from '@koma/contracts/server'
-import { HttpError } from '../../http/errors'
+import { type HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 
 const count = (value: string | undefined, field: string, min: number): number | null => {
   if (value === undefined || value === '') return null
-  if (!/^(0|[1-9][0-9]{0,6})$/.test(value) || Number(value) < min) throw new HttpError(400, 'invalidParameter', { field })
+  if (!/^(0|[1-9][0-9]{0,6})$/.test(value) || Number(value) < min) throw apiError('invalidParameter', { field })
   return Number(value)
 }
 
@@ -19,7 +20,7 @@ export function parsePaging(query: PagingQuery, cap?: number): PageRequest {
  * silently). The browser's list raises SPEC §8's internal error itself if it ever asks; the API
  * keeps 500 for its own faults, which operators are alerted on.
  */
-export const noMorePages = (): HttpError => new HttpError(404, 'noMorePages', {}, null, { hasNextPage: false })
+export const noMorePages = (): HttpError => apiError('noMorePages', {}, { hasNextPage: false })
 
 /** Rows fetched with limit + 1: the page's rows and its description, or the internal error past the end. */
 export function pageOf<T>(request: PageRequest, rows: readonly T[], cap?: number): { rows: T[]; page: Page } {

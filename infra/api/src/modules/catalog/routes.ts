@@ -1,18 +1,19 @@
 import { endpoints } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
-import { requireMember } from '../member/session'
+import { requireMember } from '../session/session'
 import { collectionPage, eventList } from './collections'
 import { comingSoonEntry } from './comingSoon'
 import { libraryPage, requireContent, setMemberFlag } from './library'
 import { menuList } from './menus'
 import { memo } from './memo'
-import { matureAccepted } from '../member/maturity'
+import { matureAccepted } from '../session/maturity'
 import { currentWeekday, weekdayCode } from '@koma/contracts/server'
 import { search } from './search'
+import { sitemapTitles } from './sitemap'
 
 /** Discovery (mf-catalog): menus, collections, events, search, coming soon, library. */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -34,6 +35,10 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, endpoints.promotion, async ({ params, query, req, locale }) => collectionPage(deps, req, { kind: 'promotion', id: parseId(params.id), query, locale }))
   route(app, deps, endpoints.contentCatalog, async ({ params, query, req, locale }) => collectionPage(deps, req, { kind: 'catalog', id: parseId(params.id), query, locale }))
   route(app, deps, endpoints.search, async ({ body, req, locale }) => search(deps, req, body, locale))
+  route(app, deps, endpoints.sitemapTitles, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=600')
+    return sitemapTitles(deps)
+  })
 
   route(app, deps, endpoints.comingSoon, async ({ params, req, locale }) => comingSoonEntry(deps, req, parseContentType(params.type), parseId(params.id), locale))
   const notification = (on: boolean) => async ({ params, req }: { params: { type: string; id: string }; req: Parameters<typeof requireMember>[1] }) => {
@@ -42,7 +47,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     const member = await requireMember(deps, req)
     const content = await requireContent(deps, type, id)
     // SPEC §4: a release notification is settable for unreleased titles only.
-    if (on && content.status !== 'coming_soon') throw new HttpError(409, 'releaseNotificationUnavailable')
+    if (on && content.status !== 'coming_soon') throw apiError('releaseNotificationUnavailable')
     await setMemberFlag(deps, 'release_notifications', member.memberId, id, on)
     return { notification: on }
   }

@@ -1,8 +1,8 @@
 import { cutSearchKeyword, searchScore, searchTerms, type Locale, type SearchResult } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { HttpError } from '../../http/errors'
-import { matureAccepted } from '../member/maturity'
+import { apiError } from '../../http/errorCatalogue'
+import { matureAccepted } from '../session/maturity'
 import { pageOfAll, parsePaging } from './paging'
 import { listContents } from './summaries'
 
@@ -55,7 +55,7 @@ function searchIndex(deps: AppDeps): Promise<Entry[]> {
 export async function search(deps: AppDeps, req: FastifyRequest, body: { query?: string; pageNo?: string; pageSize?: string }, locale: Locale): Promise<SearchResult> {
   const query = cutSearchKeyword(typeof body.query === 'string' ? body.query : '').trim()
   const terms = searchTerms(query)
-  if (terms.length === 0) throw new HttpError(400, 'searchQueryRequired')
+  if (terms.length === 0) throw apiError('searchQueryRequired')
   const request = parsePaging({ pageNo: body.pageNo, pageSize: body.pageSize })
   const mature = await matureAccepted(deps, req)
   const scored = (await searchIndex(deps))

@@ -1,7 +1,7 @@
 import type { HomeElement, ListContent, Locale } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
-import { contentSummaries } from '../content/queries'
-import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
+import { contentSummaries } from '../titles/queries'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { imageUrl } from '../image/urls'
 
 /** Summaries of `ids` in that order (ranked when asked), skipping any that vanished. */

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { canBuyWithCoin, canRentWith, coinInventoryOf, rentalEndsAt, unlockAllCoinBack, unlockAllPrice, type AccessResult, type ContentType, type RentMethod } from '@koma/contracts/server'
+import { canBuyWithCoin, canRentWith, chapterReleased, coinInventoryOf, rentalEndsAt, unlockAllCoinBack, unlockAllPrice, type AccessResult, type ContentType, type RentMethod } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { ChaptersTable, ContentsTable, Database } from '../../db/schema'
-import { acceptMatureRequired, HttpError } from '../../http/errors'
-import { salesConfigOf } from '../content/service'
-import { matureAccepted } from '../member/maturity'
+import { apiError } from '../../http/errorCatalogue'
+import { salesConfigOf } from '../titles/sales'
+import { matureAccepted } from '../session/maturity'
 import { coinBalance, creditCoins, lockWallet, spendCoins } from './ledger'
 import { gaugeState, spendTicket, subscribeRentalAvailable } from './stock'
 
@@ -42,7 +42,6 @@ export interface Outcome {
   result: AccessResult
 }
 
-const transactionFailed = (status = 400): HttpError => new HttpError(status, 'transactionFailed')
 
 /**
  * Run `work` under the member's wallet lock, consuming `token` for `action`. The token must be
@@ -51,17 +50,17 @@ const transactionFailed = (status = 400): HttpError => new HttpError(status, 'tr
  * token unused.
  */
 export async function withToken(deps: AppDeps, memberId: number, token: string | undefined, action: string, work: (trx: Db, now: Date) => Promise<Outcome>): Promise<Outcome> {
-  if (typeof token !== 'string' || token.length < 8 || token.length > 100) throw transactionFailed()
+  if (typeof token !== 'string' || token.length < 8 || token.length > 100) throw apiError('transactionFailed')
   const now = deps.clock.now()
   return deps.db.transaction().execute(async (trx) => {
     await lockWallet(trx, memberId)
     const row = await trx.selectFrom('coin_transaction_tokens').selectAll().where('token', '=', token).forUpdate().executeTakeFirst()
-    if (!row || Number(row.member_id) !== memberId) throw transactionFailed()
+    if (!row || Number(row.member_id) !== memberId) throw apiError('transactionFailed')
     if (row.used_at) {
       if (row.action === action && row.outcome) return JSON.parse(row.outcome) as Outcome
-      throw transactionFailed(409)
+      throw apiError('transactionTokenUsed')
     }
-    if (new Date(row.expires_at).getTime() <= deps.clock.realNow().getTime()) throw transactionFailed()
+    if (new Date(row.expires_at).getTime() <= deps.clock.realNow().getTime()) throw apiError('transactionFailed')
     const outcome = await work(trx, now)
     await trx.updateTable('coin_transaction_tokens').set({ used_at: now, action, outcome: JSON.stringify(outcome) }).where('token', '=', token).execute()
     return outcome
@@ -71,10 +70,12 @@ export async function withToken(deps: AppDeps, memberId: number, token: string |
 /** The title and chapter of an access call: 404 when either is missing, 428 for a mature title not accepted. */
 export async function accessTarget(deps: AppDeps, req: FastifyRequest, type: ContentType, contentId: number, chapterIds: number[]): Promise<{ content: Content; chapters: Chapter[] }> {
   const content = await deps.db.selectFrom('contents').selectAll().where('id', '=', contentId).where('type', '=', type).executeTakeFirst()
-  if (!content) throw new HttpError(404, 'comicNotFound')
+  if (!content) throw apiError('comicNotFound')
   const chapters = chapterIds.length ? await deps.db.selectFrom('chapters').selectAll().where('content_id', '=', contentId).where('id', 'in', chapterIds).orderBy('sort').execute() : []
-  if (chapters.length !== new Set(chapterIds).size) throw new HttpError(404, 'chapterNotFound')
-  if (content.mature && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
+  // A chapter scheduled for later is not for sale yet (issue 17).
+  const now = deps.clock.now()
+  if (chapters.length !== new Set(chapterIds).size || chapters.some((chapter) => !chapterReleased(content.status, chapter.published_at, now))) throw apiError('chapterNotFound')
+  if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
   return { content, chapters }
 }
 
@@ -99,7 +100,7 @@ const readable = (row: AccessRow | undefined, now: Date): boolean => !!row && (r
 
 /** An integer coin amount from a form value (the price the reader was shown). */
 function coinsParam(value: string | undefined, field: string): number {
-  if (value === undefined || !/^(0|[1-9][0-9]{0,6})$/.test(value)) throw new HttpError(400, 'invalidParameter', { field })
+  if (value === undefined || !/^(0|[1-9][0-9]{0,6})$/.test(value)) throw apiError('invalidParameter', { field })
   return Number(value)
 }
 
@@ -117,20 +118,20 @@ export async function unlockChapters(
   const { memberId, content, chapters } = input
   const price = coinsParam(input.price, 'price')
   const coinBack = input.coinBackPrice === undefined || input.coinBackPrice === '' ? null : coinsParam(input.coinBackPrice, 'coinBackPrice')
-  if (chapters.length === 0) throw new HttpError(400, input.all ? 'unlockAllUnavailable' : 'invalidParameter', { field: 'chapterIds' })
+  if (chapters.length === 0) throw input.all ? apiError('unlockAllEmpty', { field: 'chapterIds' }) : apiError('invalidParameter', { field: 'chapterIds' })
   const sold = chapters.map((chapter) => ({ aborted: chapter.aborted, salesConfig: salesConfigOf(chapter) }))
   for (const chapter of sold) {
-    if (chapter.aborted) throw new HttpError(403, 'salesSuspended')
-    if (chapter.salesConfig.free || !canBuyWithCoin(chapter.salesConfig)) throw new HttpError(409, input.all ? 'unlockAllUnavailable' : 'rentalNotAvailable')
+    if (chapter.aborted) throw apiError('salesSuspended')
+    if (chapter.salesConfig.free || !canBuyWithCoin(chapter.salesConfig)) throw apiError(input.all ? 'unlockAllUnavailable' : 'rentalNotAvailable')
   }
   const total = unlockAllPrice(sold)
   const coinBackTotal = unlockAllCoinBack(sold)
-  if (total !== price || (coinBack !== null && coinBack !== coinBackTotal)) throw new HttpError(409, 'priceChanged')
+  if (total !== price || (coinBack !== null && coinBack !== coinBackTotal)) throw apiError('priceChanged')
   const ids = chapters.map((chapter) => chapter.id)
   const action = `${input.all ? 'unlock_all' : 'unlock'}:${[...ids].sort((a, b) => a - b).join(',')}`
   return withToken(deps, memberId, input.token, action, async (trx, now) => {
     const access = await accessOf(trx, memberId, ids)
-    if (ids.some((id) => access.get(id)?.owned)) throw new HttpError(409, 'alreadyOwned')
+    if (ids.some((id) => access.get(id)?.owned)) throw apiError('alreadyOwned')
     const spend = await spendCoins(trx, { memberId, amount: total, reason: input.all ? 'unlock_all' : 'unlock', ref: input.token as string, now, contentId: content.id, chapterIds: ids })
     await trx
       .insertInto('chapter_access')
@@ -150,9 +151,9 @@ export async function unlockChapters(
  */
 export async function rentChapter(deps: AppDeps, input: { memberId: number; content: Content; chapter: Chapter; method: RentMethod; token: string | undefined; rentalPrice: string | undefined }): Promise<Outcome> {
   const { memberId, content, chapter, method } = input
-  if (chapter.aborted) throw new HttpError(403, 'salesSuspended')
-  if (chapter.free || !canRentWith(salesConfigOf(chapter), method, content.gauge_usable)) throw new HttpError(409, 'rentalNotAvailable')
-  if (method === 'coin' && coinsParam(input.rentalPrice, 'rentalPrice') !== chapter.rental_price) throw new HttpError(409, 'priceChanged')
+  if (chapter.aborted) throw apiError('salesSuspended')
+  if (chapter.free || !canRentWith(salesConfigOf(chapter), method, content.gauge_usable)) throw apiError('rentalNotAvailable')
+  if (method === 'coin' && coinsParam(input.rentalPrice, 'rentalPrice') !== chapter.rental_price) throw apiError('priceChanged')
   const action = `rent_${method}:${chapter.id}`
   return withToken(deps, memberId, input.token, action, async (trx, now) => {
     const base = { contentId: content.id, chapterIds: [chapter.id], kind: 'rented' as const, via: method }
@@ -170,14 +171,14 @@ export async function rentChapter(deps: AppDeps, input: { memberId: number; cont
       ticketsUsed = 1
     } else if (method === 'gauge') {
       const gauge = await gaugeState(trx, memberId, content, now)
-      if (gauge.amount <= 0) throw new HttpError(409, 'gaugeNotFull')
+      if (gauge.amount <= 0) throw apiError('gaugeNotFull')
       await trx
         .insertInto('title_gauges')
         .values({ member_id: memberId, content_id: content.id, used_at: now })
         .onConflict((oc) => oc.columns(['member_id', 'content_id']).doUpdateSet({ used_at: now }))
         .execute()
     } else {
-      if (!(await subscribeRentalAvailable(trx, memberId, content.id))) throw new HttpError(409, 'subscribeRentalUsed')
+      if (!(await subscribeRentalAvailable(trx, memberId, content.id))) throw apiError('subscribeRentalUsed')
       await trx.insertInto('subscribe_rentals').values({ member_id: memberId, content_id: content.id, chapter_id: chapter.id, created_at: now }).execute()
       await trx
         .insertInto('library_subscriptions')

@@ -1,6 +1,6 @@
-import { coinInventoryOf, type CoinHistoryEntry, type CoinHistoryPage, type CoinHistoryTab, type ExpiringCoins, type Locale } from '@koma/contracts/server'
+import { coinInventoryOf, expiringWithin, type CoinHistoryEntry, type CoinHistoryPage, type CoinHistoryTab, type ExpiringCoins, type Locale } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
-import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { bookExpiries, coinBalance, lockWallet, memberExpiringCoins } from './ledger'
 import { bookPendingGrants } from './stock'
 
@@ -121,4 +121,10 @@ export async function coinExpire(deps: AppDeps, memberId: number): Promise<Expir
   await settle(deps, memberId, now)
   const [expireCoins, balance] = await Promise.all([memberExpiringCoins(deps.db, memberId, now), coinBalance(deps.db, memberId, now)])
   return { expireCoins, coin: coinInventoryOf(balance) }
+}
+
+/** GET /coin/expire/{x}: the coins of GET /coin/expire that expire within `days` days (soonest first). */
+export async function coinExpireWithin(deps: AppDeps, memberId: number, days: number): Promise<ExpiringCoins & { days: number }> {
+  const all = await coinExpire(deps, memberId)
+  return { ...all, expireCoins: expiringWithin(all.expireCoins, deps.clock.now(), days), days }
 }

@@ -1,7 +1,7 @@
 import { allocateSpend, balanceOf, expiringCoins, grantIsLive, type CoinBalance, type CoinGrant, type CoinType } from '@koma/contracts/server'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 
 /**
  * The coin ledger (issue 6). Every coin movement is a `coin_movements` row with its
@@ -172,7 +172,7 @@ export async function spendCoins(trx: Db, input: SpendInput): Promise<SpendResul
   const spent = { free: 0, bonus: 0, purchased: 0 }
   if (input.amount === 0) return { movementId: null, spent, balance: balanceOf(grants, input.now) }
   const { allocations, short } = allocateSpend(grants, input.amount, input.now)
-  if (short > 0) throw new HttpError(402, 'notEnoughCoins', { short }, null, {}, 402)
+  if (short > 0) throw apiError('notEnoughCoins', { short })
   const movement = await trx
     .insertInto('coin_movements')
     .values({ member_id: input.memberId, kind: 'spend', reason: input.reason, ref: input.ref, content_id: input.contentId ?? null, chapter_ids: input.chapterIds ?? [], created_at: input.now })

@@ -1,13 +1,13 @@
-import { coinInventoryOf, endpoints, shopCurrency, type CoinHistoryTab, type RentMethod } from '@koma/contracts/server'
+import { coinInventoryOf, endpoints, parseExpiryWindowDays, shopCurrency, type CoinHistoryTab, type RentMethod } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { HttpError, notFound } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
-import { requireMember, sessionMember } from '../member/session'
+import { requireMember, sessionMember } from '../session/session'
 import { coinBalance } from './ledger'
 import { accessTarget, issueTransactionToken, rentChapter, unlockChapters } from './access'
-import { coinExpire, coinHistory, HISTORY_TABS } from './history'
+import { coinExpire, coinExpireWithin, coinHistory, HISTORY_TABS } from './history'
 
 /** Repeated form keys arrive as an array, a single one as a string. */
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
@@ -61,9 +61,9 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
     const type = parseContentType(params.type)
     const contentId = parseId(params.id)
     const raw = list(body.chapterIds)
-    if (raw.length === 0 || raw.length > 500) throw new HttpError(400, 'unlockAllUnavailable')
+    if (raw.length === 0 || raw.length > 500) throw apiError('unlockAllEmpty')
     const ids = raw.map((value) => {
-      if (!/^[1-9][0-9]{0,15}$/.test(value)) throw new HttpError(400, 'invalidParameter', { field: 'chapterIds' })
+      if (!/^[1-9][0-9]{0,15}$/.test(value)) throw apiError('invalidParameter', { field: 'chapterIds' })
       return Number(value)
     })
     const { content, chapters } = await accessTarget(deps, req, type, contentId, [...new Set(ids)])
@@ -91,14 +91,23 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.coinHistory, async ({ req, params, query, locale }) => {
     const member = await requireMember(deps, req)
     const tab = params.tab as CoinHistoryTab
-    if (!HISTORY_TABS.includes(tab)) throw notFound()
+    if (!HISTORY_TABS.includes(tab)) throw apiError('notFound')
     const last = query.lastRespondedSeqNo
-    if (last !== undefined && last !== '' && !/^[1-9][0-9]{0,15}$/.test(last)) throw new HttpError(400, 'invalidParameter', { field: 'lastRespondedSeqNo' })
+    if (last !== undefined && last !== '' && !/^[1-9][0-9]{0,15}$/.test(last)) throw apiError('invalidParameter', { field: 'lastRespondedSeqNo' })
     return coinHistory(deps, member.memberId, tab, last ? Number(last) : null, locale)
   })
 
   route(app, deps, endpoints.coinExpire, async ({ req }) => {
     const member = await requireMember(deps, req)
     return coinExpire(deps, member.memberId)
+  })
+
+  // SPEC §7 GET /coin/expire/{x}: x days ahead. Who asks comes first (a visitor learns nothing of the parameter).
+  route(app, deps, endpoints.coinExpireWithin, async ({ req, params, reply }) => {
+    const member = await requireMember(deps, req)
+    const days = parseExpiryWindowDays(params.days)
+    if (days === null) throw apiError('notFound')
+    reply.header('cache-control', 'no-store')
+    return coinExpireWithin(deps, member.memberId, days)
   })
 }

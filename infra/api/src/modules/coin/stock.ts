@@ -1,7 +1,7 @@
 import { gaugeAfterUse, grantIsLive, spendingOrder, type CoinGrant, type Inventory } from '@koma/contracts/server'
 import { sql, type Kysely } from 'kysely'
 import type { Database, RewardGrantsTable } from '../../db/schema'
-import { HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { creditCoins } from './ledger'
 
 /**
@@ -35,7 +35,7 @@ export async function ticketCount(db: Db, memberId: number, contentId: number, n
 /** Use one ticket on a chapter (the soonest-expiring usable one); 409 when there is none. Call with the wallet locked. */
 export async function spendTicket(trx: Db, input: { memberId: number; contentId: number; chapterId: number; ref: string; now: Date }): Promise<void> {
   const [grant] = spendingOrder(await ticketGrants(trx, input.memberId, input.contentId), input.now)
-  if (!grant) throw new HttpError(409, 'notEnoughTickets')
+  if (!grant) throw apiError('notEnoughTickets')
   await trx
     .insertInto('ticket_ledger')
     .values({ member_id: input.memberId, content_id: input.contentId, amount: -1, expires_at: grant.expiresAt, reason: 'rent', ref: input.ref, grant_id: grant.id, chapter_id: input.chapterId, created_at: input.now })

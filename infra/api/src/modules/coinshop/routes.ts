@@ -15,15 +15,17 @@ import {
 import { creditPurchaseSchema } from '@koma/contracts/validation'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { HttpError } from '../../http/errors'
+import { type HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { route } from '../../http/route'
-import { checked } from '../account/common'
+import { checked } from '../../http/checked'
 import { requireFullMember } from '../member/guest'
 import { paymentProviders, sandboxAllowed } from './providers'
+import * as queries from './queries'
 import { registerPaymentSandboxRoutes } from './sandboxRoutes'
 import { cancelOrder, finishOrder, memberOrder, reserveOrder, setProviderOrder } from './service'
 
-const field = (name: string): HttpError => new HttpError(400, 'invalidParameter', { field: name })
+const field = (name: string): HttpError => apiError('invalidParameter', { field: name })
 
 function productSeqOf(value: unknown): number {
   if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) throw field('productSeq')
@@ -33,7 +35,7 @@ function productSeqOf(value: unknown): number {
 /** Only the methods of the reader's language (SPEC §3 payment method options). */
 function allowedMethod(method: string, locale: Locale): PaymentMethod {
   const methods = paymentMethodsFor(locale) as readonly string[]
-  if (!methods.includes(method)) throw new HttpError(400, 'paymentMethodUnavailable')
+  if (!methods.includes(method)) throw apiError('paymentMethodUnavailable')
   return method as PaymentMethod
 }
 
@@ -46,20 +48,11 @@ function returnUrls(nextUrl: unknown, locale: Locale, serviceOrderId: string, me
 }
 
 async function savedCards(deps: AppDeps, memberId: number): Promise<SavedCard[]> {
-  const rows = await deps.db
-    .selectFrom('saved_cards')
-    .select(['id', 'brand', 'last4', 'expiry', 'holder_name'])
-    .where('member_id', '=', memberId)
-    .where('deleted_at', 'is', null)
-    .orderBy('id', 'desc')
-    .execute()
+  const rows = await queries.savedCardsOf(deps.db, memberId)
   return rows.map((row) => ({ cardId: Number(row.id), brand: row.brand, last4: row.last4, expiry: row.expiry, holderName: row.holder_name }))
 }
 
-async function hasEmail(deps: AppDeps, memberId: number): Promise<boolean> {
-  const row = await deps.db.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirst()
-  return Boolean(row?.email)
-}
+const hasEmail = (deps: AppDeps, memberId: number): Promise<boolean> => queries.memberHasEmail(deps.db, memberId)
 
 /** Coin shop: orders and the payment methods of SPEC §7 (issue 6b). */
 export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -68,7 +61,7 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
   const providers = () => {
     const all = paymentProviders(deps)
     const usable = <P extends { name: string }>(provider: P): P => {
-      if (provider.name === 'sandbox' && !sandboxOn) throw new HttpError(400, 'paymentMethodUnavailable')
+      if (provider.name === 'sandbox' && !sandboxOn) throw apiError('paymentMethodUnavailable')
       return provider
     }
     return {
@@ -91,14 +84,14 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
       return await call()
     } catch (error) {
       app.log.warn({ err: error, serviceOrderId }, 'payment provider could not start the payment')
-      await deps.db.updateTable('coin_orders').set({ state: 'failed', failure: 'PROVIDER_UNAVAILABLE', updated_at: deps.clock.now() }).where('service_order_id', '=', serviceOrderId).where('state', '=', 'reserved').execute()
-      throw new HttpError(500, 'transactionNotProcessed', {}, null, {}, 500)
+      await queries.failReservedOrder(deps.db, serviceOrderId, 'PROVIDER_UNAVAILABLE', deps.clock.now())
+      throw apiError('paymentProviderFailed')
     }
   }
 
   route(app, deps, endpoints.paypalClientConfig, async ({ params, req, reply }) => {
     await requireFullMember(deps, req)
-    if (!isGlobalMethod(params.method)) throw new HttpError(404, 'notFound')
+    if (!isGlobalMethod(params.method)) throw apiError('notFound')
     reply.header('cache-control', 'no-store')
     return providers().paypal.clientConfig()
   })
@@ -108,7 +101,7 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     const member = await requireFullMember(deps, req)
     const method = allowedMethod(params.method, locale)
     const productSeq = productSeqOf(body.productSeq)
-    if (!isGlobalMethod(method)) throw new HttpError(400, 'paymentMethodUnavailable')
+    if (!isGlobalMethod(method)) throw apiError('paymentMethodUnavailable')
     const paypal = providers().paypal
     const order = await reserveOrder(deps, member.memberId, method, productSeq, paypal.name)
     const { orderId } = await providerCall(order.service_order_id, () => paypal.createOrder({ reference: order.service_order_id, amountCents: order.price, description: text('coinPackDescription', locale, { count: order.purchased_amount }) }))
@@ -141,7 +134,7 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     const member = await requireFullMember(deps, req)
     const order = await memberOrder(deps, member.memberId, body.serviceOrderId)
     const state = await cancelOrder(deps, order)
-    if (state === 'reserved') throw new HttpError(409, 'purchaseInProgress')
+    if (state === 'reserved') throw apiError('purchaseInProgress')
     return { serviceOrderId: order.service_order_id, state }
   })
 
@@ -163,26 +156,16 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (typeof body.mdkToken !== 'string' || !body.mdkToken || body.mdkToken.length > 200) throw field('mdkToken')
     if (typeof body.securityCode !== 'string' || !/^[0-9]{3}$/.test(body.securityCode)) throw field('securityCode')
     const card = await providers().card.registerCard(body.mdkToken, body.securityCode)
-    if (!card) throw new HttpError(400, 'invalidCardDetails')
-    await deps.db
-      .insertInto('saved_cards')
-      .values({ member_id: member.memberId, provider: providers().card.name, provider_card_id: card.cardId, brand: card.brand, last4: card.last4, expiry: card.expiry, holder_name: card.holderName, created_at: deps.clock.now(), deleted_at: null })
-      .execute()
+    if (!card) throw apiError('invalidCardDetails')
+    await queries.saveCard(deps.db, member.memberId, providers().card.name, card, deps.clock.now())
     return { cardInfo: await savedCards(deps, member.memberId) }
   })
 
   route(app, deps, endpoints.cardDelete, async ({ body, req }) => {
     const member = await requireFullMember(deps, req)
     if (typeof body.cardId !== 'string' || !/^[1-9][0-9]{0,15}$/.test(body.cardId)) throw field('cardId')
-    const deleted = await deps.db
-      .updateTable('saved_cards')
-      .set({ deleted_at: deps.clock.now() })
-      .where('id', '=', Number(body.cardId))
-      .where('member_id', '=', member.memberId)
-      .where('deleted_at', 'is', null)
-      .returning('provider_card_id')
-      .executeTakeFirst()
-    if (!deleted) throw new HttpError(404, 'cardNotFound')
+    const deleted = await queries.deleteSavedCard(deps.db, member.memberId, Number(body.cardId), deps.clock.now())
+    if (!deleted) throw apiError('cardNotFound')
     await providers().card.deleteCard(deleted.provider_card_id)
     return { cardInfo: await savedCards(deps, member.memberId) }
   })
@@ -205,17 +188,14 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     const card = providers().card
     let providerCardId: string | undefined
     if (input.cardId !== undefined) {
-      const saved = await deps.db.selectFrom('saved_cards').select('provider_card_id').where('id', '=', input.cardId).where('member_id', '=', member.memberId).where('deleted_at', 'is', null).executeTakeFirst()
-      if (!saved) throw new HttpError(404, 'cardNotFound')
+      const saved = await queries.savedCardOf(deps.db, member.memberId, input.cardId)
+      if (!saved) throw apiError('cardNotFound')
       providerCardId = saved.provider_card_id
     } else if (input.save && input.mdkToken) {
       const securityCode = typeof body.securityCode === 'string' ? body.securityCode : ''
       const registered = await card.registerCard(input.mdkToken, securityCode)
-      if (!registered) throw new HttpError(400, 'invalidCardDetails')
-      await deps.db
-        .insertInto('saved_cards')
-        .values({ member_id: member.memberId, provider: card.name, provider_card_id: registered.cardId, brand: registered.brand, last4: registered.last4, expiry: registered.expiry, holder_name: registered.holderName, created_at: deps.clock.now(), deleted_at: null })
-        .execute()
+      if (!registered) throw apiError('invalidCardDetails')
+      await queries.saveCard(deps.db, member.memberId, card.name, registered, deps.clock.now())
       providerCardId = registered.cardId
     }
     return finishOrder(deps, order, async () => {
@@ -228,14 +208,14 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
   // Carrier billing and PayPay: reserve → provider page → result redirects.
   route(app, deps, endpoints.carrierReserve, async ({ params, body, req, locale }) => {
     const member = await requireFullMember(deps, req)
-    if (!isCarrier(params.carrier)) throw new HttpError(404, 'notFound')
+    if (!isCarrier(params.carrier)) throw apiError('notFound')
     const method = allowedMethod(params.carrier, locale)
     return startRedirect(deps, member.memberId, method as typeof params.carrier, productSeqOf(body.productSeq), body.nextUrl, locale)
   })
 
   route(app, deps, endpoints.carrierResult, async ({ params, body, req }) => {
     const member = await requireFullMember(deps, req)
-    if (!isCarrier(params.carrier)) throw new HttpError(404, 'notFound')
+    if (!isCarrier(params.carrier)) throw apiError('notFound')
     const order = await memberOrder(deps, member.memberId, body.serviceOrderId)
     if (order.method !== params.carrier) throw field('serviceOrderId')
     return finishOrder(deps, order, async () => (order.provider_order_id ? providers().redirect.status(order.provider_order_id) : { status: 'PENDING' as const }))

@@ -2,7 +2,8 @@ import { methodCurrency, type PaymentMethod, type PurchaseInfo } from '@koma/con
 import { randomBytes } from 'node:crypto'
 import type { AppDeps } from '../../deps'
 import type { CoinOrdersTable } from '../../db/schema'
-import { HttpError } from '../../http/errors'
+import { type HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { creditCoins } from '../coin/ledger'
 import type { CaptureOutcome } from './providers'
 
@@ -33,7 +34,7 @@ export async function productFor(deps: AppDeps, productSeq: number, method: Paym
     .where('active', '=', true)
     .where('currency', '=', methodCurrency(method))
     .executeTakeFirst()
-  if (!product) throw new HttpError(404, 'productNotOnSale')
+  if (!product) throw apiError('productNotOnSale')
   return product
 }
 
@@ -67,19 +68,19 @@ export async function setProviderOrder(deps: AppDeps, serviceOrderId: string, pr
 
 /** The member's own order, or 404 (another member's order is not found either). */
 export async function memberOrder(deps: AppDeps, memberId: number, serviceOrderId: unknown): Promise<OrderRow> {
-  if (typeof serviceOrderId !== 'string' || !/^KO[0-9A-F]{24}$/.test(serviceOrderId)) throw new HttpError(400, 'invalidParameter', { field: 'serviceOrderId' })
+  if (typeof serviceOrderId !== 'string' || !/^KO[0-9A-F]{24}$/.test(serviceOrderId)) throw apiError('invalidParameter', { field: 'serviceOrderId' })
   const order = await deps.db.selectFrom('coin_orders').selectAll().where('service_order_id', '=', serviceOrderId).where('member_id', '=', memberId).executeTakeFirst()
-  if (!order) throw new HttpError(404, 'purchaseNotFound')
+  if (!order) throw apiError('purchaseNotFound')
   return order
 }
 
-const declined = (): HttpError => new HttpError(402, 'transactionNotProcessed')
+const declined = (): HttpError => apiError('transactionNotProcessed')
 
 function settledOutcome(order: OrderRow): PurchaseInfo {
   if (order.state === 'finished') return purchaseInfo(order)
   if (order.state === 'failed') throw declined()
-  if (order.state === 'cancelled') throw new HttpError(409, 'purchaseCancelled')
-  throw new HttpError(409, 'purchaseInProgress')
+  if (order.state === 'cancelled') throw apiError('purchaseCancelled')
+  throw apiError('purchaseInProgress')
 }
 
 /**

@@ -2,7 +2,7 @@ import { COMMENT_ISSUES, CONTENT_ISSUES } from '@koma/contracts/server'
 import type { LightMyRequestResponse } from 'fastify'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
-import { device, guest, readerIp } from '../account/testing'
+import { device, guest, readerIp, registerMember, sealed } from '../account/testing'
 
 jest.setTimeout(180_000)
 
@@ -266,6 +266,28 @@ describe('likes (SPEC §4: once per member)', () => {
     for (const id of [comment.id, 999999999, 'abc', '-1']) {
       expect((await t.call('POST', `/api/comment/item/${id}/like`, { cookies: other })).statusCode).toBe(404)
     }
+  })
+})
+
+describe('a deleted member (the delete-account page says their comments are no longer shown)', () => {
+  it('takes their comments out of every list and every count', async () => {
+    const leaving = await registerMember(t, { ip: readerIp() })
+    const comment = await posted(leaving.cookies, 'goodbye, everyone')
+    const chapterTotal = async () => result<{ totalComments: number }>(await t.call('GET', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/product`)).totalComments
+    const episodeTotal = async () =>
+      result<{ chapters: { id: number; totalComments: number }[] }>(await t.call('GET', `/api/${target.type}/${target.contentId}`, { cookies: other })).chapters.find((chapter) => chapter.id === target.chapterId)!.totalComments
+    const before = { list: (await list()).totalComments, chapter: await chapterTotal(), episodes: await episodeTotal() }
+    expect(ids(await list())).toContain(comment.id)
+    expect(before.chapter).toBe(before.list)
+    expect(before.episodes).toBe(before.list)
+    const deleted = await t.call('DELETE', '/api/member/me', { cookies: leaving.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: leaving.password })) } })
+    expect(deleted.statusCode).toBe(200)
+    expect(ids(await list())).not.toContain(comment.id)
+    expect((await list()).totalComments).toBe(before.list - 1)
+    expect(await chapterTotal()).toBe(before.chapter - 1)
+    expect(await episodeTotal()).toBe(before.episodes - 1)
+    const page = await t.call('GET', `/api/comment/history/author/${leaving.userId}`)
+    expect(page.body).not.toContain('goodbye, everyone')
   })
 })
 

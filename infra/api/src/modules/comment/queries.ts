@@ -2,7 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely'
 import type { Comment, CommentTarget, ContentType, Locale } from '@koma/contracts/server'
 import type { Database } from '../../db/schema'
 import { imageUrl } from '../image/urls'
-import { FALLBACK_LANGS } from '../content/texts'
+import { FALLBACK_LANGS } from '../titles/texts'
 
 export const COMMENT_PAGE_SIZE = 20
 
@@ -19,7 +19,7 @@ export function visibleTo(viewerId: number | null) {
 const likedBy = (viewerId: number | null) =>
   viewerId === null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from comment_likes l where l.comment_id = cm.id and l.member_id = ${viewerId})`
 
-/** The select every comment list shares: live comments of live members, with the viewer's like. */
+/** The select every comment list shares: live comments (not deleted, not hidden by an operator) of live members, with the viewer's like. */
 export function commentRows(db: Kysely<Database>, viewerId: number | null) {
   return db
     .selectFrom('comments as cm')
@@ -27,6 +27,7 @@ export function commentRows(db: Kysely<Database>, viewerId: number | null) {
     .select(['cm.id', 'cm.member_id', 'cm.content_id', 'cm.chapter_id', 'cm.body', 'cm.like_count', 'cm.created_at', 'm.nickname', 'm.avatar_image_id'])
     .select(likedBy(viewerId).as('liked'))
     .where('cm.deleted_at', 'is', null)
+    .where('cm.hidden_at', 'is', null)
     .where('m.deleted_at', 'is', null)
     .where(visibleTo(viewerId))
 }
@@ -37,6 +38,7 @@ export function countRows(db: Kysely<Database>, viewerId: number | null) {
     .innerJoin('members as m', 'm.id', 'cm.member_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('cm.deleted_at', 'is', null)
+    .where('cm.hidden_at', 'is', null)
     .where('m.deleted_at', 'is', null)
     .where(visibleTo(viewerId))
 }
@@ -98,13 +100,19 @@ export async function commentTargets(db: Kysely<Database>, rows: readonly Commen
   return targets
 }
 
-/** Live comments of a chapter, everyone's count (the episode lists and the viewer show it). */
+/**
+ * Live comments of a chapter, everyone's count (the episode lists and the viewer show it): like
+ * the lists, a deleted member's comments are no longer shown, so not counted either.
+ */
 export async function chapterCommentCount(db: Kysely<Database>, chapterId: number): Promise<number> {
   const row = await db
-    .selectFrom('comments')
+    .selectFrom('comments as cm')
+    .innerJoin('members as m', 'm.id', 'cm.member_id')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('chapter_id', '=', chapterId)
-    .where('deleted_at', 'is', null)
+    .where('cm.chapter_id', '=', chapterId)
+    .where('cm.deleted_at', 'is', null)
+    .where('cm.hidden_at', 'is', null)
+    .where('m.deleted_at', 'is', null)
     .executeTakeFirst()
   return Number(row?.count ?? 0)
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps'
 import { parseContentType, parseId, parsePageNo } from '../../http/ids'
 import { route } from '../../http/route'
 import { requireFullMember } from '../member/guest'
-import { requireMember, sessionMember } from '../member/session'
+import { requireMember, sessionMember } from '../session/session'
 import * as service from './service'
 
 export { COMMENT_PAGE_SIZE } from './queries'

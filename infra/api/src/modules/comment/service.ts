@@ -3,6 +3,7 @@ import {
   COMMENT_RATE_LIMIT,
   commentRateCheck,
   CONTENT_ISSUES,
+  LOCALE_TAGS,
   text,
   type Comment,
   type CommentIssue,
@@ -16,8 +17,8 @@ import {
 } from '@koma/contracts/server'
 import { commentFormSchema, reportSchema } from '@koma/contracts/validation'
 import type { AppDeps } from '../../deps'
-import { HttpError } from '../../http/errors'
-import { checked } from '../account/common'
+import { apiError } from '../../http/errorCatalogue'
+import { checked } from '../../http/checked'
 import { imageUrl } from '../image/urls'
 import { chapterCommentCount, COMMENT_PAGE_SIZE, commentRows, commentTargets, countRows, toComment, type CommentRow } from './queries'
 
@@ -53,7 +54,7 @@ export async function findChapter(deps: AppDeps, type: ContentType, contentId: n
     .where('c.type', '=', type)
     .where('ch.published_at', '<=', deps.clock.now())
     .executeTakeFirst()
-  if (!chapter) throw new HttpError(404, 'chapterNotFound')
+  if (!chapter) throw apiError('chapterNotFound')
   return { id: Number(chapter.id), contentId: Number(chapter.contentId), commentEnabled: chapter.comment_enabled }
 }
 
@@ -90,9 +91,10 @@ export async function postComment(
   input: { type: ContentType; contentId: number; chapterId: number; body: unknown; locale: Locale },
 ): Promise<{ comment: Comment; totalComments: number }> {
   const chapter = await findChapter(deps, input.type, input.contentId, input.chapterId)
-  if (!chapter.commentEnabled) throw new HttpError(403, 'commentsDisabled')
-  const form = checked(commentFormSchema, input.body, input.locale) as { comment: string }
+  if (!chapter.commentEnabled) throw apiError('commentsDisabled')
   const now = deps.clock.now()
+  await refuseMutedAuthor(deps, memberId, now, input.locale)
+  const form = checked(commentFormSchema, input.body, input.locale) as { comment: string }
   const id = await deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst()
     const recent = await trx
@@ -107,7 +109,7 @@ export async function postComment(
       recent.map((row) => row.created_at),
       now,
     )
-    if (!rate.allowed) throw new HttpError(429, 'commentTooFast', { seconds: Math.ceil(rate.retryAfterMs / 1000) })
+    if (!rate.allowed) throw apiError('commentTooFast', { seconds: Math.ceil(rate.retryAfterMs / 1000) })
     const row = await trx
       .insertInto('comments')
       .values({ content_id: chapter.contentId, chapter_id: chapter.id, member_id: memberId, body: form.comment, created_at: now })
@@ -122,6 +124,16 @@ export async function postComment(
   return { comment: toComment(row as CommentRow, memberId), totalComments }
 }
 
+/** An operator muted this member's commenting (issue 17): 403 saying until when. */
+async function refuseMutedAuthor(deps: AppDeps, memberId: number, now: Date, locale: Locale): Promise<void> {
+  const row = await deps.db.selectFrom('members').select('comment_muted_until').where('id', '=', memberId).executeTakeFirst()
+  const until = row?.comment_muted_until ? new Date(row.comment_muted_until) : null
+  if (until && until.getTime() > now.getTime()) {
+    const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(until)
+    throw apiError('commentMuted', { time })
+  }
+}
+
 /** A live comment, or 404 (ids that are not ours to know about answer the same). */
 async function liveComment(deps: AppDeps, commentId: number) {
   const row = await deps.db
@@ -130,16 +142,17 @@ async function liveComment(deps: AppDeps, commentId: number) {
     .select(['cm.id', 'cm.member_id', 'cm.chapter_id'])
     .where('cm.id', '=', commentId)
     .where('cm.deleted_at', 'is', null)
+    .where('cm.hidden_at', 'is', null)
     .where('m.deleted_at', 'is', null)
     .executeTakeFirst()
-  if (!row) throw new HttpError(404, 'commentNotFound')
+  if (!row) throw apiError('commentNotFound')
   return { id: Number(row.id), memberId: Number(row.member_id), chapterId: Number(row.chapter_id) }
 }
 
 /** Only the author deletes a comment; another member's crafted request is a 403. */
 export async function deleteComment(deps: AppDeps, memberId: number, commentId: number): Promise<{ deleted: boolean; totalComments: number }> {
   const comment = await liveComment(deps, commentId)
-  if (comment.memberId !== memberId) throw new HttpError(403, 'commentNotYours')
+  if (comment.memberId !== memberId) throw apiError('commentNotYours')
   const result = await deps.db
     .updateTable('comments')
     .set({ deleted_at: deps.clock.now() })
@@ -147,7 +160,7 @@ export async function deleteComment(deps: AppDeps, memberId: number, commentId: 
     .where('member_id', '=', memberId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) throw new HttpError(404, 'commentNotFound')
+  if (Number(result.numUpdatedRows) !== 1) throw apiError('commentNotFound')
   return { deleted: true, totalComments: await chapterCommentCount(deps.db, comment.chapterId) }
 }
 
@@ -161,7 +174,7 @@ export async function likeComment(deps: AppDeps, memberId: number, commentId: nu
       .onConflict((oc) => oc.columns(['comment_id', 'member_id']).doNothing())
       .returning('comment_id')
       .executeTakeFirst()
-    if (!inserted) throw new HttpError(409, 'commentAlreadyLiked')
+    if (!inserted) throw apiError('commentAlreadyLiked')
     const row = await trx.updateTable('comments').set((eb) => ({ like_count: eb('like_count', '+', 1) })).where('id', '=', comment.id).returning('like_count').executeTakeFirstOrThrow()
     return { liked: true, likes: Number(row.like_count) }
   })
@@ -171,7 +184,7 @@ export async function unlikeComment(deps: AppDeps, memberId: number, commentId: 
   const comment = await liveComment(deps, commentId)
   return deps.db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom('comment_likes').where('comment_id', '=', comment.id).where('member_id', '=', memberId).returning('comment_id').executeTakeFirst()
-    if (!removed) throw new HttpError(409, 'commentNotLiked')
+    if (!removed) throw apiError('commentNotLiked')
     const row = await trx
       .updateTable('comments')
       .set((eb) => ({ like_count: eb.fn('greatest', [eb('like_count', '-', 1), eb.lit(0)]) }))
@@ -194,7 +207,7 @@ function reportForm(type: ReportType, category: string | undefined, body: unknow
 export async function reportComment(deps: AppDeps, memberId: number, input: { commentId: number; category: string | undefined; body: unknown; locale: Locale }): Promise<{ created: boolean }> {
   const form = reportForm('comment', input.category, input.body, input.locale)
   const comment = await liveComment(deps, input.commentId)
-  if (comment.memberId === memberId) throw new HttpError(403, 'commentOwnReport')
+  if (comment.memberId === memberId) throw apiError('commentOwnReport')
   const row = await deps.db
     .insertInto('comment_reports')
     .values({ comment_id: comment.id, reporter_id: memberId, category: form.category, message: form.message, created_at: deps.clock.now() })
@@ -230,12 +243,12 @@ export async function findAuthor(deps: AppDeps, userId: number) {
     .where('guest', '=', false)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  if (!row) throw new HttpError(404, 'userNotFound')
+  if (!row) throw apiError('userNotFound')
   return row
 }
 
 export async function muteUser(deps: AppDeps, memberId: number, userId: number): Promise<{ muted: boolean }> {
-  if (userId === memberId) throw new HttpError(400, 'muteSelf')
+  if (userId === memberId) throw apiError('muteSelf')
   await findAuthor(deps, userId)
   await deps.db
     .insertInto('member_mutes')

@@ -1,12 +1,13 @@
-import { COOKIES, endpoints, HEADERS } from '@koma/contracts/server'
+import { COOKIES, endpoints, HEADERS, isChapterUnit } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
+import { apiError } from '../../http/errorCatalogue'
 import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
 import { memo } from '../catalog/memo'
-import { contentDetail } from './service'
+import { contentDetail, contentUnitList } from './service'
 
-/** The episode list. (The chapter itself is served by the viewer module.) */
+/** The episode list, and its episodes alone by unit. (The chapter itself is served by the viewer module.) */
 export function registerContentRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.content, async ({ params, req, locale }) => {
     const type = parseContentType(params.type)
@@ -14,5 +15,15 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps): void
     // A signed-out reader's episode list is everyone's: a short shared cache (see catalog/memo).
     if (req.cookies[COOKIES.session]) return contentDetail(deps, req, type, id, locale)
     return memo(deps, `content:${type}:${id}:${locale}:${req.headers[HEADERS.acceptMature] === 'Y'}`, () => contentDetail(deps, req, type, id, locale))
+  })
+
+  // SPEC §7 GET /{type}/{id}/{unit}: unit is SPEC §3 chapterUnit; any other word is a 404 like a bad id.
+  route(app, deps, endpoints.contentUnit, async ({ params, req, locale }) => {
+    const type = parseContentType(params.type)
+    const id = parseId(params.id)
+    const unit = params.unit
+    if (!isChapterUnit(unit)) throw apiError('notFound')
+    if (req.cookies[COOKIES.session]) return contentUnitList(deps, req, type, id, unit, locale)
+    return memo(deps, `content-unit:${type}:${id}:${unit}:${locale}:${req.headers[HEADERS.acceptMature] === 'Y'}`, () => contentUnitList(deps, req, type, id, unit, locale))
   })
 }

@@ -1,62 +1,51 @@
 import {
   NO_ACTIVITY,
   type ChapterSummary,
+  type ChapterUnit,
   type ContentDetail,
   type ContentType,
+  type EpisodeUnitList,
   type Locale,
-  type PaymentKind,
-  type SalesConfig,
+  chapterReleased,
+  volumesOf,
 } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
-import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
-import type { ChaptersTable } from '../../db/schema'
-import { acceptMatureRequired, HttpError, notFound } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { imageUrl } from '../image/urls'
 import { chapterActivities, lastReadChapterId } from '../access/service'
-import { memberInventory } from '../catalog/inventory'
+import { salesConfigOf } from '../titles/sales'
+import { memberInventory } from '../coin/inventory'
 import { memberHasFlag } from '../catalog/library'
-import { matureAccepted } from '../member/maturity'
-import { sessionMember } from '../member/session'
-import { contentSummaries } from './queries'
-import { FALLBACK_LANGS, pickLocalized } from './texts'
+import { matureAccepted } from '../session/maturity'
+import { sessionMember } from '../session/session'
+import { chapterCommentCounts, contentSummaries } from '../titles/queries'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 
-type ChapterRow = Selectable<ChaptersTable>
-
-export function salesConfigOf(row: ChapterRow): SalesConfig {
-  return {
-    free: row.free,
-    rentableRemained: null,
-    rentAllowedWith: row.rent_allowed_with as PaymentKind[],
-    purchaseAllowedWith: row.purchase_allowed_with as PaymentKind[],
-    event: null,
-    originalPrice: row.original_price,
-    price: row.price,
-    coinBackPrice: row.coin_back_price,
-    originalRentalPrice: row.original_rental_price,
-    rentalPrice: row.rental_price,
-  }
-}
 
 async function findContent(deps: AppDeps, type: ContentType, id: number) {
   const content = await deps.db.selectFrom('contents').selectAll().where('id', '=', id).where('type', '=', type).executeTakeFirst()
-  if (!content) throw new HttpError(404, 'comicNotFound')
+  if (!content) throw apiError('comicNotFound')
   return content
 }
 
-/** GET /{type}/{id}: the episode list's title and chapters in the reader's language. */
-export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, locale: Locale): Promise<ContentDetail> {
-  const content = await findContent(deps, type, id)
-  if (content.mature && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
+type ContentRow = Awaited<ReturnType<typeof findContent>>
+
+/**
+ * A title's released chapters in the reader's language with the reader's access state, their
+ * inventory for the title and last-read chapter: the part GET /{type}/{id} and
+ * GET /{type}/{id}/{unit} share.
+ */
+async function episodeChapters(deps: AppDeps, req: FastifyRequest, content: ContentRow, locale: Locale) {
+  const id = content.id
   const langs = FALLBACK_LANGS(locale)
-  const [summaries, texts, chapters] = await Promise.all([
-    contentSummaries(deps, [id], locale),
-    deps.db.selectFrom('content_texts').selectAll().where('content_id', '=', id).where('lang', 'in', langs).execute(),
-    deps.db.selectFrom('chapters').selectAll().where('content_id', '=', id).orderBy('sort', 'asc').execute(),
-  ])
+  const allChapters = await deps.db.selectFrom('chapters').selectAll().where('content_id', '=', id).orderBy('sort', 'asc').execute()
+  // A chapter scheduled by an operator appears when the clock passes its time (issue 17).
+  const now = deps.clock.now()
+  const chapters = allChapters.filter((chapter) => chapterReleased(content.status, chapter.published_at, now))
   const chapterIds = chapters.map((chapter) => chapter.id)
   const memberId = (await sessionMember(deps, req))?.memberId ?? null
-  const [chapterTexts, thumbs, commentCounts, activities, lastRead, inventory, subscribed] = await Promise.all([
+  const [chapterTexts, thumbs, commentCounts, activities, lastRead, inventory] = await Promise.all([
     chapterIds.length
       ? deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapterIds).where('lang', 'in', langs).execute()
       : [],
@@ -68,29 +57,15 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
           .where('c.id', 'in', chapterIds)
           .execute()
       : [],
-    chapterIds.length
-      ? deps.db
-          .selectFrom('comments')
-          .select(['chapter_id', (eb) => eb.fn.countAll<number>().as('count')])
-          .where('chapter_id', 'in', chapterIds)
-          .where('deleted_at', 'is', null)
-          .groupBy('chapter_id')
-          .execute()
-      : [],
+    chapterIds.length ? chapterCommentCounts(deps, chapterIds) : [],
     chapterActivities(deps, memberId, chapterIds),
     lastReadChapterId(deps, memberId, id),
     memberInventory(deps, memberId, { id, gauge_usable: content.gauge_usable, recover_interval: content.recover_interval }),
-    memberHasFlag(deps, 'library_subscriptions', memberId, id),
   ])
-  const summary = summaries.get(id)
-  if (!summary) throw notFound()
-  const text = pickLocalized(texts, () => id, locale).get(id)
   const chapterName = pickLocalized(chapterTexts, (row) => row.chapter_id, locale)
   const thumbById = new Map(thumbs.map((row) => [row.id, row]))
   const comments = new Map(commentCounts.map((row) => [row.chapter_id, Number(row.count)]))
-  const keyVisual = summary.thumbnails.find((thumbnail) => thumbnail.type === 'key_visual') ?? null
-
-  const chapterSummaries: ChapterSummary[] = chapters.map((chapter) => {
+  const summaries: ChapterSummary[] = chapters.map((chapter) => {
     const thumb = thumbById.get(chapter.id)
     return {
       id: chapter.id,
@@ -106,6 +81,42 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
       activity: activities.get(chapter.id) ?? NO_ACTIVITY,
     }
   })
+  return { memberId, chapters: summaries, lastRead, inventory }
+}
+
+/** GET /{type}/{id}/{unit}: the title's episodes alone, in a unit (SPEC §3 chapterUnit). */
+export async function contentUnitList(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, unit: ChapterUnit, locale: Locale): Promise<EpisodeUnitList> {
+  const content = await findContent(deps, type, id)
+  if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
+  const { chapters, lastRead, inventory } = await episodeChapters(deps, req, content, locale)
+  return {
+    type,
+    id,
+    unit,
+    chapterUnit: content.chapter_unit,
+    chapters,
+    volumes: unit === 'volume' ? volumesOf(chapters) : [],
+    inventory,
+    activity: { lastReadChapterId: lastRead },
+  }
+}
+
+/** GET /{type}/{id}: the episode list's title and chapters in the reader's language. */
+export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, locale: Locale): Promise<ContentDetail> {
+  const content = await findContent(deps, type, id)
+  if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
+  const langs = FALLBACK_LANGS(locale)
+  const [summaries, texts, episodes] = await Promise.all([
+    contentSummaries(deps, [id], locale),
+    deps.db.selectFrom('content_texts').selectAll().where('content_id', '=', id).where('lang', 'in', langs).execute(),
+    episodeChapters(deps, req, content, locale),
+  ])
+  const { chapters: chapterSummaries, lastRead, inventory } = episodes
+  const subscribed = await memberHasFlag(deps, 'library_subscriptions', episodes.memberId, id)
+  const summary = summaries.get(id)
+  if (!summary) throw apiError('notFound')
+  const text = pickLocalized(texts, () => id, locale).get(id)
+  const keyVisual = summary.thumbnails.find((thumbnail) => thumbnail.type === 'key_visual') ?? null
 
   return {
     ...summary,

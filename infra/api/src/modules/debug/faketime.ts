@@ -1,7 +1,7 @@
 import { endpoints } from '@koma/contracts/server'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { route } from '../../http/route'
 
 /** The fake clock stays within ten years of the real one: far-off times break every date the API writes. */
@@ -31,12 +31,12 @@ export function fromThisMachine(req: FastifyRequest): boolean {
 export function registerFaketimeRoutes(app: FastifyInstance, deps: AppDeps): void {
   if (!deps.config.faketime) return
   const guard = (req: FastifyRequest) => {
-    if (!fromThisMachine(req)) throw new HttpError(403, 'debugUnavailable')
+    if (!fromThisMachine(req)) throw apiError('debugUnavailable')
   }
   route(app, deps, endpoints.debugFaketimeSet, async ({ query, req }) => {
     guard(req)
     const at = parseFakeTime(query.time, deps.clock.realNow())
-    if (!at) throw new HttpError(400, 'invalidParameter', { field: 'time' })
+    if (!at) throw apiError('invalidParameter', { field: 'time' })
     deps.clock.setFakeTime(at)
     return { now: deps.clock.now().toISOString() }
   })

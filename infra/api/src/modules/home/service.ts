@@ -1,7 +1,7 @@
 import type { Badge, ContentStatus, HomeElement, HomeLayout, HomePopup, HomeSection, Locale, MenuItem } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
-import { contentSummaries } from '../content/queries'
-import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
+import { contentSummaries } from '../titles/queries'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { imageUrl } from '../image/urls'
 
 /** GET /{lang}/home (and /home/mature): top banner, sections, menu and popups from the database. */

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import type { AppDeps } from '../../deps'
 import { requestLocale } from '../../http/locale'
 import { sendPage } from '../../http/pages'
-import { randomToken, sha256 } from '../account/common'
+import { randomToken, sha256 } from '../../http/tokens'
 import { adultByBirthday } from '../account/profile'
 import { callbackUri, providerConfig, SANDBOX_PATH } from './providers'
 

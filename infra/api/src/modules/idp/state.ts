@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { timingSafeEqual } from 'node:crypto'
 import { API_PREFIX } from '../../http/route'
-import { randomToken, sha256 } from '../account/common'
+import { randomToken, sha256 } from '../../http/tokens'
 
 /** How long a social round trip may take, from authorize to the callback. */
 export const STATE_MINUTES = 10

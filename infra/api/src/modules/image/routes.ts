@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AppDeps } from '../../deps'
 import type { ImageAccess } from '../../db/schema'
-import { HttpError, notFound } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { parseId } from '../../http/ids'
 import { rawRoute } from '../../http/route'
 import { ImageCache, type Rendered } from './cache'
@@ -15,7 +15,7 @@ const YEAR_SECONDS = 31_536_000
 type Query = { w?: string; dpr?: string; format?: string; e?: string; s?: string }
 
 const smallInt = (value: string): number => {
-  if (!/^(?:0|[1-9]\d{0,2})$/.test(value)) throw notFound()
+  if (!/^(?:0|[1-9]\d{0,2})$/.test(value)) throw apiError('notFound')
   return Number(value)
 }
 
@@ -47,15 +47,15 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const authorise = async (id: number, query: Query): Promise<'signed' | 'public'> => {
     if (query.e !== undefined || query.s !== undefined) {
       if (pageUrls(deps).verify(id, query.e, query.s, deps.clock.realNow())) return 'signed'
-      throw notFound()
+      throw apiError('notFound')
     }
-    if ((await accessOf(id)) !== 'public') throw notFound()
+    if ((await accessOf(id)) !== 'public') throw apiError('notFound')
     return 'public'
   }
 
   const variantOf = (query: Query) => {
     const variant = imageVariant(query.w, query.dpr)
-    if (!variant) throw new HttpError(400, 'invalidParameter', { field: query.w !== undefined && !/^[1-9]\d{0,4}$/.test(query.w) ? 'w' : 'dpr' })
+    if (!variant) throw apiError('invalidParameter', { field: query.w !== undefined && !/^[1-9]\d{0,4}$/.test(query.w) ? 'w' : 'dpr' })
     return variant
   }
 
@@ -82,7 +82,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!image) return null
       return { source: image.bytes, render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]) }
     })
-    if (!rendered) throw notFound()
+    if (!rendered) throw apiError('notFound')
     return send(req, reply, rendered, format, grant, query)
   }, { limit: 'image' })
 
@@ -105,7 +105,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         render: async (bytes) => new Map((await renderBands({ ...image, bytes }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
       }
     })
-    if (!rendered) throw notFound()
+    if (!rendered) throw apiError('notFound')
     return send(req, reply, rendered, format, grant, query)
   }, { limit: 'imageTile' })
 }

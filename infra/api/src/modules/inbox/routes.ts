@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { parseId } from '../../http/ids'
 import { route } from '../../http/route'
-import { checked, today } from '../account/common'
-import { requireMember } from '../member/session'
-import { claimAllGifts, claimDailyBonus, claimGift, dailyBonusStatus, grantOf, listGifts, redeemCoupon } from './service'
+import { checked } from '../../http/checked'
+import { today } from '../../http/readerTime'
+import { requireMember } from '../session/session'
+import { claimAllGifts, claimDailyBonus, claimGift, dailyBonusStatus, grantOf, inboxCounts, listGifts, redeemCoupon } from './service'
 
 /**
  * Inbox (gifts and messages), coupons, the daily bonus and the grants they made. Guests have an
@@ -54,10 +55,8 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, endpoints.inboxCount, async ({ req, reply, locale }) => {
     const member = await requireMember(deps, req)
-    const gifts = await listGifts(deps, member.memberId, locale, 'available')
-    const unread = await deps.db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('member_id', '=', member.memberId).where('read_at', 'is', null).executeTakeFirstOrThrow()
     reply.header('cache-control', 'no-store')
-    return { gifts: gifts.length, expiringSoon: gifts.filter((gift) => gift.expiringSoon).length, messages: Number(unread.n) }
+    return inboxCounts(deps, member.memberId, locale)
   })
 
   route(app, deps, endpoints.couponRedeem, async ({ body, req, locale }) => {

@@ -2,8 +2,8 @@ import { dailyBonusClaimable, giftExpiringSoon, giftState, type DailyBonusStatus
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database, GiftTexts } from '../../db/schema'
-import { fail } from '../account/common'
 import { bookRewardGrant } from '../coin/stock'
+import { apiError } from '../../http/errorCatalogue'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -131,10 +131,10 @@ export async function claimGift(deps: AppDeps, memberId: number, giftId: number)
   const now = deps.clock.now()
   return deps.db.transaction().execute(async (trx) => {
     const gift = await trx.selectFrom('inbox_gifts').selectAll().where('id', '=', giftId).where('member_id', '=', memberId).forUpdate().executeTakeFirst()
-    if (!gift) throw fail(404, 'notFound')
+    if (!gift) throw apiError('notFound')
     const state = giftState({ claimedAt: gift.claimed_at ? new Date(gift.claimed_at) : null, expiresAt: gift.expires_at ? new Date(gift.expires_at) : null }, now)
-    if (state === 'claimed') throw fail(409, 'giftClaimed')
-    if (state === 'expired') throw fail(410, 'giftExpired')
+    if (state === 'claimed') throw apiError('giftClaimed')
+    if (state === 'expired') throw apiError('giftExpired')
     await trx.updateTable('inbox_gifts').set({ claimed_at: now }).where('id', '=', gift.id).execute()
     return insertGrant(trx, {
       member_id: memberId,
@@ -173,11 +173,11 @@ export async function redeemCoupon(deps: AppDeps, memberId: number, rawCode: str
   const now = deps.clock.now()
   const redeemed = await deps.db.transaction().execute(async (trx) => {
     const coupon = await trx.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst()
-    if (!coupon || new Date(coupon.starts_at) > now) throw fail(404, 'couponInvalid')
-    if (coupon.ends_at && new Date(coupon.ends_at) <= now) throw fail(410, 'couponExpired')
+    if (!coupon || new Date(coupon.starts_at) > now) throw apiError('couponInvalid')
+    if (coupon.ends_at && new Date(coupon.ends_at) <= now) throw apiError('couponExpired')
     const used = await trx.selectFrom('coupon_redemptions').select('code').where('code', '=', code).where('member_id', '=', memberId).executeTakeFirst()
-    if (used) throw fail(409, 'couponUsed')
-    if (coupon.max_redemptions !== null && coupon.redeemed_count >= coupon.max_redemptions) throw fail(410, 'couponExpired')
+    if (used) throw apiError('couponUsed')
+    if (coupon.max_redemptions !== null && coupon.redeemed_count >= coupon.max_redemptions) throw apiError('couponExpired')
     const grant = await insertGrant(trx, {
       member_id: memberId,
       source: 'coupon',
@@ -211,13 +211,22 @@ export async function dailyBonusStatus(deps: AppDeps, memberId: number, today: s
   }
 }
 
+/** The inbox badges: gifts to claim (and how many expire within 24 hours, SPEC §9), unread messages. */
+export async function inboxCounts(deps: AppDeps, memberId: number, locale: Locale): Promise<{ gifts: number; expiringSoon: number; messages: number }> {
+  const [gifts, unread] = await Promise.all([
+    listGifts(deps, memberId, locale, 'available'),
+    deps.db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('member_id', '=', memberId).where('read_at', 'is', null).executeTakeFirstOrThrow(),
+  ])
+  return { gifts: gifts.length, expiringSoon: gifts.filter((gift) => gift.expiringSoon).length, messages: Number(unread.n) }
+}
+
 /** One claim per reader day (SPEC): the (member, day) key and the "after the last day" rule. */
 export async function claimDailyBonus(deps: AppDeps, memberId: number, today: string): Promise<Grant> {
   const now = deps.clock.now()
   return deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst()
     const last = await trx.selectFrom('daily_bonus_claims').select('day').where('member_id', '=', memberId).orderBy('day', 'desc').limit(1).executeTakeFirst()
-    if (!dailyBonusClaimable(last?.day ?? null, today)) throw fail(409, 'dailyBonusClaimed')
+    if (!dailyBonusClaimable(last?.day ?? null, today)) throw apiError('dailyBonusClaimed')
     const grant = await insertGrant(trx, {
       member_id: memberId,
       source: 'daily_bonus',

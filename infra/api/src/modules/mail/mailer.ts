@@ -9,6 +9,8 @@ export interface Mail {
   text: string
   /** What kind of mail (tests and the outbox index read it): 'signup-code', 'password-reset', … */
   tag: string
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post on notifications. */
+  headers?: Record<string, string>
 }
 
 /** The one mail interface: a local outbox folder by default, SMTP when configured. */
@@ -30,7 +32,11 @@ export function outboxMailer(dir: string, options: { echo?: boolean } = {}): Mai
       sequence += 1
       const sentAt = new Date()
       const file = path.join(dir, `${sentAt.getTime()}-${process.pid}-${String(sequence).padStart(4, '0')}-${mail.tag}.json`)
-      await fs.promises.writeFile(file, JSON.stringify({ from: FROM_ADDRESS, ...mail, sentAt: sentAt.toISOString() }, null, 2))
+      // Written aside, then renamed: whoever reads the outbox (another process, a test, the e2e
+      // run) sees a whole mail or none, never half a file.
+      const partial = `${file}.partial`
+      await fs.promises.writeFile(partial, JSON.stringify({ from: FROM_ADDRESS, ...mail, sentAt: sentAt.toISOString() }, null, 2))
+      await fs.promises.rename(partial, file)
       if (options.echo) console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n`)
     },
   }
@@ -41,7 +47,7 @@ export function smtpMailer(url: string, from: string = FROM_ADDRESS): Mailer {
   const transport = nodemailer.createTransport(url)
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, headers: { 'X-Koma-Mail': mail.tag } })
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, headers: { ...mail.headers, 'X-Koma-Mail': mail.tag } })
     },
   }
 }

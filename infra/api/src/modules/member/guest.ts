@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { forbidden, HttpError } from '../../http/errors'
-import { deviceIdOf, requireMember, sessionMember, startSession, type SessionMember } from './session'
+import { apiError } from '../../http/errorCatalogue'
+import { deviceIdOf, requireMember, sessionMember, startSession, type SessionMember } from '../session/session'
 
 /**
  * Guests (SPEC §4, §6). A signed-out visitor who does something that needs an account gets a
@@ -19,7 +19,7 @@ export async function memberOrGuest(deps: AppDeps, req: FastifyRequest, reply: F
   const existing = await sessionMember(deps, req)
   if (existing) return existing
   const deviceId = deviceIdOf(req)
-  if (!deviceId) throw new HttpError(400, 'deviceIdMissing')
+  if (!deviceId) throw apiError('deviceIdMissing')
   // One guest per browser; a new one counts against the address's guest limit (limits.ts), so
   // one machine cannot mint guests (each with its coupons and daily bonuses) without end.
   const memberId = await guestFor(deps, deviceId, () => req.server.abuseLimits.address('guestCreate', req))
@@ -29,7 +29,7 @@ export async function memberOrGuest(deps: AppDeps, req: FastifyRequest, reply: F
 
 export async function requireFullMember(deps: AppDeps, req: FastifyRequest): Promise<SessionMember> {
   const member = await requireMember(deps, req)
-  if (member.guest) throw forbidden('guestNotAllowed')
+  if (member.guest) throw apiError('guestNotAllowed')
   return member
 }
 

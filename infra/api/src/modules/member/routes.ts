@@ -1,15 +1,18 @@
-import { endpoints } from '@koma/contracts/server'
+import { endpoints, type Locale } from '@koma/contracts/server'
 import { signinSchema, validate } from '@koma/contracts/validation'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http/errors'
+import { apiError, invalidInput, tooManyRequests } from '../../http/errorCatalogue'
 import { readerAddress } from '../../http/rateLimit'
 import { route } from '../../http/route'
 import { discardGuest, memberOrGuest } from './guest'
 import { issueSigninKey, openSealedPayload } from './rsa'
-import { checkCredentials, loadProfile } from './service'
+import { checkCredentials, foregroundState, loadProfile } from './service'
+import { readerTimeZone, today } from '../../http/readerTime'
+import { coinExpire } from '../coin/history'
+import { rememberReader } from '../notify/service'
 import { countSigninAttempt, purgeSigninAttempts, signinSucceeded } from './signinLock'
-import { clearSessionCookies, endSession, forgetSession, requireMember, sessionMember, startSession } from './session'
+import { clearSessionCookies, endSession, forgetSession, requireMember, sessionMember, startSession } from '../session/session'
 
 export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void {
   purgeSigninAttempts(app, deps)
@@ -20,9 +23,9 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   route(app, deps, endpoints.signin, async ({ body, req, reply, locale }) => {
     const { errors } = validate(signinSchema.extract('email'), body.email, locale)
-    if (errors.length) throw badRequest(errors[0].message)
+    if (errors.length) throw invalidInput(errors[0].message)
     if (typeof body.sessionKey !== 'string' || typeof body.rsaEncryptedString !== 'string') {
-      throw new HttpError(400, 'invalidParameter', { field: 'rsaEncryptedString' })
+      throw apiError('invalidParameter', { field: 'rsaEncryptedString' })
     }
     const email = body.email.trim().toLowerCase()
     const address = readerAddress(req)
@@ -30,9 +33,9 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     const attempt = await countSigninAttempt(deps, email, address)
     if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'signinLocked')
     const payload = await openSealedPayload<{ sessionKey: string; password: string }>(deps.db, deps.clock, body.sessionKey, body.rsaEncryptedString)
-    if (!payload || typeof payload.password !== 'string') throw new HttpError(400, 'invalidParameter', { field: 'sessionKey' })
+    if (!payload || typeof payload.password !== 'string') throw apiError('invalidParameter', { field: 'sessionKey' })
     const memberId = await checkCredentials(deps, email, payload.password)
-    if (memberId === null) throw new HttpError(400, 'incorrectEmailOrPassword')
+    if (memberId === null) throw apiError('incorrectEmailOrPassword')
     await signinSucceeded(deps, email, address)
     const now = deps.clock.now()
     // SPEC §4: signing in from a guest discards the guest's data; any other session here ends.
@@ -47,15 +50,35 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     return { sessionToken: `s${sessionId}`, userId: memberId }
   }, { limit: 'signin' })
 
-  route(app, deps, endpoints.profile, async ({ req, reply }) => {
+  /** The caller's own profile (401 without a session); notifications follow its language and time zone. */
+  const ownProfile = async (req: FastifyRequest, reply: FastifyReply, locale: Locale) => {
     const member = await requireMember(deps, req)
     const profile = await loadProfile(deps, member.memberId)
     if (!profile) {
       clearSessionCookies(req, reply)
-      throw unauthorized()
+      throw apiError('authenticationError')
     }
+    // The page asks for the profile on every start: notifications follow the member's language and time zone.
+    await rememberReader(deps, member.memberId, locale, readerTimeZone(req))
     reply.header('cache-control', 'no-store')
-    return profile
+    return { member, profile }
+  }
+
+  route(app, deps, endpoints.profile, async ({ req, reply, locale }) => (await ownProfile(req, reply, locale)).profile)
+
+  // SPEC §7 POST /member/profile: the same, plus SPEC §3's expireCoins (the app's start-up profile).
+  route(app, deps, endpoints.profileRefresh, async ({ req, reply, locale }) => {
+    const { member, profile } = await ownProfile(req, reply, locale)
+    const { expireCoins } = await coinExpire(deps, member.memberId)
+    return { ...profile, expireCoins }
+  })
+
+  // SPEC §7 POST /app/foregrounded: members and guests; a caller without a session has nothing to refresh (401).
+  route(app, deps, endpoints.appForegrounded, async ({ req, reply, locale }) => {
+    const member = await requireMember(deps, req)
+    await rememberReader(deps, member.memberId, locale, readerTimeZone(req))
+    reply.header('cache-control', 'no-store')
+    return foregroundState(deps, { memberId: member.memberId, sessionId: member.sessionId, guest: member.guest, locale, today: today(deps, req) })
   })
 
   route(app, deps, endpoints.signout, async ({ req, reply }) => {

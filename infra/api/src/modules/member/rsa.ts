@@ -3,6 +3,8 @@ import { promisify } from 'node:util'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/schema'
+import type { AppDeps } from '../../deps'
+import { apiError } from '../../http/errorCatalogue'
 
 const generate = promisify(generateKeyPair)
 
@@ -79,4 +81,12 @@ export async function openSealedPayload<T extends { sessionKey: string }>(
   } catch {
     return null
   }
+}
+
+/** Decrypt a sealed payload (RSA, one-time session key) or refuse with 400. */
+export async function sealed<T extends Record<string, unknown>>(deps: AppDeps, body: { sessionKey?: unknown; rsaEncryptedString?: unknown }): Promise<T & { sessionKey: string }> {
+  if (typeof body.sessionKey !== 'string' || typeof body.rsaEncryptedString !== 'string') throw apiError('invalidParameter', { field: 'rsaEncryptedString' })
+  const payload = await openSealedPayload<T & { sessionKey: string }>(deps.db, deps.clock, body.sessionKey, body.rsaEncryptedString)
+  if (!payload) throw apiError('invalidParameter', { field: 'sessionKey' })
+  return payload
 }

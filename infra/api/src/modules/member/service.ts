@@ -1,8 +1,10 @@
-import { adultVerificationExpiresAt, adultVerificationValid, passwordChangeAdvised, type Profile, type SocialProvider } from '@koma/contracts/server'
+import { adultVerificationExpiresAt, adultVerificationValid, coinInventoryOf, passwordChangeAdvised, type ForegroundState, type Locale, type Profile, type SocialProvider } from '@koma/contracts/server'
 import { hash as argonHash, verify } from '@node-rs/argon2'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
-import { profileInventory } from '../catalog/inventory'
+import { profileInventory } from '../coin/inventory'
+import { coinBalance } from '../coin/ledger'
+import { dailyBonusStatus, inboxCounts } from '../inbox/service'
 import { imageUrl } from '../image/urls'
 
 /** The terms version in force now (0 when none is published). */
@@ -86,4 +88,25 @@ export async function checkCredentials(deps: AppDeps, email: string, password: s
     .executeTakeFirst()
   const ok = await passwordMatches(member?.password_hash ?? null, password)
   return ok && member ? member.id : null
+}
+
+/**
+ * POST /app/foregrounded (SPEC §7): the reader's page or app is in front again. Marks the
+ * session seen now (the devices list) and answers what may have changed while it was away.
+ */
+export async function foregroundState(deps: AppDeps, input: { memberId: number; sessionId: number; guest: boolean; locale: Locale; today: string }): Promise<ForegroundState> {
+  const now = deps.clock.now()
+  await deps.db.updateTable('sessions').set({ last_seen_at: deps.clock.realNow() }).where('id', '=', input.sessionId).execute()
+  const [bonus, inbox, balance] = await Promise.all([
+    dailyBonusStatus(deps, input.memberId, input.today),
+    inboxCounts(deps, input.memberId, input.locale),
+    coinBalance(deps.db, input.memberId, now),
+  ])
+  return {
+    now: now.toISOString(),
+    guest: input.guest,
+    dailyBonus: { today: bonus.today, claimable: !bonus.claimedToday },
+    inbox,
+    coin: coinInventoryOf(balance),
+  }
 }

@@ -78,6 +78,8 @@ async function bump(deps: AppDeps, email: string, address: string, now: Date): P
 }
 
 function refused(windowStartedAt: Date, now: Date): SigninAttempt {
-  const left = windowStartedAt.getTime() + SIGNIN_LOCK.windowMs - now.getTime()
+  // Parallel attempts: another request may have started the window a moment after this one read
+  // the clock, so what is left never counts from before the window began.
+  const left = Math.min(SIGNIN_LOCK.windowMs, windowStartedAt.getTime() + SIGNIN_LOCK.windowMs - now.getTime())
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) }
 }

@@ -1,9 +1,9 @@
 import { endpoints } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { badRequestText } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { route } from '../../http/route'
-import { sessionMember } from '../member/session'
+import { sessionMember } from '../session/session'
 
 /** The mailer's message ids and campaign codes. */
 const MAIL_ID = /^[A-Za-z0-9_.-]{1,64}$/
@@ -17,7 +17,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
   // SPEC §7: the site was opened from an e-mail link carrying mmid and mmc. Recorded, with the
   // reader when signed in; ids outside the mailer's alphabet are refused, never stored.
   route(app, deps, endpoints.pushEmailReport, async ({ params, req }) => {
-    if (!MAIL_ID.test(params.mmid) || !MAIL_ID.test(params.mmc)) throw badRequestText('invalidParameter', { field: 'mmid/mmc' })
+    if (!MAIL_ID.test(params.mmid) || !MAIL_ID.test(params.mmc)) throw apiError('invalidParameter', { field: 'mmid/mmc' })
     const member = await sessionMember(deps, req)
     await deps.db.insertInto('push_email_reports').values({ mmid: params.mmid, mmc: params.mmc, member_id: member?.memberId ?? null, created_at: deps.clock.now() }).execute()
     return { reported: true }

@@ -1,13 +1,13 @@
-import { CHAPTER_ABORTED_CODE, chapterIsReadable, COOKIES, NO_ACTIVITY, type ChapterActivity, type ChapterFileSalesType, type ContentType } from '@koma/contracts/server'
+import { chapterIsReadable, chapterReleased, COOKIES, NO_ACTIVITY, type ChapterActivity, type ChapterFileSalesType, type ContentType } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { ChaptersTable, ContentsTable } from '../../db/schema'
-import { acceptMatureRequired, forbidden, HttpError, unauthorized } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { chapterActivities } from '../access/service'
-import { salesConfigOf } from '../content/service'
-import { matureAccepted } from '../member/maturity'
-import { sessionMember, type SessionMember } from '../member/session'
+import { salesConfigOf } from '../titles/sales'
+import { matureAccepted } from '../session/maturity'
+import { sessionMember, type SessionMember } from '../session/session'
 
 export interface ReadableChapter {
   content: Selectable<ContentsTable>
@@ -39,18 +39,19 @@ export async function readableChapter(
     deps.db.selectFrom('contents').selectAll().where('id', '=', input.contentId).where('type', '=', input.type).executeTakeFirst(),
     deps.db.selectFrom('chapters').selectAll().where('id', '=', input.chapterId).where('content_id', '=', input.contentId).executeTakeFirst(),
   ])
-  if (!content) throw new HttpError(404, 'comicNotFound')
-  if (!chapter) throw new HttpError(404, 'chapterNotFound')
+  if (!content) throw apiError('comicNotFound')
+  // A chapter scheduled for later is not there yet (issue 17).
+  if (!chapter || !chapterReleased(content.status, chapter.published_at, deps.clock.now())) throw apiError('chapterNotFound')
   const cookieAccepts = options.matureCookie === true && (req.cookies as Record<string, string | undefined> | undefined)?.[COOKIES.acceptMature] === 'Y'
-  if (content.mature && !cookieAccepts && !(await matureAccepted(deps, req))) throw acceptMatureRequired()
+  if (content.mature && !cookieAccepts && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
   const member = await sessionMember(deps, req)
   const activity = (await chapterActivities(deps, member?.memberId ?? null, [chapter.id])).get(chapter.id) ?? NO_ACTIVITY
-  if (abortedFor(chapter, activity)) throw new HttpError(403, 'salesSuspended', {}, null, {}, CHAPTER_ABORTED_CODE)
+  if (abortedFor(chapter, activity)) throw apiError('chapterAborted')
   const readable = chapterIsReadable({ salesType: input.salesType, hasTrial: chapter.has_trial, salesConfig: salesConfigOf(chapter), activity })
   if (!readable) {
-    if (input.salesType === 'trial') throw new HttpError(404, 'chapterNotFound')
-    if (!member) throw unauthorized()
-    throw forbidden('chapterLocked')
+    if (input.salesType === 'trial') throw apiError('chapterNotFound')
+    if (!member) throw apiError('authenticationError')
+    throw apiError('chapterLocked')
   }
   return { content, chapter, member, activity }
 }

@@ -1,12 +1,13 @@
-import { NO_ACTIVITY, tileHeights, type Chapter, type ChapterEpub, type ChapterFileSalesType, type ContentType, type Locale, type PageImage } from '@koma/contracts/server'
+import { chapterReleased, NO_ACTIVITY, tileHeights, type Chapter, type ChapterEpub, type ChapterFileSalesType, type ContentType, type Locale, type PageImage } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { chapterActivities } from '../access/service'
-import { salesConfigOf } from '../content/service'
-import { FALLBACK_LANGS, pickLocalized } from '../content/texts'
+import { salesConfigOf } from '../titles/sales'
+import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { imageUrl } from '../image/urls'
 import { signedPageUrl } from '../image/signing'
 import { readableChapter } from './access'
+import { chapterCommentCount } from '../comment/queries'
 import { chapterEpubRow } from './epub/publication'
 import { savedProgress } from './progress'
 
@@ -50,16 +51,13 @@ export async function chapterView(
       .where('content_id', '=', content.id)
       .where('sort', 'in', [chapter.sort - 1, chapter.sort + 1])
       .execute(),
-    deps.db
-      .selectFrom('comments')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('chapter_id', '=', chapter.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
+    chapterCommentCount(deps.db, chapter.id),
     member ? savedProgress(deps, member.memberId, chapter.id) : Promise.resolve(null),
     content.chapter_file_format === 'epub' ? chapterEpubRow(deps, chapter.id, input.salesType) : Promise.resolve(null),
   ])
-  const neighbourIds = neighbours.map((row) => Number(row.id))
+  // The next chapter may be scheduled for later (issue 17): then there is no next chapter yet.
+  const released = neighbours.filter((row) => chapterReleased(content.status, row.published_at, deps.clock.now()))
+  const neighbourIds = released.map((row) => Number(row.id))
   const [neighbourTexts, neighbourThumbs, neighbourActivity] = await Promise.all([
     neighbourIds.length
       ? deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', neighbourIds).where('lang', 'in', langs).execute()
@@ -76,7 +74,7 @@ export async function chapterView(
   ])
   const neighbourName = pickLocalized(neighbourTexts, (row) => Number(row.chapter_id), input.locale)
   const neighbour = (sort: number, detailed: boolean): Chapter['nextChapter'] => {
-    const row = neighbours.find((candidate) => candidate.sort === sort)
+    const row = released.find((candidate) => candidate.sort === sort)
     if (!row) return null
     const id = Number(row.id)
     const base = { id, name: neighbourName.get(id)?.name ?? '' }
@@ -110,7 +108,7 @@ export async function chapterView(
     authorComment: text?.author_comment ?? null,
     previousChapter: neighbour(chapter.sort - 1, false),
     nextChapter: neighbour(chapter.sort + 1, true),
-    totalComments: Number(commentCount?.count ?? 0),
+    totalComments: commentCount,
     commentEnabled: content.comment_enabled,
     hasTrial: chapter.has_trial,
     aborted: chapter.aborted,

@@ -2,8 +2,8 @@ import { finishedProgress, parseReadProgress, type ContentType, type ReadProgres
 import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
-import { badRequestText, HttpError } from '../../http/errors'
-import { requireMember } from '../member/session'
+import { apiError } from '../../http/errorCatalogue'
+import { requireMember } from '../session/session'
 
 /** Where a member left off in a chapter, or null. */
 export async function savedProgress(deps: AppDeps, memberId: number, chapterId: number): Promise<(ReadProgress & { finished: boolean }) | null> {
@@ -26,7 +26,7 @@ async function chapterOf(deps: AppDeps, type: ContentType, contentId: number, ch
     .where('c.content_id', '=', contentId)
     .where('t.type', '=', type)
     .executeTakeFirst()
-  if (!row) throw new HttpError(404, 'chapterNotFound')
+  if (!row) throw apiError('chapterNotFound')
 }
 
 async function upsert(deps: AppDeps, memberId: number, contentId: number, chapterId: number, progress: ReadProgress, finished: boolean): Promise<void> {
@@ -68,7 +68,7 @@ export async function saveProgress(
 ): Promise<{ saved: boolean }> {
   const member = await requireMember(deps, req)
   const parsed = parseReadProgress(input.body)
-  if (!parsed.ok) throw badRequestText('invalidParameter', { field: parsed.field })
+  if (!parsed.ok) throw apiError('invalidParameter', { field: parsed.field })
   await chapterOf(deps, input.type, input.contentId, input.chapterId)
   await upsert(deps, member.memberId, input.contentId, input.chapterId, parsed.value, false)
   return { saved: true }

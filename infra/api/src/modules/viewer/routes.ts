@@ -1,7 +1,7 @@
 import { endpoints } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
-import { HttpError } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 import { parseContentType, parseId, parseSalesType } from '../../http/ids'
 import { rawRoute, route } from '../../http/route'
 import { readableChapter } from './access'
@@ -30,7 +30,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
     }
     await readableChapter(deps, req, where)
     const epub = await chapterEpubRow(deps, where.chapterId, where.salesType)
-    if (!epub) throw new HttpError(404, 'chapterNotFound')
+    if (!epub) throw apiError('chapterNotFound')
     return publicationOf(deps, epub, where)
   })
 
@@ -38,7 +38,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
     const where = { type: parseContentType(params.type), contentId: parseId(params.id), chapterId: parseId(params.chapterId), salesType: parseSalesType(params.salesType) }
     await readableChapter(deps, req, where, { matureCookie: true })
     const epub = await chapterEpubRow(deps, where.chapterId, where.salesType)
-    if (!epub) throw new HttpError(404, 'chapterNotFound')
+    if (!epub) throw apiError('chapterNotFound')
     if (params['*'] === 'manifest.json') {
       return reply.header('cache-control', 'private, no-cache').type('application/webpub+json').send(JSON.stringify((await publicationOf(deps, epub, where)).manifest))
     }

@@ -3,8 +3,12 @@ import { strToU8, zipSync } from 'fflate'
 import { CHAPTER_ABORTED_CODE, READ_FINISH_POSITION } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
+import { positionsFromCounts } from '@koma/contracts/server'
+import { testBooks } from '../../../../e2e/fixtures/books'
 import { buildEpub } from './epub/build'
-import { EpubError, parseEpub } from './epub/parse'
+import { chapterEpubRow, COMPACT_POSITIONS, parsedBookLoads } from './epub/publication'
+import { adobeKey, ADOBE_ALGORITHM, idpfKey, IDPF_ALGORITHM, xorHead } from './epub/fonts'
+import { creatorRole, EpubError, IMAGE_CHARS, parseEpub, POSITION_CHARS, renderedLength } from './epub/parse'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -204,6 +208,178 @@ describe('EPUB import', () => {
     const book = buildEpub({ identifier: 'x', title: 'T', author: 'A', language: 'en', vertical: false, sections: [{ title: 'One', paragraphs: ['Hello.'] }], modified: new Date('2026-01-01T00:00:00Z') })
     expect(() => parseEpub(book.subarray(0, book.length - 60))).toThrow(/damaged/)
     expect(parseEpub(book).manifest.readingOrder.length).toBe(1)
+  })
+
+  it('names a zip that is no EPUB, a malformed package and a reading order pointing at missing files as such', () => {
+    const zip = (files: Record<string, string>, mimetype = true) =>
+      zipSync({ ...(mimetype ? { mimetype: [strToU8('application/epub+zip'), { level: 0 }] as [Uint8Array, { level: 0 }] } : {}), ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])) })
+    expect(() => parseEpub(zip({ 'photo.txt': 'hello' }, false))).toThrow(/^This file is not an EPUB: it is a zip archive with neither a mimetype nor a META-INF\/container.xml\.$/)
+    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+    const opf = (spine: string, metadata = '') =>
+      `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf"><dc:identifier id="id">x</dc:identifier><dc:title>T</dc:title><dc:language>en</dc:language>${metadata}</metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/><item id="b" href="b.xhtml" media-type="application/xhtml+xml"/></manifest><spine>${spine}</spine></package>`
+    const doc = '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>a</title></head><body><p>a</p></body></html>'
+    const whole = opf('<itemref idref="a"/><itemref idref="b"/>')
+    expect(() => parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole.slice(0, whole.indexOf('<spine>') + 20), 'a.xhtml': doc, 'b.xhtml': doc }))).toThrow(
+      /^This EPUB has a malformed package: the package document \(book\.opf\) is not well-formed XML/,
+    )
+    expect(() => parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole, 'a.xhtml': doc }))).toThrow('This EPUB is damaged: its reading order names files the archive lacks (b.xhtml).')
+    expect(() => parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': opf('<itemref idref="a"/><itemref idref="zz"/>'), 'a.xhtml': doc, 'b.xhtml': doc }))).toThrow(/malformed package: its spine names items its manifest does not list \(zz\)/)
+    expect(parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole, 'a.xhtml': doc, 'b.xhtml': doc })).manifest.readingOrder).toHaveLength(2)
+  })
+
+  it('counts positions by the text a reader sees, not the markup around it', () => {
+    const math = '<math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mn>1</mn></mrow></math>'
+    const doc = (body: string) => Buffer.from(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title><style>p { color: red }</style></head><body>${body}</body></html>`)
+    // A page of formulas: kilobytes of markup, a few characters of text.
+    const formulas = doc(Array.from({ length: 200 }, () => `<p class="formula">${math}</p>`).join(''))
+    expect(formulas.length).toBeGreaterThan(20_000)
+    // Readium counted 1024 bytes a position: over twenty here; the text is a few screens at most.
+    expect(Math.ceil(renderedLength(formulas, 'application/xhtml+xml') / POSITION_CHARS)).toBeLessThanOrEqual(3)
+    expect(renderedLength(doc('<p>吾輩は猫である。</p><p>名前はまだ無い。</p>'), 'application/xhtml+xml')).toBe(17)
+    expect(renderedLength(doc('<p>One &amp; two</p><img src="a.png"/>'), 'application/xhtml+xml')).toBe(9 + IMAGE_CHARS)
+  })
+
+  it('gives every creator the role its MARC relator code names: translators, illustrators, editors and narrators are not writers', () => {
+    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+    const metadata =
+      '<dc:creator id="c1">Natsume Soseki</dc:creator><meta refines="#c1" property="role" scheme="marc:relators">aut</meta>' +
+      '<dc:creator id="c2">Ann Translator</dc:creator><meta refines="#c2" property="role" scheme="marc:relators">trl</meta>' +
+      '<dc:creator id="c3">Ivy Illustrator</dc:creator><meta refines="#c3" property="role" scheme="marc:relators">ill</meta>' +
+      '<dc:creator opf:role="edt">Ed Editor</dc:creator><dc:contributor opf:role="nrt">Nora Narrator</dc:contributor>' +
+      '<dc:contributor opf:role="bkd">Bea Designer</dc:contributor><dc:creator>Plain Writer</dc:creator>'
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf"><dc:identifier id="id">x</dc:identifier><dc:title>T</dc:title><dc:language>en</dc:language>${metadata}</metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="a"/></spine></package>`
+    const doc = '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>a</title></head><body><p>a</p></body></html>'
+    const parsed = parseEpub(zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], 'META-INF/container.xml': strToU8(container), 'book.opf': strToU8(opf), 'a.xhtml': strToU8(doc) }))
+    expect(parsed.creators).toEqual(['Natsume Soseki', 'Plain Writer'])
+    expect(parsed.manifest.metadata).toMatchObject({ author: ['Natsume Soseki', 'Plain Writer'], translator: ['Ann Translator'], illustrator: ['Ivy Illustrator'], editor: ['Ed Editor'], narrator: ['Nora Narrator'], contributor: ['Bea Designer'] })
+    expect(creatorRole('TRL')).toBe('translator')
+    expect(creatorRole('xyz')).toBe('other')
+    expect(creatorRole(undefined)).toBe('author')
+  })
+})
+
+describe('big books', () => {
+  it('a 2,000-document book sends a position count per document, not a locator per position', async () => {
+    const book = testBooks(['big-2000'])[0].bytes
+    const imported = await importEpubTitle(t.db, book, new Date())
+    const response = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' } })
+    expect(response.statusCode).toBe(200)
+    const { manifest, positions, positionCounts } = response.json().result
+    expect(manifest.readingOrder).toHaveLength(2000)
+    expect(positions).toEqual([])
+    expect(positionCounts).toHaveLength(2000)
+    const rebuilt = positionsFromCounts(manifest.readingOrder, positionCounts)
+    expect(rebuilt.length).toBeGreaterThan(COMPACT_POSITIONS)
+    expect(rebuilt[0]).toMatchObject({ href: manifest.readingOrder[0].href, locations: { position: 1, progression: 0, totalProgression: 0 } })
+    expect(rebuilt.at(-1)!.href).toBe(manifest.readingOrder[1999].href)
+    // What the reader downloads before its first page: the manifest, not megabytes of positions.
+    expect(response.rawPayload.length).toBeLessThan(JSON.stringify(manifest).length + 20_000)
+    expect(JSON.stringify(rebuilt).length).toBeGreaterThan(200_000)
+  })
+})
+
+describe('stored positions', () => {
+  it('are parsed once per book, not on every file the frames ask for; a trial still gets its own', async () => {
+    const book = buildEpub({
+      identifier: 'urn:koma:test:parsed-once',
+      title: 'Parsed once',
+      author: 'A',
+      language: 'en',
+      vertical: false,
+      sections: [1, 2, 3].map((n) => ({ title: `Chapter ${n}`, paragraphs: [`Text ${n}.`] })),
+      modified: new Date('2026-01-01T00:00:00Z'),
+    })
+    const imported = await importEpubTitle(t.db, book, new Date())
+    const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/OEBPS/`
+    const before = parsedBookLoads()
+    const publication = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' } })
+    expect(publication.json().result.positions).toHaveLength(3)
+    for (const file of ['section-1.xhtml', 'section-2.xhtml', 'style.css', 'section-3.xhtml']) expect((await t.call('GET', `${base}${file}`)).statusCode).toBe(200)
+    expect(parsedBookLoads() - before).toBe(1)
+    // A trial's cut (its first document) is made on a copy: the full book stays whole.
+    await t.db.deleteFrom('chapter_epubs').where('chapter_id', '=', imported.chapterId).where('sales_type', '=', 'trial').execute()
+    const { epub_id } = await t.db.selectFrom('chapter_epubs').select('epub_id').where('chapter_id', '=', imported.chapterId).executeTakeFirstOrThrow()
+    await t.db.insertInto('chapter_epubs').values({ chapter_id: imported.chapterId, sales_type: 'trial', epub_id, reading_order_limit: 1 }).execute()
+    const trial = (await chapterEpubRow(t.deps, imported.chapterId, 'trial'))!
+    expect([trial.positions.length, trial.manifest.readingOrder.length, trial.manifest.toc.length]).toEqual([1, 1, 1])
+    const again = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' } })
+    expect(again.json().result.positions).toHaveLength(3)
+    expect(again.json().result.manifest.readingOrder).toHaveLength(3)
+    expect(parsedBookLoads() - before).toBe(1)
+  })
+})
+
+describe('SVG pages', () => {
+  it('reads each SVG page of the reading order through an XHTML page of ours, whose raster images load; a trial only its own', async () => {
+    const png = await sharp({ create: { width: 4, height: 6, channels: 3, background: '#c33' } }).png().toBuffer()
+    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+    const pages = [1, 2, 3]
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">svg-pages</dc:identifier><dc:title>SVG pages</dc:title><dc:language>en</dc:language><meta property="rendition:layout">pre-paginated</meta></metadata><manifest>${pages.map((n) => `<item id="p${n}" href="pages/p${n}.svg" media-type="image/svg+xml"/><item id="i${n}" href="images/i${n}.png" media-type="image/png"/>`).join('')}</manifest><spine>${pages.map((n) => `<itemref idref="p${n}"/>`).join('')}</spine></package>`
+    const svg = (n: number) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 400 600"><image width="400" height="600" xlink:href="../images/i${n}.png"/><text x="20" y="40">Page ${n}</text></svg>`
+    const files: Record<string, Uint8Array> = { 'META-INF/container.xml': strToU8(container), 'OPS/book.opf': strToU8(opf) }
+    for (const n of pages) {
+      files[`OPS/pages/p${n}.svg`] = strToU8(svg(n))
+      files[`OPS/images/i${n}.png`] = new Uint8Array(png)
+    }
+    const imported = await importEpubTitle(t.db, zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...files }), new Date())
+    const query = (salesType: string) => ({ query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType } })
+    const { manifest, positions } = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, query('product'))).json().result
+    expect(manifest.readingOrder.map((link: { href: string; type: string }) => [link.href, link.type])).toEqual(pages.map((n) => [`OPS/pages/p${n}.svg.page.xhtml`, 'application/xhtml+xml']))
+    expect(positions.map((position: { href: string }) => position.href)).toEqual(manifest.readingOrder.map((link: { href: string }) => link.href))
+    const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
+    const page = await t.call('GET', `${base}OPS/pages/p2.svg.page.xhtml`)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^application\/xhtml\+xml/)
+    expect(page.body).toContain('<meta name="viewport" content="width=400, height=600"/>')
+    expect(page.body).toContain('<image width="400" height="600" xlink:href="../images/i2.png"/>')
+    expect(page.body).not.toContain('<!DOCTYPE')
+    // The image it loads, relative to the page as to the SVG.
+    expect((await t.call('GET', `${base}OPS/images/i2.png`)).statusCode).toBe(200)
+    // Only SVG documents of the reading order have a page.
+    expect((await t.call('GET', `${base}OPS/images/i2.png.page.xhtml`)).statusCode).toBe(404)
+    // The trial reads its first page and what it loads, not the paid pages.
+    const trial = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/trial/epub/`
+    expect((await t.call('GET', `${trial}OPS/pages/p1.svg.page.xhtml`)).statusCode).toBe(200)
+    expect((await t.call('GET', `${trial}OPS/images/i1.png`)).statusCode).toBe(200)
+    expect((await t.call('GET', `${trial}OPS/pages/p3.svg.page.xhtml`)).statusCode).toBe(404)
+    expect((await t.call('GET', `${trial}OPS/images/i3.png`)).statusCode).toBe(404)
+  })
+})
+
+describe('obfuscated fonts', () => {
+  /** A book with two embedded fonts, one obfuscated by each algorithm, as encryption.xml says. */
+  function fontBook(identifier: string, font: Uint8Array): Uint8Array {
+    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+    const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="isbn">9780000000000</dc:identifier><dc:identifier id="uid"> ${identifier} </dc:identifier><dc:title>Fonts</dc:title><dc:language>en</dc:language></metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/><item id="f1" href="fonts/idpf.otf" media-type="font/otf"/><item id="f2" href="fonts/adobe.otf" media-type="font/otf"/><item id="f3" href="fonts/plain.otf" media-type="font/otf"/></manifest><spine><itemref idref="a"/></spine></package>`
+    const encryption = `<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+<enc:EncryptedData><enc:EncryptionMethod Algorithm="${IDPF_ALGORITHM}"/><enc:CipherData><enc:CipherReference URI="OPS/fonts/idpf.otf"/></enc:CipherData></enc:EncryptedData>
+<enc:EncryptedData><enc:EncryptionMethod Algorithm="${ADOBE_ALGORITHM}"/><enc:CipherData><enc:CipherReference URI="OPS/fonts/adobe.otf"/></enc:CipherData></enc:EncryptedData></encryption>`
+    const doc = '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>a</title></head><body><p>a</p></body></html>'
+    return zipSync({
+      mimetype: [strToU8('application/epub+zip'), { level: 0 }],
+      'META-INF/container.xml': strToU8(container),
+      'META-INF/encryption.xml': strToU8(encryption),
+      'OPS/book.opf': strToU8(opf),
+      'OPS/a.xhtml': strToU8(doc),
+      'OPS/fonts/idpf.otf': xorHead(font, idpfKey(identifier), 1040),
+      'OPS/fonts/adobe.otf': xorHead(font, adobeKey([identifier])!, 1024),
+      'OPS/fonts/plain.otf': font,
+    })
+  }
+
+  it('serves fonts obfuscated by the IDPF and Adobe algorithms as the fonts they are', async () => {
+    const font = new Uint8Array(3000).map((_, i) => (i * 37 + 11) % 256)
+    const identifier = 'urn:uuid:0f3a4c2e-9b1d-4e6f-8a7b-1c2d3e4f5a6b'
+    const imported = await importEpubTitle(t.db, fontBook(identifier, font), new Date())
+    const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/OPS/fonts/`
+    for (const name of ['idpf', 'adobe', 'plain']) {
+      const response = await t.call('GET', `${base}${name}.otf`)
+      expect([name, response.statusCode]).toEqual([name, 200])
+      expect([name, Buffer.compare(response.rawPayload, Buffer.from(font))]).toEqual([name, 0])
+    }
+    // The package files, encryption.xml included, are still never served.
+    expect((await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/META-INF/encryption.xml`)).statusCode).toBe(404)
   })
 })
 

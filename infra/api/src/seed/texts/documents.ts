@@ -335,7 +335,7 @@ Your e-mail address, nickname, date of birth, optional mobile number, linked soc
 To run your account, keep your library and coins, prevent fraud, answer inquiries and, if you agree, send news about titles and events.
 
 3. Sharing
-We do not sell personal information. Payment and social sign-in providers receive only what they need to do their part. California residents can choose "Do not share my personal information" in Settings.
+We do not sell personal information. Payment and social sign-in providers receive only what they need to do their part. Anyone can choose "Do not share my personal information" at the foot of every page (members also in Settings), and we honour the browser's Global Privacy Control: we then keep no record of your visits.
 
 4. Your choices
 You can change your notification settings, remove devices and delete your account at any time. Contact us through the inquiry form for any request about your data.`,
@@ -349,7 +349,7 @@ You can change your notification settings, remove devices and delete your accoun
 アカウントの運営、本棚やコインの管理、不正利用の防止、お問い合わせへの回答、および同意いただいた場合の作品やイベントのお知らせのために利用します。
 
 3. 第三者提供
-個人情報を販売することはありません。決済事業者およびSNSログイン事業者には、必要な範囲の情報のみを提供します。
+個人情報を販売することはありません。決済事業者およびSNSログイン事業者には、必要な範囲の情報のみを提供します。すべてのページ下部（会員は設定画面でも）から「個人情報を共有しない」を選べます。ブラウザのグローバル・プライバシー・コントロールにも従います。その場合、閲覧の記録を残しません。
 
 4. お客様の選択
 通知設定の変更、登録端末の削除、退会はいつでも行えます。個人情報に関するご請求はお問い合わせフォームよりご連絡ください。`,
@@ -363,7 +363,7 @@ Adresse e-mail, pseudo, date de naissance, numéro de mobile facultatif, identif
 Gérer votre compte, conserver votre bibliothèque et vos pièces, prévenir la fraude, répondre à vos demandes et, avec votre accord, vous informer des nouveautés et événements.
 
 3. Partage
-Nous ne vendons pas vos données. Les prestataires de paiement et de connexion sociale ne reçoivent que le strict nécessaire.
+Nous ne vendons pas vos données. Les prestataires de paiement et de connexion sociale ne reçoivent que le strict nécessaire. Chacun peut choisir « Ne pas partager mes informations personnelles » en bas de chaque page (les membres aussi dans les réglages), et nous respectons le Global Privacy Control du navigateur : nous ne gardons alors aucune trace de vos visites.
 
 4. Vos choix
 Vous pouvez modifier vos notifications, retirer des appareils et supprimer votre compte à tout moment. Pour toute demande, utilisez le formulaire de contact.`,

@@ -54,6 +54,14 @@ export const accountExpectations = {
   profile: single('the profile: the caller\'s own', () => ({}), signedIn, (response, caller) => {
     if (caller.email) expectContains(response, caller.email, true)
   }),
+  profileRefresh: single('the app\'s profile (POST): the caller\'s own', () => ({}), signedIn, (response, caller) => {
+    if (response.statusCode !== 200) return
+    if (caller.email) expectContains(response, caller.email, true)
+    if (response.json().result.userId !== caller.userId) throw new Error(`POST /member/profile answered another member: ${response.body.slice(0, 200)}`)
+  }),
+  appForegrounded: single('back in front: the caller\'s own badges and coins', () => ({}), signedIn, (response, caller) => {
+    if (response.statusCode === 200 && response.json().result.guest !== (caller.who === 'guest')) throw new Error(`foregrounded mistook ${caller.who}: ${response.body}`)
+  }),
   signout: { fresh: true, cases: [{ name: 'sign out', request: () => ({}), expect: anyone() }] },
   guestSession: single('a guest session: the caller\'s own member when signed in', () => ({}), anyone(), (response, caller) => {
     if (caller.userId !== null && response.json().result.userId !== caller.userId) throw new Error(`guest session answered another member: ${response.body}`)
@@ -110,14 +118,14 @@ export const accountExpectations = {
       {
         name: 'delete an account: one\'s own only',
         request: async (w, caller) => ({
-          params: { userId: caller.who === 'member' ? String(w.callers.owner.userId) : 'me' },
+          params: { userId: caller.who === 'member' || caller.who === 'operator' ? String(w.callers.owner.userId) : 'me' },
           body: { reason: 'other', ...(await sealedFor(w.t, caller)) },
         }),
         expect: ownerOnly(403, GUEST),
         check: async (response, caller, w) => {
-          if (caller.who !== 'member') return
+          if (caller.who !== 'member' && caller.who !== 'operator') return
           const owner = await callAs(w.t, w.callers.owner, 'GET', '/api/member/profile')
-          if (owner.statusCode !== 200) throw new Error('another member deleted the owner')
+          if (owner.statusCode !== 200) throw new Error(`another ${caller.who} deleted the owner`)
         },
       },
     ],

@@ -52,6 +52,7 @@ export const paymentsExpectations = {
     if (response.statusCode === 200) expectContains(response, `"contentId":${w.chapters.owned.contentId},`, caller.who === 'owner')
   }),
   coinExpire: single('expiring coins', () => ({}), signedIn),
+  coinExpireWithin: single('coins expiring within 30 days: the caller\'s own', () => ({ params: { days: '30' } }), signedIn),
   debugFaketimeSet: {
     cases: [
       { name: 'move the clock from another machine', request: () => ({ query: { time: String(Date.now()) }, ip: '203.0.113.7' }), expect: anyone(403) },

@@ -13,6 +13,14 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' }
 export const OUTSIDE_TABLE: Record<string, Case> = {
   'GET /api/health': { name: 'health', request: () => ({ url: '/api/health' }), expect: anyone() },
 
+  // A mailed one-click unsubscribe link (RFC 8058): its signed token is the only key, so a session changes nothing.
+  'GET /api/notify/unsubscribe/:token': { name: 'an unsubscribe link with a forged token', request: () => ({ url: `/api/notify/unsubscribe/1.news.${'A'.repeat(27)}` }), expect: anyone(404) },
+  'POST /api/notify/unsubscribe/:token': {
+    name: 'one-click unsubscribe with a forged token',
+    request: () => ({ url: `/api/notify/unsubscribe/1.news.${'A'.repeat(27)}`, raw: Buffer.from('List-Unsubscribe=One-Click'), headers: form }),
+    expect: anyone(404),
+  },
+
   'GET /api/sandbox/idp/:provider/authorize': { name: 'sandbox consent page without a client', request: () => ({ url: '/api/sandbox/idp/google/authorize' }), expect: anyone(400) },
   'POST /api/sandbox/idp/:provider/consent': { name: 'sandbox consent without a client', request: () => ({ url: '/api/sandbox/idp/google/consent', body: {} }), expect: anyone(400) },
   'POST /api/sandbox/idp/:provider/token': { name: 'sandbox token without a grant', request: () => ({ url: '/api/sandbox/idp/google/token', body: {} }), expect: anyone(400) },

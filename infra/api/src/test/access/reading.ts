@@ -1,5 +1,6 @@
 import type { Endpoints } from '@koma/contracts/server'
-import type { World } from '../world'
+import type { LightMyRequestResponse } from 'fastify'
+import type { Caller, World } from '../world'
 import { callAs, tinyPng } from '../world'
 import { anyone, expectContains, OK, perWorld, signedIn, single, type Expectation, type Outcomes } from './rules'
 
@@ -81,9 +82,24 @@ export const readingExpectations = {
   },
   pushEmailReport: single('an e-mail link report', () => ({ params: { mmid: 'm-access', mmc: 'c-access' } }), anyone()),
 
+  analyticsEvents: single('a batch of analytics events (anyone may report their own page views)', () => ({ body: { events: JSON.stringify([{ name: 'page_view', path: '/comic/1', at: 1_700_000_000_000 }]) } }), anyone()),
+  sitemapTitles: single('the sitemap titles (public list, no member data)', () => ({}), anyone()),
   home: single('the home', () => ({ params: { lang: 'en' } }), anyone()),
   homeMature: single('the mature home: verified adults with mature content on only', () => ({ params: { lang: 'en' } }), { visitor: 428, guest: 428, member: 428, owner: OK }),
   content: single('an episode list', (w) => ({ params: { type: w.chapters.free.type, id: w.chapters.free.contentId } }), anyone()),
+  contentUnit: {
+    cases: (['chapter', 'volume'] as const).map((unit) => ({
+      name: `the episodes by ${unit}: the owned chapter is unlocked for its owner only`,
+      request: (w: World) => ({ params: { type: w.chapters.owned.type, id: w.chapters.owned.contentId, unit } }),
+      expect: anyone(),
+      check: (response: LightMyRequestResponse, caller: Caller, w: World) => {
+        const list = response.json().result as { chapters: { id: number; activity: { unlocked: boolean } }[] }
+        const owned = list.chapters.find((chapter) => chapter.id === w.chapters.owned.chapterId)
+        if (!owned) throw new Error(`the owned chapter is missing: ${response.body.slice(0, 300)}`)
+        if (owned.activity.unlocked !== (caller.who === 'owner')) throw new Error(`${caller.who} sees the owned chapter as unlocked=${owned.activity.unlocked}`)
+      },
+    })),
+  },
   menuList: {
     cases: [
       { name: 'the new releases', request: () => ({ params: { holder: 'all_comic', code: 'new' } }), expect: anyone() },

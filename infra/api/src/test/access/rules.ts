@@ -7,7 +7,14 @@ import type { Caller, Who, World } from '../world'
  * get back (SPEC §6 roles, §8 statuses).
  */
 export type Expected = number | readonly number[] | 'guestRefused'
-export type Outcomes = Record<Who, Expected>
+/**
+ * What each caller gets. The operator is left out of the reader endpoints' rules: there it is
+ * just another member and must get what `member` gets (no privilege leaks through reader calls).
+ */
+export type Outcomes = Record<Exclude<Who, 'operator'>, Expected> & { operator?: Expected }
+
+/** The outcome a caller must get under a rule. */
+export const outcomeFor = (outcomes: Outcomes, who: Who): Expected => (who === 'operator' ? (outcomes.operator ?? outcomes.member) : outcomes[who])
 
 export interface Request {
   /** Path parameters of the endpoint (`*` for the EPUB file path). */
@@ -56,6 +63,9 @@ export const signedIn: Outcomes = { visitor: 401, guest: OK, member: OK, owner: 
 export const members: Outcomes = { visitor: 401, guest: GUEST, member: OK, owner: OK }
 /** Another member's resource: refused (`other`), never served; the owner gets it. */
 export const ownerOnly = (other: number, guest: Expected = other): Outcomes => ({ visitor: 401, guest, member: other, owner: OK })
+
+/** Operators only (issue 17): 401 signed out, 403 for everyone else. */
+export const operators = (status: Expected = OK): Outcomes => ({ visitor: 401, guest: 403, member: 403, owner: 403, operator: status })
 
 export const single = (name: string, request: Case['request'], expect: Outcomes, check?: Case['check']): Expectation => ({ cases: [{ name, request, expect, check }] })
 

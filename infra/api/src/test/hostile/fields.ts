@@ -77,6 +77,24 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
   reportContent: { body: ['message'] },
   authorComments: { query: ['pageNo'] },
   commentHistory: { query: ['pageNo'] },
+  // The operator API (issue 17).
+  opsTotpVerify: { body: ['code'] },
+  opsAudit: { query: ['before', 'pageSize', 'action'] },
+  opsMaintenance: { body: ['on', 'startsAt', 'endsAt', 'titleJa', 'titleEn', 'titleFr', 'descriptionJa', 'descriptionEn', 'descriptionFr'] },
+  opsUpdate: { body: ['state', 'version'] },
+  opsLegalPublish: { body: ['effectiveAt', 'titleJa', 'titleEn', 'titleFr', 'bodyJa', 'bodyEn', 'bodyFr'] },
+  opsReports: { query: ['status', 'kind', 'pageNo'] },
+  opsMemberSanction: { body: ['days'] },
+  opsTitles: { query: ['query', 'pageNo'] },
+  opsCoupons: { query: ['pageNo'] },
+  opsNotices: { query: ['pageNo'] },
+  opsNoticeCreate: { body: ['category', 'pinned', 'publishedAt', 'titleJa', 'titleEn', 'titleFr', 'bodyJa', 'bodyEn', 'bodyFr'] },
+  opsNoticeUpdate: { body: ['category', 'pinned', 'publishedAt', 'titleJa', 'titleEn', 'titleFr', 'bodyJa', 'bodyEn', 'bodyFr'] },
+  opsFaqCreate: { body: ['category', 'sort', 'questionJa', 'questionEn', 'questionFr', 'answerJa', 'answerEn', 'answerFr'] },
+  opsFaqUpdate: { body: ['category', 'sort', 'questionJa', 'questionEn', 'questionFr', 'answerJa', 'answerEn', 'answerFr'] },
+  opsCouponCreate: { body: ['code', 'kind', 'coinType', 'amount', 'contentId', 'validDays', 'startsAt', 'endsAt', 'maxRedemptions', 'titleJa', 'titleEn', 'titleFr'] },
+  opsTitleTexts: { body: ['nameJa', 'nameEn', 'nameFr', 'descriptionJa', 'descriptionEn', 'descriptionFr'] },
+  opsChapterSales: { body: ['publishedAt', 'free', 'price', 'originalPrice', 'rentalPrice', 'originalRentalPrice', 'rentAllowedWith', 'purchaseAllowedWith'] },
 }
 
 /** Endpoints whose body is the raw bytes of an upload. */

@@ -22,7 +22,11 @@ export async function sampleValues(t: TestApp, member: Caller): Promise<Record<s
   const gift = await t.db.selectFrom('inbox_gifts').select('id').where('member_id', '=', member.userId ?? 0).executeTakeFirst()
   return {
     // Path parameters.
-    type: [chapter.type],
+    type: [chapter.type, 'terms'],
+    // The operator API (issue 17).
+    kind: ['comment', 'content'],
+    action: ['hide', 'restore', 'dismiss'],
+    sanction: ['mute', 'unmute', 'suspend', 'reinstate'],
     id: [String(chapter.contentId)],
     chapterId: [String(chapter.id)],
     salesType: ['product', 'trial'],
@@ -107,5 +111,7 @@ export async function sampleValues(t: TestApp, member: Caller): Promise<Record<s
     decision: ['allow', 'verify'],
     grant_type: ['authorization_code'],
     tradeId: ['abcdefghijkl'],
+    // The one-click unsubscribe link's form (RFC 8058).
+    'List-Unsubscribe': ['One-Click'],
   }
 }

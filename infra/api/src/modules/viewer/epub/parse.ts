@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { unzipSync, type Unzipped } from 'fflate'
 import path from 'node:path'
 import type { LocatorJson } from '@koma/contracts/server'
@@ -9,6 +9,38 @@ export class EpubError extends Error {
     super(message)
     this.name = 'EpubError'
   }
+}
+
+/** A creator's role, from MARC relator codes (https://id.loc.gov/vocabulary/relators): what the manifest calls it. */
+export type CreatorRole = 'author' | 'translator' | 'illustrator' | 'editor' | 'narrator' | 'artist' | 'colorist' | 'letterer' | 'publisher' | 'other'
+
+const RELATORS: Record<string, CreatorRole> = {
+  aut: 'author',
+  cre: 'author',
+  wam: 'author',
+  trl: 'translator',
+  ill: 'illustrator',
+  edt: 'editor',
+  nrt: 'narrator',
+  art: 'artist',
+  pnc: 'artist',
+  clr: 'colorist',
+  clt: 'letterer',
+  pbl: 'publisher',
+}
+
+/** The role of a MARC relator code (or its name, as some packages write it); anything unknown is "other". */
+export function creatorRole(code: string | null | undefined, fallback: CreatorRole = 'author'): CreatorRole {
+  const value = (code ?? '').trim().toLowerCase()
+  if (!value) return fallback
+  if (RELATORS[value]) return RELATORS[value]
+  const named = Object.values(RELATORS).find((role) => role === value)
+  return named ?? 'other'
+}
+
+export interface Creator {
+  name: string
+  role: CreatorRole
 }
 
 export interface ManifestLink {
@@ -24,7 +56,10 @@ export interface ManifestLink {
 export interface ParsedEpub {
   title: string
   language: string
+  /** Who wrote it: the creators whose role is author (the title's author). */
   creators: string[]
+  /** Every creator and contributor with their role (translators, illustrators, … are not writers). */
+  contributors: Creator[]
   description: string
   layout: 'reflowable' | 'fixed'
   readingProgression: 'ltr' | 'rtl'
@@ -36,8 +71,51 @@ export interface ParsedEpub {
   missing: string[]
 }
 
-/** Readium's reflowable positions: one per 1024 bytes of each reading-order document. */
-export const POSITION_BYTES = 1024
+/**
+ * Reflowable positions count what a reader sees, not markup: one per POSITION_CHARS characters
+ * of a document's text (about a phone screen of Japanese, half of one of English), an image
+ * counting as IMAGE_CHARS. Readium's own rule (one per 1024 bytes of file) made a MathML-heavy
+ * textbook 24,901 "pages" long.
+ */
+export const POSITION_CHARS = 600
+export const IMAGE_CHARS = 300
+
+/** The rendered length of a document: its text characters (white space collapsed), plus its images. */
+export function renderedLength(bytes: Uint8Array, type: string): number {
+  if (!/html|xml/i.test(type) || /svg/i.test(type)) return POSITION_CHARS
+  const source = Buffer.from(bytes).toString('utf8')
+  const body = source.replace(/<head[\s>][\s\S]*?<\/head>/i, '').replace(/<(script|style)[\s>][\s\S]*?<\/\1>/gi, '')
+  const images = (body.match(/<(img|image|video)\b/gi) ?? []).length
+  return textLength(body) + images * IMAGE_CHARS
+}
+
+/** Characters of text outside tags, a run of white space (or a tag) between words counting one, an entity one: one pass. */
+function textLength(markup: string): number {
+  let count = 0
+  let inTag = false
+  let inEntity = false
+  let gap = false
+  for (const ch of markup) {
+    if (inTag) {
+      if (ch === '>') inTag = false
+      continue
+    }
+    if (inEntity) {
+      if (ch === ';' || /\s/.test(ch)) inEntity = false
+      continue
+    }
+    if (ch === '<' || /\s/.test(ch)) {
+      inTag = ch === '<'
+      gap = true
+      continue
+    }
+    if (ch === '&') inEntity = true
+    if (gap && count > 0) count++
+    gap = false
+    count++
+  }
+  return count
+}
 
 /** The package parser's settings (namespace prefixes dropped, attributes as `@name`). */
 export const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, textNodeName: '#text', trimValues: true, parseTagValue: false })
@@ -86,13 +164,17 @@ function unzip(bytes: Uint8Array): Unzipped {
   return files
 }
 
-function parseXml(files: Unzipped, file: string, what: string): Record<string, unknown> {
+function parseXml(files: Unzipped, file: string, what: string, malformed = 'This EPUB is damaged'): Record<string, unknown> {
   const bytes = files[file]
   if (!bytes) throw new EpubError(`This EPUB is damaged: ${what} (${file}) is missing.`)
+  const source = Buffer.from(bytes).toString('utf8')
+  // The parser is lenient (a truncated file parses into half a package): validate first.
+  const valid = XMLValidator.validate(source)
+  if (valid !== true) throw new EpubError(`${malformed}: ${what} (${file}) is not well-formed XML (${valid.err.msg}, line ${valid.err.line}).`)
   try {
-    return xml.parse(Buffer.from(bytes).toString('utf8')) as Record<string, unknown>
+    return xml.parse(source) as Record<string, unknown>
   } catch (error) {
-    throw new EpubError(`This EPUB is damaged: ${what} (${file}) is not well-formed XML (${(error as Error).message}).`)
+    throw new EpubError(`${malformed}: ${what} (${file}) is not well-formed XML (${(error as Error).message}).`)
   }
 }
 
@@ -163,24 +245,40 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   const files = unzip(bytes)
   const mimetype = files.mimetype ? Buffer.from(files.mimetype).toString('ascii').trim() : null
   if (mimetype !== null && mimetype !== 'application/epub+zip') throw new EpubError(`This file is not an EPUB: its mimetype is "${mimetype.slice(0, 60)}".`)
+  if (mimetype === null && !files['META-INF/container.xml']) throw new EpubError('This file is not an EPUB: it is a zip archive with neither a mimetype nor a META-INF/container.xml.')
   const container = parseXml(files, 'META-INF/container.xml', 'the container file')
   const rootfile = list(((container.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile)[0] as
     | Record<string, unknown>
     | undefined
   const opfPath = rootfile ? String(rootfile['@full-path'] ?? '') : ''
   if (!opfPath) throw new EpubError(mimetype === null ? 'This file is not an EPUB: it has no mimetype and no package.' : 'This EPUB is damaged: its container names no package file.')
-  const opf = parseXml(files, opfPath, 'the package file').package as Record<string, unknown> | undefined
-  if (!opf) throw new EpubError('This EPUB is damaged: its package file has no <package> element.')
+  const opf = parseXml(files, opfPath, 'the package document', 'This EPUB has a malformed package').package as Record<string, unknown> | undefined
+  if (!opf) throw new EpubError(`This EPUB has a malformed package: ${opfPath} has no <package> element.`)
 
   const metadata = (opf.metadata ?? {}) as Record<string, unknown>
   const metas = list(metadata.meta as Record<string, unknown>[] | Record<string, unknown>)
   const metaProperty = (name: string) => text(metas.find((meta) => meta['@property'] === name))
   const title = text(list(metadata.title)[0]) || path.posix.basename(opfPath)
   const language = text(list(metadata.language)[0]) || 'und'
-  const creators = list(metadata.creator).map(text).filter(Boolean)
+  // Roles: EPUB 2 writes opf:role on the element (the parser drops the prefix), EPUB 3 a refining meta.
+  const roleOf = (node: unknown, fallback: CreatorRole): CreatorRole => {
+    const element = node && typeof node === 'object' ? (node as Record<string, unknown>) : {}
+    const id = element['@id'] ? String(element['@id']) : null
+    const refined = id ? metas.find((meta) => meta['@refines'] === `#${id}` && meta['@property'] === 'role') : undefined
+    const code = refined ? text(refined) : element['@role'] ? String(element['@role']) : null
+    return creatorRole(code, fallback)
+  }
+  const contributors: Creator[] = [
+    ...list(metadata.creator).map((node) => ({ name: text(node), role: roleOf(node, 'author') })),
+    ...list(metadata.contributor).map((node) => ({ name: text(node), role: roleOf(node, 'other') })),
+  ].filter((creator) => creator.name)
+  const creators = contributors.filter((creator) => creator.role === 'author').map((creator) => creator.name)
   const description = text(list(metadata.description)[0]).replace(/<[^<>]+>/g, '')
   const identifier = text(list(metadata.identifier)[0])
   const layout = metaProperty('rendition:layout') === 'pre-paginated' ? 'fixed' : 'reflowable'
+  // rendition:flow: a scrolled book (a manga strip, a web-like document) is read by scrolling.
+  const flow = metaProperty('rendition:flow')
+  const presentation = flow === 'scrolled-doc' || flow === 'scrolled-continuous' ? { overflow: 'scrolled', continuous: flow === 'scrolled-continuous' } : null
 
   const manifestItems = list((opf.manifest as Record<string, unknown> | undefined)?.item as Record<string, unknown>[] | Record<string, unknown>)
   const items = new Map<string, { path: string; type: string; properties: string[] }>()
@@ -201,7 +299,13 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
 
   const readingOrder: ManifestLink[] = []
   const inOrder = new Set<string>()
-  for (const ref of list(spine.itemref as Record<string, unknown>[] | Record<string, unknown>)) {
+  const itemrefs = list(spine.itemref as Record<string, unknown>[] | Record<string, unknown>)
+  // A reading order that points at nothing cannot be read: refuse it rather than drop chapters.
+  const unknownRefs = itemrefs.map((ref) => String(ref['@idref'] ?? '')).filter((idref) => !items.has(idref))
+  if (unknownRefs.length) throw new EpubError(`This EPUB has a malformed package: its spine names items its manifest does not list (${unknownRefs.slice(0, 5).join(', ')}).`)
+  const lacking = [...new Set(itemrefs.map((ref) => items.get(String(ref['@idref']))?.path ?? '').filter((file) => file && !files[file]))]
+  if (lacking.length) throw new EpubError(`This EPUB is damaged: its reading order names files the archive lacks (${lacking.slice(0, 5).join(', ')}${lacking.length > 5 ? ', …' : ''}).`)
+  for (const ref of itemrefs) {
     const item = items.get(String(ref['@idref'] ?? ''))
     if (!item || inOrder.has(item.path) || !present(item.path)) continue
     if (ref['@linear'] === 'no') continue
@@ -225,11 +329,11 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
     resources.push({ href: hrefOf(item.path), type: item.type, ...(rel ? { rel } : {}) })
   }
 
-  // Positions: fixed layout one per document; reflowable one per POSITION_BYTES of each.
+  // Positions: fixed layout one per document; reflowable one per POSITION_CHARS of rendered text.
   const counts = readingOrder.map((link) => {
     if (layout === 'fixed') return 1
-    const size = files[decodeURIComponent(link.href)]?.length ?? 0
-    return Math.max(1, Math.ceil(size / POSITION_BYTES))
+    const bytes = files[decodeURIComponent(link.href)]
+    return bytes ? Math.max(1, Math.ceil(renderedLength(bytes, link.type) / POSITION_CHARS)) : 1
   })
   const total = counts.reduce((sum, n) => sum + n, 0)
   const positions: LocatorJson[] = []
@@ -244,6 +348,7 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
     title,
     language,
     creators,
+    contributors,
     description,
     layout,
     readingProgression,
@@ -259,8 +364,15 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
         ...(identifier ? { identifier } : {}),
         language,
         ...(creators.length ? { author: creators } : {}),
+        ...Object.fromEntries(
+          (['translator', 'illustrator', 'editor', 'narrator', 'artist', 'colorist', 'letterer', 'publisher'] as const)
+            .map((role) => [role, contributors.filter((creator) => creator.role === role).map((creator) => creator.name)] as const)
+            .filter(([, names]) => names.length > 0),
+        ),
+        ...(contributors.some((creator) => creator.role === 'other') ? { contributor: contributors.filter((creator) => creator.role === 'other').map((creator) => creator.name) } : {}),
         layout,
         readingProgression,
+        ...(presentation ? { presentation } : {}),
         numberOfPages: total,
       },
       readingOrder,

@@ -1,10 +1,49 @@
-import { epubBasePath, type ChapterFileSalesType, type ContentType, type EpubPublication, type LocatorJson } from '@koma/contracts/server'
+import { countsOfPositions, epubBasePath, type ChapterFileSalesType, type ContentType, type EpubPublication, type LocatorJson } from '@koma/contracts/server'
+import { LRUCache } from 'lru-cache'
 import type { AppDeps } from '../../../deps'
-import { HttpError } from '../../../http/errors'
+import { apiError } from '../../../http/errorCatalogue'
 import type { ManifestLink } from './parse'
 import { guessType } from './parse'
 import { isScript, servable, zipPathOf, type EpubPart } from './servable'
+import { deobfuscate, obfuscatedFiles, type Obfuscated } from './fonts'
 import { entryOf, epubFiles } from './store'
+
+/**
+ * SVG pages of the reading order are read through an XHTML page of ours holding the SVG inline:
+ * Readium shows an SVG resource through <img>, where it cannot load the raster images it
+ * references. The page sits next to the SVG (its name plus SVG_PAGE), so relative URLs inside
+ * it resolve to the same files, and serves only what the SVG itself may (same part rules).
+ */
+export const SVG_PAGE = '.page.xhtml'
+const isSvg = (link: { type: string }) => /^image\/svg\+xml\b/i.test(link.type)
+const pageOfSvg = <T extends { href: string; type?: string }>(link: T): T => ({ ...link, href: `${link.href}${SVG_PAGE}`, type: 'application/xhtml+xml' })
+
+/** The XHTML page showing an SVG document, sized by its own width, height or viewBox. */
+export function svgPage(svg: string, title: string): string {
+  let inline = svg.replace(/^\uFEFF/, '').trim()
+  // The XML declaration and doctype cannot sit inside a page: drop them (string search, no regex over the file).
+  if (inline.startsWith('<?xml')) inline = inline.slice(inline.indexOf('?>') + 2).trim()
+  if (/^<!DOCTYPE/i.test(inline)) {
+    const subset = inline.indexOf('[')
+    const close = inline.indexOf('>')
+    inline = inline.slice(subset >= 0 && subset < close ? inline.indexOf(']>', subset) + 2 : close + 1).trim()
+  }
+  const open = /<svg\b[^>]*>/i.exec(inline)?.[0] ?? ''
+  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(open)?.[1]
+  const box = (attribute('viewBox') ?? '').split(/[\s,]+/).map(Number)
+  const width = Math.round(parseFloat(attribute('width') ?? '') || box[2] || 0)
+  const height = Math.round(parseFloat(attribute('height') ?? '') || box[3] || 0)
+  const viewport = width > 0 && height > 0 ? `<meta name="viewport" content="width=${width}, height=${height}"/>` : ''
+  const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<html xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="UTF-8"/>${viewport}<title>${escaped}</title>
+<style>html, body { margin: 0; padding: 0; height: 100%; } body > svg { display: block; width: 100%; height: 100%; }</style></head>
+<body>${inline}</body></html>
+`
+}
+
+/** encryption.xml read once per open book. */
+const obfuscation = new WeakMap<object, Obfuscated | null>()
 
 export interface ChapterEpubRow extends EpubPart {
   epubId: number
@@ -16,6 +55,47 @@ export interface ChapterEpubRow extends EpubPart {
 }
 
 /**
+ * Stored manifests and positions, parsed once per book: the reader's frames ask for one file
+ * after another, and each request needs them (a big book's positions are megabytes of JSON). An
+ * epub_files row never changes (kept by hash), so its id and hash name one version for good.
+ * Bounded by count and by the size of the JSON they came from; least recently used goes first.
+ */
+type ParsedBook = { manifest: ChapterEpubRow['manifest']; positions: LocatorJson[] } | null
+const parsed = new LRUCache<string, { book: Promise<ParsedBook>; chars: number }>({ max: 16, maxSize: 40_000_000, sizeCalculation: (entry) => Math.max(1, entry.chars) })
+let parsedLoads = 0
+
+/** How many times a book's manifest and positions were read and parsed (tests). */
+export const parsedBookLoads = (): number => parsedLoads
+
+function parsedBook(deps: AppDeps, epubId: number, sha256: string): Promise<ParsedBook> {
+  const key = `${epubId}:${sha256}`
+  const cached = parsed.get(key)
+  if (cached) return cached.book
+  const entry = { chars: 1, book: Promise.resolve<ParsedBook>(null) }
+  entry.book = deps.db
+    .selectFrom('epub_files')
+    .select(['manifest', 'positions'])
+    .where('id', '=', epubId)
+    .executeTakeFirst()
+    .then((row) => {
+      if (!row) return null
+      parsedLoads++
+      const book = { manifest: JSON.parse(row.manifest) as ChapterEpubRow['manifest'], positions: JSON.parse(row.positions) as LocatorJson[] }
+      // Counted by the JSON it came from, once known.
+      if (parsed.get(key) === entry) parsed.set(key, { ...entry, chars: row.manifest.length + row.positions.length })
+      return book
+    })
+  entry.book.then(
+    (book) => {
+      if (!book) parsed.delete(key)
+    },
+    () => parsed.delete(key),
+  )
+  parsed.set(key, entry)
+  return entry.book
+}
+
+/**
  * The EPUB a chapter reads as product or trial. A trial reads only the first reading-order
  * items (reading_order_limit): its manifest, positions, table of contents and files stop there.
  */
@@ -23,14 +103,17 @@ export async function chapterEpubRow(deps: AppDeps, chapterId: number, salesType
   const row = await deps.db
     .selectFrom('chapter_epubs as c')
     .innerJoin('epub_files as e', 'e.id', 'c.epub_id')
-    .select(['e.id', 'e.layout', 'e.reading_progression', 'e.language', 'e.manifest', 'e.positions', 'c.reading_order_limit'])
+    .select(['e.id', 'e.sha256', 'e.layout', 'e.reading_progression', 'e.language', 'c.reading_order_limit'])
     .where('c.chapter_id', '=', chapterId)
     .where('c.sales_type', '=', salesType)
     .executeTakeFirst()
   if (!row) return null
-  const manifest = JSON.parse(row.manifest) as ChapterEpubRow['manifest']
+  const stored = await parsedBook(deps, Number(row.id), row.sha256)
+  if (!stored) return null
+  // The cached objects are shared between requests: a part's changes go on copies.
+  const manifest = { ...stored.manifest }
   const book = { readingOrder: manifest.readingOrder, resources: manifest.resources }
-  let positions = JSON.parse(row.positions) as LocatorJson[]
+  let positions = stored.positions
   const limit = row.reading_order_limit !== null && row.reading_order_limit < manifest.readingOrder.length ? Math.max(1, row.reading_order_limit) : null
   if (limit !== null) {
     manifest.readingOrder = manifest.readingOrder.slice(0, limit)
@@ -59,23 +142,33 @@ export async function chapterEpubRow(deps: AppDeps, chapterId: number, salesType
   }
 }
 
+/** Past this many positions the list goes as a count per document (the reader rebuilds it). */
+export const COMPACT_POSITIONS = 1000
+
 /**
  * The Readium Web Publication Manifest of a chapter, with its self link where its files are
  * served; its resources are only the files this part serves (a trial names nothing of the rest).
  */
 export async function publicationOf(deps: AppDeps, epub: ChapterEpubRow, where: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType }): Promise<EpubPublication> {
   const serves = await servable(deps, epub)
+  const svgDocuments = new Set(epub.manifest.readingOrder.filter(isSvg).map((link) => link.href))
   const base = epubBasePath(where.type, where.contentId, where.chapterId, where.salesType)
   return {
     manifest: {
       '@context': 'https://readium.org/webpub-manifest/context.jsonld',
       metadata: epub.manifest.metadata,
       links: [{ rel: 'self', href: `${base}manifest.json`, type: 'application/webpub+json' }],
-      readingOrder: epub.manifest.readingOrder,
+      readingOrder: epub.manifest.readingOrder.map((link) => (isSvg(link) ? pageOfSvg(link) : link)),
       resources: epub.manifest.resources.filter((link) => serves(zipPathOf(link.href)) && !isScript(link.href, link.type)),
-      toc: epub.manifest.toc,
+      toc: epub.manifest.toc.map(function page(link): ManifestLink {
+        const file = link.href.split('#')[0]
+        const svg = svgDocuments.has(file)
+        return { ...link, ...(svg ? { href: `${file}${SVG_PAGE}`, type: 'application/xhtml+xml' } : {}), ...(link.children ? { children: link.children.map(page) } : {}) }
+      }),
     },
-    positions: epub.positions,
+    ...(epub.positions.length > COMPACT_POSITIONS
+      ? { positions: [], positionCounts: countsOfPositions(epub.manifest.readingOrder, epub.positions) }
+      : { positions: epub.positions.map((position) => (svgDocuments.has(position.href) ? pageOfSvg(position) : position)) }),
   }
 }
 
@@ -88,15 +181,29 @@ export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, requeste
   try {
     zipPath = decodeURIComponent(requested)
   } catch {
-    throw new HttpError(404, 'notFound')
+    throw apiError('notFound')
   }
-  if (!zipPath || zipPath.includes('..')) throw new HttpError(404, 'notFound')
+  if (!zipPath || zipPath.includes('..')) throw apiError('notFound')
+  if (zipPath.endsWith(SVG_PAGE)) {
+    // The page of an SVG document of this part's reading order, and nothing else.
+    const svgPath = zipPath.slice(0, -SVG_PAGE.length)
+    const svgHref = svgPath.split('/').map(encodeURIComponent).join('/')
+    const link = epub.readingOrder.find((each) => each.href === svgHref && isSvg(each))
+    if (!link) throw apiError('notFound')
+    const svg = await epubResource(deps, epub, svgHref)
+    return { body: new TextEncoder().encode(svgPage(Buffer.from(svg.body).toString('utf8'), link.title ?? '')), type: 'application/xhtml+xml' }
+  }
   const href = zipPath.split('/').map(encodeURIComponent).join('/')
   const known = [...epub.book.readingOrder, ...epub.book.resources].find((link) => link.href === href)
   const type = known?.type ?? guessType(zipPath)
-  if (isScript(zipPath, type) || !(await servable(deps, epub))(zipPath)) throw new HttpError(404, 'notFound')
+  if (isScript(zipPath, type) || !(await servable(deps, epub))(zipPath)) throw apiError('notFound')
   const files = await epubFiles(deps.db, epub.epubId)
   const body = entryOf(files, zipPath)
-  if (!body) throw new HttpError(404, 'notFound')
+  if (!body) throw apiError('notFound')
+  if (!obfuscation.has(files)) obfuscation.set(files, obfuscatedFiles(files))
+  const scrambled = obfuscation.get(files)
+  const how = scrambled?.files.get(zipPath)
+  // Obfuscated fonts are served as the font they are (browsers reject the scrambled bytes).
+  if (scrambled && how) return { body: deobfuscate(body, how, scrambled.identifiers), type }
   return { body, type }
 }

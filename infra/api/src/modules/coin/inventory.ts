@@ -1,7 +1,7 @@
 import { coinInventoryOf, type Inventory } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
-import { coinBalance } from '../coin/ledger'
-import { anyTitleTicketCount, ensureGrantsBooked, gaugeState, subscribeRentalAvailable, ticketCount, titleRentsByGaugeOrTicket } from '../coin/stock'
+import { coinBalance } from './ledger'
+import { anyTitleTicketCount, ensureGrantsBooked, gaugeState, subscribeRentalAvailable, ticketCount, titleRentsByGaugeOrTicket } from './stock'
 
 /**
  * A signed-in reader's inventory for one title as the episode list shows it (SPEC §3): coins

@@ -1,9 +1,9 @@
-import { COOKIES, HEADERS } from '@koma/contracts/server'
+import { COOKIES, DO_NOT_SHARE_COOKIE_DAYS, HEADERS } from '@koma/contracts/server'
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { secureCookies } from '../../http/cookies'
-import { unauthorized } from '../../http/errors'
+import { apiError } from '../../http/errorCatalogue'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** "Stay signed in" keeps a session 30 days; otherwise one day (and a browser-session cookie). */
@@ -50,6 +50,14 @@ export async function startSession(
   stayLogged: boolean,
   options: { guest?: boolean } = {},
 ): Promise<{ sessionId: number }> {
+  // An operator suspended this account (issue 17): no new session by any way of signing in.
+  const member = await deps.db
+    .selectFrom('members')
+    .leftJoin('member_settings', 'member_settings.member_id', 'members.id')
+    .select(['members.suspended_at', 'member_settings.do_not_share'])
+    .where('members.id', '=', memberId)
+    .executeTakeFirst()
+  if (member?.suspended_at) throw apiError('accountSuspended')
   const token = randomBytes(32).toString('base64url')
   const days = stayLogged ? SESSION_DAYS.stay : SESSION_DAYS.short
   const now = deps.clock.realNow()
@@ -70,6 +78,10 @@ export async function startSession(
   reply.setCookie(COOKIES.session, token, cookieOptions(deps, req, maxAge, true))
   if (options.guest) reply.clearCookie(COOKIES.loginCheck, { path: '/' })
   else reply.setCookie(COOKIES.loginCheck, '1', cookieOptions(deps, req, maxAge, false))
+  // SPEC §1: a member's "do not share" setting reaches this browser at sign-in, as the footer's
+  // cookie, so the page sends nothing, not even to a configured tag manager or pixel. Never cleared
+  // here: the footer choice is this browser's too.
+  if (!options.guest && member?.do_not_share) reply.setCookie(COOKIES.doNotShare, '1', cookieOptions(deps, req, DO_NOT_SHARE_COOKIE_DAYS * 24 * 60 * 60, false))
   resolved.set(req, Promise.resolve({ memberId, sessionId: row.id, guest: options.guest ?? false }))
   return { sessionId: row.id }
 }
@@ -94,6 +106,7 @@ export function sessionMember(deps: AppDeps, req: FastifyRequest): Promise<Sessi
         .where('sessions.token_hash', '=', hashToken(token))
         .where('sessions.expires_at', '>', deps.clock.realNow())
         .where('members.deleted_at', 'is', null)
+        .where('members.suspended_at', 'is', null)
         .executeTakeFirst()
       if (!row) return null
       const now = deps.clock.realNow()
@@ -110,7 +123,7 @@ export function sessionMember(deps: AppDeps, req: FastifyRequest): Promise<Sessi
 /** Like sessionMember, but a missing session is the 401 of SPEC §8. */
 export async function requireMember(deps: AppDeps, req: FastifyRequest): Promise<SessionMember> {
   const member = await sessionMember(deps, req)
-  if (!member) throw unauthorized()
+  if (!member) throw apiError('authenticationError')
   return member
 }
 

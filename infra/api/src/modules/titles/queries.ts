@@ -65,3 +65,20 @@ export async function contentSummaries(deps: AppDeps, ids: readonly number[], lo
   }
   return result
 }
+
+/**
+ * Comments shown per chapter: live comments (not deleted, not hidden) of live members, as the
+ * comment list counts them (a deleted member's comments are no longer shown, nor counted).
+ */
+export function chapterCommentCounts(deps: AppDeps, chapterIds: readonly number[]) {
+  return deps.db
+    .selectFrom('comments as cm')
+    .innerJoin('members as m', 'm.id', 'cm.member_id')
+    .select(['cm.chapter_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('cm.chapter_id', 'in', chapterIds)
+    .where('cm.deleted_at', 'is', null)
+    .where('cm.hidden_at', 'is', null)
+    .where('m.deleted_at', 'is', null)
+    .groupBy('cm.chapter_id')
+    .execute()
+}

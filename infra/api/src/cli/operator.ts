@@ -1,0 +1,61 @@
+/**
+ * Operators (issue 17): `npm run operator -- grant someone@example.com`, `revoke …`,
+ * `reset-totp …` (a lost authenticator app), `list`. DATA_DIR and DATABASE_URL as for the API; on
+ * PGlite stop the API first (the data folder is held by one process). Every change is written to
+ * the audit log as `cli:<system user>`.
+ */
+import { userInfo } from 'node:os'
+import { createClock } from '../clock'
+import { loadConfig, pgliteDir } from '../config'
+import { connect, DataDirInUseError } from '../db/connect'
+import { migrateToLatest } from '../db/migrate'
+import type { AppDeps } from '../deps'
+import { grantOperator, listOperators, resetOperatorFactor, revokeOperator } from '../modules/ops/operators'
+
+const USAGE = `usage: npm run operator -- grant <e-mail> | revoke <e-mail> | reset-totp <e-mail> | list`
+
+function systemUser(): string {
+  try {
+    return userInfo().username
+  } catch {
+    return process.env.USER ?? 'unknown'
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, email] = process.argv.slice(2)
+  const commands = ['grant', 'revoke', 'reset-totp', 'list']
+  if (!command || !commands.includes(command) || (command !== 'list' && !email)) {
+    console.error(USAGE)
+    process.exitCode = 2
+    return
+  }
+  const config = loadConfig()
+  const handle = await connect(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config) })
+  try {
+    await migrateToLatest(handle.db)
+    const deps: AppDeps = { db: handle.db, clock: createClock(), config }
+    const actor = { memberId: null, label: `cli:${systemUser()}` }
+    if (command === 'list') {
+      const operators = await listOperators(deps)
+      if (!operators.length) console.log('operator: no operators')
+      for (const op of operators) console.log(`#${op.id}\t${op.email ?? ''}\t${op.nickname}\t${op.enrolled ? 'authenticator set up' : 'authenticator not set up yet'}`)
+      return
+    }
+    const run = command === 'grant' ? grantOperator : command === 'revoke' ? revokeOperator : resetOperatorFactor
+    const result = await run(deps, actor, email)
+    if (result.ok) console.log(`operator: ${result.message}`)
+    else {
+      console.error(`operator: ${result.message}`)
+      process.exitCode = 1
+    }
+  } finally {
+    await handle.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirInUseError) console.error(`operator: ${error.message}`)
+  else console.error('operator failed:', error)
+  process.exitCode = 1
+})

@@ -1,0 +1,21 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** First-party analytics (migration 0900). */
+export interface AnalyticsEventsTable {
+  id: Generated<number>
+  name: string
+  /** The page's path without its locale prefix. */
+  path: string
+  locale: string | null
+  /** The browser's random client uid (SPEC §7 header). */
+  client_uid: string | null
+  member_id: number | null
+  props: ColumnType<Record<string, unknown> | null, string | null, string | null>
+  /** By the browser's clock (bounded by the server's). */
+  occurred_at: ColumnType<Date, Date | string, Date | string>
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+export interface AnalyticsTables {
+  analytics_events: AnalyticsEventsTable
+}

@@ -1,0 +1,162 @@
+import { CHAPTER_ABORTED_CODE, OPERATOR_STEP_UP_CODE, type ErrorBody, type TextKey } from '@koma/contracts/server'
+import { HttpError } from './errors'
+
+/** The statuses of SPEC §8 the API answers on purpose (200, 208, 303 and 304 are not failures). */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 428 | 429 | 451 | 500 | 503
+
+interface ErrorEntry {
+  status: ErrorStatus
+  /** The message, from the shared text catalogue; the error's own name when left out. */
+  text?: TextKey
+  /** The body's `code` when it is not the status (a client tells these refusals apart by it). */
+  code?: number
+}
+
+/** An entry named after a text key may leave `text` out; any other name must say its text. */
+type Entries<T> = { [K in keyof T]: K extends TextKey ? ErrorEntry : ErrorEntry & { text: TextKey } }
+const declare = <T extends Entries<T>>(entries: T): T => entries
+
+/**
+ * Every failure the API answers on purpose, declared once: its status, its text and its code.
+ * Call sites throw by name (`throw apiError('chapterNotFound')`), so one failure cannot be answered
+ * with two statuses; a name whose text another entry also uses is a different failure on purpose
+ * (say why beside it). Validation messages built by the shared joi schemas go through
+ * `invalidInput`; limits with a retry-after through `tooManyRequests`.
+ */
+export const API_ERRORS = declare({
+  // 400: the request itself is wrong.
+  invalidParameter: { status: 400 },
+  fieldInvalid: { status: 400 },
+  invalidRequestHashToken: { status: 400 },
+  searchQueryRequired: { status: 400 },
+  deviceIdMissing: { status: 400 },
+  incorrectEmailOrPassword: { status: 400 },
+  socialSigninFailed: { status: 400 },
+  signupSessionMissing: { status: 400 },
+  codeNotVerified: { status: 400 },
+  codeIncorrect: { status: 400 },
+  resetLinkExpired: { status: 400 },
+  certificateExpired: { status: 400 },
+  currentPasswordIncorrect: { status: 400 },
+  passwordSameAsCurrent: { status: 400 },
+  notSignedInWithEmail: { status: 400 },
+  lastSignInMethod: { status: 400 },
+  uploadFormatInvalid: { status: 400 },
+  adultVerificationFailed: { status: 400 },
+  invalidCardDetails: { status: 400 },
+  paymentMethodUnavailable: { status: 400 },
+  transactionFailed: { status: 400 },
+  /** Unlock-all with nothing left to unlock: the request names no chapter (409 when they cannot be sold). */
+  unlockAllEmpty: { status: 400, text: 'unlockAllUnavailable' },
+  muteSelf: { status: 400 },
+  reportActionNotAllowed: { status: 400 },
+  totpFormat: { status: 400 },
+  totpWrong: { status: 400 },
+  /** A promotion (a campaign page, SPEC §8) before its start or after its end. */
+  campaignUnavailable: { status: 400 },
+  // 401: who is asking is not known.
+  authenticationError: { status: 401 },
+  // 402: not enough money, or the payment was declined.
+  notEnoughCoins: { status: 402 },
+  transactionNotProcessed: { status: 402 },
+  // 403: known, and refused.
+  /** Another member's account named in the path: the same text as 401, but signing in again will not help. */
+  notYourAccount: { status: 403, text: 'authenticationError' },
+  guestNotAllowed: { status: 403 },
+  accountSuspended: { status: 403 },
+  operatorOnly: { status: 403 },
+  operatorStepUp: { status: 403, code: OPERATOR_STEP_UP_CODE },
+  chapterLocked: { status: 403 },
+  salesSuspended: { status: 403 },
+  /** A chapter withdrawn while being read: the viewer tells it from other refusals by its code. */
+  chapterAborted: { status: 403, text: 'salesSuspended', code: CHAPTER_ABORTED_CODE },
+  commentMuted: { status: 403 },
+  commentNotYours: { status: 403 },
+  commentOwnReport: { status: 403 },
+  commentsDisabled: { status: 403 },
+  debugUnavailable: { status: 403 },
+  // 404: nothing by that name (for this reader).
+  notFound: { status: 404 },
+  noMorePages: { status: 404 },
+  comicNotFound: { status: 404 },
+  chapterNotFound: { status: 404 },
+  commentNotFound: { status: 404 },
+  userNotFound: { status: 404 },
+  cardNotFound: { status: 404 },
+  couponNotFound: { status: 404 },
+  couponInvalid: { status: 404 },
+  deviceNotFound: { status: 404 },
+  productNotOnSale: { status: 404 },
+  purchaseNotFound: { status: 404 },
+  reportNotFound: { status: 404 },
+  socialNotLinked: { status: 404 },
+  socialProviderUnavailable: { status: 404 },
+  adultVerificationUnavailable: { status: 404 },
+  // 409: the state does not allow it (any more).
+  alreadyOwned: { status: 409 },
+  priceChanged: { status: 409 },
+  rentalNotAvailable: { status: 409 },
+  unlockAllUnavailable: { status: 409 },
+  gaugeNotFull: { status: 409 },
+  notEnoughTickets: { status: 409 },
+  subscribeRentalUsed: { status: 409 },
+  /** A purchase token already spent: the same text as a bad token, but the state, not the request, refuses. */
+  transactionTokenUsed: { status: 409, text: 'transactionFailed' },
+  purchaseInProgress: { status: 409 },
+  purchaseCancelled: { status: 409 },
+  releaseNotificationUnavailable: { status: 409 },
+  emailAlreadyRegistered: { status: 409 },
+  alreadyRegisteredSocial: { status: 409 },
+  providerAlreadyLinked: { status: 409 },
+  termsVersionOutdated: { status: 409 },
+  couponExists: { status: 409 },
+  couponUsed: { status: 409 },
+  giftClaimed: { status: 409 },
+  dailyBonusClaimed: { status: 409 },
+  commentAlreadyLiked: { status: 409 },
+  commentNotLiked: { status: 409 },
+  operatorAlreadyEnrolled: { status: 409 },
+  operatorEnrolFirst: { status: 409 },
+  sanctionOperator: { status: 409 },
+  // 410: gone for good.
+  couponExpired: { status: 410 },
+  giftExpired: { status: 410 },
+  // 413: too big.
+  uploadTooLarge: { status: 413 },
+  // 428 and 451: the mature-content steps of SPEC §8.
+  matureNotAccepted: { status: 428 },
+  adultVerificationRequired: { status: 451 },
+  // 429: too many, too fast (tooManyRequests adds retry-after).
+  tooManyRequests: { status: 429 },
+  tooManyRequestsMinutes: { status: 429 },
+  signinLocked: { status: 429 },
+  codeTooSoon: { status: 429 },
+  codeAttemptsExceeded: { status: 429 },
+  commentTooFast: { status: 429 },
+  totpTooManyGuesses: { status: 429 },
+  // 500: a payment provider failed us; the reader may try again.
+  paymentProviderFailed: { status: 500, text: 'transactionNotProcessed' },
+})
+
+export type ApiErrorName = keyof typeof API_ERRORS
+type Values = Record<string, string | number>
+
+/** The failure `name` of the catalogue, with its text's values and any extra body fields. */
+export function apiError(name: ApiErrorName, values: Values = {}, extra: Partial<ErrorBody> = {}): HttpError {
+  const entry: ErrorEntry = API_ERRORS[name]
+  return new HttpError(entry.status, entry.text ?? (name as TextKey), values, null, extra, entry.code ?? entry.status)
+}
+
+/** A 400 whose message a shared validation schema already wrote in the reader's language. */
+export const invalidInput = (message: string, extra: Partial<ErrorBody> = {}): HttpError => new HttpError(400, null, {}, message, extra)
+
+/** The 429 names: what `tooManyRequests` may answer. */
+export type TooManyName = { [K in ApiErrorName]: (typeof API_ERRORS)[K]['status'] extends 429 ? K : never }[ApiErrorName]
+
+/** 429 with retry-after: `name`'s message, else one that says how long to wait. */
+export function tooManyRequests(retryAfterSeconds: number, name: TooManyName | null = null): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  const error = name !== null ? apiError(name) : seconds > 60 ? apiError('tooManyRequestsMinutes', { minutes: Math.ceil(seconds / 60) }) : apiError('tooManyRequests')
+  error.headers['retry-after'] = String(seconds)
+  return error
+}

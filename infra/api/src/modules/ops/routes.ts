@@ -1,0 +1,183 @@
+import {
+  LEGAL_TYPES,
+  checkLegalForm,
+  checkMaintenanceForm,
+  checkUpdateForm,
+  endpoints,
+  maintenanceActive,
+  text,
+  type FieldError,
+  type Locale,
+  type ServiceState,
+  type TextKey,
+} from '@koma/contracts/server'
+import type { FastifyInstance } from 'fastify'
+import type { AppDeps } from '../../deps'
+import { type HttpError } from '../../http/errors'
+import { apiError, invalidInput } from '../../http/errorCatalogue'
+import { route } from '../../http/route'
+import { auditPage, writeAudit } from './audit'
+import { createCoupon, endCoupon, listCoupons } from './coupons'
+import { deleteFaq, deleteNotice, listFaqs, listNotices, newestLegalVersions, publishLegal, saveFaq, saveNotice } from './documents'
+import { editChapterSales, editTitleTexts, findTitles, opsTitle } from './content'
+import { actOnReport, opsMember, parseReportRoute, parseSanction, reportQueue, sanctionMember } from './moderation'
+import { enrolTotp, operatorStatus, requireOperator, verifyTotp } from './operators'
+import { forgetServiceStates, saveServiceState, serviceStates } from './states'
+
+const PROBLEM_TEXTS: Record<FieldError['problem'], TextKey> = {
+  required: 'fieldRequired',
+  tooLong: 'fieldTooLong',
+  invalid: 'fieldInvalid',
+  endBeforeStart: 'fieldEndBeforeStart',
+  inPast: 'fieldInPast',
+}
+
+/** A form's problems as one 400: the first as the message, every one in `fields`. */
+function formRefused(errors: FieldError[], locale: Locale): HttpError {
+  const fields = errors.map((error) => ({ field: error.field, message: text(PROBLEM_TEXTS[error.problem], locale, { field: error.field, max: error.max ?? 0 }) }))
+  return invalidInput(fields[0].message, { fields })
+}
+
+/**
+ * The operator API (issue 17). Each handler first asks `requireOperator` (401, 403, 403 step-up),
+ * then reads what was sent; each change and its audit entry are one transaction.
+ */
+export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, deps, endpoints.appVersion, async ({ reply }) => {
+    reply.header('cache-control', 'no-store')
+    return (await serviceStates(deps)).update
+  })
+
+  route(app, deps, endpoints.opsMe, async ({ req, reply }) => {
+    reply.header('cache-control', 'no-store')
+    return operatorStatus(deps, await requireOperator(deps, req, { stepUp: false }))
+  })
+
+  route(app, deps, endpoints.opsTotpEnrol, async ({ req, reply }) => {
+    reply.header('cache-control', 'no-store')
+    return enrolTotp(deps, await requireOperator(deps, req, { stepUp: false }))
+  })
+
+  route(app, deps, endpoints.opsTotpVerify, async ({ req, body }) => verifyTotp(deps, await requireOperator(deps, req, { stepUp: false }), body.code))
+
+  route(app, deps, endpoints.opsAudit, async ({ req, query }) => {
+    await requireOperator(deps, req)
+    return auditPage(deps.db, query)
+  })
+
+  const serviceState = async (): Promise<ServiceState> => {
+    forgetServiceStates(deps)
+    const states = await serviceStates(deps)
+    return { maintenance: { ...states.maintenance, active: maintenanceActive(states.maintenance, deps.clock.now()) }, update: states.update, legal: await newestLegalVersions(deps) }
+  }
+
+  route(app, deps, endpoints.opsService, async ({ req }) => {
+    await requireOperator(deps, req)
+    return serviceState()
+  })
+
+  route(app, deps, endpoints.opsMaintenance, async ({ req, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    const { setting, errors } = checkMaintenanceForm(body)
+    if (errors.length) throw formRefused(errors, locale)
+    const before = (await serviceStates(deps)).maintenance
+    const now = deps.clock.now()
+    await deps.db.transaction().execute(async (trx) => {
+      await saveServiceState(trx, 'maintenance', setting, now)
+      await writeAudit(trx, operator.actor, { action: 'service.maintenance', target: 'service:maintenance', before, after: setting })
+    })
+    return (await serviceState()).maintenance
+  })
+
+  route(app, deps, endpoints.opsUpdate, async ({ req, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    const { setting, errors } = checkUpdateForm(body)
+    if (errors.length) throw formRefused(errors, locale)
+    const before = (await serviceStates(deps)).update
+    await deps.db.transaction().execute(async (trx) => {
+      await saveServiceState(trx, 'update', setting, deps.clock.now())
+      await writeAudit(trx, operator.actor, { action: 'service.update', target: 'service:update', before, after: setting })
+    })
+    return (await serviceState()).update
+  })
+
+  route(app, deps, endpoints.opsLegalPublish, async ({ req, params, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    if (!(LEGAL_TYPES as readonly string[]).includes(params.type)) throw apiError('notFound')
+    const now = deps.clock.now()
+    const form = checkLegalForm(body, now)
+    if (form.errors.length) throw formRefused(form.errors, locale)
+    return publishLegal(deps, operator.actor, params.type, form)
+  })
+
+  route(app, deps, endpoints.opsReports, async ({ req, query, locale }) => {
+    await requireOperator(deps, req)
+    return reportQueue(deps, query, locale)
+  })
+
+  route(app, deps, endpoints.opsReportAction, async ({ req, params, locale }) => {
+    const operator = await requireOperator(deps, req)
+    return actOnReport(deps, operator.actor, parseReportRoute(params), locale)
+  })
+
+  route(app, deps, endpoints.opsMember, async ({ req, params }) => {
+    await requireOperator(deps, req)
+    return opsMember(deps, params.userId)
+  })
+
+  route(app, deps, endpoints.opsMemberSanction, async ({ req, params, body }) => {
+    const operator = await requireOperator(deps, req)
+    return sanctionMember(deps, operator.actor, { userId: params.userId, sanction: parseSanction(params.sanction), days: body.days })
+  })
+
+  route(app, deps, endpoints.opsTitles, async ({ req, query }) => {
+    await requireOperator(deps, req)
+    return findTitles(deps, query)
+  })
+
+  route(app, deps, endpoints.opsTitle, async ({ req, params }) => {
+    await requireOperator(deps, req)
+    return opsTitle(deps, params.id)
+  })
+
+  route(app, deps, endpoints.opsTitleTexts, async ({ req, params, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    return editTitleTexts(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
+  })
+
+  route(app, deps, endpoints.opsChapterSales, async ({ req, params, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    return editChapterSales(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
+  })
+
+  route(app, deps, endpoints.opsCoupons, async ({ req, query }) => {
+    await requireOperator(deps, req)
+    return listCoupons(deps, query)
+  })
+
+  route(app, deps, endpoints.opsCouponCreate, async ({ req, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    return createCoupon(deps, operator.actor, body, (errors) => formRefused(errors, locale))
+  })
+
+  route(app, deps, endpoints.opsCouponEnd, async ({ req, params }) => {
+    const operator = await requireOperator(deps, req)
+    return endCoupon(deps, operator.actor, params.code)
+  })
+
+  route(app, deps, endpoints.opsNotices, async ({ req, query }) => {
+    await requireOperator(deps, req)
+    return listNotices(deps, query)
+  })
+  route(app, deps, endpoints.opsNoticeCreate, async ({ req, body, locale }) => saveNotice(deps, (await requireOperator(deps, req)).actor, null, body, (errors) => formRefused(errors, locale)))
+  route(app, deps, endpoints.opsNoticeUpdate, async ({ req, params, body, locale }) => saveNotice(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)))
+  route(app, deps, endpoints.opsNoticeDelete, async ({ req, params }) => deleteNotice(deps, (await requireOperator(deps, req)).actor, params.id))
+
+  route(app, deps, endpoints.opsFaqs, async ({ req }) => {
+    await requireOperator(deps, req)
+    return listFaqs(deps)
+  })
+  route(app, deps, endpoints.opsFaqCreate, async ({ req, body, locale }) => saveFaq(deps, (await requireOperator(deps, req)).actor, null, body, (errors) => formRefused(errors, locale)))
+  route(app, deps, endpoints.opsFaqUpdate, async ({ req, params, body, locale }) => saveFaq(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)))
+  route(app, deps, endpoints.opsFaqDelete, async ({ req, params }) => deleteFaq(deps, (await requireOperator(deps, req)).actor, params.id))
+}

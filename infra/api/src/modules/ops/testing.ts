@@ -1,0 +1,27 @@
+import { TOTP } from '@koma/contracts/server'
+import { generate } from 'otplib'
+import type { TestApp } from '../../test/testApp'
+import { grantOperator } from './operators'
+
+/** Test helpers: make a member an operator (as the command does) and pass the second factor as the app would. */
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` time steps from now. */
+export function totpCode(secret: string, stepsAhead = 0, now = new Date()): Promise<string> {
+  return generate({ secret, epoch: Math.floor(now.getTime() / 1000) + stepsAhead * TOTP.periodSeconds, digits: TOTP.digits, period: TOTP.periodSeconds })
+}
+
+export async function grantForTest(t: TestApp, email: string): Promise<void> {
+  const result = await grantOperator({ db: t.db, clock: t.clock }, { memberId: null, label: 'cli:test' }, email)
+  if (!result.ok) throw new Error(result.message)
+}
+
+/** Grant the role, set up the authenticator and confirm a code in this session: the session may now call operator endpoints. */
+export async function becomeOperator(t: TestApp, member: { email: string; cookies: Record<string, string>; headers?: Record<string, string> }): Promise<{ secret: string }> {
+  await grantForTest(t, member.email)
+  const enrol = await t.call('POST', '/api/ops/totp/enrol', { cookies: member.cookies, headers: member.headers })
+  if (enrol.statusCode !== 200) throw new Error(`enrol: ${enrol.statusCode} ${enrol.body}`)
+  const { secret } = enrol.json().result as { secret: string }
+  const verify = await t.call('POST', '/api/ops/totp/verify', { cookies: member.cookies, headers: member.headers, body: { code: await totpCode(secret) } })
+  if (verify.statusCode !== 200) throw new Error(`verify: ${verify.statusCode} ${verify.body}`)
+  return { secret }
+}

@@ -1,0 +1,199 @@
+import type { Endpoints } from '@koma/contracts/server'
+import { totpCode } from '../../modules/ops/testing'
+import { newCaller, type World } from '../world'
+import { anyone, expectContains, operators, perWorld, type Expectation } from './rules'
+
+/**
+ * The operator API (issue 17): every endpoint answers only the operator (a member with the role
+ * and a confirmed second factor); a visitor gets 401, a guest, a member and the owner 403. The
+ * operator's changes here leave the world usable for the other endpoints: maintenance stays off,
+ * the published document is a future version of a document nobody has to agree to.
+ */
+
+/** A member with a comment reported by the suite's member, and an episode report to act on. */
+const moderation = perWorld(async (w: World) => {
+  const { t } = w
+  const target = await newCaller(t, 'member')
+  const chapter = w.chapters.commented
+  const comment = await t.db
+    .insertInto('comments')
+    .values({ content_id: chapter.contentId, chapter_id: chapter.chapterId, member_id: target.userId!, body: `reported ${w.marker}`, created_at: t.clock.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const reporter = w.callers.member.userId!
+  const commentReport = await t.db.insertInto('comment_reports').values({ comment_id: comment.id, reporter_id: reporter, category: 'spam', message: 'advertising' }).returning('id').executeTakeFirstOrThrow()
+  const contentReport = await t.db
+    .insertInto('content_reports')
+    // Reported by the new member: the suite's own members report episodes elsewhere in the matrix (one queued report per episode, member and category).
+    .values({ content_id: w.chapters.free.contentId, chapter_id: w.chapters.free.chapterId, reporter_id: target.userId!, category: 'image', message: 'page 3 is blank' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { targetId: target.userId!, commentId: Number(comment.id), commentReportId: Number(commentReport.id), contentReportId: Number(contentReport.id) }
+})
+
+/** A notice and a question of the suite's own to edit and end (the seeded ones are other endpoints' cases). */
+const documents = perWorld(async (w: World) => {
+  const notice = await w.t.db.insertInto('notices').values({ category: 'event', pinned: false, published_at: w.t.clock.now() }).returning('id').executeTakeFirstOrThrow()
+  const faq = await w.t.db.insertInto('faqs').values({ category: 'other', sort: 99 }).returning('id').executeTakeFirstOrThrow()
+  return { noticeId: Number(notice.id), faqId: Number(faq.id) }
+})
+const noticeBody = { category: 'event', publishedAt: '2026-12-01T00:00:00Z', titleJa: 'お知らせ', titleEn: 'News', titleFr: 'Actualité', bodyJa: '本文', bodyEn: 'Body', bodyFr: 'Corps' }
+const faqBody = { category: 'coin', sort: '3', questionJa: '質問', questionEn: 'Question', questionFr: 'Question', answerJa: '答え', answerEn: 'Answer', answerFr: 'Réponse' }
+
+const maintenanceOff = { on: 'false', titleJa: 'メンテナンス', titleEn: 'Maintenance', titleFr: 'Maintenance', descriptionEn: 'Back soon.' }
+const futureLegal = {
+  effectiveAt: '2090-01-01T00:00:00Z',
+  titleJa: 'コミュニティガイドライン',
+  titleEn: 'Community guidelines',
+  titleFr: 'Règles de la communauté',
+  bodyJa: '本文',
+  bodyEn: 'Be kind.',
+  bodyFr: 'Soyez aimables.',
+}
+
+type OpsKey = Extract<keyof Endpoints, `ops${string}`> | 'appVersion'
+
+export const opsExpectations: Record<OpsKey, Expectation> = {
+  appVersion: { cases: [{ name: 'the update flag', request: () => ({}), expect: anyone() }] },
+  opsMe: { cases: [{ name: 'who the operator is', request: () => ({}), expect: operators(), check: (r, caller) => {
+          if (caller.who === 'operator') expectContains(r, '"verified":true', true)
+        } }] },
+  opsTotpEnrol: { cases: [{ name: 'a second set-up once one is confirmed', request: () => ({}), expect: operators(409) }] },
+  opsTotpVerify: {
+    cases: [
+      { name: 'the next code of the app', request: async (_w, caller) => ({ body: { code: caller.totpSecret ? await totpCode(caller.totpSecret, 1) : '123456' } }), expect: operators(), selects: [] },
+      { name: 'not a code', request: () => ({ body: { code: 'abc' } }), expect: operators(400) },
+    ],
+  },
+  opsAudit: {
+    cases: [
+      { name: 'the audit log', request: () => ({}), expect: operators(), check: (r, caller) => {
+          if (caller.who === 'operator') expectContains(r, 'operator.grant', true)
+        } },
+      { name: 'one kind of action', request: () => ({ query: { action: 'operator.', pageSize: '5' } }), expect: operators() },
+      { name: 'a page size out of range', request: () => ({ query: { pageSize: '100000' } }), expect: operators(400) },
+    ],
+  },
+  opsService: { cases: [{ name: 'the service states', request: () => ({}), expect: operators() }] },
+  opsMaintenance: {
+    cases: [
+      { name: 'maintenance stays off', request: () => ({ body: maintenanceOff }), expect: operators() },
+      { name: 'switched on without titles', request: () => ({ body: { on: 'true' } }), expect: operators(400) },
+    ],
+  },
+  opsUpdate: {
+    cases: [
+      { name: 'an update is available', request: () => ({ body: { state: 'available', version: '2026.11.24' } }), expect: operators() },
+      { name: 'a state that is not one', request: () => ({ body: { state: 'maybe' } }), expect: operators(400) },
+    ],
+  },
+  opsLegalPublish: {
+    cases: [
+      { name: 'a future version of the community guidelines', request: () => ({ params: { type: 'community' }, body: futureLegal }), expect: operators() },
+      { name: 'a document that does not exist', request: () => ({ params: { type: 'nothing' }, body: futureLegal }), expect: operators(404) },
+      { name: 'without its texts', request: () => ({ params: { type: 'community' }, body: { effectiveAt: futureLegal.effectiveAt } }), expect: operators(400) },
+    ],
+  },
+  opsReports: {
+    cases: [
+      {
+        name: 'the comment report queue',
+        request: async (w) => (await moderation(w), {}),
+        expect: operators(),
+        check: async (r, caller, w) => {
+          if (caller.who === 'operator') expectContains(r, `reported ${w.marker}`, true)
+        },
+      },
+      { name: 'episode reports already dealt with', request: () => ({ query: { kind: 'content', status: 'done' } }), expect: operators() },
+      { name: 'a kind that is not one', request: () => ({ query: { kind: 'everything' } }), expect: operators(400) },
+    ],
+  },
+  opsReportAction: {
+    cases: [
+      { name: 'hide a reported comment', request: async (w) => ({ params: { kind: 'comment', id: (await moderation(w)).commentReportId, action: 'hide' } }), expect: operators() },
+      { name: 'dismiss an episode report', request: async (w) => ({ params: { kind: 'content', id: (await moderation(w)).contentReportId, action: 'dismiss' } }), expect: operators() },
+      { name: 'hide an episode report', request: async (w) => ({ params: { kind: 'content', id: (await moderation(w)).contentReportId, action: 'hide' } }), expect: operators(400) },
+      { name: 'an action that is not one', request: async (w) => ({ params: { kind: 'comment', id: (await moderation(w)).commentReportId, action: 'delete' } }), expect: operators(404) },
+      { name: 'a report that does not exist', request: () => ({ params: { kind: 'comment', id: 987654321, action: 'dismiss' } }), expect: operators(404) },
+    ],
+  },
+  opsMember: {
+    cases: [
+      { name: 'a member as operators see them', request: async (w) => ({ params: { userId: (await moderation(w)).targetId } }), expect: operators() },
+      { name: 'nobody', request: () => ({ params: { userId: 987654321 } }), expect: operators(404) },
+    ],
+  },
+  opsMemberSanction: {
+    cases: [
+      { name: 'mute a member for three days', request: async (w) => ({ params: { userId: (await moderation(w)).targetId, sanction: 'mute' }, body: { days: '3' } }), expect: operators() },
+      { name: 'mute for a thousand days', request: async (w) => ({ params: { userId: (await moderation(w)).targetId, sanction: 'mute' }, body: { days: '1000' } }), expect: operators(400) },
+      { name: 'suspend an operator', request: (w) => ({ params: { userId: w.callers.operator.userId!, sanction: 'suspend' } }), expect: operators(409) },
+    ],
+  },
+  opsTitles: {
+    cases: [
+      { name: 'titles by name', request: () => ({ query: { query: 'a' } }), expect: operators() },
+      { name: 'a page number that is not one', request: () => ({ query: { pageNo: '0' } }), expect: operators(404) },
+    ],
+  },
+  opsTitle: {
+    cases: [
+      { name: 'a title with its chapters', request: (w) => ({ params: { id: w.chapters.free.contentId } }), expect: operators() },
+      { name: 'no such title', request: () => ({ params: { id: 987654321 } }), expect: operators(404) },
+    ],
+  },
+  opsTitleTexts: {
+    cases: [
+      { name: 'names without French', request: (w) => ({ params: { id: w.chapters.free.contentId }, body: { nameJa: '名前', nameEn: 'Name' } }), expect: operators(400) },
+    ],
+  },
+  opsChapterSales: {
+    cases: [
+      { name: 'a paid chapter nobody can buy', request: (w) => ({ params: { id: w.chapters.free.chapterId }, body: { publishedAt: '2026-01-01T00:00:00Z', free: 'false' } }), expect: operators(400) },
+      { name: 'no such chapter', request: () => ({ params: { id: 987654321 }, body: { publishedAt: '2026-01-01T00:00:00Z', free: 'true' } }), expect: operators(404) },
+    ],
+  },
+  opsCoupons: { cases: [{ name: 'the coupons', request: () => ({}), expect: operators(), check: (r, caller) => {
+    if (caller.who === 'operator') expectContains(r, 'KOMA2026', true)
+  } }] },
+  opsCouponCreate: {
+    cases: [
+      {
+        name: 'a coupon for 10 bonus coins',
+        request: (w, caller) => ({ body: { code: `OPS${w.marker}${caller.who}`.toUpperCase(), kind: 'coin', coinType: 'bonus', amount: '10', titleJa: '10コイン', titleEn: '10 coins', titleFr: '10 pièces' } }),
+        expect: operators(),
+      },
+      { name: 'a coupon with the code of another', request: () => ({ body: { code: 'KOMA2026', kind: 'coin', coinType: 'bonus', amount: '10', titleJa: 'a', titleEn: 'a', titleFr: 'a' } }), expect: operators(409) },
+      { name: 'a coupon without a reward', request: () => ({ body: { code: 'NOREWARD1' } }), expect: operators(400) },
+    ],
+  },
+  opsCouponEnd: {
+    cases: [
+      { name: 'end an expired coupon', request: () => ({ params: { code: 'SUMMER2025' } }), expect: operators() },
+      { name: 'no such coupon', request: () => ({ params: { code: 'NOPE0000' } }), expect: operators(404) },
+    ],
+  },
+  opsNotices: { cases: [{ name: 'every notice, scheduled too', request: () => ({}), expect: operators() }] },
+  opsNoticeCreate: {
+    cases: [
+      { name: 'a scheduled notice', request: () => ({ body: noticeBody }), expect: operators() },
+      { name: 'a notice in English only', request: () => ({ body: { category: 'event', titleEn: 'News', bodyEn: 'Body' } }), expect: operators(400) },
+    ],
+  },
+  opsNoticeUpdate: {
+    cases: [
+      { name: 'rewrite a notice', request: async (w) => ({ params: { id: (await documents(w)).noticeId }, body: noticeBody }), expect: operators() },
+      { name: 'no such notice', request: () => ({ params: { id: 987654321 }, body: noticeBody }), expect: operators(404) },
+    ],
+  },
+  opsNoticeDelete: { cases: [{ name: 'end a notice', request: async (w) => ({ params: { id: (await documents(w)).noticeId } }), expect: operators() }] },
+  opsFaqs: { cases: [{ name: 'the questions', request: () => ({}), expect: operators() }] },
+  opsFaqCreate: {
+    cases: [
+      { name: 'a question', request: () => ({ body: faqBody }), expect: operators() },
+      { name: 'a question of no category', request: () => ({ body: { ...faqBody, category: 'everything' } }), expect: operators(400) },
+    ],
+  },
+  opsFaqUpdate: { cases: [{ name: 'rewrite a question', request: async (w) => ({ params: { id: (await documents(w)).faqId }, body: faqBody }), expect: operators() }] },
+  opsFaqDelete: { cases: [{ name: 'remove a question', request: async (w) => ({ params: { id: (await documents(w)).faqId } }), expect: operators() }] },
+}

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { CHROMIUM } from '../e2e/support/browser'
+
+const run = promisify(execFile)
+// The CLI in its own process: Lighthouse sends functions' source to the page, and tsx's
+// transform would add helpers to them that the page does not have.
+const CLI = path.join(__dirname, '..', '..', 'node_modules', 'lighthouse', 'cli', 'index.js')
+
+/**
+ * Lighthouse's mobile preset (its default: a mid-range phone, simulated slow 4G and 4x CPU
+ * slowdown) on pages of the built site, several runs per page, the median run reported. Figures
+ * only: the machine's load moves them by ±0.1, which is why the median of three is printed.
+ */
+export interface LighthouseRun {
+  performance: number
+  accessibility: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+export interface LighthousePage {
+  label: string
+  url: string
+  lang: 'en' | 'ja'
+  runs: LighthouseRun[]
+  median: LighthouseRun
+}
+
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run']
+
+function medianRun(runs: LighthouseRun[]): LighthouseRun {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+/** One Lighthouse run in a fresh Chromium (cold cache, no cookies), the reader's language set by --lang. */
+async function runOnce(url: string, lang: 'en' | 'ja'): Promise<LighthouseRun> {
+  const flags = [...FLAGS, `--lang=${lang === 'ja' ? 'ja-JP' : 'en-US'}`].join(' ')
+  const { stdout } = await run(process.execPath, [CLI, url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility', `--chrome-flags=${flags}`], {
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    maxBuffer: 256 * 1024 * 1024,
+  })
+  const lhr = JSON.parse(stdout) as { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> }
+  {
+    const { categories, audits } = lhr
+    return {
+      performance: Math.round((categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue ?? 0),
+      cls: Number((audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
+    }
+  }
+}
+
+export async function measureLighthouse(baseURL: string, pages: { label: string; path: string; lang: 'en' | 'ja' }[], runs = 3): Promise<LighthousePage[]> {
+  const results: LighthousePage[] = []
+  for (const page of pages) {
+    const url = baseURL + page.path
+    const done: LighthouseRun[] = []
+    for (let i = 0; i < runs; i++) done.push(await runOnce(url, page.lang))
+    results.push({ label: page.label, url: page.path, lang: page.lang, runs: done, median: medianRun(done) })
+  }
+  return results
+}
+
+export function printLighthouse(pages: LighthousePage[]): void {
+  console.log(`\n## Lighthouse ${'12.8'} mobile preset (median of ${pages[0]?.runs.length ?? 0} runs; perf of each run in brackets)`)
+  console.log(`${'page'.padEnd(34)}${'lang'.padEnd(6)}${'perf'.padStart(5)}${'a11y'.padStart(6)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}  runs`)
+  for (const p of pages) {
+    const m = p.median
+    console.log(
+      `${`${p.label} ${p.url}`.slice(0, 33).padEnd(34)}${p.lang.padEnd(6)}${String(m.performance).padStart(5)}${String(m.accessibility).padStart(6)}${String(m.lcpMs).padStart(8)}${String(m.tbtMs).padStart(8)}${m.cls.toFixed(3).padStart(7)}  [${p.runs.map((r) => r.performance).join(', ')}]`,
+    )
+  }
+}
+
+/**
+ * The pages of issue 13: home, an episode list, a vertical chapter (title 1 is a webtoon) and a
+ * paged one (title 32, right to left, its first chapter free), in English (/en) and Japanese
+ * (unprefixed, --lang=ja).
+ */
+export const LIGHTHOUSE_PAGES: { label: string; path: string; lang: 'en' | 'ja' }[] = [
+  { label: 'home', path: '/en', lang: 'en' },
+  { label: 'home', path: '/', lang: 'ja' },
+  { label: 'episodes', path: '/en/comic/1', lang: 'en' },
+  { label: 'episodes', path: '/comic/1', lang: 'ja' },
+  { label: 'vertical', path: '/en/comic/1/chapter/1/product', lang: 'en' },
+  { label: 'vertical', path: '/comic/1/chapter/1/product', lang: 'ja' },
+  { label: 'paged', path: '/en/comic/32/chapter/450/product', lang: 'en' },
+  { label: 'paged', path: '/comic/32/chapter/450/product', lang: 'ja' },
+]

@@ -1,0 +1,46 @@
+import { HEADERS, requestChecksum, type Locale } from '@koma/contracts/server'
+
+/**
+ * The longest a first page waits for an API answer the edge writes into it (home's layout, a
+ * title's texts): past it the page goes out without (the browser asks itself) and the answer is
+ * kept for the next reader.
+ */
+export const FIRST_PAGE_API_WAIT_MS = 300
+
+export interface ApiAnswer<T> {
+  status: number
+  cacheControl: string
+  /** The envelope's result when the answer was a 2xx with one. */
+  result: T | null
+}
+
+/**
+ * A GET to the API as the edge makes it for a first page: signed like the browser's calls
+ * (SPEC §7 headers), anonymous (no reader cookie), on behalf of the reader's address. Never
+ * throws: a refused connection or a timeout is status 0.
+ */
+export async function apiGet<T>(apiUrl: string, path: string, input: { locale: Locale; clientIp: string; now: number; timeoutMs?: number }): Promise<ApiAnswer<T>> {
+  try {
+    const time = String(input.now)
+    const response = await fetch(`${apiUrl}/api${path}`, {
+      headers: {
+        [HEADERS.requestTime]: time,
+        [HEADERS.checksum]: await requestChecksum(time, input.clientIp),
+        [HEADERS.language]: input.locale,
+        [HEADERS.platform]: 'web',
+        [HEADERS.clientUid]: 'edge',
+        'x-forwarded-for': input.clientIp,
+      },
+      signal: AbortSignal.timeout(input.timeoutMs ?? 5000),
+    })
+    const cacheControl = response.headers.get('cache-control') ?? ''
+    if (!response.ok) {
+      await response.body?.cancel()
+      return { status: response.status, cacheControl, result: null }
+    }
+    const body = (await response.json()) as { result?: T }
+    return { status: response.status, cacheControl, result: body.result ?? null }
+  } catch {
+    return { status: 0, cacheControl: '', result: null }
+  }
+}

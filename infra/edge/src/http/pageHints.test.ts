@@ -1,0 +1,115 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { languagesOf, PageHints, withHead } from './pageHints'
+import { eventually } from '../../../e2e/support/eventually'
+import { removeDir, tempDir } from '../testing/fixtures'
+import type { Registry } from '../registry/types'
+
+const V = '20260101000000-aaaaaaaa'
+const registry: Registry = { host: { version: V, base: `/host/${V}/` }, remotes: { mf_catalog: { version: V, entry: `/remotes/mf-catalog/${V}/mf-manifest.json` } } }
+const banner = { imageUrl: '/api/image/7', largeScreenImageUrl: null }
+const home = (cacheControl: string) => ({ cacheControl, body: { result: { popups: [], sections: [], menu: { holder: '', items: [] }, topBanner: { elements: [banner] } } } })
+
+describe('what the edge writes into the first page', () => {
+  let root: string
+  let api: FastifyInstance
+  let apiUrl: string
+  let answer = home('public, max-age=60')
+  let calls = 0
+
+  beforeAll(async () => {
+    root = await tempDir()
+    const dir = path.join(root, 'remotes', 'mf-catalog', V)
+    await fs.mkdir(dir, { recursive: true })
+    await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.1.js'] } } }] }))
+    await fs.writeFile(path.join(dir, 'route-chunks.json'), JSON.stringify({ 'catalog.home': ['546.a.js'], 'catalog.episodes': ['84.b.js'], 'messages:en': ['191.c.js'], 'messages:ja': ['277.d.js'] }))
+    api = Fastify()
+    api.get('/api/:lang/home', async (_req, reply) => {
+      calls += 1
+      return reply.header('cache-control', answer.cacheControl).send(answer.body)
+    })
+    apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
+  })
+  afterAll(async () => {
+    await api.close()
+    await removeDir(root)
+  })
+
+  const request = (url: string, extra: { cookie?: string; acceptLanguage?: string } = {}) => ({ url, clientIp: '203.0.113.9', cookie: extra.cookie, acceptLanguage: extra.acceptLanguage })
+
+  it('the registry, the reader address, and preloads of the owning remote, its screen and its messages', async () => {
+    const hints = new PageHints(root, apiUrl, { now: () => 1000 })
+    const { head } = await hints.headFor(request('/en/comic/1'), registry)
+    expect(head).toContain(`<script type="application/json" id="koma-registry">${JSON.stringify(registry)}</script>`)
+    expect(head).toContain('<script type="application/json" id="koma-boot">{"ip":{"ip":"203.0.113.9","now":1000}}</script>')
+    for (const file of ['remoteEntry.js', '__federation_expose_routes.1.js', '84.b.js', '191.c.js']) expect(head).toContain(`<link rel="preload" href="/remotes/mf-catalog/${V}/${file}" as="script">`)
+    expect(head).not.toContain('546.a.js')
+    expect(head).not.toContain('277.d.js')
+    expect(head).not.toMatch(/<script(?![^>]*type="application\/json")/)
+  })
+
+  it('for home: the API answer and a preload of the first banner, in the reader language', async () => {
+    const hints = new PageHints(root, apiUrl, { now: () => 1000, homeWaitMs: 10_000 })
+    const { head } = await hints.headFor(request('/', { acceptLanguage: 'fr-CA;q=0.5, ja;q=0.9' }), registry)
+    expect(head).toContain('"results":{"/ja/home":{"popups":[]')
+    expect(head).toContain('<link rel="preload" as="image" href="/api/image/7?w=')
+    expect(head).toContain(`/remotes/mf-catalog/${V}/277.d.js`)
+    // Cached for the max-age the API gave: a second page asks the API nothing.
+    const before = calls
+    const again = await hints.headFor(request('/', { cookie: 'koma_locale=ja' }), registry)
+    await hints.headFor(request('/', { acceptLanguage: 'ja' }), registry)
+    expect(again.head).toContain('"results":{"/ja/home"')
+    expect(calls).toBe(before)
+  })
+
+  it('never keeps a private answer, and leaves home to the browser for a mature reader', async () => {
+    answer = home('private, max-age=60')
+    const hints = new PageHints(root, apiUrl, { homeWaitMs: 10_000 })
+    await hints.headFor(request('/fr'), registry)
+    const before = calls
+    await hints.headFor(request('/fr'), registry)
+    expect(calls).toBe(before + 1)
+    const mature = await hints.headFor(request('/fr', { cookie: 'koma_accept_mature=Y' }), registry)
+    expect(mature.head).not.toContain('"results"')
+    expect(calls).toBe(before + 1)
+    answer = home('public, max-age=60')
+  })
+
+  it('hands out the public home answer as bytes while it is fresh, and only then', async () => {
+    let now = 10_000
+    const hints = new PageHints(root, apiUrl, { now: () => now })
+    expect(await hints.cachedHomeAnswer('en', '203.0.113.9')).toBeNull()
+    // The miss fetched it for the next caller.
+    const cached = await eventually(() => hints.cachedHomeAnswer('en', '203.0.113.9'), (value) => value !== null)
+    expect(cached?.maxAge).toBe(60)
+    expect(JSON.parse(cached!.answer.identity.toString())).toEqual(answer.body)
+    now += 61_000
+    expect(await hints.cachedHomeAnswer('en', '203.0.113.9')).toBeNull()
+  })
+
+  it('forgets the kept home when told (maintenance began): the next reader asks the API', async () => {
+    const hints = new PageHints(root, apiUrl, { now: () => 10_000 })
+    await hints.cachedHomeAnswer('en', '203.0.113.9')
+    await eventually(() => hints.cachedHomeAnswer('en', '203.0.113.9'), (value) => value !== null)
+    hints.forgetHome()
+    expect(await hints.cachedHomeAnswer('en', '203.0.113.9')).toBeNull()
+  })
+
+  it('the tag changes with the registry, not with the clock', async () => {
+    let now = 1
+    const hints = new PageHints(root, apiUrl, { now: () => now })
+    const a = await hints.headFor(request('/en/comic/1'), registry)
+    now = 2
+    const b = await hints.headFor(request('/en/comic/1'), registry)
+    const c = await hints.headFor(request('/en/comic/1'), { ...registry, remotes: {} })
+    expect(a.tag).toBe(b.tag)
+    expect(c.tag).not.toBe(a.tag)
+  })
+
+  it('reads Accept-Language by quality, and inserts before </head>', () => {
+    expect(languagesOf('fr-CA;q=0.5, ja;q=0.9, en')).toEqual(['en', 'ja', 'fr-CA'])
+    expect(languagesOf(undefined)).toEqual([])
+    expect(withHead('<html><head><title>x</title></head></html>', '<meta>')).toBe('<html><head><title>x</title><meta></head></html>')
+  })
+})

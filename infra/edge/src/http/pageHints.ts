@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import {
+  COOKIES,
+  imageSources,
+  jsonForScript,
+  readCookie,
+  remoteFolder,
+  resolveLocale,
+  BOOT_DATA_ID,
+  INLINE_REGISTRY_ID,
+  hasTags,
+  type TagConfig,
+  type BootData,
+  type HomeLayout,
+  type Locale,
+  type RemoteName,
+} from '@koma/contracts/server'
+import { resolveRoute } from '@koma/contracts/match'
+import type { Registry } from '../registry/types'
+import { apiGet, FIRST_PAGE_API_WAIT_MS } from './apiFetch'
+import { compressVariants, type Variants } from './encoding'
+import { escapeMarkup } from './responses'
+import type { PageContext } from './pageMeta'
+
+/**
+ * What the edge already knows about the first page, written into the HTML it serves so the
+ * browser's first page asks nothing the edge could answer:
+ * - the live registry (a JSON script element: the host reads it instead of /registry.json);
+ * - preloads of the live remote that owns the route: its manifest, remoteEntry.js, its ./routes
+ *   module, the screen's chunks (the build's route-chunks.json) and the locale's messages;
+ * - the reader's address and the edge's clock (the API client's /ip lookup);
+ * - for the home page: the API's home answer (cached here for as long as the API says it may be
+ *   cached publicly) and a preload of its first banner image, the largest paint.
+ * Only data and links: the page's Content-Security-Policy runs no inline script.
+ */
+
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } }
+  exposes?: { name: string; assets?: { js?: { sync?: string[] } } }[]
+}
+
+interface RemoteFiles {
+  base: string
+  manifest: string
+  entry: string
+  routes: string[]
+  chunks: Record<string, string[]>
+}
+
+/** Immutable per version folder: read once. */
+class RemoteVersions {
+  private readonly cache = new Map<string, Promise<RemoteFiles | null>>()
+
+  constructor(private readonly edgeDir: string) {}
+
+  get(name: RemoteName, manifestUrl: string): Promise<RemoteFiles | null> {
+    let files = this.cache.get(manifestUrl)
+    if (!files) {
+      files = this.load(name, manifestUrl)
+      if (this.cache.size > 40) this.cache.delete(this.cache.keys().next().value as string)
+      this.cache.set(manifestUrl, files)
+    }
+    return files
+  }
+
+  private async load(name: RemoteName, manifestUrl: string): Promise<RemoteFiles | null> {
+    const match = /^\/remotes\/([^/]+)\/([^/]+)\/mf-manifest\.json$/.exec(manifestUrl)
+    if (!match || match[1] !== remoteFolder(name)) return null
+    const dir = path.join(this.edgeDir, 'remotes', match[1], match[2])
+    const base = `/remotes/${match[1]}/${match[2]}/`
+    try {
+      const manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest
+      const entry = manifest.metaData?.remoteEntry
+      const chunks = JSON.parse(await fs.readFile(path.join(dir, 'route-chunks.json'), 'utf8').catch(() => '{}')) as Record<string, string[]>
+      return {
+        base,
+        manifest: manifestUrl,
+        entry: base + (entry?.path ? `${entry.path.replace(/\/$/, '')}/` : '') + (entry?.name ?? 'remoteEntry.js'),
+        routes: (manifest.exposes ?? []).find((expose) => expose.name === 'routes')?.assets?.js?.sync ?? [],
+        chunks,
+      }
+    } catch {
+      this.cache.delete(manifestUrl)
+      return null
+    }
+  }
+}
+
+interface CachedHome {
+  result: HomeLayout
+  until: number
+  /** The API's answer as bytes, compressed once: served to /api/<lang>/home while fresh. */
+  answer: Promise<Variants>
+}
+
+export interface PageRequest {
+  url: string
+  cookie: string | undefined
+  acceptLanguage: string | undefined
+  clientIp: string
+  /** The request said do-not-share (cookie or Sec-GPC): the page names no third-party provider. */
+  doNotShare?: boolean
+}
+
+/** Accept-Language as a list of tags, best first. */
+export function languagesOf(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';')
+      const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean)
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag)
+}
+
+/** Where a page request goes: its decoded path, route (null: a 404) and the reader's language. */
+export function pageContext(req: PageRequest): PageContext {
+  const query = req.url.indexOf('?')
+  const pathname = query === -1 ? req.url : req.url.slice(0, query)
+  const search = query === -1 ? '' : req.url.slice(query)
+  let decoded = pathname
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    /* keep it raw: the router will call it a 404 */
+  }
+  const locale = resolveLocale({ pathname: decoded, cookie: readCookie(COOKIES.locale, req.cookie ?? ''), browserLanguages: languagesOf(req.acceptLanguage) })
+  return { pathname: decoded, search, match: resolveRoute(decoded, search), locale }
+}
+
+
+export class PageHints {
+  private readonly remotes: RemoteVersions
+  private readonly homes = new Map<Locale, CachedHome>()
+  private readonly pending = new Map<Locale, Promise<HomeLayout | null>>()
+
+  constructor(
+    edgeDir: string,
+    private readonly apiUrl: string,
+    private readonly options: { homeWaitMs?: number; now?: () => number; tags?: TagConfig } = {},
+  ) {
+    this.remotes = new RemoteVersions(edgeDir)
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now()
+  }
+
+  /**
+   * The head elements for this request, to go before `</head>`, and a tag of everything in them
+   * but the clock (the page's ETag: a revalidated page keeps its older clock, which the API client
+   * ignores when it is far from its own).
+   */
+  async headFor(req: PageRequest, registry: Registry, page: PageContext = pageContext(req)): Promise<{ head: string; tag: string }> {
+    const parts: string[] = [`<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>`]
+    const boot: BootData = { ip: { ip: req.clientIp, now: this.now() } }
+    const tags = this.options.tags
+    if (tags && hasTags(tags) && !req.doNotShare) boot.tags = tags
+    const { match, locale } = page
+    const owner = match?.route.owner
+    if (match && owner && owner !== 'host') {
+      const live = registry.remotes[owner]
+      const files = live ? await this.remotes.get(owner, live.entry) : null
+      if (files) {
+        const scripts = [files.entry, ...[...files.routes, ...(files.chunks[match.route.id] ?? []), ...(files.chunks[`messages:${locale}`] ?? [])].map((file) => files.base + file)]
+        for (const script of new Set(scripts)) parts.push(`<link rel="preload" href="${escapeMarkup(script)}" as="script">`)
+      }
+      if (match.route.id === 'catalog.home' && readCookie(COOKIES.acceptMature, req.cookie ?? '') !== 'Y') {
+        const home = await this.home(locale, req.clientIp)
+        if (home) {
+          boot.results = { [`/${locale}/home`]: home }
+          const first = home.topBanner?.elements[0]
+          if (first) {
+            const phone = imageSources(first.imageUrl, 390)
+            const wide = first.largeScreenImageUrl ? imageSources(first.largeScreenImageUrl, 640) : null
+            const media = wide ? ' media="(max-width: 767px)"' : ''
+            parts.push(`<link rel="preload" as="image" href="${escapeMarkup(phone.src)}" imagesrcset="${escapeMarkup(phone.srcSet)}" fetchpriority="high"${media}>`)
+            if (wide) parts.push(`<link rel="preload" as="image" href="${escapeMarkup(wide.src)}" imagesrcset="${escapeMarkup(wide.srcSet)}" fetchpriority="high" media="(min-width: 768px)">`)
+          }
+        }
+      }
+    }
+    const tag = createHash('sha256').update(parts.join('')).update(jsonForScript({ ...boot, ip: { ip: req.clientIp } })).digest('base64url').slice(0, 22)
+    parts.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`)
+    return { head: parts.join(''), tag }
+  }
+
+  /**
+   * What a CDN in front of the edge would do for `/api/<lang>/home`, which the API calls public:
+   * the bytes of the answer the edge keeps anyway for first pages, with the time left of its
+   * max-age, or null (the request then goes to the API, and the answer is fetched for the next).
+   */
+  /** Drop the kept home answers (the API went into maintenance): the next reader asks the API. */
+  forgetHome(): void {
+    this.homes.clear()
+  }
+
+  async cachedHomeAnswer(locale: Locale, clientIp: string): Promise<{ answer: Variants; maxAge: number } | null> {
+    const cached = this.homes.get(locale)
+    const left = cached ? Math.floor((cached.until - this.now()) / 1000) : 0
+    if (!cached || left <= 0) {
+      if (!this.pending.has(locale)) void this.home(locale, clientIp)
+      return null
+    }
+    return { answer: await cached.answer, maxAge: left }
+  }
+
+  /**
+   * The API's public home answer, kept for the max-age the API gave it. A slow API does not hold
+   * the page: after homeWaitMs the page goes without it (the browser asks itself) and the answer
+   * fills the cache for the next reader.
+   */
+  private async home(locale: Locale, clientIp: string): Promise<HomeLayout | null> {
+    const cached = this.homes.get(locale)
+    if (cached && cached.until > this.now()) return cached.result
+    let pending = this.pending.get(locale)
+    if (!pending) {
+      pending = this.fetchHome(locale, clientIp).finally(() => this.pending.delete(locale))
+      this.pending.set(locale, pending)
+    }
+    const wait = this.options.homeWaitMs ?? FIRST_PAGE_API_WAIT_MS
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), wait)
+    })
+    try {
+      return await Promise.race([pending, timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private async fetchHome(locale: Locale, clientIp: string): Promise<HomeLayout | null> {
+    const answer = await apiGet<HomeLayout>(this.apiUrl, `/${locale}/home`, { locale, clientIp, now: this.now() })
+    if (!answer.result) return null
+    const maxAge = Number(/\bmax-age=(\d+)/.exec(answer.cacheControl)?.[1] ?? 0)
+    // Only what the API calls public may be handed to every reader.
+    if (/\bpublic\b/.test(answer.cacheControl) && maxAge > 0) {
+      const json = Buffer.from(JSON.stringify({ result: answer.result }))
+      const bytes = compressVariants(json, `e-${createHash('sha256').update(json).digest('base64url').slice(0, 16)}`)
+      this.homes.set(locale, { result: answer.result, until: this.now() + maxAge * 1000, answer: bytes })
+    }
+    return answer.result
+  }
+}
+
+/** Inserts the hints before `</head>` (or at the start when a page has none). */
+export function withHead(html: string, head: string): string {
+  const at = html.indexOf('</head>')
+  return at === -1 ? head + html : html.slice(0, at) + head + html.slice(at)
+}

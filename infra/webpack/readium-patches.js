@@ -1,0 +1,31 @@
+// @ts-check
+// Fixes carried for @readium/navigator (pinned in mf-viewer/package.json), applied when webpack
+// bundles its dist. Each one must match exactly once: an upgrade that changes the code fails the
+// build here, and whoever upgrades checks whether upstream fixed it and drops the patch.
+
+/** @type {{ why: string, find: string, replace: string }[]} */
+const PATCHES = [
+  {
+    // The fixed-layout frame's resize timer (FXLFramePoolManager.resizeHandler) updates every
+    // frame whose location is not about:blank, including one whose next page is still being
+    // parsed: `document.body` is null there, loadPageSize threw "Cannot read properties of null
+    // (reading 'scrollWidth')" and that frame's update stopped before it was made visible.
+    // Skipping it is safe: show() updates the frame again once its document has loaded.
+    why: 'fixed-layout frame updated while its document is still parsing',
+    find: 'update(t) {\n    if (!this.loaded) return;',
+    replace: 'update(t) {\n    if (!this.loaded || !this.frame.contentWindow.document.body) return;',
+  },
+]
+
+/** @this {import('webpack').LoaderContext<unknown>} */
+module.exports = function readiumPatches(source) {
+  let patched = source
+  for (const patch of PATCHES) {
+    const count = patched.split(patch.find).length - 1
+    if (count !== 1) throw new Error(`readium-patches: "${patch.why}" matched ${count} times in ${this.resourcePath}; check the patch against this @readium/navigator version`)
+    patched = patched.replace(patch.find, patch.replace)
+  }
+  return patched
+}
+
+module.exports.PATCHES = PATCHES

@@ -1,0 +1,106 @@
+import { AnalyticsTracker, REFERRER_HOST_KEY } from './tracker'
+import type { AnalyticsEvent } from '../domain/analytics'
+
+const sent: AnalyticsEvent[][] = []
+const sender = { send: async (events: AnalyticsEvent[]) => void sent.push(events) }
+const tracker = () => new AnalyticsTracker(sender, () => 1_000)
+
+const clearCookie = () => (document.cookie = 'koma_dns=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/')
+let userAgent: jest.SpyInstance
+beforeEach(() => {
+  sent.length = 0
+  clearCookie()
+  localStorage.clear()
+  userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Safari/604.1')
+})
+afterEach(() => {
+  userAgent.mockRestore()
+  delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl
+})
+
+describe('the page analytics tracker (SPEC §7)', () => {
+  it('sends a page view per route change, without the locale prefix, in one batch', async () => {
+    const t = tracker()
+    t.pageView('/fr/comic/3')
+    t.pageView('/fr/comic/3')
+    t.pageView('/en/comic/3')
+    t.pageView('/comic/3/chapter/9/product')
+    t.track('purchase', { coins: 100 }, '/en/coinpurchase/result')
+    await t.flush()
+    expect(sent).toEqual([
+      [
+        { name: 'page_view', path: '/comic/3', at: 1_000 },
+        { name: 'page_view', path: '/comic/3/chapter/9/product', at: 1_000 },
+        { name: 'purchase', path: '/coinpurchase/result', at: 1_000, props: { coins: 100 } },
+      ],
+    ])
+  })
+
+  it('a visit from another site is a referral; its host is kept and rides on later events', async () => {
+    const t = tracker()
+    t.visit({ href: 'https://koma.example/en/comic/3?utm_source=x', referrer: 'https://news.example.org/story', ownHost: 'koma.example' })
+    t.track('subscribe', { content_id: 3 }, '/en/comic/3')
+    await t.flush()
+    expect(localStorage.getItem(REFERRER_HOST_KEY)).toBe('news.example.org')
+    expect(sent[0]).toEqual([
+      { name: 'referral', path: '/comic/3', at: 1_000, props: { keyword: 'https://koma.example/en/comic/3?utm_source=x', referrer_host: 'news.example.org' } },
+      { name: 'subscribe', path: '/comic/3', at: 1_000, props: { content_id: 3, referrer_host: 'news.example.org' } },
+    ])
+    tracker().visit({ href: 'https://koma.example/', referrer: 'https://koma.example/comic/1', ownHost: 'koma.example' })
+    expect(sent).toHaveLength(1)
+  })
+
+  it('sends nothing once the reader chose not to share, by the footer choice or Global Privacy Control, and drops what was queued', async () => {
+    const t = tracker()
+    t.pageView('/comic/1')
+    t.setDoNotShare(true)
+    expect(document.cookie).toContain('koma_dns=1')
+    t.pageView('/comic/2')
+    await t.flush()
+    expect(sent).toEqual([])
+    t.setDoNotShare(false)
+    ;(navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl = true
+    expect(t.sharing()).toBe(false)
+    t.pageView('/comic/3')
+    await t.flush()
+    expect(sent).toEqual([])
+  })
+
+  it('counts no crawler', async () => {
+    userAgent.mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')
+    const t = tracker()
+    t.pageView('/comic/1')
+    await t.flush()
+    expect(sent).toEqual([])
+  })
+
+  it('sends at most 50 events a batch, and a lost batch is not retried', async () => {
+    const failing = { send: jest.fn(async (_events: AnalyticsEvent[]) => Promise.reject(new Error('offline'))) }
+    const t = new AnalyticsTracker(failing, () => 1)
+    for (let i = 0; i < 120; i++) t.track('button_click', { i }, '/')
+    await t.flush()
+    expect(failing.send.mock.calls.map(([events]) => events.length)).toEqual([50, 50, 20])
+    await t.flush()
+    expect(failing.send).toHaveBeenCalledTimes(3)
+  })
+
+  it('forwards each recorded event to a provider sink, by the same rules, and tells it when the reader stops sharing', () => {
+    const t = tracker()
+    const seen: string[] = []
+    const stopped = jest.fn()
+    const sink = { event: (event: AnalyticsEvent) => void seen.push(`${event.name} ${event.path}`), stopped }
+    t.forward(sink)
+    // A failing sink is nobody's problem.
+    t.forward({ event: () => { throw new Error('provider broke') }, stopped: () => undefined })
+    t.pageView('/en/comic/1')
+    t.track('subscribe', { content_id: 1 }, '/en/comic/1')
+    t.setDoNotShare(true)
+    expect(stopped).toHaveBeenCalledTimes(1)
+    t.pageView('/comic/2')
+    expect(seen).toEqual(['page_view /comic/1', 'subscribe /comic/1'])
+    t.setDoNotShare(false)
+    userAgent.mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')
+    t.pageView('/comic/3')
+    expect(seen).toHaveLength(2)
+  })
+})

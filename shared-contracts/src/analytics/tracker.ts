@@ -1,0 +1,145 @@
+import { endpoints } from '../api/endpoints'
+import { COOKIES, DO_NOT_SHARE_COOKIE_DAYS, deleteCookie, readCookie, writeCookie } from '../browser/cookies'
+import { ANALYTICS_LIMITS, analyticsPath, doNotShare, referralOf, type AnalyticsEvent, type AnalyticsEventName } from '../domain/analytics'
+import { isCrawler } from '../domain/userAgent'
+import { api } from '../runtime'
+
+/**
+ * The page's first-party analytics (SPEC §7): events wait in a queue and go to our API in
+ * batches (every 5 s and when the page is hidden), silently: analytics never shows an error.
+ * Nothing is queued or sent while the reader chose not to share (SPEC §1): the footer choice
+ * (cookie), the account setting (which sets the same cookie) or Global Privacy Control.
+ */
+
+/** Where the external referrer of the visit is kept (SPEC §7), for later events. */
+export const REFERRER_HOST_KEY = 'koma.referrerHost'
+
+interface Sender {
+  send(events: AnalyticsEvent[]): Promise<unknown>
+}
+
+const apiSender: Sender = {
+  send: (events) => api.request(endpoints.analyticsEvents, { body: { events: JSON.stringify(events) }, policy: { silent: true } }),
+}
+
+function gpcOn(): boolean {
+  return typeof navigator !== 'undefined' && (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
+}
+
+/** Someone else the events go to (a configured tag manager or pixel): told each recorded event, and when the reader stops sharing. */
+export interface AnalyticsSink {
+  event(event: AnalyticsEvent): void
+  stopped(): void
+}
+
+export class AnalyticsTracker {
+  private queue: AnalyticsEvent[] = []
+  private readonly sinks = new Set<AnalyticsSink>()
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private lastPath: string | null = null
+
+  constructor(
+    private readonly sender: Sender = apiSender,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The reader's choice as this page knows it. */
+  sharing(): boolean {
+    return !doNotShare({ gpc: gpcOn(), cookie: readCookie(COOKIES.doNotShare) })
+  }
+
+  /** Forward every event this tracker records (same rules: nothing while the reader does not share); returns the unsubscribe. */
+  forward(sink: AnalyticsSink): () => void {
+    this.sinks.add(sink)
+    return () => void this.sinks.delete(sink)
+  }
+
+  /** SPEC §1 "do not share my personal information": kept in a cookie for everyone (a member's setting too); what is queued is dropped. */
+  setDoNotShare(on: boolean): void {
+    if (on) {
+      writeCookie(COOKIES.doNotShare, '1', DO_NOT_SHARE_COOKIE_DAYS)
+      this.queue = []
+      for (const sink of this.sinks) sink.stopped()
+    } else deleteCookie(COOKIES.doNotShare)
+  }
+
+  /** One event of the current page. */
+  track(name: AnalyticsEventName, props?: AnalyticsEvent['props'], pathname: string = typeof location === 'undefined' ? '/' : location.pathname): void {
+    // Crawlers are not readers: their visits are not counted.
+    if (!this.sharing() || (typeof navigator !== 'undefined' && isCrawler(navigator.userAgent))) return
+    const referrerHost = storedReferrerHost()
+    const withReferrer = referrerHost && name !== 'referral' ? { ...props, referrer_host: referrerHost } : props
+    const event: AnalyticsEvent = { name, path: analyticsPath(pathname), at: this.now(), ...(withReferrer && Object.keys(withReferrer).length ? { props: withReferrer } : {}) }
+    this.queue.push(event)
+    for (const sink of this.sinks) {
+      try {
+        sink.event(event)
+      } catch {
+        // A provider's failure is never the reader's.
+      }
+    }
+    if (this.queue.length >= ANALYTICS_LIMITS.batch) void this.flush()
+    else this.schedule()
+  }
+
+  /** A page view per route change (the same path twice in a row is one view: a re-render, a query change). */
+  pageView(pathname: string): void {
+    const path = analyticsPath(pathname)
+    if (path === this.lastPath) return
+    this.lastPath = path
+    this.track('page_view', undefined, pathname)
+  }
+
+  /** At the start of a visit: the referral event when it comes from elsewhere or carries utm_ parameters. */
+  visit(input: { href: string; referrer: string; ownHost: string }): void {
+    const referral = referralOf(input)
+    if (!referral) return
+    if (referral.referrerHost) {
+      try {
+        localStorage.setItem(REFERRER_HOST_KEY, referral.referrerHost)
+      } catch {
+        /* storage refused: the event still says it */
+      }
+    }
+    this.track('referral', { keyword: referral.keyword.slice(0, ANALYTICS_LIMITS.propText), ...(referral.referrerHost ? { referrer_host: referral.referrerHost } : {}) }, new URL(input.href).pathname)
+  }
+
+  /** Send what is queued (in batches of at most 50). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, ANALYTICS_LIMITS.batch)
+      if (!this.sharing()) return
+      try {
+        await this.sender.send(batch)
+      } catch {
+        // Lost: analytics never retries at the reader's expense.
+      }
+    }
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => void this.flush(), ANALYTICS_LIMITS.flushMs)
+  }
+}
+
+function storedReferrerHost(): string | null {
+  try {
+    return localStorage.getItem(REFERRER_HOST_KEY)
+  } catch {
+    return null
+  }
+}
+
+/** The page's one tracker (contracts is a federation singleton: host and remotes share it). */
+export const analytics = new AnalyticsTracker()
+
+/** Host boot: the visit's referral, and a last batch when the page is hidden. */
+export function installAnalytics(): void {
+  if (typeof window === 'undefined') return
+  analytics.visit({ href: location.href, referrer: document.referrer, ownHost: location.hostname })
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void analytics.flush()
+  })
+}

@@ -1,0 +1,195 @@
+import type { Page } from '../../domain/types'
+import type { ChapterSalesForm, ChapterSalesSetting, CouponForm, CouponSetting, FaqSetting, NoticeSetting, MaintenanceSetting, MemberSanction, ReportAction, ReportKind, UpdateSetting, UpdateState } from '../../domain/ops'
+import type { Locale } from '../../i18n/locales'
+import { endpoint, type None } from '../endpoint'
+
+/**
+ * The operator API (issue 17). Every call is refused (403) to anyone but an operator, and, except
+ * `opsMe` and the second-factor calls themselves, to an operator whose session has not confirmed
+ * the second factor (403 with body code OPERATOR_STEP_UP_CODE). Every change is written to the
+ * audit log in the same transaction.
+ */
+
+export interface OperatorStatus {
+  userId: number
+  nickname: string
+  /** The authenticator app is set up (a confirmed TOTP secret). */
+  enrolled: boolean
+  /** This session confirmed a code; operator calls are open until `verifiedUntil`. */
+  verified: boolean
+  verifiedUntil: string | null
+}
+
+export interface TotpEnrolment {
+  /** Base32 secret, for typing into an app by hand. */
+  secret: string
+  /** otpauth://totp/… (what the QR code holds). */
+  otpauthUri: string
+}
+
+export interface AuditEntry {
+  id: number
+  at: string
+  /** The operator (null for the command line). */
+  actorId: number | null
+  /** Who, as written at the time: an operator's nickname and id, or `cli:<system user>`. */
+  actor: string
+  action: string
+  /** What was acted on, e.g. `comment:12`, `member:5`, `service:maintenance`. */
+  target: string
+  before: unknown
+  after: unknown
+}
+
+export interface AuditPage {
+  entries: AuditEntry[]
+  /** Pass as `before` for the next (older) page; null at the end. */
+  next: number | null
+}
+
+export interface LegalVersionSummary {
+  type: string
+  version: number
+  effectiveAt: string
+}
+
+export interface ServiceState {
+  maintenance: MaintenanceSetting & { active: boolean }
+  update: UpdateSetting
+  /** The newest version of each legal document (scheduled ones included). */
+  legal: LegalVersionSummary[]
+}
+
+/** One report in the queue: a comment report (with the comment) or a content report (with the episode). */
+export interface OpsReport {
+  kind: ReportKind
+  id: number
+  category: string
+  message: string
+  status: 'queued' | 'hidden' | 'kept' | 'resolved'
+  createdAt: string
+  resolvedAt: string | null
+  reporterId: number
+  /** Comment reports: the comment as written and its author. */
+  comment: { id: number; body: string; hidden: boolean; deleted: boolean; authorId: number; authorNickname: string; reports: number } | null
+  /** Content reports: the episode. */
+  chapter: { contentType: string; contentId: number; chapterId: number; contentName: string; chapterName: string } | null
+}
+
+export interface OpsMember {
+  userId: number
+  nickname: string
+  guest: boolean
+  operator: boolean
+  suspendedAt: string | null
+  commentMutedUntil: string | null
+  comments: number
+  hiddenComments: number
+}
+
+export type MaintenanceBody = {
+  on?: string
+  startsAt?: string
+  endsAt?: string
+  titleJa?: string
+  titleEn?: string
+  titleFr?: string
+  descriptionJa?: string
+  descriptionEn?: string
+  descriptionFr?: string
+}
+
+export type LegalBody = {
+  effectiveAt?: string
+  titleJa?: string
+  titleEn?: string
+  titleFr?: string
+  bodyJa?: string
+  bodyEn?: string
+  bodyFr?: string
+}
+
+/** A title as the console lists it: its names in every language. */
+export interface OpsTitleSummary {
+  id: number
+  type: string
+  status: string
+  mature: boolean
+  names: Record<Locale, string>
+  chapters: number
+}
+
+export interface OpsChapter extends ChapterSalesSetting {
+  id: number
+  sort: number
+  names: Record<Locale, string>
+}
+
+export interface OpsTitle extends OpsTitleSummary {
+  descriptions: Record<Locale, string>
+  chapterList: OpsChapter[]
+}
+
+export interface OpsCoupon extends CouponSetting {
+  redeemed: number
+  /** Redeemable now: started, not ended, not used up. */
+  live: boolean
+}
+
+export interface OpsNotice extends NoticeSetting {
+  id: number
+  /** Readers see it now (its time has come). */
+  live: boolean
+}
+
+export interface OpsFaq extends FaqSetting {
+  id: number
+}
+
+/** Form fields: category, pinned, publishedAt, titleJa|En|Fr, bodyJa|En|Fr. */
+export type NoticeBody = Partial<Record<string, string>>
+/** Form fields: category, sort, questionJa|En|Fr, answerJa|En|Fr. */
+export type FaqBody = Partial<Record<string, string>>
+
+export type TitleTextsBody = { nameJa?: string; nameEn?: string; nameFr?: string; descriptionJa?: string; descriptionEn?: string; descriptionFr?: string }
+
+export const opsEndpoints = {
+  /** Who the operator is and whether the second factor is set up and confirmed (no step-up needed). */
+  opsMe: endpoint<None, None, None, OperatorStatus>('GET', '/ops/me'),
+  /** A new TOTP secret to set up (until a code confirms it; then 409). */
+  opsTotpEnrol: endpoint<None, None, None, TotpEnrolment>('POST', '/ops/totp/enrol'),
+  /** Confirm a code: finishes the set-up and opens operator calls for this session. */
+  opsTotpVerify: endpoint<None, None, { code: string }, OperatorStatus>('POST', '/ops/totp/verify'),
+  /** The audit log, newest first (read only: there is no call that changes it). */
+  opsAudit: endpoint<None, { before?: string; pageSize?: string; action?: string }, None, AuditPage>('GET', '/ops/audit'),
+  opsService: endpoint<None, None, None, ServiceState>('GET', '/ops/service'),
+  opsMaintenance: endpoint<None, None, MaintenanceBody, ServiceState['maintenance']>('PUT', '/ops/service/maintenance'),
+  opsUpdate: endpoint<None, None, { state?: UpdateState; version?: string }, UpdateSetting>('PUT', '/ops/service/update'),
+  /** Publish a new version of a legal document; a new terms version makes signed-in readers agree again. */
+  opsLegalPublish: endpoint<{ type: string }, None, LegalBody, LegalVersionSummary>('POST', '/ops/legal/:type'),
+  opsReports: endpoint<None, { status?: 'queued' | 'done'; kind?: ReportKind; pageNo?: string }, None, { reports: OpsReport[]; page: Page }>('GET', '/ops/reports'),
+  opsReportAction: endpoint<{ kind: ReportKind; id: string; action: ReportAction }, None, None, OpsReport>('POST', '/ops/reports/:kind/:id/:action'),
+  opsMember: endpoint<{ userId: string }, None, None, OpsMember>('GET', '/ops/members/:userId'),
+  opsMemberSanction: endpoint<{ userId: string; sanction: MemberSanction }, None, { days?: string }, OpsMember>('POST', '/ops/members/:userId/:sanction'),
+  /** Titles whose name contains `query` in any language (all titles without one), 20 a page. */
+  opsTitles: endpoint<None, { query?: string; pageNo?: string }, None, { titles: OpsTitleSummary[]; page: Page }>('GET', '/ops/titles'),
+  opsTitle: endpoint<{ id: string }, None, None, OpsTitle>('GET', '/ops/titles/:id'),
+  opsTitleTexts: endpoint<{ id: string }, None, TitleTextsBody, OpsTitle>('PUT', '/ops/titles/:id/texts'),
+  /** A chapter's publication time and sales config, checked by `checkChapterSalesForm`. */
+  opsChapterSales: endpoint<{ id: string }, None, ChapterSalesForm, OpsChapter>('PUT', '/ops/chapters/:id'),
+  opsCoupons: endpoint<None, { pageNo?: string }, None, { coupons: OpsCoupon[]; page: Page }>('GET', '/ops/coupons'),
+  /** A new coupon (409 when the code exists). */
+  opsCouponCreate: endpoint<None, None, CouponForm, OpsCoupon>('POST', '/ops/coupons'),
+  /** End a coupon now: it can no longer be redeemed; what was granted stays. */
+  opsCouponEnd: endpoint<{ code: string }, None, None, OpsCoupon>('POST', '/ops/coupons/:code/end'),
+  /** Every notice, scheduled ones too, newest first. */
+  opsNotices: endpoint<None, { pageNo?: string }, None, { notices: OpsNotice[]; page: Page }>('GET', '/ops/notices'),
+  opsNoticeCreate: endpoint<None, None, NoticeBody, OpsNotice>('POST', '/ops/notices'),
+  opsNoticeUpdate: endpoint<{ id: string }, None, NoticeBody, OpsNotice>('PUT', '/ops/notices/:id'),
+  /** End a notice: readers no longer see it (the audit log keeps what it said). */
+  opsNoticeDelete: endpoint<{ id: string }, None, None, { deleted: boolean }>('DELETE', '/ops/notices/:id'),
+  opsFaqs: endpoint<None, None, None, { faqs: OpsFaq[] }>('GET', '/ops/faqs'),
+  opsFaqCreate: endpoint<None, None, FaqBody, OpsFaq>('POST', '/ops/faqs'),
+  opsFaqUpdate: endpoint<{ id: string }, None, FaqBody, OpsFaq>('PUT', '/ops/faqs/:id'),
+  opsFaqDelete: endpoint<{ id: string }, None, None, { deleted: boolean }>('DELETE', '/ops/faqs/:id'),
+} as const

@@ -1,0 +1,171 @@
+import {
+  checkLegalForm,
+  checkChapterSalesForm,
+  checkCouponForm,
+  checkMaintenanceForm,
+  checkTitleTextsForm,
+  checkUpdateForm,
+  maintenanceActive,
+  maintenanceInfoFor,
+  MAINTENANCE_OFF,
+  normaliseTotpCode,
+  parseDateField,
+  parseMuteDays,
+  reportActionAllowed,
+} from './ops'
+
+const titles = { titleJa: 'メンテナンス', titleEn: 'Maintenance', titleFr: 'Maintenance' }
+
+describe('maintenance window', () => {
+  const at = (iso: string) => new Date(iso)
+  it('is off unless switched on, and follows its start and end', () => {
+    const setting = { ...MAINTENANCE_OFF, startsAt: '2026-12-01T02:00:00.000Z', endsAt: '2026-12-01T04:00:00.000Z' }
+    expect(maintenanceActive(setting, at('2026-12-01T03:00:00Z'))).toBe(false)
+    const on = { ...setting, on: true }
+    expect(maintenanceActive(on, at('2026-12-01T01:59:59Z'))).toBe(false)
+    expect(maintenanceActive(on, at('2026-12-01T02:00:00Z'))).toBe(true)
+    expect(maintenanceActive(on, at('2026-12-01T03:59:59Z'))).toBe(true)
+    expect(maintenanceActive(on, at('2026-12-01T04:00:00Z'))).toBe(false)
+    expect(maintenanceActive({ ...MAINTENANCE_OFF, on: true }, at('2030-01-01T00:00:00Z'))).toBe(true)
+  })
+
+  it('shows the reader language, English when that one is empty (SPEC §8: title, description, end time)', () => {
+    const { setting } = checkMaintenanceForm({ on: 'true', ...titles, titleFr: '', descriptionEn: 'Back soon', endsAt: '2026-12-01T04:00:00Z' })
+    expect(maintenanceInfoFor(setting, 'ja')).toEqual({ title: 'メンテナンス', description: '', endAt: '2026-12-01T04:00:00.000Z' })
+    expect(maintenanceInfoFor(setting, 'fr')).toEqual({ title: 'Maintenance', description: 'Back soon', endAt: '2026-12-01T04:00:00.000Z' })
+  })
+})
+
+describe('maintenance form', () => {
+  it('needs a title in every language to switch on, none to switch off', () => {
+    expect(checkMaintenanceForm({ on: 'true' }).errors.map((e) => e.field)).toEqual(['titleJa', 'titleEn', 'titleFr'])
+    expect(checkMaintenanceForm({ on: 'false' }).errors).toEqual([])
+    expect(checkMaintenanceForm({ on: 'true', ...titles }).errors).toEqual([])
+  })
+  it('refuses an end before the start, dates without a zone, long or control-character texts, a switch that is not one', () => {
+    const { errors } = checkMaintenanceForm({
+      on: 'yes',
+      startsAt: '2026-12-01T04:00:00Z',
+      endsAt: '2026-12-01T02:00:00+09:00',
+      titleJa: 'あ'.repeat(101),
+      titleEn: 'Bell\u0007',
+      titleFr: 'ok',
+    })
+    // Texts that were sent are checked even with the switch off.
+    expect(errors).toEqual([
+      { field: 'on', problem: 'invalid' },
+      { field: 'endsAt', problem: 'endBeforeStart' },
+      { field: 'titleJa', problem: 'tooLong', max: 100 },
+      { field: 'titleEn', problem: 'invalid' },
+    ])
+    const texts = checkMaintenanceForm({ on: 'true', titleJa: 'あ'.repeat(101), titleEn: 'Bell\u0007', titleFr: 'ok', startsAt: '2026-12-01 04:00' }).errors
+    expect(texts).toEqual([
+      { field: 'startsAt', problem: 'invalid' },
+      { field: 'titleJa', problem: 'tooLong', max: 100 },
+      { field: 'titleEn', problem: 'invalid' },
+    ])
+  })
+  it('refuses half a surrogate pair, keeps whole ones', () => {
+    expect(checkMaintenanceForm({ on: 'true', ...titles, titleEn: 'a\ud800b' }).errors).toEqual([{ field: 'titleEn', problem: 'invalid' }])
+    expect(checkMaintenanceForm({ on: 'true', ...titles, titleEn: 'a\udc00' }).errors).toEqual([{ field: 'titleEn', problem: 'invalid' }])
+    expect(checkMaintenanceForm({ on: 'true', ...titles, titleEn: 'Back soon 😀' }).errors).toEqual([])
+  })
+  it('reads dates as ISO 8601 with a time zone only', () => {
+    expect(parseDateField('')).toBeNull()
+    expect(parseDateField('2026-12-01T02:00:00+09:00')?.toISOString()).toBe('2026-11-30T17:00:00.000Z')
+    expect(parseDateField('2026-12-01')).toBeUndefined()
+    expect(parseDateField('2026-13-45T99:00:00Z')).toBeUndefined()
+    expect(parseDateField(['2026-12-01T02:00:00Z'])).toBeUndefined()
+  })
+})
+
+describe('update flag (SPEC §4 required or available update)', () => {
+  it('needs a version unless there is no update', () => {
+    expect(checkUpdateForm({ state: 'none', version: 'x' })).toEqual({ setting: { state: 'none', version: '' }, errors: [] })
+    expect(checkUpdateForm({ state: 'required' }).errors).toEqual([{ field: 'version', problem: 'required' }])
+    expect(checkUpdateForm({ state: 'maybe', version: '1' }).errors).toEqual([{ field: 'state', problem: 'invalid' }])
+    expect(checkUpdateForm({ state: 'available', version: '2026.11 beta' }).errors).toEqual([{ field: 'version', problem: 'invalid' }])
+    expect(checkUpdateForm({ state: 'available', version: '2026.11.24' }).setting).toEqual({ state: 'available', version: '2026.11.24' })
+  })
+})
+
+describe('legal document versions', () => {
+  const now = new Date('2026-11-24T00:00:00Z')
+  const texts = { titleJa: '利用規約', titleEn: 'Terms', titleFr: 'Conditions', bodyJa: '本文', bodyEn: 'Body', bodyFr: 'Corps' }
+  it('need a title and a body in ja, en and fr, effective now or later', () => {
+    expect(checkLegalForm({}, now).errors.map((e) => e.field)).toEqual(['titleJa', 'bodyJa', 'titleEn', 'bodyEn', 'titleFr', 'bodyFr'])
+    expect(checkLegalForm(texts, now)).toMatchObject({ effectiveAt: now, errors: [] })
+    expect(checkLegalForm({ ...texts, effectiveAt: '2026-11-23T00:00:00Z' }, now).errors).toEqual([{ field: 'effectiveAt', problem: 'inPast' }])
+    expect(checkLegalForm({ ...texts, effectiveAt: '2027-01-01T00:00:00Z' }, now).effectiveAt.toISOString()).toBe('2027-01-01T00:00:00.000Z')
+  })
+})
+
+describe('moderation and the second factor', () => {
+  it('content reports are only dismissed', () => {
+    expect(reportActionAllowed('comment', 'hide')).toBe(true)
+    expect(reportActionAllowed('content', 'hide')).toBe(false)
+    expect(reportActionAllowed('content', 'dismiss')).toBe(true)
+  })
+  it('mutes last 1 to 365 days, 7 by default', () => {
+    expect(parseMuteDays(undefined)).toBe(7)
+    expect(parseMuteDays('1')).toBe(1)
+    expect(parseMuteDays('365')).toBe(365)
+    expect(parseMuteDays('0')).toBeNull()
+    expect(parseMuteDays('366')).toBeNull()
+    expect(parseMuteDays('1.5')).toBeNull()
+  })
+  it('codes are six digits, typed with spaces or not', () => {
+    expect(normaliseTotpCode('123 456')).toBe('123456')
+    expect(normaliseTotpCode('123-456')).toBe('123456')
+    expect(normaliseTotpCode('12345')).toBeNull()
+    expect(normaliseTotpCode('１２３４５６')).toBeNull()
+    expect(normaliseTotpCode(['123456'])).toBeNull()
+  })
+})
+
+describe('content forms', () => {
+  it('a title needs a name in every language', () => {
+    expect(checkTitleTextsForm({ nameJa: '名前', nameEn: 'Name' }).errors).toEqual([{ field: 'nameFr', problem: 'required' }])
+    expect(checkTitleTextsForm({ nameJa: '名前', nameEn: 'Name', nameFr: 'Nom', descriptionEn: 'x'.repeat(2001) }).errors).toEqual([{ field: 'descriptionEn', problem: 'tooLong', max: 2000 }])
+  })
+  const when = '2026-12-01T00:00:00Z'
+  it('a paid chapter is sold some way, at a price, never above the original price', () => {
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false' }).errors).toEqual([{ field: 'purchaseAllowedWith', problem: 'required' }])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin' }).errors).toEqual([{ field: 'price', problem: 'required' }])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', rentAllowedWith: ['gauge', 'coin'] }).errors).toEqual([{ field: 'rentalPrice', problem: 'required' }])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin', price: '60', originalPrice: '50' }).errors).toEqual([{ field: 'price', problem: 'invalid' }])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: ['coin', 'gauge'], price: '50' }).errors).toEqual([{ field: 'purchaseAllowedWith', problem: 'invalid' }, { field: 'purchaseAllowedWith', problem: 'required' }])
+    const ok = checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin', rentAllowedWith: ['ticket', 'ticket'], price: '50' })
+    expect(ok).toEqual({
+      setting: { publishedAt: '2026-12-01T00:00:00.000Z', free: false, price: 50, originalPrice: 50, rentalPrice: 0, originalRentalPrice: 0, rentAllowedWith: ['ticket'], purchaseAllowedWith: ['coin'] },
+      errors: [],
+    })
+  })
+  it('a free chapter needs no way to pay; prices are whole coins within reason', () => {
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'true' }).errors).toEqual([])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'true', price: '-1', rentalPrice: '1.5', originalPrice: '10001' }).errors.map((e) => e.field)).toEqual(['price', 'originalPrice', 'rentalPrice'])
+    expect(checkChapterSalesForm({ free: 'true' }).errors).toEqual([{ field: 'publishedAt', problem: 'required' }])
+  })
+})
+
+describe('coupon form', () => {
+  const now = new Date('2026-11-24T00:00:00Z')
+  const titles = { titleJa: 'クーポン', titleEn: 'Coupon', titleFr: 'Code' }
+  it('stores the code as readers type it once normalised, with a reward and titles', () => {
+    const { setting, errors } = checkCouponForm({ code: ' spring-2027 x ', kind: 'coin', coinType: 'free', amount: '30', validDays: '30', ...titles }, now)
+    expect(errors).toEqual([])
+    expect(setting).toMatchObject({ code: 'SPRING2027X', kind: 'coin', coinType: 'free', amount: 30, validDays: 30, startsAt: now.toISOString(), endsAt: null, maxRedemptions: null })
+  })
+  it('names each problem', () => {
+    expect(checkCouponForm({}, now).errors.map((e) => e.field)).toEqual(['code', 'kind', 'amount', 'titleJa', 'titleEn', 'titleFr'])
+    expect(checkCouponForm({ code: 'ab!', kind: 'coin', amount: '5', ...titles }, now).errors).toEqual([{ field: 'code', problem: 'invalid' }, { field: 'coinType', problem: 'required' }])
+    expect(checkCouponForm({ code: 'TICKETS1', kind: 'ticket', amount: '3', contentId: 'x', endsAt: '2026-11-23T00:00:00Z', ...titles }, now).errors).toEqual([
+      { field: 'contentId', problem: 'invalid' },
+      { field: 'endsAt', problem: 'endBeforeStart' },
+    ])
+    expect(checkCouponForm({ code: 'A'.repeat(33), kind: 'coin', coinType: 'bonus', amount: '10001', ...titles }, now).errors).toEqual([
+      { field: 'code', problem: 'tooLong', max: 32 },
+      { field: 'amount', problem: 'invalid' },
+    ])
+  })
+})

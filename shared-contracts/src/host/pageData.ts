@@ -1,0 +1,52 @@
+import type { TagConfig } from '../domain/tagProviders'
+
+/**
+ * What the edge writes into the page it serves, as JSON script elements (data, never code: the
+ * Content-Security-Policy runs no inline script), so the first page makes no request the edge
+ * could answer. The host and the API client read each once; without them they ask as before.
+ */
+
+/** `<script type="application/json" id="koma-registry">`: the live registry. */
+export const INLINE_REGISTRY_ID = 'koma-registry'
+/** `<script type="application/json" id="koma-boot">`: the reader's address and first API answers. */
+export const BOOT_DATA_ID = 'koma-boot'
+
+export interface BootData {
+  /** The reader's address as the edge saw it and the edge's clock (the `/ip` answer). */
+  ip?: { ip: string; now: number }
+  /** `result` of GET calls the page will make first, by path under /api (e.g. `/en/home`). */
+  results?: Record<string, unknown>
+  /** The operator's third-party analytics providers, only when configured and the request did not say do-not-share. */
+  tags?: TagConfig
+}
+
+/** JSON safe inside a script element: no `</script>`, no `<!--`, no line separators. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+let boot: BootData | null | undefined
+
+/** The page's boot data (read from the element once; null outside a browser or without it). */
+export function readBootData(): BootData | null {
+  if (boot !== undefined) return boot
+  boot = null
+  const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_DATA_ID)
+  if (element?.textContent) {
+    try {
+      boot = JSON.parse(element.textContent) as BootData
+    } catch {
+      boot = null
+    }
+  }
+  return boot
+}
+
+/** Takes the edge's answer for a GET path, once: later calls go to the API. */
+export function takeBootResult(path: string): { found: boolean; result?: unknown } {
+  const results = readBootData()?.results
+  if (!results || !(path in results)) return { found: false }
+  const result = results[path]
+  delete results[path]
+  return { found: true, result }
+}

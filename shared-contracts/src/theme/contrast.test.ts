@@ -1,0 +1,35 @@
+import { POPUP_CATEGORY_COLORS } from '../domain/popups'
+import { AA_MINIMUM, contrastRatio, relativeLuminance } from './contrast'
+import { BADGE_COLORS, COLORS, CONTRAST_PAIRS } from './tokens'
+
+describe('contrastRatio (WCAG 2.x)', () => {
+  it('gives the definition’s end points and known values', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#fff', '#fff')).toBe(1)
+    // Order does not matter; #777 on white is the classic 4.48:1 that just fails AA.
+    expect(contrastRatio('#ffffff', '#777777')).toBeCloseTo(4.48, 2)
+    expect(contrastRatio('#777', '#fff')).toBe(contrastRatio('#ffffff', '#777777'))
+    expect(relativeLuminance('#ff0000')).toBeCloseTo(0.2126, 4)
+  })
+
+  it('refuses what is not a hex colour', () => {
+    expect(() => relativeLuminance('red')).toThrow('not a #rgb or #rrggbb colour: red')
+    expect(() => relativeLuminance('#12345')).toThrow()
+  })
+})
+
+describe('the palette meets WCAG AA by construction (issue 14)', () => {
+  it.each(CONTRAST_PAIRS.map((pair) => [pair.name, pair] as const))('%s', (_name, pair) => {
+    expect(contrastRatio(pair.foreground, pair.background)).toBeGreaterThanOrEqual(AA_MINIMUM[pair.level])
+  })
+
+  it('declares a pair for every badge and for white on every filled colour', () => {
+    expect(CONTRAST_PAIRS.filter((pair) => pair.name.startsWith('badge ')).length).toBe(Object.keys(BADGE_COLORS).length)
+    for (const fill of [COLORS.brand, COLORS.brandDark, COLORS.free, COLORS.popupFree, COLORS.popupEvent, COLORS.popupNotice])
+      expect(CONTRAST_PAIRS.some((pair) => pair.background === fill && pair.foreground === COLORS.onBrand)).toBe(true)
+  })
+
+  it('gives popup categories the palette’s colours', () => {
+    expect(POPUP_CATEGORY_COLORS).toEqual({ free: COLORS.popupFree, event: COLORS.popupEvent, notice: COLORS.popupNotice })
+  })
+})
