@@ -8,6 +8,7 @@ import { PageHints, pageContext, withHead } from './http/pageHints'
 import { PageMetadata, withPageMeta } from './http/pageMeta'
 import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
 import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } from '@koma/contracts/server'
+import { isbot } from 'isbot'
 import { createHash } from 'node:crypto'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
 import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } from './http/security'
@@ -164,7 +165,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // The page carries the reader's address and the live registry: revalidated on every use, by
     // this reader only (a rollback shows on the next page, as before).
     reply.header('cache-control', PAGE_CACHE)
-    const [{ head, tag }, meta] = await Promise.all([hints.headFor(request, live.registry, context), pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp })])
+    const [{ head, tag }, meta] = await Promise.all([hints.headFor(request, live.registry, context), pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) })])
     // Unknown paths and ids are 404s, maintenance a 503, for crawlers too; the app draws the screen.
     const status = meta.status === 200 && Date.now() < maintenanceUntil ? 503 : meta.status
     reply.code(status)

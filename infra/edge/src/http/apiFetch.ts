@@ -7,6 +7,12 @@ import { HEADERS, requestChecksum, type Locale } from '@koma/contracts/server'
  */
 export const FIRST_PAGE_API_WAIT_MS = 300
 
+/**
+ * The same wait for crawlers and link previews (a user agent isbot recognises): they read only
+ * what the edge writes, so a slow API must not cost them the title's metadata or a 404's status.
+ */
+export const CRAWLER_API_WAIT_MS = 3000
+
 export interface ApiAnswer<T> {
   status: number
   cacheControl: string

@@ -37,6 +37,13 @@ let edge: FastifyInstance
 let get: (request: string | TestRequest) => Promise<TestResponse>
 let maintenance = false
 const apiCalls: string[] = []
+/** Holds the answer for title 10 until the test lets it go (a slow API). */
+let releaseSlowTitle: () => void = () => undefined
+const slowTitle = new Promise<void>((resolve) => {
+  releaseSlowTitle = resolve
+})
+let impatientEdge: FastifyInstance
+let getImpatient: (request: string | TestRequest) => Promise<TestResponse>
 
 beforeAll(async () => {
   root = await tempDir()
@@ -52,6 +59,10 @@ beforeAll(async () => {
   })
   api.get('/api/comic/7', async (req) => ({ result: { ...title(String(req.headers['x-koma-language'] ?? req.headers['accept-language'] ?? 'en')), chapters: [] } }))
   api.get('/api/comic/8', async () => ({ result: { ...title('en'), id: 8, name: 'Night Garden', mature: true } }))
+  api.get('/api/comic/10', async () => {
+    await slowTitle
+    return { result: { ...title('en'), id: 10, name: 'Slow Tide', chapters: [] } }
+  })
   api.get('/api/comic/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
   api.get('/api/comic/coming_soon/9/product', async () => ({
     result: { content: { ...title('en'), id: 9, name: 'Tide', status: 'coming_soon', publishedAt: '2027-01-01T00:00:00.000Z' }, hasTrial: false },
@@ -69,8 +80,12 @@ beforeAll(async () => {
   const apiUrl = (await api.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1')
   edge = buildEdge({ edgeDir, apiUrl, publicUrl: PUBLIC, pageMetaWaitMs: 5_000 })
   get = client(await listen(edge))
+  impatientEdge = buildEdge({ edgeDir, apiUrl, publicUrl: PUBLIC, pageMetaWaitMs: 50 })
+  getImpatient = client(await listen(impatientEdge))
 })
 afterAll(async () => {
+  releaseSlowTitle()
+  await impatientEdge?.close()
   await edge?.close()
   await api?.close()
   await removeDir(root)
@@ -143,6 +158,17 @@ describe('a title page as a crawler or a link preview reads it', () => {
       expect([url, res.status, metaOf(res.text).robots]).toEqual([url, 200, 'noindex'])
     }
     expect(metaOf((await get('/en/document/notice')).text)).toMatchObject({ robots: null, titles: ['Notices | Koma'] })
+  })
+})
+
+describe('a slow API', () => {
+  it('does not hold a reader’s page, but a crawler waits for the title’s metadata', async () => {
+    const reader = await getImpatient({ path: '/en/comic/10', headers: { 'user-agent': IOS17 } })
+    expect([reader.status, metaOf(reader.text).titles, metaOf(reader.text).jsonLd]).toEqual([200, ['Koma — comics and novels in Japanese, English and French'], null])
+    const crawler = getImpatient({ path: '/en/comic/10', headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })
+    releaseSlowTitle()
+    const meta = metaOf((await crawler).text)
+    expect([meta.titles, meta.jsonLd?.name]).toEqual([['Slow Tide | Koma'], 'Slow Tide'])
   })
 })
 

@@ -10,7 +10,7 @@ import {
   type Locale,
 } from '@koma/contracts/server'
 import type { RouteMatch } from '@koma/contracts/match'
-import { apiGet, FIRST_PAGE_API_WAIT_MS, type ApiAnswer } from './apiFetch'
+import { apiGet, CRAWLER_API_WAIT_MS, FIRST_PAGE_API_WAIT_MS, type ApiAnswer } from './apiFetch'
 import { escapeMarkup } from './responses'
 import { PAGE_TEXTS } from './pageTexts'
 
@@ -100,9 +100,10 @@ export class PageMetadata {
     return (this.options.publicUrl ?? requestOrigin).replace(/\/$/, '')
   }
 
-  async describe(page: PageContext, input: { origin: string; clientIp: string }): Promise<PageMeta> {
+  /** `crawler`: the request came from a crawler or a link preview, which waits longer for the API. */
+  async describe(page: PageContext, input: { origin: string; clientIp: string; crawler?: boolean }): Promise<PageMeta> {
     const origin = this.origin(input.origin)
-    const described = await this.content(page, input.clientIp)
+    const described = await this.content(page, input.clientIp, input.crawler ? CRAWLER_API_WAIT_MS : (this.options.waitMs ?? FIRST_PAGE_API_WAIT_MS))
     const { rest } = splitLocalePrefix(page.pathname)
     const search = page.match && QUERY_PAGES.has(page.match.route.id) ? page.search : ''
     const url = (locale: Locale) => `${origin}${withLocalePrefix(rest, prefixForLocale(locale))}${search}`
@@ -130,7 +131,7 @@ export class PageMetadata {
   }
 
   /** The page's own texts: the title's from the API, else the screen's name. */
-  private async content(page: PageContext, clientIp: string): Promise<Described> {
+  private async content(page: PageContext, clientIp: string, waitMs: number): Promise<Described> {
     const texts = PAGE_TEXTS[page.locale]
     const site = (title?: string, index = true): Described => ({
       status: 200,
@@ -148,7 +149,7 @@ export class PageMetadata {
       const type = match.params.contentType
       const contentId = match.params.contentId
       const path = id === 'catalog.episodes' ? `/${type}/${contentId}` : `/${type}/coming_soon/${contentId}/product`
-      const answer = await this.answer(path, page.locale, clientIp)
+      const answer = await this.answer(path, page.locale, clientIp, waitMs)
       if (answer.status === 404) return notFound
       if (answer.status === 503) return maintenance
       if (!answer.result) return site(undefined, false)
@@ -204,10 +205,11 @@ export class PageMetadata {
 
   /**
    * The API's public answer for a page, kept while the API says it may be (at most a minute); a
-   * slow API does not hold the page past waitMs (FIRST_PAGE_API_WAIT_MS) (the page then goes out without the title's
-   * texts, and the answer is kept for the next request).
+   * slow API does not hold the page past waitMs (FIRST_PAGE_API_WAIT_MS for readers,
+   * CRAWLER_API_WAIT_MS for crawlers): the page then goes out without the title's texts, and the
+   * answer is kept for the next request.
    */
-  private async answer(path: string, locale: Locale, clientIp: string): Promise<ApiAnswer<unknown>> {
+  private async answer(path: string, locale: Locale, clientIp: string, wait: number): Promise<ApiAnswer<unknown>> {
     const key = `${locale}:${path}`
     const now = this.now()
     let cached = this.answers.get(key)
@@ -225,7 +227,6 @@ export class PageMetadata {
         if (keepMs === 0 && this.answers.get(key) === entry) this.answers.delete(key)
       })
     }
-    const wait = this.options.waitMs ?? FIRST_PAGE_API_WAIT_MS
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<ApiAnswer<unknown>>((resolve) => {
       timer = setTimeout(() => resolve({ status: 0, cacheControl: '', result: null }), wait)
