@@ -109,8 +109,12 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   /** Documents our own pager turns (vertical and right-to-left text), one pager per document. */
   const pagers = useRef(new Map<Document, FramePager>())
   const paged = useRef<{ frame: HTMLIFrameElement; href: string; type: string; pager: FramePager } | null>(null)
-  /** Where to land in a document our pager turns, once it is shown (a resume, or its end when going back). */
-  const pending = useRef<{ href: string; where: number | 'end' } | null>(null)
+  /**
+   * Where to land in a document our pager turns, once it is shown (a resume, or its end when going
+   * back). Kept until the reader turns a page or another document is shown: the navigator may load
+   * the same document into a new frame (a relayout at desktop widths), which lands there again.
+   */
+  const pending = useRef<{ href: string; where: number | 'end'; landedIn?: Document } | null>(null)
   /** syncPager, for `turn` (which syncPager's swipes call in turn). */
   const sync = useRef<(locator: ReadiumLocator) => boolean>(() => false)
   const book = useRef<{ readingOrder: ReadiumLink[]; positions: ReadiumLocator[]; onProgress(progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean): void } | null>(null)
@@ -141,6 +145,8 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       // opens): take that document under our pager first, or Readium would turn it the wrong way.
       const locator = nav.currentLocator as ReadiumLocator | undefined
       if (paged.current?.frame !== frame && locator) sync.current(locator)
+      // The reader moves on: a resume no longer holds.
+      pending.current = null
       const entry = paged.current
       if (entry && entry.frame === frame && book.current) {
         if (action === 'next' ? entry.pager.next() : entry.pager.previous()) {
@@ -185,12 +191,13 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       }
       let pager = pagers.current.get(doc)
       if (pager && reinstall) {
-        // New settings (scrolled or paginated, text size): every document is laid out again.
-        const progression = pager.progression()
+        // New settings (scrolled or paginated, text size): every document is laid out again, where
+        // the reader was (or where a resume still on its way was going).
+        const where = pager.place()
         for (const each of pagers.current.values()) each.uninstall()
         pagers.current.clear()
         pager = undefined
-        pending.current = { href: locator.href, where: progression }
+        pending.current = { href: locator.href, where }
       }
       if (!pager) {
         const flow = flowOf(doc)
@@ -207,10 +214,11 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         pager.install()
         pagers.current.set(doc, pager)
       }
-      if (pending.current && pending.current.href === locator.href) {
-        pager.want(pending.current.where)
-        pending.current = null
-      }
+      const landing = pending.current
+      if (landing && landing.href === locator.href) {
+        if (landing.landedIn !== doc) pager.want(landing.where)
+        landing.landedIn = doc
+      } else if (landing?.landedIn) pending.current = null
       paged.current = { frame, href: locator.href, type: locator.type ?? 'application/xhtml+xml', pager }
       reportPaged()
       return true

@@ -1,5 +1,5 @@
 import { pagedProgress } from './EpubReader'
-import { pageAt, pageCount, pageOfProgression, progressionOf } from './pager'
+import { FramePager, pageAt, pageCount, pageOfProgression, progressionOf } from './pager'
 
 describe('our pagination for vertical and right-to-left documents', () => {
   it('counts the pages of a document, a partly filled last one included', () => {
@@ -35,5 +35,22 @@ describe('our pagination for vertical and right-to-left documents', () => {
     expect(last.position).toBe(5)
     expect(last.totalProgression).toBeCloseTo(2 / 6 + (2 / 3) * (4 / 6))
     expect(pagedProgress('missing', 'application/xhtml+xml', 0.5, positions)).toMatchObject({ position: 1, totalProgression: 0 })
+  })
+
+  it('keeps a resume’s place while the document is still being laid out, until the reader turns', () => {
+    // A right-to-left document whose columns are not laid out yet: one page of 390 px.
+    const root = { clientWidth: 390, clientHeight: 800, scrollWidth: 390, scrollHeight: 800, scrollLeft: 0, scrollTop: 0 }
+    const pager = new FramePager({ scrollingElement: root, defaultView: null } as unknown as Document, 'rtl', false, { swipe: () => undefined })
+    pager.want(0.5)
+    expect([pager.current(), pager.progression(), pager.place()]).toEqual([0, 0, 0.5])
+    // Laid out: ten pages; the place to come back to is still the resume's.
+    root.scrollWidth = 3900
+    expect(pager.place()).toBe(0.5)
+    expect(pager.settle()).toBe(false)
+    pager.show(pageOfProgression(pager.place() as number, pager.pages()))
+    expect([pager.current(), root.scrollLeft]).toEqual([5, -1950])
+    // The reader turns: from now on the place is the page shown.
+    expect(pager.next()).toBe(true)
+    expect([pager.current(), pager.place()]).toEqual([6, progressionOf(6, 10)])
   })
 })

@@ -199,6 +199,11 @@ export class FramePager {
     return progressionOf(this.current(), this.pages())
   }
 
+  /** Where the reader is, to come back to: a resume's place while it holds, else this page's progression. */
+  place(): number | 'end' {
+    return this.anchor ?? this.progression()
+  }
+
   atEnd(): boolean {
     if (this.scroll) return Math.abs(this.offset()) + this.pageSize() >= this.extent() - 2
     return this.page >= this.pages() - 1
