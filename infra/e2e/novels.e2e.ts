@@ -76,20 +76,19 @@ async function where(page: Page, text: string): Promise<{ heading: string; shows
 const percent = (text: string) => Number(text.replace(/\D/g, ''))
 
 /**
- * Every position save the page sends, and whether its answer came back. The position is saved
- * (debounced) after the last turn: a resume check waits for a save sent after that turn began
- * and for no save in flight (an earlier turn's save answered late must not count).
+ * Every position save the page sends, with the place it carries and whether it was answered 2xx.
+ * The position is saved (debounced) after the reader stays on a page: a resume check waits for a
+ * save of the very place on screen (under load, a save sent after the last turn began may still
+ * carry the page before it, the last page's own save being debounced).
  */
-function trackSaves(page: Page): { savedSince(time: number): Promise<unknown> } {
-  const saves: { sentAt: number; done: boolean; request: unknown }[] = []
-  const isSave = (request: { method(): string; url(): string }) => request.method() === 'POST' && /\/read$/.test(new URL(request.url()).pathname)
-  page.on('request', (request) => {
-    if (isSave(request)) saves.push({ sentAt: Date.now(), done: false, request })
+function trackSaves(page: Page): { saved(place: string): Promise<unknown> } {
+  const saves: { place: string; ok: boolean }[] = []
+  page.on('requestfinished', (request) => {
+    if (request.method() !== 'POST' || !/\/read$/.test(new URL(request.url()).pathname)) return
+    const body = (request.postDataJSON() ?? {}) as { href?: string; progression?: string }
+    void request.response().then((response) => saves.push({ place: `${body.href}@${Number(body.progression)}`, ok: Boolean(response?.ok()) }))
   })
-  const settle = (request: unknown) => saves.filter((save) => save.request === request).forEach((save) => (save.done = true))
-  page.on('requestfinished', settle)
-  page.on('requestfailed', settle)
-  return { savedSince: (time) => eventually(async () => saves.some((save) => save.sentAt >= time) && saves.every((save) => save.done), Boolean, 20_000) }
+  return { saved: (place) => eventually(async () => saves.some((save) => save.ok && save.place === place), Boolean, 20_000) }
 }
 
 /**
@@ -121,10 +120,11 @@ async function readFirstChapter(kind: TestBookKind, viewport: { width: number; h
   await options.opened?.(page)
   let turns = 0
   const saves = trackSaves(page)
-  let lastTurnAt = Date.now()
+  const placeOf = () => page.getByTestId('epub-reader').getAttribute('data-place')
+  let placeBefore: string | null = null
   while (!at.shows) {
     const before = at
-    lastTurnAt = Date.now()
+    placeBefore = await placeOf()
     await turn(page)
     turns++
     at = await eventually(() => where(page, last), (state) => state.offset !== before.offset || state.heading !== before.heading, 15_000)
@@ -136,11 +136,12 @@ async function readFirstChapter(kind: TestBookKind, viewport: { width: number; h
     if (options.progressWithin !== undefined && turns >= options.progressWithin && !at.shows) expect([turns, percent(at.progress)]).not.toEqual([turns, 0])
   }
   expect(turns).toBeGreaterThanOrEqual(minimumTurns)
-  // Once the position is saved, a reload opens the same page.
-  await saves.savedSince(lastTurnAt)
-  // Read the place again once it is saved: the progress label is React state, rendered a moment
-  // after the frame scrolled (a turn from inside the frame is not a discrete event to React), so
-  // under load the read right after a turn can show the previous page's percent.
+  // Once the place on screen is saved, a reload opens the same page (a save sent after the last
+  // turn began may still carry the page before: the last page's own save is debounced).
+  const place = await eventually(placeOf, (value) => Boolean(value) && value !== placeBefore, 15_000)
+  await saves.saved(place!)
+  // The progress label is React state, rendered a moment after the frame scrolled (a turn from
+  // inside the frame is not a discrete event to React): read it again now the save has gone out.
   at = await where(page, last)
   expect(at.shows).toBe(true)
   const { progress, offset } = at
@@ -323,7 +324,8 @@ async function readSvgChapter(viewport: { width: number; height: number }) {
   let shown = await eventually(() => shownSvgPages(page), (texts) => texts.length > 0, 15_000)
   expect(shown[0]).toBe('Page 1')
   const saves = trackSaves(page)
-  let lastTurnAt = Date.now()
+  const placeOf = () => page.getByTestId('epub-reader').getAttribute('data-place')
+  let placeBefore: string | null = null
   let turns = 0
   for (;;) {
     // The page's raster image is drawn, not a white page (the frames load it through our XHTML page).
@@ -331,7 +333,7 @@ async function readSvgChapter(viewport: { width: number; height: number }) {
     expect(share).toBeGreaterThan(0.6)
     if (shown.includes(last)) break
     const before = shown.join('|')
-    lastTurnAt = Date.now()
+    placeBefore = await placeOf()
     await nextKeyLtr(page)
     turns++
     shown = await eventually(() => shownSvgPages(page), (texts) => texts.length > 0 && texts.join('|') !== before, 15_000)
@@ -343,9 +345,11 @@ async function readSvgChapter(viewport: { width: number; height: number }) {
   await page.screenshot({ path: path.join(screenshotDir(), `novels-svg-pages-${viewport.width}.png`) })
   const progress = (await page.getByTestId('epub-progress').textContent()) ?? ''
   expect(percent(progress)).toBeGreaterThan(0)
-  // Once the position is saved, a reload opens the same page(s).
-  await saves.savedSince(lastTurnAt)
-  const at = shown.join('|')
+  // Once the place on screen is saved, a reload opens the same page(s).
+  await saves.saved((await eventually(placeOf, (value) => Boolean(value) && value !== placeBefore, 15_000))!)
+  // What is on screen now the save went out: read again, as a spread's second page can still be
+  // coming in when the turn's first page is seen.
+  const at = (await eventually(() => shownSvgPages(page), (texts) => texts.includes(last), 15_000)).join('|')
   await page.reload()
   await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
   await eventually(() => shownSvgPages(page), (texts) => texts.join('|') === at, 15_000)

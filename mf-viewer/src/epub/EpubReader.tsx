@@ -103,18 +103,18 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const [toc, setToc] = useState<TocEntry[]>([])
   const [tocOpen, setTocOpen] = useState(false)
   const [currentHref, setCurrentHref] = useState<string | null>(null)
-  /** The reported place (href and progression, as sent to the API): lets a test wait for a turn to land. */
-  const [place, setPlace] = useState('')
+  /**
+   * The reader's box. Its data-place is the last reported place (href and progression, as sent to
+   * the API), written in the same task as the report (not React state, which renders a moment
+   * later), so a test that sees a page turned reads that page's place.
+   */
+  const root = useRef<HTMLDivElement | null>(null)
   const goToEntry = useRef<(entry: TocEntry) => void>(() => undefined)
   /** Documents our own pager turns (vertical and right-to-left text), one pager per document. */
   const pagers = useRef(new Map<Document, FramePager>())
   const paged = useRef<{ frame: HTMLIFrameElement; href: string; type: string; pager: FramePager } | null>(null)
-  /**
-   * Where to land in a document our pager turns, once it is shown (a resume, or its end when going
-   * back). Kept until the reader turns a page or another document is shown: the navigator may load
-   * the same document into a new frame (a relayout at desktop widths), which lands there again.
-   */
-  const pending = useRef<{ href: string; where: number | 'end'; landedIn?: Document } | null>(null)
+  /** Where to land in a document our pager turns, once it is shown (a resume, or its end when going back). */
+  const pending = useRef<{ href: string; where: number | 'end' } | null>(null)
   /** syncPager, for `turn` (which syncPager's swipes call in turn). */
   const sync = useRef<(locator: ReadiumLocator) => boolean>(() => false)
   const book = useRef<{ readingOrder: ReadiumLink[]; positions: ReadiumLocator[]; onProgress(progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean): void } | null>(null)
@@ -145,8 +145,6 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       // opens): take that document under our pager first, or Readium would turn it the wrong way.
       const locator = nav.currentLocator as ReadiumLocator | undefined
       if (paged.current?.frame !== frame && locator) sync.current(locator)
-      // The reader moves on: a resume no longer holds.
-      pending.current = null
       const entry = paged.current
       if (entry && entry.frame === frame && book.current) {
         if (action === 'next' ? entry.pager.next() : entry.pager.previous()) {
@@ -191,13 +189,12 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       }
       let pager = pagers.current.get(doc)
       if (pager && reinstall) {
-        // New settings (scrolled or paginated, text size): every document is laid out again, where
-        // the reader was (or where a resume still on its way was going).
-        const where = pager.place()
+        // New settings (scrolled or paginated, text size): every document is laid out again.
+        const progression = pager.progression()
         for (const each of pagers.current.values()) each.uninstall()
         pagers.current.clear()
         pager = undefined
-        pending.current = { href: locator.href, where }
+        pending.current = { href: locator.href, where: progression }
       }
       if (!pager) {
         const flow = flowOf(doc)
@@ -214,11 +211,10 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         pager.install()
         pagers.current.set(doc, pager)
       }
-      const landing = pending.current
-      if (landing && landing.href === locator.href) {
-        if (landing.landedIn !== doc) pager.want(landing.where)
-        landing.landedIn = doc
-      } else if (landing?.landedIn) pending.current = null
+      if (pending.current && pending.current.href === locator.href) {
+        pager.want(pending.current.where)
+        pending.current = null
+      }
       paged.current = { frame, href: locator.href, type: locator.type ?? 'application/xhtml+xml', pager }
       reportPaged()
       return true
@@ -282,7 +278,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         const onProgress = (progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean) => {
           const ended = lastDocument && atDocumentEnd
           setCurrentHref(progress.href)
-          setPlace(`${progress.href}@${progress.progression}`)
+          root.current?.setAttribute('data-place', `${progress.href}@${progress.progression}`)
           // The last page reads 100% whatever the share of the book it starts at.
           setPercent(ended ? 100 : Math.min(99, Math.round(progress.totalProgression * 100)))
           latest.current.report(progress)
@@ -394,7 +390,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
 
   const theme = THEMES[prefs.theme]
   return (
-    <div data-testid="epub-reader" data-state={state.kind} data-place={place} data-layout={chapter.epub?.layout} data-direction={direction} css={{ position: 'fixed', inset: 0, background: theme.background, color: theme.text }}>
+    <div ref={root} data-testid="epub-reader" data-state={state.kind} data-layout={chapter.epub?.layout} data-direction={direction} css={{ position: 'fixed', inset: 0, background: theme.background, color: theme.text }}>
       <div
         ref={container}
         data-testid="epub-frame"

@@ -59,7 +59,8 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
     const progress = pending.current
     pending.current = null
     if (!progress || !auth.reader) return
-    void api.request(endpoints.readProgress, { params, body: body(progress), policy: { silent: true } }).catch(() => undefined)
+    // Keepalive: the last save is often made as the reader leaves or reloads the page.
+    void api.request(endpoints.readProgress, { params, body: body(progress), policy: { silent: true }, keepalive: true }).catch(() => undefined)
   }, [params, saveLocal])
 
   const report = useCallback(

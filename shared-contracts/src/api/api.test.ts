@@ -63,6 +63,17 @@ describe('ApiClient', () => {
     expect(headers[HEADERS.checksum]).toBe(await requestChecksum('1700000060000', '203.0.113.9'))
   })
 
+  it('sends a keepalive request (a save made as the page goes) with fetch keepalive, others without', async () => {
+    const http = adapter((config) => ipReply(config) ?? { status: 200, data: { result: { saved: true } } })
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: http })
+    const params = { type: 'comic', id: '1', chapterId: '2' } as const
+    const body = { href: 'a.xhtml', type: 'application/xhtml+xml', progression: '0.5', totalProgression: '0.1', position: '3' }
+    await client.request(endpoints.readProgress, { params, body, keepalive: true })
+    await client.request(endpoints.readProgress, { params, body })
+    const saves = http.calls.filter((config) => config.url === '/comic/1/chapter/2/read')
+    expect(saves.map((config) => (config as { fetchOptions?: { keepalive?: boolean } }).fetchOptions?.keepalive)).toEqual([true, undefined])
+  })
+
   it('form-encodes bodies, arrays as repeated keys', () => {
     expect(formEncode({ chapterIds: [1, 2], token: 'a b', skip: undefined })).toBe('chapterIds=1&chapterIds=2&token=a+b')
     expect(fillPath('/:type/:id', { type: 'comic', id: '1/2' })).toBe('/comic/1%2F2')

@@ -38,6 +38,11 @@ export interface RequestOptions<E> {
   signal?: AbortSignal
   /** An upload sent as is (SPEC §7: uploads raw), with its own content type, instead of a form body. */
   raw?: Blob
+  /**
+   * Sent so that it outlives the page (fetch keepalive): a save made as the reader leaves or
+   * reloads still reaches the API. Small bodies only (the browser allows 64 KiB in flight).
+   */
+  keepalive?: boolean
 }
 
 /** `/:type/:id` with { type: 'comic', id: '3' } → `/comic/3`. Every value is URL-encoded. */
@@ -118,6 +123,7 @@ export class ApiClient {
           ...(options.raw ? { 'content-type': options.raw.type || 'application/octet-stream' } : hasBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
         signal: options.signal,
+        ...(options.keepalive ? { adapter: this.options.adapter ?? 'fetch', fetchOptions: { keepalive: true } } : {}),
       })
     } catch (thrown) {
       if (isAxiosError(thrown) && thrown.code === 'ERR_CANCELED') throw thrown
