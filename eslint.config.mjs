@@ -7,14 +7,24 @@ import globals from 'globals'
  * Each area reads and forgets only its own cache keys (issue 14): its `ownedCache` names its own
  * owner, and the key types do the rest. Changes that cross areas travel as typed events.
  */
-const cacheOwners = { 'mf-catalog': 'mf_catalog', 'mf-viewer': 'mf_viewer', 'mf-account': 'mf_account', 'mf-payments': 'mf_payments', 'mf-community': 'mf_community', host: 'host' }
+const cacheOwners = {
+  'mf-catalog': 'mf_catalog',
+  'mf-viewer': 'mf_viewer',
+  'mf-account': 'mf_account',
+  'mf-payments': 'mf_payments',
+  'mf-community': 'mf_community',
+  host: 'host',
+}
 const ownCacheOnly = Object.entries(cacheOwners).map(([folder, owner]) => ({
   files: [`${folder}/src/**/*.{ts,tsx}`],
   rules: {
-    'no-restricted-syntax': ['error', {
-      selector: `CallExpression[callee.name='ownedCache'][arguments.0.value!='${owner}']`,
-      message: `${folder} owns the '${owner}' cache keys only: tell other areas of a change with a typed event (events/bus.ts) instead.`,
-    }],
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `CallExpression[callee.name='ownedCache'][arguments.0.value!='${owner}']`,
+        message: `${folder} owns the '${owner}' cache keys only: tell other areas of a change with a typed event (events/bus.ts) instead.`,
+      },
+    ],
   },
 }))
 
@@ -29,9 +39,17 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@koma/mf-*', '**/mf-*/src/**', '@koma/host', '**/host/src/**'], message: 'Remotes never import each other or the host: go through @koma/contracts.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@koma/mf-*', '**/mf-*/src/**', '@koma/host', '**/host/src/**'],
+              message: 'Remotes never import each other or the host: go through @koma/contracts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -70,7 +88,9 @@ export default tseslint.config(
     // Typed rules (issue 14): a promise nobody awaits loses its failure; a switch over a union
     // must say what it does with every member (a default counts).
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.web-tests.json', './infra/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.json', './tsconfig.web-tests.json', './infra/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
@@ -83,10 +103,13 @@ export default tseslint.config(
     files: ['infra/api/src/**/*.ts'],
     ignores: ['infra/api/src/http/errors.ts', 'infra/api/src/http/errorCatalogue.ts', 'infra/api/src/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "NewExpression[callee.name='HttpError']",
-        message: "Throw a failure of the API's error catalogue by name (apiError('…'), http/errorCatalogue.ts); declare a new one there.",
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='HttpError']",
+          message: "Throw a failure of the API's error catalogue by name (apiError('…'), http/errorCatalogue.ts); declare a new one there.",
+        },
+      ],
     },
   },
   {

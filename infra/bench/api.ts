@@ -141,9 +141,12 @@ export function printApiFigures(figures: ApiFigure[]): void {
   const bare = figures.find((f) => f.endpoint === 'bare Fastify route')?.requestsPerSecond ?? 0
   const ratio = (value: number, of: number) => (of ? `${Math.round((100 * value) / of)}%` : '-')
   console.log('\n## API throughput (autocannon, 10 connections, signed requests, accept-encoding br)')
-  console.log(`${'database'.padEnd(12)}${'endpoint'.padEnd(22)}${'req/s'.padStart(8)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'of bare'.padStart(9)}${'of direct'.padStart(11)}`)
+  console.log(
+    `${'database'.padEnd(12)}${'endpoint'.padEnd(22)}${'req/s'.padStart(8)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'of bare'.padStart(9)}${'of direct'.padStart(11)}`,
+  )
   for (const f of figures) {
-    const direct = f.endpoint === 'home via the edge' ? figures.find((other) => other.database === f.database && other.endpoint === 'home')?.requestsPerSecond ?? 0 : 0
+    const direct =
+      f.endpoint === 'home via the edge' ? (figures.find((other) => other.database === f.database && other.endpoint === 'home')?.requestsPerSecond ?? 0) : 0
     console.log(
       `${f.database.padEnd(12)}${f.endpoint.padEnd(22)}${String(f.requestsPerSecond).padStart(8)}${String(f.p99Ms).padStart(9)}${String(f.errors).padStart(8)}${ratio(f.requestsPerSecond, bare).padStart(9)}${(direct ? ratio(f.requestsPerSecond, direct) : '').padStart(11)}`,
     )

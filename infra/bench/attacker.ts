@@ -34,8 +34,18 @@ export async function hostileRequests(): Promise<autocannon.Request[]> {
     { method: 'POST', path: '/api/member/signin', headers: form, body: `email=${dots}&sessionKey=${big}&rsaEncryptedString=x&stayLogged=true` },
     { method: 'POST', path: '/api/search', headers: form, body: `query=${big}` },
     { method: 'POST', path: '/api/inquiry', headers: form, body: `category=other&email=${dots}&text=${big}` },
-    { method: 'PUT', path: '/api/inquiry/image', headers: await signed({ 'content-type': 'application/octet-stream' }), body: Buffer.alloc(MB, 0xff).toString('latin1') },
-    { method: 'PUT', path: '/api/member/signup', headers: { ...form, 'content-type': 'application/json' }, body: JSON.stringify({ email: dots, nickname: big }) },
+    {
+      method: 'PUT',
+      path: '/api/inquiry/image',
+      headers: await signed({ 'content-type': 'application/octet-stream' }),
+      body: Buffer.alloc(MB, 0xff).toString('latin1'),
+    },
+    {
+      method: 'PUT',
+      path: '/api/member/signup',
+      headers: { ...form, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: dots, nickname: big }),
+    },
   ]
 }
 

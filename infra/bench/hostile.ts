@@ -38,7 +38,13 @@ function freePort(): Promise<number> {
 
 async function signed(): Promise<Record<string, string>> {
   const time = String(Date.now())
-  return { [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'), [HEADERS.language]: 'en', [HEADERS.platform]: 'web', [HEADERS.clientUid]: 'bench-reader' }
+  return {
+    [HEADERS.requestTime]: time,
+    [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+    [HEADERS.language]: 'en',
+    [HEADERS.platform]: 'web',
+    [HEADERS.clientUid]: 'bench-reader',
+  }
 }
 
 /** CPU seconds a process has used (user + system), from /proc. */
@@ -84,10 +90,17 @@ async function startApi(pinned: boolean): Promise<{ child: ChildProcess; base: s
   const port = await freePort()
   const env = { ...process.env, NODE_ENV: '', DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'error', KOMA_PUBLIC_URL: 'http://127.0.0.1:8080' }
   const argv = [process.execPath, 'infra/api/dist/main.js']
-  const child = pinned ? spawn('taskset', ['-c', '0', ...argv], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] }) : spawn(argv[0], argv.slice(1), { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = pinned
+    ? spawn('taskset', ['-c', '0', ...argv], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] })
+    : spawn(argv[0], argv.slice(1), { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 180_000
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the API did not start')
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -112,7 +125,10 @@ export async function measureHostile(seconds = 5): Promise<HostileFigures> {
     let polling = true
     const poller = (async () => {
       while (polling) {
-        const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false)
+        const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+          (r) => r.ok,
+          () => false,
+        )
         if (ok) health.ok += 1
         else health.failed += 1
         await new Promise((resolve) => setTimeout(resolve, 200))
@@ -143,11 +159,15 @@ export async function measureHostile(seconds = 5): Promise<HostileFigures> {
 }
 
 export function printHostileFigures(figures: HostileFigures): void {
-  const where = figures.pinned ? 'compiled API on PGlite alone on core 0; load generator and attacker on core 1' : 'compiled API on PGlite; processes not pinned'
+  const where = figures.pinned
+    ? 'compiled API on PGlite alone on core 0; load generator and attacker on core 1'
+    : 'compiled API on PGlite; processes not pinned'
   console.log(`\n## Home under hostile 1 MB bodies (${where}; home: 10 connections; attacker: 1 connection, its own process)`)
   const cpu = (value: number) => `API CPU ${(value * 100).toFixed(0)}%`
   console.log(`calm       ${String(figures.calm.requestsPerSecond).padStart(7)} req/s   p99 ${figures.calm.p99Ms} ms   ${cpu(figures.calm.apiCpu)}`)
-  console.log(`attacked   ${String(figures.attacked.requestsPerSecond).padStart(7)} req/s   p99 ${figures.attacked.p99Ms} ms   ${cpu(figures.attacked.apiCpu)}   (${figures.kept}% kept; target ≥ 80%)`)
+  console.log(
+    `attacked   ${String(figures.attacked.requestsPerSecond).padStart(7)} req/s   p99 ${figures.attacked.p99Ms} ms   ${cpu(figures.attacked.apiCpu)}   (${figures.kept}% kept; target ≥ 80%)`,
+  )
   const statuses = Object.entries(figures.attackerStatuses)
     .map(([status, count]) => `${status}×${count}`)
     .join(', ')

@@ -39,10 +39,14 @@ function medianRun(runs: LighthouseRun[]): LighthouseRun {
 /** One Lighthouse run in a fresh Chromium (cold cache, no cookies), the reader's language set by --lang. */
 async function runOnce(url: string, lang: 'en' | 'ja'): Promise<LighthouseRun> {
   const flags = [...FLAGS, `--lang=${lang === 'ja' ? 'ja-JP' : 'en-US'}`].join(' ')
-  const { stdout } = await run(process.execPath, [CLI, url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility', `--chrome-flags=${flags}`], {
-    env: { ...process.env, CHROME_PATH: CHROMIUM },
-    maxBuffer: 256 * 1024 * 1024,
-  })
+  const { stdout } = await run(
+    process.execPath,
+    [CLI, url, '--output=json', '--output-path=stdout', '--quiet', '--only-categories=performance,accessibility', `--chrome-flags=${flags}`],
+    {
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  )
   const lhr = JSON.parse(stdout) as { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> }
   {
     const { categories, audits } = lhr
@@ -69,7 +73,9 @@ export async function measureLighthouse(baseURL: string, pages: { label: string;
 
 export function printLighthouse(pages: LighthousePage[]): void {
   console.log(`\n## Lighthouse ${'12.8'} mobile preset (median of ${pages[0]?.runs.length ?? 0} runs; perf of each run in brackets)`)
-  console.log(`${'page'.padEnd(34)}${'lang'.padEnd(6)}${'perf'.padStart(5)}${'a11y'.padStart(6)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}  runs`)
+  console.log(
+    `${'page'.padEnd(34)}${'lang'.padEnd(6)}${'perf'.padStart(5)}${'a11y'.padStart(6)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}  runs`,
+  )
   for (const p of pages) {
     const m = p.median
     console.log(

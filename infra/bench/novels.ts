@@ -50,14 +50,16 @@ async function openBook(browser: Browser, site: SiteInfo, url: string): Promise<
     // Poll each animation frame or so: the first moment a book frame is visible with its text.
     while (firstPageMs < 0 && Date.now() < deadline) {
       const at = await page
-        .evaluate(`(() => {
+        .evaluate(
+          `(() => {
           for (const frame of document.querySelectorAll('[data-testid="epub-frame"] iframe')) {
             const style = getComputedStyle(frame)
             const body = frame.contentDocument && frame.contentDocument.body
             if (style.visibility === 'visible' && Number(style.opacity) > 0.9 && body && body.innerText.trim().length > 0) return performance.now()
           }
           return -1
-        })()`)
+        })()`,
+        )
         .catch(() => -1)
       if ((at as number) >= 0) {
         firstPageMs = at as number
@@ -79,7 +81,9 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 export async function measureNovels(site: SiteInfo, books: Map<TestBookKind, Imported>): Promise<void> {
   const browser = await launchBrowser()
   try {
-    console.log('\n## Novels: navigation to first readable page and to ready, bytes received before the first page; phone 390 × 844 @2x, signed out, median of 3')
+    console.log(
+      '\n## Novels: navigation to first readable page and to ready, bytes received before the first page; phone 390 × 844 @2x, signed out, median of 3',
+    )
     for (const kind of BOOKS) {
       const book = books.get(kind)
       if (!book) continue
@@ -95,7 +99,9 @@ export async function measureNovels(site: SiteInfo, books: Map<TestBookKind, Imp
       const first = median(runs.map((run) => run.firstPageMs))
       const ready = median(runs.map((run) => run.readyMs))
       const bytes = median(runs.map((run) => run.bytesBeforeFirstPage))
-      console.log(`${kind.padEnd(14)} first page ${first.toFixed(0).padStart(6)} ms   ready ${ready.toFixed(0).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(8)} kB before the first page`)
+      console.log(
+        `${kind.padEnd(14)} first page ${first.toFixed(0).padStart(6)} ms   ready ${ready.toFixed(0).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(8)} kB before the first page`,
+      )
     }
   } finally {
     await browser.close()

@@ -22,7 +22,9 @@ export async function makeLongChapter(): Promise<string> {
   for (let i = 0; i < LONG_CHAPTER_IMAGES; i++) {
     const hue = (i * 37) % 360
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1600"><rect width="720" height="1600" fill="hsl(${hue},55%,80%)"/><circle cx="${180 + (i % 5) * 90}" cy="${300 + (i % 7) * 80}" r="${90 + (i % 4) * 20}" fill="hsl(${(hue + 180) % 360},60%,45%)"/><rect x="60" y="1260" width="600" height="220" rx="40" fill="#fff"/><text x="360" y="1400" font-size="96" text-anchor="middle" font-family="sans-serif">${i + 1}</text></svg>`
-    await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(path.join(folder, `${String(i + 1).padStart(3, '0')}.jpg`))
+    await sharp(Buffer.from(svg))
+      .jpeg({ quality: 80 })
+      .toFile(path.join(folder, `${String(i + 1).padStart(3, '0')}.jpg`))
   }
   return folder
 }
@@ -132,8 +134,13 @@ async function scrollChapter(browser: Browser, site: SiteInfo, url: string): Pro
 export async function measureViewer(site: SiteInfo, longChapter: { contentId: number; chapterId: number }): Promise<void> {
   const browser = await launchBrowser()
   try {
-    const vertical = await findTitle((t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 0 && t.chapters[0].salesConfig.free && t.chapterFileFormat === 'image')
-    const paged = await findTitle((t) => t.orientation === 'paged' && t.readingDirection === 'rtl' && t.chapterFileFormat === 'image' && t.chapters.length > 0 && t.chapters[0].salesConfig.free)
+    const vertical = await findTitle(
+      (t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 0 && t.chapters[0].salesConfig.free && t.chapterFileFormat === 'image',
+    )
+    const paged = await findTitle(
+      (t) =>
+        t.orientation === 'paged' && t.readingDirection === 'rtl' && t.chapterFileFormat === 'image' && t.chapters.length > 0 && t.chapters[0].salesConfig.free,
+    )
     const novel = await findTitle((t) => t.chapterFileFormat === 'epub' && t.chapters.length > 0 && t.chapters[0].salesConfig.free)
     const targets: [string, string][] = [
       ['vertical chapter', `/en/comic/${vertical.id}/chapter/${vertical.chapters[0].id}/product`],
@@ -147,7 +154,9 @@ export async function measureViewer(site: SiteInfo, longChapter: { contentId: nu
         const at = await firstPaint(browser, site, url)
         if (at !== null) runs.push(at)
       }
-      console.log(`${name.padEnd(22)} ${runs.length ? `${median(runs).toFixed(0).padStart(6)} ms` : '  (no paint recorded)'}  (runs: ${runs.map((run) => run.toFixed(0)).join(', ')})`)
+      console.log(
+        `${name.padEnd(22)} ${runs.length ? `${median(runs).toFixed(0).padStart(6)} ms` : '  (no paint recorded)'}  (runs: ${runs.map((run) => run.toFixed(0)).join(', ')})`,
+      )
     }
     const figures = await scrollChapter(browser, site, `/en/comic/${longChapter.contentId}/chapter/${longChapter.chapterId}/product`)
     console.log(`\n## Reading: scrolling a ${LONG_CHAPTER_IMAGES}-image vertical chapter top to bottom (phone @2x)`)

@@ -36,16 +36,27 @@ const TARGETS: Target[] = [
   { name: 'home (mf-catalog)', path: async () => '/en', ready: 'home-section' },
   { name: 'episode list (mf-catalog)', path: async () => ((t) => `/en/${t.type}/${t.id}`)(await imageTitle()), ready: 'episode-list' },
   { name: 'search (mf-catalog)', path: async () => '/en/search/moonlit', ready: 'search-results' },
-  { name: 'viewer, an image chapter (mf-viewer)', path: async () => ((t) => `/en/${t.type}/${t.id}/chapter/${freeChapter(t).id}/product`)(await imageTitle()), ready: 'page-image' },
+  {
+    name: 'viewer, an image chapter (mf-viewer)',
+    path: async () => ((t) => `/en/${t.type}/${t.id}/chapter/${freeChapter(t).id}/product`)(await imageTitle()),
+    ready: 'page-image',
+  },
   { name: 'sign-in (mf-account)', path: async () => '/en/login', ready: 'login' },
   { name: 'settings, signed in (mf-account)', signedIn: true, path: async () => '/en/account/setting', ready: 'settings' },
   { name: 'coin shop, signed in (mf-payments)', signedIn: true, path: async () => '/en/coinpurchase', ready: 'coin-product' },
-  { name: 'chapter comments, signed in (mf-community)', signedIn: true, path: async () => ((t) => `/en/comment/${t.type}/${t.id}/${freeChapter(t).id}`)(await imageTitle()), ready: 'comment-form' },
+  {
+    name: 'chapter comments, signed in (mf-community)',
+    signedIn: true,
+    path: async () => ((t) => `/en/comment/${t.type}/${t.id}/${freeChapter(t).id}`)(await imageTitle()),
+    ready: 'comment-form',
+  },
 ]
 
 /** One line per failing node: rule, where, what to do. */
 function report(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${JSON.stringify(node.target)}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`))
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} ${JSON.stringify(node.target)}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+  )
 }
 
 describe('accessibility (axe-core, WCAG 2.2 AA) at 390 px', () => {

@@ -88,7 +88,11 @@ describe('a new reader in English, end to end', () => {
     // The header badge is refreshed on navigation: one gift fewer is waiting.
     await page.goto('/en/account/coupon')
     if (waiting > 1) await textOf(page.getByTestId('header-inbox-badge'), String(waiting - 1))
-    else await eventually(() => page.getByTestId('header-inbox-badge').count(), (n) => n === 0)
+    else
+      await eventually(
+        () => page.getByTestId('header-inbox-badge').count(),
+        (n) => n === 0,
+      )
   })
 
   it('redeems a coupon once', async () => {
@@ -118,7 +122,10 @@ describe('a new reader in English, end to end', () => {
     await textOf(page.getByTestId('settings-notice'), 'Saved.')
     await page.getByTestId('setting-mobile').getByText('High').click()
     // The radio follows the server's answer: once checked, the setting is stored.
-    await eventually(() => page.getByTestId('setting-mobile-high').isChecked(), (checked) => checked)
+    await eventually(
+      () => page.getByTestId('setting-mobile-high').isChecked(),
+      (checked) => checked,
+    )
     await page.reload()
     await page.getByTestId('settings').waitFor()
     expect(await page.getByTestId('setting-key-fixed').isChecked()).toBe(true)
@@ -145,12 +152,18 @@ describe('a new reader in English, end to end', () => {
     const otherPage = await other.newPage()
     await signIn(otherPage, '/en', email, password)
     await page.goto('/en/account/userinfo')
-    await eventually(() => page.getByTestId('device-row').count(), (n) => n === 2)
+    await eventually(
+      () => page.getByTestId('device-row').count(),
+      (n) => n === 2,
+    )
     const row = page.getByTestId('device-row').filter({ hasNotText: 'This device' })
     await row.getByTestId('device-remove').click()
     await confirmDialog(page)
     await textOf(page.getByTestId('userinfo-notice'), 'The device was removed and signed out.')
-    await eventually(() => page.getByTestId('device-row').count(), (n) => n === 1)
+    await eventually(
+      () => page.getByTestId('device-row').count(),
+      (n) => n === 1,
+    )
     await otherPage.goto('/en/account/userinfo')
     await otherPage.waitForURL('**/en/login?redirect=*')
     await other.close()

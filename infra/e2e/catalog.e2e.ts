@@ -13,7 +13,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-
 /** Sign the seeded reader in and land on `redirect` with the header showing them. */
 async function signIn(page: Page, redirect = '/en'): Promise<void> {
   await signInAt(page, redirect)
@@ -41,7 +40,10 @@ describe('home', () => {
     await page.reload()
     await page.getByTestId('home-section').first().waitFor()
     // The home screen records when it last showed popups once its data has settled.
-    await eventually(() => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('koma.popup.lastTime') ?? '{}')).length), (count) => count >= 1)
+    await eventually(
+      () => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('koma.popup.lastTime') ?? '{}')).length),
+      (count) => count >= 1,
+    )
     expect(errors).toEqual([])
     await context.close()
   })
@@ -56,7 +58,10 @@ describe('menus', () => {
     await page.getByTestId('home-section').first().waitFor()
     await page.locator(`[data-menu="${code}"]`).click()
     await page.locator(`[data-testid="menu-list"][data-code="${code}"]`).waitFor()
-    await eventually(() => cards(page).count(), (n) => n > 0)
+    await eventually(
+      () => cards(page).count(),
+      (n) => n > 0,
+    )
     if (code === 'ranking') await textOf(page.getByTestId('rank').first(), '1')
     if (code === 'daily' || code === 'genre') {
       // The chosen sub-tab goes into currentItemCode and the list follows it.
@@ -64,7 +69,10 @@ describe('menus', () => {
       const item = await second.getAttribute('data-item')
       await second.click()
       await page.waitForURL((url) => url.searchParams.get('currentItemCode') === item)
-      await eventually(() => page.locator(`[data-item="${item}"]`).getAttribute('aria-pressed'), (value) => value === 'true')
+      await eventually(
+        () => page.locator(`[data-item="${item}"]`).getAttribute('aria-pressed'),
+        (value) => value === 'true',
+      )
     }
     expect(errors).toEqual([])
     await context.close()
@@ -90,23 +98,40 @@ describe('menus', () => {
     const pages: number[] = []
     page.on('response', (response) => {
       if (!/\/api\/content_catalog\/\d+/.test(new URL(response.url()).pathname)) return
-      void response.json().then((body: { result?: { contents?: unknown[] } }) => pages.push(body.result?.contents?.length ?? -1), () => undefined)
+      void response.json().then(
+        (body: { result?: { contents?: unknown[] } }) => pages.push(body.result?.contents?.length ?? -1),
+        () => undefined,
+      )
     })
     await page.goto('/en')
     await page.locator('[data-ui="banner"] a[href*="/menu/content_catalog/"]').first().click()
     await page.locator('[data-testid="collection"][data-kind="catalog"]').waitFor()
-    await eventually(async () => pages[0], (first) => first === 20)
-    await eventually(async () => {
-      await page.mouse.wheel(0, 4000)
-      return cards(page).count()
-    }, (n) => n === 25)
+    await eventually(
+      async () => pages[0],
+      (first) => first === 20,
+    )
+    await eventually(
+      async () => {
+        await page.mouse.wheel(0, 4000)
+        return cards(page).count()
+      },
+      (n) => n === 25,
+    )
     // The second answer's body is read after its cards may already show.
-    expect(await eventually(async () => pages.join(','), (seen) => seen === '20,5')).toBe('20,5')
+    expect(
+      await eventually(
+        async () => pages.join(','),
+        (seen) => seen === '20,5',
+      ),
+    ).toBe('20,5')
     expect(await page.getByTestId('list-more').count()).toBe(0)
     await page.goto('/en')
     await page.locator('[data-ui="banner"] a[href*="/menu/promotion/"]').first().click()
     await page.locator('[data-testid="collection"][data-kind="promotion"]').waitFor()
-    await eventually(() => cards(page).count(), (n) => n > 0)
+    await eventually(
+      () => cards(page).count(),
+      (n) => n > 0,
+    )
     await context.close()
   })
 })
@@ -185,7 +210,10 @@ describe('episode list', () => {
     expect(await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').count()).toBe(1)
     await page.getByTestId('access-sheet').getByRole('button', { name: 'Close' }).click()
     await page.getByTestId('subscribe').click()
-    await eventually(() => page.getByTestId('subscribe').getAttribute('aria-pressed'), (value) => value === 'true')
+    await eventually(
+      () => page.getByTestId('subscribe').getAttribute('aria-pressed'),
+      (value) => value === 'true',
+    )
     await page.goto('/en/library/subscribed')
     await textOf(page.getByTestId('library-item').first().locator('p').first(), 'Moonlit Blade Princess')
     await page.locator('[data-tab="recent"]').first().click()
@@ -194,7 +222,10 @@ describe('episode list', () => {
     await page.goto('/en/library/subscribed')
     await page.getByTestId('library-item').first().locator('a').nth(1).click()
     await page.getByTestId('subscribe').click()
-    await eventually(() => page.getByTestId('subscribe').getAttribute('aria-pressed'), (value) => value === 'false')
+    await eventually(
+      () => page.getByTestId('subscribe').getAttribute('aria-pressed'),
+      (value) => value === 'false',
+    )
     await context.close()
   })
 
@@ -258,7 +289,10 @@ describe('mature content', () => {
     await page.locator('#birthday').fill('1990-04-01')
     await page.getByTestId('cert-verify').click()
     await page.locator('[data-testid="menu-list"][data-code="adult"]').waitFor()
-    await eventually(() => cards(page).count(), (n) => n === 3)
+    await eventually(
+      () => cards(page).count(),
+      (n) => n === 3,
+    )
     await context.close()
   })
 })
@@ -309,7 +343,12 @@ describe('screenshots of every catalog screen', () => {
         page = await context.newPage()
       }
       await page.goto(url)
-      await page.locator('[data-testid="home"], [data-testid="menu-list"], [data-testid="events"], [data-testid="search-results"], [data-testid="episode-list"], [data-testid="library"]').first().waitFor()
+      await page
+        .locator(
+          '[data-testid="home"], [data-testid="menu-list"], [data-testid="events"], [data-testid="search-results"], [data-testid="episode-list"], [data-testid="library"]',
+        )
+        .first()
+        .waitFor()
       await page.waitForLoadState('networkidle')
       await page.screenshot({ path: path.join(dir, `catalog-${id}-${name}.png`) })
       if (id === 'search-ja') {

@@ -19,7 +19,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-
 /** 50 bonus coins from the seeded welcome coupon (SPEC: coupons are reward grants, booked into the ledger). */
 async function redeemWelcomeCoupon(page: Page) {
   await page.goto('/en/account/coupon')
@@ -30,7 +29,8 @@ async function redeemWelcomeCoupon(page: Page) {
 
 type Title = ContentJson
 
-const buyable = (chapter: Title['chapters'][number]) => !chapter.salesConfig.free && !chapter.aborted && (chapter.salesConfig.price ?? -1) >= 1 && (chapter.salesConfig.purchaseAllowedWith ?? []).includes('coin')
+const buyable = (chapter: Title['chapters'][number]) =>
+  !chapter.salesConfig.free && !chapter.aborted && (chapter.salesConfig.price ?? -1) >= 1 && (chapter.salesConfig.purchaseAllowedWith ?? []).includes('coin')
 const viewer = (page: Page) => page.getByTestId('vertical-strip').or(page.getByTestId('paged-viewer')).or(page.locator('[data-testid="epub-viewer"]'))
 
 /** Seeded image titles (novels open another viewer) a reader can see without the mature gate. */
@@ -102,7 +102,8 @@ describe('a reader with coins', () => {
     await dialog.getByTestId('select-submit').click()
     await textOf(page.getByTestId('notification'), '3 episodes unlocked')
     await dialog.waitFor({ state: 'detached' })
-    for (const chapter of picked) await textOf(page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"] [data-testid="chapter-state"]`), 'Unlocked')
+    for (const chapter of picked)
+      await textOf(page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"] [data-testid="chapter-state"]`), 'Unlocked')
     // Everything left costs more than the coins left: 402 saves the purchase and goes to the coin shop.
     await page.getByTestId('buy-several').click()
     await dialog.getByTestId('select-all').click()
@@ -130,12 +131,23 @@ describe('a reader with coins', () => {
     const types = await page.getByTestId('coin-history-entry').evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))
     expect(types).toEqual(['use', 'use', 'distribute'])
     await page.locator('[data-tab="distributed"]').click()
-    await eventually(() => page.getByTestId('coin-history-entry').count(), (n) => n === 1)
+    await eventually(
+      () => page.getByTestId('coin-history-entry').count(),
+      (n) => n === 1,
+    )
     expect(errors).toEqual([])
   })
 
   it('at the end of a chapter, a locked next episode opens the purchase dialog; once bought the viewer goes on', async () => {
-    const title = (await titles()).find((item) => item.orientation === 'vertical' && item.id !== firstTitle && item.id !== severalTitle && item.chapters.length > 4 && buyable(item.chapters[3]) && item.chapters[2].salesConfig.free)!
+    const title = (await titles()).find(
+      (item) =>
+        item.orientation === 'vertical' &&
+        item.id !== firstTitle &&
+        item.id !== severalTitle &&
+        item.chapters.length > 4 &&
+        buyable(item.chapters[3]) &&
+        item.chapters[2].salesConfig.free,
+    )!
     const [free, locked] = [title.chapters[2], title.chapters[3]]
     await page.setViewportSize(PHONE)
     await page.goto(`/en/${title.type}/${title.id}/chapter/${free.id}/product`)
@@ -144,7 +156,8 @@ describe('a reader with coins', () => {
     // Scroll down the strip as a reader does until its end shows (each wheel waits for the page to move).
     const scrollTop = () => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)
     // isVisible() says nothing about the viewport: the end must have come on screen.
-    const endOnScreen = () => page.evaluate(() => (document.querySelector('[data-testid="chapter-end"]')?.getBoundingClientRect().top ?? Infinity) < window.innerHeight)
+    const endOnScreen = () =>
+      page.evaluate(() => (document.querySelector('[data-testid="chapter-end"]')?.getBoundingClientRect().top ?? Infinity) < window.innerHeight)
     for (let y = 0; y < height + 1400 && !(await endOnScreen()); y += 700) {
       const before = await scrollTop()
       await page.mouse.wheel(0, 700)
@@ -157,7 +170,10 @@ describe('a reader with coins', () => {
     await page.screenshot({ path: path.join(shotDir(), 'purchase-choose-390.png') })
     await dialog.locator('[data-option="buyWithCoin"]').click()
     await page.waitForURL((url) => url.pathname === `/en/${title.type}/${title.id}/chapter/${locked.id}/product`)
-    await eventually(() => page.getByTestId('viewer').getAttribute('data-chapter-id'), (id) => id === String(locked.id))
+    await eventually(
+      () => page.getByTestId('viewer').getAttribute('data-chapter-id'),
+      (id) => id === String(locked.id),
+    )
     await page.setViewportSize(DESKTOP)
     expect(errors).toEqual([])
   })
@@ -185,7 +201,9 @@ describe('in Japanese', () => {
     await page.waitForURL((url) => url.pathname === `/${title.type}/${title.id}/chapter/${chapter.id}/product`)
     await viewer(page).first().waitFor()
     // Ads: the access button exists on a title with ads, and says the feature is app-only.
-    const ads = (await titles()).find((item) => item.adsEnabled && item.chapters.some((c) => !c.salesConfig.free && !c.aborted && (c.salesConfig.rentAllowedWith ?? []).length > 0))!
+    const ads = (await titles()).find(
+      (item) => item.adsEnabled && item.chapters.some((c) => !c.salesConfig.free && !c.aborted && (c.salesConfig.rentAllowedWith ?? []).length > 0),
+    )!
     const rentable = ads.chapters.find((c) => !c.salesConfig.free && !c.aborted && (c.salesConfig.rentAllowedWith ?? []).length > 0)!
     await page.goto(`/${ads.type}/${ads.id}`)
     await page.locator(`[data-testid="chapter-row"][data-chapter-id="${rentable.id}"]`).click()
@@ -218,16 +236,24 @@ describe('the free-read gauge (on its own site)', () => {
     const page = await context.newPage()
     const errors = trackErrors(page)
     await signUp(page, { email: `gauge.${Date.now().toString(36)}@koma.example`, password: 'koma-gauge-pass1', dataDir: site.dataDir })
-    const title = (await titles()).find((item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge')))!
+    const title = (await titles()).find(
+      (item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge')),
+    )!
     const chapter = title.chapters.find((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted)!
     await page.goto(`/en/${title.type}/${title.id}`)
-    await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value === '100')
+    await eventually(
+      () => page.getByTestId('gauge').getAttribute('data-percent'),
+      (value) => value === '100',
+    )
     await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
     await page.locator('[data-testid="access-sheet"] [data-option="freeRead"]').click()
     await page.waitForURL((url) => url.pathname.endsWith(`/chapter/${chapter.id}/product`))
     await viewer(page).first().waitFor()
     await page.goto(`/en/${title.type}/${title.id}`)
-    await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value !== null && Number(value) < 100)
+    await eventually(
+      () => page.getByTestId('gauge').getAttribute('data-percent'),
+      (value) => value !== null && Number(value) < 100,
+    )
     await page.screenshot({ path: path.join(shotDir(), 'gauge-empty-390.png') })
     // SPEC §7 faketime: a non-zero value moves the API clock and goes home; 0 clears it.
     const later = new Date(Date.now() + (title.rentalConfig!.recoverInterval + 300) * 1000).toISOString()
@@ -235,13 +261,19 @@ describe('the free-read gauge (on its own site)', () => {
       await page.goto(`/en?faketime=${encodeURIComponent(later)}`)
       await page.waitForURL((url) => url.pathname.startsWith('/en') && !url.search.includes('faketime'))
       await page.goto(`/en/${title.type}/${title.id}`)
-      await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value === '100')
+      await eventually(
+        () => page.getByTestId('gauge').getAttribute('data-percent'),
+        (value) => value === '100',
+      )
     } finally {
       await page.goto('/en?faketime=0')
       await page.waitForURL((url) => !url.search.includes('faketime'))
     }
     await page.goto(`/en/${title.type}/${title.id}`)
-    await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value !== null && Number(value) < 100)
+    await eventually(
+      () => page.getByTestId('gauge').getAttribute('data-percent'),
+      (value) => value !== null && Number(value) < 100,
+    )
     expect(errors).toEqual([])
     await context.close()
   })

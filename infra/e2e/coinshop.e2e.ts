@@ -26,7 +26,8 @@ afterAll(async () => {
 const SHOTS = process.env.KOMA_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'koma-coinshop-shots')
 
 /** Sign a brand-new reader (no coins) up through the screens. */
-const newReader = (page: Page, prefix: '/en' | '', label: string) => signUp(page, { email: `shop.${label}.${Date.now().toString(36)}@koma.example`, password: 'koma-shop-pass1', prefix })
+const newReader = (page: Page, prefix: '/en' | '', label: string) =>
+  signUp(page, { email: `shop.${label}.${Date.now().toString(36)}@koma.example`, password: 'koma-shop-pass1', prefix })
 
 interface ChapterJson {
   id: number
@@ -39,11 +40,15 @@ async function paidChapter(skip = 0): Promise<{ contentId: number; chapterId: nu
   let seen = 0
   const title = await findTitle((candidate) => {
     if (candidate.type !== 'comic' || candidate.mature || candidate.chapterFileFormat !== 'image') return false
-    const hit = (candidate.chapters as unknown as ChapterJson[]).some((chapter) => !chapter.aborted && !chapter.salesConfig.free && chapter.salesConfig.price > 0 && chapter.salesConfig.purchaseAllowedWith.includes('coin'))
+    const hit = (candidate.chapters as unknown as ChapterJson[]).some(
+      (chapter) => !chapter.aborted && !chapter.salesConfig.free && chapter.salesConfig.price > 0 && chapter.salesConfig.purchaseAllowedWith.includes('coin'),
+    )
     if (hit && seen++ < skip) return false
     return hit
   })
-  const chapter = (title.chapters as unknown as ChapterJson[]).find((item) => !item.aborted && !item.salesConfig.free && item.salesConfig.price > 0 && item.salesConfig.purchaseAllowedWith.includes('coin'))!
+  const chapter = (title.chapters as unknown as ChapterJson[]).find(
+    (item) => !item.aborted && !item.salesConfig.free && item.salesConfig.price > 0 && item.salesConfig.purchaseAllowedWith.includes('coin'),
+  )!
   return { contentId: title.id, chapterId: chapter.id }
 }
 
@@ -217,10 +222,14 @@ describe('coin shop', () => {
     const errors = trackErrors(page)
     await newReader(page, '', 'carrier')
     await page.goto('/coinpurchase')
-    await page.getByTestId('coin-product').first().waitFor({ timeout: 20_000 }).catch(async (error) => {
-      await shot(page, 'carrier-failed')
-      throw new Error(`${String(error)} at ${page.url()}: ${(await page.locator('body').textContent())?.slice(0, 300)}`)
-    })
+    await page
+      .getByTestId('coin-product')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error) => {
+        await shot(page, 'carrier-failed')
+        throw new Error(`${String(error)} at ${page.url()}: ${(await page.locator('body').textContent())?.slice(0, 300)}`)
+      })
     await page.getByTestId('coin-product').first().getByRole('radio').click()
     await page.getByTestId('payment-method').click()
     await page.getByTestId('payment-method-softbank').click()

@@ -36,7 +36,8 @@ async function shot(page: Page, name: string) {
   if (size) await page.setViewportSize(size)
 }
 
-const commentWith = (page: Page, text: string): Locator => page.getByTestId('comment').filter({ has: page.getByTestId('comment-body').getByText(text, { exact: true }) })
+const commentWith = (page: Page, text: string): Locator =>
+  page.getByTestId('comment').filter({ has: page.getByTestId('comment-body').getByText(text, { exact: true }) })
 
 async function post(page: Page, text: string) {
   await page.getByTestId('comment-input').fill(text)
@@ -106,9 +107,15 @@ describe('comments between two members', () => {
     // Like once: the button stays pressed after a reload, the count is 1.
     const theirs = commentWith(reader, first)
     await theirs.getByTestId('comment-like').click()
-    await eventually(() => theirs.getByTestId('comment-like').getAttribute('aria-pressed'), (value) => value === 'true')
+    await eventually(
+      () => theirs.getByTestId('comment-like').getAttribute('aria-pressed'),
+      (value) => value === 'true',
+    )
     await reader.reload()
-    await eventually(() => commentWith(reader, first).getByTestId('comment-like').getAttribute('aria-pressed'), (value) => value === 'true')
+    await eventually(
+      () => commentWith(reader, first).getByTestId('comment-like').getAttribute('aria-pressed'),
+      (value) => value === 'true',
+    )
     await textOf(commentWith(reader, first).getByTestId('comment-likes'), '1')
 
     // Report: send is disabled without a category (2 s notification), then hidden for the reporter at once.
@@ -125,7 +132,10 @@ describe('comments between two members', () => {
     await reader.getByTestId('report-send').click()
     await reader.getByTestId('report-done').waitFor()
     await reader.getByTestId('report-ok').click()
-    await eventually(() => commentWith(reader, first).count(), (count) => count === 0)
+    await eventually(
+      () => commentWith(reader, first).count(),
+      (count) => count === 0,
+    )
 
     // The author still sees it, with its like.
     await author.reload()
@@ -134,12 +144,15 @@ describe('comments between two members', () => {
 
     // The author posts again once the interval has passed (the API's list says when it is stored;
     // a retry within 10 s of a success would be refused, so nothing is posted twice).
-    const stored = async () => ((await apiGet<{ comments: { body: string }[] }>(commentsPath.replace('/en', ''))).result?.comments ?? []).some((c) => c.body === second)
+    const stored = async () =>
+      ((await apiGet<{ comments: { body: string }[] }>(commentsPath.replace('/en', ''))).result?.comments ?? []).some((c) => c.body === second)
     await eventually(
       async () => {
         if (await stored()) return true
         // Wait for the API's answer to this post (stored, or refused as too soon) before looking again.
-        const answered = author.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith(`/api/comment/${title.type}/`))
+        const answered = author.waitForResponse(
+          (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith(`/api/comment/${title.type}/`),
+        )
         await post(author, second)
         await answered
         return stored()
@@ -156,8 +169,13 @@ describe('comments between two members', () => {
     await commentWith(reader, second).getByTestId('comment-more').click()
     await reader.getByTestId('comment-mute').click()
     await reader.getByTestId('dialog-confirm').getByRole('button').last().click()
-    await eventually(() => commentWith(reader, second).count(), (count) => count === 0)
-    const authorId = (await apiGet<{ comments: { authorUserId: number; body: string }[] }>(commentsPath.replace('/en', ''))).result!.comments.find((c) => c.body === second)!.authorUserId
+    await eventually(
+      () => commentWith(reader, second).count(),
+      (count) => count === 0,
+    )
+    const authorId = (await apiGet<{ comments: { authorUserId: number; body: string }[] }>(commentsPath.replace('/en', ''))).result!.comments.find(
+      (c) => c.body === second,
+    )!.authorUserId
     await reader.goto(`/en/comment/user/${authorId}`)
     await reader.getByTestId('user-muted').waitFor()
     await shot(reader, 'user-muted')
@@ -176,7 +194,10 @@ describe('comments between two members', () => {
     await muted.waitFor()
     await shot(reader, 'history-muted')
     await muted.getByTestId('unmute').click()
-    await eventually(() => reader.getByTestId('muted-user').count(), (count) => count === 0)
+    await eventually(
+      () => reader.getByTestId('muted-user').count(),
+      (count) => count === 0,
+    )
     await reader.goto(commentsPath)
     await commentWith(reader, second).waitFor()
     expect(await commentWith(reader, first).count()).toBe(0)
@@ -186,7 +207,10 @@ describe('comments between two members', () => {
     await commentWith(author, second).getByTestId('comment-more').click()
     await author.getByTestId('comment-delete').click()
     await author.getByTestId('dialog-confirm').getByRole('button').last().click()
-    await eventually(() => commentWith(author, second).count(), (count) => count === 0)
+    await eventually(
+      () => commentWith(author, second).count(),
+      (count) => count === 0,
+    )
 
     expect(authorErrors).toEqual([])
     expect(readerErrors).toEqual([])

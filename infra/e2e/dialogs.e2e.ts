@@ -22,7 +22,13 @@ type Title = ContentJson
 /** A seeded title rented by the gauge, and one of its chapters rented by the gauge. */
 async function gaugeTitle(): Promise<{ title: Title; chapterId: number }> {
   const titles = await seededTitles()
-  const title = titles.find((item) => !item.mature && item.chapterFileFormat === 'image' && item.rentalConfig?.gaugeUsable && item.chapters.some((c) => !c.aborted && !c.salesConfig.free && (c.salesConfig.rentAllowedWith ?? []).includes('gauge')))
+  const title = titles.find(
+    (item) =>
+      !item.mature &&
+      item.chapterFileFormat === 'image' &&
+      item.rentalConfig?.gaugeUsable &&
+      item.chapters.some((c) => !c.aborted && !c.salesConfig.free && (c.salesConfig.rentAllowedWith ?? []).includes('gauge')),
+  )
   if (!title) throw new Error('no seeded gauge title')
   const chapter = [...title.chapters].reverse().find((c) => !c.aborted && !c.salesConfig.free && (c.salesConfig.rentAllowedWith ?? []).includes('gauge'))!
   return { title, chapterId: chapter.id }
@@ -106,7 +112,8 @@ it('the first load of / stays within its JavaScript budget (gzip)', async () => 
   const total = [...scripts.values()].reduce((sum, script) => sum + script.bytes, 0)
   const listing = [...scripts.values()].map((script) => `${script.bytes} ${new URL(script.url).pathname}`).join('\n')
   expect(scripts.size).toBeGreaterThan(0)
-  if (total > FIRST_LOAD_GZIP_BUDGET) throw new Error(`first-load JavaScript of /en is ${total} bytes gzip, over the budget of ${FIRST_LOAD_GZIP_BUDGET}:\n${listing}`)
+  if (total > FIRST_LOAD_GZIP_BUDGET)
+    throw new Error(`first-load JavaScript of /en is ${total} bytes gzip, over the budget of ${FIRST_LOAD_GZIP_BUDGET}:\n${listing}`)
   expect(total).toBeLessThanOrEqual(FIRST_LOAD_GZIP_BUDGET)
   await context.close()
 })

@@ -49,11 +49,16 @@ function hostileEpub(): Uint8Array {
     'OPS/hostile.xhtml': doc,
     'OPS/evil.js': ATTACK('file'),
   }
-  return zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])) })
+  return zipSync({
+    mimetype: [strToU8('application/epub+zip'), { level: 0 }],
+    ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])),
+  })
 }
 
 /** Real books (the W3C samples) that must still read under the site's policy: fixed layout, Japanese vertical. */
-const SAMPLES = [path.join(repoRoot, '..', 'shared', 'epub-samples'), '/work/shared/epub-samples'].find((dir) => fs.existsSync(path.join(dir, 'page-blanche.epub')))
+const SAMPLES = [path.join(repoRoot, '..', 'shared', 'epub-samples'), '/work/shared/epub-samples'].find((dir) =>
+  fs.existsSync(path.join(dir, 'page-blanche.epub')),
+)
 const REAL_BOOKS = SAMPLES ? ['page-blanche.epub', 'kusamakura-japanese-vertical-writing.epub'].map((name) => path.join(SAMPLES, name)) : []
 
 let browser: Browser
@@ -96,9 +101,17 @@ describe('a hostile EPUB opened by a signed-in reader', () => {
     await page.reload()
     await profile // the reader is signed in: the API would answer the book
     await page.goto(viewer)
-    await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
+    await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
     const frame = page.frameLocator('[data-testid="epub-frame"] iframe').first()
-    await eventually(() => frame.locator('#book-text').textContent(), (text) => /plain words must still be shown/.test(text ?? ''), 15_000)
+    await eventually(
+      () => frame.locator('#book-text').textContent(),
+      (text) => /plain words must still be shown/.test(text ?? ''),
+      15_000,
+    )
     // The book's javascript: link, clicked by the reader.
     await frame.locator('#js-link').click()
     // Wait until the book has tried: the policy refused its inline script, SVG script and event
@@ -123,7 +136,14 @@ describe('a hostile EPUB opened by a signed-in reader', () => {
       background: document.body.style.background,
       hiddenHeaders: [...document.querySelectorAll('header')].filter((header) => header.style.display === 'none').length,
     }))
-    expect(state).toEqual({ pwned: null, title: expect.not.stringMatching(/pwned/), storage: null, cookie: expect.not.stringMatching(/evil/), background: '', hiddenHeaders: 0 })
+    expect(state).toEqual({
+      pwned: null,
+      title: expect.not.stringMatching(/pwned/),
+      storage: null,
+      cookie: expect.not.stringMatching(/evil/),
+      background: '',
+      hiddenHeaders: 0,
+    })
     expect((await context.cookies()).filter((cookie) => cookie.name === 'evil')).toEqual([])
     expect(fromBook).toEqual([])
     await context.close()
@@ -144,11 +164,23 @@ describe('a hostile EPUB opened by a signed-in reader', () => {
         })
         // The stack names the script that threw (ours, or Readium's inside the book's frame).
         page.on('pageerror', (error) => problems.push(error.stack ?? error.message))
-        await page.goto(part === 'product' ? `/en/comic/${real.contentId}/chapter/${real.chapterId}/product` : `/en/preview/comic/${real.contentId}/chapter/epub?chapterId=${real.chapterId}&chapterFileSalesType=trial`)
-        await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
+        await page.goto(
+          part === 'product'
+            ? `/en/comic/${real.contentId}/chapter/${real.chapterId}/product`
+            : `/en/preview/comic/${real.contentId}/chapter/epub?chapterId=${real.chapterId}&chapterFileSalesType=trial`,
+        )
+        await eventually(
+          () => page.getByTestId('epub-reader').getAttribute('data-state'),
+          (state) => state === 'ready',
+          30_000,
+        )
         const frame = page.frameLocator('[data-testid="epub-frame"] iframe').first()
         // Its first page shows with its image (fixed layout) or its text (vertical writing).
-        await eventually(() => frame.locator('img, p, h1, h2').count(), (count) => count > 0, 15_000)
+        await eventually(
+          () => frame.locator('img, p, h1, h2').count(),
+          (count) => count > 0,
+          15_000,
+        )
         await page.keyboard.press('ArrowLeft')
         await page.keyboard.press('ArrowRight')
         await page.waitForLoadState('networkidle')

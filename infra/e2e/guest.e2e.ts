@@ -20,15 +20,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
-
-
 const viewer = (page: Page) => page.getByTestId('vertical-strip').or(page.getByTestId('paged-viewer'))
 const guestFlag = (page: Page) => page.evaluate(() => window.localStorage.getItem('koma.guest'))
 
 describe('a guest on this browser', () => {
   it('reads with the gauge, keeps a library, is refused members’ functions, and keeps the library by signing up', async () => {
     const titles = (await seededTitles()).filter((title) => !title.mature && title.chapterFileFormat === 'image')
-    const title = titles.find((item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted))!
+    const title = titles.find(
+      (item) => item.rentalConfig?.gaugeUsable && item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted),
+    )!
     const chapter = title.chapters.find((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted)!
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
@@ -58,17 +58,26 @@ describe('a guest on this browser', () => {
 
     // The gauge was used; the guest subscribes to the title.
     await page.goto(`/en/${title.type}/${title.id}`)
-    await eventually(() => page.getByTestId('gauge').getAttribute('data-percent'), (value) => value !== null && Number(value) < 100)
+    await eventually(
+      () => page.getByTestId('gauge').getAttribute('data-percent'),
+      (value) => value !== null && Number(value) < 100,
+    )
     await page.getByTestId('header-guest').waitFor()
     await page.getByTestId('subscribe').click()
-    await eventually(() => page.getByTestId('subscribe').getAttribute('aria-pressed'), (value) => value === 'true')
+    await eventually(
+      () => page.getByTestId('subscribe').getAttribute('aria-pressed'),
+      (value) => value === 'true',
+    )
     await page.goto('/en/library/subscribed')
     await page.locator(`[data-testid="library-item"][data-content-id="${title.id}"]`).waitFor()
 
     // The daily bonus is there for guests too.
     await page.goto('/en/inbox/gift')
     await page.getByTestId('daily-claim').click()
-    await eventually(() => page.getByTestId('daily-claim').count(), (count) => count === 0)
+    await eventually(
+      () => page.getByTestId('daily-claim').count(),
+      (count) => count === 0,
+    )
 
     // Members only: commenting (a dialog) and the coin shop (a page) offer sign-up instead.
     await page.goto(`/en/comment/${title.type}/${title.id}/${chapter.id}`)
@@ -110,7 +119,10 @@ describe('a guest on this browser', () => {
     expect(await guestFlag(page)).toBe('1')
     await page.goto('/inbox/gift')
     await page.getByTestId('daily-claim').click()
-    await eventually(() => page.getByTestId('daily-claim').count(), (count) => count === 0)
+    await eventually(
+      () => page.getByTestId('daily-claim').count(),
+      (count) => count === 0,
+    )
 
     await page.goto('/login')
     await textOf(page.getByTestId('login-guest-holdings'), 'コイン：5 · チケット：0 · 本棚の作品：0')

@@ -39,7 +39,9 @@ describe.each([
   ['1280', DESKTOP],
 ])('keyboard only at %s px', (width, viewport) => {
   it('episode list → chapter → viewer chrome → dialog and back, with a visible focus ring all the way', async () => {
-    const title = await findTitle((t) => t.orientation === 'paged' && t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.salesConfig.free && !c.aborted))
+    const title = await findTitle(
+      (t) => t.orientation === 'paged' && t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.salesConfig.free && !c.aborted),
+    )
     const chapter = title.chapters.find((c) => c.salesConfig.free && !c.aborted)!
     const context = await newContext(browser, { viewport })
     const page = await context.newPage()
@@ -63,8 +65,14 @@ describe.each([
     // A page turn by arrow (the title's direction decides which) hides the chrome.
     const direction = await page.getByTestId('paged-viewer').getAttribute('data-direction')
     await page.keyboard.press(direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight')
-    await eventually(() => page.getByTestId('paged-viewer').getAttribute('data-pages'), (pages) => pages !== '1')
-    await eventually(() => page.getByTestId('viewer-header').getAttribute('data-visible'), (visible) => visible === 'false')
+    await eventually(
+      () => page.getByTestId('paged-viewer').getAttribute('data-pages'),
+      (pages) => pages !== '1',
+    )
+    await eventually(
+      () => page.getByTestId('viewer-header').getAttribute('data-visible'),
+      (visible) => visible === 'false',
+    )
 
     // Tab onto the chrome brings it back; the report button is next.
     for (let presses = 0; now.testId !== 'viewer-report'; presses++) {
@@ -80,7 +88,10 @@ describe.each([
     await page.keyboard.press('Enter')
     const dialog = page.getByTestId('dialog-login-confirm')
     await dialog.waitFor()
-    await eventually(() => focused(page), (state) => state.inDialog)
+    await eventually(
+      () => focused(page),
+      (state) => state.inDialog,
+    )
     for (let presses = 0; presses < 6; presses++) {
       await page.keyboard.press('Tab')
       expect((await focused(page)).inDialog).toBe(true)

@@ -24,7 +24,6 @@ afterAll(async () => {
   await stopSite(own)
 })
 
-
 const HOUR = 60 * 60 * 1000
 /** The first hh:00 in Tokyo (UTC+9, no daylight saving) at or after `after`. */
 function tokyoAt(after: Date, hour: number): Date {
@@ -61,7 +60,10 @@ describe('a release notification held through the night (on its own site)', () =
     const title = upcoming!
     await page.goto(`/en/${title.type}/coming_soon/${title.id}`)
     await page.getByTestId('release-notification').click()
-    await eventually(() => page.getByTestId('release-notification').getAttribute('aria-pressed'), (value) => value === 'true')
+    await eventually(
+      () => page.getByTestId('release-notification').getAttribute('aria-pressed'),
+      (value) => value === 'true',
+    )
 
     const night = tokyoAt(new Date(new Date(title.publishedAt).getTime() + 60 * 1000), 22) // 22:00 in Tokyo, after the release
     const morning = new Date(night.getTime() + 10 * HOUR) // 8:00 the next day in Tokyo
@@ -73,7 +75,11 @@ describe('a release notification held through the night (on its own site)', () =
       await page.goto(`/en?faketime=${encodeURIComponent(night.toISOString())}`)
       await page.waitForURL((url) => !url.search.includes('faketime'))
       // The release happened (the title is out now)...
-      await eventually(async () => (await apiGet<{ status: string }>(`/${title.type}/${title.id}`, { baseURL: site.baseURL })).result?.status, (status) => status === 'ongoing', 20_000)
+      await eventually(
+        async () => (await apiGet<{ status: string }>(`/${title.type}/${title.id}`, { baseURL: site.baseURL })).result?.status,
+        (status) => status === 'ongoing',
+        20_000,
+      )
       // ...and its notification waits for the morning: no mail, nothing in the inbox.
       await page.goto('/en/inbox/message')
       await page.getByTestId('inbox-messages').waitFor()
@@ -82,7 +88,11 @@ describe('a release notification held through the night (on its own site)', () =
 
       await page.goto(`/en?faketime=${encodeURIComponent(morning.toISOString())}`)
       await page.waitForURL((url) => !url.search.includes('faketime'))
-      const mail = (await eventually(async () => releaseMails()[0], (found) => found !== undefined, 20_000))!
+      const mail = (await eventually(
+        async () => releaseMails()[0],
+        (found) => found !== undefined,
+        20_000,
+      ))!
       expect(mail.subject).toBe(`${title.name} is out now`)
       expect(mail.text).toContain(`${site.baseURL}/en/${title.type}/${title.id}`)
       expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')

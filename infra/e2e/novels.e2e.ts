@@ -32,7 +32,10 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-novels-'))
   const written = writeTestBooks(path.join(dataDir, 'books'))
   const copies = written.flatMap((book) => Array.from({ length: COPIES[book.kind] ?? 2 }, () => book))
-  const imported = importInto(dataDir, copies.map((book) => book.file))
+  const imported = importInto(
+    dataDir,
+    copies.map((book) => book.file),
+  )
   copies.forEach((book, index) => books.set(book.kind, [...(books.get(book.kind) ?? []), imported[index]]))
   site = await startSite({ dataDir, edgeFrom: readSite().edgeDir })
   browser = await launchBrowser()
@@ -50,7 +53,12 @@ async function shownFrame(page: Page): Promise<Frame> {
     async () => {
       for (const frame of page.frames()) {
         if (frame === page.mainFrame()) continue
-        const shown = await frame.evaluate(() => Boolean(window.frameElement) && (window.frameElement as HTMLElement).style.visibility !== 'hidden' && document.querySelectorAll('p').length > 0).catch(() => false)
+        const shown = await frame
+          .evaluate(
+            () =>
+              Boolean(window.frameElement) && (window.frameElement as HTMLElement).style.visibility !== 'hidden' && document.querySelectorAll('p').length > 0,
+          )
+          .catch(() => false)
         if (shown) return frame
       }
       return null
@@ -106,16 +114,29 @@ interface ReadOptions {
   copy?: number
 }
 
-async function readFirstChapter(kind: TestBookKind, viewport: { width: number; height: number }, turn: (page: Page) => Promise<void>, minimumTurns: number, options: ReadOptions = {}) {
+async function readFirstChapter(
+  kind: TestBookKind,
+  viewport: { width: number; height: number },
+  turn: (page: Page) => Promise<void>,
+  minimumTurns: number,
+  options: ReadOptions = {},
+) {
   const book = books.get(kind)![options.copy ?? (viewport.width === PHONE.width ? 0 : 1)]
   const context = await newContext(browser, { viewport, baseURL: site!.baseURL })
   const target = `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`
   const page = await signedIn(context, target)
-  await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
+  await eventually(
+    () => page.getByTestId('epub-reader').getAttribute('data-state'),
+    (state) => state === 'ready',
+    30_000,
+  )
   // The reading guide of a new direction (SPEC §4) takes a tap: let it go.
   await page.getByTestId('reading-guide').waitFor({ state: 'detached', timeout: 10_000 })
   const last = endMarker(kind, 1)
-  let at = await eventually(() => where(page, last), (state) => state.heading !== '')
+  let at = await eventually(
+    () => where(page, last),
+    (state) => state.heading !== '',
+  )
   const heading = at.heading
   await options.opened?.(page)
   let turns = 0
@@ -127,7 +148,11 @@ async function readFirstChapter(kind: TestBookKind, viewport: { width: number; h
     placeBefore = await placeOf()
     await turn(page)
     turns++
-    at = await eventually(() => where(page, last), (state) => state.offset !== before.offset || state.heading !== before.heading, 15_000)
+    at = await eventually(
+      () => where(page, last),
+      (state) => state.offset !== before.offset || state.heading !== before.heading,
+      15_000,
+    )
     // Progress never goes back (a big book's percent moves only every few pages).
     expect(percent(at.progress)).toBeGreaterThanOrEqual(percent(before.progress))
     // Still in the first chapter until its last page is shown.
@@ -146,15 +171,27 @@ async function readFirstChapter(kind: TestBookKind, viewport: { width: number; h
   expect(at.shows).toBe(true)
   const { progress, offset } = at
   await page.reload()
-  await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
-  const resumed = await eventually(() => where(page, last), (state) => state.shows && state.progress === progress && state.offset === offset, 15_000).catch((error: Error) => {
+  await eventually(
+    () => page.getByTestId('epub-reader').getAttribute('data-state'),
+    (state) => state === 'ready',
+    30_000,
+  )
+  const resumed = await eventually(
+    () => where(page, last),
+    (state) => state.shows && state.progress === progress && state.offset === offset,
+    15_000,
+  ).catch((error: Error) => {
     // Say what the page showed before the reload too: a resume failure is otherwise half a story.
     throw new Error(`${error.message}; before the reload: ${JSON.stringify({ progress, offset })}`)
   })
   expect(resumed.heading).toBe(heading)
   // One more turn goes on to the next chapter.
   await (options.next ?? turn)(page)
-  await eventually(() => where(page, last), (state) => state.heading !== heading, 15_000)
+  await eventually(
+    () => where(page, last),
+    (state) => state.heading !== heading,
+    15_000,
+  )
   await context.close()
 }
 
@@ -203,7 +240,9 @@ async function fontsLoad(page: Page) {
   )
   expect(loaded).toEqual(['loaded', 'loaded'])
   // The embedded face draws its own glyph: not as wide as the fallback's (monospace) box for it.
-  const widths = await (await shownFrame(page)).evaluate(
+  const widths = await (
+    await shownFrame(page)
+  ).evaluate(
     (ids) =>
       ids.map((id) => {
         const span = document.getElementById(id)!
@@ -222,22 +261,22 @@ async function fontsLoad(page: Page) {
 
 /** Formulas are laid out as MathML (a superscript above its base, a fraction stacked), and two-digit list markers have room. */
 async function mathRenders(page: Page) {
-  const math = await (await shownFrame(page)).evaluate(
-    () => {
-      const formula = document.querySelector('math')!
-      const top = (selector: string) => formula.querySelector(selector)!.getBoundingClientRect()
-      const list = document.getElementById('exercises')!
-      const style = getComputedStyle(list)
-      return {
-        formulas: document.querySelectorAll('math').length,
-        width: formula.getBoundingClientRect().width,
-        superscriptRaised: top('msup > mn').bottom < top('msup > mi').bottom - 2,
-        fractionStacked: top('mfrac > :first-child').bottom <= top('mfrac > :last-child').top + 1,
-        // The room of the list's markers against what "12." needs.
-        markerRoom: Number.parseFloat(style.paddingInlineStart) / Number.parseFloat(style.fontSize),
-      }
-    },
-  )
+  const math = await (
+    await shownFrame(page)
+  ).evaluate(() => {
+    const formula = document.querySelector('math')!
+    const top = (selector: string) => formula.querySelector(selector)!.getBoundingClientRect()
+    const list = document.getElementById('exercises')!
+    const style = getComputedStyle(list)
+    return {
+      formulas: document.querySelectorAll('math').length,
+      width: formula.getBoundingClientRect().width,
+      superscriptRaised: top('msup > mn').bottom < top('msup > mi').bottom - 2,
+      fractionStacked: top('mfrac > :first-child').bottom <= top('mfrac > :last-child').top + 1,
+      // The room of the list's markers against what "12." needs.
+      markerRoom: Number.parseFloat(style.paddingInlineStart) / Number.parseFloat(style.fontSize),
+    }
+  })
   expect(math).toMatchObject({ superscriptRaised: true, fractionStacked: true })
   expect(math.formulas).toBeGreaterThan(50)
   expect(math.width).toBeGreaterThan(20)
@@ -252,7 +291,13 @@ async function readScrolled(page: Page) {
   expect(box.width).toBeGreaterThanOrEqual(area.width - 2)
   const layout = await frame.evaluate(() => {
     const root = document.scrollingElement as HTMLElement
-    return { panel: document.querySelector('img.panel')!.getBoundingClientRect().width, scrollHeight: root.scrollHeight, clientHeight: root.clientHeight, scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
+    return {
+      panel: document.querySelector('img.panel')!.getBoundingClientRect().width,
+      scrollHeight: root.scrollHeight,
+      clientHeight: root.clientHeight,
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+    }
   })
   // At 1280 a squeezed page left the panels about 170 px wide (scrolled, they take Readium's line length, about 440 px).
   expect(layout.panel).toBeGreaterThan(400)
@@ -318,10 +363,18 @@ async function readSvgChapter(viewport: { width: number; height: number }) {
   page.on('response', (response) => {
     if (/\/images\/page-\d+\.png$/.test(new URL(response.url()).pathname)) images.push({ url: response.url(), status: response.status() })
   })
-  await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
+  await eventually(
+    () => page.getByTestId('epub-reader').getAttribute('data-state'),
+    (state) => state === 'ready',
+    30_000,
+  )
   await page.getByTestId('reading-guide').waitFor({ state: 'detached', timeout: 10_000 })
   const last = endMarker('svg-pages', 1)
-  let shown = await eventually(() => shownSvgPages(page), (texts) => texts.length > 0, 15_000)
+  let shown = await eventually(
+    () => shownSvgPages(page),
+    (texts) => texts.length > 0,
+    15_000,
+  )
   expect(shown[0]).toBe('Page 1')
   const saves = trackSaves(page)
   const placeOf = () => page.getByTestId('epub-reader').getAttribute('data-place')
@@ -329,14 +382,22 @@ async function readSvgChapter(viewport: { width: number; height: number }) {
   let turns = 0
   for (;;) {
     // The page's raster image is drawn, not a white page (the frames load it through our XHTML page).
-    const share = await eventually(() => imageShare(page), (value) => value > 0.6, 15_000)
+    const share = await eventually(
+      () => imageShare(page),
+      (value) => value > 0.6,
+      15_000,
+    )
     expect(share).toBeGreaterThan(0.6)
     if (shown.includes(last)) break
     const before = shown.join('|')
     placeBefore = await placeOf()
     await nextKeyLtr(page)
     turns++
-    shown = await eventually(() => shownSvgPages(page), (texts) => texts.length > 0 && texts.join('|') !== before, 15_000)
+    shown = await eventually(
+      () => shownSvgPages(page),
+      (texts) => texts.length > 0 && texts.join('|') !== before,
+      15_000,
+    )
     expect(turns).toBeLessThan(6)
   }
   expect(turns).toBeGreaterThanOrEqual(viewport.width === PHONE.width ? 2 : 1)
@@ -349,15 +410,43 @@ async function readSvgChapter(viewport: { width: number; height: number }) {
   await saves.saved((await eventually(placeOf, (value) => Boolean(value) && value !== placeBefore, 15_000))!)
   // What is on screen now the save went out: read again, as a spread's second page can still be
   // coming in when the turn's first page is seen.
-  const at = (await eventually(() => shownSvgPages(page), (texts) => texts.includes(last), 15_000)).join('|')
+  const at = (
+    await eventually(
+      () => shownSvgPages(page),
+      (texts) => texts.includes(last),
+      15_000,
+    )
+  ).join('|')
   await page.reload()
-  await eventually(() => page.getByTestId('epub-reader').getAttribute('data-state'), (state) => state === 'ready', 30_000)
-  await eventually(() => shownSvgPages(page), (texts) => texts.join('|') === at, 15_000)
+  await eventually(
+    () => page.getByTestId('epub-reader').getAttribute('data-state'),
+    (state) => state === 'ready',
+    30_000,
+  )
+  await eventually(
+    () => shownSvgPages(page),
+    (texts) => texts.join('|') === at,
+    15_000,
+  )
   // The reader has reported the page it resumed on (it is ready to turn from there).
-  await eventually(() => page.getByTestId('epub-progress').textContent(), (text) => text === progress, 15_000)
-  expect(await eventually(() => imageShare(page), (value) => value > 0.6, 15_000)).toBeGreaterThan(0.6)
+  await eventually(
+    () => page.getByTestId('epub-progress').textContent(),
+    (text) => text === progress,
+    15_000,
+  )
+  expect(
+    await eventually(
+      () => imageShare(page),
+      (value) => value > 0.6,
+      15_000,
+    ),
+  ).toBeGreaterThan(0.6)
   await nextKeyLtr(page)
-  await eventually(() => shownSvgPages(page), (texts) => texts.length > 0 && !texts.includes(last) && texts.includes('Page 4'), 15_000)
+  await eventually(
+    () => shownSvgPages(page),
+    (texts) => texts.length > 0 && !texts.includes(last) && texts.includes('Page 4'),
+    15_000,
+  )
   await context.close()
 }
 

@@ -100,7 +100,10 @@ describe('route rules', () => {
       expect((await page.goto(url))?.status()).toBe(404)
       await page.getByTestId('not-found').waitFor()
       const pathname = url.split('?')[0]
-      await textOf(page.getByTestId('not-found').locator('h1'), new RegExp(`(Page Not Found|ページが見つかりません|Page introuvable) ?: ${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+      await textOf(
+        page.getByTestId('not-found').locator('h1'),
+        new RegExp(`(Page Not Found|ページが見つかりません|Page introuvable) ?: ${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      )
       expect(await page.getByTestId('site-header').isVisible()).toBe(true)
       await context.close()
     },
@@ -122,7 +125,11 @@ describe('what crawlers, link previews and old browsers get (issue 15)', () => {
 
   it('a title page carries its own metadata in the page language; an id nobody has is a 404', async () => {
     const html = await (await fetchPage('/fr/comic/1', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })).text()
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { name: string; '@type': string; url: string } | null
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+      name: string
+      '@type': string
+      url: string
+    } | null
     expect(jsonLd).toMatchObject({ '@type': expect.stringMatching(/^(ComicSeries|Book)$/), url: `${site()}/fr/comic/1` })
     expect(html).toContain(`<title>${jsonLd!.name} | Koma</title>`)
     expect(html).toContain(`<link rel="canonical" href="${site()}/fr/comic/1">`)
@@ -159,11 +166,12 @@ describe('first-party analytics and the do-not-share choice (SPEC §1, §7)', ()
         batches.push(JSON.parse(new URLSearchParams(request.postData() ?? '').get('events') ?? '[]'))
       }
     })
-    const hide = () => page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
-      document.dispatchEvent(new Event('visibilitychange'))
-      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
-    })
+    const hide = () =>
+      page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+        document.dispatchEvent(new Event('visibilitychange'))
+        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+      })
     await page.goto('/fr/comic/1?utm_source=e2e')
     // The episode list (mf-catalog) has reported its content view once it is on screen.
     await page.getByTestId('episode-list').waitFor()

@@ -27,22 +27,30 @@ afterAll(async () => {
 async function offSite(context: BrowserContext, baseURL: string): Promise<string[]> {
   const seen: string[] = []
   const origin = new URL(baseURL).origin
-  await context.route((url) => url.origin !== origin, async (route) => {
-    const url = route.request().url()
-    seen.push(url)
-    if (url === `https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`) await route.fulfill({ status: 200, contentType: 'application/javascript', body: STUB })
-    else await route.abort()
-  })
+  await context.route(
+    (url) => url.origin !== origin,
+    async (route) => {
+      const url = route.request().url()
+      seen.push(url)
+      if (url === `https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`)
+        await route.fulfill({ status: 200, contentType: 'application/javascript', body: STUB })
+      else await route.abort()
+    },
+  )
   return seen
 }
 
 type Pushed = { event?: string; page_path?: string } | unknown[]
-const dataLayer = (page: Page) => page.evaluate(() => {
-  const layer = (window as unknown as { dataLayer?: unknown[] }).dataLayer
-  // gtag() commands are Arguments objects: as arrays, so they survive the trip.
-  return layer ? layer.map((entry) => (Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : entry)) : null
-}) as Promise<Pushed[] | null>
-const events = async (page: Page) => ((await dataLayer(page)) ?? []).flatMap((entry) => (!Array.isArray(entry) && entry.event ? [`${entry.event} ${entry.page_path ?? ''}`.trim()] : []))
+const dataLayer = (page: Page) =>
+  page.evaluate(() => {
+    const layer = (window as unknown as { dataLayer?: unknown[] }).dataLayer
+    // gtag() commands are Arguments objects: as arrays, so they survive the trip.
+    return layer
+      ? layer.map((entry) => (Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : entry))
+      : null
+  }) as Promise<Pushed[] | null>
+const events = async (page: Page) =>
+  ((await dataLayer(page)) ?? []).flatMap((entry) => (!Array.isArray(entry) && entry.event ? [`${entry.event} ${entry.page_path ?? ''}`.trim()] : []))
 
 describe('third-party analytics providers (issue 15)', () => {
   it('none configured (the site as npm start runs it): no request leaves the site', async () => {
@@ -65,8 +73,14 @@ describe('third-party analytics providers (issue 15)', () => {
     const errors = trackErrors(page)
     await page.goto('/en/comic/1?utm_source=e2e&token=secret')
     await page.getByTestId('episode-list').waitFor()
-    await eventually(() => page.evaluate(() => (window as unknown as { __komaStubLoads?: number }).__komaStubLoads ?? 0), (loads) => loads === 1)
-    await eventually(() => events(page), (names) => ['referral /comic/1', 'page_view /comic/1', 'content_view /comic/1'].every((name) => names.includes(name)))
+    await eventually(
+      () => page.evaluate(() => (window as unknown as { __komaStubLoads?: number }).__komaStubLoads ?? 0),
+      (loads) => loads === 1,
+    )
+    await eventually(
+      () => events(page),
+      (names) => ['referral /comic/1', 'page_view /comic/1', 'content_view /comic/1'].every((name) => names.includes(name)),
+    )
     const referral = ((await dataLayer(page)) ?? []).find((entry) => !Array.isArray(entry) && entry.event === 'referral') as Record<string, unknown>
     expect(referral.keyword).toBe(`${baseURL}/en/comic/1?utm_source=e2e`)
     expect(seen).toEqual([`https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`])
@@ -81,7 +95,9 @@ describe('third-party analytics providers (issue 15)', () => {
     await page.waitForURL((url) => url.pathname === '/en/document/notice')
     await page.waitForLoadState('networkidle')
     expect(await events(page)).toEqual(before)
-    expect(((await dataLayer(page)) ?? []).filter(Array.isArray)).toEqual([['consent', 'update', { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]])
+    expect(((await dataLayer(page)) ?? []).filter(Array.isArray)).toEqual([
+      ['consent', 'update', { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }],
+    ])
 
     // Later pages (the cookie): no script, no dataLayer, and the policy does not allow the provider.
     const response = await page.goto('/en/comic/2')

@@ -19,7 +19,9 @@ const attr = (page: Page, testId: string, name: string) => page.getByTestId(test
 
 describe('vertical viewer', () => {
   it('reads a chapter to the end, keeping only the images near the reader, and lands on the next chapter', async () => {
-    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 2 && t.chapters[0].salesConfig.free && t.chapters[1].salesConfig.free)
+    const title = await findTitle(
+      (t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 2 && t.chapters[0].salesConfig.free && t.chapters[1].salesConfig.free,
+    )
     const [first, second] = title.chapters
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
@@ -43,22 +45,32 @@ describe('vertical viewer', () => {
     // Scroll down like a reader, a screen at a time, to the end (each wheel waits for the page to move).
     const scrollTop = () => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)
     // isVisible() says nothing about the viewport: the end must have come on screen.
-    const endOnScreen = () => page.evaluate(() => (document.querySelector('[data-testid="chapter-end"]')?.getBoundingClientRect().top ?? Infinity) < window.innerHeight)
+    const endOnScreen = () =>
+      page.evaluate(() => (document.querySelector('[data-testid="chapter-end"]')?.getBoundingClientRect().top ?? Infinity) < window.innerHeight)
     for (let y = 0; y < height && !(await endOnScreen()); y += 700) {
       const before = await scrollTop()
       await page.mouse.wheel(0, 700)
       await eventually(scrollTop, (top) => top > before || top >= height)
     }
     await page.getByTestId('chapter-end').waitFor()
-    await eventually(() => page.getByTestId('page-image').count(), (count) => count > 0 && count < bands)
+    await eventually(
+      () => page.getByTestId('page-image').count(),
+      (count) => count > 0 && count < bands,
+    )
     // The first band's image was released far behind the reader.
-    await eventually(() => page.locator('[data-testid="strip-band"][data-index="0"] img').count(), (count) => count === 0)
+    await eventually(
+      () => page.locator('[data-testid="strip-band"][data-index="0"] img').count(),
+      (count) => count === 0,
+    )
     // The next chapter's first image was fetched before the reader asked for it.
     await eventually(async () => nextFirstImage !== null && requested.has(nextFirstImage), Boolean)
     await textOf(page.getByTestId('next-chapter-state'), 'Free')
     await page.getByTestId('next-chapter').click()
     await page.waitForURL(`**/en/comic/${title.id}/chapter/${second.id}/product`)
-    await eventually(() => attr(page, 'viewer', 'data-chapter-id'), (id) => id === String(second.id))
+    await eventually(
+      () => attr(page, 'viewer', 'data-chapter-id'),
+      (id) => id === String(second.id),
+    )
     await page.waitForFunction(() => {
       const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
       return Boolean(image && image.complete && image.naturalWidth > 0)
@@ -71,7 +83,9 @@ describe('vertical viewer', () => {
 
 describe('paid pages stay paid (issue 11)', () => {
   it('shows a trial through signed page URLs, and a signed-out browser gets nothing from bare page ids or the paid chapter', async () => {
-    const title = await findTitle((t) => t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.hasTrial && !c.salesConfig.free && !c.aborted))
+    const title = await findTitle(
+      (t) => t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.hasTrial && !c.salesConfig.free && !c.aborted),
+    )
     const chapter = title.chapters.find((c) => c.hasTrial && !c.salesConfig.free && !c.aborted)!
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
@@ -81,7 +95,9 @@ describe('paid pages stay paid (issue 11)', () => {
       const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
       return Boolean(image && image.complete && image.naturalWidth > 0)
     })
-    const shown = await page.getByTestId('page-image').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src))
+    const shown = await page
+      .getByTestId('page-image')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src))
     expect(shown.length).toBeGreaterThan(0)
     const probe = await page.evaluate(
       async ({ urls, product }) => {
@@ -110,7 +126,9 @@ describe('paid pages stay paid (issue 11)', () => {
 
 describe('paged viewer', () => {
   it('turns right-to-left pages by keys and taps, the next page decoded before it shows', async () => {
-    const title = await findTitle((t) => t.orientation === 'paged' && t.readingDirection === 'rtl' && t.chapterFileFormat === 'image' && t.chapters.some((c) => c.salesConfig.free))
+    const title = await findTitle(
+      (t) => t.orientation === 'paged' && t.readingDirection === 'rtl' && t.chapterFileFormat === 'image' && t.chapters.some((c) => c.salesConfig.free),
+    )
     const chapter = title.chapters.find((c) => c.salesConfig.free)!
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
@@ -128,20 +146,37 @@ describe('paged viewer', () => {
     await page.getByTestId('reading-guide').waitFor({ state: 'detached', timeout: 5000 })
     expect(await attr(page, 'paged-viewer', 'data-pages')).toBe('1')
     await page.keyboard.press('ArrowLeft')
-    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2')
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '2',
+    )
     await textOf(page.getByTestId('page-indicator'), /^Page 2 of \d+$/)
     // Page 3 is fetched and decoded ahead (pages 1 to 3 fetched) while the reader looks at page 2: once shown it is complete at once.
-    await eventually(async () => pagesFetched.size, (count) => count >= 3)
+    await eventually(
+      async () => pagesFetched.size,
+      (count) => count >= 3,
+    )
     await page.mouse.click(50, 420)
-    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '3')
-    expect(await page.evaluate(() => {
-      const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
-      return Boolean(image && image.complete && image.naturalWidth > 0)
-    })).toBe(true)
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '3',
+    )
+    expect(
+      await page.evaluate(() => {
+        const image = document.querySelector<HTMLImageElement>('[data-testid="page-image"]')
+        return Boolean(image && image.complete && image.naturalWidth > 0)
+      }),
+    ).toBe(true)
     await page.mouse.click(340, 420)
-    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2')
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '2',
+    )
     await page.keyboard.press('ArrowRight')
-    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '1')
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '1',
+    )
     // A swipe to the right shows the next page of a right-to-left title.
     await page.evaluate(() => {
       const stage = document.querySelector('[data-testid="paged-stage"]')!
@@ -150,7 +185,10 @@ describe('paged viewer', () => {
       stage.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch(300)], changedTouches: [touch(300)] }))
       stage.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(300)] }))
     })
-    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2')
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '2',
+    )
     expect(errors).toEqual([])
     await context.close()
   })
@@ -165,21 +203,33 @@ describe('paged viewer', () => {
     expect(await attr(page, 'paged-viewer', 'data-double')).toBe('true')
     expect(await attr(page, 'paged-viewer', 'data-pages')).toBe('1')
     await page.keyboard.press('ArrowLeft')
-    await eventually(() => attr(page, 'paged-viewer', 'data-pages'), (pages) => pages === '2,3')
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '2,3',
+    )
     const onScreen = await page.getByTestId('page-image').evaluateAll((images) => images.map((image) => image.getAttribute('data-page')))
     expect(onScreen).toEqual(['3', '2'])
     // ctrl + wheel zooms the pages (not the whole site) at the pointer; a page key still works after zooming back out.
     await page.mouse.move(640, 360)
-    await eventually(() => page.getByTestId('reading-guide').count(), (n) => n === 0)
+    await eventually(
+      () => page.getByTestId('reading-guide').count(),
+      (n) => n === 0,
+    )
     await page.keyboard.down('Control')
     await page.mouse.wheel(0, -400)
     await page.keyboard.up('Control')
-    await eventually(() => attr(page, 'paged-stage', 'data-zoom'), (zoom) => Number(zoom) > 1.5)
+    await eventually(
+      () => attr(page, 'paged-stage', 'data-zoom'),
+      (zoom) => Number(zoom) > 1.5,
+    )
     expect(await page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1)
     await page.keyboard.down('Control')
     await page.mouse.wheel(0, 800)
     await page.keyboard.up('Control')
-    await eventually(() => attr(page, 'paged-stage', 'data-zoom'), (zoom) => zoom === '1.00')
+    await eventually(
+      () => attr(page, 'paged-stage', 'data-zoom'),
+      (zoom) => zoom === '1.00',
+    )
     await context.close()
   })
 })
@@ -192,8 +242,15 @@ describe('EPUB reader', () => {
     const first = await newContext(browser, { viewport: PHONE })
     const page = await signedIn(first, path)
     const errors = trackErrors(page)
-    await eventually(() => attr(page, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
-    await eventually(() => page.frameLocator('[data-testid="epub-frame"] iframe').first().locator('body').count(), (count) => count > 0)
+    await eventually(
+      () => attr(page, 'epub-reader', 'data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
+    await eventually(
+      () => page.frameLocator('[data-testid="epub-frame"] iframe').first().locator('body').count(),
+      (count) => count > 0,
+    )
     // Every read-progress post the page makes, in order (SPEC §7 POST …/read, debounced).
     const posted: { place: string; status: number }[] = []
     page.on('response', (response) => {
@@ -202,23 +259,40 @@ describe('EPUB reader', () => {
       const body = new URLSearchParams(request.postData() ?? '')
       posted.push({ place: `${body.get('href')}@${body.get('progression')}`, status: response.status() })
     })
-    await eventually(() => attr(page, 'epub-reader', 'data-place'), (place) => Boolean(place))
+    await eventually(
+      () => attr(page, 'epub-reader', 'data-place'),
+      (place) => Boolean(place),
+    )
     for (let i = 0; i < 4; i++) {
       // Each turn lands (the reader reports a new place) before the next key.
       const before = await attr(page, 'epub-reader', 'data-place')
       await page.keyboard.press('ArrowRight')
-      await eventually(() => attr(page, 'epub-reader', 'data-place'), (place) => place !== before)
+      await eventually(
+        () => attr(page, 'epub-reader', 'data-place'),
+        (place) => place !== before,
+      )
     }
-    const percent = await eventually(() => page.getByTestId('epub-progress').textContent(), (text) => /^\d+%$/.test(text ?? '') && text !== '0%')
+    const percent = await eventually(
+      () => page.getByTestId('epub-progress').textContent(),
+      (text) => /^\d+%$/.test(text ?? '') && text !== '0%',
+    )
     const last = await attr(page, 'epub-reader', 'data-place')
     // The place the first browser stopped at has reached the API.
-    await eventually(async () => posted.find((post) => post.place === last) ?? null, (post) => post !== null, 20_000)
+    await eventually(
+      async () => posted.find((post) => post.place === last) ?? null,
+      (post) => post !== null,
+      20_000,
+    )
     expect(posted.find((post) => post.place === last)?.status).toBe(200)
     await first.close()
 
     const second = await newContext(browser, { viewport: PHONE })
     const other = await signedIn(second, path)
-    await eventually(() => attr(other, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
+    await eventually(
+      () => attr(other, 'epub-reader', 'data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
     await textOf(other.getByTestId('epub-progress'), percent ?? '', 15_000)
     expect(errors).toEqual([])
     await second.close()
@@ -229,16 +303,33 @@ describe('EPUB reader', () => {
     const context = await newContext(browser, { viewport: PHONE })
     const page = await signedIn(context, `/en/comic/${title.id}/chapter/${title.chapters[0].id}/product`)
     const errors = trackErrors(page)
-    await eventually(() => attr(page, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
+    await eventually(
+      () => attr(page, 'epub-reader', 'data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
     await page.getByTestId('reader-toc-open').click()
     const entries = page.getByTestId('toc-entry')
-    const count = await eventually(() => entries.count(), (n) => n > 1)
+    const count = await eventually(
+      () => entries.count(),
+      (n) => n > 1,
+    )
     const before = await page.getByTestId('epub-progress').textContent()
     await entries.nth(count - 1).click()
-    await eventually(() => page.getByTestId('reader-toc').count(), (n) => n === 0)
-    await eventually(() => page.getByTestId('epub-progress').textContent(), (text) => text !== before, 15_000)
+    await eventually(
+      () => page.getByTestId('reader-toc').count(),
+      (n) => n === 0,
+    )
+    await eventually(
+      () => page.getByTestId('epub-progress').textContent(),
+      (text) => text !== before,
+      15_000,
+    )
     await page.getByTestId('reader-toc-open').click()
-    await eventually(() => entries.nth(count - 1).getAttribute('aria-current'), (value) => value === 'location')
+    await eventually(
+      () => entries.nth(count - 1).getAttribute('aria-current'),
+      (value) => value === 'location',
+    )
     const shots = path.join(readSite().dataDir, '..', 'koma-screenshots')
     fs.mkdirSync(shots, { recursive: true })
     await page.screenshot({ path: path.join(shots, 'viewer-toc-phone.png') })
@@ -258,7 +349,11 @@ describe('EPUB reader', () => {
       if (response.url().includes('/chapter/epub?')) manifests.push(response.url())
     })
     await page.goto(`/en/preview/comic/${title.id}/chapter/epub?chapterId=${chapter.id}&chapterFileSalesType=trial`)
-    await eventually(() => attr(page, 'epub-reader', 'data-state'), (state) => state === 'ready', 30_000)
+    await eventually(
+      () => attr(page, 'epub-reader', 'data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
     await textOf(page.getByTestId('chapter-name'), /^Preview/)
     expect(manifests.some((url) => url.includes('chapterFileSalesType=trial'))).toBe(true)
     await context.close()
@@ -267,7 +362,9 @@ describe('EPUB reader', () => {
 
 describe('viewer error paths (SPEC §8)', () => {
   it('a locked chapter signed out opens the login confirm; cancelling goes back to the episode list', async () => {
-    const title = await findTitle((t) => !t.mature && t.type === 'comic' && t.chapterFileFormat === 'image' && t.chapters.some((c) => !c.salesConfig.free && !c.aborted))
+    const title = await findTitle(
+      (t) => !t.mature && t.type === 'comic' && t.chapterFileFormat === 'image' && t.chapters.some((c) => !c.salesConfig.free && !c.aborted),
+    )
     const locked = title.chapters.find((c) => !c.salesConfig.free && !c.aborted)!
     const context = await newContext(browser)
     const page = await context.newPage()
@@ -279,7 +376,9 @@ describe('viewer error paths (SPEC §8)', () => {
   })
 
   it('a locked chapter signed in goes back to the episode list', async () => {
-    const title = await findTitle((t) => !t.mature && t.type === 'comic' && t.chapterFileFormat === 'image' && t.chapters.some((c) => !c.salesConfig.free && !c.aborted))
+    const title = await findTitle(
+      (t) => !t.mature && t.type === 'comic' && t.chapterFileFormat === 'image' && t.chapters.some((c) => !c.salesConfig.free && !c.aborted),
+    )
     const locked = title.chapters.filter((c) => !c.salesConfig.free && !c.aborted).at(-1)!
     const context = await newContext(browser)
     const page = await signedIn(context, '/en')

@@ -31,13 +31,13 @@ export async function renderScreen(
   // React 19 settles lazy screens and use() only inside an awaited act().
   await act(async () => {
     view = render(
-    <CacheProvider value={createCache({ key: 't' })}>
-      <LocaleContext.Provider value={{ locale, prefix: options.prefix ?? null }}>
-        <Suspense fallback={<p>loading</p>}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </LocaleContext.Provider>
-    </CacheProvider>,
+      <CacheProvider value={createCache({ key: 't' })}>
+        <LocaleContext.Provider value={{ locale, prefix: options.prefix ?? null }}>
+          <Suspense fallback={<p>loading</p>}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </LocaleContext.Provider>
+      </CacheProvider>,
     )
   })
   return { router, openDialog, notify, ...view }

@@ -45,5 +45,9 @@ export async function buildServers() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const ms = await buildServers()
-  console.log(`[koma] API and edge compiled in ${ms} ms: ${Object.values(SERVERS).map((server) => server.outfile).join(', ')}`)
+  console.log(
+    `[koma] API and edge compiled in ${ms} ms: ${Object.values(SERVERS)
+      .map((server) => server.outfile)
+      .join(', ')}`,
+  )
 }

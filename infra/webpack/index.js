@@ -30,7 +30,12 @@ const swcOptions = (mode, { messages = false } = {}) => ({
     // Every defineMessages lives in a messages.ts (docs/conventions.md); the plugin runs only
     // there, as this @swc/core cannot hand it modules with TypeScript generics.
     ...(messages && mode === 'production'
-      ? { experimental: { plugins: [['@swc/plugin-formatjs', { removeDefaultMessage: true }]], cacheRoot: path.join(__dirname, '..', '..', 'node_modules', '.cache', 'swc') } }
+      ? {
+          experimental: {
+            plugins: [['@swc/plugin-formatjs', { removeDefaultMessage: true }]],
+            cacheRoot: path.join(__dirname, '..', '..', 'node_modules', '.cache', 'swc'),
+          },
+        }
       : {}),
     transform: {
       react: { runtime: 'automatic', importSource: '@emotion/react', development: mode !== 'production' },
@@ -77,9 +82,7 @@ function koma(pkg) {
               { use: { loader: 'swc-loader', options: swcOptions(mode) } },
             ],
           },
-          ...(mode === 'production'
-            ? [{ test: /[\\/]src[\\/]i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }]
-            : []),
+          ...(mode === 'production' ? [{ test: /[\\/]src[\\/]i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }] : []),
           // Fixes carried for Readium's navigator until upstream has them (see the loader).
           { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
           { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },

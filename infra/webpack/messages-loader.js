@@ -8,5 +8,8 @@ module.exports = function messagesLoader() {
   const callback = this.async()
   import('@formatjs/cli-lib')
     .then(({ compile }) => compile([this.resourcePath], { ast: true, format: 'simple' }))
-    .then((json) => callback(null, json), (error) => callback(error))
+    .then(
+      (json) => callback(null, json),
+      (error) => callback(error),
+    )
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const readiumPatches = require('./readium-patches.js') as ((this: { resourcePath: string }, source: string) => string) & { PATCHES: { find: string; replace: string }[] }
+const readiumPatches = require('./readium-patches.js') as ((this: { resourcePath: string }, source: string) => string) & {
+  PATCHES: { find: string; replace: string }[]
+}
 
 // The ES module build webpack bundles (`import` condition), next to the CommonJS one Node resolves.
 const dist = path.join(path.dirname(require.resolve('@readium/navigator', { paths: [path.join(__dirname, '../../mf-viewer')] })), 'index.js')

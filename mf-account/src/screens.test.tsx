@@ -31,7 +31,16 @@ const member = ({ hasPassword }: { hasPassword: boolean }) => ({
   externalIdps: [],
   inventory: null,
   mature: { acceptMature: false, adultVerification: false },
-  userExtraInfo: { mobile: null, birthday: null, marketingAgree: false, hasPassword, passwordChangeAdvised: false, termsUpdate: null, adultVerificationExpiresAt: null, createdAt: '2026-01-01T00:00:00Z' },
+  userExtraInfo: {
+    mobile: null,
+    birthday: null,
+    marketingAgree: false,
+    hasPassword,
+    passwordChangeAdvised: false,
+    termsUpdate: null,
+    adultVerificationExpiresAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
 })
 
 /** A fake API: answers by endpoint (the sign-in pages ask which social providers exist), records calls. */
@@ -102,7 +111,15 @@ describe('sign-up screens', () => {
     fireEvent.click(screen.getByTestId('join-submit'))
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/inbox/gift'))
     const [, options] = request.mock.calls[0] as [unknown, { body: Record<string, string> }]
-    expect(options.body).toMatchObject({ email: 'mika.s@koma.example', nickname: 'mika.s', birthday: '2000-02-02', termsAgree: 'true', privacyAgree: 'true', marketingAgree: 'true', rsaEncryptedString: 'sealed' })
+    expect(options.body).toMatchObject({
+      email: 'mika.s@koma.example',
+      nickname: 'mika.s',
+      birthday: '2000-02-02',
+      termsAgree: 'true',
+      privacyAgree: 'true',
+      marketingAgree: 'true',
+      rsaEncryptedString: 'sealed',
+    })
     expect(JSON.stringify(options.body)).not.toContain('koma-pass-1')
   })
 })
@@ -121,7 +138,11 @@ describe('password advice', () => {
 })
 
 describe('settings', () => {
-  const settings = { notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: true }, viewer: { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } }, privacy: { doNotShare: false } }
+  const settings = {
+    notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: true },
+    viewer: { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } },
+    privacy: { doNotShare: false },
+  }
   it('saves the viewer key layout and keeps a local copy for the viewer; app-only features say so', async () => {
     signedIn()
     const saved = { ...settings, viewer: { ...settings.viewer, keyLayout: 'fixed' } }
@@ -161,13 +182,47 @@ describe('settings', () => {
 })
 
 describe('inbox, coupon and delete', () => {
-  const gift = (over: Record<string, unknown>) => ({ id: 1, title: 'Festival gift', description: '', kind: 'coin', coinType: 'free', amount: 20, contentId: null, contentName: null, createdAt: '2026-11-20T00:00:00Z', expiresAt: '2026-11-21T00:00:00Z', claimedAt: null, state: 'claimable', expiringSoon: true, ...over })
+  const gift = (over: Record<string, unknown>) => ({
+    id: 1,
+    title: 'Festival gift',
+    description: '',
+    kind: 'coin',
+    coinType: 'free',
+    amount: 20,
+    contentId: null,
+    contentName: null,
+    createdAt: '2026-11-20T00:00:00Z',
+    expiresAt: '2026-11-21T00:00:00Z',
+    claimedAt: null,
+    state: 'claimable',
+    expiringSoon: true,
+    ...over,
+  })
   it('flags gifts expiring within 24 hours and claims one', async () => {
     signedIn()
     const request = fakeApi({
-      gifts: { gifts: [gift({}), gift({ id: 2, title: 'Tickets', kind: 'ticket', coinType: null, amount: 3, expiringSoon: false, contentName: 'Moonlit Bakery' })] },
-      dailyBonus: { today: '2026-11-20', claimedToday: true, streak: 3, reward: { kind: 'coin', coinType: 'free', amount: 5, contentId: null, contentName: null } },
-      giftClaim: { grant: { id: 5, source: 'gift', kind: 'coin', coinType: 'free', amount: 20, contentId: null, contentName: null, expiresAt: null, createdAt: '2026-11-20T00:00:00Z' } },
+      gifts: {
+        gifts: [gift({}), gift({ id: 2, title: 'Tickets', kind: 'ticket', coinType: null, amount: 3, expiringSoon: false, contentName: 'Moonlit Bakery' })],
+      },
+      dailyBonus: {
+        today: '2026-11-20',
+        claimedToday: true,
+        streak: 3,
+        reward: { kind: 'coin', coinType: 'free', amount: 5, contentId: null, contentName: null },
+      },
+      giftClaim: {
+        grant: {
+          id: 5,
+          source: 'gift',
+          kind: 'coin',
+          coinType: 'free',
+          amount: 20,
+          contentId: null,
+          contentName: null,
+          expiresAt: null,
+          createdAt: '2026-11-20T00:00:00Z',
+        },
+      },
     })
     await renderScreen(routes['account.inboxGift'], { path: '/inbox/gift', url: '/inbox/gift', locale: 'ja' })
     const gifts = await screen.findAllByTestId('gift')
@@ -216,7 +271,10 @@ describe('inbox, coupon and delete', () => {
   it('deleting needs a reason and a confirmation; a guest refusal is shown', async () => {
     signedIn()
     const openDialog = jest.fn().mockResolvedValue(true)
-    fakeApi({ profile: member({ hasPassword: false }), deleteMember: new ApiError({ status: 403, message: 'Guest users cannot use this function.', url: '/member/me' }) })
+    fakeApi({
+      profile: member({ hasPassword: false }),
+      deleteMember: new ApiError({ status: 403, message: 'Guest users cannot use this function.', url: '/member/me' }),
+    })
     await renderScreen(routes['account.delete'], { path: '/account/delete', url: '/account/delete', openDialog })
     fireEvent.click(await screen.findByTestId('delete-understood'))
     // A member without a password (social sign-up) is not asked for one.
@@ -233,7 +291,10 @@ describe('inbox, coupon and delete', () => {
   it('deleting asks a member with a password for it, sends it sealed and shows a refusal', async () => {
     signedIn()
     const openDialog = jest.fn().mockResolvedValue(true)
-    const request = fakeApi({ profile: member({ hasPassword: true }), deleteMember: new ApiError({ status: 400, message: '現在のパスワードが正しくありません。', url: '/member/me' }) })
+    const request = fakeApi({
+      profile: member({ hasPassword: true }),
+      deleteMember: new ApiError({ status: 400, message: '現在のパスワードが正しくありません。', url: '/member/me' }),
+    })
     await renderScreen(routes['account.delete'], { path: '/account/delete', url: '/account/delete', openDialog, locale: 'ja' })
     fireEvent.click(await screen.findByTestId('reason-privacy'))
     fireEvent.click(screen.getByTestId('delete-understood'))
@@ -246,7 +307,10 @@ describe('inbox, coupon and delete', () => {
     fireEvent.click(screen.getByTestId('delete-submit'))
     expect(await screen.findByTestId('delete-error')).toHaveTextContent('現在のパスワードが正しくありません。')
     expect(sealForServer).toHaveBeenCalledWith('delete', { currentPassword: 'wrong-pass-1' })
-    expect(request).toHaveBeenCalledWith(endpoints.deleteMember, expect.objectContaining({ params: { userId: 'me' }, body: { reason: 'privacy', sessionKey: 'k', rsaEncryptedString: 'sealed' } }))
+    expect(request).toHaveBeenCalledWith(
+      endpoints.deleteMember,
+      expect.objectContaining({ params: { userId: 'me' }, body: { reason: 'privacy', sessionKey: 'k', rsaEncryptedString: 'sealed' } }),
+    )
   })
 })
 
@@ -274,7 +338,10 @@ describe('e-mail change', () => {
     fireEvent.click(screen.getByTestId('change-email-confirm'))
     expect(await screen.findByTestId('change-email-error')).toHaveTextContent('Votre mot de passe actuel est incorrect.')
     expect(sealForServer).toHaveBeenCalledWith('email', { currentPassword: 'wrong-pass-1' })
-    expect(request).toHaveBeenCalledWith(endpoints.changeEmail, expect.objectContaining({ body: { email: 'moved@koma.example', token: '123456', sessionKey: 'k', rsaEncryptedString: 'sealed' } }))
+    expect(request).toHaveBeenCalledWith(
+      endpoints.changeEmail,
+      expect.objectContaining({ body: { email: 'moved@koma.example', token: '123456', sessionKey: 'k', rsaEncryptedString: 'sealed' } }),
+    )
   })
 
   it('a member without a password chooses one instead of confirming one', async () => {
@@ -330,7 +397,12 @@ describe('checked as the reader types (SPEC §5)', () => {
 
   it('password reset: a failure the answer does not explain says "password reset failed" in the reader language (SPEC §8)', async () => {
     fakeApi({ passwordResetCheck: { email: 'reader@koma.example' }, passwordReset: new ApiError({ status: 500, message: 'boom', url: '' }) })
-    await renderScreen(routes['account.passwordReset'], { path: '/fr/member/profile/password/reset', url: '/fr/member/profile/password/reset?token=abc', locale: 'fr', prefix: 'fr' })
+    await renderScreen(routes['account.passwordReset'], {
+      path: '/fr/member/profile/password/reset',
+      url: '/fr/member/profile/password/reset?token=abc',
+      locale: 'fr',
+      prefix: 'fr',
+    })
     fireEvent.change(await screen.findByTestId('reset-password'), { target: { value: 'koma-reader-9' } })
     fireEvent.change(screen.getByTestId('reset-password-confirm'), { target: { value: 'koma-reader-9' } })
     fireEvent.click(screen.getByTestId('reset-submit'))
@@ -350,7 +422,17 @@ describe('documents', () => {
 
   it('shows legal versions with the current one marked', async () => {
     fakeApi({
-      legal: { type: 'terms', version: 2, title: 'Terms of Use', body: 'Article 1 (Purpose)\nThese terms…', effectiveAt: '2026-11-01T00:00:00Z', versions: [{ version: 2, effectiveAt: '2026-11-01T00:00:00Z' }, { version: 1, effectiveAt: '2025-10-01T00:00:00Z' }] },
+      legal: {
+        type: 'terms',
+        version: 2,
+        title: 'Terms of Use',
+        body: 'Article 1 (Purpose)\nThese terms…',
+        effectiveAt: '2026-11-01T00:00:00Z',
+        versions: [
+          { version: 2, effectiveAt: '2026-11-01T00:00:00Z' },
+          { version: 1, effectiveAt: '2025-10-01T00:00:00Z' },
+        ],
+      },
     })
     await renderScreen(routes['account.legal'], { path: '/legal/:type', url: '/legal/terms' })
     expect(await screen.findByRole('heading', { name: 'Article 1 (Purpose)' })).toBeInTheDocument()

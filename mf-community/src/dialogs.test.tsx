@@ -56,7 +56,9 @@ describe('report dialog (SPEC §2, §5)', () => {
   })
 
   it('sends the chosen comment category and description, then closes reported', async () => {
-    const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => (endpoint === endpoints.reportConfig ? config : { reported: true, created: true }) as never)
+    const request = jest
+      .spyOn(api, 'request')
+      .mockImplementation(async (endpoint) => (endpoint === endpoints.reportConfig ? config : { reported: true, created: true }) as never)
     const close = await renderDialog({ type: 'comment', commentId: 7 })
     expect((await screen.findAllByTestId('report-category')).map((item) => item.getAttribute('data-code'))).toEqual(['spam', 'other'])
     fireEvent.click(screen.getByLabelText('Spam or advertising'))
@@ -64,17 +66,27 @@ describe('report dialog (SPEC §2, §5)', () => {
     fireEvent.change(screen.getByTestId('report-message'), { target: { value: 'sells things' } })
     fireEvent.click(screen.getByTestId('report-send'))
     await screen.findByTestId('report-done')
-    expect(request).toHaveBeenCalledWith(endpoints.reportComment, expect.objectContaining({ params: { commentId: '7', category: 'spam' }, body: { message: 'sells things' } }))
+    expect(request).toHaveBeenCalledWith(
+      endpoints.reportComment,
+      expect.objectContaining({ params: { commentId: '7', category: 'spam' }, body: { message: 'sells things' } }),
+    )
     fireEvent.click(screen.getByTestId('report-ok'))
     expect(close).toHaveBeenCalledWith({ reported: true })
   })
 
   it('reports content with the content issue codes', async () => {
-    const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => (endpoint === endpoints.reportConfig ? config : { reported: true, created: true }) as never)
+    const request = jest
+      .spyOn(api, 'request')
+      .mockImplementation(async (endpoint) => (endpoint === endpoints.reportConfig ? config : { reported: true, created: true }) as never)
     await renderDialog({ type: 'content', contentType: 'comic', contentId: 3, chapterId: 12 })
     fireEvent.click(await screen.findByLabelText('Images do not load or look broken'))
     fireEvent.click(screen.getByTestId('report-send'))
-    await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.reportContent, expect.objectContaining({ params: { type: 'comic', id: '3', chapterId: '12', category: 'image' }, body: {} })))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        endpoints.reportContent,
+        expect.objectContaining({ params: { type: 'comic', id: '3', chapterId: '12', category: 'image' }, body: {} }),
+      ),
+    )
   })
 
   it('cancels on an outside click', async () => {

@@ -51,7 +51,11 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
       if (target.type === 'comment') {
         await api.request(endpoints.reportComment, { params: { commentId: String(target.commentId), category }, body, policy: { suppress: [400] } })
       } else {
-        await api.request(endpoints.reportContent, { params: { type: target.contentType, id: String(target.contentId), chapterId: String(target.chapterId), category }, body, policy: { suppress: [400] } })
+        await api.request(endpoints.reportContent, {
+          params: { type: target.contentType, id: String(target.contentId), chapterId: String(target.chapterId), category },
+          body,
+          policy: { suppress: [400] },
+        })
       }
       setDone(true)
     } catch (failure) {
@@ -64,7 +68,9 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
   if (done) {
     return (
       <div data-testid="report-done">
-        <h2 id={titleId} css={{ fontSize: 17, margin: '0 0 10px', textAlign: 'center' }}>{t(reportMessages.doneTitle)}</h2>
+        <h2 id={titleId} css={{ fontSize: 17, margin: '0 0 10px', textAlign: 'center' }}>
+          {t(reportMessages.doneTitle)}
+        </h2>
         <p css={{ fontSize: 14, lineHeight: 1.6, margin: '0 0 20px', color: COLORS.textMuted, textAlign: 'center' }}>
           {t(target.type === 'comment' ? reportMessages.doneComment : reportMessages.doneContent)}
         </p>
@@ -83,8 +89,28 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
       <fieldset css={{ border: 0, margin: 0, padding: 0 }}>
         <legend css={{ fontSize: 13, fontWeight: 700, marginBottom: 6, padding: 0 }}>{t(reportMessages.category)}</legend>
         {categories.map((item) => (
-          <label key={item.code} data-testid="report-category" data-code={item.code} css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '9px 4px', fontSize: 14, cursor: 'pointer', borderBottom: `1px solid ${COLORS.line}` }}>
-            <input type="radio" name={`${id}-category`} value={item.code} checked={category === item.code} onChange={() => setCategory(item.code)} css={{ accentColor: COLORS.brand, width: 18, height: 18, margin: 0 }} />
+          <label
+            key={item.code}
+            data-testid="report-category"
+            data-code={item.code}
+            css={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 10,
+              padding: '9px 4px',
+              fontSize: 14,
+              cursor: 'pointer',
+              borderBottom: `1px solid ${COLORS.line}`,
+            }}
+          >
+            <input
+              type="radio"
+              name={`${id}-category`}
+              value={item.code}
+              checked={category === item.code}
+              onChange={() => setCategory(item.code)}
+              css={{ accentColor: COLORS.brand, width: 18, height: 18, margin: 0 }}
+            />
             {item.label}
           </label>
         ))}
@@ -100,7 +126,17 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
         rows={3}
         dir="auto"
         onChange={(event) => setMessage(event.target.value)}
-        css={{ display: 'block', width: '100%', boxSizing: 'border-box', resize: 'vertical', padding: 10, borderRadius: 10, border: `1px solid ${COLORS.line}`, font: 'inherit', fontSize: 14 }}
+        css={{
+          display: 'block',
+          width: '100%',
+          boxSizing: 'border-box',
+          resize: 'vertical',
+          padding: 10,
+          borderRadius: 10,
+          border: `1px solid ${COLORS.line}`,
+          font: 'inherit',
+          fontSize: 14,
+        }}
       />
       {error ? (
         <p role="alert" data-testid="report-error" css={{ color: COLORS.brandDark, fontSize: 13, margin: '8px 0 0' }}>
@@ -111,7 +147,13 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
         <button type="button" data-testid="report-cancel" onClick={() => close({ reported: false })} css={primary(false)}>
           {t(reportMessages.cancel)}
         </button>
-        <button type="button" data-testid="report-send" aria-disabled={!category || busy} onClick={() => void send()} css={{ ...primary(true), ...(!category ? { opacity: 0.4, cursor: 'not-allowed' } : {}) }}>
+        <button
+          type="button"
+          data-testid="report-send"
+          aria-disabled={!category || busy}
+          onClick={() => void send()}
+          css={{ ...primary(true), ...(!category ? { opacity: 0.4, cursor: 'not-allowed' } : {}) }}
+        >
           {t(reportMessages.send)}
         </button>
       </div>

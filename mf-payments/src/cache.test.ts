@@ -20,7 +20,11 @@ describe('what the coin area tells the others', () => {
   afterEach(() => jest.restoreAllMocks())
 
   it('coins bought: the inventory changed, for no one title', async () => {
-    installHostBridge({ openDialog: jest.fn().mockResolvedValue(undefined) as HostBridge['openDialog'], notify: jest.fn(), loadExposed: () => new Promise(() => undefined) })
+    installHostBridge({
+      openDialog: jest.fn().mockResolvedValue(undefined) as HostBridge['openDialog'],
+      notify: jest.fn(),
+      loadExposed: () => new Promise(() => undefined),
+    })
     const go = jest.fn()
     await purchaseSucceeded({ serviceOrderId: 'order-1', purchasedAmount: 50, freeAmount: 5, price: 499, unit: 'USD' }, go)
     expect(emitted).toContainEqual(['inventory:changed', { contentId: null }])

@@ -21,7 +21,18 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-const sales = { free: true, rentableRemained: null, rentAllowedWith: [], purchaseAllowedWith: [], event: null, originalPrice: -1, price: -1, coinBackPrice: 0, originalRentalPrice: -1, rentalPrice: -1 }
+const sales = {
+  free: true,
+  rentableRemained: null,
+  rentAllowedWith: [],
+  purchaseAllowedWith: [],
+  event: null,
+  originalPrice: -1,
+  price: -1,
+  coinBackPrice: 0,
+  originalRentalPrice: -1,
+  rentalPrice: -1,
+}
 
 const webtoon: Chapter = {
   id: 12,
@@ -35,12 +46,28 @@ const webtoon: Chapter = {
   readingDirection: 'ttb',
   chapterFileFormat: 'image',
   images: [
-    { url: '/api/image/1', width: 1440, height: 3200, tiles: [{ url: '/api/image/1/tile/0/2', width: 1440, height: 1600 }, { url: '/api/image/1/tile/1/2', width: 1440, height: 1600 }] },
+    {
+      url: '/api/image/1',
+      width: 1440,
+      height: 3200,
+      tiles: [
+        { url: '/api/image/1/tile/0/2', width: 1440, height: 1600 },
+        { url: '/api/image/1/tile/1/2', width: 1440, height: 1600 },
+      ],
+    },
     { url: '/api/image/2', width: 1440, height: 1200 },
   ],
   authorComment: 'Thank you for reading!',
   previousChapter: { id: 11, name: 'Episode 1' },
-  nextChapter: { id: 13, name: 'Episode 3', thumbnail: null, hasTrial: false, aborted: false, salesConfig: { ...sales, free: false, price: 4, originalPrice: 4, purchaseAllowedWith: ['coin'] }, activity: { unlocked: false, rented: false, rentRemained: 0 } },
+  nextChapter: {
+    id: 13,
+    name: 'Episode 3',
+    thumbnail: null,
+    hasTrial: false,
+    aborted: false,
+    salesConfig: { ...sales, free: false, price: 4, originalPrice: 4, purchaseAllowedWith: ['coin'] },
+    activity: { unlocked: false, rented: false, rentRemained: 0 },
+  },
   totalComments: 0,
   commentEnabled: false,
   progress: null,
@@ -132,7 +159,9 @@ describe('viewer errors (SPEC §8)', () => {
   })
 
   it('shows the chapter-aborted dialog for an aborted chapter, then goes back', async () => {
-    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, code: CHAPTER_ABORTED_CODE, message: 'Sales are suspended for this episode.', url: '/x' }))
+    jest
+      .spyOn(api, 'request')
+      .mockRejectedValue(new ApiError({ status: 403, code: CHAPTER_ABORTED_CODE, message: 'Sales are suspended for this episode.', url: '/x' }))
     const openDialog = jest.fn().mockResolvedValue(undefined)
     const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('chapterAborted', {}))
@@ -162,7 +191,9 @@ describe('viewer errors (SPEC §8)', () => {
 
 describe('paged viewer', () => {
   const stageWidth = (width: number) =>
-    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width, height: 844, right: width, bottom: 844, x: 0, y: 0, toJSON: () => ({}) })
+    jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ left: 0, top: 0, width, height: 844, right: width, bottom: 844, x: 0, y: 0, toJSON: () => ({}) })
 
   it('turns right-to-left pages with the left arrow and a tap on the left third, and back', async () => {
     jest.spyOn(api, 'request').mockResolvedValue(manga as never)
@@ -246,7 +277,9 @@ describe('paged viewer', () => {
 
   it('sends progress for a signed-in reader, debounced, and read/finished once at the end', async () => {
     signIn()
-    const request = jest.spyOn(api, 'request').mockImplementation((async (endpoint: { path: string }) => (endpoint.path.endsWith('/:salesType') ? manga : { saved: true })) as never)
+    const request = jest
+      .spyOn(api, 'request')
+      .mockImplementation((async (endpoint: { path: string }) => (endpoint.path.endsWith('/:salesType') ? manga : { saved: true })) as never)
     await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
     const viewer = await screen.findByTestId('paged-viewer')
     jest.useFakeTimers()
@@ -275,7 +308,10 @@ describe('paged viewer', () => {
 
   it('resumes a signed-in reader at the page the server remembers', async () => {
     signIn()
-    jest.spyOn(api, 'request').mockResolvedValue({ ...manga, progress: { href: '4', type: 'image/x-koma-page', progression: 0, totalProgression: 0.6, position: 4, finished: false } } as never)
+    jest.spyOn(api, 'request').mockResolvedValue({
+      ...manga,
+      progress: { href: '4', type: 'image/x-koma-page', progression: 0, totalProgression: 0.6, position: 4, finished: false },
+    } as never)
     await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
     expect(await screen.findByTestId('paged-viewer')).toHaveAttribute('data-pages', '4')
   })
@@ -290,8 +326,18 @@ describe('zoom', () => {
     await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
     const viewer = await screen.findByTestId('paged-viewer')
     await act(async () => {
-      fireEvent.touchStart(stage(), { touches: [{ clientX: 150, clientY: 400 }, { clientX: 250, clientY: 400 }] })
-      fireEvent.touchMove(stage(), { touches: [{ clientX: 100, clientY: 400 }, { clientX: 300, clientY: 400 }] })
+      fireEvent.touchStart(stage(), {
+        touches: [
+          { clientX: 150, clientY: 400 },
+          { clientX: 250, clientY: 400 },
+        ],
+      })
+      fireEvent.touchMove(stage(), {
+        touches: [
+          { clientX: 100, clientY: 400 },
+          { clientX: 300, clientY: 400 },
+        ],
+      })
       fireEvent.touchEnd(stage(), { touches: [] })
     })
     expect(zoomLayer().style.transform).toMatch(/scale\(2\)/)
@@ -305,7 +351,9 @@ describe('zoom', () => {
   })
 
   it('a double tap in the middle zooms in, and out again; a swipe at normal size turns the page', async () => {
-    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 390, height: 844, right: 390, bottom: 844, x: 0, y: 0, toJSON: () => ({}) })
+    jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ left: 0, top: 0, width: 390, height: 844, right: 390, bottom: 844, x: 0, y: 0, toJSON: () => ({}) })
     jest.spyOn(api, 'request').mockResolvedValue(manga as never)
     await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
     const viewer = await screen.findByTestId('paged-viewer')

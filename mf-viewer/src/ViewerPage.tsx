@@ -98,7 +98,8 @@ export default function ViewerPage() {
   // SPEC §7 "open content view": an episode opened (once per episode and access kind).
   const opened = load.chapter ? `${load.chapter.id}:${load.chapter.salesType}` : null
   useEffect(() => {
-    if (load.chapter && opened) analytics.track('open_content_view', { content_id: load.chapter.contentId, chapter_id: load.chapter.id, access: load.chapter.salesType })
+    if (load.chapter && opened)
+      analytics.track('open_content_view', { content_id: load.chapter.contentId, chapter_id: load.chapter.id, access: load.chapter.salesType })
     // Keyed by the episode, not the object (a refetch of the same episode is not a new view).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened])
@@ -150,7 +151,14 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
         if (event.target instanceof Element && event.target.closest('[data-chrome]')) setChrome(true)
       }}
     >
-      <ViewerHeader visible={chrome} backTo={episodeList} contentName={chapter.contentName} chapterName={chapter.name} badge={badge} actions={<ReportButton chapter={chapter} />} />
+      <ViewerHeader
+        visible={chrome}
+        backTo={episodeList}
+        contentName={chapter.contentName}
+        chapterName={chapter.name}
+        badge={badge}
+        actions={<ReportButton chapter={chapter} />}
+      />
       <ReadingGuide direction={chapter.readingDirection} paged={!vertical} />
       {epub ? (
         <Suspense fallback={null}>

@@ -6,5 +6,6 @@ import { CONTENT_TYPES, ownedCache } from '@koma/contracts'
  * loaded again the next time it is opened: its cached answer may be the refusal from before.
  */
 export const { useResource, invalidate } = ownedCache('mf_viewer', {
-  'access:changed': ({ contentId, chapterIds }) => chapterIds.flatMap((chapterId) => CONTENT_TYPES.map((type) => `chapter:${type}:${contentId}:${chapterId}:` as const)),
+  'access:changed': ({ contentId, chapterIds }) =>
+    chapterIds.flatMap((chapterId) => CONTENT_TYPES.map((type) => `chapter:${type}:${contentId}:${chapterId}:` as const)),
 })

@@ -12,11 +12,27 @@ function ChapterAbortedBody({ chapterName, close, level }: DialogComponentProps<
   const id = useId()
   return (
     <DialogFrame testId="dialog-chapter-aborted" role="alertdialog" level={level} labelledBy={id}>
-      <h2 id={id} css={{ fontSize: 17, margin: '0 0 10px', textAlign: 'center' }}>{t(dialogMessages.abortedTitle)}</h2>
+      <h2 id={id} css={{ fontSize: 17, margin: '0 0 10px', textAlign: 'center' }}>
+        {t(dialogMessages.abortedTitle)}
+      </h2>
       <p css={{ fontSize: 14, lineHeight: 1.6, margin: '0 0 20px', color: COLORS.textMuted, textAlign: 'center' }}>
         {chapterName ? t(dialogMessages.abortedMessageNamed, { name: chapterName }) : t(dialogMessages.abortedMessage)}
       </p>
-      <button type="button" onClick={() => close(undefined)} css={{ width: '100%', padding: 12, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+      <button
+        type="button"
+        onClick={() => close(undefined)}
+        css={{
+          width: '100%',
+          padding: 12,
+          border: 0,
+          borderRadius: 10,
+          background: COLORS.brand,
+          color: '#fff',
+          fontWeight: 700,
+          fontSize: 15,
+          cursor: 'pointer',
+        }}
+      >
         {t(dialogMessages.ok)}
       </button>
     </DialogFrame>

@@ -13,7 +13,12 @@ export function pageSources(url: string, cssWidth: number, quality: ImageQuality
 }
 
 /** The URL the browser will pick for a density: what the paged viewer decodes ahead. */
-export function pageUrlFor(url: string, cssWidth: number, quality: ImageQuality, dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1): string {
+export function pageUrlFor(
+  url: string,
+  cssWidth: number,
+  quality: ImageQuality,
+  dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1,
+): string {
   const { src } = pageSources(url, cssWidth, quality)
   if (quality === 'data_saving' || dpr < 1.5) return src
   return `${url}${url.includes('?') ? '&' : '?'}w=${presetWidth(cssWidth * 2)}`

@@ -14,7 +14,10 @@ export function prefetchChapter(chapter: Chapter, quality: ImageQuality, cssWidt
   if (warmed.has(key)) return
   warmed.add(key)
   void api
-    .request(endpoints.chapter, { params: { type: chapter.contentType, id: String(chapter.contentId), chapterId: String(next.id), salesType: 'product' }, policy: { silent: true } })
+    .request(endpoints.chapter, {
+      params: { type: chapter.contentType, id: String(chapter.contentId), chapterId: String(next.id), salesType: 'product' },
+      policy: { silent: true },
+    })
     .then((upcoming) => {
       for (const image of upcoming.images.flatMap((page) => page.tiles ?? [page]).slice(0, images)) {
         const element = new Image()

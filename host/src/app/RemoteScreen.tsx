@@ -17,7 +17,17 @@ function routesModule(remote: RemoteName, attempt: number): Promise<RemoteRoutes
   return promise
 }
 
-function RemoteRoute({ remote, routeId, attempt, errorFrame }: { remote: RemoteName; routeId: string; attempt: number; errorFrame: (screen: ReactNode) => ReactNode }) {
+function RemoteRoute({
+  remote,
+  routeId,
+  attempt,
+  errorFrame,
+}: {
+  remote: RemoteName
+  routeId: string
+  attempt: number
+  errorFrame: (screen: ReactNode) => ReactNode
+}) {
   const module = use(routesModule(remote, attempt))
   const Screen = module.routes?.[routeId]
   const { pathname } = useLocation()

@@ -20,10 +20,19 @@ export const RouteScreen = observer(function RouteScreen({ def }: { def: RouteDe
 
   // Legacy short paths keep their query (SPEC §2); the edge answers them with a 301 likewise.
   if (def.redirectTo) return <Navigate to={path(def.redirectTo) + location.search} replace />
-  if (!paramsAreValid(def, params, search)) return <WithErrorLayout layout={def.layout}><NotFoundScreen path={location.pathname} /></WithErrorLayout>
+  if (!paramsAreValid(def, params, search))
+    return (
+      <WithErrorLayout layout={def.layout}>
+        <NotFoundScreen path={location.pathname} />
+      </WithErrorLayout>
+    )
   if (def.access === 'login' && !auth.signedIn && auth.guest) {
     // SPEC §6: members only; a guest is offered sign-up (which keeps what the guest has).
-    return <WithErrorLayout layout={def.layout}><GuestRefusedScreen /></WithErrorLayout>
+    return (
+      <WithErrorLayout layout={def.layout}>
+        <GuestRefusedScreen />
+      </WithErrorLayout>
+    )
   }
   if ((def.access === 'login' && !auth.signedIn) || (def.access === 'reader' && !auth.reader)) {
     return <Navigate to={loginPath(location.pathname + location.search, path)} replace />

@@ -9,7 +9,21 @@ import { notificationStore } from './notificationStore'
 export const NotificationHost = observer(function NotificationHost() {
   const shown = notificationStore.current
   return (
-    <div aria-live="polite" role="status" css={{ position: 'fixed', left: 0, right: 0, bottom: 32, zIndex: 2000, display: 'flex', justifyContent: 'center', pointerEvents: 'none', padding: '0 16px' }}>
+    <div
+      aria-live="polite"
+      role="status"
+      css={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 32,
+        zIndex: 2000,
+        display: 'flex',
+        justifyContent: 'center',
+        pointerEvents: 'none',
+        padding: '0 16px',
+      }}
+    >
       {shown ? (
         <div
           key={shown.id}

@@ -1,4 +1,16 @@
-import { COLORS, type DialogComponentProps, DialogFrame, isAppWebView, SHARE_OVERLAY_OPACITY, SHARE_TARGETS, type ShareTarget, shareUrl, TIMINGS, useLocale, useT } from '@koma/contracts'
+import {
+  COLORS,
+  type DialogComponentProps,
+  DialogFrame,
+  isAppWebView,
+  SHARE_OVERLAY_OPACITY,
+  SHARE_TARGETS,
+  type ShareTarget,
+  shareUrl,
+  TIMINGS,
+  useLocale,
+  useT,
+} from '@koma/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import { dialogMessages } from '../i18n/messages'
 import { dialogTitle } from './dialogStyles'
@@ -47,24 +59,81 @@ export function ShareDialog({ link, text, tags, title, close, level }: DialogCom
   }
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-share" onOutside={hide} overlay={SHARE_OVERLAY_OPACITY} closing={closing}>
-      <h2 id={id} css={dialogTitle}>{title ?? t(dialogMessages.shareTitle)}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {title ?? t(dialogMessages.shareTitle)}
+      </h2>
       <div css={{ display: 'flex', gap: 8, marginBottom: 18 }}>
-        <input readOnly value={absolute} aria-label={t(dialogMessages.shareLink)} data-testid="share-link" onFocus={(event) => event.currentTarget.select()} css={{ flex: 1, minWidth: 0, padding: '10px 12px', border: `1px solid ${COLORS.line}`, borderRadius: 10, fontSize: 13, color: COLORS.textMuted, background: COLORS.surfaceAlt }} />
-        <button type="button" data-testid="share-copy" onClick={() => void copy()} css={{ padding: '0 14px', borderRadius: 10, border: 0, background: copied ? COLORS.free : COLORS.brand, color: '#fff', fontWeight: 700, cursor: 'pointer', whiteSpace: 'nowrap' }}>
+        <input
+          readOnly
+          value={absolute}
+          aria-label={t(dialogMessages.shareLink)}
+          data-testid="share-link"
+          onFocus={(event) => event.currentTarget.select()}
+          css={{
+            flex: 1,
+            minWidth: 0,
+            padding: '10px 12px',
+            border: `1px solid ${COLORS.line}`,
+            borderRadius: 10,
+            fontSize: 13,
+            color: COLORS.textMuted,
+            background: COLORS.surfaceAlt,
+          }}
+        />
+        <button
+          type="button"
+          data-testid="share-copy"
+          onClick={() => void copy()}
+          css={{
+            padding: '0 14px',
+            borderRadius: 10,
+            border: 0,
+            background: copied ? COLORS.free : COLORS.brand,
+            color: '#fff',
+            fontWeight: 700,
+            cursor: 'pointer',
+            whiteSpace: 'nowrap',
+          }}
+        >
           {copied ? t(dialogMessages.shareCopied) : t(dialogMessages.shareCopy)}
         </button>
       </div>
       <ul css={{ listStyle: 'none', margin: '0 0 12px', padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))', gap: 12 }}>
         {SHARE_TARGETS.map((target) => (
           <li key={target}>
-            <a href={shareUrl(target, data, { appWebView })} target="_blank" rel="noopener noreferrer" data-share={target} css={{ display: 'grid', justifyItems: 'center', gap: 6, color: COLORS.text, textDecoration: 'none', fontSize: 11 }}>
-              <span aria-hidden css={{ width: 44, height: 44, borderRadius: '50%', background: TARGET_STYLE[target].color, color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 16 }}>{TARGET_STYLE[target].mark}</span>
+            <a
+              href={shareUrl(target, data, { appWebView })}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-share={target}
+              css={{ display: 'grid', justifyItems: 'center', gap: 6, color: COLORS.text, textDecoration: 'none', fontSize: 11 }}
+            >
+              <span
+                aria-hidden
+                css={{
+                  width: 44,
+                  height: 44,
+                  borderRadius: '50%',
+                  background: TARGET_STYLE[target].color,
+                  color: '#fff',
+                  display: 'grid',
+                  placeItems: 'center',
+                  fontWeight: 800,
+                  fontSize: 16,
+                }}
+              >
+                {TARGET_STYLE[target].mark}
+              </span>
               {TARGET_STYLE[target].label}
             </a>
           </li>
         ))}
       </ul>
-      <button type="button" onClick={hide} css={{ width: '100%', padding: '12px 0', borderRadius: 10, border: 0, background: COLORS.surfaceAlt, fontWeight: 700, cursor: 'pointer' }}>
+      <button
+        type="button"
+        onClick={hide}
+        css={{ width: '100%', padding: '12px 0', borderRadius: 10, border: 0, background: COLORS.surfaceAlt, fontWeight: 700, cursor: 'pointer' }}
+      >
         {t(dialogMessages.close)}
       </button>
     </DialogFrame>

@@ -347,7 +347,9 @@ describe('transient notification (SPEC §4)', () => {
     jest.useFakeTimers()
     act(() => notify('First', { durationMs: TIMINGS.notificationShortMs }))
     const toast = screen.getByTestId('notification')
-    expect(Number(getComputedStyle(toast.parentElement as HTMLElement).zIndex)).toBeGreaterThan(Number(getComputedStyle(screen.getByTestId('dialog-alert')).zIndex))
+    expect(Number(getComputedStyle(toast.parentElement as HTMLElement).zIndex)).toBeGreaterThan(
+      Number(getComputedStyle(screen.getByTestId('dialog-alert')).zIndex),
+    )
     act(() => jest.advanceTimersByTime(1500))
     act(() => notify('Second', { durationMs: TIMINGS.notificationShortMs }))
     expect(screen.getByTestId('notification')).toHaveTextContent('Second')

@@ -14,7 +14,9 @@ function AlertDialog({ title, message, close, level }: HostDialogProps<'alert'>)
   const id = useId()
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-alert">
-      <h2 id={id} css={dialogTitle}>{title ?? ''}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {title ?? ''}
+      </h2>
       <p css={dialogText}>{message}</p>
       <div css={dialogButtons}>
         <button type="button" css={dialogButton(true)} onClick={() => close(undefined)}>
@@ -31,7 +33,9 @@ function ConfirmDialog({ title, message, okLabel, cancelLabel, close, level }: H
   const id = useId()
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-confirm" onOutside={() => close(false)}>
-      <h2 id={id} css={dialogTitle}>{title ?? ''}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {title ?? ''}
+      </h2>
       <p css={dialogText}>{message}</p>
       <div css={dialogButtons}>
         <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
@@ -50,7 +54,9 @@ function ErrorDialog({ title, message, code, close, level }: HostDialogProps<'er
   const id = useId()
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-error">
-      <h2 id={id} css={dialogTitle}>{title || t(dialogMessages.errorTitle)}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {title || t(dialogMessages.errorTitle)}
+      </h2>
       <p css={dialogText}>{message}</p>
       {code ? <p css={{ ...dialogText, fontSize: 12, marginTop: -12 }}>{t(dialogMessages.errorCode, { code })}</p> : null}
       <div css={dialogButtons}>
@@ -82,7 +88,9 @@ function ErrorCallbackDialog({ title, message, status, close, level }: HostDialo
   }
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-error-callback">
-      <h2 id={id} css={dialogTitle}>{title || t(dialogMessages.errorTitle)}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {title || t(dialogMessages.errorTitle)}
+      </h2>
       <p css={dialogText}>{message}</p>
       <div css={dialogButtons}>
         <button type="button" data-testid="error-callback-ok" css={dialogButton(true)} onClick={ok}>
@@ -103,7 +111,9 @@ function GaugeGuideDialog({ hours, close, level }: HostDialogProps<'gaugeGuide'>
   ]
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-gauge-guide" onOutside={() => close(undefined)}>
-      <h2 id={id} css={dialogTitle}>{t(dialogMessages.gaugeGuideTitle)}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {t(dialogMessages.gaugeGuideTitle)}
+      </h2>
       <ol css={{ listStyle: 'none', margin: '0 0 14px', padding: 0, display: 'grid', gap: 14 }}>
         {steps.map((step) => (
           <li key={step.mark} css={{ display: 'grid', gridTemplateColumns: '64px 1fr', gap: 12, alignItems: 'center' }}>
@@ -142,7 +152,9 @@ function LoginConfirmDialog({ redirect, guestAllowed, close, level }: HostDialog
   if (auth.guest && !auth.signedIn) {
     return (
       <DialogFrame level={level} labelledBy={id} testId="dialog-guest-refused" onOutside={() => close(false)}>
-        <h2 id={id} css={dialogTitle}>{t(dialogMessages.guestRefusedTitle)}</h2>
+        <h2 id={id} css={dialogTitle}>
+          {t(dialogMessages.guestRefusedTitle)}
+        </h2>
         <p css={dialogText}>{t(dialogMessages.guestRefusedMessage)}</p>
         <div css={dialogButtons}>
           <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
@@ -178,7 +190,9 @@ function LoginConfirmDialog({ redirect, guestAllowed, close, level }: HostDialog
   }
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-login-confirm" onOutside={() => close(false)}>
-      <h2 id={id} css={dialogTitle}>{t(dialogMessages.loginConfirmTitle)}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {t(dialogMessages.loginConfirmTitle)}
+      </h2>
       <p css={dialogText}>{t(dialogMessages.loginConfirmMessage)}</p>
       <div css={dialogButtons}>
         <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
@@ -203,12 +217,25 @@ function LoginConfirmDialog({ redirect, guestAllowed, close, level }: HostDialog
             data-testid="login-confirm-guest"
             disabled={busy}
             onClick={() => void continueAsGuest()}
-            css={{ background: 'none', border: 0, padding: '6px 10px', fontSize: 14, fontWeight: 700, textDecoration: 'underline', cursor: busy ? 'progress' : 'pointer', color: 'inherit' }}
+            css={{
+              background: 'none',
+              border: 0,
+              padding: '6px 10px',
+              fontSize: 14,
+              fontWeight: 700,
+              textDecoration: 'underline',
+              cursor: busy ? 'progress' : 'pointer',
+              color: 'inherit',
+            }}
           >
             {t(dialogMessages.loginConfirmGuest)}
           </button>
           <p css={{ ...dialogText, fontSize: 12, margin: '6px 0 0' }}>{t(dialogMessages.loginConfirmGuestNote)}</p>
-          {failed ? <p role="alert" css={{ ...dialogText, fontSize: 12, margin: '6px 0 0' }}>{t(dialogMessages.guestFailed)}</p> : null}
+          {failed ? (
+            <p role="alert" css={{ ...dialogText, fontSize: 12, margin: '6px 0 0' }}>
+              {t(dialogMessages.guestFailed)}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </DialogFrame>

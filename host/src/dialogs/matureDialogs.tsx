@@ -1,4 +1,21 @@
-import { ACCEPT_MATURE_COOKIE_DAYS, acceptMatureDestination, acceptMatureForSession, adultCheckDestination, api, auth, COOKIES, type DialogComponentProps, DialogFrame, endpoints, isApiError, type MatureChoice, type MatureDestination, useLocalePath, useT, writeCookie } from '@koma/contracts'
+import {
+  ACCEPT_MATURE_COOKIE_DAYS,
+  acceptMatureDestination,
+  acceptMatureForSession,
+  adultCheckDestination,
+  api,
+  auth,
+  COOKIES,
+  type DialogComponentProps,
+  DialogFrame,
+  endpoints,
+  isApiError,
+  type MatureChoice,
+  type MatureDestination,
+  useLocalePath,
+  useT,
+  writeCookie,
+} from '@koma/contracts'
 import { useId, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { previousLocation } from '../app/history'
@@ -32,8 +49,26 @@ export function AdultCheckDialog({ target, navigate: applyOutcome, close, level 
   }
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-adult-check" onOutside={() => choose('cancel')}>
-      <div aria-hidden css={{ width: 52, height: 52, margin: '0 auto 12px', borderRadius: '50%', background: '#b71c1c', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 18 }}>18+</div>
-      <h2 id={id} css={dialogTitle}>{t(dialogMessages.adultCheckTitle)}</h2>
+      <div
+        aria-hidden
+        css={{
+          width: 52,
+          height: 52,
+          margin: '0 auto 12px',
+          borderRadius: '50%',
+          background: '#b71c1c',
+          color: '#fff',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 800,
+          fontSize: 18,
+        }}
+      >
+        18+
+      </div>
+      <h2 id={id} css={dialogTitle}>
+        {t(dialogMessages.adultCheckTitle)}
+      </h2>
       <p css={dialogText}>{t(dialogMessages.adultCheckMessage)}</p>
       <div css={dialogButtons}>
         <button type="button" css={dialogButton(false)} onClick={() => choose('no')}>
@@ -80,9 +115,15 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
   }
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-accept-mature" onOutside={no}>
-      <h2 id={id} css={dialogTitle}>{t(dialogMessages.acceptMatureTitle)}</h2>
+      <h2 id={id} css={dialogTitle}>
+        {t(dialogMessages.acceptMatureTitle)}
+      </h2>
       <p css={dialogText}>{t(dialogMessages.acceptMatureMessage)}</p>
-      {failed ? <p role="alert" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>{t(dialogMessages.acceptMatureFailed)}</p> : null}
+      {failed ? (
+        <p role="alert" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>
+          {t(dialogMessages.acceptMatureFailed)}
+        </p>
+      ) : null}
       {needsVerification ? (
         <p role="alert" data-testid="accept-mature-verify" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>
           {needsVerification}

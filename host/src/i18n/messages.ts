@@ -130,12 +130,14 @@ export const footerMessages = defineMessages({
   doNotShareChosen: { id: 'host.footer.doNotShareChosen', defaultMessage: '(chosen)' },
   doNotShareOn: {
     id: 'host.footer.doNotShareOn',
-    defaultMessage: 'Koma does not sell your personal information. With this choice, Koma also keeps no record of your visits (pages viewed, episodes opened, purchases) from this browser, and from your account when you are signed in.',
+    defaultMessage:
+      'Koma does not sell your personal information. With this choice, Koma also keeps no record of your visits (pages viewed, episodes opened, purchases) from this browser, and from your account when you are signed in.',
   },
   doNotShareOnOk: { id: 'host.footer.doNotShareOnOk', defaultMessage: 'Do not share' },
   doNotShareOff: {
     id: 'host.footer.doNotShareOff',
-    defaultMessage: 'You chose not to share your personal information. Allow Koma to record your visits again, to improve the service? (Your browser’s Global Privacy Control, if on, still applies.)',
+    defaultMessage:
+      'You chose not to share your personal information. Allow Koma to record your visits again, to improve the service? (Your browser’s Global Privacy Control, if on, still applies.)',
   },
   doNotShareOffOk: { id: 'host.footer.doNotShareOffOk', defaultMessage: 'Allow' },
 })

@@ -35,7 +35,16 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
       <Link
         to={loginPath(location.pathname + location.search, path)}
         data-testid="header-sign-in"
-        css={{ color, textDecoration: 'none', fontSize: 14, fontWeight: 700, padding: '6px 12px', border: `1.5px solid ${color}`, borderRadius: 16, whiteSpace: 'nowrap' }}
+        css={{
+          color,
+          textDecoration: 'none',
+          fontSize: 14,
+          fontWeight: 700,
+          padding: '6px 12px',
+          border: `1.5px solid ${color}`,
+          borderRadius: 16,
+          whiteSpace: 'nowrap',
+        }}
       >
         {t(headerMessages.signIn)}
       </Link>
@@ -44,7 +53,18 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
 
   const guest = !auth.signedIn && auth.guest
   const nickname = guest ? t(headerMessages.guest) : (auth.nickname ?? '')
-  const item = { display: 'block', padding: '10px 16px', color: COLORS.text, textDecoration: 'none', fontSize: 14, background: 'none', border: 0, width: '100%', textAlign: 'left' as const, cursor: 'pointer' }
+  const item = {
+    display: 'block',
+    padding: '10px 16px',
+    color: COLORS.text,
+    textDecoration: 'none',
+    fontSize: 14,
+    background: 'none',
+    border: 0,
+    width: '100%',
+    textAlign: 'left' as const,
+    cursor: 'pointer',
+  }
   return (
     <div ref={menuRef} onKeyDown={onMenuKey} css={{ position: 'relative' }}>
       <button
@@ -55,23 +75,60 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
         aria-label={t(headerMessages.accountMenu, { nickname })}
         data-testid={guest ? 'header-guest' : 'header-account'}
         onClick={() => setOpen((value) => !value)}
-        css={{ display: 'inline-flex', alignItems: 'center', gap: 6, color, background: 'none', border: 0, cursor: 'pointer', fontSize: 14, fontWeight: 700, maxWidth: 160 }}
+        css={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 6,
+          color,
+          background: 'none',
+          border: 0,
+          cursor: 'pointer',
+          fontSize: 14,
+          fontWeight: 700,
+          maxWidth: 160,
+        }}
       >
         <UserIcon size={20} />
-        <span data-testid="header-nickname" css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '@media (max-width: 479px)': { maxWidth: 72 } }}>
+        <span
+          data-testid="header-nickname"
+          css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '@media (max-width: 479px)': { maxWidth: 72 } }}
+        >
           {nickname}
         </span>
       </button>
       {open && guest ? (
-        <div ref={listRef} role="menu" data-testid="header-guest-menu" css={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', minWidth: 220, background: '#fff', borderRadius: 10, boxShadow: '0 8px 30px rgba(0,0,0,.15)', padding: '6px 0', zIndex: 10 }}>
-          <p css={{ margin: 0, padding: '8px 16px 10px', fontSize: 12, lineHeight: 1.5, color: COLORS.textMuted, borderBottom: `1px solid ${COLORS.line}` }}>{t(headerMessages.guestNote)}</p>
+        <div
+          ref={listRef}
+          role="menu"
+          data-testid="header-guest-menu"
+          css={{
+            position: 'absolute',
+            right: 0,
+            top: 'calc(100% + 8px)',
+            minWidth: 220,
+            background: '#fff',
+            borderRadius: 10,
+            boxShadow: '0 8px 30px rgba(0,0,0,.15)',
+            padding: '6px 0',
+            zIndex: 10,
+          }}
+        >
+          <p css={{ margin: 0, padding: '8px 16px 10px', fontSize: 12, lineHeight: 1.5, color: COLORS.textMuted, borderBottom: `1px solid ${COLORS.line}` }}>
+            {t(headerMessages.guestNote)}
+          </p>
           <Link role="menuitem" to={path('/library/subscribed')} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.library)}
           </Link>
           <Link role="menuitem" to={path('/inbox/gift')} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.inbox, { count: 0 })}
           </Link>
-          <Link role="menuitem" data-testid="header-guest-signup" to={path('/signup')} css={{ ...item, fontWeight: 700, color: COLORS.brand, borderTop: `1px solid ${COLORS.line}` }} onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            data-testid="header-guest-signup"
+            to={path('/signup')}
+            css={{ ...item, fontWeight: 700, color: COLORS.brand, borderTop: `1px solid ${COLORS.line}` }}
+            onClick={() => setOpen(false)}
+          >
             {t(headerMessages.guestSignUp)}
           </Link>
           <Link role="menuitem" to={loginPath(location.pathname + location.search, path)} css={item} onClick={() => setOpen(false)}>
@@ -80,7 +137,22 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
         </div>
       ) : null}
       {open && !guest ? (
-        <div ref={listRef} role="menu" data-testid="header-account-menu" css={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', minWidth: 200, background: '#fff', borderRadius: 10, boxShadow: '0 8px 30px rgba(0,0,0,.15)', padding: '6px 0', zIndex: 10 }}>
+        <div
+          ref={listRef}
+          role="menu"
+          data-testid="header-account-menu"
+          css={{
+            position: 'absolute',
+            right: 0,
+            top: 'calc(100% + 8px)',
+            minWidth: 200,
+            background: '#fff',
+            borderRadius: 10,
+            boxShadow: '0 8px 30px rgba(0,0,0,.15)',
+            padding: '6px 0',
+            zIndex: 10,
+          }}
+        >
           <Link role="menuitem" to={path('/library/subscribed')} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.library)}
           </Link>

@@ -49,7 +49,22 @@ export const InboxButton = observer(function InboxButton({ color }: { color: str
         <span
           data-testid="header-inbox-badge"
           aria-hidden
-          css={{ position: 'absolute', top: -6, right: -8, minWidth: 16, height: 16, padding: '0 4px', borderRadius: 8, background: '#ff3b5c', color: '#fff', fontSize: 10, fontWeight: 700, lineHeight: '16px', textAlign: 'center', boxSizing: 'border-box' }}
+          css={{
+            position: 'absolute',
+            top: -6,
+            right: -8,
+            minWidth: 16,
+            height: 16,
+            padding: '0 4px',
+            borderRadius: 8,
+            background: '#ff3b5c',
+            color: '#fff',
+            fontSize: 10,
+            fontWeight: 700,
+            lineHeight: '16px',
+            textAlign: 'center',
+            boxSizing: 'border-box',
+          }}
         >
           {count > 99 ? '99+' : count}
         </span>

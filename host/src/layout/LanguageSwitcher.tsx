@@ -20,14 +20,21 @@ export function LanguageSwitcher({ color }: { color: string }) {
   return (
     <label css={{ display: 'inline-flex', alignItems: 'center', gap: 4, color, cursor: 'pointer', position: 'relative' }}>
       <GlobeIcon size={20} />
-      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {t(headerMessages.language)}
-      </span>
+      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t(headerMessages.language)}</span>
       <select
         value={locale}
         onChange={(event) => change(event.target.value as Locale)}
         data-testid="language-switcher"
-        css={{ appearance: 'none', background: 'transparent', border: 0, color: 'inherit', font: 'inherit', fontSize: 13, cursor: 'pointer', padding: '4px 2px' }}
+        css={{
+          appearance: 'none',
+          background: 'transparent',
+          border: 0,
+          color: 'inherit',
+          font: 'inherit',
+          fontSize: 13,
+          cursor: 'pointer',
+          padding: '4px 2px',
+        }}
       >
         {LOCALES.map((option) => (
           <option key={option} value={option} css={{ color: '#111' }}>

@@ -24,8 +24,23 @@ export const MenuTabs = observer(function MenuTabs({ white }: { white: boolean }
   const t = useT()
   const path = useLocalePath()
   return (
-    <nav aria-label={t(menuMessages.label)} css={{ height: MENU_TABS_HEIGHT, overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
-      <ul css={{ display: 'flex', gap: 4, margin: 0, padding: '0 12px', listStyle: 'none', height: '100%', alignItems: 'stretch', maxWidth: 1200, marginInline: 'auto' }}>
+    <nav
+      aria-label={t(menuMessages.label)}
+      css={{ height: MENU_TABS_HEIGHT, overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
+    >
+      <ul
+        css={{
+          display: 'flex',
+          gap: 4,
+          margin: 0,
+          padding: '0 12px',
+          listStyle: 'none',
+          height: '100%',
+          alignItems: 'stretch',
+          maxWidth: 1200,
+          marginInline: 'auto',
+        }}
+      >
         {TABS.filter((tab) => !('login' in tab) || auth.signedIn).map((tab) => (
           <li key={tab.code} css={{ display: 'flex' }}>
             <NavLink

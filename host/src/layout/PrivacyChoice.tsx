@@ -28,7 +28,16 @@ export function PrivacyChoice() {
       data-testid="footer-do-not-share"
       aria-pressed={on}
       onClick={() => void choose()}
-      css={{ background: 'none', border: 0, padding: 0, font: 'inherit', color: 'inherit', cursor: 'pointer', textAlign: 'left', '&:hover': { textDecoration: 'underline' } }}
+      css={{
+        background: 'none',
+        border: 0,
+        padding: 0,
+        font: 'inherit',
+        color: 'inherit',
+        cursor: 'pointer',
+        textAlign: 'left',
+        '&:hover': { textDecoration: 'underline' },
+      }}
     >
       {t(footerMessages.doNotShare)}
       {on ? ` ✓ ${t(footerMessages.doNotShareChosen)}` : ''}

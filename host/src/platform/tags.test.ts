@@ -90,7 +90,11 @@ describe('third-party analytics providers in the page (issue 15)', () => {
     expect(scripts()).toEqual([])
     const layer = w.dataLayer ?? []
     expect(layer.slice(1, 2)).toEqual([{ event: 'page_view', page_path: '/comic/1' }])
-    expect(Array.from(layer[2] as ArrayLike<unknown>)).toEqual(['consent', 'update', { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }])
+    expect(Array.from(layer[2] as ArrayLike<unknown>)).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
+    ])
     expect(layer).toHaveLength(3)
     expect(w.fbq?.queue.slice(-1)).toEqual([['consent', 'revoke']])
     // Turning sharing back on does not resume this page's forwarding (the next page decides).

@@ -9,10 +9,13 @@ describe('/via (SPEC §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/document/notice'))
   })
 
-  it.each(['/fr/via?url=https%3A%2F%2Fevil.example%2F', '/fr/via'])('%s: says the invitation link failed, in the reader language, with a way home', async (url) => {
-    const { router } = await renderAt(url)
-    expect(await screen.findByTestId('via-failed')).toHaveTextContent('Ce lien d’invitation n’a pas pu être ouvert.')
-    expect(router.state.location.pathname).toBe('/fr/via')
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/fr')
-  })
+  it.each(['/fr/via?url=https%3A%2F%2Fevil.example%2F', '/fr/via'])(
+    '%s: says the invitation link failed, in the reader language, with a way home',
+    async (url) => {
+      const { router } = await renderAt(url)
+      expect(await screen.findByTestId('via-failed')).toHaveTextContent('Ce lien d’invitation n’a pas pu être ouvert.')
+      expect(router.state.location.pathname).toBe('/fr/via')
+      expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/fr')
+    },
+  )
 })

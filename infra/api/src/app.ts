@@ -110,7 +110,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode
     if (status >= 500) req.log.error({ method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime) }, 'request failed')
-    else if (sample > 0 && (sample >= 1 || Math.random() < sample)) req.log.info({ method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime) }, 'request')
+    else if (sample > 0 && (sample >= 1 || Math.random() < sample))
+      req.log.info({ method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime) }, 'request')
   })
 
   app.setNotFoundHandler((req, reply) => {

@@ -11,7 +11,8 @@ export interface SafetyReport {
 const set = (env: NodeJS.ProcessEnv, name: string): boolean => typeof env[name] === 'string' && env[name] !== ''
 
 function publicUrlProblem(value: string | undefined): string | null {
-  if (!value) return 'KOMA_PUBLIC_URL is not set: mailed links (password reset, sign-up codes) and social sign-in redirects need the site\'s public https origin, e.g. KOMA_PUBLIC_URL=https://koma.example'
+  if (!value)
+    return "KOMA_PUBLIC_URL is not set: mailed links (password reset, sign-up codes) and social sign-in redirects need the site's public https origin, e.g. KOMA_PUBLIC_URL=https://koma.example"
   let url: URL
   try {
     url = new URL(value)
@@ -19,7 +20,8 @@ function publicUrlProblem(value: string | undefined): string | null {
     return `KOMA_PUBLIC_URL="${value}" is not an absolute URL (e.g. https://koma.example)`
   }
   if (url.protocol !== 'https:') return `KOMA_PUBLIC_URL="${value}" must be https: readers' sessions and payments never travel in clear text`
-  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) return `KOMA_PUBLIC_URL="${value}" must be an origin only (scheme, host, optional port), e.g. https://koma.example`
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+    return `KOMA_PUBLIC_URL="${value}" must be an origin only (scheme, host, optional port), e.g. https://koma.example`
   return null
 }
 
@@ -35,31 +37,42 @@ export function productionSafety(env: NodeJS.ProcessEnv = process.env): SafetyRe
   const publicUrl = publicUrlProblem(env.KOMA_PUBLIC_URL)
   if (publicUrl) problems.push(publicUrl)
   if (!set(env, 'TRUST_PROXY')) {
-    problems.push('TRUST_PROXY is not set: the edge serves plain HTTP, so in production it runs behind a TLS proxy or load balancer; set TRUST_PROXY to that proxy\'s address (or 1 to trust any hop) so secure cookies, HSTS and readers\' addresses are right')
+    problems.push(
+      "TRUST_PROXY is not set: the edge serves plain HTTP, so in production it runs behind a TLS proxy or load balancer; set TRUST_PROXY to that proxy's address (or 1 to trust any hop) so secure cookies, HSTS and readers' addresses are right",
+    )
   }
   if (!set(env, 'KOMA_SMTP_URL') && !set(env, 'KOMA_OUTBOX_DIR')) {
-    problems.push('mail is neither SMTP nor an explicit outbox: set KOMA_SMTP_URL (e.g. smtps://user:pass@smtp.example.com), or KOMA_OUTBOX_DIR to a folder another system delivers from')
+    problems.push(
+      'mail is neither SMTP nor an explicit outbox: set KOMA_SMTP_URL (e.g. smtps://user:pass@smtp.example.com), or KOMA_OUTBOX_DIR to a folder another system delivers from',
+    )
   }
   if (env.KOMA_FAKETIME !== undefined && env.KOMA_FAKETIME !== '0') problems.push('KOMA_FAKETIME is set: the debug clock never runs in production (unset it)')
   if (env.KOMA_SKIP_CHECKSUM === '1') problems.push('KOMA_SKIP_CHECKSUM=1 is for benchmarks of raw handlers only (unset it)')
-  if (set(env, 'KOMA_PAGE_URL_KEY') && String(env.KOMA_PAGE_URL_KEY).length < 32) problems.push('KOMA_PAGE_URL_KEY is shorter than 32 characters: use a long random key, or unset it to keep the generated one in the database')
+  if (set(env, 'KOMA_PAGE_URL_KEY') && String(env.KOMA_PAGE_URL_KEY).length < 32)
+    problems.push('KOMA_PAGE_URL_KEY is shorter than 32 characters: use a long random key, or unset it to keep the generated one in the database')
   for (const name of ['KOMA_DEMO', 'KOMA_SANDBOX_IDP', 'KOMA_SANDBOX_CERTIFICATION', 'KOMA_SANDBOX_PAYMENTS']) {
     if (set(env, name) && env[name] !== '1' && env[name] !== '0') problems.push(`${name}="${env[name]}": opt-ins are 1 (on) or unset`)
   }
 
   const paypalLive = set(env, 'KOMA_PAYPAL_CLIENT_ID') && set(env, 'KOMA_PAYPAL_CLIENT_SECRET')
-  if (set(env, 'KOMA_PAYPAL_CLIENT_ID') !== set(env, 'KOMA_PAYPAL_CLIENT_SECRET')) problems.push('PayPal needs both KOMA_PAYPAL_CLIENT_ID and KOMA_PAYPAL_CLIENT_SECRET')
+  if (set(env, 'KOMA_PAYPAL_CLIENT_ID') !== set(env, 'KOMA_PAYPAL_CLIENT_SECRET'))
+    problems.push('PayPal needs both KOMA_PAYPAL_CLIENT_ID and KOMA_PAYPAL_CLIENT_SECRET')
   if (paypalLive && env.KOMA_PAYPAL_ENV !== 'production') notes.push('PayPal runs against its sandbox (set KOMA_PAYPAL_ENV=production to take real payments)')
-  if (env.KOMA_SANDBOX_PAYMENTS === '1') notes.push('KOMA_SANDBOX_PAYMENTS=1: the payment sandboxes are on and hand out coins for test payments — a test deployment only')
+  if (env.KOMA_SANDBOX_PAYMENTS === '1')
+    notes.push('KOMA_SANDBOX_PAYMENTS=1: the payment sandboxes are on and hand out coins for test payments — a test deployment only')
   else if (!paypalLive) notes.push('coin purchases are off: no payment provider (set KOMA_PAYPAL_CLIENT_ID and KOMA_PAYPAL_CLIENT_SECRET)')
   else notes.push('Japanese card, carrier billing and PayPay are off: only their sandboxes exist')
 
   const live = SOCIAL_PROVIDERS.filter((provider) => set(env, `KOMA_IDP_${provider.toUpperCase()}_CLIENT_ID`))
   for (const provider of live) {
-    if (!set(env, `KOMA_IDP_${provider.toUpperCase()}_CLIENT_SECRET`)) problems.push(`KOMA_IDP_${provider.toUpperCase()}_CLIENT_SECRET is not set (its client id is)`)
+    if (!set(env, `KOMA_IDP_${provider.toUpperCase()}_CLIENT_SECRET`))
+      problems.push(`KOMA_IDP_${provider.toUpperCase()}_CLIENT_SECRET is not set (its client id is)`)
   }
   const off = SOCIAL_PROVIDERS.filter((provider) => !live.includes(provider))
-  if (env.KOMA_SANDBOX_IDP === '1') notes.push(`KOMA_SANDBOX_IDP=1: ${off.join(', ') || 'no provider'} sign in through the sandbox identity provider, where anyone can claim any e-mail — a test deployment only`)
+  if (env.KOMA_SANDBOX_IDP === '1')
+    notes.push(
+      `KOMA_SANDBOX_IDP=1: ${off.join(', ') || 'no provider'} sign in through the sandbox identity provider, where anyone can claim any e-mail — a test deployment only`,
+    )
   else if (off.length) notes.push(`social sign-in with ${off.join(', ')} is off (no KOMA_IDP_<PROVIDER>_CLIENT_ID)`)
   if (env.KOMA_SANDBOX_CERTIFICATION === '1') notes.push('KOMA_SANDBOX_CERTIFICATION=1: adult verification trusts a typed birthday — a test deployment only')
   else notes.push('adult verification is off (only its sandbox exists): mature titles stay closed')

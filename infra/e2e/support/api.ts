@@ -6,7 +6,10 @@ import { readSite } from './site'
  * request time and the client IP the edge forwards), to find seeded data by its traits
  * instead of hard-coding ids.
  */
-export async function apiGet<T>(path: string, options: { cookie?: string; locale?: string; acceptMature?: boolean; baseURL?: string } = {}): Promise<{ status: number; result: T | null; code: number | null }> {
+export async function apiGet<T>(
+  path: string,
+  options: { cookie?: string; locale?: string; acceptMature?: boolean; baseURL?: string } = {},
+): Promise<{ status: number; result: T | null; code: number | null }> {
   const time = String(Date.now())
   const response = await fetch(`${options.baseURL ?? readSite().baseURL}/api${path}`, {
     headers: {

@@ -8,7 +8,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   })
 }
 
@@ -29,7 +38,12 @@ export async function newContext(
   options: { locale?: string; viewport?: { width: number; height: number }; popups?: boolean; baseURL?: string; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   const baseURL = options.baseURL ?? readSite().baseURL
-  const context = await browser.newContext({ baseURL, locale: options.locale ?? 'en-US', viewport: options.viewport ?? DESKTOP, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) })
+  const context = await browser.newContext({
+    baseURL,
+    locale: options.locale ?? 'en-US',
+    viewport: options.viewport ?? DESKTOP,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  })
   if (!options.popups) {
     // The edge writes the first page's home answer into the page (koma-boot): drop its popups there too.
     await context.route(
@@ -39,11 +53,14 @@ export async function newContext(
         try {
           const response = await route.fetch()
           const html = await response.text()
-          const body = html.replace(/(<script type="application\/json" id="koma-boot">)(.*?)(<\/script>)/s, (_all, open: string, json: string, close: string) => {
-            const boot = JSON.parse(json) as { results?: Record<string, { popups?: unknown[] }> }
-            for (const [key, result] of Object.entries(boot.results ?? {})) if (/^\/(ja|en|fr)\/home$/.test(key) && result) result.popups = []
-            return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close
-          })
+          const body = html.replace(
+            /(<script type="application\/json" id="koma-boot">)(.*?)(<\/script>)/s,
+            (_all, open: string, json: string, close: string) => {
+              const boot = JSON.parse(json) as { results?: Record<string, { popups?: unknown[] }> }
+              for (const [key, result] of Object.entries(boot.results ?? {})) if (/^\/(ja|en|fr)\/home$/.test(key) && result) result.popups = []
+              return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close
+            },
+          )
           await route.fulfill({ status: response.status(), headers: decodedHeaders(response.headers()), body })
         } catch {
           await route.abort().catch(() => undefined)

@@ -81,9 +81,22 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
   const apiUrl = `http://127.0.0.1:${apiPort}`
   const baseURL = `http://127.0.0.1:${port}`
   // The API mails links and builds OAuth redirect URIs on the site's own origin: the test edge.
-  const api = service(['infra/api/src/main.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', KOMA_PUBLIC_URL: baseURL })
+  const api = service(['infra/api/src/main.ts'], {
+    DATA_DIR: dataDir,
+    API_PORT: String(apiPort),
+    API_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    KOMA_PUBLIC_URL: baseURL,
+  })
   await waitForHttp(`${apiUrl}/api/health`, 180_000, api.child, api.log)
-  const edge = service(['infra/edge/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EDGE_DIR: edgeDir, API_URL: apiUrl, KOMA_PUBLIC_URL: baseURL })
+  const edge = service(['infra/edge/src/main.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EDGE_DIR: edgeDir,
+    API_URL: apiUrl,
+    KOMA_PUBLIC_URL: baseURL,
+  })
   await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
   return { baseURL, dataDir, edgeDir, apiUrl, pids: [api.child.pid ?? 0, edge.child.pid ?? 0] }
 }
@@ -93,10 +106,21 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
  * settings (e.g. a tag manager id): for a test of the edge's configuration without a second API.
  * It only reads the edge folder. Stop it with `stopEdge`.
  */
-export async function startEdge(site: Pick<SiteInfo, 'dataDir' | 'edgeDir' | 'apiUrl'>, env: Record<string, string>): Promise<{ baseURL: string; pid: number }> {
+export async function startEdge(
+  site: Pick<SiteInfo, 'dataDir' | 'edgeDir' | 'apiUrl'>,
+  env: Record<string, string>,
+): Promise<{ baseURL: string; pid: number }> {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  const edge = service(['infra/edge/src/main.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: site.dataDir, EDGE_DIR: site.edgeDir, API_URL: site.apiUrl, KOMA_PUBLIC_URL: baseURL, ...env })
+  const edge = service(['infra/edge/src/main.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: site.dataDir,
+    EDGE_DIR: site.edgeDir,
+    API_URL: site.apiUrl,
+    KOMA_PUBLIC_URL: baseURL,
+    ...env,
+  })
   await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
   return { baseURL, pid: edge.child.pid ?? 0 }
 }

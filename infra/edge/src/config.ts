@@ -69,7 +69,10 @@ export function edgeDir(env: NodeJS.ProcessEnv = process.env): string {
 function trustProxy(value: string | undefined): boolean | string[] {
   if (!value || value === '0' || value === 'false') return false
   if (value === '1' || value === 'true') return true
-  return value.split(',').map((item) => item.trim()).filter(Boolean)
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {

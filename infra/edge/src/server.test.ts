@@ -209,7 +209,13 @@ describe('path traversal', () => {
 describe('app pages', () => {
   it('serves the live host page for any app path, uncached, with security headers', async () => {
     // Unknown paths get the same page (the app draws its 404 screen) with a 404 status.
-    for (const [url, status] of [['/', 200], ['/en/comic/3', 200], ['/fr/menu/all_comic/new', 200], ['/ja/viewer/12/34?page=2', 404], ['/some/unknown/page', 404]] as const) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/en/comic/3', 200],
+      ['/fr/menu/all_comic/new', 200],
+      ['/ja/viewer/12/34?page=2', 404],
+      ['/some/unknown/page', 404],
+    ] as const) {
       const res = await get({ path: url })
       expect([url, res.status]).toEqual([url, status])
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8')

@@ -1,5 +1,12 @@
 import type http from 'node:http'
-import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import { EDGE_TIMEOUTS, type EdgeTimeouts } from './config'
 import { clientIp, registerApiProxy } from './http/api-proxy'
 import { registerAssets } from './http/assets'
@@ -39,8 +46,7 @@ const PAGE_CACHE = 'no-cache, private'
 const MAINTENANCE_HOLD_MS = 60_000
 
 /** Last path segments that name a file, not a page: these 404 instead of getting the app. */
-const FILE_LIKE =
-  /\.(js|mjs|cjs|css|map|json|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|txt|xml|wasm|webmanifest|php|env|gz|br|zip)$/i
+const FILE_LIKE = /\.(js|mjs|cjs|css|map|json|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|txt|xml|wasm|webmanifest|php|env|gz|br|zip)$/i
 
 const NOT_DEPLOYED = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -96,9 +102,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true }))
 
   // The browser's fallback when /api/ip is unavailable: the address this server sees.
-  app.get('/ip', async (req, reply) =>
-    reply.header('cache-control', 'no-store').send({ result: { ip: clientIp(req), now: Date.now() } }),
-  )
+  app.get('/ip', async (req, reply) => reply.header('cache-control', 'no-store').send({ result: { ip: clientIp(req), now: Date.now() } }))
 
   app.get('/robots.txt', async (req, reply) =>
     reply.headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send(robotsTxt(requestOrigin(req))),
@@ -106,8 +110,16 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
 
   app.get('/sitemap.xml', async (req, reply) => {
     const titles = await sitemap.titles(clientIp(req))
-    if (!titles) return reply.code(503).header('retry-after', '60').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The sitemap is not available right now.\n')
-    return reply.headers({ 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600' }).send(sitemapXml(requestOrigin(req), titles))
+    if (!titles)
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('The sitemap is not available right now.\n')
+    return reply
+      .headers({ 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600' })
+      .send(sitemapXml(requestOrigin(req), titles))
   })
 
   // The public home answer from the edge's own copy while it is fresh (as a CDN would), so the
@@ -123,7 +135,8 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   })
 
   registerAssets(app, options.edgeDir, options.assetCacheBytes)
-  app.register(async (api) => registerApiProxy(api, options.apiUrl, {
+  app.register(async (api) =>
+    registerApiProxy(api, options.apiUrl, {
       requestLogging: options.requestLogging ?? false,
       timeouts,
       // The API answers 503 in maintenance: home must not go on being served from the edge's copy.
@@ -141,16 +154,26 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     const path = pathOf(req.url)
     const last = path.slice(path.lastIndexOf('/') + 1)
     if (FILE_LIKE.test(last) || /^\/(remotes|host|api)(\/|$)/.test(path)) return notFound(reply)
-    const request = { url: req.url, cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'], clientIp: clientIp(req), doNotShare: requestDoesNotShare(req) }
+    const request = {
+      url: req.url,
+      cookie: req.headers.cookie,
+      acceptLanguage: req.headers['accept-language'],
+      clientIp: clientIp(req),
+      doNotShare: requestDoesNotShare(req),
+    }
     const context = pageContext(request)
     const { match, search } = context
     // Legacy short paths (SPEC §2): a real redirect, in the same language, keeping the query.
     if (match?.route.redirectTo) {
-      return reply.code(301).header('cache-control', 'public, max-age=3600').redirect(withLocalePrefix(match.route.redirectTo, match.prefix) + search, 301)
+      return reply
+        .code(301)
+        .header('cache-control', 'public, max-age=3600')
+        .redirect(withLocalePrefix(match.route.redirectTo, match.prefix) + search, 301)
     }
     // SPEC §1: browsers that cannot run the app get the guide, a page without script.
     if (needsBrowserGuide(req.headers['user-agent'] ?? '')) {
-      if (match?.route.id !== 'host.browserGuide') return reply.header('cache-control', 'no-store').redirect(withLocalePrefix('/browserguide', match?.prefix ?? prefixForLocale(context.locale)), 302)
+      if (match?.route.id !== 'host.browserGuide')
+        return reply.header('cache-control', 'no-store').redirect(withLocalePrefix('/browserguide', match?.prefix ?? prefixForLocale(context.locale)), 302)
       htmlHeaders(reply).header('cache-control', 'no-cache').header('vary', 'User-Agent, Accept-Language, Cookie')
       return reply.send(browserGuideHtml(context.locale))
     }
@@ -165,7 +188,10 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // The page carries the reader's address and the live registry: revalidated on every use, by
     // this reader only (a rollback shows on the next page, as before).
     reply.header('cache-control', PAGE_CACHE)
-    const [{ head, tag }, meta] = await Promise.all([hints.headFor(request, live.registry, context), pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) })])
+    const [{ head, tag }, meta] = await Promise.all([
+      hints.headFor(request, live.registry, context),
+      pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) }),
+    ])
     // Unknown paths and ids are 404s, maintenance a 503, for crawlers too; the app draws the screen.
     const status = meta.status === 200 && Date.now() < maintenanceUntil ? 503 : meta.status
     reply.code(status)

@@ -1,5 +1,15 @@
 import { COLORS, TIMINGS } from '@koma/contracts'
-import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 
 const fieldStyle = (error: boolean) => ({
   width: '100%',
@@ -34,16 +44,33 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
 }
 
 /** A labelled text field with its error under it, announced to screen readers. */
-export function TextField({ label, error, hint, ...input }: { label: string; error?: string | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: string; error?: string | null; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...input} css={fieldStyle(Boolean(error))} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+        css={fieldStyle(Boolean(error))}
+      />
     </Field>
   )
 }
 
-export function SelectField({ label, error, hint, children, ...select }: { label: string; error?: string | null; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...select
+}: { label: string; error?: string | null; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId()
   return (
     <Field id={id} label={label} hint={hint} error={error}>
@@ -54,11 +81,21 @@ export function SelectField({ label, error, hint, children, ...select }: { label
   )
 }
 
-export function TextArea({ label, error, hint, ...area }: { label: string; error?: string | null; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  ...area
+}: { label: string; error?: string | null; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId()
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <textarea id={id} aria-invalid={error ? true : undefined} {...area} css={{ ...fieldStyle(Boolean(error)), minHeight: 180, resize: 'vertical', lineHeight: 1.6 }} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        {...area}
+        css={{ ...fieldStyle(Boolean(error)), minHeight: 180, resize: 'vertical', lineHeight: 1.6 }}
+      />
     </Field>
   )
 }
@@ -77,7 +114,8 @@ export const submitButton = {
 } as const
 
 /** Field errors by name from a validate() result. */
-export const errorOf = (errors: { field: string; message: string }[], field: string): string | null => errors.find((error) => error.field === field)?.message ?? null
+export const errorOf = (errors: { field: string; message: string }[], field: string): string | null =>
+  errors.find((error) => error.field === field)?.message ?? null
 
 export interface LiveFieldError {
   field: string

@@ -18,20 +18,27 @@ export const PROVIDER_LABELS: Record<SocialProvider, string> = {
 export function useDateFormat(): (iso: string, withTime?: boolean) => string {
   const { locale } = useLocale()
   return (iso, withTime = false) =>
-    new Intl.DateTimeFormat(LOCALE_TAGS[locale], withTime ? { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } : { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso))
+    new Intl.DateTimeFormat(
+      LOCALE_TAGS[locale],
+      withTime ? { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } : { year: 'numeric', month: 'short', day: 'numeric' },
+    ).format(new Date(iso))
 }
 
 /** "20 free coins", "3 tickets for Moonlit Bakery". */
 export function useRewardText(): (reward: Pick<RewardContent, 'kind' | 'coinType' | 'amount' | 'contentName'>) => string {
   const t = useT()
   return (reward) => {
-    if (reward.kind === 'ticket') return reward.contentName ? t(commonMessages.ticketsFor, { amount: reward.amount, title: reward.contentName }) : t(commonMessages.tickets, { amount: reward.amount })
+    if (reward.kind === 'ticket')
+      return reward.contentName
+        ? t(commonMessages.ticketsFor, { amount: reward.amount, title: reward.contentName })
+        : t(commonMessages.tickets, { amount: reward.amount })
     return t(reward.coinType === 'bonus' ? commonMessages.bonusCoins : commonMessages.freeCoins, { amount: reward.amount })
   }
 }
 
 /** The message of a refused call (the API speaks the reader's language), or null for other failures. */
-export const refusal = (error: unknown): string | null => (isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : null)
+export const refusal = (error: unknown): string | null =>
+  isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : null
 
 /**
  * For public routes that need an account: signed out, a sign-in prompt instead of the page. A
@@ -48,7 +55,10 @@ export const NeedsSignIn = observer(function NeedsSignIn({ children, title, gues
         <h1 css={{ fontSize: 24, margin: '0 0 10px' }}>{title}</h1>
         <p css={{ fontWeight: 700, margin: '0 0 8px' }}>{t(commonMessages.guestNotAllowed)}</p>
         <p css={{ color: COLORS.textMuted, margin: '0 0 24px' }}>{t(commonMessages.guestSignUp)}</p>
-        <Link to={`${path('/signup')}?redirect=${encodeURIComponent(location.pathname + location.search)}`} css={{ ...primaryButton, width: 'auto', padding: '12px 32px' }}>
+        <Link
+          to={`${path('/signup')}?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+          css={{ ...primaryButton, width: 'auto', padding: '12px 32px' }}
+        >
           {t(commonMessages.signUp)}
         </Link>
       </section>

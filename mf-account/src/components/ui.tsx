@@ -10,13 +10,42 @@ export function usePageTitle(title: string): void {
   }, [title])
 }
 
-export function AccountPage({ title, lead, back, children, testId, wide }: { title: string; lead?: ReactNode; back?: { to: string; label: string }; children: ReactNode; testId: string; wide?: boolean }) {
+export function AccountPage({
+  title,
+  lead,
+  back,
+  children,
+  testId,
+  wide,
+}: {
+  title: string
+  lead?: ReactNode
+  back?: { to: string; label: string }
+  children: ReactNode
+  testId: string
+  wide?: boolean
+}) {
   const path = useLocalePath()
   usePageTitle(title)
   return (
-    <section data-testid={testId} css={{ maxWidth: wide ? 760 : 560, margin: '0 auto', padding: '28px 16px 56px', [media.mobile]: { padding: '20px 16px 48px' } }}>
+    <section
+      data-testid={testId}
+      css={{ maxWidth: wide ? 760 : 560, margin: '0 auto', padding: '28px 16px 56px', [media.mobile]: { padding: '20px 16px 48px' } }}
+    >
       {back ? (
-        <Link to={path(back.to)} css={{ display: 'inline-flex', alignItems: 'center', gap: 4, color: COLORS.textMuted, fontSize: 13, textDecoration: 'none', marginBottom: 12, '&:hover': { color: COLORS.text } }}>
+        <Link
+          to={path(back.to)}
+          css={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 4,
+            color: COLORS.textMuted,
+            fontSize: 13,
+            textDecoration: 'none',
+            marginBottom: 12,
+            '&:hover': { color: COLORS.text },
+          }}
+        >
           <span aria-hidden>‹</span> {back.label}
         </Link>
       ) : null}
@@ -58,14 +87,48 @@ const rowStyle = {
 }
 
 /** A row of a card: label, value and, when it leads somewhere, a chevron. */
-export function Row({ label, value, to, onClick, testId, danger, children }: { label: ReactNode; value?: ReactNode; to?: string; onClick?: () => void; testId?: string; danger?: boolean; children?: ReactNode }) {
+export function Row({
+  label,
+  value,
+  to,
+  onClick,
+  testId,
+  danger,
+  children,
+}: {
+  label: ReactNode
+  value?: ReactNode
+  to?: string
+  onClick?: () => void
+  testId?: string
+  danger?: boolean
+  children?: ReactNode
+}) {
   const path = useLocalePath()
   const inner = (
     <>
       <span css={{ flex: 1, minWidth: 0, color: danger ? COLORS.brandDark : COLORS.text, fontWeight: 500 }}>{label}</span>
-      {value !== undefined ? <span css={{ color: COLORS.textMuted, fontSize: 14, textAlign: 'right', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '60%' }}>{value}</span> : null}
+      {value !== undefined ? (
+        <span
+          css={{
+            color: COLORS.textMuted,
+            fontSize: 14,
+            textAlign: 'right',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            maxWidth: '60%',
+          }}
+        >
+          {value}
+        </span>
+      ) : null}
       {children}
-      {to || onClick ? <span aria-hidden css={{ color: '#b5b5b5', fontSize: 20, lineHeight: 1 }}>›</span> : null}
+      {to || onClick ? (
+        <span aria-hidden css={{ color: '#b5b5b5', fontSize: 20, lineHeight: 1 }}>
+          ›
+        </span>
+      ) : null}
     </>
   )
   if (to) {
@@ -77,7 +140,19 @@ export function Row({ label, value, to, onClick, testId, danger, children }: { l
   }
   if (onClick) {
     return (
-      <button type="button" data-testid={testId} onClick={onClick} css={{ ...rowStyle, border: 0, borderTop: `1px solid ${COLORS.line}`, cursor: 'pointer', fontFamily: 'inherit', '&:hover': { background: COLORS.surfaceAlt } }}>
+      <button
+        type="button"
+        data-testid={testId}
+        onClick={onClick}
+        css={{
+          ...rowStyle,
+          border: 0,
+          borderTop: `1px solid ${COLORS.line}`,
+          cursor: 'pointer',
+          fontFamily: 'inherit',
+          '&:hover': { background: COLORS.surfaceAlt },
+        }}
+      >
         {inner}
       </button>
     )
@@ -131,14 +206,37 @@ export const smallButton = {
   '&:disabled': { opacity: 0.5, cursor: 'default' },
 } as const
 
-export function Button({ variant = 'primary', tone, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'small'; tone?: 'brand' | 'danger' }) {
+export function Button({
+  variant = 'primary',
+  tone,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'small'; tone?: 'brand' | 'danger' }) {
   const style = variant === 'primary' ? primaryButton : variant === 'secondary' ? secondaryButton : smallButton
-  const toned = tone === 'brand' ? { background: COLORS.brand, color: '#fff', border: 0, '&:hover': { background: COLORS.brandDark } } : tone === 'danger' ? { background: COLORS.brandDark, color: '#fff', border: 0, '&:hover': { background: '#b8321f' } } : {}
+  const toned =
+    tone === 'brand'
+      ? { background: COLORS.brand, color: '#fff', border: 0, '&:hover': { background: COLORS.brandDark } }
+      : tone === 'danger'
+        ? { background: COLORS.brandDark, color: '#fff', border: 0, '&:hover': { background: '#b8321f' } }
+        : {}
   return <button type="button" {...props} css={{ ...style, ...toned }} />
 }
 
 /** An on/off switch with its label (a real checkbox for assistive technology). */
-export function Toggle({ label, description, checked, onChange, testId, disabled }: { label: string; description?: string; checked: boolean; onChange: (next: boolean) => void; testId?: string; disabled?: boolean }) {
+export function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+  testId,
+  disabled,
+}: {
+  label: string
+  description?: string
+  checked: boolean
+  onChange: (next: boolean) => void
+  testId?: string
+  disabled?: boolean
+}) {
   const id = useId()
   return (
     <label htmlFor={id} css={{ ...rowStyle, cursor: disabled ? 'default' : 'pointer' }}>
@@ -146,7 +244,16 @@ export function Toggle({ label, description, checked, onChange, testId, disabled
         <span css={{ display: 'block', fontWeight: 500 }}>{label}</span>
         {description ? <span css={{ display: 'block', fontSize: 13, color: COLORS.textMuted, marginTop: 2, lineHeight: 1.5 }}>{description}</span> : null}
       </span>
-      <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} data-testid={testId} onChange={(event) => onChange(event.target.checked)} css={{ position: 'absolute', opacity: 0, width: 1, height: 1 }} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        disabled={disabled}
+        data-testid={testId}
+        onChange={(event) => onChange(event.target.checked)}
+        css={{ position: 'absolute', opacity: 0, width: 1, height: 1 }}
+      />
       <span
         aria-hidden
         css={{
@@ -159,7 +266,18 @@ export function Toggle({ label, description, checked, onChange, testId, disabled
           transition: 'background .15s ease',
           opacity: disabled ? 0.5 : 1,
           'input:focus-visible + &': FOCUS_RING,
-          '&::after': { content: '""', position: 'absolute', top: 3, left: checked ? 21 : 3, width: 22, height: 22, borderRadius: '50%', background: '#fff', boxShadow: '0 1px 3px rgba(0,0,0,.25)', transition: 'left .15s ease' },
+          '&::after': {
+            content: '""',
+            position: 'absolute',
+            top: 3,
+            left: checked ? 21 : 3,
+            width: 22,
+            height: 22,
+            borderRadius: '50%',
+            background: '#fff',
+            boxShadow: '0 1px 3px rgba(0,0,0,.25)',
+            transition: 'left .15s ease',
+          },
         }}
       />
     </label>
@@ -167,14 +285,36 @@ export function Toggle({ label, description, checked, onChange, testId, disabled
 }
 
 /** Two or three choices side by side (radio buttons underneath). */
-export function Segmented<V extends string>({ label, value, options, onChange, name, testId }: { label: string; value: V; options: { value: V; label: string }[]; onChange: (next: V) => void; name: string; testId?: string }) {
+export function Segmented<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  name,
+  testId,
+}: {
+  label: string
+  value: V
+  options: { value: V; label: string }[]
+  onChange: (next: V) => void
+  name: string
+  testId?: string
+}) {
   return (
     <div css={{ ...rowStyle, flexWrap: 'wrap' }} role="radiogroup" aria-label={label} data-testid={testId}>
       <span css={{ flex: '1 1 160px', fontWeight: 500 }}>{label}</span>
       <span css={{ display: 'inline-flex', background: COLORS.surfaceAlt, borderRadius: 20, padding: 3 }}>
         {options.map((option) => (
           <label key={option.value} css={{ position: 'relative', cursor: 'pointer' }}>
-            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} data-testid={testId ? `${testId}-${option.value}` : undefined} css={{ position: 'absolute', opacity: 0 }} />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              data-testid={testId ? `${testId}-${option.value}` : undefined}
+              css={{ position: 'absolute', opacity: 0 }}
+            />
             <span
               css={{
                 display: 'block',
@@ -205,7 +345,11 @@ export function Banner({ tone = 'info', children, testId }: { tone?: 'info' | 's
     warning: { background: '#fff7e6', color: '#9a5b00' },
   }
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} data-testid={testId} css={{ ...tones[tone], borderRadius: 10, padding: '12px 14px', fontSize: 14, lineHeight: 1.55, margin: '0 0 16px' }}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      css={{ ...tones[tone], borderRadius: 10, padding: '12px 14px', fontSize: 14, lineHeight: 1.55, margin: '0 0 16px' }}
+    >
       {children}
     </div>
   )
@@ -232,7 +376,11 @@ export function Tabs({ tabs }: { tabs: { to: string; label: string; active: bool
           }}
         >
           {tab.label}
-          {tab.badge ? <span css={{ marginLeft: 6, background: COLORS.brand, color: '#fff', borderRadius: 10, fontSize: 11, padding: '2px 7px', verticalAlign: 2 }}>{tab.badge}</span> : null}
+          {tab.badge ? (
+            <span css={{ marginLeft: 6, background: COLORS.brand, color: '#fff', borderRadius: 10, fontSize: 11, padding: '2px 7px', verticalAlign: 2 }}>
+              {tab.badge}
+            </span>
+          ) : null}
         </Link>
       ))}
     </nav>
@@ -244,11 +392,31 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /** A checkbox line (agreements). */
-export function Check({ label, checked, onChange, error, testId, children }: { label?: ReactNode; checked: boolean; onChange: (next: boolean) => void; error?: string | null; testId?: string; children?: ReactNode }) {
+export function Check({
+  label,
+  checked,
+  onChange,
+  error,
+  testId,
+  children,
+}: {
+  label?: ReactNode
+  checked: boolean
+  onChange: (next: boolean) => void
+  error?: string | null
+  testId?: string
+  children?: ReactNode
+}) {
   return (
     <div css={{ marginBottom: 10 }}>
       <label css={{ display: 'flex', alignItems: 'flex-start', gap: 10, fontSize: 14, lineHeight: 1.5, cursor: 'pointer' }}>
-        <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} data-testid={testId} css={{ width: 18, height: 18, marginTop: 1, accentColor: COLORS.brand, flex: 'none' }} />
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          data-testid={testId}
+          css={{ width: 18, height: 18, marginTop: 1, accentColor: COLORS.brand, flex: 'none' }}
+        />
         <span>{label ?? children}</span>
       </label>
       {error ? (
@@ -260,4 +428,10 @@ export function Check({ label, checked, onChange, error, testId, children }: { l
   )
 }
 
-export const formCard = { background: '#fff', border: `1px solid ${COLORS.line}`, borderRadius: 14, padding: '22px 20px 24px', [media.mobile]: { padding: '18px 16px 20px' } } as const
+export const formCard = {
+  background: '#fff',
+  border: `1px solid ${COLORS.line}`,
+  borderRadius: 14,
+  padding: '22px 20px 24px',
+  [media.mobile]: { padding: '18px 16px 20px' },
+} as const

@@ -40,12 +40,36 @@ export default function CouponPage() {
   }
   return (
     <NeedsSignIn title={t(couponMessages.title)} guests>
-      <AccountPage testId="coupon" title={t(couponMessages.title)} lead={t(couponMessages.lead)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
+      <AccountPage
+        testId="coupon"
+        title={t(couponMessages.title)}
+        lead={t(couponMessages.lead)}
+        back={{ to: '/account/userinfo', label: t(commonMessages.account) }}
+      >
         <form onSubmit={(event) => void submit(event)} noValidate>
-          <TextField label={t(couponMessages.code)} value={code} maxLength={32} autoCapitalize="characters" autoComplete="off" spellCheck={false} onChange={(event) => setCode(event.target.value.toUpperCase())} error={errorOf(errors, 'code')} data-testid="coupon-code" css={{ letterSpacing: '.12em', fontWeight: 700 }} />
+          <TextField
+            label={t(couponMessages.code)}
+            value={code}
+            maxLength={32}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setCode(event.target.value.toUpperCase())}
+            error={errorOf(errors, 'code')}
+            data-testid="coupon-code"
+            css={{ letterSpacing: '.12em', fontWeight: 700 }}
+          />
           <div aria-live="polite">
-            {notice ? <Banner tone="success" testId="coupon-done">{notice}</Banner> : null}
-            {problem ? <Banner tone="error" testId="coupon-error">{problem}</Banner> : null}
+            {notice ? (
+              <Banner tone="success" testId="coupon-done">
+                {notice}
+              </Banner>
+            ) : null}
+            {problem ? (
+              <Banner tone="error" testId="coupon-error">
+                {problem}
+              </Banner>
+            ) : null}
           </div>
           <Button type="submit" disabled={busy} data-testid="coupon-submit">
             {t(couponMessages.redeem)}

@@ -37,7 +37,10 @@ function DeleteForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const found = [...validate(deleteAccountSchema, { reason }, locale).errors, ...(asksPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : [])]
+    const found = [
+      ...validate(deleteAccountSchema, { reason }, locale).errors,
+      ...(asksPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : []),
+    ]
     setErrors(found)
     setProblem(null)
     if (found.length || !understood) return
@@ -63,7 +66,15 @@ function DeleteForm() {
           <legend css={{ fontWeight: 700, fontSize: 15, marginBottom: 12 }}>{t(deleteMessages.reason)}</legend>
           {DELETE_REASONS.map((code) => (
             <label key={code} css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '7px 0', fontSize: 15, cursor: 'pointer' }}>
-              <input type="radio" name="reason" value={code} checked={reason === code} onChange={() => setReason(code)} data-testid={`reason-${code}`} css={{ width: 18, height: 18, accentColor: COLORS.brandDark }} />
+              <input
+                type="radio"
+                name="reason"
+                value={code}
+                checked={reason === code}
+                onChange={() => setReason(code)}
+                data-testid={`reason-${code}`}
+                css={{ width: 18, height: 18, accentColor: COLORS.brandDark }}
+              />
               {t(deleteMessages[code])}
             </label>
           ))}
@@ -89,7 +100,11 @@ function DeleteForm() {
         <Check checked={understood} onChange={setUnderstood} testId="delete-understood">
           {t(deleteMessages.confirm)}
         </Check>
-        {problem ? <Banner tone="error" testId="delete-error">{problem}</Banner> : null}
+        {problem ? (
+          <Banner tone="error" testId="delete-error">
+            {problem}
+          </Banner>
+        ) : null}
         <Button type="submit" disabled={busy || !understood} data-testid="delete-submit" tone="danger">
           {t(deleteMessages.submit)}
         </Button>

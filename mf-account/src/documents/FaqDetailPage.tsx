@@ -11,7 +11,12 @@ function Faq({ id }: { id: string }) {
   const path = useLocalePath()
   const faq = useResource(`account:faq:${locale}:${id}`, () => api.request(endpoints.faq, { params: { id } }))
   return (
-    <AccountPage testId="faq-detail" title={faq.question} lead={t(supportMessages[faq.category])} back={{ to: '/document/faq', label: t(documentMessages.toFaq) }}>
+    <AccountPage
+      testId="faq-detail"
+      title={faq.question}
+      lead={t(supportMessages[faq.category])}
+      back={{ to: '/document/faq', label: t(documentMessages.toFaq) }}
+    >
       <p css={{ fontSize: 15, lineHeight: 1.8, margin: '0 0 28px' }}>{faq.answer}</p>
       <Link to={path('/inquiry')} css={secondaryButton}>
         {t(documentMessages.contact)}

@@ -20,14 +20,26 @@ export default function FaqPage() {
       type="button"
       aria-pressed={category === value}
       onClick={() => setSearch(value ? { category: value } : {}, { replace: true })}
-      css={{ padding: '6px 12px', borderRadius: 16, fontSize: 13, fontWeight: 700, cursor: 'pointer', whiteSpace: 'nowrap', border: `1.5px solid ${category === value ? COLORS.text : COLORS.line}`, background: category === value ? COLORS.text : '#fff', color: category === value ? '#fff' : COLORS.text }}
+      css={{
+        padding: '6px 12px',
+        borderRadius: 16,
+        fontSize: 13,
+        fontWeight: 700,
+        cursor: 'pointer',
+        whiteSpace: 'nowrap',
+        border: `1.5px solid ${category === value ? COLORS.text : COLORS.line}`,
+        background: category === value ? COLORS.text : '#fff',
+        color: category === value ? '#fff' : COLORS.text,
+      }}
     >
       {label}
     </button>
   )
   return (
     <AccountPage testId="faq" title={t(documentMessages.faqTitle)} lead={t(documentMessages.faqLead)}>
-      <div css={{ display: 'flex', gap: 8, overflowX: 'auto', paddingBottom: 8, marginBottom: 12, [media.tabletUp]: { flexWrap: 'wrap', overflowX: 'visible' } }}>
+      <div
+        css={{ display: 'flex', gap: 8, overflowX: 'auto', paddingBottom: 8, marginBottom: 12, [media.tabletUp]: { flexWrap: 'wrap', overflowX: 'visible' } }}
+      >
         {chip('', t(documentMessages.all))}
         {INQUIRY_CATEGORIES.filter((code) => code !== 'other').map((code) => chip(code, t(supportMessages[code])))}
       </div>
@@ -38,11 +50,27 @@ export default function FaqPage() {
               type="button"
               aria-expanded={open === faq.id}
               onClick={() => setOpen(open === faq.id ? null : faq.id)}
-              css={{ display: 'flex', gap: 10, width: '100%', textAlign: 'left', padding: '16px 4px', background: 'none', border: 0, cursor: 'pointer', font: 'inherit', color: COLORS.text, fontSize: 15, fontWeight: 600, lineHeight: 1.5 }}
+              css={{
+                display: 'flex',
+                gap: 10,
+                width: '100%',
+                textAlign: 'left',
+                padding: '16px 4px',
+                background: 'none',
+                border: 0,
+                cursor: 'pointer',
+                font: 'inherit',
+                color: COLORS.text,
+                fontSize: 15,
+                fontWeight: 600,
+                lineHeight: 1.5,
+              }}
             >
               <span css={{ color: COLORS.brand, fontWeight: 800 }}>Q</span>
               <span css={{ flex: 1 }}>{faq.question}</span>
-              <span aria-hidden css={{ color: COLORS.textMuted, transform: open === faq.id ? 'rotate(90deg)' : 'none', transition: 'transform .15s' }}>›</span>
+              <span aria-hidden css={{ color: COLORS.textMuted, transform: open === faq.id ? 'rotate(90deg)' : 'none', transition: 'transform .15s' }}>
+                ›
+              </span>
             </button>
             {open === faq.id ? (
               <div css={{ display: 'flex', gap: 10, padding: '0 4px 18px', fontSize: 14, lineHeight: 1.75, color: '#333' }}>

@@ -49,7 +49,8 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
                   </strong>
                 ) : (
                   <Link to={path(item.version === latest ? `/legal/${type}` : `/legal/${type}/${item.version}`)} css={{ color: COLORS.textMuted }}>
-                    {t(documentMessages.version, { version: item.version })} ({date(item.effectiveAt)}){item.version === latest ? ` · ${t(documentMessages.current)}` : ''}
+                    {t(documentMessages.version, { version: item.version })} ({date(item.effectiveAt)})
+                    {item.version === latest ? ` · ${t(documentMessages.current)}` : ''}
                   </Link>
                 )}
               </li>

@@ -7,8 +7,14 @@ import { documentMessages } from '../i18n/messages'
 
 export function CategoryChip({ category }: { category: 'notice' | 'event' | 'maintenance' | 'update' }) {
   const t = useT()
-  const colors = { notice: ['#eef1f5', '#44505e'], event: ['#fdecea', COLORS.brandDark], maintenance: ['#fff4e0', '#9a5b00'], update: ['#e9f7ef', '#1f7a45'] }[category]
-  return <span css={{ fontSize: 11, fontWeight: 700, background: colors[0], color: colors[1], padding: '3px 8px', borderRadius: 6, whiteSpace: 'nowrap' }}>{t(documentMessages[category])}</span>
+  const colors = { notice: ['#eef1f5', '#44505e'], event: ['#fdecea', COLORS.brandDark], maintenance: ['#fff4e0', '#9a5b00'], update: ['#e9f7ef', '#1f7a45'] }[
+    category
+  ]
+  return (
+    <span css={{ fontSize: 11, fontWeight: 700, background: colors[0], color: colors[1], padding: '3px 8px', borderRadius: 6, whiteSpace: 'nowrap' }}>
+      {t(documentMessages[category])}
+    </span>
+  )
 }
 
 /** /document/notice: notices, pinned first, 20 a page. */
@@ -26,7 +32,11 @@ export default function NoticeListPage() {
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, borderTop: `1px solid ${COLORS.line}` }}>
         {notices.map((notice) => (
           <li key={notice.id} css={{ borderBottom: `1px solid ${COLORS.line}` }}>
-            <Link to={`${path('/document/notice/detail')}?id=${notice.id}`} data-testid="notice" css={{ display: 'block', padding: '16px 4px', color: COLORS.text, textDecoration: 'none', '&:hover strong': { textDecoration: 'underline' } }}>
+            <Link
+              to={`${path('/document/notice/detail')}?id=${notice.id}`}
+              data-testid="notice"
+              css={{ display: 'block', padding: '16px 4px', color: COLORS.text, textDecoration: 'none', '&:hover strong': { textDecoration: 'underline' } }}
+            >
               <span css={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }}>
                 <CategoryChip category={notice.category} />
                 {notice.pinned ? <span css={{ fontSize: 11, fontWeight: 700, color: COLORS.brand }}>{t(documentMessages.pinned)}</span> : null}

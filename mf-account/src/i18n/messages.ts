@@ -65,7 +65,10 @@ export const signupMessages = defineMessages({
   title: { id: 'account.signup.title', defaultMessage: 'Create your account' },
   lead: { id: 'account.signup.lead', defaultMessage: 'Enter your email address. We will send you a 6-digit code to confirm it.' },
   steps: { id: 'account.signup.steps', defaultMessage: 'Step {step} of 3' },
-  guestKeeps: { id: 'account.signup.guestKeeps', defaultMessage: 'You are reading as a guest: your coins, tickets and library on this browser become your account’s.' },
+  guestKeeps: {
+    id: 'account.signup.guestKeeps',
+    defaultMessage: 'You are reading as a guest: your coins, tickets and library on this browser become your account’s.',
+  },
   socialGuestTitle: { id: 'account.signup.socialGuestTitle', defaultMessage: 'Continue with a social account?' },
   socialGuestConfirm: {
     id: 'account.signup.socialGuestConfirm',
@@ -113,10 +116,17 @@ export const socialMessages = defineMessages({
 
 export const passwordMessages = defineMessages({
   findTitle: { id: 'account.password.findTitle', defaultMessage: 'Reset your password' },
-  findLead: { id: 'account.password.findLead', defaultMessage: 'Enter the email address of your account. We will send you a link to choose a new password; it is valid for 10 minutes.' },
+  findLead: {
+    id: 'account.password.findLead',
+    defaultMessage: 'Enter the email address of your account. We will send you a link to choose a new password; it is valid for 10 minutes.',
+  },
   sendLink: { id: 'account.password.sendLink', defaultMessage: 'Send reset link' },
   resultTitle: { id: 'account.password.resultTitle', defaultMessage: 'Check your email' },
-  resultLead: { id: 'account.password.resultLead', defaultMessage: 'If {email} belongs to a Koma account, a reset link is on its way. Open it within 10 minutes. Did not get it? Check your spam folder or try again.' },
+  resultLead: {
+    id: 'account.password.resultLead',
+    defaultMessage:
+      'If {email} belongs to a Koma account, a reset link is on its way. Open it within 10 minutes. Did not get it? Check your spam folder or try again.',
+  },
   resultAgain: { id: 'account.password.resultAgain', defaultMessage: 'Send again' },
   resetTitle: { id: 'account.password.resetTitle', defaultMessage: 'Choose a new password' },
   resetLead: { id: 'account.password.resetLead', defaultMessage: 'For the account {email}.' },
@@ -129,10 +139,16 @@ export const passwordMessages = defineMessages({
   changeLead: { id: 'account.password.changeLead', defaultMessage: 'Your other devices will be signed out.' },
   changed: { id: 'account.password.changed', defaultMessage: 'Your password was changed.' },
   adviceTitle: { id: 'account.password.adviceTitle', defaultMessage: 'Time for a new password' },
-  adviceLead: { id: 'account.password.adviceLead', defaultMessage: 'You have used the same password for 6 months. Changing it regularly keeps your account and your coins safe.' },
+  adviceLead: {
+    id: 'account.password.adviceLead',
+    defaultMessage: 'You have used the same password for 6 months. Changing it regularly keeps your account and your coins safe.',
+  },
   adviceChange: { id: 'account.password.adviceChange', defaultMessage: 'Change now' },
   adviceLater: { id: 'account.password.adviceLater', defaultMessage: 'Remind me in 6 months' },
-  noPassword: { id: 'account.password.noPassword', defaultMessage: 'Your account has no password yet. Register an email address and password to sign in without a social account.' },
+  noPassword: {
+    id: 'account.password.noPassword',
+    defaultMessage: 'Your account has no password yet. Register an email address and password to sign in without a social account.',
+  },
 })
 
 export const profileMessages = defineMessages({
@@ -176,7 +192,10 @@ export const profileMessages = defineMessages({
   newEmail: { id: 'account.profile.newEmail', defaultMessage: 'New email address' },
   emailChanged: { id: 'account.profile.emailChanged', defaultMessage: 'Your email address was changed.' },
   cancelEmailConfirm: { id: 'account.profile.cancelEmailConfirm', defaultMessage: 'Stop changing your email address?' },
-  emailPasswordHint: { id: 'account.profile.emailPasswordHint', defaultMessage: 'To protect your account, enter your current password. We will also tell your current address about the change.' },
+  emailPasswordHint: {
+    id: 'account.profile.emailPasswordHint',
+    defaultMessage: 'To protect your account, enter your current password. We will also tell your current address about the change.',
+  },
 })
 
 export const settingsMessages = defineMessages({
@@ -194,7 +213,8 @@ export const settingsMessages = defineMessages({
   doNotShare: { id: 'account.settings.doNotShare', defaultMessage: 'Do not share my personal information' },
   doNotShareHint: {
     id: 'account.settings.doNotShareHint',
-    defaultMessage: 'Koma does not sell your personal information. With this on, Koma also keeps no record of your visits (pages viewed, episodes opened, purchases).',
+    defaultMessage:
+      'Koma does not sell your personal information. With this on, Koma also keeps no record of your visits (pages viewed, episodes opened, purchases).',
   },
   keyLayout: { id: 'account.settings.keyLayout', defaultMessage: 'Previous / next keys' },
   keyAuto: { id: 'account.settings.keyAuto', defaultMessage: 'Automatic' },
@@ -256,7 +276,11 @@ export const couponMessages = defineMessages({
 
 export const deleteMessages = defineMessages({
   title: { id: 'account.delete.title', defaultMessage: 'Delete account' },
-  lead: { id: 'account.delete.lead', defaultMessage: 'Deleting your account cannot be undone. Purchased episodes, remaining coins, tickets and gifts are lost, and your comments are no longer shown to anyone.' },
+  lead: {
+    id: 'account.delete.lead',
+    defaultMessage:
+      'Deleting your account cannot be undone. Purchased episodes, remaining coins, tickets and gifts are lost, and your comments are no longer shown to anyone.',
+  },
   reason: { id: 'account.delete.reason', defaultMessage: 'Why are you leaving?' },
   confirm: { id: 'account.delete.confirm', defaultMessage: 'I understand that my coins and purchases will be lost.' },
   submit: { id: 'account.delete.submit', defaultMessage: 'Delete my account' },
@@ -276,7 +300,10 @@ export const deleteMessages = defineMessages({
 
 export const supportMessages = defineMessages({
   inquiryTitle: { id: 'account.support.inquiryTitle', defaultMessage: 'Contact us' },
-  inquiryLead: { id: 'account.support.inquiryLead', defaultMessage: 'Tell us what happened. We usually answer by email within 3 business days. You may find a faster answer in the FAQ.' },
+  inquiryLead: {
+    id: 'account.support.inquiryLead',
+    defaultMessage: 'Tell us what happened. We usually answer by email within 3 business days. You may find a faster answer in the FAQ.',
+  },
   category: { id: 'account.support.category', defaultMessage: 'Category' },
   choose: { id: 'account.support.choose', defaultMessage: 'Choose a category' },
   replyEmail: { id: 'account.support.replyEmail', defaultMessage: 'Email address for our answer' },

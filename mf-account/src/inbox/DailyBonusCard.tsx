@@ -13,15 +13,42 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
   const status = useResource('account:daily', () => api.request(endpoints.dailyBonus))
   const [busy, setBusy] = useState(false)
   return (
-    <div data-testid="daily-bonus" css={{ display: 'flex', alignItems: 'center', gap: 16, padding: '18px 18px', borderRadius: 14, marginBottom: 20, background: 'linear-gradient(120deg, #fff3e6 0%, #ffe3df 100%)', border: '1px solid #ffd9cf' }}>
-      <div aria-hidden css={{ width: 52, height: 52, borderRadius: 26, background: '#fff', display: 'grid', placeItems: 'center', fontSize: 26, flex: 'none', boxShadow: '0 2px 8px rgba(255,91,74,.2)' }}>
+    <div
+      data-testid="daily-bonus"
+      css={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 16,
+        padding: '18px 18px',
+        borderRadius: 14,
+        marginBottom: 20,
+        background: 'linear-gradient(120deg, #fff3e6 0%, #ffe3df 100%)',
+        border: '1px solid #ffd9cf',
+      }}
+    >
+      <div
+        aria-hidden
+        css={{
+          width: 52,
+          height: 52,
+          borderRadius: 26,
+          background: '#fff',
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 26,
+          flex: 'none',
+          boxShadow: '0 2px 8px rgba(255,91,74,.2)',
+        }}
+      >
         <GiftIcon size={26} />
       </div>
       <div css={{ flex: 1, minWidth: 0 }}>
         <div css={{ fontWeight: 700, fontSize: 16 }}>{t(inboxMessages.dailyTitle)}</div>
         <div css={{ fontSize: 13, color: COLORS.textMuted, marginTop: 2 }}>
           {status.claimedToday ? t(inboxMessages.dailyDone) : t(inboxMessages.dailyLead, { reward: reward(status.reward) })}
-          {status.streak > 0 ? <span css={{ marginLeft: 6, color: COLORS.brandDark, fontWeight: 700 }}>· {t(inboxMessages.streak, { days: status.streak })}</span> : null}
+          {status.streak > 0 ? (
+            <span css={{ marginLeft: 6, color: COLORS.brandDark, fontWeight: 700 }}>· {t(inboxMessages.streak, { days: status.streak })}</span>
+          ) : null}
         </div>
       </div>
       {!status.claimedToday ? (

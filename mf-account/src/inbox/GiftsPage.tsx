@@ -15,8 +15,26 @@ function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
   const reward = useRewardText()
   const icon = gift.kind === 'ticket' ? <TicketIcon /> : <CoinIcon />
   return (
-    <li data-testid="gift" data-state={gift.state} data-expiring={gift.expiringSoon ? 'true' : 'false'} css={{ display: 'flex', gap: 14, alignItems: 'center', padding: '16px 0', borderTop: `1px solid ${COLORS.line}`, '&:first-of-type': { borderTop: 0 } }}>
-      <div aria-hidden css={{ width: 48, height: 48, borderRadius: 12, background: COLORS.surfaceAlt, display: 'grid', placeItems: 'center', fontSize: 24, flex: 'none', opacity: gift.state === 'claimable' ? 1 : 0.5 }}>
+    <li
+      data-testid="gift"
+      data-state={gift.state}
+      data-expiring={gift.expiringSoon ? 'true' : 'false'}
+      css={{ display: 'flex', gap: 14, alignItems: 'center', padding: '16px 0', borderTop: `1px solid ${COLORS.line}`, '&:first-of-type': { borderTop: 0 } }}
+    >
+      <div
+        aria-hidden
+        css={{
+          width: 48,
+          height: 48,
+          borderRadius: 12,
+          background: COLORS.surfaceAlt,
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 24,
+          flex: 'none',
+          opacity: gift.state === 'claimable' ? 1 : 0.5,
+        }}
+      >
         {icon}
       </div>
       <div css={{ flex: 1, minWidth: 0 }}>
@@ -30,7 +48,11 @@ function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
               : gift.expiresAt
                 ? t(inboxMessages.expires, { date: date(gift.expiresAt, true) })
                 : t(inboxMessages.noExpiry)}
-          {gift.expiringSoon ? <span data-testid="gift-expiring" css={{ marginLeft: 8, background: COLORS.brandTintStrong, padding: '2px 8px', borderRadius: 10 }}>{t(inboxMessages.expiringSoon)}</span> : null}
+          {gift.expiringSoon ? (
+            <span data-testid="gift-expiring" css={{ marginLeft: 8, background: COLORS.brandTintStrong, padding: '2px 8px', borderRadius: 10 }}>
+              {t(inboxMessages.expiringSoon)}
+            </span>
+          ) : null}
         </div>
       </div>
       {onClaim ? (
@@ -102,7 +124,16 @@ export default function GiftsPage() {
       aria-pressed={tab === value}
       data-testid={`gifts-${value}`}
       onClick={() => setSearch(value === 'history' ? { tab: 'history' } : {}, { replace: true })}
-      css={{ padding: '6px 14px', borderRadius: 16, fontSize: 13, fontWeight: 700, cursor: 'pointer', border: `1.5px solid ${tab === value ? COLORS.text : COLORS.line}`, background: tab === value ? COLORS.text : '#fff', color: tab === value ? '#fff' : COLORS.text }}
+      css={{
+        padding: '6px 14px',
+        borderRadius: 16,
+        fontSize: 13,
+        fontWeight: 700,
+        cursor: 'pointer',
+        border: `1.5px solid ${tab === value ? COLORS.text : COLORS.line}`,
+        background: tab === value ? COLORS.text : '#fff',
+        color: tab === value ? '#fff' : COLORS.text,
+      }}
     >
       {label}
     </button>
@@ -114,8 +145,16 @@ export default function GiftsPage() {
         <DailyBonusCard onResult={onResult} />
       </Suspense>
       <div aria-live="polite">
-        {notice ? <Banner tone="success" testId="inbox-notice">{notice}</Banner> : null}
-        {problem ? <Banner tone="error" testId="inbox-error">{problem}</Banner> : null}
+        {notice ? (
+          <Banner tone="success" testId="inbox-notice">
+            {notice}
+          </Banner>
+        ) : null}
+        {problem ? (
+          <Banner tone="error" testId="inbox-error">
+            {problem}
+          </Banner>
+        ) : null}
       </div>
       <div css={{ display: 'flex', gap: 8, marginBottom: 8 }}>
         {chip('available', t(inboxMessages.available))}

@@ -26,12 +26,27 @@ export default function MessagesPage() {
               aria-expanded={open === message.id}
               onClick={() => {
                 setOpen(open === message.id ? null : message.id)
-                if (!message.read) void api.request(endpoints.messageRead, { params: { messageId: String(message.id) } }).then(() => invalidate('account:messages'))
+                if (!message.read)
+                  void api.request(endpoints.messageRead, { params: { messageId: String(message.id) } }).then(() => invalidate('account:messages'))
               }}
-              css={{ display: 'block', width: '100%', textAlign: 'left', background: 'none', border: 0, padding: '16px 0', cursor: 'pointer', font: 'inherit', color: COLORS.text }}
+              css={{
+                display: 'block',
+                width: '100%',
+                textAlign: 'left',
+                background: 'none',
+                border: 0,
+                padding: '16px 0',
+                cursor: 'pointer',
+                font: 'inherit',
+                color: COLORS.text,
+              }}
             >
               <span css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                {!message.read ? <span css={{ fontSize: 11, fontWeight: 700, color: '#fff', background: COLORS.brand, borderRadius: 8, padding: '2px 7px' }}>{t(inboxMessages.unread)}</span> : null}
+                {!message.read ? (
+                  <span css={{ fontSize: 11, fontWeight: 700, color: '#fff', background: COLORS.brand, borderRadius: 8, padding: '2px 7px' }}>
+                    {t(inboxMessages.unread)}
+                  </span>
+                ) : null}
                 <strong css={{ fontSize: 15 }}>{message.title}</strong>
               </span>
               <span css={{ display: 'block', fontSize: 12, color: COLORS.textMuted, marginTop: 4 }}>{date(message.createdAt, true)}</span>

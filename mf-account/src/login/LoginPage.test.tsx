@@ -15,7 +15,10 @@ afterEach(() => jest.restoreAllMocks())
 
 /** The API as the sign-in page meets it: the social providers this site offers, then `answer` for everything else. */
 const fakeApi = (answer: () => Promise<unknown>) =>
-  jest.spyOn(api, 'request').mockImplementation((async (endpoint: unknown) => (endpoint === endpoints.idpProviders ? { providers: ['google', 'naver'] } : answer())) as typeof api.request)
+  jest
+    .spyOn(api, 'request')
+    .mockImplementation((async (endpoint: unknown) =>
+      endpoint === endpoints.idpProviders ? { providers: ['google', 'naver'] } : answer()) as typeof api.request)
 const calls = (request: ReturnType<typeof fakeApi>) => request.mock.calls.filter(([endpoint]) => endpoint !== endpoints.idpProviders)
 
 describe('sign-in form', () => {
@@ -108,7 +111,17 @@ describe('sign-in from a guest (SPEC §4)', () => {
   it('lists what signing in discards, asks first, and sends nothing when the reader keeps them', async () => {
     runInAction(() => {
       auth.guest = true
-      auth.profile = { userId: 9, guest: true, nickname: 'Guest', inventory: { coin: { total: 12, freeAmount: 12, purchasedAmount: 0 }, ticket: { amount: 2 }, readForFree: { amount: 0, recoverRemained: 0 }, rentWithSubscribe: false } } as unknown as typeof auth.profile
+      auth.profile = {
+        userId: 9,
+        guest: true,
+        nickname: 'Guest',
+        inventory: {
+          coin: { total: 12, freeAmount: 12, purchasedAmount: 0 },
+          ticket: { amount: 2 },
+          readForFree: { amount: 0, recoverRemained: 0 },
+          rentWithSubscribe: false,
+        },
+      } as unknown as typeof auth.profile
     })
     const request = fakeApi(async () => ({ tab: 'subscribed', items: [{}, {}, {}], page: { hasNext: false, currentPageNo: 1, seqNo: null } }))
     jest.mocked(openDialog).mockResolvedValue(false as never)
@@ -118,7 +131,9 @@ describe('sign-in from a guest (SPEC §4)', () => {
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'reader@koma.example' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'koma-reader-1' } })
     fireEvent.click(screen.getByTestId('login-submit'))
-    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('confirm', expect.objectContaining({ message: expect.stringContaining('12 coins, 2 tickets and 3 titles') })))
+    await waitFor(() =>
+      expect(openDialog).toHaveBeenCalledWith('confirm', expect.objectContaining({ message: expect.stringContaining('12 coins, 2 tickets and 3 titles') })),
+    )
     expect(calls(request).some(([endpoint]) => endpoint === endpoints.signin)).toBe(false)
   })
 

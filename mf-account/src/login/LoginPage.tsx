@@ -83,7 +83,19 @@ export default observer(function LoginPage() {
       <h1 css={{ fontSize: 26, margin: '0 0 8px' }}>{t(loginMessages.title)}</h1>
       <p css={{ margin: '0 0 28px', color: COLORS.textMuted, fontSize: 14 }}>{t(loginMessages.lead)}</p>
       {guest ? (
-        <div role="note" data-testid="login-guest-warning" css={{ margin: '0 0 24px', padding: '14px 16px', borderRadius: 12, background: '#fff6e5', border: '1px solid #ffd98a', fontSize: 14, lineHeight: 1.6 }}>
+        <div
+          role="note"
+          data-testid="login-guest-warning"
+          css={{
+            margin: '0 0 24px',
+            padding: '14px 16px',
+            borderRadius: 12,
+            background: '#fff6e5',
+            border: '1px solid #ffd98a',
+            fontSize: 14,
+            lineHeight: 1.6,
+          }}
+        >
           <strong css={{ display: 'block', marginBottom: 4 }}>{t(loginMessages.guestWarningTitle)}</strong>
           <span css={{ display: 'block' }}>{t(loginMessages.guestWarning)}</span>
           {holdings ? (
@@ -91,13 +103,26 @@ export default observer(function LoginPage() {
               {t(loginMessages.guestLoses, { ...holdings })}
             </span>
           ) : null}
-          <Link to={`${path('/signup')}?redirect=${encodeURIComponent(redirect)}`} data-testid="login-guest-signup" css={{ display: 'inline-block', marginTop: 8, color: COLORS.brand, fontWeight: 700 }}>
+          <Link
+            to={`${path('/signup')}?redirect=${encodeURIComponent(redirect)}`}
+            data-testid="login-guest-signup"
+            css={{ display: 'inline-block', marginTop: 8, color: COLORS.brand, fontWeight: 700 }}
+          >
             {t(loginMessages.guestKeep)} ›
           </Link>
         </div>
       ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(loginMessages.email)} type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={input('email', setEmail)} error={fieldError('email')} />
+        <TextField
+          label={t(loginMessages.email)}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          maxLength={254}
+          onChange={input('email', setEmail)}
+          error={fieldError('email')}
+        />
         <div css={{ position: 'relative' }}>
           <TextField
             label={t(loginMessages.password)}
@@ -112,7 +137,17 @@ export default observer(function LoginPage() {
           <button
             type="button"
             onClick={() => setReveal((value) => !value)}
-            css={{ position: 'absolute', right: 10, top: 34, background: 'none', border: 0, color: COLORS.textMuted, fontSize: 12, cursor: 'pointer', padding: 6 }}
+            css={{
+              position: 'absolute',
+              right: 10,
+              top: 34,
+              background: 'none',
+              border: 0,
+              color: COLORS.textMuted,
+              fontSize: 12,
+              cursor: 'pointer',
+              padding: 6,
+            }}
           >
             {t(reveal ? loginMessages.hidePassword : loginMessages.showPassword)}
           </button>
@@ -122,7 +157,11 @@ export default observer(function LoginPage() {
           {t(loginMessages.stayLogged)}
         </label>
         {formError ? (
-          <p role="alert" data-testid="login-error" css={{ color: COLORS.brandDark, fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: COLORS.brandTintStrong, borderRadius: 8 }}>
+          <p
+            role="alert"
+            data-testid="login-error"
+            css={{ color: COLORS.brandDark, fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: COLORS.brandTintStrong, borderRadius: 8 }}
+          >
             {formError}
           </p>
         ) : null}
@@ -130,7 +169,17 @@ export default observer(function LoginPage() {
           {t(busy ? loginMessages.submitting : loginMessages.submit)}
         </button>
       </form>
-      <div css={{ display: 'flex', alignItems: 'center', gap: 12, margin: '28px 0 16px', color: COLORS.textMuted, fontSize: 13, '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line } }}>
+      <div
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          margin: '28px 0 16px',
+          color: COLORS.textMuted,
+          fontSize: 13,
+          '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
+        }}
+      >
         {t(loginMessages.orWith)}
       </div>
       <SocialButtons redirect={redirect} confirm={guestAgrees} />
@@ -152,7 +201,16 @@ export default observer(function LoginPage() {
             data-testid="login-continue-guest"
             disabled={guestBusy}
             onClick={() => void continueAsGuest()}
-            css={{ background: 'none', border: `1.5px solid ${COLORS.line}`, borderRadius: 22, padding: '10px 22px', fontSize: 14, fontWeight: 700, color: COLORS.text, cursor: guestBusy ? 'progress' : 'pointer' }}
+            css={{
+              background: 'none',
+              border: `1.5px solid ${COLORS.line}`,
+              borderRadius: 22,
+              padding: '10px 22px',
+              fontSize: 14,
+              fontWeight: 700,
+              color: COLORS.text,
+              cursor: guestBusy ? 'progress' : 'pointer',
+            }}
           >
             {t(loginMessages.continueAsGuest)}
           </button>

@@ -52,10 +52,41 @@ export default observer(function ChangePasswordPage() {
   return (
     <AccountPage testId="change-password" title={t(passwordMessages.changeTitle)} lead={t(passwordMessages.changeLead)} back={back}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(passwordMessages.current)} type="password" autoComplete="current-password" value={currentPassword} maxLength={64} onChange={input('currentPassword', setCurrent)} error={errorOf(errors, 'currentPassword')} data-testid="current-password" />
-        <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={input('password', setPassword)} error={errorOf(errors, 'password')} data-testid="new-password" />
-        <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={input('passwordConfirm', setPasswordConfirm)} error={errorOf(errors, 'passwordConfirm')} data-testid="new-password-confirm" />
-        {problem ? <Banner tone="error" testId="change-password-error">{problem}</Banner> : null}
+        <TextField
+          label={t(passwordMessages.current)}
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          maxLength={64}
+          onChange={input('currentPassword', setCurrent)}
+          error={errorOf(errors, 'currentPassword')}
+          data-testid="current-password"
+        />
+        <TextField
+          label={t(passwordMessages.newPassword)}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          maxLength={64}
+          onChange={input('password', setPassword)}
+          error={errorOf(errors, 'password')}
+          data-testid="new-password"
+        />
+        <TextField
+          label={t(passwordMessages.confirm)}
+          type="password"
+          autoComplete="new-password"
+          value={passwordConfirm}
+          maxLength={64}
+          onChange={input('passwordConfirm', setPasswordConfirm)}
+          error={errorOf(errors, 'passwordConfirm')}
+          data-testid="new-password-confirm"
+        />
+        {problem ? (
+          <Banner tone="error" testId="change-password-error">
+            {problem}
+          </Banner>
+        ) : null}
         <Button type="submit" disabled={busy} data-testid="change-password-submit">
           {t(busy ? commonMessages.saving : commonMessages.save)}
         </Button>

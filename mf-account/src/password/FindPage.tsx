@@ -34,9 +34,23 @@ export default function FindPage() {
     }
   }
   return (
-    <AccountPage testId="password-find" title={t(passwordMessages.findTitle)} lead={t(passwordMessages.findLead)} back={{ to: '/login', label: t(loginMessages.title) }}>
+    <AccountPage
+      testId="password-find"
+      title={t(passwordMessages.findTitle)}
+      lead={t(passwordMessages.findLead)}
+      back={{ to: '/login', label: t(loginMessages.title) }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(loginMessages.email)} type="email" autoComplete="email" value={email} maxLength={254} onChange={input('email', setEmail)} error={errorOf(errors, 'email')} data-testid="find-email" />
+        <TextField
+          label={t(loginMessages.email)}
+          type="email"
+          autoComplete="email"
+          value={email}
+          maxLength={254}
+          onChange={input('email', setEmail)}
+          error={errorOf(errors, 'email')}
+          data-testid="find-email"
+        />
         {problem ? <Banner tone="error">{problem}</Banner> : null}
         <Button type="submit" disabled={busy} data-testid="find-submit">
           {t(passwordMessages.sendLink)}

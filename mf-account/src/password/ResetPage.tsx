@@ -28,7 +28,9 @@ function ResetForm({ token }: { token: string }) {
   if (check.problem || !check.email) {
     return (
       <>
-        <Banner tone="error" testId="reset-expired">{check.problem}</Banner>
+        <Banner tone="error" testId="reset-expired">
+          {check.problem}
+        </Banner>
         <Link to={path('/password/find')} css={primaryButton}>
           {t(passwordMessages.resultAgain)}
         </Link>
@@ -38,7 +40,9 @@ function ResetForm({ token }: { token: string }) {
   if (done) {
     return (
       <>
-        <Banner tone="success" testId="reset-done">{t(passwordMessages.resetDone)}</Banner>
+        <Banner tone="success" testId="reset-done">
+          {t(passwordMessages.resetDone)}
+        </Banner>
         <Link to={path('/login')} css={primaryButton} data-testid="reset-sign-in">
           {t(loginMessages.title)}
         </Link>
@@ -65,8 +69,26 @@ function ResetForm({ token }: { token: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <p css={{ margin: '-12px 0 20px', fontSize: 14 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
-      <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={input('password', setPassword)} error={errorOf(errors, 'password')} data-testid="reset-password" />
-      <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={input('passwordConfirm', setPasswordConfirm)} error={errorOf(errors, 'passwordConfirm')} data-testid="reset-password-confirm" />
+      <TextField
+        label={t(passwordMessages.newPassword)}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        maxLength={64}
+        onChange={input('password', setPassword)}
+        error={errorOf(errors, 'password')}
+        data-testid="reset-password"
+      />
+      <TextField
+        label={t(passwordMessages.confirm)}
+        type="password"
+        autoComplete="new-password"
+        value={passwordConfirm}
+        maxLength={64}
+        onChange={input('passwordConfirm', setPasswordConfirm)}
+        error={errorOf(errors, 'passwordConfirm')}
+        data-testid="reset-password-confirm"
+      />
       {problem ? <Banner tone="error">{problem}</Banner> : null}
       <Button type="submit" disabled={busy} data-testid="reset-submit">
         {t(passwordMessages.reset)}

@@ -80,8 +80,21 @@ export function EmailPage({ register }: { register: boolean }) {
     <AccountPage testId="change-email" title={title} lead={lead} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
       {!sentTo ? (
         <form onSubmit={(event) => void send(event)} noValidate>
-          <TextField label={t(profileMessages.newEmail)} type="email" autoComplete="email" value={email} maxLength={254} onChange={(event) => setEmail(event.target.value)} error={errorOf(errors, 'email')} data-testid="new-email" />
-          {problem ? <Banner tone="error" testId="change-email-error">{problem}</Banner> : null}
+          <TextField
+            label={t(profileMessages.newEmail)}
+            type="email"
+            autoComplete="email"
+            value={email}
+            maxLength={254}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errorOf(errors, 'email')}
+            data-testid="new-email"
+          />
+          {problem ? (
+            <Banner tone="error" testId="change-email-error">
+              {problem}
+            </Banner>
+          ) : null}
           <Button type="submit" disabled={busy} data-testid="change-email-send">
             {t(signupMessages.sendCode)}
           </Button>
@@ -89,11 +102,37 @@ export function EmailPage({ register }: { register: boolean }) {
       ) : (
         <form onSubmit={(event) => void confirm(event)} noValidate>
           <Banner>{t(signupMessages.codeLead, { email: sentTo })}</Banner>
-          <TextField label={t(signupMessages.code)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={token} onChange={(event) => setToken(event.target.value.replace(/\D/g, ''))} error={errorOf(errors, 'token')} data-testid="change-email-code" />
+          <TextField
+            label={t(signupMessages.code)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={token}
+            onChange={(event) => setToken(event.target.value.replace(/\D/g, ''))}
+            error={errorOf(errors, 'token')}
+            data-testid="change-email-code"
+          />
           {needsPassword ? (
             <>
-              <TextField label={t(passwordMessages.newPassword)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={(event) => setPassword(event.target.value)} error={errorOf(errors, 'password')} hint={t(signupMessages.passwordHint)} />
-              <TextField label={t(passwordMessages.confirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={(event) => setPasswordConfirm(event.target.value)} error={errorOf(errors, 'passwordConfirm')} />
+              <TextField
+                label={t(passwordMessages.newPassword)}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                maxLength={64}
+                onChange={(event) => setPassword(event.target.value)}
+                error={errorOf(errors, 'password')}
+                hint={t(signupMessages.passwordHint)}
+              />
+              <TextField
+                label={t(passwordMessages.confirm)}
+                type="password"
+                autoComplete="new-password"
+                value={passwordConfirm}
+                maxLength={64}
+                onChange={(event) => setPasswordConfirm(event.target.value)}
+                error={errorOf(errors, 'passwordConfirm')}
+              />
             </>
           ) : null}
           {asksCurrentPassword ? (
@@ -109,7 +148,11 @@ export function EmailPage({ register }: { register: boolean }) {
               data-testid="change-email-password"
             />
           ) : null}
-          {problem ? <Banner tone="error" testId="change-email-error">{problem}</Banner> : null}
+          {problem ? (
+            <Banner tone="error" testId="change-email-error">
+              {problem}
+            </Banner>
+          ) : null}
           <Button type="submit" disabled={busy} data-testid="change-email-confirm">
             {t(commonMessages.save)}
           </Button>

@@ -41,7 +41,15 @@ export default function NicknamePage() {
   return (
     <AccountPage testId="nickname" title={t(profileMessages.nicknameTitle)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(profileMessages.nickname)} value={nickname} maxLength={40} onChange={(event) => setNickname(event.target.value)} error={errorOf(errors, 'nickname')} hint={t(signupMessages.nicknameHint)} data-testid="nickname-input" />
+        <TextField
+          label={t(profileMessages.nickname)}
+          value={nickname}
+          maxLength={40}
+          onChange={(event) => setNickname(event.target.value)}
+          error={errorOf(errors, 'nickname')}
+          hint={t(signupMessages.nicknameHint)}
+          data-testid="nickname-input"
+        />
         {problem ? <Banner tone="error">{problem}</Banner> : null}
         <Button type="submit" disabled={busy} data-testid="nickname-save">
           {t(busy ? commonMessages.saving : commonMessages.save)}

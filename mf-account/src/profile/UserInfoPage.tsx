@@ -29,8 +29,26 @@ function Avatar({ url, nickname, onChanged }: { url: string | null; nickname: st
   }
   return (
     <div css={{ display: 'flex', alignItems: 'center', gap: 16, padding: '18px 18px 16px' }}>
-      <div css={{ width: 72, height: 72, borderRadius: 36, overflow: 'hidden', background: COLORS.surfaceAlt, display: 'grid', placeItems: 'center', fontSize: 28, fontWeight: 700, color: COLORS.textMuted, flex: 'none' }}>
-        {url ? <img src={url} alt="" width={72} height={72} data-testid="avatar-image" css={{ objectFit: 'cover', width: '100%', height: '100%' }} /> : Array.from(nickname)[0]?.toUpperCase()}
+      <div
+        css={{
+          width: 72,
+          height: 72,
+          borderRadius: 36,
+          overflow: 'hidden',
+          background: COLORS.surfaceAlt,
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 28,
+          fontWeight: 700,
+          color: COLORS.textMuted,
+          flex: 'none',
+        }}
+      >
+        {url ? (
+          <img src={url} alt="" width={72} height={72} data-testid="avatar-image" css={{ objectFit: 'cover', width: '100%', height: '100%' }} />
+        ) : (
+          Array.from(nickname)[0]?.toUpperCase()
+        )}
       </div>
       <div css={{ minWidth: 0 }}>
         <div data-testid="profile-nickname" css={{ fontSize: 19, fontWeight: 700, marginBottom: 8, overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -96,7 +114,17 @@ function MobileRow({ mobile }: { mobile: string | null }) {
   }
   return (
     <form onSubmit={(event) => void save(event)} noValidate css={{ padding: '14px 18px', borderTop: `1px solid ${COLORS.line}` }}>
-      <TextField label={t(profileMessages.mobile)} inputMode="numeric" autoComplete="tel" maxLength={11} value={value} onChange={(event) => setValue(event.target.value)} error={errorOf(errors, 'mobile') ?? problem} hint={t(profileMessages.mobileHint)} data-testid="mobile-input" />
+      <TextField
+        label={t(profileMessages.mobile)}
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={errorOf(errors, 'mobile') ?? problem}
+        hint={t(profileMessages.mobileHint)}
+        data-testid="mobile-input"
+      />
       <div css={{ display: 'flex', gap: 8 }}>
         <Button variant="small" type="submit" data-testid="mobile-save">
           {t(commonMessages.save)}
@@ -132,7 +160,17 @@ function LinkedAccounts({ onProblem }: { onProblem: (problem: string | null) => 
   return (
     <Card title={t(profileMessages.linked)} testId="linked-accounts">
       {SOCIAL_PROVIDERS.filter((provider) => linked.has(provider) || providers.includes(provider)).map((provider) => (
-        <Row key={provider} label={<span css={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}><ProviderMark provider={provider} size={24} />{PROVIDER_LABELS[provider]}</span>} value={linked.get(provider)?.email ?? undefined} testId={`linked-${provider}`}>
+        <Row
+          key={provider}
+          label={
+            <span css={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
+              <ProviderMark provider={provider} size={24} />
+              {PROVIDER_LABELS[provider]}
+            </span>
+          }
+          value={linked.get(provider)?.email ?? undefined}
+          testId={`linked-${provider}`}
+        >
           <Button variant="small" onClick={() => void act(provider)} data-testid={`${linked.has(provider) ? 'unlink' : 'link'}-${provider}`}>
             {t(linked.has(provider) ? profileMessages.unlink : profileMessages.link)}
           </Button>
@@ -158,9 +196,15 @@ function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
             <span>
               <span css={{ display: 'block' }}>
                 {item.browser} · {item.os}
-                {item.current ? <span css={{ marginLeft: 8, fontSize: 11, fontWeight: 700, color: COLORS.free, background: '#e9f7ef', padding: '2px 8px', borderRadius: 10 }}>{t(profileMessages.thisDevice)}</span> : null}
+                {item.current ? (
+                  <span css={{ marginLeft: 8, fontSize: 11, fontWeight: 700, color: COLORS.free, background: '#e9f7ef', padding: '2px 8px', borderRadius: 10 }}>
+                    {t(profileMessages.thisDevice)}
+                  </span>
+                ) : null}
               </span>
-              <span css={{ display: 'block', fontSize: 12, color: COLORS.textMuted, marginTop: 2 }}>{t(profileMessages.lastUsed, { date: date(item.lastSeenAt, true) })}</span>
+              <span css={{ display: 'block', fontSize: 12, color: COLORS.textMuted, marginTop: 2 }}>
+                {t(profileMessages.lastUsed, { date: date(item.lastSeenAt, true) })}
+              </span>
             </span>
           }
         >
@@ -199,8 +243,16 @@ export default function UserInfoPage() {
   const extra = profile.userExtraInfo
   return (
     <AccountPage testId="userinfo" title={t(profileMessages.title)}>
-      {notice ? <Banner tone="success" testId="userinfo-notice">{notice}</Banner> : null}
-      {problem ? <Banner tone="error" testId="userinfo-error">{problem}</Banner> : null}
+      {notice ? (
+        <Banner tone="success" testId="userinfo-notice">
+          {notice}
+        </Banner>
+      ) : null}
+      {problem ? (
+        <Banner tone="error" testId="userinfo-error">
+          {problem}
+        </Banner>
+      ) : null}
       <Card>
         <Avatar url={profile.avatarImageUrl} nickname={profile.nickname} onChanged={setProblem} />
       </Card>
@@ -215,7 +267,9 @@ export default function UserInfoPage() {
         {extra?.hasPassword !== false ? (
           <Row
             label={t(profileMessages.password)}
-            value={extra?.passwordChangeAdvised ? <span css={{ color: COLORS.brandDark, fontWeight: 700 }}>{t(profileMessages.passwordAdvice)}</span> : '••••••••'}
+            value={
+              extra?.passwordChangeAdvised ? <span css={{ color: COLORS.brandDark, fontWeight: 700 }}>{t(profileMessages.passwordAdvice)}</span> : '••••••••'
+            }
             to="/account/userinfo/password"
             testId="password-row"
           />

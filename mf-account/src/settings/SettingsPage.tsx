@@ -1,4 +1,17 @@
-import { analytics, api, auth, COLORS, safeRedirect, endpoints, isApiError, rememberViewerSettings, useLocalePath, useT, type AccountSettings, type SettingsUpdate } from '@koma/contracts'
+import {
+  analytics,
+  api,
+  auth,
+  COLORS,
+  safeRedirect,
+  endpoints,
+  isApiError,
+  rememberViewerSettings,
+  useLocalePath,
+  useT,
+  type AccountSettings,
+  type SettingsUpdate,
+} from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { PhoneIcon } from '../components/icons'
 import { useEffect, useRef, useState } from 'react'
@@ -54,7 +67,11 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
     <Card title={t(settingsMessages.mature)} testId="mature-card">
       <Toggle
         label={t(settingsMessages.matureShow)}
-        description={status.adultVerification && status.adultVerificationExpiresAt ? t(settingsMessages.verified, { date: date(status.adultVerificationExpiresAt) }) : t(settingsMessages.matureHint)}
+        description={
+          status.adultVerification && status.adultVerificationExpiresAt
+            ? t(settingsMessages.verified, { date: date(status.adultVerificationExpiresAt) })
+            : t(settingsMessages.matureHint)
+        }
         checked={status.acceptMature}
         testId="mature-toggle"
         onChange={async (next) => {
@@ -115,15 +132,45 @@ export default function SettingsPage() {
   return (
     <AccountPage testId="settings" title={t(settingsMessages.title)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
       <div aria-live="polite">
-        {notice ? <Banner tone="success" testId="settings-notice">{notice}</Banner> : null}
-        {problem ? <Banner tone="error" testId="settings-error">{problem}</Banner> : null}
+        {notice ? (
+          <Banner tone="success" testId="settings-notice">
+            {notice}
+          </Banner>
+        ) : null}
+        {problem ? (
+          <Banner tone="error" testId="settings-error">
+            {problem}
+          </Banner>
+        ) : null}
       </div>
       <Card title={t(settingsMessages.notifications)}>
-        <Toggle label={t(settingsMessages.marketing)} description={t(settingsMessages.marketingHint)} checked={n.marketing} onChange={(v) => void save({ marketing: flag(v) })} testId="setting-marketing" />
-        <Toggle label={t(settingsMessages.subscription)} checked={n.subscriptionUpdates} onChange={(v) => void save({ subscriptionUpdates: flag(v) })} testId="setting-subscription" />
-        <Toggle label={t(settingsMessages.freeEpisodes)} checked={n.freeEpisodeUpdates} onChange={(v) => void save({ freeEpisodeUpdates: flag(v) })} testId="setting-free" />
+        <Toggle
+          label={t(settingsMessages.marketing)}
+          description={t(settingsMessages.marketingHint)}
+          checked={n.marketing}
+          onChange={(v) => void save({ marketing: flag(v) })}
+          testId="setting-marketing"
+        />
+        <Toggle
+          label={t(settingsMessages.subscription)}
+          checked={n.subscriptionUpdates}
+          onChange={(v) => void save({ subscriptionUpdates: flag(v) })}
+          testId="setting-subscription"
+        />
+        <Toggle
+          label={t(settingsMessages.freeEpisodes)}
+          checked={n.freeEpisodeUpdates}
+          onChange={(v) => void save({ freeEpisodeUpdates: flag(v) })}
+          testId="setting-free"
+        />
         <Toggle label={t(settingsMessages.newsEmails)} checked={n.newsEmails} onChange={(v) => void save({ newsEmails: flag(v) })} testId="setting-news" />
-        <Toggle label={t(settingsMessages.night)} description={t(settingsMessages.nightHint)} checked={n.nightRestriction} onChange={(v) => void save({ nightRestriction: flag(v) })} testId="setting-night" />
+        <Toggle
+          label={t(settingsMessages.night)}
+          description={t(settingsMessages.nightHint)}
+          checked={n.nightRestriction}
+          onChange={(v) => void save({ nightRestriction: flag(v) })}
+          testId="setting-night"
+        />
       </Card>
       <Card title={t(settingsMessages.viewer)}>
         <Segmented
@@ -140,8 +187,22 @@ export default function SettingsPage() {
         <p css={{ fontSize: 12, color: COLORS.textMuted, margin: 0, padding: '0 18px 14px' }}>{t(settingsMessages.keyHint)}</p>
       </Card>
       <Card title={t(settingsMessages.quality)}>
-        <Segmented name="qualityWifi" label={t(settingsMessages.wifi)} value={settings.viewer.imageQuality.wifi} options={quality} onChange={(value) => void save({ imageQualityWifi: value })} testId="setting-wifi" />
-        <Segmented name="qualityMobile" label={t(settingsMessages.mobile)} value={settings.viewer.imageQuality.mobile} options={quality} onChange={(value) => void save({ imageQualityMobile: value })} testId="setting-mobile" />
+        <Segmented
+          name="qualityWifi"
+          label={t(settingsMessages.wifi)}
+          value={settings.viewer.imageQuality.wifi}
+          options={quality}
+          onChange={(value) => void save({ imageQualityWifi: value })}
+          testId="setting-wifi"
+        />
+        <Segmented
+          name="qualityMobile"
+          label={t(settingsMessages.mobile)}
+          value={settings.viewer.imageQuality.mobile}
+          options={quality}
+          onChange={(value) => void save({ imageQualityMobile: value })}
+          testId="setting-mobile"
+        />
       </Card>
       <Card title={t(settingsMessages.privacy)} testId="privacy">
         <Toggle
@@ -159,7 +220,26 @@ export default function SettingsPage() {
       <MatureCard onNotice={setNotice} onProblem={setProblem} />
       <Card title={t(settingsMessages.appOnly)} testId="app-only">
         {[settingsMessages.missions, settingsMessages.ads, settingsMessages.releaseNotifications].map((label) => (
-          <Row key={label.id} label={<span css={{ color: COLORS.textMuted }}>{t(label)}</span>} value={<span css={{ fontSize: 11, fontWeight: 700, background: COLORS.surfaceAlt, borderRadius: 10, padding: '3px 9px', display: 'inline-flex', alignItems: 'center', gap: 4 }}><PhoneIcon /> {t(settingsMessages.appBadge)}</span>} />
+          <Row
+            key={label.id}
+            label={<span css={{ color: COLORS.textMuted }}>{t(label)}</span>}
+            value={
+              <span
+                css={{
+                  fontSize: 11,
+                  fontWeight: 700,
+                  background: COLORS.surfaceAlt,
+                  borderRadius: 10,
+                  padding: '3px 9px',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: 4,
+                }}
+              >
+                <PhoneIcon /> {t(settingsMessages.appBadge)}
+              </span>
+            }
+          />
         ))}
         <p data-testid="web-limit" css={{ margin: 0, padding: '12px 18px 16px', fontSize: 13, color: COLORS.textMuted, borderTop: `1px solid ${COLORS.line}` }}>
           {t(commonMessages.webOnlyLimit)}

@@ -78,7 +78,11 @@ export default function CertificatePage() {
           css={{ letterSpacing: '.4em', fontSize: 22, textAlign: 'center' }}
         />
         {notice ? <Banner tone="success">{notice}</Banner> : null}
-        {problem ? <Banner tone="error" testId="signup-error">{problem}</Banner> : null}
+        {problem ? (
+          <Banner tone="error" testId="signup-error">
+            {problem}
+          </Banner>
+        ) : null}
         <Button type="submit" disabled={busy} data-testid="signup-verify">
           {t(signupMessages.verify)}
         </Button>

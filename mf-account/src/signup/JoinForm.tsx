@@ -22,7 +22,21 @@ const today = (): string => {
 }
 
 /** The join form (SPEC §5): nickname (default from the e-mail), password, birthday (16+), agreements. */
-export function JoinForm({ email, defaultNickname, withPassword, submitLabel, onSubmit, problem }: { email: string | null; defaultNickname?: string; withPassword: boolean; submitLabel: string; onSubmit: (values: JoinValues) => Promise<void>; problem: string | null }) {
+export function JoinForm({
+  email,
+  defaultNickname,
+  withPassword,
+  submitLabel,
+  onSubmit,
+  problem,
+}: {
+  email: string | null
+  defaultNickname?: string
+  withPassword: boolean
+  submitLabel: string
+  onSubmit: (values: JoinValues) => Promise<void>
+  problem: string | null
+}) {
   const t = useT()
   const { locale } = useLocale()
   const path = useLocalePath()
@@ -36,10 +50,24 @@ export function JoinForm({ email, defaultNickname, withPassword, submitLabel, on
   const [marketing, setMarketing] = useState(false)
   const [busy, setBusy] = useState(false)
 
-  const values = (): JoinValues => ({ nickname: nickname.trim(), birthday, password, termsAgree: terms ? 'true' : 'false', privacyAgree: privacy ? 'true' : 'false', marketingAgree: marketing ? 'true' : 'false' })
+  const values = (): JoinValues => ({
+    nickname: nickname.trim(),
+    birthday,
+    password,
+    termsAgree: terms ? 'true' : 'false',
+    privacyAgree: privacy ? 'true' : 'false',
+    marketingAgree: marketing ? 'true' : 'false',
+  })
   const { errors, changed, input, checkAll } = useLiveValidation(() => {
     const form = values()
-    const fields = { email: email ?? '', nickname: form.nickname, birthday, termsAgree: form.termsAgree, privacyAgree: form.privacyAgree, marketingAgree: form.marketingAgree }
+    const fields = {
+      email: email ?? '',
+      nickname: form.nickname,
+      birthday,
+      termsAgree: form.termsAgree,
+      privacyAgree: form.privacyAgree,
+      marketingAgree: form.marketingAgree,
+    }
     return [
       ...validate(withPassword ? joinSchema : socialJoinSchema, fields, locale, { today: today() }).errors,
       ...(withPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
@@ -67,14 +95,51 @@ export function JoinForm({ email, defaultNickname, withPassword, submitLabel, on
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <TextField label={t(signupMessages.nickname)} value={nickname} maxLength={40} autoComplete="nickname" onChange={input('nickname', setNickname)} error={errorOf(errors, 'nickname')} hint={t(signupMessages.nicknameHint)} data-testid="join-nickname" />
+      <TextField
+        label={t(signupMessages.nickname)}
+        value={nickname}
+        maxLength={40}
+        autoComplete="nickname"
+        onChange={input('nickname', setNickname)}
+        error={errorOf(errors, 'nickname')}
+        hint={t(signupMessages.nicknameHint)}
+        data-testid="join-nickname"
+      />
       {withPassword ? (
         <>
-          <TextField label={t(signupMessages.password)} type="password" autoComplete="new-password" value={password} maxLength={64} onChange={input('password', setPassword)} error={errorOf(errors, 'password')} hint={t(signupMessages.passwordHint)} data-testid="join-password" />
-          <TextField label={t(signupMessages.passwordConfirm)} type="password" autoComplete="new-password" value={passwordConfirm} maxLength={64} onChange={input('passwordConfirm', setPasswordConfirm)} error={errorOf(errors, 'passwordConfirm')} data-testid="join-password-confirm" />
+          <TextField
+            label={t(signupMessages.password)}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            maxLength={64}
+            onChange={input('password', setPassword)}
+            error={errorOf(errors, 'password')}
+            hint={t(signupMessages.passwordHint)}
+            data-testid="join-password"
+          />
+          <TextField
+            label={t(signupMessages.passwordConfirm)}
+            type="password"
+            autoComplete="new-password"
+            value={passwordConfirm}
+            maxLength={64}
+            onChange={input('passwordConfirm', setPasswordConfirm)}
+            error={errorOf(errors, 'passwordConfirm')}
+            data-testid="join-password-confirm"
+          />
         </>
       ) : null}
-      <TextField label={t(signupMessages.birthday)} type="date" value={birthday} max={today()} onChange={input('birthday', setBirthday)} error={errorOf(errors, 'birthday')} hint={t(signupMessages.birthdayHint)} data-testid="join-birthday" />
+      <TextField
+        label={t(signupMessages.birthday)}
+        type="date"
+        value={birthday}
+        max={today()}
+        onChange={input('birthday', setBirthday)}
+        error={errorOf(errors, 'birthday')}
+        hint={t(signupMessages.birthdayHint)}
+        data-testid="join-birthday"
+      />
       <div css={{ border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '14px 14px 6px', margin: '4px 0 20px' }}>
         <Check
           checked={terms && privacy && marketing}
@@ -96,7 +161,9 @@ export function JoinForm({ email, defaultNickname, withPassword, submitLabel, on
             setTerms(next)
             changed('termsAgree')
           }}
-          error={errorOf(errors, 'termsAgree')} testId="join-terms">
+          error={errorOf(errors, 'termsAgree')}
+          testId="join-terms"
+        >
           {intl.formatMessage(signupMessages.agreeTerms as Parameters<typeof intl.formatMessage>[0], { link: legal('/legal/terms') } as never)}
         </Check>
         <Check
@@ -105,14 +172,20 @@ export function JoinForm({ email, defaultNickname, withPassword, submitLabel, on
             setPrivacy(next)
             changed('privacyAgree')
           }}
-          error={errorOf(errors, 'privacyAgree')} testId="join-privacy">
+          error={errorOf(errors, 'privacyAgree')}
+          testId="join-privacy"
+        >
           {intl.formatMessage(signupMessages.agreePrivacy as Parameters<typeof intl.formatMessage>[0], { link: legal('/legal/privacy') } as never)}
         </Check>
         <Check checked={marketing} onChange={setMarketing} testId="join-marketing">
           {t(signupMessages.agreeMarketing)}
         </Check>
       </div>
-      {problem ? <Banner tone="error" testId="join-error">{problem}</Banner> : null}
+      {problem ? (
+        <Banner tone="error" testId="join-error">
+          {problem}
+        </Banner>
+      ) : null}
       <Button type="submit" disabled={busy} data-testid="join-submit">
         {busy ? t(signupMessages.creating) : submitLabel}
       </Button>

@@ -34,7 +34,15 @@ export default function JoinPage() {
           try {
             const sealed = await sealForServer('signup', { password: values.password })
             await api.request(endpoints.signup, {
-              body: { email: state.email, nickname: values.nickname, birthday: values.birthday, termsAgree: values.termsAgree, privacyAgree: values.privacyAgree, marketingAgree: values.marketingAgree, ...sealed },
+              body: {
+                email: state.email,
+                nickname: values.nickname,
+                birthday: values.birthday,
+                termsAgree: values.termsAgree,
+                privacyAgree: values.privacyAgree,
+                marketingAgree: values.marketingAgree,
+                ...sealed,
+              },
               policy: { suppress: [400, 409, 429] },
             })
             clearSignup()

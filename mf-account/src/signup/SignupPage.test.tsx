@@ -33,7 +33,17 @@ describe('sign-up with a social account, as a guest (SPEC §4)', () => {
   it('warns that an account that already exists signs in and discards the guest data, and goes nowhere if the reader declines', async () => {
     runInAction(() => {
       auth.guest = true
-      auth.profile = { userId: 9, guest: true, nickname: 'Guest', inventory: { coin: { total: 5, freeAmount: 5, purchasedAmount: 0 }, ticket: { amount: 1 }, readForFree: { amount: 0, recoverRemained: 0 }, rentWithSubscribe: false } } as unknown as typeof auth.profile
+      auth.profile = {
+        userId: 9,
+        guest: true,
+        nickname: 'Guest',
+        inventory: {
+          coin: { total: 5, freeAmount: 5, purchasedAmount: 0 },
+          ticket: { amount: 1 },
+          readForFree: { amount: 0, recoverRemained: 0 },
+          rentWithSubscribe: false,
+        },
+      } as unknown as typeof auth.profile
     })
     const request = fakeApi()
     jest.mocked(openDialog).mockResolvedValue(false as never)

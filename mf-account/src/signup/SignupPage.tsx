@@ -49,18 +49,55 @@ export default function SignupPage() {
     <AccountPage testId="signup" title={t(signupMessages.title)} lead={t(signupMessages.lead)}>
       <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 1 })}</p>
       {auth.guest && !auth.signedIn ? (
-        <p data-testid="signup-guest-keeps" css={{ fontSize: 14, lineHeight: 1.6, margin: '0 0 16px', padding: '10px 12px', borderRadius: 10, background: '#eef8f0', border: '1px solid #bfe5c8' }}>
+        <p
+          data-testid="signup-guest-keeps"
+          css={{
+            fontSize: 14,
+            lineHeight: 1.6,
+            margin: '0 0 16px',
+            padding: '10px 12px',
+            borderRadius: 10,
+            background: '#eef8f0',
+            border: '1px solid #bfe5c8',
+          }}
+        >
           {t(signupMessages.guestKeeps)}
         </p>
       ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label={t(loginMessages.email)} type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={input('email', setEmail)} error={errorOf(errors, 'email')} data-testid="signup-email" />
-        {problem ? <Banner tone="error" testId="signup-error">{problem}</Banner> : null}
+        <TextField
+          label={t(loginMessages.email)}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          maxLength={254}
+          onChange={input('email', setEmail)}
+          error={errorOf(errors, 'email')}
+          data-testid="signup-email"
+        />
+        {problem ? (
+          <Banner tone="error" testId="signup-error">
+            {problem}
+          </Banner>
+        ) : null}
         <Button type="submit" disabled={busy} data-testid="signup-send">
           {t(busy ? signupMessages.sending : signupMessages.sendCode)}
         </Button>
       </form>
-      <div css={{ display: 'flex', alignItems: 'center', gap: 12, margin: '28px 0 16px', color: COLORS.textMuted, fontSize: 13, '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line } }}>{t(loginMessages.orWith)}</div>
+      <div
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          margin: '28px 0 16px',
+          color: COLORS.textMuted,
+          fontSize: 13,
+          '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
+        }}
+      >
+        {t(loginMessages.orWith)}
+      </div>
       <SocialButtons redirect={path('/')} confirm={confirmDiscard} />
       <p css={{ marginTop: 28, fontSize: 14, textAlign: 'center' }}>
         {t(signupMessages.haveAccount)}{' '}

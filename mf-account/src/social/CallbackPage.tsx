@@ -1,4 +1,17 @@
-import { analytics, api, auth, COLORS, endpoints, isSocialProvider, safeRedirect, Spinner, useLocalePath, useT, type SocialProvider, type SocialSigninResult } from '@koma/contracts'
+import {
+  analytics,
+  api,
+  auth,
+  COLORS,
+  endpoints,
+  isSocialProvider,
+  safeRedirect,
+  Spinner,
+  useLocalePath,
+  useT,
+  type SocialProvider,
+  type SocialSigninResult,
+} from '@koma/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { PROVIDER_LABELS, refusal } from '../components/lib'
@@ -46,7 +59,10 @@ export default function CallbackPage() {
         if (flow.purpose === 'link') {
           const { redirect } = await api.request(endpoints.idpLink, { params: { provider }, body: { code, state }, policy: { suppress: [400, 409] } })
           await auth.loadProfile()
-          void navigate(safeRedirect(redirect, path('/account/userinfo')), { replace: true, state: { notice: t(socialMessages.linked, { provider: PROVIDER_LABELS[provider] }) } })
+          void navigate(safeRedirect(redirect, path('/account/userinfo')), {
+            replace: true,
+            state: { notice: t(socialMessages.linked, { provider: PROVIDER_LABELS[provider] }) },
+          })
           return
         }
         const result = await api.request(endpoints.idpSignin, { params: { provider }, body: { code, state }, policy: { suppress: [400, 409] } })
@@ -66,7 +82,9 @@ export default function CallbackPage() {
   if (problem) {
     return (
       <AccountPage testId="social-callback" title={t(socialMessages.failed)}>
-        <Banner tone="error" testId="social-error">{problem}</Banner>
+        <Banner tone="error" testId="social-error">
+          {problem}
+        </Banner>
         <Link to={path('/login')} css={{ ...primaryButton }}>
           {t(socialMessages.tryAgain)}
         </Link>
@@ -77,7 +95,18 @@ export default function CallbackPage() {
     const label = PROVIDER_LABELS[provider]
     return (
       <AccountPage testId="social-join" title={t(signupMessages.socialTitle, { provider: label })} lead={t(signupMessages.socialLead, { provider: label })}>
-        <div css={{ display: 'flex', alignItems: 'center', gap: 10, margin: '-4px 0 18px', padding: '10px 12px', background: COLORS.surfaceAlt, borderRadius: 10, fontSize: 14 }}>
+        <div
+          css={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 10,
+            margin: '-4px 0 18px',
+            padding: '10px 12px',
+            background: COLORS.surfaceAlt,
+            borderRadius: 10,
+            fontSize: 14,
+          }}
+        >
           <ProviderMark provider={provider} />
           <span>{pending.email ?? label}</span>
         </div>
@@ -91,7 +120,14 @@ export default function CallbackPage() {
             setJoinProblem(null)
             try {
               await api.request(endpoints.socialJoin, {
-                body: { pendingToken: pending.pendingToken, nickname: values.nickname, birthday: values.birthday, termsAgree: values.termsAgree, privacyAgree: values.privacyAgree, marketingAgree: values.marketingAgree },
+                body: {
+                  pendingToken: pending.pendingToken,
+                  nickname: values.nickname,
+                  birthday: values.birthday,
+                  termsAgree: values.termsAgree,
+                  privacyAgree: values.privacyAgree,
+                  marketingAgree: values.marketingAgree,
+                },
                 policy: { suppress: [400, 409] },
               })
               await auth.signedInNow()

@@ -20,7 +20,22 @@ const MARKS: Record<SocialProvider, { background: string; color: string; letter:
 export function ProviderMark({ provider, size = 28 }: { provider: SocialProvider; size?: number }) {
   const mark = MARKS[provider]
   return (
-    <span aria-hidden css={{ display: 'inline-grid', placeItems: 'center', width: size, height: size, borderRadius: size / 2, background: mark.background, color: mark.color, fontWeight: 800, fontSize: size * 0.5, border: provider === 'google' ? `1px solid ${COLORS.line}` : 0, flex: 'none' }}>
+    <span
+      aria-hidden
+      css={{
+        display: 'inline-grid',
+        placeItems: 'center',
+        width: size,
+        height: size,
+        borderRadius: size / 2,
+        background: mark.background,
+        color: mark.color,
+        fontWeight: 800,
+        fontSize: size * 0.5,
+        border: provider === 'google' ? `1px solid ${COLORS.line}` : 0,
+        flex: 'none',
+      }}
+    >
       {mark.letter}
     </span>
   )
@@ -83,7 +98,19 @@ export function SocialButtons({ redirect, confirm }: { redirect: string; confirm
               setBusy(null)
             }
           }}
-          css={{ width: 44, height: 44, borderRadius: 22, border: `1px solid ${COLORS.line}`, background: '#fff', display: 'grid', placeItems: 'center', cursor: 'pointer', padding: 0, '&:hover': { boxShadow: '0 2px 8px rgba(0,0,0,.12)' }, '&:disabled': { opacity: 0.6 } }}
+          css={{
+            width: 44,
+            height: 44,
+            borderRadius: 22,
+            border: `1px solid ${COLORS.line}`,
+            background: '#fff',
+            display: 'grid',
+            placeItems: 'center',
+            cursor: 'pointer',
+            padding: 0,
+            '&:hover': { boxShadow: '0 2px 8px rgba(0,0,0,.12)' },
+            '&:disabled': { opacity: 0.6 },
+          }}
         >
           <ProviderMark provider={provider} size={28} />
         </button>

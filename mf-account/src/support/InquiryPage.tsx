@@ -36,7 +36,10 @@ export default observer(function InquiryPage() {
   const attach = async (file: File) => {
     setProblem(null)
     try {
-      const { imageId } = await api.request(endpoints.inquiryImage, { raw: new Blob([file], { type: 'application/octet-stream' }), policy: { suppress: [400, 413, 429] } })
+      const { imageId } = await api.request(endpoints.inquiryImage, {
+        raw: new Blob([file], { type: 'application/octet-stream' }),
+        policy: { suppress: [400, 413, 429] },
+      })
       setImages((list) => [...list, { id: imageId, preview: URL.createObjectURL(file) }])
     } catch (error) {
       setProblem(refusal(error))
@@ -52,7 +55,11 @@ export default observer(function InquiryPage() {
     try {
       const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400, 429] } })
       // Koma mails a confirmation only to a member's own account address; the typed one is for our answer.
-      setSent(receipt.confirmationSent && auth.profile?.email ? { id: receipt.inquiryId, email: auth.profile.email, confirmed: true } : { id: receipt.inquiryId, email: form.email, confirmed: false })
+      setSent(
+        receipt.confirmationSent && auth.profile?.email
+          ? { id: receipt.inquiryId, email: auth.profile.email, confirmed: true }
+          : { id: receipt.inquiryId, email: form.email, confirmed: false },
+      )
     } catch (error) {
       setProblem(refusal(error))
     } finally {
@@ -63,7 +70,9 @@ export default observer(function InquiryPage() {
   if (sent) {
     return (
       <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)}>
-        <Banner tone="success" testId="inquiry-sent">{t(sent.confirmed ? supportMessages.sent : supportMessages.sentNoMail, { id: sent.id, email: sent.email })}</Banner>
+        <Banner tone="success" testId="inquiry-sent">
+          {t(sent.confirmed ? supportMessages.sent : supportMessages.sentNoMail, { id: sent.id, email: sent.email })}
+        </Banner>
         <Link to={path('/document/faq')} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(documentMessages.faqTitle)} ›
         </Link>
@@ -73,10 +82,16 @@ export default observer(function InquiryPage() {
   return (
     <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)} lead={t(supportMessages.inquiryLead)}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <SelectField label={t(supportMessages.category)} value={category} onChange={(event) => {
-          setCategory(event.target.value as InquiryCategory)
-          changed('category')
-        }} error={errorOf(errors, 'category')} data-testid="inquiry-category">
+        <SelectField
+          label={t(supportMessages.category)}
+          value={category}
+          onChange={(event) => {
+            setCategory(event.target.value as InquiryCategory)
+            changed('category')
+          }}
+          error={errorOf(errors, 'category')}
+          data-testid="inquiry-category"
+        >
           <option value="">{t(supportMessages.choose)}</option>
           {INQUIRY_CATEGORIES.map((code) => (
             <option key={code} value={code}>
@@ -84,31 +99,81 @@ export default observer(function InquiryPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label={t(supportMessages.replyEmail)} type="email" autoComplete="email" value={email} maxLength={254} onChange={input('email', setEmail)} error={errorOf(errors, 'email')} data-testid="inquiry-email" />
-        <TextArea label={t(supportMessages.text)} value={text} onChange={input('text', setText)} error={errorOf(errors, 'text')} hint={t(supportMessages.counter, { count: text.length })} data-testid="inquiry-text" />
+        <TextField
+          label={t(supportMessages.replyEmail)}
+          type="email"
+          autoComplete="email"
+          value={email}
+          maxLength={254}
+          onChange={input('email', setEmail)}
+          error={errorOf(errors, 'email')}
+          data-testid="inquiry-email"
+        />
+        <TextArea
+          label={t(supportMessages.text)}
+          value={text}
+          onChange={input('text', setText)}
+          error={errorOf(errors, 'text')}
+          hint={t(supportMessages.counter, { count: text.length })}
+          data-testid="inquiry-text"
+        />
         <div css={{ marginBottom: 20 }}>
           <div css={{ fontSize: 13, fontWeight: 700, marginBottom: 8 }}>{t(supportMessages.images)}</div>
           <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
             {images.map((image, index) => (
-              <div key={image.id} css={{ position: 'relative', width: 84, height: 84, borderRadius: 10, overflow: 'hidden', border: `1px solid ${COLORS.line}` }}>
+              <div
+                key={image.id}
+                css={{ position: 'relative', width: 84, height: 84, borderRadius: 10, overflow: 'hidden', border: `1px solid ${COLORS.line}` }}
+              >
                 <img src={image.preview} alt="" css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
                 <button
                   type="button"
                   aria-label={t(supportMessages.removeImage, { number: index + 1 })}
                   onClick={() => setImages((list) => list.filter((item) => item.id !== image.id))}
-                  css={{ position: 'absolute', top: 4, right: 4, width: 22, height: 22, borderRadius: 11, border: 0, background: 'rgba(0,0,0,.6)', color: '#fff', cursor: 'pointer', lineHeight: '22px', padding: 0 }}
+                  css={{
+                    position: 'absolute',
+                    top: 4,
+                    right: 4,
+                    width: 22,
+                    height: 22,
+                    borderRadius: 11,
+                    border: 0,
+                    background: 'rgba(0,0,0,.6)',
+                    color: '#fff',
+                    cursor: 'pointer',
+                    lineHeight: '22px',
+                    padding: 0,
+                  }}
                 >
                   ×
                 </button>
               </div>
             ))}
             {images.length < ACCOUNT_LIMITS.inquiryImages ? (
-              <button type="button" onClick={() => picker.current?.click()} data-testid="inquiry-add-image" css={{ width: 84, height: 84, borderRadius: 10, border: `1.5px dashed ${COLORS.line}`, background: COLORS.surfaceAlt, color: COLORS.textMuted, fontSize: 12, cursor: 'pointer' }}>
+              <button
+                type="button"
+                onClick={() => picker.current?.click()}
+                data-testid="inquiry-add-image"
+                css={{
+                  width: 84,
+                  height: 84,
+                  borderRadius: 10,
+                  border: `1.5px dashed ${COLORS.line}`,
+                  background: COLORS.surfaceAlt,
+                  color: COLORS.textMuted,
+                  fontSize: 12,
+                  cursor: 'pointer',
+                }}
+              >
                 + {t(supportMessages.addImage)}
               </button>
             ) : null}
           </div>
-          {errorOf(errors, 'imageIds') ? <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13 }}>{errorOf(errors, 'imageIds')}</p> : null}
+          {errorOf(errors, 'imageIds') ? (
+            <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13 }}>
+              {errorOf(errors, 'imageIds')}
+            </p>
+          ) : null}
           <input
             ref={picker}
             type="file"
@@ -122,7 +187,11 @@ export default observer(function InquiryPage() {
             }}
           />
         </div>
-        {problem ? <Banner tone="error" testId="inquiry-error">{problem}</Banner> : null}
+        {problem ? (
+          <Banner tone="error" testId="inquiry-error">
+            {problem}
+          </Banner>
+        ) : null}
         <Button type="submit" disabled={busy} data-testid="inquiry-submit">
           {t(busy ? supportMessages.sending : supportMessages.send)}
         </Button>

@@ -4,7 +4,26 @@ import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
 const entry = {
-  content: { type: 'comic', id: 30, name: '竜騎士アカデミー', badge: null, status: 'coming_soon', mature: false, original: true, exclusive: true, themeColor: '#3949ab', totalViews: 500, genres: [{ name: 'ファンタジー' }], authors: [], thumbnails: [], orientation: 'vertical', chapterFileFormat: 'image', description: '竜と契約した者だけが入学できる。', keyVisual: null, publishedAt: '2026-11-27T00:00:00.000Z' },
+  content: {
+    type: 'comic',
+    id: 30,
+    name: '竜騎士アカデミー',
+    badge: null,
+    status: 'coming_soon',
+    mature: false,
+    original: true,
+    exclusive: true,
+    themeColor: '#3949ab',
+    totalViews: 500,
+    genres: [{ name: 'ファンタジー' }],
+    authors: [],
+    thumbnails: [],
+    orientation: 'vertical',
+    chapterFileFormat: 'image',
+    description: '竜と契約した者だけが入学できる。',
+    keyVisual: null,
+    publishedAt: '2026-11-27T00:00:00.000Z',
+  },
   hasTrial: true,
   trialChapterId: 301,
   publicationRemained: 4 * 86400 + 5 * 3600,
@@ -36,6 +55,8 @@ describe('coming soon', () => {
     await renderScreen(Soon, { path: '/:contentType/coming_soon/:contentId', url: '/comic/coming_soon/30' })
     fireEvent.click(await screen.findByTestId('release-notification'))
     await waitFor(() => expect(screen.getByTestId('release-notification')).toHaveAttribute('aria-pressed', 'true'))
-    expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', path: '/:type/coming_soon/:id/notification' }), { params: { type: 'comic', id: '30' } })
+    expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', path: '/:type/coming_soon/:id/notification' }), {
+      params: { type: 'comic', id: '30' },
+    })
   })
 })

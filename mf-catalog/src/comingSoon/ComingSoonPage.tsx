@@ -1,4 +1,19 @@
-import { api, auth, COLORS, contentBadges, endpoints, formatDate, openDialog, orderedAuthors, useLocale, useLocalePath, useT, viewerPath, routePath, type ContentType } from '@koma/contracts'
+import {
+  api,
+  auth,
+  COLORS,
+  contentBadges,
+  endpoints,
+  formatDate,
+  openDialog,
+  orderedAuthors,
+  useLocale,
+  useLocalePath,
+  useT,
+  viewerPath,
+  routePath,
+  type ContentType,
+} from '@koma/contracts'
 import { useResource, type CatalogKey } from '../cache'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom'
@@ -43,7 +58,9 @@ export default function ComingSoonPage() {
     }
     setBusy(true)
     try {
-      const result = await api.request(on ? endpoints.releaseNotificationOff : endpoints.releaseNotificationOn, { params: { type: contentType, id: contentId } })
+      const result = await api.request(on ? endpoints.releaseNotificationOff : endpoints.releaseNotificationOn, {
+        params: { type: contentType, id: contentId },
+      })
       setNotification(result.notification)
     } catch {
       /* the error dialog has said why */
@@ -56,8 +73,18 @@ export default function ComingSoonPage() {
       <div css={{ maxWidth: 960, margin: '0 auto', color: '#fff' }}>
         {content.keyVisual ? (
           <div css={{ position: 'relative' }}>
-            <ApiImage url={content.keyVisual.url} width={content.keyVisual.width} height={content.keyVisual.height} cssWidth={960} alt="" eager style={{ display: 'block' }} />
-            <div css={{ position: 'absolute', inset: 0, background: `linear-gradient(180deg, rgba(0,0,0,.3) 0%, transparent 35%, ${content.themeColor} 100%)` }} />
+            <ApiImage
+              url={content.keyVisual.url}
+              width={content.keyVisual.width}
+              height={content.keyVisual.height}
+              cssWidth={960}
+              alt=""
+              eager
+              style={{ display: 'block' }}
+            />
+            <div
+              css={{ position: 'absolute', inset: 0, background: `linear-gradient(180deg, rgba(0,0,0,.3) 0%, transparent 35%, ${content.themeColor} 100%)` }}
+            />
           </div>
         ) : null}
         <div css={{ position: 'relative', padding: '0 20px 28px', marginTop: content.keyVisual ? -64 : 0 }}>
@@ -69,7 +96,11 @@ export default function ComingSoonPage() {
           </div>
           <p css={{ margin: '0 0 4px', fontSize: 13, fontWeight: 700, letterSpacing: 0.5, opacity: 0.9 }}>{t(soonMessages.label)}</p>
           <h1 css={{ fontSize: 28, lineHeight: 1.25, margin: '0 0 8px' }}>{content.name}</h1>
-          <p css={{ margin: 0, fontSize: 13, opacity: 0.95 }}>{orderedAuthors(content.authors).map((author) => `${t(roleMessages[author.role])} ${author.name}`).join(' · ')}</p>
+          <p css={{ margin: 0, fontSize: 13, opacity: 0.95 }}>
+            {orderedAuthors(content.authors)
+              .map((author) => `${t(roleMessages[author.role])} ${author.name}`)
+              .join(' · ')}
+          </p>
           <div data-testid="release-countdown" css={{ margin: '18px 0', padding: '14px 16px', borderRadius: 12, background: 'rgba(0,0,0,.22)' }}>
             <p css={{ margin: 0, fontSize: 13, opacity: 0.9 }}>{t(soonMessages.release, { date: formatDate(content.publishedAt) })}</p>
             <p css={{ margin: '4px 0 0', fontSize: 22, fontWeight: 800 }}>
@@ -77,11 +108,42 @@ export default function ComingSoonPage() {
             </p>
           </div>
           <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
-            <button type="button" data-testid="release-notification" aria-pressed={on} disabled={busy} onClick={() => void toggle()} css={{ flex: '1 1 220px', padding: '14px 18px', borderRadius: 26, border: on ? '1px solid #fff' : 0, background: on ? 'transparent' : '#fff', color: on ? '#fff' : content.themeColor, fontWeight: 800, fontSize: 15, cursor: 'pointer' }}>
+            <button
+              type="button"
+              data-testid="release-notification"
+              aria-pressed={on}
+              disabled={busy}
+              onClick={() => void toggle()}
+              css={{
+                flex: '1 1 220px',
+                padding: '14px 18px',
+                borderRadius: 26,
+                border: on ? '1px solid #fff' : 0,
+                background: on ? 'transparent' : '#fff',
+                color: on ? '#fff' : content.themeColor,
+                fontWeight: 800,
+                fontSize: 15,
+                cursor: 'pointer',
+              }}
+            >
               {on ? t(soonMessages.notifyOn) : t(soonMessages.notify)}
             </button>
             {entry.hasTrial && entry.trialChapterId ? (
-              <Link to={path(viewerPath({ contentType, contentId, chapterId: entry.trialChapterId, salesType: 'trial' }))} data-testid="trial-link" css={{ flex: '1 1 220px', padding: '14px 18px', borderRadius: 26, background: 'rgba(0,0,0,.25)', color: '#fff', fontWeight: 800, fontSize: 15, textAlign: 'center', textDecoration: 'none' }}>
+              <Link
+                to={path(viewerPath({ contentType, contentId, chapterId: entry.trialChapterId, salesType: 'trial' }))}
+                data-testid="trial-link"
+                css={{
+                  flex: '1 1 220px',
+                  padding: '14px 18px',
+                  borderRadius: 26,
+                  background: 'rgba(0,0,0,.25)',
+                  color: '#fff',
+                  fontWeight: 800,
+                  fontSize: 15,
+                  textAlign: 'center',
+                  textDecoration: 'none',
+                }}
+              >
                 {t(soonMessages.trial)}
               </Link>
             ) : null}
@@ -98,7 +160,10 @@ export default function ComingSoonPage() {
             {entry.commentEnabled && entry.trialChapterId && entry.totalComments > 0 ? (
               <>
                 {' '}
-                <Link to={path(routePath('community.chapterComments', { contentType, contentId, chapterId: entry.trialChapterId }))} css={{ color: COLORS.brand }}>
+                <Link
+                  to={path(routePath('community.chapterComments', { contentType, contentId, chapterId: entry.trialChapterId }))}
+                  css={{ color: COLORS.brand }}
+                >
                   {t(soonMessages.readComments)}
                 </Link>
               </>

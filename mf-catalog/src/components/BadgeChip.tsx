@@ -8,7 +8,17 @@ export function BadgeChip({ badge }: { badge: Badge }) {
   return (
     <span
       data-badge={badge}
-      css={{ display: 'inline-block', padding: '1px 6px', borderRadius: 4, background: BADGE_COLORS[badge].background, color: BADGE_COLORS[badge].text, fontSize: 10, fontWeight: 800, letterSpacing: 0.4, lineHeight: '16px' }}
+      css={{
+        display: 'inline-block',
+        padding: '1px 6px',
+        borderRadius: 4,
+        background: BADGE_COLORS[badge].background,
+        color: BADGE_COLORS[badge].text,
+        fontSize: 10,
+        fontWeight: 800,
+        letterSpacing: 0.4,
+        lineHeight: '16px',
+      }}
     >
       {t(commonMessages[key])}
     </span>

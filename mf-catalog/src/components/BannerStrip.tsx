@@ -8,19 +8,66 @@ export function BannerStrip({ elements }: { elements: HomeElement[] }) {
   const path = useLocalePath()
   if (elements.length === 0) return null
   return (
-    <ul data-testid="banner-strip" css={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'min(88%, 560px)', gap: 12, margin: 0, padding: '0 16px 16px', listStyle: 'none', overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
+    <ul
+      data-testid="banner-strip"
+      css={{
+        display: 'grid',
+        gridAutoFlow: 'column',
+        gridAutoColumns: 'min(88%, 560px)',
+        gap: 12,
+        margin: 0,
+        padding: '0 16px 16px',
+        listStyle: 'none',
+        overflowX: 'auto',
+        scrollSnapType: 'x mandatory',
+        scrollbarWidth: 'none',
+        '&::-webkit-scrollbar': { display: 'none' },
+      }}
+    >
       {elements.map((element, index) => (
         <li key={element.id} css={{ scrollSnapAlign: 'start' }}>
-          <Link to={path(element.urlHttp || '/')} data-testid="banner" css={{ display: 'block', position: 'relative', borderRadius: 12, overflow: 'hidden', color: '#fff', textDecoration: 'none', background: element.themeColor }}>
-            <ApiImage url={element.imageUrl} width={element.width} height={element.height} cssWidth={560} alt="" eager={index === 0} style={{ display: 'block' }} />
-            <span css={{ position: 'absolute', inset: 0, padding: '14px 16px', display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', background: `linear-gradient(90deg, ${element.themeColor}ee 0%, ${element.themeColor}99 45%, transparent 75%)` }}>
+          <Link
+            to={path(element.urlHttp || '/')}
+            data-testid="banner"
+            css={{
+              display: 'block',
+              position: 'relative',
+              borderRadius: 12,
+              overflow: 'hidden',
+              color: '#fff',
+              textDecoration: 'none',
+              background: element.themeColor,
+            }}
+          >
+            <ApiImage
+              url={element.imageUrl}
+              width={element.width}
+              height={element.height}
+              cssWidth={560}
+              alt=""
+              eager={index === 0}
+              style={{ display: 'block' }}
+            />
+            <span
+              css={{
+                position: 'absolute',
+                inset: 0,
+                padding: '14px 16px',
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'flex-end',
+                background: `linear-gradient(90deg, ${element.themeColor}ee 0%, ${element.themeColor}99 45%, transparent 75%)`,
+              }}
+            >
               {element.badge ? (
                 <span css={{ marginBottom: 6 }}>
                   <BadgeChip badge={element.badge.type} />
                 </span>
               ) : null}
               <strong css={{ fontSize: 17, lineHeight: 1.3, maxWidth: '70%', textShadow: '0 1px 6px rgba(0,0,0,.35)' }}>{element.title}</strong>
-              {element.additionalText ? <span css={{ fontSize: 12, opacity: 0.92, maxWidth: '65%', marginTop: 4, color: COLORS.surface }}>{element.additionalText}</span> : null}
+              {element.additionalText ? (
+                <span css={{ fontSize: 12, opacity: 0.92, maxWidth: '65%', marginTop: 4, color: COLORS.surface }}>{element.additionalText}</span>
+              ) : null}
             </span>
           </Link>
         </li>

@@ -25,7 +25,11 @@ export function cardOf(content: ContentSummary): CardData {
   return {
     href: contentHref(content),
     title: content.name,
-    subtitle: orderedAuthors(content.authors).slice(0, 2).map((author) => author.name).join(' / ') || content.genres.map((genre) => genre.name).join(', '),
+    subtitle:
+      orderedAuthors(content.authors)
+        .slice(0, 2)
+        .map((author) => author.name)
+        .join(' / ') || content.genres.map((genre) => genre.name).join(', '),
     imageUrl: cover?.url ?? '',
     width: cover?.width ?? 192,
     height: cover?.height ?? 272,
@@ -40,15 +44,42 @@ export function ContentCard({ card, cssWidth, eager = false, rank }: { card: Car
   const { locale } = useLocale()
   const path = useLocalePath()
   return (
-    <Link to={path(card.href)} data-testid="content-card" css={{ display: 'block', textDecoration: 'none', color: COLORS.text, '&:hover img': { transform: 'scale(1.03)' } }}>
+    <Link
+      to={path(card.href)}
+      data-testid="content-card"
+      css={{ display: 'block', textDecoration: 'none', color: COLORS.text, '&:hover img': { transform: 'scale(1.03)' } }}
+    >
       <div css={{ position: 'relative', borderRadius: 8, overflow: 'hidden', boxShadow: '0 1px 3px rgba(0,0,0,.12)' }}>
         {card.imageUrl ? (
-          <ApiImage url={card.imageUrl} width={card.width} height={card.height} cssWidth={cssWidth} alt={card.title} eager={eager} style={{ display: 'block', transition: 'transform .25s ease' }} />
+          <ApiImage
+            url={card.imageUrl}
+            width={card.width}
+            height={card.height}
+            cssWidth={cssWidth}
+            alt={card.title}
+            eager={eager}
+            style={{ display: 'block', transition: 'transform .25s ease' }}
+          />
         ) : (
           <div css={{ aspectRatio: `${card.width} / ${card.height}`, background: COLORS.surfaceAlt }} />
         )}
         {rank ? (
-          <span data-testid="rank" css={{ position: 'absolute', left: 0, bottom: 0, minWidth: 30, padding: '2px 8px', background: rank <= 3 ? COLORS.brand : 'rgba(0,0,0,.72)', color: '#fff', fontWeight: 800, fontSize: 18, textAlign: 'center', borderTopRightRadius: 8 }}>
+          <span
+            data-testid="rank"
+            css={{
+              position: 'absolute',
+              left: 0,
+              bottom: 0,
+              minWidth: 30,
+              padding: '2px 8px',
+              background: rank <= 3 ? COLORS.brand : 'rgba(0,0,0,.72)',
+              color: '#fff',
+              fontWeight: 800,
+              fontSize: 18,
+              textAlign: 'center',
+              borderTopRightRadius: 8,
+            }}
+          >
             {rank}
           </span>
         ) : null}
@@ -60,9 +91,26 @@ export function ContentCard({ card, cssWidth, eager = false, rank }: { card: Car
           </span>
         ) : null}
       </div>
-      <p css={{ margin: '8px 0 2px', fontSize: 14, fontWeight: 700, lineHeight: 1.35, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>{card.title}</p>
-      {card.subtitle ? <p css={{ margin: 0, fontSize: 12, color: COLORS.textMuted, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{card.subtitle}</p> : null}
-      {card.totalViews > 0 ? <p css={{ margin: '2px 0 0', fontSize: 11, color: COLORS.textMuted }}>{t(commonMessages.views, { count: abbreviateCount(card.totalViews, locale) })}</p> : null}
+      <p
+        css={{
+          margin: '8px 0 2px',
+          fontSize: 14,
+          fontWeight: 700,
+          lineHeight: 1.35,
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        }}
+      >
+        {card.title}
+      </p>
+      {card.subtitle ? (
+        <p css={{ margin: 0, fontSize: 12, color: COLORS.textMuted, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{card.subtitle}</p>
+      ) : null}
+      {card.totalViews > 0 ? (
+        <p css={{ margin: '2px 0 0', fontSize: 11, color: COLORS.textMuted }}>{t(commonMessages.views, { count: abbreviateCount(card.totalViews, locale) })}</p>
+      ) : null}
     </Link>
   )
 }

@@ -24,7 +24,23 @@ export function MatureGate({ resourceKey }: { resourceKey: CatalogKey }) {
   }, [resourceKey, location.pathname, location.search])
   return (
     <div data-testid="mature-gate" css={{ maxWidth: 560, margin: '0 auto', padding: '96px 24px', textAlign: 'center', color: COLORS.textMuted }}>
-      <div aria-hidden css={{ width: 64, height: 64, margin: '0 auto 16px', borderRadius: '50%', background: '#b71c1c', color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 20 }}>18+</div>
+      <div
+        aria-hidden
+        css={{
+          width: 64,
+          height: 64,
+          margin: '0 auto 16px',
+          borderRadius: '50%',
+          background: '#b71c1c',
+          color: '#fff',
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 800,
+          fontSize: 20,
+        }}
+      >
+        18+
+      </div>
       <p css={{ fontSize: 15 }}>{t(commonMessages.matureGate)}</p>
     </div>
   )

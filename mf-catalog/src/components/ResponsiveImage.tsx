@@ -12,7 +12,19 @@ interface Art {
  * phones, the wide one from the tablet breakpoint up. Each source carries its own size, so the
  * box is reserved before either loads.
  */
-export function ResponsiveImage({ small, large, alt, eager = false, style }: { small: Art; large: Art | null; alt: string; eager?: boolean; style?: CSSObject }) {
+export function ResponsiveImage({
+  small,
+  large,
+  alt,
+  eager = false,
+  style,
+}: {
+  small: Art
+  large: Art | null
+  alt: string
+  eager?: boolean
+  style?: CSSObject
+}) {
   const phone = imageSources(small.url, 390)
   const wide = large ? imageSources(large.url, 640) : null
   return (

@@ -14,7 +14,19 @@ function Remaining({ seconds }: { seconds: number }) {
  * The SPEC §4 access buttons of one chapter. Preview opens the trial; wait-for-free shows the gauge
  * and its countdown; every other button hands over to the purchase dialog (mf-payments).
  */
-export function AccessSheet({ chapter, options, gaugeHours, onChoose, onClose }: { chapter: ChapterSummary; options: AccessOption[]; gaugeHours: number; onChoose: (option: AccessOption) => void; onClose: () => void }) {
+export function AccessSheet({
+  chapter,
+  options,
+  gaugeHours,
+  onChoose,
+  onClose,
+}: {
+  chapter: ChapterSummary
+  options: AccessOption[]
+  gaugeHours: number
+  onChoose: (option: AccessOption) => void
+  onClose: () => void
+}) {
   const t = useT()
   const label = (option: AccessOption): string => {
     switch (option.kind) {
@@ -87,7 +99,20 @@ export function AccessSheet({ chapter, options, gaugeHours, onChoose, onClose }:
           </p>
         ) : null}
       </div>
-      <button type="button" onClick={onClose} css={{ width: '100%', padding: '14px 0', border: 0, borderTop: `1px solid ${COLORS.line}`, marginTop: 12, background: COLORS.surface, fontWeight: 700, cursor: 'pointer' }}>
+      <button
+        type="button"
+        onClick={onClose}
+        css={{
+          width: '100%',
+          padding: '14px 0',
+          border: 0,
+          borderTop: `1px solid ${COLORS.line}`,
+          marginTop: 12,
+          background: COLORS.surface,
+          fontWeight: 700,
+          cursor: 'pointer',
+        }}
+      >
         {t(episodeMessages.close)}
       </button>
     </Modal>

@@ -48,7 +48,25 @@ const plainClick = (event: MouseEvent<HTMLAnchorElement>) => event.button === 0 
  * Both are real links to the viewer (open in a new tab, copy the link, crawlers follow them); a
  * plain click still goes through the list's own decision (`onOpen`, `onPreview`).
  */
-export function ChapterRow({ chapter, inventory, href, previewHref, onOpen, onPreview, lastRead, big }: { chapter: ChapterSummary; inventory: Inventory | null; href: string; previewHref: string; onOpen: (chapter: ChapterSummary) => void; onPreview: (chapter: ChapterSummary) => void; lastRead: boolean; big: boolean }) {
+export function ChapterRow({
+  chapter,
+  inventory,
+  href,
+  previewHref,
+  onOpen,
+  onPreview,
+  lastRead,
+  big,
+}: {
+  chapter: ChapterSummary
+  inventory: Inventory | null
+  href: string
+  previewHref: string
+  onOpen: (chapter: ChapterSummary) => void
+  onPreview: (chapter: ChapterSummary) => void
+  lastRead: boolean
+  big: boolean
+}) {
   const t = useT()
   const thumbWidth = big ? 96 : 76
   return (
@@ -63,10 +81,28 @@ export function ChapterRow({ chapter, inventory, href, previewHref, onOpen, onPr
           event.preventDefault()
           onOpen(chapter)
         }}
-        css={{ display: 'flex', flex: 1, minWidth: 0, gap: 12, alignItems: 'center', padding: '10px 16px', background: lastRead ? COLORS.brandTint : 'none', border: 0, cursor: 'pointer', textAlign: 'left', color: COLORS.text, textDecoration: 'none', '&:hover': { background: COLORS.surfaceAlt } }}
+        css={{
+          display: 'flex',
+          flex: 1,
+          minWidth: 0,
+          gap: 12,
+          alignItems: 'center',
+          padding: '10px 16px',
+          background: lastRead ? COLORS.brandTint : 'none',
+          border: 0,
+          cursor: 'pointer',
+          textAlign: 'left',
+          color: COLORS.text,
+          textDecoration: 'none',
+          '&:hover': { background: COLORS.surfaceAlt },
+        }}
       >
         <div css={{ width: thumbWidth, flex: `0 0 ${thumbWidth}px`, borderRadius: 6, overflow: 'hidden' }}>
-          {chapter.thumbnail ? <ApiImage url={chapter.thumbnail.url} width={chapter.thumbnail.width} height={chapter.thumbnail.height} cssWidth={thumbWidth} alt="" /> : <div css={{ aspectRatio: '1', background: COLORS.surfaceAlt }} />}
+          {chapter.thumbnail ? (
+            <ApiImage url={chapter.thumbnail.url} width={chapter.thumbnail.width} height={chapter.thumbnail.height} cssWidth={thumbWidth} alt="" />
+          ) : (
+            <div css={{ aspectRatio: '1', background: COLORS.surfaceAlt }} />
+          )}
         </div>
         <div css={{ flex: 1, minWidth: 0 }}>
           <p css={{ margin: 0, fontSize: 15, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{chapter.name}</p>
@@ -90,7 +126,19 @@ export function ChapterRow({ chapter, inventory, href, previewHref, onOpen, onPr
             event.preventDefault()
             onPreview(chapter)
           }}
-          css={{ marginRight: 12, padding: '6px 10px', borderRadius: 14, border: `1px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 12, fontWeight: 700, cursor: 'pointer', whiteSpace: 'nowrap', textDecoration: 'none' }}
+          css={{
+            marginRight: 12,
+            padding: '6px 10px',
+            borderRadius: 14,
+            border: `1px solid ${COLORS.line}`,
+            background: COLORS.surface,
+            color: COLORS.text,
+            fontSize: 12,
+            fontWeight: 700,
+            cursor: 'pointer',
+            whiteSpace: 'nowrap',
+            textDecoration: 'none',
+          }}
         >
           {t(episodeMessages.trial)}
         </a>

@@ -13,7 +13,18 @@ const chapter = (id: number, free: boolean, over: object = {}) => ({
   hasTrial: false,
   aborted: false,
   totalComments: 0,
-  salesConfig: { free, rentableRemained: null, rentAllowedWith: ['coin'], purchaseAllowedWith: ['coin'], event: null, originalPrice: free ? -1 : 4, price: free ? -1 : 4, coinBackPrice: 0, originalRentalPrice: -1, rentalPrice: -1 },
+  salesConfig: {
+    free,
+    rentableRemained: null,
+    rentAllowedWith: ['coin'],
+    purchaseAllowedWith: ['coin'],
+    event: null,
+    originalPrice: free ? -1 : 4,
+    price: free ? -1 : 4,
+    coinBackPrice: 0,
+    originalRentalPrice: -1,
+    rentalPrice: -1,
+  },
   activity: NO_ACTIVITY,
   ...over,
 })
@@ -132,7 +143,21 @@ describe('episode list', () => {
   })
 })
 
-const gaugeChapter = chapter(14, false, { hasTrial: true, salesConfig: { free: false, rentableRemained: null, rentAllowedWith: ['gauge', 'ticket', 'coin'], purchaseAllowedWith: ['coin'], event: null, originalPrice: 4, price: 4, coinBackPrice: 0, originalRentalPrice: 2, rentalPrice: 2 } })
+const gaugeChapter = chapter(14, false, {
+  hasTrial: true,
+  salesConfig: {
+    free: false,
+    rentableRemained: null,
+    rentAllowedWith: ['gauge', 'ticket', 'coin'],
+    purchaseAllowedWith: ['coin'],
+    event: null,
+    originalPrice: 4,
+    price: 4,
+    coinBackPrice: 0,
+    originalRentalPrice: 2,
+    rentalPrice: 2,
+  },
+})
 const withGauge = (readForFree: { amount: number; recoverRemained: number }) => ({
   ...content,
   rentalConfig: { gaugeUsable: true, recoverInterval: 82800, rentalPeriod: 259200 },
@@ -152,7 +177,12 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     expect(screen.getAllByTestId('chapter-row')[1]).toHaveTextContent('Free soon')
     fireEvent.click(screen.getByText('Episode 14'))
     const sheet = await screen.findByTestId('access-sheet')
-    expect([...sheet.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option'))).toEqual(['waitForFree', 'waitForFreeRemaining', 'rentWithCoin', 'buyWithCoin'])
+    expect([...sheet.querySelectorAll('[data-option]')].map((el) => el.getAttribute('data-option'))).toEqual([
+      'waitForFree',
+      'waitForFreeRemaining',
+      'rentWithCoin',
+      'buyWithCoin',
+    ])
     expect(sheet).toHaveTextContent('Free in 05:45:00')
     expect(screen.getByRole('button', { name: /Wait for free/ })).toBeDisabled()
     // SPEC §2 gauge guide, from the access sheet and from the gauge itself (23 h refill).
@@ -193,7 +223,10 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
 
   it('gates a mature title: the adult check for a signed-out reader, reloading on yes', async () => {
     const { ApiError } = await import('@koma/contracts')
-    const request = jest.spyOn(api, 'request').mockRejectedValueOnce(new ApiError({ status: 428, message: 'adults', url: '/comic/5' })).mockResolvedValue(content as never)
+    const request = jest
+      .spyOn(api, 'request')
+      .mockRejectedValueOnce(new ApiError({ status: 428, message: 'adults', url: '/comic/5' }))
+      .mockResolvedValue(content as never)
     const openDialog = jest.fn().mockResolvedValue(true)
     await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('adultCheck', { target: '/comic/5', navigate: true }))

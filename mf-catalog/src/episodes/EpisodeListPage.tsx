@@ -60,7 +60,8 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
     document.title = `${content.name} | Koma`
   }, [content.name])
 
-  const viewerPath = (chapter: ChapterSummary, salesType: 'product' | 'trial' = 'product') => path(viewerPathOf({ contentType: type, contentId: content.id, chapterId: chapter.id, salesType }))
+  const viewerPath = (chapter: ChapterSummary, salesType: 'product' | 'trial' = 'product') =>
+    path(viewerPathOf({ contentType: type, contentId: content.id, chapterId: chapter.id, salesType }))
   const here = location.pathname + location.search
 
   const buy = async (chapter: ChapterSummary, option?: AccessOption['kind']) => {
@@ -72,7 +73,13 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
   }
 
   const open = async (chapter: ChapterSummary, shown: ContentDetail = content) => {
-    const decision = purchaseDecision({ chapter, signedIn: auth.reader, inventory: shown.inventory, rentalConfig: shown.rentalConfig, adsEnabled: shown.adsEnabled })
+    const decision = purchaseDecision({
+      chapter,
+      signedIn: auth.reader,
+      inventory: shown.inventory,
+      rentalConfig: shown.rentalConfig,
+      adsEnabled: shown.adsEnabled,
+    })
     switch (decision.kind) {
       case 'viewer':
         void navigate(viewerPath(chapter))
@@ -133,34 +140,84 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
               type="button"
               data-testid={lastRead ? 'continue-reading' : 'read-first'}
               onClick={() => void open(lastRead ?? first)}
-              css={{ flex: '1 1 260px', maxWidth: 420, padding: '14px 18px', borderRadius: 26, border: 0, background: COLORS.brand, color: '#fff', fontSize: 16, fontWeight: 700, cursor: 'pointer', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              css={{
+                flex: '1 1 260px',
+                maxWidth: 420,
+                padding: '14px 18px',
+                borderRadius: 26,
+                border: 0,
+                background: COLORS.brand,
+                color: '#fff',
+                fontSize: 16,
+                fontWeight: 700,
+                cursor: 'pointer',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              }}
             >
-              {lastRead ? t(episodeMessages.continueReading, { name: lastRead.name }) : t(content.chapterUnit === 'volume' ? episodeMessages.readFirstVolume : episodeMessages.readFirst)}
+              {lastRead
+                ? t(episodeMessages.continueReading, { name: lastRead.name })
+                : t(content.chapterUnit === 'volume' ? episodeMessages.readFirstVolume : episodeMessages.readFirst)}
             </button>
           </div>
         ) : null}
         <GaugePanel content={content} />
         <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '8px 16px', borderBottom: `1px solid ${COLORS.line}` }}>
           <h2 css={{ fontSize: 16, margin: 0 }}>
-            {t(big ? episodeMessages.volumesHeading : episodeMessages.listHeading)} <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(countMessage, { count: content.chapters.length })}</span>
+            {t(big ? episodeMessages.volumesHeading : episodeMessages.listHeading)}{' '}
+            <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(countMessage, { count: content.chapters.length })}</span>
           </h2>
           <div css={{ display: 'flex', alignItems: 'center', gap: 4 }}>
             {canBuySeveral ? (
-              <button type="button" data-testid="buy-several" onClick={() => void buySeveral()} css={{ background: 'none', border: `1px solid ${COLORS.line}`, borderRadius: 14, padding: '4px 10px', color: COLORS.text, fontSize: 13, fontWeight: 700, cursor: 'pointer' }}>
+              <button
+                type="button"
+                data-testid="buy-several"
+                onClick={() => void buySeveral()}
+                css={{
+                  background: 'none',
+                  border: `1px solid ${COLORS.line}`,
+                  borderRadius: 14,
+                  padding: '4px 10px',
+                  color: COLORS.text,
+                  fontSize: 13,
+                  fontWeight: 700,
+                  cursor: 'pointer',
+                }}
+              >
                 {t(episodeMessages.buySeveral)}
               </button>
             ) : null}
-            <button type="button" data-testid="sort-toggle" onClick={() => setNewestFirst((value) => !value)} css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+            <button
+              type="button"
+              data-testid="sort-toggle"
+              onClick={() => setNewestFirst((value) => !value)}
+              css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}
+            >
               {t(newestFirst ? episodeMessages.sortOldest : episodeMessages.sortNewest)}
             </button>
           </div>
         </div>
         {groups(content, ordered).map((group) => (
           <section key={group.volume ?? 'all'}>
-            {group.volume !== null ? <h3 css={{ fontSize: 14, margin: 0, padding: '12px 16px 4px', color: COLORS.textMuted }}>{t(episodeMessages.volume, { number: group.volume })}</h3> : null}
+            {group.volume !== null ? (
+              <h3 css={{ fontSize: 14, margin: 0, padding: '12px 16px 4px', color: COLORS.textMuted }}>
+                {t(episodeMessages.volume, { number: group.volume })}
+              </h3>
+            ) : null}
             <ol css={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {group.chapters.map((chapter) => (
-                <ChapterRow key={chapter.id} chapter={chapter} inventory={content.inventory} href={viewerPath(chapter)} previewHref={viewerPath(chapter, 'trial')} lastRead={chapter.id === lastRead?.id} big={big} onOpen={(item) => void open(item)} onPreview={(item) => navigate(viewerPath(item, 'trial'))} />
+                <ChapterRow
+                  key={chapter.id}
+                  chapter={chapter}
+                  inventory={content.inventory}
+                  href={viewerPath(chapter)}
+                  previewHref={viewerPath(chapter, 'trial')}
+                  lastRead={chapter.id === lastRead?.id}
+                  big={big}
+                  onOpen={(item) => void open(item)}
+                  onPreview={(item) => navigate(viewerPath(item, 'trial'))}
+                />
               ))}
             </ol>
           </section>
@@ -168,7 +225,9 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         {content.chapters.length === 0 ? <p css={{ padding: 32, textAlign: 'center', color: COLORS.textMuted }}>{t(episodeMessages.noChapters)}</p> : null}
         <div css={{ height: 48 }} />
       </div>
-      {sheet ? <AccessSheet chapter={sheet.chapter} options={sheet.options} gaugeHours={gaugeHours(content)} onChoose={choose} onClose={() => setSheet(null)} /> : null}
+      {sheet ? (
+        <AccessSheet chapter={sheet.chapter} options={sheet.options} gaugeHours={gaugeHours(content)} onChoose={choose} onClose={() => setSheet(null)} />
+      ) : null}
     </article>
   )
 })

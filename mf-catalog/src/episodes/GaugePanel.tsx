@@ -14,9 +14,36 @@ export function GaugeGuideButton({ hours, compact = false }: { hours: number; co
       data-testid="gauge-guide"
       aria-label={compact ? t(episodeMessages.gaugeGuide) : undefined}
       onClick={() => void openDialog('gaugeGuide', { hours })}
-      css={{ background: 'none', border: 0, padding: compact ? 2 : '2px 0', margin: 0, color: COLORS.textMuted, fontSize: 12, fontWeight: 700, cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 4, textDecoration: compact ? 'none' : 'underline' }}
+      css={{
+        background: 'none',
+        border: 0,
+        padding: compact ? 2 : '2px 0',
+        margin: 0,
+        color: COLORS.textMuted,
+        fontSize: 12,
+        fontWeight: 700,
+        cursor: 'pointer',
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 4,
+        textDecoration: compact ? 'none' : 'underline',
+      }}
     >
-      <span aria-hidden css={{ width: 16, height: 16, borderRadius: '50%', border: `1.5px solid ${COLORS.textMuted}`, display: 'inline-grid', placeItems: 'center', fontSize: 10, textDecoration: 'none' }}>?</span>
+      <span
+        aria-hidden
+        css={{
+          width: 16,
+          height: 16,
+          borderRadius: '50%',
+          border: `1.5px solid ${COLORS.textMuted}`,
+          display: 'inline-grid',
+          placeItems: 'center',
+          fontSize: 10,
+          textDecoration: 'none',
+        }}
+      >
+        ?
+      </span>
       {compact ? null : t(episodeMessages.gaugeGuide)}
     </button>
   )
@@ -50,10 +77,25 @@ export function GaugePanel({ content }: { content: ContentDetail }) {
     <div data-testid="gauge" data-percent={Math.floor(percent)} css={panel}>
       <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 8 }}>
         {title}
-        <span css={{ fontSize: 13, fontWeight: 700, color: full ? COLORS.free : COLORS.brand }}>{full ? t(episodeMessages.gaugeFull) : t(episodeMessages.gaugeRefill, { time: clock(remaining) })}</span>
+        <span css={{ fontSize: 13, fontWeight: 700, color: full ? COLORS.free : COLORS.brand }}>
+          {full ? t(episodeMessages.gaugeFull) : t(episodeMessages.gaugeRefill, { time: clock(remaining) })}
+        </span>
       </div>
-      <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.floor(percent)} css={{ height: 8, borderRadius: 4, background: COLORS.line, overflow: 'hidden', marginTop: 8 }}>
-        <div css={{ width: `${percent}%`, height: '100%', background: full ? COLORS.free : `linear-gradient(90deg, ${COLORS.brand}, #ff9d5c)`, transition: 'width 1s linear' }} />
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.floor(percent)}
+        css={{ height: 8, borderRadius: 4, background: COLORS.line, overflow: 'hidden', marginTop: 8 }}
+      >
+        <div
+          css={{
+            width: `${percent}%`,
+            height: '100%',
+            background: full ? COLORS.free : `linear-gradient(90deg, ${COLORS.brand}, #ff9d5c)`,
+            transition: 'width 1s linear',
+          }}
+        />
       </div>
     </div>
   )

@@ -1,4 +1,17 @@
-import { abbreviateCount, analytics, api, auth, COLORS, contentBadges, endpoints, openDialog, orderedAuthors, useLocale, useT, type ContentDetail } from '@koma/contracts'
+import {
+  abbreviateCount,
+  analytics,
+  api,
+  auth,
+  COLORS,
+  contentBadges,
+  endpoints,
+  openDialog,
+  orderedAuthors,
+  useLocale,
+  useT,
+  type ContentDetail,
+} from '@koma/contracts'
 import { invalidate, type CatalogKey } from '../cache'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
@@ -42,10 +55,27 @@ function TitleActions({ content, resourceKey }: { content: ContentDetail; resour
     }
   }
   const share = () => void openDialog('share', { link: content.sns.link, text: content.sns.text, tags: content.sns.tags, title: t(episodeMessages.shareTitle) })
-  const button = { display: 'inline-flex', alignItems: 'center', gap: 6, padding: '8px 14px', borderRadius: 18, fontSize: 13, fontWeight: 700, cursor: 'pointer', border: '1px solid rgba(255,255,255,.7)' } as const
+  const button = {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 6,
+    padding: '8px 14px',
+    borderRadius: 18,
+    fontSize: 13,
+    fontWeight: 700,
+    cursor: 'pointer',
+    border: '1px solid rgba(255,255,255,.7)',
+  } as const
   return (
     <div css={{ display: 'flex', gap: 8, marginTop: 12 }}>
-      <button type="button" data-testid="subscribe" aria-pressed={subscribed} disabled={busy} onClick={() => void toggle()} css={{ ...button, background: subscribed ? '#fff' : 'rgba(0,0,0,.18)', color: subscribed ? content.themeColor : '#fff' }}>
+      <button
+        type="button"
+        data-testid="subscribe"
+        aria-pressed={subscribed}
+        disabled={busy}
+        onClick={() => void toggle()}
+        css={{ ...button, background: subscribed ? '#fff' : 'rgba(0,0,0,.18)', color: subscribed ? content.themeColor : '#fff' }}
+      >
         <span aria-hidden>{subscribed ? '✓' : '+'}</span>
         {t(subscribed ? episodeMessages.subscribed : episodeMessages.subscribe)}
       </button>
@@ -84,12 +114,27 @@ export function TitleHeader({ content, resourceKey }: { content: ContentDetail; 
               eager
               style={{ '@media (min-width: 768px)': { aspectRatio: '16 / 6', objectPosition: 'center 30%' } }}
             />
-            <div css={{ position: 'absolute', inset: 0, background: `linear-gradient(180deg, rgba(0,0,0,.25) 0%, transparent 30%, transparent 45%, ${content.themeColor} 100%)` }} />
+            <div
+              css={{
+                position: 'absolute',
+                inset: 0,
+                background: `linear-gradient(180deg, rgba(0,0,0,.25) 0%, transparent 30%, transparent 45%, ${content.themeColor} 100%)`,
+              }}
+            />
           </div>
         ) : null}
         <div css={{ position: 'relative', display: 'flex', gap: 20, padding: '0 16px 24px', marginTop: content.keyVisual ? -96 : 0, alignItems: 'flex-end' }}>
           {cover ? (
-            <div css={{ width: 120, flex: '0 0 120px', borderRadius: 8, overflow: 'hidden', boxShadow: '0 8px 24px rgba(0,0,0,.3)', '@media (max-width: 540px)': { display: 'none' } }}>
+            <div
+              css={{
+                width: 120,
+                flex: '0 0 120px',
+                borderRadius: 8,
+                overflow: 'hidden',
+                boxShadow: '0 8px 24px rgba(0,0,0,.3)',
+                '@media (max-width: 540px)': { display: 'none' },
+              }}
+            >
               <ApiImage url={cover.url} width={cover.width} height={cover.height} cssWidth={120} alt="" eager />
             </div>
           ) : null}
@@ -108,11 +153,17 @@ export function TitleHeader({ content, resourceKey }: { content: ContentDetail; 
                 .join(' · ')}
             </p>
             <p css={{ margin: '4px 0 0', fontSize: 12, opacity: 0.85 }}>
-              {[t(STATUS[content.status]), content.genres.map((genre) => genre.name).join(', '), t(commonMessages.views, { count: abbreviateCount(content.totalViews, locale) })]
+              {[
+                t(STATUS[content.status]),
+                content.genres.map((genre) => genre.name).join(', '),
+                t(commonMessages.views, { count: abbreviateCount(content.totalViews, locale) }),
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </p>
-            {days && content.status === 'ongoing' ? <p css={{ margin: '4px 0 0', fontSize: 12, opacity: 0.85 }}>{t(episodeMessages.publishDays, { days })}</p> : null}
+            {days && content.status === 'ongoing' ? (
+              <p css={{ margin: '4px 0 0', fontSize: 12, opacity: 0.85 }}>{t(episodeMessages.publishDays, { days })}</p>
+            ) : null}
             <TitleActions content={content} resourceKey={resourceKey} />
           </div>
         </div>
@@ -120,11 +171,25 @@ export function TitleHeader({ content, resourceKey }: { content: ContentDetail; 
       {content.description ? (
         <div css={{ background: COLORS.surface, color: COLORS.text }}>
           <div css={{ maxWidth: 1200, margin: '0 auto', padding: '16px' }}>
-            <p ref={description} data-testid="content-description" css={{ margin: 0, fontSize: 14, lineHeight: 1.7, whiteSpace: 'pre-line', ...(expanded ? {} : { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }) }}>
+            <p
+              ref={description}
+              data-testid="content-description"
+              css={{
+                margin: 0,
+                fontSize: 14,
+                lineHeight: 1.7,
+                whiteSpace: 'pre-line',
+                ...(expanded ? {} : { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }),
+              }}
+            >
               {content.description}
             </p>
             {clamped || expanded ? (
-              <button type="button" onClick={() => setExpanded((value) => !value)} css={{ marginTop: 6, background: 'none', border: 0, padding: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+              <button
+                type="button"
+                onClick={() => setExpanded((value) => !value)}
+                css={{ marginTop: 6, background: 'none', border: 0, padding: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}
+              >
                 {t(expanded ? episodeMessages.less : episodeMessages.more)}
               </button>
             ) : null}

@@ -3,15 +3,64 @@ import { fireEvent, screen } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
-const element = (id: number) => ({ id, title: `E${id}`, additionalText: '', badge: null, status: 'ongoing', original: false, gaugeUsable: false, ticketUsable: false, coinUsable: true, totalViews: 0, themeColor: '#333', imageUrl: `/api/image/${id}`, width: 192, height: 272, largeScreenImageUrl: null, largeScreenWidth: null, largeScreenHeight: null, label: null, urlScheme: '', urlHttp: `/comic/${id}` })
-const section = (id: number, elementUiType: string, shuffleGroup = ''): HomeSection => ({ id, sectionUiType: 'default', elementUiType, shuffleGroup, title: `Section ${id}`, additionalText: '', urlScheme: '', urlHttp: '', elements: [element(id * 10)] }) as HomeSection
+const element = (id: number) => ({
+  id,
+  title: `E${id}`,
+  additionalText: '',
+  badge: null,
+  status: 'ongoing',
+  original: false,
+  gaugeUsable: false,
+  ticketUsable: false,
+  coinUsable: true,
+  totalViews: 0,
+  themeColor: '#333',
+  imageUrl: `/api/image/${id}`,
+  width: 192,
+  height: 272,
+  largeScreenImageUrl: null,
+  largeScreenWidth: null,
+  largeScreenHeight: null,
+  label: null,
+  urlScheme: '',
+  urlHttp: `/comic/${id}`,
+})
+const section = (id: number, elementUiType: string, shuffleGroup = ''): HomeSection =>
+  ({
+    id,
+    sectionUiType: 'default',
+    elementUiType,
+    shuffleGroup,
+    title: `Section ${id}`,
+    additionalText: '',
+    urlScheme: '',
+    urlHttp: '',
+    elements: [element(id * 10)],
+  }) as HomeSection
 const home = (): HomeLayout =>
   ({
     topBanner: null,
     menu: { holder: 'all_comic', items: [] },
     sections: [section(1, 'content_rank'), section(2, 'banner_list_group', 'B'), section(3, 'banner_list_group', 'B'), section(4, 'unknown')],
     popups: [
-      { id: 7, area: 'home', page: 'main', uiType: 'content', category: 'event', title: 'Halloween week', description: 'Spooky', themeColor: '#e53935', htmlUrl: null, imgUrl: null, width: null, height: null, repeatInterval: 86400, appLinkUrl: null, webLinkUrl: '/menu/all_comic/event', repeatable: true },
+      {
+        id: 7,
+        area: 'home',
+        page: 'main',
+        uiType: 'content',
+        category: 'event',
+        title: 'Halloween week',
+        description: 'Spooky',
+        themeColor: '#e53935',
+        htmlUrl: null,
+        imgUrl: null,
+        width: null,
+        height: null,
+        repeatInterval: 86400,
+        appLinkUrl: null,
+        webLinkUrl: '/menu/all_comic/event',
+        repeatable: true,
+      },
     ],
   }) as HomeLayout
 

@@ -18,7 +18,12 @@ export default observer(function HomePage() {
   const mature = browserEnvironment.acceptMature() || Boolean(auth.profile?.mature.acceptMature)
   const home = useResource(
     `home:${locale}:${mature ? 'mature' : 'all'}`,
-    () => (mature ? api.request(endpoints.homeMature, { params: { lang: locale }, policy: { suppress: [428] } }).catch(() => api.request(endpoints.home, { params: { lang: locale } })) : api.request(endpoints.home, { params: { lang: locale } })),
+    () =>
+      mature
+        ? api
+            .request(endpoints.homeMature, { params: { lang: locale }, policy: { suppress: [428] } })
+            .catch(() => api.request(endpoints.home, { params: { lang: locale } }))
+        : api.request(endpoints.home, { params: { lang: locale } }),
     { expiresAt: homeCacheUntil },
   )
   const sections = useMemo(() => pickShuffledSections(home.sections), [home])

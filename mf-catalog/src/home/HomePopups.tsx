@@ -63,30 +63,80 @@ export function PopupView({ popup, onClose, onSkip }: { popup: HomePopup; onClos
       {popup.uiType === 'image' && popup.imgUrl ? (
         link ? (
           <Link to={link} onClick={follow} aria-label={popup.title} css={{ display: 'block' }}>
-            <ApiImage url={popup.imgUrl} width={popup.width ?? 640} height={popup.height ?? 640} cssWidth={360} alt={popup.title} eager style={{ display: 'block' }} />
+            <ApiImage
+              url={popup.imgUrl}
+              width={popup.width ?? 640}
+              height={popup.height ?? 640}
+              cssWidth={360}
+              alt={popup.title}
+              eager
+              style={{ display: 'block' }}
+            />
           </Link>
         ) : (
-          <ApiImage url={popup.imgUrl} width={popup.width ?? 640} height={popup.height ?? 640} cssWidth={360} alt={popup.title} eager style={{ display: 'block' }} />
+          <ApiImage
+            url={popup.imgUrl}
+            width={popup.width ?? 640}
+            height={popup.height ?? 640}
+            cssWidth={360}
+            alt={popup.title}
+            eager
+            style={{ display: 'block' }}
+          />
         )
       ) : (
         <div data-category={popup.category ?? ''} css={{ padding: '22px 20px 18px' }}>
           {popup.category ? (
-            <span css={{ display: 'inline-block', padding: '2px 10px', borderRadius: 12, background: colour, color: '#fff', fontSize: 12, fontWeight: 800 }}>{t(CATEGORY_LABEL[popup.category])}</span>
+            <span css={{ display: 'inline-block', padding: '2px 10px', borderRadius: 12, background: colour, color: '#fff', fontSize: 12, fontWeight: 800 }}>
+              {t(CATEGORY_LABEL[popup.category])}
+            </span>
           ) : null}
           <h2 css={{ fontSize: 19, lineHeight: 1.35, margin: '12px 0 8px' }}>{popup.title}</h2>
           {popup.description ? <p css={{ margin: '0 0 16px', fontSize: 14, lineHeight: 1.6, color: COLORS.textMuted }}>{popup.description}</p> : null}
           {link ? (
-            <Link to={link} onClick={follow} css={{ display: 'block', padding: '12px 0', borderRadius: 10, background: colour, color: '#fff', textAlign: 'center', fontWeight: 700, textDecoration: 'none' }}>
+            <Link
+              to={link}
+              onClick={follow}
+              css={{
+                display: 'block',
+                padding: '12px 0',
+                borderRadius: 10,
+                background: colour,
+                color: '#fff',
+                textAlign: 'center',
+                fontWeight: 700,
+                textDecoration: 'none',
+              }}
+            >
               {t(homeMessages.popupOpen)}
             </Link>
           ) : null}
         </div>
       )}
       <div css={{ display: 'flex', borderTop: `1px solid ${COLORS.line}` }}>
-        <button type="button" data-testid="popup-skip" onClick={onSkip} css={{ flex: 1, padding: '13px 0', border: 0, background: COLORS.surface, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+        <button
+          type="button"
+          data-testid="popup-skip"
+          onClick={onSkip}
+          css={{ flex: 1, padding: '13px 0', border: 0, background: COLORS.surface, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}
+        >
           {t(homeMessages.popupSkip)}
         </button>
-        <button type="button" data-testid="popup-close" onClick={onClose} css={{ flex: 1, padding: '13px 0', border: 0, borderLeft: `1px solid ${COLORS.line}`, background: COLORS.surface, fontSize: 13, fontWeight: 700, cursor: 'pointer' }}>
+        <button
+          type="button"
+          data-testid="popup-close"
+          onClick={onClose}
+          css={{
+            flex: 1,
+            padding: '13px 0',
+            border: 0,
+            borderLeft: `1px solid ${COLORS.line}`,
+            background: COLORS.surface,
+            fontSize: 13,
+            fontWeight: 700,
+            cursor: 'pointer',
+          }}
+        >
           {t(homeMessages.popupClose)}
         </button>
       </div>
@@ -101,7 +151,12 @@ export function PagePopups({ page, popups }: { page: string; popups?: HomePopup[
   useEffect(() => {
     let active = true
     // Menu pages read the popups from the home response (the browser keeps it, SPEC §4).
-    const source = popups ? Promise.resolve(popups) : api.request(endpoints.home, { params: { lang: locale }, policy: { silent: true } }).then((home) => (Array.isArray(home?.popups) ? home.popups : []), () => [])
+    const source = popups
+      ? Promise.resolve(popups)
+      : api.request(endpoints.home, { params: { lang: locale }, policy: { silent: true } }).then(
+          (home) => (Array.isArray(home?.popups) ? home.popups : []),
+          () => [],
+        )
     void source.then((list) => {
       if (!active) return
       const memory = readPopupMemory()

@@ -27,10 +27,23 @@ export function TopBanner({ elements }: { elements: HomeElement[] }) {
       >
         {elements.map((element, index) => (
           <li key={element.id} css={{ flex: '0 0 100%', scrollSnapAlign: 'start', '@media (min-width: 768px)': { flex: '0 0 min(560px, 60%)' } }}>
-            <Link to={path(element.urlHttp || '/')} css={{ display: 'block', position: 'relative', color: '#fff', textDecoration: 'none', '@media (min-width: 768px)': { borderRadius: 12, overflow: 'hidden' } }}>
+            <Link
+              to={path(element.urlHttp || '/')}
+              css={{
+                display: 'block',
+                position: 'relative',
+                color: '#fff',
+                textDecoration: 'none',
+                '@media (min-width: 768px)': { borderRadius: 12, overflow: 'hidden' },
+              }}
+            >
               <ResponsiveImage
                 small={{ url: element.imageUrl, width: element.width, height: element.height }}
-                large={element.largeScreenImageUrl && element.largeScreenWidth && element.largeScreenHeight ? { url: element.largeScreenImageUrl, width: element.largeScreenWidth, height: element.largeScreenHeight } : null}
+                large={
+                  element.largeScreenImageUrl && element.largeScreenWidth && element.largeScreenHeight
+                    ? { url: element.largeScreenImageUrl, width: element.largeScreenWidth, height: element.largeScreenHeight }
+                    : null
+                }
                 alt={element.title}
                 eager={index === 0}
               />

@@ -118,7 +118,10 @@ export const episodeMessages = defineMessages({
   optionTicket: { id: 'catalog.episodes.optionTicket', defaultMessage: 'Read with a ticket ({count} left)' },
   optionWatchAd: { id: 'catalog.episodes.optionWatchAd', defaultMessage: 'Watch an ad to read' },
   optionSubscribe: { id: 'catalog.episodes.optionSubscribe', defaultMessage: 'Subscribe and read free' },
-  optionRent: { id: 'catalog.episodes.optionRent', defaultMessage: 'Rent for {price, plural, one {# coin} other {# coins}} ({days, plural, one {# day} other {# days}})' },
+  optionRent: {
+    id: 'catalog.episodes.optionRent',
+    defaultMessage: 'Rent for {price, plural, one {# coin} other {# coins}} ({days, plural, one {# day} other {# days}})',
+  },
   optionBuy: { id: 'catalog.episodes.optionBuy', defaultMessage: 'Buy for {price, plural, one {# coin} other {# coins}}' },
   close: { id: 'catalog.episodes.close', defaultMessage: 'Close' },
   statusOngoing: { id: 'catalog.episodes.statusOngoing', defaultMessage: 'Ongoing' },

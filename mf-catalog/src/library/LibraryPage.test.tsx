@@ -4,7 +4,23 @@ import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
 const item = (id: number, hidden = false) => ({
-  content: { type: 'comic', id, name: `Title ${id}`, badge: null, status: 'ongoing', mature: false, original: false, exclusive: false, themeColor: '#333', totalViews: 1, genres: [], authors: [], thumbnails: [], orientation: 'vertical', chapterFileFormat: 'image' },
+  content: {
+    type: 'comic',
+    id,
+    name: `Title ${id}`,
+    badge: null,
+    status: 'ongoing',
+    mature: false,
+    original: false,
+    exclusive: false,
+    themeColor: '#333',
+    totalViews: 1,
+    genres: [],
+    authors: [],
+    thumbnails: [],
+    orientation: 'vertical',
+    chapterFileFormat: 'image',
+  },
   at: '2026-11-20T00:00:00.000Z',
   chapter: { id: id * 10, name: `Episode ${id}` },
   unlockedCount: 2,
@@ -28,12 +44,19 @@ describe('library', () => {
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', path: '/library/hidden/:type/:id' }), { params: { type: 'comic', id: '1' } })
     fireEvent.change(screen.getByTestId('library-order'), { target: { value: 'title' } })
     expect(JSON.parse(localStorage.getItem('koma.libraryOrder') ?? '{}')).toEqual({ unlocked: 'title' })
-    await waitFor(() => expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/library/:tab' }), { params: { tab: 'unlocked' }, query: { order: 'title', pageNo: '1' } }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/library/:tab' }), {
+        params: { tab: 'unlocked' },
+        query: { order: 'title', pageNo: '1' },
+      }),
+    )
   })
 
   it('lists a title bought elsewhere once mf-payments reports the purchase', async () => {
     let owned = [item(1)]
-    jest.spyOn(api, 'request').mockImplementation(async () => ({ tab: 'unlocked', items: owned, page: { hasNext: false, seqNo: owned.length, currentPageNo: 1 } }) as never)
+    jest
+      .spyOn(api, 'request')
+      .mockImplementation(async () => ({ tab: 'unlocked', items: owned, page: { hasNext: false, seqNo: owned.length, currentPageNo: 1 } }) as never)
     await renderScreen(Library, { path: '/library/:dep1Param', url: '/library/unlocked' })
     expect(await screen.findAllByTestId('library-item')).toHaveLength(1)
     owned = [item(4), item(1)]

@@ -1,4 +1,25 @@
-import { api, ApiError, COLORS, endpoints, formatDate, isLibraryTab, LIBRARY_ORDERS, LIBRARY_TABS, safeStorage, STORAGE_KEYS, text, useLocale, useLocalePath, useT, viewerPath, routePath, type LibraryItem, type LibraryOrder, type LibraryPage as Page, type LibraryTab } from '@koma/contracts'
+import {
+  api,
+  ApiError,
+  COLORS,
+  endpoints,
+  formatDate,
+  isLibraryTab,
+  LIBRARY_ORDERS,
+  LIBRARY_TABS,
+  safeStorage,
+  STORAGE_KEYS,
+  text,
+  useLocale,
+  useLocalePath,
+  useT,
+  viewerPath,
+  routePath,
+  type LibraryItem,
+  type LibraryOrder,
+  type LibraryPage as Page,
+  type LibraryTab,
+} from '@koma/contracts'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { Suspense, useMemo, useState } from 'react'
@@ -36,10 +57,21 @@ const Item = observer(function Item({ item, tab, onToggleHidden }: { item: Libra
   const path = useLocalePath()
   const cover = item.content.thumbnails.find((thumbnail) => thumbnail.type === 'cover')
   const detail =
-    tab === 'recent' && item.chapter ? t(libraryMessages.lastRead, { name: item.chapter.name }) : tab === 'unlocked' ? t(libraryMessages.unlockedCount, { count: item.unlockedCount }) : t(libraryMessages.added, { date: formatDate(item.at) })
-  const href = item.chapter && tab === 'recent' ? viewerPath({ contentType: item.content.type, contentId: item.content.id, chapterId: item.chapter.id }) : contentHref(item.content)
+    tab === 'recent' && item.chapter
+      ? t(libraryMessages.lastRead, { name: item.chapter.name })
+      : tab === 'unlocked'
+        ? t(libraryMessages.unlockedCount, { count: item.unlockedCount })
+        : t(libraryMessages.added, { date: formatDate(item.at) })
+  const href =
+    item.chapter && tab === 'recent'
+      ? viewerPath({ contentType: item.content.type, contentId: item.content.id, chapterId: item.chapter.id })
+      : contentHref(item.content)
   return (
-    <li data-testid="library-item" data-content-id={item.content.id} css={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: `1px solid ${COLORS.line}` }}>
+    <li
+      data-testid="library-item"
+      data-content-id={item.content.id}
+      css={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: `1px solid ${COLORS.line}` }}
+    >
       <Link to={path(contentHref(item.content))} css={{ width: 64, flex: '0 0 64px', borderRadius: 6, overflow: 'hidden' }}>
         {cover ? <ApiImage url={cover.url} width={cover.width} height={cover.height} cssWidth={64} alt="" /> : null}
       </Link>
@@ -48,7 +80,20 @@ const Item = observer(function Item({ item, tab, onToggleHidden }: { item: Libra
         <p css={{ margin: '3px 0 0', fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{detail}</p>
       </Link>
       {tab === 'unlocked' ? (
-        <button type="button" data-testid={item.hidden ? 'library-unhide' : 'library-hide'} onClick={() => onToggleHidden(item)} css={{ padding: '6px 12px', borderRadius: 14, border: `1px solid ${COLORS.line}`, background: COLORS.surface, fontSize: 12, fontWeight: 700, cursor: 'pointer' }}>
+        <button
+          type="button"
+          data-testid={item.hidden ? 'library-unhide' : 'library-hide'}
+          onClick={() => onToggleHidden(item)}
+          css={{
+            padding: '6px 12px',
+            borderRadius: 14,
+            border: `1px solid ${COLORS.line}`,
+            background: COLORS.surface,
+            fontSize: 12,
+            fontWeight: 700,
+            cursor: 'pointer',
+          }}
+        >
           {t(item.hidden ? libraryMessages.unhide : libraryMessages.hide)}
         </button>
       ) : null}
@@ -61,7 +106,13 @@ function TabList({ tab, order, hidden }: { tab: LibraryTab; order: LibraryOrder;
   const { locale } = useLocale()
   const first = useResource(`library:${tab}:${order}:${hidden}:${locale}`, () => fetchPage(tab, order, hidden, 1))
   // A new first page (a chapter bought or rented elsewhere made the cached one stale) starts the list again.
-  const list = useMemo(() => new PagedList<LibraryItem>({ items: first.items, page: first.page }, (pageNo) => fetchPage(tab, order, hidden, pageNo).then((next) => ({ items: next.items, page: next.page }))), [first, tab, order, hidden])
+  const list = useMemo(
+    () =>
+      new PagedList<LibraryItem>({ items: first.items, page: first.page }, (pageNo) =>
+        fetchPage(tab, order, hidden, pageNo).then((next) => ({ items: next.items, page: next.page })),
+      ),
+    [first, tab, order, hidden],
+  )
   const [gone, setGone] = useState<Set<number>>(new Set())
   const toggleHidden = async (item: LibraryItem) => {
     const params = { type: item.content.type, id: String(item.content.id) }
@@ -72,14 +123,21 @@ function TabList({ tab, order, hidden }: { tab: LibraryTab; order: LibraryOrder;
       /* the error dialog has said why; the item stays */
     }
   }
-  if (first.items.length === 0) return <p data-testid="library-empty" css={{ padding: '48px 24px', textAlign: 'center', color: COLORS.textMuted }}>{t(hidden ? libraryMessages.emptyHidden : libraryMessages[`empty_${tab}`])}</p>
+  if (first.items.length === 0)
+    return (
+      <p data-testid="library-empty" css={{ padding: '48px 24px', textAlign: 'center', color: COLORS.textMuted }}>
+        {t(hidden ? libraryMessages.emptyHidden : libraryMessages[`empty_${tab}`])}
+      </p>
+    )
   return (
     <InfiniteList list={list}>
       {(items) => (
         <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {items.filter((item) => !gone.has(item.content.id)).map((item) => (
-            <Item key={item.content.id} item={item} tab={tab} onToggleHidden={(target) => void toggleHidden(target)} />
-          ))}
+          {items
+            .filter((item) => !gone.has(item.content.id))
+            .map((item) => (
+              <Item key={item.content.id} item={item} tab={tab} onToggleHidden={(target) => void toggleHidden(target)} />
+            ))}
         </ul>
       )}
     </InfiniteList>
@@ -103,7 +161,23 @@ export default function LibraryPage() {
       <h1 css={{ fontSize: 22, margin: '4px 16px 12px' }}>{t(libraryMessages.title)}</h1>
       <nav css={{ display: 'flex', borderBottom: `1px solid ${COLORS.line}`, margin: '0 16px' }}>
         {LIBRARY_TABS.map((code) => (
-          <NavLink key={code} to={path(routePath('catalog.library', { dep1Param: code }))} data-tab={code} onClick={() => setHidden(false)} css={{ flex: 1, textAlign: 'center', padding: '12px 0', fontSize: 15, fontWeight: 700, color: COLORS.textMuted, textDecoration: 'none', borderBottom: '3px solid transparent', '&.active': { color: COLORS.text, borderBottomColor: COLORS.brand } }}>
+          <NavLink
+            key={code}
+            to={path(routePath('catalog.library', { dep1Param: code }))}
+            data-tab={code}
+            onClick={() => setHidden(false)}
+            css={{
+              flex: 1,
+              textAlign: 'center',
+              padding: '12px 0',
+              fontSize: 15,
+              fontWeight: 700,
+              color: COLORS.textMuted,
+              textDecoration: 'none',
+              borderBottom: '3px solid transparent',
+              '&.active': { color: COLORS.text, borderBottomColor: COLORS.brand },
+            }}
+          >
             {t(libraryMessages[`tab_${code}`])}
           </NavLink>
         ))}
@@ -121,12 +195,20 @@ export default function LibraryPage() {
             }}
             css={{ padding: '4px 8px', borderRadius: 8, border: `1px solid ${COLORS.line}`, background: COLORS.surface }}
           >
-            <option value="date">{t(tab === 'recent' ? libraryMessages.orderRecent : tab === 'unlocked' ? libraryMessages.orderUnlocked : libraryMessages.orderAdded)}</option>
+            <option value="date">
+              {t(tab === 'recent' ? libraryMessages.orderRecent : tab === 'unlocked' ? libraryMessages.orderUnlocked : libraryMessages.orderAdded)}
+            </option>
             <option value="title">{t(libraryMessages.orderTitle)}</option>
           </select>
         </label>
         {tab === 'unlocked' ? (
-          <button type="button" data-testid="library-show-hidden" aria-pressed={hidden} onClick={() => setHidden((value) => !value)} css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer', textDecoration: 'underline' }}>
+          <button
+            type="button"
+            data-testid="library-show-hidden"
+            aria-pressed={hidden}
+            onClick={() => setHidden((value) => !value)}
+            css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer', textDecoration: 'underline' }}
+          >
             {t(hidden ? libraryMessages.showUnlocked : libraryMessages.showHidden)}
           </button>
         ) : null}

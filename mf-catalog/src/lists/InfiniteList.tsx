@@ -12,9 +12,12 @@ export const InfiniteList = observer(function InfiniteList<T>({ list, children }
   useEffect(() => {
     const element = sentinel.current
     if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && list.hasNext && !list.failed) void list.loadMore()
-    }, { rootMargin: '600px 0px' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && list.hasNext && !list.failed) void list.loadMore()
+      },
+      { rootMargin: '600px 0px' },
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [list, list.hasNext, list.failed, list.initializing, list.items.length])
@@ -24,13 +27,30 @@ export const InfiniteList = observer(function InfiniteList<T>({ list, children }
       {list.hasNext ? (
         <div ref={sentinel} data-testid="list-more" css={{ display: 'grid', placeItems: 'center', minHeight: 64, padding: 16 }}>
           {list.failed ? (
-            <button type="button" onClick={() => void list.loadMore()} css={{ padding: '10px 18px', borderRadius: 20, border: `1px solid ${COLORS.line}`, background: COLORS.surface, cursor: 'pointer', fontSize: 14 }}>
+            <button
+              type="button"
+              onClick={() => void list.loadMore()}
+              css={{ padding: '10px 18px', borderRadius: 20, border: `1px solid ${COLORS.line}`, background: COLORS.surface, cursor: 'pointer', fontSize: 14 }}
+            >
               {t(commonMessages.loadMoreFailed)}
             </button>
           ) : list.loading ? (
             <Spinner />
           ) : (
-            <button type="button" data-testid="load-more" onClick={() => void list.loadMore()} css={{ padding: '10px 18px', borderRadius: 20, border: `1px solid ${COLORS.line}`, background: COLORS.surface, cursor: 'pointer', fontSize: 14, color: COLORS.textMuted }}>
+            <button
+              type="button"
+              data-testid="load-more"
+              onClick={() => void list.loadMore()}
+              css={{
+                padding: '10px 18px',
+                borderRadius: 20,
+                border: `1px solid ${COLORS.line}`,
+                background: COLORS.surface,
+                cursor: 'pointer',
+                fontSize: 14,
+                color: COLORS.textMuted,
+              }}
+            >
               {t(commonMessages.loadMore)}
             </button>
           )}

@@ -1,7 +1,10 @@
 import { isApiError } from '@koma/contracts'
 import { INIT_GUARD_MS, PagedList } from './PagedList'
 
-const page = (n: number, hasNext: boolean) => ({ items: Array.from({ length: 20 }, (_, i) => ({ id: (n - 1) * 20 + i + 1 })), page: { hasNext, seqNo: n * 20, currentPageNo: n } })
+const page = (n: number, hasNext: boolean) => ({
+  items: Array.from({ length: 20 }, (_, i) => ({ id: (n - 1) * 20 + i + 1 })),
+  page: { hasNext, seqNo: n * 20, currentPageNo: n },
+})
 
 describe('PagedList', () => {
   beforeEach(() => jest.useFakeTimers())

@@ -22,7 +22,8 @@ const collection = {
 }
 
 const APP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 KomaApp/3.2'
-const err = (status: number, message = 'This campaign is not running now.') => new ApiError({ status, message, body: { code: status, message }, url: '/menu/promotion/4' })
+const err = (status: number, message = 'This campaign is not running now.') =>
+  new ApiError({ status, message, body: { code: status, message }, url: '/menu/promotion/4' })
 
 afterEach(() => jest.restoreAllMocks())
 
@@ -52,7 +53,12 @@ describe('campaign pages (SPEC §6, §8)', () => {
       return collection
     }) as never)
     const { container } = await renderScreen(routes['catalog.promotion'], { path: '/menu/promotion/:id', url: '/menu/promotion/4' })
-    await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.promotion, expect.objectContaining({ policy: expect.objectContaining({ campaign: true, appWebView: false }) })))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        endpoints.promotion,
+        expect.objectContaining({ policy: expect.objectContaining({ campaign: true, appWebView: false }) }),
+      ),
+    )
     await waitFor(() => expect(container.textContent).toBe(''))
     expect(screen.queryByTestId('collection')).toBeNull()
   })

@@ -19,7 +19,12 @@ const fetchPage = (kind: 'promotion' | 'catalog', id: string, pageNo: number): P
     : api.request(endpoints.contentCatalog, { params: { id }, query: { pageNo: String(pageNo) }, policy: MATURE_POLICY })
 
 function Titles({ first, kind, id }: { first: Page; kind: 'promotion' | 'catalog'; id: string }) {
-  const [list] = useState(() => new PagedList<ListContent>({ items: first.contents, page: first.page }, (pageNo) => fetchPage(kind, id, pageNo).then((next) => ({ items: next.contents, page: next.page }))))
+  const [list] = useState(
+    () =>
+      new PagedList<ListContent>({ items: first.contents, page: first.page }, (pageNo) =>
+        fetchPage(kind, id, pageNo).then((next) => ({ items: next.contents, page: next.page })),
+      ),
+  )
   return <InfiniteList list={list}>{(items) => <ContentGrid contents={items} />}</InfiniteList>
 }
 
@@ -40,10 +45,18 @@ export default function CollectionPage() {
   if (!loaded.value) return null
   const page = loaded.value
   return (
-    <section data-testid="collection" data-kind={kind} css={{ maxWidth: 1200, margin: '0 auto', padding: '0 0 48px', '@media (min-width: 768px)': { padding: '16px 16px 48px' } }}>
+    <section
+      data-testid="collection"
+      data-kind={kind}
+      css={{ maxWidth: 1200, margin: '0 auto', padding: '0 0 48px', '@media (min-width: 768px)': { padding: '16px 16px 48px' } }}
+    >
       <CollectionHeader collection={page} />
       <div css={{ height: 20 }} />
-      {page.contents.length === 0 ? <p css={{ textAlign: 'center', color: COLORS.textMuted, padding: 48 }}>{t(commonMessages.emptyList)}</p> : <Titles key={key} first={page} kind={kind} id={id} />}
+      {page.contents.length === 0 ? (
+        <p css={{ textAlign: 'center', color: COLORS.textMuted, padding: 48 }}>{t(commonMessages.emptyList)}</p>
+      ) : (
+        <Titles key={key} first={page} kind={kind} id={id} />
+      )}
     </section>
   )
 }

@@ -28,7 +28,20 @@ export default function EventsPage() {
               </span>
             ) : null}
           </div>
-          <ul css={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 120, gap: 12, margin: '14px 0 0', padding: 0, listStyle: 'none', overflowX: 'auto', scrollbarWidth: 'none', '@media (min-width: 768px)': { gridAutoColumns: 150 } }}>
+          <ul
+            css={{
+              display: 'grid',
+              gridAutoFlow: 'column',
+              gridAutoColumns: 120,
+              gap: 12,
+              margin: '14px 0 0',
+              padding: 0,
+              listStyle: 'none',
+              overflowX: 'auto',
+              scrollbarWidth: 'none',
+              '@media (min-width: 768px)': { gridAutoColumns: 150 },
+            }}
+          >
             {event.contents.map((content) => (
               <li key={content.id}>
                 <ContentCard card={cardOf(content)} cssWidth={150} eager={index === 0} />

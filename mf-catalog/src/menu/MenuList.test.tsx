@@ -44,18 +44,30 @@ afterEach(() => jest.restoreAllMocks())
 
 describe('menu lists', () => {
   it('keeps the chosen sub-tab in currentItemCode and asks the API for it', async () => {
-    const request = jest.spyOn(api, 'request').mockImplementation(async (_endpoint, options) => list({ currentItemCode: String((options?.query as { currentItemCode?: string })?.currentItemCode ?? 'tue') }) as never)
+    const request = jest
+      .spyOn(api, 'request')
+      .mockImplementation(
+        async (_endpoint, options) => list({ currentItemCode: String((options?.query as { currentItemCode?: string })?.currentItemCode ?? 'tue') }) as never,
+      )
     const { router } = await renderScreen(Menu, { path: '/menu/all_comic/:id', url: '/menu/all_comic/daily?currentItemCode=tue' })
     expect(await screen.findByRole('heading', { name: 'Daily' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'TUE' })).toHaveAttribute('aria-pressed', 'true')
     fireEvent.click(screen.getByRole('button', { name: 'FRI' }))
     await waitFor(() => expect(router.state.location.search).toBe('?currentItemCode=fri'))
-    await waitFor(() => expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/menu/:holder/:code' }), expect.objectContaining({ query: { pageNo: '1', currentItemCode: 'fri' } })))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        expect.objectContaining({ path: '/menu/:holder/:code' }),
+        expect.objectContaining({ query: { pageNo: '1', currentItemCode: 'fri' } }),
+      ),
+    )
     await waitFor(() => expect(screen.getByRole('button', { name: 'FRI' })).toHaveAttribute('aria-pressed', 'true'))
   })
 
   it('defaults the daily tab to today by the language offset (the same rule as the API)', async () => {
-    jest.useFakeTimers({ now: new Date('2026-11-19T23:00:00Z'), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] })
+    jest.useFakeTimers({
+      now: new Date('2026-11-19T23:00:00Z'),
+      doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    })
     const request = jest.spyOn(api, 'request').mockResolvedValue(list() as never)
     await renderScreen(Menu, { path: '/menu/all_comic/:id', url: '/menu/all_comic/daily', locale: 'ja' })
     await screen.findByTestId('menu-list')
@@ -67,17 +79,38 @@ describe('menu lists', () => {
     const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint, options) => {
       if (endpoint.path !== '/menu/:holder/:code') return { popups: [] } as never
       const pageNo = (options?.query as { pageNo: string }).pageNo
-      return (pageNo === '1'
-        ? list({ code: 'ranking', title: 'Ranking', listUiType: 'rank', items: [], currentItemCode: null, contents: Array.from({ length: 20 }, (_, i) => ({ ...title(i + 1), rank: i + 1 })) as never })
-        : list({ code: 'ranking', listUiType: 'rank', contents: Array.from({ length: 5 }, (_, i) => ({ ...title(i + 21), rank: i + 21 })) as never, page: { hasNext: false, seqNo: 25, currentPageNo: 2 } })) as never
+      return (
+        pageNo === '1'
+          ? list({
+              code: 'ranking',
+              title: 'Ranking',
+              listUiType: 'rank',
+              items: [],
+              currentItemCode: null,
+              contents: Array.from({ length: 20 }, (_, i) => ({ ...title(i + 1), rank: i + 1 })) as never,
+            })
+          : list({
+              code: 'ranking',
+              listUiType: 'rank',
+              contents: Array.from({ length: 5 }, (_, i) => ({ ...title(i + 21), rank: i + 21 })) as never,
+              page: { hasNext: false, seqNo: 25, currentPageNo: 2 },
+            })
+      ) as never
     })
     await renderScreen(Menu, { path: '/menu/all_comic/:id', url: '/menu/all_comic/ranking' })
     expect(await screen.findByTestId('rank-list')).toBeInTheDocument()
-    expect(screen.getAllByTestId('rank').map((el) => el.textContent).slice(0, 3)).toEqual(['1', '2', '3'])
+    expect(
+      screen
+        .getAllByTestId('rank')
+        .map((el) => el.textContent)
+        .slice(0, 3),
+    ).toEqual(['1', '2', '3'])
     await new Promise((resolve) => setTimeout(resolve, 120))
     fireEvent.click(screen.getByTestId('load-more'))
     await waitFor(() => expect(screen.getAllByTestId('content-card')).toHaveLength(25))
-    expect(request.mock.calls.filter(([endpoint]) => endpoint.path === '/menu/:holder/:code').map(([, options]) => (options?.query as { pageNo: string }).pageNo)).toEqual(['1', '2'])
+    expect(
+      request.mock.calls.filter(([endpoint]) => endpoint.path === '/menu/:holder/:code').map(([, options]) => (options?.query as { pageNo: string }).pageNo),
+    ).toEqual(['1', '2'])
     expect(screen.queryByTestId('list-more')).toBeNull()
     expect(screen.getAllByTestId('content-card')[0]).toHaveTextContent('12.3K views')
   })

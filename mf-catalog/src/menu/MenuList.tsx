@@ -20,7 +20,12 @@ function fetchList(code: string, item: string | null, locale: Locale, pageNo: nu
 }
 
 function Loaded({ first, code, item, locale }: { first: ContentList; code: string; item: string | null; locale: Locale }) {
-  const [list] = useState(() => new PagedList<ListContent>({ items: first.contents, page: first.page }, (pageNo) => fetchList(code, first.currentItemCode ?? item, locale, pageNo).then((next) => ({ items: next.contents, page: next.page }))))
+  const [list] = useState(
+    () =>
+      new PagedList<ListContent>({ items: first.contents, page: first.page }, (pageNo) =>
+        fetchList(code, first.currentItemCode ?? item, locale, pageNo).then((next) => ({ items: next.contents, page: next.page })),
+      ),
+  )
   return <InfiniteList list={list}>{(items) => (first.listUiType === 'rank' ? <RankList contents={items} /> : <ContentGrid contents={items} />)}</InfiniteList>
 }
 
@@ -42,11 +47,12 @@ export function MenuList({ code }: { code: string }) {
   }, [loaded.value])
   if (loaded.matureRequired) return <MatureGate resourceKey={key} />
   const list = loaded.value
-  const choose = (next: string) => setSearch((params) => {
-    const copy = new URLSearchParams(params)
-    copy.set('currentItemCode', next)
-    return copy
-  })
+  const choose = (next: string) =>
+    setSearch((params) => {
+      const copy = new URLSearchParams(params)
+      copy.set('currentItemCode', next)
+      return copy
+    })
   return (
     <section data-testid="menu-list" data-code={code} css={{ maxWidth: 1200, margin: '0 auto', padding: '16px 0 48px' }}>
       <PagePopups page={code} />
@@ -54,11 +60,12 @@ export function MenuList({ code }: { code: string }) {
       <BannerStrip elements={list.topBanner.elements} />
       <SubTabs items={list.items} current={list.currentItemCode} onChoose={choose} label={t(menuMessages.subTabs)} />
       {list.contents.length === 0 ? (
-        <p data-testid="menu-empty" css={{ textAlign: 'center', color: COLORS.textMuted, padding: 48 }}>{t(commonMessages.emptyList)}</p>
+        <p data-testid="menu-empty" css={{ textAlign: 'center', color: COLORS.textMuted, padding: 48 }}>
+          {t(commonMessages.emptyList)}
+        </p>
       ) : (
         <Loaded key={key} first={list} code={code} item={item} locale={locale} />
       )}
     </section>
   )
 }
-

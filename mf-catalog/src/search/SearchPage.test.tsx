@@ -5,7 +5,30 @@ import { routes } from '../routes'
 
 const Search = routes['catalog.search']
 const SearchEmpty = routes['catalog.searchEmpty']
-const result = (query: string) => ({ query, total: 1, page: { hasNext: false, seqNo: 1, currentPageNo: 1 }, contents: [{ type: 'comic', id: 1, name: '月下の剣姫', badge: null, status: 'ongoing', mature: false, original: false, exclusive: false, themeColor: '#333', totalViews: 10, genres: [], authors: [], thumbnails: [], orientation: 'vertical', chapterFileFormat: 'image' }] })
+const result = (query: string) => ({
+  query,
+  total: 1,
+  page: { hasNext: false, seqNo: 1, currentPageNo: 1 },
+  contents: [
+    {
+      type: 'comic',
+      id: 1,
+      name: '月下の剣姫',
+      badge: null,
+      status: 'ongoing',
+      mature: false,
+      original: false,
+      exclusive: false,
+      themeColor: '#333',
+      totalViews: 10,
+      genres: [],
+      authors: [],
+      thumbnails: [],
+      orientation: 'vertical',
+      chapterFileFormat: 'image',
+    },
+  ],
+})
 
 beforeEach(() => localStorage.clear())
 // React builds FormData(form, submitter) for a submit that starts a transition; the test page's

@@ -1,4 +1,16 @@
-import { api, COLORS, cutSearchKeyword, endpoints, SEARCH_KEYWORD_MAX, useLocale, useLocalePath, useT, routePath, type ListContent, type SearchResult } from '@koma/contracts'
+import {
+  api,
+  COLORS,
+  cutSearchKeyword,
+  endpoints,
+  SEARCH_KEYWORD_MAX,
+  useLocale,
+  useLocalePath,
+  useT,
+  routePath,
+  type ListContent,
+  type SearchResult,
+} from '@koma/contracts'
 import { useResource, type CatalogKey } from '../cache'
 import { Suspense, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -15,10 +27,17 @@ function Results({ keyword }: { keyword: string }) {
   const { locale } = useLocale()
   const key: CatalogKey = `search:${keyword}:${locale}`
   const first = useResource(key, () => fetchResults(keyword, 1))
-  const [list] = useState(() => new PagedList<ListContent>({ items: first.contents, page: first.page }, (pageNo) => fetchResults(keyword, pageNo).then((next) => ({ items: next.contents, page: next.page }))))
+  const [list] = useState(
+    () =>
+      new PagedList<ListContent>({ items: first.contents, page: first.page }, (pageNo) =>
+        fetchResults(keyword, pageNo).then((next) => ({ items: next.contents, page: next.page })),
+      ),
+  )
   return (
     <div data-testid="search-results" data-total={first.total}>
-      <p css={{ margin: '0 16px 16px', fontSize: 14, color: COLORS.textMuted }}>{t(searchMessages.resultCount, { count: first.total, keyword: first.query })}</p>
+      <p css={{ margin: '0 16px 16px', fontSize: 14, color: COLORS.textMuted }}>
+        {t(searchMessages.resultCount, { count: first.total, keyword: first.query })}
+      </p>
       {first.total === 0 ? (
         <div data-testid="search-empty" css={{ textAlign: 'center', padding: '40px 24px', color: COLORS.textMuted }}>
           <p css={{ fontSize: 16, fontWeight: 700, color: COLORS.text }}>{t(searchMessages.noResults, { keyword: first.query })}</p>
@@ -75,13 +94,30 @@ export default function SearchPage() {
             // Enter that confirms a Japanese IME conversion must not submit.
             if (event.key === 'Enter' && (event.nativeEvent.isComposing || event.keyCode === 229)) event.preventDefault()
           }}
-          css={{ flex: 1, minWidth: 0, padding: '12px 16px', borderRadius: 24, border: `1px solid ${COLORS.line}`, background: COLORS.surfaceAlt, fontSize: 16, '&:focus': { borderColor: COLORS.text, background: COLORS.surface } }}
+          css={{
+            flex: 1,
+            minWidth: 0,
+            padding: '12px 16px',
+            borderRadius: 24,
+            border: `1px solid ${COLORS.line}`,
+            background: COLORS.surfaceAlt,
+            fontSize: 16,
+            '&:focus': { borderColor: COLORS.text, background: COLORS.surface },
+          }}
         />
-        <button type="submit" data-testid="search-submit" css={{ padding: '0 20px', borderRadius: 24, border: 0, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+        <button
+          type="submit"
+          data-testid="search-submit"
+          css={{ padding: '0 20px', borderRadius: 24, border: 0, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}
+        >
           {t(searchMessages.submit)}
         </button>
       </form>
-      {hint ? <p role="alert" css={{ margin: '-6px 24px 16px', fontSize: 13, color: COLORS.brandDark }}>{t(searchMessages.required)}</p> : null}
+      {hint ? (
+        <p role="alert" css={{ margin: '-6px 24px 16px', fontSize: 13, color: COLORS.brandDark }}>
+          {t(searchMessages.required)}
+        </p>
+      ) : null}
       {keyword ? (
         <Suspense fallback={<div css={{ height: 240 }} />}>
           <Results key={keyword} keyword={keyword} />
@@ -91,7 +127,12 @@ export default function SearchPage() {
           <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
             <h2 css={{ fontSize: 16, margin: 0 }}>{t(searchMessages.history)}</h2>
             {history.length ? (
-              <button type="button" data-testid="search-history-clear" onClick={() => setHistory(clearHistory())} css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}>
+              <button
+                type="button"
+                data-testid="search-history-clear"
+                onClick={() => setHistory(clearHistory())}
+                css={{ background: 'none', border: 0, color: COLORS.textMuted, fontSize: 13, cursor: 'pointer' }}
+              >
                 {t(searchMessages.clearHistory)}
               </button>
             ) : null}
@@ -100,10 +141,18 @@ export default function SearchPage() {
           <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {history.map((item) => (
               <li key={item} data-testid="search-history-item" css={{ display: 'flex', alignItems: 'center', borderBottom: `1px solid ${COLORS.line}` }}>
-                <Link to={path(routePath('catalog.search', { keyword: item }))} css={{ flex: 1, padding: '12px 4px', color: COLORS.text, textDecoration: 'none', fontSize: 15 }}>
+                <Link
+                  to={path(routePath('catalog.search', { keyword: item }))}
+                  css={{ flex: 1, padding: '12px 4px', color: COLORS.text, textDecoration: 'none', fontSize: 15 }}
+                >
                   {item}
                 </Link>
-                <button type="button" aria-label={t(searchMessages.removeHistory, { keyword: item })} onClick={() => setHistory(removeFromHistory(item))} css={{ background: 'none', border: 0, padding: 10, color: COLORS.textMuted, fontSize: 18, cursor: 'pointer' }}>
+                <button
+                  type="button"
+                  aria-label={t(searchMessages.removeHistory, { keyword: item })}
+                  onClick={() => setHistory(removeFromHistory(item))}
+                  css={{ background: 'none', border: 0, padding: 10, color: COLORS.textMuted, fontSize: 18, cursor: 'pointer' }}
+                >
                   ×
                 </button>
               </li>

@@ -14,7 +14,18 @@ const signedIn = () => {
   auth.syncFromCookie()
 }
 
-const comment = (over: Partial<Comment> = {}): Comment => ({ id: 1, authorUserId: 2, nickname: 'Mika', avatarImageUrl: null, body: 'Great episode', likes: 3, liked: false, mine: false, createdAt: '2026-11-20T10:00:00.000Z', ...over })
+const comment = (over: Partial<Comment> = {}): Comment => ({
+  id: 1,
+  authorUserId: 2,
+  nickname: 'Mika',
+  avatarImageUrl: null,
+  body: 'Great episode',
+  likes: 3,
+  liked: false,
+  mine: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+})
 const listOf = (comments: Comment[]) => ({ comments, totalComments: comments.length, page: { hasNext: false, currentPageNo: 1, seqNo: null } })
 
 /** A fake API answering by endpoint; records calls. */
@@ -81,7 +92,10 @@ describe('chapter comments', () => {
     fireEvent.change(await screen.findByTestId('comment-input'), { target: { value: '  hello <b>world</b>  ' } })
     fireEvent.click(screen.getByTestId('comment-submit'))
     await waitFor(() => expect(screen.getByTestId('comment-body').textContent).toBe('  hello <b>world</b>  '))
-    expect(request).toHaveBeenCalledWith(endpoints.postComment, expect.objectContaining({ body: { comment: '  hello <b>world</b>  ' }, params: { type: 'comic', id: '1', chapterId: '2' } }))
+    expect(request).toHaveBeenCalledWith(
+      endpoints.postComment,
+      expect.objectContaining({ body: { comment: '  hello <b>world</b>  ' }, params: { type: 'comic', id: '1', chapterId: '2' } }),
+    )
     expect(screen.getByTestId('comment-input')).toHaveValue('')
     // A second post straight away: the API's 429 message shows under the form and the text stays.
     fireEvent.change(screen.getByTestId('comment-input'), { target: { value: 'again' } })
@@ -104,7 +118,10 @@ describe('chapter comments', () => {
 
   it("offers delete on one's own comment and report or mute on others'", async () => {
     signedIn()
-    fakeApi({ chapterComments: listOf([comment({ id: 1, mine: true }), comment({ id: 2, nickname: 'Lucas' })]), deleteComment: { deleted: true, totalComments: 1 } })
+    fakeApi({
+      chapterComments: listOf([comment({ id: 1, mine: true }), comment({ id: 2, nickname: 'Lucas' })]),
+      deleteComment: { deleted: true, totalComments: 1 },
+    })
     const openDialog = jest.fn().mockResolvedValue(true)
     await renderScreen(routes['community.chapterComments'], { path: '/comment/:contentType/:contentId/:chapterId', url: '/comment/comic/1/2', openDialog })
     const [mine, theirs] = await screen.findAllByTestId('comment-more')

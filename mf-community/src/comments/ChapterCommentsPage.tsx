@@ -12,7 +12,21 @@ type Order = 'newest' | 'likes'
 const load = (type: ContentType, contentId: string, chapterId: string, order: Order, pageNo: number) =>
   api.request(endpoints.chapterComments, { params: { type, id: contentId, chapterId }, query: { order, pageNo: String(pageNo) } })
 
-function CommentPage({ type, contentId, chapterId, order, pageNo, onMore }: { type: ContentType; contentId: string; chapterId: string; order: Order; pageNo: number; onMore?: () => void }) {
+function CommentPage({
+  type,
+  contentId,
+  chapterId,
+  order,
+  pageNo,
+  onMore,
+}: {
+  type: ContentType
+  contentId: string
+  chapterId: string
+  order: Order
+  pageNo: number
+  onMore?: () => void
+}) {
   const t = useT()
   const page = useResource(keys.chapter(type, contentId, chapterId, order, pageNo), () => load(type, contentId, chapterId, order, pageNo))
   return (
@@ -22,7 +36,20 @@ function CommentPage({ type, contentId, chapterId, order, pageNo, onMore }: { ty
       ))}
       {page.page.hasNext && onMore ? (
         <li css={{ listStyle: 'none' }}>
-          <button type="button" onClick={onMore} css={{ width: '100%', padding: 14, margin: '12px 0', borderRadius: 10, border: `1px solid ${COLORS.line}`, background: COLORS.surface, cursor: 'pointer', fontWeight: 700 }}>
+          <button
+            type="button"
+            onClick={onMore}
+            css={{
+              width: '100%',
+              padding: 14,
+              margin: '12px 0',
+              borderRadius: 10,
+              border: `1px solid ${COLORS.line}`,
+              background: COLORS.surface,
+              cursor: 'pointer',
+              fontWeight: 700,
+            }}
+          >
             {t(commentMessages.loadMore)}
           </button>
         </li>

@@ -15,16 +15,26 @@ function TopComments({ contentType, contentId, chapterId }: Props) {
   const t = useT()
   const path = useLocalePath()
   const { comments, totalComments } = useResource(keys.chapter(contentType, contentId, chapterId, 'likes', 1), () =>
-    api.request(endpoints.chapterComments, { params: { type: contentType, id: String(contentId), chapterId: String(chapterId) }, query: { order: 'likes', pageNo: '1' } }),
+    api.request(endpoints.chapterComments, {
+      params: { type: contentType, id: String(contentId), chapterId: String(chapterId) },
+      query: { order: 'likes', pageNo: '1' },
+    }),
   )
   const all = path(routePath('community.chapterComments', { contentType, contentId, chapterId }))
   return (
     <section data-testid="chapter-comments-slot">
       <div css={{ display: 'flex', alignItems: 'baseline', gap: 8, marginBottom: 4 }}>
         <h2 css={{ fontSize: 17, margin: 0 }}>
-          {t(commentMessages.title)} <span data-testid="slot-comment-count" css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(commentMessages.count, { count: totalComments })}</span>
+          {t(commentMessages.title)}{' '}
+          <span data-testid="slot-comment-count" css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>
+            {t(commentMessages.count, { count: totalComments })}
+          </span>
         </h2>
-        <Link to={all} data-testid="slot-write-comment" css={{ marginInlineStart: 'auto', fontSize: 13, fontWeight: 700, color: COLORS.brand, textDecoration: 'none' }}>
+        <Link
+          to={all}
+          data-testid="slot-write-comment"
+          css={{ marginInlineStart: 'auto', fontSize: 13, fontWeight: 700, color: COLORS.brand, textDecoration: 'none' }}
+        >
           {t(commentMessages.writeComment)}
         </Link>
       </div>
@@ -34,7 +44,11 @@ function TopComments({ contentType, contentId, chapterId }: Props) {
           <CommentItem key={comment.id} comment={comment} />
         ))}
       </ul>
-      <Link to={all} data-testid="see-all-comments" css={{ display: 'block', textAlign: 'center', padding: 14, fontSize: 14, fontWeight: 700, color: COLORS.text }}>
+      <Link
+        to={all}
+        data-testid="see-all-comments"
+        css={{ display: 'block', textAlign: 'center', padding: 14, fontSize: 14, fontWeight: 700, color: COLORS.text }}
+      >
         {t(commentMessages.seeAll)}
       </Link>
     </section>

@@ -10,7 +10,15 @@ import { memberOnly, refreshCommunity } from './actions'
  * Write a comment (SPEC §5: required, max 400; white space alone is empty). The browser checks
  * with the API's own rule and says the same message; the API's refusals (rate limit) show here too.
  */
-export const CommentForm = observer(function CommentForm({ contentType, contentId, chapterId }: { contentType: ContentType; contentId: string; chapterId: string }) {
+export const CommentForm = observer(function CommentForm({
+  contentType,
+  contentId,
+  chapterId,
+}: {
+  contentType: ContentType
+  contentId: string
+  chapterId: string
+}) {
   const t = useT()
   const { locale } = useLocale()
   const location = useLocation()
@@ -26,7 +34,18 @@ export const CommentForm = observer(function CommentForm({ contentType, contentI
         type="button"
         data-testid="comment-sign-in"
         onClick={() => void memberOnly(location.pathname + location.search)}
-        css={{ width: '100%', padding: 14, margin: '4px 0 16px', borderRadius: 12, border: `1px dashed ${COLORS.line}`, background: COLORS.surfaceAlt, color: COLORS.textMuted, fontSize: 14, cursor: 'pointer', textAlign: 'start' }}
+        css={{
+          width: '100%',
+          padding: 14,
+          margin: '4px 0 16px',
+          borderRadius: 12,
+          border: `1px dashed ${COLORS.line}`,
+          background: COLORS.surfaceAlt,
+          color: COLORS.textMuted,
+          fontSize: 14,
+          cursor: 'pointer',
+          textAlign: 'start',
+        }}
       >
         {t(formMessages.signIn)}
       </button>
@@ -45,7 +64,11 @@ export const CommentForm = observer(function CommentForm({ contentType, contentI
     setBusy(true)
     setError(null)
     try {
-      await api.request(endpoints.postComment, { params: { type: contentType, id: contentId, chapterId }, body: { comment: text }, policy: { suppress: [400, 403, 429] } })
+      await api.request(endpoints.postComment, {
+        params: { type: contentType, id: contentId, chapterId },
+        body: { comment: text },
+        policy: { suppress: [400, 403, 429] },
+      })
       setText('')
       refreshCommunity()
     } catch (failure) {
@@ -73,7 +96,19 @@ export const CommentForm = observer(function CommentForm({ contentType, contentI
           setText(event.target.value)
           if (error) setError(null)
         }}
-        css={{ display: 'block', width: '100%', boxSizing: 'border-box', resize: 'vertical', minHeight: 84, padding: 12, borderRadius: 12, border: `1px solid ${error ? COLORS.brand : COLORS.line}`, font: 'inherit', fontSize: 14, lineHeight: 1.5 }}
+        css={{
+          display: 'block',
+          width: '100%',
+          boxSizing: 'border-box',
+          resize: 'vertical',
+          minHeight: 84,
+          padding: 12,
+          borderRadius: 12,
+          border: `1px solid ${error ? COLORS.brand : COLORS.line}`,
+          font: 'inherit',
+          fontSize: 14,
+          lineHeight: 1.5,
+        }}
       />
       <div css={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 8 }}>
         {error ? (
@@ -86,7 +121,22 @@ export const CommentForm = observer(function CommentForm({ contentType, contentI
         <span data-testid="comment-counter" css={{ fontSize: 12, color: length > COMMENT_MAX ? COLORS.brandDark : COLORS.textMuted }}>
           {t(formMessages.counter, { count: length, max: COMMENT_MAX })}
         </span>
-        <button type="submit" data-testid="comment-submit" disabled={busy} css={{ padding: '8px 18px', borderRadius: 18, border: 0, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 14, cursor: 'pointer', '&:disabled': { opacity: 0.5 } }}>
+        <button
+          type="submit"
+          data-testid="comment-submit"
+          disabled={busy}
+          css={{
+            padding: '8px 18px',
+            borderRadius: 18,
+            border: 0,
+            background: COLORS.brand,
+            color: '#fff',
+            fontWeight: 700,
+            fontSize: 14,
+            cursor: 'pointer',
+            '&:disabled': { opacity: 0.5 },
+          }}
+        >
           {t(formMessages.submit)}
         </button>
       </div>

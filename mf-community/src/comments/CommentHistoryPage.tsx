@@ -23,7 +23,20 @@ function HistoryPage({ pageNo }: { pageNo: number }) {
           <HistoryPage pageNo={pageNo + 1} />
         ) : (
           <li css={{ listStyle: 'none' }}>
-            <button type="button" onClick={() => setMore(true)} css={{ width: '100%', padding: 14, margin: '12px 0', borderRadius: 10, border: `1px solid ${COLORS.line}`, background: COLORS.surface, cursor: 'pointer', fontWeight: 700 }}>
+            <button
+              type="button"
+              onClick={() => setMore(true)}
+              css={{
+                width: '100%',
+                padding: 14,
+                margin: '12px 0',
+                borderRadius: 10,
+                border: `1px solid ${COLORS.line}`,
+                background: COLORS.surface,
+                cursor: 'pointer',
+                fontWeight: 700,
+              }}
+            >
               {t(commentMessages.loadMore)}
             </button>
           </li>
@@ -50,11 +63,31 @@ function MutedUsers() {
   return (
     <ul data-testid="muted-users" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {users.map((user) => (
-        <li key={user.userId} data-testid="muted-user" css={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 0', borderBottom: `1px solid ${COLORS.line}` }}>
-          <Link to={path(routePath('community.userComments', { authorUserId: user.userId }))} css={{ flex: 1, minWidth: 0, color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}>
+        <li
+          key={user.userId}
+          data-testid="muted-user"
+          css={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 0', borderBottom: `1px solid ${COLORS.line}` }}
+        >
+          <Link
+            to={path(routePath('community.userComments', { authorUserId: user.userId }))}
+            css={{ flex: 1, minWidth: 0, color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}
+          >
             <bdi>{user.nickname}</bdi>
           </Link>
-          <button type="button" data-testid="unmute" onClick={() => void unmute(user.userId)} css={{ padding: '6px 14px', borderRadius: 16, border: `1px solid ${COLORS.line}`, background: COLORS.surface, fontWeight: 700, fontSize: 13, cursor: 'pointer' }}>
+          <button
+            type="button"
+            data-testid="unmute"
+            onClick={() => void unmute(user.userId)}
+            css={{
+              padding: '6px 14px',
+              borderRadius: 16,
+              border: `1px solid ${COLORS.line}`,
+              background: COLORS.surface,
+              fontWeight: 700,
+              fontSize: 13,
+              cursor: 'pointer',
+            }}
+          >
             {t(commentMessages.unmute)}
           </button>
         </li>

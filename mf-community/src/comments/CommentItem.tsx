@@ -1,4 +1,17 @@
-import { api, COLORS, endpoints, formatDateTime, isApiError, openDialog, useLocalePath, useMenuKeys, useT, viewerPath, routePath, type Comment } from '@koma/contracts'
+import {
+  api,
+  COLORS,
+  endpoints,
+  formatDateTime,
+  isApiError,
+  openDialog,
+  useLocalePath,
+  useMenuKeys,
+  useT,
+  viewerPath,
+  routePath,
+  type Comment,
+} from '@koma/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { commentMessages } from '../i18n/messages'
@@ -53,7 +66,10 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
     if (busy || !(await memberOnly(here))) return
     setBusy(true)
     try {
-      const result = await api.request(like.liked ? endpoints.unlikeComment : endpoints.likeComment, { params: { commentId: String(comment.id) }, policy: { suppress: [409] } })
+      const result = await api.request(like.liked ? endpoints.unlikeComment : endpoints.likeComment, {
+        params: { commentId: String(comment.id) },
+        policy: { suppress: [409] },
+      })
       setLike(result)
     } catch (error) {
       // Liked (or unliked) meanwhile in another tab: the list knows better now.
@@ -99,16 +115,50 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
     }
   }
 
-  const menuItem = { display: 'block', width: '100%', textAlign: 'start' as const, border: 0, background: 'transparent', padding: '10px 14px', fontSize: 14, cursor: 'pointer', color: COLORS.text, whiteSpace: 'nowrap' as const, '&:hover': { background: COLORS.surfaceAlt } }
+  const menuItem = {
+    display: 'block',
+    width: '100%',
+    textAlign: 'start' as const,
+    border: 0,
+    background: 'transparent',
+    padding: '10px 14px',
+    fontSize: 14,
+    cursor: 'pointer',
+    color: COLORS.text,
+    whiteSpace: 'nowrap' as const,
+    '&:hover': { background: COLORS.surfaceAlt },
+  }
 
   return (
     <li data-testid="comment" data-comment-id={comment.id} css={{ display: 'flex', gap: 12, padding: '14px 0', borderBottom: `1px solid ${COLORS.line}` }}>
-      <span aria-hidden css={{ width: 36, height: 36, flex: '0 0 36px', borderRadius: '50%', background: COLORS.surfaceAlt, display: 'grid', placeItems: 'center', fontWeight: 700, color: COLORS.textMuted, overflow: 'hidden' }}>
-        {comment.avatarImageUrl ? <img src={comment.avatarImageUrl} alt="" width={36} height={36} css={{ width: 36, height: 36, objectFit: 'cover' }} /> : <bdi>{initial}</bdi>}
+      <span
+        aria-hidden
+        css={{
+          width: 36,
+          height: 36,
+          flex: '0 0 36px',
+          borderRadius: '50%',
+          background: COLORS.surfaceAlt,
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 700,
+          color: COLORS.textMuted,
+          overflow: 'hidden',
+        }}
+      >
+        {comment.avatarImageUrl ? (
+          <img src={comment.avatarImageUrl} alt="" width={36} height={36} css={{ width: 36, height: 36, objectFit: 'cover' }} />
+        ) : (
+          <bdi>{initial}</bdi>
+        )}
       </span>
       <div css={{ minWidth: 0, flex: 1 }}>
         <p css={{ margin: 0, fontSize: 13, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 6 }}>
-          <Link to={path(routePath('community.userComments', { authorUserId: comment.authorUserId }))} data-testid="comment-author" css={{ color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}>
+          <Link
+            to={path(routePath('community.userComments', { authorUserId: comment.authorUserId }))}
+            data-testid="comment-author"
+            css={{ color: COLORS.text, fontWeight: 700, textDecoration: 'none', overflowWrap: 'anywhere' }}
+          >
             <bdi>{comment.nickname}</bdi>
           </Link>
           {comment.mine ? <span css={{ fontSize: 11, fontWeight: 700, color: COLORS.brand }}>{t(commentMessages.yours)}</span> : null}
@@ -123,7 +173,11 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
             <bdi>{comment.target.contentName}</bdi> · <bdi>{comment.target.chapterName}</bdi>
           </Link>
         ) : null}
-        <p data-testid="comment-body" dir="auto" css={{ margin: '4px 0 8px', fontSize: 14, lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+        <p
+          data-testid="comment-body"
+          dir="auto"
+          css={{ margin: '4px 0 8px', fontSize: 14, lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
+        >
           {comment.body}
         </p>
         <div css={{ display: 'flex', alignItems: 'center', gap: 4 }}>
@@ -139,11 +193,35 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
             <span aria-hidden>{like.liked ? '♥' : '♡'}</span> <span data-testid="comment-likes">{like.likes}</span>
           </button>
           <div ref={menuRef} onKeyDown={onMenuKey} css={{ position: 'relative', marginInlineStart: 'auto' }}>
-            <button ref={moreRef} type="button" data-testid="comment-more" aria-label={t(commentMessages.more)} aria-expanded={menu} aria-haspopup="menu" onClick={() => setMenu((open) => !open)} css={{ ...smallButton, fontSize: 16, lineHeight: 1 }}>
+            <button
+              ref={moreRef}
+              type="button"
+              data-testid="comment-more"
+              aria-label={t(commentMessages.more)}
+              aria-expanded={menu}
+              aria-haspopup="menu"
+              onClick={() => setMenu((open) => !open)}
+              css={{ ...smallButton, fontSize: 16, lineHeight: 1 }}
+            >
               ⋯
             </button>
             {menu ? (
-              <div ref={listRef} role="menu" css={{ position: 'absolute', insetInlineEnd: 0, top: '100%', zIndex: 5, minWidth: 160, background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 10, boxShadow: '0 8px 24px rgba(0,0,0,.12)', padding: '4px 0' }}>
+              <div
+                ref={listRef}
+                role="menu"
+                css={{
+                  position: 'absolute',
+                  insetInlineEnd: 0,
+                  top: '100%',
+                  zIndex: 5,
+                  minWidth: 160,
+                  background: COLORS.surface,
+                  border: `1px solid ${COLORS.line}`,
+                  borderRadius: 10,
+                  boxShadow: '0 8px 24px rgba(0,0,0,.12)',
+                  padding: '4px 0',
+                }}
+              >
                 {comment.mine ? (
                   <button type="button" role="menuitem" data-testid="comment-delete" css={menuItem} onClick={() => void remove()}>
                     {t(commentMessages.delete)}

@@ -23,7 +23,20 @@ function MorePages({ userId, pageNo }: { userId: string; pageNo: number }) {
           <MorePages userId={userId} pageNo={pageNo + 1} />
         ) : (
           <li css={{ listStyle: 'none' }}>
-            <button type="button" onClick={() => setMore(true)} css={{ width: '100%', padding: 14, margin: '12px 0', borderRadius: 10, border: `1px solid ${COLORS.line}`, background: COLORS.surface, cursor: 'pointer', fontWeight: 700 }}>
+            <button
+              type="button"
+              onClick={() => setMore(true)}
+              css={{
+                width: '100%',
+                padding: 14,
+                margin: '12px 0',
+                borderRadius: 10,
+                border: `1px solid ${COLORS.line}`,
+                background: COLORS.surface,
+                cursor: 'pointer',
+                fontWeight: 700,
+              }}
+            >
               {t(commentMessages.loadMore)}
             </button>
           </li>
@@ -59,8 +72,27 @@ const UserComments = observer(function UserComments({ userId }: { userId: string
   return (
     <>
       <header css={{ display: 'flex', alignItems: 'center', gap: 14, marginBottom: 16 }}>
-        <span aria-hidden css={{ width: 56, height: 56, flex: '0 0 56px', borderRadius: '50%', background: COLORS.surfaceAlt, display: 'grid', placeItems: 'center', fontWeight: 700, fontSize: 22, color: COLORS.textMuted, overflow: 'hidden' }}>
-          {author.avatarImageUrl ? <img src={author.avatarImageUrl} alt="" width={56} height={56} css={{ width: 56, height: 56, objectFit: 'cover' }} /> : <bdi>{initial}</bdi>}
+        <span
+          aria-hidden
+          css={{
+            width: 56,
+            height: 56,
+            flex: '0 0 56px',
+            borderRadius: '50%',
+            background: COLORS.surfaceAlt,
+            display: 'grid',
+            placeItems: 'center',
+            fontWeight: 700,
+            fontSize: 22,
+            color: COLORS.textMuted,
+            overflow: 'hidden',
+          }}
+        >
+          {author.avatarImageUrl ? (
+            <img src={author.avatarImageUrl} alt="" width={56} height={56} css={{ width: 56, height: 56, objectFit: 'cover' }} />
+          ) : (
+            <bdi>{initial}</bdi>
+          )}
         </span>
         <div css={{ minWidth: 0, flex: 1 }}>
           <h1 data-testid="user-nickname" css={{ fontSize: 20, margin: 0, overflowWrap: 'anywhere' }}>
@@ -79,7 +111,17 @@ const UserComments = observer(function UserComments({ userId }: { userId: string
             aria-pressed={author.muted}
             disabled={busy}
             onClick={() => void toggleMute()}
-            css={{ padding: '8px 14px', borderRadius: 18, border: `1px solid ${author.muted ? COLORS.text : COLORS.line}`, background: author.muted ? COLORS.text : COLORS.surface, color: author.muted ? '#fff' : COLORS.text, fontWeight: 700, fontSize: 13, cursor: 'pointer', whiteSpace: 'nowrap' }}
+            css={{
+              padding: '8px 14px',
+              borderRadius: 18,
+              border: `1px solid ${author.muted ? COLORS.text : COLORS.line}`,
+              background: author.muted ? COLORS.text : COLORS.surface,
+              color: author.muted ? '#fff' : COLORS.text,
+              fontWeight: 700,
+              fontSize: 13,
+              cursor: 'pointer',
+              whiteSpace: 'nowrap',
+            }}
           >
             {author.muted ? t(commentMessages.unmute) : t(commentMessages.muteOk)}
           </button>

@@ -7,7 +7,8 @@ export const COMMUNITY_KEY = 'community:'
 type CommunityKey = CacheKey<'mf_community'>
 
 export const keys = {
-  chapter: (type: string, contentId: string | number, chapterId: string | number, order: string, pageNo: number): CommunityKey => `${COMMUNITY_KEY}chapter:${type}:${contentId}:${chapterId}:${order}:${pageNo}`,
+  chapter: (type: string, contentId: string | number, chapterId: string | number, order: string, pageNo: number): CommunityKey =>
+    `${COMMUNITY_KEY}chapter:${type}:${contentId}:${chapterId}:${order}:${pageNo}`,
   user: (userId: string | number, pageNo: number): CommunityKey => `${COMMUNITY_KEY}user:${userId}:${pageNo}`,
   history: (pageNo: number): CommunityKey => `${COMMUNITY_KEY}history:${pageNo}`,
   mutes: (): CommunityKey => `${COMMUNITY_KEY}mutes`,

@@ -15,7 +15,19 @@ const signedIn = () => {
 }
 
 const target = { contentType: 'comic' as const, contentId: 3, chapterId: 12, contentName: 'Moonlit Blade Princess', chapterName: 'Episode 2' }
-const comment = (over: Partial<Comment> = {}): Comment => ({ id: 1, authorUserId: 2, nickname: 'Mika', avatarImageUrl: null, body: 'Great episode', likes: 0, liked: false, mine: false, createdAt: '2026-11-20T10:00:00.000Z', target, ...over })
+const comment = (over: Partial<Comment> = {}): Comment => ({
+  id: 1,
+  authorUserId: 2,
+  nickname: 'Mika',
+  avatarImageUrl: null,
+  body: 'Great episode',
+  likes: 0,
+  liked: false,
+  mine: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  target,
+  ...over,
+})
 const page = { hasNext: false, currentPageNo: 1, seqNo: null }
 
 describe("a member's comments (/comment/user/{authorUserId})", () => {
@@ -27,7 +39,12 @@ describe("a member's comments (/comment/user/{authorUserId})", () => {
         muted = true
         return { muted: true } as never
       }
-      return { comments: muted ? [] : [comment()], totalComments: muted ? 0 : 1, page, author: { userId: 2, nickname: 'Mika', avatarImageUrl: null, muted, mine: false } } as never
+      return {
+        comments: muted ? [] : [comment()],
+        totalComments: muted ? 0 : 1,
+        page,
+        author: { userId: 2, nickname: 'Mika', avatarImageUrl: null, muted, mine: false },
+      } as never
     })
     await renderScreen(routes['community.userComments'], { path: '/comment/user/:authorUserId', url: '/comment/user/2' })
     expect(await screen.findByTestId('user-nickname')).toHaveTextContent('Comments by Mika')
@@ -39,7 +56,12 @@ describe("a member's comments (/comment/user/{authorUserId})", () => {
   })
 
   it('speaks Japanese', async () => {
-    jest.spyOn(api, 'request').mockResolvedValue({ comments: [], totalComments: 0, page, author: { userId: 2, nickname: 'みか', avatarImageUrl: null, muted: false, mine: false } } as never)
+    jest.spyOn(api, 'request').mockResolvedValue({
+      comments: [],
+      totalComments: 0,
+      page,
+      author: { userId: 2, nickname: 'みか', avatarImageUrl: null, muted: false, mine: false },
+    } as never)
     await renderScreen(routes['community.userComments'], { path: '/comment/user/:authorUserId', url: '/comment/user/2', locale: 'ja' })
     expect(await screen.findByTestId('user-nickname')).toHaveTextContent('みかさんのコメント')
   })
@@ -50,7 +72,8 @@ describe('comment history (/account/comment/history)', () => {
     signedIn()
     let mutes = [{ userId: 7, nickname: 'Lucas', avatarImageUrl: null, mutedAt: '2026-11-20T10:00:00.000Z' }]
     const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
-      if (endpoint === endpoints.commentHistory) return { comments: [comment({ id: 5, mine: true, authorUserId: 1, nickname: 'Reader' })], totalComments: 1, page } as never
+      if (endpoint === endpoints.commentHistory)
+        return { comments: [comment({ id: 5, mine: true, authorUserId: 1, nickname: 'Reader' })], totalComments: 1, page } as never
       if (endpoint === endpoints.mutedUsers) return { users: mutes } as never
       if (endpoint === endpoints.unmuteUser) {
         mutes = []

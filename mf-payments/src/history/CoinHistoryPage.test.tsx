@@ -25,13 +25,41 @@ const entry = (seqNo: number, patch: Partial<CoinHistoryEntry> = {}): CoinHistor
 describe('coin history', () => {
   it('shows the balance, expiring coins, entries of the tab and more pages by lastRespondedSeqNo', async () => {
     const queries: unknown[] = []
-    jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint<unknown, unknown, unknown, unknown>, options?: { params?: { tab: string }; query?: { lastRespondedSeqNo?: string } }) => {
-      if (endpoint === endpoints.coinExpire) return { expireCoins: [{ amount: 15, expireAt: '2026-11-23T03:00:00Z' }], coin: { freeAmount: 25, purchasedAmount: 100, total: 125 } }
+    jest.spyOn(api, 'request').mockImplementation((async (
+      endpoint: Endpoint<unknown, unknown, unknown, unknown>,
+      options?: { params?: { tab: string }; query?: { lastRespondedSeqNo?: string } },
+    ) => {
+      if (endpoint === endpoints.coinExpire)
+        return { expireCoins: [{ amount: 15, expireAt: '2026-11-23T03:00:00Z' }], coin: { freeAmount: 25, purchasedAmount: 100, total: 125 } }
       queries.push({ tab: options?.params?.tab, ...options?.query })
-      if (options?.query?.lastRespondedSeqNo) return { history: [entry(1, { type: 'distribute', reason: 'coupon', price: 50, free: 50, purchased: 0, title: null, contentId: null, contentType: null, description: '', expireAt: '2027-01-01T00:00:00Z' })], page: { hasNext: false, seqNo: 1 } }
-      return { history: [entry(3), entry(2, { type: 'expire', reason: 'expire', title: null, contentId: null, description: '', price: 6, free: 6, purchased: 0 })], page: { hasNext: true, seqNo: 2 } }
+      if (options?.query?.lastRespondedSeqNo)
+        return {
+          history: [
+            entry(1, {
+              type: 'distribute',
+              reason: 'coupon',
+              price: 50,
+              free: 50,
+              purchased: 0,
+              title: null,
+              contentId: null,
+              contentType: null,
+              description: '',
+              expireAt: '2027-01-01T00:00:00Z',
+            }),
+          ],
+          page: { hasNext: false, seqNo: 1 },
+        }
+      return {
+        history: [entry(3), entry(2, { type: 'expire', reason: 'expire', title: null, contentId: null, description: '', price: 6, free: 6, purchased: 0 })],
+        page: { hasNext: true, seqNo: 2 },
+      }
     }) as never)
-    const { router } = await renderScreen(routes['payments.coinHistory'], { path: '/account/coin/history/:dep1Param', url: '/account/coin/history/all', locale: 'en' })
+    const { router } = await renderScreen(routes['payments.coinHistory'], {
+      path: '/account/coin/history/:dep1Param',
+      url: '/account/coin/history/all',
+      locale: 'en',
+    })
     expect(await screen.findByTestId('coin-total')).toHaveTextContent('125')
     expect(screen.getByTestId('expiring-coins')).toHaveTextContent('15 coins expire')
     const entries = await screen.findAllByTestId('coin-history-entry')
@@ -54,7 +82,11 @@ describe('coin history', () => {
       if (endpoint === endpoints.coinExpire) return { expireCoins: [], coin: { freeAmount: 0, purchasedAmount: 0, total: 0 } }
       return { history: [], page: { hasNext: false, seqNo: null } }
     }) as never)
-    const { router } = await renderScreen(routes['payments.coinHistory'], { path: '/account/coin/history/:dep1Param', url: '/account/coin/history/bogus', locale: 'ja' })
+    const { router } = await renderScreen(routes['payments.coinHistory'], {
+      path: '/account/coin/history/:dep1Param',
+      url: '/account/coin/history/bogus',
+      locale: 'ja',
+    })
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/coin/history/all'))
     expect(await screen.findByText('まだ履歴はありません。')).toBeInTheDocument()
     expect(screen.getByText('まもなく失効するコインはありません。')).toBeInTheDocument()

@@ -46,7 +46,11 @@ function ExpiringCoins() {
   const long = expireCoins.length >= EXPIRING_LIST_LONG
   const shown = long && !all ? expireCoins.slice(0, 3) : expireCoins
   return (
-    <section data-testid="coin-balance" data-total={coin.total} css={{ border: `1px solid ${COLORS.line}`, borderRadius: 14, padding: '16px 16px 12px', display: 'grid', gap: 10 }}>
+    <section
+      data-testid="coin-balance"
+      data-total={coin.total}
+      css={{ border: `1px solid ${COLORS.line}`, borderRadius: 14, padding: '16px 16px 12px', display: 'grid', gap: 10 }}
+    >
       <div css={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
         <div>
           <div css={{ fontSize: 13, color: COLORS.textMuted }}>{t(m.balance)}</div>
@@ -57,7 +61,10 @@ function ExpiringCoins() {
             {t(m.free, { amount: coin.freeAmount })} · {t(m.purchased, { amount: coin.purchasedAmount })}
           </div>
         </div>
-        <Link to={path('/coinpurchase')} css={{ padding: '9px 16px', borderRadius: 20, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 14, textDecoration: 'none' }}>
+        <Link
+          to={path('/coinpurchase')}
+          css={{ padding: '9px 16px', borderRadius: 20, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 14, textDecoration: 'none' }}
+        >
           {t(m.buyCoins)}
         </Link>
       </div>
@@ -72,7 +79,20 @@ function ExpiringCoins() {
           ))}
         </ul>
         {long && !all ? (
-          <button type="button" onClick={() => setAll(true)} css={{ marginTop: 6, background: 'none', border: 0, padding: 0, color: COLORS.textMuted, fontSize: 13, textDecoration: 'underline', cursor: 'pointer' }}>
+          <button
+            type="button"
+            onClick={() => setAll(true)}
+            css={{
+              marginTop: 6,
+              background: 'none',
+              border: 0,
+              padding: 0,
+              color: COLORS.textMuted,
+              fontSize: 13,
+              textDecoration: 'underline',
+              cursor: 'pointer',
+            }}
+          >
             {t(m.expiringMore, { count: expireCoins.length })}
           </button>
         ) : null}
@@ -89,22 +109,33 @@ function Entry({ entry }: { entry: CoinHistoryEntry }) {
   const reason = t(REASONS[entry.reason] ?? m.reasonOther)
   const negative = entry.type === 'use' || entry.type === 'expire'
   return (
-    <li data-testid="coin-history-entry" data-type={entry.type} css={{ display: 'flex', gap: 12, justifyContent: 'space-between', padding: '12px 4px', borderBottom: `1px solid ${COLORS.line}` }}>
+    <li
+      data-testid="coin-history-entry"
+      data-type={entry.type}
+      css={{ display: 'flex', gap: 12, justifyContent: 'space-between', padding: '12px 4px', borderBottom: `1px solid ${COLORS.line}` }}
+    >
       <div css={{ minWidth: 0, display: 'grid', gap: 2 }}>
         <span css={{ fontSize: 12, color: COLORS.textMuted }}>{formatDateTime(entry.createdAt)}</span>
         <strong css={{ fontSize: 14 }}>{reason}</strong>
         {entry.title ? (
           entry.contentId !== null && entry.contentType ? (
-            <Link to={path(routePath('catalog.episodes', { contentType: entry.contentType, contentId: entry.contentId }))} css={{ fontSize: 13, color: COLORS.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Link
+              to={path(routePath('catalog.episodes', { contentType: entry.contentType, contentId: entry.contentId }))}
+              css={{ fontSize: 13, color: COLORS.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {entry.title}
             </Link>
           ) : (
             <span css={{ fontSize: 13 }}>{entry.title}</span>
           )
         ) : null}
-        {entry.description ? <span css={{ fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{entry.description}</span> : null}
+        {entry.description ? (
+          <span css={{ fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{entry.description}</span>
+        ) : null}
         {entry.expireAt && entry.type !== 'expire' ? (
-          <span css={{ fontSize: 12, color: entry.expired ? COLORS.textMuted : COLORS.brandDark }}>{entry.expired ? t(m.expired) : t(m.expiresAt, { date: formatDate(entry.expireAt) })}</span>
+          <span css={{ fontSize: 12, color: entry.expired ? COLORS.textMuted : COLORS.brandDark }}>
+            {entry.expired ? t(m.expired) : t(m.expiresAt, { date: formatDate(entry.expireAt) })}
+          </span>
         ) : null}
       </div>
       <div css={{ textAlign: 'right', flex: '0 0 auto' }}>
@@ -134,7 +165,12 @@ function HistoryList({ tab }: { tab: CoinHistoryTab }) {
     setLoading(true)
     try {
       const page = await api.request(endpoints.coinHistory, { params: { tab }, query: { lastRespondedSeqNo: String(seqNo) } })
-      setMore((previous) => ({ base: first, entries: [...(previous?.base === first ? previous.entries : []), ...page.history], hasNext: page.page.hasNext, seqNo: page.page.seqNo }))
+      setMore((previous) => ({
+        base: first,
+        entries: [...(previous?.base === first ? previous.entries : []), ...page.history],
+        hasNext: page.page.hasNext,
+        seqNo: page.page.seqNo,
+      }))
     } finally {
       setLoading(false)
     }
@@ -148,7 +184,22 @@ function HistoryList({ tab }: { tab: CoinHistoryTab }) {
         ))}
       </ul>
       {hasNext ? (
-        <button type="button" data-testid="coin-history-more" disabled={loading} onClick={() => void loadMore()} css={{ display: 'block', margin: '16px auto', padding: '10px 22px', borderRadius: 20, border: `1px solid ${COLORS.line}`, background: COLORS.surface, fontWeight: 700, cursor: 'pointer' }}>
+        <button
+          type="button"
+          data-testid="coin-history-more"
+          disabled={loading}
+          onClick={() => void loadMore()}
+          css={{
+            display: 'block',
+            margin: '16px auto',
+            padding: '10px 22px',
+            borderRadius: 20,
+            border: `1px solid ${COLORS.line}`,
+            background: COLORS.surface,
+            fontWeight: 700,
+            cursor: 'pointer',
+          }}
+        >
           {t(loading ? m.loading : m.more)}
         </button>
       ) : null}
@@ -181,7 +232,17 @@ export default function CoinHistoryPage() {
                   replace
                   data-tab={item.tab}
                   aria-current={active ? 'page' : undefined}
-                  css={{ display: 'block', padding: '7px 16px', borderRadius: 18, border: `1px solid ${active ? COLORS.text : COLORS.line}`, background: active ? COLORS.text : COLORS.surface, color: active ? '#fff' : COLORS.text, fontSize: 13, fontWeight: 700, textDecoration: 'none' }}
+                  css={{
+                    display: 'block',
+                    padding: '7px 16px',
+                    borderRadius: 18,
+                    border: `1px solid ${active ? COLORS.text : COLORS.line}`,
+                    background: active ? COLORS.text : COLORS.surface,
+                    color: active ? '#fff' : COLORS.text,
+                    fontSize: 13,
+                    fontWeight: 700,
+                    textDecoration: 'none',
+                  }}
                 >
                   {t(item.label)}
                 </Link>

@@ -78,7 +78,11 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
       } catch (error) {
         const next = isApiError(error) ? afterAccessFailure(request.action, error.status) : 'message'
         if (next === 'coinShop') {
-          savePendingPurchase({ ...request, viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])), cancelRedirect: location.pathname + location.search })
+          savePendingPurchase({
+            ...request,
+            viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])),
+            cancelRedirect: location.pathname + location.search,
+          })
           close({ unlocked: false })
           void navigate(path('/coinpurchase'))
           return
@@ -135,7 +139,13 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
           setStep({ kind: 'message', title: t(m.failedTitle), message: t(m.nothingToDo) })
           return
         }
-        const decision = purchaseDecision({ chapter: target, signedIn: auth.reader, inventory: loaded.inventory, rentalConfig: loaded.rentalConfig, adsEnabled: loaded.adsEnabled })
+        const decision = purchaseDecision({
+          chapter: target,
+          signedIn: auth.reader,
+          inventory: loaded.inventory,
+          rentalConfig: loaded.rentalConfig,
+          adsEnabled: loaded.adsEnabled,
+        })
         if (decision.kind === 'viewer') {
           close({ unlocked: true })
           return
@@ -196,7 +206,12 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
             <ul css={{ listStyle: 'none', margin: '14px 0 0', padding: 0, display: 'grid', gap: 8 }}>
               {options.map((item) => (
                 <li key={item.kind}>
-                  <button type="button" data-option={item.kind} onClick={() => go(item, content, chapter)} css={isPrimaryOption(item) ? primaryButton : secondaryButton}>
+                  <button
+                    type="button"
+                    data-option={item.kind}
+                    onClick={() => go(item, content, chapter)}
+                    css={isPrimaryOption(item) ? primaryButton : secondaryButton}
+                  >
                     {label(item)}
                   </button>
                 </li>
@@ -210,7 +225,9 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
             <p css={{ margin: '0 0 10px', fontSize: 14, lineHeight: 1.6 }}>{t(m.confirmMessage, { price: step.request.price })}</p>
             <CoinBalance content={content} />
             {content.inventory ? (
-              <p css={{ margin: '4px 0 0', fontSize: 13, color: COLORS.textMuted }}>{t(m.confirmAfter, { after: Math.max(0, content.inventory.coin.total - step.request.price) })}</p>
+              <p css={{ margin: '4px 0 0', fontSize: 13, color: COLORS.textMuted }}>
+                {t(m.confirmAfter, { after: Math.max(0, content.inventory.coin.total - step.request.price) })}
+              </p>
             ) : null}
             <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8, marginTop: 16 }}>
               <button type="button" onClick={() => close({ unlocked: false })} css={secondaryButton}>
@@ -234,7 +251,20 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
         ) : null}
       </div>
       {step.kind === 'choose' ? (
-        <button type="button" onClick={() => close({ unlocked: false })} css={{ width: '100%', padding: '14px 0', border: 0, borderTop: `1px solid ${COLORS.line}`, background: COLORS.surface, fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+        <button
+          type="button"
+          onClick={() => close({ unlocked: false })}
+          css={{
+            width: '100%',
+            padding: '14px 0',
+            border: 0,
+            borderTop: `1px solid ${COLORS.line}`,
+            background: COLORS.surface,
+            fontWeight: 700,
+            fontSize: 15,
+            cursor: 'pointer',
+          }}
+        >
           {t(m.close)}
         </button>
       ) : null}

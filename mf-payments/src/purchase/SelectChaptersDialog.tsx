@@ -27,7 +27,13 @@ import { purchaseMessages as m } from './messages'
 import { savePendingPurchase } from './pending'
 import { CoinBalance } from './PurchaseDialog'
 
-type Step = { kind: 'loading' } | { kind: 'select' } | { kind: 'confirm'; request: AccessRequest } | { kind: 'working' } | { kind: 'done'; chapterIds: number[] } | { kind: 'error'; message: string }
+type Step =
+  | { kind: 'loading' }
+  | { kind: 'select' }
+  | { kind: 'confirm'; request: AccessRequest }
+  | { kind: 'working' }
+  | { kind: 'done'; chapterIds: number[] }
+  | { kind: 'error'; message: string }
 
 /**
  * SPEC §4 select-multiple-chapters purchase: every chapter of the title, the ones that cannot be
@@ -102,7 +108,11 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
     } catch (error) {
       if (isApiError(error) && error.status === 402) {
         // SPEC §8: 402 during unlock-all goes to /coinpurchase (the purchase is replayed after buying coins).
-        savePendingPurchase({ ...request, viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])), cancelRedirect: location.pathname + location.search })
+        savePendingPurchase({
+          ...request,
+          viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])),
+          cancelRedirect: location.pathname + location.search,
+        })
         close({ unlocked: false, chapterIds: [] })
         void navigate(path('/coinpurchase'))
         return
@@ -117,7 +127,14 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
 
   const submit = () => {
     if (!content || picked.length === 0) return
-    const request: AccessRequest = { action: 'unlockAll', contentType: content.type, contentId: content.id, chapterIds: picked.map((chapter) => chapter.id), price: total, coinBackPrice: unlockAllCoinBack(picked) }
+    const request: AccessRequest = {
+      action: 'unlockAll',
+      contentType: content.type,
+      contentId: content.id,
+      chapterIds: picked.map((chapter) => chapter.id),
+      price: total,
+      coinBackPrice: unlockAllCoinBack(picked),
+    }
     if (needsCoinConfirm(locale, request)) setStep({ kind: 'confirm', request })
     else void perform(request)
   }
@@ -138,7 +155,11 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
         <h2 id={titleId} css={{ fontSize: 17, margin: '0 0 4px' }}>
           {step.kind === 'confirm' ? t(m.confirmTitle) : t(m.selectTitle)}
         </h2>
-        {content ? <p css={{ margin: '0 0 6px', fontSize: 13, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{content.name}</p> : null}
+        {content ? (
+          <p css={{ margin: '0 0 6px', fontSize: 13, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {content.name}
+          </p>
+        ) : null}
         {content ? <CoinBalance content={content} /> : null}
       </header>
       {step.kind === 'loading' ? (
@@ -159,7 +180,11 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
       {step.kind === 'confirm' ? (
         <div data-testid="use-coin-confirm" css={{ padding: 18 }}>
           <p css={{ margin: '0 0 10px', fontSize: 14, lineHeight: 1.6 }}>{t(m.confirmMessage, { price: step.request.price })}</p>
-          {content?.inventory ? <p css={{ margin: 0, fontSize: 13, color: COLORS.textMuted }}>{t(m.confirmAfter, { after: Math.max(0, content.inventory.coin.total - step.request.price) })}</p> : null}
+          {content?.inventory ? (
+            <p css={{ margin: 0, fontSize: 13, color: COLORS.textMuted }}>
+              {t(m.confirmAfter, { after: Math.max(0, content.inventory.coin.total - step.request.price) })}
+            </p>
+          ) : null}
           <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8, marginTop: 16 }}>
             <button type="button" onClick={() => setStep({ kind: 'select' })} css={secondaryButton}>
               {t(m.cancel)}
@@ -178,7 +203,17 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
               data-testid="select-all"
               disabled={selectableIds.length === 0 || busy}
               onClick={selectAll}
-              css={{ background: 'none', border: `1px solid ${COLORS.line}`, borderRadius: 16, padding: '6px 12px', fontSize: 13, fontWeight: 700, color: COLORS.text, cursor: 'pointer', '&:disabled': { color: COLORS.textMuted, cursor: 'default' } }}
+              css={{
+                background: 'none',
+                border: `1px solid ${COLORS.line}`,
+                borderRadius: 16,
+                padding: '6px 12px',
+                fontSize: 13,
+                fontWeight: 700,
+                color: COLORS.text,
+                cursor: 'pointer',
+                '&:disabled': { color: COLORS.textMuted, cursor: 'default' },
+              }}
             >
               {t(allSelected ? m.deselectAll : m.selectAll)}
             </button>
@@ -187,7 +222,11 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
             </span>
           </div>
           {selectableIds.length === 0 ? <p css={{ margin: 0, padding: '0 18px 10px', fontSize: 13, color: COLORS.textMuted }}>{t(m.noneSelectable)}</p> : null}
-          <ul ref={list} data-testid="select-list" css={{ listStyle: 'none', margin: 0, padding: '0 10px', overflowY: 'auto', flex: '1 1 auto', minHeight: 80 }}>
+          <ul
+            ref={list}
+            data-testid="select-list"
+            css={{ listStyle: 'none', margin: 0, padding: '0 10px', overflowY: 'auto', flex: '1 1 auto', minHeight: 80 }}
+          >
             {content.chapters.map((chapter) => {
               const enabled = chapterSelectable(chapter)
               return (
@@ -196,11 +235,27 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
                     data-testid="select-chapter"
                     data-chapter-id={chapter.id}
                     data-disabled={enabled ? undefined : 'true'}
-                    css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 8px', borderBottom: `1px solid ${COLORS.line}`, cursor: enabled ? 'pointer' : 'default', opacity: enabled ? 1 : 0.5 }}
+                    css={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 10,
+                      padding: '10px 8px',
+                      borderBottom: `1px solid ${COLORS.line}`,
+                      cursor: enabled ? 'pointer' : 'default',
+                      opacity: enabled ? 1 : 0.5,
+                    }}
                   >
-                    <input type="checkbox" checked={selected.has(chapter.id)} disabled={!enabled || busy} onChange={() => toggle(chapter.id)} css={{ width: 18, height: 18, accentColor: COLORS.brand, flex: '0 0 auto' }} />
+                    <input
+                      type="checkbox"
+                      checked={selected.has(chapter.id)}
+                      disabled={!enabled || busy}
+                      onChange={() => toggle(chapter.id)}
+                      css={{ width: 18, height: 18, accentColor: COLORS.brand, flex: '0 0 auto' }}
+                    />
                     <span css={{ flex: '1 1 auto', fontSize: 14, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{chapter.name}</span>
-                    <span css={{ flex: '0 0 auto', fontSize: 13, color: enabled ? COLORS.text : COLORS.textMuted, fontWeight: enabled ? 700 : 400 }}>{status(chapter)}</span>
+                    <span css={{ flex: '0 0 auto', fontSize: 13, color: enabled ? COLORS.text : COLORS.textMuted, fontWeight: enabled ? 700 : 400 }}>
+                      {status(chapter)}
+                    </span>
                   </label>
                 </li>
               )

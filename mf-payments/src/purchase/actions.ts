@@ -28,7 +28,8 @@ export async function performAccess(api: ApiClient, request: AccessRequest, poli
   const result = await callAccess(api, request, policy)
   reportAccess(result)
   // SPEC §7 Coin_Used: coins spent on chapters (tickets, the gauge and subscriptions are not coins).
-  if (spendsCoins(request.action)) analytics.track('coin_used', { content_id: request.contentId, chapters: request.chapterIds.length, coins: request.price, action: request.action })
+  if (spendsCoins(request.action))
+    analytics.track('coin_used', { content_id: request.contentId, chapters: request.chapterIds.length, coins: request.price, action: request.action })
   return result
 }
 
@@ -38,7 +39,11 @@ async function callAccess(api: ApiClient, request: AccessRequest, policy: Failur
   const params = { type: request.contentType, id: String(request.contentId), chapterId: String(chapterId) }
   switch (request.action) {
     case 'unlock':
-      return api.request(endpoints.chapterUnlock, { params, body: { token, price: String(request.price), coinBackPrice: String(request.coinBackPrice) }, policy })
+      return api.request(endpoints.chapterUnlock, {
+        params,
+        body: { token, price: String(request.price), coinBackPrice: String(request.coinBackPrice) },
+        policy,
+      })
     case 'unlockAll':
       return api.request(endpoints.chapterUnlockAll, {
         params: { type: request.contentType, id: String(request.contentId) },

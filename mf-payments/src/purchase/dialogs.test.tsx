@@ -39,15 +39,29 @@ const content = {
   name: 'Moonlit Harbor',
   adsEnabled: true,
   rentalConfig: { gaugeUsable: true, recoverInterval: 82_800, rentalPeriod: 259_200 },
-  inventory: { coin: { freeAmount: 6, purchasedAmount: 4, total: 10 }, readForFree: { amount: 0, recoverRemained: 100 }, ticket: { amount: 0 }, rentWithSubscribe: false },
-  chapters: [chapter(1, { free: true, price: -1, purchaseAllowedWith: [] }), chapter(2, {}, true), chapter(3), chapter(4, { price: 3 }), chapter(5, { rentAllowedWith: ['gauge', 'ticket', 'coin'], rentalPrice: 2, price: -1, purchaseAllowedWith: [] })],
+  inventory: {
+    coin: { freeAmount: 6, purchasedAmount: 4, total: 10 },
+    readForFree: { amount: 0, recoverRemained: 100 },
+    ticket: { amount: 0 },
+    rentWithSubscribe: false,
+  },
+  chapters: [
+    chapter(1, { free: true, price: -1, purchaseAllowedWith: [] }),
+    chapter(2, {}, true),
+    chapter(3),
+    chapter(4, { price: 3 }),
+    chapter(5, { rentAllowedWith: ['gauge', 'ticket', 'coin'], rentalPrice: 2, price: -1, purchaseAllowedWith: [] }),
+  ],
 }
 
 type Call = { path: string; body?: Record<string, unknown> }
 
 function mockApi(unlock: (call: Call) => unknown, title: typeof content = content): Call[] {
   const calls: Call[] = []
-  jest.spyOn(api, 'request').mockImplementation((async (endpoint: Endpoint<unknown, unknown, unknown, unknown>, options?: { body?: Record<string, unknown> }) => {
+  jest.spyOn(api, 'request').mockImplementation((async (
+    endpoint: Endpoint<unknown, unknown, unknown, unknown>,
+    options?: { body?: Record<string, unknown> },
+  ) => {
     const call = { path: endpoint.path, body: options?.body }
     calls.push(call)
     if (endpoint === endpoints.content) return title
@@ -57,7 +71,17 @@ function mockApi(unlock: (call: Call) => unknown, title: typeof content = conten
   return calls
 }
 
-const done = (chapterIds: number[]) => ({ contentId: 7, chapterIds, kind: 'owned', via: 'coin', expiresAt: null, already: false, spent: { free: 4, bonus: 0, purchased: 0 }, ticketsUsed: 0, coin: { freeAmount: 2, purchasedAmount: 4, total: 6 } })
+const done = (chapterIds: number[]) => ({
+  contentId: 7,
+  chapterIds,
+  kind: 'owned',
+  via: 'coin',
+  expiresAt: null,
+  already: false,
+  spent: { free: 4, bonus: 0, purchased: 0 },
+  ticketsUsed: 0,
+  coin: { freeAmount: 2, purchasedAmount: 4, total: 6 },
+})
 
 async function openPurchase(props: { option?: 'buyWithCoin' | 'rentWithCoin' | 'subscribe'; chapterId?: number; locale?: 'en' | 'ja' | 'fr' } = {}) {
   const close = jest.fn()
@@ -115,7 +139,14 @@ describe('purchase dialog', () => {
     await waitFor(() => expect(close).toHaveBeenCalledWith({ unlocked: false }))
     expect(router.state.location.pathname).toBe('/coinpurchase')
     const pending = JSON.parse(sessionStorage.getItem(PENDING_PURCHASE_KEY) ?? 'null')
-    expect(pending).toMatchObject({ action: 'unlock', contentId: 7, chapterIds: [3], price: 4, viewerPath: '/comic/7/chapter/3/product', cancelRedirect: '/comic/7' })
+    expect(pending).toMatchObject({
+      action: 'unlock',
+      contentId: 7,
+      chapterIds: [3],
+      price: 4,
+      viewerPath: '/comic/7/chapter/3/product',
+      cancelRedirect: '/comic/7',
+    })
   })
 
   it('offers the choices without an option; ad unlocks say they are app-only', async () => {
@@ -150,7 +181,13 @@ describe('rent with subscribe (SPEC §8)', () => {
       throw new ApiError({ status, message: 'Vous avez déjà utilisé la location offerte pour l’abonnement à ce titre.', url: '' })
     }, subscribable)
     const { close, openDialog } = await openPurchase({ option: 'subscribe', chapterId: 6, locale: 'fr' })
-    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('errorCallback', { title: expect.any(String), message: 'Vous avez déjà utilisé la location offerte pour l’abonnement à ce titre.', status }))
+    await waitFor(() =>
+      expect(openDialog).toHaveBeenCalledWith('errorCallback', {
+        title: expect.any(String),
+        message: 'Vous avez déjà utilisé la location offerte pour l’abonnement à ce titre.',
+        status,
+      }),
+    )
     expect(close).toHaveBeenCalledWith({ unlocked: false })
     expect(calls.some((call) => call.path === endpoints.chapterRentWithSubscribe.path)).toBe(true)
   })
@@ -255,7 +292,16 @@ describe('pending purchase replay', () => {
   it('replays once after buying coins and says where to go', async () => {
     const calls = mockApi(() => done([3]))
     expect(await replayPendingPurchase(api)).toEqual({ kind: 'none' })
-    savePendingPurchase({ action: 'unlock', contentType: 'comic', contentId: 7, chapterIds: [3], price: 4, coinBackPrice: 0, viewerPath: '/en/comic/7/chapter/3/product', cancelRedirect: '/en/comic/7' })
+    savePendingPurchase({
+      action: 'unlock',
+      contentType: 'comic',
+      contentId: 7,
+      chapterIds: [3],
+      price: 4,
+      coinBackPrice: 0,
+      viewerPath: '/en/comic/7/chapter/3/product',
+      cancelRedirect: '/en/comic/7',
+    })
     const outcome = await replayPendingPurchase(api)
     expect(outcome).toMatchObject({ kind: 'done', path: '/en/comic/7/chapter/3/product' })
     expect(calls.filter((call) => call.path === endpoints.chapterUnlock.path)).toHaveLength(1)
@@ -266,7 +312,16 @@ describe('pending purchase replay', () => {
     mockApi(() => {
       throw new ApiError({ status: 402, message: 'short', url: '' })
     })
-    savePendingPurchase({ action: 'rentWithCoin', contentType: 'comic', contentId: 7, chapterIds: [5], price: 2, coinBackPrice: 0, viewerPath: '/comic/7/chapter/5/product', cancelRedirect: '/comic/7' })
+    savePendingPurchase({
+      action: 'rentWithCoin',
+      contentType: 'comic',
+      contentId: 7,
+      chapterIds: [5],
+      price: 2,
+      coinBackPrice: 0,
+      viewerPath: '/comic/7/chapter/5/product',
+      cancelRedirect: '/comic/7',
+    })
     expect(await replayPendingPurchase(api)).toMatchObject({ kind: 'short', path: '/comic/7' })
   })
 })

@@ -23,11 +23,22 @@ export function actionOf(kind: AccessOptionKind): AccessAction | null {
 }
 
 /** The request an access button makes for a chapter, at the price the reader sees. */
-export function requestFor(option: AccessOption, content: Pick<ContentDetail, 'type' | 'id'>, chapter: Pick<ChapterSummary, 'id' | 'salesConfig'>): AccessRequest | null {
+export function requestFor(
+  option: AccessOption,
+  content: Pick<ContentDetail, 'type' | 'id'>,
+  chapter: Pick<ChapterSummary, 'id' | 'salesConfig'>,
+): AccessRequest | null {
   const action = actionOf(option.kind)
   if (!action) return null
   const price = action === 'unlock' ? chapter.salesConfig.price : action === 'rentWithCoin' ? chapter.salesConfig.rentalPrice : 0
-  return { action, contentType: content.type, contentId: content.id, chapterIds: [chapter.id], price, coinBackPrice: action === 'unlock' ? chapter.salesConfig.coinBackPrice : 0 }
+  return {
+    action,
+    contentType: content.type,
+    contentId: content.id,
+    chapterIds: [chapter.id],
+    price,
+    coinBackPrice: action === 'unlock' ? chapter.salesConfig.coinBackPrice : 0,
+  }
 }
 
 /** SPEC §4: Japanese shows the use-coin confirm before an unlock or a coin rental; other languages proceed. */

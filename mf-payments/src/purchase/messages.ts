@@ -14,7 +14,10 @@ export const purchaseMessages = defineMessages({
   balance: { id: 'payments.purchase.balance', defaultMessage: 'Your coins: {total, number}' },
   balanceDetail: { id: 'payments.purchase.balanceDetail', defaultMessage: 'Free {free, number} · Purchased {purchased, number}' },
   confirmTitle: { id: 'payments.purchase.confirmTitle', defaultMessage: 'Use coins?' },
-  confirmMessage: { id: 'payments.purchase.confirmMessage', defaultMessage: '{price, plural, one {# coin} other {# coins}} will be used. Free coins that expire soonest are used first.' },
+  confirmMessage: {
+    id: 'payments.purchase.confirmMessage',
+    defaultMessage: '{price, plural, one {# coin} other {# coins}} will be used. Free coins that expire soonest are used first.',
+  },
   confirmAfter: { id: 'payments.purchase.confirmAfter', defaultMessage: 'Coins after: {after, number}' },
   confirmOk: { id: 'payments.purchase.confirmOk', defaultMessage: 'Use coins' },
   cancel: { id: 'payments.purchase.cancel', defaultMessage: 'Cancel' },
@@ -30,7 +33,10 @@ export const purchaseMessages = defineMessages({
   selectTitle: { id: 'payments.select.title', defaultMessage: 'Buy several episodes' },
   selectAll: { id: 'payments.select.selectAll', defaultMessage: 'Select all' },
   deselectAll: { id: 'payments.select.deselectAll', defaultMessage: 'Deselect all' },
-  selectedCount: { id: 'payments.select.selectedCount', defaultMessage: '{count, plural, =0 {No episodes selected} one {# episode selected} other {# episodes selected}}' },
+  selectedCount: {
+    id: 'payments.select.selectedCount',
+    defaultMessage: '{count, plural, =0 {No episodes selected} one {# episode selected} other {# episodes selected}}',
+  },
   total: { id: 'payments.select.total', defaultMessage: 'Total: {price, plural, one {# coin} other {# coins}}' },
   submit: { id: 'payments.select.submit', defaultMessage: 'Buy {count, plural, one {# episode} other {# episodes}}' },
   chapterPrice: { id: 'payments.select.chapterPrice', defaultMessage: '{price, plural, one {# coin} other {# coins}}' },

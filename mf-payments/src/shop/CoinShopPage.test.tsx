@@ -53,7 +53,13 @@ describe('coin shop', () => {
   it('lists the expiring coins from GET /coin/expire (already soonest first) in the expiring coins dialog', async () => {
     mockApi({
       coinSalesConfig: { products: JPY_PRODUCTS, balance: { freeAmount: 25, purchasedAmount: 0, total: 25 } },
-      coinExpire: { expireCoins: [{ amount: 15, expireAt: '2026-03-04T05:06:00.000Z' }, { amount: 10, expireAt: '2026-04-01T00:00:00.000Z' }], coin: { freeAmount: 25, purchasedAmount: 0, total: 25 } },
+      coinExpire: {
+        expireCoins: [
+          { amount: 15, expireAt: '2026-03-04T05:06:00.000Z' },
+          { amount: 10, expireAt: '2026-04-01T00:00:00.000Z' },
+        ],
+        coin: { freeAmount: 25, purchasedAmount: 0, total: 25 },
+      },
     })
     await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'en' })
     await act(async () => fireEvent.click(await screen.findByTestId('expiring-open')))
@@ -70,7 +76,10 @@ describe('coin shop', () => {
     const pack = (await screen.findAllByTestId('coin-product'))[0].querySelector('button') as HTMLButtonElement
     await act(async () => fireEvent.click(pack))
     await act(async () => fireEvent.click(await screen.findByTestId('payment-method')))
-    expect(openDialog).toHaveBeenCalledWith('paymentMethod', expect.objectContaining({ methods: ['credit', 'softbank', 'au', 'docomo', 'paypay'].map((code) => expect.objectContaining({ code })) }))
+    expect(openDialog).toHaveBeenCalledWith(
+      'paymentMethod',
+      expect.objectContaining({ methods: ['credit', 'softbank', 'au', 'docomo', 'paypay'].map((code) => expect.objectContaining({ code })) }),
+    )
     expect(screen.getByTestId('payment-method')).toHaveAttribute('data-method', 'softbank')
     expect(screen.getByTestId('redirect-pay')).toBeInTheDocument()
   })
@@ -114,7 +123,14 @@ describe('purchase dialogs (SPEC §2)', () => {
     await act(async () => {
       render(
         <LocaleContext.Provider value={{ locale: 'en', prefix: 'en' }}>
-          <Methods title="Payment method" methods={[{ code: 'paypal', typeName: 'PayPal' }, { code: 0, typeName: 'Coupon' }]} close={close} />
+          <Methods
+            title="Payment method"
+            methods={[
+              { code: 'paypal', typeName: 'PayPal' },
+              { code: 0, typeName: 'Coupon' },
+            ]}
+            close={close}
+          />
         </LocaleContext.Provider>,
       )
     })

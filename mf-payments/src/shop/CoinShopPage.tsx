@@ -1,4 +1,17 @@
-import { api, COLORS, endpoints, formatPrice, hasLocalePrefix, media, shopCurrency, useLocale, useLocalePath, useT, type CoinProduct, type PurchaseInfo } from '@koma/contracts'
+import {
+  api,
+  COLORS,
+  endpoints,
+  formatPrice,
+  hasLocalePrefix,
+  media,
+  shopCurrency,
+  useLocale,
+  useLocalePath,
+  useT,
+  type CoinProduct,
+  type PurchaseInfo,
+} from '@koma/contracts'
 import { useResource } from '../cache'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -46,7 +59,19 @@ export default function CoinShopPage() {
       <h1 css={{ fontSize: 24, margin: '0 0 8px' }}>{t(shopMessages.title)}</h1>
       <p css={{ margin: '0 0 20px', color: COLORS.textMuted, fontSize: 14 }}>{t(shopMessages.lead)}</p>
       {balance ? (
-        <div data-testid="coin-balance" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '14px 18px', background: COLORS.surfaceAlt, borderRadius: 12, marginBottom: 24 }}>
+        <div
+          data-testid="coin-balance"
+          css={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 12,
+            padding: '14px 18px',
+            background: COLORS.surfaceAlt,
+            borderRadius: 12,
+            marginBottom: 24,
+          }}
+        >
           <div>
             <div css={{ fontSize: 13, color: COLORS.textMuted, marginBottom: 2 }}>{t(checkoutMessages.balance)}</div>
             <strong data-testid="coin-balance-total" css={{ fontSize: 22 }}>
@@ -54,8 +79,28 @@ export default function CoinShopPage() {
             </strong>
           </div>
           <div css={{ fontSize: 12, color: COLORS.textMuted, textAlign: 'right' }}>
-            <div>{t(checkoutMessages.balanceDetail, { purchased: new Intl.NumberFormat(locale).format(balance.purchasedAmount), free: new Intl.NumberFormat(locale).format(balance.freeAmount) })}</div>
-            <button type="button" data-testid="expiring-open" onClick={() => setExpiringOpen(true)} css={{ marginTop: 6, padding: 0, border: 0, background: 'transparent', color: COLORS.text, fontSize: 13, fontWeight: 700, textDecoration: 'underline', cursor: 'pointer' }}>
+            <div>
+              {t(checkoutMessages.balanceDetail, {
+                purchased: new Intl.NumberFormat(locale).format(balance.purchasedAmount),
+                free: new Intl.NumberFormat(locale).format(balance.freeAmount),
+              })}
+            </div>
+            <button
+              type="button"
+              data-testid="expiring-open"
+              onClick={() => setExpiringOpen(true)}
+              css={{
+                marginTop: 6,
+                padding: 0,
+                border: 0,
+                background: 'transparent',
+                color: COLORS.text,
+                fontSize: 13,
+                fontWeight: 700,
+                textDecoration: 'underline',
+                cursor: 'pointer',
+              }}
+            >
               {t(checkoutMessages.expiring)}
             </button>
           </div>
@@ -91,7 +136,11 @@ export default function CoinShopPage() {
               >
                 <span>
                   <strong css={{ fontSize: 17 }}>{t(shopMessages.coins, { amount: item.purchasedAmount })}</strong>
-                  {item.freeAmount > 0 ? <span css={{ marginLeft: 8, color: COLORS.brand, fontSize: 13, fontWeight: 700 }}>{t(shopMessages.bonus, { amount: new Intl.NumberFormat(locale).format(item.freeAmount) })}</span> : null}
+                  {item.freeAmount > 0 ? (
+                    <span css={{ marginLeft: 8, color: COLORS.brand, fontSize: 13, fontWeight: 700 }}>
+                      {t(shopMessages.bonus, { amount: new Intl.NumberFormat(locale).format(item.freeAmount) })}
+                    </span>
+                  ) : null}
                 </span>
                 <span data-testid="coin-price" css={{ fontWeight: 700, fontSize: 16, whiteSpace: 'nowrap' }}>
                   {formatPrice(item.price, item.currency, locale)}

@@ -12,7 +12,11 @@ function ExpiringList() {
   return (
     <ul data-testid="expiring-list" css={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: long ? 320 : undefined, overflowY: long ? 'auto' : undefined }}>
       {expireCoins.map((entry) => (
-        <li key={entry.expireAt} data-testid="expiring-entry" css={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '10px 0', borderBottom: `1px solid ${COLORS.line}`, fontSize: 14 }}>
+        <li
+          key={entry.expireAt}
+          data-testid="expiring-entry"
+          css={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '10px 0', borderBottom: `1px solid ${COLORS.line}`, fontSize: 14 }}
+        >
           <strong>{t(checkoutMessages.expiringAmount, { amount: entry.amount })}</strong>
           <span css={{ color: COLORS.textMuted }}>{t(checkoutMessages.expiringAt, { date: formatDateTime(entry.expireAt) })}</span>
         </li>
@@ -26,7 +30,12 @@ export function ExpiringCoinsDialog({ onClose }: { onClose: () => void }) {
   const t = useT()
   const id = useId()
   return (
-    <DialogFrame testId="dialog-expiring-coins" labelledBy={id} onOutside={onClose} panel={{ maxWidth: 400, borderRadius: 16, padding: '22px 20px 18px', boxShadow: 'none' }}>
+    <DialogFrame
+      testId="dialog-expiring-coins"
+      labelledBy={id}
+      onOutside={onClose}
+      panel={{ maxWidth: 400, borderRadius: 16, padding: '22px 20px 18px', boxShadow: 'none' }}
+    >
       <h2 id={id} css={{ fontSize: 18, margin: '0 0 6px' }}>
         {t(checkoutMessages.expiring)}
       </h2>
@@ -34,7 +43,22 @@ export function ExpiringCoinsDialog({ onClose }: { onClose: () => void }) {
       <Suspense fallback={<Spinner minHeight={80} />}>
         <ExpiringList />
       </Suspense>
-      <button type="button" onClick={onClose} css={{ width: '100%', marginTop: 16, padding: 12, border: 0, borderRadius: 10, background: COLORS.surfaceAlt, color: COLORS.text, fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+      <button
+        type="button"
+        onClick={onClose}
+        css={{
+          width: '100%',
+          marginTop: 16,
+          padding: 12,
+          border: 0,
+          borderRadius: 10,
+          background: COLORS.surfaceAlt,
+          color: COLORS.text,
+          fontWeight: 700,
+          fontSize: 15,
+          cursor: 'pointer',
+        }}
+      >
         {t(checkoutMessages.close)}
       </button>
     </DialogFrame>

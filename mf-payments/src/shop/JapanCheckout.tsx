@@ -76,11 +76,30 @@ export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) 
         data-testid="payment-method"
         data-method={method}
         onClick={async () => {
-          const code = await openDialog('paymentMethod', { title: t(checkoutMessages.paymentMethod), methods: methods.map((item) => ({ code: item, typeName: t(METHOD_LABELS[item]) })) })
+          const code = await openDialog('paymentMethod', {
+            title: t(checkoutMessages.paymentMethod),
+            methods: methods.map((item) => ({ code: item, typeName: t(METHOD_LABELS[item]) })),
+          })
           const chosen = methods.find((item) => item === code)
           if (chosen) setMethod(chosen)
         }}
-        css={{ width: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '14px 16px', marginBottom: 18, borderRadius: 12, border: `1.5px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 15, fontWeight: 700, cursor: 'pointer', textAlign: 'left' }}
+        css={{
+          width: '100%',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 12,
+          padding: '14px 16px',
+          marginBottom: 18,
+          borderRadius: 12,
+          border: `1.5px solid ${COLORS.line}`,
+          background: COLORS.surface,
+          color: COLORS.text,
+          fontSize: 15,
+          fontWeight: 700,
+          cursor: 'pointer',
+          textAlign: 'left',
+        }}
       >
         <span>{t(METHOD_LABELS[method])}</span>
         <span css={{ fontSize: 13, color: COLORS.textMuted, textDecoration: 'underline' }}>{t(checkoutMessages.changeMethod)}</span>
@@ -122,7 +141,8 @@ function RedirectCheckout({ product, method }: { product: CheckoutProps['product
       <p css={{ fontSize: 14, color: COLORS.textMuted, margin: '0 0 14px' }}>{t(checkoutMessages.redirectNote)}</p>
       {error ? <Alert>{error}</Alert> : null}
       <button type="button" data-testid="redirect-pay" disabled={busy} onClick={go} css={primary}>
-        {busy ? t(checkoutMessages.processing) : t(checkoutMessages.goToPayment, { method: t(METHOD_LABELS[method]) })} · {formatPrice(product.price, 'JPY', locale)}
+        {busy ? t(checkoutMessages.processing) : t(checkoutMessages.goToPayment, { method: t(METHOD_LABELS[method]) })} ·{' '}
+        {formatPrice(product.price, 'JPY', locale)}
       </button>
     </div>
   )
@@ -171,7 +191,8 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
   const [notice, setNotice] = useState<string | null>(null)
 
   const set = (name: keyof CardFields, value: string | boolean) => setFields((current) => ({ ...current, [name]: value }))
-  const firstError = (): string | null => validate(cardFormSchema, { ...fields, email: emailOnFile ? undefined : fields.email }, locale, { needsEmail: !emailOnFile }).errors[0]?.message ?? null
+  const firstError = (): string | null =>
+    validate(cardFormSchema, { ...fields, email: emailOnFile ? undefined : fields.email }, locale, { needsEmail: !emailOnFile }).errors[0]?.message ?? null
 
   const pay = async (payment: { mdkToken: string; save: boolean; securityCode: string } | { cardId: number }) => {
     const body: Record<string, string> = { productSeq: String(product.seq) }
@@ -240,7 +261,10 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
         setError(tokenised.error || t(checkoutMessages.cardDialogError))
         return
       }
-      const result = await api.request(endpoints.cardRegister, { body: { mdkToken: tokenised.token, securityCode: fields.securityCode }, policy: { suppress: SHOP_SUPPRESS } })
+      const result = await api.request(endpoints.cardRegister, {
+        body: { mdkToken: tokenised.token, securityCode: fields.securityCode },
+        policy: { suppress: SHOP_SUPPRESS },
+      })
       setCards(result.cardInfo)
       setChoice(result.cardInfo[0]?.cardId ?? 'new')
       setFields(EMPTY)
@@ -282,12 +306,28 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
         <fieldset css={{ border: 0, padding: 0, margin: '0 0 16px' }}>
           <legend css={{ fontSize: 14, fontWeight: 700, marginBottom: 8, padding: 0 }}>{t(checkoutMessages.savedCards)}</legend>
           {cards.map((card) => (
-            <div key={card.cardId} data-testid="saved-card" css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', border: `1.5px solid ${choice === card.cardId ? COLORS.brand : COLORS.line}`, borderRadius: 10, marginBottom: 8 }}>
+            <div
+              key={card.cardId}
+              data-testid="saved-card"
+              css={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 10,
+                padding: '10px 12px',
+                border: `1.5px solid ${choice === card.cardId ? COLORS.brand : COLORS.line}`,
+                borderRadius: 10,
+                marginBottom: 8,
+              }}
+            >
               <label css={{ display: 'flex', alignItems: 'center', gap: 10, flex: 1, fontSize: 14, cursor: 'pointer' }}>
                 <input type="radio" name="card" checked={choice === card.cardId} onChange={() => setChoice(card.cardId)} />
                 {t(checkoutMessages.savedCardLabel, { brand: card.brand, last4: card.last4, expiry: card.expiry })}
               </label>
-              <button type="button" onClick={() => void remove(card)} css={{ border: 0, background: 'transparent', color: COLORS.textMuted, fontSize: 13, textDecoration: 'underline', cursor: 'pointer' }}>
+              <button
+                type="button"
+                onClick={() => void remove(card)}
+                css={{ border: 0, background: 'transparent', color: COLORS.textMuted, fontSize: 13, textDecoration: 'underline', cursor: 'pointer' }}
+              >
                 {t(checkoutMessages.deleteCard)}
               </button>
             </div>
@@ -302,26 +342,84 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
         <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginBottom: 16 }}>
           {label(
             t(checkoutMessages.cardNumber),
-            <input name="cardNumber" autoComplete="cc-number" inputMode="numeric" value={fields.number} maxLength={CARD_LIMITS.number} onChange={(event) => set('number', numericInput(event.target.value, CARD_LIMITS.number))} css={input} />,
+            <input
+              name="cardNumber"
+              autoComplete="cc-number"
+              inputMode="numeric"
+              value={fields.number}
+              maxLength={CARD_LIMITS.number}
+              onChange={(event) => set('number', numericInput(event.target.value, CARD_LIMITS.number))}
+              css={input}
+            />,
           )}
           {label(
             t(checkoutMessages.cardExpiry),
             <div css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-              <input name="cardMonth" aria-label={t(checkoutMessages.cardMonth)} placeholder={t(checkoutMessages.cardMonth)} autoComplete="cc-exp-month" inputMode="numeric" value={fields.month} maxLength={CARD_LIMITS.month} onChange={(event) => set('month', numericInput(event.target.value, CARD_LIMITS.month))} onBlur={() => set('month', /^[0-9]$/.test(fields.month) ? `0${fields.month}` : fields.month)} css={input} />
+              <input
+                name="cardMonth"
+                aria-label={t(checkoutMessages.cardMonth)}
+                placeholder={t(checkoutMessages.cardMonth)}
+                autoComplete="cc-exp-month"
+                inputMode="numeric"
+                value={fields.month}
+                maxLength={CARD_LIMITS.month}
+                onChange={(event) => set('month', numericInput(event.target.value, CARD_LIMITS.month))}
+                onBlur={() => set('month', /^[0-9]$/.test(fields.month) ? `0${fields.month}` : fields.month)}
+                css={input}
+              />
               <span aria-hidden="true">/</span>
-              <input name="cardYear" aria-label={t(checkoutMessages.cardYear)} placeholder={t(checkoutMessages.cardYear)} autoComplete="cc-exp-year" inputMode="numeric" value={fields.year} maxLength={CARD_LIMITS.year} onChange={(event) => set('year', numericInput(event.target.value, CARD_LIMITS.year))} css={input} />
+              <input
+                name="cardYear"
+                aria-label={t(checkoutMessages.cardYear)}
+                placeholder={t(checkoutMessages.cardYear)}
+                autoComplete="cc-exp-year"
+                inputMode="numeric"
+                value={fields.year}
+                maxLength={CARD_LIMITS.year}
+                onChange={(event) => set('year', numericInput(event.target.value, CARD_LIMITS.year))}
+                css={input}
+              />
             </div>,
             false,
           )}
           {label(
             t(checkoutMessages.cardSecurityCode),
-            <input name="securityCode" autoComplete="cc-csc" inputMode="numeric" value={fields.securityCode} maxLength={CARD_LIMITS.securityCode} onChange={(event) => set('securityCode', numericInput(event.target.value, CARD_LIMITS.securityCode))} css={input} />,
+            <input
+              name="securityCode"
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              value={fields.securityCode}
+              maxLength={CARD_LIMITS.securityCode}
+              onChange={(event) => set('securityCode', numericInput(event.target.value, CARD_LIMITS.securityCode))}
+              css={input}
+            />,
             false,
           )}
-          {label(t(checkoutMessages.cardName), <input name="cardName" autoComplete="cc-name" value={fields.name} maxLength={CARD_LIMITS.name} onChange={(event) => set('name', event.target.value)} css={input} />)}
+          {label(
+            t(checkoutMessages.cardName),
+            <input
+              name="cardName"
+              autoComplete="cc-name"
+              value={fields.name}
+              maxLength={CARD_LIMITS.name}
+              onChange={(event) => set('name', event.target.value)}
+              css={input}
+            />,
+          )}
           {emailOnFile
             ? null
-            : label(t(checkoutMessages.cardEmail), <input name="email" type="email" autoComplete="email" value={fields.email} maxLength={CARD_LIMITS.email} onChange={(event) => set('email', event.target.value)} css={input} />)}
+            : label(
+                t(checkoutMessages.cardEmail),
+                <input
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  value={fields.email}
+                  maxLength={CARD_LIMITS.email}
+                  onChange={(event) => set('email', event.target.value)}
+                  css={input}
+                />,
+              )}
           <label css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, fontSize: 14 }}>
             <input type="checkbox" name="save" checked={fields.save} onChange={(event) => set('save', event.target.checked)} />
             {t(checkoutMessages.cardSave)}
@@ -338,7 +436,23 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
         {busy ? t(checkoutMessages.processing) : t(checkoutMessages.payWith, { price: formatPrice(product.price, 'JPY', locale) })}
       </button>
       {choice === 'new' ? (
-        <button type="button" data-testid="card-register" disabled={busy} onClick={() => void register()} css={{ display: 'block', margin: '12px auto 0', border: 0, background: 'transparent', color: COLORS.text, fontWeight: 700, fontSize: 14, textDecoration: 'underline', cursor: 'pointer' }}>
+        <button
+          type="button"
+          data-testid="card-register"
+          disabled={busy}
+          onClick={() => void register()}
+          css={{
+            display: 'block',
+            margin: '12px auto 0',
+            border: 0,
+            background: 'transparent',
+            color: COLORS.text,
+            fontWeight: 700,
+            fontSize: 14,
+            textDecoration: 'underline',
+            cursor: 'pointer',
+          }}
+        >
           {t(checkoutMessages.registerCard)}
         </button>
       ) : null}

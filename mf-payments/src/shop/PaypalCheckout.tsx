@@ -40,7 +40,11 @@ export default function PaypalCheckout({ product, onSuccess, onFailure }: Checko
   const orders = useRef(new Map<string, string>())
 
   const createOrder = async (method: 'paypal' | 'paypal_credit') => {
-    const reserved = await api.request(endpoints.paymentReserve, { params: { method }, body: { productSeq: String(product.seq) }, policy: { suppress: SHOP_SUPPRESS } })
+    const reserved = await api.request(endpoints.paymentReserve, {
+      params: { method },
+      body: { productSeq: String(product.seq) },
+      policy: { suppress: SHOP_SUPPRESS },
+    })
     if (!reserved.orderId) throw new Error('no order id')
     orders.current.set(reserved.orderId, reserved.serviceOrderId)
     return reserved.orderId
@@ -83,7 +87,20 @@ export default function PaypalCheckout({ product, onSuccess, onFailure }: Checko
         type="button"
         data-testid="paypal-card-open"
         onClick={() => setCardOpen(true)}
-        css={{ display: 'block', width: '100%', maxWidth: 420, marginTop: 10, minHeight: 45, border: `1.5px solid ${COLORS.text}`, borderRadius: 23, background: COLORS.surface, color: COLORS.text, fontWeight: 700, fontSize: 15, cursor: 'pointer' }}
+        css={{
+          display: 'block',
+          width: '100%',
+          maxWidth: 420,
+          marginTop: 10,
+          minHeight: 45,
+          border: `1.5px solid ${COLORS.text}`,
+          borderRadius: 23,
+          background: COLORS.surface,
+          color: COLORS.text,
+          fontWeight: 700,
+          fontSize: 15,
+          cursor: 'pointer',
+        }}
       >
         {t(checkoutMessages.payByCard)}
       </button>
@@ -116,7 +133,12 @@ function ScriptState() {
   const t = useT()
   const [{ isPending, isRejected }] = usePayPalScriptReducer()
   if (isPending) return <p css={{ color: COLORS.textMuted, fontSize: 14 }}>{t(checkoutMessages.paypalLoading)}</p>
-  if (isRejected) return <p role="alert" css={{ color: '#d93025', fontSize: 14 }}>{t(checkoutMessages.paypalUnavailable)}</p>
+  if (isRejected)
+    return (
+      <p role="alert" css={{ color: '#d93025', fontSize: 14 }}>
+        {t(checkoutMessages.paypalUnavailable)}
+      </p>
+    )
   return null
 }
 
@@ -125,7 +147,19 @@ function ScriptState() {
  * Pay. SPEC §4: SDK failure or ineligible fields report failure and close; a submit failure
  * shows the card error and stays open.
  */
-function CardDialog({ price, onClose, createOrder, onApprove, onUnavailable }: { price: string; onClose: () => void; createOrder: () => Promise<string>; onApprove: (orderId: string) => Promise<void>; onUnavailable: () => void }) {
+function CardDialog({
+  price,
+  onClose,
+  createOrder,
+  onApprove,
+  onUnavailable,
+}: {
+  price: string
+  onClose: () => void
+  createOrder: () => Promise<string>
+  onApprove: (orderId: string) => Promise<void>
+  onUnavailable: () => void
+}) {
   const t = useT()
   const id = useId()
   const [{ isRejected }] = usePayPalScriptReducer()
@@ -139,7 +173,12 @@ function CardDialog({ price, onClose, createOrder, onApprove, onUnavailable }: {
         <h2 id={id} css={{ fontSize: 18, margin: 0 }}>
           {t(checkoutMessages.cardDialogTitle)}
         </h2>
-        <button type="button" aria-label={t(checkoutMessages.close)} onClick={onClose} css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}>
+        <button
+          type="button"
+          aria-label={t(checkoutMessages.close)}
+          onClick={onClose}
+          css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}
+        >
           ×
         </button>
       </div>
@@ -163,7 +202,12 @@ function CardDialog({ price, onClose, createOrder, onApprove, onUnavailable }: {
             {error}
           </p>
         ) : null}
-        <SubmitCard label={t(checkoutMessages.cardDialogPay)} busyLabel={t(checkoutMessages.processing)} onError={() => setError(t(checkoutMessages.cardDialogError))} onStart={() => setError(null)} />
+        <SubmitCard
+          label={t(checkoutMessages.cardDialogPay)}
+          busyLabel={t(checkoutMessages.processing)}
+          onError={() => setError(t(checkoutMessages.cardDialogError))}
+          onStart={() => setError(null)}
+        />
       </PayPalCardFieldsProvider>
     </DialogFrame>
   )
@@ -189,7 +233,19 @@ function SubmitCard({ label, busyLabel, onError, onStart }: { label: string; bus
           setBusy(false)
         }
       }}
-      css={{ width: '100%', marginTop: 14, padding: 13, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer', ':disabled': { opacity: 0.6, cursor: 'default' } }}
+      css={{
+        width: '100%',
+        marginTop: 14,
+        padding: 13,
+        border: 0,
+        borderRadius: 10,
+        background: COLORS.brand,
+        color: '#fff',
+        fontWeight: 700,
+        fontSize: 15,
+        cursor: 'pointer',
+        ':disabled': { opacity: 0.6, cursor: 'default' },
+      }}
     >
       {busy ? busyLabel : label}
     </button>

@@ -4,7 +4,23 @@ import { PaymentsIntl } from '../i18n/PaymentsIntl'
 import { resultMessages } from '../i18n/messages'
 
 /** The frame of the purchase dialogs: an alert (one button; an outside click is ignored, SPEC §2). */
-function AlertFrame({ level, testId, icon, title, children, button, onButton }: { level?: number; testId: string; icon: ReactNode; title: string; children: ReactNode; button: string; onButton: () => void }) {
+function AlertFrame({
+  level,
+  testId,
+  icon,
+  title,
+  children,
+  button,
+  onButton,
+}: {
+  level?: number
+  testId: string
+  icon: ReactNode
+  title: string
+  children: ReactNode
+  button: string
+  onButton: () => void
+}) {
   const id = useId()
   return (
     <DialogFrame testId={testId} role="alertdialog" level={level} labelledBy={id} panel={{ borderRadius: 16, padding: '28px 22px 18px', textAlign: 'center' }}>
@@ -15,7 +31,22 @@ function AlertFrame({ level, testId, icon, title, children, button, onButton }: 
         {title}
       </h2>
       {children}
-      <button type="button" onClick={onButton} css={{ width: '100%', marginTop: 20, padding: 13, border: 0, borderRadius: 10, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 15, cursor: 'pointer' }}>
+      <button
+        type="button"
+        onClick={onButton}
+        css={{
+          width: '100%',
+          marginTop: 20,
+          padding: 13,
+          border: 0,
+          borderRadius: 10,
+          background: COLORS.brand,
+          color: '#fff',
+          fontWeight: 700,
+          fontSize: 15,
+          cursor: 'pointer',
+        }}
+      >
         {button}
       </button>
     </DialogFrame>
@@ -103,12 +134,24 @@ function PaymentMethodBody({ title, methods, close, level }: DialogComponentProp
     window.setTimeout(() => close(null), TIMINGS.dialogCloseMs)
   }
   return (
-    <DialogFrame testId="dialog-payment-method" level={level} labelledBy={id} onOutside={dismiss} closing={closing} panel={{ borderRadius: 16, padding: '20px 18px 14px' }}>
+    <DialogFrame
+      testId="dialog-payment-method"
+      level={level}
+      labelledBy={id}
+      onOutside={dismiss}
+      closing={closing}
+      panel={{ borderRadius: 16, padding: '20px 18px 14px' }}
+    >
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
         <h2 id={id} css={{ fontSize: 17, margin: 0 }}>
           {title}
         </h2>
-        <button type="button" aria-label={t(resultMessages.close)} onClick={dismiss} css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}>
+        <button
+          type="button"
+          aria-label={t(resultMessages.close)}
+          onClick={dismiss}
+          css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}
+        >
           ×
         </button>
       </div>
@@ -122,7 +165,18 @@ function PaymentMethodBody({ title, methods, close, level }: DialogComponentProp
                 if (method.code === 0) return
                 close(method.code)
               }}
-              css={{ width: '100%', padding: '13px 14px', borderRadius: 12, border: `1px solid ${COLORS.line}`, background: COLORS.surface, color: COLORS.text, fontSize: 15, fontWeight: 700, textAlign: 'left', cursor: 'pointer' }}
+              css={{
+                width: '100%',
+                padding: '13px 14px',
+                borderRadius: 12,
+                border: `1px solid ${COLORS.line}`,
+                background: COLORS.surface,
+                color: COLORS.text,
+                fontSize: 15,
+                fontWeight: 700,
+                textAlign: 'left',
+                cursor: 'pointer',
+              }}
             >
               {method.typeName}
             </button>

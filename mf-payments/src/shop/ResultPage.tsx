@@ -49,7 +49,10 @@ function PurchaseReturn({ kind }: { kind: Kind }) {
   }, [kind, search, navigate, localePath, t])
 
   return (
-    <section data-testid={`coin-purchase-${kind}`} css={{ maxWidth: 480, margin: '0 auto', padding: '64px 16px', textAlign: 'center', color: COLORS.textMuted }}>
+    <section
+      data-testid={`coin-purchase-${kind}`}
+      css={{ maxWidth: 480, margin: '0 auto', padding: '64px 16px', textAlign: 'center', color: COLORS.textMuted }}
+    >
       <Spinner />
       <p css={{ fontSize: 14 }}>{t(resultMessages.checking)}</p>
     </section>

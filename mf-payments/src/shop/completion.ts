@@ -84,4 +84,3 @@ export const failureMessage = (error: unknown): string | undefined => (error ins
 
 /** Statuses the shop handles itself (the fail dialog or an inline message) instead of the global error dialog. */
 export const SHOP_SUPPRESS = [400, 402, 404, 409] as const
-

@@ -40,7 +40,9 @@ export function ReadingGuide({ direction, paged }: { direction: ReadingDirection
         '@keyframes koma-guide-fade': { from: { opacity: 0 }, to: { opacity: 1 } },
       }}
     >
-      <span aria-hidden css={{ fontSize: 56, lineHeight: 1 }}>{arrow}</span>
+      <span aria-hidden css={{ fontSize: 56, lineHeight: 1 }}>
+        {arrow}
+      </span>
       <strong css={{ fontSize: 18 }}>{t(guideMessages[direction])}</strong>
       {paged ? <span css={{ fontSize: 13, opacity: 0.85 }}>{t(guideMessages.tapHint)}</span> : null}
     </div>

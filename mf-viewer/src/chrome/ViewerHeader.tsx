@@ -4,7 +4,21 @@ import { Link } from 'react-router-dom'
 import { viewerMessages } from '../i18n/messages'
 
 /** The viewer's top bar: back to the episode list, the title and chapter, and actions. Slides away while reading. */
-export function ViewerHeader({ visible, backTo, contentName, chapterName, badge, actions }: { visible: boolean; backTo: string; contentName: string; chapterName: string; badge?: string | null; actions?: ReactNode }) {
+export function ViewerHeader({
+  visible,
+  backTo,
+  contentName,
+  chapterName,
+  badge,
+  actions,
+}: {
+  visible: boolean
+  backTo: string
+  contentName: string
+  chapterName: string
+  badge?: string | null
+  actions?: ReactNode
+}) {
   const t = useT()
   return (
     <header
@@ -31,13 +45,33 @@ export function ViewerHeader({ visible, backTo, contentName, chapterName, badge,
         boxShadow: visible ? '0 1px 0 rgba(255,255,255,.06)' : 'none',
       }}
     >
-      <Link to={backTo} aria-label={t(viewerMessages.back)} data-testid="viewer-back" css={{ color: '#fff', fontSize: 26, lineHeight: 1, textDecoration: 'none', padding: '8px 10px' }}>
+      <Link
+        to={backTo}
+        aria-label={t(viewerMessages.back)}
+        data-testid="viewer-back"
+        css={{ color: '#fff', fontSize: 26, lineHeight: 1, textDecoration: 'none', padding: '8px 10px' }}
+      >
         ‹
       </Link>
       <div css={{ minWidth: 0, flex: 1 }}>
         <p css={{ margin: 0, fontSize: 12, opacity: 0.7, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{contentName}</p>
         <h1 data-testid="chapter-name" css={{ margin: 0, fontSize: 15, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {badge ? <span css={{ display: 'inline-block', fontSize: 11, fontWeight: 700, background: COLORS.brand, borderRadius: 4, padding: '1px 6px', marginRight: 6, verticalAlign: 2 }}>{badge}</span> : null}
+          {badge ? (
+            <span
+              css={{
+                display: 'inline-block',
+                fontSize: 11,
+                fontWeight: 700,
+                background: COLORS.brand,
+                borderRadius: 4,
+                padding: '1px 6px',
+                marginRight: 6,
+                verticalAlign: 2,
+              }}
+            >
+              {badge}
+            </span>
+          ) : null}
           {chapterName}
         </h1>
       </div>

@@ -61,27 +61,59 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
           data-testid="next-chapter"
           data-state={state?.key ?? 'unknown'}
           onClick={openNext}
-          css={{ display: 'flex', alignItems: 'center', gap: 12, padding: 12, borderRadius: 14, background: COLORS.surfaceAlt, textDecoration: 'none', color: COLORS.text, marginBottom: 12 }}
+          css={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            padding: 12,
+            borderRadius: 14,
+            background: COLORS.surfaceAlt,
+            textDecoration: 'none',
+            color: COLORS.text,
+            marginBottom: 12,
+          }}
         >
           {next.thumbnail ? (
-            <img src={`${next.thumbnail.url}?w=320`} alt="" width={76} height={76} loading="lazy" css={{ width: 76, height: 76, borderRadius: 10, objectFit: 'cover', flex: 'none', background: COLORS.line }} />
+            <img
+              src={`${next.thumbnail.url}?w=320`}
+              alt=""
+              width={76}
+              height={76}
+              loading="lazy"
+              css={{ width: 76, height: 76, borderRadius: 10, objectFit: 'cover', flex: 'none', background: COLORS.line }}
+            />
           ) : null}
           <span css={{ minWidth: 0, flex: 1 }}>
             <span css={{ display: 'block', fontSize: 12, color: COLORS.textMuted }}>{t(viewerMessages.nextEpisodeLabel)}</span>
-            <span css={{ display: 'block', fontSize: 16, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{next.name}</span>
+            <span css={{ display: 'block', fontSize: 16, fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {next.name}
+            </span>
             {state ? (
               <span
                 data-testid="next-chapter-state"
-                css={{ display: 'inline-block', marginTop: 4, fontSize: 12, fontWeight: 700, padding: '2px 8px', borderRadius: 999, color: '#fff', background: state.open ? COLORS.free : state.key === 'aborted' ? COLORS.textMuted : COLORS.brand }}
+                css={{
+                  display: 'inline-block',
+                  marginTop: 4,
+                  fontSize: 12,
+                  fontWeight: 700,
+                  padding: '2px 8px',
+                  borderRadius: 999,
+                  color: '#fff',
+                  background: state.open ? COLORS.free : state.key === 'aborted' ? COLORS.textMuted : COLORS.brand,
+                }}
               >
                 {t(stateMessages[state.key], { price: state.price ?? 0 })}
               </span>
             ) : null}
           </span>
-          <span aria-hidden css={{ fontSize: 24, color: COLORS.textMuted }}>›</span>
+          <span aria-hidden css={{ fontSize: 24, color: COLORS.textMuted }}>
+            ›
+          </span>
         </Link>
       ) : (
-        <p data-testid="no-next" css={{ ...navButton(false), color: COLORS.textMuted, margin: '0 0 12px' }}>{t(viewerMessages.noNext)}</p>
+        <p data-testid="no-next" css={{ ...navButton(false), color: COLORS.textMuted, margin: '0 0 12px' }}>
+          {t(viewerMessages.noNext)}
+        </p>
       )}
       {chapter.previousChapter ? (
         <Link to={chapterPath(chapter.previousChapter.id)} data-testid="previous-chapter" css={{ ...navButton(false), display: 'block' }}>

@@ -14,7 +14,13 @@ interface FakeLocator {
   type?: string
   locations: { progression?: number; totalProgression?: number; position?: number }
 }
-const created: { pub: { readingOrder: { items: unknown[] }; baseURL?: string }; positions: FakeLocator[]; start: FakeLocator | undefined; config: { preferences: Record<string, unknown> }; listeners: Record<string, (value: unknown) => unknown> }[] = []
+const created: {
+  pub: { readingOrder: { items: unknown[] }; baseURL?: string }
+  positions: FakeLocator[]
+  start: FakeLocator | undefined
+  config: { preferences: Record<string, unknown> }
+  listeners: Record<string, (value: unknown) => unknown>
+}[] = []
 const submitted: Record<string, unknown>[] = []
 
 jest.mock('@readium/navigator', () => {
@@ -55,7 +61,10 @@ jest.mock('@readium/navigator', () => {
       done(true)
     }
     goLink(link: { href: string }, _animated: boolean, done: (ok: boolean) => void) {
-      this.index = Math.max(0, this.positions.findIndex((position) => position.href === link.href))
+      this.index = Math.max(
+        0,
+        this.positions.findIndex((position) => position.href === link.href),
+      )
       this.listeners.positionChanged(this.positions[this.index])
       done(true)
     }
@@ -94,7 +103,12 @@ const hrefs = ['OEBPS/section-1.xhtml', 'OEBPS/section-1.xhtml', 'OEBPS/section-
 const publication: EpubPublication = {
   manifest: {
     '@context': 'https://readium.org/webpub-manifest/context.jsonld',
-    metadata: { title: 'The Lantern Cartographer', conformsTo: ['https://readium.org/webpub-manifest/profiles/epub'], layout: 'reflowable', readingProgression: 'ltr' },
+    metadata: {
+      title: 'The Lantern Cartographer',
+      conformsTo: ['https://readium.org/webpub-manifest/profiles/epub'],
+      layout: 'reflowable',
+      readingProgression: 'ltr',
+    },
     links: [{ rel: 'self', href: '/api/comic/47/chapter/534/product/epub/manifest.json', type: 'application/webpub+json' }],
     readingOrder: [
       { href: 'OEBPS/section-1.xhtml', type: 'application/xhtml+xml' },
@@ -102,7 +116,11 @@ const publication: EpubPublication = {
     ],
     resources: [],
   },
-  positions: hrefs.map((href, i) => ({ href, type: 'application/xhtml+xml', locations: { position: i + 1, progression: (i % 2) / 2, totalProgression: i / 4 } })),
+  positions: hrefs.map((href, i) => ({
+    href,
+    type: 'application/xhtml+xml',
+    locations: { position: i + 1, progression: (i % 2) / 2, totalProgression: i / 4 },
+  })),
 }
 
 function mockApi(chapter: Chapter) {
@@ -133,7 +151,10 @@ describe('EPUB reader', () => {
     const request = mockApi(novel)
     await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
     await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
-    expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/:type/:id/chapter/epub' }), expect.objectContaining({ params: { type: 'comic', id: '47' }, query: { chapterId: '534', chapterFileSalesType: 'product', languageId: 'en' } }))
+    expect(request).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/:type/:id/chapter/epub' }),
+      expect.objectContaining({ params: { type: 'comic', id: '47' }, query: { chapterId: '534', chapterFileSalesType: 'product', languageId: 'en' } }),
+    )
     const [navigator] = created
     expect(navigator.positions).toHaveLength(4)
     expect(navigator.pub.readingOrder.items).toHaveLength(2)
@@ -143,7 +164,10 @@ describe('EPUB reader', () => {
   })
 
   it('resumes at the saved locator, reports moves (debounced) and finishes at the last position', async () => {
-    const request = mockApi({ ...novel, progress: { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml', progression: 0, totalProgression: 0.5, position: 3, finished: false } })
+    const request = mockApi({
+      ...novel,
+      progress: { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml', progression: 0, totalProgression: 0.5, position: 3, finished: false },
+    })
     await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
     await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
     expect(created[0].start).toMatchObject({ href: 'OEBPS/section-2.xhtml', locations: { position: 3, totalProgression: 0.5 } })
@@ -164,7 +188,10 @@ describe('EPUB reader', () => {
   })
 
   it('reopens a finished chapter on its last page and offers the next episode or reading again', async () => {
-    mockApi({ ...novel, progress: { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml', progression: 1, totalProgression: 1, position: 10000, finished: true } })
+    mockApi({
+      ...novel,
+      progress: { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml', progression: 1, totalProgression: 1, position: 10000, finished: true },
+    })
     await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
     await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
     expect(created[0].start).toMatchObject({ href: 'OEBPS/section-2.xhtml', locations: { position: 4 } })

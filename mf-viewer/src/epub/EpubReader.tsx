@@ -1,4 +1,17 @@
-import { COLORS, api, endpoints, keyAction, openWindow, positionsFromCounts, tapAction, useLocale, useT, type Chapter, type KeyLayout, type ReadProgress } from '@koma/contracts'
+import {
+  COLORS,
+  api,
+  endpoints,
+  keyAction,
+  openWindow,
+  positionsFromCounts,
+  tapAction,
+  useLocale,
+  useT,
+  type Chapter,
+  type KeyLayout,
+  type ReadProgress,
+} from '@koma/contracts'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Link as ReadiumLink, Locator as ReadiumLocator } from '@readium/shared'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
@@ -43,7 +56,12 @@ const FINISHED_POSITION = 10000
  * Read progress of a page our own pager shows: the positions of its document are spread over
  * its pages, so position and total progression move page by page.
  */
-export function pagedProgress(href: string, type: string, progression: number, positions: { href: string; locations: { position?: number; totalProgression?: number } }[]): ReadProgress {
+export function pagedProgress(
+  href: string,
+  type: string,
+  progression: number,
+  positions: { href: string; locations: { position?: number; totalProgression?: number } }[],
+): ReadProgress {
   const own = positions.filter((position) => position.href === href)
   const total = Math.max(1, positions.length)
   if (own.length === 0) return { href, type, progression, totalProgression: 0, position: 1 }
@@ -62,7 +80,10 @@ export function pagedProgress(href: string, type: string, progression: number, p
  * keeps whichever it had before, so a resume near a document's end read 0%. Its progression
  * within the document is right: spread the document's positions over it, as our pager does.
  */
-export function readiumProgress(locator: ReadiumLocator, positions: { href: string; locations: { position?: number; totalProgression?: number } }[]): ReadProgress {
+export function readiumProgress(
+  locator: ReadiumLocator,
+  positions: { href: string; locations: { position?: number; totalProgression?: number } }[],
+): ReadProgress {
   const base = toProgress(locator)
   if (typeof locator.locations?.progression !== 'number') return base
   return pagedProgress(base.href, base.type, base.progression, positions)
@@ -117,7 +138,11 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const pending = useRef<{ href: string; where: number | 'end' } | null>(null)
   /** syncPager, for `turn` (which syncPager's swipes call in turn). */
   const sync = useRef<(locator: ReadiumLocator) => boolean>(() => false)
-  const book = useRef<{ readingOrder: ReadiumLink[]; positions: ReadiumLocator[]; onProgress(progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean): void } | null>(null)
+  const book = useRef<{
+    readingOrder: ReadiumLink[]
+    positions: ReadiumLocator[]
+    onProgress(progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean): void
+  } | null>(null)
   const latest = useRef({ report, finish, onToggleChrome, onTurn, keyLayout, prefs })
   latest.current = { report, finish, onToggleChrome, onTurn, keyLayout, prefs }
   const direction = chapter.readingDirection
@@ -239,7 +264,9 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         ])
         if (cancelled || !container.current) return
         // The frames load each file through a <base> of its absolute URL: make the self link absolute.
-        const links = (publication.manifest.links as { rel?: string; href: string }[]).map((link) => (link.rel === 'self' ? { ...link, href: new URL(link.href, window.location.href).href } : link))
+        const links = (publication.manifest.links as { rel?: string; href: string }[]).map((link) =>
+          link.rel === 'self' ? { ...link, href: new URL(link.href, window.location.href).href } : link,
+        )
         const self = links.find((link) => link.rel === 'self')?.href ?? window.location.href
         const manifest = shared.Manifest.deserialize({ ...publication.manifest, links })
         if (!manifest) throw new Error('manifest')
@@ -253,7 +280,9 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           pending.current = { href: link.href.split('#')[0], where: 0 }
           navigator.current?.goLink(link, false, () => undefined)
         }
-        const listed = publication.positionCounts ? positionsFromCounts(publication.manifest.readingOrder as { href: string; type?: string }[], publication.positionCounts) : publication.positions
+        const listed = publication.positionCounts
+          ? positionsFromCounts(publication.manifest.readingOrder as { href: string; type?: string }[], publication.positionCounts)
+          : publication.positions
         const positions = listed.map((position) => shared.Locator.deserialize(position)).filter((position): position is ReadiumLocator => Boolean(position))
         const startHref = initial && positions.some((position) => position.href === initial.href) ? initial.href : null
         const lastPosition = positions.length
@@ -270,7 +299,11 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           start = new shared.Locator({
             href: startHref,
             type: initial.type,
-            locations: new shared.LocatorLocations({ progression: initial.progression, totalProgression: initial.totalProgression, position: initial.position }),
+            locations: new shared.LocatorLocations({
+              progression: initial.progression,
+              totalProgression: initial.totalProgression,
+              position: initial.position,
+            }),
           })
           pending.current = { href: startHref, where: initial.progression }
         }
@@ -390,11 +423,27 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
 
   const theme = THEMES[prefs.theme]
   return (
-    <div ref={root} data-testid="epub-reader" data-state={state.kind} data-layout={chapter.epub?.layout} data-direction={direction} css={{ position: 'fixed', inset: 0, background: theme.background, color: theme.text }}>
+    <div
+      ref={root}
+      data-testid="epub-reader"
+      data-state={state.kind}
+      data-layout={chapter.epub?.layout}
+      data-direction={direction}
+      css={{ position: 'fixed', inset: 0, background: theme.background, color: theme.text }}
+    >
       <div
         ref={container}
         data-testid="epub-frame"
-        css={{ position: 'absolute', top: 52, bottom: 56, left: 0, right: 0, overflow: 'hidden', '& iframe': { border: 0 }, '& .readium-navigator-iframe': { width: '100%', height: '100%' } }}
+        css={{
+          position: 'absolute',
+          top: 52,
+          bottom: 56,
+          left: 0,
+          right: 0,
+          overflow: 'hidden',
+          '& iframe': { border: 0 },
+          '& .readium-navigator-iframe': { width: '100%', height: '100%' },
+        }}
       />
       {state.kind === 'loading' ? (
         <p role="status" css={{ position: 'absolute', top: '45%', width: '100%', textAlign: 'center', fontSize: 14, opacity: 0.7 }}>
@@ -404,7 +453,11 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       {state.kind === 'failed' ? (
         <div role="alert" data-testid="epub-failed" css={{ position: 'absolute', top: '40%', width: '100%', textAlign: 'center', padding: 16 }}>
           <p>{t(readerMessages.failed)}</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} css={{ padding: '10px 18px', borderRadius: 10, border: 0, background: COLORS.brand, color: '#fff', fontWeight: 700 }}>
+          <button
+            type="button"
+            onClick={() => setAttempt((n) => n + 1)}
+            css={{ padding: '10px 18px', borderRadius: 10, border: 0, background: COLORS.brand, color: '#fff', fontWeight: 700 }}
+          >
             {t(readerMessages.retry)}
           </button>
         </div>
@@ -440,15 +493,35 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           <span css={{ flex: 1 }} />
         )}
         {toc.length > 0 ? (
-          <button type="button" data-testid="reader-toc-open" aria-label={t(readerMessages.contents)} onClick={() => setTocOpen(true)} css={footerButton(false)}>
+          <button
+            type="button"
+            data-testid="reader-toc-open"
+            aria-label={t(readerMessages.contents)}
+            onClick={() => setTocOpen(true)}
+            css={footerButton(false)}
+          >
             ☰
           </button>
         ) : null}
-        <button type="button" data-testid="reader-settings-open" aria-label={t(readerMessages.settings)} onClick={() => setSettingsOpen(true)} css={footerButton(false)}>
+        <button
+          type="button"
+          data-testid="reader-settings-open"
+          aria-label={t(readerMessages.settings)}
+          onClick={() => setSettingsOpen(true)}
+          css={footerButton(false)}
+        >
           Aa
         </button>
       </footer>
-      {settingsOpen ? <ReaderSettings prefs={prefs} fixedLayout={chapter.epub?.layout === 'fixed'} bookScrolled={scrolled} onChange={(change) => setPrefs((current) => ({ ...current, ...change }))} onClose={() => setSettingsOpen(false)} /> : null}
+      {settingsOpen ? (
+        <ReaderSettings
+          prefs={prefs}
+          fixedLayout={chapter.epub?.layout === 'fixed'}
+          bookScrolled={scrolled}
+          onChange={(change) => setPrefs((current) => ({ ...current, ...change }))}
+          onClose={() => setSettingsOpen(false)}
+        />
+      ) : null}
       {tocOpen ? (
         <TableOfContents
           entries={toc}
@@ -473,11 +546,26 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
               pending.current = { href: first.href, where: 0 }
               navigator.current?.goLink(first, false, () => undefined)
             }}
-            css={{ display: 'block', margin: '0 auto 8px', border: 0, borderRadius: 10, padding: '10px 18px', background: COLORS.brand, color: '#fff', fontSize: 14, fontWeight: 700, cursor: 'pointer' }}
+            css={{
+              display: 'block',
+              margin: '0 auto 8px',
+              border: 0,
+              borderRadius: 10,
+              padding: '10px 18px',
+              background: COLORS.brand,
+              color: '#fff',
+              fontSize: 14,
+              fontWeight: 700,
+              cursor: 'pointer',
+            }}
           >
             {t(readerMessages.readAgain)}
           </button>
-          <button type="button" onClick={() => setEndOpen(false)} css={{ display: 'block', margin: '0 auto 48px', background: 'none', border: 0, color: '#6b6b6b', fontSize: 14, padding: 12, cursor: 'pointer' }}>
+          <button
+            type="button"
+            onClick={() => setEndOpen(false)}
+            css={{ display: 'block', margin: '0 auto 48px', background: 'none', border: 0, color: '#6b6b6b', fontSize: 14, padding: 12, cursor: 'pointer' }}
+          >
             {t(readerMessages.close)}
           </button>
         </div>

@@ -38,19 +38,53 @@ export function ReaderSettings({
   })
   const scroll = bookScrolled || prefs.scroll
   return (
-    <div data-testid="reader-settings" role="dialog" aria-modal="true" aria-label={t(readerMessages.settings)} css={{ position: 'absolute', inset: 0, zIndex: 26 }}>
+    <div
+      data-testid="reader-settings"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t(readerMessages.settings)}
+      css={{ position: 'absolute', inset: 0, zIndex: 26 }}
+    >
       <div onClick={onClose} css={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,.35)' }} />
-      <section ref={sheet} css={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxWidth: 520, margin: '0 auto', background: '#fff', color: '#1a1a1a', borderRadius: '16px 16px 0 0', padding: '8px 20px calc(16px + env(safe-area-inset-bottom))' }}>
+      <section
+        ref={sheet}
+        css={{
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          maxWidth: 520,
+          margin: '0 auto',
+          background: '#fff',
+          color: '#1a1a1a',
+          borderRadius: '16px 16px 0 0',
+          padding: '8px 20px calc(16px + env(safe-area-inset-bottom))',
+        }}
+      >
         <h2 css={{ fontSize: 16, margin: '12px 0 4px' }}>{t(readerMessages.settings)}</h2>
         {fixedLayout ? null : (
           <div css={row}>
             <span>{t(readerMessages.fontSize)}</span>
             <span css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <button type="button" data-testid="font-smaller" aria-label={t(readerMessages.smaller)} onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, -1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 13 }}>
+              <button
+                type="button"
+                data-testid="font-smaller"
+                aria-label={t(readerMessages.smaller)}
+                onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, -1) })}
+                css={{ ...choice(false), flex: 'none', width: 48, fontSize: 13 }}
+              >
                 A
               </button>
-              <span data-testid="font-size" css={{ minWidth: 48, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}>{Math.round(prefs.fontSize * 100)}%</span>
-              <button type="button" data-testid="font-larger" aria-label={t(readerMessages.larger)} onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, 1) })} css={{ ...choice(false), flex: 'none', width: 48, fontSize: 19 }}>
+              <span data-testid="font-size" css={{ minWidth: 48, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}>
+                {Math.round(prefs.fontSize * 100)}%
+              </span>
+              <button
+                type="button"
+                data-testid="font-larger"
+                aria-label={t(readerMessages.larger)}
+                onClick={() => onChange({ fontSize: stepFontSize(prefs.fontSize, 1) })}
+                css={{ ...choice(false), flex: 'none', width: 48, fontSize: 19 }}
+              >
                 A
               </button>
             </span>
@@ -109,7 +143,11 @@ export function ReaderSettings({
             ) : null}
           </>
         )}
-        <button type="button" onClick={onClose} css={{ width: '100%', marginTop: 8, padding: 12, borderRadius: 12, border: 0, background: '#1a1a1a', color: '#fff', fontWeight: 700, fontSize: 15 }}>
+        <button
+          type="button"
+          onClick={onClose}
+          css={{ width: '100%', marginTop: 8, padding: 12, borderRadius: 12, border: 0, background: '#1a1a1a', color: '#fff', fontWeight: 700, fontSize: 15 }}
+        >
           {t(readerMessages.close)}
         </button>
       </section>

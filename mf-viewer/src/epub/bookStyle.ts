@@ -30,7 +30,8 @@ export function fitListMarkers(doc: Document): void {
     const style = view.getComputedStyle(list)
     // (Inherited from the list; read on the list too where the item's style is not computed.)
     const type = item.listStyleType || style.listStyleType || 'decimal'
-    if ((item.listStylePosition || style.listStylePosition || 'outside') !== 'outside' || type === 'none' || (item.display && item.display !== 'list-item')) continue
+    if ((item.listStylePosition || style.listStylePosition || 'outside') !== 'outside' || type === 'none' || (item.display && item.display !== 'list-item'))
+      continue
     const reversed = list.hasAttribute('reversed')
     const startAttribute = Number.parseInt(list.getAttribute('start') ?? '', 10)
     const start = Number.isFinite(startAttribute) ? startAttribute : reversed ? items.length : 1

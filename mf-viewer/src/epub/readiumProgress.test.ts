@@ -2,7 +2,9 @@ import { readiumProgress } from './EpubReader'
 
 describe('progress of documents Readium pages or scrolls itself', () => {
   // Two documents of four positions each, as the API counts them.
-  const positions = ['a', 'b'].flatMap((href, doc) => [0, 1, 2, 3].map((n) => ({ href, locations: { progression: n / 4, position: doc * 4 + n + 1, totalProgression: (doc * 4 + n) / 8 } })))
+  const positions = ['a', 'b'].flatMap((href, doc) =>
+    [0, 1, 2, 3].map((n) => ({ href, locations: { progression: n / 4, position: doc * 4 + n + 1, totalProgression: (doc * 4 + n) / 8 } })),
+  )
   const at = (href: string, progression: number, readium: { position: number; totalProgression: number }) =>
     ({ href, type: 'application/xhtml+xml', locations: { progression, ...readium } }) as never
 

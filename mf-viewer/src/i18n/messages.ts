@@ -40,8 +40,14 @@ export const guideMessages = defineMessages({
 
 export const dialogMessages = defineMessages({
   abortedTitle: { id: 'viewer.dialog.abortedTitle', defaultMessage: 'Sales suspended' },
-  abortedMessage: { id: 'viewer.dialog.abortedMessage', defaultMessage: 'Sales of this episode have been suspended, so it can no longer be read unless you already own or rent it.' },
-  abortedMessageNamed: { id: 'viewer.dialog.abortedMessageNamed', defaultMessage: 'Sales of “{name}” have been suspended, so it can no longer be read unless you already own or rent it.' },
+  abortedMessage: {
+    id: 'viewer.dialog.abortedMessage',
+    defaultMessage: 'Sales of this episode have been suspended, so it can no longer be read unless you already own or rent it.',
+  },
+  abortedMessageNamed: {
+    id: 'viewer.dialog.abortedMessageNamed',
+    defaultMessage: 'Sales of “{name}” have been suspended, so it can no longer be read unless you already own or rent it.',
+  },
   ok: { id: 'viewer.dialog.ok', defaultMessage: 'OK' },
 })
 

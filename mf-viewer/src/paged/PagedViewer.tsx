@@ -77,7 +77,8 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
   chromeRef.current = chromeVisible
 
   const urlsOf = useCallback(
-    (spreadIndex: number) => (layout[spreadIndex] ?? []).map((p) => pageUrlFor(pages[p].url, displayWidth(pages[p], viewport, layout[spreadIndex].length), quality)),
+    (spreadIndex: number) =>
+      (layout[spreadIndex] ?? []).map((p) => pageUrlFor(pages[p].url, displayWidth(pages[p], viewport, layout[spreadIndex].length), quality)),
     [layout, pages, viewport, quality],
   )
 
@@ -179,11 +180,22 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
   const label = spread.length ? spread.map((p) => p + 1).join('-') : String(pages.length)
 
   return (
-    <div data-testid="paged-viewer" data-direction={direction} data-double={double} data-spread={index} data-pages={spread.map((p) => p + 1).join(',')} css={{ position: 'fixed', inset: 0, background: '#111', overflow: 'hidden' }}>
+    <div
+      data-testid="paged-viewer"
+      data-direction={direction}
+      data-double={double}
+      data-spread={index}
+      data-pages={spread.map((p) => p + 1).join(',')}
+      css={{ position: 'fixed', inset: 0, background: '#111', overflow: 'hidden' }}
+    >
       {atEnd ? (
         <div data-testid="paged-end" css={{ position: 'absolute', inset: 0, overflowY: 'auto', background: '#fff', paddingTop: 52 }}>
           {end}
-          <button type="button" onClick={() => void goTo(layout.length - 1)} css={{ display: 'block', margin: '0 auto 48px', background: 'none', border: 0, color: '#6b6b6b', fontSize: 14, cursor: 'pointer', padding: 12 }}>
+          <button
+            type="button"
+            onClick={() => void goTo(layout.length - 1)}
+            css={{ display: 'block', margin: '0 auto 48px', background: 'none', border: 0, color: '#6b6b6b', fontSize: 14, cursor: 'pointer', padding: 12 }}
+          >
             {direction === 'rtl' ? '→' : '←'} {t(viewerMessages.previousPage)}
           </button>
         </div>
@@ -197,7 +209,15 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
           css={{ position: 'absolute', inset: 0, touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none', cursor: 'pointer' }}
         >
           <div
-            css={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', transformOrigin: '0 0', willChange: zoom.scale > 1 ? 'transform' : 'auto' }}
+            css={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              justifyContent: 'center',
+              alignItems: 'center',
+              transformOrigin: '0 0',
+              willChange: zoom.scale > 1 ? 'transform' : 'auto',
+            }}
             style={{ transform: zoom.scale > 1 ? `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` : undefined }}
           >
             {onScreen.map((p, slot) => {
@@ -205,7 +225,17 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
               const width = displayWidth(image, viewport, onScreen.length)
               const side = onScreen.length === 2 ? (slot === 0 ? 'flex-end' : 'flex-start') : 'center'
               return (
-                <div key={p} css={{ height: '100%', flex: onScreen.length === 2 ? '0 1 50%' : '0 1 100%', display: 'flex', alignItems: 'center', justifyContent: side, minWidth: 0 }}>
+                <div
+                  key={p}
+                  css={{
+                    height: '100%',
+                    flex: onScreen.length === 2 ? '0 1 50%' : '0 1 100%',
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: side,
+                    minWidth: 0,
+                  }}
+                >
                   <img
                     data-testid="page-image"
                     data-page={p + 1}

@@ -40,7 +40,16 @@ const WHEEL_PIXELS_PER_DOUBLING = 400
  */
 export function useZoom(size: { width: number; height: number }, onSwipe: (dx: number, dy: number) => void) {
   const [zoom, setZoom] = useState<Zoom>(NONE)
-  const gesture = useRef<{ kind: 'pan' | 'pinch' | null; startX: number; startY: number; lastX: number; lastY: number; distance: number; start: Zoom; moved: boolean }>({
+  const gesture = useRef<{
+    kind: 'pan' | 'pinch' | null
+    startX: number
+    startY: number
+    lastX: number
+    lastY: number
+    distance: number
+    start: Zoom
+    moved: boolean
+  }>({
     kind: null,
     startX: 0,
     startY: 0,
@@ -101,7 +110,8 @@ export function useZoom(size: { width: number; height: number }, onSwipe: (dx: n
         g.lastX = touch.clientX
         g.lastY = touch.clientY
         if (Math.abs(g.lastX - g.startX) > 8 || Math.abs(g.lastY - g.startY) > 8) g.moved = true
-        if (zoomRef.current.scale > 1) setZoom(clampPan({ ...g.start, x: g.start.x + (g.lastX - g.startX), y: g.start.y + (g.lastY - g.startY) }, size.width, size.height))
+        if (zoomRef.current.scale > 1)
+          setZoom(clampPan({ ...g.start, x: g.start.x + (g.lastX - g.startX), y: g.start.y + (g.lastY - g.startY) }, size.width, size.height))
       }
     },
     [size.width, size.height],
@@ -135,7 +145,9 @@ export function useZoom(size: { width: number; height: number }, onSwipe: (dx: n
       const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY
       if (event.ctrlKey || event.metaKey) {
         event.preventDefault()
-        setZoom((current) => zoomAt(current, Math.pow(2, -pixels / WHEEL_PIXELS_PER_DOUBLING), event.clientX - rect.left, event.clientY - rect.top, size.width, size.height))
+        setZoom((current) =>
+          zoomAt(current, Math.pow(2, -pixels / WHEEL_PIXELS_PER_DOUBLING), event.clientX - rect.left, event.clientY - rect.top, size.width, size.height),
+        )
       } else if (zoomRef.current.scale > 1) {
         event.preventDefault()
         const dx = event.deltaMode === 1 ? event.deltaX * 16 : event.deltaX

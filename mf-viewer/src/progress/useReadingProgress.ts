@@ -28,7 +28,10 @@ export interface ReadingProgress {
  * the chapter closes. Trials are not progress.
  */
 export function useReadingProgress(chapter: Chapter): ReadingProgress {
-  const params = useMemo(() => ({ type: chapter.contentType, id: String(chapter.contentId), chapterId: String(chapter.id) }), [chapter.contentType, chapter.contentId, chapter.id])
+  const params = useMemo(
+    () => ({ type: chapter.contentType, id: String(chapter.contentId), chapterId: String(chapter.id) }),
+    [chapter.contentType, chapter.contentId, chapter.id],
+  )
   const tracked = chapter.salesType === 'product'
   const pending = useRef<ReadProgress | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -86,9 +89,7 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
       const done = finishedProgress(last ?? { href: '', type: '' })
       saveLocalReading(chapter.contentId, chapter.id, done, true)
       if (!auth.reader) return
-      void api
-        .request(endpoints.readFinished, { params, body: { href: done.href, type: done.type }, policy: { silent: true } })
-        .catch(() => undefined)
+      void api.request(endpoints.readFinished, { params, body: { href: done.href, type: done.type }, policy: { silent: true } }).catch(() => undefined)
     },
     [tracked, chapter.contentId, chapter.id, params],
   )

@@ -45,7 +45,10 @@ function pageRange(items: StripItem[], page: number): [number, number] {
  */
 export function VerticalViewer({ chapter, quality, initial, report, finish, onScrollDirection, onTap, end }: VerticalViewerProps) {
   const items = useMemo<StripItem[]>(
-    () => chapter.images.flatMap((image, page) => (image.tiles ?? [image]).map((tile, band) => ({ page, band, url: tile.url, width: tile.width, height: tile.height }))),
+    () =>
+      chapter.images.flatMap((image, page) =>
+        (image.tiles ?? [image]).map((tile, band) => ({ page, band, url: tile.url, width: tile.width, height: tile.height })),
+      ),
     [chapter.images],
   )
   const pageCount = chapter.images.length

@@ -1,5 +1,12 @@
 import type { ApiClient } from '../api/client'
-import { imageQualityNow, loadViewerSettings, localViewerSettings, normalizeViewerSettings, rememberViewerSettings, VIEWER_SETTINGS_STORAGE_KEY } from './viewerSettings'
+import {
+  imageQualityNow,
+  loadViewerSettings,
+  localViewerSettings,
+  normalizeViewerSettings,
+  rememberViewerSettings,
+  VIEWER_SETTINGS_STORAGE_KEY,
+} from './viewerSettings'
 
 afterEach(() => localStorage.clear())
 
@@ -32,7 +39,9 @@ describe('viewer settings contract', () => {
 describe('normalizeViewerSettings', () => {
   it('fills gaps and refuses unknown values', () => {
     expect(normalizeViewerSettings(null)).toEqual({ keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } })
-    expect(normalizeViewerSettings({ keyLayout: 'fixed', imageQuality: { wifi: 'ultra', mobile: 'high' } })).toEqual({ keyLayout: 'fixed', imageQuality: { wifi: 'high', mobile: 'high' } })
+    expect(normalizeViewerSettings({ keyLayout: 'fixed', imageQuality: { wifi: 'ultra', mobile: 'high' } })).toEqual({
+      keyLayout: 'fixed',
+      imageQuality: { wifi: 'high', mobile: 'high' },
+    })
   })
 })
-

@@ -54,7 +54,11 @@ export async function loadViewerSettings(client: ApiClient = defaultApi, signedI
 }
 
 /** The image quality for the connection the page is on now (Network Information API where there is one). */
-export function imageQualityNow(settings: ViewerSettings, connection: { type?: string; saveData?: boolean } | undefined = (globalThis.navigator as { connection?: { type?: string; saveData?: boolean } } | undefined)?.connection): ImageQuality {
+export function imageQualityNow(
+  settings: ViewerSettings,
+  connection: { type?: string; saveData?: boolean } | undefined = (globalThis.navigator as { connection?: { type?: string; saveData?: boolean } } | undefined)
+    ?.connection,
+): ImageQuality {
   if (connection?.saveData) return 'data_saving'
   return connection?.type === 'cellular' ? settings.imageQuality.mobile : settings.imageQuality.wifi
 }

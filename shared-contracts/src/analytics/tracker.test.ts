@@ -91,7 +91,12 @@ describe('the page analytics tracker (SPEC §7)', () => {
     const sink = { event: (event: AnalyticsEvent) => void seen.push(`${event.name} ${event.path}`), stopped }
     t.forward(sink)
     // A failing sink is nobody's problem.
-    t.forward({ event: () => { throw new Error('provider broke') }, stopped: () => undefined })
+    t.forward({
+      event: () => {
+        throw new Error('provider broke')
+      },
+      stopped: () => undefined,
+    })
     t.pageView('/en/comic/1')
     t.track('subscribe', { content_id: 1 }, '/en/comic/1')
     t.setDoNotShare(true)

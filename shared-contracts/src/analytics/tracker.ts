@@ -69,7 +69,12 @@ export class AnalyticsTracker {
     if (!this.sharing() || (typeof navigator !== 'undefined' && isCrawler(navigator.userAgent))) return
     const referrerHost = storedReferrerHost()
     const withReferrer = referrerHost && name !== 'referral' ? { ...props, referrer_host: referrerHost } : props
-    const event: AnalyticsEvent = { name, path: analyticsPath(pathname), at: this.now(), ...(withReferrer && Object.keys(withReferrer).length ? { props: withReferrer } : {}) }
+    const event: AnalyticsEvent = {
+      name,
+      path: analyticsPath(pathname),
+      at: this.now(),
+      ...(withReferrer && Object.keys(withReferrer).length ? { props: withReferrer } : {}),
+    }
     this.queue.push(event)
     for (const sink of this.sinks) {
       try {
@@ -101,7 +106,11 @@ export class AnalyticsTracker {
         /* storage refused: the event still says it */
       }
     }
-    this.track('referral', { keyword: referral.keyword.slice(0, ANALYTICS_LIMITS.propText), ...(referral.referrerHost ? { referrer_host: referral.referrerHost } : {}) }, new URL(input.href).pathname)
+    this.track(
+      'referral',
+      { keyword: referral.keyword.slice(0, ANALYTICS_LIMITS.propText), ...(referral.referrerHost ? { referrer_host: referral.referrerHost } : {}) },
+      new URL(input.href).pathname,
+    )
   }
 
   /** Send what is queued (in batches of at most 50). */

@@ -105,7 +105,11 @@ describe('ApiClient', () => {
   it('reads the edge saying the API is unreachable (502/504 with code 9999) as the same network failure', async () => {
     const seen: unknown[] = []
     const off = events.on('api:failure', (event) => seen.push(event.action))
-    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? { status: 502, data: { code: 9999, message: 'connection lost' } }) })
+    const client = new ApiClient({
+      baseURL: '/api',
+      environment: env,
+      adapter: adapter((c) => ipReply(c) ?? { status: 502, data: { code: 9999, message: 'connection lost' } }),
+    })
     await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({ status: 9999, code: 9999, message: 'connexion perdue' })
     off()
     expect(seen).toEqual([{ kind: 'dialog', title: 'networkFailure', message: 'connexion perdue', code: 9999 }])

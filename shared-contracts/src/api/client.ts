@@ -120,7 +120,11 @@ export class ApiClient {
         data: options.raw ?? (hasBody ? formEncode(options.body as Record<string, unknown>) : undefined),
         headers: {
           ...(await this.headers()),
-          ...(options.raw ? { 'content-type': options.raw.type || 'application/octet-stream' } : hasBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(options.raw
+            ? { 'content-type': options.raw.type || 'application/octet-stream' }
+            : hasBody
+              ? { 'content-type': 'application/x-www-form-urlencoded' }
+              : {}),
         },
         signal: options.signal,
         ...(options.keepalive ? { adapter: this.options.adapter ?? 'fetch', fetchOptions: { keepalive: true } } : {}),

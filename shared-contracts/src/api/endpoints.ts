@@ -12,7 +12,25 @@ export * from './endpoints/viewer'
 export type { CardTokenApi, PaypalClientConfig, ReservedOrder, SavedCard } from './endpoints/coinShop'
 export type { SocialSigninResult, SettingsUpdate } from './endpoints/account'
 export type { AccessResult, ChapterAccessParams, CoinHistoryEntry, CoinHistoryPage, CoinHistoryTab, ExpiringCoins } from './endpoints/payments'
-export type { AuditEntry, AuditPage, LegalBody, LegalVersionSummary, MaintenanceBody, OperatorStatus, OpsChapter, OpsCoupon, OpsFaq, OpsNotice, OpsMember, OpsReport, OpsTitle, OpsTitleSummary, ServiceState, TitleTextsBody, TotpEnrolment } from './endpoints/ops'
+export type {
+  AuditEntry,
+  AuditPage,
+  LegalBody,
+  LegalVersionSummary,
+  MaintenanceBody,
+  OperatorStatus,
+  OpsChapter,
+  OpsCoupon,
+  OpsFaq,
+  OpsNotice,
+  OpsMember,
+  OpsReport,
+  OpsTitle,
+  OpsTitleSummary,
+  ServiceState,
+  TitleTextsBody,
+  TotpEnrolment,
+} from './endpoints/ops'
 export type { CommentAuthor, CommentList, ReportCategory, ReportConfig, ReportReceipt } from './endpoints/community'
 
 /**

@@ -19,8 +19,7 @@ export const FALLBACK_CLIENT_IP = '{ip}'
 
 export const DEFAULT_TIMEZONE = 'Asia/Seoul'
 
-const hex = (buffer: ArrayBuffer): string =>
-  Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('')
+const hex = (buffer: ArrayBuffer): string => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('')
 
 /**
  * The request checksum: SHA-256 of the request time and the client IP. The same function runs

@@ -3,7 +3,17 @@ import { ApiError } from '../api/errors'
 import { EventBus, type EventMap } from '../events/bus'
 import { AuthStore } from './store'
 
-const profile = { userId: 7, email: 'r@k.io', nickname: 'Reader', guest: false, emailNotify: true, avatarImageUrl: null, externalIdps: [], inventory: null, mature: { acceptMature: false, adultVerification: false } }
+const profile = {
+  userId: 7,
+  email: 'r@k.io',
+  nickname: 'Reader',
+  guest: false,
+  emailNotify: true,
+  avatarImageUrl: null,
+  externalIdps: [],
+  inventory: null,
+  mature: { acceptMature: false, adultVerification: false },
+}
 
 function setup(cookie: string | null, request: jest.Mock) {
   let value = cookie
@@ -43,7 +53,10 @@ describe('AuthStore', () => {
     afterEach(() => window.localStorage.clear())
 
     it('becomes a guest only when asked, remembers it on this browser, and counts as a reader but not signed in', async () => {
-      const request = jest.fn().mockResolvedValueOnce({ userId: 9, guest: true }).mockResolvedValueOnce({ ...profile, userId: 9, guest: true, nickname: 'Guest' })
+      const request = jest
+        .fn()
+        .mockResolvedValueOnce({ userId: 9, guest: true })
+        .mockResolvedValueOnce({ ...profile, userId: 9, guest: true, nickname: 'Guest' })
       const { store } = setup(null, request)
       expect(store.reader).toBe(false)
       expect(request).not.toHaveBeenCalled()

@@ -35,7 +35,13 @@ export class AuthStore {
   ) {
     this.cookieValue = cookie()
     this.guest = !this.cookieValue && safeStorage.get(STORAGE_KEYS.guest) === '1'
-    makeAutoObservable<AuthStore, 'api' | 'bus' | 'cookie' | 'locale' | 'askingTerms'>(this, { api: false, bus: false, cookie: false, locale: false, askingTerms: false })
+    makeAutoObservable<AuthStore, 'api' | 'bus' | 'cookie' | 'locale' | 'askingTerms'>(this, {
+      api: false,
+      bus: false,
+      cookie: false,
+      locale: false,
+      askingTerms: false,
+    })
   }
 
   get signedIn(): boolean {

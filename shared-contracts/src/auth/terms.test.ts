@@ -14,7 +14,16 @@ const profile = (termsUpdate: { version: number; effectiveAt: string } | null) =
   externalIdps: [],
   inventory: null,
   mature: { acceptMature: false, adultVerification: false },
-  userExtraInfo: { mobile: null, birthday: null, marketingAgree: false, hasPassword: true, passwordChangeAdvised: false, termsUpdate, adultVerificationExpiresAt: null, createdAt: '2026-01-01T00:00:00Z' },
+  userExtraInfo: {
+    mobile: null,
+    birthday: null,
+    marketingAgree: false,
+    hasPassword: true,
+    passwordChangeAdvised: false,
+    termsUpdate,
+    adultVerificationExpiresAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
 })
 
 function setup(answer: boolean) {
@@ -29,7 +38,12 @@ function setup(answer: boolean) {
     }
     return { signedOut: true }
   })
-  const store = new AuthStore({ request } as unknown as ApiClient, new EventBus<EventMap>(), () => '1', () => 'ja')
+  const store = new AuthStore(
+    { request } as unknown as ApiClient,
+    new EventBus<EventMap>(),
+    () => '1',
+    () => 'ja',
+  )
   return { store, request, openDialog }
 }
 

@@ -6,7 +6,9 @@ import { invalidateAll } from './resource'
 
 describe('cache keys by owner', () => {
   it('no owner’s prefix starts another owner’s, so forgetting your own keys never touches another area', () => {
-    const all = (Object.entries(CACHE_PREFIXES) as [CacheOwner, readonly string[]][]).flatMap(([owner, prefixes]) => prefixes.map((prefix) => ({ owner, prefix })))
+    const all = (Object.entries(CACHE_PREFIXES) as [CacheOwner, readonly string[]][]).flatMap(([owner, prefixes]) =>
+      prefixes.map((prefix) => ({ owner, prefix })),
+    )
     for (const a of all) for (const b of all) if (a.owner !== b.owner) expect(`${b.prefix}`.startsWith(a.prefix)).toBe(false)
     expect(ownerOfKey('account:profile')).toBe('mf_account')
     expect(ownerOfKey('coin-expire')).toBe('mf_payments')
@@ -42,7 +44,11 @@ describe('ownedCache', () => {
 
   it('forgets only the keys an event names when the reaction reads the event', async () => {
     const bus = new EventBus<EventMap>()
-    const cache = ownedCache('mf_viewer', { 'access:changed': ({ contentId, chapterIds }) => chapterIds.map((id) => `chapter:comic:${contentId}:${id}:` as const) }, bus)
+    const cache = ownedCache(
+      'mf_viewer',
+      { 'access:changed': ({ contentId, chapterIds }) => chapterIds.map((id) => `chapter:comic:${contentId}:${id}:` as const) },
+      bus,
+    )
     const Show = ({ id, load }: { id: number; load: () => Promise<string> }) => <p>{cache.useResource(`chapter:comic:7:${id}:product:en`, load)}</p>
     let state = 'locked'
     const three = jest.fn(async () => `three ${state}`)

@@ -37,12 +37,20 @@ function fresh(entry: Entry, options: ResourceOptions, now: number): boolean {
   return true
 }
 
-export function useResource<T>(key: string, load: () => Promise<T>, options: ResourceOptions & {
-  /** Forget a successful result at this time (ms), computed from it once loaded (SPEC §4 home badges). */
-  expiresAt?: (value: T, loadedAt: number) => number
-} = {}): T {
+export function useResource<T>(
+  key: string,
+  load: () => Promise<T>,
+  options: ResourceOptions & {
+    /** Forget a successful result at this time (ms), computed from it once loaded (SPEC §4 home badges). */
+    expiresAt?: (value: T, loadedAt: number) => number
+  } = {},
+): T {
   // Re-render subscribers when something is invalidated.
-  useSyncExternalStore(subscribe, () => version, () => version)
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  )
   let entry = cache.get(key)
   if (!entry || !fresh(entry, options, Date.now())) {
     const created: Entry = { promise: load(), failedAt: null, loadedAt: null, expiresAt: null }

@@ -126,7 +126,10 @@ describe('nickname default and devices', () => {
     expect(nicknameFromEmail(`${'x'.repeat(30)}@k.io`)).toHaveLength(20)
   })
   it('labels a device from its user agent', () => {
-    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1')).toEqual({ browser: 'Safari', os: 'iOS' })
+    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1')).toEqual({
+      browser: 'Safari',
+      os: 'iOS',
+    })
     expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0')).toEqual({ browser: 'Edge', os: 'Windows' })
   })
 })

@@ -85,8 +85,7 @@ export const isOldEnough = (birthday: string, today: string, minimum: number = A
 
 /** The reader's calendar day at `now` in their time zone ('YYYY-MM-DD'); an unknown zone falls back to Asia/Seoul. */
 export function readerDay(now: Date, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
   try {
     return format(timeZone)
   } catch {

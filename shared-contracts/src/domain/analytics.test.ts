@@ -10,11 +10,23 @@ describe('analytics rules (SPEC §1, §7)', () => {
 
   it('a visit from another site, or with utm_ parameters, is a referral keyed by its full URL', () => {
     const own = 'koma.example'
-    expect(referralOf({ href: 'https://koma.example/fr/comic/3', referrer: 'https://news.example.org/a', ownHost: own })).toEqual({ keyword: 'https://koma.example/fr/comic/3', referrerHost: 'news.example.org' })
-    expect(referralOf({ href: 'https://koma.example/?utm_source=mail&x=1', referrer: '', ownHost: own })).toEqual({ keyword: 'https://koma.example/?utm_source=mail&x=1', referrerHost: null })
+    expect(referralOf({ href: 'https://koma.example/fr/comic/3', referrer: 'https://news.example.org/a', ownHost: own })).toEqual({
+      keyword: 'https://koma.example/fr/comic/3',
+      referrerHost: 'news.example.org',
+    })
+    expect(referralOf({ href: 'https://koma.example/?utm_source=mail&x=1', referrer: '', ownHost: own })).toEqual({
+      keyword: 'https://koma.example/?utm_source=mail&x=1',
+      referrerHost: null,
+    })
     expect(referralOf({ href: 'https://koma.example/?UTM_Campaign=a', referrer: 'https://koma.example/', ownHost: own })?.referrerHost).toBeNull()
     // Our own pages, SPEC's ignored sign-in and payment hosts, and no referrer at all are not referrals.
-    for (const referrer of ['https://koma.example/comic/1', 'https://accounts.google.com/o/oauth2', 'https://appleid.apple.com/auth', 'https://id.smt.docomo.ne.jp/', '']) {
+    for (const referrer of [
+      'https://koma.example/comic/1',
+      'https://accounts.google.com/o/oauth2',
+      'https://appleid.apple.com/auth',
+      'https://id.smt.docomo.ne.jp/',
+      '',
+    ]) {
       expect(referralOf({ href: 'https://koma.example/comic/3', referrer, ownHost: own })).toBeNull()
     }
     expect(referralOf({ href: 'not a url', referrer: 'https://a.example', ownHost: own })).toBeNull()

@@ -18,7 +18,8 @@ export const ANALYTICS_EVENTS = [
   'popup_click',
 ] as const
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number]
-export const isAnalyticsEvent = (value: unknown): value is AnalyticsEventName => typeof value === 'string' && (ANALYTICS_EVENTS as readonly string[]).includes(value)
+export const isAnalyticsEvent = (value: unknown): value is AnalyticsEventName =>
+  typeof value === 'string' && (ANALYTICS_EVENTS as readonly string[]).includes(value)
 
 /** One event as the browser sends it; `props` are short scalar facts (ids, amounts, labels), never personal data. */
 export interface AnalyticsEvent {
@@ -81,7 +82,8 @@ export function referralOf(input: { href: string; referrer: string; ownHost: str
   } catch {
     referrerHost = null
   }
-  const external = referrerHost !== null && referrerHost !== input.ownHost.toLowerCase() && !(IGNORED_REFERRER_HOSTS as readonly string[]).includes(referrerHost)
+  const external =
+    referrerHost !== null && referrerHost !== input.ownHost.toLowerCase() && !(IGNORED_REFERRER_HOSTS as readonly string[]).includes(referrerHost)
   const campaign = [...url.searchParams.keys()].some((key) => key.toLowerCase().startsWith('utm_'))
   if (!external && !campaign) return null
   return { keyword: url.href.slice(0, ANALYTICS_LIMITS.text), referrerHost: external ? referrerHost : null }

@@ -73,7 +73,15 @@ const section = (id: number, elementUiType: string, shuffleGroup = ''): HomeSect
 
 describe('home (SPEC §4 shuffle groups and cache)', () => {
   it('shows one random section per (type, shuffleGroup) group, in the group’s place, and keeps the others', () => {
-    const sections = [section(1, 'content_rank'), section(2, 'banner_list_content_big_group', 'A'), section(3, 'banner_list_content_big_group', 'A'), section(4, 'content_list'), section(5, 'banner_list_group', 'B'), section(6, 'banner_list_group', 'B'), section(7, 'banner_list_content_big_group', 'B')]
+    const sections = [
+      section(1, 'content_rank'),
+      section(2, 'banner_list_content_big_group', 'A'),
+      section(3, 'banner_list_content_big_group', 'A'),
+      section(4, 'content_list'),
+      section(5, 'banner_list_group', 'B'),
+      section(6, 'banner_list_group', 'B'),
+      section(7, 'banner_list_content_big_group', 'B'),
+    ]
     expect(pickShuffledSections(sections, () => 0).map((s) => s.id)).toEqual([1, 2, 4, 5, 7])
     expect(pickShuffledSections(sections, () => 0.99).map((s) => s.id)).toEqual([1, 3, 4, 6, 7])
   })
@@ -83,7 +91,10 @@ describe('home (SPEC §4 shuffle groups and cache)', () => {
   })
   it('keeps the home until the earliest badge expireAt, or 10 minutes', () => {
     const loaded = Date.parse('2026-11-20T00:00:00Z')
-    const withBadge = (expireAt: string | null) => ({ topBanner: null, sections: [{ ...section(1, 'content_list'), elements: [{ badge: { type: 'NEW' as const, expireAt } } as never] }] })
+    const withBadge = (expireAt: string | null) => ({
+      topBanner: null,
+      sections: [{ ...section(1, 'content_list'), elements: [{ badge: { type: 'NEW' as const, expireAt } } as never] }],
+    })
     expect(HOME_CACHE_MS).toBe(600_000)
     expect(homeCacheUntil(withBadge(null), loaded)).toBe(loaded + 600_000)
     expect(homeCacheUntil(withBadge('2026-11-20T00:04:00Z'), loaded)).toBe(loaded + 240_000)
@@ -135,22 +146,64 @@ describe('popups (SPEC §3)', () => {
   })
 })
 
-const sales = (over: Partial<SalesConfig> = {}): SalesConfig => ({ free: false, rentableRemained: null, rentAllowedWith: [], purchaseAllowedWith: ['coin'], event: null, originalPrice: 4, price: 4, coinBackPrice: 0, originalRentalPrice: -1, rentalPrice: -1, ...over })
-const chapter = (over: Partial<ChapterSummary> = {}): Pick<ChapterSummary, 'salesConfig' | 'activity' | 'hasTrial' | 'aborted'> => ({ salesConfig: sales(), activity: { unlocked: false, rented: false, rentRemained: 0 }, hasTrial: false, aborted: false, ...over })
-const inv = (freeReads: number, remained: number, tickets = 0, subscribe = false): Inventory => ({ coin: { freeAmount: 0, purchasedAmount: 0, total: 0 }, readForFree: { amount: freeReads, recoverRemained: remained }, ticket: { amount: tickets }, rentWithSubscribe: subscribe })
+const sales = (over: Partial<SalesConfig> = {}): SalesConfig => ({
+  free: false,
+  rentableRemained: null,
+  rentAllowedWith: [],
+  purchaseAllowedWith: ['coin'],
+  event: null,
+  originalPrice: 4,
+  price: 4,
+  coinBackPrice: 0,
+  originalRentalPrice: -1,
+  rentalPrice: -1,
+  ...over,
+})
+const chapter = (over: Partial<ChapterSummary> = {}): Pick<ChapterSummary, 'salesConfig' | 'activity' | 'hasTrial' | 'aborted'> => ({
+  salesConfig: sales(),
+  activity: { unlocked: false, rented: false, rentRemained: 0 },
+  hasTrial: false,
+  aborted: false,
+  ...over,
+})
+const inv = (freeReads: number, remained: number, tickets = 0, subscribe = false): Inventory => ({
+  coin: { freeAmount: 0, purchasedAmount: 0, total: 0 },
+  readForFree: { amount: freeReads, recoverRemained: remained },
+  ticket: { amount: tickets },
+  rentWithSubscribe: subscribe,
+})
 const rental: RentalConfig = { gaugeUsable: true, recoverInterval: 82_800, rentalPeriod: 259_200 }
 
 describe('purchase options (SPEC §4)', () => {
   it('free goes to the viewer; signed-out goes to login; unlocked or rented goes to the viewer', () => {
-    expect(purchaseDecision({ chapter: chapter({ salesConfig: sales({ free: true }) }), signedIn: false, inventory: null, rentalConfig: rental })).toEqual({ kind: 'viewer' })
+    expect(purchaseDecision({ chapter: chapter({ salesConfig: sales({ free: true }) }), signedIn: false, inventory: null, rentalConfig: rental })).toEqual({
+      kind: 'viewer',
+    })
     expect(purchaseDecision({ chapter: chapter(), signedIn: false, inventory: null, rentalConfig: rental })).toEqual({ kind: 'login' })
-    expect(purchaseDecision({ chapter: chapter({ activity: { unlocked: true, rented: false, rentRemained: 0 } }), signedIn: true, inventory: null, rentalConfig: rental })).toEqual({ kind: 'viewer' })
-    expect(purchaseDecision({ chapter: chapter({ activity: { unlocked: false, rented: true, rentRemained: 10 } }), signedIn: true, inventory: null, rentalConfig: rental })).toEqual({ kind: 'viewer' })
+    expect(
+      purchaseDecision({
+        chapter: chapter({ activity: { unlocked: true, rented: false, rentRemained: 0 } }),
+        signedIn: true,
+        inventory: null,
+        rentalConfig: rental,
+      }),
+    ).toEqual({ kind: 'viewer' })
+    expect(
+      purchaseDecision({
+        chapter: chapter({ activity: { unlocked: false, rented: true, rentRemained: 10 } }),
+        signedIn: true,
+        inventory: null,
+        rentalConfig: rental,
+      }),
+    ).toEqual({ kind: 'viewer' })
     expect(purchaseDecision({ chapter: chapter({ aborted: true }), signedIn: true, inventory: null, rentalConfig: rental })).toEqual({ kind: 'aborted' })
   })
   it('preview only for a non-rent chapter with a trial; buy with coin when price >= 0', () => {
     expect(accessOptions(chapter({ hasTrial: true }), inv(1, 0), rental).map((o) => o.kind)).toEqual(['preview', 'buyWithCoin'])
-    const rentChapter = chapter({ hasTrial: true, salesConfig: sales({ rentAllowedWith: ['gauge', 'ticket', 'coin'], rentalPrice: 2, originalRentalPrice: 2 }) })
+    const rentChapter = chapter({
+      hasTrial: true,
+      salesConfig: sales({ rentAllowedWith: ['gauge', 'ticket', 'coin'], rentalPrice: 2, originalRentalPrice: 2 }),
+    })
     expect(accessOptions(rentChapter, inv(1, 0), rental).map((o) => o.kind)).toEqual(['freeRead', 'rentWithCoin', 'buyWithCoin'])
   })
   it('offers coin buttons only for the payment kinds the chapter allows, as the API accepts them', () => {
@@ -218,7 +271,12 @@ describe('search text', () => {
 describe('share (SPEC §2)', () => {
   const data = { link: 'https://koma.example/comic/5?x=1&y=2', text: 'Read “Moon” on Koma!', tags: ['#Koma', 'Fantasy'] }
   it('encodes the link for every target', () => {
-    for (const target of SHARE_TARGETS) expect(shareUrl(target, data)).toContain(target === 'whatsapp' || target === 'email' ? encodeURIComponent('https://koma.example/comic/5?x=1&y=2') : 'https%3A%2F%2Fkoma.example%2Fcomic%2F5%3Fx%3D1%26y%3D2')
+    for (const target of SHARE_TARGETS)
+      expect(shareUrl(target, data)).toContain(
+        target === 'whatsapp' || target === 'email'
+          ? encodeURIComponent('https://koma.example/comic/5?x=1&y=2')
+          : 'https%3A%2F%2Fkoma.example%2Fcomic%2F5%3Fx%3D1%26y%3D2',
+      )
     expect(shareUrl('x', data)).toContain('hashtags=Koma%2CFantasy')
   })
   it('sends Facebook and X to the external browser in the app web view', () => {

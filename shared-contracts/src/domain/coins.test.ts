@@ -1,4 +1,17 @@
-import { allocateSpend, balanceOf, chapterSelectable, coinInventoryOf, expiringCoins, expiringWithin, EXPIRY_WINDOW_MAX_DAYS, parseExpiryWindowDays, spendingOrder, toggleSelectAll, unlockAllPrice, type CoinGrant } from './coins'
+import {
+  allocateSpend,
+  balanceOf,
+  chapterSelectable,
+  coinInventoryOf,
+  expiringCoins,
+  expiringWithin,
+  EXPIRY_WINDOW_MAX_DAYS,
+  parseExpiryWindowDays,
+  spendingOrder,
+  toggleSelectAll,
+  unlockAllPrice,
+  type CoinGrant,
+} from './coins'
 import { gaugeAfterUse } from './purchase'
 import { gaugePercent } from './sales'
 import type { ChapterSummary } from './types'
@@ -66,7 +79,19 @@ describe('SPEC §4 select multiple chapters', () => {
     id,
     aborted,
     activity: { unlocked: false, rented: false, rentRemained: 0, ...activity },
-    salesConfig: { free: false, rentableRemained: null, rentAllowedWith: [], purchaseAllowedWith: ['coin' as const], event: null, originalPrice: 3, price: 3, coinBackPrice: 0, originalRentalPrice: -1, rentalPrice: -1, ...patch },
+    salesConfig: {
+      free: false,
+      rentableRemained: null,
+      rentAllowedWith: [],
+      purchaseAllowedWith: ['coin' as const],
+      event: null,
+      originalPrice: 3,
+      price: 3,
+      coinBackPrice: 0,
+      originalRentalPrice: -1,
+      rentalPrice: -1,
+      ...patch,
+    },
   })
 
   it('picks coin-sold chapters that are not free, owned or aborted', () => {

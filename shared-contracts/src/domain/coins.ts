@@ -38,7 +38,11 @@ export function balanceOf(grants: readonly CoinGrant[], now: Date): CoinBalance 
 }
 
 /** SPEC §3 inventory coin: free = free + bonus coins. */
-export const coinInventoryOf = (balance: CoinBalance): CoinInventory => ({ freeAmount: balance.free + balance.bonus, purchasedAmount: balance.purchased, total: balance.total })
+export const coinInventoryOf = (balance: CoinBalance): CoinInventory => ({
+  freeAmount: balance.free + balance.bonus,
+  purchasedAmount: balance.purchased,
+  total: balance.total,
+})
 
 /**
  * SPEC §4 spending order as a sort key: expiring free or bonus coins first (soonest expiry
@@ -127,10 +131,12 @@ export function chapterSelectable(chapter: UnlockableInput): boolean {
 }
 
 /** Total coins for an unlock-all of these chapters (their current prices). */
-export const unlockAllPrice = (chapters: readonly Pick<ChapterSummary, 'salesConfig'>[]): number => chapters.reduce((sum, chapter) => sum + chapter.salesConfig.price, 0)
+export const unlockAllPrice = (chapters: readonly Pick<ChapterSummary, 'salesConfig'>[]): number =>
+  chapters.reduce((sum, chapter) => sum + chapter.salesConfig.price, 0)
 
 /** Total coin-back (bonus coins given back) of these chapters. */
-export const unlockAllCoinBack = (chapters: readonly Pick<ChapterSummary, 'salesConfig'>[]): number => chapters.reduce((sum, chapter) => sum + chapter.salesConfig.coinBackPrice, 0)
+export const unlockAllCoinBack = (chapters: readonly Pick<ChapterSummary, 'salesConfig'>[]): number =>
+  chapters.reduce((sum, chapter) => sum + chapter.salesConfig.coinBackPrice, 0)
 
 /**
  * Select or deselect all (SPEC §4): "select all" picks every selectable chapter; when they are
@@ -151,4 +157,5 @@ export const selectAllScrollOffset = (viewportWidth: number): number =>
  * Where select-all scrolls to (SPEC §9): the first selectable chapter's top, less the offset, so
  * the reader sees where the selection starts with room above it; never above the top.
  */
-export const selectAllScrollTop = (targetTop: number, viewportWidth: number): number => Math.max(0, Math.round(targetTop - selectAllScrollOffset(viewportWidth)))
+export const selectAllScrollTop = (targetTop: number, viewportWidth: number): number =>
+  Math.max(0, Math.round(targetTop - selectAllScrollOffset(viewportWidth)))

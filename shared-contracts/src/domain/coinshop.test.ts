@@ -1,6 +1,17 @@
 import { validate } from '../validation'
 import { cardFormSchema } from '../validation/card'
-import { cardExpiry, numericInput, padMonth, paymentMethodsFor, purchaseFailTarget, purchaseResultLines, purchaseResultTarget, safeReturnPath, shopCurrency, isPurchaseReturnPath } from './coinshop'
+import {
+  cardExpiry,
+  numericInput,
+  padMonth,
+  paymentMethodsFor,
+  purchaseFailTarget,
+  purchaseResultLines,
+  purchaseResultTarget,
+  safeReturnPath,
+  shopCurrency,
+  isPurchaseReturnPath,
+} from './coinshop'
 
 describe('coin shop rules', () => {
   it('charges yen in Japanese and US dollars otherwise (SPEC §1, §9)', () => {
@@ -16,7 +27,11 @@ describe('coin shop rules', () => {
   })
 
   it('shows coins, the bonus only when above 0, and the price with thousands separators (SPEC §2 purchase result)', () => {
-    expect(purchaseResultLines({ purchasedAmount: 5000, freeAmount: 1250, price: 6100, unit: 'JPY' }, 'ja')).toEqual({ coins: 5000, bonus: 1250, price: '￥6,100' })
+    expect(purchaseResultLines({ purchasedAmount: 5000, freeAmount: 1250, price: 6100, unit: 'JPY' }, 'ja')).toEqual({
+      coins: 5000,
+      bonus: 1250,
+      price: '￥6,100',
+    })
     expect(purchaseResultLines({ purchasedAmount: 100, freeAmount: 0, price: 99, unit: 'USD' }, 'en')).toEqual({ coins: 100, bonus: null, price: '$0.99' })
     expect(purchaseResultLines({ purchasedAmount: 100000, freeAmount: 0, price: 129999, unit: 'USD' }, 'en').price).toBe('$1,299.99')
   })

@@ -45,7 +45,10 @@ export interface PurchaseInfo {
  * SPEC §2 purchase result dialog: the purchased coin amount, plus the free bonus when above 0,
  * and the price (USD for USD, yen otherwise, thousands separators).
  */
-export function purchaseResultLines(info: Pick<PurchaseInfo, 'purchasedAmount' | 'freeAmount' | 'price' | 'unit'>, locale: Locale): { coins: number; bonus: number | null; price: string } {
+export function purchaseResultLines(
+  info: Pick<PurchaseInfo, 'purchasedAmount' | 'freeAmount' | 'price' | 'unit'>,
+  locale: Locale,
+): { coins: number; bonus: number | null; price: string } {
   return {
     coins: info.purchasedAmount,
     bonus: info.freeAmount > 0 ? info.freeAmount : null,

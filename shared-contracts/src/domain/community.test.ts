@@ -1,5 +1,15 @@
 import { validate, commentFormSchema, reportSchema } from '../validation'
-import { COMMENT_ISSUES, COMMENT_MAX, COMMENT_RATE_LIMIT, commentLength, commentProblem, commentRateCheck, CONTENT_ISSUES, isCommentIssue, isContentIssue } from './community'
+import {
+  COMMENT_ISSUES,
+  COMMENT_MAX,
+  COMMENT_RATE_LIMIT,
+  commentLength,
+  commentProblem,
+  commentRateCheck,
+  CONTENT_ISSUES,
+  isCommentIssue,
+  isContentIssue,
+} from './community'
 
 describe('comment text (SPEC §5, §9)', () => {
   it('is required and at most 400 characters', () => {
@@ -53,7 +63,9 @@ describe('report categories (SPEC §3, §5)', () => {
     expect(validate(reportSchema('comment'), { category: 'image' }, 'en').errors).toHaveLength(1)
     expect(validate(reportSchema('content'), { category: 'image' }, 'en').errors).toEqual([])
     expect(validate(reportSchema('comment'), { category: 'spam', message: 'x'.repeat(401) }, 'en').errors).toHaveLength(1)
-    expect(validate(reportSchema('comment'), { category: 'spam', message: 'nul \u0000' }, 'fr').errors).toEqual([{ field: 'message', message: 'Votre description contient des caractères non autorisés.' }])
+    expect(validate(reportSchema('comment'), { category: 'spam', message: 'nul \u0000' }, 'fr').errors).toEqual([
+      { field: 'message', message: 'Votre description contient des caractères non autorisés.' },
+    ])
     expect(validate(reportSchema('content'), { category: 'other', message: '<b>page 3</b>\n\u202Ebroken' }, 'en').errors).toEqual([])
   })
 })

@@ -27,11 +27,15 @@ const inventory = (freeReads: number, tickets: number): Inventory => ({
 
 describe('chapter sales state (SPEC §4 priority)', () => {
   it('purchased wins over everything', () => {
-    expect(chapterSalesState({ salesConfig: sales({ free: true }), activity: { unlocked: true, rented: true, rentRemained: 9 }, inventory: null })).toBe('purchased')
+    expect(chapterSalesState({ salesConfig: sales({ free: true }), activity: { unlocked: true, rented: true, rentRemained: 9 }, inventory: null })).toBe(
+      'purchased',
+    )
   })
   it('free, or targeted-free under a free-increased event', () => {
     expect(chapterSalesState({ salesConfig: sales({ free: true }), activity: NO_ACTIVITY, inventory: null })).toBe('free')
-    expect(chapterSalesState({ salesConfig: sales({ free: true, event: { type: 'free_increased', endAt: null } }), activity: NO_ACTIVITY, inventory: null })).toBe('targetFree')
+    expect(
+      chapterSalesState({ salesConfig: sales({ free: true, event: { type: 'free_increased', endAt: null } }), activity: NO_ACTIVITY, inventory: null }),
+    ).toBe('targetFree')
   })
   it('remained while rent time remains (not once it has run out)', () => {
     expect(chapterSalesState({ salesConfig: sales(), activity: { unlocked: false, rented: true, rentRemained: 60 }, inventory: null })).toBe('remained')

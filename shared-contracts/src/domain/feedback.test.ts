@@ -16,7 +16,9 @@ describe('failed loads (SPEC §8)', () => {
   it('say the API’s own refusal, else that the data could not be obtained, in the reader’s language', () => {
     expect(loadFailureMessage({ status: 404, message: 'This comic cannot be found.' }, 'en')).toBe('This comic cannot be found.')
     expect(loadFailureMessage({ status: 500, message: 'boom' }, 'fr')).toBe('Les données n’ont pas pu être obtenues. Veuillez réessayer plus tard.')
-    expect(loadFailureMessage({ status: 9999, message: 'connection lost' }, 'ja')).toBe('データを取得できませんでした。しばらくしてからもう一度お試しください。')
+    expect(loadFailureMessage({ status: 9999, message: 'connection lost' }, 'ja')).toBe(
+      'データを取得できませんでした。しばらくしてからもう一度お試しください。',
+    )
     expect(loadFailureMessage(new TypeError('x'), 'en')).toBe('The data could not be obtained. Please try again later.')
     expect(loadFailureMessage({ status: 404, message: '' }, 'en')).toBe('The data could not be obtained. Please try again later.')
   })

@@ -22,7 +22,6 @@ export function errorCallbackOutcome(status: number | undefined): ErrorCallbackO
 export const notificationDuration = (durationMs?: number): number =>
   typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs > 0 ? durationMs : TIMINGS.notificationMs
 
-
 /**
  * What a failed load says (SPEC §8 "data could not be obtained"): the API's own refusal when it
  * gave one (a 4xx with a message), else that the data could not be obtained (the server, the

@@ -25,7 +25,13 @@ describe('delivery time: the night window 21:00–8:00 in the reader time zone',
 
 describe('kinds', () => {
   it('each kind follows one SPEC §2 setting, except title-by-title release notifications', () => {
-    expect(NOTIFICATION_SETTING).toEqual({ release: null, new_episode: 'subscriptionUpdates', free_episode: 'freeEpisodeUpdates', news: 'newsEmails', gift_expiring: 'marketing' })
+    expect(NOTIFICATION_SETTING).toEqual({
+      release: null,
+      new_episode: 'subscriptionUpdates',
+      free_episode: 'freeEpisodeUpdates',
+      news: 'newsEmails',
+      gift_expiring: 'marketing',
+    })
     expect(isNotificationKind('news')).toBe(true)
     expect(isNotificationKind('push')).toBe(false)
   })

@@ -8,7 +8,8 @@ import type { NotificationSettings } from './account-types'
 export const NOTIFICATION_KINDS = ['release', 'new_episode', 'free_episode', 'news', 'gift_expiring'] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
-export const isNotificationKind = (value: unknown): value is NotificationKind => typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value)
+export const isNotificationKind = (value: unknown): value is NotificationKind =>
+  typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value)
 
 /**
  * The SPEC §2 setting each kind follows (turning it off, in the settings or by a mail's

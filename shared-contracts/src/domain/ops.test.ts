@@ -126,24 +126,44 @@ describe('moderation and the second factor', () => {
 describe('content forms', () => {
   it('a title needs a name in every language', () => {
     expect(checkTitleTextsForm({ nameJa: '名前', nameEn: 'Name' }).errors).toEqual([{ field: 'nameFr', problem: 'required' }])
-    expect(checkTitleTextsForm({ nameJa: '名前', nameEn: 'Name', nameFr: 'Nom', descriptionEn: 'x'.repeat(2001) }).errors).toEqual([{ field: 'descriptionEn', problem: 'tooLong', max: 2000 }])
+    expect(checkTitleTextsForm({ nameJa: '名前', nameEn: 'Name', nameFr: 'Nom', descriptionEn: 'x'.repeat(2001) }).errors).toEqual([
+      { field: 'descriptionEn', problem: 'tooLong', max: 2000 },
+    ])
   })
   const when = '2026-12-01T00:00:00Z'
   it('a paid chapter is sold some way, at a price, never above the original price', () => {
     expect(checkChapterSalesForm({ publishedAt: when, free: 'false' }).errors).toEqual([{ field: 'purchaseAllowedWith', problem: 'required' }])
     expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin' }).errors).toEqual([{ field: 'price', problem: 'required' }])
-    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', rentAllowedWith: ['gauge', 'coin'] }).errors).toEqual([{ field: 'rentalPrice', problem: 'required' }])
-    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin', price: '60', originalPrice: '50' }).errors).toEqual([{ field: 'price', problem: 'invalid' }])
-    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: ['coin', 'gauge'], price: '50' }).errors).toEqual([{ field: 'purchaseAllowedWith', problem: 'invalid' }, { field: 'purchaseAllowedWith', problem: 'required' }])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', rentAllowedWith: ['gauge', 'coin'] }).errors).toEqual([
+      { field: 'rentalPrice', problem: 'required' },
+    ])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin', price: '60', originalPrice: '50' }).errors).toEqual([
+      { field: 'price', problem: 'invalid' },
+    ])
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: ['coin', 'gauge'], price: '50' }).errors).toEqual([
+      { field: 'purchaseAllowedWith', problem: 'invalid' },
+      { field: 'purchaseAllowedWith', problem: 'required' },
+    ])
     const ok = checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin', rentAllowedWith: ['ticket', 'ticket'], price: '50' })
     expect(ok).toEqual({
-      setting: { publishedAt: '2026-12-01T00:00:00.000Z', free: false, price: 50, originalPrice: 50, rentalPrice: 0, originalRentalPrice: 0, rentAllowedWith: ['ticket'], purchaseAllowedWith: ['coin'] },
+      setting: {
+        publishedAt: '2026-12-01T00:00:00.000Z',
+        free: false,
+        price: 50,
+        originalPrice: 50,
+        rentalPrice: 0,
+        originalRentalPrice: 0,
+        rentAllowedWith: ['ticket'],
+        purchaseAllowedWith: ['coin'],
+      },
       errors: [],
     })
   })
   it('a free chapter needs no way to pay; prices are whole coins within reason', () => {
     expect(checkChapterSalesForm({ publishedAt: when, free: 'true' }).errors).toEqual([])
-    expect(checkChapterSalesForm({ publishedAt: when, free: 'true', price: '-1', rentalPrice: '1.5', originalPrice: '10001' }).errors.map((e) => e.field)).toEqual(['price', 'originalPrice', 'rentalPrice'])
+    expect(
+      checkChapterSalesForm({ publishedAt: when, free: 'true', price: '-1', rentalPrice: '1.5', originalPrice: '10001' }).errors.map((e) => e.field),
+    ).toEqual(['price', 'originalPrice', 'rentalPrice'])
     expect(checkChapterSalesForm({ free: 'true' }).errors).toEqual([{ field: 'publishedAt', problem: 'required' }])
   })
 })
@@ -154,11 +174,23 @@ describe('coupon form', () => {
   it('stores the code as readers type it once normalised, with a reward and titles', () => {
     const { setting, errors } = checkCouponForm({ code: ' spring-2027 x ', kind: 'coin', coinType: 'free', amount: '30', validDays: '30', ...titles }, now)
     expect(errors).toEqual([])
-    expect(setting).toMatchObject({ code: 'SPRING2027X', kind: 'coin', coinType: 'free', amount: 30, validDays: 30, startsAt: now.toISOString(), endsAt: null, maxRedemptions: null })
+    expect(setting).toMatchObject({
+      code: 'SPRING2027X',
+      kind: 'coin',
+      coinType: 'free',
+      amount: 30,
+      validDays: 30,
+      startsAt: now.toISOString(),
+      endsAt: null,
+      maxRedemptions: null,
+    })
   })
   it('names each problem', () => {
     expect(checkCouponForm({}, now).errors.map((e) => e.field)).toEqual(['code', 'kind', 'amount', 'titleJa', 'titleEn', 'titleFr'])
-    expect(checkCouponForm({ code: 'ab!', kind: 'coin', amount: '5', ...titles }, now).errors).toEqual([{ field: 'code', problem: 'invalid' }, { field: 'coinType', problem: 'required' }])
+    expect(checkCouponForm({ code: 'ab!', kind: 'coin', amount: '5', ...titles }, now).errors).toEqual([
+      { field: 'code', problem: 'invalid' },
+      { field: 'coinType', problem: 'required' },
+    ])
     expect(checkCouponForm({ code: 'TICKETS1', kind: 'ticket', amount: '3', contentId: 'x', endsAt: '2026-11-23T00:00:00Z', ...titles }, now).errors).toEqual([
       { field: 'contentId', problem: 'invalid' },
       { field: 'endsAt', problem: 'endBeforeStart' },

@@ -171,7 +171,10 @@ export interface LegalForm {
 }
 
 /** A new version: a title and a body in every language; effective now or later (never backdated). */
-export function checkLegalForm(form: LegalForm, now: Date): { effectiveAt: Date; texts: Record<Locale, { title: string; body: string }>; errors: FieldError[] } {
+export function checkLegalForm(
+  form: LegalForm,
+  now: Date,
+): { effectiveAt: Date; texts: Record<Locale, { title: string; body: string }>; errors: FieldError[] } {
   const errors: FieldError[] = []
   const effective = parseDateField(form.effectiveAt)
   if (effective === undefined) errors.push({ field: 'effectiveAt', problem: 'invalid' })
@@ -222,7 +225,10 @@ export const AUDIT_PAGE_SIZE = { default: 50, max: 200 } as const
 export const TITLE_TEXT_LIMITS = { name: 100, description: 2000 } as const
 
 /** A title's name (required) and description in each language. */
-export function checkTitleTextsForm(form: Partial<Record<string, string>>): { texts: Record<Locale, { name: string; description: string }>; errors: FieldError[] } {
+export function checkTitleTextsForm(form: Partial<Record<string, string>>): {
+  texts: Record<Locale, { name: string; description: string }>
+  errors: FieldError[]
+} {
   const errors: FieldError[] = []
   const texts = {} as Record<Locale, { name: string; description: string }>
   for (const locale of LOCALES) {
@@ -298,7 +304,16 @@ export function checkChapterSalesForm(form: ChapterSalesForm): { setting: Chapte
     if (rentAllowedWith.includes('coin') && rentalPrice === 0) errors.push({ field: 'rentalPrice', problem: 'required' })
   }
   return {
-    setting: { publishedAt: publishedAt ? publishedAt.toISOString() : '', free, price, originalPrice, rentalPrice, originalRentalPrice, rentAllowedWith, purchaseAllowedWith },
+    setting: {
+      publishedAt: publishedAt ? publishedAt.toISOString() : '',
+      free,
+      price,
+      originalPrice,
+      rentalPrice,
+      originalRentalPrice,
+      rentAllowedWith,
+      purchaseAllowedWith,
+    },
     errors,
   }
 }
@@ -316,7 +331,11 @@ export function chapterReleased(contentStatus: string, publishedAt: Date | strin
 // Coupons (SPEC §4 coupon codes): code, reward, limits, expiry
 
 /** How a code is typed and stored: the redemption call normalises the same way (upper case, no spaces or dashes). */
-export const normaliseCouponCode = (raw: string): string => raw.trim().toUpperCase().replace(/[\s-]+/g, '')
+export const normaliseCouponCode = (raw: string): string =>
+  raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
 
 export const COUPON_LIMITS = { codeMin: 4, codeMax: 32, title: 100, amountMax: 10_000, validDaysMax: 365, redemptionsMax: 10_000_000 } as const
 
@@ -336,7 +355,12 @@ export interface CouponSetting {
   maxRedemptions: number | null
 }
 
-export type CouponForm = Partial<Record<'code' | 'kind' | 'coinType' | 'amount' | 'contentId' | 'validDays' | 'startsAt' | 'endsAt' | 'maxRedemptions' | 'titleJa' | 'titleEn' | 'titleFr', string>>
+export type CouponForm = Partial<
+  Record<
+    'code' | 'kind' | 'coinType' | 'amount' | 'contentId' | 'validDays' | 'startsAt' | 'endsAt' | 'maxRedemptions' | 'titleJa' | 'titleEn' | 'titleFr',
+    string
+  >
+>
 
 export function checkCouponForm(form: CouponForm, now: Date): { setting: CouponSetting; errors: FieldError[] } {
   const errors: FieldError[] = []
@@ -374,9 +398,27 @@ export function checkCouponForm(form: CouponForm, now: Date): { setting: CouponS
   const start = startsAt ?? now
   if (endsAt && endsAt.getTime() <= start.getTime()) errors.push({ field: 'endsAt', problem: 'endBeforeStart' })
   const titles = {} as Record<Locale, string>
-  for (const locale of LOCALES) titles[locale] = checkText(errors, localizedField('title', locale), (form as Partial<Record<string, string>>)[localizedField('title', locale)], COUPON_LIMITS.title, true)
+  for (const locale of LOCALES)
+    titles[locale] = checkText(
+      errors,
+      localizedField('title', locale),
+      (form as Partial<Record<string, string>>)[localizedField('title', locale)],
+      COUPON_LIMITS.title,
+      true,
+    )
   return {
-    setting: { code, titles, kind: kind ?? 'coin', coinType, amount, contentId, validDays, startsAt: start.toISOString(), endsAt: endsAt ? endsAt.toISOString() : null, maxRedemptions },
+    setting: {
+      code,
+      titles,
+      kind: kind ?? 'coin',
+      coinType,
+      amount,
+      contentId,
+      validDays,
+      startsAt: start.toISOString(),
+      endsAt: endsAt ? endsAt.toISOString() : null,
+      maxRedemptions,
+    },
     errors,
   }
 }

@@ -13,7 +13,8 @@ export interface PageRequest {
 
 export function pageRequest(input: { pageNo?: number | null; seqNo?: number | null; pageSize?: number | null; cap?: number }): PageRequest {
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(input.pageSize ?? PAGE_SIZE)))
-  const offset = input.seqNo !== undefined && input.seqNo !== null ? Math.max(0, Math.floor(input.seqNo)) : (Math.max(1, Math.floor(input.pageNo ?? 1)) - 1) * limit
+  const offset =
+    input.seqNo !== undefined && input.seqNo !== null ? Math.max(0, Math.floor(input.seqNo)) : (Math.max(1, Math.floor(input.pageNo ?? 1)) - 1) * limit
   const capped = input.cap !== undefined ? Math.max(0, Math.min(limit, input.cap - offset)) : limit
   return { offset, limit: capped, pageNo: Math.floor(offset / limit) + 1 }
 }

@@ -35,7 +35,12 @@ export function popupDue(popup: HomePopup, memory: PopupMemory, now: number): bo
  * The next popup to show on a page: among those of this area and page that are due, the first
  * after the last one shown (rotating), so a reader with several popups sees each in turn.
  */
-export function nextPopup(popups: readonly HomePopup[], where: { area: string; page: string }, memory: PopupMemory, now: number): { popup: HomePopup; index: number } | null {
+export function nextPopup(
+  popups: readonly HomePopup[],
+  where: { area: string; page: string },
+  memory: PopupMemory,
+  now: number,
+): { popup: HomePopup; index: number } | null {
   const candidates = popups.map((popup, index) => ({ popup, index })).filter(({ popup }) => popup.area === where.area && popup.page === where.page)
   const due = candidates.filter(({ popup }) => popupDue(popup, memory, now))
   if (due.length === 0) return null
@@ -43,7 +48,11 @@ export function nextPopup(popups: readonly HomePopup[], where: { area: string; p
 }
 
 export function rememberShown(memory: PopupMemory, popup: HomePopup, index: number, now: number): PopupMemory {
-  return { ...memory, lastIndex: index, lastTime: { ...memory.lastTime, [popup.id]: { at: now, repeatable: popup.repeatable, repeatInterval: popup.repeatInterval } } }
+  return {
+    ...memory,
+    lastIndex: index,
+    lastTime: { ...memory.lastTime, [popup.id]: { at: now, repeatable: popup.repeatable, repeatInterval: popup.repeatInterval } },
+  }
 }
 
 export function rememberSkipped(memory: PopupMemory, popup: HomePopup): PopupMemory {

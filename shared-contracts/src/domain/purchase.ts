@@ -18,11 +18,7 @@ export type AccessOption =
 export type AccessOptionKind = AccessOption['kind']
 
 /** What tapping a chapter does (SPEC §4 purchase options). */
-export type PurchaseDecision =
-  | { kind: 'viewer' }
-  | { kind: 'login' }
-  | { kind: 'aborted' }
-  | { kind: 'options'; options: AccessOption[] }
+export type PurchaseDecision = { kind: 'viewer' } | { kind: 'login' } | { kind: 'aborted' } | { kind: 'options'; options: AccessOption[] }
 
 type ChapterInput = Pick<ChapterSummary, 'salesConfig' | 'activity' | 'hasTrial' | 'aborted'>
 
@@ -31,7 +27,8 @@ export const isRentChapter = (chapter: Pick<ChapterSummary, 'salesConfig'>): boo
   chapter.salesConfig.rentAllowedWith.includes('gauge') || chapter.salesConfig.rentAllowedWith.includes('ticket')
 
 /** SPEC §3/§4: a chapter sold for good for coins (a price, and coin among purchaseAllowedWith). */
-export const canBuyWithCoin = (sales: Pick<SalesConfig, 'price' | 'purchaseAllowedWith'>): boolean => sales.price >= 0 && sales.purchaseAllowedWith.includes('coin')
+export const canBuyWithCoin = (sales: Pick<SalesConfig, 'price' | 'purchaseAllowedWith'>): boolean =>
+  sales.price >= 0 && sales.purchaseAllowedWith.includes('coin')
 
 /** How a chapter may be rented (SPEC §3 rentAllowedWith; subscribe: any gauge or ticket rental chapter). */
 export type RentMethod = 'coin' | 'ticket' | 'gauge' | 'subscribe'
@@ -56,7 +53,12 @@ export function canRentWith(sales: Pick<SalesConfig, 'rentAllowedWith' | 'rental
  * wait-for-free (gauge not full) with its countdown, ticket (tickets > 0), subscribe (gauge or
  * ticket rent and rentWithSubscribe), rent with coin, buy with coin (canRentWith / canBuyWithCoin).
  */
-export function accessOptions(chapter: ChapterInput, inventory: Inventory | null, rentalConfig: RentalConfig, title: { adsEnabled?: boolean } = {}): AccessOption[] {
+export function accessOptions(
+  chapter: ChapterInput,
+  inventory: Inventory | null,
+  rentalConfig: RentalConfig,
+  title: { adsEnabled?: boolean } = {},
+): AccessOption[] {
   const { salesConfig: sales } = chapter
   const options: AccessOption[] = []
   const rentChapter = isRentChapter(chapter)
@@ -69,10 +71,12 @@ export function accessOptions(chapter: ChapterInput, inventory: Inventory | null
       options.push({ kind: 'waitForFreeRemaining', seconds: Math.max(0, inventory.readForFree.recoverRemained) })
     }
   }
-  if (canRentWith(sales, 'ticket', rentalConfig.gaugeUsable) && (inventory?.ticket.amount ?? 0) > 0) options.push({ kind: 'ticket', amount: inventory?.ticket.amount ?? 0 })
+  if (canRentWith(sales, 'ticket', rentalConfig.gaugeUsable) && (inventory?.ticket.amount ?? 0) > 0)
+    options.push({ kind: 'ticket', amount: inventory?.ticket.amount ?? 0 })
   if (rentChapter && inventory?.rentWithSubscribe) options.push({ kind: 'subscribe' })
   if (rentChapter && title.adsEnabled) options.push({ kind: 'watchAd' })
-  if (canRentWith(sales, 'coin', rentalConfig.gaugeUsable)) options.push({ kind: 'rentWithCoin', price: sales.rentalPrice, originalPrice: sales.originalRentalPrice, periodSeconds: rentalConfig.rentalPeriod })
+  if (canRentWith(sales, 'coin', rentalConfig.gaugeUsable))
+    options.push({ kind: 'rentWithCoin', price: sales.rentalPrice, originalPrice: sales.originalRentalPrice, periodSeconds: rentalConfig.rentalPeriod })
   if (canBuyWithCoin(sales)) options.push({ kind: 'buyWithCoin', price: sales.price, originalPrice: sales.originalPrice })
   return options
 }
@@ -124,11 +128,18 @@ export const isPrimaryOption = (option: AccessOption): boolean => option.kind ==
  * SPEC §4 purchase options: free goes to the viewer; signed-out goes to login; already unlocked
  * or rented goes to the viewer; an aborted chapter shows the aborted dialog; else the buttons.
  */
-export function purchaseDecision(input: { chapter: ChapterInput; signedIn: boolean; inventory: Inventory | null; rentalConfig: RentalConfig; adsEnabled?: boolean }): PurchaseDecision {
+export function purchaseDecision(input: {
+  chapter: ChapterInput
+  signedIn: boolean
+  inventory: Inventory | null
+  rentalConfig: RentalConfig
+  adsEnabled?: boolean
+}): PurchaseDecision {
   const { chapter } = input
   if (chapter.salesConfig.free) return { kind: 'viewer' }
   if (!input.signedIn) return { kind: 'login' }
-  if (chapterIsReadable({ salesType: 'product', hasTrial: chapter.hasTrial, salesConfig: chapter.salesConfig, activity: chapter.activity })) return { kind: 'viewer' }
+  if (chapterIsReadable({ salesType: 'product', hasTrial: chapter.hasTrial, salesConfig: chapter.salesConfig, activity: chapter.activity }))
+    return { kind: 'viewer' }
   if (chapter.aborted) return { kind: 'aborted' }
   return { kind: 'options', options: accessOptions(chapter, input.inventory, input.rentalConfig, { adsEnabled: input.adsEnabled }) }
 }

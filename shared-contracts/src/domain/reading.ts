@@ -45,7 +45,10 @@ export function comicLocator(pageIndex: number, offsetInPage: number, pageCount:
 }
 
 /** Back from a comic locator to a page index and offset; null when it does not fit this chapter. */
-export function pageOfLocator(locator: Pick<ReadProgress, 'href' | 'progression' | 'position'> | null | undefined, pageCount: number): { pageIndex: number; offset: number } | null {
+export function pageOfLocator(
+  locator: Pick<ReadProgress, 'href' | 'progression' | 'position'> | null | undefined,
+  pageCount: number,
+): { pageIndex: number; offset: number } | null {
   if (!locator || pageCount < 1 || locator.position === READ_FINISH_POSITION) return null
   const fromHref = /^[1-9][0-9]*$/.test(locator.href) ? Number(locator.href) : NaN
   const page = Number.isFinite(fromHref) ? fromHref : locator.position

@@ -14,7 +14,12 @@ export const EXTERNAL_BROWSER_SCHEME = 'koma://external-browser?url='
 export function shareUrl(target: ShareTarget, data: ShareData, options: { appWebView?: boolean } = {}): string {
   const link = encodeURIComponent(data.link)
   const text = encodeURIComponent(data.text)
-  const hashtags = encodeURIComponent(data.tags.map((tag) => tag.replace(/^#/, '').replace(/\s+/g, '')).filter(Boolean).join(','))
+  const hashtags = encodeURIComponent(
+    data.tags
+      .map((tag) => tag.replace(/^#/, '').replace(/\s+/g, ''))
+      .filter(Boolean)
+      .join(','),
+  )
   let url: string
   switch (target) {
     case 'facebook':

@@ -9,8 +9,21 @@ describe('third-party analytics providers (issue 15)', () => {
   })
 
   it('take only ids of the strict patterns: nothing a config could inject', () => {
-    expect(tagConfigFrom({ KOMA_TAG_MANAGER_ID: 'GTM-AB12CD3', KOMA_META_PIXEL_ID: '123456789012345' })).toEqual({ config: { gtm: 'GTM-AB12CD3', pixel: '123456789012345' }, problems: [] })
-    for (const bad of ['gtm-ab12cd', 'GTM-', 'GTM-ABC', 'GTM-AB12"><script>alert(1)</script>', 'GTM-AB12CD&l=x', 'GTM-AB\n12CD', 'G-AB12CD34', 'GTM-ABCDEFGHIJKLM', "GTM-AB12'"]) {
+    expect(tagConfigFrom({ KOMA_TAG_MANAGER_ID: 'GTM-AB12CD3', KOMA_META_PIXEL_ID: '123456789012345' })).toEqual({
+      config: { gtm: 'GTM-AB12CD3', pixel: '123456789012345' },
+      problems: [],
+    })
+    for (const bad of [
+      'gtm-ab12cd',
+      'GTM-',
+      'GTM-ABC',
+      'GTM-AB12"><script>alert(1)</script>',
+      'GTM-AB12CD&l=x',
+      'GTM-AB\n12CD',
+      'G-AB12CD34',
+      'GTM-ABCDEFGHIJKLM',
+      "GTM-AB12'",
+    ]) {
       const { config, problems } = tagConfigFrom({ KOMA_TAG_MANAGER_ID: bad })
       expect([bad, config, problems.length]).toEqual([bad, {}, 1])
     }
@@ -33,13 +46,22 @@ describe('third-party analytics providers (issue 15)', () => {
 
   it('receive the same event names and the page path, minus anything personal', () => {
     expect(providerEvent({ name: 'page_view', path: '/comic/3', at: 1 })).toEqual({ name: 'page_view', params: { page_path: '/comic/3' } })
-    expect(providerEvent({ name: 'purchase', path: '/coinpurchase/result', at: 1, props: { coins: 100, price: 120, unit: 'USD', email: 'a@b.example', who: 'x' } })).toEqual({
+    expect(
+      providerEvent({ name: 'purchase', path: '/coinpurchase/result', at: 1, props: { coins: 100, price: 120, unit: 'USD', email: 'a@b.example', who: 'x' } }),
+    ).toEqual({
       name: 'purchase',
       params: { page_path: '/coinpurchase/result', coins: 100, price: 120, unit: 'USD' },
     })
     expect(providerEvent({ name: 'login', path: '/', at: 1, props: { method: 'someone@mail.example' } }).params).toEqual({ page_path: '/' })
     // A referral's keyword keeps only the campaign: a query may carry a reset token or an address.
-    expect(providerEvent({ name: 'referral', path: '/comic/1', at: 1, props: { keyword: 'https://koma.example/fr/comic/1?utm_source=news&token=secret&utm_medium=mail', referrer_host: 'news.example' } }).params).toEqual({
+    expect(
+      providerEvent({
+        name: 'referral',
+        path: '/comic/1',
+        at: 1,
+        props: { keyword: 'https://koma.example/fr/comic/1?utm_source=news&token=secret&utm_medium=mail', referrer_host: 'news.example' },
+      }).params,
+    ).toEqual({
       page_path: '/comic/1',
       keyword: 'https://koma.example/fr/comic/1?utm_source=news&utm_medium=mail',
       referrer_host: 'news.example',

@@ -80,7 +80,21 @@ export function tagCspSources(config: TagConfig): Record<'script-src' | 'img-src
 }
 
 /** Props a provider may receive: ids, counts, amounts and labels the tracker's callers send. */
-const PROVIDER_PROPS = new Set(['content_id', 'chapter_id', 'access', 'popup_id', 'method', 'coins', 'free_coins', 'price', 'unit', 'chapters', 'action', 'referrer_host', 'keyword'])
+const PROVIDER_PROPS = new Set([
+  'content_id',
+  'chapter_id',
+  'access',
+  'popup_id',
+  'method',
+  'coins',
+  'free_coins',
+  'price',
+  'unit',
+  'chapters',
+  'action',
+  'referrer_host',
+  'keyword',
+])
 
 /** A referral's keyword for a provider: the page's origin and path and its `utm_` parameters only (a query may carry a token). */
 export function campaignUrl(keyword: string): string | null {

@@ -4,18 +4,7 @@ import type { UserExtraInfo } from './account-types'
 
 /** SPEC §3 entities, as the API sends them. Dates are ISO strings; money and coins are integers. */
 
-export const CREATOR_ROLES = [
-  'creator',
-  'writer',
-  'artist',
-  'assistant',
-  'original_creator',
-  'studio',
-  'line_artist',
-  'adapter',
-  'colorist',
-  'other',
-] as const
+export const CREATOR_ROLES = ['creator', 'writer', 'artist', 'assistant', 'original_creator', 'studio', 'line_artist', 'adapter', 'colorist', 'other'] as const
 export type CreatorRole = (typeof CREATOR_ROLES)[number]
 
 export interface Author {

@@ -1,5 +1,6 @@
 /** SPEC §1: crawlers are detected by user agent. */
-const CRAWLER = /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|lighthouse|headlesschrome\/.*googlebot/i
+const CRAWLER =
+  /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|lighthouse|headlesschrome\/.*googlebot/i
 
 export const isCrawler = (userAgent: string): boolean => CRAWLER.test(userAgent)
 

@@ -30,7 +30,19 @@ export interface DialogFrameProps {
  * level, and the keyboard contract of `useFocusTrap` (focus moved inside, Tab kept inside, Escape
  * handled like an outside click, focus given back to the opener on close).
  */
-export function DialogFrame({ testId, children, level = 0, labelledBy, label, onOutside, role = 'dialog', overlay = OVERLAY_OPACITY, closing = false, lockScroll = false, panel }: DialogFrameProps) {
+export function DialogFrame({
+  testId,
+  children,
+  level = 0,
+  labelledBy,
+  label,
+  onOutside,
+  role = 'dialog',
+  overlay = OVERLAY_OPACITY,
+  closing = false,
+  lockScroll = false,
+  panel,
+}: DialogFrameProps) {
   const card = useRef<HTMLDivElement>(null)
   useFocusTrap(card, onOutside)
   useEffect(() => {
@@ -65,7 +77,16 @@ export function DialogFrame({ testId, children, level = 0, labelledBy, label, on
         aria-modal="true"
         aria-labelledby={labelledBy}
         aria-label={labelledBy ? undefined : label}
-        css={{ width: '100%', maxWidth: 360, background: COLORS.surface, borderRadius: 14, padding: '24px 20px 16px', boxShadow: '0 20px 60px rgba(0,0,0,.3)', color: COLORS.text, ...panel }}
+        css={{
+          width: '100%',
+          maxWidth: 360,
+          background: COLORS.surface,
+          borderRadius: 14,
+          padding: '24px 20px 16px',
+          boxShadow: '0 20px 60px rgba(0,0,0,.3)',
+          color: COLORS.text,
+          ...panel,
+        }}
       >
         {children}
       </div>

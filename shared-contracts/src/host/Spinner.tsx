@@ -20,9 +20,7 @@ export function Spinner({ minHeight = 120 }: { minHeight?: number }) {
           animation: `${spin} 0.8s linear infinite`,
         }}
       />
-      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {remoteTexts[locale].loading}
-      </span>
+      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{remoteTexts[locale].loading}</span>
     </div>
   )
 }

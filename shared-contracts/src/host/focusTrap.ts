@@ -6,7 +6,9 @@ export const FOCUSABLE =
 
 /** The tabbable elements of `root`, in document order (hidden ones left out). */
 export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]') && element.getAttribute('aria-hidden') !== 'true')
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[hidden], [inert]') && element.getAttribute('aria-hidden') !== 'true',
+  )
 }
 
 /** Open traps, innermost last: only the top one answers keys and keeps focus. */
@@ -88,7 +90,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape?: () =
       const index = traps.lastIndexOf(root)
       if (index >= 0) traps.splice(index, 1)
       // Back to the opener, unless focus has already been put somewhere on purpose (outside any dialog).
-      if (previous?.isConnected && (root.contains(document.activeElement) || document.activeElement === document.body || document.activeElement === null)) previous.focus()
+      if (previous?.isConnected && (root.contains(document.activeElement) || document.activeElement === document.body || document.activeElement === null))
+        previous.focus()
     }
   }, [ref])
 }

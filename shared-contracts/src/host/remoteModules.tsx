@@ -20,7 +20,11 @@ type Loader = () => Promise<{ default: ComponentType }>
  * inside the remote's IntlProvider. `loaders` has exactly the route ids `owner` owns in the
  * route table: a missing screen or an id the table does not give this remote is a type error.
  */
-export function remoteScreens<O extends RemoteName>(owner: O, Intl: ComponentType<{ children: React.ReactNode }>, loaders: { readonly [I in RouteIdOf<O>]: Loader }): Record<string, ComponentType> {
+export function remoteScreens<O extends RemoteName>(
+  owner: O,
+  Intl: ComponentType<{ children: React.ReactNode }>,
+  loaders: { readonly [I in RouteIdOf<O>]: Loader },
+): Record<string, ComponentType> {
   const screens: Record<string, ComponentType> = {}
   for (const [id, load] of Object.entries<Loader>(loaders)) {
     const Screen = lazy(load)

@@ -3,16 +3,32 @@ import type { Locale } from './locales'
 /** Texts the community API sends (refusals and the report category labels), in ja, en and fr. */
 export const COMMUNITY_TEXTS = {
   commentNotFound: { en: 'This comment cannot be found.', ja: 'コメントが見つかりません。', fr: 'Ce commentaire est introuvable.' },
-  commentNotYours: { en: 'You can only delete your own comments.', ja: '削除できるのは自分のコメントだけです。', fr: 'Vous ne pouvez supprimer que vos propres commentaires.' },
-  commentAlreadyLiked: { en: 'You have already liked this comment.', ja: 'このコメントにはすでにいいねしています。', fr: "Vous avez déjà aimé ce commentaire." },
+  commentNotYours: {
+    en: 'You can only delete your own comments.',
+    ja: '削除できるのは自分のコメントだけです。',
+    fr: 'Vous ne pouvez supprimer que vos propres commentaires.',
+  },
+  commentAlreadyLiked: {
+    en: 'You have already liked this comment.',
+    ja: 'このコメントにはすでにいいねしています。',
+    fr: 'Vous avez déjà aimé ce commentaire.',
+  },
   commentNotLiked: { en: 'You have not liked this comment.', ja: 'このコメントにはいいねしていません。', fr: "Vous n'avez pas aimé ce commentaire." },
-  commentOwnReport: { en: 'You cannot report your own comment.', ja: '自分のコメントは報告できません。', fr: 'Vous ne pouvez pas signaler votre propre commentaire.' },
+  commentOwnReport: {
+    en: 'You cannot report your own comment.',
+    ja: '自分のコメントは報告できません。',
+    fr: 'Vous ne pouvez pas signaler votre propre commentaire.',
+  },
   commentTooFast: {
     en: 'You are posting too quickly. Please wait {seconds} seconds and try again.',
     ja: '投稿が早すぎます。{seconds}秒ほど待ってからもう一度お試しください。',
     fr: 'Vous publiez trop vite. Veuillez patienter {seconds} secondes puis réessayer.',
   },
-  commentsDisabled: { en: 'Comments are closed for this title.', ja: 'この作品ではコメントを受け付けていません。', fr: 'Les commentaires sont fermés pour ce titre.' },
+  commentsDisabled: {
+    en: 'Comments are closed for this title.',
+    ja: 'この作品ではコメントを受け付けていません。',
+    fr: 'Les commentaires sont fermés pour ce titre.',
+  },
   muteSelf: { en: 'You cannot mute yourself.', ja: '自分をミュートすることはできません。', fr: 'Vous ne pouvez pas vous masquer vous-même.' },
   userNotFound: { en: 'This user cannot be found.', ja: 'ユーザーが見つかりません。', fr: 'Cet utilisateur est introuvable.' },
   // Report categories (configuration commentIssues and contentIssues, SPEC §3).

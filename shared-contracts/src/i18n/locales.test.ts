@@ -26,7 +26,12 @@ describe('locale resolution (SPEC §2: prefix, cookie, browser, en)', () => {
     expect(pathInLocale('fr', '/password/find')).toBe('/fr/password/find')
     expect(pathInLocale('fr', '/')).toBe('/fr')
     expect(pathInLocale('ja', '/password/find')).toBe('/password/find')
-    expect([hasLocalePrefix('/en/coinpurchase'), hasLocalePrefix('/fr'), hasLocalePrefix('/enigma'), hasLocalePrefix('/coinpurchase')]).toEqual([true, true, false, false])
+    expect([hasLocalePrefix('/en/coinpurchase'), hasLocalePrefix('/fr'), hasLocalePrefix('/enigma'), hasLocalePrefix('/coinpurchase')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
   })
 })
 

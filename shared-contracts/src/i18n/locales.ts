@@ -13,8 +13,7 @@ export type PrefixLocale = (typeof PREFIXED_LOCALES)[number]
 export const LOCALE_COOKIE = 'koma_locale'
 export const LOCALE_COOKIE_DAYS = 365
 
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 
 /** '/en/comic/1' → { prefix: 'en', rest: '/comic/1' }; '/comic/1' → { prefix: null, rest: '/comic/1' }. */
 export function splitLocalePrefix(pathname: string): { prefix: PrefixLocale | null; rest: string } {
@@ -33,11 +32,7 @@ export function localeFromLanguageTag(tag: string): Locale | null {
  * SPEC §2 locale resolution: the path prefix, else the cookie, else the browser's languages
  * (first one we support), else en.
  */
-export function resolveLocale(input: {
-  pathname: string
-  cookie?: string | null
-  browserLanguages?: readonly string[]
-}): Locale {
+export function resolveLocale(input: { pathname: string; cookie?: string | null; browserLanguages?: readonly string[] }): Locale {
   const { prefix } = splitLocalePrefix(input.pathname)
   if (prefix) return prefix
   if (isLocale(input.cookie)) return input.cookie

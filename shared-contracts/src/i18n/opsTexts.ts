@@ -32,7 +32,11 @@ export const OPS_TEXTS = {
   fieldRequired: { en: '{field}: please fill this in.', ja: '{field}: 入力してください。', fr: '{field} : veuillez remplir ce champ.' },
   fieldTooLong: { en: '{field}: {max} characters at most.', ja: '{field}: {max}文字以内で入力してください。', fr: '{field} : {max} caractères au maximum.' },
   fieldInvalid: { en: '{field} is not valid.', ja: '{field}が正しくありません。', fr: "{field} n'est pas valide." },
-  fieldEndBeforeStart: { en: '{field}: the end must come after the start.', ja: '{field}: 終了は開始より後にしてください。', fr: '{field} : la fin doit venir après le début.' },
+  fieldEndBeforeStart: {
+    en: '{field}: the end must come after the start.',
+    ja: '{field}: 終了は開始より後にしてください。',
+    fr: '{field} : la fin doit venir après le début.',
+  },
   fieldInPast: {
     en: '{field}: choose now or a later time.',
     ja: '{field}: 現在以降の日時を指定してください。',
@@ -59,7 +63,7 @@ export const OPS_TEXTS = {
   commentMuted: {
     en: 'You cannot post comments until {time}.',
     ja: '{time}までコメントを投稿できません。',
-    fr: "Vous ne pouvez pas publier de commentaires avant le {time}.",
+    fr: 'Vous ne pouvez pas publier de commentaires avant le {time}.',
   },
   // What a reporter finds in the inbox once an operator has looked at the report.
   reportOutcomeTitle: { en: 'About your report', ja: '通報の結果について', fr: 'À propos de votre signalement' },

@@ -156,7 +156,5 @@ export function text(key: TextKey, locale: Locale, values: Record<string, string
 
 /** Fills `{name}` placeholders; unknown names stay as written. */
 export function fillText(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  )
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 }

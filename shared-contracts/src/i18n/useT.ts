@@ -9,8 +9,5 @@ export type MessageValues = Record<string, string | number | boolean | Date | nu
  */
 export function useT(): (descriptor: MessageDescriptor, values?: MessageValues) => string {
   const intl = useIntl()
-  return useCallback(
-    (descriptor, values) => String(intl.formatMessage(descriptor as Parameters<typeof intl.formatMessage>[0], values as never)),
-    [intl],
-  )
+  return useCallback((descriptor, values) => String(intl.formatMessage(descriptor as Parameters<typeof intl.formatMessage>[0], values as never)), [intl])
 }

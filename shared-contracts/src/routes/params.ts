@@ -11,14 +11,11 @@ export type ChapterFileSalesType = (typeof CHAPTER_FILE_SALES_TYPES)[number]
 export type ParamRule = 'id' | 'contentType' | 'chapterFileSalesType' | 'any'
 
 /** Ids are non-negative integers without leading zeros, and must fit a database bigint. */
-export const isId = (value: string): boolean =>
-  /^(0|[1-9][0-9]{0,14})$/.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER
+export const isId = (value: string): boolean => /^(0|[1-9][0-9]{0,14})$/.test(value) && Number(value) <= Number.MAX_SAFE_INTEGER
 
-export const isContentType = (value: string): value is ContentType =>
-  (CONTENT_TYPES as readonly string[]).includes(value)
+export const isContentType = (value: string): value is ContentType => (CONTENT_TYPES as readonly string[]).includes(value)
 
-export const isChapterFileSalesType = (value: string): value is ChapterFileSalesType =>
-  (CHAPTER_FILE_SALES_TYPES as readonly string[]).includes(value)
+export const isChapterFileSalesType = (value: string): value is ChapterFileSalesType => (CHAPTER_FILE_SALES_TYPES as readonly string[]).includes(value)
 
 export function checkParam(rule: ParamRule, value: string | null | undefined): boolean {
   if (value === null || value === undefined || value === '') return false
@@ -39,4 +36,7 @@ export function checkParam(rule: ParamRule, value: string | null | undefined): b
  * 50 code points lie within the first 100 units, so only those are split (a 1 MB query costs nothing).
  */
 export const SEARCH_KEYWORD_MAX = 50
-export const cutSearchKeyword = (keyword: string): string => Array.from(keyword.slice(0, SEARCH_KEYWORD_MAX * 2)).slice(0, SEARCH_KEYWORD_MAX).join('')
+export const cutSearchKeyword = (keyword: string): string =>
+  Array.from(keyword.slice(0, SEARCH_KEYWORD_MAX * 2))
+    .slice(0, SEARCH_KEYWORD_MAX)
+    .join('')

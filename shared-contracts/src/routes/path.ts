@@ -2,7 +2,11 @@ import type { ContentType } from './params'
 import { routeById, type RouteId, type RoutePattern } from './table'
 
 /** The `:name` parameters of a path pattern. */
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
 
 /** The values a route's path needs, by parameter name. */
 export type RouteParams<I extends RouteId> = { readonly [K in ParamNames<RoutePattern<I>>]: string | number }
@@ -23,7 +27,12 @@ export function routePath<I extends RouteId>(id: I, ...[params]: ParamsArg<I>): 
 }
 
 /** A chapter in the viewer (SPEC §2: comic and magazine_comic have their own viewer routes). */
-export function viewerPath(chapter: { contentType: ContentType; contentId: number | string; chapterId: number | string; salesType?: 'product' | 'trial' }): string {
+export function viewerPath(chapter: {
+  contentType: ContentType
+  contentId: number | string
+  chapterId: number | string
+  salesType?: 'product' | 'trial'
+}): string {
   const params = { contentId: chapter.contentId, chapterId: chapter.chapterId, chapterFileSalesType: chapter.salesType ?? 'product' }
   return chapter.contentType === 'magazine_comic' ? routePath('viewer.magazine', params) : routePath('viewer.comic', params)
 }

@@ -57,16 +57,54 @@ describe('route parameter rules (SPEC §5)', () => {
   it('registers every SPEC §2 route, login requirements included', () => {
     const paths = ROUTES.map((route) => route.path)
     for (const path of [
-      '/', '/legal/abj', '/via', '/login', '/signup', '/inquiry', '/password', '/password/find', '/password/result',
-      '/account/coupon', '/account/delete', '/search/:keyword', '/browserguide', '/coinpurchase/error', '/coinpurchase/result',
-      '/coinpurchase/result/cancel', '/document/faq', '/document/faq/detail', '/document/notice', '/document/notice/detail',
-      '/legal/:type', '/legal/:type/:version', '/legal/special_commercial_transaction', '/menu/promotion/:id',
-      '/menu/all_comic/event', '/menu/all_comic/:id', '/menu/content_catalog/:id', '/comment/user/:authorUserId',
-      '/comment/:contentType/:contentId/:chapterId', '/member/profile/password/reset', '/member/external-idp/web/:loginType/callback',
-      '/inbox/gift', '/inbox/message', '/account/setting', '/account/userinfo', '/account/userinfo/nickname', '/account/userinfo/password',
-      '/account/userinfo/changeemail', '/account/userinfo/registemail', '/account/comment/history', '/account/coin/history/:dep1Param',
-      '/coinpurchase', '/library/:dep1Param', '/menu/all_comic/adult', '/:contentType/:contentId', '/:contentType/coming_soon/:contentId',
-      '/comic/:contentId/chapter/:chapterId/:chapterFileSalesType', '/magazine_comic/:contentId/chapter/:chapterId/:chapterFileSalesType',
+      '/',
+      '/legal/abj',
+      '/via',
+      '/login',
+      '/signup',
+      '/inquiry',
+      '/password',
+      '/password/find',
+      '/password/result',
+      '/account/coupon',
+      '/account/delete',
+      '/search/:keyword',
+      '/browserguide',
+      '/coinpurchase/error',
+      '/coinpurchase/result',
+      '/coinpurchase/result/cancel',
+      '/document/faq',
+      '/document/faq/detail',
+      '/document/notice',
+      '/document/notice/detail',
+      '/legal/:type',
+      '/legal/:type/:version',
+      '/legal/special_commercial_transaction',
+      '/menu/promotion/:id',
+      '/menu/all_comic/event',
+      '/menu/all_comic/:id',
+      '/menu/content_catalog/:id',
+      '/comment/user/:authorUserId',
+      '/comment/:contentType/:contentId/:chapterId',
+      '/member/profile/password/reset',
+      '/member/external-idp/web/:loginType/callback',
+      '/inbox/gift',
+      '/inbox/message',
+      '/account/setting',
+      '/account/userinfo',
+      '/account/userinfo/nickname',
+      '/account/userinfo/password',
+      '/account/userinfo/changeemail',
+      '/account/userinfo/registemail',
+      '/account/comment/history',
+      '/account/coin/history/:dep1Param',
+      '/coinpurchase',
+      '/library/:dep1Param',
+      '/menu/all_comic/adult',
+      '/:contentType/:contentId',
+      '/:contentType/coming_soon/:contentId',
+      '/comic/:contentId/chapter/:chapterId/:chapterFileSalesType',
+      '/magazine_comic/:contentId/chapter/:chapterId/:chapterFileSalesType',
       '/preview/:contentType/:contentId/chapter/epub',
     ]) {
       expect(paths).toContain(path)
@@ -80,7 +118,17 @@ describe('route parameter rules (SPEC §5)', () => {
   })
 
   it('registers the legacy short paths as redirects', () => {
-    for (const path of ['/inbox', '/userinfo', '/userinfo/nickname', '/commenthistory', '/useCoupon', '/setting', '/signup/certificateEmail', '/challenge', '/event/contest']) {
+    for (const path of [
+      '/inbox',
+      '/userinfo',
+      '/userinfo/nickname',
+      '/commenthistory',
+      '/useCoupon',
+      '/setting',
+      '/signup/certificateEmail',
+      '/challenge',
+      '/event/contest',
+    ]) {
       expect(resolveRoute(path)?.route.redirectTo).toMatch(/^\//)
     }
   })

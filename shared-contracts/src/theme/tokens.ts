@@ -85,12 +85,29 @@ export const CONTRAST_PAIRS: readonly { foreground: string; background: string; 
       ['brandTint', ['text', 'textMuted', 'brand', 'brandDark']],
       ['brandTintStrong', ['text', 'brandDark']],
     ] as const
-  ).flatMap(([surface, inks]) => inks.map((ink) => ({ foreground: COLORS[ink], background: COLORS[surface], level: 'text' as const, name: `${ink} on ${surface}` }))),
-  ...(['brand', 'brandDark', 'free', 'textMuted', 'popupFree', 'popupEvent', 'popupNotice', 'text'] as const).map((fill) => ({ foreground: COLORS.onBrand, background: COLORS[fill], level: 'text' as const, name: `onBrand on ${fill}` })),
-  ...Object.entries(BADGE_COLORS).map(([badge, pair]) => ({ foreground: pair.text, background: pair.background, level: 'text' as const, name: `badge ${badge}` })),
+  ).flatMap(([surface, inks]) =>
+    inks.map((ink) => ({ foreground: COLORS[ink], background: COLORS[surface], level: 'text' as const, name: `${ink} on ${surface}` })),
+  ),
+  ...(['brand', 'brandDark', 'free', 'textMuted', 'popupFree', 'popupEvent', 'popupNotice', 'text'] as const).map((fill) => ({
+    foreground: COLORS.onBrand,
+    background: COLORS[fill],
+    level: 'text' as const,
+    name: `onBrand on ${fill}`,
+  })),
+  ...Object.entries(BADGE_COLORS).map(([badge, pair]) => ({
+    foreground: pair.text,
+    background: pair.background,
+    level: 'text' as const,
+    name: `badge ${badge}`,
+  })),
   { foreground: COLORS.brand, background: COLORS.surface, level: 'large', name: 'brand border or icon on surface' },
   // The focus ring is a UI part (3:1) beside whatever the focused control sits on.
-  ...(['surface', 'surfaceAlt', 'brandTint', 'popupNotice'] as const).map((surface) => ({ foreground: COLORS.focus, background: COLORS[surface], level: 'large' as const, name: `focus ring on ${surface}` })),
+  ...(['surface', 'surfaceAlt', 'brandTint', 'popupNotice'] as const).map((surface) => ({
+    foreground: COLORS.focus,
+    background: COLORS[surface],
+    level: 'large' as const,
+    name: `focus ring on ${surface}`,
+  })),
   { foreground: COLORS.focus, background: '#000000', level: 'large', name: 'focus ring on the dialog overlay and the reader' },
 ]
 

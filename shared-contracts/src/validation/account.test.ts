@@ -14,11 +14,25 @@ import {
 } from './index'
 
 const today = { today: '2026-11-20' }
-const first = (schema: Parameters<typeof validate>[0], value: unknown, locale: 'en' | 'ja' | 'fr' = 'en') => validate(schema, value, locale, today).errors[0]?.message ?? null
-const join = (over: Record<string, string> = {}) => ({ email: 'new@koma.example', nickname: 'New', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true', ...over })
+const first = (schema: Parameters<typeof validate>[0], value: unknown, locale: 'en' | 'ja' | 'fr' = 'en') =>
+  validate(schema, value, locale, today).errors[0]?.message ?? null
+const join = (over: Record<string, string> = {}) => ({
+  email: 'new@koma.example',
+  nickname: 'New',
+  birthday: '2000-01-01',
+  termsAgree: 'true',
+  privacyAgree: 'true',
+  ...over,
+})
 
 describe('verification code', () => {
-  it.each([['', 'Enter Your Verification Code.'], ['12345', 'Enter Your Verification Code.'], ['12a456', 'Enter Your Verification Code.'], ['1234567', 'Enter Your Verification Code.'], ['123456', null]])('%p', (token, message) => {
+  it.each([
+    ['', 'Enter Your Verification Code.'],
+    ['12345', 'Enter Your Verification Code.'],
+    ['12a456', 'Enter Your Verification Code.'],
+    ['1234567', 'Enter Your Verification Code.'],
+    ['123456', null],
+  ])('%p', (token, message) => {
     expect(first(checkCodeSchema, { email: 'a@koma.example', token })).toBe(message)
   })
 })

@@ -97,7 +97,9 @@ export const socialJoinSchema = joinSchema.fork(['email'], (schema) => schema.op
 
 /** SPEC §5 "current password required to change": also asked before an e-mail change or a deletion. */
 export const currentPasswordSchema = Joi.object({
-  currentPassword: Joi.string().required().messages({ 'any.required': 'currentPasswordRequired', 'string.empty': 'currentPasswordRequired', 'string.base': 'currentPasswordRequired' }),
+  currentPassword: Joi.string()
+    .required()
+    .messages({ 'any.required': 'currentPasswordRequired', 'string.empty': 'currentPasswordRequired', 'string.base': 'currentPasswordRequired' }),
 })
 
 export const changePasswordSchema = currentPasswordSchema.concat(newPasswordSchema)
@@ -137,8 +139,10 @@ export const inquirySchema = Joi.object({
 /** SPEC §5: the new e-mail must differ from the current one ("Email address has not changed."). */
 export function changeEmailSchema(currentEmail: string | null) {
   return Joi.object({
-    email: emailSchema.custom((value: string, helpers) =>
-      currentEmail && value.trim().toLowerCase() === currentEmail.toLowerCase() ? helpers.error('email.unchanged') : value,
-    ).messages({ 'email.unchanged': 'emailUnchanged' }),
+    email: emailSchema
+      .custom((value: string, helpers) =>
+        currentEmail && value.trim().toLowerCase() === currentEmail.toLowerCase() ? helpers.error('email.unchanged') : value,
+      )
+      .messages({ 'email.unchanged': 'emailUnchanged' }),
   })
 }

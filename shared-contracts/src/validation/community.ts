@@ -33,7 +33,12 @@ export function reportSchema(type: ReportType) {
     category: Joi.string()
       .required()
       .valid(...codes)
-      .messages({ 'any.required': 'reportCategoryRequired', 'string.empty': 'reportCategoryRequired', 'any.only': 'reportCategoryRequired', 'string.base': 'reportCategoryRequired' }),
+      .messages({
+        'any.required': 'reportCategoryRequired',
+        'string.empty': 'reportCategoryRequired',
+        'any.only': 'reportCategoryRequired',
+        'string.base': 'reportCategoryRequired',
+      }),
     message: boundedString(REPORT_MESSAGE_MAX, 'reportMessageLength')
       .allow('')
       .custom((value: string, helpers) => (commentProblem(value) === 'characters' ? helpers.error('report.characters') : value))

@@ -31,22 +31,24 @@ function tooLong(value: string | unknown[], { limit, unit }: Bound): boolean {
  * checks its length in the type's own step instead: after coercion (trim) and before any rule,
  * and a failure there ends the field's validation.
  */
-const lengthFirst = (type: 'string' | 'array') => (joi: Joi.Root): Joi.Extension => ({
-  type,
-  base: joi[type](),
-  flags: { bound: { default: null } },
-  validate(value: string | unknown[], { schema, error }: Joi.CustomHelpers) {
-    const bound = schema.$_getFlag('bound') as Bound | null
-    return bound && tooLong(value, bound) ? { value, errors: error(`${type}.max`, { limit: bound.limit }) } : undefined
-  },
-  rules: {
-    bounded: {
-      method(limit: number, unit: LengthUnit) {
-        return this.$_setFlag('bound', { limit, unit })
+const lengthFirst =
+  (type: 'string' | 'array') =>
+  (joi: Joi.Root): Joi.Extension => ({
+    type,
+    base: joi[type](),
+    flags: { bound: { default: null } },
+    validate(value: string | unknown[], { schema, error }: Joi.CustomHelpers) {
+      const bound = schema.$_getFlag('bound') as Bound | null
+      return bound && tooLong(value, bound) ? { value, errors: error(`${type}.max`, { limit: bound.limit }) } : undefined
+    },
+    rules: {
+      bounded: {
+        method(limit: number, unit: LengthUnit) {
+          return this.$_setFlag('bound', { limit, unit })
+        },
       },
     },
-  },
-})
+  })
 
 type WithBound<S> = S & { bounded(limit: number, unit: LengthUnit): S }
 const Bounded = Joi.extend(lengthFirst('string'), lengthFirst('array')) as { string(): WithBound<Joi.StringSchema>; array(): WithBound<Joi.ArraySchema> }

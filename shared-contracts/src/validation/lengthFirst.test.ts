@@ -123,8 +123,12 @@ it('a megabyte of white space is empty where the field is trimmed, too long wher
 })
 
 it('speaks the reader language for a hostile e-mail', () => {
-  expect(validate(signinSchema, { email: CRAFTED, password: 'x' }, 'ja').errors).toEqual([{ field: 'email', message: 'メールアドレスの形式が正しくありません。' }])
-  expect(validate(signinSchema, { email: CRAFTED, password: 'x' }, 'fr').errors).toEqual([{ field: 'email', message: "Le format de l'adresse e-mail est incorrect." }])
+  expect(validate(signinSchema, { email: CRAFTED, password: 'x' }, 'ja').errors).toEqual([
+    { field: 'email', message: 'メールアドレスの形式が正しくありません。' },
+  ])
+  expect(validate(signinSchema, { email: CRAFTED, password: 'x' }, 'fr').errors).toEqual([
+    { field: 'email', message: "Le format de l'adresse e-mail est incorrect." },
+  ])
 })
 
 it('a crafted address within the length limit is still refused by the pattern', () => {
@@ -159,7 +163,10 @@ describe('boundedString / boundedArray', () => {
   it('refuses a huge array before validating its items', () => {
     const item = jest.fn((value: string) => value)
     const schema = boundedArray(3, 'inquiryImages').items(boundedString(10).custom(item))
-    const result = schema.validate(Array.from({ length: 100_000 }, () => 'x'), { abortEarly: false })
+    const result = schema.validate(
+      Array.from({ length: 100_000 }, () => 'x'),
+      { abortEarly: false },
+    )
     expect(result.error?.details.map((detail) => detail.message)).toEqual(['inquiryImages'])
     expect(item).not.toHaveBeenCalled()
     const ids = Array.from({ length: 100_000 }, (_, i) => `image-${String(i).padStart(6, '0')}`)

@@ -51,10 +51,22 @@ export const VALIDATION_MESSAGES = {
     fr: "Ce numéro de téléphone mobile n'est pas valide.",
   },
   birthdayInvalid: { en: 'Please enter a valid date of birth.', ja: '正しい生年月日を入力してください。', fr: 'Veuillez saisir une date de naissance valide.' },
-  ageTooYoung: { en: 'You must be 16 or older to sign up.', ja: '16歳以上の方のみご登録いただけます。', fr: 'Vous devez avoir 16 ans ou plus pour vous inscrire.' },
+  ageTooYoung: {
+    en: 'You must be 16 or older to sign up.',
+    ja: '16歳以上の方のみご登録いただけます。',
+    fr: 'Vous devez avoir 16 ans ou plus pour vous inscrire.',
+  },
   termsRequired: { en: 'Please agree to the Terms of Use.', ja: '利用規約に同意してください。', fr: "Veuillez accepter les conditions d'utilisation." },
-  privacyRequired: { en: 'Please agree to the Privacy Policy.', ja: 'プライバシーポリシーに同意してください。', fr: 'Veuillez accepter la politique de confidentialité.' },
-  currentPasswordRequired: { en: 'Please input your current password.', ja: '現在のパスワードを入力してください。', fr: 'Veuillez saisir votre mot de passe actuel.' },
+  privacyRequired: {
+    en: 'Please agree to the Privacy Policy.',
+    ja: 'プライバシーポリシーに同意してください。',
+    fr: 'Veuillez accepter la politique de confidentialité.',
+  },
+  currentPasswordRequired: {
+    en: 'Please input your current password.',
+    ja: '現在のパスワードを入力してください。',
+    fr: 'Veuillez saisir votre mot de passe actuel.',
+  },
   categoryRequired: { en: 'Please select a category.', ja: 'カテゴリーを選択してください。', fr: 'Veuillez choisir une catégorie.' },
   inquiryRequired: { en: 'Please enter your inquiry.', ja: 'お問い合わせ内容を入力してください。', fr: 'Veuillez saisir votre demande.' },
   inquiryLength: {
@@ -66,10 +78,22 @@ export const VALIDATION_MESSAGES = {
   couponRequired: { en: 'Please enter a coupon code.', ja: 'クーポンコードを入力してください。', fr: 'Veuillez saisir un code promo.' },
   reasonRequired: { en: 'Please select a reason.', ja: '理由を選択してください。', fr: 'Veuillez choisir une raison.' },
   // Coin shop (issue 6): SPEC §5 Japanese credit card form.
-  cardNumber: { en: 'Please enter the 16-digit card number.', ja: 'カード番号（16桁）を正しく入力してください。', fr: 'Veuillez saisir les 16 chiffres du numéro de carte.' },
-  cardMonth: { en: 'Please enter a valid expiry month (01–12).', ja: '有効期限（月）を正しく入力してください。', fr: "Veuillez saisir un mois d'expiration valide (01–12)." },
+  cardNumber: {
+    en: 'Please enter the 16-digit card number.',
+    ja: 'カード番号（16桁）を正しく入力してください。',
+    fr: 'Veuillez saisir les 16 chiffres du numéro de carte.',
+  },
+  cardMonth: {
+    en: 'Please enter a valid expiry month (01–12).',
+    ja: '有効期限（月）を正しく入力してください。',
+    fr: "Veuillez saisir un mois d'expiration valide (01–12).",
+  },
   cardYear: { en: 'Please enter the expiry year.', ja: '有効期限（年）を入力してください。', fr: "Veuillez saisir l'année d'expiration." },
-  cardSecurityCode: { en: 'Please enter the 3-digit security code.', ja: 'セキュリティコード（3桁）を正しく入力してください。', fr: 'Veuillez saisir le cryptogramme à 3 chiffres.' },
+  cardSecurityCode: {
+    en: 'Please enter the 3-digit security code.',
+    ja: 'セキュリティコード（3桁）を正しく入力してください。',
+    fr: 'Veuillez saisir le cryptogramme à 3 chiffres.',
+  },
   cardholderName: { en: 'Please enter the name on the card.', ja: 'カード名義人を入力してください。', fr: 'Veuillez saisir le nom figurant sur la carte.' },
   // Community (issue 7): SPEC §5 comment and report rules.
   commentRequired: { en: 'Please enter a comment.', ja: 'コメントを入力してください。', fr: 'Merci de saisir un commentaire.' },

@@ -32,9 +32,11 @@ async function main(): Promise<void> {
       try {
         if (!fs.existsSync(target)) throw new EpubError(`${target} does not exist.`)
         const now = new Date()
-        const imported: Imported = await handle.db.transaction().execute((trx) =>
-          fs.statSync(target).isDirectory() ? importImageFolder(trx, target, now, { ltr }) : importEpubTitle(trx, fs.readFileSync(target), now),
-        )
+        const imported: Imported = await handle.db
+          .transaction()
+          .execute((trx) =>
+            fs.statSync(target).isDirectory() ? importImageFolder(trx, target, now, { ltr }) : importEpubTitle(trx, fs.readFileSync(target), now),
+          )
         console.log(`imported ${target}: "${imported.title}" as /comic/${imported.contentId} (chapter ${imported.chapterId}; ${imported.detail})`)
         console.log(`KOMA_IMPORTED ${JSON.stringify({ target, contentId: imported.contentId, chapterId: imported.chapterId })}`)
       } catch (error) {

@@ -19,7 +19,8 @@ import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { createNews, runNotificationsOnce } from '../modules/notify/service'
 
-const USAGE = 'usage: npm run news -- --subject TEXT --body TEXT [--subject-ja TEXT --body-ja TEXT] [--subject-fr TEXT --body-fr TEXT] [--link /path] [--deliver]'
+const USAGE =
+  'usage: npm run news -- --subject TEXT --body TEXT [--subject-ja TEXT --body-ja TEXT] [--subject-fr TEXT --body-fr TEXT] [--link /path] [--deliver]'
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -39,7 +39,8 @@ async function main(): Promise<void> {
     if (command === 'list') {
       const operators = await listOperators(deps)
       if (!operators.length) console.log('operator: no operators')
-      for (const op of operators) console.log(`#${op.id}\t${op.email ?? ''}\t${op.nickname}\t${op.enrolled ? 'authenticator set up' : 'authenticator not set up yet'}`)
+      for (const op of operators)
+        console.log(`#${op.id}\t${op.email ?? ''}\t${op.nickname}\t${op.enrolled ? 'authenticator set up' : 'authenticator not set up yet'}`)
       return
     }
     const run = command === 'grant' ? grantOperator : command === 'revoke' ? revokeOperator : resetOperatorFactor

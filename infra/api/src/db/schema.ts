@@ -32,4 +32,19 @@ export * from './tables/viewer'
  * Kysely's view of the database: one interface per product area in ./tables, mirroring the
  * migrations. An area adds its tables in its own file and one name here.
  */
-export interface Database extends CatalogueTables, MemberTables, CoinTables, CommunityTables, ReadingTables, DiscoveryTables, ViewerTables, AccountTables, LedgerTables, PlatformTables, CoinShopTables, OpsTables, NotificationTables, AnalyticsTables {}
+export interface Database
+  extends
+    CatalogueTables,
+    MemberTables,
+    CoinTables,
+    CommunityTables,
+    ReadingTables,
+    DiscoveryTables,
+    ViewerTables,
+    AccountTables,
+    LedgerTables,
+    PlatformTables,
+    CoinShopTables,
+    OpsTables,
+    NotificationTables,
+    AnalyticsTables {}

@@ -9,7 +9,10 @@ afterAll(async () => {
 })
 
 async function sessionCookie(t: TestApp, options: { ip: string; proto?: string; device: string }) {
-  const response = await t.call('POST', '/api/member/guest', { ip: options.ip, headers: { 'x-koma-client-uid': options.device, ...(options.proto ? { 'x-forwarded-proto': options.proto } : {}) } })
+  const response = await t.call('POST', '/api/member/guest', {
+    ip: options.ip,
+    headers: { 'x-koma-client-uid': options.device, ...(options.proto ? { 'x-forwarded-proto': options.proto } : {}) },
+  })
   expect(response.statusCode).toBe(200)
   const cookie = response.cookies.find((item) => item.name === 'koma_session')
   expect(cookie).toBeDefined()

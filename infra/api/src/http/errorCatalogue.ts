@@ -156,7 +156,8 @@ export type TooManyName = { [K in ApiErrorName]: (typeof API_ERRORS)[K]['status'
 /** 429 with retry-after: `name`'s message, else one that says how long to wait. */
 export function tooManyRequests(retryAfterSeconds: number, name: TooManyName | null = null): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
-  const error = name !== null ? apiError(name) : seconds > 60 ? apiError('tooManyRequestsMinutes', { minutes: Math.ceil(seconds / 60) }) : apiError('tooManyRequests')
+  const error =
+    name !== null ? apiError(name) : seconds > 60 ? apiError('tooManyRequestsMinutes', { minutes: Math.ceil(seconds / 60) }) : apiError('tooManyRequests')
   error.headers['retry-after'] = String(seconds)
   return error
 }

@@ -108,7 +108,10 @@ describe('every limited route answers 429 past its per-address limit', () => {
 })
 
 describe('per account: a member moving between addresses is still counted', () => {
-  const png = () => sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } }).png().toBuffer()
+  const png = () =>
+    sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer()
   const ACCOUNT_ROUTES: [LimitName, 'POST' | 'PUT' | 'DELETE', string, () => Promise<CallOptions>][] = [
     ['couponRedeem', 'POST', '/api/coupon/redeem', async () => ({ body: { code: 'NOPE123' } })],
     ['inquiry', 'POST', '/api/inquiry', async () => ({ body: { category: 'other', email: member.email, text: 'Hello' } })],
@@ -177,7 +180,12 @@ function decompressionBomb(side = 20_000): Buffer {
   header[8] = 1 // bit depth
   header[9] = 0 // greyscale
   const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 describe('body limits', () => {
@@ -189,13 +197,24 @@ describe('body limits', () => {
   })
 
   it('takes raw images only on the upload routes, each with its own limit', async () => {
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff0000' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer()
     const elsewhere = await t.call('PUT', '/api/member/profile/nickname', { raw: { payload: png, type: 'image/png' }, cookies: member.cookies, ip: readerIp() })
     expect(elsewhere.statusCode).toBe(415)
     const huge = Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)])
-    const avatar = await t.call('PUT', '/api/member/profile/avatar', { raw: { payload: huge, type: 'image/png' }, cookies: member.cookies, ip: readerIp(), locale: 'ja' })
+    const avatar = await t.call('PUT', '/api/member/profile/avatar', {
+      raw: { payload: huge, type: 'image/png' },
+      cookies: member.cookies,
+      ip: readerIp(),
+      locale: 'ja',
+    })
     expect([avatar.statusCode, message(avatar)]).toEqual([413, text('uploadTooLarge', 'ja')])
-    const inquiry = await t.call('PUT', '/api/inquiry/image', { raw: { payload: huge, type: 'application/octet-stream' }, headers: { 'x-koma-client-uid': 'limit-upload-device' }, ip: readerIp() })
+    const inquiry = await t.call('PUT', '/api/inquiry/image', {
+      raw: { payload: huge, type: 'application/octet-stream' },
+      headers: { 'x-koma-client-uid': 'limit-upload-device' },
+      ip: readerIp(),
+    })
     expect([inquiry.statusCode, message(inquiry)]).toEqual([413, text('uploadTooLarge', 'en')])
   })
 
@@ -206,7 +225,12 @@ describe('body limits', () => {
     const fresh = await registerMember(t)
     const avatar = await t.call('PUT', '/api/member/profile/avatar', { raw: { payload: bomb, type: 'image/png' }, cookies: fresh.cookies, ip: readerIp() })
     expect([avatar.statusCode, message(avatar)]).toEqual([413, text('uploadTooLarge', 'en')])
-    const inquiry = await t.call('PUT', '/api/inquiry/image', { raw: { payload: bomb, type: 'application/octet-stream' }, headers: { 'x-koma-client-uid': 'limit-bomb-device' }, ip: readerIp(), locale: 'fr' })
+    const inquiry = await t.call('PUT', '/api/inquiry/image', {
+      raw: { payload: bomb, type: 'application/octet-stream' },
+      headers: { 'x-koma-client-uid': 'limit-bomb-device' },
+      ip: readerIp(),
+      locale: 'fr',
+    })
     expect([inquiry.statusCode, message(inquiry)]).toEqual([413, text('uploadTooLarge', 'fr')])
   })
 })
@@ -225,7 +249,9 @@ describe('timeouts: a slow client cannot hold the API', () => {
   let slow: TestApp
   let port: number
   beforeAll(async () => {
-    slow = await createTestApp({ configure: (config) => ({ ...config, timeouts: { headersMs: 300, requestMs: 600, idleMs: 60_000, keepAliveMs: 5_000, checkIntervalMs: 100 } }) })
+    slow = await createTestApp({
+      configure: (config) => ({ ...config, timeouts: { headersMs: 300, requestMs: 600, idleMs: 60_000, keepAliveMs: 5_000, checkIntervalMs: 100 } }),
+    })
     await slow.app.listen({ port: 0, host: '127.0.0.1' })
     port = (slow.app.server.address() as net.AddressInfo).port
   })
@@ -234,7 +260,12 @@ describe('timeouts: a slow client cannot hold the API', () => {
   })
 
   it('runs with the timeouts of limits.ts (the shortened ones here)', () => {
-    expect(t.app.server).toMatchObject({ headersTimeout: API_TIMEOUTS.headersMs, requestTimeout: API_TIMEOUTS.requestMs, keepAliveTimeout: API_TIMEOUTS.keepAliveMs, timeout: API_TIMEOUTS.idleMs })
+    expect(t.app.server).toMatchObject({
+      headersTimeout: API_TIMEOUTS.headersMs,
+      requestTimeout: API_TIMEOUTS.requestMs,
+      keepAliveTimeout: API_TIMEOUTS.keepAliveMs,
+      timeout: API_TIMEOUTS.idleMs,
+    })
     expect(slow.app.server).toMatchObject({ headersTimeout: 300, requestTimeout: 600 })
   })
 
@@ -250,14 +281,20 @@ describe('timeouts: a slow client cannot hold the API', () => {
   }, 20_000)
 
   it('closes a connection whose body never ends', async () => {
-    const { closed } = holdOpen(port, 'POST /api/member/signin HTTP/1.1\r\nHost: koma\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=')
+    const { closed } = holdOpen(
+      port,
+      'POST /api/member/signin HTTP/1.1\r\nHost: koma\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=',
+    )
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /)
   }, 20_000)
 })
 
 /** Whether Redis answers on 127.0.0.1:6379 (our machines run one; the shared-store test needs it). */
 const redisUp =
-  spawnSync(process.execPath, ['-e', "const s=require('net').connect(6379,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)"]).status === 0
+  spawnSync(process.execPath, [
+    '-e',
+    "const s=require('net').connect(6379,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)",
+  ]).status === 0
 
 describe('the Redis store', () => {
   const withRedis = (url: string, keyPrefix: string) => (config: ApiConfig) => lowered(config, { store: 'redis', redisUrl: url, keyPrefix })
@@ -283,7 +320,10 @@ describe('the Redis store', () => {
     // Nothing listens on port 1: every command fails at once.
     const down = await createTestApp({ configure: withRedis('redis://127.0.0.1:1', 'koma:test:down:') })
     try {
-      const signin = await down.call('POST', '/api/member/signin', { body: { email: SEEDED.email, ...(await sealedPassword(down, SEEDED.password)), stayLogged: 'false' }, locale: 'ja' })
+      const signin = await down.call('POST', '/api/member/signin', {
+        body: { email: SEEDED.email, ...(await sealedPassword(down, SEEDED.password)), stayLogged: 'false' },
+        locale: 'ja',
+      })
       expect([signin.statusCode, message(signin), signin.headers['retry-after']]).toEqual([429, text('tooManyRequests', 'ja'), '30'])
       const code = await down.call('PUT', '/api/member/check/verify/token', { body: { email: SEEDED.email, token: '123456' } })
       expect(code.statusCode).toBe(429)

@@ -22,7 +22,7 @@ describe('nulField: NUL characters before they reach PostgreSQL', () => {
   })
 })
 
-describe('unstorableText: what the database refused was the caller\'s text', () => {
+describe("unstorableText: what the database refused was the caller's text", () => {
   it('knows the SQLSTATEs of unstorable text, and nothing else', () => {
     expect(unstorableText(Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }))).toBe(true)
     expect(unstorableText({ code: '22P05' })).toBe(true)

@@ -5,7 +5,8 @@ import type { FastifyReply } from 'fastify'
  * payment pages): no script at all, their own inline style, forms that post back to us, shown
  * only as a top-level page (never framed), sending no referrer to other sites (their URLs carry OAuth state).
  */
-export const PAGE_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+export const PAGE_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 export function sendPage(reply: FastifyReply, html: string): FastifyReply {
   return reply

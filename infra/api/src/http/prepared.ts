@@ -27,7 +27,13 @@ export function prepare(result: object): Promise<Prepared> {
       const json = Buffer.from(JSON.stringify({ result }))
       const [gz, br] = await Promise.all([
         gzip(json, { level: 6 }),
-        brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+        brotli(json, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+          },
+        }),
       ])
       return { json, gzip: gz, br, etag: createHash('sha256').update(json).digest('base64url').slice(0, 22) }
     })()

@@ -12,7 +12,15 @@ export const today = (deps: AppDeps, req: FastifyRequest): string => readerDay(d
 /** A moment for a mail, SPEC §9 style in the reader's time zone: '2026/11/20 21:05 (Asia/Tokyo)'. */
 export function mailTime(at: Date, timeZone: string): string {
   const format = (zone: string): string => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at)
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at)
     const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((item) => item.type === type)?.value ?? ''
     return `${part('year')}/${part('month')}/${part('day')} ${part('hour')}:${part('minute')} (${zone})`
   }

@@ -97,7 +97,12 @@ export function planChapters(input: ChapterInput): ChapterPlan[] {
     const discounted = paid && !rentalOnly && inRange(terms.discount)
     const rentalPrice = rentable ? (terms.rentalPrice ?? 2) : -1
     const hasTrial = spec.kind !== 'webtoon' ? paid : comingSoon
-    const name = spec.kind === 'volume' ? volumeName(sort) : spec.kind === 'magazine' ? issueName(issueBase + sort) : episodeName(sort, crng.chance(0.5) ? subtitles[(sort - 1) % subtitles.length] : null)
+    const name =
+      spec.kind === 'volume'
+        ? volumeName(sort)
+        : spec.kind === 'magazine'
+          ? issueName(issueBase + sort)
+          : episodeName(sort, crng.chance(0.5) ? subtitles[(sort - 1) % subtitles.length] : null)
     const newest = sort === count && spec.status === 'ongoing'
     plans.push({
       sort,

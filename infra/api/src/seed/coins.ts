@@ -22,9 +22,25 @@ export async function insertStartingCoins(db: Kysely<Database>, seededId: number
   const joined = new Date(now.getTime() - 27 * DAY)
   const grants = [
     ...(anniversary?.claimed_at
-      ? [{ source: 'gift' as const, source_ref: String(anniversary.id), coin_type: anniversary.coin_type ?? ('bonus' as const), amount: anniversary.amount, expires_at: null, created_at: new Date(anniversary.claimed_at) }]
+      ? [
+          {
+            source: 'gift' as const,
+            source_ref: String(anniversary.id),
+            coin_type: anniversary.coin_type ?? ('bonus' as const),
+            amount: anniversary.amount,
+            expires_at: null,
+            created_at: new Date(anniversary.claimed_at),
+          },
+        ]
       : []),
-    { source: 'signup' as const, source_ref: String(seededId), coin_type: 'free' as const, amount: 15, expires_at: new Date(joined.getTime() + 30 * DAY), created_at: joined },
+    {
+      source: 'signup' as const,
+      source_ref: String(seededId),
+      coin_type: 'free' as const,
+      amount: 15,
+      expires_at: new Date(joined.getTime() + 30 * DAY),
+      created_at: joined,
+    },
   ]
   let total = 0
   for (const grant of grants) {

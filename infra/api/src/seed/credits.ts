@@ -27,7 +27,10 @@ const VOLUME_TEAMS: { roles: CreatorRole[]; weight: number }[] = [
 ]
 
 function weighted<T extends { weight: number }>(rng: Rng, items: readonly T[]): T {
-  let roll = rng.range(0, items.reduce((sum, item) => sum + item.weight, 0))
+  let roll = rng.range(
+    0,
+    items.reduce((sum, item) => sum + item.weight, 0),
+  )
   for (const item of items) {
     roll -= item.weight
     if (roll < 0) return item
@@ -35,12 +38,22 @@ function weighted<T extends { weight: number }>(rng: Rng, items: readonly T[]): 
   return items[items.length - 1]
 }
 
-const indexes = (test: (name: string, i: number) => boolean): number[] =>
-  AUTHORS.map((author, i) => (test(author.name.en, i) ? i : -1)).filter((i) => i >= 0)
+const indexes = (test: (name: string, i: number) => boolean): number[] => AUTHORS.map((author, i) => (test(author.name.en, i) ? i : -1)).filter((i) => i >= 0)
 
 const isKorean = (en: string): boolean => /^(Kim|Park|Lee|Choi|Yoon|Kang|Han|Seo|Jung|Oh) /.test(en)
 const isChinese = (en: string): boolean => /^(Lin|Chen) /.test(en)
-const WESTERN = new Set(['Claire Dubois', 'Luca Moretti', 'Emma Harwood', 'Thomas Lefèvre', 'Maya Rodriguez', 'Jonas Berg', 'Nora Finch', 'Samuel Okonkwo', 'Adèle Martin', 'Daniel Brooks'])
+const WESTERN = new Set([
+  'Claire Dubois',
+  'Luca Moretti',
+  'Emma Harwood',
+  'Thomas Lefèvre',
+  'Maya Rodriguez',
+  'Jonas Berg',
+  'Nora Finch',
+  'Samuel Okonkwo',
+  'Adèle Martin',
+  'Daniel Brooks',
+])
 
 type Pool = 'japanese' | 'webtoon' | 'western' | 'studio'
 

@@ -23,18 +23,35 @@ function joinAnd(items: string[], lang: Lang): string {
 
 /** The line after the premise: when new episodes come, or how the series ended. */
 function scheduleLine(kind: TitleKind, status: ContentStatus, days: number[], count: number, launch: Date, lang: Lang): string {
-  const dayNames = joinAnd(days.map((day) => WEEKDAYS[day][lang]), lang)
+  const dayNames = joinAnd(
+    days.map((day) => WEEKDAYS[day][lang]),
+    lang,
+  )
   const launchDate = new Intl.DateTimeFormat(LOCALE_TAGS[lang], { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(launch)
-  const unit = kind === 'volume' ? { ja: '巻', en: 'volumes', fr: 'tomes' } : kind === 'magazine' ? { ja: '号', en: 'issues', fr: 'numéros' } : { ja: '話', en: 'episodes', fr: 'épisodes' }
+  const unit =
+    kind === 'volume'
+      ? { ja: '巻', en: 'volumes', fr: 'tomes' }
+      : kind === 'magazine'
+        ? { ja: '号', en: 'issues', fr: 'numéros' }
+        : { ja: '話', en: 'episodes', fr: 'épisodes' }
   switch (status) {
     case 'ongoing':
-      if (kind === 'volume') return { ja: `第1巻〜第${count}巻まで配信中。`, en: `Volumes 1 to ${count} available now.`, fr: `Tomes 1 à ${count} disponibles.` }[lang]
+      if (kind === 'volume')
+        return { ja: `第1巻〜第${count}巻まで配信中。`, en: `Volumes 1 to ${count} available now.`, fr: `Tomes 1 à ${count} disponibles.` }[lang]
       if (kind === 'magazine') return { ja: `毎週${dayNames}発売。`, en: `A new issue every ${dayNames}.`, fr: `Un nouveau numéro chaque ${dayNames}.` }[lang]
       return { ja: `毎週${dayNames}更新！`, en: `New episodes every ${dayNames}!`, fr: `Nouvel épisode chaque ${dayNames} !` }[lang]
     case 'completed':
-      return { ja: `全${count}${unit.ja}完結。一気読みにどうぞ。`, en: `Complete in ${count} ${unit.en}, perfect for a binge.`, fr: `Série terminée en ${count} ${unit.fr}, idéale pour tout dévorer.` }[lang]
+      return {
+        ja: `全${count}${unit.ja}完結。一気読みにどうぞ。`,
+        en: `Complete in ${count} ${unit.en}, perfect for a binge.`,
+        fr: `Série terminée en ${count} ${unit.fr}, idéale pour tout dévorer.`,
+      }[lang]
     case 'hiatus':
-      return { ja: 'ただいま休載中。再開をお楽しみに。', en: 'On hiatus for now. The story will be back soon.', fr: 'En pause pour le moment. La suite arrive bientôt.' }[lang]
+      return {
+        ja: 'ただいま休載中。再開をお楽しみに。',
+        en: 'On hiatus for now. The story will be back soon.',
+        fr: 'En pause pour le moment. La suite arrive bientôt.',
+      }[lang]
     case 'coming_soon':
       return { ja: `${launchDate}配信開始！`, en: `Starts ${launchDate}.`, fr: `Début le ${launchDate}.` }[lang]
   }
@@ -68,5 +85,9 @@ export function contentTexts({ spec, days, chapterCount, launch, authorIndexes }
 
 const snsText = (name: string, tag: string): L10n =>
   perLang((lang) =>
-    lang === 'ja' ? `「${name}」をKomaで読もう！ #Koma #${tag}` : lang === 'en' ? `Reading “${name}” on Koma! #Koma #${tag}` : `Je lis « ${name} » sur Koma ! #Koma #${tag}`,
+    lang === 'ja'
+      ? `「${name}」をKomaで読もう！ #Koma #${tag}`
+      : lang === 'en'
+        ? `Reading “${name}” on Koma! #Koma #${tag}`
+        : `Je lis « ${name} » sur Koma ! #Koma #${tag}`,
   )

@@ -61,7 +61,11 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
     {
       kind: 'promotion',
       title: l10n('23時間ごとに無料！待てば読めるキャンペーン', 'Free every 23 hours: wait, then read', 'Gratuit toutes les 23 h : patientez, puis lisez'),
-      description: l10n('ゲージがたまれば次の話が無料。毎日少しずつ読み進めよう。', 'When the gauge refills, the next episode is on us. A little every day.', 'Quand la jauge se remplit, l’épisode suivant est offert. Un peu chaque jour.'),
+      description: l10n(
+        'ゲージがたまれば次の話が無料。毎日少しずつ読み進めよう。',
+        'When the gauge refills, the next episode is on us. A little every day.',
+        'Quand la jauge se remplit, l’épisode suivant est offert. Un peu chaque jour.',
+      ),
       themeColor: '#7b3fe4',
       menuCode: 'free',
       titles: byViews.filter((t) => t.gauge).slice(0, 12),
@@ -75,8 +79,16 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
     },
     {
       kind: 'catalog',
-      title: l10n('編集部セレクション：今夜から読みたい25作', 'Editors’ selection: 25 series to start tonight', 'Sélection de la rédaction : 25 séries à commencer ce soir'),
-      description: l10n('ジャンルを問わず、編集部が自信をもっておすすめする作品です。', 'Across every genre, the series our editors can’t stop talking about.', 'Tous genres confondus, les séries dont la rédaction ne cesse de parler.'),
+      title: l10n(
+        '編集部セレクション：今夜から読みたい25作',
+        'Editors’ selection: 25 series to start tonight',
+        'Sélection de la rédaction : 25 séries à commencer ce soir',
+      ),
+      description: l10n(
+        'ジャンルを問わず、編集部が自信をもっておすすめする作品です。',
+        'Across every genre, the series our editors can’t stop talking about.',
+        'Tous genres confondus, les séries dont la rédaction ne cesse de parler.',
+      ),
       themeColor: '#1e88e5',
       menuCode: 'new',
       titles: byViews.slice(0, 25),
@@ -84,7 +96,11 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
     {
       kind: 'event',
       title: l10n('ハロウィン・ホラーウィーク', 'Halloween Horror Week', 'Semaine de l’horreur d’Halloween'),
-      description: l10n('背筋が凍るホラー＆ミステリー。第1話から3話まで無料。', 'Spine-chilling horror and mystery. Episodes 1 to 3 free.', 'Horreur et mystère à glacer le sang. Épisodes 1 à 3 gratuits.'),
+      description: l10n(
+        '背筋が凍るホラー＆ミステリー。第1話から3話まで無料。',
+        'Spine-chilling horror and mystery. Episodes 1 to 3 free.',
+        'Horreur et mystère à glacer le sang. Épisodes 1 à 3 gratuits.',
+      ),
       themeColor: '#37474f',
       startDays: -10,
       endDays: 12,
@@ -93,7 +109,11 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
     {
       kind: 'event',
       title: l10n('スポーツ決勝ウィーク', 'Sports Finals Week', 'Semaine des finales'),
-      description: l10n('熱い試合をもう一度。スポーツ作品を一気読み。', 'Relive the big games: sports series to binge.', 'Revivez les grands matchs : des séries sportives à dévorer.'),
+      description: l10n(
+        '熱い試合をもう一度。スポーツ作品を一気読み。',
+        'Relive the big games: sports series to binge.',
+        'Revivez les grands matchs : des séries sportives à dévorer.',
+      ),
       themeColor: '#2e7d32',
       startDays: -3,
       endDays: 25,
@@ -112,7 +132,11 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
     {
       kind: 'book_fair',
       title: l10n('単行本・雑誌ブックフェア', 'Volumes & Magazines Book Fair', 'Foire aux volumes et magazines'),
-      description: l10n('紙の雑誌や単行本の名作をまとめて。試し読みもできます。', 'Classic volumes and weekly magazines, with free previews.', 'Volumes cultes et magazines hebdomadaires, avec aperçus gratuits.'),
+      description: l10n(
+        '紙の雑誌や単行本の名作をまとめて。試し読みもできます。',
+        'Classic volumes and weekly magazines, with free previews.',
+        'Volumes cultes et magazines hebdomadaires, avec aperçus gratuits.',
+      ),
       themeColor: '#ef6c00',
       menuCode: 'store',
       startDays: -7,
@@ -136,15 +160,57 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       end_at: at(plan.endDays),
     })),
   )
-  await insertAll(db, 'collection_texts', plans.flatMap((plan, i) => LANGS.map((lang) => ({ collection_id: ids[i], lang, title: plan.title[lang], description: plan.description[lang] }))))
-  await insertAll(db, 'collection_items', plans.flatMap((plan, i) => plan.titles.map((title, sort) => ({ collection_id: ids[i], content_id: title.id, sort }))))
+  await insertAll(
+    db,
+    'collection_texts',
+    plans.flatMap((plan, i) => LANGS.map((lang) => ({ collection_id: ids[i], lang, title: plan.title[lang], description: plan.description[lang] }))),
+  )
+  await insertAll(
+    db,
+    'collection_items',
+    plans.flatMap((plan, i) => plan.titles.map((title, sort) => ({ collection_id: ids[i], content_id: title.id, sort }))),
+  )
 
-  const path = (i: number) => (plans[i].kind === 'catalog' ? `/menu/content_catalog/${ids[i]}` : plans[i].kind === 'promotion' ? `/menu/promotion/${ids[i]}` : plans[i].kind === 'event' ? '/menu/all_comic/event' : '/menu/all_comic/store')
+  const path = (i: number) =>
+    plans[i].kind === 'catalog'
+      ? `/menu/content_catalog/${ids[i]}`
+      : plans[i].kind === 'promotion'
+        ? `/menu/promotion/${ids[i]}`
+        : plans[i].kind === 'event'
+          ? '/menu/all_comic/event'
+          : '/menu/all_comic/store'
   const featured = byViews.find((t) => t.featured !== null)
   const popups = [
-    { ui_type: 'content' as const, category: 'event' as const, page: 'main', theme_color: '#e53935', image_id: null, link: path(3), repeat: 86_400, text: plans[3] },
-    { ui_type: 'image' as const, category: null, page: 'main', theme_color: '#111111', image_id: featured?.featured ?? null, link: path(1), repeat: 3 * 86_400, text: plans[1] },
-    { ui_type: 'content' as const, category: 'free' as const, page: 'free', theme_color: '#7b3fe4', image_id: null, link: path(0), repeat: 86_400, text: plans[0] },
+    {
+      ui_type: 'content' as const,
+      category: 'event' as const,
+      page: 'main',
+      theme_color: '#e53935',
+      image_id: null,
+      link: path(3),
+      repeat: 86_400,
+      text: plans[3],
+    },
+    {
+      ui_type: 'image' as const,
+      category: null,
+      page: 'main',
+      theme_color: '#111111',
+      image_id: featured?.featured ?? null,
+      link: path(1),
+      repeat: 3 * 86_400,
+      text: plans[1],
+    },
+    {
+      ui_type: 'content' as const,
+      category: 'free' as const,
+      page: 'free',
+      theme_color: '#7b3fe4',
+      image_id: null,
+      link: path(0),
+      repeat: 86_400,
+      text: plans[0],
+    },
   ]
   const popupIds = await insertReturningIds(
     db,
@@ -164,18 +230,61 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       mature: false,
     })),
   )
-  await insertAll(db, 'home_popup_texts', popups.flatMap((popup, i) => LANGS.map((lang) => ({ popup_id: popupIds[i], lang, title: popup.text.title[lang], description: popup.text.description[lang] }))))
+  await insertAll(
+    db,
+    'home_popup_texts',
+    popups.flatMap((popup, i) =>
+      LANGS.map((lang) => ({ popup_id: popupIds[i], lang, title: popup.text.title[lang], description: popup.text.description[lang] })),
+    ),
+  )
 
   // A row of campaign banners on the home page, right after the ranking.
   await sql`update home_sections set sort = sort + 1 where sort >= 3`.execute(db)
-  const [sectionId] = await insertReturningIds(db, 'home_sections', [{ sort: 3, section_ui_type: 'default', element_ui_type: 'banner', shuffle_group: null, mature: false, url_http: '/menu/all_comic/event', top_banner: false }])
-  await insertAll(db, 'home_section_texts', LANGS.map((lang) => ({ section_id: sectionId, lang, ...{ ja: { title: '開催中のキャンペーン', additional_text: 'イベント・フェア・特集' }, en: { title: 'Campaigns now on', additional_text: 'Events, fairs and features' }, fr: { title: 'Opérations en cours', additional_text: 'Événements, foires et dossiers' } }[lang] })))
+  const [sectionId] = await insertReturningIds(db, 'home_sections', [
+    {
+      sort: 3,
+      section_ui_type: 'default',
+      element_ui_type: 'banner',
+      shuffle_group: null,
+      mature: false,
+      url_http: '/menu/all_comic/event',
+      top_banner: false,
+    },
+  ])
+  await insertAll(
+    db,
+    'home_section_texts',
+    LANGS.map((lang) => ({
+      section_id: sectionId,
+      lang,
+      ...{
+        ja: { title: '開催中のキャンペーン', additional_text: 'イベント・フェア・特集' },
+        en: { title: 'Campaigns now on', additional_text: 'Events, fairs and features' },
+        fr: { title: 'Opérations en cours', additional_text: 'Événements, foires et dossiers' },
+      }[lang],
+    })),
+  )
   const shown = [0, 2, 3, 6, 1].filter((i) => plans[i].titles.length > 0)
   const elementIds = await insertReturningIds(
     db,
     'home_elements',
-    shown.map((i, sort) => ({ section_id: sectionId, sort: sort + 1, content_id: null, image_id: plans[i].titles[0].keyVisual, large_image_id: null, badge: plans[i].kind === 'event' ? 'EVENT' : null, badge_expire_at: at(plans[i].endDays), url_http: path(i) })),
+    shown.map((i, sort) => ({
+      section_id: sectionId,
+      sort: sort + 1,
+      content_id: null,
+      image_id: plans[i].titles[0].keyVisual,
+      large_image_id: null,
+      badge: plans[i].kind === 'event' ? 'EVENT' : null,
+      badge_expire_at: at(plans[i].endDays),
+      url_http: path(i),
+    })),
   )
-  await insertAll(db, 'home_element_texts', shown.flatMap((i, n) => LANGS.map((lang) => ({ element_id: elementIds[n], lang, title: plans[i].title[lang], additional_text: plans[i].description[lang], label: null }))))
+  await insertAll(
+    db,
+    'home_element_texts',
+    shown.flatMap((i, n) =>
+      LANGS.map((lang) => ({ element_id: elementIds[n], lang, title: plans[i].title[lang], additional_text: plans[i].description[lang], label: null })),
+    ),
+  )
   return { collections: ids.length, popups: popupIds.length }
 }

@@ -99,13 +99,27 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; 
       if (!hashes) throw new Error('demo passwords were not hashed')
       const members = await insertMembers(trx, hashes, now)
       summary.members = members.inserted
-      await insertAccountData(trx, { seededId: members.seededId, secondId: members.secondId, readerIds: members.readerIds, contentIds: catalogue.contentIds }, now)
+      await insertAccountData(
+        trx,
+        { seededId: members.seededId, secondId: members.secondId, readerIds: members.readerIds, contentIds: catalogue.contentIds },
+        now,
+      )
       await insertStartingCoins(trx, members.seededId, now)
-      summary.comments = await insertComments(trx, { plans, contentIds: catalogue.contentIds, chapterIds: catalogue.chapterIds, readerIds: members.readerIds }, now)
+      summary.comments = await insertComments(
+        trx,
+        { plans, contentIds: catalogue.contentIds, chapterIds: catalogue.chapterIds, readerIds: members.readerIds },
+        now,
+      )
     } else {
       await insertAccountData(trx, null, now)
     }
-    Object.assign(summary, catalogue.counts, { homeSections: written.sections, homeElements: written.elements, images: bank.size, imageBytes: bank.bytes, skipped: false })
+    Object.assign(summary, catalogue.counts, {
+      homeSections: written.sections,
+      homeElements: written.elements,
+      images: bank.size,
+      imageBytes: bank.bytes,
+      skipped: false,
+    })
     const novels = await seedNovels(trx, now)
     summary.contents += novels.contents
     summary.chapters += novels.chapters

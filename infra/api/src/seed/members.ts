@@ -31,29 +31,68 @@ export interface PasswordHashes {
  * runs on the thread pool meanwhile. The other readers share one hash of a random password.
  */
 export function hashPasswords(): Promise<PasswordHashes> {
-  return Promise.all([hash(SEEDED_MEMBER.password), hash(SECOND_MEMBER.password), hash(randomBytes(24).toString('base64url'))]).then(([seeded, second, others]) => ({ seeded, second, others }))
+  return Promise.all([hash(SEEDED_MEMBER.password), hash(SECOND_MEMBER.password), hash(randomBytes(24).toString('base64url'))]).then(
+    ([seeded, second, others]) => ({ seeded, second, others }),
+  )
 }
 
 /**
  * Inserts the seeded member, then the readers; an address that is already registered is kept
  * as it is. Returns the ids, the readers' in READERS order.
  */
-export async function insertMembers(db: Kysely<Database>, hashes: PasswordHashes, now: Date): Promise<{ seededId: number; secondId: number; readerIds: number[]; inserted: number }> {
+export async function insertMembers(
+  db: Kysely<Database>,
+  hashes: PasswordHashes,
+  now: Date,
+): Promise<{ seededId: number; secondId: number; readerIds: number[]; inserted: number }> {
   const daysAgo = (days: number): Date => new Date(now.getTime() - days * 86_400_000)
   const wanted = [
-    { email: SEEDED_MEMBER.email, password_hash: hashes.seeded, nickname: SEEDED_MEMBER.nickname, guest: false, email_notify: true, accept_mature: false, created_at: daysAgo(30) },
-    { email: SECOND_MEMBER.email, password_hash: hashes.second, nickname: SECOND_MEMBER.nickname, guest: false, email_notify: true, accept_mature: false, created_at: daysAgo(20) },
-    ...READERS.map((reader) => ({ email: reader.email, password_hash: hashes.others, nickname: reader.nickname, guest: false, email_notify: true, accept_mature: false, created_at: daysAgo(reader.joinedDaysAgo) })),
+    {
+      email: SEEDED_MEMBER.email,
+      password_hash: hashes.seeded,
+      nickname: SEEDED_MEMBER.nickname,
+      guest: false,
+      email_notify: true,
+      accept_mature: false,
+      created_at: daysAgo(30),
+    },
+    {
+      email: SECOND_MEMBER.email,
+      password_hash: hashes.second,
+      nickname: SECOND_MEMBER.nickname,
+      guest: false,
+      email_notify: true,
+      accept_mature: false,
+      created_at: daysAgo(20),
+    },
+    ...READERS.map((reader) => ({
+      email: reader.email,
+      password_hash: hashes.others,
+      nickname: reader.nickname,
+      guest: false,
+      email_notify: true,
+      accept_mature: false,
+      created_at: daysAgo(reader.joinedDaysAgo),
+    })),
   ]
   const existing = await db
     .selectFrom('members')
     .select(['id', 'email'])
-    .where(sql<string>`lower(email)`, 'in', wanted.map((row) => row.email))
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      wanted.map((row) => row.email),
+    )
     .execute()
   const idByEmail = new Map(existing.map((row) => [String(row.email).toLowerCase(), Number(row.id)]))
   const missing = wanted.filter((row) => !idByEmail.has(row.email))
   const ids = await insertReturningIds(db, 'members', missing)
   missing.forEach((row, i) => idByEmail.set(row.email, ids[i]))
   const idOf = (email: string): number => idByEmail.get(email) as number
-  return { seededId: idOf(SEEDED_MEMBER.email), secondId: idOf(SECOND_MEMBER.email), readerIds: READERS.map((reader) => idOf(reader.email)), inserted: missing.length }
+  return {
+    seededId: idOf(SEEDED_MEMBER.email),
+    secondId: idOf(SECOND_MEMBER.email),
+    readerIds: READERS.map((reader) => idOf(reader.email)),
+    inserted: missing.length,
+  }
 }

@@ -19,7 +19,15 @@ export const MENU: { code: string; apiPath: string; listUiType: 'grid' | 'rank';
 /** Writes the menu unless one is already there. */
 export async function insertMenu(db: Kysely<Database>): Promise<number> {
   if (await db.selectFrom('menu_items').select('code').limit(1).executeTakeFirst()) return 0
-  await insertAll(db, 'menu_items', MENU.map((item, i) => ({ code: item.code, sort: i + 1, api_path: item.apiPath, list_ui_type: item.listUiType })))
-  await insertAll(db, 'menu_item_texts', MENU.flatMap((item) => LANGS.map((lang) => ({ code: item.code, lang, label: item.label[lang] }))))
+  await insertAll(
+    db,
+    'menu_items',
+    MENU.map((item, i) => ({ code: item.code, sort: i + 1, api_path: item.apiPath, list_ui_type: item.listUiType })),
+  )
+  await insertAll(
+    db,
+    'menu_item_texts',
+    MENU.flatMap((item) => LANGS.map((lang) => ({ code: item.code, lang, label: item.label[lang] }))),
+  )
   return MENU.length
 }

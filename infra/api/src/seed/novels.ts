@@ -60,7 +60,10 @@ export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ con
         vertical: novel.vertical,
         coverSvg: cover,
         modified: now,
-        sections: novel.sections[volume - 1].map((sectionTitle, index) => ({ title: sectionTitle, paragraphs: prose(novel.sentences, vrng.fork(index), 10, joiner) })),
+        sections: novel.sections[volume - 1].map((sectionTitle, index) => ({
+          title: sectionTitle,
+          paragraphs: prose(novel.sentences, vrng.fork(index), 10, joiner),
+        })),
       })
       const { epubId, parsed } = await importEpubBytes(db, bytes)
       const free = volume === 1

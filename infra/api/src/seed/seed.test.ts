@@ -73,12 +73,20 @@ describe('seedDatabase', () => {
       ['author_texts', 'author_id', 'authors'],
     ] as const) {
       const parents = await db.selectFrom(parent).select('id').execute()
-      const rows = await db.selectFrom(table).select([`${key} as owner` as never, 'lang']).execute()
+      const rows = await db
+        .selectFrom(table)
+        .select([`${key} as owner` as never, 'lang'])
+        .execute()
       const langsOf = new Map<number, string[]>()
-      for (const row of rows as unknown as { owner: number; lang: string }[]) langsOf.set(Number(row.owner), [...(langsOf.get(Number(row.owner)) ?? []), row.lang])
+      for (const row of rows as unknown as { owner: number; lang: string }[])
+        langsOf.set(Number(row.owner), [...(langsOf.get(Number(row.owner)) ?? []), row.lang])
       for (const { id } of parents) expect([table, id, (langsOf.get(Number(id)) ?? []).sort()]).toEqual([table, id, LANGS])
     }
-    const blank = await db.selectFrom('content_texts').select('content_id').where((eb) => eb.or([eb('name', '=', ''), eb('description', '=', '')])).execute()
+    const blank = await db
+      .selectFrom('content_texts')
+      .select('content_id')
+      .where((eb) => eb.or([eb('name', '=', ''), eb('description', '=', '')]))
+      .execute()
     expect(blank).toEqual([])
     const ja = await db.selectFrom('content_texts').select('name').where('lang', '=', 'ja').execute()
     expect(ja.filter((row) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(row.name)).length).toBeGreaterThan(ja.length * 0.9)
@@ -155,7 +163,11 @@ describe('seedDatabase', () => {
     expect(groups.filter((g) => g === 'B:banner_list_group').length).toBe(2)
     expect(sections.some((s) => s.section_ui_type === null)).toBe(true)
     expect(sections.some((s) => s.mature)).toBe(true)
-    const elements = await db.selectFrom('home_elements as e').innerJoin('contents as c', 'c.id', 'e.content_id').select(['e.url_http', 'c.id', 'c.type', 'c.status']).execute()
+    const elements = await db
+      .selectFrom('home_elements as e')
+      .innerJoin('contents as c', 'c.id', 'e.content_id')
+      .select(['e.url_http', 'c.id', 'c.type', 'c.status'])
+      .execute()
     for (const e of elements) expect(e.url_http).toBe(e.status === 'coming_soon' ? `/${e.type}/coming_soon/${e.id}` : `/${e.type}/${e.id}`)
     const menu = await db.selectFrom('menu_items').select('code').orderBy('sort').execute()
     expect(menu.map((m) => m.code)).toEqual(['home', 'new', 'ranking', 'free', 'daily', 'completed', 'genre', 'store', 'event'])
@@ -204,11 +216,17 @@ describe('seedDatabase', () => {
 
   it('is guarded: the database is no longer empty and a second run writes nothing', async () => {
     expect(await databaseIsEmpty(db)).toBe(false)
-    const before = await db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const again = await seedDatabase(db, { now: NOW })
     expect(again.skipped).toBe(true)
     expect(again.contents).toBe(0)
-    const after = await db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 
@@ -217,7 +235,9 @@ describe('seedDatabase', () => {
     const b = new ImageBank()
     const first = planCatalogue(NOW, a)
     const second = planCatalogue(NOW, b)
-    expect(JSON.stringify(second.map((p) => [p.texts, p.totalViews, p.themeColor, p.chapters]))).toBe(JSON.stringify(first.map((p) => [p.texts, p.totalViews, p.themeColor, p.chapters])))
+    expect(JSON.stringify(second.map((p) => [p.texts, p.totalViews, p.themeColor, p.chapters]))).toBe(
+      JSON.stringify(first.map((p) => [p.texts, p.totalViews, p.themeColor, p.chapters])),
+    )
     expect(b.size).toBe(a.size)
     expect(b.fingerprint()).toBe(a.fingerprint())
   })

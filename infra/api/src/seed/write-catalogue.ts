@@ -16,9 +16,17 @@ export interface WrittenCatalogue {
 
 /** Genres, authors, contents with their texts, credits and images, chapters with texts and pages. */
 export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[], bank: ImageBank, now: Date): Promise<WrittenCatalogue> {
-  const genreIds = await insertReturningIds(db, 'genres', GENRE_CODES.map((code) => ({ code })))
+  const genreIds = await insertReturningIds(
+    db,
+    'genres',
+    GENRE_CODES.map((code) => ({ code })),
+  )
   const genreId = new Map(GENRE_CODES.map((code, i) => [code, genreIds[i]]))
-  await insertAll(db, 'genre_texts', GENRE_CODES.flatMap((code) => LANGS.map((lang) => ({ genre_id: genreId.get(code) as number, lang, name: GENRE_NAMES[code][lang] }))))
+  await insertAll(
+    db,
+    'genre_texts',
+    GENRE_CODES.flatMap((code) => LANGS.map((lang) => ({ genre_id: genreId.get(code) as number, lang, name: GENRE_NAMES[code][lang] }))),
+  )
 
   // An author row is only an id: one DEFAULT VALUES insert each.
   const authorIds: number[] = []
@@ -26,7 +34,11 @@ export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[],
     const row = await db.insertInto('authors').defaultValues().returning('id').executeTakeFirstOrThrow()
     authorIds.push(Number(row.id))
   }
-  await insertAll(db, 'author_texts', AUTHORS.flatMap((author, i) => LANGS.map((lang) => ({ author_id: authorIds[i], lang, name: author.name[lang] }))))
+  await insertAll(
+    db,
+    'author_texts',
+    AUTHORS.flatMap((author, i) => LANGS.map((lang) => ({ author_id: authorIds[i], lang, name: author.name[lang] }))),
+  )
 
   const contentIds = await insertReturningIds(
     db,
@@ -59,9 +71,23 @@ export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[],
       created_at: new Date(Math.min(plan.publishedAt.getTime(), now.getTime()) - 14 * 86_400_000),
     })),
   )
-  await insertAll(db, 'content_texts', plans.flatMap((plan, i) => LANGS.map((lang) => ({ content_id: contentIds[i], lang, ...plan.texts[lang] }))))
-  await insertAll(db, 'content_authors', plans.flatMap((plan, i) => plan.credits.map((credit, sort) => ({ content_id: contentIds[i], author_id: authorIds[credit.author], role: credit.role, sort }))))
-  await insertAll(db, 'content_genres', plans.flatMap((plan, i) => plan.genres.map((genre) => ({ content_id: contentIds[i], genre_id: genreId.get(genre) as number }))))
+  await insertAll(
+    db,
+    'content_texts',
+    plans.flatMap((plan, i) => LANGS.map((lang) => ({ content_id: contentIds[i], lang, ...plan.texts[lang] }))),
+  )
+  await insertAll(
+    db,
+    'content_authors',
+    plans.flatMap((plan, i) =>
+      plan.credits.map((credit, sort) => ({ content_id: contentIds[i], author_id: authorIds[credit.author], role: credit.role, sort })),
+    ),
+  )
+  await insertAll(
+    db,
+    'content_genres',
+    plans.flatMap((plan, i) => plan.genres.map((genre) => ({ content_id: contentIds[i], genre_id: genreId.get(genre) as number }))),
+  )
   await insertAll(
     db,
     'content_images',
@@ -95,7 +121,13 @@ export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[],
       thumbnail_image_id: bank.id(c.thumbnail),
     })),
   )
-  await insertAll(db, 'chapter_texts', chapters.flatMap(({ chapter }, i) => LANGS.map((lang) => ({ chapter_id: ids[i], lang, name: chapter.name[lang], author_comment: chapter.authorComment?.[lang] ?? null }))))
+  await insertAll(
+    db,
+    'chapter_texts',
+    chapters.flatMap(({ chapter }, i) =>
+      LANGS.map((lang) => ({ chapter_id: ids[i], lang, name: chapter.name[lang], author_comment: chapter.authorComment?.[lang] ?? null })),
+    ),
+  )
   const pages = chapters.flatMap(({ chapter }, i) => [
     ...chapter.pages.map((image, p) => ({ chapter_id: ids[i], sales_type: 'product' as const, sort: p + 1, image_id: bank.id(image) })),
     ...chapter.trialPages.map((image, p) => ({ chapter_id: ids[i], sales_type: 'trial' as const, sort: p + 1, image_id: bank.id(image) })),

@@ -26,7 +26,13 @@ export async function writeHome(
       top_banner: section.topBanner,
     })),
   )
-  await insertAll(db, 'home_section_texts', sections.flatMap((section, i) => LANGS.map((lang) => ({ section_id: sectionIds[i], lang, title: section.title[lang], additional_text: section.additional[lang] }))))
+  await insertAll(
+    db,
+    'home_section_texts',
+    sections.flatMap((section, i) =>
+      LANGS.map((lang) => ({ section_id: sectionIds[i], lang, title: section.title[lang], additional_text: section.additional[lang] })),
+    ),
+  )
   const elements = sections.flatMap((section, i) => section.elements.map((element, sort) => ({ element, sectionId: sectionIds[i], sort: sort + 1 })))
   const elementIds = await insertReturningIds(
     db,
@@ -46,7 +52,13 @@ export async function writeHome(
     db,
     'home_element_texts',
     elements.flatMap(({ element }, i) =>
-      LANGS.map((lang) => ({ element_id: elementIds[i], lang, title: element.title[lang], additional_text: element.additional[lang], label: element.label?.[lang] ?? null })),
+      LANGS.map((lang) => ({
+        element_id: elementIds[i],
+        lang,
+        title: element.title[lang],
+        additional_text: element.additional[lang],
+        label: element.label?.[lang] ?? null,
+      })),
     ),
   )
   return { sections: sectionIds.length, elements: elementIds.length }

@@ -38,7 +38,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-
 /** Each call comes from its own address, so limits per address never decide an answer here. */
 let calls = 0
 const nextIp = () => {

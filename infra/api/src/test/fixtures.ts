@@ -9,10 +9,7 @@ export async function sealedPassword(t: TestApp, password: string): Promise<{ se
   const issued = await t.call('GET', '/api/member/rsa/signin')
   const { sessionKey, publicKey } = issued.json().result as { sessionKey: string; publicKey: string }
   const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
-  const sealed = publicEncrypt(
-    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(JSON.stringify({ sessionKey, password })),
-  )
+  const sealed = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ sessionKey, password })))
   return { sessionKey, rsaEncryptedString: sealed.toString('base64') }
 }
 

@@ -59,7 +59,13 @@ const insider = (key: keyof Endpoints): 'member' | 'operator' => (key.startsWith
 
 // Whatever an operator's hostile call set (maintenance on, a scheduled window), the next test starts with the site open.
 afterEach(async () => {
-  const off = await send('operator', { method: 'PUT', url: '/api/ops/service/maintenance', payload: Buffer.from('on=false'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, bodyKind: 'form' })
+  const off = await send('operator', {
+    method: 'PUT',
+    url: '/api/ops/service/maintenance',
+    payload: Buffer.from('on=false'),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    bodyKind: 'form',
+  })
   if (off.statusCode !== 200) throw new Error(`maintenance off: ${off.statusCode} ${off.body}`)
 })
 
@@ -77,7 +83,12 @@ function send(who: Who, request: HostileRequest): Promise<LightMyRequestResponse
   const caller = callers[who]
   // Each request from an address of its own: a hostile client on one address soon lands in the
   // penalty box (http/penalty.ts), which would answer every later case with its 429.
-  return t.call(request.method, request.url, { raw: request.payload, cookies: caller.cookies, headers: { ...device(caller.deviceId), ...request.headers }, ip: readerIp() })
+  return t.call(request.method, request.url, {
+    raw: request.payload,
+    cookies: caller.cookies,
+    headers: { ...device(caller.deviceId), ...request.headers },
+    ip: readerIp(),
+  })
 }
 
 /** What is wrong with an answer, if anything. */
@@ -91,7 +102,8 @@ function problemWith(response: LightMyRequestResponse): string | null {
   // Paging past the last page is no exception (docs/architecture.md, Discovery): a 404 with
   // hasNextPage false, checked below. Every 5xx is a fault.
   if (response.statusCode >= 500) return `answered ${response.statusCode}`
-  if (response.statusCode >= 400 && (typeof body?.code !== 'number' || typeof body.message !== 'string' || !body.message.trim())) return 'an error without the SPEC §8 body { code, message }'
+  if (response.statusCode >= 400 && (typeof body?.code !== 'number' || typeof body.message !== 'string' || !body.message.trim()))
+    return 'an error without the SPEC §8 body { code, message }'
   return null
 }
 
@@ -121,7 +133,10 @@ describe('hostile input: every endpoint of the table, random and adversarial (fa
     const seed = SEED + index
     // Operator endpoints are aimed at by an operator too (a confirmed second factor), so the input reaches their checks.
     const operatorCall = key.startsWith('ops')
-    const arbitrary = fc.tuple(fc.constantFrom<Who>(...(operatorCall ? (['visitor', 'member', 'operator'] as const) : (['visitor', 'guest', 'member'] as const))), hostileRequest(endpoint, FIELDS[key] ?? {}, sample))
+    const arbitrary = fc.tuple(
+      fc.constantFrom<Who>(...(operatorCall ? (['visitor', 'member', 'operator'] as const) : (['visitor', 'guest', 'member'] as const))),
+      hostileRequest(endpoint, FIELDS[key] ?? {}, sample),
+    )
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async ([who, request]) => problemWith(await send(who, request)) === null),
       { seed, numRuns: RUNS },
@@ -134,24 +149,62 @@ describe('hostile input: every endpoint of the table, random and adversarial (fa
 
 describe('routes outside the table (health, sandboxes): hostile input, never a 5xx', () => {
   /** The fields the sandbox pages and services read. */
-  const SANDBOX_FIELDS = ['client_id', 'client-id', 'redirect_uri', 'state', 'code_challenge', 'nonce', 'email', 'name', 'decision', 'grant_type', 'code', 'client_secret', 'code_verifier', 'birthday', 'token_api_key', 'card_number', 'card_expire', 'payment_source']
+  const SANDBOX_FIELDS = [
+    'client_id',
+    'client-id',
+    'redirect_uri',
+    'state',
+    'code_challenge',
+    'nonce',
+    'email',
+    'name',
+    'decision',
+    'grant_type',
+    'code',
+    'client_secret',
+    'code_verifier',
+    'birthday',
+    'token_api_key',
+    'card_number',
+    'card_expire',
+    'payment_source',
+  ]
   it.each(Object.keys(OUTSIDE_TABLE).map((route, index) => [route, index] as const))('%s', async (route, index) => {
     const [method, url] = route.split(' ') as [Endpoint['method'], string]
     const endpoint: Endpoint = { method, path: url.replace(/^\/api/, '') }
     const seed = SEED + 1000 + index
     const details = await fc.check(
-      fc.asyncProperty(fc.tuple(fc.constantFrom<Who>('visitor', 'member'), hostileRequest(endpoint, { query: SANDBOX_FIELDS, body: SANDBOX_FIELDS }, sample)), async ([who, request]) => (await send(who, request)).statusCode < 500),
+      fc.asyncProperty(
+        fc.tuple(fc.constantFrom<Who>('visitor', 'member'), hostileRequest(endpoint, { query: SANDBOX_FIELDS, body: SANDBOX_FIELDS }, sample)),
+        async ([who, request]) => (await send(who, request)).statusCode < 500,
+      ),
       { seed, numRuns: RUNS },
     )
     if (details.failed) throw new Error(`${route}: ${await explain(details)}`)
   })
 
   it.each([
-    ['an address that is not a URL', 'POST', '/api/sandbox/idp/google/consent', 'client_id=koma-web-google&redirect_uri=x&state=abcdefghijk&decision=allow&email=a%40b.c'],
-    ['a repeated address', 'POST', '/api/sandbox/idp/google/consent', 'client_id=koma-web-google&redirect_uri=http%3A%2F%2Fa&redirect_uri=http%3A%2F%2Fb&state=s&decision=allow&email=a&email=b'],
+    [
+      'an address that is not a URL',
+      'POST',
+      '/api/sandbox/idp/google/consent',
+      'client_id=koma-web-google&redirect_uri=x&state=abcdefghijk&decision=allow&email=a%40b.c',
+    ],
+    [
+      'a repeated address',
+      'POST',
+      '/api/sandbox/idp/google/consent',
+      'client_id=koma-web-google&redirect_uri=http%3A%2F%2Fa&redirect_uri=http%3A%2F%2Fb&state=s&decision=allow&email=a&email=b',
+    ],
     ['a repeated state', 'GET', '/api/sandbox/idp/google/authorize?client_id=koma-web-google&redirect_uri=x&state=y&state=z', ''],
   ] as const)('the sandbox identity provider refuses %s with 400', async (_label, method, url, payload) => {
-    const response = await t.app.inject({ method, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: payload || undefined, remoteAddress: readerIp() })
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: payload || undefined,
+      remoteAddress: readerIp(),
+    })
     expect(response.statusCode).toBe(400)
   })
 })
@@ -182,17 +235,27 @@ describe('one bad value at a time, everything else good', () => {
     const url = (bad?: { param: string; value: string }) =>
       `/api${endpoint.path.replace(/:([A-Za-z]+)|\*/g, (_, name: string | undefined) => (bad && bad.param === (name ?? '*') ? bad.value : encodeURIComponent(good(name ?? '*') ?? '1')))}`
     const requests: [string, HostileRequest][] = []
-    const formBody = (values: Record<string, string | string[]>) => (endpoint.method === 'GET' ? {} : { payload: Buffer.from(form(values)), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const formBody = (values: Record<string, string | string[]>) =>
+      endpoint.method === 'GET' ? {} : { payload: Buffer.from(form(values)), headers: { 'content-type': 'application/x-www-form-urlencoded' } }
     const base = { method: endpoint.method, headers: {}, bodyKind: 'form' }
     for (const param of params)
-      for (const value of BAD_PARAMS) requests.push([`${param}=${value}`, { ...base, url: `${url({ param, value })}?${form(goodFields(queryFields))}`, ...formBody(goodFields(bodyFields)) }])
+      for (const value of BAD_PARAMS)
+        requests.push([`${param}=${value}`, { ...base, url: `${url({ param, value })}?${form(goodFields(queryFields))}`, ...formBody(goodFields(bodyFields)) }])
     for (const field of queryFields)
-      for (const [label, value] of BAD_VALUES) requests.push([`${field}: ${label}`, { ...base, url: `${url()}?${form({ ...goodFields(queryFields), [field]: value })}`, ...formBody(goodFields(bodyFields)) }])
+      for (const [label, value] of BAD_VALUES)
+        requests.push([
+          `${field}: ${label}`,
+          { ...base, url: `${url()}?${form({ ...goodFields(queryFields), [field]: value })}`, ...formBody(goodFields(bodyFields)) },
+        ])
     for (const field of bodyFields) {
-      for (const [label, value] of BAD_VALUES) requests.push([`${field}: ${label}`, { ...base, url: url(), ...formBody({ ...goodFields(bodyFields), [field]: value }) }])
+      for (const [label, value] of BAD_VALUES)
+        requests.push([`${field}: ${label}`, { ...base, url: url(), ...formBody({ ...goodFields(bodyFields), [field]: value }) }])
       // A lone surrogate reaches the API only inside JSON (a URL or form carries its UTF-8 replacement).
       const json = JSON.stringify({ ...goodFields(bodyFields), [field]: 'a\ud800b' })
-      requests.push([`${field}: lone surrogate (JSON)`, { ...base, url: url(), payload: Buffer.from(json), headers: { 'content-type': 'application/json' }, bodyKind: 'json' }])
+      requests.push([
+        `${field}: lone surrogate (JSON)`,
+        { ...base, url: url(), payload: Buffer.from(json), headers: { 'content-type': 'application/json' }, bodyKind: 'json' },
+      ])
     }
     const problems: string[] = []
     for (const [label, request] of requests)
@@ -210,7 +273,8 @@ describe('oversized values: a megabyte in every field, one at a time', () => {
   const MEGABYTE = 'a'.repeat(MB - 4096)
   const CRAFTED_EMAIL = `a@${'.'.repeat(120_000)}@`
   const bodyFields = (key: keyof Endpoints): string[] => [...(FIELDS[key]?.body ?? []), 'x']
-  const pathOf = (key: keyof Endpoints) => `/api${endpoints[key].path.replace(/:([A-Za-z]+)|\*/g, (_, name: string | undefined) => encodeURIComponent(sample(name ?? '*')[0] ?? '1'))}`
+  const pathOf = (key: keyof Endpoints) =>
+    `/api${endpoints[key].path.replace(/:([A-Za-z]+)|\*/g, (_, name: string | undefined) => encodeURIComponent(sample(name ?? '*')[0] ?? '1'))}`
   const withBody = keys.filter((key) => endpoints[key].method !== 'GET' && !UPLOADS.includes(key))
   const withQuery = keys.filter((key) => (FIELDS[key]?.query ?? []).length > 0)
 
@@ -224,18 +288,34 @@ describe('oversized values: a megabyte in every field, one at a time', () => {
     const problems: string[] = []
     const fields = bodyFields(key)
     const bodies = [
-      ...fields.map((field): [string, string, string] => ['form', 'application/x-www-form-urlencoded', `${field}=${field === 'email' ? CRAFTED_EMAIL : MEGABYTE}`]),
+      ...fields.map((field): [string, string, string] => [
+        'form',
+        'application/x-www-form-urlencoded',
+        `${field}=${field === 'email' ? CRAFTED_EMAIL : MEGABYTE}`,
+      ]),
       ['json', 'application/json', JSON.stringify({ [fields[0]]: MEGABYTE })] as [string, string, string],
     ]
     for (const [kind, contentType, text] of bodies) {
-      const request: HostileRequest = { method: endpoints[key].method, url: pathOf(key), headers: { 'content-type': contentType }, payload: Buffer.from(text), bodyKind: `${kind} of ${text.length} characters` }
+      const request: HostileRequest = {
+        method: endpoints[key].method,
+        url: pathOf(key),
+        headers: { 'content-type': contentType },
+        payload: Buffer.from(text),
+        bodyKind: `${kind} of ${text.length} characters`,
+      }
       problems.push(...check(insider(key), request, await send(insider(key), request)))
     }
     expect(problems).toEqual([])
   })
 
   it.each(withBody)('%s: a body over the limit is a 413', async (key) => {
-    const request: HostileRequest = { method: endpoints[key].method, url: pathOf(key), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: Buffer.from(`x=${'a'.repeat(MB)}`), bodyKind: 'form over 1 MB' }
+    const request: HostileRequest = {
+      method: endpoints[key].method,
+      url: pathOf(key),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: Buffer.from(`x=${'a'.repeat(MB)}`),
+      bodyKind: 'form over 1 MB',
+    }
     const response = await send(insider(key), request)
     expect([response.statusCode, problemWith(response)]).toEqual([413, null])
   })
@@ -244,7 +324,13 @@ describe('oversized values: a megabyte in every field, one at a time', () => {
     const problems: string[] = []
     for (const contentType of ['application/octet-stream', 'image/png', 'image/jpeg', 'text/plain'])
       for (const size of [MB - 4096, MB + 1]) {
-        const request: HostileRequest = { method: endpoints[key].method, url: pathOf(key), headers: { 'content-type': contentType }, payload: Buffer.alloc(size, 0x89), bodyKind: `${size} bytes as ${contentType}` }
+        const request: HostileRequest = {
+          method: endpoints[key].method,
+          url: pathOf(key),
+          headers: { 'content-type': contentType },
+          payload: Buffer.alloc(size, 0x89),
+          bodyKind: `${size} bytes as ${contentType}`,
+        }
         problems.push(...check('member', request, await send('member', request)))
       }
     expect(problems).toEqual([])
@@ -254,7 +340,12 @@ describe('oversized values: a megabyte in every field, one at a time', () => {
     const problems: string[] = []
     for (const field of FIELDS[key]?.query ?? [])
       for (const who of ['visitor', insider(key)] as const) {
-        const request: HostileRequest = { method: endpoints[key].method, url: `${pathOf(key)}?${field}=${field === 'email' ? 'a%40' : ''}${'b'.repeat(8192)}`, headers: {}, bodyKind: 'none' }
+        const request: HostileRequest = {
+          method: endpoints[key].method,
+          url: `${pathOf(key)}?${field}=${field === 'email' ? 'a%40' : ''}${'b'.repeat(8192)}`,
+          headers: {},
+          bodyKind: 'none',
+        }
         problems.push(...check(who, request, await send(who, request)))
       }
     expect(problems).toEqual([])

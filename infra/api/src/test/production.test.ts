@@ -55,8 +55,17 @@ onceOnly('the production profile', () => {
       expect(bare).toMatch(/KOMA_PUBLIC_URL is not set/)
       expect(bare).toMatch(/TRUST_PROXY is not set/)
       expect(bare).toMatch(/mail is neither SMTP nor an explicit outbox/)
-      const wrong = productionSafety({ ...SAFE, KOMA_PUBLIC_URL: 'http://koma.example', KOMA_FAKETIME: '1', KOMA_SKIP_CHECKSUM: '1', KOMA_PAGE_URL_KEY: 'short', KOMA_SANDBOX_IDP: 'yes', KOMA_PAYPAL_CLIENT_ID: 'x' }).problems.join('\n')
-      for (const named of ['must be https', 'KOMA_FAKETIME', 'KOMA_SKIP_CHECKSUM', 'KOMA_PAGE_URL_KEY', 'KOMA_SANDBOX_IDP="yes"', 'KOMA_PAYPAL_CLIENT_SECRET']) expect(wrong).toContain(named)
+      const wrong = productionSafety({
+        ...SAFE,
+        KOMA_PUBLIC_URL: 'http://koma.example',
+        KOMA_FAKETIME: '1',
+        KOMA_SKIP_CHECKSUM: '1',
+        KOMA_PAGE_URL_KEY: 'short',
+        KOMA_SANDBOX_IDP: 'yes',
+        KOMA_PAYPAL_CLIENT_ID: 'x',
+      }).problems.join('\n')
+      for (const named of ['must be https', 'KOMA_FAKETIME', 'KOMA_SKIP_CHECKSUM', 'KOMA_PAGE_URL_KEY', 'KOMA_SANDBOX_IDP="yes"', 'KOMA_PAYPAL_CLIENT_SECRET'])
+        expect(wrong).toContain(named)
       expect(productionSafety({ ...SAFE, KOMA_PUBLIC_URL: 'https://koma.example/shop' }).problems.join()).toMatch(/origin only/)
       expect(productionSafety(SAFE).problems).toEqual([])
       // Opt-ins are allowed, and said out loud.
@@ -71,7 +80,12 @@ onceOnly('the production profile', () => {
   describe('the compiled API in production', () => {
     it('exits non-zero on an unsafe configuration, naming each setting, before touching any data', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-prod-unsafe-'))
-      const run = spawnSync(process.execPath, [bundle], { cwd: repoRoot, env: cleanEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, KOMA_FAKETIME: '1' }), encoding: 'utf8', timeout: 60_000 })
+      const run = spawnSync(process.execPath, [bundle], {
+        cwd: repoRoot,
+        env: cleanEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, KOMA_FAKETIME: '1' }),
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
       expect(run.status).toBe(1)
       for (const named of ['KOMA_PUBLIC_URL', 'TRUST_PROXY', 'KOMA_SMTP_URL', 'KOMA_FAKETIME']) expect(run.stderr).toContain(named)
       expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false)
@@ -98,7 +112,10 @@ onceOnly('the production profile', () => {
         const deadline = Date.now() + 180_000
         for (;;) {
           if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${output}`)
-          const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false)
+          const ok = await fetch(`${base}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
           if (ok) break
           if (Date.now() > deadline) throw new Error(`the API did not start:\n${output}`)
           await new Promise((resolve) => setTimeout(resolve, 250))
@@ -116,7 +133,12 @@ onceOnly('the production profile', () => {
 
       const call = async (method: string, url: string, body?: Record<string, string>) => {
         const time = String(Date.now())
-        const headers: Record<string, string> = { [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'), [HEADERS.language]: 'en', [HEADERS.clientUid]: 'prod-test-device' }
+        const headers: Record<string, string> = {
+          [HEADERS.requestTime]: time,
+          [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+          [HEADERS.language]: 'en',
+          [HEADERS.clientUid]: 'prod-test-device',
+        }
         if (body) headers['content-type'] = 'application/x-www-form-urlencoded'
         return fetch(`${base}${url}`, { method, headers, body: body ? new URLSearchParams(body).toString() : undefined })
       }
@@ -130,7 +152,11 @@ onceOnly('the production profile', () => {
       it('has no faketime route, no sandbox and no social provider', async () => {
         expect((await call('POST', '/api/debug/faketime?time=1700000000000')).status).toBe(404)
         expect((await call('DELETE', '/api/debug/faketime')).status).toBe(404)
-        for (const url of ['/api/sandbox/idp/google/authorize?client_id=koma-web-google&redirect_uri=https%3A%2F%2Fkoma.example%2Fx&state=abcdefghijkl', '/api/sandbox/certification/abc', '/api/sandbox/payments/paypal/sdk/js']) {
+        for (const url of [
+          '/api/sandbox/idp/google/authorize?client_id=koma-web-google&redirect_uri=https%3A%2F%2Fkoma.example%2Fx&state=abcdefghijkl',
+          '/api/sandbox/certification/abc',
+          '/api/sandbox/payments/paypal/sdk/js',
+        ]) {
           // Signed like the browser, so no catch-all route answers a missing checksum first.
           expect([url, (await call('GET', url)).status]).toEqual([url, 404])
         }
@@ -151,7 +177,11 @@ onceOnly('the production profile', () => {
         const { publicEncrypt, createPublicKey, constants } = await import('node:crypto')
         const { sessionKey, publicKey } = (await key.json()).result as { sessionKey: string; publicKey: string }
         const sealed = publicEncrypt(
-          { key: createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          {
+            key: createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }),
+            padding: constants.RSA_PKCS1_OAEP_PADDING,
+            oaepHash: 'sha256',
+          },
           Buffer.from(JSON.stringify({ sessionKey, password: 'koma-reader-1' })),
         ).toString('base64')
         const signin = await call('POST', '/api/member/signin', { email: 'reader@koma.example', sessionKey, rsaEncryptedString: sealed, stayLogged: 'false' })
@@ -159,11 +189,21 @@ onceOnly('the production profile', () => {
         expect((await signin.json()).message).toBe('Incorrect email or password')
         // A guest cannot redeem the demo coupon: it does not exist here.
         const guest = await call('POST', '/api/member/guest')
-        const cookie = guest.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+        const cookie = guest.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ')
         const time = String(Date.now())
         const redeem = await fetch(`${base}/api/coupon/redeem`, {
           method: 'POST',
-          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'), [HEADERS.language]: 'en', [HEADERS.clientUid]: 'prod-test-device' },
+          headers: {
+            cookie,
+            'content-type': 'application/x-www-form-urlencoded',
+            [HEADERS.requestTime]: time,
+            [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+            [HEADERS.language]: 'en',
+            [HEADERS.clientUid]: 'prod-test-device',
+          },
           body: 'code=KOMA2026',
         })
         expect(redeem.status).toBeGreaterThanOrEqual(400)

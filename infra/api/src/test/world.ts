@@ -92,7 +92,13 @@ export interface World {
 const now = (t: TestApp) => t.clock.now()
 
 /** Call as a caller: its cookies and device id, plus the request's own options. */
-export function callAs(t: TestApp, caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+export function callAs(
+  t: TestApp,
+  caller: Caller,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   return t.call(method, url, { ...options, cookies: { ...caller.cookies, ...options.cookies }, headers: { ...device(caller.deviceId), ...options.headers } })
 }
 
@@ -139,7 +145,10 @@ export async function sealedFor(t: TestApp, caller: Caller, extra: Record<string
 }
 
 /** A small real PNG (uploads). */
-export const tinyPng = (): Promise<Buffer> => sharp({ create: { width: 8, height: 8, channels: 3, background: '#e05a47' } }).png().toBuffer()
+export const tinyPng = (): Promise<Buffer> =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#e05a47' } })
+    .png()
+    .toBuffer()
 
 async function chapterRows(t: TestApp, where: 'buy' | 'free' | 'coinRent' | 'gauge' | 'ticket' | 'novel' | 'vertical'): Promise<ChapterRef[]> {
   let query = t.db
@@ -151,10 +160,12 @@ async function chapterRows(t: TestApp, where: 'buy' | 'free' | 'coinRent' | 'gau
     .where('c.status', '!=', 'coming_soon')
     .orderBy('c.id')
     .orderBy('ch.sort')
-  const coinIn = (column: 'ch.purchase_allowed_with' | 'ch.rent_allowed_with', value: string) => query.where(({ eb, val }) => eb(val(value), '=', eb.fn.any(column)))
+  const coinIn = (column: 'ch.purchase_allowed_with' | 'ch.rent_allowed_with', value: string) =>
+    query.where(({ eb, val }) => eb(val(value), '=', eb.fn.any(column)))
   if (where === 'free') query = query.where('ch.free', '=', true).where('c.chapter_file_format', '=', 'image')
   else query = query.where('ch.free', '=', false)
-  if (where === 'buy' || where === 'vertical') query = coinIn('ch.purchase_allowed_with', 'coin').where('ch.price', '>=', 1).where('c.chapter_file_format', '=', 'image')
+  if (where === 'buy' || where === 'vertical')
+    query = coinIn('ch.purchase_allowed_with', 'coin').where('ch.price', '>=', 1).where('c.chapter_file_format', '=', 'image')
   if (where === 'vertical') query = query.where('c.orientation', '=', 'vertical')
   if (where === 'coinRent') query = coinIn('ch.rent_allowed_with', 'coin').where('ch.rental_price', '>=', 1)
   if (where === 'gauge') query = coinIn('ch.rent_allowed_with', 'gauge').where('c.gauge_usable', '=', true)
@@ -162,7 +173,13 @@ async function chapterRows(t: TestApp, where: 'buy' | 'free' | 'coinRent' | 'gau
   if (where === 'novel') query = query.where('c.chapter_file_format', '=', 'epub').where('ch.has_trial', '=', true)
   const rows = await query.limit(60).execute()
   if (rows.length === 0) throw new Error(`no seeded chapter for ${where}`)
-  return rows.map((row) => ({ type: row.type as ChapterRef['type'], contentId: Number(row.contentId), chapterId: Number(row.id), price: row.price, rentalPrice: row.rentalPrice }))
+  return rows.map((row) => ({
+    type: row.type as ChapterRef['type'],
+    contentId: Number(row.contentId),
+    chapterId: Number(row.id),
+    price: row.price,
+    rentalPrice: row.rentalPrice,
+  }))
 }
 
 async function firstId(query: { executeTakeFirstOrThrow(): Promise<{ id: number | string }> }): Promise<number> {
@@ -178,13 +195,22 @@ export async function cardToken(t: TestApp, caller: Caller, number = '4111111111
     method: 'POST',
     url: tokenUrl,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ card_number: number, card_expire: '12/39', security_code: '123', cardholder_name: holder, token_api_key: tokenApiKey, lang: 'en' }),
+    payload: JSON.stringify({
+      card_number: number,
+      card_expire: '12/39',
+      security_code: '123',
+      cardholder_name: holder,
+      token_api_key: tokenApiKey,
+      lang: 'en',
+    }),
   })
   return token.json().token as string
 }
 
 async function registerCard(t: TestApp, caller: Caller, number: string, holder: string): Promise<void> {
-  const registered = await callAs(t, caller, 'POST', '/api/coin/purchase/credit/cardinfo/register', { body: { mdkToken: await cardToken(t, caller, number, holder), securityCode: '123' } })
+  const registered = await callAs(t, caller, 'POST', '/api/coin/purchase/credit/cardinfo/register', {
+    body: { mdkToken: await cardToken(t, caller, number, holder), securityCode: '123' },
+  })
   if (registered.statusCode !== 200) throw new Error(`card: ${registered.statusCode} ${registered.body}`)
 }
 
@@ -208,7 +234,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // A second device of the owner: another session, signed in from it.
   const secondDeviceId = `owner-second-${marker}`
-  const second = await t.call('POST', '/api/member/signin', { headers: device(secondDeviceId), body: { email: made.email, ...(await sealedPassword(t, made.password)), stayLogged: 'true' } })
+  const second = await t.call('POST', '/api/member/signin', {
+    headers: device(secondDeviceId),
+    body: { email: made.email, ...(await sealedPassword(t, made.password)), stayLogged: 'true' },
+  })
   if (second.statusCode !== 200 || !cookiesOf(second).koma_session) throw new Error(`second device: ${second.statusCode}`)
 
   const [vertical, buyable, free, coinRent, gauge, ticket, novels] = await Promise.all(
@@ -232,16 +261,27 @@ export async function buildWorld(t: TestApp): Promise<World> {
     body: { token: await transactionToken(t, owner), price: String(owned.price) },
   })
   if (unlock.statusCode !== 200) throw new Error(`owner unlock: ${unlock.statusCode} ${unlock.body}`)
-  await t.db.insertInto('chapter_access').values({ member_id: ownerId, chapter_id: novel.chapterId, content_id: novel.contentId, kind: 'owned', via: 'coin', expires_at: null }).execute()
+  await t.db
+    .insertInto('chapter_access')
+    .values({ member_id: ownerId, chapter_id: novel.chapterId, content_id: novel.contentId, kind: 'owned', via: 'coin', expires_at: null })
+    .execute()
   // Adult verification, mature content on.
-  await t.db.updateTable('members').set({ adult_verified_at: now(t), accept_mature: true }).where('id', '=', ownerId).execute()
+  await t.db
+    .updateTable('members')
+    .set({ adult_verified_at: now(t), accept_mature: true })
+    .where('id', '=', ownerId)
+    .execute()
 
   // Two comments, written an hour ago (so the posting limit leaves the owner free to post).
   const commented = free[0]
   const hourAgo = new Date(now(t).getTime() - 60 * 60 * 1000)
   const commentIds: number[] = []
   for (const body of [`Owner comment ${marker} one`, `Owner comment ${marker} two`]) {
-    const row = await t.db.insertInto('comments').values({ content_id: commented.contentId, chapter_id: commented.chapterId, member_id: ownerId, body, created_at: hourAgo, deleted_at: null }).returning('id').executeTakeFirstOrThrow()
+    const row = await t.db
+      .insertInto('comments')
+      .values({ content_id: commented.contentId, chapter_id: commented.chapterId, member_id: ownerId, body, created_at: hourAgo, deleted_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     commentIds.push(Number(row.id))
   }
 
@@ -250,18 +290,37 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const messageTitle = `Owner message ${marker}`
   const gift = await t.db
     .insertInto('inbox_gifts')
-    .values({ member_id: ownerId, texts: JSON.stringify({ en: { title: giftTitle, description: giftTitle } }), kind: 'coin', coin_type: 'free', amount: 5, content_id: null, grant_valid_days: null, created_at: now(t), expires_at: null })
+    .values({
+      member_id: ownerId,
+      texts: JSON.stringify({ en: { title: giftTitle, description: giftTitle } }),
+      kind: 'coin',
+      coin_type: 'free',
+      amount: 5,
+      content_id: null,
+      grant_valid_days: null,
+      created_at: now(t),
+      expires_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const message = await t.db
     .insertInto('inbox_messages')
-    .values({ member_id: ownerId, texts: JSON.stringify({ en: { title: messageTitle, body: messageTitle } }), link_url: null, created_at: now(t), read_at: null })
+    .values({
+      member_id: ownerId,
+      texts: JSON.stringify({ en: { title: messageTitle, body: messageTitle } }),
+      link_url: null,
+      created_at: now(t),
+      read_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
 
   // A linked social account (kakao: the matrix links google through the sandbox itself).
   const linkedEmail = `owner.linked.${marker}@sandbox.example`
-  await t.db.insertInto('external_accounts').values({ member_id: ownerId, provider: 'kakao', subject: `owner-${marker}`, email: linkedEmail, linked_at: now(t) }).execute()
+  await t.db
+    .insertInto('external_accounts')
+    .values({ member_id: ownerId, provider: 'kakao', subject: `owner-${marker}`, email: linkedEmail, linked_at: now(t) })
+    .execute()
 
   // Two saved cards (one to delete).
   const holder = `OWNER HOLDER ${marker.toUpperCase()}`
@@ -270,18 +329,53 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const cardIds = (await t.db.selectFrom('saved_cards').select('id').where('member_id', '=', ownerId).orderBy('id').execute()).map((row) => Number(row.id))
 
   // The owner's library: a title subscribed.
-  const libraryTitles = await t.db.selectFrom('contents').select(['id', 'type']).where('mature', '=', false).where('status', '!=', 'coming_soon').orderBy('id', 'desc').limit(2).execute()
+  const libraryTitles = await t.db
+    .selectFrom('contents')
+    .select(['id', 'type'])
+    .where('mature', '=', false)
+    .where('status', '!=', 'coming_soon')
+    .orderBy('id', 'desc')
+    .limit(2)
+    .execute()
   const ownerLibraryContentId = Number(libraryTitles[0].id)
   const subscribed = await callAs(t, owner, 'PUT', `/api/library/subscriptions/${libraryTitles[0].type}/${ownerLibraryContentId}`)
   if (subscribed.statusCode !== 200) throw new Error(`owner library: ${subscribed.statusCode}`)
 
   const pageImageIds = (
-    await t.db.selectFrom('chapter_pages').select('image_id').where('chapter_id', '=', owned.chapterId).where('sales_type', '=', 'product').orderBy('sort').execute()
+    await t.db
+      .selectFrom('chapter_pages')
+      .select('image_id')
+      .where('chapter_id', '=', owned.chapterId)
+      .where('sales_type', '=', 'product')
+      .orderBy('sort')
+      .execute()
   ).map((row) => Number(row.image_id))
-  const coming = await t.db.selectFrom('contents').select(['id', 'type']).where('status', '=', 'coming_soon').where('mature', '=', false).orderBy('id').executeTakeFirstOrThrow()
+  const coming = await t.db
+    .selectFrom('contents')
+    .select(['id', 'type'])
+    .where('status', '=', 'coming_soon')
+    .where('mature', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
   const product = async (currency: 'USD' | 'JPY') =>
-    Number((await t.db.selectFrom('coin_products').select('seq').where('currency', '=', currency).where('active', '=', true).orderBy('sort').executeTakeFirstOrThrow()).seq)
-  const terms = await t.db.selectFrom('legal_documents').select('version').where('type', '=', 'terms').where('effective_at', '<=', now(t)).orderBy('version', 'desc').executeTakeFirstOrThrow()
+    Number(
+      (
+        await t.db
+          .selectFrom('coin_products')
+          .select('seq')
+          .where('currency', '=', currency)
+          .where('active', '=', true)
+          .orderBy('sort')
+          .executeTakeFirstOrThrow()
+      ).seq,
+    )
+  const terms = await t.db
+    .selectFrom('legal_documents')
+    .select('version')
+    .where('type', '=', 'terms')
+    .where('effective_at', '<=', now(t))
+    .orderBy('version', 'desc')
+    .executeTakeFirstOrThrow()
   const third = await t.db.selectFrom('members').select('id').where('email', '=', 'reader2@koma.example').executeTakeFirstOrThrow()
 
   return {
@@ -312,6 +406,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
 /** A password-reset token for a member, as the reset mail would carry it. */
 export async function resetToken(t: TestApp, memberId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url')
-  await t.db.insertInto('password_resets').values({ token_hash: sha256(token), member_id: memberId, created_at: now(t), expires_at: resetLinkExpiresAt(now(t)) }).execute()
+  await t.db
+    .insertInto('password_resets')
+    .values({ token_hash: sha256(token), member_id: memberId, created_at: now(t), expires_at: resetLinkExpiresAt(now(t)) })
+    .execute()
   return token
 }

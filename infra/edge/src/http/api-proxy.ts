@@ -53,10 +53,7 @@ function compressUpstream(req: ProxiedRequest, reply: ProxiedReply, stream: Node
     reply.send(stream)
     return
   }
-  const compressor =
-    encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : zlib.createGzip({ level: 6 })
+  const compressor = encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.createGzip({ level: 6 })
   reply.removeHeader('content-length')
   reply.header('content-encoding', encoding)
   reply.send(

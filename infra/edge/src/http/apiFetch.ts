@@ -25,7 +25,11 @@ export interface ApiAnswer<T> {
  * (SPEC §7 headers), anonymous (no reader cookie), on behalf of the reader's address. Never
  * throws: a refused connection or a timeout is status 0.
  */
-export async function apiGet<T>(apiUrl: string, path: string, input: { locale: Locale; clientIp: string; now: number; timeoutMs?: number }): Promise<ApiAnswer<T>> {
+export async function apiGet<T>(
+  apiUrl: string,
+  path: string,
+  input: { locale: Locale; clientIp: string; now: number; timeoutMs?: number },
+): Promise<ApiAnswer<T>> {
   try {
     const time = String(input.now)
     const response = await fetch(`${apiUrl}/api${path}`, {

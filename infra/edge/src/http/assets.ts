@@ -143,9 +143,7 @@ export function registerAssets(app: FastifyInstance, edgeDir: string, memoryBudg
     const meta = await cache.get(file, compressible)
     if (!meta) return notFound(reply)
 
-    const encoding = compressible
-      ? negotiate(req.headers['accept-encoding'], { br: meta.br !== null, gzip: meta.gzip !== null })
-      : 'identity'
+    const encoding = compressible ? negotiate(req.headers['accept-encoding'], { br: meta.br !== null, gzip: meta.gzip !== null }) : 'identity'
     const size = encoding === 'identity' ? meta.size : (meta[encoding] as number)
     const etag = `"${meta.size.toString(36)}-${Math.trunc(meta.mtimeMs).toString(36)}${encoding === 'identity' ? '' : `-${encoding}`}"`
 

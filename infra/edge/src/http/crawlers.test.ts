@@ -57,7 +57,9 @@ beforeAll(async () => {
     apiCalls.push(req.url)
     if (maintenance) return reply.code(503).send({ code: 503, message: 'Maintenance', maintenance: { title: 'M', description: 'D', endAt: null } })
   })
-  api.get('/api/comic/7', async (req) => ({ result: { ...title(String(req.headers['x-koma-language'] ?? req.headers['accept-language'] ?? 'en')), chapters: [] } }))
+  api.get('/api/comic/7', async (req) => ({
+    result: { ...title(String(req.headers['x-koma-language'] ?? req.headers['accept-language'] ?? 'en')), chapters: [] },
+  }))
   api.get('/api/comic/8', async () => ({ result: { ...title('en'), id: 8, name: 'Night Garden', mature: true } }))
   api.get('/api/comic/10', async () => {
     await slowTitle
@@ -123,7 +125,13 @@ describe('a title page as a crawler or a link preview reads it', () => {
     expect(meta.canonical).toBe(`${PUBLIC}/fr/comic/7`)
     expect(meta.alternates).toEqual(['ja', 'en', 'fr', 'x-default'])
     expect(meta.alternateUrls).toEqual([`${PUBLIC}/comic/7`, `${PUBLIC}/en/comic/7`, `${PUBLIC}/fr/comic/7`, `${PUBLIC}/comic/7`])
-    expect(meta.og).toMatchObject({ 'og:title': 'Mer d’étoiles | Koma', 'og:url': `${PUBLIC}/fr/comic/7`, 'og:image': `${PUBLIC}/api/image/30`, 'og:locale': 'fr_FR', 'og:site_name': 'Koma' })
+    expect(meta.og).toMatchObject({
+      'og:title': 'Mer d’étoiles | Koma',
+      'og:url': `${PUBLIC}/fr/comic/7`,
+      'og:image': `${PUBLIC}/api/image/30`,
+      'og:locale': 'fr_FR',
+      'og:site_name': 'Koma',
+    })
     expect(meta.twitter).toMatchObject({ 'twitter:card': 'summary_large_image', 'twitter:image': `${PUBLIC}/api/image/30` })
     expect(meta.jsonLd).toEqual({
       '@context': 'https://schema.org',
@@ -164,8 +172,15 @@ describe('a title page as a crawler or a link preview reads it', () => {
 describe('a slow API', () => {
   it('does not hold a reader’s page, but a crawler waits for the title’s metadata', async () => {
     const reader = await getImpatient({ path: '/en/comic/10', headers: { 'user-agent': IOS17 } })
-    expect([reader.status, metaOf(reader.text).titles, metaOf(reader.text).jsonLd]).toEqual([200, ['Koma — comics and novels in Japanese, English and French'], null])
-    const crawler = getImpatient({ path: '/en/comic/10', headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })
+    expect([reader.status, metaOf(reader.text).titles, metaOf(reader.text).jsonLd]).toEqual([
+      200,
+      ['Koma — comics and novels in Japanese, English and French'],
+      null,
+    ])
+    const crawler = getImpatient({
+      path: '/en/comic/10',
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    })
     releaseSlowTitle()
     const meta = metaOf((await crawler).text)
     expect([meta.titles, meta.jsonLd?.name]).toEqual([['Slow Tide | Koma'], 'Slow Tide'])
@@ -203,7 +218,8 @@ describe('statuses', () => {
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt keeps crawlers out of private pages and names the sitemap on the public origin', async () => {
     const robots = (await get('/robots.txt')).text
-    for (const line of ['Disallow: /api/', 'Disallow: /account/', 'Disallow: /en/library/', 'Disallow: /*/chapter/', `Sitemap: ${PUBLIC}/sitemap.xml`]) expect(robots).toContain(`${line}\n`)
+    for (const line of ['Disallow: /api/', 'Disallow: /account/', 'Disallow: /en/library/', 'Disallow: /*/chapter/', `Sitemap: ${PUBLIC}/sitemap.xml`])
+      expect(robots).toContain(`${line}\n`)
   })
 
   it('lists every public page in ja, en and fr, each with its alternates and last change', async () => {
@@ -211,9 +227,20 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.status).toBe(200)
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8')
     const urls = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
-    for (const url of [`${PUBLIC}/`, `${PUBLIC}/en`, `${PUBLIC}/fr/document/faq`, `${PUBLIC}/comic/7`, `${PUBLIC}/en/comic/7`, `${PUBLIC}/fr/comic/7`, `${PUBLIC}/en/magazine_comic/coming_soon/9`]) expect(urls).toContain(url)
+    for (const url of [
+      `${PUBLIC}/`,
+      `${PUBLIC}/en`,
+      `${PUBLIC}/fr/document/faq`,
+      `${PUBLIC}/comic/7`,
+      `${PUBLIC}/en/comic/7`,
+      `${PUBLIC}/fr/comic/7`,
+      `${PUBLIC}/en/magazine_comic/coming_soon/9`,
+    ])
+      expect(urls).toContain(url)
     expect(new Set(urls).size).toBe(urls.length)
-    expect(res.text).toContain(`<url><loc>${PUBLIC}/en/comic/7</loc><lastmod>2026-11-20T09:00:00.000Z</lastmod><xhtml:link rel="alternate" hreflang="ja" href="${PUBLIC}/comic/7"/>`)
+    expect(res.text).toContain(
+      `<url><loc>${PUBLIC}/en/comic/7</loc><lastmod>2026-11-20T09:00:00.000Z</lastmod><xhtml:link rel="alternate" hreflang="ja" href="${PUBLIC}/comic/7"/>`,
+    )
     // Kept for its max-age: a second crawler asks the API nothing.
     const before = apiCalls.filter((call) => call === '/api/sitemap/titles').length
     await get('/sitemap.xml')

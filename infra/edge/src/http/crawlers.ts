@@ -30,9 +30,16 @@ export function robotsTxt(origin: string): string {
   return lines.join('\n')
 }
 
-
 /** Public pages that are not titles. */
-const STATIC_PAGES = ['/', '/menu/all_comic/ranking', '/menu/all_comic/new', '/menu/all_comic/free', '/menu/all_comic/event', '/document/notice', '/document/faq']
+const STATIC_PAGES = [
+  '/',
+  '/menu/all_comic/ranking',
+  '/menu/all_comic/new',
+  '/menu/all_comic/free',
+  '/menu/all_comic/event',
+  '/document/notice',
+  '/document/faq',
+]
 
 /** The sitemap: every public page in its three languages, each naming the others (hreflang). */
 export function sitemapXml(origin: string, titles: SitemapTitle[]): string {
@@ -43,7 +50,10 @@ export function sitemapXml(origin: string, titles: SitemapTitle[]): string {
       lastmod: title.updatedAt,
     })),
   ]
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ]
   const url = (path: string, locale: Locale) => escapeMarkup(`${origin}${withLocalePrefix(path, prefixForLocale(locale))}`)
   for (const entry of entries) {
     const alternates = LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(entry.path, locale)}"/>`).join('')
@@ -92,7 +102,10 @@ export function browserGuideHtml(locale: Locale): string {
     ['Mozilla Firefox', 'https://www.mozilla.org/firefox/'],
   ]
   const others = LOCALES.filter((other) => other !== locale)
-    .map((other) => `<a href="${withLocalePrefix('/browserguide', prefixForLocale(other))}" hreflang="${other}" lang="${other}">${{ ja: '日本語', en: 'English', fr: 'Français' }[other]}</a>`)
+    .map(
+      (other) =>
+        `<a href="${withLocalePrefix('/browserguide', prefixForLocale(other))}" hreflang="${other}" lang="${other}">${{ ja: '日本語', en: 'English', fr: 'Français' }[other]}</a>`,
+    )
     .join(' · ')
   return `<!DOCTYPE html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">

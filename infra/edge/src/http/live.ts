@@ -111,6 +111,15 @@ export async function sendPage(req: FastifyRequest, reply: FastifyReply, html: s
   const body = Buffer.from(html, 'utf8')
   if (encoding === 'identity') return reply.send(body)
   reply.header('content-encoding', encoding)
-  if (encoding === 'br') return reply.send(await brotliAsync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }))
+  if (encoding === 'br')
+    return reply.send(
+      await brotliAsync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    )
   return reply.send(await gzipAsync(body, { level: 6 }))
 }

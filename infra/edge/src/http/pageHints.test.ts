@@ -7,9 +7,15 @@ import { removeDir, tempDir } from '../testing/fixtures'
 import type { Registry } from '../registry/types'
 
 const V = '20260101000000-aaaaaaaa'
-const registry: Registry = { host: { version: V, base: `/host/${V}/` }, remotes: { mf_catalog: { version: V, entry: `/remotes/mf-catalog/${V}/mf-manifest.json` } } }
+const registry: Registry = {
+  host: { version: V, base: `/host/${V}/` },
+  remotes: { mf_catalog: { version: V, entry: `/remotes/mf-catalog/${V}/mf-manifest.json` } },
+}
 const banner = { imageUrl: '/api/image/7', largeScreenImageUrl: null }
-const home = (cacheControl: string) => ({ cacheControl, body: { result: { popups: [], sections: [], menu: { holder: '', items: [] }, topBanner: { elements: [banner] } } } })
+const home = (cacheControl: string) => ({
+  cacheControl,
+  body: { result: { popups: [], sections: [], menu: { holder: '', items: [] }, topBanner: { elements: [banner] } } },
+})
 
 describe('what the edge writes into the first page', () => {
   let root: string
@@ -22,8 +28,17 @@ describe('what the edge writes into the first page', () => {
     root = await tempDir()
     const dir = path.join(root, 'remotes', 'mf-catalog', V)
     await fs.mkdir(dir, { recursive: true })
-    await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.1.js'] } } }] }))
-    await fs.writeFile(path.join(dir, 'route-chunks.json'), JSON.stringify({ 'catalog.home': ['546.a.js'], 'catalog.episodes': ['84.b.js'], 'messages:en': ['191.c.js'], 'messages:ja': ['277.d.js'] }))
+    await fs.writeFile(
+      path.join(dir, 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.1.js'] } } }],
+      }),
+    )
+    await fs.writeFile(
+      path.join(dir, 'route-chunks.json'),
+      JSON.stringify({ 'catalog.home': ['546.a.js'], 'catalog.episodes': ['84.b.js'], 'messages:en': ['191.c.js'], 'messages:ja': ['277.d.js'] }),
+    )
     api = Fastify()
     api.get('/api/:lang/home', async (_req, reply) => {
       calls += 1
@@ -36,14 +51,20 @@ describe('what the edge writes into the first page', () => {
     await removeDir(root)
   })
 
-  const request = (url: string, extra: { cookie?: string; acceptLanguage?: string } = {}) => ({ url, clientIp: '203.0.113.9', cookie: extra.cookie, acceptLanguage: extra.acceptLanguage })
+  const request = (url: string, extra: { cookie?: string; acceptLanguage?: string } = {}) => ({
+    url,
+    clientIp: '203.0.113.9',
+    cookie: extra.cookie,
+    acceptLanguage: extra.acceptLanguage,
+  })
 
   it('the registry, the reader address, and preloads of the owning remote, its screen and its messages', async () => {
     const hints = new PageHints(root, apiUrl, { now: () => 1000 })
     const { head } = await hints.headFor(request('/en/comic/1'), registry)
     expect(head).toContain(`<script type="application/json" id="koma-registry">${JSON.stringify(registry)}</script>`)
     expect(head).toContain('<script type="application/json" id="koma-boot">{"ip":{"ip":"203.0.113.9","now":1000}}</script>')
-    for (const file of ['remoteEntry.js', '__federation_expose_routes.1.js', '84.b.js', '191.c.js']) expect(head).toContain(`<link rel="preload" href="/remotes/mf-catalog/${V}/${file}" as="script">`)
+    for (const file of ['remoteEntry.js', '__federation_expose_routes.1.js', '84.b.js', '191.c.js'])
+      expect(head).toContain(`<link rel="preload" href="/remotes/mf-catalog/${V}/${file}" as="script">`)
     expect(head).not.toContain('546.a.js')
     expect(head).not.toContain('277.d.js')
     expect(head).not.toMatch(/<script(?![^>]*type="application\/json")/)
@@ -81,7 +102,10 @@ describe('what the edge writes into the first page', () => {
     const hints = new PageHints(root, apiUrl, { now: () => now })
     expect(await hints.cachedHomeAnswer('en', '203.0.113.9')).toBeNull()
     // The miss fetched it for the next caller.
-    const cached = await eventually(() => hints.cachedHomeAnswer('en', '203.0.113.9'), (value) => value !== null)
+    const cached = await eventually(
+      () => hints.cachedHomeAnswer('en', '203.0.113.9'),
+      (value) => value !== null,
+    )
     expect(cached?.maxAge).toBe(60)
     expect(JSON.parse(cached!.answer.identity.toString())).toEqual(answer.body)
     now += 61_000
@@ -91,7 +115,10 @@ describe('what the edge writes into the first page', () => {
   it('forgets the kept home when told (maintenance began): the next reader asks the API', async () => {
     const hints = new PageHints(root, apiUrl, { now: () => 10_000 })
     await hints.cachedHomeAnswer('en', '203.0.113.9')
-    await eventually(() => hints.cachedHomeAnswer('en', '203.0.113.9'), (value) => value !== null)
+    await eventually(
+      () => hints.cachedHomeAnswer('en', '203.0.113.9'),
+      (value) => value !== null,
+    )
     hints.forgetHome()
     expect(await hints.cachedHomeAnswer('en', '203.0.113.9')).toBeNull()
   })

@@ -134,7 +134,6 @@ export function pageContext(req: PageRequest): PageContext {
   return { pathname: decoded, search, match: resolveRoute(decoded, search), locale }
 }
 
-
 export class PageHints {
   private readonly remotes: RemoteVersions
   private readonly homes = new Map<Locale, CachedHome>()
@@ -168,7 +167,10 @@ export class PageHints {
       const live = registry.remotes[owner]
       const files = live ? await this.remotes.get(owner, live.entry) : null
       if (files) {
-        const scripts = [files.entry, ...[...files.routes, ...(files.chunks[match.route.id] ?? []), ...(files.chunks[`messages:${locale}`] ?? [])].map((file) => files.base + file)]
+        const scripts = [
+          files.entry,
+          ...[...files.routes, ...(files.chunks[match.route.id] ?? []), ...(files.chunks[`messages:${locale}`] ?? [])].map((file) => files.base + file),
+        ]
         for (const script of new Set(scripts)) parts.push(`<link rel="preload" href="${escapeMarkup(script)}" as="script">`)
       }
       if (match.route.id === 'catalog.home' && readCookie(COOKIES.acceptMature, req.cookie ?? '') !== 'Y') {
@@ -180,13 +182,22 @@ export class PageHints {
             const phone = imageSources(first.imageUrl, 390)
             const wide = first.largeScreenImageUrl ? imageSources(first.largeScreenImageUrl, 640) : null
             const media = wide ? ' media="(max-width: 767px)"' : ''
-            parts.push(`<link rel="preload" as="image" href="${escapeMarkup(phone.src)}" imagesrcset="${escapeMarkup(phone.srcSet)}" fetchpriority="high"${media}>`)
-            if (wide) parts.push(`<link rel="preload" as="image" href="${escapeMarkup(wide.src)}" imagesrcset="${escapeMarkup(wide.srcSet)}" fetchpriority="high" media="(min-width: 768px)">`)
+            parts.push(
+              `<link rel="preload" as="image" href="${escapeMarkup(phone.src)}" imagesrcset="${escapeMarkup(phone.srcSet)}" fetchpriority="high"${media}>`,
+            )
+            if (wide)
+              parts.push(
+                `<link rel="preload" as="image" href="${escapeMarkup(wide.src)}" imagesrcset="${escapeMarkup(wide.srcSet)}" fetchpriority="high" media="(min-width: 768px)">`,
+              )
           }
         }
       }
     }
-    const tag = createHash('sha256').update(parts.join('')).update(jsonForScript({ ...boot, ip: { ip: req.clientIp } })).digest('base64url').slice(0, 22)
+    const tag = createHash('sha256')
+      .update(parts.join(''))
+      .update(jsonForScript({ ...boot, ip: { ip: req.clientIp } }))
+      .digest('base64url')
+      .slice(0, 22)
     parts.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`)
     return { head: parts.join(''), tag }
   }

@@ -114,13 +114,23 @@ export class PageMetadata {
       for (const locale of LOCALES) parts.push(`<link rel="alternate" hreflang="${locale}" href="${escapeMarkup(url(locale))}">`)
       parts.push(`<link rel="alternate" hreflang="x-default" href="${escapeMarkup(`${origin}${rest}${search}`)}">`)
       const og = (property: string, content: string) => `<meta property="${property}" content="${escapeMarkup(content)}">`
-      parts.push(og('og:site_name', 'Koma'), og('og:type', described.type ?? 'website'), og('og:title', described.title), og('og:description', described.description), og('og:url', url(page.locale)))
+      parts.push(
+        og('og:site_name', 'Koma'),
+        og('og:type', described.type ?? 'website'),
+        og('og:title', described.title),
+        og('og:description', described.description),
+        og('og:url', url(page.locale)),
+      )
       parts.push(og('og:locale', LOCALE_TAGS[page.locale].replace('-', '_')))
       for (const locale of LOCALES) if (locale !== page.locale) parts.push(og('og:locale:alternate', LOCALE_TAGS[locale].replace('-', '_')))
       const image = described.image ? `${origin}${described.image}` : null
       if (image) parts.push(og('og:image', image))
       const card = (name: string, content: string) => `<meta name="${name}" content="${escapeMarkup(content)}">`
-      parts.push(card('twitter:card', image ? 'summary_large_image' : 'summary'), card('twitter:title', described.title), card('twitter:description', described.description))
+      parts.push(
+        card('twitter:card', image ? 'summary_large_image' : 'summary'),
+        card('twitter:title', described.title),
+        card('twitter:description', described.description),
+      )
       if (image) parts.push(card('twitter:image', image))
       if (described.jsonLd) {
         const data = { '@context': 'https://schema.org', ...described.jsonLd, url: url(page.locale), ...(image ? { image } : {}) }
@@ -176,7 +186,10 @@ export class PageMetadata {
   }
 
   private title(
-    content: Pick<ContentDetail, 'name' | 'description' | 'mature' | 'authors' | 'genres' | 'thumbnails' | 'chapterFileFormat'> & { keyVisual: { url: string } | null; publisherName?: string },
+    content: Pick<ContentDetail, 'name' | 'description' | 'mature' | 'authors' | 'genres' | 'thumbnails' | 'chapterFileFormat'> & {
+      keyVisual: { url: string } | null
+      publisherName?: string
+    },
     locale: Locale,
   ): Described {
     const texts = PAGE_TEXTS[locale]

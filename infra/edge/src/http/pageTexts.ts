@@ -55,7 +55,8 @@ export const PAGE_TEXTS = {
     comments: 'Commentaires',
     event: 'Événements',
     browserGuideTitle: 'Veuillez utiliser un navigateur récent',
-    browserGuideDescription: 'Koma prend en charge les versions récentes de Chrome, Safari, Edge et Firefox. Internet Explorer et iOS antérieur à 14 ne sont pas pris en charge.',
+    browserGuideDescription:
+      'Koma prend en charge les versions récentes de Chrome, Safari, Edge et Firefox. Internet Explorer et iOS antérieur à 14 ne sont pas pris en charge.',
     browserGuideUpdate: 'Sur iPhone ou iPad, mettez iOS à jour dans Réglages → Général → Mise à jour logicielle.',
     browserGuideGet: 'Obtenir un navigateur récent',
   },

@@ -34,7 +34,8 @@ describe('the Content-Security-Policy of the pages', () => {
   it('allows PayPal’s hosts only when PayPal’s own SDK is configured', () => {
     expect(contentSecurityPolicy({ paypal: false })).not.toContain('paypal')
     const policy = directives(contentSecurityPolicy({ paypal: true }))
-    for (const name of ['script-src', 'frame-src', 'connect-src', 'img-src']) expect(policy[name]).toEqual(expect.arrayContaining(['https://*.paypal.com', 'https://*.paypalobjects.com']))
+    for (const name of ['script-src', 'frame-src', 'connect-src', 'img-src'])
+      expect(policy[name]).toEqual(expect.arrayContaining(['https://*.paypal.com', 'https://*.paypalobjects.com']))
     expect(policy['script-src']).not.toContain("'unsafe-inline'")
   })
 })
@@ -116,7 +117,6 @@ describe('HSTS', () => {
   })
 })
 
-
 describe('third-party analytics providers (issue 15)', () => {
   let root: string
   const edges: FastifyInstance[] = []
@@ -133,7 +133,8 @@ describe('third-party analytics providers (issue 15)', () => {
     edges.push(app)
     return client(await listen(app))
   }
-  const boot = (body: unknown) => JSON.parse(/<script type="application\/json" id="koma-boot">(.*?)<\/script>/.exec(String(body))?.[1] ?? 'null') as { tags?: unknown }
+  const boot = (body: unknown) =>
+    JSON.parse(/<script type="application\/json" id="koma-boot">(.*?)<\/script>/.exec(String(body))?.[1] ?? 'null') as { tags?: unknown }
 
   it('none configured: the policy allows no outside host and the page names no provider', async () => {
     const get = await edge()

@@ -59,7 +59,12 @@ function holdOpen(data: string): Promise<string> {
 it('runs with EDGE_TIMEOUTS unless told otherwise', async () => {
   const plain = buildEdge({ edgeDir: path.join(root, 'plain'), apiUrl: 'http://127.0.0.1:9' })
   await plain.ready()
-  expect(plain.server).toMatchObject({ headersTimeout: EDGE_TIMEOUTS.headersMs, requestTimeout: EDGE_TIMEOUTS.requestMs, keepAliveTimeout: EDGE_TIMEOUTS.keepAliveMs, timeout: EDGE_TIMEOUTS.idleMs })
+  expect(plain.server).toMatchObject({
+    headersTimeout: EDGE_TIMEOUTS.headersMs,
+    requestTimeout: EDGE_TIMEOUTS.requestMs,
+    keepAliveTimeout: EDGE_TIMEOUTS.keepAliveMs,
+    timeout: EDGE_TIMEOUTS.idleMs,
+  })
   await plain.close()
 })
 
@@ -72,7 +77,9 @@ it('drops a client whose headers never end (slowloris) and still serves others',
 }, 20_000)
 
 it('drops a client whose body never ends', async () => {
-  const answer = await holdOpen('POST /api/member/signin HTTP/1.1\r\nHost: koma\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=')
+  const answer = await holdOpen(
+    'POST /api/member/signin HTTP/1.1\r\nHost: koma\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=',
+  )
   expect(answer).toMatch(/^HTTP\/1\.1 408 /)
 }, 20_000)
 

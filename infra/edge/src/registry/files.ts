@@ -115,10 +115,7 @@ export async function withLock<T>(edgeDir: string, action: () => Promise<T>, tim
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = await readJson<{ pid?: number; at?: string }>(lock).catch(() => null)
       const stat = await fs.stat(lock).catch(() => null)
-      const stale =
-        !stat ||
-        Date.now() - stat.mtimeMs > LOCK_STALE_MS ||
-        (typeof owner?.pid === 'number' && !processIsAlive(owner.pid))
+      const stale = !stat || Date.now() - stat.mtimeMs > LOCK_STALE_MS || (typeof owner?.pid === 'number' && !processIsAlive(owner.pid))
       if (stale) {
         await fs.rm(lock, { force: true })
         continue

@@ -16,9 +16,7 @@ export const HOST = 'host'
 
 /** Remotes first and the host last: `publish-all` makes remotes live before the shell that loads them. */
 export const packages: readonly PackageInfo[] = [
-  ...Object.entries(remoteNames).map(
-    ([name, container]): PackageInfo => ({ name, kind: 'remote', container, entryFile: 'remoteEntry.js' }),
-  ),
+  ...Object.entries(remoteNames).map(([name, container]): PackageInfo => ({ name, kind: 'remote', container, entryFile: 'remoteEntry.js' })),
   { name: HOST, kind: 'host', container: null, entryFile: 'index.html' },
 ]
 
@@ -29,9 +27,7 @@ export const remoteFolders: ReadonlySet<string> = new Set(Object.keys(remoteName
 
 export class UnknownPackageError extends Error {
   constructor(name: string | undefined) {
-    super(
-      `${name ? `Unknown package "${name}"` : 'Which package?'}: expected one of ${packageNames.join(', ')}`,
-    )
+    super(`${name ? `Unknown package "${name}"` : 'Which package?'}: expected one of ${packageNames.join(', ')}`)
     this.name = 'UnknownPackageError'
   }
 }

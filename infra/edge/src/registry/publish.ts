@@ -43,12 +43,7 @@ export async function versionIsIntact(edgeDir: string, pkg: PackageInfo, version
  * base placeholder pinned), then makes it live. Content equal to the live version is a no-op;
  * content equal to an older version still on disk makes that version live again.
  */
-export async function publish(
-  edgeDir: string,
-  packageName: string,
-  distDir: string,
-  options: PublishOptions = {},
-): Promise<PublishResult> {
+export async function publish(edgeDir: string, packageName: string, distDir: string, options: PublishOptions = {}): Promise<PublishResult> {
   const pkg = packageInfo(packageName)
   const problem = await checkDist(pkg, distDir)
   if (problem) throw new Error(`${pkg.name}: no build to publish (${problem}); run npm run build -w ${pkg.name}`)
@@ -115,13 +110,7 @@ export async function publish(
 }
 
 /** Builds the version folder under a dot-named temporary name (never served), then renames it. */
-async function copyVersion(
-  edgeDir: string,
-  pkg: PackageInfo,
-  distDir: string,
-  files: readonly string[],
-  version: string,
-): Promise<void> {
+async function copyVersion(edgeDir: string, pkg: PackageInfo, distDir: string, files: readonly string[], version: string): Promise<void> {
   const root = packageRoot(edgeDir, pkg)
   const target = versionDir(edgeDir, pkg, version)
   if (await exists(target)) return // same id means same content: a forced republish within one second

@@ -41,7 +41,15 @@ describe('publish', () => {
 
     const folder = path.join(edgeDir, 'remotes', 'mf-catalog', result.version)
     const files = await allFiles(folder)
-    for (const file of ['remoteEntry.js', 'remoteEntry.js.map', 'mf-manifest.json', 'mf-stats.json', 'src_routes_ts.1a2b3c4d.js', 'tiny.9f8e7d6c.js', 'assets/logo.5e5e5e5e.png']) {
+    for (const file of [
+      'remoteEntry.js',
+      'remoteEntry.js.map',
+      'mf-manifest.json',
+      'mf-stats.json',
+      'src_routes_ts.1a2b3c4d.js',
+      'tiny.9f8e7d6c.js',
+      'assets/logo.5e5e5e5e.png',
+    ]) {
       expect(files).toContain(file)
       expect(await fs.readFile(path.join(folder, file))).toEqual(await fs.readFile(path.join(dist, file)))
     }

@@ -45,10 +45,7 @@ export interface SettingsUpdate {
 /** Members, sign-in and sign-up, profile, settings, devices, social accounts, inbox, rewards, support, documents. */
 export const accountEndpoints = {
   rsaKey: endpoint<{ purpose: string }, None, None, { sessionKey: string; publicKey: string }>('GET', '/member/rsa/:purpose'),
-  signin: endpoint<None, None, { email: string; sessionKey: string; rsaEncryptedString: string; stayLogged: string }, Authentication>(
-    'POST',
-    '/member/signin',
-  ),
+  signin: endpoint<None, None, { email: string; sessionKey: string; rsaEncryptedString: string; stayLogged: string }, Authentication>('POST', '/member/signin'),
   profile: endpoint<None, None, None, Profile>('GET', '/member/profile'),
   /**
    * SPEC §7 POST /member/profile: the profile a (re)starting app asks for: GET's profile plus
@@ -84,10 +81,7 @@ export const accountEndpoints = {
    * A verified code for the new address, and a sealed payload: `{ sessionKey, currentPassword }`
    * from a member with a password, `{ sessionKey, password }` (the one to register) from one without.
    */
-  changeEmail: endpoint<None, None, { email: string; token: string } & Partial<Sealed>, { email: string }>(
-    'PUT',
-    '/member/profile/email',
-  ),
+  changeEmail: endpoint<None, None, { email: string; token: string } & Partial<Sealed>, { email: string }>('PUT', '/member/profile/email'),
   nickname: endpoint<None, None, { nickname: string }, { nickname: string }>('PUT', '/member/profile/nickname'),
   mobile: endpoint<None, None, { mobile: string }, { mobile: string }>('PUT', '/member/profile/mobile'),
   avatarUpload: endpoint<None, None, None, { avatarImageUrl: string }>('PUT', '/member/profile/avatar'),

@@ -39,9 +39,15 @@ type Form = Record<string, string>
 export const coinShopEndpoints = {
   paypalClientConfig: endpoint<{ method: GlobalMethod }, None, None, PaypalClientConfig>('GET', '/coin/purchase/payment/token/:method'),
   paymentReserve: endpoint<{ method: string }, None, { productSeq: string; nextUrl?: string }, ReservedOrder>('POST', '/coin/purchase/payment/reserve/:method'),
-  paymentExecute: endpoint<None, None, { serviceOrderId: string; token: string; orderId: string; PayerID?: string }, PurchaseInfo>('POST', '/coin/purchase/payment/execute'),
+  paymentExecute: endpoint<None, None, { serviceOrderId: string; token: string; orderId: string; PayerID?: string }, PurchaseInfo>(
+    'POST',
+    '/coin/purchase/payment/execute',
+  ),
   paymentResultFinish: endpoint<None, None, { serviceOrderId: string }, PurchaseInfo>('POST', '/coin/purchase/payment/result/finish'),
-  paymentResultCancel: endpoint<None, None, { serviceOrderId: string }, { serviceOrderId: string; state: 'cancelled' | 'finished' | 'failed' }>('POST', '/coin/purchase/payment/result/cancel'),
+  paymentResultCancel: endpoint<None, None, { serviceOrderId: string }, { serviceOrderId: string; state: 'cancelled' | 'finished' | 'failed' }>(
+    'POST',
+    '/coin/purchase/payment/result/cancel',
+  ),
   cardInfo: endpoint<None, None, None, { cardInfo: SavedCard[]; emailOnFile: boolean }>('GET', '/coin/purchase/credit/cardinfo'),
   cardRegister: endpoint<None, None, { mdkToken: string; securityCode: string }, { cardInfo: SavedCard[] }>('POST', '/coin/purchase/credit/cardinfo/register'),
   cardDelete: endpoint<None, None, { cardId: string }, { cardInfo: SavedCard[] }>('POST', '/coin/purchase/credit/cardinfo/delete'),
@@ -50,7 +56,10 @@ export const coinShopEndpoints = {
   creditReserve: endpoint<None, None, Form, { serviceOrderId: string; transactionToken: string }>('POST', '/coin/purchase/credit/reserve'),
   /** Charge a reserved card order (SPEC spells it "excute"). */
   creditExecute: endpoint<None, None, Form, PurchaseInfo>('POST', '/coin/purchase/credit/excute'),
-  carrierReserve: endpoint<{ carrier: Carrier }, None, { productSeq: string; nextUrl?: string }, ReservedOrder>('POST', '/coin/purchase/carrier/:carrier/reserve'),
+  carrierReserve: endpoint<{ carrier: Carrier }, None, { productSeq: string; nextUrl?: string }, ReservedOrder>(
+    'POST',
+    '/coin/purchase/carrier/:carrier/reserve',
+  ),
   carrierResult: endpoint<{ carrier: Carrier }, None, { serviceOrderId: string }, PurchaseInfo>('POST', '/coin/purchase/result/:carrier'),
   paypayReserve: endpoint<None, None, { productSeq: string; nextUrl?: string }, ReservedOrder>('POST', '/coin/purchase/paypay/reserve'),
 } as const

@@ -38,14 +38,23 @@ export interface ReportReceipt {
 /** Comments, likes, reports, mutes. */
 export const communityEndpoints = {
   /** Newest or most liked first; hides what the caller reported and the members the caller muted. */
-  chapterComments: endpoint<ContentParams & { chapterId: string }, { pageNo?: string; order?: 'newest' | 'likes' }, None, CommentList>('GET', '/comment/:type/:id/:chapterId'),
-  postComment: endpoint<ContentParams & { chapterId: string }, None, { comment: string }, { comment: Comment; totalComments: number }>('POST', '/comment/:type/:id/:chapterId'),
+  chapterComments: endpoint<ContentParams & { chapterId: string }, { pageNo?: string; order?: 'newest' | 'likes' }, None, CommentList>(
+    'GET',
+    '/comment/:type/:id/:chapterId',
+  ),
+  postComment: endpoint<ContentParams & { chapterId: string }, None, { comment: string }, { comment: Comment; totalComments: number }>(
+    'POST',
+    '/comment/:type/:id/:chapterId',
+  ),
   deleteComment: endpoint<CommentParams, None, None, { deleted: boolean; totalComments: number }>('DELETE', '/comment/item/:commentId'),
   likeComment: endpoint<CommentParams, None, None, { liked: boolean; likes: number }>('POST', '/comment/item/:commentId/like'),
   unlikeComment: endpoint<CommentParams, None, None, { liked: boolean; likes: number }>('DELETE', '/comment/item/:commentId/like'),
   reportComment: endpoint<CommentParams & { category: string }, None, ReportBody, ReportReceipt>('POST', '/comment/item/:commentId/report/:category'),
   /** SPEC §7 content report: POST …/report/{category} (issue). */
-  reportContent: endpoint<ContentParams & { chapterId: string; category: string }, None, ReportBody, ReportReceipt>('POST', '/:type/:id/chapter/:chapterId/report/:category'),
+  reportContent: endpoint<ContentParams & { chapterId: string; category: string }, None, ReportBody, ReportReceipt>(
+    'POST',
+    '/:type/:id/chapter/:chapterId/report/:category',
+  ),
   reportConfig: endpoint<None, None, None, ReportConfig>('GET', '/report/config'),
   muteUser: endpoint<{ userId: string }, None, None, { muted: boolean }>('POST', '/comment/mute/:userId'),
   unmuteUser: endpoint<{ userId: string }, None, None, { muted: boolean }>('DELETE', '/comment/mute/:userId'),

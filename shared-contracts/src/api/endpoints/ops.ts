@@ -1,5 +1,18 @@
 import type { Page } from '../../domain/types'
-import type { ChapterSalesForm, ChapterSalesSetting, CouponForm, CouponSetting, FaqSetting, NoticeSetting, MaintenanceSetting, MemberSanction, ReportAction, ReportKind, UpdateSetting, UpdateState } from '../../domain/ops'
+import type {
+  ChapterSalesForm,
+  ChapterSalesSetting,
+  CouponForm,
+  CouponSetting,
+  FaqSetting,
+  NoticeSetting,
+  MaintenanceSetting,
+  MemberSanction,
+  ReportAction,
+  ReportKind,
+  UpdateSetting,
+  UpdateState,
+} from '../../domain/ops'
 import type { Locale } from '../../i18n/locales'
 import { endpoint, type None } from '../endpoint'
 
@@ -167,7 +180,10 @@ export const opsEndpoints = {
   opsUpdate: endpoint<None, None, { state?: UpdateState; version?: string }, UpdateSetting>('PUT', '/ops/service/update'),
   /** Publish a new version of a legal document; a new terms version makes signed-in readers agree again. */
   opsLegalPublish: endpoint<{ type: string }, None, LegalBody, LegalVersionSummary>('POST', '/ops/legal/:type'),
-  opsReports: endpoint<None, { status?: 'queued' | 'done'; kind?: ReportKind; pageNo?: string }, None, { reports: OpsReport[]; page: Page }>('GET', '/ops/reports'),
+  opsReports: endpoint<None, { status?: 'queued' | 'done'; kind?: ReportKind; pageNo?: string }, None, { reports: OpsReport[]; page: Page }>(
+    'GET',
+    '/ops/reports',
+  ),
   opsReportAction: endpoint<{ kind: ReportKind; id: string; action: ReportAction }, None, None, OpsReport>('POST', '/ops/reports/:kind/:id/:action'),
   opsMember: endpoint<{ userId: string }, None, None, OpsMember>('GET', '/ops/members/:userId'),
   opsMemberSanction: endpoint<{ userId: string; sanction: MemberSanction }, None, { days?: string }, OpsMember>('POST', '/ops/members/:userId/:sanction'),

@@ -68,12 +68,30 @@ export const paymentsEndpoints = {
   coinSalesConfig: endpoint<None, None, None, { products: CoinProduct[]; balance: CoinInventory | null }>('GET', '/coin/sales/config'),
   /** A one-time token every unlock, unlock-all and rent consumes (a replay never charges twice). */
   coinTransactionToken: endpoint<None, None, None, { token: string; expiresAt: string }>('POST', '/coin/transaction/token'),
-  chapterUnlock: endpoint<ChapterAccessParams, None, { token: string; price: string; coinBackPrice?: string }, AccessResult>('POST', '/:type/:id/chapter/:chapterId/unlock'),
-  chapterUnlockAll: endpoint<{ type: string; id: string }, None, { chapterIds: string[]; token: string; price: string; coinBackPrice?: string }, AccessResult>('POST', '/:type/:id/chapter/unlock-all'),
-  chapterRentWithCoin: endpoint<ChapterAccessParams, None, { token: string; rentalPrice: string }, AccessResult>('POST', '/:type/:id/chapter/:chapterId/rent-with-coin'),
-  chapterRentWithTicket: endpoint<ChapterAccessParams, None, { token: string; rentalPrice?: string }, AccessResult>('POST', '/:type/:id/chapter/:chapterId/rent-with-ticket'),
-  chapterRentWithGauge: endpoint<ChapterAccessParams, None, { token: string; rentalPrice?: string }, AccessResult>('POST', '/:type/:id/chapter/:chapterId/rent-with-gauge'),
-  chapterRentWithSubscribe: endpoint<ChapterAccessParams, None, { token: string; rentalPrice?: string }, AccessResult>('POST', '/:type/:id/chapter/:chapterId/rent-with-subscribe'),
+  chapterUnlock: endpoint<ChapterAccessParams, None, { token: string; price: string; coinBackPrice?: string }, AccessResult>(
+    'POST',
+    '/:type/:id/chapter/:chapterId/unlock',
+  ),
+  chapterUnlockAll: endpoint<{ type: string; id: string }, None, { chapterIds: string[]; token: string; price: string; coinBackPrice?: string }, AccessResult>(
+    'POST',
+    '/:type/:id/chapter/unlock-all',
+  ),
+  chapterRentWithCoin: endpoint<ChapterAccessParams, None, { token: string; rentalPrice: string }, AccessResult>(
+    'POST',
+    '/:type/:id/chapter/:chapterId/rent-with-coin',
+  ),
+  chapterRentWithTicket: endpoint<ChapterAccessParams, None, { token: string; rentalPrice?: string }, AccessResult>(
+    'POST',
+    '/:type/:id/chapter/:chapterId/rent-with-ticket',
+  ),
+  chapterRentWithGauge: endpoint<ChapterAccessParams, None, { token: string; rentalPrice?: string }, AccessResult>(
+    'POST',
+    '/:type/:id/chapter/:chapterId/rent-with-gauge',
+  ),
+  chapterRentWithSubscribe: endpoint<ChapterAccessParams, None, { token: string; rentalPrice?: string }, AccessResult>(
+    'POST',
+    '/:type/:id/chapter/:chapterId/rent-with-subscribe',
+  ),
   /** SPEC §7 GET /coin/history/used, /distributed, /all (optional lastRespondedSeqNo). */
   coinHistory: endpoint<{ tab: string }, { lastRespondedSeqNo?: string }, None, CoinHistoryPage>('GET', '/coin/history/:tab'),
   coinExpire: endpoint<None, None, None, ExpiringCoins>('GET', '/coin/expire'),

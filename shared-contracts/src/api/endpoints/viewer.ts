@@ -35,7 +35,11 @@ export function positionsFromCounts(readingOrder: { href: string; type?: string 
     const count = Math.max(0, counts[index] ?? 0)
     for (let i = 0; i < count; i++) {
       const position = positions.length + 1
-      positions.push({ href: link.href, type: link.type ?? 'application/xhtml+xml', locations: { progression: i / count, position, totalProgression: (position - 1) / total } })
+      positions.push({
+        href: link.href,
+        type: link.type ?? 'application/xhtml+xml',
+        locations: { progression: i / count, position, totalProgression: (position - 1) / total },
+      })
     }
   })
   return positions
@@ -55,7 +59,10 @@ export type ReadProgressBody = { [K in keyof ReadProgress]: string }
 export const viewerEndpoints = {
   chapter: endpoint<ChapterParams & { salesType: ChapterFileSalesType }, None, None, Chapter>('GET', '/:type/:id/chapter/:chapterId/:salesType'),
   /** SPEC §7 GET /{type}/{id}/chapter/epub (languageId, chapterId, chapterFileSalesType). */
-  chapterEpub: endpoint<ContentParams, { chapterId: string; chapterFileSalesType: string; languageId?: string }, None, EpubPublication>('GET', '/:type/:id/chapter/epub'),
+  chapterEpub: endpoint<ContentParams, { chapterId: string; chapterFileSalesType: string; languageId?: string }, None, EpubPublication>(
+    'GET',
+    '/:type/:id/chapter/epub',
+  ),
   /** The files inside a chapter's EPUB (loaded by the reader's frames: no SPEC §7 headers). */
   epubResource: endpoint<ChapterParams & { salesType: string; '*': string }, None, None, Blob>('GET', '/:type/:id/chapter/:chapterId/:salesType/epub/*', true),
   readProgress: endpoint<ChapterParams, None, ReadProgressBody, { saved: boolean }>('POST', '/:type/:id/chapter/:chapterId/read'),

@@ -3,7 +3,9 @@ import { runStatements } from '../statements'
 
 /** The platform's first schema: catalogue, home, members and sessions, coin products, comments. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, `
+  await runStatements(
+    db,
+    `
     create table contents (
       id bigserial primary key,
       type text not null check (type in ('comic', 'magazine_comic')),
@@ -218,7 +220,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       deleted_at timestamptz
     );
     create index comments_chapter on comments (chapter_id, created_at desc) where deleted_at is null;
-  `)
+  `,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -54,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `create function audit_log_refuse_change() returns trigger language plpgsql as $$ begin raise exception 'audit_log is append-only: % refused', tg_op; end $$`,
     )
     .execute(db)
-  await sql.raw(`create trigger audit_log_no_update_delete before update or delete on audit_log for each row execute function audit_log_refuse_change()`).execute(db)
+  await sql
+    .raw(`create trigger audit_log_no_update_delete before update or delete on audit_log for each row execute function audit_log_refuse_change()`)
+    .execute(db)
   await sql.raw(`create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_refuse_change()`).execute(db)
 }
 

@@ -16,7 +16,10 @@ afterAll(async () => {
 })
 
 const grant = (chapterId: number, contentId: number, kind: 'owned' | 'rented', expiresAt: Date | null) =>
-  t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: chapterId, content_id: contentId, kind, via: 'coin', expires_at: expiresAt }).execute()
+  t.db
+    .insertInto('chapter_access')
+    .values({ member_id: memberId, chapter_id: chapterId, content_id: contentId, kind, via: 'coin', expires_at: expiresAt })
+    .execute()
 
 describe('chapter access', () => {
   it('opens an owned paid chapter and marks it unlocked in the episode list', async () => {
@@ -45,7 +48,9 @@ describe('chapter access', () => {
     await grant(chapterId, contentId, 'rented', new Date(t.clock.now().getTime() + 3600_000))
     const url = `/api/${type}/${contentId}/chapter/${chapterId}/product`
     expect((await t.call('GET', url, { cookies })).statusCode).toBe(200)
-    const listed = (await t.call('GET', `/api/${type}/${contentId}`, { cookies })).json().result.chapters.find((chapter: { id: number }) => chapter.id === chapterId)
+    const listed = (await t.call('GET', `/api/${type}/${contentId}`, { cookies }))
+      .json()
+      .result.chapters.find((chapter: { id: number }) => chapter.id === chapterId)
     expect(listed.activity.rented).toBe(true)
     expect(listed.activity.rentRemained).toBeGreaterThan(3500)
     expect(listed.activity.rentRemained).toBeLessThanOrEqual(3600)
@@ -56,7 +61,20 @@ describe('chapter access', () => {
 
   it('reports the last read chapter for "continue reading"', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false })
-    await t.db.insertInto('read_progress').values({ member_id: memberId, chapter_id: chapterId, content_id: contentId, position: 3, href: '', type: '', progression: 0, total_progression: 0, finished: false }).execute()
+    await t.db
+      .insertInto('read_progress')
+      .values({
+        member_id: memberId,
+        chapter_id: chapterId,
+        content_id: contentId,
+        position: 3,
+        href: '',
+        type: '',
+        progression: 0,
+        total_progression: 0,
+        finished: false,
+      })
+      .execute()
     expect((await t.call('GET', `/api/${type}/${contentId}`, { cookies })).json().result.activity.lastReadChapterId).toBe(chapterId)
     expect((await t.call('GET', `/api/${type}/${contentId}`)).json().result.activity.lastReadChapterId).toBeNull()
   })

@@ -94,7 +94,20 @@ describe('guests (SPEC §4)', () => {
 
   it('registering from a guest keeps the member id and its history', async () => {
     const g = await guest(t, 'guest-device-register')
-    await t.db.insertInto('inbox_gifts').values({ member_id: g.userId, texts: JSON.stringify({ en: { title: 'x', description: 'y' } }), kind: 'coin', coin_type: 'free', amount: 1, content_id: null, grant_valid_days: null, created_at: new Date(), expires_at: null }).execute()
+    await t.db
+      .insertInto('inbox_gifts')
+      .values({
+        member_id: g.userId,
+        texts: JSON.stringify({ en: { title: 'x', description: 'y' } }),
+        kind: 'coin',
+        coin_type: 'free',
+        amount: 1,
+        content_id: null,
+        grant_valid_days: null,
+        created_at: new Date(),
+        expires_at: null,
+      })
+      .execute()
     const member = await registerMember(t, { cookies: g.cookies, headers: device('guest-device-register') })
     expect(member.userId).toBe(g.userId)
     const profile = (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result
@@ -106,9 +119,16 @@ describe('guests (SPEC §4)', () => {
   it('signing in from a guest discards the guest and its data', async () => {
     const g = await guest(t, 'guest-device-signin')
     const { chapterId, contentId } = await findChapter(t, { free: false, mature: false })
-    await t.db.insertInto('chapter_access').values({ member_id: g.userId, chapter_id: chapterId, content_id: contentId, kind: 'owned', via: 'gift', expires_at: null }).execute()
+    await t.db
+      .insertInto('chapter_access')
+      .values({ member_id: g.userId, chapter_id: chapterId, content_id: contentId, kind: 'owned', via: 'gift', expires_at: null })
+      .execute()
     const sealedBody = await sealed(t, { password: SEEDED.password })
-    const response = await t.call('POST', '/api/member/signin', { cookies: g.cookies, headers: device('guest-device-signin'), body: { email: SEEDED.email, ...sealedBody, stayLogged: 'true' } })
+    const response = await t.call('POST', '/api/member/signin', {
+      cookies: g.cookies,
+      headers: device('guest-device-signin'),
+      body: { email: SEEDED.email, ...sealedBody, stayLogged: 'true' },
+    })
     expect(response.statusCode).toBe(200)
     expect(await t.db.selectFrom('members').select('id').where('id', '=', g.userId).executeTakeFirst()).toBeUndefined()
     expect(await t.db.selectFrom('chapter_access').select('member_id').where('member_id', '=', g.userId).executeTakeFirst()).toBeUndefined()
@@ -143,7 +163,10 @@ describe('sign-up with an e-mail code', () => {
     expect((await t.call('PUT', '/api/member/send/verify/token', { body: { email } })).statusCode).toBe(200)
     const code = lastCode(t, email)
     expect(code).toMatch(/^\d{6}$/)
-    for (const [token, message] of [['', 'Enter Your Verification Code.'], ['12ab56', 'Enter Your Verification Code.']]) {
+    for (const [token, message] of [
+      ['', 'Enter Your Verification Code.'],
+      ['12ab56', 'Enter Your Verification Code.'],
+    ]) {
       const response = await t.call('PUT', '/api/member/check/verify/token', { body: { email, token } })
       expect([response.statusCode, msg(response)]).toEqual([400, message])
     }
@@ -151,7 +174,9 @@ describe('sign-up with an e-mail code', () => {
     expect(msg(await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: wrong } }))).toBe('The verification code is incorrect.')
     // Joining before the code is verified is refused.
     const form = { email, nickname: 'Joiner', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true' }
-    expect(msg(await t.call('PUT', '/api/member/signup', { body: { ...form, ...(await sealed(t, { password: 'koma-reader-9' })) } }))).toBe('Please verify your email address first.')
+    expect(msg(await t.call('PUT', '/api/member/signup', { body: { ...form, ...(await sealed(t, { password: 'koma-reader-9' })) } }))).toBe(
+      'Please verify your email address first.',
+    )
     expect((await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: code } })).statusCode).toBe(200)
     const bad: [Record<string, string>, Record<string, string>, string][] = [
       [{ nickname: '' }, { password: 'koma-reader-9' }, 'Please input Nickname.'],
@@ -183,7 +208,9 @@ describe('sign-up with an e-mail code', () => {
     expect(tooSoon.statusCode).toBe(429)
     const code = lastCode(t, email)
     later(10 * MIN + 1000)
-    expect(msg(await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: code } }))).toBe('The verification code has expired. Please request a new one.')
+    expect(msg(await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: code } }))).toBe(
+      'The verification code has expired. Please request a new one.',
+    )
     expect((await t.call('PUT', '/api/member/send/verify/token', { body: { email } })).statusCode).toBe(200)
     const fresh = lastCode(t, email)
     const wrong = fresh === '999999' ? '888888' : '999999'
@@ -194,7 +221,9 @@ describe('sign-up with an e-mail code', () => {
 
   it('answers in Japanese and French', async () => {
     expect(msg(await t.call('PUT', '/api/member/send/verify/token', { body: { email: '' }, locale: 'ja' }))).toBe('メールアドレスを入力してください。')
-    expect(msg(await t.call('PUT', '/api/member/send/verify/token', { body: { email: SEEDED.email }, locale: 'fr' }))).toBe('Cette adresse e-mail est déjà enregistrée.')
+    expect(msg(await t.call('PUT', '/api/member/send/verify/token', { body: { email: SEEDED.email }, locale: 'fr' }))).toBe(
+      'Cette adresse e-mail est déjà enregistrée.',
+    )
   })
 })
 
@@ -202,13 +231,19 @@ describe('sign-in failures are slowed down', () => {
   it('five wrong passwords lock the address for a while, even for the right password', async () => {
     const member = await registerMember(t)
     for (let i = 0; i < 5; i += 1) {
-      const response = await t.call('POST', '/api/member/signin', { body: { email: member.email, ...(await sealed(t, { password: 'wrong-pass-1' })), stayLogged: 'false' } })
+      const response = await t.call('POST', '/api/member/signin', {
+        body: { email: member.email, ...(await sealed(t, { password: 'wrong-pass-1' })), stayLogged: 'false' },
+      })
       expect(msg(response)).toBe('Incorrect email or password')
     }
-    const locked = await t.call('POST', '/api/member/signin', { body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' } })
+    const locked = await t.call('POST', '/api/member/signin', {
+      body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
+    })
     expect(locked.statusCode).toBe(429)
     later(16 * MIN)
-    const after = await t.call('POST', '/api/member/signin', { body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' } })
+    const after = await t.call('POST', '/api/member/signin', {
+      body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
+    })
     expect(after.statusCode).toBe(200)
   })
 })
@@ -219,9 +254,18 @@ describe('passwords', () => {
     expect((await t.call('DELETE', '/api/member/profile/password', { query: { email: 'nobody@koma.example' } })).json().result).toEqual({ sent: true })
     expect(msg(await t.call('DELETE', '/api/member/profile/password', { query: { email: 'bad' } }))).toBe('Email address format is incorrect.')
     // Hostile Origin, Referer and Host: the link is on the configured public origin all the same.
-    const hostile = { origin: 'https://evil.example', referer: 'https://evil.example/password/find', host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
+    const hostile = {
+      origin: 'https://evil.example',
+      referer: 'https://evil.example/password/find',
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    }
     expect((await t.call('DELETE', '/api/member/profile/password', { query: { email: member.email }, headers: hostile, locale: 'fr' })).statusCode).toBe(200)
-    const mail = t.outbox().reverse().find((item) => item.to === member.email && item.tag === 'reset')!
+    const mail = t
+      .outbox()
+      .reverse()
+      .find((item) => item.to === member.email && item.tag === 'reset')!
     expect(mail.subject).toBe('Réinitialisez votre mot de passe Koma')
     // A repeat right away answers exactly like an unknown address (no way to tell who is registered) and mails nothing.
     const resets = () => t.outbox().filter((item) => item.to === member.email && item.tag === 'reset').length
@@ -234,14 +278,20 @@ describe('passwords', () => {
     expect(mail.text).not.toContain('evil.example')
     const token = link.searchParams.get('token')!
     expect((await t.call('GET', '/api/member/profile/password/reset', { query: { token } })).json().result.email).toMatch(/^n•+@koma\.example$/)
-    expect(msg(await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'short' })) } }))).toBe('Please use 8 to 32 characters for your password.')
+    expect(msg(await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'short' })) } }))).toBe(
+      'Please use 8 to 32 characters for your password.',
+    )
     later(11 * MIN)
     expect(msg(await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-1' })) } }))).toBe(
       'This password reset link has expired or was already used. Please request a new one.',
     )
     t.clock.setFakeTime(null)
-    expect((await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-1' })) } })).statusCode).toBe(200)
-    expect((await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-2' })) } })).statusCode).toBe(400)
+    expect(
+      (await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-1' })) } })).statusCode,
+    ).toBe(200)
+    expect(
+      (await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-2' })) } })).statusCode,
+    ).toBe(400)
     expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(401)
     await signIn(t, member.email, 'brand-new-1')
   })
@@ -254,7 +304,9 @@ describe('passwords', () => {
     expect(msg(await change('', 'koma-new-1'))).toBe('Please input your current password.')
     expect(msg(await change('wrong-pass-1', 'koma-new-1'))).toBe('Your current password is incorrect.')
     expect(msg(await change(member.password, member.password))).toBe('Please choose a password different from your current one.')
-    expect(msg(await change(member.password, 'nospecials'))).toBe('For your password, please use 8 to 32 characters that contain at least one number or symbol.')
+    expect(msg(await change(member.password, 'nospecials'))).toBe(
+      'For your password, please use 8 to 32 characters that contain at least one number or symbol.',
+    )
     expect((await change(member.password, 'koma-new-1')).statusCode).toBe(200)
     expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(200)
     expect((await t.call('GET', '/api/member/profile', { cookies: other })).statusCode).toBe(401)
@@ -324,12 +376,19 @@ describe('profile', () => {
     const when = /^Le (\d{4}\/\d\d\/\d\d) \d\d:\d\d \(UTC\), /.exec(notice.text)
     expect(days).toContain(when?.[1])
     // The new address got only its code (as before).
-    expect(t.outbox().filter((mail) => mail.to === next).map((mail) => mail.tag)).toEqual(['code'])
+    expect(
+      t
+        .outbox()
+        .filter((mail) => mail.to === next)
+        .map((mail) => mail.tag),
+    ).toEqual(['code'])
     member.email = next
   })
 
   it('avatar: images checked by content, resized; anything else refused', async () => {
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ff5b4a' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ff5b4a' } })
+      .png()
+      .toBuffer()
     const upload = (payload: Buffer, type = 'application/octet-stream') =>
       t.app.inject({ method: 'PUT', url: '/api/member/profile/avatar', payload, headers: { 'content-type': type }, cookies: member.cookies })
     // The raw upload goes through the signed client in the browser; here we sign by hand.
@@ -340,7 +399,12 @@ describe('profile', () => {
         method: 'PUT',
         url: '/api/member/profile/avatar',
         payload,
-        headers: { 'content-type': type ?? 'application/octet-stream', [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'), [HEADERS.language]: 'en' },
+        headers: {
+          'content-type': type ?? 'application/octet-stream',
+          [HEADERS.requestTime]: time,
+          [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+          [HEADERS.language]: 'en',
+        },
         cookies: member.cookies,
         remoteAddress: '127.0.0.1',
       })
@@ -376,7 +440,9 @@ describe('profile', () => {
     }
     expect((await t.call('PUT', '/api/member/profile/notify/email/on', { cookies: member.cookies })).json().result).toEqual({ emailNotify: true })
     expect((await t.call('PUT', '/api/member/profile/notify/email/maybe', { cookies: member.cookies })).statusCode).toBe(404)
-    expect((await t.call('PUT', '/api/member/profile/market-info-agree', { cookies: member.cookies, body: { marketInfoAgree: 'N' } })).json().result).toEqual({ marketInfoAgree: false })
+    expect((await t.call('PUT', '/api/member/profile/market-info-agree', { cookies: member.cookies, body: { marketInfoAgree: 'N' } })).json().result).toEqual({
+      marketInfoAgree: false,
+    })
   })
 
   it('devices: one per web device id; removing one signs that device out', async () => {
@@ -384,8 +450,17 @@ describe('profile', () => {
     const phoneSession = { ...phone }
     // sign in again as another device
     const sealedBody = await sealed(t, { password: member.password })
-    const tablet = cookiesOf(await t.call('POST', '/api/member/signin', { headers: { ...device('tablet-device-1'), 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1' }, body: { email: member.email, ...sealedBody, stayLogged: 'true' } }))
-    const list = (await t.call('GET', '/api/member/devices', { cookies: phoneSession })).json().result.devices as { deviceId: string; current: boolean; os: string }[]
+    const tablet = cookiesOf(
+      await t.call('POST', '/api/member/signin', {
+        headers: { ...device('tablet-device-1'), 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1' },
+        body: { email: member.email, ...sealedBody, stayLogged: 'true' },
+      }),
+    )
+    const list = (await t.call('GET', '/api/member/devices', { cookies: phoneSession })).json().result.devices as {
+      deviceId: string
+      current: boolean
+      os: string
+    }[]
     expect(list.map((item) => item.deviceId).sort()).toEqual(['tablet-device-1', 'test-device'])
     expect(list.find((item) => item.deviceId === 'tablet-device-1')).toMatchObject({ os: 'iOS', current: false })
     expect(list.find((item) => item.deviceId === 'test-device')?.current).toBe(true)
@@ -401,7 +476,10 @@ describe('terms update: agree or be signed out', () => {
   it('flags a newer version, refuses an outdated agreement and records the right one', async () => {
     const member = await registerMember(t)
     const now = new Date()
-    await t.db.insertInto('legal_documents').values({ type: 'terms', version: 99, effective_at: new Date(now.getTime() + 60 * MIN) }).execute()
+    await t.db
+      .insertInto('legal_documents')
+      .values({ type: 'terms', version: 99, effective_at: new Date(now.getTime() + 60 * MIN) })
+      .execute()
     await t.db.insertInto('legal_texts').values({ type: 'terms', version: 99, lang: 'en', title: 'Terms of Use', body: 'v99' }).execute()
     const update = async () => (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.userExtraInfo.termsUpdate
     expect(await update()).toBeNull()
@@ -426,17 +504,29 @@ describe('mature content and adult verification (SPEC §4, §8)', () => {
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('type="date"')
     // Under 18: the service says no.
-    const minor = await t.app.inject({ method: 'POST', url: init.iaSystemUrl, payload: 'decision=verify&birthday=2012-01-01', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const minor = await t.app.inject({
+      method: 'POST',
+      url: init.iaSystemUrl,
+      payload: 'decision=verify&birthday=2012-01-01',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     const minorCode = new URL(String(minor.headers.location), 'http://x').searchParams.get('code')!
     expect(msg(await t.call('GET', '/api/certification/complete', { cookies: member.cookies, query: { code: minorCode } }))).toBe('Adult verification failed.')
     const second = (await t.call('GET', '/api/certification/init', { cookies: member.cookies, query: { redirect: '/en/account/setting' } })).json().result
-    const adult = await t.app.inject({ method: 'POST', url: second.iaSystemUrl, payload: 'decision=verify&birthday=1990-03-03', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const adult = await t.app.inject({
+      method: 'POST',
+      url: second.iaSystemUrl,
+      payload: 'decision=verify&birthday=1990-03-03',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(adult.statusCode).toBe(303)
     const back = new URL(String(adult.headers.location), 'http://x')
     expect(back.pathname).toBe('/en/account/setting')
     const done = await t.call('GET', '/api/certification/complete', { cookies: member.cookies, query: { code: back.searchParams.get('code')! } })
     expect(done.json().result).toMatchObject({ adultVerification: true, acceptMature: false })
-    expect((await t.call('GET', '/api/certification/complete', { cookies: member.cookies, query: { code: back.searchParams.get('code')! } })).statusCode).toBe(400)
+    expect((await t.call('GET', '/api/certification/complete', { cookies: member.cookies, query: { code: back.searchParams.get('code')! } })).statusCode).toBe(
+      400,
+    )
     expect((await accept('on')).json().result).toMatchObject({ acceptMature: true, adultVerification: true })
     const { contentId, type } = await findChapter(t, { mature: true })
     expect((await t.call('GET', `/api/${type}/${contentId}`, { cookies: member.cookies })).statusCode).toBe(200)
@@ -457,17 +547,34 @@ describe('account deletion', () => {
     expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'boring' } }))).toBe('Please select a reason.')
     expect((await t.call('DELETE', '/api/member/123456789', { cookies: member.cookies, body: { reason: 'other' } })).statusCode).toBe(403)
     expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy' } }))).toBe('Please input your current password.')
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy' }, locale: 'fr' }))).toBe('Veuillez saisir votre mot de passe actuel.')
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) } }))).toBe('Your current password is incorrect.')
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) }, locale: 'ja' }))).toBe('現在のパスワードが正しくありません。')
+    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy' }, locale: 'fr' }))).toBe(
+      'Veuillez saisir votre mot de passe actuel.',
+    )
+    expect(
+      msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) } })),
+    ).toBe('Your current password is incorrect.')
+    expect(
+      msg(
+        await t.call('DELETE', '/api/member/me', {
+          cookies: member.cookies,
+          body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) },
+          locale: 'ja',
+        }),
+      ),
+    ).toBe('現在のパスワードが正しくありません。')
     expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(200)
-    const deleted = await t.call('DELETE', `/api/member/${member.userId}`, { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword(member.password)) } })
+    const deleted = await t.call('DELETE', `/api/member/${member.userId}`, {
+      cookies: member.cookies,
+      body: { reason: 'privacy', ...(await withPassword(member.password)) },
+    })
     expect(deleted.json().result).toEqual({ deleted: true })
     expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(401)
     const row = await t.db.selectFrom('members').select(['email', 'password_hash', 'deleted_at']).where('id', '=', member.userId).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ email: null, password_hash: null })
     expect(row.deleted_at).not.toBeNull()
-    const signin = await t.call('POST', '/api/member/signin', { body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' } })
+    const signin = await t.call('POST', '/api/member/signin', {
+      body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
+    })
     expect(msg(signin)).toBe('Incorrect email or password')
     // The address may be registered again (after the one-minute wait between codes).
     later(2 * MIN)
@@ -477,14 +584,29 @@ describe('account deletion', () => {
   it('wrong current passwords count as failed sign-ins: after five, deletion and sign-in are locked for a while', async () => {
     const member = await registerMember(t)
     for (let i = 0; i < 5; i += 1) {
-      const response = await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: `wrong-pass-${i}` })) } })
+      const response = await t.call('DELETE', '/api/member/me', {
+        cookies: member.cookies,
+        body: { reason: 'other', ...(await sealed(t, { currentPassword: `wrong-pass-${i}` })) },
+      })
       expect(msg(response)).toBe('Your current password is incorrect.')
     }
-    const locked = await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) } })
+    const locked = await t.call('DELETE', '/api/member/me', {
+      cookies: member.cookies,
+      body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) },
+    })
     expect(locked.statusCode).toBe(429)
-    const signin = await t.call('POST', '/api/member/signin', { body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' } })
+    const signin = await t.call('POST', '/api/member/signin', {
+      body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
+    })
     expect(signin.statusCode).toBe(429)
     later(16 * MIN)
-    expect((await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) } })).statusCode).toBe(200)
+    expect(
+      (
+        await t.call('DELETE', '/api/member/me', {
+          cookies: member.cookies,
+          body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) },
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 })

@@ -12,7 +12,10 @@ const normal = (email: string): string => email.trim().toLowerCase()
 const codeHash = (email: string, code: string): string => sha256(`${normal(email)}|${code}`)
 
 /** SPEC §4: request a 6-digit code by e-mail (valid 10 minutes, re-requestable, rate-limited). */
-export async function sendCode(deps: AppDeps, input: { email: string; purpose: CodePurpose; memberId: number | null; locale: Locale }): Promise<{ expiresAt: Date }> {
+export async function sendCode(
+  deps: AppDeps,
+  input: { email: string; purpose: CodePurpose; memberId: number | null; locale: Locale },
+): Promise<{ expiresAt: Date }> {
   const now = deps.clock.now()
   const recent = await deps.db
     .selectFrom('email_codes')
@@ -36,7 +39,14 @@ export async function sendCode(deps: AppDeps, input: { email: string; purpose: C
       .execute()
     await trx
       .insertInto('email_codes')
-      .values({ email: normal(input.email), purpose: input.purpose, code_hash: codeHash(input.email, code), member_id: input.memberId, created_at: now, expires_at: expiresAt })
+      .values({
+        email: normal(input.email),
+        purpose: input.purpose,
+        code_hash: codeHash(input.email, code),
+        member_id: input.memberId,
+        created_at: now,
+        expires_at: expiresAt,
+      })
       .execute()
   })
   await sendMail(deps, input.email.trim(), 'code', input.locale, { code })
@@ -102,7 +112,10 @@ export async function consumeVerifiedCode(db: Kysely<Database>, now: Date, email
 
 /** Whether an address belongs to a member (guests and deleted accounts have none). */
 export async function emailTaken(db: Kysely<Database>, email: string, exceptMemberId: number | null = null): Promise<boolean> {
-  let query = db.selectFrom('members').select('id').where(sql<string>`lower(email)`, '=', normal(email))
+  let query = db
+    .selectFrom('members')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', normal(email))
   if (exceptMemberId !== null) query = query.where('id', '!=', exceptMemberId)
   return (await query.executeTakeFirst()) !== undefined
 }

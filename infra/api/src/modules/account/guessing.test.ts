@@ -50,7 +50,9 @@ describe('sign-in: counted before the password is compared', () => {
     const member = await registerMember(t)
     const ip = '203.0.113.10'
     const secrets = await Promise.all(range(30).map(() => sealed(t, { password: 'wrong-pass-1' })))
-    const answers = await Promise.all(secrets.map((secret) => t.call('POST', '/api/member/signin', { body: { email: member.email, ...secret, stayLogged: 'false' }, ip })))
+    const answers = await Promise.all(
+      secrets.map((secret) => t.call('POST', '/api/member/signin', { body: { email: member.email, ...secret, stayLogged: 'false' }, ip })),
+    )
     expect(tally(answers)).toEqual({
       '400 Incorrect email or password': SIGNIN_LOCK.perEmailAndAddress,
       '429 Too many failed sign-in attempts. Please wait 15 minutes or reset your password.': 30 - SIGNIN_LOCK.perEmailAndAddress,

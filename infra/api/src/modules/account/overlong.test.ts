@@ -30,7 +30,12 @@ const OVERSIZED = fitting(120_000)
 const ROUTES: [string, 'PUT' | 'POST', string, Record<string, string>][] = [
   ['code request', 'PUT', '/api/member/send/verify/token', {}],
   ['sign-in', 'POST', '/api/member/signin', { sessionKey: 'key', rsaEncryptedString: 'sealed', stayLogged: 'false' }],
-  ['sign-up', 'PUT', '/api/member/signup', { nickname: 'Reader', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true', sessionKey: 'key', rsaEncryptedString: 'sealed' }],
+  [
+    'sign-up',
+    'PUT',
+    '/api/member/signup',
+    { nickname: 'Reader', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true', sessionKey: 'key', rsaEncryptedString: 'sealed' },
+  ],
   ['inquiry', 'POST', '/api/inquiry', { category: 'bug', text: 'It crashes.' }],
 ]
 
@@ -58,7 +63,10 @@ it('refuses a crafted e-mail close to the 1 MB mark, and the API keeps answering
 it('refuses an over-long sealed password by its length, before its one-time key is used up', async () => {
   const ip = readerIp()
   const sealed = await sealedPassword(t, SEEDED.password)
-  const refused = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, sessionKey: sealed.sessionKey, rsaEncryptedString: 'A'.repeat(BODY_LIMITS.default - 2_000), stayLogged: 'false' }, ip })
+  const refused = await t.call('POST', '/api/member/signin', {
+    body: { email: SEEDED.email, sessionKey: sealed.sessionKey, rsaEncryptedString: 'A'.repeat(BODY_LIMITS.default - 2_000), stayLogged: 'false' },
+    ip,
+  })
   expect(refused.statusCode).toBe(400)
   const signedIn = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, ...sealed, stayLogged: 'false' }, ip })
   expect(signedIn.statusCode).toBe(200)

@@ -29,7 +29,15 @@ import { reencoded, sniffImage, uploadedImage } from '../image/uploaded'
 
 type SettingsRow = Pick<
   MemberSettingsTable,
-  'notify_marketing' | 'notify_subscription' | 'notify_free_episode' | 'notify_news_email' | 'night_restriction' | 'key_layout' | 'image_quality_wifi' | 'image_quality_mobile' | 'do_not_share'
+  | 'notify_marketing'
+  | 'notify_subscription'
+  | 'notify_free_episode'
+  | 'notify_news_email'
+  | 'night_restriction'
+  | 'key_layout'
+  | 'image_quality_wifi'
+  | 'image_quality_mobile'
+  | 'do_not_share'
 >
 
 const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): AccountSettings => ({
@@ -42,7 +50,10 @@ const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): Acc
   },
   viewer: {
     keyLayout: (row?.key_layout as 'auto' | 'fixed') ?? 'auto',
-    imageQuality: { wifi: (row?.image_quality_wifi as 'high' | 'data_saving') ?? 'high', mobile: (row?.image_quality_mobile as 'high' | 'data_saving') ?? 'data_saving' },
+    imageQuality: {
+      wifi: (row?.image_quality_wifi as 'high' | 'data_saving') ?? 'high',
+      mobile: (row?.image_quality_mobile as 'high' | 'data_saving') ?? 'data_saving',
+    },
   },
   privacy: { doNotShare: Boolean(row?.do_not_share ?? false) },
 })
@@ -51,7 +62,8 @@ export async function loadSettings(deps: AppDeps, memberId: number): Promise<Acc
   return toSettings(await queries.settingsRow(deps.db, memberId))
 }
 
-const saveSettings = (deps: AppDeps, memberId: number, changes: Partial<{ [K in keyof SettingsRow]: boolean | string }>): Promise<void> => queries.saveSettings(deps.db, memberId, changes, deps.clock.now())
+const saveSettings = (deps: AppDeps, memberId: number, changes: Partial<{ [K in keyof SettingsRow]: boolean | string }>): Promise<void> =>
+  queries.saveSettings(deps.db, memberId, changes, deps.clock.now())
 
 const FLAG_FIELDS = {
   marketing: 'notify_marketing',
@@ -90,15 +102,27 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     return { mobile }
   })
 
-  uploadRoute(app, deps, endpoints.avatarUpload, async ({ body, req }) => {
-    const member = await requireFullMember(deps, req)
-    await req.server.abuseLimits.account('avatarUpload', req, member.memberId)
-    await sniffImage(body)
-    const size = 240
-    const bytes = await reencoded(() => uploadedImage(body as unknown as Buffer).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer())
-    const imageId = await queries.saveAvatar(deps.db, member.memberId, { size, bytes })
-    return { avatarImageUrl: imageUrl(imageId) }
-  }, { limit: 'avatarUpload', maxBytes: BODY_LIMITS.avatar })
+  uploadRoute(
+    app,
+    deps,
+    endpoints.avatarUpload,
+    async ({ body, req }) => {
+      const member = await requireFullMember(deps, req)
+      await req.server.abuseLimits.account('avatarUpload', req, member.memberId)
+      await sniffImage(body)
+      const size = 240
+      const bytes = await reencoded(() =>
+        uploadedImage(body as unknown as Buffer)
+          .rotate()
+          .resize(size, size, { fit: 'cover' })
+          .webp({ quality: 82 })
+          .toBuffer(),
+      )
+      const imageId = await queries.saveAvatar(deps.db, member.memberId, { size, bytes })
+      return { avatarImageUrl: imageUrl(imageId) }
+    },
+    { limit: 'avatarUpload', maxBytes: BODY_LIMITS.avatar },
+  )
 
   route(app, deps, endpoints.avatarDelete, async ({ req }) => {
     const member = await requireFullMember(deps, req)
@@ -144,7 +168,10 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
       if (body.keyLayout !== 'auto' && body.keyLayout !== 'fixed') throw apiError('invalidParameter', { field: 'keyLayout' })
       changes.key_layout = body.keyLayout
     }
-    for (const [field, column] of [['imageQualityWifi', 'image_quality_wifi'], ['imageQualityMobile', 'image_quality_mobile']] as const) {
+    for (const [field, column] of [
+      ['imageQualityWifi', 'image_quality_wifi'],
+      ['imageQualityMobile', 'image_quality_mobile'],
+    ] as const) {
       const value = body[field]
       if (value === undefined) continue
       if (!QUALITY.includes(value)) throw apiError('invalidParameter', { field })
@@ -233,7 +260,14 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
     const now = deps.clock.now()
     const tradeId = randomToken(12)
     const sessionId = randomToken(12)
-    await queries.startCertification(deps.db, { tradeId, memberId: member.memberId, sessionId, redirect: safeRedirect(query.redirect, '/account/setting'), now, expiresAt: new Date(now.getTime() + 30 * 60 * 1000) })
+    await queries.startCertification(deps.db, {
+      tradeId,
+      memberId: member.memberId,
+      sessionId,
+      redirect: safeRedirect(query.redirect, '/account/setting'),
+      now,
+      expiresAt: new Date(now.getTime() + 30 * 60 * 1000),
+    })
     return { iaSystemUrl: `/api/sandbox/certification/${tradeId}`, neTradeId: tradeId, sessionId }
   })
 

@@ -18,13 +18,19 @@ export async function saveSettings(db: Db, memberId: number, changes: Record<str
     .execute()
 }
 
-export const matureRow = (db: Db, memberId: number) => db.selectFrom('members').select(['accept_mature', 'adult_verified_at']).where('id', '=', memberId).executeTakeFirstOrThrow()
+export const matureRow = (db: Db, memberId: number) =>
+  db.selectFrom('members').select(['accept_mature', 'adult_verified_at']).where('id', '=', memberId).executeTakeFirstOrThrow()
 
-export const passwordOf = (db: Db, memberId: number) => db.selectFrom('members').select(['email', 'password_hash']).where('id', '=', memberId).executeTakeFirstOrThrow()
+export const passwordOf = (db: Db, memberId: number) =>
+  db.selectFrom('members').select(['email', 'password_hash']).where('id', '=', memberId).executeTakeFirstOrThrow()
 
 /** A new avatar (public image) set on the member; answers its image id. */
 export async function saveAvatar(db: Db, memberId: number, image: { size: number; bytes: Buffer }): Promise<number> {
-  const row = await db.insertInto('images').values({ width: image.size, height: image.size, mime: 'image/webp', bytes: image.bytes, access: 'public' }).returning('id').executeTakeFirstOrThrow()
+  const row = await db
+    .insertInto('images')
+    .values({ width: image.size, height: image.size, mime: 'image/webp', bytes: image.bytes, access: 'public' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await updateMember(db, memberId, { avatar_image_id: row.id })
   return row.id
 }
@@ -75,13 +81,30 @@ export async function eraseMember(db: Db, memberId: number, reason: string, now:
   })
 }
 
-export async function startCertification(db: Db, row: { tradeId: string; memberId: number; sessionId: string; redirect: string; now: Date; expiresAt: Date }): Promise<void> {
+export async function startCertification(
+  db: Db,
+  row: { tradeId: string; memberId: number; sessionId: string; redirect: string; now: Date; expiresAt: Date },
+): Promise<void> {
   await db
     .insertInto('certifications')
-    .values({ trade_id: row.tradeId, member_id: row.memberId, session_id: row.sessionId, redirect: row.redirect, created_at: row.now, expires_at: row.expiresAt })
+    .values({
+      trade_id: row.tradeId,
+      member_id: row.memberId,
+      session_id: row.sessionId,
+      redirect: row.redirect,
+      created_at: row.now,
+      expires_at: row.expiresAt,
+    })
     .execute()
 }
 
 /** Spend a certification's code (this member's, not expired); answers its result. */
 export const completeCertification = (db: Db, memberId: number, code: string, now: Date) =>
-  db.updateTable('certifications').set({ code: null, completed_at: now }).where('code', '=', code).where('member_id', '=', memberId).where('expires_at', '>', now).returning(['result']).executeTakeFirst()
+  db
+    .updateTable('certifications')
+    .set({ code: null, completed_at: now })
+    .where('code', '=', code)
+    .where('member_id', '=', memberId)
+    .where('expires_at', '>', now)
+    .returning(['result'])
+    .executeTakeFirst()

@@ -16,7 +16,10 @@ import { sealed } from '../member/rsa'
  */
 
 /** The sealed payload of a request, or null when the caller sent none (a member without a password). */
-export async function sealedIfSent<T extends Record<string, unknown>>(deps: AppDeps, body: { sessionKey?: unknown; rsaEncryptedString?: unknown }): Promise<(T & { sessionKey: string }) | null> {
+export async function sealedIfSent<T extends Record<string, unknown>>(
+  deps: AppDeps,
+  body: { sessionKey?: unknown; rsaEncryptedString?: unknown },
+): Promise<(T & { sessionKey: string }) | null> {
   if (body.sessionKey === undefined && body.rsaEncryptedString === undefined) return null
   return sealed<T>(deps, body)
 }

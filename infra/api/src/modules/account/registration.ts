@@ -42,7 +42,13 @@ export async function registerMember(trx: Kysely<Database>, current: SessionMemb
     await trx.updateTable('members').set(values).where('id', '=', current.memberId).execute()
     id = current.memberId
   } else {
-    id = (await trx.insertInto('members').values({ ...values, accept_mature: false, adult_verified_at: null }).returning('id').executeTakeFirstOrThrow()).id
+    id = (
+      await trx
+        .insertInto('members')
+        .values({ ...values, accept_mature: false, adult_verified_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
   }
   await trx
     .insertInto('member_settings')
@@ -54,7 +60,13 @@ export async function registerMember(trx: Kysely<Database>, current: SessionMemb
 }
 
 /** End the caller's session (a guest's, if any) and sign the new member in, staying logged in. */
-export async function signInNewMember(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, current: SessionMember | null, memberId: number): Promise<Authentication> {
+export async function signInNewMember(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  current: SessionMember | null,
+  memberId: number,
+): Promise<Authentication> {
   if (current) {
     await endSession(deps, current.sessionId)
     forgetSession(req)

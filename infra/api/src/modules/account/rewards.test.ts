@@ -25,7 +25,13 @@ describe('inbox gifts and messages', () => {
     // The seeded gifts are dated from the seed's "now".
     t.clock.setFakeTime(new Date(SEED_NOW.getTime() + 60 * 60 * 1000))
     const cookies = await signIn(t)
-    const gifts = (await t.call('GET', '/api/inbox/gift', { cookies })).json().result.gifts as { id: number; expiringSoon: boolean; state: string; amount: number; kind: string }[]
+    const gifts = (await t.call('GET', '/api/inbox/gift', { cookies })).json().result.gifts as {
+      id: number
+      expiringSoon: boolean
+      state: string
+      amount: number
+      kind: string
+    }[]
     expect(gifts.length).toBeGreaterThanOrEqual(2)
     expect(gifts[0]).toMatchObject({ expiringSoon: true, state: 'claimable', kind: 'coin', amount: 20 })
     expect(gifts[1].expiringSoon).toBe(false)
@@ -89,7 +95,11 @@ describe('coupons', () => {
 
   it('a guest may redeem (its coins are discarded if it signs in elsewhere)', async () => {
     const g = await guest(t, 'coupon-guest-device')
-    const response = await t.call('POST', '/api/coupon/redeem', { cookies: g.cookies, headers: device('coupon-guest-device'), body: { code: SEEDED_COUPONS.welcome } })
+    const response = await t.call('POST', '/api/coupon/redeem', {
+      cookies: g.cookies,
+      headers: device('coupon-guest-device'),
+      body: { code: SEEDED_COUPONS.welcome },
+    })
     expect(response.statusCode).toBe(200)
   })
 })
@@ -104,14 +114,18 @@ describe('daily bonus: one per day in the reader day boundary', () => {
     expect(status).toMatchObject({ today: '2026-11-20', claimedToday: false, streak: 0, reward: { kind: 'coin', coinType: 'free', amount: 5 } })
     const claim = await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('Asia/Tokyo') })
     expect(claim.json().result.status).toMatchObject({ claimedToday: true, streak: 1 })
-    expect(msg(await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('Asia/Tokyo') }))).toBe('You have already received today’s bonus. Come back tomorrow!')
+    expect(msg(await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('Asia/Tokyo') }))).toBe(
+      'You have already received today’s bonus. Come back tomorrow!',
+    )
     // An hour later it is the 21st in Tokyo: a new day.
     t.clock.setFakeTime(new Date('2026-11-20T15:30:00Z'))
     const next = await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('Asia/Tokyo') })
     expect(next.json().result.status).toMatchObject({ today: '2026-11-21', streak: 2 })
     // Switching to a zone still on the 20th cannot claim "yesterday" again.
     expect((await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('America/New_York') })).statusCode).toBe(409)
-    const grants = (await t.call('GET', '/api/member/grants', { cookies: member.cookies })).json().result.grants.filter((g: { source: string }) => g.source === 'daily_bonus')
+    const grants = (await t.call('GET', '/api/member/grants', { cookies: member.cookies }))
+      .json()
+      .result.grants.filter((g: { source: string }) => g.source === 'daily_bonus')
     expect(grants).toHaveLength(2)
     expect(new Date(grants[0].expiresAt).getTime() - new Date(grants[0].createdAt).getTime()).toBe(30 * DAY)
   })
@@ -124,13 +138,21 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
       method: 'PUT',
       url: '/api/inquiry/image',
       payload,
-      headers: { 'content-type': 'application/octet-stream', [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'), [HEADERS.clientUid]: deviceId, [HEADERS.language]: 'en' },
+      headers: {
+        'content-type': 'application/octet-stream',
+        [HEADERS.requestTime]: time,
+        [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+        [HEADERS.clientUid]: deviceId,
+        [HEADERS.language]: 'en',
+      },
       remoteAddress: '127.0.0.1',
     })
   }
 
   it('accepts a signed-out reader with images, and mails nothing to the address typed in', async () => {
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } })
+      .jpeg()
+      .toBuffer()
     const ids: string[] = []
     for (let i = 0; i < 2; i += 1) {
       const response = await upload(jpeg)
@@ -149,7 +171,10 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
       [{ imageIds: [...ids, 'aaaaaaaaaa', 'bbbbbbbbbb'] }, 'You can attach up to 3 images.'],
     ]
     for (const [over, message] of bad) {
-      const response = await t.call('POST', '/api/inquiry', { body: { ...body, ...over } as unknown as Record<string, string>, headers: device('inquiry-device-1') })
+      const response = await t.call('POST', '/api/inquiry', {
+        body: { ...body, ...over } as unknown as Record<string, string>,
+        headers: device('inquiry-device-1'),
+      })
       expect([over, response.statusCode, msg(response)]).toEqual([over, 400, message])
     }
     // Images uploaded by another browser cannot be attached.
@@ -159,28 +184,41 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
     const { inquiryId, confirmationSent } = ok.json().result
     expect(confirmationSent).toBe(false)
     const attached = await t.db.selectFrom('inquiry_uploads').select(['token', 'member_id', 'device_id']).where('inquiry_id', '=', inquiryId).execute()
-    expect(attached).toEqual([expect.objectContaining({ member_id: null, device_id: 'inquiry-device-1' }), expect.objectContaining({ member_id: null, device_id: 'inquiry-device-1' })])
+    expect(attached).toEqual([
+      expect.objectContaining({ member_id: null, device_id: 'inquiry-device-1' }),
+      expect.objectContaining({ member_id: null, device_id: 'inquiry-device-1' }),
+    ])
     // Stored with the typed address for the support team's answer; Koma itself mails nobody.
     const stored = await t.db.selectFrom('inquiries').select(['email', 'member_id']).where('id', '=', inquiryId).executeTakeFirstOrThrow()
     expect(stored).toEqual({ email: 'asker@koma.example', member_id: null })
     expect(t.outbox().filter((mail) => mail.to === 'asker@koma.example')).toEqual([])
   })
 
-  it('a signed-in member\'s confirmation goes to the account address, whatever the form says', async () => {
+  it("a signed-in member's confirmation goes to the account address, whatever the form says", async () => {
     const member = await registerMember(t)
     const headers = device('inquiry-device-2')
-    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff5b4a' } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff5b4a' } })
+      .jpeg()
+      .toBuffer()
     const time = String(Date.now())
     const uploaded = await t.app.inject({
       method: 'PUT',
       url: '/api/inquiry/image',
       payload: jpeg,
       cookies: member.cookies,
-      headers: { 'content-type': 'application/octet-stream', [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'), [HEADERS.clientUid]: 'inquiry-device-2', [HEADERS.language]: 'en' },
+      headers: {
+        'content-type': 'application/octet-stream',
+        [HEADERS.requestTime]: time,
+        [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+        [HEADERS.clientUid]: 'inquiry-device-2',
+        [HEADERS.language]: 'en',
+      },
       remoteAddress: '127.0.0.1',
     })
     const imageId = uploaded.json().result.imageId as string
-    expect(await t.db.selectFrom('inquiry_uploads').select('member_id').where('token', '=', imageId).executeTakeFirstOrThrow()).toEqual({ member_id: member.userId })
+    expect(await t.db.selectFrom('inquiry_uploads').select('member_id').where('token', '=', imageId).executeTakeFirstOrThrow()).toEqual({
+      member_id: member.userId,
+    })
     const body = { category: 'coin', email: 'victim@elsewhere.example', text: 'Where are my coins?', imageIds: [imageId] }
     // Another member on the same device cannot attach it.
     const other = await registerMember(t)
@@ -195,7 +233,12 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
     // A guest has no address of its own: nothing is mailed.
     const g = await guest(t, 'inquiry-guest-device')
     // (From an address of its own: this file has sent its share of inquiries from 127.0.0.1.)
-    const asGuest = await t.call('POST', '/api/inquiry', { body: { ...body, imageIds: [] }, cookies: g.cookies, headers: device('inquiry-guest-device'), ip: readerIp() })
+    const asGuest = await t.call('POST', '/api/inquiry', {
+      body: { ...body, imageIds: [] },
+      cookies: g.cookies,
+      headers: device('inquiry-guest-device'),
+      ip: readerIp(),
+    })
     expect(asGuest.statusCode).toBe(200)
     expect(asGuest.json().result.confirmationSent).toBe(false)
   })

@@ -51,14 +51,26 @@ export async function registerMember(
   if (checked.statusCode !== 200) throw new Error(`check code: ${checked.statusCode} ${checked.body}`)
   const response = await t.call('PUT', '/api/member/signup', {
     ...base,
-    body: { email, nickname: options.nickname ?? email.split('@')[0].slice(0, 20), birthday: '2000-05-05', termsAgree: 'true', privacyAgree: 'true', marketingAgree: 'false', ...(await sealed(t, { password })) },
+    body: {
+      email,
+      nickname: options.nickname ?? email.split('@')[0].slice(0, 20),
+      birthday: '2000-05-05',
+      termsAgree: 'true',
+      privacyAgree: 'true',
+      marketingAgree: 'false',
+      ...(await sealed(t, { password })),
+    },
   })
   if (response.statusCode !== 200) throw new Error(`signup: ${response.statusCode} ${response.body}`)
   return { email, password, cookies: { ...options.cookies, ...cookiesOf(response) }, userId: response.json().result.userId, response }
 }
 
 /** A guest session for a device id. */
-export async function guest(t: TestApp, deviceId: string, ip?: string): Promise<{ cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
+export async function guest(
+  t: TestApp,
+  deviceId: string,
+  ip?: string,
+): Promise<{ cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
   const response = await t.call('POST', '/api/member/guest', { headers: device(deviceId), ip })
   if (response.statusCode !== 200) throw new Error(`guest: ${response.statusCode} ${response.body}`)
   return { cookies: cookiesOf(response), userId: response.json().result.userId, response }

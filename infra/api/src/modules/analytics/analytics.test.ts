@@ -27,7 +27,12 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
     const response = await send(
       batch(
         { name: 'page_view', path: '/fr/comic/3', at: now - 1000 },
-        { name: 'referral', path: '/', at: now + 10 * 86_400_000, props: { keyword: 'https://koma.example/?utm_source=mail', referrer_host: 'news.example.org' } },
+        {
+          name: 'referral',
+          path: '/',
+          at: now + 10 * 86_400_000,
+          props: { keyword: 'https://koma.example/?utm_source=mail', referrer_host: 'news.example.org' },
+        },
         { name: 'purchase', path: '/en/coinpurchase/result', at: 5, props: { coins: 100, product: 'c100' } },
       ),
       { cookies: member, locale: 'fr' },
@@ -50,7 +55,13 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
     const before = (await stored()).length
     expect((await send(batch({ name: 'page_view', path: '/', at: Date.now() }))).json().result).toEqual({ stored: 1 })
     expect((await stored()).slice(before)[0].member_id).toBeNull()
-    for (const events of ['', 'nope', '[]', JSON.stringify([{ name: 'drop_tables', path: '/', at: 1 }]), JSON.stringify(Array.from({ length: 51 }, () => ({ name: 'page_view', path: '/', at: 1 })))]) {
+    for (const events of [
+      '',
+      'nope',
+      '[]',
+      JSON.stringify([{ name: 'drop_tables', path: '/', at: 1 }]),
+      JSON.stringify(Array.from({ length: 51 }, () => ({ name: 'page_view', path: '/', at: 1 }))),
+    ]) {
       const response = await send({ events }, { locale: 'ja' })
       expect([events.slice(0, 30), response.statusCode]).toEqual([events.slice(0, 30), 400])
       expect(response.json().message).toEqual(expect.any(String))

@@ -5,7 +5,11 @@ import type { AppDeps } from '../../deps'
 const CLOCK_SLACK_MS = 24 * 60 * 60 * 1000
 
 /** Store a batch; its times are bounded by the server's clock, its paths stripped of their locale prefix. */
-export async function storeEvents(deps: AppDeps, events: AnalyticsEvent[], who: { locale: Locale; clientUid: string | null; memberId: number | null }): Promise<number> {
+export async function storeEvents(
+  deps: AppDeps,
+  events: AnalyticsEvent[],
+  who: { locale: Locale; clientUid: string | null; memberId: number | null },
+): Promise<number> {
   const now = deps.clock.now().getTime()
   const rows = events.map((event) => ({
     name: event.name,

@@ -25,17 +25,20 @@ const list = async (url: string, options: Parameters<TestApp['call']>[2] = {}): 
 const mature = { [HEADERS.acceptMature]: 'Y' }
 
 describe('menus (GET /menu/all_comic/{code})', () => {
-  it.each(['new', 'ranking', 'free', 'daily', 'completed', 'store', 'genre'])('%s lists released, non-mature titles with a title and the page', async (code) => {
-    const result = await list(`/api/menu/all_comic/${code}`)
-    expect(result.code).toBe(code)
-    expect(result.title).toEqual(expect.any(String))
-    expect(result.contents.length).toBeGreaterThan(0)
-    for (const content of result.contents) {
-      expect(content.mature).toBe(false)
-      expect(content.status).not.toBe('coming_soon')
-    }
-    expect(result.page).toMatchObject({ currentPageNo: 1, hasNext: expect.any(Boolean) })
-  })
+  it.each(['new', 'ranking', 'free', 'daily', 'completed', 'store', 'genre'])(
+    '%s lists released, non-mature titles with a title and the page',
+    async (code) => {
+      const result = await list(`/api/menu/all_comic/${code}`)
+      expect(result.code).toBe(code)
+      expect(result.title).toEqual(expect.any(String))
+      expect(result.contents.length).toBeGreaterThan(0)
+      for (const content of result.contents) {
+        expect(content.mature).toBe(false)
+        expect(content.status).not.toBe('coming_soon')
+      }
+      expect(result.page).toMatchObject({ currentPageNo: 1, hasNext: expect.any(Boolean) })
+    },
+  )
 
   it('names the menu in the reader language', async () => {
     expect((await list('/api/menu/all_comic/ranking', { locale: 'ja' })).title).toBe('ランキング')
@@ -96,9 +99,18 @@ describe('paging (20 a page, pageNo or seqNo)', () => {
   })
 
   it('caps the ranking at 200 titles', async () => {
-    const rows = Array.from({ length: 230 }, (_, i) => ({ type: 'comic' as const, orientation: 'vertical' as const, status: 'ongoing' as const, theme_color: '#123456', total_views: 900_000_000_000 - i }))
+    const rows = Array.from({ length: 230 }, (_, i) => ({
+      type: 'comic' as const,
+      orientation: 'vertical' as const,
+      status: 'ongoing' as const,
+      theme_color: '#123456',
+      total_views: 900_000_000_000 - i,
+    }))
     // Columns left out take their database defaults.
-    await t.db.insertInto('contents').values(rows as never).execute()
+    await t.db
+      .insertInto('contents')
+      .values(rows as never)
+      .execute()
     const page10 = await list('/api/menu/all_comic/ranking', { query: { pageNo: '10' } })
     expect(page10.contents).toHaveLength(20)
     expect(page10.contents[19].rank).toBe(200)
@@ -129,7 +141,10 @@ describe('daily (SPEC §9 weekday offsets, week starts Monday)', () => {
     expect(daily.items[0].label).toBe('月')
     const expected = await t.db.selectFrom('contents').select('id').where('status', '=', 'ongoing').where('mature', '=', false).execute()
     const tuesday = await t.db.selectFrom('contents').select(['id', 'publish_days']).where('status', '=', 'ongoing').where('mature', '=', false).execute()
-    const ids = tuesday.filter((row) => row.publish_days.includes(2)).map((row) => Number(row.id)).sort((a, b) => a - b)
+    const ids = tuesday
+      .filter((row) => row.publish_days.includes(2))
+      .map((row) => Number(row.id))
+      .sort((a, b) => a - b)
     expect(expected.length).toBeGreaterThan(ids.length)
     expect(daily.contents.map((c) => c.id).sort((a, b) => a - b)).toEqual(ids)
   })
@@ -189,21 +204,42 @@ describe('promotions and content catalogs', () => {
   })
 
   it('a promotion outside its period is a campaign that is not running: 400 in the reader language (SPEC §8 campaign rules)', async () => {
-    const promotion = await t.db.selectFrom('collections').select(['id', 'start_at', 'end_at']).where('kind', '=', 'promotion').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const promotion = await t.db
+      .selectFrom('collections')
+      .select(['id', 'start_at', 'end_at'])
+      .where('kind', '=', 'promotion')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     const now = t.clock.now().getTime()
     const url = `/api/menu/promotion/${promotion.id}`
     try {
-      await t.db.updateTable('collections').set({ start_at: new Date(now - 10 * 86_400_000), end_at: new Date(now - 1000) }).where('id', '=', promotion.id).execute()
+      await t.db
+        .updateTable('collections')
+        .set({ start_at: new Date(now - 10 * 86_400_000), end_at: new Date(now - 1000) })
+        .where('id', '=', promotion.id)
+        .execute()
       const ended = await t.call('GET', url, { locale: 'fr' })
       expect(ended.statusCode).toBe(400)
       expect(ended.json()).toEqual({ code: 400, message: 'Cette campagne n’a pas lieu en ce moment.' })
-      await t.db.updateTable('collections').set({ start_at: new Date(now + 86_400_000), end_at: null }).where('id', '=', promotion.id).execute()
+      await t.db
+        .updateTable('collections')
+        .set({ start_at: new Date(now + 86_400_000), end_at: null })
+        .where('id', '=', promotion.id)
+        .execute()
       expect((await t.call('GET', url, { locale: 'ja' })).json()).toEqual({ code: 400, message: 'このキャンペーンは現在開催されていません。' })
-      await t.db.updateTable('collections').set({ start_at: new Date(now - 1000), end_at: new Date(now + 86_400_000) }).where('id', '=', promotion.id).execute()
+      await t.db
+        .updateTable('collections')
+        .set({ start_at: new Date(now - 1000), end_at: new Date(now + 86_400_000) })
+        .where('id', '=', promotion.id)
+        .execute()
       expect((await t.call('GET', url)).statusCode).toBe(200)
       // A content catalog has no period.
       const catalog = await t.db.selectFrom('collections').select(['id', 'end_at']).where('kind', '=', 'catalog').executeTakeFirstOrThrow()
-      await t.db.updateTable('collections').set({ end_at: new Date(now - 1000) }).where('id', '=', catalog.id).execute()
+      await t.db
+        .updateTable('collections')
+        .set({ end_at: new Date(now - 1000) })
+        .where('id', '=', catalog.id)
+        .execute()
       expect((await t.call('GET', `/api/content_catalog/${catalog.id}`)).statusCode).toBe(200)
       await t.db.updateTable('collections').set({ end_at: catalog.end_at }).where('id', '=', catalog.id).execute()
     } finally {
@@ -214,7 +250,11 @@ describe('promotions and content catalogs', () => {
 
 describe('search (POST /search)', () => {
   const search = async (query: string, options: { locale?: 'ja' | 'en' | 'fr'; pageNo?: string; headers?: Record<string, string> } = {}) => {
-    const response = await t.call('POST', '/api/search', { body: { query, ...(options.pageNo ? { pageNo: options.pageNo } : {}) }, locale: options.locale, headers: options.headers })
+    const response = await t.call('POST', '/api/search', {
+      body: { query, ...(options.pageNo ? { pageNo: options.pageNo } : {}) },
+      locale: options.locale,
+      headers: options.headers,
+    })
     return { status: response.statusCode, body: response.json() }
   }
 
@@ -271,7 +311,13 @@ describe('search (POST /search)', () => {
   })
 
   it('keeps mature titles out unless accepted', async () => {
-    const matureName = await t.db.selectFrom('contents as c').innerJoin('content_texts as x', 'x.content_id', 'c.id').select('x.name').where('c.mature', '=', true).where('x.lang', '=', 'en').executeTakeFirstOrThrow()
+    const matureName = await t.db
+      .selectFrom('contents as c')
+      .innerJoin('content_texts as x', 'x.content_id', 'c.id')
+      .select('x.name')
+      .where('c.mature', '=', true)
+      .where('x.lang', '=', 'en')
+      .executeTakeFirstOrThrow()
     expect((await search(matureName.name)).body.result.contents.some((c: ListContent) => c.mature)).toBe(false)
     expect((await search(matureName.name, { headers: mature })).body.result.contents[0].name).toBe(matureName.name)
   })
@@ -279,7 +325,12 @@ describe('search (POST /search)', () => {
 
 describe('coming soon and release notifications', () => {
   it('tells the time to release, the trial chapter, and keeps a member notification', async () => {
-    const soon = await t.db.selectFrom('contents').select(['id', 'type', 'published_at']).where('status', '=', 'coming_soon').orderBy('published_at').executeTakeFirstOrThrow()
+    const soon = await t.db
+      .selectFrom('contents')
+      .select(['id', 'type', 'published_at'])
+      .where('status', '=', 'coming_soon')
+      .orderBy('published_at')
+      .executeTakeFirstOrThrow()
     const url = `/api/${soon.type}/coming_soon/${soon.id}/product`
     const entry = (await t.call('GET', url)).json().result
     expect(entry.publicationRemained).toBeGreaterThan(0)
@@ -301,7 +352,12 @@ describe('coming soon and release notifications', () => {
   })
 
   it('refuses a notification for a released title (409) and unknown titles (404)', async () => {
-    const released = await t.db.selectFrom('contents').select(['id', 'type']).where('status', '=', 'ongoing').where('mature', '=', false).executeTakeFirstOrThrow()
+    const released = await t.db
+      .selectFrom('contents')
+      .select(['id', 'type'])
+      .where('status', '=', 'ongoing')
+      .where('mature', '=', false)
+      .executeTakeFirstOrThrow()
     const response = await t.call('PUT', `/api/${released.type}/coming_soon/${released.id}/notification`, { cookies, locale: 'fr' })
     expect(response.statusCode).toBe(409)
     expect(response.json().message).toBe('Ce titre est déjà disponible.')
@@ -310,7 +366,10 @@ describe('coming soon and release notifications', () => {
 })
 
 describe('library', () => {
-  const firstTitles = async (n: number) => (await t.db.selectFrom('contents').select(['id', 'type']).where('mature', '=', false).where('status', '!=', 'coming_soon').orderBy('id').limit(n).execute()).map((row) => ({ id: Number(row.id), type: row.type }))
+  const firstTitles = async (n: number) =>
+    (
+      await t.db.selectFrom('contents').select(['id', 'type']).where('mature', '=', false).where('status', '!=', 'coming_soon').orderBy('id').limit(n).execute()
+    ).map((row) => ({ id: Number(row.id), type: row.type }))
 
   it('needs a session and a known tab', async () => {
     expect((await t.call('GET', '/api/library/subscribed')).statusCode).toBe(401)
@@ -330,10 +389,32 @@ describe('library', () => {
   })
 
   it('lists recent reads newest first with the last chapter, and orders by title on request', async () => {
-    const chapters = await t.db.selectFrom('chapters as ch').innerJoin('contents as c', 'c.id', 'ch.content_id').select(['ch.id', 'ch.content_id']).where('c.mature', '=', false).where('ch.sort', '=', 1).orderBy('c.id').limit(3).execute()
+    const chapters = await t.db
+      .selectFrom('chapters as ch')
+      .innerJoin('contents as c', 'c.id', 'ch.content_id')
+      .select(['ch.id', 'ch.content_id'])
+      .where('c.mature', '=', false)
+      .where('ch.sort', '=', 1)
+      .orderBy('c.id')
+      .limit(3)
+      .execute()
     const base = Date.parse('2026-11-10T00:00:00Z')
     for (const [i, chapter] of chapters.entries()) {
-      await t.db.insertInto('read_progress').values({ member_id: memberId, chapter_id: chapter.id, content_id: chapter.content_id, href: '', type: '', progression: 0.5, total_progression: 0.5, position: 2, finished: false, updated_at: new Date(base + i * 3600_000) }).execute()
+      await t.db
+        .insertInto('read_progress')
+        .values({
+          member_id: memberId,
+          chapter_id: chapter.id,
+          content_id: chapter.content_id,
+          href: '',
+          type: '',
+          progression: 0.5,
+          total_progression: 0.5,
+          position: 2,
+          finished: false,
+          updated_at: new Date(base + i * 3600_000),
+        })
+        .execute()
     }
     const recent = (await t.call('GET', '/api/library/recent', { cookies })).json().result
     expect(recent.items.map((item: { content: { id: number } }) => item.content.id)).toEqual(chapters.map((c) => Number(c.content_id)).reverse())
@@ -344,29 +425,75 @@ describe('library', () => {
   })
 
   it('lists unlocked titles; hidden ones move to the hidden list and back', async () => {
-    const paid = await t.db.selectFrom('chapters as ch').innerJoin('contents as c', 'c.id', 'ch.content_id').select(['ch.id', 'ch.content_id', 'c.type']).where('ch.free', '=', false).where('c.mature', '=', false).orderBy('c.id').limit(2).execute()
-    for (const chapter of paid) await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: chapter.id, content_id: chapter.content_id, kind: 'owned', via: 'coin', expires_at: null, created_at: new Date() }).execute()
+    const paid = await t.db
+      .selectFrom('chapters as ch')
+      .innerJoin('contents as c', 'c.id', 'ch.content_id')
+      .select(['ch.id', 'ch.content_id', 'c.type'])
+      .where('ch.free', '=', false)
+      .where('c.mature', '=', false)
+      .orderBy('c.id')
+      .limit(2)
+      .execute()
+    for (const chapter of paid)
+      await t.db
+        .insertInto('chapter_access')
+        .values({
+          member_id: memberId,
+          chapter_id: chapter.id,
+          content_id: chapter.content_id,
+          kind: 'owned',
+          via: 'coin',
+          expires_at: null,
+          created_at: new Date(),
+        })
+        .execute()
     const unlocked = (await t.call('GET', '/api/library/unlocked', { cookies })).json().result
     const contentId = Number(paid[0].content_id)
-    expect(unlocked.items.some((item: { content: { id: number }; unlockedCount: number }) => item.content.id === contentId && item.unlockedCount >= 1)).toBe(true)
+    expect(unlocked.items.some((item: { content: { id: number }; unlockedCount: number }) => item.content.id === contentId && item.unlockedCount >= 1)).toBe(
+      true,
+    )
     expect((await t.call('PUT', `/api/library/hidden/${paid[0].type}/${contentId}`, { cookies })).json().result).toEqual({ hidden: true })
     const after = (await t.call('GET', '/api/library/unlocked', { cookies })).json().result
     expect(after.items.some((item: { content: { id: number } }) => item.content.id === contentId)).toBe(false)
     const hidden = (await t.call('GET', '/api/library/unlocked', { cookies, query: { hidden: 'true' } })).json().result
     expect(hidden.items.map((item: { content: { id: number }; hidden: boolean }) => [item.content.id, item.hidden])).toContainEqual([contentId, true])
     await t.call('DELETE', `/api/library/hidden/${paid[0].type}/${contentId}`, { cookies })
-    expect((await t.call('GET', '/api/library/unlocked', { cookies })).json().result.items.some((item: { content: { id: number } }) => item.content.id === contentId)).toBe(true)
+    expect(
+      (await t.call('GET', '/api/library/unlocked', { cookies }))
+        .json()
+        .result.items.some((item: { content: { id: number } }) => item.content.id === contentId),
+    ).toBe(true)
   })
 })
 
 describe('episode list access states', () => {
   it('gives a signed-in reader a full gauge on a gauge title, empty after a gauge rental, refilled 23 h later', async () => {
-    const row = await t.db.selectFrom('chapters as ch').innerJoin('contents as c', 'c.id', 'ch.content_id').select(['ch.id', 'c.id as contentId', 'c.type']).where('c.gauge_usable', '=', true).where('c.mature', '=', false).where('ch.free', '=', false).where(({ eb, val }) => eb(val('gauge'), '=', eb.fn.any('ch.rent_allowed_with'))).orderBy('c.id').executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('chapters as ch')
+      .innerJoin('contents as c', 'c.id', 'ch.content_id')
+      .select(['ch.id', 'c.id as contentId', 'c.type'])
+      .where('c.gauge_usable', '=', true)
+      .where('c.mature', '=', false)
+      .where('ch.free', '=', false)
+      .where(({ eb, val }) => eb(val('gauge'), '=', eb.fn.any('ch.rent_allowed_with')))
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow()
     const url = `/api/${row.type}/${row.contentId}`
     expect((await t.call('GET', url)).json().result.inventory).toBeNull()
     expect((await t.call('GET', url, { cookies })).json().result.inventory.readForFree).toEqual({ amount: 1, recoverRemained: 0 })
     const rentedAt = t.clock.now()
-    await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: row.id, content_id: row.contentId, kind: 'rented', via: 'gauge', expires_at: new Date(rentedAt.getTime() + 259_200_000), created_at: rentedAt }).execute()
+    await t.db
+      .insertInto('chapter_access')
+      .values({
+        member_id: memberId,
+        chapter_id: row.id,
+        content_id: row.contentId,
+        kind: 'rented',
+        via: 'gauge',
+        expires_at: new Date(rentedAt.getTime() + 259_200_000),
+        created_at: rentedAt,
+      })
+      .execute()
     const after = (await t.call('GET', url, { cookies })).json().result
     expect(after.inventory.readForFree.amount).toBe(0)
     expect(after.inventory.readForFree.recoverRemained).toBeGreaterThan(82_700)
@@ -392,7 +519,11 @@ describe('home', () => {
     expect(maxAge).toBeGreaterThan(0)
     expect(maxAge).toBeLessThanOrEqual(600)
     // An hour before the earliest badge expires, the home may be kept 10 minutes; a minute before, one.
-    const expiries = [...home.sections, home.topBanner].flatMap((s: { elements: { badge: { expireAt: string | null } | null }[] }) => s.elements).map((e) => e.badge?.expireAt).filter(Boolean).map((iso) => Date.parse(iso as string))
+    const expiries = [...home.sections, home.topBanner]
+      .flatMap((s: { elements: { badge: { expireAt: string | null } | null }[] }) => s.elements)
+      .map((e) => e.badge?.expireAt)
+      .filter(Boolean)
+      .map((iso) => Date.parse(iso as string))
     const earliest = Math.min(...expiries)
     t.clock.setFakeTime(new Date(earliest - 60_000))
     const soon = await t.call('GET', '/api/en/home')
@@ -402,7 +533,10 @@ describe('home', () => {
     // Once a badge has expired it is no longer sent.
     t.clock.setFakeTime(new Date(earliest + 1000))
     const later = (await t.call('GET', '/api/en/home')).json().result
-    const badges = [...later.sections, later.topBanner].flatMap((s: { elements: { badge: { expireAt: string | null } | null }[] }) => s.elements).map((e) => e.badge?.expireAt).filter(Boolean)
+    const badges = [...later.sections, later.topBanner]
+      .flatMap((s: { elements: { badge: { expireAt: string | null } | null }[] }) => s.elements)
+      .map((e) => e.badge?.expireAt)
+      .filter(Boolean)
     expect(badges.every((iso) => Date.parse(iso as string) > earliest)).toBe(true)
     t.clock.setFakeTime(null)
   })
@@ -435,7 +569,11 @@ describe('images (SPEC §9 presets × densities)', () => {
     const two = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=2`, headers: { accept: 'image/webp' } })
     expect((await sharp(two.rawPayload).metadata()).width).toBe(640)
     expect(two.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    const again = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=2`, headers: { accept: 'image/webp', 'if-none-match': String(two.headers.etag) } })
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/image/${image.id}?w=320&dpr=2`,
+      headers: { accept: 'image/webp', 'if-none-match': String(two.headers.etag) },
+    })
     expect(again.statusCode).toBe(304)
     expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=abc` })).statusCode).toBe(400)
     expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=3` })).statusCode).toBe(400)
@@ -456,7 +594,13 @@ describe('sitemap titles (GET /sitemap/titles, for the edge)', () => {
     for (const row of rows) {
       const title = listed.get(row.id)
       if (row.mature) expect(title).toBeUndefined()
-      else expect(title).toEqual({ type: row.type, id: row.id, page: row.status === 'coming_soon' ? 'comingSoon' : 'episodes', updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+      else
+        expect(title).toEqual({
+          type: row.type,
+          id: row.id,
+          page: row.status === 'coming_soon' ? 'comingSoon' : 'episodes',
+          updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        })
     }
   })
 })

@@ -19,7 +19,10 @@ const campaignRunning = (row: Pick<Row, 'start_at' | 'end_at'>, now: Date): bool
 async function describe(deps: AppDeps, rows: Row[], locale: Locale): Promise<Collection[]> {
   if (rows.length === 0) return []
   const ids = rows.map((row) => Number(row.id))
-  const imageIds = rows.flatMap((row) => [row.image_id, row.large_image_id]).filter((id): id is number => id !== null).map(Number)
+  const imageIds = rows
+    .flatMap((row) => [row.image_id, row.large_image_id])
+    .filter((id): id is number => id !== null)
+    .map(Number)
   const [texts, images] = await Promise.all([
     deps.db.selectFrom('collection_texts').selectAll().where('collection_id', 'in', ids).where('lang', 'in', FALLBACK_LANGS(locale)).execute(),
     imageIds.length ? deps.db.selectFrom('images').select(['id', 'width', 'height']).where('id', 'in', imageIds).execute() : [],
@@ -44,7 +47,11 @@ async function describe(deps: AppDeps, rows: Row[], locale: Locale): Promise<Col
 }
 
 /** GET /menu/promotion/{id} and /content_catalog/{id}: a curated list, paged. */
-export async function collectionPage(deps: AppDeps, req: FastifyRequest, input: { kind: 'promotion' | 'catalog'; id: number; query: PagingQuery; locale: Locale }): Promise<CollectionPage> {
+export async function collectionPage(
+  deps: AppDeps,
+  req: FastifyRequest,
+  input: { kind: 'promotion' | 'catalog'; id: number; query: PagingQuery; locale: Locale },
+): Promise<CollectionPage> {
   const row = await deps.db.selectFrom('collections').selectAll().where('id', '=', input.id).where('kind', '=', input.kind).executeTakeFirst()
   if (!row) throw apiError('notFound')
   // A promotion is a campaign (SPEC §8): before its start or after its end it answers 400, which
@@ -53,11 +60,27 @@ export async function collectionPage(deps: AppDeps, req: FastifyRequest, input: 
   const mature = await matureAccepted(deps, req)
   if (row.mature && !mature) throw apiError('matureNotAccepted')
   const request = parsePaging(input.query)
-  let items = deps.db.selectFrom('collection_items as ci').innerJoin('contents as c', 'c.id', 'ci.content_id').select('c.id').where('ci.collection_id', '=', input.id)
+  let items = deps.db
+    .selectFrom('collection_items as ci')
+    .innerJoin('contents as c', 'c.id', 'ci.content_id')
+    .select('c.id')
+    .where('ci.collection_id', '=', input.id)
   if (!mature) items = items.where('c.mature', '=', false)
-  const rows = await items.orderBy('ci.sort').orderBy('c.id').offset(request.offset).limit(request.limit + 1).execute()
+  const rows = await items
+    .orderBy('ci.sort')
+    .orderBy('c.id')
+    .offset(request.offset)
+    .limit(request.limit + 1)
+    .execute()
   const { rows: pageRows, page } = pageOf(request, rows)
-  const [described, contents] = await Promise.all([describe(deps, [row], input.locale), listContents(deps, pageRows.map((r) => Number(r.id)), input.locale)])
+  const [described, contents] = await Promise.all([
+    describe(deps, [row], input.locale),
+    listContents(
+      deps,
+      pageRows.map((r) => Number(r.id)),
+      input.locale,
+    ),
+  ])
   return { ...described[0], contents, page }
 }
 
@@ -76,9 +99,27 @@ export async function eventList(deps: AppDeps, req: FastifyRequest, prefix: stri
   if (!mature) query = query.where('mature', '=', false)
   const rows = await query.execute()
   const described = await describe(deps, rows, locale)
-  const items = rows.length ? await deps.db.selectFrom('collection_items').select(['collection_id', 'content_id']).where('collection_id', 'in', rows.map((row) => Number(row.id))).orderBy('sort').execute() : []
+  const items = rows.length
+    ? await deps.db
+        .selectFrom('collection_items')
+        .select(['collection_id', 'content_id'])
+        .where(
+          'collection_id',
+          'in',
+          rows.map((row) => Number(row.id)),
+        )
+        .orderBy('sort')
+        .execute()
+    : []
   const events: CatalogEvent[] = await Promise.all(
-    described.map(async (event) => ({ ...event, contents: await listContents(deps, items.filter((item) => Number(item.collection_id) === event.id).map((item) => Number(item.content_id)), locale) })),
+    described.map(async (event) => ({
+      ...event,
+      contents: await listContents(
+        deps,
+        items.filter((item) => Number(item.collection_id) === event.id).map((item) => Number(item.content_id)),
+        locale,
+      ),
+    })),
   )
   // A mature title never shows in an ordinary event.
   return { mature, events: events.map((event) => ({ ...event, contents: mature ? event.contents : event.contents.filter((content) => !content.mature) })) }

@@ -16,7 +16,12 @@ export async function comingSoonEntry(deps: AppDeps, req: FastifyRequest, type: 
   const member = await sessionMember(deps, req)
   const [summaries, texts, trial, comments, notification] = await Promise.all([
     contentSummaries(deps, [id], locale),
-    deps.db.selectFrom('content_texts').select(['content_id', 'lang', 'description']).where('content_id', '=', id).where('lang', 'in', FALLBACK_LANGS(locale)).execute(),
+    deps.db
+      .selectFrom('content_texts')
+      .select(['content_id', 'lang', 'description'])
+      .where('content_id', '=', id)
+      .where('lang', 'in', FALLBACK_LANGS(locale))
+      .execute(),
     deps.db.selectFrom('chapters').select('id').where('content_id', '=', id).where('has_trial', '=', true).orderBy('sort').limit(1).executeTakeFirst(),
     // Live comments of live members, as the comment lists show them.
     deps.db

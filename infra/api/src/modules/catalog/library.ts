@@ -19,7 +19,13 @@ interface Row {
 async function rowsOf(deps: AppDeps, memberId: number, tab: string, hiddenOnly: boolean): Promise<Row[]> {
   const { db } = deps
   if (tab === 'subscribed') {
-    const rows = await db.selectFrom('library_subscriptions').select(['content_id', 'created_at']).where('member_id', '=', memberId).orderBy('created_at', 'desc').limit(LIBRARY_LIMIT).execute()
+    const rows = await db
+      .selectFrom('library_subscriptions')
+      .select(['content_id', 'created_at'])
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .limit(LIBRARY_LIMIT)
+      .execute()
     return rows.map((row) => ({ contentId: Number(row.content_id), at: new Date(row.created_at), chapterId: null, unlockedCount: 0, hidden: false }))
   }
   if (tab === 'recent') {
@@ -33,7 +39,13 @@ async function rowsOf(deps: AppDeps, memberId: number, tab: string, hiddenOnly: 
       .limit(LIBRARY_LIMIT)
       .execute()
     return rows
-      .map((row) => ({ contentId: Number(row.content_id), at: new Date(row.updated_at as Date), chapterId: Number(row.chapter_id), unlockedCount: 0, hidden: false }))
+      .map((row) => ({
+        contentId: Number(row.content_id),
+        at: new Date(row.updated_at as Date),
+        chapterId: Number(row.chapter_id),
+        unlockedCount: 0,
+        hidden: false,
+      }))
       .sort((a, b) => b.at.getTime() - a.at.getTime())
   }
   // Unlocked: owned chapters and rentals still running, per title; hidden titles apart.
@@ -52,7 +64,14 @@ async function rowsOf(deps: AppDeps, memberId: number, tab: string, hiddenOnly: 
   const byContent = new Map<number, Row & { chapters: Set<number> }>()
   for (const row of access) {
     const id = Number(row.content_id)
-    const entry = byContent.get(id) ?? { contentId: id, at: new Date(row.created_at as Date), chapterId: Number(row.chapter_id), unlockedCount: 0, hidden: hiddenIds.has(id), chapters: new Set<number>() }
+    const entry = byContent.get(id) ?? {
+      contentId: id,
+      at: new Date(row.created_at as Date),
+      chapterId: Number(row.chapter_id),
+      unlockedCount: 0,
+      hidden: hiddenIds.has(id),
+      chapters: new Set<number>(),
+    }
     entry.chapters.add(Number(row.chapter_id))
     entry.unlockedCount = entry.chapters.size
     byContent.set(id, entry)
@@ -61,12 +80,20 @@ async function rowsOf(deps: AppDeps, memberId: number, tab: string, hiddenOnly: 
 }
 
 /** GET /library/{tab}: subscribed, recent or unlocked titles (hidden ones with hidden=true), by date or title. */
-export async function libraryPage(deps: AppDeps, memberId: number, input: { tab: string; query: PagingQuery & { order?: string; hidden?: string }; locale: Locale }): Promise<LibraryPage> {
+export async function libraryPage(
+  deps: AppDeps,
+  memberId: number,
+  input: { tab: string; query: PagingQuery & { order?: string; hidden?: string }; locale: Locale },
+): Promise<LibraryPage> {
   if (!isLibraryTab(input.tab)) throw apiError('notFound')
   const order: LibraryOrder = input.query.order === 'title' ? 'title' : 'date'
   const request = parsePaging(input.query)
   const rows = await rowsOf(deps, memberId, input.tab, input.query.hidden === 'true')
-  const summaries = await contentSummaries(deps, rows.map((row) => row.contentId), input.locale)
+  const summaries = await contentSummaries(
+    deps,
+    rows.map((row) => row.contentId),
+    input.locale,
+  )
   const present = rows.filter((row) => summaries.has(row.contentId))
   if (order === 'title') {
     const collator = new Intl.Collator(input.locale)
@@ -75,7 +102,16 @@ export async function libraryPage(deps: AppDeps, memberId: number, input: { tab:
   const { rows: pageRows, page } = pageOfAll(request, present)
   const chapterIds = pageRows.flatMap((row) => (row.chapterId ? [row.chapterId] : []))
   const names = chapterIds.length
-    ? pickLocalized(await deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapterIds).where('lang', 'in', FALLBACK_LANGS(input.locale)).execute(), (row) => Number(row.chapter_id), input.locale)
+    ? pickLocalized(
+        await deps.db
+          .selectFrom('chapter_texts')
+          .select(['chapter_id', 'lang', 'name'])
+          .where('chapter_id', 'in', chapterIds)
+          .where('lang', 'in', FALLBACK_LANGS(input.locale))
+          .execute(),
+        (row) => Number(row.chapter_id),
+        input.locale,
+      )
     : new Map()
   const items: LibraryItem[] = pageRows.map((row) => ({
     content: summaries.get(row.contentId)!,
@@ -95,12 +131,28 @@ export async function requireContent(deps: AppDeps, type: ContentType, id: numbe
 }
 
 /** Subscribe or hide: idempotent inserts and deletes on a member's own rows. */
-export async function setMemberFlag(deps: AppDeps, table: 'library_subscriptions' | 'library_hidden' | 'release_notifications', memberId: number, contentId: number, on: boolean): Promise<void> {
-  if (on) await deps.db.insertInto(table).values({ member_id: memberId, content_id: contentId }).onConflict((oc) => oc.columns(['member_id', 'content_id']).doNothing()).execute()
+export async function setMemberFlag(
+  deps: AppDeps,
+  table: 'library_subscriptions' | 'library_hidden' | 'release_notifications',
+  memberId: number,
+  contentId: number,
+  on: boolean,
+): Promise<void> {
+  if (on)
+    await deps.db
+      .insertInto(table)
+      .values({ member_id: memberId, content_id: contentId })
+      .onConflict((oc) => oc.columns(['member_id', 'content_id']).doNothing())
+      .execute()
   else await deps.db.deleteFrom(table).where('member_id', '=', memberId).where('content_id', '=', contentId).execute()
 }
 
-export async function memberHasFlag(deps: AppDeps, table: 'library_subscriptions' | 'library_hidden' | 'release_notifications', memberId: number | null, contentId: number): Promise<boolean> {
+export async function memberHasFlag(
+  deps: AppDeps,
+  table: 'library_subscriptions' | 'library_hidden' | 'release_notifications',
+  memberId: number | null,
+  contentId: number,
+): Promise<boolean> {
   if (memberId === null) return false
   const row = await deps.db.selectFrom(table).select('content_id').where('member_id', '=', memberId).where('content_id', '=', contentId).executeTakeFirst()
   return row !== undefined

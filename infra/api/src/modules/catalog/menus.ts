@@ -30,7 +30,8 @@ const ADULT_TITLE: Record<Locale, string> = { ja: '成人向け', en: 'Adult', f
 type ContentQuery = SelectQueryBuilder<Database, 'contents', { id: number }>
 
 /** Titles a reader browses: released, and not mature (the adult menu has its own rule). */
-const browsable = (deps: AppDeps): ContentQuery => deps.db.selectFrom('contents').select('contents.id').where('contents.status', '!=', 'coming_soon').where('contents.mature', '=', false)
+const browsable = (deps: AppDeps): ContentQuery =>
+  deps.db.selectFrom('contents').select('contents.id').where('contents.status', '!=', 'coming_soon').where('contents.mature', '=', false)
 
 async function menuTitle(deps: AppDeps, code: string, locale: Locale): Promise<string> {
   if (code === 'adult') return ADULT_TITLE[locale]
@@ -58,7 +59,11 @@ async function genreItems(deps: AppDeps, locale: Locale): Promise<MenuSubItem[]>
  * GET /menu/{holder}/{code} and /menu/{holder}/genre/{genre}: one page of a menu list. The daily
  * menu defaults to today by the reader's language (SPEC §9 offsets); the ranking stops at 200.
  */
-export async function menuList(deps: AppDeps, req: FastifyRequest, input: { holder: string; code: string; currentItemCode?: string; query: PagingQuery; locale: Locale }): Promise<ContentList> {
+export async function menuList(
+  deps: AppDeps,
+  req: FastifyRequest,
+  input: { holder: string; code: string; currentItemCode?: string; query: PagingQuery; locale: Locale },
+): Promise<ContentList> {
   const { holder, locale } = input
   const code = input.code as ListCode
   if (holder !== MENU_HOLDER || !LIST_CODES.includes(code)) throw apiError('notFound')
@@ -86,7 +91,12 @@ export async function menuList(deps: AppDeps, req: FastifyRequest, input: { hold
       query = browsable(deps).where('contents.status', '=', 'completed').orderBy('contents.last_chapter_published_at', 'desc')
       break
     case 'adult':
-      query = deps.db.selectFrom('contents').select('contents.id').where('contents.mature', '=', true).where('contents.status', '!=', 'coming_soon').orderBy('contents.total_views', 'desc')
+      query = deps.db
+        .selectFrom('contents')
+        .select('contents.id')
+        .where('contents.mature', '=', true)
+        .where('contents.status', '!=', 'coming_soon')
+        .orderBy('contents.total_views', 'desc')
       break
     case 'daily': {
       items = weekdayItems(locale)
@@ -124,7 +134,11 @@ export async function menuList(deps: AppDeps, req: FastifyRequest, input: { hold
       break
     }
   }
-  const rows = await query.orderBy('contents.id').offset(request.offset).limit(request.limit + 1).execute()
+  const rows = await query
+    .orderBy('contents.id')
+    .offset(request.offset)
+    .limit(request.limit + 1)
+    .execute()
   const { rows: pageRows, page } = pageOf(request, rows, cap)
   const ids = [...new Set(pageRows.map((row) => Number(row.id)))]
   const [contents, title, banners] = await Promise.all([

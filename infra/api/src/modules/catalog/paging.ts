@@ -10,7 +10,12 @@ const count = (value: string | undefined, field: string, min: number): number | 
 
 /** SPEC §7 paging query: pageSize (default 20), and pageNo or seqNo. Malformed values are a 400. */
 export function parsePaging(query: PagingQuery, cap?: number): PageRequest {
-  const request = pageRequest({ pageNo: count(query.pageNo, 'pageNo', 1), seqNo: count(query.seqNo, 'seqNo', 0), pageSize: count(query.pageSize, 'pageSize', 1), cap })
+  const request = pageRequest({
+    pageNo: count(query.pageNo, 'pageNo', 1),
+    seqNo: count(query.seqNo, 'seqNo', 0),
+    pageSize: count(query.pageSize, 'pageSize', 1),
+    cap,
+  })
   if (request.limit === 0) throw noMorePages()
   return request
 }

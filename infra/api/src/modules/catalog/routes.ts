@@ -32,25 +32,33 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     cachedList(req, { holder: params.holder, code: 'genre', currentItemCode: params.genre, query, locale }),
   )
   route(app, deps, endpoints.events, async ({ params, req, locale }) => eventList(deps, req, params.prefix, locale))
-  route(app, deps, endpoints.promotion, async ({ params, query, req, locale }) => collectionPage(deps, req, { kind: 'promotion', id: parseId(params.id), query, locale }))
-  route(app, deps, endpoints.contentCatalog, async ({ params, query, req, locale }) => collectionPage(deps, req, { kind: 'catalog', id: parseId(params.id), query, locale }))
+  route(app, deps, endpoints.promotion, async ({ params, query, req, locale }) =>
+    collectionPage(deps, req, { kind: 'promotion', id: parseId(params.id), query, locale }),
+  )
+  route(app, deps, endpoints.contentCatalog, async ({ params, query, req, locale }) =>
+    collectionPage(deps, req, { kind: 'catalog', id: parseId(params.id), query, locale }),
+  )
   route(app, deps, endpoints.search, async ({ body, req, locale }) => search(deps, req, body, locale))
   route(app, deps, endpoints.sitemapTitles, async ({ reply }) => {
     reply.header('cache-control', 'public, max-age=600')
     return sitemapTitles(deps)
   })
 
-  route(app, deps, endpoints.comingSoon, async ({ params, req, locale }) => comingSoonEntry(deps, req, parseContentType(params.type), parseId(params.id), locale))
-  const notification = (on: boolean) => async ({ params, req }: { params: { type: string; id: string }; req: Parameters<typeof requireMember>[1] }) => {
-    const type = parseContentType(params.type)
-    const id = parseId(params.id)
-    const member = await requireMember(deps, req)
-    const content = await requireContent(deps, type, id)
-    // SPEC §4: a release notification is settable for unreleased titles only.
-    if (on && content.status !== 'coming_soon') throw apiError('releaseNotificationUnavailable')
-    await setMemberFlag(deps, 'release_notifications', member.memberId, id, on)
-    return { notification: on }
-  }
+  route(app, deps, endpoints.comingSoon, async ({ params, req, locale }) =>
+    comingSoonEntry(deps, req, parseContentType(params.type), parseId(params.id), locale),
+  )
+  const notification =
+    (on: boolean) =>
+    async ({ params, req }: { params: { type: string; id: string }; req: Parameters<typeof requireMember>[1] }) => {
+      const type = parseContentType(params.type)
+      const id = parseId(params.id)
+      const member = await requireMember(deps, req)
+      const content = await requireContent(deps, type, id)
+      // SPEC §4: a release notification is settable for unreleased titles only.
+      if (on && content.status !== 'coming_soon') throw apiError('releaseNotificationUnavailable')
+      await setMemberFlag(deps, 'release_notifications', member.memberId, id, on)
+      return { notification: on }
+    }
   route(app, deps, endpoints.releaseNotificationOn, notification(true))
   route(app, deps, endpoints.releaseNotificationOff, notification(false))
 
@@ -59,7 +67,8 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
     reply.header('cache-control', 'no-store')
     return libraryPage(deps, member.memberId, { tab: params.tab, query, locale })
   })
-  const flag = <K extends 'subscribed' | 'hidden'>(table: 'library_subscriptions' | 'library_hidden', key: K, on: boolean) =>
+  const flag =
+    <K extends 'subscribed' | 'hidden'>(table: 'library_subscriptions' | 'library_hidden', key: K, on: boolean) =>
     async ({ params, req }: { params: { type: string; id: string }; req: Parameters<typeof requireMember>[1] }) => {
       const type = parseContentType(params.type)
       const id = parseId(params.id)

@@ -30,7 +30,8 @@ async function loadIndex(deps: AppDeps): Promise<Entry[]> {
     deps.db.selectFrom('content_authors as ca').innerJoin('author_texts as a', 'a.author_id', 'ca.author_id').select(['ca.content_id', 'a.name']).execute(),
   ])
   const byId = new Map<number, Entry>()
-  for (const row of contents) byId.set(Number(row.id), { id: Number(row.id), mature: row.mature, views: Number(row.total_views), names: [], authors: [], keywords: [] })
+  for (const row of contents)
+    byId.set(Number(row.id), { id: Number(row.id), mature: row.mature, views: Number(row.total_views), names: [], authors: [], keywords: [] })
   for (const row of texts) {
     const entry = byId.get(Number(row.content_id))
     if (!entry) continue
@@ -52,7 +53,12 @@ function searchIndex(deps: AppDeps): Promise<Entry[]> {
 }
 
 /** POST /search: titles whose name, authors or keywords (any language) hold every term, best first. */
-export async function search(deps: AppDeps, req: FastifyRequest, body: { query?: string; pageNo?: string; pageSize?: string }, locale: Locale): Promise<SearchResult> {
+export async function search(
+  deps: AppDeps,
+  req: FastifyRequest,
+  body: { query?: string; pageNo?: string; pageSize?: string },
+  locale: Locale,
+): Promise<SearchResult> {
   const query = cutSearchKeyword(typeof body.query === 'string' ? body.query : '').trim()
   const terms = searchTerms(query)
   if (terms.length === 0) throw apiError('searchQueryRequired')
@@ -64,5 +70,14 @@ export async function search(deps: AppDeps, req: FastifyRequest, body: { query?:
     .filter(({ score }) => score > 0)
     .sort((a, b) => b.score - a.score || b.entry.views - a.entry.views || a.entry.id - b.entry.id)
   const { rows, page } = pageOfAll(request, scored)
-  return { query, contents: await listContents(deps, rows.map(({ entry }) => entry.id), locale), total: scored.length, page }
+  return {
+    query,
+    contents: await listContents(
+      deps,
+      rows.map(({ entry }) => entry.id),
+      locale,
+    ),
+    total: scored.length,
+    page,
+  }
 }

@@ -30,7 +30,16 @@ export async function menuBanners(deps: AppDeps, menuCode: string, locale: Local
   if (!mature) query = query.where('c.mature', '=', false)
   const rows = await query.execute()
   if (rows.length === 0) return []
-  const texts = await deps.db.selectFrom('collection_texts').selectAll().where('collection_id', 'in', rows.map((row) => row.id)).where('lang', 'in', FALLBACK_LANGS(locale)).execute()
+  const texts = await deps.db
+    .selectFrom('collection_texts')
+    .selectAll()
+    .where(
+      'collection_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .where('lang', 'in', FALLBACK_LANGS(locale))
+    .execute()
   const text = pickLocalized(texts, (row) => Number(row.collection_id), locale)
   return rows.map((row) => {
     const urlHttp = collectionPath(row.kind, Number(row.id))

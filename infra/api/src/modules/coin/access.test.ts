@@ -26,8 +26,26 @@ async function newMember(coins: { purchased?: number; free?: number } = {}): Pro
   const member = await registerMember(t)
   const now = t.clock.now()
   await t.db.transaction().execute(async (trx) => {
-    if (coins.purchased) await creditCoins(trx, { memberId: member.userId, coinType: 'purchased', amount: coins.purchased, expiresAt: null, reason: 'order', ref: `test-p-${member.userId}`, now })
-    if (coins.free) await creditCoins(trx, { memberId: member.userId, coinType: 'free', amount: coins.free, expiresAt: new Date(now.getTime() + 30 * 86_400_000), reason: 'gift', ref: `test-f-${member.userId}`, now })
+    if (coins.purchased)
+      await creditCoins(trx, {
+        memberId: member.userId,
+        coinType: 'purchased',
+        amount: coins.purchased,
+        expiresAt: null,
+        reason: 'order',
+        ref: `test-p-${member.userId}`,
+        now,
+      })
+    if (coins.free)
+      await creditCoins(trx, {
+        memberId: member.userId,
+        coinType: 'free',
+        amount: coins.free,
+        expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+        reason: 'gift',
+        ref: `test-f-${member.userId}`,
+        now,
+      })
   })
   return { memberId: member.userId, cookies: member.cookies }
 }
@@ -57,7 +75,8 @@ async function chapters(where: 'buy' | 'gauge' | 'coinRent'): Promise<ChapterRow
 }
 
 const base = (chapter: ChapterRow) => `/api/${chapter.type}/${chapter.contentId}/chapter`
-const inventory = async (member: Member, chapter: ChapterRow) => (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })).json().result.inventory
+const inventory = async (member: Member, chapter: ChapterRow) =>
+  (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })).json().result.inventory
 
 describe('transaction tokens and unlock', () => {
   it('needs a signed-in reader for a token', async () => {
@@ -71,7 +90,12 @@ describe('transaction tokens and unlock', () => {
     const body = { token: tok, price: String(chapter.price), coinBackPrice: '0' }
     const first = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body })
     expect(first.statusCode).toBe(200)
-    expect(first.json().result).toMatchObject({ kind: 'owned', chapterIds: [chapter.id], spent: { purchased: chapter.price }, coin: { total: other.price + 5 } })
+    expect(first.json().result).toMatchObject({
+      kind: 'owned',
+      chapterIds: [chapter.id],
+      spent: { purchased: chapter.price },
+      coin: { total: other.price + 5 },
+    })
     const replay = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body })
     expect(replay.statusCode).toBe(200)
     expect(await ledgerSum(t.db, member.memberId)).toBe(other.price + 5)
@@ -80,13 +104,25 @@ describe('transaction tokens and unlock', () => {
     expect(reuse.json().message).toBe('The transaction could not be processed.')
     // Another reader cannot use my token.
     const stranger = await newMember({ purchased: 100 })
-    expect((await t.call('POST', `${base(other)}/${other.id}/unlock`, { cookies: stranger.cookies, body: { token: await token(member), price: String(other.price) } })).statusCode).toBe(400)
+    expect(
+      (
+        await t.call('POST', `${base(other)}/${other.id}/unlock`, {
+          cookies: stranger.cookies,
+          body: { token: await token(member), price: String(other.price) },
+        })
+      ).statusCode,
+    ).toBe(400)
     // The chapter opens in the viewer and the list marks it unlocked.
     expect((await t.call('GET', `${base(chapter)}/${chapter.id}/product`, { cookies: member.cookies })).statusCode).toBe(200)
-    const listed = (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })).json().result.chapters.find((c: { id: number }) => c.id === chapter.id)
+    const listed = (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies }))
+      .json()
+      .result.chapters.find((c: { id: number }) => c.id === chapter.id)
     expect(listed.activity.unlocked).toBe(true)
     // Buying it again is refused without a charge.
-    const again = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: await token(member), price: String(chapter.price) } })
+    const again = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, {
+      cookies: member.cookies,
+      body: { token: await token(member), price: String(chapter.price) },
+    })
     expect(again.statusCode).toBe(409)
     expect(await ledgerSum(t.db, member.memberId)).toBe(other.price + 5)
   })
@@ -95,15 +131,39 @@ describe('transaction tokens and unlock', () => {
     const [chapter] = await chapters('buy')
     const member = await newMember({ free: chapter.price - 1 })
     const tok = await token(member)
-    const short = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: String(chapter.price) }, locale: 'fr' })
+    const short = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, {
+      cookies: member.cookies,
+      body: { token: tok, price: String(chapter.price) },
+      locale: 'fr',
+    })
     expect(short.statusCode).toBe(402)
     expect(short.json().message).toBe('Vous n’avez pas assez de pièces.')
-    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: String(chapter.price + 1) } })).statusCode).toBe(409)
-    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: 'abc' } })).statusCode).toBe(400)
-    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: 'nope', price: String(chapter.price) } })).statusCode).toBe(400)
+    expect(
+      (await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: String(chapter.price + 1) } }))
+        .statusCode,
+    ).toBe(409)
+    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: 'abc' } })).statusCode).toBe(
+      400,
+    )
+    expect(
+      (await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: 'nope', price: String(chapter.price) } }))
+        .statusCode,
+    ).toBe(400)
     expect((await t.call('POST', `${base(chapter)}/99999999/unlock`, { cookies: member.cookies, body: { token: tok, price: '1' } })).statusCode).toBe(404)
-    expect((await t.call('POST', `/api/comic/abc/chapter/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: '1' } })).statusCode).toBe(404)
-    await t.db.transaction().execute((trx) => creditCoins(trx, { memberId: member.memberId, coinType: 'bonus', amount: 1, expiresAt: null, reason: 'coupon', ref: `topup-${member.memberId}`, now: t.clock.now() }))
+    expect(
+      (await t.call('POST', `/api/comic/abc/chapter/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: '1' } })).statusCode,
+    ).toBe(404)
+    await t.db.transaction().execute((trx) =>
+      creditCoins(trx, {
+        memberId: member.memberId,
+        coinType: 'bonus',
+        amount: 1,
+        expiresAt: null,
+        reason: 'coupon',
+        ref: `topup-${member.memberId}`,
+        now: t.clock.now(),
+      }),
+    )
     const paid = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: String(chapter.price) } })
     expect(paid.statusCode).toBe(200)
     expect(paid.json().result.spent).toEqual({ free: chapter.price - 1, bonus: 1, purchased: 0 })
@@ -118,9 +178,13 @@ describe('transaction tokens and unlock', () => {
     const ids = title.map((chapter) => String(chapter.id))
     const url = `/api/${title[0].type}/${title[0].contentId}/chapter/unlock-all`
     // A wrong total, or too few coins, changes nothing.
-    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: String(total - 1) } })).statusCode).toBe(409)
+    expect(
+      (await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: String(total - 1) } })).statusCode,
+    ).toBe(409)
     const poor = await newMember({ purchased: total - 1 })
-    expect((await t.call('POST', url, { cookies: poor.cookies, body: { token: await token(poor), chapterIds: ids, price: String(total) } })).statusCode).toBe(402)
+    expect((await t.call('POST', url, { cookies: poor.cookies, body: { token: await token(poor), chapterIds: ids, price: String(total) } })).statusCode).toBe(
+      402,
+    )
     expect(await t.db.selectFrom('chapter_access').select('chapter_id').where('member_id', '=', poor.memberId).execute()).toHaveLength(0)
     const done = await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: String(total) } })
     expect(done.statusCode).toBe(200)
@@ -129,17 +193,30 @@ describe('transaction tokens and unlock', () => {
     expect(owned.map((row) => Number(row.chapter_id)).sort()).toEqual(title.map((chapter) => chapter.id).sort())
     expect(await ledgerSum(t.db, member.memberId)).toBe(2)
     // A chapter of another title, or none, is refused.
-    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: [String(all[all.length - 1].id)], price: '1' } })).statusCode).toBe(404)
+    expect(
+      (await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: [String(all[all.length - 1].id)], price: '1' } }))
+        .statusCode,
+    ).toBe(404)
     expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), price: '0' } })).statusCode).toBe(400)
     expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['abc'], price: '1' } })).statusCode).toBe(400)
-    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['9999999999999999'], price: '1' } })).statusCode).toBe(404)
+    expect(
+      (await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['9999999999999999'], price: '1' } })).statusCode,
+    ).toBe(404)
     expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: '-3' } })).statusCode).toBe(400)
   })
 
   it('50 concurrent unlocks by one reader with coins for 10: exactly 10 succeed and the ledger balances', async () => {
     const picked = (await chapters('buy')).slice(0, 50)
     expect(picked).toHaveLength(50)
-    await t.db.updateTable('chapters').set({ price: 3, original_price: 3, coin_back_price: 0 }).where('id', 'in', picked.map((chapter) => chapter.id)).execute()
+    await t.db
+      .updateTable('chapters')
+      .set({ price: 3, original_price: 3, coin_back_price: 0 })
+      .where(
+        'id',
+        'in',
+        picked.map((chapter) => chapter.id),
+      )
+      .execute()
     const member = await newMember({ purchased: 12, free: 18 })
     const tokens = await Promise.all(picked.map(() => token(member)))
     const responses = await Promise.all(
@@ -160,11 +237,17 @@ describe('rentals', () => {
   it('rents with coins for the rental period; renting again answers 208 and charges nothing; it expires by the clock', async () => {
     const [chapter] = await chapters('coinRent')
     const member = await newMember({ purchased: chapter.rentalPrice * 2 })
-    const first = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, { cookies: member.cookies, body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) } })
+    const first = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, {
+      cookies: member.cookies,
+      body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) },
+    })
     expect(first.statusCode).toBe(200)
     const { expiresAt } = first.json().result
     expect(Date.parse(expiresAt) - t.clock.now().getTime()).toBeGreaterThan(259_000_000)
-    const again = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, { cookies: member.cookies, body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) } })
+    const again = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, {
+      cookies: member.cookies,
+      body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) },
+    })
     expect(again.statusCode).toBe(208)
     expect(again.json().result.already).toBe(true)
     expect(await ledgerSum(t.db, member.memberId)).toBe(chapter.rentalPrice)
@@ -172,7 +255,10 @@ describe('rentals', () => {
     t.clock.setFakeTime(new Date(Date.parse(expiresAt) + 1000))
     try {
       expect((await t.call('GET', `${base(chapter)}/${chapter.id}/product`, { cookies: member.cookies })).statusCode).toBe(403)
-      const renewed = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, { cookies: member.cookies, body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) } })
+      const renewed = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, {
+        cookies: member.cookies,
+        body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) },
+      })
       expect(renewed.statusCode).toBe(200)
       expect(await ledgerSum(t.db, member.memberId)).toBe(0)
     } finally {
@@ -185,13 +271,30 @@ describe('rentals', () => {
     const member = await newMember()
     const now = t.clock.now()
     await t.db.transaction().execute(async (trx) => {
-      await creditTickets(trx, { memberId: member.memberId, contentId: chapter.contentId, amount: 1, expiresAt: new Date(now.getTime() + 86_400_000), reason: 'gift', ref: `tk1-${member.memberId}`, now })
+      await creditTickets(trx, {
+        memberId: member.memberId,
+        contentId: chapter.contentId,
+        amount: 1,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        reason: 'gift',
+        ref: `tk1-${member.memberId}`,
+        now,
+      })
       await creditTickets(trx, { memberId: member.memberId, contentId: null, amount: 1, expiresAt: null, reason: 'gift', ref: `tk2-${member.memberId}`, now })
       // Another title's ticket does not count here.
-      await creditTickets(trx, { memberId: member.memberId, contentId: chapter.contentId + 1, amount: 5, expiresAt: null, reason: 'gift', ref: `tk3-${member.memberId}`, now })
+      await creditTickets(trx, {
+        memberId: member.memberId,
+        contentId: chapter.contentId + 1,
+        amount: 5,
+        expiresAt: null,
+        reason: 'gift',
+        ref: `tk3-${member.memberId}`,
+        now,
+      })
     })
     expect((await inventory(member, chapter)).ticket.amount).toBe(2)
-    const rent = async (c: ChapterRow) => t.call('POST', `${base(c)}/${c.id}/rent-with-ticket`, { cookies: member.cookies, body: { token: await token(member) } })
+    const rent = async (c: ChapterRow) =>
+      t.call('POST', `${base(c)}/${c.id}/rent-with-ticket`, { cookies: member.cookies, body: { token: await token(member) } })
     expect((await rent(chapter)).statusCode).toBe(200)
     expect((await rent(second)).statusCode).toBe(200)
     expect((await inventory(member, chapter)).ticket.amount).toBe(0)
@@ -199,7 +302,13 @@ describe('rentals', () => {
     expect(none.statusCode).toBe(409)
     expect(none.json().message).toBe('Not enough tickets for rental.')
     // The expiring title ticket went first.
-    const used = await t.db.selectFrom('ticket_ledger').select(['expires_at']).where('member_id', '=', member.memberId).where('amount', '<', 0).orderBy('id').execute()
+    const used = await t.db
+      .selectFrom('ticket_ledger')
+      .select(['expires_at'])
+      .where('member_id', '=', member.memberId)
+      .where('amount', '<', 0)
+      .orderBy('id')
+      .execute()
     expect(used[0].expires_at).not.toBeNull()
     expect(used[1].expires_at).toBeNull()
   })
@@ -208,7 +317,8 @@ describe('rentals', () => {
     const [chapter, second] = (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0].contentId)
     const member = await newMember()
     expect((await inventory(member, chapter)).readForFree).toEqual({ amount: 1, recoverRemained: 0 })
-    const rent = async (c: ChapterRow) => t.call('POST', `${base(c)}/${c.id}/rent-with-gauge`, { cookies: member.cookies, body: { token: await token(member) } })
+    const rent = async (c: ChapterRow) =>
+      t.call('POST', `${base(c)}/${c.id}/rent-with-gauge`, { cookies: member.cookies, body: { token: await token(member) } })
     expect((await rent(chapter)).statusCode).toBe(200)
     const empty = (await inventory(member, chapter)).readForFree
     expect(empty.amount).toBe(0)
@@ -246,7 +356,8 @@ describe('rentals', () => {
     const [chapter, second] = (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0].contentId)
     const member = await newMember()
     expect((await inventory(member, chapter)).rentWithSubscribe).toBe(true)
-    const rent = async (c: ChapterRow) => t.call('POST', `${base(c)}/${c.id}/rent-with-subscribe`, { cookies: member.cookies, body: { token: await token(member) } })
+    const rent = async (c: ChapterRow) =>
+      t.call('POST', `${base(c)}/${c.id}/rent-with-subscribe`, { cookies: member.cookies, body: { token: await token(member) } })
     expect((await rent(chapter)).statusCode).toBe(200)
     const content = (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })).json().result
     expect(content.subscribed).toBe(true)
@@ -274,30 +385,58 @@ describe('reward grants and history', () => {
     const grants = await t.db.selectFrom('reward_grants').selectAll().where('member_id', '=', member.memberId).execute()
     expect(grants.every((grant) => grant.booked_at !== null && grant.ledger_ref !== null)).toBe(true)
     // An unbooked grant (written before payments booked them) is booked on the next read.
-    await t.db.insertInto('reward_grants').values({ member_id: member.memberId, source: 'gift', source_ref: `legacy-${member.memberId}`, kind: 'coin', coin_type: 'bonus', amount: 7, content_id: null, expires_at: null, created_at: t.clock.now() }).execute()
+    await t.db
+      .insertInto('reward_grants')
+      .values({
+        member_id: member.memberId,
+        source: 'gift',
+        source_ref: `legacy-${member.memberId}`,
+        kind: 'coin',
+        coin_type: 'bonus',
+        amount: 7,
+        content_id: null,
+        expires_at: null,
+        created_at: t.clock.now(),
+      })
+      .execute()
     expect((await inventory(member, chapter)).coin.total).toBe(62)
     // The profile carries the same coins (SPEC §3 user profile inventory).
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.inventory.coin).toEqual({ freeAmount: 62, purchasedAmount: 0, total: 62 })
+    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.inventory.coin).toEqual({
+      freeAmount: 62,
+      purchasedAmount: 0,
+      total: 62,
+    })
   })
 
   it('lists used, distributed and all coins newest first, paged by lastRespondedSeqNo, with expiring coins', async () => {
     const picked = (await chapters('buy')).slice(0, 23)
     const member = await newMember({ purchased: 500, free: 10 })
     for (const chapter of picked) {
-      const response = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: await token(member), price: String(chapter.price) } })
+      const response = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, {
+        cookies: member.cookies,
+        body: { token: await token(member), price: String(chapter.price) },
+      })
       expect(response.statusCode).toBe(200)
     }
     const used = (await t.call('GET', '/api/coin/history/used', { cookies: member.cookies })).json().result
     expect(used.history).toHaveLength(20)
     expect(used.page.hasNext).toBe(true)
-    expect(used.history[0]).toMatchObject({ type: 'use', reason: 'unlock', price: picked[22].price, title: expect.any(String), description: expect.any(String) })
-    const next = (await t.call('GET', '/api/coin/history/used', { cookies: member.cookies, query: { lastRespondedSeqNo: String(used.page.seqNo) } })).json().result
+    expect(used.history[0]).toMatchObject({
+      type: 'use',
+      reason: 'unlock',
+      price: picked[22].price,
+      title: expect.any(String),
+      description: expect.any(String),
+    })
+    const next = (await t.call('GET', '/api/coin/history/used', { cookies: member.cookies, query: { lastRespondedSeqNo: String(used.page.seqNo) } })).json()
+      .result
     expect(next.history).toHaveLength(3)
     expect(next.page.hasNext).toBe(false)
     expect(Math.max(...next.history.map((entry: { seqNo: number }) => entry.seqNo))).toBeLessThan(used.page.seqNo)
     const distributed = (await t.call('GET', '/api/coin/history/distributed', { cookies: member.cookies })).json().result
     expect(distributed.history).toEqual([expect.objectContaining({ type: 'distribute', free: 10, purchased: 0, expireAt: expect.any(String), expired: false })])
-    const all = (await t.call('GET', '/api/coin/history/all', { cookies: member.cookies, query: { lastRespondedSeqNo: String(next.history[2].seqNo) } })).json().result
+    const all = (await t.call('GET', '/api/coin/history/all', { cookies: member.cookies, query: { lastRespondedSeqNo: String(next.history[2].seqNo) } })).json()
+      .result
     expect(all.history.map((entry: { type: string }) => entry.type).sort()).toEqual(['distribute', 'purchase'])
     expect((await t.call('GET', '/api/coin/history/bogus', { cookies: member.cookies })).statusCode).toBe(404)
     expect((await t.call('GET', '/api/coin/history/all', { cookies: member.cookies, query: { lastRespondedSeqNo: '-1' } })).statusCode).toBe(400)
@@ -306,8 +445,24 @@ describe('reward grants and history', () => {
     expect((await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result.expireCoins).toEqual([])
     const now = t.clock.now()
     await t.db.transaction().execute(async (trx) => {
-      await creditCoins(trx, { memberId: member.memberId, coinType: 'free', amount: 4, expiresAt: new Date(now.getTime() + 5 * 86_400_000), reason: 'gift', ref: `x1-${member.memberId}`, now })
-      await creditCoins(trx, { memberId: member.memberId, coinType: 'free', amount: 6, expiresAt: new Date(now.getTime() + 2 * 86_400_000), reason: 'gift', ref: `x2-${member.memberId}`, now })
+      await creditCoins(trx, {
+        memberId: member.memberId,
+        coinType: 'free',
+        amount: 4,
+        expiresAt: new Date(now.getTime() + 5 * 86_400_000),
+        reason: 'gift',
+        ref: `x1-${member.memberId}`,
+        now,
+      })
+      await creditCoins(trx, {
+        memberId: member.memberId,
+        coinType: 'free',
+        amount: 6,
+        expiresAt: new Date(now.getTime() + 2 * 86_400_000),
+        reason: 'gift',
+        ref: `x2-${member.memberId}`,
+        now,
+      })
     })
     const expire = (await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result
     expect(expire.expireCoins.map((entry: { amount: number }) => entry.amount)).toEqual([6, 4])
@@ -317,9 +472,21 @@ describe('reward grants and history', () => {
   it('a guest can spend coins; signing in from the guest discards them with the guest (SPEC §4)', async () => {
     const g = await guest(t, 'coins-guest-device')
     const [chapter] = await chapters('buy')
-    await t.db.transaction().execute((trx) => creditCoins(trx, { memberId: g.userId, coinType: 'bonus', amount: chapter.price + 3, expiresAt: null, reason: 'coupon', ref: `guest-${g.userId}`, now: t.clock.now() }))
+    await t.db.transaction().execute((trx) =>
+      creditCoins(trx, {
+        memberId: g.userId,
+        coinType: 'bonus',
+        amount: chapter.price + 3,
+        expiresAt: null,
+        reason: 'coupon',
+        ref: `guest-${g.userId}`,
+        now: t.clock.now(),
+      }),
+    )
     const tok = (await t.call('POST', '/api/coin/transaction/token', { cookies: g.cookies })).json().result.token
-    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: g.cookies, body: { token: tok, price: String(chapter.price) } })).statusCode).toBe(200)
+    expect(
+      (await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: g.cookies, body: { token: tok, price: String(chapter.price) } })).statusCode,
+    ).toBe(200)
     await t.db.deleteFrom('members').where('id', '=', g.userId).execute()
     for (const table of ['coin_ledger', 'coin_movements', 'coin_wallets', 'coin_transaction_tokens'] as const) {
       expect(await t.db.selectFrom(table).select('member_id').where('member_id', '=', g.userId).execute()).toHaveLength(0)

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import { canBuyWithCoin, canRentWith, chapterReleased, coinInventoryOf, rentalEndsAt, unlockAllCoinBack, unlockAllPrice, type AccessResult, type ContentType, type RentMethod } from '@koma/contracts/server'
+import {
+  canBuyWithCoin,
+  canRentWith,
+  chapterReleased,
+  coinInventoryOf,
+  rentalEndsAt,
+  unlockAllCoinBack,
+  unlockAllPrice,
+  type AccessResult,
+  type ContentType,
+  type RentMethod,
+} from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
@@ -42,14 +53,19 @@ export interface Outcome {
   result: AccessResult
 }
 
-
 /**
  * Run `work` under the member's wallet lock, consuming `token` for `action`. The token must be
  * the member's, unexpired; a used token answers its stored outcome when the action matches
  * (a replay) and is refused otherwise. A refused `work` (402, 409…) rolls back and leaves the
  * token unused.
  */
-export async function withToken(deps: AppDeps, memberId: number, token: string | undefined, action: string, work: (trx: Db, now: Date) => Promise<Outcome>): Promise<Outcome> {
+export async function withToken(
+  deps: AppDeps,
+  memberId: number,
+  token: string | undefined,
+  action: string,
+  work: (trx: Db, now: Date) => Promise<Outcome>,
+): Promise<Outcome> {
   if (typeof token !== 'string' || token.length < 8 || token.length > 100) throw apiError('transactionFailed')
   const now = deps.clock.now()
   return deps.db.transaction().execute(async (trx) => {
@@ -62,19 +78,32 @@ export async function withToken(deps: AppDeps, memberId: number, token: string |
     }
     if (new Date(row.expires_at).getTime() <= deps.clock.realNow().getTime()) throw apiError('transactionFailed')
     const outcome = await work(trx, now)
-    await trx.updateTable('coin_transaction_tokens').set({ used_at: now, action, outcome: JSON.stringify(outcome) }).where('token', '=', token).execute()
+    await trx
+      .updateTable('coin_transaction_tokens')
+      .set({ used_at: now, action, outcome: JSON.stringify(outcome) })
+      .where('token', '=', token)
+      .execute()
     return outcome
   })
 }
 
 /** The title and chapter of an access call: 404 when either is missing, 428 for a mature title not accepted. */
-export async function accessTarget(deps: AppDeps, req: FastifyRequest, type: ContentType, contentId: number, chapterIds: number[]): Promise<{ content: Content; chapters: Chapter[] }> {
+export async function accessTarget(
+  deps: AppDeps,
+  req: FastifyRequest,
+  type: ContentType,
+  contentId: number,
+  chapterIds: number[],
+): Promise<{ content: Content; chapters: Chapter[] }> {
   const content = await deps.db.selectFrom('contents').selectAll().where('id', '=', contentId).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
-  const chapters = chapterIds.length ? await deps.db.selectFrom('chapters').selectAll().where('content_id', '=', contentId).where('id', 'in', chapterIds).orderBy('sort').execute() : []
+  const chapters = chapterIds.length
+    ? await deps.db.selectFrom('chapters').selectAll().where('content_id', '=', contentId).where('id', 'in', chapterIds).orderBy('sort').execute()
+    : []
   // A chapter scheduled for later is not for sale yet (issue 17).
   const now = deps.clock.now()
-  if (chapters.length !== new Set(chapterIds).size || chapters.some((chapter) => !chapterReleased(content.status, chapter.published_at, now))) throw apiError('chapterNotFound')
+  if (chapters.length !== new Set(chapterIds).size || chapters.some((chapter) => !chapterReleased(content.status, chapter.published_at, now)))
+    throw apiError('chapterNotFound')
   if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
   return { content, chapters }
 }
@@ -85,7 +114,12 @@ interface AccessRow {
 }
 
 async function accessOf(trx: Db, memberId: number, chapterIds: number[]): Promise<Map<number, AccessRow>> {
-  const rows = await trx.selectFrom('chapter_access').select(['chapter_id', 'kind', 'expires_at']).where('member_id', '=', memberId).where('chapter_id', 'in', chapterIds).execute()
+  const rows = await trx
+    .selectFrom('chapter_access')
+    .select(['chapter_id', 'kind', 'expires_at'])
+    .where('member_id', '=', memberId)
+    .where('chapter_id', 'in', chapterIds)
+    .execute()
   const map = new Map<number, AccessRow>()
   for (const row of rows) {
     const entry = map.get(Number(row.chapter_id)) ?? { owned: false, rentedUntil: null }
@@ -96,7 +130,8 @@ async function accessOf(trx: Db, memberId: number, chapterIds: number[]): Promis
   return map
 }
 
-const readable = (row: AccessRow | undefined, now: Date): boolean => !!row && (row.owned || (row.rentedUntil !== null && row.rentedUntil.getTime() > now.getTime()))
+const readable = (row: AccessRow | undefined, now: Date): boolean =>
+  !!row && (row.owned || (row.rentedUntil !== null && row.rentedUntil.getTime() > now.getTime()))
 
 /** An integer coin amount from a form value (the price the reader was shown). */
 function coinsParam(value: string | undefined, field: string): number {
@@ -113,7 +148,15 @@ async function result(trx: Db, memberId: number, now: Date, partial: Omit<Access
 /** POST …/chapter/{chapterId}/unlock and …/chapter/unlock-all: buy chapters for good with coins. */
 export async function unlockChapters(
   deps: AppDeps,
-  input: { memberId: number; content: Content; chapters: Chapter[]; token: string | undefined; price: string | undefined; coinBackPrice: string | undefined; all: boolean },
+  input: {
+    memberId: number
+    content: Content
+    chapters: Chapter[]
+    token: string | undefined
+    price: string | undefined
+    coinBackPrice: string | undefined
+    all: boolean
+  },
 ): Promise<Outcome> {
   const { memberId, content, chapters } = input
   const price = coinsParam(input.price, 'price')
@@ -132,16 +175,55 @@ export async function unlockChapters(
   return withToken(deps, memberId, input.token, action, async (trx, now) => {
     const access = await accessOf(trx, memberId, ids)
     if (ids.some((id) => access.get(id)?.owned)) throw apiError('alreadyOwned')
-    const spend = await spendCoins(trx, { memberId, amount: total, reason: input.all ? 'unlock_all' : 'unlock', ref: input.token as string, now, contentId: content.id, chapterIds: ids })
+    const spend = await spendCoins(trx, {
+      memberId,
+      amount: total,
+      reason: input.all ? 'unlock_all' : 'unlock',
+      ref: input.token as string,
+      now,
+      contentId: content.id,
+      chapterIds: ids,
+    })
     await trx
       .insertInto('chapter_access')
-      .values(ids.map((chapterId) => ({ member_id: memberId, chapter_id: chapterId, content_id: content.id, kind: 'owned' as const, via: 'coin' as const, expires_at: null, created_at: now })))
+      .values(
+        ids.map((chapterId) => ({
+          member_id: memberId,
+          chapter_id: chapterId,
+          content_id: content.id,
+          kind: 'owned' as const,
+          via: 'coin' as const,
+          expires_at: null,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) => oc.columns(['member_id', 'chapter_id', 'kind']).doNothing())
       .execute()
     if (coinBackTotal > 0) {
-      await creditCoins(trx, { memberId, coinType: 'bonus', amount: coinBackTotal, expiresAt: null, reason: 'coin_back', ref: input.token as string, now, contentId: content.id })
+      await creditCoins(trx, {
+        memberId,
+        coinType: 'bonus',
+        amount: coinBackTotal,
+        expiresAt: null,
+        reason: 'coin_back',
+        ref: input.token as string,
+        now,
+        contentId: content.id,
+      })
     }
-    return { status: 200, result: await result(trx, memberId, now, { contentId: content.id, chapterIds: ids, kind: 'owned', via: 'coin', expiresAt: null, already: false, spent: spend.spent, ticketsUsed: 0 }) }
+    return {
+      status: 200,
+      result: await result(trx, memberId, now, {
+        contentId: content.id,
+        chapterIds: ids,
+        kind: 'owned',
+        via: 'coin',
+        expiresAt: null,
+        already: false,
+        spent: spend.spent,
+        ticketsUsed: 0,
+      }),
+    }
   })
 }
 
@@ -149,7 +231,10 @@ export async function unlockChapters(
  * POST …/chapter/{chapterId}/rent-with-{coin|ticket|gauge|subscribe}: read for the title's
  * rental period. A chapter already owned or still rented answers 208 and charges nothing.
  */
-export async function rentChapter(deps: AppDeps, input: { memberId: number; content: Content; chapter: Chapter; method: RentMethod; token: string | undefined; rentalPrice: string | undefined }): Promise<Outcome> {
+export async function rentChapter(
+  deps: AppDeps,
+  input: { memberId: number; content: Content; chapter: Chapter; method: RentMethod; token: string | undefined; rentalPrice: string | undefined },
+): Promise<Outcome> {
   const { memberId, content, chapter, method } = input
   if (chapter.aborted) throw apiError('salesSuspended')
   if (chapter.free || !canRentWith(salesConfigOf(chapter), method, content.gauge_usable)) throw apiError('rentalNotAvailable')
@@ -160,12 +245,32 @@ export async function rentChapter(deps: AppDeps, input: { memberId: number; cont
     const access = (await accessOf(trx, memberId, [chapter.id])).get(chapter.id)
     if (readable(access, now)) {
       const expiresAt = access?.owned ? null : (access?.rentedUntil?.toISOString() ?? null)
-      return { status: 208, result: await result(trx, memberId, now, { ...base, kind: access?.owned ? 'owned' : 'rented', expiresAt, already: true, spent: noSpend, ticketsUsed: 0 }) }
+      return {
+        status: 208,
+        result: await result(trx, memberId, now, {
+          ...base,
+          kind: access?.owned ? 'owned' : 'rented',
+          expiresAt,
+          already: true,
+          spent: noSpend,
+          ticketsUsed: 0,
+        }),
+      }
     }
     let spent = noSpend
     let ticketsUsed = 0
     if (method === 'coin') {
-      spent = (await spendCoins(trx, { memberId, amount: chapter.rental_price, reason: 'rent', ref: input.token as string, now, contentId: content.id, chapterIds: [chapter.id] })).spent
+      spent = (
+        await spendCoins(trx, {
+          memberId,
+          amount: chapter.rental_price,
+          reason: 'rent',
+          ref: input.token as string,
+          now,
+          contentId: content.id,
+          chapterIds: [chapter.id],
+        })
+      ).spent
     } else if (method === 'ticket') {
       await spendTicket(trx, { memberId, contentId: content.id, chapterId: chapter.id, ref: input.token as string, now })
       ticketsUsed = 1

@@ -1,4 +1,12 @@
-import { coinInventoryOf, expiringWithin, type CoinHistoryEntry, type CoinHistoryPage, type CoinHistoryTab, type ExpiringCoins, type Locale } from '@koma/contracts/server'
+import {
+  coinInventoryOf,
+  expiringWithin,
+  type CoinHistoryEntry,
+  type CoinHistoryPage,
+  type CoinHistoryTab,
+  type ExpiringCoins,
+  type Locale,
+} from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { bookExpiries, coinBalance, lockWallet, memberExpiringCoins } from './ledger'
@@ -16,7 +24,11 @@ async function rewardTitles(deps: AppDeps, movements: { id: number; kind: string
   }
   const titles = new Map<number, string>()
   if (grantOf.size === 0) return titles
-  const grants = await deps.db.selectFrom('reward_grants').select(['id', 'source', 'source_ref']).where('id', 'in', [...grantOf.values()]).execute()
+  const grants = await deps.db
+    .selectFrom('reward_grants')
+    .select(['id', 'source', 'source_ref'])
+    .where('id', 'in', [...grantOf.values()])
+    .execute()
   const giftIds = grants.filter((grant) => grant.source === 'gift' && /^\d+$/.test(grant.source_ref)).map((grant) => Number(grant.source_ref))
   const codes = grants.filter((grant) => grant.source === 'coupon').map((grant) => grant.source_ref.split(':')[0])
   const [gifts, coupons] = await Promise.all([
@@ -25,7 +37,16 @@ async function rewardTitles(deps: AppDeps, movements: { id: number; kind: string
   ])
   const giftTitle = new Map(gifts.map((gift) => [Number(gift.id), pick(gift.texts, locale)?.title]))
   const couponTitle = new Map(coupons.map((coupon) => [coupon.code, pick(coupon.texts, locale)?.title]))
-  const byGrant = new Map<number, string | undefined>(grants.map((grant) => [Number(grant.id), grant.source === 'gift' ? giftTitle.get(Number(grant.source_ref)) : grant.source === 'coupon' ? couponTitle.get(grant.source_ref.split(':')[0]) : undefined]))
+  const byGrant = new Map<number, string | undefined>(
+    grants.map((grant) => [
+      Number(grant.id),
+      grant.source === 'gift'
+        ? giftTitle.get(Number(grant.source_ref))
+        : grant.source === 'coupon'
+          ? couponTitle.get(grant.source_ref.split(':')[0])
+          : undefined,
+    ]),
+  )
   for (const [movementId, grantId] of grantOf) {
     const title = byGrant.get(grantId)
     if (title) titles.set(movementId, title)
@@ -58,7 +79,10 @@ export async function coinHistory(deps: AppDeps, memberId: number, tab: CoinHist
   if (tab === 'used') query = query.where('kind', 'in', ['spend', 'expire'])
   if (tab === 'distributed') query = query.where('kind', '=', 'credit').where('reason', '<>', 'order')
   if (lastSeqNo !== null) query = query.where('id', '<', lastSeqNo)
-  const movements = await query.orderBy('id', 'desc').limit(HISTORY_PAGE_SIZE + 1).execute()
+  const movements = await query
+    .orderBy('id', 'desc')
+    .limit(HISTORY_PAGE_SIZE + 1)
+    .execute()
   const hasNext = movements.length > HISTORY_PAGE_SIZE
   const page = movements.slice(0, HISTORY_PAGE_SIZE)
   if (page.length === 0) return { history: [], page: { hasNext: false, seqNo: null } }
@@ -70,8 +94,12 @@ export async function coinHistory(deps: AppDeps, memberId: number, tab: CoinHist
   const [rows, contents, contentTexts, chapterTexts] = await Promise.all([
     deps.db.selectFrom('coin_ledger').select(['movement_id', 'coin_type', 'amount', 'expires_at']).where('movement_id', 'in', ids).execute(),
     contentIds.length ? deps.db.selectFrom('contents').select(['id', 'type']).where('id', 'in', contentIds).execute() : [],
-    contentIds.length ? deps.db.selectFrom('content_texts').select(['content_id', 'lang', 'name']).where('content_id', 'in', contentIds).where('lang', 'in', langs).execute() : [],
-    chapterIds.length ? deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapterIds).where('lang', 'in', langs).execute() : [],
+    contentIds.length
+      ? deps.db.selectFrom('content_texts').select(['content_id', 'lang', 'name']).where('content_id', 'in', contentIds).where('lang', 'in', langs).execute()
+      : [],
+    chapterIds.length
+      ? deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapterIds).where('lang', 'in', langs).execute()
+      : [],
   ])
   const rewardTitleOf = await rewardTitles(deps, page, locale)
   const typeOf = new Map(contents.map((row) => [Number(row.id), row.type]))
@@ -91,7 +119,8 @@ export async function coinHistory(deps: AppDeps, memberId: number, tab: CoinHist
         if (!expireAt || at < expireAt) expireAt = at
       }
     }
-    const type: CoinHistoryEntry['type'] = movement.kind === 'spend' ? 'use' : movement.kind === 'expire' ? 'expire' : movement.reason === 'order' ? 'purchase' : 'distribute'
+    const type: CoinHistoryEntry['type'] =
+      movement.kind === 'spend' ? 'use' : movement.kind === 'expire' ? 'expire' : movement.reason === 'order' ? 'purchase' : 'distribute'
     const contentId = movement.content_id === null ? null : Number(movement.content_id)
     return {
       seqNo: Number(movement.id),

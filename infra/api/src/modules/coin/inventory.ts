@@ -8,7 +8,11 @@ import { anyTitleTicketCount, ensureGrantsBooked, gaugeState, subscribeRentalAva
  * from the ledger, the free-read gauge (last use by the API clock), tickets usable on this title,
  * and whether the one rent-with-subscribe rental of the title is still available.
  */
-export async function memberInventory(deps: AppDeps, memberId: number | null, content: { id: number; gauge_usable: boolean; recover_interval: number }): Promise<Inventory | null> {
+export async function memberInventory(
+  deps: AppDeps,
+  memberId: number | null,
+  content: { id: number; gauge_usable: boolean; recover_interval: number },
+): Promise<Inventory | null> {
   if (memberId === null) return null
   const now = deps.clock.now()
   await ensureGrantsBooked(deps, memberId)

@@ -24,8 +24,21 @@ describe('coin ledger', () => {
   it('credits once per (reason, ref) and never lets purchased coins expire', async () => {
     const { memberId } = await newMember()
     const now = at('2026-11-21T00:00:00Z')
-    const first = await t.db.transaction().execute((trx) => creditCoins(trx, { memberId, coinType: 'purchased', amount: 100, expiresAt: at('2026-11-22T00:00:00Z'), reason: 'order', ref: `order-${memberId}`, now, also: [{ coinType: 'free', amount: 10, expiresAt: at('2026-12-21T00:00:00Z') }] }))
-    const again = await t.db.transaction().execute((trx) => creditCoins(trx, { memberId, coinType: 'purchased', amount: 100, expiresAt: null, reason: 'order', ref: `order-${memberId}`, now }))
+    const first = await t.db.transaction().execute((trx) =>
+      creditCoins(trx, {
+        memberId,
+        coinType: 'purchased',
+        amount: 100,
+        expiresAt: at('2026-11-22T00:00:00Z'),
+        reason: 'order',
+        ref: `order-${memberId}`,
+        now,
+        also: [{ coinType: 'free', amount: 10, expiresAt: at('2026-12-21T00:00:00Z') }],
+      }),
+    )
+    const again = await t.db
+      .transaction()
+      .execute((trx) => creditCoins(trx, { memberId, coinType: 'purchased', amount: 100, expiresAt: null, reason: 'order', ref: `order-${memberId}`, now }))
     expect(first.credited).toBe(true)
     expect(again.credited).toBe(false)
     expect(await coinBalance(t.db, memberId, now)).toEqual({ free: 10, bonus: 0, purchased: 100, total: 110 })
@@ -39,9 +52,33 @@ describe('coin ledger', () => {
     await t.db.transaction().execute(async (trx) => {
       await creditCoins(trx, { memberId, coinType: 'purchased', amount: 50, expiresAt: null, reason: 'order', ref: `p-${memberId}`, now })
       await creditCoins(trx, { memberId, coinType: 'bonus', amount: 5, expiresAt: null, reason: 'coupon', ref: `b-${memberId}`, now })
-      await creditCoins(trx, { memberId, coinType: 'free', amount: 4, expiresAt: new Date(now.getTime() + 72 * HOUR), reason: 'gift', ref: `late-${memberId}`, now })
-      await creditCoins(trx, { memberId, coinType: 'bonus', amount: 3, expiresAt: new Date(now.getTime() + 24 * HOUR), reason: 'gift', ref: `soon-${memberId}`, now })
-      await creditCoins(trx, { memberId, coinType: 'free', amount: 7, expiresAt: new Date(now.getTime() - HOUR), reason: 'gift', ref: `gone-${memberId}`, now: new Date(now.getTime() - 48 * HOUR) })
+      await creditCoins(trx, {
+        memberId,
+        coinType: 'free',
+        amount: 4,
+        expiresAt: new Date(now.getTime() + 72 * HOUR),
+        reason: 'gift',
+        ref: `late-${memberId}`,
+        now,
+      })
+      await creditCoins(trx, {
+        memberId,
+        coinType: 'bonus',
+        amount: 3,
+        expiresAt: new Date(now.getTime() + 24 * HOUR),
+        reason: 'gift',
+        ref: `soon-${memberId}`,
+        now,
+      })
+      await creditCoins(trx, {
+        memberId,
+        coinType: 'free',
+        amount: 7,
+        expiresAt: new Date(now.getTime() - HOUR),
+        reason: 'gift',
+        ref: `gone-${memberId}`,
+        now: new Date(now.getTime() - 48 * HOUR),
+      })
     })
     expect(await coinBalance(t.db, memberId, now)).toEqual({ free: 4, bonus: 8, purchased: 50, total: 62 })
     // 5 coins: the 3 expiring tomorrow, then 2 of the 4 expiring in three days.
@@ -56,7 +93,9 @@ describe('coin ledger', () => {
     const expiry = await t.db.selectFrom('coin_movements').selectAll().where('member_id', '=', memberId).where('kind', '=', 'expire').execute()
     expect(expiry).toHaveLength(1)
     // Too few coins: 402, and nothing is written.
-    await expect(t.db.transaction().execute((trx) => spendCoins(trx, { memberId, amount: 49, reason: 'unlock', ref: `s3-${memberId}`, now }))).rejects.toMatchObject({ status: 402 })
+    await expect(
+      t.db.transaction().execute((trx) => spendCoins(trx, { memberId, amount: 49, reason: 'unlock', ref: `s3-${memberId}`, now })),
+    ).rejects.toMatchObject({ status: 402 })
     expect(await ledgerSum(t.db, memberId)).toBe(48)
   })
 

@@ -41,7 +41,11 @@ export interface CreditInput {
 
 /** Make sure the member has a wallet row, then lock it for the rest of the transaction. */
 export async function lockWallet(trx: Db, memberId: number): Promise<void> {
-  await trx.insertInto('coin_wallets').values({ member_id: memberId }).onConflict((oc) => oc.column('member_id').doNothing()).execute()
+  await trx
+    .insertInto('coin_wallets')
+    .values({ member_id: memberId })
+    .onConflict((oc) => oc.column('member_id').doNothing())
+    .execute()
   await trx.selectFrom('coin_wallets').select('member_id').where('member_id', '=', memberId).forUpdate().executeTakeFirst()
 }
 
@@ -51,12 +55,20 @@ export async function lockWallet(trx: Db, memberId: number): Promise<void> {
  */
 export async function creditCoins(trx: Db, input: CreditInput): Promise<{ credited: boolean; movementId: number | null }> {
   const parts = [{ coinType: input.coinType, amount: input.amount, expiresAt: input.expiresAt }, ...(input.also ?? [])].filter((part) => part.amount !== 0)
-  for (const part of parts) if (!Number.isInteger(part.amount) || part.amount < 0) throw new Error(`creditCoins: amounts must be non-negative integers, got ${part.amount}`)
+  for (const part of parts)
+    if (!Number.isInteger(part.amount) || part.amount < 0) throw new Error(`creditCoins: amounts must be non-negative integers, got ${part.amount}`)
   if (parts.length === 0) throw new Error('creditCoins: nothing to credit')
   const createdAt = input.now ?? sql<Date>`now()`
   const movement = await trx
     .insertInto('coin_movements')
-    .values({ member_id: input.memberId, kind: 'credit', reason: input.reason, ref: input.ref, content_id: input.contentId ?? null, created_at: createdAt as Date })
+    .values({
+      member_id: input.memberId,
+      kind: 'credit',
+      reason: input.reason,
+      ref: input.ref,
+      content_id: input.contentId ?? null,
+      created_at: createdAt as Date,
+    })
     .onConflict((oc) => oc.columns(['kind', 'reason', 'ref']).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -111,7 +123,11 @@ export async function memberExpiringCoins(db: Db, memberId: number, now: Date): 
 
 /** The sum of every ledger row of the member (equals the balance once expiries are booked). */
 export async function ledgerSum(db: Db, memberId: number): Promise<number> {
-  const row = await db.selectFrom('coin_ledger').select(sql<number>`coalesce(sum(amount), 0)`.as('sum')).where('member_id', '=', memberId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('coin_ledger')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('sum'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow()
   return Number(row.sum)
 }
 
@@ -132,7 +148,17 @@ export async function bookExpiries(trx: Db, memberId: number, now: Date, grants?
     if (!movement) continue
     await trx
       .insertInto('coin_ledger')
-      .values({ movement_id: movement.id, member_id: memberId, coin_type: grant.coinType, amount: -grant.remaining, expires_at: grant.expiresAt, reason: 'expire', ref: String(grant.id), grant_id: grant.id, created_at: grant.expiresAt })
+      .values({
+        movement_id: movement.id,
+        member_id: memberId,
+        coin_type: grant.coinType,
+        amount: -grant.remaining,
+        expires_at: grant.expiresAt,
+        reason: 'expire',
+        ref: String(grant.id),
+        grant_id: grant.id,
+        created_at: grant.expiresAt,
+      })
       .execute()
     booked += grant.remaining
   }
@@ -175,7 +201,15 @@ export async function spendCoins(trx: Db, input: SpendInput): Promise<SpendResul
   if (short > 0) throw apiError('notEnoughCoins', { short })
   const movement = await trx
     .insertInto('coin_movements')
-    .values({ member_id: input.memberId, kind: 'spend', reason: input.reason, ref: input.ref, content_id: input.contentId ?? null, chapter_ids: input.chapterIds ?? [], created_at: input.now })
+    .values({
+      member_id: input.memberId,
+      kind: 'spend',
+      reason: input.reason,
+      ref: input.ref,
+      content_id: input.contentId ?? null,
+      chapter_ids: input.chapterIds ?? [],
+      created_at: input.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const byId = new Map(grants.map((grant) => [grant.id, grant]))

@@ -51,7 +51,15 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
     const contentId = parseId(params.id)
     const chapterId = parseId(params.chapterId)
     const { content, chapters } = await accessTarget(deps, req, type, contentId, [chapterId])
-    const outcome = await unlockChapters(deps, { memberId: member.memberId, content, chapters, token: body.token, price: body.price, coinBackPrice: body.coinBackPrice, all: false })
+    const outcome = await unlockChapters(deps, {
+      memberId: member.memberId,
+      content,
+      chapters,
+      token: body.token,
+      price: body.price,
+      coinBackPrice: body.coinBackPrice,
+      all: false,
+    })
     reply.code(outcome.status)
     return outcome.result
   })
@@ -67,7 +75,15 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       return Number(value)
     })
     const { content, chapters } = await accessTarget(deps, req, type, contentId, [...new Set(ids)])
-    const outcome = await unlockChapters(deps, { memberId: member.memberId, content, chapters, token: body.token, price: body.price, coinBackPrice: body.coinBackPrice, all: true })
+    const outcome = await unlockChapters(deps, {
+      memberId: member.memberId,
+      content,
+      chapters,
+      token: body.token,
+      price: body.price,
+      coinBackPrice: body.coinBackPrice,
+      all: true,
+    })
     reply.code(outcome.status)
     return outcome.result
   })
@@ -79,7 +95,14 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       const contentId = parseId(params.id)
       const chapterId = parseId(params.chapterId)
       const { content, chapters } = await accessTarget(deps, req, type, contentId, [chapterId])
-      const outcome = await rentChapter(deps, { memberId: member.memberId, content, chapter: chapters[0], method, token: body.token, rentalPrice: body.rentalPrice })
+      const outcome = await rentChapter(deps, {
+        memberId: member.memberId,
+        content,
+        chapter: chapters[0],
+        method,
+        token: body.token,
+        rentalPrice: body.rentalPrice,
+      })
       reply.code(outcome.status)
       return outcome.result
     })

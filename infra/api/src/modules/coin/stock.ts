@@ -24,7 +24,12 @@ async function ticketGrants(db: Db, memberId: number, contentId: number): Promis
     .groupBy(['g.id', 'g.expires_at', 'g.amount'])
     .execute()
   // Tickets are spent like free coins: expiring soonest first, then non-expiring, oldest first.
-  return rows.map((row) => ({ id: Number(row.id), coinType: 'free' as const, remaining: Number(row.amount) + Number(row.used), expiresAt: row.expires_at ? new Date(row.expires_at) : null }))
+  return rows.map((row) => ({
+    id: Number(row.id),
+    coinType: 'free' as const,
+    remaining: Number(row.amount) + Number(row.used),
+    expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+  }))
 }
 
 /** Tickets the member can use on this title now. */
@@ -38,15 +43,38 @@ export async function spendTicket(trx: Db, input: { memberId: number; contentId:
   if (!grant) throw apiError('notEnoughTickets')
   await trx
     .insertInto('ticket_ledger')
-    .values({ member_id: input.memberId, content_id: input.contentId, amount: -1, expires_at: grant.expiresAt, reason: 'rent', ref: input.ref, grant_id: grant.id, chapter_id: input.chapterId, created_at: input.now })
+    .values({
+      member_id: input.memberId,
+      content_id: input.contentId,
+      amount: -1,
+      expires_at: grant.expiresAt,
+      reason: 'rent',
+      ref: input.ref,
+      grant_id: grant.id,
+      chapter_id: input.chapterId,
+      created_at: input.now,
+    })
     .execute()
 }
 
 /** Add tickets once per (reason, ref). */
-export async function creditTickets(trx: Db, input: { memberId: number; contentId: number | null; amount: number; expiresAt: Date | null; reason: string; ref: string; now: Date }): Promise<{ credited: boolean; id: number | null }> {
+export async function creditTickets(
+  trx: Db,
+  input: { memberId: number; contentId: number | null; amount: number; expiresAt: Date | null; reason: string; ref: string; now: Date },
+): Promise<{ credited: boolean; id: number | null }> {
   const row = await trx
     .insertInto('ticket_ledger')
-    .values({ member_id: input.memberId, content_id: input.contentId, amount: input.amount, expires_at: input.expiresAt, reason: input.reason, ref: input.ref, grant_id: null, chapter_id: null, created_at: input.now })
+    .values({
+      member_id: input.memberId,
+      content_id: input.contentId,
+      amount: input.amount,
+      expires_at: input.expiresAt,
+      reason: input.reason,
+      ref: input.ref,
+      grant_id: null,
+      chapter_id: null,
+      created_at: input.now,
+    })
     .onConflict((oc) => oc.columns(['reason', 'ref']).where('grant_id', 'is', null).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -54,7 +82,12 @@ export async function creditTickets(trx: Db, input: { memberId: number; contentI
 }
 
 /** SPEC §4 free-read gauge of a title for a member: last use from title_gauges (and older gauge rentals). */
-export async function gaugeState(db: Db, memberId: number, content: { id: number; gauge_usable: boolean; recover_interval: number }, now: Date): Promise<Inventory['readForFree']> {
+export async function gaugeState(
+  db: Db,
+  memberId: number,
+  content: { id: number; gauge_usable: boolean; recover_interval: number },
+  now: Date,
+): Promise<Inventory['readForFree']> {
   if (!content.gauge_usable) return { amount: 0, recoverRemained: 0 }
   const [used, rented] = await Promise.all([
     db.selectFrom('title_gauges').select('used_at').where('member_id', '=', memberId).where('content_id', '=', content.id).executeTakeFirst(),
@@ -75,7 +108,12 @@ export async function gaugeState(db: Db, memberId: number, content: { id: number
 
 /** Rent-with-subscribe: one rental per title, for subscribing to it, on titles that rent by gauge or ticket. */
 export async function subscribeRentalAvailable(db: Db, memberId: number, contentId: number): Promise<boolean> {
-  const used = await db.selectFrom('subscribe_rentals').select('chapter_id').where('member_id', '=', memberId).where('content_id', '=', contentId).executeTakeFirst()
+  const used = await db
+    .selectFrom('subscribe_rentals')
+    .select('chapter_id')
+    .where('member_id', '=', memberId)
+    .where('content_id', '=', contentId)
+    .executeTakeFirst()
   return !used
 }
 
@@ -92,7 +130,11 @@ export async function titleRentsByGaugeOrTicket(db: Db, contentId: number): Prom
   return !!row
 }
 
-type GrantRow = Pick<RewardGrantsTable, 'member_id' | 'source' | 'kind' | 'coin_type' | 'amount' | 'content_id'> & { id: number; expires_at: Date | string | null; created_at: Date | string }
+type GrantRow = Pick<RewardGrantsTable, 'member_id' | 'source' | 'kind' | 'coin_type' | 'amount' | 'content_id'> & {
+  id: number
+  expires_at: Date | string | null
+  created_at: Date | string
+}
 
 /**
  * Book one reward grant into the coin ledger (free or bonus coins) or the ticket stock, once,
@@ -103,10 +145,26 @@ export async function bookRewardGrant(trx: Db, grant: GrantRow, now: Date): Prom
   const createdAt = new Date(grant.created_at)
   let ledgerRef: string
   if (grant.kind === 'coin') {
-    const credit = await creditCoins(trx, { memberId: grant.member_id, coinType: grant.coin_type ?? 'free', amount: grant.amount, expiresAt, reason: grant.source, ref: `grant:${grant.id}`, now: createdAt })
+    const credit = await creditCoins(trx, {
+      memberId: grant.member_id,
+      coinType: grant.coin_type ?? 'free',
+      amount: grant.amount,
+      expiresAt,
+      reason: grant.source,
+      ref: `grant:${grant.id}`,
+      now: createdAt,
+    })
     ledgerRef = credit.movementId !== null ? `coin:${credit.movementId}` : `coin:${grant.source}:grant:${grant.id}`
   } else {
-    const credit = await creditTickets(trx, { memberId: grant.member_id, contentId: grant.content_id, amount: grant.amount, expiresAt, reason: grant.source, ref: `grant:${grant.id}`, now: createdAt })
+    const credit = await creditTickets(trx, {
+      memberId: grant.member_id,
+      contentId: grant.content_id,
+      amount: grant.amount,
+      expiresAt,
+      reason: grant.source,
+      ref: `grant:${grant.id}`,
+      now: createdAt,
+    })
     ledgerRef = credit.id !== null ? `ticket:${credit.id}` : `ticket:${grant.source}:grant:${grant.id}`
   }
   await trx.updateTable('reward_grants').set({ ledger_ref: ledgerRef, booked_at: now }).where('id', '=', grant.id).execute()
@@ -114,14 +172,27 @@ export async function bookRewardGrant(trx: Db, grant: GrantRow, now: Date): Prom
 
 /** Book every reward grant of the member not booked yet (grants written before payments existed, or by the seed). */
 export async function bookPendingGrants(trx: Db, memberId: number, now: Date): Promise<number> {
-  const open = await trx.selectFrom('reward_grants').selectAll().where('member_id', '=', memberId).where('booked_at', 'is', null).orderBy('id').forUpdate().execute()
+  const open = await trx
+    .selectFrom('reward_grants')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('booked_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute()
   for (const grant of open) await bookRewardGrant(trx, grant, now)
   return open.length
 }
 
 /** Book the member's unbooked reward grants, if any (a cheap indexed check when there are none). */
 export async function ensureGrantsBooked(deps: { db: Db; clock: { now(): Date } }, memberId: number): Promise<void> {
-  const open = await deps.db.selectFrom('reward_grants').select('id').where('member_id', '=', memberId).where('booked_at', 'is', null).limit(1).executeTakeFirst()
+  const open = await deps.db
+    .selectFrom('reward_grants')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('booked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst()
   if (!open) return
   await deps.db.transaction().execute((trx) => bookPendingGrants(trx, memberId, deps.clock.now()))
 }

@@ -22,7 +22,10 @@ const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers:
 async function products(locale: Locale, cookies?: Record<string, string>) {
   const response = await t.call('GET', '/api/coin/sales/config', { locale, cookies })
   expect(response.statusCode).toBe(200)
-  return response.json().result as { products: { seq: number; purchasedAmount: number; freeAmount: number; price: number; currency: string }[]; balance: { total: number; purchasedAmount: number; freeAmount: number } | null }
+  return response.json().result as {
+    products: { seq: number; purchasedAmount: number; freeAmount: number; price: number; currency: string }[]
+    balance: { total: number; purchasedAmount: number; freeAmount: number } | null
+  }
 }
 
 async function balance(cookies: Record<string, string>) {
@@ -65,7 +68,14 @@ async function cardToken(number: string, options: { expiry?: string; name?: stri
   return t.app.inject({
     method: 'POST',
     url: tokenUrl,
-    ...json({ card_number: number, card_expire: options.expiry ?? '12/39', security_code: '123', cardholder_name: options.name ?? 'TARO KOMA', token_api_key: tokenApiKey, lang: options.lang ?? 'ja' }),
+    ...json({
+      card_number: number,
+      card_expire: options.expiry ?? '12/39',
+      security_code: '123',
+      cardholder_name: options.name ?? 'TARO KOMA',
+      token_api_key: tokenApiKey,
+      lang: options.lang ?? 'ja',
+    }),
   })
 }
 
@@ -80,7 +90,11 @@ async function creditBuy(cookies: Record<string, string>, body: Record<string, s
   const reserved = await t.call('POST', '/api/coin/purchase/credit/reserve', { cookies, locale: 'ja', body: { productSeq: String(product.seq), ...body } })
   expect(reserved.statusCode).toBe(200)
   const { transactionToken } = reserved.json().result as { transactionToken: string }
-  const executed = await t.call('POST', '/api/coin/purchase/credit/excute', { cookies, locale: 'ja', body: { transactionToken, productSeq: String(product.seq), ...body } })
+  const executed = await t.call('POST', '/api/coin/purchase/credit/excute', {
+    cookies,
+    locale: 'ja',
+    body: { transactionToken, productSeq: String(product.seq), ...body },
+  })
   return { product, transactionToken, executed }
 }
 
@@ -113,22 +127,42 @@ describe('coin shop: who may buy', () => {
     expect(ja.json().message).toBe('ゲストユーザーはこの機能を利用できません。')
     const signedOut = await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { body: { productSeq: String(product.seq) } })
     expect(signedOut.statusCode).toBe(401)
-    expect(await t.db.selectFrom('coin_orders').select('service_order_id').where('member_id', '=', (await guest(t, 'coinshop-guest-device-1')).userId).execute()).toEqual([])
+    expect(
+      await t.db
+        .selectFrom('coin_orders')
+        .select('service_order_id')
+        .where('member_id', '=', (await guest(t, 'coinshop-guest-device-1')).userId)
+        .execute(),
+    ).toEqual([])
   })
 
   it('offers each language its own payment methods and refuses bad input with 400, never 500', async () => {
     const yen = await pack('ja')
     const usd = await pack('en')
-    const wrongLanguage = await t.call('POST', '/api/coin/purchase/carrier/softbank/reserve', { cookies: reader, locale: 'en', body: { productSeq: String(yen.seq) } })
+    const wrongLanguage = await t.call('POST', '/api/coin/purchase/carrier/softbank/reserve', {
+      cookies: reader,
+      locale: 'en',
+      body: { productSeq: String(yen.seq) },
+    })
     expect(wrongLanguage.statusCode).toBe(400)
     expect(wrongLanguage.json().message).toBe('This payment method is not available in your language.')
-    expect((await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies: reader, locale: 'ja', body: { productSeq: String(usd.seq) } })).statusCode).toBe(400)
+    expect(
+      (await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies: reader, locale: 'ja', body: { productSeq: String(usd.seq) } })).statusCode,
+    ).toBe(400)
     // A yen pack cannot be bought through PayPal in dollars.
     expect((await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies: reader, body: { productSeq: String(yen.seq) } })).statusCode).toBe(404)
     expect((await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies: reader, body: { productSeq: 'abc' } })).statusCode).toBe(400)
-    expect((await t.call('POST', '/api/coin/purchase/payment/execute', { cookies: reader, body: { serviceOrderId: "x' or 1=1", token: 'a', orderId: 'a' } })).statusCode).toBe(400)
-    expect((await t.call('POST', '/api/coin/purchase/payment/result/finish', { cookies: reader, body: { serviceOrderId: 'KO000000000000000000000000' } })).statusCode).toBe(404)
-    expect((await t.call('POST', '/api/coin/purchase/carrier/kddi/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(yen.seq) } })).statusCode).toBe(404)
+    expect(
+      (await t.call('POST', '/api/coin/purchase/payment/execute', { cookies: reader, body: { serviceOrderId: "x' or 1=1", token: 'a', orderId: 'a' } }))
+        .statusCode,
+    ).toBe(400)
+    expect(
+      (await t.call('POST', '/api/coin/purchase/payment/result/finish', { cookies: reader, body: { serviceOrderId: 'KO000000000000000000000000' } }))
+        .statusCode,
+    ).toBe(404)
+    expect(
+      (await t.call('POST', '/api/coin/purchase/carrier/kddi/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(yen.seq) } })).statusCode,
+    ).toBe(404)
   })
 })
 
@@ -153,7 +187,13 @@ describe('coin shop: PayPal', () => {
     const payerId = await approve(orderId)
     const first = await execute(reader, serviceOrderId, orderId, payerId)
     expect(first.statusCode).toBe(200)
-    expect(first.json().result).toEqual({ serviceOrderId, purchasedAmount: product.purchasedAmount, freeAmount: product.freeAmount, price: product.price, unit: 'USD' })
+    expect(first.json().result).toEqual({
+      serviceOrderId,
+      purchasedAmount: product.purchasedAmount,
+      freeAmount: product.freeAmount,
+      price: product.price,
+      unit: 'USD',
+    })
     // The return page reloaded, the button clicked twice, the finish call repeated.
     const replays = await Promise.all([execute(reader, serviceOrderId, orderId, payerId), execute(reader, serviceOrderId, orderId, payerId)])
     for (const replay of replays) expect(replay.json().result).toEqual(first.json().result)
@@ -165,7 +205,13 @@ describe('coin shop: PayPal', () => {
     expect(after.total - before.total).toBe(product.purchasedAmount + product.freeAmount)
     expect(after.purchasedAmount - before.purchasedAmount).toBe(product.purchasedAmount)
     // One ledger movement for the order: the purchased coins and the bonus, written once.
-    const rows = await t.db.selectFrom('coin_ledger').select(['coin_type', 'amount', 'expires_at']).where('reason', '=', 'order').where('ref', '=', serviceOrderId).orderBy('coin_type').execute()
+    const rows = await t.db
+      .selectFrom('coin_ledger')
+      .select(['coin_type', 'amount', 'expires_at'])
+      .where('reason', '=', 'order')
+      .where('ref', '=', serviceOrderId)
+      .orderBy('coin_type')
+      .execute()
     expect(rows).toEqual([
       { coin_type: 'bonus', amount: product.freeAmount, expires_at: null },
       { coin_type: 'purchased', amount: product.purchasedAmount, expires_at: null },
@@ -196,9 +242,17 @@ describe('coin shop: PayPal', () => {
   it('declines a card in the PayPal card fields at capture: 402, order failed, nothing credited', async () => {
     const before = await balance(reader)
     const { serviceOrderId, orderId } = await paypalReserve(reader, 'paypal_credit')
-    const bad = await t.app.inject({ method: 'POST', url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/confirm-payment-source`, ...json({ payment_source: { card: { number: '4111111111111112', expiry: '2039-12', security_code: '123', name: 'A' } } }) })
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/confirm-payment-source`,
+      ...json({ payment_source: { card: { number: '4111111111111112', expiry: '2039-12', security_code: '123', name: 'A' } } }),
+    })
     expect(bad.statusCode).toBe(422)
-    const confirm = await t.app.inject({ method: 'POST', url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/confirm-payment-source`, ...json({ payment_source: { card: { number: '4000000000000002', expiry: '2039-12', security_code: '123', name: 'Card Holder' } } }) })
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/confirm-payment-source`,
+      ...json({ payment_source: { card: { number: '4000000000000002', expiry: '2039-12', security_code: '123', name: 'Card Holder' } } }),
+    })
     expect(confirm.statusCode).toBe(200)
     const declined = await execute(reader, serviceOrderId, orderId)
     expect(declined.statusCode).toBe(402)
@@ -229,8 +283,17 @@ describe('coin shop: Japanese credit card', () => {
     const mdkToken = await tokenFor('4111111111111111')
     const { product, transactionToken, executed } = await creditBuy(reader, { mdkToken })
     expect(executed.statusCode).toBe(200)
-    expect(executed.json().result).toMatchObject({ purchasedAmount: product.purchasedAmount, freeAmount: product.freeAmount, price: product.price, unit: 'JPY' })
-    const again = await t.call('POST', '/api/coin/purchase/credit/excute', { cookies: reader, locale: 'ja', body: { transactionToken, productSeq: String(product.seq), mdkToken } })
+    expect(executed.json().result).toMatchObject({
+      purchasedAmount: product.purchasedAmount,
+      freeAmount: product.freeAmount,
+      price: product.price,
+      unit: 'JPY',
+    })
+    const again = await t.call('POST', '/api/coin/purchase/credit/excute', {
+      cookies: reader,
+      locale: 'ja',
+      body: { transactionToken, productSeq: String(product.seq), mdkToken },
+    })
     expect(again.json().result).toEqual(executed.json().result)
     expect((await balance(reader)).total - before.total).toBe(product.purchasedAmount + product.freeAmount)
     const reused = await creditBuy(reader, { mdkToken })
@@ -242,7 +305,9 @@ describe('coin shop: Japanese credit card', () => {
     const { executed, transactionToken } = await creditBuy(reader, { mdkToken: await tokenFor('4000000000000002') })
     expect(executed.statusCode).toBe(402)
     expect(executed.json().message).toBe('お取引を処理できませんでした。')
-    expect((await t.db.selectFrom('coin_orders').select('state').where('service_order_id', '=', transactionToken).executeTakeFirstOrThrow()).state).toBe('failed')
+    expect((await t.db.selectFrom('coin_orders').select('state').where('service_order_id', '=', transactionToken).executeTakeFirstOrThrow()).state).toBe(
+      'failed',
+    )
     expect((await balance(reader)).total).toBe(before.total)
   })
 
@@ -250,7 +315,11 @@ describe('coin shop: Japanese credit card', () => {
     const product = await pack('ja')
     const neither = await t.call('POST', '/api/coin/purchase/credit/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq) } })
     expect(neither.statusCode).toBe(400)
-    const both = await t.call('POST', '/api/coin/purchase/credit/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq), mdkToken: 'tok_x', cardId: '1' } })
+    const both = await t.call('POST', '/api/coin/purchase/credit/reserve', {
+      cookies: reader,
+      locale: 'ja',
+      body: { productSeq: String(product.seq), mdkToken: 'tok_x', cardId: '1' },
+    })
     expect(both.statusCode).toBe(400)
     const noProduct = await t.call('POST', '/api/coin/purchase/credit/reserve', { cookies: reader, locale: 'ja', body: { mdkToken: 'tok_x' } })
     expect(noProduct.statusCode).toBe(400)
@@ -258,7 +327,11 @@ describe('coin shop: Japanese credit card', () => {
   })
 
   it('registers, lists, pays with and deletes saved cards', async () => {
-    const registered = await t.call('POST', '/api/coin/purchase/credit/cardinfo/register', { cookies: reader, locale: 'ja', body: { mdkToken: await tokenFor('5555555555554444'), securityCode: '123' } })
+    const registered = await t.call('POST', '/api/coin/purchase/credit/cardinfo/register', {
+      cookies: reader,
+      locale: 'ja',
+      body: { mdkToken: await tokenFor('5555555555554444'), securityCode: '123' },
+    })
     expect(registered.statusCode).toBe(200)
     const cards = registered.json().result.cardInfo as { cardId: number; last4: string; brand: string; expiry: string }[]
     expect(cards[0]).toMatchObject({ last4: '4444', brand: 'Mastercard', expiry: '12/39' })
@@ -271,11 +344,16 @@ describe('coin shop: Japanese credit card', () => {
     // Save while paying: the card is registered and charged.
     const saving = await creditBuy(reader, { mdkToken: await tokenFor('4242424242424242'), save: 'true', securityCode: '123' })
     expect(saving.executed.statusCode).toBe(200)
-    const listed = (await t.call('GET', '/api/coin/purchase/credit/cardinfo', { cookies: reader })).json().result.cardInfo as { cardId: number; last4: string }[]
+    const listed = (await t.call('GET', '/api/coin/purchase/credit/cardinfo', { cookies: reader })).json().result.cardInfo as {
+      cardId: number
+      last4: string
+    }[]
     expect(listed.map((card) => card.last4).sort()).toEqual(['4242', '4444'])
     // Another member cannot use or delete it.
     const other = await registerMember(t)
-    expect((await t.call('POST', '/api/coin/purchase/credit/cardinfo/delete', { cookies: other.cookies, body: { cardId: String(cards[0].cardId) } })).statusCode).toBe(404)
+    expect(
+      (await t.call('POST', '/api/coin/purchase/credit/cardinfo/delete', { cookies: other.cookies, body: { cardId: String(cards[0].cardId) } })).statusCode,
+    ).toBe(404)
     const deleted = await t.call('POST', '/api/coin/purchase/credit/cardinfo/delete', { cookies: reader, body: { cardId: String(cards[0].cardId) } })
     expect(deleted.json().result.cardInfo.map((card: { last4: string }) => card.last4)).toEqual(['4242'])
     const gone = await creditBuy(reader, { cardId: String(cards[0].cardId) })
@@ -288,7 +366,11 @@ describe('coin shop: carrier billing and PayPay', () => {
   it('reserve → provider page → approve → result redirect → finish, credited once on reload', async () => {
     const product = await pack('ja')
     const before = await balance(reader)
-    const reserved = await t.call('POST', '/api/coin/purchase/carrier/softbank/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq), nextUrl: '/coinpurchase/result' } })
+    const reserved = await t.call('POST', '/api/coin/purchase/carrier/softbank/reserve', {
+      cookies: reader,
+      locale: 'ja',
+      body: { productSeq: String(product.seq), nextUrl: '/coinpurchase/result' },
+    })
     expect(reserved.statusCode).toBe(200)
     const { serviceOrderId, redirectUrl } = reserved.json().result as { serviceOrderId: string; redirectUrl: string }
     const providerPage = await t.app.inject({ method: 'GET', url: redirectUrl, headers: { 'x-koma-language': 'ja' } })
@@ -312,7 +394,11 @@ describe('coin shop: carrier billing and PayPay', () => {
   it('PayPay cancelled on its page goes to the cancel route; the order is cancelled, nothing credited', async () => {
     const product = await pack('ja')
     const before = await balance(reader)
-    const reserved = await t.call('POST', '/api/coin/purchase/paypay/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq), nextUrl: '/coinpurchase/result' } })
+    const reserved = await t.call('POST', '/api/coin/purchase/paypay/reserve', {
+      cookies: reader,
+      locale: 'ja',
+      body: { productSeq: String(product.seq), nextUrl: '/coinpurchase/result' },
+    })
     const { serviceOrderId, redirectUrl } = reserved.json().result as { serviceOrderId: string; redirectUrl: string }
     const cancelled = await t.app.inject({ method: 'POST', url: `${redirectUrl}/cancel` })
     expect(cancelled.statusCode).toBe(303)
@@ -326,7 +412,11 @@ describe('coin shop: carrier billing and PayPay', () => {
 
   it('never returns the reader to another site: a foreign nextUrl falls back to our result route', async () => {
     const product = await pack('ja')
-    const reserved = await t.call('POST', '/api/coin/purchase/paypay/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq), nextUrl: 'https://evil.example/coinpurchase/result' } })
+    const reserved = await t.call('POST', '/api/coin/purchase/paypay/reserve', {
+      cookies: reader,
+      locale: 'ja',
+      body: { productSeq: String(product.seq), nextUrl: 'https://evil.example/coinpurchase/result' },
+    })
     const { redirectUrl } = reserved.json().result as { redirectUrl: string }
     const approved = await t.app.inject({ method: 'POST', url: `${redirectUrl}/approve` })
     expect(approved.headers.location).toMatch(/^\/coinpurchase\/result\?serviceOrderId=KO/)

@@ -44,7 +44,10 @@ function returnUrls(nextUrl: unknown, locale: Locale, serviceOrderId: string, me
   // The return page keeps the language the reader paid in: nextUrl's prefix when it is one of ours.
   const prefix = typeof nextUrl === 'string' && isPurchaseReturnPath(nextUrl) ? splitLocalePrefix(nextUrl).prefix : prefixForLocale(locale)
   const query = `serviceOrderId=${encodeURIComponent(serviceOrderId)}&method=${encodeURIComponent(method)}`
-  return { returnUrl: `${withLocalePrefix('/coinpurchase/result', prefix)}?${query}`, cancelUrl: `${withLocalePrefix('/coinpurchase/result/cancel', prefix)}?${query}` }
+  return {
+    returnUrl: `${withLocalePrefix('/coinpurchase/result', prefix)}?${query}`,
+    cancelUrl: `${withLocalePrefix('/coinpurchase/result/cancel', prefix)}?${query}`,
+  }
 }
 
 async function savedCards(deps: AppDeps, memberId: number): Promise<SavedCard[]> {
@@ -104,7 +107,13 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (!isGlobalMethod(method)) throw apiError('paymentMethodUnavailable')
     const paypal = providers().paypal
     const order = await reserveOrder(deps, member.memberId, method, productSeq, paypal.name)
-    const { orderId } = await providerCall(order.service_order_id, () => paypal.createOrder({ reference: order.service_order_id, amountCents: order.price, description: text('coinPackDescription', locale, { count: order.purchased_amount }) }))
+    const { orderId } = await providerCall(order.service_order_id, () =>
+      paypal.createOrder({
+        reference: order.service_order_id,
+        amountCents: order.price,
+        description: text('coinPackDescription', locale, { count: order.purchased_amount }),
+      }),
+    )
     await setProviderOrder(deps, order.service_order_id, orderId)
     return { serviceOrderId: order.service_order_id, orderId, redirectUrl: null }
   })
@@ -182,7 +191,12 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     const member = await requireFullMember(deps, req)
     const order = await memberOrder(deps, member.memberId, body.transactionToken)
     if (order.method !== 'credit') throw field('transactionToken')
-    const input = checked(creditPurchaseSchema, { ...body, transactionToken: undefined }, locale, { needsEmail: false }) as { productSeq: number; mdkToken?: string; cardId?: number; save: boolean }
+    const input = checked(creditPurchaseSchema, { ...body, transactionToken: undefined }, locale, { needsEmail: false }) as {
+      productSeq: number
+      mdkToken?: string
+      cardId?: number
+      save: boolean
+    }
     if (input.productSeq !== Number(order.product_seq)) throw field('productSeq')
     if (order.state !== 'reserved') return finishOrder(deps, order, async () => ({ status: 'PENDING' as const }))
     const card = providers().card
@@ -199,7 +213,12 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
       providerCardId = registered.cardId
     }
     return finishOrder(deps, order, async () => {
-      const outcome = await card.charge({ reference: order.service_order_id, amountYen: order.price, token: providerCardId ? undefined : input.mdkToken, cardId: providerCardId })
+      const outcome = await card.charge({
+        reference: order.service_order_id,
+        amountYen: order.price,
+        token: providerCardId ? undefined : input.mdkToken,
+        cardId: providerCardId,
+      })
       if (outcome.status === 'COMPLETED') await setProviderOrder(deps, order.service_order_id, outcome.captureId)
       return outcome
     })
@@ -218,7 +237,9 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (!isCarrier(params.carrier)) throw apiError('notFound')
     const order = await memberOrder(deps, member.memberId, body.serviceOrderId)
     if (order.method !== params.carrier) throw field('serviceOrderId')
-    return finishOrder(deps, order, async () => (order.provider_order_id ? providers().redirect.status(order.provider_order_id) : { status: 'PENDING' as const }))
+    return finishOrder(deps, order, async () =>
+      order.provider_order_id ? providers().redirect.status(order.provider_order_id) : { status: 'PENDING' as const },
+    )
   })
 
   route(app, deps, endpoints.paypayReserve, async ({ body, req, locale }) => {
@@ -227,13 +248,21 @@ export function registerCoinShopRoutes(app: FastifyInstance, deps: AppDeps): voi
     return startRedirect(deps, member.memberId, 'paypay', productSeqOf(body.productSeq), body.nextUrl, locale)
   })
 
-  async function startRedirect(deps: AppDeps, memberId: number, method: 'softbank' | 'au' | 'docomo' | 'paypay', productSeq: number, nextUrl: unknown, locale: Locale) {
+  async function startRedirect(
+    deps: AppDeps,
+    memberId: number,
+    method: 'softbank' | 'au' | 'docomo' | 'paypay',
+    productSeq: number,
+    nextUrl: unknown,
+    locale: Locale,
+  ) {
     const redirect = providers().redirect
     const order = await reserveOrder(deps, memberId, method, productSeq, redirect.name)
     const urls = returnUrls(nextUrl, locale, order.service_order_id, method)
-    const started = await providerCall(order.service_order_id, () => redirect.start({ reference: order.service_order_id, method, amountYen: order.price, ...urls }))
+    const started = await providerCall(order.service_order_id, () =>
+      redirect.start({ reference: order.service_order_id, method, amountYen: order.price, ...urls }),
+    )
     await setProviderOrder(deps, order.service_order_id, started.orderId)
     return { serviceOrderId: order.service_order_id, orderId: started.orderId, redirectUrl: started.redirectUrl }
   }
-
 }

@@ -21,14 +21,44 @@ const escape = (value: string): string => value.replace(/[&<>"']/g, (char) => `&
 const METHOD_LABELS: Record<string, string> = { softbank: 'SoftBank まとめて支払い', au: 'auかんたん決済', docomo: 'd払い', paypay: 'PayPay' }
 const METHOD_COLORS: Record<string, string> = { softbank: '#111111', au: '#eb5505', docomo: '#cc0033', paypay: '#ff0033' }
 const PAGE_TEXTS = {
-  ja: { lead: 'サンドボックスの決済ページです。お支払いを承認するか、キャンセルしてください。', amount: 'お支払い金額', approve: '支払う', cancel: 'キャンセル', done: 'このお支払いはすでに処理されました。' },
-  en: { lead: 'Sandbox payment page. Approve or cancel this payment.', amount: 'Amount', approve: 'Pay', cancel: 'Cancel', done: 'This payment has already been processed.' },
-  fr: { lead: 'Page de paiement de test. Approuvez ou annulez ce paiement.', amount: 'Montant', approve: 'Payer', cancel: 'Annuler', done: 'Ce paiement a déjà été traité.' },
+  ja: {
+    lead: 'サンドボックスの決済ページです。お支払いを承認するか、キャンセルしてください。',
+    amount: 'お支払い金額',
+    approve: '支払う',
+    cancel: 'キャンセル',
+    done: 'このお支払いはすでに処理されました。',
+  },
+  en: {
+    lead: 'Sandbox payment page. Approve or cancel this payment.',
+    amount: 'Amount',
+    approve: 'Pay',
+    cancel: 'Cancel',
+    done: 'This payment has already been processed.',
+  },
+  fr: {
+    lead: 'Page de paiement de test. Approuvez ou annulez ce paiement.',
+    amount: 'Montant',
+    approve: 'Payer',
+    cancel: 'Annuler',
+    done: 'Ce paiement a déjà été traité.',
+  },
 } as const
 
 const TOKEN_MESSAGES = {
-  ja: { number: 'カード番号が正しくありません。', expiry: '有効期限が正しくありません。', securityCode: 'セキュリティコードが正しくありません。', name: 'カード名義人が正しくありません。', key: 'APIキーが正しくありません。' },
-  en: { number: 'The card number is invalid.', expiry: 'The expiry date is invalid.', securityCode: 'The security code is invalid.', name: 'The cardholder name is invalid.', key: 'The API key is invalid.' },
+  ja: {
+    number: 'カード番号が正しくありません。',
+    expiry: '有効期限が正しくありません。',
+    securityCode: 'セキュリティコードが正しくありません。',
+    name: 'カード名義人が正しくありません。',
+    key: 'APIキーが正しくありません。',
+  },
+  en: {
+    number: 'The card number is invalid.',
+    expiry: 'The expiry date is invalid.',
+    securityCode: 'The security code is invalid.',
+    name: 'The cardholder name is invalid.',
+    key: 'The API key is invalid.',
+  },
 } as const
 
 function page(reply: FastifyReply, lang: string, title: string, accent: string, body: string): FastifyReply {
@@ -63,7 +93,11 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
     const { id } = req.params as { id: string }
     const order = await deps.db.selectFrom('sandbox_payment_orders').selectAll().where('id', '=', id).where('kind', '=', 'paypal').executeTakeFirst()
     if (!order) return paypalError(reply, 404, 'INVALID_RESOURCE_ID')
-    return { id: order.id, status: order.status, purchase_units: [{ reference_id: order.reference, amount: { currency_code: order.currency, value: (order.amount / 100).toFixed(2) } }] }
+    return {
+      id: order.id,
+      status: order.status,
+      purchase_units: [{ reference_id: order.reference, amount: { currency_code: order.currency, value: (order.amount / 100).toFixed(2) } }],
+    }
   })
 
   // The buyer approved in the sandbox sheet (PayPal's checkout window).
@@ -71,8 +105,19 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
     const { id } = req.params as { id: string }
     const payerId = `SBPAYER${id.slice(0, 6)}`
     const now = deps.clock.realNow()
-    await deps.db.updateTable('sandbox_payment_orders').set({ status: 'APPROVED', payer_id: payerId, updated_at: now }).where('id', '=', id).where('kind', '=', 'paypal').where('status', '=', 'CREATED').execute()
-    const order = await deps.db.selectFrom('sandbox_payment_orders').select(['id', 'status', 'payer_id']).where('id', '=', id).where('kind', '=', 'paypal').executeTakeFirst()
+    await deps.db
+      .updateTable('sandbox_payment_orders')
+      .set({ status: 'APPROVED', payer_id: payerId, updated_at: now })
+      .where('id', '=', id)
+      .where('kind', '=', 'paypal')
+      .where('status', '=', 'CREATED')
+      .execute()
+    const order = await deps.db
+      .selectFrom('sandbox_payment_orders')
+      .select(['id', 'status', 'payer_id'])
+      .where('id', '=', id)
+      .where('kind', '=', 'paypal')
+      .executeTakeFirst()
     if (!order) return paypalError(reply, 404, 'INVALID_RESOURCE_ID')
     if (order.status !== 'APPROVED' && order.status !== 'COMPLETED') return paypalError(reply, 422, 'ORDER_NOT_APPROVED')
     return { id: order.id, status: order.status, payer: { payer_id: order.payer_id } }
@@ -84,9 +129,19 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
     const card = ((req.body as { payment_source?: { card?: Record<string, unknown> } } | undefined)?.payment_source?.card ?? {}) as Record<string, unknown>
     const str = (value: unknown) => (typeof value === 'string' ? value : '')
     const expiry = /^20([0-9]{2})-([0-9]{2})$/.exec(str(card.expiry))
-    const input = { number: str(card.number), expiry: expiry ? `${expiry[2]}/${expiry[1]}` : '', securityCode: str(card.security_code), holderName: str(card.name) || 'Card holder' }
+    const input = {
+      number: str(card.number),
+      expiry: expiry ? `${expiry[2]}/${expiry[1]}` : '',
+      securityCode: str(card.security_code),
+      holderName: str(card.name) || 'Card holder',
+    }
     const problem = sandboxCardProblem(input, deps.clock.realNow())
-    if (problem) return paypalError(reply, 422, { number: 'CARD_NUMBER_INVALID', expiry: 'CARD_EXPIRED', securityCode: 'INVALID_SECURITY_CODE', name: 'INVALID_PARAMETER_VALUE' }[problem])
+    if (problem)
+      return paypalError(
+        reply,
+        422,
+        { number: 'CARD_NUMBER_INVALID', expiry: 'CARD_EXPIRED', securityCode: 'INVALID_SECURITY_CODE', name: 'INVALID_PARAMETER_VALUE' }[problem],
+      )
     const updated = await deps.db
       .updateTable('sandbox_payment_orders')
       .set({ status: 'APPROVED', card_last4: input.number.slice(-4), card_declines: cardDeclines(input), updated_at: deps.clock.realNow() })
@@ -109,7 +164,13 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
     const problem = sandboxCardProblem(input, deps.clock.realNow())
     if (problem) return reply.status(400).send({ status: 'failure', code: `invalid_${problem}`, message: messages[problem] })
     const { token } = await issueSandboxToken(deps, input)
-    return { status: 'success', code: 'success', token, req_card_number: `${'*'.repeat(input.number.length - 4)}${input.number.slice(-4)}`, token_expire_date: '' }
+    return {
+      status: 'success',
+      code: 'success',
+      token,
+      req_card_number: `${'*'.repeat(input.number.length - 4)}${input.number.slice(-4)}`,
+      token_expire_date: '',
+    }
   })
 
   // Carrier billing and PayPay: the provider's page.
@@ -147,7 +208,12 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, deps: AppDeps
         .where('kind', '=', 'redirect')
         .where('status', '=', 'CREATED')
         .execute()
-      const order = await deps.db.selectFrom('sandbox_payment_orders').select(['status', 'return_url', 'cancel_url']).where('id', '=', id).where('kind', '=', 'redirect').executeTakeFirst()
+      const order = await deps.db
+        .selectFrom('sandbox_payment_orders')
+        .select(['status', 'return_url', 'cancel_url'])
+        .where('id', '=', id)
+        .where('kind', '=', 'redirect')
+        .executeTakeFirst()
       if (!order) return reply.status(404).header('content-type', 'text/plain; charset=utf-8').send('not found')
       return reply.redirect((order.status === 'VOIDED' ? order.cancel_url : order.return_url) ?? '/', 303)
     })

@@ -63,13 +63,22 @@ export async function reserveOrder(deps: AppDeps, memberId: number, method: Paym
 }
 
 export async function setProviderOrder(deps: AppDeps, serviceOrderId: string, providerOrderId: string): Promise<void> {
-  await deps.db.updateTable('coin_orders').set({ provider_order_id: providerOrderId, updated_at: deps.clock.now() }).where('service_order_id', '=', serviceOrderId).execute()
+  await deps.db
+    .updateTable('coin_orders')
+    .set({ provider_order_id: providerOrderId, updated_at: deps.clock.now() })
+    .where('service_order_id', '=', serviceOrderId)
+    .execute()
 }
 
 /** The member's own order, or 404 (another member's order is not found either). */
 export async function memberOrder(deps: AppDeps, memberId: number, serviceOrderId: unknown): Promise<OrderRow> {
   if (typeof serviceOrderId !== 'string' || !/^KO[0-9A-F]{24}$/.test(serviceOrderId)) throw apiError('invalidParameter', { field: 'serviceOrderId' })
-  const order = await deps.db.selectFrom('coin_orders').selectAll().where('service_order_id', '=', serviceOrderId).where('member_id', '=', memberId).executeTakeFirst()
+  const order = await deps.db
+    .selectFrom('coin_orders')
+    .selectAll()
+    .where('service_order_id', '=', serviceOrderId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst()
   if (!order) throw apiError('purchaseNotFound')
   return order
 }

@@ -50,18 +50,33 @@
   /** The buyer's approval sheet: the sandbox's version of PayPal's checkout window. */
   function approvalSheet(order) {
     return new Promise(function (resolve) {
-      var overlay = el('div', 'position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.6);display:grid;place-items:center;padding:16px;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif')
+      var overlay = el(
+        'div',
+        'position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.6);display:grid;place-items:center;padding:16px;font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif',
+      )
       var sheet = el('div', 'background:#fff;color:#111;border-radius:14px;max-width:380px;width:100%;padding:24px 22px;box-shadow:0 20px 60px rgba(0,0,0,.35)')
       sheet.setAttribute('role', 'dialog')
       sheet.setAttribute('aria-modal', 'true')
       sheet.setAttribute('aria-label', 'PayPal Sandbox')
       var logo = el('div', 'font-weight:800;font-size:22px;color:#003087;margin-bottom:4px', 'PayPal')
-      var badge = el('div', 'display:inline-block;font-size:11px;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:#6b6b6b;background:#f2f3f5;border-radius:999px;padding:3px 9px;margin-bottom:16px', 'Sandbox')
+      var badge = el(
+        'div',
+        'display:inline-block;font-size:11px;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:#6b6b6b;background:#f2f3f5;border-radius:999px;padding:3px 9px;margin-bottom:16px',
+        'Sandbox',
+      )
       var buyer = el('p', 'font-size:14px;color:#555;margin:0 0 6px', 'Signed in as sb-buyer@personal.example.com')
       var amount = el('p', 'font-size:20px;font-weight:700;margin:0 0 20px', 'Pay ' + money(order.purchase_units[0].amount.value))
-      var pay = el('button', 'width:100%;padding:13px;border:0;border-radius:24px;background:#0070ba;color:#fff;font-weight:700;font-size:16px;cursor:pointer;margin-bottom:10px', 'Complete Purchase')
+      var pay = el(
+        'button',
+        'width:100%;padding:13px;border:0;border-radius:24px;background:#0070ba;color:#fff;font-weight:700;font-size:16px;cursor:pointer;margin-bottom:10px',
+        'Complete Purchase',
+      )
       pay.type = 'button'
-      var cancel = el('button', 'width:100%;padding:12px;border:0;border-radius:24px;background:#f2f3f5;color:#111;font-weight:700;font-size:15px;cursor:pointer', 'Cancel and return to Koma')
+      var cancel = el(
+        'button',
+        'width:100%;padding:12px;border:0;border-radius:24px;background:#f2f3f5;color:#111;font-weight:700;font-size:15px;cursor:pointer',
+        'Cancel and return to Koma',
+      )
       cancel.type = 'button'
       sheet.append(logo, badge, buyer, amount, pay, cancel)
       overlay.appendChild(sheet)
@@ -104,7 +119,21 @@
       if (disabled || busy) return
       busy = true
       var orderID
-      Promise.resolve(typeof options.onClick === 'function' ? options.onClick({ fundingSource: 'paypal' }, { resolve: function () { return Promise.resolve(true) }, reject: function () { return Promise.resolve(false) } }) : true)
+      Promise.resolve(
+        typeof options.onClick === 'function'
+          ? options.onClick(
+              { fundingSource: 'paypal' },
+              {
+                resolve: function () {
+                  return Promise.resolve(true)
+                },
+                reject: function () {
+                  return Promise.resolve(false)
+                },
+              },
+            )
+          : true,
+      )
         .then(function (go) {
           if (go === false) throw new Error('CLICK_REJECTED')
           return options.createOrder({ paymentSource: 'paypal' }, {})
@@ -122,7 +151,8 @@
           }
           return json('POST', '/paypal/v2/checkout/orders/' + encodeURIComponent(orderID) + '/approve', {}).then(function (approved) {
             busy = false
-            if (typeof options.onApprove === 'function') return options.onApprove({ orderID: orderID, payerID: approved.payer.payer_id, paymentSource: 'paypal', facilitatorAccessToken: '' }, {})
+            if (typeof options.onApprove === 'function')
+              return options.onApprove({ orderID: orderID, payerID: approved.payer.payer_id, paymentSource: 'paypal', facilitatorAccessToken: '' }, {})
           })
         })
         .catch(function (error) {
@@ -140,7 +170,12 @@
       render: function (target) {
         container = typeof target === 'string' ? document.querySelector(target) : target
         if (!container) return Promise.reject(new Error('Document is ready and element ' + target + ' does not exist'))
-        var button = el('button', 'width:100%;min-height:45px;border:0;border-radius:' + (options.style && options.style.shape === 'pill' ? '23px' : '6px') + ';background:#ffc439;color:#111;font-weight:800;font-size:17px;cursor:pointer;font-family:inherit')
+        var button = el(
+          'button',
+          'width:100%;min-height:45px;border:0;border-radius:' +
+            (options.style && options.style.shape === 'pill' ? '23px' : '6px') +
+            ';background:#ffc439;color:#111;font-weight:800;font-size:17px;cursor:pointer;font-family:inherit',
+        )
         button.type = 'button'
         button.setAttribute('aria-label', 'PayPal')
         button.innerHTML = '<span style="color:#003087">Pay</span><span style="color:#009cde">Pal</span>'
@@ -210,7 +245,10 @@
           var container = typeof target === 'string' ? document.querySelector(target) : target
           if (!container) return Promise.reject(new Error('container not found'))
           var info = FIELD_INFO[kind]
-          input = el('input', 'display:block;width:100%;box-sizing:border-box;font-size:16px;padding:12px 14px;border:1.5px solid #d8d8d8;border-radius:10px;margin:0 0 10px;font-family:inherit;background:#fff;color:#111')
+          input = el(
+            'input',
+            'display:block;width:100%;box-sizing:border-box;font-size:16px;padding:12px 14px;border:1.5px solid #d8d8d8;border-radius:10px;margin:0 0 10px;font-family:inherit;background:#fff;color:#111',
+          )
           input.placeholder = fieldOptions.placeholder || info.placeholder
           input.setAttribute('aria-label', fieldOptions.placeholder || info.placeholder)
           input.setAttribute('autocomplete', info.autocomplete)
@@ -274,7 +312,14 @@
           .then(function (id) {
             orderID = id
             return json('POST', '/paypal/v2/checkout/orders/' + encodeURIComponent(id) + '/confirm-payment-source', {
-              payment_source: { card: { number: value('number').replace(/[\s-]/g, ''), expiry: '20' + expiry[2] + '-' + expiry[1], security_code: value('cvv'), name: value('name') } },
+              payment_source: {
+                card: {
+                  number: value('number').replace(/[\s-]/g, ''),
+                  expiry: '20' + expiry[2] + '-' + expiry[1],
+                  security_code: value('cvv'),
+                  name: value('name'),
+                },
+              },
             })
           })
           .then(function () {

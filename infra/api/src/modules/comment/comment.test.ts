@@ -75,7 +75,8 @@ async function posted(cookies: Record<string, string>, comment: string): Promise
   expect([response.statusCode, response.body]).toEqual([200, expect.any(String)])
   return result<{ comment: CommentJson }>(response).comment
 }
-const list = async (cookies?: Record<string, string>, order: 'newest' | 'likes' = 'newest') => result<ListJson>(await t.call('GET', base, { cookies, query: { order } }))
+const list = async (cookies?: Record<string, string>, order: 'newest' | 'likes' = 'newest') =>
+  result<ListJson>(await t.call('GET', base, { cookies, query: { order } }))
 const ids = (page: ListJson) => page.comments.map((comment) => comment.id)
 
 describe('who may write (SPEC §6)', () => {
@@ -217,7 +218,8 @@ describe('posting (SPEC §5: required, max 400)', () => {
 
 describe('counts and order', () => {
   it('totalComments follows posts and deletes, in the list and in the viewer chapter', async () => {
-    const chapterTotal = async () => result<{ totalComments: number }>(await t.call('GET', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/product`)).totalComments
+    const chapterTotal = async () =>
+      result<{ totalComments: number }>(await t.call('GET', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/product`)).totalComments
     const before = (await list()).totalComments
     expect(await chapterTotal()).toBe(before)
     const response = await post(author, 'counted')
@@ -273,14 +275,20 @@ describe('a deleted member (the delete-account page says their comments are no l
   it('takes their comments out of every list and every count', async () => {
     const leaving = await registerMember(t, { ip: readerIp() })
     const comment = await posted(leaving.cookies, 'goodbye, everyone')
-    const chapterTotal = async () => result<{ totalComments: number }>(await t.call('GET', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/product`)).totalComments
+    const chapterTotal = async () =>
+      result<{ totalComments: number }>(await t.call('GET', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/product`)).totalComments
     const episodeTotal = async () =>
-      result<{ chapters: { id: number; totalComments: number }[] }>(await t.call('GET', `/api/${target.type}/${target.contentId}`, { cookies: other })).chapters.find((chapter) => chapter.id === target.chapterId)!.totalComments
+      result<{ chapters: { id: number; totalComments: number }[] }>(
+        await t.call('GET', `/api/${target.type}/${target.contentId}`, { cookies: other }),
+      ).chapters.find((chapter) => chapter.id === target.chapterId)!.totalComments
     const before = { list: (await list()).totalComments, chapter: await chapterTotal(), episodes: await episodeTotal() }
     expect(ids(await list())).toContain(comment.id)
     expect(before.chapter).toBe(before.list)
     expect(before.episodes).toBe(before.list)
-    const deleted = await t.call('DELETE', '/api/member/me', { cookies: leaving.cookies, body: { reason: 'other', ...(await sealed(t, { currentPassword: leaving.password })) } })
+    const deleted = await t.call('DELETE', '/api/member/me', {
+      cookies: leaving.cookies,
+      body: { reason: 'other', ...(await sealed(t, { currentPassword: leaving.password })) },
+    })
     expect(deleted.statusCode).toBe(200)
     expect(ids(await list())).not.toContain(comment.id)
     expect((await list()).totalComments).toBe(before.list - 1)
@@ -307,7 +315,8 @@ describe('deleting (own comments only)', () => {
 describe('reports (SPEC §4: hidden for the reporter at once, queued)', () => {
   it('hides the comment for the reporter only, queues it once, and says 208 on a repeat', async () => {
     const comment = await posted(author, 'reported soon')
-    const report = (category: string, body?: Record<string, string>) => t.call('POST', `/api/comment/item/${comment.id}/report/${category}`, { cookies: other, body })
+    const report = (category: string, body?: Record<string, string>) =>
+      t.call('POST', `/api/comment/item/${comment.id}/report/${category}`, { cookies: other, body })
     const bad = await report('not-a-category')
     expect([bad.statusCode, msg(bad)]).toEqual([400, 'Please select a report category.'])
     const contentCode = await t.call('POST', `/api/comment/item/${comment.id}/report/image`, { cookies: other, locale: 'fr' })
@@ -322,7 +331,9 @@ describe('reports (SPEC §4: hidden for the reporter at once, queued)', () => {
     const repeat = await report('other')
     expect([repeat.statusCode, result(repeat)]).toEqual([208, { reported: true, created: false }])
     const queued = await t.db.selectFrom('comment_reports').selectAll().where('comment_id', '=', comment.id).execute()
-    expect(queued.map((row) => [Number(row.reporter_id), row.category, row.status, row.message])).toEqual([[otherId, 'spam', 'queued', '<script>alert(1)</script>']])
+    expect(queued.map((row) => [Number(row.reporter_id), row.category, row.status, row.message])).toEqual([
+      [otherId, 'spam', 'queued', '<script>alert(1)</script>'],
+    ])
   })
 
   it('refuses reporting your own comment', async () => {
@@ -332,7 +343,9 @@ describe('reports (SPEC §4: hidden for the reporter at once, queued)', () => {
   })
 
   it('serves the category lists from configuration in the reader language', async () => {
-    const config = result<{ commentIssues: { code: string; label: string }[]; contentIssues: { code: string; label: string }[] }>(await t.call('GET', '/api/report/config', { locale: 'ja' }))
+    const config = result<{ commentIssues: { code: string; label: string }[]; contentIssues: { code: string; label: string }[] }>(
+      await t.call('GET', '/api/report/config', { locale: 'ja' }),
+    )
     expect(config.commentIssues.map((item) => item.code)).toEqual([...COMMENT_ISSUES])
     expect(config.contentIssues.map((item) => item.code)).toEqual([...CONTENT_ISSUES])
     expect(config.commentIssues.find((item) => item.code === 'other')!.label).toBe('その他')
@@ -347,7 +360,9 @@ describe('reports (SPEC §4: hidden for the reporter at once, queued)', () => {
     expect([wrong.statusCode, msg(wrong)]).toEqual([400, 'Please select a report category.'])
     expect((await t.call('POST', `/api/${target.type}/${target.contentId}/chapter/999999999/report/image`, { cookies: other })).statusCode).toBe(404)
     const rows = await t.db.selectFrom('content_reports').selectAll().where('reporter_id', '=', otherId).execute()
-    expect(rows.map((row) => [Number(row.chapter_id), row.category, row.status, row.message])).toEqual([[target.chapterId, 'image', 'queued', 'page 3 is blank']])
+    expect(rows.map((row) => [Number(row.chapter_id), row.category, row.status, row.message])).toEqual([
+      [target.chapterId, 'image', 'queued', 'page 3 is blank'],
+    ])
   })
 })
 
@@ -381,7 +396,9 @@ describe('mutes', () => {
 describe('member comment lists', () => {
   it("a member's public comments name where they were written; unknown and guest ids are 404", async () => {
     const comment = await posted(author, 'on my page')
-    const page = result<ListJson & { author: { userId: number; nickname: string; mine: boolean } }>(await t.call('GET', `/api/comment/history/author/${authorId}`))
+    const page = result<ListJson & { author: { userId: number; nickname: string; mine: boolean } }>(
+      await t.call('GET', `/api/comment/history/author/${authorId}`),
+    )
     expect(page.author).toMatchObject({ userId: authorId, nickname: 'Reader', mine: false })
     const shown = page.comments.find((item) => item.id === comment.id)!
     expect(shown.target).toMatchObject({ chapterId: target.chapterId })

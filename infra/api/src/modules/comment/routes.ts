@@ -26,13 +26,19 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps): void
     return service.chapterComments(deps, viewer?.memberId ?? null, { type, contentId, chapterId, order, pageNo })
   })
 
-  route(app, deps, endpoints.postComment, async ({ params, body, req, locale }) => {
-    const type = parseContentType(params.type)
-    const contentId = parseId(params.id)
-    const chapterId = parseId(params.chapterId)
-    const member = await requireFullMember(deps, req)
-    return service.postComment(deps, member.memberId, { type, contentId, chapterId, body, locale })
-  }, { limit: 'commentPost' })
+  route(
+    app,
+    deps,
+    endpoints.postComment,
+    async ({ params, body, req, locale }) => {
+      const type = parseContentType(params.type)
+      const contentId = parseId(params.id)
+      const chapterId = parseId(params.chapterId)
+      const member = await requireFullMember(deps, req)
+      return service.postComment(deps, member.memberId, { type, contentId, chapterId, body, locale })
+    },
+    { limit: 'commentPost' },
+  )
 
   route(app, deps, endpoints.deleteComment, async ({ params, req }) => {
     const commentId = parseId(params.commentId)

@@ -129,7 +129,15 @@ async function refuseMutedAuthor(deps: AppDeps, memberId: number, now: Date, loc
   const row = await deps.db.selectFrom('members').select('comment_muted_until').where('id', '=', memberId).executeTakeFirst()
   const until = row?.comment_muted_until ? new Date(row.comment_muted_until) : null
   if (until && until.getTime() > now.getTime()) {
-    const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(until)
+    const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(until)
     throw apiError('commentMuted', { time })
   }
 }
@@ -175,7 +183,12 @@ export async function likeComment(deps: AppDeps, memberId: number, commentId: nu
       .returning('comment_id')
       .executeTakeFirst()
     if (!inserted) throw apiError('commentAlreadyLiked')
-    const row = await trx.updateTable('comments').set((eb) => ({ like_count: eb('like_count', '+', 1) })).where('id', '=', comment.id).returning('like_count').executeTakeFirstOrThrow()
+    const row = await trx
+      .updateTable('comments')
+      .set((eb) => ({ like_count: eb('like_count', '+', 1) }))
+      .where('id', '=', comment.id)
+      .returning('like_count')
+      .executeTakeFirstOrThrow()
     return { liked: true, likes: Number(row.like_count) }
   })
 }
@@ -183,7 +196,12 @@ export async function likeComment(deps: AppDeps, memberId: number, commentId: nu
 export async function unlikeComment(deps: AppDeps, memberId: number, commentId: number): Promise<{ liked: boolean; likes: number }> {
   const comment = await liveComment(deps, commentId)
   return deps.db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom('comment_likes').where('comment_id', '=', comment.id).where('member_id', '=', memberId).returning('comment_id').executeTakeFirst()
+    const removed = await trx
+      .deleteFrom('comment_likes')
+      .where('comment_id', '=', comment.id)
+      .where('member_id', '=', memberId)
+      .returning('comment_id')
+      .executeTakeFirst()
     if (!removed) throw apiError('commentNotLiked')
     const row = await trx
       .updateTable('comments')
@@ -204,7 +222,11 @@ function reportForm(type: ReportType, category: string | undefined, body: unknow
  * SPEC §4: a reported comment is hidden for its reporter at once and queued for moderation. A
  * second report by the same member is "already reported" (208), not a new queue entry.
  */
-export async function reportComment(deps: AppDeps, memberId: number, input: { commentId: number; category: string | undefined; body: unknown; locale: Locale }): Promise<{ created: boolean }> {
+export async function reportComment(
+  deps: AppDeps,
+  memberId: number,
+  input: { commentId: number; category: string | undefined; body: unknown; locale: Locale },
+): Promise<{ created: boolean }> {
   const form = reportForm('comment', input.category, input.body, input.locale)
   const comment = await liveComment(deps, input.commentId)
   if (comment.memberId === memberId) throw apiError('commentOwnReport')
@@ -227,7 +249,14 @@ export async function reportContent(
   const form = reportForm('content', input.category, input.body, input.locale)
   const row = await deps.db
     .insertInto('content_reports')
-    .values({ content_id: chapter.contentId, chapter_id: chapter.id, reporter_id: memberId, category: form.category, message: form.message, created_at: deps.clock.now() })
+    .values({
+      content_id: chapter.contentId,
+      chapter_id: chapter.id,
+      reporter_id: memberId,
+      category: form.category,
+      message: form.message,
+      created_at: deps.clock.now(),
+    })
     .onConflict((oc) => oc.columns(['chapter_id', 'reporter_id', 'category']).where('status', '=', 'queued').doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -286,7 +315,8 @@ async function memberComments(deps: AppDeps, viewerId: number | null, authorId: 
 export async function authorComments(deps: AppDeps, viewerId: number | null, authorId: number, pageNo: number, locale: Locale) {
   const author = await findAuthor(deps, authorId)
   const muted =
-    viewerId !== null && Boolean(await deps.db.selectFrom('member_mutes').select('muted_id').where('muter_id', '=', viewerId).where('muted_id', '=', authorId).executeTakeFirst())
+    viewerId !== null &&
+    Boolean(await deps.db.selectFrom('member_mutes').select('muted_id').where('muter_id', '=', viewerId).where('muted_id', '=', authorId).executeTakeFirst())
   // A muted member's comments stay hidden on their page too (the visibility rule drops them all).
   const list = await memberComments(deps, viewerId, Number(author.id), pageNo, locale)
   return {

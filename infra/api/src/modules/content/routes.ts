@@ -24,6 +24,8 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps): void
     const unit = params.unit
     if (!isChapterUnit(unit)) throw apiError('notFound')
     if (req.cookies[COOKIES.session]) return contentUnitList(deps, req, type, id, unit, locale)
-    return memo(deps, `content-unit:${type}:${id}:${unit}:${locale}:${req.headers[HEADERS.acceptMature] === 'Y'}`, () => contentUnitList(deps, req, type, id, unit, locale))
+    return memo(deps, `content-unit:${type}:${id}:${unit}:${locale}:${req.headers[HEADERS.acceptMature] === 'Y'}`, () =>
+      contentUnitList(deps, req, type, id, unit, locale),
+    )
   })
 }

@@ -22,7 +22,6 @@ import { sessionMember } from '../session/session'
 import { chapterCommentCounts, contentSummaries } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 
-
 async function findContent(deps: AppDeps, type: ContentType, id: number) {
   const content = await deps.db.selectFrom('contents').selectAll().where('id', '=', id).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
@@ -85,7 +84,14 @@ async function episodeChapters(deps: AppDeps, req: FastifyRequest, content: Cont
 }
 
 /** GET /{type}/{id}/{unit}: the title's episodes alone, in a unit (SPEC §3 chapterUnit). */
-export async function contentUnitList(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, unit: ChapterUnit, locale: Locale): Promise<EpisodeUnitList> {
+export async function contentUnitList(
+  deps: AppDeps,
+  req: FastifyRequest,
+  type: ContentType,
+  id: number,
+  unit: ChapterUnit,
+  locale: Locale,
+): Promise<EpisodeUnitList> {
   const content = await findContent(deps, type, id)
   if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
   const { chapters, lastRead, inventory } = await episodeChapters(deps, req, content, locale)

@@ -43,13 +43,9 @@ export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean)
   const elementIds = elements.map((element) => element.id)
   const contentIds = [...new Set(elements.flatMap((element) => (element.content_id ? [element.content_id] : [])))]
   const [elementTexts, summaries, flags] = await Promise.all([
-    elementIds.length
-      ? db.selectFrom('home_element_texts').selectAll().where('element_id', 'in', elementIds).where('lang', 'in', langs).execute()
-      : [],
+    elementIds.length ? db.selectFrom('home_element_texts').selectAll().where('element_id', 'in', elementIds).where('lang', 'in', langs).execute() : [],
     contentSummaries(deps, contentIds, locale),
-    contentIds.length
-      ? db.selectFrom('contents').select(['id', 'gauge_usable']).where('id', 'in', contentIds).execute()
-      : [],
+    contentIds.length ? db.selectFrom('contents').select(['id', 'gauge_usable']).where('id', 'in', contentIds).execute() : [],
   ])
   const sectionText = pickLocalized(sectionTexts, (row) => row.section_id, locale)
   const elementText = pickLocalized(elementTexts, (row) => row.element_id, locale)
@@ -62,7 +58,10 @@ export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean)
       id: row.id,
       title: texts?.title ?? summary?.name ?? '',
       additionalText: texts?.additional_text ?? '',
-      badge: row.badge && (!row.badge_expire_at || new Date(row.badge_expire_at).getTime() > now) ? { type: row.badge as Badge, expireAt: row.badge_expire_at ? new Date(row.badge_expire_at).toISOString() : null } : null,
+      badge:
+        row.badge && (!row.badge_expire_at || new Date(row.badge_expire_at).getTime() > now)
+          ? { type: row.badge as Badge, expireAt: row.badge_expire_at ? new Date(row.badge_expire_at).toISOString() : null }
+          : null,
       status: (summary?.status ?? null) as ContentStatus | null,
       original: summary?.original ?? false,
       gaugeUsable: row.content_id ? (gauge.get(row.content_id) ?? false) : false,
@@ -133,14 +132,38 @@ export async function popups(deps: AppDeps, locale: Locale, mature: boolean): Pr
   let query = deps.db
     .selectFrom('home_popups as p')
     .leftJoin('images as i', 'i.id', 'p.image_id')
-    .select(['p.id', 'p.area', 'p.page', 'p.ui_type', 'p.category', 'p.theme_color', 'p.image_id', 'p.html_url', 'p.repeatable', 'p.repeat_interval', 'p.app_link_url', 'p.web_link_url', 'i.width', 'i.height'])
+    .select([
+      'p.id',
+      'p.area',
+      'p.page',
+      'p.ui_type',
+      'p.category',
+      'p.theme_color',
+      'p.image_id',
+      'p.html_url',
+      'p.repeatable',
+      'p.repeat_interval',
+      'p.app_link_url',
+      'p.web_link_url',
+      'i.width',
+      'i.height',
+    ])
     .where((eb) => eb.or([eb('p.start_at', 'is', null), eb('p.start_at', '<=', now)]))
     .where((eb) => eb.or([eb('p.end_at', 'is', null), eb('p.end_at', '>', now)]))
     .orderBy('p.sort')
   if (!mature) query = query.where('p.mature', '=', false)
   const rows = await query.execute()
   if (rows.length === 0) return []
-  const texts = await deps.db.selectFrom('home_popup_texts').selectAll().where('popup_id', 'in', rows.map((row) => row.id)).where('lang', 'in', FALLBACK_LANGS(locale)).execute()
+  const texts = await deps.db
+    .selectFrom('home_popup_texts')
+    .selectAll()
+    .where(
+      'popup_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .where('lang', 'in', FALLBACK_LANGS(locale))
+    .execute()
   const text = pickLocalized(texts, (row) => Number(row.popup_id), locale)
   return rows.map((row) => ({
     id: Number(row.id),

@@ -15,7 +15,11 @@ export interface Identity {
 
 function configuration(config: ProviderConfig, app: FastifyInstance): oidc.Configuration {
   const clientAuth =
-    config.clientAuth === 'none' ? oidc.None() : config.clientAuth === 'basic' ? oidc.ClientSecretBasic(config.clientSecret ?? '') : oidc.ClientSecretPost(config.clientSecret ?? '')
+    config.clientAuth === 'none'
+      ? oidc.None()
+      : config.clientAuth === 'basic'
+        ? oidc.ClientSecretBasic(config.clientSecret ?? '')
+        : oidc.ClientSecretPost(config.clientSecret ?? '')
   const server: oidc.ServerMetadata = {
     issuer: config.issuer,
     authorization_endpoint: config.authorizationEndpoint,

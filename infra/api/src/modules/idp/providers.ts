@@ -60,7 +60,11 @@ const LIVE: Record<SocialProvider, Omit<ProviderConfig, 'provider' | 'mode' | 'c
     clientAuth: 'post',
     scope: 'openid account_email profile_nickname',
     oidc: true,
-    profile: (data) => ({ subject: String(data.id ?? data.sub ?? ''), email: str(at(data, 'kakao_account', 'email')), name: str(at(data, 'properties', 'nickname')) }),
+    profile: (data) => ({
+      subject: String(data.id ?? data.sub ?? ''),
+      email: str(at(data, 'kakao_account', 'email')),
+      name: str(at(data, 'properties', 'nickname')),
+    }),
   },
   facebook: {
     issuer: 'https://www.facebook.com',
@@ -93,7 +97,11 @@ const LIVE: Record<SocialProvider, Omit<ProviderConfig, 'provider' | 'mode' | 'c
     clientAuth: 'post',
     scope: 'name email',
     oidc: false,
-    profile: (data) => ({ subject: String(at(data, 'response', 'id') ?? ''), email: str(at(data, 'response', 'email')), name: str(at(data, 'response', 'nickname')) }),
+    profile: (data) => ({
+      subject: String(at(data, 'response', 'id') ?? ''),
+      email: str(at(data, 'response', 'email')),
+      name: str(at(data, 'response', 'nickname')),
+    }),
   },
   payco: {
     issuer: 'https://id.payco.com',
@@ -104,7 +112,11 @@ const LIVE: Record<SocialProvider, Omit<ProviderConfig, 'provider' | 'mode' | 'c
     clientAuth: 'post',
     scope: 'profile',
     oidc: false,
-    profile: (data) => ({ subject: String(at(data, 'data', 'member', 'idNo') ?? ''), email: str(at(data, 'data', 'member', 'email')), name: str(at(data, 'data', 'member', 'name')) }),
+    profile: (data) => ({
+      subject: String(at(data, 'data', 'member', 'idNo') ?? ''),
+      email: str(at(data, 'data', 'member', 'email')),
+      name: str(at(data, 'data', 'member', 'name')),
+    }),
   },
 }
 

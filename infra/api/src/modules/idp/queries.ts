@@ -14,7 +14,8 @@ export async function saveOauthState(db: Db, row: Insertable<OauthStatesTable>, 
   await db.deleteFrom('oauth_states').where('expires_at', '<', now).execute()
 }
 
-export const linkedAccountsOf = (db: Db, memberId: number) => db.selectFrom('external_accounts').selectAll().where('member_id', '=', memberId).orderBy('linked_at').execute()
+export const linkedAccountsOf = (db: Db, memberId: number) =>
+  db.selectFrom('external_accounts').selectAll().where('member_id', '=', memberId).orderBy('linked_at').execute()
 
 /** The live member an identity is linked to, if any. */
 export const memberOfIdentity = (db: Db, provider: SocialProvider, subject: string) =>
@@ -35,7 +36,10 @@ export const memberLinkTo = (db: Db, memberId: number, provider: SocialProvider)
   db.selectFrom('external_accounts').select('subject').where('member_id', '=', memberId).where('provider', '=', provider).executeTakeFirst()
 
 export async function linkIdentity(db: Db, row: { memberId: number; provider: string; subject: string; email: string | null; now: Date }): Promise<void> {
-  await db.insertInto('external_accounts').values({ member_id: row.memberId, provider: row.provider, subject: row.subject, email: row.email, linked_at: row.now }).execute()
+  await db
+    .insertInto('external_accounts')
+    .values({ member_id: row.memberId, provider: row.provider, subject: row.subject, email: row.email, linked_at: row.now })
+    .execute()
 }
 
 export async function unlinkIdentity(db: Db, memberId: number, provider: SocialProvider): Promise<void> {
@@ -43,7 +47,8 @@ export async function unlinkIdentity(db: Db, memberId: number, provider: SocialP
 }
 
 /** Whether the member can still sign in another way (a password and an e-mail). */
-export const passwordSignIn = (db: Db, memberId: number) => db.selectFrom('members').select(['password_hash', 'email']).where('id', '=', memberId).executeTakeFirstOrThrow()
+export const passwordSignIn = (db: Db, memberId: number) =>
+  db.selectFrom('members').select(['password_hash', 'email']).where('id', '=', memberId).executeTakeFirstOrThrow()
 
 export async function savePendingSignup(db: Db, row: Insertable<PendingSocialSignupsTable>): Promise<void> {
   await db.insertInto('pending_social_signups').values(row).execute()

@@ -33,7 +33,8 @@ const PAGE_TEXTS = {
     deny: 'Cancel',
     consent: 'Koma will receive your name and email address.',
     invalid: 'This sign-in request is not valid',
-    invalidLead: 'The request does not come from Koma, or its return address (redirect_uri) is not registered for Koma. Go back to Koma and start the sign-in again.',
+    invalidLead:
+      'The request does not come from Koma, or its return address (redirect_uri) is not registered for Koma. Go back to Koma and start the sign-in again.',
   },
   ja: {
     title: '{p}でログイン',
@@ -55,14 +56,33 @@ const PAGE_TEXTS = {
     deny: 'Annuler',
     consent: 'Koma recevra votre nom et votre adresse e-mail.',
     invalid: 'Cette demande de connexion n’est pas valide',
-    invalidLead: 'La demande ne vient pas de Koma, ou son adresse de retour (redirect_uri) n’est pas enregistrée pour Koma. Revenez sur Koma et recommencez la connexion.',
+    invalidLead:
+      'La demande ne vient pas de Koma, ou son adresse de retour (redirect_uri) n’est pas enregistrée pour Koma. Revenez sur Koma et recommencez la connexion.',
   },
 } as const
 
 const CERT_TEXTS = {
-  en: { title: 'Adult verification', lead: 'Sandbox verification service. Enter your date of birth to verify that you are 18 or older.', birthday: 'Date of birth', verify: 'Verify', cancel: 'Cancel' },
-  ja: { title: '年齢認証', lead: 'サンドボックスの年齢認証サービスです。18歳以上であることを確認するため、生年月日を入力してください。', birthday: '生年月日', verify: '認証する', cancel: 'キャンセル' },
-  fr: { title: 'Vérification de l’âge', lead: 'Service de vérification de test. Saisissez votre date de naissance pour confirmer que vous avez 18 ans ou plus.', birthday: 'Date de naissance', verify: 'Vérifier', cancel: 'Annuler' },
+  en: {
+    title: 'Adult verification',
+    lead: 'Sandbox verification service. Enter your date of birth to verify that you are 18 or older.',
+    birthday: 'Date of birth',
+    verify: 'Verify',
+    cancel: 'Cancel',
+  },
+  ja: {
+    title: '年齢認証',
+    lead: 'サンドボックスの年齢認証サービスです。18歳以上であることを確認するため、生年月日を入力してください。',
+    birthday: '生年月日',
+    verify: '認証する',
+    cancel: 'キャンセル',
+  },
+  fr: {
+    title: 'Vérification de l’âge',
+    lead: 'Service de vérification de test. Saisissez votre date de naissance pour confirmer que vous avez 18 ans ou plus.',
+    birthday: 'Date de naissance',
+    verify: 'Vérifier',
+    cancel: 'Annuler',
+  },
 } as const
 
 /** A query or form as single strings: a repeated key (an array) or a JSON object counts as absent. */
@@ -86,7 +106,8 @@ input{width:100%;font-size:16px;padding:12px 14px;border:1.5px solid #e1e1e1;bor
   return sendPage(reply, html)
 }
 
-const subjectOf = (provider: string, email: string): string => createHash('sha256').update(`${provider}:${email.trim().toLowerCase()}`).digest('hex').slice(0, 24)
+const subjectOf = (provider: string, email: string): string =>
+  createHash('sha256').update(`${provider}:${email.trim().toLowerCase()}`).digest('hex').slice(0, 24)
 
 export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const bare = { config: { bare: true } }
@@ -97,14 +118,23 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
    * the reader, elsewhere). A 400 page in the reader's language, never a redirect, never a 500.
    */
   const validRequest = (provider: string, form: Record<string, string | undefined>): provider is SocialProvider =>
-    isSocialProvider(provider) && form.client_id === providerConfig(provider).clientId && Boolean(form.state) && form.redirect_uri === callbackUri(deps.config.publicUrl, provider)
+    isSocialProvider(provider) &&
+    form.client_id === providerConfig(provider).clientId &&
+    Boolean(form.state) &&
+    form.redirect_uri === callbackUri(deps.config.publicUrl, provider)
   /** Only single text values: a repeated or nested parameter is as good as missing. */
   const fields = (raw: unknown): Record<string, string | undefined> =>
     Object.fromEntries(Object.entries(raw && typeof raw === 'object' ? raw : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
   const refusePage = (req: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(req)
     const texts = PAGE_TEXTS[locale]
-    return page(reply.status(400), locale, texts.invalid, '#6b6b6b', `<span class="badge">Sandbox</span><h1>${escape(texts.invalid)}</h1><p data-testid="idp-invalid">${escape(texts.invalidLead)}</p>`)
+    return page(
+      reply.status(400),
+      locale,
+      texts.invalid,
+      '#6b6b6b',
+      `<span class="badge">Sandbox</span><h1>${escape(texts.invalid)}</h1><p data-testid="idp-invalid">${escape(texts.invalidLead)}</p>`,
+    )
   }
 
   app.get(`${SANDBOX_PATH}/:provider/authorize`, bare, async (req, reply) => {
@@ -180,7 +210,11 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
     const challenge = form.code_verifier ? createHash('sha256').update(form.code_verifier).digest('base64url') : null
     if (grant.code_challenge && challenge !== grant.code_challenge) return refuse('invalid_grant')
     const accessToken = randomToken(32)
-    await deps.db.updateTable('sandbox_idp_grants').set({ access_token: sha256(accessToken) }).where('code', '=', grant.code).execute()
+    await deps.db
+      .updateTable('sandbox_idp_grants')
+      .set({ access_token: sha256(accessToken) })
+      .where('code', '=', grant.code)
+      .execute()
     return reply.header('cache-control', 'no-store').send({ access_token: accessToken, token_type: 'Bearer', expires_in: 300, scope: config.scope })
   })
 
@@ -188,12 +222,16 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
     const auth = req.headers.authorization ?? ''
     const token = /^Bearer (.+)$/i.exec(auth)?.[1]
     const grant = token
-      ? await deps.db.selectFrom('sandbox_idp_grants').selectAll().where('access_token', '=', sha256(token)).where('expires_at', '>', deps.clock.realNow()).executeTakeFirst()
+      ? await deps.db
+          .selectFrom('sandbox_idp_grants')
+          .selectAll()
+          .where('access_token', '=', sha256(token))
+          .where('expires_at', '>', deps.clock.realNow())
+          .executeTakeFirst()
       : undefined
     if (!grant) return reply.status(401).header('www-authenticate', 'Bearer error="invalid_token"').send({ error: 'invalid_token' })
     return reply.send({ sub: grant.subject, email: grant.email, name: grant.name })
   })
-
 }
 
 /** The sandbox adult verification service (SPEC §7 certification init/complete): trusts a typed birthday. */
@@ -202,7 +240,13 @@ export function registerCertificationSandboxRoutes(app: FastifyInstance, deps: A
 
   app.get('/api/sandbox/certification/:tradeId', bare, async (req, reply) => {
     const { tradeId } = req.params as { tradeId: string }
-    const row = await deps.db.selectFrom('certifications').select(['trade_id']).where('trade_id', '=', tradeId).where('result', 'is', null).where('expires_at', '>', deps.clock.now()).executeTakeFirst()
+    const row = await deps.db
+      .selectFrom('certifications')
+      .select(['trade_id'])
+      .where('trade_id', '=', tradeId)
+      .where('result', 'is', null)
+      .where('expires_at', '>', deps.clock.now())
+      .executeTakeFirst()
     if (!row) return reply.status(404).send('unknown or expired verification')
     const locale = requestLocale(req)
     const texts = CERT_TEXTS[locale]
@@ -222,7 +266,13 @@ export function registerCertificationSandboxRoutes(app: FastifyInstance, deps: A
     const { tradeId } = req.params as { tradeId: string }
     const form = fields(req.body)
     const now = deps.clock.now()
-    const row = await deps.db.selectFrom('certifications').selectAll().where('trade_id', '=', tradeId).where('result', 'is', null).where('expires_at', '>', now).executeTakeFirst()
+    const row = await deps.db
+      .selectFrom('certifications')
+      .selectAll()
+      .where('trade_id', '=', tradeId)
+      .where('result', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
     if (!row) return reply.status(404).send('unknown or expired verification')
     const back = new URL(row.redirect, 'http://site.invalid')
     if (form.decision !== 'verify') {
@@ -232,7 +282,11 @@ export function registerCertificationSandboxRoutes(app: FastifyInstance, deps: A
     }
     const code = randomToken(18)
     const adult = adultByBirthday(form.birthday ?? '', readerDay(now, 'Asia/Seoul'))
-    await deps.db.updateTable('certifications').set({ result: adult ? 'verified' : 'failed', code }).where('trade_id', '=', tradeId).execute()
+    await deps.db
+      .updateTable('certifications')
+      .set({ result: adult ? 'verified' : 'failed', code })
+      .where('trade_id', '=', tradeId)
+      .execute()
     back.searchParams.set('certification', 'complete')
     back.searchParams.set('code', code)
     return reply.redirect(back.pathname + back.search, 303)

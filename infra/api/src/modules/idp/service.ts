@@ -45,7 +45,13 @@ type StateRow = Awaited<ReturnType<typeof takeState>>
 async function identityFrom(deps: AppDeps, app: FastifyInstance, provider: SocialProvider, state: StateRow, code: unknown) {
   if (typeof code !== 'string' || !code || code.length > 500) throw apiError('socialSigninFailed')
   try {
-    return await completeAuthorization(configOf(deps, provider), app, { redirectUri: state.redirect_uri, code, state: state.state, codeVerifier: state.code_verifier, nonce: state.nonce })
+    return await completeAuthorization(configOf(deps, provider), app, {
+      redirectUri: state.redirect_uri,
+      code,
+      state: state.state,
+      codeVerifier: state.code_verifier,
+      nonce: state.nonce,
+    })
   } catch (error) {
     if (error instanceof HttpError) throw error
     throw apiError('socialSigninFailed')
@@ -69,7 +75,13 @@ export async function linkedAccounts(deps: AppDeps, memberId: number) {
 }
 
 /** Start an authorization at the provider: the one-time state is saved, bound to this browser. */
-export async function authorize(deps: AppDeps, app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: { provider: SocialProvider; purpose: 'signin' | 'link'; member: SessionMember | null; redirect: unknown }): Promise<{ url: string }> {
+export async function authorize(
+  deps: AppDeps,
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: { provider: SocialProvider; purpose: 'signin' | 'link'; member: SessionMember | null; redirect: unknown },
+): Promise<{ url: string }> {
   const config = configOf(deps, input.provider)
   const redirectUri = callbackUri(publicOrigin(deps), input.provider)
   const request = await authorizationRequest(config, app, redirectUri)
@@ -96,7 +108,14 @@ export async function authorize(deps: AppDeps, app: FastifyInstance, req: Fastif
 }
 
 /** A sign-in callback: the member linked to the identity is signed in, else a sign-up waits for its join form. */
-export async function signInWithProvider(deps: AppDeps, app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, provider: SocialProvider, body: { state?: unknown; code?: unknown }): Promise<SocialSigninResult> {
+export async function signInWithProvider(
+  deps: AppDeps,
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  provider: SocialProvider,
+  body: { state?: unknown; code?: unknown },
+): Promise<SocialSigninResult> {
   const state = await takeState(deps, req, reply, provider, body.state, 'signin')
   const identity = await identityFrom(deps, app, provider, state, body.code)
   const linked = await queries.memberOfIdentity(deps.db, provider, identity.subject)
@@ -119,7 +138,13 @@ export async function signInWithProvider(deps: AppDeps, app: FastifyInstance, re
 }
 
 /** Finish a social sign-up with its join form (already checked). */
-export async function joinWithProvider(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, pendingToken: unknown, form: { nickname: string; birthday: string; marketingAgree?: string }) {
+export async function joinWithProvider(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pendingToken: unknown,
+  form: { nickname: string; birthday: string; marketingAgree?: string },
+) {
   if (typeof pendingToken !== 'string') throw apiError('signupSessionMissing')
   const pending = await queries.takePendingSignup(deps.db, sha256(pendingToken), deps.clock.realNow())
   if (!pending) throw apiError('signupSessionMissing')
@@ -145,7 +170,15 @@ export async function joinWithProvider(deps: AppDeps, req: FastifyRequest, reply
 }
 
 /** A link callback: the identity joins the member who started the link (same browser, same account). */
-export async function linkProvider(deps: AppDeps, app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, member: SessionMember, provider: SocialProvider, body: { state?: unknown; code?: unknown }) {
+export async function linkProvider(
+  deps: AppDeps,
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  member: SessionMember,
+  provider: SocialProvider,
+  body: { state?: unknown; code?: unknown },
+) {
   const state = await takeState(deps, req, reply, provider, body.state, 'link')
   if (state.member_id !== member.memberId) throw apiError('socialSigninFailed')
   const identity = await identityFrom(deps, app, provider, state, body.code)

@@ -21,7 +21,12 @@ export interface Source {
 /** Rendered variants kept in memory, bounded by size (the edge and browsers cache the rest). */
 const MEMORY_BYTES = 48 * 1024 * 1024
 
-const variantOf = (key: string): string => key.split(':').slice(1).join('-').replace(/[^\w.-]/g, '_')
+const variantOf = (key: string): string =>
+  key
+    .split(':')
+    .slice(1)
+    .join('-')
+    .replace(/[^\w.-]/g, '_')
 
 /**
  * Two levels: an LRU in memory keyed by image and variant, then files on disk named by the hash

@@ -36,10 +36,21 @@ async function paidChapter() {
 async function owner(chapter: Awaited<ReturnType<typeof paidChapter>>) {
   const member = await registerMember(t)
   await t.db.transaction().execute((trx) =>
-    creditCoins(trx, { memberId: member.userId, coinType: 'purchased', amount: 500, expiresAt: null, reason: 'order', ref: `image-test-${member.userId}`, now: t.clock.now() }),
+    creditCoins(trx, {
+      memberId: member.userId,
+      coinType: 'purchased',
+      amount: 500,
+      expiresAt: null,
+      reason: 'order',
+      ref: `image-test-${member.userId}`,
+      now: t.clock.now(),
+    }),
   )
   const token = (await t.call('POST', '/api/coin/transaction/token', { cookies: member.cookies })).json().result.token as string
-  const unlock = await t.call('POST', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/unlock`, { cookies: member.cookies, body: { token, price: String(chapter.price) } })
+  const unlock = await t.call('POST', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/unlock`, {
+    cookies: member.cookies,
+    body: { token, price: String(chapter.price) },
+  })
   expect(unlock.statusCode).toBe(200)
   return member
 }
@@ -120,13 +131,18 @@ describe('chapter pages stay paid (issue 11)', () => {
     expect((await get(`/api/image/${thumb.thumbnail_image_id}?w=320`)).statusCode).toBe(200)
 
     const sharp = (await import('sharp')).default
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer()
     const member = await registerMember(t)
     const avatar = await t.call('PUT', '/api/member/profile/avatar', { cookies: member.cookies, raw: { payload: png, type: 'application/octet-stream' } })
     expect(avatar.statusCode).toBe(200)
     expect((await get(`${avatar.json().result.avatarImageUrl}?w=320`)).statusCode).toBe(200)
 
-    const upload = await t.call('PUT', '/api/inquiry/image', { raw: { payload: png, type: 'application/octet-stream' }, headers: { 'x-koma-client-uid': 'inquiry-device-1' } })
+    const upload = await t.call('PUT', '/api/inquiry/image', {
+      raw: { payload: png, type: 'application/octet-stream' },
+      headers: { 'x-koma-client-uid': 'inquiry-device-1' },
+    })
     expect(upload.statusCode).toBe(200)
     const attached = await t.db
       .selectFrom('inquiry_uploads')

@@ -71,41 +71,53 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.header('content-type', `image/${format}`).send(rendered.body)
   }
 
-  rawRoute(app, deps, endpoints.image, async ({ params, query, req, reply }) => {
-    const id = parseId(params.imageId)
-    const variant = variantOf(query)
-    const grant = await authorise(id, query)
-    const format = chooseFormat(req.headers.accept, query.format)
-    const key = `${id}:${variant.pixels}:${format}`
-    const rendered = await cache.get(key, async () => {
-      const image = await source(id)
-      if (!image) return null
-      return { source: image.bytes, render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]) }
-    })
-    if (!rendered) throw apiError('notFound')
-    return send(req, reply, rendered, format, grant, query)
-  }, { limit: 'image' })
+  rawRoute(
+    app,
+    deps,
+    endpoints.image,
+    async ({ params, query, req, reply }) => {
+      const id = parseId(params.imageId)
+      const variant = variantOf(query)
+      const grant = await authorise(id, query)
+      const format = chooseFormat(req.headers.accept, query.format)
+      const key = `${id}:${variant.pixels}:${format}`
+      const rendered = await cache.get(key, async () => {
+        const image = await source(id)
+        if (!image) return null
+        return { source: image.bytes, render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]) }
+      })
+      if (!rendered) throw apiError('notFound')
+      return send(req, reply, rendered, format, grant, query)
+    },
+    { limit: 'image' },
+  )
 
   // A band of a tall strip (the chapter lists its URLs in PageImage.tiles): every band of one
   // width comes out of one render of the strip.
-  rawRoute(app, deps, endpoints.imageTile, async ({ params, query, req, reply }) => {
-    const id = parseId(params.imageId)
-    const [index, count] = [smallInt(params.index), smallInt(params.count)]
-    const variant = variantOf(query)
-    const grant = await authorise(id, query)
-    const format = chooseFormat(req.headers.accept, query.format)
-    const keyOf = (band: number) => `${id}:t${band}of${count}:${variant.pixels}:${format}`
-    const rendered = await cache.get(keyOf(index), async () => {
-      const image = await source(id)
-      if (!image) return null
-      const bands = tileHeights(image.width, image.height)
-      if (bands.length !== count || index >= count) return null
-      return {
-        source: image.bytes,
-        render: async (bytes) => new Map((await renderBands({ ...image, bytes }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
-      }
-    })
-    if (!rendered) throw apiError('notFound')
-    return send(req, reply, rendered, format, grant, query)
-  }, { limit: 'imageTile' })
+  rawRoute(
+    app,
+    deps,
+    endpoints.imageTile,
+    async ({ params, query, req, reply }) => {
+      const id = parseId(params.imageId)
+      const [index, count] = [smallInt(params.index), smallInt(params.count)]
+      const variant = variantOf(query)
+      const grant = await authorise(id, query)
+      const format = chooseFormat(req.headers.accept, query.format)
+      const keyOf = (band: number) => `${id}:t${band}of${count}:${variant.pixels}:${format}`
+      const rendered = await cache.get(keyOf(index), async () => {
+        const image = await source(id)
+        if (!image) return null
+        const bands = tileHeights(image.width, image.height)
+        if (bands.length !== count || index >= count) return null
+        return {
+          source: image.bytes,
+          render: async (bytes) => new Map((await renderBands({ ...image, bytes }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
+        }
+      })
+      if (!rendered) throw apiError('notFound')
+      return send(req, reply, rendered, format, grant, query)
+    },
+    { limit: 'imageTile' },
+  )
 }

@@ -32,12 +32,25 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, endpoints.messages, async ({ req, reply, locale }) => {
     const member = await requireMember(deps, req)
-    const rows = await deps.db.selectFrom('inbox_messages').selectAll().where('member_id', '=', member.memberId).orderBy('created_at', 'desc').limit(100).execute()
+    const rows = await deps.db
+      .selectFrom('inbox_messages')
+      .selectAll()
+      .where('member_id', '=', member.memberId)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute()
     reply.header('cache-control', 'no-store')
     return {
       messages: rows.map((row) => {
         const texts = row.texts[locale] ?? row.texts.en
-        return { id: row.id, title: texts.title, body: texts.body, createdAt: new Date(row.created_at).toISOString(), read: row.read_at !== null, linkUrl: row.link_url }
+        return {
+          id: row.id,
+          title: texts.title,
+          body: texts.body,
+          createdAt: new Date(row.created_at).toISOString(),
+          read: row.read_at !== null,
+          linkUrl: row.link_url,
+        }
       }),
     }
   })
@@ -45,7 +58,13 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, endpoints.messageRead, async ({ params, req }) => {
     const member = await requireMember(deps, req)
     const id = parseId(params.messageId)
-    const updated = await deps.db.updateTable('inbox_messages').set({ read_at: deps.clock.now() }).where('id', '=', id).where('member_id', '=', member.memberId).where('read_at', 'is', null).executeTakeFirst()
+    const updated = await deps.db
+      .updateTable('inbox_messages')
+      .set({ read_at: deps.clock.now() })
+      .where('id', '=', id)
+      .where('member_id', '=', member.memberId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst()
     if (Number(updated.numUpdatedRows) === 0) {
       const exists = await deps.db.selectFrom('inbox_messages').select('id').where('id', '=', id).where('member_id', '=', member.memberId).executeTakeFirst()
       if (!exists) parseId('x')
@@ -59,12 +78,18 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
     return inboxCounts(deps, member.memberId, locale)
   })
 
-  route(app, deps, endpoints.couponRedeem, async ({ body, req, locale }) => {
-    const member = await requireMember(deps, req)
-    await req.server.abuseLimits.account('couponRedeem', req, member.memberId)
-    const { code } = checked(couponSchema, { code: body.code }, locale)
-    return redeemCoupon(deps, member.memberId, code, locale)
-  }, { limit: 'couponRedeem' })
+  route(
+    app,
+    deps,
+    endpoints.couponRedeem,
+    async ({ body, req, locale }) => {
+      const member = await requireMember(deps, req)
+      await req.server.abuseLimits.account('couponRedeem', req, member.memberId)
+      const { code } = checked(couponSchema, { code: body.code }, locale)
+      return redeemCoupon(deps, member.memberId, code, locale)
+    },
+    { limit: 'couponRedeem' },
+  )
 
   route(app, deps, endpoints.dailyBonus, async ({ req, reply }) => {
     const member = await requireMember(deps, req)
@@ -81,7 +106,13 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, endpoints.grants, async ({ req, reply }) => {
     const member = await requireMember(deps, req)
-    const rows = await deps.db.selectFrom('reward_grants').selectAll().where('member_id', '=', member.memberId).orderBy('created_at', 'desc').limit(100).execute()
+    const rows = await deps.db
+      .selectFrom('reward_grants')
+      .selectAll()
+      .where('member_id', '=', member.memberId)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute()
     reply.header('cache-control', 'no-store')
     return { grants: rows.map((row) => grantOf(row)) }
   })

@@ -1,4 +1,13 @@
-import { dailyBonusClaimable, giftExpiringSoon, giftState, type DailyBonusStatus, type Gift, type Grant, type Locale, type RewardContent } from '@koma/contracts/server'
+import {
+  dailyBonusClaimable,
+  giftExpiringSoon,
+  giftState,
+  type DailyBonusStatus,
+  type Gift,
+  type Grant,
+  type Locale,
+  type RewardContent,
+} from '@koma/contracts/server'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database, GiftTexts } from '../../db/schema'
@@ -20,14 +29,28 @@ const WELCOME_TEXTS: Record<Locale, GiftTexts> = {
 }
 
 const WELCOME_MESSAGE: Record<Locale, { title: string; body: string }> = {
-  en: { title: 'Welcome to Koma', body: 'Your account is ready. Claim your welcome gift in the Gifts tab, come back every day for the daily bonus, and enjoy reading!' },
-  ja: { title: 'Komaへようこそ', body: 'アカウントの準備ができました。プレゼントタブから新規登録プレゼントを受け取り、毎日のログインボーナスもお忘れなく。お楽しみください！' },
-  fr: { title: 'Bienvenue sur Koma', body: 'Votre compte est prêt. Récupérez votre cadeau de bienvenue dans l’onglet Cadeaux, revenez chaque jour pour le bonus quotidien et bonne lecture !' },
+  en: {
+    title: 'Welcome to Koma',
+    body: 'Your account is ready. Claim your welcome gift in the Gifts tab, come back every day for the daily bonus, and enjoy reading!',
+  },
+  ja: {
+    title: 'Komaへようこそ',
+    body: 'アカウントの準備ができました。プレゼントタブから新規登録プレゼントを受け取り、毎日のログインボーナスもお忘れなく。お楽しみください！',
+  },
+  fr: {
+    title: 'Bienvenue sur Koma',
+    body: 'Votre compte est prêt. Récupérez votre cadeau de bienvenue dans l’onglet Cadeaux, revenez chaque jour pour le bonus quotidien et bonne lecture !',
+  },
 }
 
 /** New members get a welcome gift and a message (in every language; shown in the reader's). */
 export async function welcomeGift(trx: Kysely<Database>, memberId: number, now: Date): Promise<void> {
-  const existing = await trx.selectFrom('inbox_gifts').select('id').where('member_id', '=', memberId).where(sql<string>`texts->'en'->>'title'`, '=', WELCOME_TEXTS.en.title).executeTakeFirst()
+  const existing = await trx
+    .selectFrom('inbox_gifts')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where(sql<string>`texts->'en'->>'title'`, '=', WELCOME_TEXTS.en.title)
+    .executeTakeFirst()
   if (existing) return
   await trx
     .insertInto('inbox_gifts')
@@ -43,7 +66,10 @@ export async function welcomeGift(trx: Kysely<Database>, memberId: number, now: 
       expires_at: new Date(now.getTime() + WELCOME_GIFT.claimDays * DAY_MS),
     })
     .execute()
-  await trx.insertInto('inbox_messages').values({ member_id: memberId, texts: JSON.stringify(WELCOME_MESSAGE), link_url: '/inbox/gift', created_at: now }).execute()
+  await trx
+    .insertInto('inbox_messages')
+    .values({ member_id: memberId, texts: JSON.stringify(WELCOME_MESSAGE), link_url: '/inbox/gift', created_at: now })
+    .execute()
 }
 
 const pick = <T>(texts: Record<string, T>, locale: Locale): T => texts[locale] ?? texts.en ?? Object.values(texts)[0]
@@ -61,10 +87,21 @@ export async function listGifts(deps: AppDeps, memberId: number, locale: Locale,
   let query = deps.db.selectFrom('inbox_gifts').selectAll().where('member_id', '=', memberId)
   query =
     tab === 'available'
-      ? query.where('claimed_at', 'is', null).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])).orderBy('expires_at', 'asc').orderBy('id', 'desc')
-      : query.where((eb) => eb.or([eb('claimed_at', 'is not', null), eb('expires_at', '<=', now)])).orderBy('created_at', 'desc').limit(100)
+      ? query
+          .where('claimed_at', 'is', null)
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+          .orderBy('expires_at', 'asc')
+          .orderBy('id', 'desc')
+      : query
+          .where((eb) => eb.or([eb('claimed_at', 'is not', null), eb('expires_at', '<=', now)]))
+          .orderBy('created_at', 'desc')
+          .limit(100)
   const rows = await query.execute()
-  const names = await contentNames(deps, rows.map((row) => row.content_id), locale)
+  const names = await contentNames(
+    deps,
+    rows.map((row) => row.content_id),
+    locale,
+  )
   return rows.map((row) => {
     const texts = pick(row.texts, locale)
     const expiresAt = row.expires_at ? new Date(row.expires_at) : null
@@ -90,7 +127,14 @@ export async function listGifts(deps: AppDeps, memberId: number, locale: Locale,
 type GrantRow = Database['reward_grants']
 async function insertGrant(
   trx: Transaction<Database> | Kysely<Database>,
-  values: { member_id: number; source: GrantRow['source']; source_ref: string; reward: Omit<RewardContent, 'contentName'>; validDays: number | null; now: Date },
+  values: {
+    member_id: number
+    source: GrantRow['source']
+    source_ref: string
+    reward: Omit<RewardContent, 'contentName'>
+    validDays: number | null
+    now: Date
+  },
 ): Promise<Grant> {
   const row = await trx
     .insertInto('reward_grants')
@@ -112,7 +156,19 @@ async function insertGrant(
   return grantOf(row)
 }
 
-export function grantOf(row: { id: number; source: GrantRow['source']; kind: 'coin' | 'ticket'; coin_type: 'free' | 'bonus' | null; amount: number; content_id: number | null; expires_at: Date | string | null; created_at: Date | string }, contentName: string | null = null): Grant {
+export function grantOf(
+  row: {
+    id: number
+    source: GrantRow['source']
+    kind: 'coin' | 'ticket'
+    coin_type: 'free' | 'bonus' | null
+    amount: number
+    content_id: number | null
+    expires_at: Date | string | null
+    created_at: Date | string
+  },
+  contentName: string | null = null,
+): Grant {
   return {
     id: row.id,
     source: row.source,
@@ -132,7 +188,10 @@ export async function claimGift(deps: AppDeps, memberId: number, giftId: number)
   return deps.db.transaction().execute(async (trx) => {
     const gift = await trx.selectFrom('inbox_gifts').selectAll().where('id', '=', giftId).where('member_id', '=', memberId).forUpdate().executeTakeFirst()
     if (!gift) throw apiError('notFound')
-    const state = giftState({ claimedAt: gift.claimed_at ? new Date(gift.claimed_at) : null, expiresAt: gift.expires_at ? new Date(gift.expires_at) : null }, now)
+    const state = giftState(
+      { claimedAt: gift.claimed_at ? new Date(gift.claimed_at) : null, expiresAt: gift.expires_at ? new Date(gift.expires_at) : null },
+      now,
+    )
     if (state === 'claimed') throw apiError('giftClaimed')
     if (state === 'expired') throw apiError('giftExpired')
     await trx.updateTable('inbox_gifts').set({ claimed_at: now }).where('id', '=', gift.id).execute()
@@ -169,7 +228,10 @@ export async function claimAllGifts(deps: AppDeps, memberId: number): Promise<Gr
 
 /** SPEC: one coupon input; the API validates, redeems once per member and grants what the coupon holds. */
 export async function redeemCoupon(deps: AppDeps, memberId: number, rawCode: string, locale: Locale): Promise<{ grant: Grant; title: string }> {
-  const code = rawCode.trim().toUpperCase().replace(/[\s-]+/g, '')
+  const code = rawCode
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
   const now = deps.clock.now()
   const redeemed = await deps.db.transaction().execute(async (trx) => {
     const coupon = await trx.selectFrom('coupons').selectAll().where('code', '=', code).forUpdate().executeTakeFirst()
@@ -187,7 +249,11 @@ export async function redeemCoupon(deps: AppDeps, memberId: number, rawCode: str
       now,
     })
     await trx.insertInto('coupon_redemptions').values({ code, member_id: memberId, grant_id: grant.id, redeemed_at: now }).execute()
-    await trx.updateTable('coupons').set({ redeemed_count: coupon.redeemed_count + 1 }).where('code', '=', code).execute()
+    await trx
+      .updateTable('coupons')
+      .set({ redeemed_count: coupon.redeemed_count + 1 })
+      .where('code', '=', code)
+      .execute()
     return { grant, title: pick(coupon.texts, locale).title }
   })
   // Outside the transaction: PGlite has one connection, which the transaction holds.
@@ -215,7 +281,12 @@ export async function dailyBonusStatus(deps: AppDeps, memberId: number, today: s
 export async function inboxCounts(deps: AppDeps, memberId: number, locale: Locale): Promise<{ gifts: number; expiringSoon: number; messages: number }> {
   const [gifts, unread] = await Promise.all([
     listGifts(deps, memberId, locale, 'available'),
-    deps.db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('member_id', '=', memberId).where('read_at', 'is', null).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('inbox_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow(),
   ])
   return { gifts: gifts.length, expiringSoon: gifts.filter((gift) => gift.expiringSoon).length, messages: Number(unread.n) }
 }

@@ -53,9 +53,18 @@ const TEMPLATES: Record<string, Record<Locale, Template>> = {
     }),
   },
   passwordChanged: {
-    en: () => ({ subject: 'Your Koma password was changed', text: 'Your password was just changed. If this was not you, reset your password at once and contact us.' }),
-    ja: () => ({ subject: '【Koma】パスワードが変更されました', text: 'パスワードが変更されました。お心当たりのない場合は、すぐにパスワードを再設定し、お問い合わせください。' }),
-    fr: () => ({ subject: 'Votre mot de passe Koma a été modifié', text: 'Votre mot de passe vient d’être modifié. Si ce n’était pas vous, réinitialisez-le immédiatement et contactez-nous.' }),
+    en: () => ({
+      subject: 'Your Koma password was changed',
+      text: 'Your password was just changed. If this was not you, reset your password at once and contact us.',
+    }),
+    ja: () => ({
+      subject: '【Koma】パスワードが変更されました',
+      text: 'パスワードが変更されました。お心当たりのない場合は、すぐにパスワードを再設定し、お問い合わせください。',
+    }),
+    fr: () => ({
+      subject: 'Votre mot de passe Koma a été modifié',
+      text: 'Votre mot de passe vient d’être modifié. Si ce n’était pas vous, réinitialisez-le immédiatement et contactez-nous.',
+    }),
   },
   /** To the old address after an e-mail change: what changed, when, and what to do if it was not its owner. */
   emailChanged: {
@@ -73,9 +82,18 @@ const TEMPLATES: Record<string, Record<Locale, Template>> = {
     }),
   },
   inquiry: {
-    en: ({ id }) => ({ subject: `We received your inquiry (#${id})`, text: `Thank you for contacting Koma. We received your inquiry #${id} and will answer by e-mail, usually within 3 business days.` }),
-    ja: ({ id }) => ({ subject: `【Koma】お問い合わせを受け付けました（#${id}）`, text: `Komaへのお問い合わせありがとうございます。お問い合わせ #${id} を受け付けました。通常3営業日以内にメールでご回答いたします。` }),
-    fr: ({ id }) => ({ subject: `Nous avons bien reçu votre demande (n° ${id})`, text: `Merci d’avoir contacté Koma. Nous avons reçu votre demande n° ${id} et vous répondrons par e-mail, généralement sous 3 jours ouvrés.` }),
+    en: ({ id }) => ({
+      subject: `We received your inquiry (#${id})`,
+      text: `Thank you for contacting Koma. We received your inquiry #${id} and will answer by e-mail, usually within 3 business days.`,
+    }),
+    ja: ({ id }) => ({
+      subject: `【Koma】お問い合わせを受け付けました（#${id}）`,
+      text: `Komaへのお問い合わせありがとうございます。お問い合わせ #${id} を受け付けました。通常3営業日以内にメールでご回答いたします。`,
+    }),
+    fr: ({ id }) => ({
+      subject: `Nous avons bien reçu votre demande (n° ${id})`,
+      text: `Merci d’avoir contacté Koma. Nous avons reçu votre demande n° ${id} et vous répondrons par e-mail, généralement sous 3 jours ouvrés.`,
+    }),
   },
 }
 

@@ -48,7 +48,16 @@ async function guestFor(deps: AppDeps, deviceId: string, beforeCreating: () => P
   await beforeCreating()
   await deps.db
     .insertInto('members')
-    .values({ nickname: 'Guest', guest: true, guest_device_id: deviceId, email: null, password_hash: null, email_notify: false, accept_mature: false, adult_verified_at: null })
+    .values({
+      nickname: 'Guest',
+      guest: true,
+      guest_device_id: deviceId,
+      email: null,
+      password_hash: null,
+      email_notify: false,
+      accept_mature: false,
+      adult_verified_at: null,
+    })
     .onConflict((oc) => oc.column('guest_device_id').where('guest_device_id', 'is not', null).doNothing())
     .execute()
   const created = await find()
@@ -68,6 +77,11 @@ export async function discardGuest(deps: AppDeps, memberId: number): Promise<voi
     })
   } catch {
     await deps.db.deleteFrom('sessions').where('member_id', '=', memberId).execute()
-    await deps.db.updateTable('members').set({ guest_device_id: null, deleted_at: deps.clock.now() }).where('id', '=', memberId).where('guest', '=', true).execute()
+    await deps.db
+      .updateTable('members')
+      .set({ guest_device_id: null, deleted_at: deps.clock.now() })
+      .where('id', '=', memberId)
+      .where('guest', '=', true)
+      .execute()
   }
 }

@@ -21,34 +21,40 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     return issueSigninKey(deps.db, deps.clock)
   })
 
-  route(app, deps, endpoints.signin, async ({ body, req, reply, locale }) => {
-    const { errors } = validate(signinSchema.extract('email'), body.email, locale)
-    if (errors.length) throw invalidInput(errors[0].message)
-    if (typeof body.sessionKey !== 'string' || typeof body.rsaEncryptedString !== 'string') {
-      throw apiError('invalidParameter', { field: 'rsaEncryptedString' })
-    }
-    const email = body.email.trim().toLowerCase()
-    const address = readerAddress(req)
-    // Counted before the password is compared: past the lock, nothing is compared at all.
-    const attempt = await countSigninAttempt(deps, email, address)
-    if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'signinLocked')
-    const payload = await openSealedPayload<{ sessionKey: string; password: string }>(deps.db, deps.clock, body.sessionKey, body.rsaEncryptedString)
-    if (!payload || typeof payload.password !== 'string') throw apiError('invalidParameter', { field: 'sessionKey' })
-    const memberId = await checkCredentials(deps, email, payload.password)
-    if (memberId === null) throw apiError('incorrectEmailOrPassword')
-    await signinSucceeded(deps, email, address)
-    const now = deps.clock.now()
-    // SPEC §4: signing in from a guest discards the guest's data; any other session here ends.
-    const previous = await sessionMember(deps, req)
-    if (previous) {
-      await endSession(deps, previous.sessionId)
-      if (previous.guest) await discardGuest(deps, previous.memberId)
-      forgetSession(req)
-    }
-    await deps.db.updateTable('members').set({ last_signin_at: now }).where('id', '=', memberId).execute()
-    const { sessionId } = await startSession(deps, req, reply, memberId, body.stayLogged === 'true')
-    return { sessionToken: `s${sessionId}`, userId: memberId }
-  }, { limit: 'signin' })
+  route(
+    app,
+    deps,
+    endpoints.signin,
+    async ({ body, req, reply, locale }) => {
+      const { errors } = validate(signinSchema.extract('email'), body.email, locale)
+      if (errors.length) throw invalidInput(errors[0].message)
+      if (typeof body.sessionKey !== 'string' || typeof body.rsaEncryptedString !== 'string') {
+        throw apiError('invalidParameter', { field: 'rsaEncryptedString' })
+      }
+      const email = body.email.trim().toLowerCase()
+      const address = readerAddress(req)
+      // Counted before the password is compared: past the lock, nothing is compared at all.
+      const attempt = await countSigninAttempt(deps, email, address)
+      if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, 'signinLocked')
+      const payload = await openSealedPayload<{ sessionKey: string; password: string }>(deps.db, deps.clock, body.sessionKey, body.rsaEncryptedString)
+      if (!payload || typeof payload.password !== 'string') throw apiError('invalidParameter', { field: 'sessionKey' })
+      const memberId = await checkCredentials(deps, email, payload.password)
+      if (memberId === null) throw apiError('incorrectEmailOrPassword')
+      await signinSucceeded(deps, email, address)
+      const now = deps.clock.now()
+      // SPEC §4: signing in from a guest discards the guest's data; any other session here ends.
+      const previous = await sessionMember(deps, req)
+      if (previous) {
+        await endSession(deps, previous.sessionId)
+        if (previous.guest) await discardGuest(deps, previous.memberId)
+        forgetSession(req)
+      }
+      await deps.db.updateTable('members').set({ last_signin_at: now }).where('id', '=', memberId).execute()
+      const { sessionId } = await startSession(deps, req, reply, memberId, body.stayLogged === 'true')
+      return { sessionToken: `s${sessionId}`, userId: memberId }
+    },
+    { limit: 'signin' },
+  )
 
   /** The caller's own profile (401 without a session); notifications follow its language and time zone. */
   const ownProfile = async (req: FastifyRequest, reply: FastifyReply, locale: Locale) => {

@@ -29,11 +29,7 @@ async function currentKey(db: Kysely<Database>, clock: Clock): Promise<{ id: num
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   })
   const publicSpki = Buffer.from(publicKey).toString('base64')
-  const row = await db
-    .insertInto('rsa_keys')
-    .values({ private_pem: privateKey, public_spki: publicSpki })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await db.insertInto('rsa_keys').values({ private_pem: privateKey, public_spki: publicSpki }).returning('id').executeTakeFirstOrThrow()
   return { id: row.id, publicSpki }
 }
 
@@ -84,7 +80,10 @@ export async function openSealedPayload<T extends { sessionKey: string }>(
 }
 
 /** Decrypt a sealed payload (RSA, one-time session key) or refuse with 400. */
-export async function sealed<T extends Record<string, unknown>>(deps: AppDeps, body: { sessionKey?: unknown; rsaEncryptedString?: unknown }): Promise<T & { sessionKey: string }> {
+export async function sealed<T extends Record<string, unknown>>(
+  deps: AppDeps,
+  body: { sessionKey?: unknown; rsaEncryptedString?: unknown },
+): Promise<T & { sessionKey: string }> {
   if (typeof body.sessionKey !== 'string' || typeof body.rsaEncryptedString !== 'string') throw apiError('invalidParameter', { field: 'rsaEncryptedString' })
   const payload = await openSealedPayload<T & { sessionKey: string }>(deps.db, deps.clock, body.sessionKey, body.rsaEncryptedString)
   if (!payload) throw apiError('invalidParameter', { field: 'sessionKey' })

@@ -1,4 +1,13 @@
-import { adultVerificationExpiresAt, adultVerificationValid, coinInventoryOf, passwordChangeAdvised, type ForegroundState, type Locale, type Profile, type SocialProvider } from '@koma/contracts/server'
+import {
+  adultVerificationExpiresAt,
+  adultVerificationValid,
+  coinInventoryOf,
+  passwordChangeAdvised,
+  type ForegroundState,
+  type Locale,
+  type Profile,
+  type SocialProvider,
+} from '@koma/contracts/server'
 import { hash as argonHash, verify } from '@node-rs/argon2'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
@@ -71,7 +80,7 @@ export const hashPassword = (password: string): Promise<string> => argonHash(pas
 /** Whether a password matches an argon2id hash (a missing hash still costs one verification). */
 export async function passwordMatches(hash: string | null, password: string): Promise<boolean> {
   try {
-    return await verify(hash ?? (await dummy()), password) && hash !== null
+    return (await verify(hash ?? (await dummy()), password)) && hash !== null
   } catch {
     return false
   }
@@ -94,7 +103,10 @@ export async function checkCredentials(deps: AppDeps, email: string, password: s
  * POST /app/foregrounded (SPEC §7): the reader's page or app is in front again. Marks the
  * session seen now (the devices list) and answers what may have changed while it was away.
  */
-export async function foregroundState(deps: AppDeps, input: { memberId: number; sessionId: number; guest: boolean; locale: Locale; today: string }): Promise<ForegroundState> {
+export async function foregroundState(
+  deps: AppDeps,
+  input: { memberId: number; sessionId: number; guest: boolean; locale: Locale; today: string },
+): Promise<ForegroundState> {
   const now = deps.clock.now()
   await deps.db.updateTable('sessions').set({ last_seen_at: deps.clock.realNow() }).where('id', '=', input.sessionId).execute()
   const [bonus, inbox, balance] = await Promise.all([

@@ -67,7 +67,12 @@ async function bump(deps: AppDeps, email: string, address: string, now: Date): P
       oc.columns(['email', 'address']).doUpdateSet((eb) => {
         const ended = eb('signin_attempts.window_started_at', '<=', windowEnded)
         return {
-          attempts: eb.case().when(ended).then(1).else(eb('signin_attempts.attempts', '+', 1)).end(),
+          attempts: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb('signin_attempts.attempts', '+', 1))
+            .end(),
           window_started_at: eb.case().when(ended).then(now).else(eb.ref('signin_attempts.window_started_at')).end(),
         }
       }),

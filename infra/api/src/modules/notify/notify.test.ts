@@ -48,7 +48,13 @@ async function reader(options: { locale?: 'en' | 'ja' | 'fr'; timeZone?: string;
 async function newChapter(at: Date, options: { free?: boolean; contentId?: number } = {}): Promise<{ contentId: number; chapterId: number; type: string }> {
   const content = options.contentId
     ? await t.db.selectFrom('contents').select(['id', 'type']).where('id', '=', options.contentId).executeTakeFirstOrThrow()
-    : await t.db.selectFrom('contents').select(['id', 'type']).where('status', '=', 'ongoing').where('mature', '=', false).orderBy('id').executeTakeFirstOrThrow()
+    : await t.db
+        .selectFrom('contents')
+        .select(['id', 'type'])
+        .where('status', '=', 'ongoing')
+        .where('mature', '=', false)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
   const last = await t.db.selectFrom('chapters').selectAll().where('content_id', '=', content.id).orderBy('sort', 'desc').executeTakeFirstOrThrow()
   const { id: _id, ...copy } = last
   const row = await t.db
@@ -108,7 +114,9 @@ describe('a new episode of a subscribed title', () => {
     const messages = (await inbox(member, 'fr')).messages
     expect(messages[0].title).toBe(mails[0].subject)
     expect(messages[0].linkUrl).toBe(`/${chapter.type}/${chapter.contentId}`)
-    expect((await t.db.selectFrom('notifications').select(['status', 'emailed']).where('member_id', '=', member.userId).execute())).toEqual([{ status: 'sent', emailed: true }])
+    expect(await t.db.selectFrom('notifications').select(['status', 'emailed']).where('member_id', '=', member.userId).execute()).toEqual([
+      { status: 'sent', emailed: true },
+    ])
   })
 
   it('is held through the night window in the reader’s time zone and sent at 8:00 there', async () => {
@@ -198,7 +206,10 @@ describe('free episodes and releases', () => {
 describe('one-click unsubscribe (RFC 8058)', () => {
   it('GET confirms without changing anything; POST (no session, no SPEC headers) turns the kind off', async () => {
     const member = await reader({ locale: 'ja', settings: { newsEmails: 'true', nightRestriction: 'false' } })
-    await createNews(t.db, t.clock.now(), { texts: { en: { subject: 'News', body: 'Body' }, ja: { subject: 'お知らせ', body: '本文' }, fr: { subject: 'Nouvelles', body: 'Corps' } }, link: '/document/notice' })
+    await createNews(t.db, t.clock.now(), {
+      texts: { en: { subject: 'News', body: 'Body' }, ja: { subject: 'お知らせ', body: '本文' }, fr: { subject: 'Nouvelles', body: 'Corps' } },
+      link: '/document/notice',
+    })
     await runNotificationsOnce(t.deps)
     const mail = mailsTo(member.email).find((item) => item.tag === 'notify-news')!
     expect(mail.subject).toBe('お知らせ')
@@ -211,7 +222,12 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const settings = async () => (await t.call('GET', '/api/member/settings', { cookies: member.cookies })).json().result.notifications
     expect((await settings()).newsEmails).toBe(true)
 
-    const oneClick = await t.app.inject({ method: 'POST', url: url.pathname, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(oneClick.statusCode).toBe(200)
     expect(oneClick.body).toContain('配信を停止しました')
     expect((await settings()).newsEmails).toBe(false)
@@ -238,7 +254,17 @@ describe('gifts about to expire', () => {
     for (const who of [member, quiet]) {
       await t.db
         .insertInto('inbox_gifts')
-        .values({ member_id: who.userId, texts: JSON.stringify({ en: { title: 'Five coins', description: '' } }), kind: 'coin', coin_type: 'free', amount: 5, content_id: null, grant_valid_days: 30, created_at: now, expires_at: new Date(now.getTime() + 30 * HOUR) })
+        .values({
+          member_id: who.userId,
+          texts: JSON.stringify({ en: { title: 'Five coins', description: '' } }),
+          kind: 'coin',
+          coin_type: 'free',
+          amount: 5,
+          content_id: null,
+          grant_valid_days: 30,
+          created_at: now,
+          expires_at: new Date(now.getTime() + 30 * HOUR),
+        })
         .execute()
     }
     expect(await announceExpiringGifts(t.deps)).toBe(0) // 30 h left: not yet
@@ -266,14 +292,18 @@ describe('the jobs on pg-boss', () => {
     const outbox = path.join(t.dataDir, 'outbox')
     fs.rmSync(outbox, { recursive: true, force: true })
     fs.writeFileSync(outbox, 'not a folder')
-    const { newsId } = await createNews(t.db, t.clock.now(), { texts: { en: { subject: 'Twice?', body: 'Once.' }, ja: { subject: '二度？', body: '一度。' }, fr: { subject: 'Deux fois ?', body: 'Une fois.' } }, link: null })
+    const { newsId } = await createNews(t.db, t.clock.now(), {
+      texts: { en: { subject: 'Twice?', body: 'Once.' }, ja: { subject: '二度？', body: '一度。' }, fr: { subject: 'Deux fois ?', body: 'Une fois.' } },
+      link: null,
+    })
     const quiet = { tickMs: 300, pollingSeconds: 0.5, retryDelay: 1, onError: () => undefined }
     runners.push(await startNotificationJobs(t.deps, t.jobsConnection, quiet))
     runners.push(await startNotificationJobs({ ...t.deps }, t.jobsConnection, quiet))
     // This test's readers only: the seeded members get the news too, and those who keep the night
     // window have it held until 8:00 in their time zone (the test would depend on the hour it runs).
     const ids = members.map((member) => member.userId)
-    const rows = () => t.db.selectFrom('notifications').select(['member_id', 'status', 'attempts']).where('news_id', '=', newsId).where('member_id', 'in', ids).execute()
+    const rows = () =>
+      t.db.selectFrom('notifications').select(['member_id', 'status', 'attempts']).where('news_id', '=', newsId).where('member_id', 'in', ids).execute()
     await eventually(async () => (await rows()).some((row) => row.attempts > 0))
     expect((await rows()).every((row) => row.status === 'pending')).toBe(true)
     fs.rmSync(outbox, { force: true })

@@ -76,7 +76,11 @@ async function insertNotifications(
 export async function announceReleases(deps: AppDeps): Promise<number> {
   const now = deps.clock.now()
   return deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto('notification_marks').values({ name: 'releases', at: now }).onConflict((oc) => oc.column('name').doNothing()).execute()
+    await trx
+      .insertInto('notification_marks')
+      .values({ name: 'releases', at: now })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
     const mark = await trx.selectFrom('notification_marks').select('at').where('name', '=', 'releases').forUpdate().executeTakeFirstOrThrow()
     const since = new Date(mark.at)
     if (since.getTime() > now.getTime()) {
@@ -105,7 +109,12 @@ export async function announceReleases(deps: AppDeps): Promise<number> {
           .innerJoin('release_notifications', 'release_notifications.member_id', 'members.id')
           .where('release_notifications.content_id', '=', contentId)
           .execute()
-        created += await insertNotifications(trx, now, people, { kind: 'release', dedupe_key: `release:${contentId}`, content_id: contentId, chapter_id: chapter.id })
+        created += await insertNotifications(trx, now, people, {
+          kind: 'release',
+          dedupe_key: `release:${contentId}`,
+          content_id: contentId,
+          chapter_id: chapter.id,
+        })
         await trx.updateTable('contents').set({ status: 'ongoing' }).where('id', '=', contentId).where('status', '=', 'coming_soon').execute()
       } else {
         // Subscribers who keep "subscription updates" on hear of every new episode.
@@ -114,7 +123,12 @@ export async function announceReleases(deps: AppDeps): Promise<number> {
           .where('library_subscriptions.content_id', '=', contentId)
           .where(sql<boolean>`coalesce(member_settings.notify_subscription, true)`)
           .execute()
-        created += await insertNotifications(trx, now, subscribers, { kind: 'new_episode', dedupe_key: `chapter:${chapter.id}`, content_id: contentId, chapter_id: chapter.id })
+        created += await insertNotifications(trx, now, subscribers, {
+          kind: 'new_episode',
+          dedupe_key: `chapter:${chapter.id}`,
+          content_id: contentId,
+          chapter_id: chapter.id,
+        })
         if (chapter.free) {
           // A free episode: subscribers and readers of the title who keep "free-episode updates"
           // on (a subscriber already told of the episode above is not told twice: same key).
@@ -122,12 +136,25 @@ export async function announceReleases(deps: AppDeps): Promise<number> {
             .where(sql<boolean>`coalesce(member_settings.notify_free_episode, true)`)
             .where((eb) =>
               eb.or([
-                eb.exists(eb.selectFrom('library_subscriptions as s').select('s.member_id').whereRef('s.member_id', '=', 'members.id').where('s.content_id', '=', contentId)),
-                eb.exists(eb.selectFrom('read_progress as p').select('p.member_id').whereRef('p.member_id', '=', 'members.id').where('p.content_id', '=', contentId)),
+                eb.exists(
+                  eb
+                    .selectFrom('library_subscriptions as s')
+                    .select('s.member_id')
+                    .whereRef('s.member_id', '=', 'members.id')
+                    .where('s.content_id', '=', contentId),
+                ),
+                eb.exists(
+                  eb.selectFrom('read_progress as p').select('p.member_id').whereRef('p.member_id', '=', 'members.id').where('p.content_id', '=', contentId),
+                ),
               ]),
             )
             .execute()
-          created += await insertNotifications(trx, now, readers, { kind: 'free_episode', dedupe_key: `chapter:${chapter.id}`, content_id: contentId, chapter_id: chapter.id })
+          created += await insertNotifications(trx, now, readers, {
+            kind: 'free_episode',
+            dedupe_key: `chapter:${chapter.id}`,
+            content_id: contentId,
+            chapter_id: chapter.id,
+          })
         }
       }
       await trx
@@ -154,10 +181,21 @@ export async function announceExpiringGifts(deps: AppDeps): Promise<number> {
     .where('inbox_gifts.expires_at', '<=', new Date(now.getTime() + ACCOUNT_LIMITS.giftExpiringSoonMs))
     .where('members.deleted_at', 'is', null)
     .where(sql<boolean>`coalesce(member_settings.notify_marketing, false)`)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('notifications as n').select('n.id').whereRef('n.member_id', '=', 'inbox_gifts.member_id').where('n.dedupe_key', '=', sql<string>`'gift:' || inbox_gifts.id`))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notifications as n')
+            .select('n.id')
+            .whereRef('n.member_id', '=', 'inbox_gifts.member_id')
+            .where('n.dedupe_key', '=', sql<string>`'gift:' || inbox_gifts.id`),
+        ),
+      ),
+    )
     .execute()
   let created = 0
-  for (const gift of gifts) created += await insertNotifications(deps.db, now, [gift], { kind: 'gift_expiring', dedupe_key: `gift:${gift.id}`, gift_id: gift.id })
+  for (const gift of gifts)
+    created += await insertNotifications(deps.db, now, [gift], { kind: 'gift_expiring', dedupe_key: `gift:${gift.id}`, gift_id: gift.id })
   return created
 }
 
@@ -169,14 +207,19 @@ export interface NewsInput {
 /** A news e-mail (the `npm run news` command): one notification per member who keeps news e-mails on. */
 export async function createNews(db: Kysely<Database>, now: Date, news: NewsInput): Promise<{ newsId: number; recipients: number }> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('news_mails').values({ texts: JSON.stringify(news.texts), link_url: news.link }).returning('id').executeTakeFirstOrThrow()
+    const row = await trx
+      .insertInto('news_mails')
+      .values({ texts: JSON.stringify(news.texts), link_url: news.link })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const people = await recipients(trx)
       .where('members.guest', '=', false)
       .where('members.email', 'is not', null)
       .where(sql<boolean>`coalesce(member_settings.notify_news_email, false)`)
       .execute()
     let count = 0
-    for (let i = 0; i < people.length; i += 500) count += await insertNotifications(trx, now, people.slice(i, i + 500), { kind: 'news', dedupe_key: `news:${row.id}`, news_id: row.id })
+    for (let i = 0; i < people.length; i += 500)
+      count += await insertNotifications(trx, now, people.slice(i, i + 500), { kind: 'news', dedupe_key: `news:${row.id}`, news_id: row.id })
     return { newsId: row.id, recipients: count }
   })
 }
@@ -204,13 +247,21 @@ export async function takeDue(deps: AppDeps, limit = 200): Promise<number[]> {
 
 const pick = <T>(texts: Record<string, T>, locale: Locale): T => texts[locale] ?? texts.en ?? Object.values(texts)[0]
 
-async function titleNames(db: Db, contentId: number | null, chapterId: number | null): Promise<{ type: string | null; title: Record<string, string>; chapter: Record<string, string> }> {
+async function titleNames(
+  db: Db,
+  contentId: number | null,
+  chapterId: number | null,
+): Promise<{ type: string | null; title: Record<string, string>; chapter: Record<string, string> }> {
   const [content, titles, chapters] = await Promise.all([
     contentId ? db.selectFrom('contents').select('type').where('id', '=', contentId).executeTakeFirst() : undefined,
     contentId ? db.selectFrom('content_texts').select(['lang', 'name']).where('content_id', '=', contentId).execute() : [],
     chapterId ? db.selectFrom('chapter_texts').select(['lang', 'name']).where('chapter_id', '=', chapterId).execute() : [],
   ])
-  return { type: content?.type ?? null, title: Object.fromEntries(titles.map((row) => [row.lang, row.name])), chapter: Object.fromEntries(chapters.map((row) => [row.lang, row.name])) }
+  return {
+    type: content?.type ?? null,
+    title: Object.fromEntries(titles.map((row) => [row.lang, row.name])),
+    chapter: Object.fromEntries(chapters.map((row) => [row.lang, row.name])),
+  }
 }
 
 type Outcome = 'sent' | 'skipped' | 'not-claimed'
@@ -237,7 +288,17 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
     const member = await deps.db
       .selectFrom('members')
       .leftJoin('member_settings', 'member_settings.member_id', 'members.id')
-      .select(['members.email', 'members.guest', 'members.locale', 'members.time_zone', 'members.deleted_at', 'member_settings.notify_subscription', 'member_settings.notify_free_episode', 'member_settings.notify_news_email', 'member_settings.notify_marketing'])
+      .select([
+        'members.email',
+        'members.guest',
+        'members.locale',
+        'members.time_zone',
+        'members.deleted_at',
+        'member_settings.notify_subscription',
+        'member_settings.notify_free_episode',
+        'member_settings.notify_news_email',
+        'member_settings.notify_marketing',
+      ])
       .where('members.id', '=', claimed.member_id)
       .executeTakeFirst()
     if (!member || member.deleted_at) {
@@ -252,26 +313,40 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
     if (claimed.kind === 'news') {
       const news = claimed.news_id ? await deps.db.selectFrom('news_mails').selectAll().where('id', '=', claimed.news_id).executeTakeFirst() : undefined
       wanted = Boolean(news) && (member.notify_news_email ?? false)
-      texts = Object.fromEntries(LOCALES.map((lang) => [lang, news ? { subject: pick(news.texts, lang).subject, body: pick(news.texts, lang).body } : { subject: '', body: '' }])) as Record<Locale, NotificationWords>
+      texts = Object.fromEntries(
+        LOCALES.map((lang) => [lang, news ? { subject: pick(news.texts, lang).subject, body: pick(news.texts, lang).body } : { subject: '', body: '' }]),
+      ) as Record<Locale, NotificationWords>
       link = news?.link_url ?? null
     } else if (claimed.kind === 'gift_expiring') {
       const gift = claimed.gift_id ? await deps.db.selectFrom('inbox_gifts').selectAll().where('id', '=', claimed.gift_id).executeTakeFirst() : undefined
       const expiresAt = gift?.expires_at ? new Date(gift.expires_at) : null
       wanted = Boolean(gift && !gift.claimed_at && giftExpiringSoon(expiresAt, deps.clock.now())) && (member.notify_marketing ?? false)
       const when = expiresAt ? mailTime(expiresAt, timeZone) : ''
-      texts = Object.fromEntries(LOCALES.map((lang) => [lang, notificationWords('gift_expiring', lang, { gift: gift ? pick(gift.texts, lang).title : '', when })])) as Record<Locale, NotificationWords>
+      texts = Object.fromEntries(
+        LOCALES.map((lang) => [lang, notificationWords('gift_expiring', lang, { gift: gift ? pick(gift.texts, lang).title : '', when })]),
+      ) as Record<Locale, NotificationWords>
       link = '/inbox/gift'
     } else {
       const names = await titleNames(deps.db, claimed.content_id, claimed.chapter_id)
       if (claimed.kind === 'release') {
-        wanted = Boolean(claimed.content_id && (await deps.db.selectFrom('release_notifications').select('member_id').where('member_id', '=', claimed.member_id).where('content_id', '=', claimed.content_id).executeTakeFirst()))
+        wanted = Boolean(
+          claimed.content_id &&
+          (await deps.db
+            .selectFrom('release_notifications')
+            .select('member_id')
+            .where('member_id', '=', claimed.member_id)
+            .where('content_id', '=', claimed.content_id)
+            .executeTakeFirst()),
+        )
       } else if (claimed.kind === 'new_episode') {
         wanted = member.notify_subscription ?? true
       } else {
         wanted = member.notify_free_episode ?? true
       }
       const kind = claimed.kind
-      texts = Object.fromEntries(LOCALES.map((lang) => [lang, notificationWords(kind, lang, { title: pick(names.title, lang) ?? '', chapter: pick(names.chapter, lang) ?? '' })])) as Record<Locale, NotificationWords>
+      texts = Object.fromEntries(
+        LOCALES.map((lang) => [lang, notificationWords(kind, lang, { title: pick(names.title, lang) ?? '', chapter: pick(names.chapter, lang) ?? '' })]),
+      ) as Record<Locale, NotificationWords>
       link = names.type && claimed.content_id ? `/${names.type}/${claimed.content_id}` : null
     }
     if (!wanted) {
@@ -294,7 +369,10 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
     }
     await deps.db.transaction().execute(async (trx) => {
       const inboxTexts = Object.fromEntries(LOCALES.map((lang) => [lang, { title: texts[lang].subject, body: texts[lang].body }]))
-      await trx.insertInto('inbox_messages').values({ member_id: claimed.member_id, texts: JSON.stringify(inboxTexts), link_url: link, created_at: deps.clock.now() }).execute()
+      await trx
+        .insertInto('inbox_messages')
+        .values({ member_id: claimed.member_id, texts: JSON.stringify(inboxTexts), link_url: link, created_at: deps.clock.now() })
+        .execute()
       await finish('sent', emailed, trx)
     })
     return 'sent'

@@ -10,14 +10,26 @@ type Values = { title: string; chapter: string; gift: string; when: string }
 
 const WORDS: Record<Exclude<NotificationKind, 'news'>, Record<Locale, (values: Values) => NotificationWords>> = {
   release: {
-    en: ({ title, chapter }) => ({ subject: `${title} is out now`, body: `${title}, the title you asked us to tell you about, has been released. Start reading with ${chapter}.` }),
-    ja: ({ title, chapter }) => ({ subject: `【配信開始】${title}`, body: `配信開始をお知らせする設定にしていた「${title}」の配信が始まりました。「${chapter}」から読めます。` }),
-    fr: ({ title, chapter }) => ({ subject: `${title} est disponible`, body: `${title}, la série dont vous attendiez la sortie, est disponible. Commencez par ${chapter}.` }),
+    en: ({ title, chapter }) => ({
+      subject: `${title} is out now`,
+      body: `${title}, the title you asked us to tell you about, has been released. Start reading with ${chapter}.`,
+    }),
+    ja: ({ title, chapter }) => ({
+      subject: `【配信開始】${title}`,
+      body: `配信開始をお知らせする設定にしていた「${title}」の配信が始まりました。「${chapter}」から読めます。`,
+    }),
+    fr: ({ title, chapter }) => ({
+      subject: `${title} est disponible`,
+      body: `${title}, la série dont vous attendiez la sortie, est disponible. Commencez par ${chapter}.`,
+    }),
   },
   new_episode: {
     en: ({ title, chapter }) => ({ subject: `New episode of ${title}: ${chapter}`, body: `${chapter} of ${title}, a title in your library, is out.` }),
     ja: ({ title, chapter }) => ({ subject: `【更新】${title}「${chapter}」`, body: `本棚に登録している「${title}」の「${chapter}」が配信されました。` }),
-    fr: ({ title, chapter }) => ({ subject: `Nouvel épisode de ${title} : ${chapter}`, body: `${chapter} de ${title}, une série de votre bibliothèque, est paru.` }),
+    fr: ({ title, chapter }) => ({
+      subject: `Nouvel épisode de ${title} : ${chapter}`,
+      body: `${chapter} de ${title}, une série de votre bibliothèque, est paru.`,
+    }),
   },
   free_episode: {
     en: ({ title, chapter }) => ({ subject: `Free to read: ${title} ${chapter}`, body: `${chapter} of ${title} is out, and it is free to read.` }),
@@ -25,9 +37,18 @@ const WORDS: Record<Exclude<NotificationKind, 'news'>, Record<Locale, (values: V
     fr: ({ title, chapter }) => ({ subject: `À lire gratuitement : ${title} ${chapter}`, body: `${chapter} de ${title} est paru, et il se lit gratuitement.` }),
   },
   gift_expiring: {
-    en: ({ gift, when }) => ({ subject: 'A gift in your inbox expires soon', body: `Your gift “${gift}” expires on ${when}. Claim it in the Gifts tab of your inbox before then.` }),
-    ja: ({ gift, when }) => ({ subject: '【Koma】プレゼントの受け取り期限が近づいています', body: `プレゼント「${gift}」の受け取り期限は${when}です。期限までにプレゼントボックスから受け取ってください。` }),
-    fr: ({ gift, when }) => ({ subject: 'Un cadeau de votre boîte expire bientôt', body: `Votre cadeau « ${gift} » expire le ${when}. Récupérez-le avant dans l’onglet Cadeaux de votre boîte de réception.` }),
+    en: ({ gift, when }) => ({
+      subject: 'A gift in your inbox expires soon',
+      body: `Your gift “${gift}” expires on ${when}. Claim it in the Gifts tab of your inbox before then.`,
+    }),
+    ja: ({ gift, when }) => ({
+      subject: '【Koma】プレゼントの受け取り期限が近づいています',
+      body: `プレゼント「${gift}」の受け取り期限は${when}です。期限までにプレゼントボックスから受け取ってください。`,
+    }),
+    fr: ({ gift, when }) => ({
+      subject: 'Un cadeau de votre boîte expire bientôt',
+      body: `Votre cadeau « ${gift} » expire le ${when}. Récupérez-le avant dans l’onglet Cadeaux de votre boîte de réception.`,
+    }),
   },
 }
 
@@ -75,7 +96,19 @@ export function mailFooter(kind: NotificationKind, locale: Locale, link: string 
 }
 
 /** The unsubscribe page (GET confirms, POST applies), in the member's language. */
-export const UNSUBSCRIBE_PAGE: Record<Locale, { title: string; lead: Record<NotificationKind, string>; confirm: string; done: string; doneLead: string; invalid: string; invalidLead: string; settings: string }> = {
+export const UNSUBSCRIBE_PAGE: Record<
+  Locale,
+  {
+    title: string
+    lead: Record<NotificationKind, string>
+    confirm: string
+    done: string
+    doneLead: string
+    invalid: string
+    invalidLead: string
+    settings: string
+  }
+> = {
   en: {
     title: 'Unsubscribe',
     lead: {

@@ -21,7 +21,11 @@ function keyOf(deps: AppDeps): Promise<Buffer> {
   let key = keys.get(deps)
   if (!key) {
     key = (async () => {
-      await deps.db.insertInto('app_secrets').values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()).execute()
+      await deps.db
+        .insertInto('app_secrets')
+        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute()
       const row = await deps.db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow()
       return Buffer.from(row.value, 'base64url')
     })()
@@ -30,7 +34,8 @@ function keyOf(deps: AppDeps): Promise<Buffer> {
   return key
 }
 
-const mac = (key: Buffer, memberId: number, kind: NotificationKind): string => createHmac('sha256', key).update(`unsubscribe|${memberId}|${kind}`).digest('base64url').slice(0, MAC_CHARS)
+const mac = (key: Buffer, memberId: number, kind: NotificationKind): string =>
+  createHmac('sha256', key).update(`unsubscribe|${memberId}|${kind}`).digest('base64url').slice(0, MAC_CHARS)
 
 export async function unsubscribeUrl(deps: AppDeps, memberId: number, kind: NotificationKind): Promise<string> {
   return `${deps.config.publicUrl}${UNSUBSCRIBE_PATH}/${memberId}.${kind}.${mac(await keyOf(deps), memberId, kind)}`
@@ -100,7 +105,12 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps): 
   const invalid = (req: FastifyRequest, reply: FastifyReply) => {
     const locale = requestLocale(req)
     const words = UNSUBSCRIBE_PAGE[locale]
-    return page(reply.status(404), locale, words.invalid, `<h1>${escape(words.invalid)}</h1><p data-testid="unsubscribe-invalid">${escape(words.invalidLead)}</p><a class="link" href="${settingsPath(locale)}">${escape(words.settings)}</a>`)
+    return page(
+      reply.status(404),
+      locale,
+      words.invalid,
+      `<h1>${escape(words.invalid)}</h1><p data-testid="unsubscribe-invalid">${escape(words.invalidLead)}</p><a class="link" href="${settingsPath(locale)}">${escape(words.settings)}</a>`,
+    )
   }
 
   app.get(`${UNSUBSCRIBE_PATH}/:token`, bare, async (req, reply) => {
@@ -125,6 +135,11 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps): 
     if (exists) await unsubscribe(deps, target.memberId, target.kind)
     const locale = await memberLocale(deps, target.memberId, req)
     const words = UNSUBSCRIBE_PAGE[locale]
-    return page(reply, locale, words.done, `<h1 data-testid="unsubscribe-done">${escape(words.done)}</h1><p>${escape(words.doneLead)}</p><a class="link" href="${settingsPath(locale)}">${escape(words.settings)}</a>`)
+    return page(
+      reply,
+      locale,
+      words.done,
+      `<h1 data-testid="unsubscribe-done">${escape(words.done)}</h1><p>${escape(words.doneLead)}</p><a class="link" href="${settingsPath(locale)}">${escape(words.settings)}</a>`,
+    )
   })
 }

@@ -32,7 +32,14 @@ const json = (value: unknown): string | null => (value === undefined ? null : JS
 export async function writeAudit(trx: Transaction<Database> | Kysely<Database>, actor: Actor, record: AuditRecord): Promise<void> {
   await trx
     .insertInto('audit_log')
-    .values({ actor_id: actor.memberId, actor: actor.label, action: record.action, target: record.target, before: json(record.before), after: json(record.after) })
+    .values({
+      actor_id: actor.memberId,
+      actor: actor.label,
+      action: record.action,
+      target: record.target,
+      before: json(record.before),
+      after: json(record.after),
+    })
     .execute()
 }
 
@@ -41,11 +48,17 @@ const parse = (value: unknown): unknown => (typeof value === 'string' ? JSON.par
 /** Newest first, `pageSize` at a time, older than entry `before`; optionally one action (or a prefix such as `comment.`). */
 export async function auditPage(db: Kysely<Database>, query: { before?: unknown; pageSize?: unknown; action?: unknown }): Promise<AuditPage> {
   const pageSize = query.pageSize === undefined || query.pageSize === '' ? AUDIT_PAGE_SIZE.default : Number(query.pageSize)
-  if (typeof query.pageSize === 'object' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > AUDIT_PAGE_SIZE.max) throw apiError('invalidParameter', { field: 'pageSize' })
+  if (typeof query.pageSize === 'object' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > AUDIT_PAGE_SIZE.max)
+    throw apiError('invalidParameter', { field: 'pageSize' })
   const before = query.before === undefined || query.before === '' ? null : Number(query.before)
   if (before !== null && (typeof query.before !== 'string' || !/^\d{1,15}$/.test(query.before))) throw apiError('invalidParameter', { field: 'before' })
-  if (query.action !== undefined && (typeof query.action !== 'string' || !/^[a-z.]{0,40}$/.test(query.action))) throw apiError('invalidParameter', { field: 'action' })
-  let q = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(pageSize + 1)
+  if (query.action !== undefined && (typeof query.action !== 'string' || !/^[a-z.]{0,40}$/.test(query.action)))
+    throw apiError('invalidParameter', { field: 'action' })
+  let q = db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize + 1)
   if (before !== null) q = q.where('id', '<', before)
   const action = typeof query.action === 'string' ? query.action : ''
   if (action) q = action.endsWith('.') ? q.where('action', 'like', `${action}%`) : q.where('action', '=', action)

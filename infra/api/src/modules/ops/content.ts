@@ -1,4 +1,14 @@
-import { LOCALES, checkChapterSalesForm, checkTitleTextsForm, type Locale, type OpsChapter, type OpsTitle, type OpsTitleSummary, type Page, type FieldError } from '@koma/contracts/server'
+import {
+  LOCALES,
+  checkChapterSalesForm,
+  checkTitleTextsForm,
+  type Locale,
+  type OpsChapter,
+  type OpsTitle,
+  type OpsTitleSummary,
+  type Page,
+  type FieldError,
+} from '@koma/contracts/server'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
@@ -26,12 +36,23 @@ export async function findTitles(deps: AppDeps, query: { query?: unknown; pageNo
   if (query.pageNo !== undefined && typeof query.pageNo !== 'string') throw apiError('invalidParameter', { field: 'pageNo' })
   const text = (query.query ?? '').trim().slice(0, 50)
   const pageNo = parsePageNo(query.pageNo)
-  let q = deps.db.selectFrom('contents as c').select(['c.id', 'c.type', 'c.status', 'c.mature']).orderBy('c.id').limit(PAGE_SIZE + 1).offset((pageNo - 1) * PAGE_SIZE)
+  let q = deps.db
+    .selectFrom('contents as c')
+    .select(['c.id', 'c.type', 'c.status', 'c.mature'])
+    .orderBy('c.id')
+    .limit(PAGE_SIZE + 1)
+    .offset((pageNo - 1) * PAGE_SIZE)
   if (text) {
     // LIKE's own characters are matched as themselves.
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     q = q.where((eb) => {
-      const named = eb.exists(eb.selectFrom('content_texts as t').select('t.content_id').whereRef('t.content_id', '=', 'c.id').where(sql<boolean>`t.name ilike ${pattern}`))
+      const named = eb.exists(
+        eb
+          .selectFrom('content_texts as t')
+          .select('t.content_id')
+          .whereRef('t.content_id', '=', 'c.id')
+          .where(sql<boolean>`t.name ilike ${pattern}`),
+      )
       // A number is also a title's id.
       return /^\d{1,9}$/.test(text) ? eb.or([named, eb('c.id', '=', Number(text))]) : named
     })
@@ -46,7 +67,12 @@ async function summaries(deps: AppDeps, rows: { id: number; type: string; status
   const ids = rows.map((row) => Number(row.id))
   const [texts, counts] = await Promise.all([
     deps.db.selectFrom('content_texts').select(['content_id', 'lang', 'name']).where('content_id', 'in', ids).execute(),
-    deps.db.selectFrom('chapters').select(['content_id', (eb) => eb.fn.countAll<number>().as('n')]).where('content_id', 'in', ids).groupBy('content_id').execute(),
+    deps.db
+      .selectFrom('chapters')
+      .select(['content_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('content_id', 'in', ids)
+      .groupBy('content_id')
+      .execute(),
   ])
   return rows.map((row) => {
     const own = texts.filter((text) => Number(text.content_id) === Number(row.id))
@@ -70,11 +96,26 @@ export async function opsTitle(deps: AppDeps, idParam: string | undefined): Prom
     deps.db.selectFrom('content_texts').select(['lang', 'description']).where('content_id', '=', id).execute(),
     deps.db.selectFrom('chapters').selectAll().where('content_id', '=', id).orderBy('sort').execute(),
   ])
-  const chapterTexts = chapters.length ? await deps.db.selectFrom('chapter_texts').select(['chapter_id', 'lang', 'name']).where('chapter_id', 'in', chapters.map((c) => c.id)).execute() : []
+  const chapterTexts = chapters.length
+    ? await deps.db
+        .selectFrom('chapter_texts')
+        .select(['chapter_id', 'lang', 'name'])
+        .where(
+          'chapter_id',
+          'in',
+          chapters.map((c) => c.id),
+        )
+        .execute()
+    : []
   return {
     ...summary,
     descriptions: byLocale(texts, (text) => text.description, ''),
-    chapterList: chapters.map((chapter) => toOpsChapter(chapter, chapterTexts.filter((text) => Number(text.chapter_id) === Number(chapter.id)))),
+    chapterList: chapters.map((chapter) =>
+      toOpsChapter(
+        chapter,
+        chapterTexts.filter((text) => Number(text.chapter_id) === Number(chapter.id)),
+      ),
+    ),
   }
 }
 
@@ -107,29 +148,52 @@ function toOpsChapter(row: ChapterRow, texts: { lang: string; name: string }[]):
   }
 }
 
-export async function editTitleTexts(deps: AppDeps, actor: Actor, idParam: string | undefined, body: Partial<Record<string, string>>, refuse: (errors: FieldError[]) => Error): Promise<OpsTitle> {
+export async function editTitleTexts(
+  deps: AppDeps,
+  actor: Actor,
+  idParam: string | undefined,
+  body: Partial<Record<string, string>>,
+  refuse: (errors: FieldError[]) => Error,
+): Promise<OpsTitle> {
   const id = parseId(idParam)
   const before = await opsTitle(deps, String(id))
   const { texts, errors } = checkTitleTextsForm(body)
   if (errors.length) throw refuse(errors)
   await deps.db.transaction().execute(async (trx) => {
     for (const lang of LOCALES) {
-      const updated = await trx.updateTable('content_texts').set({ name: texts[lang].name, description: texts[lang].description }).where('content_id', '=', id).where('lang', '=', lang).executeTakeFirst()
+      const updated = await trx
+        .updateTable('content_texts')
+        .set({ name: texts[lang].name, description: texts[lang].description })
+        .where('content_id', '=', id)
+        .where('lang', '=', lang)
+        .executeTakeFirst()
       if (Number(updated.numUpdatedRows) === 0) {
-        await trx.insertInto('content_texts').values({ content_id: id, lang, name: texts[lang].name, description: texts[lang].description, search_keyword: '', sns_text: '' }).execute()
+        await trx
+          .insertInto('content_texts')
+          .values({ content_id: id, lang, name: texts[lang].name, description: texts[lang].description, search_keyword: '', sns_text: '' })
+          .execute()
       }
     }
     await writeAudit(trx, actor, {
       action: 'title.texts',
       target: `title:${id}`,
       before: { names: before.names, descriptions: before.descriptions },
-      after: { names: Object.fromEntries(LOCALES.map((l) => [l, texts[l].name])), descriptions: Object.fromEntries(LOCALES.map((l) => [l, texts[l].description])) },
+      after: {
+        names: Object.fromEntries(LOCALES.map((l) => [l, texts[l].name])),
+        descriptions: Object.fromEntries(LOCALES.map((l) => [l, texts[l].description])),
+      },
     })
   })
   return opsTitle(deps, String(id))
 }
 
-export async function editChapterSales(deps: AppDeps, actor: Actor, idParam: string | undefined, body: Parameters<typeof checkChapterSalesForm>[0], refuse: (errors: FieldError[]) => Error): Promise<OpsChapter> {
+export async function editChapterSales(
+  deps: AppDeps,
+  actor: Actor,
+  idParam: string | undefined,
+  body: Parameters<typeof checkChapterSalesForm>[0],
+  refuse: (errors: FieldError[]) => Error,
+): Promise<OpsChapter> {
   const id = parseId(idParam)
   const { setting, errors } = checkChapterSalesForm(body)
   return deps.db.transaction().execute(async (trx) => {

@@ -36,9 +36,19 @@ function toOpsCoupon(row: Record<string, unknown>, now: Date): OpsCoupon {
 export async function listCoupons(deps: AppDeps, query: { pageNo?: unknown }): Promise<{ coupons: OpsCoupon[]; page: Page }> {
   if (query.pageNo !== undefined && typeof query.pageNo !== 'string') throw apiError('invalidParameter', { field: 'pageNo' })
   const pageNo = parsePageNo(query.pageNo)
-  const rows = await deps.db.selectFrom('coupons').selectAll().orderBy('starts_at', 'desc').orderBy('code').limit(PAGE_SIZE + 1).offset((pageNo - 1) * PAGE_SIZE).execute()
+  const rows = await deps.db
+    .selectFrom('coupons')
+    .selectAll()
+    .orderBy('starts_at', 'desc')
+    .orderBy('code')
+    .limit(PAGE_SIZE + 1)
+    .offset((pageNo - 1) * PAGE_SIZE)
+    .execute()
   const now = deps.clock.now()
-  return { coupons: rows.slice(0, PAGE_SIZE).map((row) => toOpsCoupon(row, now)), page: { hasNext: rows.length > PAGE_SIZE, currentPageNo: pageNo, seqNo: null } }
+  return {
+    coupons: rows.slice(0, PAGE_SIZE).map((row) => toOpsCoupon(row, now)),
+    page: { hasNext: rows.length > PAGE_SIZE, currentPageNo: pageNo, seqNo: null },
+  }
 }
 
 export async function createCoupon(deps: AppDeps, actor: Actor, body: CouponForm, refuse: (errors: FieldError[]) => Error): Promise<OpsCoupon> {

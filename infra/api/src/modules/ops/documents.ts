@@ -1,4 +1,15 @@
-import { LOCALES, checkFaqForm, checkNoticeForm, type checkLegalForm, type FieldError, type LegalVersionSummary, type Locale, type OpsFaq, type OpsNotice, type Page } from '@koma/contracts/server'
+import {
+  LOCALES,
+  checkFaqForm,
+  checkNoticeForm,
+  type checkLegalForm,
+  type FieldError,
+  type LegalVersionSummary,
+  type Locale,
+  type OpsFaq,
+  type OpsNotice,
+  type Page,
+} from '@koma/contracts/server'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { AppDeps } from '../../deps'
@@ -28,27 +39,46 @@ async function loadNotices(db: AppDeps['db'] | Transaction<Database>, ids: numbe
     const row = rows.find((r) => Number(r.id) === id)
     if (!row) return []
     const own = texts.filter((text) => Number(text.notice_id) === id)
-    return [{
-      id,
-      category: row.category as OpsNotice['category'],
-      pinned: row.pinned,
-      publishedAt: new Date(row.published_at).toISOString(),
-      live: new Date(row.published_at).getTime() <= now.getTime(),
-      texts: textsByLocale(own, (text) => ({ title: text.title, body: text.body }), { title: '', body: '' }),
-    }]
+    return [
+      {
+        id,
+        category: row.category as OpsNotice['category'],
+        pinned: row.pinned,
+        publishedAt: new Date(row.published_at).toISOString(),
+        live: new Date(row.published_at).getTime() <= now.getTime(),
+        texts: textsByLocale(own, (text) => ({ title: text.title, body: text.body }), { title: '', body: '' }),
+      },
+    ]
   })
 }
 
 export async function listNotices(deps: AppDeps, query: { pageNo?: unknown }): Promise<{ notices: OpsNotice[]; page: Page }> {
   if (query.pageNo !== undefined && typeof query.pageNo !== 'string') throw apiError('invalidParameter', { field: 'pageNo' })
   const pageNo = parsePageNo(query.pageNo)
-  const rows = await deps.db.selectFrom('notices').select('id').orderBy('published_at', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset((pageNo - 1) * PAGE_SIZE).execute()
-  const notices = await loadNotices(deps.db, rows.slice(0, PAGE_SIZE).map((row) => Number(row.id)), deps.clock.now())
+  const rows = await deps.db
+    .selectFrom('notices')
+    .select('id')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PAGE_SIZE + 1)
+    .offset((pageNo - 1) * PAGE_SIZE)
+    .execute()
+  const notices = await loadNotices(
+    deps.db,
+    rows.slice(0, PAGE_SIZE).map((row) => Number(row.id)),
+    deps.clock.now(),
+  )
   return { notices, page: { hasNext: rows.length > PAGE_SIZE, currentPageNo: pageNo, seqNo: null } }
 }
 
 /** Create (no id) or replace a notice. */
-export async function saveNotice(deps: AppDeps, actor: Actor, idParam: string | null, body: Partial<Record<string, string>>, refuse: Refuse): Promise<OpsNotice> {
+export async function saveNotice(
+  deps: AppDeps,
+  actor: Actor,
+  idParam: string | null,
+  body: Partial<Record<string, string>>,
+  refuse: Refuse,
+): Promise<OpsNotice> {
   const id = idParam === null ? null : parseId(idParam)
   const now = deps.clock.now()
   const { setting, errors } = checkNoticeForm(body, now)
@@ -62,7 +92,10 @@ export async function saveNotice(deps: AppDeps, actor: Actor, idParam: string | 
       await trx.updateTable('notices').set(values).where('id', '=', id).execute()
       await trx.deleteFrom('notice_texts').where('notice_id', '=', id).execute()
     }
-    await trx.insertInto('notice_texts').values(LOCALES.map((lang) => ({ notice_id: noticeId, lang, title: setting.texts[lang].title, body: setting.texts[lang].body }))).execute()
+    await trx
+      .insertInto('notice_texts')
+      .values(LOCALES.map((lang) => ({ notice_id: noticeId, lang, title: setting.texts[lang].title, body: setting.texts[lang].body })))
+      .execute()
     const [after] = await loadNotices(trx, [noticeId], now)
     await writeAudit(trx, actor, { action: id === null ? 'notice.create' : 'notice.update', target: `notice:${noticeId}`, before, after })
     return after
@@ -88,12 +121,24 @@ async function loadFaqs(db: AppDeps['db'] | Transaction<Database>, ids: number[]
   }
   const rows = await q.execute()
   if (!rows.length) return []
-  const texts = await db.selectFrom('faq_texts').selectAll().where('faq_id', 'in', rows.map((row) => row.id)).execute()
+  const texts = await db
+    .selectFrom('faq_texts')
+    .selectAll()
+    .where(
+      'faq_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute()
   return rows.map((row) => ({
     id: Number(row.id),
     category: row.category as OpsFaq['category'],
     sort: row.sort,
-    texts: textsByLocale(texts.filter((text) => Number(text.faq_id) === Number(row.id)), (text) => ({ question: text.question, answer: text.answer }), { question: '', answer: '' }),
+    texts: textsByLocale(
+      texts.filter((text) => Number(text.faq_id) === Number(row.id)),
+      (text) => ({ question: text.question, answer: text.answer }),
+      { question: '', answer: '' },
+    ),
   }))
 }
 
@@ -112,7 +157,10 @@ export async function saveFaq(deps: AppDeps, actor: Actor, idParam: string | nul
       await trx.updateTable('faqs').set(values).where('id', '=', id).execute()
       await trx.deleteFrom('faq_texts').where('faq_id', '=', id).execute()
     }
-    await trx.insertInto('faq_texts').values(LOCALES.map((lang) => ({ faq_id: faqId, lang, question: setting.texts[lang].question, answer: setting.texts[lang].answer }))).execute()
+    await trx
+      .insertInto('faq_texts')
+      .values(LOCALES.map((lang) => ({ faq_id: faqId, lang, question: setting.texts[lang].question, answer: setting.texts[lang].answer })))
+      .execute()
     const [after] = await loadFaqs(trx, [faqId])
     await writeAudit(trx, actor, { action: id === null ? 'faq.create' : 'faq.update', target: `faq:${faqId}`, before, after })
     return after
@@ -134,7 +182,8 @@ export async function deleteFaq(deps: AppDeps, actor: Actor, idParam: string | u
 export async function newestLegalVersions(deps: AppDeps): Promise<LegalVersionSummary[]> {
   const rows = await deps.db.selectFrom('legal_documents').select(['type', 'version', 'effective_at']).orderBy('type').orderBy('version', 'desc').execute()
   const newest = new Map<string, LegalVersionSummary>()
-  for (const row of rows) if (!newest.has(row.type)) newest.set(row.type, { type: row.type, version: row.version, effectiveAt: new Date(row.effective_at).toISOString() })
+  for (const row of rows)
+    if (!newest.has(row.type)) newest.set(row.type, { type: row.type, version: row.version, effectiveAt: new Date(row.effective_at).toISOString() })
   return [...newest.values()]
 }
 
@@ -145,7 +194,14 @@ export async function newestLegalVersions(deps: AppDeps): Promise<LegalVersionSu
 export function publishLegal(deps: AppDeps, actor: Actor, type: string, form: Omit<ReturnType<typeof checkLegalForm>, 'errors'>): Promise<LegalVersionSummary> {
   return deps.db.transaction().execute(async (trx) => {
     // Versions of one document are numbered in order; the lock keeps two publishers apart.
-    const latest = await trx.selectFrom('legal_documents').select(['version', 'effective_at']).where('type', '=', type).orderBy('version', 'desc').limit(1).forUpdate().executeTakeFirst()
+    const latest = await trx
+      .selectFrom('legal_documents')
+      .select(['version', 'effective_at'])
+      .where('type', '=', type)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst()
     const version = (latest?.version ?? 0) + 1
     await trx.insertInto('legal_documents').values({ type, version, effective_at: form.effectiveAt }).execute()
     await trx

@@ -41,7 +41,21 @@ async function commentReports(deps: AppDeps, where: { ids?: number[]; done?: boo
     .selectFrom('comment_reports as r')
     .innerJoin('comments as cm', 'cm.id', 'r.comment_id')
     .innerJoin('members as a', 'a.id', 'cm.member_id')
-    .select(['r.id', 'r.category', 'r.message', 'r.status', 'r.created_at', 'r.resolved_at', 'r.reporter_id', 'cm.id as comment_id', 'cm.body', 'cm.hidden_at', 'cm.deleted_at', 'cm.member_id as author_id', 'a.nickname as author_nickname'])
+    .select([
+      'r.id',
+      'r.category',
+      'r.message',
+      'r.status',
+      'r.created_at',
+      'r.resolved_at',
+      'r.reporter_id',
+      'cm.id as comment_id',
+      'cm.body',
+      'cm.hidden_at',
+      'cm.deleted_at',
+      'cm.member_id as author_id',
+      'a.nickname as author_nickname',
+    ])
     .select(sql<number>`(select count(*) from comment_reports x where x.comment_id = cm.id)`.as('reports'))
   if (where.ids) q = q.where('r.id', 'in', where.ids)
   if (where.done !== undefined) q = where.done ? q.where('r.status', '!=', 'queued') : q.where('r.status', '=', 'queued')
@@ -71,14 +85,20 @@ async function commentReports(deps: AppDeps, where: { ids?: number[]; done?: boo
 }
 
 async function contentReports(deps: AppDeps, where: { ids?: number[]; done?: boolean }, page: { pageNo: number } | null, locale: Locale): Promise<OpsReport[]> {
-  let q = deps.db.selectFrom('content_reports as r').select(['r.id', 'r.category', 'r.message', 'r.status', 'r.created_at', 'r.resolved_at', 'r.reporter_id', 'r.content_id', 'r.chapter_id'])
+  let q = deps.db
+    .selectFrom('content_reports as r')
+    .select(['r.id', 'r.category', 'r.message', 'r.status', 'r.created_at', 'r.resolved_at', 'r.reporter_id', 'r.content_id', 'r.chapter_id'])
   if (where.ids) q = q.where('r.id', 'in', where.ids)
   if (where.done !== undefined) q = q.where('r.status', '=', where.done ? 'resolved' : 'queued')
   q = where.done ? q.orderBy('r.resolved_at', 'desc').orderBy('r.id', 'desc') : q.orderBy('r.created_at').orderBy('r.id')
   if (page) q = q.limit(PAGE_SIZE + 1).offset((page.pageNo - 1) * PAGE_SIZE)
   const rows = await q.execute()
   // The same titles and episode names the comment history shows (by report id here).
-  const targets = await commentTargets(deps.db, rows.map((row) => ({ id: row.id, content_id: row.content_id, chapter_id: row.chapter_id }) as unknown as CommentRow), locale)
+  const targets = await commentTargets(
+    deps.db,
+    rows.map((row) => ({ id: row.id, content_id: row.content_id, chapter_id: row.chapter_id }) as unknown as CommentRow),
+    locale,
+  )
   return rows.map((row) => ({
     kind: 'content' as const,
     id: Number(row.id),
@@ -89,12 +109,22 @@ async function contentReports(deps: AppDeps, where: { ids?: number[]; done?: boo
     resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
     reporterId: Number(row.reporter_id),
     comment: null,
-    chapter: targets.get(Number(row.id)) ?? { contentType: 'comic', contentId: Number(row.content_id), chapterId: Number(row.chapter_id), contentName: '', chapterName: '' },
+    chapter: targets.get(Number(row.id)) ?? {
+      contentType: 'comic',
+      contentId: Number(row.content_id),
+      chapterId: Number(row.chapter_id),
+      contentName: '',
+      chapterName: '',
+    },
   }))
 }
 
 /** The queue (oldest waiting first) or what was done (newest first), one kind at a time. */
-export async function reportQueue(deps: AppDeps, query: { status?: unknown; kind?: unknown; pageNo?: unknown }, locale: Locale): Promise<{ reports: OpsReport[]; page: Page }> {
+export async function reportQueue(
+  deps: AppDeps,
+  query: { status?: unknown; kind?: unknown; pageNo?: unknown },
+  locale: Locale,
+): Promise<{ reports: OpsReport[]; page: Page }> {
   const kind = query.kind === undefined || query.kind === '' ? 'comment' : query.kind
   if (!(REPORT_KINDS as readonly unknown[]).includes(kind)) throw apiError('invalidParameter', { field: 'kind' })
   const status = query.status === undefined || query.status === '' ? 'queued' : query.status
@@ -131,7 +161,12 @@ export function parseReportRoute(params: { kind?: string; id?: string; action?: 
  * report; every report of that comment still waiting is settled with it and its reporter told.
  * A content report is only dismissed (acknowledged).
  */
-export async function actOnReport(deps: AppDeps, actor: Actor, input: { kind: ReportKind; id: number; action: ReportAction }, locale: Locale): Promise<OpsReport> {
+export async function actOnReport(
+  deps: AppDeps,
+  actor: Actor,
+  input: { kind: ReportKind; id: number; action: ReportAction },
+  locale: Locale,
+): Promise<OpsReport> {
   if (!reportActionAllowed(input.kind, input.action)) throw apiError('reportActionNotAllowed')
   const now = deps.clock.now()
   if (input.kind === 'content') {
@@ -141,15 +176,30 @@ export async function actOnReport(deps: AppDeps, actor: Actor, input: { kind: Re
       if (report.status === 'resolved') return
       await trx.updateTable('content_reports').set({ status: 'resolved', resolved_at: now, resolved_by: actor.memberId }).where('id', '=', report.id).execute()
       await tellReporters(trx, [Number(report.reporter_id)], 'reportOutcomeContent', now)
-      await writeAudit(trx, actor, { action: 'report.dismiss', target: `content-report:${report.id}`, before: { status: 'queued' }, after: { status: 'resolved' } })
+      await writeAudit(trx, actor, {
+        action: 'report.dismiss',
+        target: `content-report:${report.id}`,
+        before: { status: 'queued' },
+        after: { status: 'resolved' },
+      })
     })
     return (await contentReports(deps, { ids: [input.id] }, null, locale))[0]
   }
   await deps.db.transaction().execute(async (trx) => {
     const report = await trx.selectFrom('comment_reports').select(['id', 'comment_id']).where('id', '=', input.id).executeTakeFirst()
     if (!report) throw apiError('reportNotFound')
-    const comment = await trx.selectFrom('comments').select(['id', 'hidden_at', 'deleted_at']).where('id', '=', report.comment_id).forUpdate().executeTakeFirstOrThrow()
-    const waiting = await trx.selectFrom('comment_reports').select(['id', 'reporter_id']).where('comment_id', '=', comment.id).where('status', '=', 'queued').execute()
+    const comment = await trx
+      .selectFrom('comments')
+      .select(['id', 'hidden_at', 'deleted_at'])
+      .where('id', '=', report.comment_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+    const waiting = await trx
+      .selectFrom('comment_reports')
+      .select(['id', 'reporter_id'])
+      .where('comment_id', '=', comment.id)
+      .where('status', '=', 'queued')
+      .execute()
     const waitingIds = waiting.map((row) => Number(row.id))
     const before = { hidden: comment.hidden_at !== null, queuedReports: waitingIds }
     const settle = async (status: 'kept' | 'removed', ids: number[]) => {
@@ -158,16 +208,31 @@ export async function actOnReport(deps: AppDeps, actor: Actor, input: { kind: Re
     if (input.action === 'hide') {
       if (comment.hidden_at === null) await trx.updateTable('comments').set({ hidden_at: now }).where('id', '=', comment.id).execute()
       await settle('removed', waitingIds)
-      await tellReporters(trx, waiting.map((row) => Number(row.reporter_id)), 'reportOutcomeHidden', now)
+      await tellReporters(
+        trx,
+        waiting.map((row) => Number(row.reporter_id)),
+        'reportOutcomeHidden',
+        now,
+      )
     } else if (input.action === 'restore') {
       if (comment.hidden_at !== null) await trx.updateTable('comments').set({ hidden_at: null }).where('id', '=', comment.id).execute()
       // Reports that had it hidden now stand as "kept"; waiting ones are settled and told so.
       const removed = await trx.selectFrom('comment_reports').select('id').where('comment_id', '=', comment.id).where('status', '=', 'removed').execute()
       await settle('kept', [...waitingIds, ...removed.map((row) => Number(row.id))])
-      await tellReporters(trx, waiting.map((row) => Number(row.reporter_id)), 'reportOutcomeKept', now)
+      await tellReporters(
+        trx,
+        waiting.map((row) => Number(row.reporter_id)),
+        'reportOutcomeKept',
+        now,
+      )
     } else {
       await settle('kept', waitingIds)
-      await tellReporters(trx, waiting.map((row) => Number(row.reporter_id)), 'reportOutcomeKept', now)
+      await tellReporters(
+        trx,
+        waiting.map((row) => Number(row.reporter_id)),
+        'reportOutcomeKept',
+        now,
+      )
     }
     const after = { hidden: input.action === 'hide' ? true : input.action === 'restore' ? false : comment.hidden_at !== null, settledReports: waitingIds }
     await writeAudit(trx, actor, { action: `comment.${input.action}`, target: `comment:${comment.id}`, before, after })
@@ -220,7 +285,11 @@ export function parseSanction(value: string | undefined): MemberSanction {
  * mute: no commenting for `days` (1 to 365, 7 by default); suspend: every session ends and no
  * sign-in is accepted until reinstated. Operators are never sanctioned (revoke the role first).
  */
-export async function sanctionMember(deps: AppDeps, actor: Actor, input: { userId: string | undefined; sanction: MemberSanction; days: unknown }): Promise<OpsMember> {
+export async function sanctionMember(
+  deps: AppDeps,
+  actor: Actor,
+  input: { userId: string | undefined; sanction: MemberSanction; days: unknown },
+): Promise<OpsMember> {
   const userId = parseId(input.userId)
   const days = input.sanction === 'mute' ? parseMuteDays(input.days) : MUTE_DAYS.default
   if (days === null) throw apiError('fieldInvalid', { field: 'days' })
@@ -230,15 +299,29 @@ export async function sanctionMember(deps: AppDeps, actor: Actor, input: { userI
     if (!row || row.guest) throw apiError('userNotFound')
     if (row.role === 'operator') throw apiError('sanctionOperator')
     const before = toOpsMember(row, now)
-    if (input.sanction === 'mute') await trx.updateTable('members').set({ comment_muted_until: new Date(now.getTime() + days * DAY_MS) }).where('id', '=', userId).execute()
+    if (input.sanction === 'mute')
+      await trx
+        .updateTable('members')
+        .set({ comment_muted_until: new Date(now.getTime() + days * DAY_MS) })
+        .where('id', '=', userId)
+        .execute()
     if (input.sanction === 'unmute') await trx.updateTable('members').set({ comment_muted_until: null }).where('id', '=', userId).execute()
     if (input.sanction === 'suspend') {
-      await trx.updateTable('members').set({ suspended_at: row.suspended_at ?? now }).where('id', '=', userId).execute()
+      await trx
+        .updateTable('members')
+        .set({ suspended_at: row.suspended_at ?? now })
+        .where('id', '=', userId)
+        .execute()
       await trx.deleteFrom('sessions').where('member_id', '=', userId).execute()
     }
     if (input.sanction === 'reinstate') await trx.updateTable('members').set({ suspended_at: null }).where('id', '=', userId).execute()
     const after = toOpsMember((await memberRow({ db: trx }, userId))!, now)
-    await writeAudit(trx, actor, { action: `member.${input.sanction}`, target: `member:${userId}`, before, after: input.sanction === 'mute' ? { ...after, days } : after })
+    await writeAudit(trx, actor, {
+      action: `member.${input.sanction}`,
+      target: `member:${userId}`,
+      before,
+      after: input.sanction === 'mute' ? { ...after, days } : after,
+    })
   })
   return opsMember(deps, String(userId))
 }

@@ -38,7 +38,13 @@ export async function requireOperator(deps: AppDeps, req: FastifyRequest, option
   if (options.stepUp && !(until && until.getTime() > deps.clock.realNow().getTime())) {
     throw apiError('operatorStepUp')
   }
-  return { memberId: session.memberId, sessionId: session.sessionId, nickname: row.nickname, verifiedAt, actor: { memberId: session.memberId, label: `${row.nickname} (#${session.memberId})` } }
+  return {
+    memberId: session.memberId,
+    sessionId: session.sessionId,
+    nickname: row.nickname,
+    verifiedAt,
+    actor: { memberId: session.memberId, label: `${row.nickname} (#${session.memberId})` },
+  }
 }
 
 /** Whether the request comes from an operator's session (maintenance lets operators through). */
@@ -53,7 +59,13 @@ export async function operatorStatus(deps: AppDeps, operator: OperatorSession): 
   const factor = await deps.db.selectFrom('operator_factors').select('confirmed_at').where('member_id', '=', operator.memberId).executeTakeFirst()
   const until = stepUpUntil(operator.verifiedAt)
   const verified = Boolean(until && until.getTime() > deps.clock.realNow().getTime())
-  return { userId: operator.memberId, nickname: operator.nickname, enrolled: Boolean(factor?.confirmed_at), verified, verifiedUntil: verified && until ? until.toISOString() : null }
+  return {
+    userId: operator.memberId,
+    nickname: operator.nickname,
+    enrolled: Boolean(factor?.confirmed_at),
+    verified,
+    verifiedUntil: verified && until ? until.toISOString() : null,
+  }
 }
 
 /** A new secret to set up; refused once one is confirmed (a lost phone is reset with the command). */
@@ -68,7 +80,12 @@ export async function enrolTotp(deps: AppDeps, operator: OperatorSession): Promi
       .values({ member_id: operator.memberId, secret, created_at: now })
       .onConflict((oc) => oc.column('member_id').doUpdateSet({ secret, last_step: 0, failed_count: 0, failed_window_start: null }))
       .execute()
-    await writeAudit(trx, operator.actor, { action: 'operator.totp.enrol', target: `member:${operator.memberId}`, before: { enrolled: false }, after: { enrolled: false, pending: true } })
+    await writeAudit(trx, operator.actor, {
+      action: 'operator.totp.enrol',
+      target: `member:${operator.memberId}`,
+      before: { enrolled: false },
+      after: { enrolled: false, pending: true },
+    })
     return { secret, otpauthUri: totpUri(secret, `koma-operator-${operator.memberId}`) }
   })
 }

@@ -114,13 +114,18 @@ describe('the audit log', () => {
   it('records who did what with before and after, and the database refuses to change it', async () => {
     const log = await asOperator('GET', '/api/ops/audit?action=operator.')
     const entries = log.json().result.entries as { action: string; actor: string; target: string; after: unknown }[]
-    expect(entries.find((entry) => entry.action === 'operator.grant' && entry.target === `member:${operator.userId}`)).toMatchObject({ actor: 'cli:test', after: { role: 'operator' } })
+    expect(entries.find((entry) => entry.action === 'operator.grant' && entry.target === `member:${operator.userId}`)).toMatchObject({
+      actor: 'cli:test',
+      after: { role: 'operator' },
+    })
     expect(entries.find((entry) => entry.action === 'operator.totp.confirm' && entry.target === `member:${operator.userId}`)).toBeDefined()
     const any = await t.db.selectFrom('audit_log').select('id').orderBy('id').executeTakeFirstOrThrow()
     await expect(sql`update audit_log set actor = 'someone else' where id = ${any.id}`.execute(t.db)).rejects.toThrow(/append-only/)
     await expect(sql`delete from audit_log where id = ${any.id}`.execute(t.db)).rejects.toThrow(/append-only/)
     await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow(/append-only/)
-    expect(await t.db.selectFrom('audit_log').select('actor').where('id', '=', any.id).executeTakeFirstOrThrow()).toMatchObject({ actor: expect.not.stringMatching(/someone else/) })
+    expect(await t.db.selectFrom('audit_log').select('actor').where('id', '=', any.id).executeTakeFirstOrThrow()).toMatchObject({
+      actor: expect.not.stringMatching(/someone else/),
+    })
   })
 
   it('pages newest first', async () => {
@@ -199,7 +204,14 @@ describe('terms and the update flag', () => {
   it('new terms: a signed-in reader must agree again', async () => {
     const before = (await t.call('GET', '/api/member/profile', { cookies: reader2 })).json().result
     expect(before.userExtraInfo.termsUpdate).toBeNull()
-    const body = { titleJa: '利用規約', titleEn: 'Terms of Use', titleFr: "Conditions d'utilisation", bodyJa: '第1条', bodyEn: 'Article 1', bodyFr: 'Article 1' }
+    const body = {
+      titleJa: '利用規約',
+      titleEn: 'Terms of Use',
+      titleFr: "Conditions d'utilisation",
+      bodyJa: '第1条',
+      bodyEn: 'Article 1',
+      bodyFr: 'Article 1',
+    }
     expect((await asOperator('POST', '/api/ops/legal/terms', { ...body, effectiveAt: '2001-01-01T00:00:00Z' })).statusCode).toBe(400)
     const published = await asOperator('POST', '/api/ops/legal/terms', body)
     expect(published.statusCode).toBe(200)
@@ -242,7 +254,8 @@ describe('moderation', () => {
     expect(report).toMatchObject({ kind: 'comment', category: 'spam', message: 'advertising', status: 'queued' })
     return { commentId, reportId: report.id }
   }
-  const visibleToVisitor = async (commentId: number) => ((await t.call('GET', commentsUrl())).json().result.comments as { id: number }[]).some((c) => c.id === commentId)
+  const visibleToVisitor = async (commentId: number) =>
+    ((await t.call('GET', commentsUrl())).json().result.comments as { id: number }[]).some((c) => c.id === commentId)
 
   it('hide: the comment disappears for every reader, the reporter is told; restore brings it back', async () => {
     const { commentId, reportId } = await postAndReport('buy followers at example.com')
@@ -260,10 +273,25 @@ describe('moderation', () => {
     expect((await asOperator('GET', '/api/ops/reports?status=done')).json().result.reports.some((r: { id: number }) => r.id === reportId)).toBe(true)
     await asOperator('POST', `/api/ops/reports/comment/${reportId}/restore`)
     expect(await visibleToVisitor(commentId)).toBe(true)
-    const audit = (await asOperator('GET', '/api/ops/audit?action=comment.')).json().result.entries as { action: string; target: string; before: { hidden: boolean }; after: { hidden: boolean } }[]
+    const audit = (await asOperator('GET', '/api/ops/audit?action=comment.')).json().result.entries as {
+      action: string
+      target: string
+      before: { hidden: boolean }
+      after: { hidden: boolean }
+    }[]
     expect(audit.slice(0, 2)).toEqual([
-      expect.objectContaining({ action: 'comment.restore', target: `comment:${commentId}`, before: expect.objectContaining({ hidden: true }), after: expect.objectContaining({ hidden: false }) }),
-      expect.objectContaining({ action: 'comment.hide', target: `comment:${commentId}`, before: expect.objectContaining({ hidden: false }), after: expect.objectContaining({ hidden: true }) }),
+      expect.objectContaining({
+        action: 'comment.restore',
+        target: `comment:${commentId}`,
+        before: expect.objectContaining({ hidden: true }),
+        after: expect.objectContaining({ hidden: false }),
+      }),
+      expect.objectContaining({
+        action: 'comment.hide',
+        target: `comment:${commentId}`,
+        before: expect.objectContaining({ hidden: false }),
+        after: expect.objectContaining({ hidden: true }),
+      }),
     ])
   })
 
@@ -277,9 +305,16 @@ describe('moderation', () => {
   })
 
   it('episode reports are acknowledged, and the reporter is told', async () => {
-    const reported = await t.call('POST', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/report/image`, { cookies: reader2, body: { message: 'page 2 is blank' } })
+    const reported = await t.call('POST', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/report/image`, {
+      cookies: reader2,
+      body: { message: 'page 2 is blank' },
+    })
     expect(reported.statusCode).toBe(200)
-    const queue = (await asOperator('GET', '/api/ops/reports?kind=content')).json().result.reports as { id: number; message: string; chapter: { chapterId: number; contentName: string } }[]
+    const queue = (await asOperator('GET', '/api/ops/reports?kind=content')).json().result.reports as {
+      id: number
+      message: string
+      chapter: { chapterId: number; contentName: string }
+    }[]
     const report = queue.find((r) => r.message === 'page 2 is blank')!
     expect(report.chapter.chapterId).toBe(target.chapterId)
     expect(report.chapter.contentName).not.toBe('')
@@ -314,7 +349,10 @@ describe('moderation', () => {
 
 describe('content', () => {
   it('finds titles by name in any language or by id, and shows one with its chapters', async () => {
-    const detail = (await asOperator('GET', `/api/ops/titles/${target.contentId}`)).json().result as { names: Record<string, string>; chapterList: { id: number }[] }
+    const detail = (await asOperator('GET', `/api/ops/titles/${target.contentId}`)).json().result as {
+      names: Record<string, string>
+      chapterList: { id: number }[]
+    }
     expect(detail.chapterList.some((c) => c.id === target.chapterId)).toBe(true)
     const word = detail.names.fr.split(/\s+/)[0]
     const found = (await asOperator('GET', `/api/ops/titles?query=${encodeURIComponent(word)}`)).json().result.titles as { id: number }[]
@@ -324,7 +362,14 @@ describe('content', () => {
   })
 
   it('edits names and descriptions in three languages; readers see them', async () => {
-    const body = { nameJa: '新しい名前', nameEn: 'A new name', nameFr: 'Un nouveau nom', descriptionJa: '説明', descriptionEn: 'About it', descriptionFr: 'À propos' }
+    const body = {
+      nameJa: '新しい名前',
+      nameEn: 'A new name',
+      nameFr: 'Un nouveau nom',
+      descriptionJa: '説明',
+      descriptionEn: 'About it',
+      descriptionFr: 'À propos',
+    }
     const edited = await asOperator('PUT', `/api/ops/titles/${target.contentId}/texts`, body)
     expect(edited.statusCode).toBe(200)
     expect(edited.json().result.names).toEqual({ ja: '新しい名前', en: 'A new name', fr: 'Un nouveau nom' })
@@ -335,18 +380,40 @@ describe('content', () => {
   })
 
   it('sets a chapter sales config checked by the shared rules; the episode list shows it', async () => {
-    const refused = await t.call('PUT', `/api/ops/chapters/${target.chapterId}`, { cookies: operator.cookies, locale: 'ja', body: { publishedAt: '2026-01-01T00:00:00Z', free: 'false', purchaseAllowedWith: 'coin' } })
+    const refused = await t.call('PUT', `/api/ops/chapters/${target.chapterId}`, {
+      cookies: operator.cookies,
+      locale: 'ja',
+      body: { publishedAt: '2026-01-01T00:00:00Z', free: 'false', purchaseAllowedWith: 'coin' },
+    })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().fields).toEqual([{ field: 'price', message: 'price: 入力してください。' }])
     const publishedAt = '2025-06-01T00:00:00.000Z'
     const saved = await t.call('PUT', `/api/ops/chapters/${target.chapterId}`, {
       cookies: operator.cookies,
-      body: { publishedAt, free: 'false', purchaseAllowedWith: 'coin', rentAllowedWith: ['ticket', 'coin'], price: '40', originalPrice: '50', rentalPrice: '20' },
+      body: {
+        publishedAt,
+        free: 'false',
+        purchaseAllowedWith: 'coin',
+        rentAllowedWith: ['ticket', 'coin'],
+        price: '40',
+        originalPrice: '50',
+        rentalPrice: '20',
+      },
     })
     expect(saved.statusCode).toBe(200)
-    expect(saved.json().result).toMatchObject({ publishedAt, free: false, price: 40, originalPrice: 50, rentalPrice: 20, rentAllowedWith: ['ticket', 'coin'], purchaseAllowedWith: ['coin'] })
+    expect(saved.json().result).toMatchObject({
+      publishedAt,
+      free: false,
+      price: 40,
+      originalPrice: 50,
+      rentalPrice: 20,
+      rentAllowedWith: ['ticket', 'coin'],
+      purchaseAllowedWith: ['coin'],
+    })
     const list = (await t.call('GET', `/api/${target.type}/${target.contentId}`, { cookies: reader2 })).json().result
-    const chapter = (list.chapters as { id: number; publishedAt: string; salesConfig: { free: boolean; price: number; rentalPrice: number } }[]).find((c) => c.id === target.chapterId)!
+    const chapter = (list.chapters as { id: number; publishedAt: string; salesConfig: { free: boolean; price: number; rentalPrice: number } }[]).find(
+      (c) => c.id === target.chapterId,
+    )!
     expect(chapter).toMatchObject({ publishedAt, salesConfig: { free: false, price: 40, rentalPrice: 20 } })
     const audit = (await asOperator('GET', '/api/ops/audit?action=chapter.sales')).json().result.entries
     expect(audit[0]).toMatchObject({ target: `chapter:${target.chapterId}`, before: { free: true }, after: { free: false, price: 40 } })
@@ -370,7 +437,10 @@ describe('a scheduled chapter', () => {
       .orderBy('ch.sort', 'desc')
       .executeTakeFirstOrThrow()
     const chapter = { id: Number(row.id), contentId: Number(row.contentId), type: row.type }
-    const listed = async () => ((await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: reader2 })).json().result.chapters as { id: number }[]).some((c) => c.id === chapter.id)
+    const listed = async () =>
+      ((await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: reader2 })).json().result.chapters as { id: number }[]).some(
+        (c) => c.id === chapter.id,
+      )
     const read = () => t.call('GET', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/product`, { cookies: reader2 })
     expect(await listed()).toBe(true)
     expect((await read()).statusCode).toBe(200)
@@ -381,7 +451,10 @@ describe('a scheduled chapter', () => {
     expect(await listed()).toBe(false)
     expect((await read()).statusCode).toBe(404)
     const token = (await t.call('POST', '/api/coin/transaction/token', { cookies: reader2 })).json().result.token as string
-    const rent = await t.call('POST', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/rent-with-gauge`, { cookies: reader2, body: { token, rentalPrice: '0' } })
+    const rent = await t.call('POST', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/rent-with-gauge`, {
+      cookies: reader2,
+      body: { token, rentalPrice: '0' },
+    })
     expect(rent.statusCode).toBe(404)
 
     t.clock.setFakeTime(new Date(at.getTime() + 60_000))
@@ -392,7 +465,16 @@ describe('a scheduled chapter', () => {
 
 describe('coupons', () => {
   it('an operator creates a coupon a reader redeems, then ends it', async () => {
-    const body = { code: 'spring-2027 ops', kind: 'coin', coinType: 'bonus', amount: '25', maxRedemptions: '1000', titleJa: '春のクーポン', titleEn: 'Spring coupon', titleFr: 'Code du printemps' }
+    const body = {
+      code: 'spring-2027 ops',
+      kind: 'coin',
+      coinType: 'bonus',
+      amount: '25',
+      maxRedemptions: '1000',
+      titleJa: '春のクーポン',
+      titleEn: 'Spring coupon',
+      titleFr: 'Code du printemps',
+    }
     const refused = await t.call('POST', '/api/ops/coupons', { cookies: operator.cookies, locale: 'fr', body: { ...body, kind: 'ticket', amount: '0' } })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().fields).toEqual([{ field: 'amount', message: "amount n'est pas valide." }])
@@ -418,11 +500,24 @@ describe('notices and FAQ', () => {
 
   it('a scheduled notice shows when its time comes, in each language; ending it removes it', async () => {
     const at = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000)
-    const body = { category: 'update', pinned: 'true', publishedAt: at.toISOString(), titleJa: '新機能', titleEn: 'New feature', titleFr: 'Nouveauté', bodyJa: '本文', bodyEn: 'Body', bodyFr: 'Corps' }
+    const body = {
+      category: 'update',
+      pinned: 'true',
+      publishedAt: at.toISOString(),
+      titleJa: '新機能',
+      titleEn: 'New feature',
+      titleFr: 'Nouveauté',
+      bodyJa: '本文',
+      bodyEn: 'Body',
+      bodyFr: 'Corps',
+    }
     const created = await asOperator('POST', '/api/ops/notices', body)
     expect(created.json().result).toMatchObject({ live: false, pinned: true, category: 'update' })
     const id = created.json().result.id as number
-    const readerTitles = async (locale: 'fr' | 'ja') => ((await t.call('GET', '/api/document/notice', { locale })).json().result.notices as { id: number; title: string }[]).filter((n) => n.id === id).map((n) => n.title)
+    const readerTitles = async (locale: 'fr' | 'ja') =>
+      ((await t.call('GET', '/api/document/notice', { locale })).json().result.notices as { id: number; title: string }[])
+        .filter((n) => n.id === id)
+        .map((n) => n.title)
     expect(await readerTitles('fr')).toEqual([])
     t.clock.setFakeTime(new Date(at.getTime() + 1000))
     expect(await readerTitles('fr')).toEqual(['Nouveauté'])
@@ -437,12 +532,26 @@ describe('notices and FAQ', () => {
   })
 
   it('questions are added, edited and removed', async () => {
-    const body = { category: 'coin', sort: '0', questionJa: '質問？', questionEn: 'A question?', questionFr: 'Une question ?', answerJa: '答え', answerEn: 'An answer', answerFr: 'Une réponse' }
+    const body = {
+      category: 'coin',
+      sort: '0',
+      questionJa: '質問？',
+      questionEn: 'A question?',
+      questionFr: 'Une question ?',
+      answerJa: '答え',
+      answerEn: 'An answer',
+      answerFr: 'Une réponse',
+    }
     const created = await asOperator('POST', '/api/ops/faqs', body)
     const id = created.json().result.id as number
-    const readerFaqs = async () => ((await t.call('GET', '/api/document/faq?category=coin', { locale: 'fr' })).json().result.faqs as { id: number; question: string }[]).filter((f) => f.id === id)
+    const readerFaqs = async () =>
+      ((await t.call('GET', '/api/document/faq?category=coin', { locale: 'fr' })).json().result.faqs as { id: number; question: string }[]).filter(
+        (f) => f.id === id,
+      )
     expect(await readerFaqs()).toEqual([expect.objectContaining({ question: 'Une question ?' })])
-    expect((await asOperator('PUT', `/api/ops/faqs/${id}`, { ...body, category: 'nothing' })).json().fields).toEqual([{ field: 'category', message: 'category is not valid.' }])
+    expect((await asOperator('PUT', `/api/ops/faqs/${id}`, { ...body, category: 'nothing' })).json().fields).toEqual([
+      { field: 'category', message: 'category is not valid.' },
+    ])
     expect((await t.call('DELETE', `/api/ops/faqs/${id}`, { cookies: operator.cookies })).statusCode).toBe(200)
     expect(await readerFaqs()).toEqual([])
   })

@@ -34,7 +34,10 @@ const PROBLEM_TEXTS: Record<FieldError['problem'], TextKey> = {
 
 /** A form's problems as one 400: the first as the message, every one in `fields`. */
 function formRefused(errors: FieldError[], locale: Locale): HttpError {
-  const fields = errors.map((error) => ({ field: error.field, message: text(PROBLEM_TEXTS[error.problem], locale, { field: error.field, max: error.max ?? 0 }) }))
+  const fields = errors.map((error) => ({
+    field: error.field,
+    message: text(PROBLEM_TEXTS[error.problem], locale, { field: error.field, max: error.max ?? 0 }),
+  }))
   return invalidInput(fields[0].message, { fields })
 }
 
@@ -68,7 +71,11 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const serviceState = async (): Promise<ServiceState> => {
     forgetServiceStates(deps)
     const states = await serviceStates(deps)
-    return { maintenance: { ...states.maintenance, active: maintenanceActive(states.maintenance, deps.clock.now()) }, update: states.update, legal: await newestLegalVersions(deps) }
+    return {
+      maintenance: { ...states.maintenance, active: maintenanceActive(states.maintenance, deps.clock.now()) },
+      update: states.update,
+      legal: await newestLegalVersions(deps),
+    }
   }
 
   route(app, deps, endpoints.opsService, async ({ req }) => {
@@ -169,15 +176,23 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     await requireOperator(deps, req)
     return listNotices(deps, query)
   })
-  route(app, deps, endpoints.opsNoticeCreate, async ({ req, body, locale }) => saveNotice(deps, (await requireOperator(deps, req)).actor, null, body, (errors) => formRefused(errors, locale)))
-  route(app, deps, endpoints.opsNoticeUpdate, async ({ req, params, body, locale }) => saveNotice(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)))
+  route(app, deps, endpoints.opsNoticeCreate, async ({ req, body, locale }) =>
+    saveNotice(deps, (await requireOperator(deps, req)).actor, null, body, (errors) => formRefused(errors, locale)),
+  )
+  route(app, deps, endpoints.opsNoticeUpdate, async ({ req, params, body, locale }) =>
+    saveNotice(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)),
+  )
   route(app, deps, endpoints.opsNoticeDelete, async ({ req, params }) => deleteNotice(deps, (await requireOperator(deps, req)).actor, params.id))
 
   route(app, deps, endpoints.opsFaqs, async ({ req }) => {
     await requireOperator(deps, req)
     return listFaqs(deps)
   })
-  route(app, deps, endpoints.opsFaqCreate, async ({ req, body, locale }) => saveFaq(deps, (await requireOperator(deps, req)).actor, null, body, (errors) => formRefused(errors, locale)))
-  route(app, deps, endpoints.opsFaqUpdate, async ({ req, params, body, locale }) => saveFaq(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)))
+  route(app, deps, endpoints.opsFaqCreate, async ({ req, body, locale }) =>
+    saveFaq(deps, (await requireOperator(deps, req)).actor, null, body, (errors) => formRefused(errors, locale)),
+  )
+  route(app, deps, endpoints.opsFaqUpdate, async ({ req, params, body, locale }) =>
+    saveFaq(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)),
+  )
   route(app, deps, endpoints.opsFaqDelete, async ({ req, params }) => deleteFaq(deps, (await requireOperator(deps, req)).actor, params.id))
 }

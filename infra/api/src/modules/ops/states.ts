@@ -69,7 +69,12 @@ export function forgetServiceStates(deps: AppDeps): void {
   cache.delete(deps)
 }
 
-export async function saveServiceState(trx: Transaction<Database>, name: 'maintenance' | 'update', value: MaintenanceSetting | UpdateSetting, at: Date): Promise<void> {
+export async function saveServiceState(
+  trx: Transaction<Database>,
+  name: 'maintenance' | 'update',
+  value: MaintenanceSetting | UpdateSetting,
+  at: Date,
+): Promise<void> {
   const json = JSON.stringify(value)
   await trx
     .insertInto('service_states')

@@ -16,7 +16,10 @@ export async function grantForTest(t: TestApp, email: string): Promise<void> {
 }
 
 /** Grant the role, set up the authenticator and confirm a code in this session: the session may now call operator endpoints. */
-export async function becomeOperator(t: TestApp, member: { email: string; cookies: Record<string, string>; headers?: Record<string, string> }): Promise<{ secret: string }> {
+export async function becomeOperator(
+  t: TestApp,
+  member: { email: string; cookies: Record<string, string>; headers?: Record<string, string> },
+): Promise<{ secret: string }> {
   await grantForTest(t, member.email)
   const enrol = await t.call('POST', '/api/ops/totp/enrol', { cookies: member.cookies, headers: member.headers })
   if (enrol.statusCode !== 200) throw new Error(`enrol: ${enrol.statusCode} ${enrol.body}`)

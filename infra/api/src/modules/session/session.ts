@@ -91,7 +91,6 @@ export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): v
   reply.clearCookie(COOKIES.loginCheck, { path: '/' })
 }
 
-
 /** The member behind the request's session cookie, if it names a live session. */
 export function sessionMember(deps: AppDeps, req: FastifyRequest): Promise<SessionMember | null> {
   let promise = resolved.get(req)

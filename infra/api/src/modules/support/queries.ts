@@ -6,9 +6,20 @@ import type { Database } from '../../db/schema'
 type Db = Kysely<Database>
 
 /** Keep an uploaded inquiry image (private) and the token that lets only its sender attach it. */
-export async function saveInquiryUpload(db: Db, image: { width: number; height: number; bytes: Buffer }, owner: { token: string; deviceId: string; memberId: number | null; now: Date }): Promise<void> {
-  const row = await db.insertInto('images').values({ width: image.width, height: image.height, mime: 'image/jpeg', bytes: image.bytes, access: 'private' }).returning('id').executeTakeFirstOrThrow()
-  await db.insertInto('inquiry_uploads').values({ token: owner.token, image_id: row.id, device_id: owner.deviceId, member_id: owner.memberId, created_at: owner.now }).execute()
+export async function saveInquiryUpload(
+  db: Db,
+  image: { width: number; height: number; bytes: Buffer },
+  owner: { token: string; deviceId: string; memberId: number | null; now: Date },
+): Promise<void> {
+  const row = await db
+    .insertInto('images')
+    .values({ width: image.width, height: image.height, mime: 'image/jpeg', bytes: image.bytes, access: 'private' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('inquiry_uploads')
+    .values({ token: owner.token, image_id: row.id, device_id: owner.deviceId, member_id: owner.memberId, created_at: owner.now })
+    .execute()
 }
 
 export const insertInquiry = (db: Db, row: { memberId: number | null; email: string; category: string; body: string; locale: Locale; now: Date }) =>
@@ -34,7 +45,8 @@ export async function attachUploads(db: Db, inquiryId: number, tokens: string[],
   return Number(attached.numUpdatedRows)
 }
 
-export const accountEmailOf = async (db: Db, memberId: number): Promise<string | null> => (await db.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirst())?.email ?? null
+export const accountEmailOf = async (db: Db, memberId: number): Promise<string | null> =>
+  (await db.selectFrom('members').select('email').where('id', '=', memberId).executeTakeFirst())?.email ?? null
 
 /** Published notices in a language, pinned first then newest, one page (and one row more to tell if there is a next). */
 export const noticesPage = (db: Db, locale: Locale, now: Date, pageNo: number, pageSize: number) =>
@@ -59,7 +71,10 @@ export const publishedNotice = (db: Db, id: number, locale: Locale, now: Date) =
     .executeTakeFirst()
 
 const faqQuery = (db: Db, locale: Locale) =>
-  db.selectFrom('faqs as f').innerJoin('faq_texts as t', (join) => join.onRef('t.faq_id', '=', 'f.id').on('t.lang', '=', locale)).select(['f.id', 'f.category', 'f.sort', 't.question', 't.answer'])
+  db
+    .selectFrom('faqs as f')
+    .innerJoin('faq_texts as t', (join) => join.onRef('t.faq_id', '=', 'f.id').on('t.lang', '=', locale))
+    .select(['f.id', 'f.category', 'f.sort', 't.question', 't.answer'])
 
 export function faqs(db: Db, locale: Locale, category: string | null) {
   let query = faqQuery(db, locale).orderBy('f.sort').orderBy('f.id')
@@ -71,7 +86,13 @@ export const faq = (db: Db, locale: Locale, id: number) => faqQuery(db, locale).
 
 /** The versions of a legal document in effect by now, newest first. */
 export const legalVersions = (db: Db, type: string, now: Date) =>
-  db.selectFrom('legal_documents').select(['version', 'effective_at']).where('type', '=', type).where('effective_at', '<=', now).orderBy('version', 'desc').execute()
+  db
+    .selectFrom('legal_documents')
+    .select(['version', 'effective_at'])
+    .where('type', '=', type)
+    .where('effective_at', '<=', now)
+    .orderBy('version', 'desc')
+    .execute()
 
 /** A version's text in the reader's language, else English. */
 export const legalText = (db: Db, type: string, version: number, locale: Locale) =>

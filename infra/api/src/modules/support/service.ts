@@ -20,15 +20,32 @@ export async function storeInquiryImage(deps: AppDeps, body: Buffer, deviceId: s
   )
   const token = randomToken(18)
   // Who sent it (device, and member or guest when signed in): only they may attach it.
-  await queries.saveInquiryUpload(deps.db, { width: bytes.info.width, height: bytes.info.height, bytes: bytes.data }, { token, deviceId, memberId: member?.memberId ?? null, now: deps.clock.now() })
+  await queries.saveInquiryUpload(
+    deps.db,
+    { width: bytes.info.width, height: bytes.info.height, bytes: bytes.data },
+    { token, deviceId, memberId: member?.memberId ?? null, now: deps.clock.now() },
+  )
   return { imageId: token }
 }
 
 /** Save an inquiry (already checked) with its images; mail the confirmation to a member's own address. */
-export async function submitInquiry(deps: AppDeps, form: { email: string; category: string; text: string; imageIds: string[] }, deviceId: string | null, member: SessionMember | null, locale: Locale) {
+export async function submitInquiry(
+  deps: AppDeps,
+  form: { email: string; category: string; text: string; imageIds: string[] },
+  deviceId: string | null,
+  member: SessionMember | null,
+  locale: Locale,
+) {
   const now = deps.clock.now()
   const inquiry = await deps.db.transaction().execute(async (trx) => {
-    const row = await queries.insertInquiry(trx, { memberId: member?.memberId ?? null, email: form.email.trim(), category: form.category, body: form.text, locale, now })
+    const row = await queries.insertInquiry(trx, {
+      memberId: member?.memberId ?? null,
+      email: form.email.trim(),
+      category: form.category,
+      body: form.text,
+      locale,
+      now,
+    })
     if (form.imageIds.length) {
       const attached = await queries.attachUploads(trx, row.id, form.imageIds, deviceId ?? '', member?.memberId ?? null)
       if (attached !== new Set(form.imageIds).size) throw apiError('uploadFormatInvalid')
@@ -42,7 +59,12 @@ export async function submitInquiry(deps: AppDeps, form: { email: string; catego
   return { inquiryId: inquiry.id, createdAt: new Date(inquiry.created_at).toISOString(), confirmationSent: accountEmail !== null }
 }
 
-export const toFaq = (row: { id: number; category: string; question: string; answer: string }): FaqEntry => ({ id: row.id, category: row.category as InquiryCategory, question: row.question, answer: row.answer })
+export const toFaq = (row: { id: number; category: string; question: string; answer: string }): FaqEntry => ({
+  id: row.id,
+  category: row.category as InquiryCategory,
+  question: row.question,
+  answer: row.answer,
+})
 
 /** A legal document in effect (its latest version, or the one asked for), with the list of versions. */
 export async function legalDocument(deps: AppDeps, type: string, version: number | null, locale: Locale): Promise<LegalDocument> {

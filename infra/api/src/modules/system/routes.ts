@@ -19,7 +19,10 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
   route(app, deps, endpoints.pushEmailReport, async ({ params, req }) => {
     if (!MAIL_ID.test(params.mmid) || !MAIL_ID.test(params.mmc)) throw apiError('invalidParameter', { field: 'mmid/mmc' })
     const member = await sessionMember(deps, req)
-    await deps.db.insertInto('push_email_reports').values({ mmid: params.mmid, mmc: params.mmc, member_id: member?.memberId ?? null, created_at: deps.clock.now() }).execute()
+    await deps.db
+      .insertInto('push_email_reports')
+      .values({ mmid: params.mmid, mmc: params.mmc, member_id: member?.memberId ?? null, created_at: deps.clock.now() })
+      .execute()
     return { reported: true }
   })
   app.get('/api/health', { config: { bare: true } }, async () => ({ result: { ok: true } }))

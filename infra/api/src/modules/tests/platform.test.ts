@@ -30,24 +30,32 @@ describe('SPEC §7 request signature', () => {
 
     const stale = String(Date.now() - 10 * 60 * 1000)
     const { requestChecksum } = await import('@koma/contracts/server')
-    const old = await t.call('GET', '/api/en/home', { headers: { [HEADERS.requestTime]: stale, [HEADERS.checksum]: await requestChecksum(stale, '127.0.0.1') } })
+    const old = await t.call('GET', '/api/en/home', {
+      headers: { [HEADERS.requestTime]: stale, [HEADERS.checksum]: await requestChecksum(stale, '127.0.0.1') },
+    })
     expect(old.statusCode).toBe(400)
   })
 
   it('refuses a checksum made for another IP', async () => {
     const time = String(Date.now())
     const { requestChecksum } = await import('@koma/contracts/server')
-    const response = await t.call('GET', '/api/en/home', { unsigned: true, headers: { [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '10.0.0.1') } })
+    const response = await t.call('GET', '/api/en/home', {
+      unsigned: true,
+      headers: { [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '10.0.0.1') },
+    })
     expect(response.statusCode).toBe(400)
   })
 })
 
 describe('errors (SPEC §8)', () => {
-  it.each(['/api/comic/007', '/api/comic/abc', '/api/novel/1', '/api/comic/99999999', '/api/comic/1/chapter/1/full', '/api/nowhere/at/all/really'])('%s is a 404 with a code and message, never a 500', async (url) => {
-    const response = await t.call('GET', url)
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toMatchObject({ code: 404, message: expect.any(String) })
-  })
+  it.each(['/api/comic/007', '/api/comic/abc', '/api/novel/1', '/api/comic/99999999', '/api/comic/1/chapter/1/full', '/api/nowhere/at/all/really'])(
+    '%s is a 404 with a code and message, never a 500',
+    async (url) => {
+      const response = await t.call('GET', url)
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toMatchObject({ code: 404, message: expect.any(String) })
+    },
+  )
 
   it('answers in the reader language', async () => {
     const response = await t.call('GET', '/api/comic/99999999', { locale: 'fr' })
@@ -105,7 +113,11 @@ describe('episode list and chapters', () => {
     expect(response.statusCode).toBe(200)
     const chapter = response.json().result
     expect(chapter.images.length).toBeGreaterThan(0)
-    expect(chapter.images[0]).toMatchObject({ url: expect.stringMatching(/^\/api\/image\/\d+\?e=\d+&s=[\w-]+$/), width: expect.any(Number), height: expect.any(Number) })
+    expect(chapter.images[0]).toMatchObject({
+      url: expect.stringMatching(/^\/api\/image\/\d+\?e=\d+&s=[\w-]+$/),
+      width: expect.any(Number),
+      height: expect.any(Number),
+    })
   })
 
   it('refuses a paid chapter: 401 signed out, 403 signed in without owning it', async () => {
@@ -214,7 +226,7 @@ describe('coin products', () => {
 })
 
 describe('comments', () => {
-  it('lists a chapter\'s comments newest first, or by likes, paged', async () => {
+  it("lists a chapter's comments newest first, or by likes, paged", async () => {
     const row = await t.db
       .selectFrom('comments as cm')
       .innerJoin('contents as c', 'c.id', 'cm.content_id')

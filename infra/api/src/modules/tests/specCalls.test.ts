@@ -40,7 +40,7 @@ const expectSpecError = (response: { statusCode: number; json: () => unknown }, 
 }
 
 describe('GET /{type}/{id}/{unit}', () => {
-  it('lists a title by volume: the episode list\'s chapters, grouped by volume in reading order', async () => {
+  it("lists a title by volume: the episode list's chapters, grouped by volume in reading order", async () => {
     const volumeTitle = await title({ unit: 'volume' })
     const detail = (await t.call('GET', `/api/${volumeTitle.type}/${volumeTitle.id}`)).json().result
     const response = await t.call('GET', `/api/${volumeTitle.type}/${volumeTitle.id}/volume`)
@@ -50,11 +50,12 @@ describe('GET /{type}/{id}/{unit}', () => {
     expect(list.chapters).toEqual(detail.chapters)
     expect(list.volumes.flatMap((volume: { chapterIds: number[] }) => volume.chapterIds)).toEqual(detail.chapters.map((chapter: { id: number }) => chapter.id))
     for (const volume of list.volumes as { volumeId: number | null; chapterIds: number[] }[]) {
-      for (const chapterId of volume.chapterIds) expect(detail.chapters.find((chapter: { id: number }) => chapter.id === chapterId).volumeId).toBe(volume.volumeId)
+      for (const chapterId of volume.chapterIds)
+        expect(detail.chapters.find((chapter: { id: number }) => chapter.id === chapterId).volumeId).toBe(volume.volumeId)
     }
   })
 
-  it('lists a title by chapter without volumes, in the reader\'s language', async () => {
+  it("lists a title by chapter without volumes, in the reader's language", async () => {
     const chapterTitle = await title({ unit: 'chapter' })
     const [en, fr] = await Promise.all(
       (['en', 'fr'] as const).map(async (locale) => (await t.call('GET', `/api/${chapterTitle.type}/${chapterTitle.id}/chapter`, { locale })).json().result),
@@ -91,12 +92,28 @@ describe('GET /{type}/{id}/{unit}', () => {
 })
 
 describe('GET /coin/expire/{x}', () => {
-  it('lists the caller\'s own coins expiring within x days', async () => {
+  it("lists the caller's own coins expiring within x days", async () => {
     const member = await registerMember(t)
     const now = t.clock.now()
     await t.db.transaction().execute(async (trx) => {
-      await creditCoins(trx, { memberId: member.userId, coinType: 'free', amount: 3, expiresAt: new Date(now.getTime() + 2 * DAY), reason: 'gift', ref: `x2-${member.userId}`, now })
-      await creditCoins(trx, { memberId: member.userId, coinType: 'free', amount: 11, expiresAt: new Date(now.getTime() + 20 * DAY + 1000), reason: 'gift', ref: `x20-${member.userId}`, now })
+      await creditCoins(trx, {
+        memberId: member.userId,
+        coinType: 'free',
+        amount: 3,
+        expiresAt: new Date(now.getTime() + 2 * DAY),
+        reason: 'gift',
+        ref: `x2-${member.userId}`,
+        now,
+      })
+      await creditCoins(trx, {
+        memberId: member.userId,
+        coinType: 'free',
+        amount: 11,
+        expiresAt: new Date(now.getTime() + 20 * DAY + 1000),
+        reason: 'gift',
+        ref: `x20-${member.userId}`,
+        now,
+      })
       await creditCoins(trx, { memberId: member.userId, coinType: 'purchased', amount: 50, expiresAt: null, reason: 'order', ref: `xp-${member.userId}`, now })
     })
     const all = (await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result
@@ -122,10 +139,11 @@ describe('GET /coin/expire/{x}', () => {
     expectSpecError(await t.call('GET', '/api/coin/expire/30'), 401)
     expectSpecError(await t.call('GET', '/api/coin/expire/0'), 401)
     const member = await registerMember(t)
-    for (const bad of ['0', '366', '030', '-1', '1.5', 'soon', '%20', '9'.repeat(30)]) expectSpecError(await t.call('GET', `/api/coin/expire/${bad}`, { cookies: member.cookies }), 404)
+    for (const bad of ['0', '366', '030', '-1', '1.5', 'soon', '%20', '9'.repeat(30)])
+      expectSpecError(await t.call('GET', `/api/coin/expire/${bad}`, { cookies: member.cookies }), 404)
   })
 
-  it('answers a guest with the guest\'s own list', async () => {
+  it("answers a guest with the guest's own list", async () => {
     const visitor = await guest(t, 'spec-calls-expire-guest')
     const response = await t.call('GET', '/api/coin/expire/30', { cookies: visitor.cookies, headers: device('spec-calls-expire-guest') })
     expect(response.statusCode).toBe(200)
@@ -134,11 +152,19 @@ describe('GET /coin/expire/{x}', () => {
 })
 
 describe('POST /member/profile', () => {
-  it('answers the caller\'s own profile with its expiring coins, and records the language', async () => {
+  it("answers the caller's own profile with its expiring coins, and records the language", async () => {
     const member = await registerMember(t)
     const now = t.clock.now()
     await t.db.transaction().execute((trx) =>
-      creditCoins(trx, { memberId: member.userId, coinType: 'free', amount: 4, expiresAt: new Date(now.getTime() + 3 * DAY), reason: 'gift', ref: `p-${member.userId}`, now }),
+      creditCoins(trx, {
+        memberId: member.userId,
+        coinType: 'free',
+        amount: 4,
+        expiresAt: new Date(now.getTime() + 3 * DAY),
+        reason: 'gift',
+        ref: `p-${member.userId}`,
+        now,
+      }),
     )
     const got = (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result
     const response = await t.call('POST', '/api/member/profile', { cookies: member.cookies, locale: 'fr', body: { userId: '1', nickname: 'someone-else' } })
@@ -171,9 +197,13 @@ describe('POST /member/profile', () => {
 })
 
 describe('POST /app/foregrounded', () => {
-  it('answers the caller\'s own badges, daily bonus and coins, and marks the session seen', async () => {
+  it("answers the caller's own badges, daily bonus and coins, and marks the session seen", async () => {
     const member = await registerMember(t)
-    await t.db.updateTable('sessions').set({ last_seen_at: new Date('2026-01-01T00:00:00Z') }).where('member_id', '=', member.userId).execute()
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date('2026-01-01T00:00:00Z') })
+      .where('member_id', '=', member.userId)
+      .execute()
     const first = await t.call('POST', '/api/app/foregrounded', { cookies: member.cookies })
     expect(first.statusCode).toBe(200)
     expect(first.headers['cache-control']).toBe('no-store')
@@ -181,7 +211,13 @@ describe('POST /app/foregrounded', () => {
     const [count, bonus, expire] = await Promise.all(
       ['/api/inbox/count', '/api/daily-bonus', '/api/coin/expire'].map(async (url) => (await t.call('GET', url, { cookies: member.cookies })).json().result),
     )
-    expect(state).toEqual({ now: expect.any(String), guest: false, inbox: count, dailyBonus: { today: bonus.today, claimable: !bonus.claimedToday }, coin: expire.coin })
+    expect(state).toEqual({
+      now: expect.any(String),
+      guest: false,
+      inbox: count,
+      dailyBonus: { today: bonus.today, claimable: !bonus.claimedToday },
+      coin: expire.coin,
+    })
     expect(Math.abs(new Date(state.now).getTime() - t.clock.now().getTime())).toBeLessThan(60_000)
     expect(state.dailyBonus.claimable).toBe(true)
     const session = await t.db.selectFrom('sessions').select('last_seen_at').where('member_id', '=', member.userId).executeTakeFirstOrThrow()
@@ -193,7 +229,7 @@ describe('POST /app/foregrounded', () => {
     expect(after.coin.total).toBe(state.coin.total + 5)
   })
 
-  it('follows the API clock: the next day\'s bonus is claimable again', async () => {
+  it("follows the API clock: the next day's bonus is claimable again", async () => {
     const member = await registerMember(t)
     expect((await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies })).statusCode).toBe(200)
     expect((await t.call('POST', '/api/app/foregrounded', { cookies: member.cookies })).json().result.dailyBonus.claimable).toBe(false)

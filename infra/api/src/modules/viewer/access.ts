@@ -1,4 +1,12 @@
-import { chapterIsReadable, chapterReleased, COOKIES, NO_ACTIVITY, type ChapterActivity, type ChapterFileSalesType, type ContentType } from '@koma/contracts/server'
+import {
+  chapterIsReadable,
+  chapterReleased,
+  COOKIES,
+  NO_ACTIVITY,
+  type ChapterActivity,
+  type ChapterFileSalesType,
+  type ContentType,
+} from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'

@@ -1,4 +1,14 @@
-import { chapterReleased, NO_ACTIVITY, tileHeights, type Chapter, type ChapterEpub, type ChapterFileSalesType, type ContentType, type Locale, type PageImage } from '@koma/contracts/server'
+import {
+  chapterReleased,
+  NO_ACTIVITY,
+  tileHeights,
+  type Chapter,
+  type ChapterEpub,
+  type ChapterFileSalesType,
+  type ContentType,
+  type Locale,
+  type PageImage,
+} from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { chapterActivities } from '../access/service'
@@ -18,7 +28,8 @@ import { savedProgress } from './progress'
 export function pageImage(deps: AppDeps, id: number, width: number, height: number): PageImage {
   const bands = tileHeights(width, height)
   const page: PageImage = { url: signedPageUrl(deps, id), width, height }
-  if (bands.length > 1) page.tiles = bands.map((bandHeight, index) => ({ url: signedPageUrl(deps, id, `/tile/${index}/${bands.length}`), width, height: bandHeight }))
+  if (bands.length > 1)
+    page.tiles = bands.map((bandHeight, index) => ({ url: signedPageUrl(deps, id, `/tile/${index}/${bands.length}`), width, height: bandHeight }))
   return page
 }
 

@@ -25,9 +25,19 @@ export function titleCover(title: string, author: string, hue: number): string {
   }
   if (line.trim()) lines.push(line.trim())
   const wide = /[\u3000-\u9fff]/.test(title)
-  const text = (wide ? Array.from(title).join('\n').split('\n').reduce<string[]>((acc, ch, i) => (i % 7 === 0 ? [...acc, ch] : [...acc.slice(0, -1), acc[acc.length - 1] + ch]), []) : lines)
+  const text = (
+    wide
+      ? Array.from(title)
+          .join('\n')
+          .split('\n')
+          .reduce<string[]>((acc, ch, i) => (i % 7 === 0 ? [...acc, ch] : [...acc.slice(0, -1), acc[acc.length - 1] + ch]), [])
+      : lines
+  )
     .slice(0, 5)
-    .map((value, i) => `<text x="96" y="${96 + i * 26}" text-anchor="middle" font-size="${wide ? 22 : 19}" font-family="serif" fill="#fffdf6">${escape(value)}</text>`)
+    .map(
+      (value, i) =>
+        `<text x="96" y="${96 + i * 26}" text-anchor="middle" font-size="${wide ? 22 : 19}" font-family="serif" fill="#fffdf6">${escape(value)}</text>`,
+    )
     .join('')
   return `<svg xmlns="http://www.w3.org/2000/svg" width="192" height="272" viewBox="0 0 192 272"><rect width="192" height="272" fill="hsl(${hue},45%,32%)"/><rect x="10" y="10" width="172" height="252" fill="none" stroke="hsl(${hue},50%,75%)" stroke-width="1.5"/><rect x="24" y="60" width="144" height="2" fill="hsl(${hue},60%,80%)"/>${text}<text x="96" y="238" text-anchor="middle" font-size="12" font-family="serif" fill="hsl(${hue},40%,88%)">${escape(author.slice(0, 28))}</text></svg>`
 }
@@ -35,7 +45,11 @@ export function titleCover(title: string, author: string, hue: number): string {
 async function insertImage(db: Kysely<Database>, bytes: Buffer, mime: string, now: Date, access: ImageAccess = 'public'): Promise<number> {
   const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   if (!meta.width || !meta.height) throw new Error('an image without a size')
-  const row = await db.insertInto('images').values({ width: meta.width, height: meta.height, mime, bytes, access, created_at: now }).returning('id').executeTakeFirstOrThrow()
+  const row = await db
+    .insertInto('images')
+    .values({ width: meta.width, height: meta.height, mime, bytes, access, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return Number(row.id)
 }
 
@@ -103,10 +117,22 @@ export async function insertTitle(db: Kysely<Database>, input: TitleInput): Prom
   const contentId = Number(row.id)
   await db
     .insertInto('content_texts')
-    .values(LANGS.map((lang) => ({ content_id: contentId, lang, name: input.name[lang], description: input.description[lang], search_keyword: input.name[lang], sns_text: input.name[lang] })))
+    .values(
+      LANGS.map((lang) => ({
+        content_id: contentId,
+        lang,
+        name: input.name[lang],
+        description: input.description[lang],
+        search_keyword: input.name[lang],
+        sns_text: input.name[lang],
+      })),
+    )
     .execute()
   const authorId = await insertAuthor(db, input.author)
-  await db.insertInto('content_authors').values({ content_id: contentId, author_id: authorId, role: input.format === 'epub' ? 'writer' : 'creator', sort: 0 }).execute()
+  await db
+    .insertInto('content_authors')
+    .values({ content_id: contentId, author_id: authorId, role: input.format === 'epub' ? 'writer' : 'creator', sort: 0 })
+    .execute()
   await db
     .insertInto('content_images')
     .values([
@@ -153,7 +179,11 @@ export const trialLimit = (readingOrderLength: number): number => Math.max(1, Ma
 /** Attach an EPUB to a chapter as its product, and its first part as the trial. */
 export async function attachEpub(db: Kysely<Database>, chapterId: number, epubId: number, readingOrderLength: number, withTrial: boolean): Promise<void> {
   await db.insertInto('chapter_epubs').values({ chapter_id: chapterId, sales_type: 'product', epub_id: epubId, reading_order_limit: null }).execute()
-  if (withTrial) await db.insertInto('chapter_epubs').values({ chapter_id: chapterId, sales_type: 'trial', epub_id: epubId, reading_order_limit: trialLimit(readingOrderLength) }).execute()
+  if (withTrial)
+    await db
+      .insertInto('chapter_epubs')
+      .values({ chapter_id: chapterId, sales_type: 'trial', epub_id: epubId, reading_order_limit: trialLimit(readingOrderLength) })
+      .execute()
 }
 
 const sameInEvery = (value: string): L10n => ({ ja: value, en: value, fr: value })
@@ -174,7 +204,13 @@ export async function importEpubTitle(db: Kysely<Database>, bytes: Uint8Array, n
   let coverId: number | null = null
   const coverBytes = parsed.coverPath ? entryOf(parsed.files, parsed.coverPath) : undefined
   if (coverBytes && parsed.coverPath) {
-    const mime = /\.png$/i.test(parsed.coverPath) ? 'image/png' : /\.svg$/i.test(parsed.coverPath) ? 'image/svg+xml' : /\.webp$/i.test(parsed.coverPath) ? 'image/webp' : 'image/jpeg'
+    const mime = /\.png$/i.test(parsed.coverPath)
+      ? 'image/png'
+      : /\.svg$/i.test(parsed.coverPath)
+        ? 'image/svg+xml'
+        : /\.webp$/i.test(parsed.coverPath)
+          ? 'image/webp'
+          : 'image/jpeg'
     try {
       coverId = await insertImage(db, Buffer.from(coverBytes), mime, now)
     } catch {
@@ -238,7 +274,13 @@ export async function importImageFolder(db: Kysely<Database>, folder: string, no
     hue,
     now,
   })
-  const chapterId = await insertChapter(db, contentId, 1, coverId, { name: { ja: '第1話', en: 'Episode 1', fr: 'Épisode 1' }, free: true, price: -1, hasTrial: false, publishedAt: now })
+  const chapterId = await insertChapter(db, contentId, 1, coverId, {
+    name: { ja: '第1話', en: 'Episode 1', fr: 'Épisode 1' },
+    free: true,
+    price: -1,
+    hasTrial: false,
+    publishedAt: now,
+  })
   await db
     .insertInto('chapter_pages')
     .values(pages.map((page, index) => ({ chapter_id: chapterId, sales_type: 'product' as const, sort: index + 1, image_id: page.id })))

@@ -14,7 +14,14 @@ export async function savedProgress(deps: AppDeps, memberId: number, chapterId: 
     .where('chapter_id', '=', chapterId)
     .executeTakeFirst()
   if (!row) return null
-  return { href: row.href, type: row.type, progression: Number(row.progression), totalProgression: Number(row.total_progression), position: Number(row.position), finished: row.finished }
+  return {
+    href: row.href,
+    type: row.type,
+    progression: Number(row.progression),
+    totalProgression: Number(row.total_progression),
+    position: Number(row.position),
+    finished: row.finished,
+  }
 }
 
 async function chapterOf(deps: AppDeps, type: ContentType, contentId: number, chapterId: number): Promise<void> {

@@ -35,21 +35,31 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
   })
 
   rawRoute(app, deps, endpoints.epubResource, async ({ params, req, reply }) => {
-    const where = { type: parseContentType(params.type), contentId: parseId(params.id), chapterId: parseId(params.chapterId), salesType: parseSalesType(params.salesType) }
+    const where = {
+      type: parseContentType(params.type),
+      contentId: parseId(params.id),
+      chapterId: parseId(params.chapterId),
+      salesType: parseSalesType(params.salesType),
+    }
     await readableChapter(deps, req, where, { matureCookie: true })
     const epub = await chapterEpubRow(deps, where.chapterId, where.salesType)
     if (!epub) throw apiError('chapterNotFound')
     if (params['*'] === 'manifest.json') {
-      return reply.header('cache-control', 'private, no-cache').type('application/webpub+json').send(JSON.stringify((await publicationOf(deps, epub, where)).manifest))
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .type('application/webpub+json')
+        .send(JSON.stringify((await publicationOf(deps, epub, where)).manifest))
     }
     const file = await epubResource(deps, epub, params['*'])
-    return reply
-      .header('content-type', file.type)
-      .header('cache-control', 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      // The reader loads documents into its own frames; opened directly, a book's markup runs nothing.
-      .header('content-security-policy', "sandbox; script-src 'none'; object-src 'none'")
-      .send(Buffer.from(file.body))
+    return (
+      reply
+        .header('content-type', file.type)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        // The reader loads documents into its own frames; opened directly, a book's markup runs nothing.
+        .header('content-security-policy', "sandbox; script-src 'none'; object-src 'none'")
+        .send(Buffer.from(file.body))
+    )
   })
 
   const progressInput = (params: { type: string; id: string; chapterId: string }, body: unknown) => ({

@@ -63,7 +63,11 @@ describe('chapter', () => {
   it('gives the next chapter with its access state for the end of the chapter', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false, type: 'comic' })
     const chapter = (await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`)).json().result
-    expect(chapter.nextChapter).toMatchObject({ salesConfig: expect.any(Object), activity: { unlocked: false, rented: false, rentRemained: 0 }, hasTrial: expect.any(Boolean) })
+    expect(chapter.nextChapter).toMatchObject({
+      salesConfig: expect.any(Object),
+      activity: { unlocked: false, rented: false, rentRemained: 0 },
+      hasTrial: expect.any(Boolean),
+    })
   })
 
   it('refuses an aborted chapter the reader neither owns nor rents with its own code, and opens it once owned', async () => {
@@ -79,7 +83,10 @@ describe('chapter', () => {
       expect(refused.statusCode).toBe(403)
       expect(refused.json().code).toBe(CHAPTER_ABORTED_CODE)
     }
-    await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: Number(aborted.id), content_id: Number(aborted.contentId), kind: 'owned', via: 'coin', expires_at: null }).execute()
+    await t.db
+      .insertInto('chapter_access')
+      .values({ member_id: memberId, chapter_id: Number(aborted.id), content_id: Number(aborted.contentId), kind: 'owned', via: 'coin', expires_at: null })
+      .execute()
     const opened = await t.call('GET', url, { cookies })
     expect(opened.statusCode).toBe(200)
     expect(opened.json().result.aborted).toBe(true)
@@ -90,16 +97,29 @@ describe('read progress', () => {
   it('saves where a member is, resumes it on the chapter, and finishes at position 10000', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false, type: 'magazine_comic' })
     const base = `/api/${type}/${contentId}/chapter/${chapterId}`
-    const saved = await t.call('POST', `${base}/read`, { cookies, body: { href: '4', type: 'image/x-koma-page', progression: '0.5', totalProgression: '0.35', position: '4' } })
+    const saved = await t.call('POST', `${base}/read`, {
+      cookies,
+      body: { href: '4', type: 'image/x-koma-page', progression: '0.5', totalProgression: '0.35', position: '4' },
+    })
     expect(saved.json()).toEqual({ result: { saved: true } })
     const chapter = (await t.call('GET', `${base}/product`, { cookies })).json().result
     expect(chapter.progress).toEqual({ href: '4', type: 'image/x-koma-page', progression: 0.5, totalProgression: 0.35, position: 4, finished: false })
     expect((await t.call('POST', `${base}/read/finished`, { cookies, body: { href: '12', type: 'image/x-koma-page' } })).statusCode).toBe(200)
-    const row = await t.db.selectFrom('read_progress').selectAll().where('member_id', '=', memberId).where('chapter_id', '=', chapterId).executeTakeFirstOrThrow()
+    const row = await t.db
+      .selectFrom('read_progress')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('chapter_id', '=', chapterId)
+      .executeTakeFirstOrThrow()
     expect([row.position, row.finished, Number(row.total_progression)]).toEqual([READ_FINISH_POSITION, true, 1])
     // Reading it again keeps it finished (the episode list's read mark does not flicker).
     await t.call('POST', `${base}/read`, { cookies, body: { href: '1', type: 'image/x-koma-page', progression: '0', totalProgression: '0', position: '1' } })
-    const again = await t.db.selectFrom('read_progress').select(['position', 'finished']).where('member_id', '=', memberId).where('chapter_id', '=', chapterId).executeTakeFirstOrThrow()
+    const again = await t.db
+      .selectFrom('read_progress')
+      .select(['position', 'finished'])
+      .where('member_id', '=', memberId)
+      .where('chapter_id', '=', chapterId)
+      .executeTakeFirstOrThrow()
     expect(again).toEqual({ position: 1, finished: true })
     // Signed out, the chapter carries no progress.
     expect((await t.call('GET', `${base}/product`)).json().result.progress).toBeNull()
@@ -132,10 +152,17 @@ describe('EPUB novels', () => {
 
   it('serves the Readium manifest with a positions list, and the files it names', async () => {
     const [first] = await novel('ja')
-    const publication = await t.call('GET', `/api/comic/${first.contentId}/chapter/epub`, { query: { chapterId: String(first.chapterId), chapterFileSalesType: 'product' } })
+    const publication = await t.call('GET', `/api/comic/${first.contentId}/chapter/epub`, {
+      query: { chapterId: String(first.chapterId), chapterFileSalesType: 'product' },
+    })
     expect(publication.statusCode).toBe(200)
     const { manifest, positions } = publication.json().result
-    expect(manifest.metadata).toMatchObject({ conformsTo: ['https://readium.org/webpub-manifest/profiles/epub'], readingProgression: 'rtl', layout: 'reflowable', language: 'ja' })
+    expect(manifest.metadata).toMatchObject({
+      conformsTo: ['https://readium.org/webpub-manifest/profiles/epub'],
+      readingProgression: 'rtl',
+      layout: 'reflowable',
+      language: 'ja',
+    })
     const self = manifest.links.find((link: { rel: string }) => link.rel === 'self').href
     expect(self).toBe(`/api/comic/${first.contentId}/chapter/${first.chapterId}/product/epub/manifest.json`)
     expect(positions[0]).toMatchObject({ href: manifest.readingOrder[0].href, locations: { position: 1, totalProgression: 0 } })
@@ -154,23 +181,40 @@ describe('EPUB novels', () => {
   it('a trial reads only its first part; the full book stays locked', async () => {
     const [, second] = await novel('en')
     expect([second.free, second.has_trial]).toEqual([false, true])
-    const full = await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' } })
+    const full = await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, {
+      query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' },
+    })
     expect(full.statusCode).toBe(401)
-    const trial = (await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'trial' } })).json().result
+    const trial = (
+      await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'trial' } })
+    ).json().result
     expect(trial.manifest.readingOrder.length).toBe(1)
     expect(trial.positions.at(-1).locations.position).toBe(trial.positions.length)
     expect(trial.manifest.metadata.numberOfPages).toBe(trial.positions.length)
     // Once owned, the full book: every document, more positions than the trial.
-    await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: Number(second.chapterId), content_id: Number(second.contentId), kind: 'owned', via: 'coin', expires_at: null }).execute()
-    const product = (await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { cookies, query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' } })).json().result
+    await t.db
+      .insertInto('chapter_access')
+      .values({ member_id: memberId, chapter_id: Number(second.chapterId), content_id: Number(second.contentId), kind: 'owned', via: 'coin', expires_at: null })
+      .execute()
+    const product = (
+      await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, {
+        cookies,
+        query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' },
+      })
+    ).json().result
     expect(product.manifest.readingOrder.length).toBeGreaterThan(trial.manifest.readingOrder.length)
     expect(product.positions.length).toBeGreaterThan(trial.positions.length)
     const base = `/api/comic/${second.contentId}/chapter/${second.chapterId}/trial/epub/`
     expect((await t.call('GET', `${base}${trial.manifest.readingOrder[0].href}`)).statusCode).toBe(200)
     expect((await t.call('GET', `${base}OEBPS/section-3.xhtml`)).statusCode).toBe(404)
     expect((await t.call('GET', `/api/comic/${second.contentId}/chapter/${second.chapterId}/product/epub/OEBPS/section-3.xhtml`)).statusCode).toBe(401)
-    expect((await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: 'x', chapterFileSalesType: 'trial' } })).statusCode).toBe(404)
-    expect((await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'full' } })).statusCode).toBe(404)
+    expect((await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: 'x', chapterFileSalesType: 'trial' } })).statusCode).toBe(
+      404,
+    )
+    expect(
+      (await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'full' } }))
+        .statusCode,
+    ).toBe(404)
   })
 })
 
@@ -192,7 +236,11 @@ describe('EPUB import', () => {
     const chapter = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product`)).json().result
     expect(chapter.epub).toMatchObject({ layout, readingProgression: progression })
     expect(chapter.readingDirection).toBe(progression)
-    const { manifest } = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' } })).json().result
+    const { manifest } = (
+      await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+        query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
+      })
+    ).json().result
     const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
     for (const link of [manifest.readingOrder[0], manifest.readingOrder.at(-1), ...manifest.resources.slice(0, 3)]) {
       expect([link.href, (await t.call('GET', `${base}${link.href}`)).statusCode]).toEqual([link.href, 200])
@@ -205,31 +253,52 @@ describe('EPUB import', () => {
 
   it('refuses damaged and non-EPUB files with a clear reason', () => {
     expect(() => parseEpub(Buffer.from('just some text'))).toThrow(new EpubError('This file is not an EPUB: it is not a zip archive.'))
-    const book = buildEpub({ identifier: 'x', title: 'T', author: 'A', language: 'en', vertical: false, sections: [{ title: 'One', paragraphs: ['Hello.'] }], modified: new Date('2026-01-01T00:00:00Z') })
+    const book = buildEpub({
+      identifier: 'x',
+      title: 'T',
+      author: 'A',
+      language: 'en',
+      vertical: false,
+      sections: [{ title: 'One', paragraphs: ['Hello.'] }],
+      modified: new Date('2026-01-01T00:00:00Z'),
+    })
     expect(() => parseEpub(book.subarray(0, book.length - 60))).toThrow(/damaged/)
     expect(parseEpub(book).manifest.readingOrder.length).toBe(1)
   })
 
   it('names a zip that is no EPUB, a malformed package and a reading order pointing at missing files as such', () => {
     const zip = (files: Record<string, string>, mimetype = true) =>
-      zipSync({ ...(mimetype ? { mimetype: [strToU8('application/epub+zip'), { level: 0 }] as [Uint8Array, { level: 0 }] } : {}), ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])) })
-    expect(() => parseEpub(zip({ 'photo.txt': 'hello' }, false))).toThrow(/^This file is not an EPUB: it is a zip archive with neither a mimetype nor a META-INF\/container.xml\.$/)
-    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+      zipSync({
+        ...(mimetype ? { mimetype: [strToU8('application/epub+zip'), { level: 0 }] as [Uint8Array, { level: 0 }] } : {}),
+        ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])),
+      })
+    expect(() => parseEpub(zip({ 'photo.txt': 'hello' }, false))).toThrow(
+      /^This file is not an EPUB: it is a zip archive with neither a mimetype nor a META-INF\/container.xml\.$/,
+    )
+    const container =
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
     const opf = (spine: string, metadata = '') =>
       `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf"><dc:identifier id="id">x</dc:identifier><dc:title>T</dc:title><dc:language>en</dc:language>${metadata}</metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/><item id="b" href="b.xhtml" media-type="application/xhtml+xml"/></manifest><spine>${spine}</spine></package>`
     const doc = '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>a</title></head><body><p>a</p></body></html>'
     const whole = opf('<itemref idref="a"/><itemref idref="b"/>')
-    expect(() => parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole.slice(0, whole.indexOf('<spine>') + 20), 'a.xhtml': doc, 'b.xhtml': doc }))).toThrow(
-      /^This EPUB has a malformed package: the package document \(book\.opf\) is not well-formed XML/,
+    expect(() =>
+      parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole.slice(0, whole.indexOf('<spine>') + 20), 'a.xhtml': doc, 'b.xhtml': doc })),
+    ).toThrow(/^This EPUB has a malformed package: the package document \(book\.opf\) is not well-formed XML/)
+    expect(() => parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole, 'a.xhtml': doc }))).toThrow(
+      'This EPUB is damaged: its reading order names files the archive lacks (b.xhtml).',
     )
-    expect(() => parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole, 'a.xhtml': doc }))).toThrow('This EPUB is damaged: its reading order names files the archive lacks (b.xhtml).')
-    expect(() => parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': opf('<itemref idref="a"/><itemref idref="zz"/>'), 'a.xhtml': doc, 'b.xhtml': doc }))).toThrow(/malformed package: its spine names items its manifest does not list \(zz\)/)
+    expect(() =>
+      parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': opf('<itemref idref="a"/><itemref idref="zz"/>'), 'a.xhtml': doc, 'b.xhtml': doc })),
+    ).toThrow(/malformed package: its spine names items its manifest does not list \(zz\)/)
     expect(parseEpub(zip({ 'META-INF/container.xml': container, 'book.opf': whole, 'a.xhtml': doc, 'b.xhtml': doc })).manifest.readingOrder).toHaveLength(2)
   })
 
   it('counts positions by the text a reader sees, not the markup around it', () => {
     const math = '<math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mn>1</mn></mrow></math>'
-    const doc = (body: string) => Buffer.from(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title><style>p { color: red }</style></head><body>${body}</body></html>`)
+    const doc = (body: string) =>
+      Buffer.from(
+        `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title><style>p { color: red }</style></head><body>${body}</body></html>`,
+      )
     // A page of formulas: kilobytes of markup, a few characters of text.
     const formulas = doc(Array.from({ length: 200 }, () => `<p class="formula">${math}</p>`).join(''))
     expect(formulas.length).toBeGreaterThan(20_000)
@@ -240,7 +309,8 @@ describe('EPUB import', () => {
   })
 
   it('gives every creator the role its MARC relator code names: translators, illustrators, editors and narrators are not writers', () => {
-    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+    const container =
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
     const metadata =
       '<dc:creator id="c1">Natsume Soseki</dc:creator><meta refines="#c1" property="role" scheme="marc:relators">aut</meta>' +
       '<dc:creator id="c2">Ann Translator</dc:creator><meta refines="#c2" property="role" scheme="marc:relators">trl</meta>' +
@@ -249,9 +319,23 @@ describe('EPUB import', () => {
       '<dc:contributor opf:role="bkd">Bea Designer</dc:contributor><dc:creator>Plain Writer</dc:creator>'
     const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf"><dc:identifier id="id">x</dc:identifier><dc:title>T</dc:title><dc:language>en</dc:language>${metadata}</metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="a"/></spine></package>`
     const doc = '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>a</title></head><body><p>a</p></body></html>'
-    const parsed = parseEpub(zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], 'META-INF/container.xml': strToU8(container), 'book.opf': strToU8(opf), 'a.xhtml': strToU8(doc) }))
+    const parsed = parseEpub(
+      zipSync({
+        mimetype: [strToU8('application/epub+zip'), { level: 0 }],
+        'META-INF/container.xml': strToU8(container),
+        'book.opf': strToU8(opf),
+        'a.xhtml': strToU8(doc),
+      }),
+    )
     expect(parsed.creators).toEqual(['Natsume Soseki', 'Plain Writer'])
-    expect(parsed.manifest.metadata).toMatchObject({ author: ['Natsume Soseki', 'Plain Writer'], translator: ['Ann Translator'], illustrator: ['Ivy Illustrator'], editor: ['Ed Editor'], narrator: ['Nora Narrator'], contributor: ['Bea Designer'] })
+    expect(parsed.manifest.metadata).toMatchObject({
+      author: ['Natsume Soseki', 'Plain Writer'],
+      translator: ['Ann Translator'],
+      illustrator: ['Ivy Illustrator'],
+      editor: ['Ed Editor'],
+      narrator: ['Nora Narrator'],
+      contributor: ['Bea Designer'],
+    })
     expect(creatorRole('TRL')).toBe('translator')
     expect(creatorRole('xyz')).toBe('other')
     expect(creatorRole(undefined)).toBe('author')
@@ -262,7 +346,9 @@ describe('big books', () => {
   it('a 2,000-document book sends a position count per document, not a locator per position', async () => {
     const book = testBooks(['big-2000'])[0].bytes
     const imported = await importEpubTitle(t.db, book, new Date())
-    const response = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' } })
+    const response = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+      query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
+    })
     expect(response.statusCode).toBe(200)
     const { manifest, positions, positionCounts } = response.json().result
     expect(manifest.readingOrder).toHaveLength(2000)
@@ -292,9 +378,12 @@ describe('stored positions', () => {
     const imported = await importEpubTitle(t.db, book, new Date())
     const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/OEBPS/`
     const before = parsedBookLoads()
-    const publication = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' } })
+    const publication = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+      query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
+    })
     expect(publication.json().result.positions).toHaveLength(3)
-    for (const file of ['section-1.xhtml', 'section-2.xhtml', 'style.css', 'section-3.xhtml']) expect((await t.call('GET', `${base}${file}`)).statusCode).toBe(200)
+    for (const file of ['section-1.xhtml', 'section-2.xhtml', 'style.css', 'section-3.xhtml'])
+      expect((await t.call('GET', `${base}${file}`)).statusCode).toBe(200)
     expect(parsedBookLoads() - before).toBe(1)
     // A trial's cut (its first document) is made on a copy: the full book stays whole.
     await t.db.deleteFrom('chapter_epubs').where('chapter_id', '=', imported.chapterId).where('sales_type', '=', 'trial').execute()
@@ -302,7 +391,9 @@ describe('stored positions', () => {
     await t.db.insertInto('chapter_epubs').values({ chapter_id: imported.chapterId, sales_type: 'trial', epub_id, reading_order_limit: 1 }).execute()
     const trial = (await chapterEpubRow(t.deps, imported.chapterId, 'trial'))!
     expect([trial.positions.length, trial.manifest.readingOrder.length, trial.manifest.toc.length]).toEqual([1, 1, 1])
-    const again = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' } })
+    const again = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+      query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
+    })
     expect(again.json().result.positions).toHaveLength(3)
     expect(again.json().result.manifest.readingOrder).toHaveLength(3)
     expect(parsedBookLoads() - before).toBe(1)
@@ -311,8 +402,11 @@ describe('stored positions', () => {
 
 describe('SVG pages', () => {
   it('reads each SVG page of the reading order through an XHTML page of ours, whose raster images load; a trial only its own', async () => {
-    const png = await sharp({ create: { width: 4, height: 6, channels: 3, background: '#c33' } }).png().toBuffer()
-    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+    const png = await sharp({ create: { width: 4, height: 6, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer()
+    const container =
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
     const pages = [1, 2, 3]
     const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">svg-pages</dc:identifier><dc:title>SVG pages</dc:title><dc:language>en</dc:language><meta property="rendition:layout">pre-paginated</meta></metadata><manifest>${pages.map((n) => `<item id="p${n}" href="pages/p${n}.svg" media-type="image/svg+xml"/><item id="i${n}" href="images/i${n}.png" media-type="image/png"/>`).join('')}</manifest><spine>${pages.map((n) => `<itemref idref="p${n}"/>`).join('')}</spine></package>`
     const svg = (n: number) =>
@@ -325,7 +419,9 @@ describe('SVG pages', () => {
     const imported = await importEpubTitle(t.db, zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...files }), new Date())
     const query = (salesType: string) => ({ query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType } })
     const { manifest, positions } = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, query('product'))).json().result
-    expect(manifest.readingOrder.map((link: { href: string; type: string }) => [link.href, link.type])).toEqual(pages.map((n) => [`OPS/pages/p${n}.svg.page.xhtml`, 'application/xhtml+xml']))
+    expect(manifest.readingOrder.map((link: { href: string; type: string }) => [link.href, link.type])).toEqual(
+      pages.map((n) => [`OPS/pages/p${n}.svg.page.xhtml`, 'application/xhtml+xml']),
+    )
     expect(positions.map((position: { href: string }) => position.href)).toEqual(manifest.readingOrder.map((link: { href: string }) => link.href))
     const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
     const page = await t.call('GET', `${base}OPS/pages/p2.svg.page.xhtml`)
@@ -350,7 +446,8 @@ describe('SVG pages', () => {
 describe('obfuscated fonts', () => {
   /** A book with two embedded fonts, one obfuscated by each algorithm, as encryption.xml says. */
   function fontBook(identifier: string, font: Uint8Array): Uint8Array {
-    const container = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
+    const container =
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'
     const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="isbn">9780000000000</dc:identifier><dc:identifier id="uid"> ${identifier} </dc:identifier><dc:title>Fonts</dc:title><dc:language>en</dc:language></metadata><manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/><item id="f1" href="fonts/idpf.otf" media-type="font/otf"/><item id="f2" href="fonts/adobe.otf" media-type="font/otf"/><item id="f3" href="fonts/plain.otf" media-type="font/otf"/></manifest><spine><itemref idref="a"/></spine></package>`
     const encryption = `<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
 <enc:EncryptedData><enc:EncryptionMethod Algorithm="${IDPF_ALGORITHM}"/><enc:CipherData><enc:CipherReference URI="OPS/fonts/idpf.otf"/></enc:CipherData></enc:EncryptedData>
@@ -388,7 +485,8 @@ function referencingEpub(): Uint8Array {
   const xhtml = (body: string, head = '') =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink"><head><title>t</title>${head}</head><body>${body}</body></html>`
   const files: Record<string, string> = {
-    'META-INF/container.xml': '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+    'META-INF/container.xml':
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
     'OPS/book.opf': `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">refs</dc:identifier><dc:title>References</dc:title><dc:language>en</dc:language></metadata>
 <manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
 <item id="c1" href="text/one.xhtml" media-type="application/xhtml+xml" properties="svg"/><item id="c2" href="text/two.xhtml" media-type="application/xhtml+xml"/><item id="c3" href="text/three.xhtml" media-type="application/xhtml+xml"/></manifest>
@@ -406,13 +504,17 @@ function referencingEpub(): Uint8Array {
     'OPS/css/one.css': '@import "fonts.css";\nbody { background: url(\'../img/bg.png\') }',
     'OPS/css/fonts.css': '@font-face { font-family: F; src: url(../fonts/f.woff2) format("woff2") }',
     'OPS/css/paid.css': 'body { background: url(../img/paid-bg.png) }',
-    'OPS/img/cover.svg': '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="cover-art.png" width="1" height="1"/></svg>',
+    'OPS/img/cover.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="cover-art.png" width="1" height="1"/></svg>',
     'OPS/evil.js': 'top.fetch("/api/member/profile")',
   }
   for (const image of ['a b', 'one-2x', 'one-3x', 'poster', 'svg-image', 'cover-art', 'bg', 'linked', 'paid', 'paid-bg']) files[`OPS/img/${image}.png`] = 'png'
   files['OPS/media/clip.mp4'] = 'mp4'
   files['OPS/fonts/f.woff2'] = 'woff2'
-  return zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])) })
+  return zipSync({
+    mimetype: [strToU8('application/epub+zip'), { level: 0 }],
+    ...Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])),
+  })
 }
 
 describe('EPUB files each part serves', () => {
@@ -425,7 +527,21 @@ describe('EPUB files each part serves', () => {
     const imported = await importEpubTitle(t.db, referencingEpub(), new Date())
     const trial = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/trial/epub/`
     const product = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
-    const loaded = ['text/one.xhtml', 'img/a%20b.png', 'img/one-2x.png', 'img/one-3x.png', 'img/poster.png', 'media/clip.mp4', 'img/svg-image.png', 'img/cover.svg', 'img/cover-art.png', 'css/one.css', 'css/fonts.css', 'img/bg.png', 'fonts/f.woff2'].map((file) => `OPS/${file}`)
+    const loaded = [
+      'text/one.xhtml',
+      'img/a%20b.png',
+      'img/one-2x.png',
+      'img/one-3x.png',
+      'img/poster.png',
+      'media/clip.mp4',
+      'img/svg-image.png',
+      'img/cover.svg',
+      'img/cover-art.png',
+      'css/one.css',
+      'css/fonts.css',
+      'img/bg.png',
+      'fonts/f.woff2',
+    ].map((file) => `OPS/${file}`)
     const paid = ['text/two.xhtml', 'text/three.xhtml', 'img/paid.png', 'css/paid.css', 'img/paid-bg.png', 'img/linked.png'].map((file) => `OPS/${file}`)
     const never = ['OPS/book.opf', 'OPS/toc.ncx', 'OPS/nav.xhtml', 'OPS/evil.js', ...PACKAGE]
     expect(await statuses(trial, loaded)).toEqual(allAre(loaded, 200))
@@ -435,7 +551,11 @@ describe('EPUB files each part serves', () => {
     // Percent-encoded or not, the same file; the manifests name only what each part serves.
     expect((await t.call('GET', `${trial}OPS/img/a b.png`)).statusCode).toBe(200)
     const manifestOf = async (salesType: string) =>
-      (await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, { query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType } })).json().result.manifest
+      (
+        await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+          query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType },
+        })
+      ).json().result.manifest
     const trialManifest = await manifestOf('trial')
     expect(trialManifest.readingOrder.map((link: { href: string }) => link.href)).toEqual(['OPS/text/one.xhtml'])
     expect(trialManifest.resources).toEqual([])
@@ -447,22 +567,51 @@ describe('EPUB files each part serves', () => {
     const [, , third] = await novel('fr')
     const trialUrl = `/api/comic/${third.contentId}/chapter/${third.chapterId}/trial/epub/`
     const productUrl = `/api/comic/${third.contentId}/chapter/${third.chapterId}/product/epub/`
-    const { manifest } = (await t.call('GET', `/api/comic/${third.contentId}/chapter/epub`, { query: { chapterId: String(third.chapterId), chapterFileSalesType: 'trial' } })).json().result
+    const { manifest } = (
+      await t.call('GET', `/api/comic/${third.contentId}/chapter/epub`, { query: { chapterId: String(third.chapterId), chapterFileSalesType: 'trial' } })
+    ).json().result
     const trialDocs = manifest.readingOrder.map((link: { href: string }) => link.href)
     expect(await statuses(trialUrl, [...trialDocs, 'OEBPS/style.css'])).toEqual(allAre([...trialDocs, 'OEBPS/style.css'], 200))
     const closed = ['OEBPS/section-3.xhtml', 'OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE]
     expect(await statuses(trialUrl, closed)).toEqual(allAre(closed, 404))
-    await t.db.insertInto('chapter_access').values({ member_id: memberId, chapter_id: Number(third.chapterId), content_id: Number(third.contentId), kind: 'owned', via: 'coin', expires_at: null }).execute()
-    expect(await statuses(productUrl, ['OEBPS/section-3.xhtml', 'OEBPS/style.css'], { cookies })).toEqual(allAre(['OEBPS/section-3.xhtml', 'OEBPS/style.css'], 200))
-    expect(await statuses(productUrl, ['OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE], { cookies })).toEqual(allAre(['OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE], 404))
+    await t.db
+      .insertInto('chapter_access')
+      .values({ member_id: memberId, chapter_id: Number(third.chapterId), content_id: Number(third.contentId), kind: 'owned', via: 'coin', expires_at: null })
+      .execute()
+    expect(await statuses(productUrl, ['OEBPS/section-3.xhtml', 'OEBPS/style.css'], { cookies })).toEqual(
+      allAre(['OEBPS/section-3.xhtml', 'OEBPS/style.css'], 200),
+    )
+    expect(await statuses(productUrl, ['OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE], { cookies })).toEqual(
+      allAre(['OEBPS/package.opf', 'OEBPS/nav.xhtml', ...PACKAGE], 404),
+    )
   })
 
   it.each([
-    ['page-blanche.epub', ['EPUB/Content/cover.xhtml', 'EPUB/Image/cover.jpg', 'EPUB/Style/style.css'], ['EPUB/Content/PageBlanche_Page_004.xhtml', 'EPUB/Image/PageBlanche_Page_004.jpg', 'EPUB/Image/PageBlanche_Page_008.jpg'], ['EPUB/package.opf', 'EPUB/Navigation/toc.ncx', 'EPUB/Navigation/nav.xhtml']],
+    [
+      'page-blanche.epub',
+      ['EPUB/Content/cover.xhtml', 'EPUB/Image/cover.jpg', 'EPUB/Style/style.css'],
+      ['EPUB/Content/PageBlanche_Page_004.xhtml', 'EPUB/Image/PageBlanche_Page_004.jpg', 'EPUB/Image/PageBlanche_Page_008.jpg'],
+      ['EPUB/package.opf', 'EPUB/Navigation/toc.ncx', 'EPUB/Navigation/nav.xhtml'],
+    ],
     // Its navigation document is also in its reading order: a document of the paid part.
-    ['childrens-literature.epub', ['EPUB/cover.xhtml', 'EPUB/images/cover.png', 'EPUB/css/epub.css'], ['EPUB/s04.xhtml', 'EPUB/css/nav.css', 'EPUB/nav.xhtml'], ['EPUB/package.opf', 'EPUB/toc.ncx']],
-    ['kusamakura-japanese-vertical-writing.epub', ['OPS/xhtml/表紙.xhtml', 'OPS/images/夏目漱石.jpg', 'OPS/css/vertical.css', 'OPS/fonts/foobar.ttf'], ['OPS/xhtml/十三.xhtml', 'OPS/meta/底本.xmp'], ['OPS/package.opf', 'OPS/xhtml/toc.ncx', 'OPS/xhtml/目次.xhtml']],
-    ['moby-dick.epub', ['OPS/chapter_001.xhtml', 'OPS/images/Moby-Dick_FE_title_page.jpg', 'OPS/css/stylesheet.css', 'OPS/fonts/STIXGeneral.otf'], ['OPS/chapter_136.xhtml', 'OPS/images/9780316000000.jpg'], ['OPS/package.opf', 'OPS/toc.xhtml']],
+    [
+      'childrens-literature.epub',
+      ['EPUB/cover.xhtml', 'EPUB/images/cover.png', 'EPUB/css/epub.css'],
+      ['EPUB/s04.xhtml', 'EPUB/css/nav.css', 'EPUB/nav.xhtml'],
+      ['EPUB/package.opf', 'EPUB/toc.ncx'],
+    ],
+    [
+      'kusamakura-japanese-vertical-writing.epub',
+      ['OPS/xhtml/表紙.xhtml', 'OPS/images/夏目漱石.jpg', 'OPS/css/vertical.css', 'OPS/fonts/foobar.ttf'],
+      ['OPS/xhtml/十三.xhtml', 'OPS/meta/底本.xmp'],
+      ['OPS/package.opf', 'OPS/xhtml/toc.ncx', 'OPS/xhtml/目次.xhtml'],
+    ],
+    [
+      'moby-dick.epub',
+      ['OPS/chapter_001.xhtml', 'OPS/images/Moby-Dick_FE_title_page.jpg', 'OPS/css/stylesheet.css', 'OPS/fonts/STIXGeneral.otf'],
+      ['OPS/chapter_136.xhtml', 'OPS/images/9780316000000.jpg'],
+      ['OPS/package.opf', 'OPS/toc.xhtml'],
+    ],
   ])('%s: the trial reads its documents and their files, not the paid part or the package', async (file, trialFiles, paidFiles, packageFiles) => {
     const imported = await importEpubTitle(t.db, fs.readFileSync(`${samplesDir}/${file}`), new Date())
     const encoded = (paths: string[]) => paths.map((p) => p.split('/').map(encodeURIComponent).join('/'))

@@ -14,7 +14,13 @@ import { circle, path, polygon, rect, stroke, SvgDoc, type Box, type Palette } f
 const art = (doc: SvgDoc, body: string): Artwork => ({ svg: doc.render(body), width: doc.pixelWidth, height: doc.pixelHeight })
 
 const heroMood = (subject: ArtSubject, rng: Rng): Mood =>
-  subject.horror ? 'serious' : subject.romance ? rng.pick(['smile', 'calm']) : subject.action ? rng.pick(['serious', 'shout']) : rng.pick(['smile', 'calm', 'serious'])
+  subject.horror
+    ? 'serious'
+    : subject.romance
+      ? rng.pick(['smile', 'calm'])
+      : subject.action
+        ? rng.pick(['serious', 'shout'])
+        : rng.pick(['smile', 'calm', 'serious'])
 
 /** Backdrop, effect layer and cast, shared by every format. */
 function keyArt(doc: SvgDoc, b: Box, subject: ArtSubject, rng: Rng, heroes: { cx: number; cy: number; r: number; look: number }[]): string {
@@ -33,7 +39,20 @@ function keyArt(doc: SvgDoc, b: Box, subject: ArtSubject, rng: Rng, heroes: { cx
 
 /** Darkens the bottom or one side so overlaid text stays legible. */
 function shadeEdge(doc: SvgDoc, b: Box, color: string, side: 'bottom' | 'left', strength = 0.85): string {
-  const fill = side === 'bottom' ? doc.linear([[0, color, 0], [1, color, strength]]) : doc.linear([[0, color, strength], [1, color, 0]], 1, 0)
+  const fill =
+    side === 'bottom'
+      ? doc.linear([
+          [0, color, 0],
+          [1, color, strength],
+        ])
+      : doc.linear(
+          [
+            [0, color, strength],
+            [1, color, 0],
+          ],
+          1,
+          0,
+        )
   return side === 'bottom' ? rect({ x: b.x, y: b.y + b.h * 0.55, w: b.w, h: b.h * 0.45 }, fill) : rect({ x: b.x, y: b.y, w: b.w * 0.55, h: b.h }, fill)
 }
 
@@ -43,7 +62,13 @@ export function coverArt(subject: ArtSubject, kind: TitleKind, rng: Rng): Artwor
   const pal = subject.pal
   if (kind === 'magazine') {
     // A magazine cover: masthead band, the lead in the middle, two more series around it.
-    const out = [keyArt(doc, b, subject, rng, [{ cx: 96, cy: 140, r: 30, look: 0 }, { cx: 38, cy: 200, r: 17, look: 1 }, { cx: 156, cy: 196, r: 18, look: -1 }])]
+    const out = [
+      keyArt(doc, b, subject, rng, [
+        { cx: 96, cy: 140, r: 30, look: 0 },
+        { cx: 38, cy: 200, r: 17, look: 1 },
+        { cx: 156, cy: 196, r: 18, look: -1 },
+      ]),
+    ]
     const stripes = doc.pattern(10, 10, `<path d="M0,10L10,0" stroke="${pal.light}" stroke-width="3" opacity="0.5"/>`)
     out.push(rect({ x: 0, y: 0, w: 192, h: 58 }, pal.base), rect({ x: 0, y: 0, w: 192, h: 58 }, stripes), rect({ x: 0, y: 58, w: 192, h: 4 }, pal.accent))
     out.push(starburst(160, 30, 22, 14, pal.accent, pal.paper), circle(28, 90, 14, pal.complement, stroke(pal.paper, 2)))
@@ -67,7 +92,10 @@ export function coverArt(subject: ArtSubject, kind: TitleKind, rng: Rng): Artwor
     layout === 'closeup'
       ? [{ cx: 96, cy: top + 24, r: 54, look: rng.range(-0.4, 0.4) }]
       : layout === 'duo'
-        ? [{ cx: 62, cy: top + 6, r: 29, look: 0.8 }, { cx: 134, cy: top - 4, r: 30, look: -0.8 }]
+        ? [
+            { cx: 62, cy: top + 6, r: 29, look: 0.8 },
+            { cx: 134, cy: top - 4, r: 30, look: -0.8 },
+          ]
         : rng.chance(0.6)
           ? [lead, { cx: lead.cx > 96 ? 40 : 152, cy: 96, r: 22, look: lead.cx > 96 ? 1 : -1 }]
           : [lead]
@@ -77,7 +105,12 @@ export function coverArt(subject: ArtSubject, kind: TitleKind, rng: Rng): Artwor
 /** A paperback volume's publisher band (obi) and corner emblem; a thin top rule on webtoons. */
 function coverTrim(kind: TitleKind, pal: Palette): string {
   if (kind !== 'volume') return path('M0,0h192v6h-192Z', pal.base)
-  return rect({ x: 0, y: 226, w: 192, h: 46 }, pal.accent) + rect({ x: 0, y: 226, w: 192, h: 3 }, pal.paper) + circle(22, 22, 11, pal.paper, 'opacity="0.9"') + circle(22, 22, 7, pal.base)
+  return (
+    rect({ x: 0, y: 226, w: 192, h: 46 }, pal.accent) +
+    rect({ x: 0, y: 226, w: 192, h: 3 }, pal.paper) +
+    circle(22, 22, 11, pal.paper, 'opacity="0.9"') +
+    circle(22, 22, 7, pal.base)
+  )
 }
 
 /** A price-sticker star, as magazines print on their covers. */

@@ -75,26 +75,70 @@ export function bust(doc: SvgDoc, pal: Palette, who: Character, o: BustOptions):
   const out: string[] = []
   // Hair behind the head.
   if (c.hairStyle === 'long') {
-    out.push(path(`M${X(-1.05)},${Y(-0.3)}C${X(-1.25)},${Y(-1.45)} ${X(1.25)},${Y(-1.45)} ${X(1.05)},${Y(-0.3)}L${X(1.3)},${Y(2.4)}Q${X(0)},${Y(2.7)} ${X(-1.3)},${Y(2.4)}Z`, c.hair))
+    out.push(
+      path(
+        `M${X(-1.05)},${Y(-0.3)}C${X(-1.25)},${Y(-1.45)} ${X(1.25)},${Y(-1.45)} ${X(1.05)},${Y(-0.3)}L${X(1.3)},${Y(2.4)}Q${X(0)},${Y(2.7)} ${X(-1.3)},${Y(2.4)}Z`,
+        c.hair,
+      ),
+    )
   } else if (c.hairStyle === 'bob') {
-    out.push(path(`M${X(-1.05)},${Y(-0.2)}C${X(-1.25)},${Y(-1.45)} ${X(1.25)},${Y(-1.45)} ${X(1.05)},${Y(-0.2)}L${X(1.1)},${Y(0.85)}L${X(-1.1)},${Y(0.85)}Z`, c.hair))
+    out.push(
+      path(`M${X(-1.05)},${Y(-0.2)}C${X(-1.25)},${Y(-1.45)} ${X(1.25)},${Y(-1.45)} ${X(1.05)},${Y(-0.2)}L${X(1.1)},${Y(0.85)}L${X(-1.1)},${Y(0.85)}Z`, c.hair),
+    )
   } else if (c.hairStyle === 'ponytail') {
     const side = look > 0 ? -1 : 1
-    out.push(path(`M${X(side * 0.5)},${Y(-0.95)}Q${X(side * 1.75)},${Y(-0.9)} ${X(side * 1.35)},${Y(1.1)}Q${X(side * 1.1)},${Y(0.1)} ${X(side * 0.5)},${Y(-0.95)}Z`, c.hair))
+    out.push(
+      path(
+        `M${X(side * 0.5)},${Y(-0.95)}Q${X(side * 1.75)},${Y(-0.9)} ${X(side * 1.35)},${Y(1.1)}Q${X(side * 1.1)},${Y(0.1)} ${X(side * 0.5)},${Y(-0.95)}Z`,
+        c.hair,
+      ),
+    )
   } else if (c.hairStyle === 'bun') {
     out.push(circle(cx, cy - r * 1.15, r * 0.45, c.hair))
   }
   // Shoulders, neck, collar.
-  out.push(path(`M${X(-2.6)},${Y(6)}L${X(-2.4)},${Y(2.6)}Q${X(-2.2)},${Y(1.55)} ${X(-0.9)},${Y(1.45)}L${X(0.9)},${Y(1.45)}Q${X(2.2)},${Y(1.55)} ${X(2.4)},${Y(2.6)}L${X(2.6)},${Y(6)}Z`, c.outfit))
+  out.push(
+    path(
+      `M${X(-2.6)},${Y(6)}L${X(-2.4)},${Y(2.6)}Q${X(-2.2)},${Y(1.55)} ${X(-0.9)},${Y(1.45)}L${X(0.9)},${Y(1.45)}Q${X(2.2)},${Y(1.55)} ${X(2.4)},${Y(2.6)}L${X(2.6)},${Y(6)}Z`,
+      c.outfit,
+    ),
+  )
   out.push(neckline(c, pal, X, Y, r, lw))
   // Face.
   const jaw = look * 0.22
-  out.push(path(`M${X(-0.9)},${Y(-0.1)}C${X(-0.9)},${Y(-1.2)} ${X(0.9)},${Y(-1.2)} ${X(0.9)},${Y(-0.1)}C${X(0.9)},${Y(0.5)} ${X(0.4 + jaw)},${Y(1)} ${X(jaw)},${Y(1.1)}C${X(-0.4 + jaw)},${Y(1)} ${X(-0.9)},${Y(0.5)} ${X(-0.9)},${Y(-0.1)}Z`, c.skin))
+  out.push(
+    path(
+      `M${X(-0.9)},${Y(-0.1)}C${X(-0.9)},${Y(-1.2)} ${X(0.9)},${Y(-1.2)} ${X(0.9)},${Y(-0.1)}C${X(0.9)},${Y(0.5)} ${X(0.4 + jaw)},${Y(1)} ${X(jaw)},${Y(1.1)}C${X(-0.4 + jaw)},${Y(1)} ${X(-0.9)},${Y(0.5)} ${X(-0.9)},${Y(-0.1)}Z`,
+      c.skin,
+    ),
+  )
   out.push(face(pal, o, lw))
   // Fringe.
   if (c.hairStyle === 'spiky') {
-    const spikes: [number, number][] = [[-1, 0.1], [-1.35, -0.55], [-0.9, -0.9], [-1, -1.45], [-0.4, -1.2], [-0.1, -1.7], [0.3, -1.2], [0.9, -1.5], [0.85, -0.9], [1.35, -0.5], [1, 0.1], [0.75, -0.35], [0.4, -0.15], [0.1, -0.5], [-0.25, -0.2], [-0.6, -0.45]]
-    out.push(polygon(spikes.map(([dx, dy]) => [cx + dx * r, cy + dy * r] as const), c.hair))
+    const spikes: [number, number][] = [
+      [-1, 0.1],
+      [-1.35, -0.55],
+      [-0.9, -0.9],
+      [-1, -1.45],
+      [-0.4, -1.2],
+      [-0.1, -1.7],
+      [0.3, -1.2],
+      [0.9, -1.5],
+      [0.85, -0.9],
+      [1.35, -0.5],
+      [1, 0.1],
+      [0.75, -0.35],
+      [0.4, -0.15],
+      [0.1, -0.5],
+      [-0.25, -0.2],
+      [-0.6, -0.45],
+    ]
+    out.push(
+      polygon(
+        spikes.map(([dx, dy]) => [cx + dx * r, cy + dy * r] as const),
+        c.hair,
+      ),
+    )
   } else {
     // The fringe: locks hanging between notches, parted towards where the face looks.
     const wide = c.hairStyle === 'long' || c.hairStyle === 'bob'
@@ -125,10 +169,18 @@ function neckline(c: Character, pal: Palette, X: (dx: number) => number, Y: (dy:
       return (
         path(`M${X(-0.8)},${Y(1.45)}L${X(0)},${Y(2.6)}L${X(0.8)},${Y(1.45)}Z`, '#fff') +
         neck +
-        path(`M${X(-0.15)},${Y(1.55)}h${n(r * 0.3)}l${n(r * 0.08)},${n(r * 1.1)}l${n(-r * 0.23)},${n(r * 0.3)}l${n(-r * 0.23)},${n(-r * 0.3)}Z`, pal.mono ? pal.deep : pal.accent)
+        path(
+          `M${X(-0.15)},${Y(1.55)}h${n(r * 0.3)}l${n(r * 0.08)},${n(r * 1.1)}l${n(-r * 0.23)},${n(r * 0.3)}l${n(-r * 0.23)},${n(-r * 0.3)}Z`,
+          pal.mono ? pal.deep : pal.accent,
+        )
       )
     case 'hood':
-      return path(`M${X(-1.5)},${Y(1.5)}Q${X(0)},${Y(2.5)} ${X(1.5)},${Y(1.5)}Q${X(1.1)},${Y(2.3)} ${X(0)},${Y(2.35)}Q${X(-1.1)},${Y(2.3)} ${X(-1.5)},${Y(1.5)}Z`, c.trim) + neck
+      return (
+        path(
+          `M${X(-1.5)},${Y(1.5)}Q${X(0)},${Y(2.5)} ${X(1.5)},${Y(1.5)}Q${X(1.1)},${Y(2.3)} ${X(0)},${Y(2.35)}Q${X(-1.1)},${Y(2.3)} ${X(-1.5)},${Y(1.5)}Z`,
+          c.trim,
+        ) + neck
+      )
     case 'armor':
       return (
         neck +
@@ -151,20 +203,30 @@ function face(pal: Palette, o: BustOptions, lw: number): string {
   if (r < 5) return ''
   for (const side of [-1, 1]) {
     if (mood === 'smile' && r > 9) {
-      out.push(path(`M${n(ex(side) - r * 0.15)},${n(ey)}Q${n(ex(side))},${n(ey - r * 0.2)} ${n(ex(side) + r * 0.15)},${n(ey)}`, 'none', stroke(pal.ink, lw * 1.2)))
+      out.push(
+        path(`M${n(ex(side) - r * 0.15)},${n(ey)}Q${n(ex(side))},${n(ey - r * 0.2)} ${n(ex(side) + r * 0.15)},${n(ey)}`, 'none', stroke(pal.ink, lw * 1.2)),
+      )
     } else {
       out.push(ellipse(ex(side), ey, r * 0.14, r * (mood === 'shout' ? 0.18 : 0.22), pal.ink, NO_LINE))
       if (r > 9) out.push(circle(ex(side) - r * 0.04, ey - r * 0.08, r * 0.05, '#fff', NO_LINE))
     }
     const browTilt = mood === 'serious' || mood === 'shout' ? 0.1 : mood === 'sad' ? -0.1 : 0
     const bx = ex(side)
-    out.push(path(`M${n(bx - r * 0.16)},${n(cy - r * 0.2 - side * browTilt * r)}L${n(bx + r * 0.16)},${n(cy - r * 0.2 + side * browTilt * r)}`, 'none', stroke(pal.ink, lw)))
+    out.push(
+      path(
+        `M${n(bx - r * 0.16)},${n(cy - r * 0.2 - side * browTilt * r)}L${n(bx + r * 0.16)},${n(cy - r * 0.2 + side * browTilt * r)}`,
+        'none',
+        stroke(pal.ink, lw),
+      ),
+    )
   }
   const mx = cx + look * r * 0.15
   const my = cy + r * 0.62
   if (mood === 'shout') out.push(ellipse(mx, my, r * 0.16, r * 0.13, pal.ink, NO_LINE))
-  else if (mood === 'smile') out.push(path(`M${n(mx - r * 0.18)},${n(my - r * 0.04)}Q${n(mx)},${n(my + r * 0.14)} ${n(mx + r * 0.18)},${n(my - r * 0.04)}`, 'none', stroke(pal.ink, lw)))
-  else if (mood === 'sad') out.push(path(`M${n(mx - r * 0.12)},${n(my + r * 0.05)}Q${n(mx)},${n(my - r * 0.06)} ${n(mx + r * 0.12)},${n(my + r * 0.05)}`, 'none', stroke(pal.ink, lw)))
+  else if (mood === 'smile')
+    out.push(path(`M${n(mx - r * 0.18)},${n(my - r * 0.04)}Q${n(mx)},${n(my + r * 0.14)} ${n(mx + r * 0.18)},${n(my - r * 0.04)}`, 'none', stroke(pal.ink, lw)))
+  else if (mood === 'sad')
+    out.push(path(`M${n(mx - r * 0.12)},${n(my + r * 0.05)}Q${n(mx)},${n(my - r * 0.06)} ${n(mx + r * 0.12)},${n(my + r * 0.05)}`, 'none', stroke(pal.ink, lw)))
   else out.push(path(`M${n(mx - r * 0.09)},${n(my)}L${n(mx + r * 0.09)},${n(my)}`, 'none', stroke(pal.ink, lw)))
   if (o.blush && !pal.mono) {
     out.push(ellipse(ex(-1) - r * 0.05, cy + r * 0.42, r * 0.16, r * 0.07, '#ff7f8e', `${NO_LINE} opacity="0.45"`))
@@ -182,9 +244,25 @@ export function silhouette(x: number, ground: number, h: number, fill: string, p
   if (pose === 'cape') out.push(polygon([P(-0.11, 0.8), P(0.11, 0.8), P(0.22, 0.02), P(-0.24, 0.02)], fill, 'opacity="0.75"'))
   out.push(circle(x, ground - h * 0.905, h * 0.062, fill))
   const body = [
-    P(-0.026, 0.86), P(-0.125, 0.8), P(-0.155, 0.47), P(-0.118, 0.47), P(-0.088, 0.7), P(-0.074, 0.56), P(-0.092, 0.45),
-    P(-0.085 - stride, 0), P(-0.022 - stride, 0), P(0, 0.4), P(0.022 + stride, 0), P(0.085 + stride, 0),
-    P(0.092, 0.45), P(0.074, 0.56), P(0.088, 0.7), P(0.118, 0.47 + raise * 2.2), P(0.155 + raise * 0.6, 0.47 + raise * 2.4), P(0.125, 0.8), P(0.026, 0.86),
+    P(-0.026, 0.86),
+    P(-0.125, 0.8),
+    P(-0.155, 0.47),
+    P(-0.118, 0.47),
+    P(-0.088, 0.7),
+    P(-0.074, 0.56),
+    P(-0.092, 0.45),
+    P(-0.085 - stride, 0),
+    P(-0.022 - stride, 0),
+    P(0, 0.4),
+    P(0.022 + stride, 0),
+    P(0.085 + stride, 0),
+    P(0.092, 0.45),
+    P(0.074, 0.56),
+    P(0.088, 0.7),
+    P(0.118, 0.47 + raise * 2.2),
+    P(0.155 + raise * 0.6, 0.47 + raise * 2.4),
+    P(0.125, 0.8),
+    P(0.026, 0.86),
   ]
   out.push(polygon(body, fill, stroke(fill, h * 0.015)))
   if (pose === 'weapon') out.push(path(`M${n(x + 0.16 * h)},${n(ground - 0.86 * h)}l${n(0.16 * h)},${n(-0.4 * h)}`, 'none', stroke(fill, h * 0.018)))
@@ -293,7 +371,9 @@ export function sparkles(rng: Rng, b: Box, color: string, count: number): string
     const y = b.y + rng.range(0.05, 0.95) * b.h
     const s = rng.range(2, 6) * (b.w > 200 ? 1.4 : 1)
     const k = s * 0.22
-    d.push(`M${n(x)},${n(y - s)}L${n(x + k)},${n(y - k)}L${n(x + s)},${n(y)}L${n(x + k)},${n(y + k)}L${n(x)},${n(y + s)}L${n(x - k)},${n(y + k)}L${n(x - s)},${n(y)}L${n(x - k)},${n(y - k)}Z`)
+    d.push(
+      `M${n(x)},${n(y - s)}L${n(x + k)},${n(y - k)}L${n(x + s)},${n(y)}L${n(x + k)},${n(y + k)}L${n(x)},${n(y + s)}L${n(x - k)},${n(y + k)}L${n(x - s)},${n(y)}L${n(x - k)},${n(y - k)}Z`,
+    )
   }
   return path(d.join(''), color)
 }

@@ -96,7 +96,12 @@ export function mangaPage(subject: ArtSubject, rng: Rng, rtl: boolean): Artwork 
             [split + slant + 3, right, split - slant + 3, right],
           ]
     for (const [x0t, x1t, x0b, x1b] of bands) {
-      const shape: [number, number][] = [[x0t, y], [x1t, y], [x1b, y + h], [x0b, y + h]]
+      const shape: [number, number][] = [
+        [x0t, y],
+        [x1t, y],
+        [x1b, y + h],
+        [x0b, y + h],
+      ]
       const box: Box = { x: Math.min(x0t, x0b), y, w: Math.max(x1t, x1b) - Math.min(x0t, x0b), h }
       const content = panelArt(doc, box, pal, subject, rng)
       out.push(`<g ${doc.clip(`<polygon points="${pts(shape)}"/>`)}>${content.svg}</g>`, polygon(shape, 'none', stroke(pal.ink, 1.8)))

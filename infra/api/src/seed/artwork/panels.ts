@@ -109,9 +109,27 @@ function closeBackdrop(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, r
   const roll = rng.float()
   if (roll < 0.35) return scene(doc, bg, b, pal, rng, subject.horror)
   if (roll < 0.55 && subject.romance) return scene(doc, 'bokeh', b, pal, rng)
-  if (roll < 0.7) return rect(b, pal.mono ? doc.tone('#8a8a8a', 4, 1) : doc.linear([[0, pal.light], [1, pal.base]]))
-  if (roll < 0.85) return rect(b, subject.horror ? pal.deep : pal.pale) + speedLines(rng, b, b.x + b.w / 2, b.y + b.h * 0.45, subject.horror ? pal.dark : pal.light, 24, 0.9)
-  return rect(b, doc.linear([[0, pal.dark], [1, pal.deep]])) + sparkles(rng, b, pal.light, 5)
+  if (roll < 0.7)
+    return rect(
+      b,
+      pal.mono
+        ? doc.tone('#8a8a8a', 4, 1)
+        : doc.linear([
+            [0, pal.light],
+            [1, pal.base],
+          ]),
+    )
+  if (roll < 0.85)
+    return rect(b, subject.horror ? pal.deep : pal.pale) + speedLines(rng, b, b.x + b.w / 2, b.y + b.h * 0.45, subject.horror ? pal.dark : pal.light, 24, 0.9)
+  return (
+    rect(
+      b,
+      doc.linear([
+        [0, pal.dark],
+        [1, pal.deep],
+      ]),
+    ) + sparkles(rng, b, pal.light, 5)
+  )
 }
 
 /** A detail shot: a letter, a cup, a phone or a flower. */
@@ -120,7 +138,17 @@ function objectShot(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng:
   const cy = b.y + b.h / 2
   const s = Math.min(b.w, b.h) * 0.3
   const line = stroke(pal.ink, Math.max(1, s * 0.04))
-  const out = [rect(b, pal.mono ? doc.tone('#9a9a9a', 4, 0.9) : doc.radial([[0, pal.pale], [1, pal.light]]))]
+  const out = [
+    rect(
+      b,
+      pal.mono
+        ? doc.tone('#9a9a9a', 4, 0.9)
+        : doc.radial([
+            [0, pal.pale],
+            [1, pal.light],
+          ]),
+    ),
+  ]
   switch (rng.int(0, 3)) {
     case 0:
       out.push(rect({ x: cx - s, y: cy - s * 0.62, w: s * 2, h: s * 1.24 }, '#fff', line))
@@ -131,7 +159,13 @@ function objectShot(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng:
       out.push(path(`M${n(cx - s * 0.6)},${n(cy - s * 0.5)}h${n(s * 1.2)}l${n(-s * 0.15)},${n(s * 1.1)}h${n(-s * 0.9)}Z`, '#fff', line))
       out.push(path(`M${n(cx + s * 0.55)},${n(cy - s * 0.25)}q${n(s * 0.45)},${n(s * 0.1)} ${n(-s * 0.1)},${n(s * 0.55)}`, 'none', line))
       out.push(ellipse(cx, cy - s * 0.5, s * 0.6, s * 0.12, pal.mono ? pal.dark : '#6b4226', line))
-      out.push(path(`M${n(cx - s * 0.2)},${n(cy - s * 0.8)}q${n(s * 0.15)},${n(-s * 0.2)} 0,${n(-s * 0.4)}M${n(cx + s * 0.15)},${n(cy - s * 0.8)}q${n(s * 0.15)},${n(-s * 0.2)} 0,${n(-s * 0.4)}`, 'none', `${stroke(pal.dark, 1.5)} opacity="0.6"`))
+      out.push(
+        path(
+          `M${n(cx - s * 0.2)},${n(cy - s * 0.8)}q${n(s * 0.15)},${n(-s * 0.2)} 0,${n(-s * 0.4)}M${n(cx + s * 0.15)},${n(cy - s * 0.8)}q${n(s * 0.15)},${n(-s * 0.2)} 0,${n(-s * 0.4)}`,
+          'none',
+          `${stroke(pal.dark, 1.5)} opacity="0.6"`,
+        ),
+      )
       break
     case 2:
       out.push(rect({ x: cx - s * 0.45, y: cy - s * 0.85, w: s * 0.9, h: s * 1.7 }, pal.ink, `rx="${n(s * 0.12)}"`))
@@ -140,10 +174,14 @@ function objectShot(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng:
       out.push(rect({ x: cx - s * 0.2, y: cy, w: s * 0.48, h: s * 0.16 }, pal.mono ? '#999' : pal.base, `rx="${n(s * 0.05)}"`))
       break
     default: {
-      out.push(path(`M${n(cx)},${n(cy + s)}Q${n(cx - s * 0.1)},${n(cy)} ${n(cx)},${n(cy - s * 0.3)}`, 'none', stroke(pal.mono ? pal.dark : '#3f7d4a', s * 0.06)))
+      out.push(
+        path(`M${n(cx)},${n(cy + s)}Q${n(cx - s * 0.1)},${n(cy)} ${n(cx)},${n(cy - s * 0.3)}`, 'none', stroke(pal.mono ? pal.dark : '#3f7d4a', s * 0.06)),
+      )
       for (let i = 0; i < 6; i++) {
         const a = (Math.PI * 2 * i) / 6
-        out.push(ellipse(cx + Math.cos(a) * s * 0.28, cy - s * 0.35 + Math.sin(a) * s * 0.28, s * 0.22, s * 0.22, pal.mono ? '#fff' : shade(pal.accent, 8), line))
+        out.push(
+          ellipse(cx + Math.cos(a) * s * 0.28, cy - s * 0.35 + Math.sin(a) * s * 0.28, s * 0.22, s * 0.22, pal.mono ? '#fff' : shade(pal.accent, 8), line),
+        )
       }
       out.push(circle(cx, cy - s * 0.35, s * 0.15, pal.mono ? pal.base : '#f4c542', line))
     }

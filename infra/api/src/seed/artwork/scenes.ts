@@ -9,19 +9,7 @@ import { circle, ellipse, n, path, polygon, rect, shade, stroke, type Box, type 
  * The caller clips to the box.
  */
 
-export type SceneKind =
-  | 'sky'
-  | 'city'
-  | 'night'
-  | 'interior'
-  | 'speed'
-  | 'burst'
-  | 'bokeh'
-  | 'mountains'
-  | 'space'
-  | 'field'
-  | 'sea'
-  | 'forest'
+export type SceneKind = 'sky' | 'city' | 'night' | 'interior' | 'speed' | 'burst' | 'bokeh' | 'mountains' | 'space' | 'field' | 'sea' | 'forest'
 
 const GENRE_SCENES: Record<GenreCode, SceneKind[]> = {
   romance: ['bokeh', 'sky', 'interior', 'city'],
@@ -54,7 +42,16 @@ export function scene(doc: SvgDoc, kind: SceneKind, b: Box, pal: Palette, rng: R
     case 'interior':
       return interior(doc, b, pal, rng)
     case 'speed':
-      return rect(b, doc.radial([[0, pal.paper], [0.55, pal.light], [1, pal.dark]])) + speedLines(rng, b, b.x + b.w * rng.range(0.35, 0.65), b.y + b.h * rng.range(0.35, 0.6), pal.ink, 30)
+      return (
+        rect(
+          b,
+          doc.radial([
+            [0, pal.paper],
+            [0.55, pal.light],
+            [1, pal.dark],
+          ]),
+        ) + speedLines(rng, b, b.x + b.w * rng.range(0.35, 0.65), b.y + b.h * rng.range(0.35, 0.6), pal.ink, 30)
+      )
     case 'burst':
       return burst(doc, b, pal, rng)
     case 'bokeh':
@@ -78,7 +75,11 @@ function clouds(b: Box, rng: Rng, count: number, color = '#fff', opacity = 0.85)
     const x = b.x + rng.range(0.1, 0.9) * b.w
     const y = b.y + rng.range(0.1, 0.45) * b.h
     const s = b.w * rng.range(0.06, 0.11)
-    out.push(ellipse(x, y, s * 1.6, s * 0.55, color), ellipse(x - s * 0.6, y - s * 0.3, s * 0.7, s * 0.55, color), ellipse(x + s * 0.5, y - s * 0.45, s * 0.8, s * 0.65, color))
+    out.push(
+      ellipse(x, y, s * 1.6, s * 0.55, color),
+      ellipse(x - s * 0.6, y - s * 0.3, s * 0.7, s * 0.55, color),
+      ellipse(x + s * 0.5, y - s * 0.45, s * 0.8, s * 0.65, color),
+    )
   }
   return `<g opacity="${opacity}">${out.join('')}</g>`
 }
@@ -91,11 +92,26 @@ function stars(b: Box, rng: Rng, count: number): string {
 }
 
 function sky(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
-  const out = [rect(b, doc.linear([[0, shade(pal.base, 5)], [0.7, pal.light], [1, pal.pale]]))]
+  const out = [
+    rect(
+      b,
+      doc.linear([
+        [0, shade(pal.base, 5)],
+        [0.7, pal.light],
+        [1, pal.pale],
+      ]),
+    ),
+  ]
   out.push(circle(b.x + b.w * rng.range(0.15, 0.85), b.y + b.h * rng.range(0.15, 0.35), Math.min(b.w, b.h) * 0.09, pal.paper, 'opacity="0.9"'))
   out.push(clouds(b, rng, rng.int(2, 3)))
   const ground = b.y + b.h * rng.range(0.72, 0.85)
-  out.push(path(`M${n(b.x)},${n(ground)}Q${n(b.x + b.w * 0.3)},${n(ground - b.h * 0.08)} ${n(b.x + b.w * 0.6)},${n(ground)}T${n(b.x + b.w)},${n(ground - b.h * 0.03)}V${n(b.y + b.h)}H${n(b.x)}Z`, pal.dark, 'opacity="0.55"'))
+  out.push(
+    path(
+      `M${n(b.x)},${n(ground)}Q${n(b.x + b.w * 0.3)},${n(ground - b.h * 0.08)} ${n(b.x + b.w * 0.6)},${n(ground)}T${n(b.x + b.w)},${n(ground - b.h * 0.03)}V${n(b.y + b.h)}H${n(b.x)}Z`,
+      pal.dark,
+      'opacity="0.55"',
+    ),
+  )
   return out.join('')
 }
 
@@ -118,7 +134,21 @@ function skyline(b: Box, rng: Rng, base: number, fill: string, windows: string |
 }
 
 function city(doc: SvgDoc, b: Box, pal: Palette, rng: Rng, night: boolean, horror = false): string {
-  const out = [rect(b, night ? doc.linear([[0, pal.deep], [1, pal.dark]]) : doc.linear([[0, pal.dark], [0.6, pal.accent], [1, pal.pale]]))]
+  const out = [
+    rect(
+      b,
+      night
+        ? doc.linear([
+            [0, pal.deep],
+            [1, pal.dark],
+          ])
+        : doc.linear([
+            [0, pal.dark],
+            [0.6, pal.accent],
+            [1, pal.pale],
+          ]),
+    ),
+  ]
   if (night) {
     out.push(stars(b, rng, 14))
     const mx = b.x + b.w * rng.range(0.2, 0.8)
@@ -144,7 +174,16 @@ function interior(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
   const wx = b.x + b.w * rng.range(0.05, 0.6)
   const wy = b.y + b.h * 0.12
   const wh = Math.min(b.h * 0.45, ww * 1.2)
-  out.push(rect({ x: wx, y: wy, w: ww, h: wh }, doc.linear([[0, pal.base], [1, pal.light]]), stroke(pal.paper, 4)))
+  out.push(
+    rect(
+      { x: wx, y: wy, w: ww, h: wh },
+      doc.linear([
+        [0, pal.base],
+        [1, pal.light],
+      ]),
+      stroke(pal.paper, 4),
+    ),
+  )
   out.push(path(`M${n(wx + ww / 2)},${n(wy)}v${n(wh)}M${n(wx)},${n(wy + wh / 2)}h${n(ww)}`, 'none', stroke(pal.paper, 3)))
   out.push(rect({ x: wx - 6, y: wy - 6, w: ww * 0.35, h: wh + 14 }, pal.accent, 'opacity="0.6"'))
   // A shelf with books, or a table with a cup.
@@ -159,7 +198,11 @@ function interior(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
       bx += 6.5
     }
   } else {
-    out.push(rect({ x: sx, y: floor - 22, w: 54, h: 4 }, pal.dark), rect({ x: sx + 6, y: floor - 18, w: 3, h: 18 }, pal.dark), rect({ x: sx + 45, y: floor - 18, w: 3, h: 18 }, pal.dark))
+    out.push(
+      rect({ x: sx, y: floor - 22, w: 54, h: 4 }, pal.dark),
+      rect({ x: sx + 6, y: floor - 18, w: 3, h: 18 }, pal.dark),
+      rect({ x: sx + 45, y: floor - 18, w: 3, h: 18 }, pal.dark),
+    )
     out.push(path(`M${n(sx + 22)},${n(floor - 31)}h10l-1.5,9h-7Z`, pal.paper, stroke(pal.ink, 1)))
   }
   return out.join('')
@@ -174,15 +217,37 @@ function burst(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
   for (let i = 0; i < rays; i++) {
     const a0 = (Math.PI * 2 * i) / rays
     const a1 = a0 + Math.PI / rays
-    d.push(`M${n(cx)},${n(cy)}L${n(cx + Math.cos(a0) * reach)},${n(cy + Math.sin(a0) * reach)}L${n(cx + Math.cos(a1) * reach)},${n(cy + Math.sin(a1) * reach)}Z`)
+    d.push(
+      `M${n(cx)},${n(cy)}L${n(cx + Math.cos(a0) * reach)},${n(cy + Math.sin(a0) * reach)}L${n(cx + Math.cos(a1) * reach)},${n(cy + Math.sin(a1) * reach)}Z`,
+    )
   }
   return rect(b, pal.mono ? '#f2f2f2' : shade(pal.accent, 12)) + path(d.join(''), pal.mono ? doc.tone('#777', 4, 1) : pal.light, 'opacity="0.9"')
 }
 
 function bokeh(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
-  const out = [rect(b, doc.linear([[0, pal.light], [1, pal.pale]], 1, 1))]
+  const out = [
+    rect(
+      b,
+      doc.linear(
+        [
+          [0, pal.light],
+          [1, pal.pale],
+        ],
+        1,
+        1,
+      ),
+    ),
+  ]
   for (let i = 0; i < 10; i++) {
-    out.push(circle(b.x + rng.float() * b.w, b.y + rng.float() * b.h, Math.min(b.w, b.h) * rng.range(0.04, 0.14), rng.chance(0.5) ? pal.paper : pal.accent, `opacity="${n(rng.range(0.25, 0.6))}"`))
+    out.push(
+      circle(
+        b.x + rng.float() * b.w,
+        b.y + rng.float() * b.h,
+        Math.min(b.w, b.h) * rng.range(0.04, 0.14),
+        rng.chance(0.5) ? pal.paper : pal.accent,
+        `opacity="${n(rng.range(0.25, 0.6))}"`,
+      ),
+    )
   }
   out.push(sparkles(rng, b, pal.paper, 6))
   return out.join('')
@@ -197,7 +262,15 @@ function ridge(b: Box, rng: Rng, baseline: number, amplitude: number, fill: stri
 }
 
 function mountains(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
-  const out = [rect(b, doc.linear([[0, pal.light], [1, pal.pale]]))]
+  const out = [
+    rect(
+      b,
+      doc.linear([
+        [0, pal.light],
+        [1, pal.pale],
+      ]),
+    ),
+  ]
   out.push(circle(b.x + b.w * rng.range(0.2, 0.8), b.y + b.h * 0.25, Math.min(b.w, b.h) * 0.1, pal.paper, 'opacity="0.85"'))
   out.push(ridge(b, rng, b.y + b.h * 0.55, b.h * 0.25, pal.base, 'opacity="0.55"'))
   out.push(ridge(b, rng, b.y + b.h * 0.7, b.h * 0.2, pal.dark, 'opacity="0.75"'))
@@ -206,19 +279,49 @@ function mountains(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
     const x = b.x + b.w * rng.range(0.15, 0.7)
     const y = b.y + b.h * 0.5
     const s = Math.min(b.w, b.h) * 0.05
-    out.push(path(`M${n(x)},${n(y)}v${n(-s * 3)}l${n(s)},${n(-s * 1.5)}l${n(s)},${n(s * 1.5)}v${n(s)}h${n(s * 2)}v${n(-s * 2)}l${n(s)},${n(-s * 1.6)}l${n(s)},${n(s * 1.6)}v${n(s * 4)}Z`, pal.dark, 'opacity="0.7"'))
+    out.push(
+      path(
+        `M${n(x)},${n(y)}v${n(-s * 3)}l${n(s)},${n(-s * 1.5)}l${n(s)},${n(s * 1.5)}v${n(s)}h${n(s * 2)}v${n(-s * 2)}l${n(s)},${n(-s * 1.6)}l${n(s)},${n(s * 1.6)}v${n(s * 4)}Z`,
+        pal.dark,
+        'opacity="0.7"',
+      ),
+    )
   }
   out.push(ridge(b, rng, b.y + b.h * 0.88, b.h * 0.12, pal.deep))
   return out.join('')
 }
 
 function space(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
-  const out = [rect(b, doc.linear([[0, pal.mono ? '#1c1c1c' : '#070a1a'], [1, pal.deep]]))]
+  const out = [
+    rect(
+      b,
+      doc.linear([
+        [0, pal.mono ? '#1c1c1c' : '#070a1a'],
+        [1, pal.deep],
+      ]),
+    ),
+  ]
   out.push(stars({ ...b, h: b.h * 1.4 }, rng, 26))
   const r = Math.min(b.w, b.h) * rng.range(0.16, 0.26)
   const px = b.x + b.w * rng.range(0.2, 0.8)
   const py = b.y + b.h * rng.range(0.25, 0.55)
-  out.push(circle(px, py, r, doc.radial([[0, pal.light], [0.7, pal.base], [1, pal.dark]], 0.35, 0.35, 0.7)))
+  out.push(
+    circle(
+      px,
+      py,
+      r,
+      doc.radial(
+        [
+          [0, pal.light],
+          [0.7, pal.base],
+          [1, pal.dark],
+        ],
+        0.35,
+        0.35,
+        0.7,
+      ),
+    ),
+  )
   out.push(ellipse(px, py, r * 1.7, r * 0.35, 'none', `${stroke(pal.accent, Math.max(1.5, r * 0.08))} opacity="0.8" transform="rotate(-18 ${n(px)} ${n(py)})"`))
   out.push(circle(b.x + b.w * rng.range(0.1, 0.9), b.y + b.h * rng.range(0.1, 0.9), r * 0.18, pal.complement))
   return out.join('')
@@ -227,22 +330,60 @@ function space(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
 function field(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
   const horizon = b.y + b.h * rng.range(0.35, 0.45)
   const grass = pal.mono ? '#bdbdbd' : '#5fae6b'
-  const out = [rect({ ...b, h: horizon - b.y }, doc.linear([[0, pal.base], [1, pal.pale]]))]
+  const out = [
+    rect(
+      { ...b, h: horizon - b.y },
+      doc.linear([
+        [0, pal.base],
+        [1, pal.pale],
+      ]),
+    ),
+  ]
   out.push(rect({ x: b.x, y: horizon - b.h * 0.14, w: b.w, h: b.h * 0.14 }, pal.dark))
   out.push(rect({ x: b.x, y: horizon - b.h * 0.14, w: b.w, h: b.h * 0.14 }, doc.tone(pal.paper, 4, 1), 'opacity="0.5"'))
-  out.push(rect({ x: b.x, y: horizon, w: b.w, h: b.y + b.h - horizon }, doc.linear([[0, shade(grass, 10)], [1, shade(grass, -12)]])))
+  out.push(
+    rect(
+      { x: b.x, y: horizon, w: b.w, h: b.y + b.h - horizon },
+      doc.linear([
+        [0, shade(grass, 10)],
+        [1, shade(grass, -12)],
+      ]),
+    ),
+  )
   const mid = b.x + b.w * rng.range(0.3, 0.7)
-  out.push(path(`M${n(b.x)},${n(horizon + b.h * 0.12)}L${n(b.x + b.w)},${n(horizon + b.h * 0.08)}M${n(mid)},${n(horizon)}L${n(mid - b.w * 0.2)},${n(b.y + b.h)}`, 'none', `${stroke('#fff', 2)} opacity="0.8"`))
+  out.push(
+    path(
+      `M${n(b.x)},${n(horizon + b.h * 0.12)}L${n(b.x + b.w)},${n(horizon + b.h * 0.08)}M${n(mid)},${n(horizon)}L${n(mid - b.w * 0.2)},${n(b.y + b.h)}`,
+      'none',
+      `${stroke('#fff', 2)} opacity="0.8"`,
+    ),
+  )
   out.push(ellipse(mid - b.w * 0.05, horizon + b.h * 0.35, b.w * 0.12, b.h * 0.05, 'none', `${stroke('#fff', 2)} opacity="0.8"`))
   return out.join('')
 }
 
 function sea(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
   const horizon = b.y + b.h * rng.range(0.45, 0.6)
-  const out = [rect({ ...b, h: horizon - b.y }, doc.linear([[0, pal.light], [1, pal.pale]]))]
+  const out = [
+    rect(
+      { ...b, h: horizon - b.y },
+      doc.linear([
+        [0, pal.light],
+        [1, pal.pale],
+      ]),
+    ),
+  ]
   out.push(clouds({ ...b, h: horizon - b.y }, rng, 2))
   out.push(circle(b.x + b.w * rng.range(0.2, 0.8), horizon, Math.min(b.w, b.h) * 0.11, pal.paper, 'opacity="0.8"'))
-  out.push(rect({ x: b.x, y: horizon, w: b.w, h: b.y + b.h - horizon }, doc.linear([[0, pal.base], [1, pal.dark]])))
+  out.push(
+    rect(
+      { x: b.x, y: horizon, w: b.w, h: b.y + b.h - horizon },
+      doc.linear([
+        [0, pal.base],
+        [1, pal.dark],
+      ]),
+    ),
+  )
   const d: string[] = []
   for (let i = 0; i < 7; i++) {
     const y = horizon + (b.y + b.h - horizon) * rng.range(0.1, 0.95)
@@ -255,18 +396,47 @@ function sea(doc: SvgDoc, b: Box, pal: Palette, rng: Rng): string {
 }
 
 function forest(doc: SvgDoc, b: Box, pal: Palette, rng: Rng, horror: boolean): string {
-  const out = [rect(b, doc.linear([[0, pal.deep], [1, pal.dark]]))]
+  const out = [
+    rect(
+      b,
+      doc.linear([
+        [0, pal.deep],
+        [1, pal.dark],
+      ]),
+    ),
+  ]
   out.push(circle(b.x + b.w * rng.range(0.25, 0.75), b.y + b.h * 0.25, Math.min(b.w, b.h) * 0.1, horror && !pal.mono ? '#c8322b' : pal.pale, 'opacity="0.9"'))
-  for (const [layer, fill] of [[0, shade(pal.dark, -6)], [1, pal.deep]] as const) {
+  for (const [layer, fill] of [
+    [0, shade(pal.dark, -6)],
+    [1, pal.deep],
+  ] as const) {
     let x = b.x - 10
     while (x < b.x + b.w + 10) {
       const h = b.h * rng.range(0.45, 0.8) * (layer ? 1 : 0.8)
       const w = h * 0.32
       const ground = b.y + b.h
-      out.push(polygon([[x, ground - h], [x + w / 2, ground - h * 0.3], [x - w / 2, ground - h * 0.3]], fill), rect({ x: x - 2, y: ground - h * 0.35, w: 4, h: h * 0.35 }, fill))
+      out.push(
+        polygon(
+          [
+            [x, ground - h],
+            [x + w / 2, ground - h * 0.3],
+            [x - w / 2, ground - h * 0.3],
+          ],
+          fill,
+        ),
+        rect({ x: x - 2, y: ground - h * 0.35, w: 4, h: h * 0.35 }, fill),
+      )
       x += w * rng.range(0.6, 1.1)
     }
   }
-  out.push(rect({ x: b.x, y: b.y + b.h * 0.75, w: b.w, h: b.h * 0.25 }, doc.linear([[0, pal.pale, 0], [1, pal.pale, 0.35]])))
+  out.push(
+    rect(
+      { x: b.x, y: b.y + b.h * 0.75, w: b.w, h: b.h * 0.25 },
+      doc.linear([
+        [0, pal.pale, 0],
+        [1, pal.pale, 0.35],
+      ]),
+    ),
+  )
   return out.join('')
 }

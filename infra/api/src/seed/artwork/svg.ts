@@ -15,8 +15,7 @@ export interface Box {
 export const n = (value: number): number => (Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 10) / 10)
 
 /** `x,y` pairs joined for a points list or path. */
-export const pts = (points: ReadonlyArray<readonly [number, number]>): string =>
-  points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')
+export const pts = (points: ReadonlyArray<readonly [number, number]>): string => points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')
 
 // ---- colours ----
 
@@ -46,7 +45,10 @@ export function hsl(h: number, s: number, l: number): string {
   const k = (i: number): number => (i + hue / 30) % 12
   const a = sat * Math.min(lig, 1 - lig)
   const f = (i: number): number => lig - a * Math.max(-1, Math.min(k(i) - 3, 9 - k(i), 1))
-  const hex = (x: number): string => Math.round(x * 255).toString(16).padStart(2, '0')
+  const hex = (x: number): string =>
+    Math.round(x * 255)
+      .toString(16)
+      .padStart(2, '0')
   return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`
 }
 

@@ -136,97 +136,240 @@ export const FAQS: FaqSeed[] = [
   {
     category: 'manual',
     texts: {
-      en: { question: 'How does the free-read gauge work?', answer: 'Titles marked "wait for free" have a gauge. When it is full you can read one episode for free; the gauge then empties and refills over the time shown on the episode list (usually 23 hours).' },
-      ja: { question: '無料ゲージとは何ですか？', answer: '「待てば無料」マークの作品にはゲージがあります。ゲージが満タンのときに1話を無料で読むことができ、その後はエピソード一覧に表示される時間（通常23時間）をかけて回復します。' },
-      fr: { question: 'Comment fonctionne la jauge de lecture gratuite ?', answer: 'Les séries « attendre pour lire gratuitement » ont une jauge. Lorsqu’elle est pleine, vous pouvez lire un épisode gratuitement ; elle se vide puis se recharge pendant la durée affichée (généralement 23 heures).' },
+      en: {
+        question: 'How does the free-read gauge work?',
+        answer:
+          'Titles marked "wait for free" have a gauge. When it is full you can read one episode for free; the gauge then empties and refills over the time shown on the episode list (usually 23 hours).',
+      },
+      ja: {
+        question: '無料ゲージとは何ですか？',
+        answer:
+          '「待てば無料」マークの作品にはゲージがあります。ゲージが満タンのときに1話を無料で読むことができ、その後はエピソード一覧に表示される時間（通常23時間）をかけて回復します。',
+      },
+      fr: {
+        question: 'Comment fonctionne la jauge de lecture gratuite ?',
+        answer:
+          'Les séries « attendre pour lire gratuitement » ont une jauge. Lorsqu’elle est pleine, vous pouvez lire un épisode gratuitement ; elle se vide puis se recharge pendant la durée affichée (généralement 23 heures).',
+      },
     },
   },
   {
     category: 'manual',
     texts: {
-      en: { question: 'What is the difference between renting and buying an episode?', answer: 'A rented episode can be read for a limited time (shown before you rent). A purchased episode stays in your library for good, on every device where you sign in.' },
-      ja: { question: 'レンタルと購入の違いは何ですか？', answer: 'レンタルしたエピソードは一定期間（レンタル前に表示されます）読むことができます。購入したエピソードは期限なく本棚に残り、ログインしたすべての端末で読めます。' },
-      fr: { question: 'Quelle différence entre louer et acheter un épisode ?', answer: 'Un épisode loué se lit pendant une durée limitée (indiquée avant la location). Un épisode acheté reste dans votre bibliothèque pour toujours, sur tous les appareils où vous êtes connecté.' },
+      en: {
+        question: 'What is the difference between renting and buying an episode?',
+        answer:
+          'A rented episode can be read for a limited time (shown before you rent). A purchased episode stays in your library for good, on every device where you sign in.',
+      },
+      ja: {
+        question: 'レンタルと購入の違いは何ですか？',
+        answer:
+          'レンタルしたエピソードは一定期間（レンタル前に表示されます）読むことができます。購入したエピソードは期限なく本棚に残り、ログインしたすべての端末で読めます。',
+      },
+      fr: {
+        question: 'Quelle différence entre louer et acheter un épisode ?',
+        answer:
+          'Un épisode loué se lit pendant une durée limitée (indiquée avant la location). Un épisode acheté reste dans votre bibliothèque pour toujours, sur tous les appareils où vous êtes connecté.',
+      },
     },
   },
   {
     category: 'account',
     texts: {
-      en: { question: 'I forgot my password.', answer: 'On the sign-in page, choose "Forgot your password?" and enter your e-mail address. We send a link that is valid for 10 minutes; open it to choose a new password.' },
-      ja: { question: 'パスワードを忘れてしまいました。', answer: 'ログイン画面の「パスワードをお忘れの方」から、ご登録のメールアドレスを入力してください。10分間有効な再設定リンクをお送りしますので、新しいパスワードを設定してください。' },
-      fr: { question: 'J’ai oublié mon mot de passe.', answer: 'Sur la page de connexion, choisissez « Mot de passe oublié ? » et saisissez votre adresse e-mail. Nous envoyons un lien valable 10 minutes pour choisir un nouveau mot de passe.' },
+      en: {
+        question: 'I forgot my password.',
+        answer:
+          'On the sign-in page, choose "Forgot your password?" and enter your e-mail address. We send a link that is valid for 10 minutes; open it to choose a new password.',
+      },
+      ja: {
+        question: 'パスワードを忘れてしまいました。',
+        answer:
+          'ログイン画面の「パスワードをお忘れの方」から、ご登録のメールアドレスを入力してください。10分間有効な再設定リンクをお送りしますので、新しいパスワードを設定してください。',
+      },
+      fr: {
+        question: 'J’ai oublié mon mot de passe.',
+        answer:
+          'Sur la page de connexion, choisissez « Mot de passe oublié ? » et saisissez votre adresse e-mail. Nous envoyons un lien valable 10 minutes pour choisir un nouveau mot de passe.',
+      },
     },
   },
   {
     category: 'account',
     texts: {
-      en: { question: 'Can I use my account on several devices?', answer: 'Yes. Sign in with the same account and your purchases, coins and library follow you. You can see and remove registered devices under Account → Registered devices; removing a device signs it out.' },
-      ja: { question: '複数の端末で利用できますか？', answer: 'はい。同じアカウントでログインすれば、購入した作品・コイン・本棚を引き継げます。登録端末は「アカウント → 登録端末」で確認・削除でき、削除した端末はログアウトされます。' },
-      fr: { question: 'Puis-je utiliser mon compte sur plusieurs appareils ?', answer: 'Oui. Connectez-vous avec le même compte et vos achats, pièces et bibliothèque vous suivent. Vous pouvez voir et retirer les appareils dans Compte → Appareils enregistrés ; un appareil retiré est déconnecté.' },
+      en: {
+        question: 'Can I use my account on several devices?',
+        answer:
+          'Yes. Sign in with the same account and your purchases, coins and library follow you. You can see and remove registered devices under Account → Registered devices; removing a device signs it out.',
+      },
+      ja: {
+        question: '複数の端末で利用できますか？',
+        answer:
+          'はい。同じアカウントでログインすれば、購入した作品・コイン・本棚を引き継げます。登録端末は「アカウント → 登録端末」で確認・削除でき、削除した端末はログアウトされます。',
+      },
+      fr: {
+        question: 'Puis-je utiliser mon compte sur plusieurs appareils ?',
+        answer:
+          'Oui. Connectez-vous avec le même compte et vos achats, pièces et bibliothèque vous suivent. Vous pouvez voir et retirer les appareils dans Compte → Appareils enregistrés ; un appareil retiré est déconnecté.',
+      },
     },
   },
   {
     category: 'account',
     texts: {
-      en: { question: 'What happens to my data if I read as a guest?', answer: 'Reading without an account creates a guest account on this browser. If you create an account from it, your history is kept. If you sign in to an existing account instead, the guest data (library, tickets, coins) is discarded.' },
-      ja: { question: 'ゲストで利用した場合のデータはどうなりますか？', answer: 'ログインせずに利用すると、このブラウザにゲストアカウントが作成されます。そのまま会員登録するとデータは引き継がれます。既存のアカウントにログインした場合、ゲストのデータ（本棚・チケット・コイン）は削除されます。' },
-      fr: { question: 'Que deviennent mes données si je lis en invité ?', answer: 'Lire sans compte crée un compte invité sur ce navigateur. Si vous créez un compte à partir de celui-ci, votre historique est conservé. Si vous vous connectez plutôt à un compte existant, les données invité (bibliothèque, tickets, pièces) sont supprimées.' },
+      en: {
+        question: 'What happens to my data if I read as a guest?',
+        answer:
+          'Reading without an account creates a guest account on this browser. If you create an account from it, your history is kept. If you sign in to an existing account instead, the guest data (library, tickets, coins) is discarded.',
+      },
+      ja: {
+        question: 'ゲストで利用した場合のデータはどうなりますか？',
+        answer:
+          'ログインせずに利用すると、このブラウザにゲストアカウントが作成されます。そのまま会員登録するとデータは引き継がれます。既存のアカウントにログインした場合、ゲストのデータ（本棚・チケット・コイン）は削除されます。',
+      },
+      fr: {
+        question: 'Que deviennent mes données si je lis en invité ?',
+        answer:
+          'Lire sans compte crée un compte invité sur ce navigateur. Si vous créez un compte à partir de celui-ci, votre historique est conservé. Si vous vous connectez plutôt à un compte existant, les données invité (bibliothèque, tickets, pièces) sont supprimées.',
+      },
     },
   },
   {
     category: 'coin',
     texts: {
-      en: { question: 'Do coins expire?', answer: 'Purchased coins never expire. Free coins (from events, gifts and the daily bonus) expire on the date shown in your coin history, usually within 30 days. Expiring free coins are always used first.' },
-      ja: { question: 'コインに有効期限はありますか？', answer: '購入したコインに有効期限はありません。イベント・プレゼント・ログインボーナスで獲得した無料コインは、コイン履歴に表示される期限（通常30日以内）で失効します。期限の近い無料コインから優先して使用されます。' },
-      fr: { question: 'Les pièces expirent-elles ?', answer: 'Les pièces achetées n’expirent jamais. Les pièces gratuites (événements, cadeaux, bonus quotidien) expirent à la date indiquée dans l’historique, généralement sous 30 jours. Les pièces gratuites qui expirent sont toujours utilisées en premier.' },
+      en: {
+        question: 'Do coins expire?',
+        answer:
+          'Purchased coins never expire. Free coins (from events, gifts and the daily bonus) expire on the date shown in your coin history, usually within 30 days. Expiring free coins are always used first.',
+      },
+      ja: {
+        question: 'コインに有効期限はありますか？',
+        answer:
+          '購入したコインに有効期限はありません。イベント・プレゼント・ログインボーナスで獲得した無料コインは、コイン履歴に表示される期限（通常30日以内）で失効します。期限の近い無料コインから優先して使用されます。',
+      },
+      fr: {
+        question: 'Les pièces expirent-elles ?',
+        answer:
+          'Les pièces achetées n’expirent jamais. Les pièces gratuites (événements, cadeaux, bonus quotidien) expirent à la date indiquée dans l’historique, généralement sous 30 jours. Les pièces gratuites qui expirent sont toujours utilisées en premier.',
+      },
     },
   },
   {
     category: 'coin',
     texts: {
-      en: { question: 'How do I use a coupon code?', answer: 'Open Account → Coupon, enter the code exactly as written and press Redeem. Each coupon can be used once per account; the coins or tickets it holds arrive at once.' },
-      ja: { question: 'クーポンコードの使い方を教えてください。', answer: '「アカウント → クーポン」を開き、コードを正確に入力して「使用する」を押してください。クーポンは1アカウントにつき1回まで使用でき、コインやチケットはすぐに付与されます。' },
-      fr: { question: 'Comment utiliser un code promo ?', answer: 'Ouvrez Compte → Code promo, saisissez le code tel qu’il est écrit et appuyez sur Utiliser. Chaque code s’utilise une fois par compte ; les pièces ou tickets arrivent immédiatement.' },
+      en: {
+        question: 'How do I use a coupon code?',
+        answer:
+          'Open Account → Coupon, enter the code exactly as written and press Redeem. Each coupon can be used once per account; the coins or tickets it holds arrive at once.',
+      },
+      ja: {
+        question: 'クーポンコードの使い方を教えてください。',
+        answer:
+          '「アカウント → クーポン」を開き、コードを正確に入力して「使用する」を押してください。クーポンは1アカウントにつき1回まで使用でき、コインやチケットはすぐに付与されます。',
+      },
+      fr: {
+        question: 'Comment utiliser un code promo ?',
+        answer:
+          'Ouvrez Compte → Code promo, saisissez le code tel qu’il est écrit et appuyez sur Utiliser. Chaque code s’utilise une fois par compte ; les pièces ou tickets arrivent immédiatement.',
+      },
     },
   },
   {
     category: 'event',
     texts: {
-      en: { question: 'Where do I receive event rewards?', answer: 'Event rewards arrive as gifts in your inbox. Open Inbox → Gifts and claim them before they expire; gifts that expire within 24 hours are marked.' },
-      ja: { question: 'イベントの報酬はどこで受け取れますか？', answer: 'イベントの報酬はプレゼントボックスに届きます。「受信箱 → プレゼント」から期限内に受け取ってください。24時間以内に期限を迎えるプレゼントには印が付きます。' },
-      fr: { question: 'Où recevoir les récompenses des événements ?', answer: 'Les récompenses arrivent comme cadeaux dans votre boîte de réception. Ouvrez Boîte de réception → Cadeaux et récupérez-les avant leur expiration ; ceux qui expirent dans les 24 heures sont signalés.' },
+      en: {
+        question: 'Where do I receive event rewards?',
+        answer:
+          'Event rewards arrive as gifts in your inbox. Open Inbox → Gifts and claim them before they expire; gifts that expire within 24 hours are marked.',
+      },
+      ja: {
+        question: 'イベントの報酬はどこで受け取れますか？',
+        answer:
+          'イベントの報酬はプレゼントボックスに届きます。「受信箱 → プレゼント」から期限内に受け取ってください。24時間以内に期限を迎えるプレゼントには印が付きます。',
+      },
+      fr: {
+        question: 'Où recevoir les récompenses des événements ?',
+        answer:
+          'Les récompenses arrivent comme cadeaux dans votre boîte de réception. Ouvrez Boîte de réception → Cadeaux et récupérez-les avant leur expiration ; ceux qui expirent dans les 24 heures sont signalés.',
+      },
     },
   },
   {
     category: 'event',
     texts: {
-      en: { question: 'Can I do missions or watch ads on the web?', answer: 'Missions, ads for free episodes and release notifications are available only in the Koma app. On the web you can still use the free-read gauge, tickets, the daily bonus and coins.' },
-      ja: { question: 'Web版でミッションや広告視聴はできますか？', answer: 'ミッション・広告視聴による無料閲覧・更新通知はKomaアプリ限定の機能です。Web版では無料ゲージ、チケット、ログインボーナス、コインをご利用いただけます。' },
-      fr: { question: 'Puis-je faire des missions ou regarder des pubs sur le web ?', answer: 'Les missions, les publicités pour épisodes gratuits et les notifications de sortie sont réservées à l’application Koma. Sur le web, vous pouvez utiliser la jauge gratuite, les tickets, le bonus quotidien et les pièces.' },
+      en: {
+        question: 'Can I do missions or watch ads on the web?',
+        answer:
+          'Missions, ads for free episodes and release notifications are available only in the Koma app. On the web you can still use the free-read gauge, tickets, the daily bonus and coins.',
+      },
+      ja: {
+        question: 'Web版でミッションや広告視聴はできますか？',
+        answer:
+          'ミッション・広告視聴による無料閲覧・更新通知はKomaアプリ限定の機能です。Web版では無料ゲージ、チケット、ログインボーナス、コインをご利用いただけます。',
+      },
+      fr: {
+        question: 'Puis-je faire des missions ou regarder des pubs sur le web ?',
+        answer:
+          'Les missions, les publicités pour épisodes gratuits et les notifications de sortie sont réservées à l’application Koma. Sur le web, vous pouvez utiliser la jauge gratuite, les tickets, le bonus quotidien et les pièces.',
+      },
     },
   },
   {
     category: 'bug',
     texts: {
-      en: { question: 'Pages do not load or images look blurry.', answer: 'Check your connection and reload the page. If you chose "data saving" for mobile data in Settings → Image quality, images are lighter on purpose; switch to "high" for the sharpest pages.' },
-      ja: { question: 'ページが読み込まれない・画像がぼやけます。', answer: '通信環境をご確認のうえ、ページを再読み込みしてください。設定 → 画質でモバイル通信時を「データ節約」にしている場合は画像を軽くしています。「高画質」に切り替えるとより鮮明に表示されます。' },
-      fr: { question: 'Les pages ne chargent pas ou les images sont floues.', answer: 'Vérifiez votre connexion et rechargez la page. Si vous avez choisi « économie de données » pour les données mobiles dans Paramètres → Qualité d’image, les images sont volontairement plus légères ; passez en « haute qualité ».' },
+      en: {
+        question: 'Pages do not load or images look blurry.',
+        answer:
+          'Check your connection and reload the page. If you chose "data saving" for mobile data in Settings → Image quality, images are lighter on purpose; switch to "high" for the sharpest pages.',
+      },
+      ja: {
+        question: 'ページが読み込まれない・画像がぼやけます。',
+        answer:
+          '通信環境をご確認のうえ、ページを再読み込みしてください。設定 → 画質でモバイル通信時を「データ節約」にしている場合は画像を軽くしています。「高画質」に切り替えるとより鮮明に表示されます。',
+      },
+      fr: {
+        question: 'Les pages ne chargent pas ou les images sont floues.',
+        answer:
+          'Vérifiez votre connexion et rechargez la page. Si vous avez choisi « économie de données » pour les données mobiles dans Paramètres → Qualité d’image, les images sont volontairement plus légères ; passez en « haute qualité ».',
+      },
     },
   },
   {
     category: 'suggestions',
     texts: {
-      en: { question: 'How can I request a title?', answer: 'Send us a suggestion through the inquiry form with the category "Suggestions". We read every message, even if we cannot answer each one.' },
-      ja: { question: '読みたい作品をリクエストできますか？', answer: 'お問い合わせフォームでカテゴリー「ご意見・ご要望」を選んでお送りください。すべてのご意見に目を通しております（個別のご返信はできない場合があります）。' },
-      fr: { question: 'Comment proposer une série ?', answer: 'Envoyez-nous une suggestion via le formulaire de contact avec la catégorie « Suggestions ». Nous lisons tous les messages, même si nous ne pouvons pas répondre à chacun.' },
+      en: {
+        question: 'How can I request a title?',
+        answer: 'Send us a suggestion through the inquiry form with the category "Suggestions". We read every message, even if we cannot answer each one.',
+      },
+      ja: {
+        question: '読みたい作品をリクエストできますか？',
+        answer:
+          'お問い合わせフォームでカテゴリー「ご意見・ご要望」を選んでお送りください。すべてのご意見に目を通しております（個別のご返信はできない場合があります）。',
+      },
+      fr: {
+        question: 'Comment proposer une série ?',
+        answer:
+          'Envoyez-nous une suggestion via le formulaire de contact avec la catégorie « Suggestions ». Nous lisons tous les messages, même si nous ne pouvons pas répondre à chacun.',
+      },
     },
   },
   {
     category: 'other',
     texts: {
-      en: { question: 'How do I delete my account?', answer: 'Open Account → Delete account, choose a reason and confirm. Deletion cannot be undone: purchased episodes and remaining coins are lost. Guest accounts cannot be deleted.' },
-      ja: { question: '退会するにはどうすればよいですか？', answer: '「アカウント → 退会」から理由を選んで手続きしてください。退会後は元に戻せず、購入した作品や残りのコインは失われます。ゲストアカウントは退会できません。' },
-      fr: { question: 'Comment supprimer mon compte ?', answer: 'Ouvrez Compte → Supprimer le compte, choisissez une raison et confirmez. La suppression est définitive : les épisodes achetés et les pièces restantes sont perdus. Les comptes invités ne peuvent pas être supprimés.' },
+      en: {
+        question: 'How do I delete my account?',
+        answer:
+          'Open Account → Delete account, choose a reason and confirm. Deletion cannot be undone: purchased episodes and remaining coins are lost. Guest accounts cannot be deleted.',
+      },
+      ja: {
+        question: '退会するにはどうすればよいですか？',
+        answer:
+          '「アカウント → 退会」から理由を選んで手続きしてください。退会後は元に戻せず、購入した作品や残りのコインは失われます。ゲストアカウントは退会できません。',
+      },
+      fr: {
+        question: 'Comment supprimer mon compte ?',
+        answer:
+          'Ouvrez Compte → Supprimer le compte, choisissez une raison et confirmez. La suppression est définitive : les épisodes achetés et les pièces restantes sont perdus. Les comptes invités ne peuvent pas être supprimés.',
+      },
     },
   },
 ]
@@ -319,7 +462,11 @@ export const LEGAL: LegalSeed[] = [
     type: 'terms',
     version: 2,
     daysAgo: 15,
-    texts: { en: { title: 'Terms of Use', body: TERMS_BODY.en }, ja: { title: '利用規約', body: TERMS_BODY.ja }, fr: { title: 'Conditions d’utilisation', body: TERMS_BODY.fr } },
+    texts: {
+      en: { title: 'Terms of Use', body: TERMS_BODY.en },
+      ja: { title: '利用規約', body: TERMS_BODY.ja },
+      fr: { title: 'Conditions d’utilisation', body: TERMS_BODY.fr },
+    },
   },
   {
     type: 'privacy',

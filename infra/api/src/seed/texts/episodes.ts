@@ -57,15 +57,51 @@ export const issueName = (number: number): L10n => l10n(`第${number}号`, `Issu
 export const AUTHOR_COMMENTS: L10n[] = [
   l10n('いつも読んでくださり、本当にありがとうございます！', 'Thank you so much for reading every week!', 'Merci infiniment de me lire chaque semaine !'),
   l10n('今回は描いていて一番楽しかった回です。', 'This was the most fun episode to draw so far.', 'C’est l’épisode que j’ai eu le plus de plaisir à dessiner.'),
-  l10n('コメント全部読んでいます。励みになります！', 'I read every single comment. They keep me going!', 'Je lis tous vos commentaires. Ils me donnent tant d’énergie !'),
-  l10n('来週はいよいよ、あの人が再登場します。', 'Next week, a certain someone finally returns.', 'La semaine prochaine, une certaine personne fait enfin son retour.'),
-  l10n('背景のアシスタントさんに感謝を込めて。', 'Huge thanks to my background assistants for this one.', 'Un grand merci à mes assistants pour les décors de cet épisode.'),
-  l10n('季節の変わり目、皆さんも体調に気をつけてくださいね。', 'The seasons are changing, so please take care of yourselves.', 'Les saisons changent, prenez bien soin de vous.'),
-  l10n('ここから物語が大きく動きます。お楽しみに！', 'This is where the story really starts to move. Stay tuned!', 'C’est ici que l’histoire s’emballe. Restez connectés !'),
-  l10n('単行本作業のため、次回は少しお休みをいただきます。', 'I am taking a short break next week to work on the collected edition.', 'Petite pause la semaine prochaine pour travailler sur l’édition reliée.'),
-  l10n('このシーンを描くために連載を始めたと言っても過言ではありません。', 'I honestly started this series just to draw this scene.', 'Honnêtement, j’ai commencé cette série rien que pour dessiner cette scène.'),
-  l10n('取材で訪れた町がモデルになっています。', 'The town in this episode is based on a place I visited for research.', 'La ville de cet épisode s’inspire d’un endroit visité en repérage.'),
-  l10n('ファンアートありがとうございます！宝物にしています。', 'Thank you for all the fan art! I treasure every piece.', 'Merci pour toutes vos fan arts ! Je les garde précieusement.'),
+  l10n(
+    'コメント全部読んでいます。励みになります！',
+    'I read every single comment. They keep me going!',
+    'Je lis tous vos commentaires. Ils me donnent tant d’énergie !',
+  ),
+  l10n(
+    '来週はいよいよ、あの人が再登場します。',
+    'Next week, a certain someone finally returns.',
+    'La semaine prochaine, une certaine personne fait enfin son retour.',
+  ),
+  l10n(
+    '背景のアシスタントさんに感謝を込めて。',
+    'Huge thanks to my background assistants for this one.',
+    'Un grand merci à mes assistants pour les décors de cet épisode.',
+  ),
+  l10n(
+    '季節の変わり目、皆さんも体調に気をつけてくださいね。',
+    'The seasons are changing, so please take care of yourselves.',
+    'Les saisons changent, prenez bien soin de vous.',
+  ),
+  l10n(
+    'ここから物語が大きく動きます。お楽しみに！',
+    'This is where the story really starts to move. Stay tuned!',
+    'C’est ici que l’histoire s’emballe. Restez connectés !',
+  ),
+  l10n(
+    '単行本作業のため、次回は少しお休みをいただきます。',
+    'I am taking a short break next week to work on the collected edition.',
+    'Petite pause la semaine prochaine pour travailler sur l’édition reliée.',
+  ),
+  l10n(
+    'このシーンを描くために連載を始めたと言っても過言ではありません。',
+    'I honestly started this series just to draw this scene.',
+    'Honnêtement, j’ai commencé cette série rien que pour dessiner cette scène.',
+  ),
+  l10n(
+    '取材で訪れた町がモデルになっています。',
+    'The town in this episode is based on a place I visited for research.',
+    'La ville de cet épisode s’inspire d’un endroit visité en repérage.',
+  ),
+  l10n(
+    'ファンアートありがとうございます！宝物にしています。',
+    'Thank you for all the fan art! I treasure every piece.',
+    'Merci pour toutes vos fan arts ! Je les garde précieusement.',
+  ),
   l10n('最終章に向けて、全力で描いていきます。', 'Giving it everything as we head into the final arc.', 'Je donne tout pour l’arc final qui approche.'),
 ]
 

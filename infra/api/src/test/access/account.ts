@@ -51,25 +51,51 @@ export const accountExpectations = {
       },
     ],
   },
-  profile: single('the profile: the caller\'s own', () => ({}), signedIn, (response, caller) => {
-    if (caller.email) expectContains(response, caller.email, true)
-  }),
-  profileRefresh: single('the app\'s profile (POST): the caller\'s own', () => ({}), signedIn, (response, caller) => {
-    if (response.statusCode !== 200) return
-    if (caller.email) expectContains(response, caller.email, true)
-    if (response.json().result.userId !== caller.userId) throw new Error(`POST /member/profile answered another member: ${response.body.slice(0, 200)}`)
-  }),
-  appForegrounded: single('back in front: the caller\'s own badges and coins', () => ({}), signedIn, (response, caller) => {
-    if (response.statusCode === 200 && response.json().result.guest !== (caller.who === 'guest')) throw new Error(`foregrounded mistook ${caller.who}: ${response.body}`)
-  }),
+  profile: single(
+    "the profile: the caller's own",
+    () => ({}),
+    signedIn,
+    (response, caller) => {
+      if (caller.email) expectContains(response, caller.email, true)
+    },
+  ),
+  profileRefresh: single(
+    "the app's profile (POST): the caller's own",
+    () => ({}),
+    signedIn,
+    (response, caller) => {
+      if (response.statusCode !== 200) return
+      if (caller.email) expectContains(response, caller.email, true)
+      if (response.json().result.userId !== caller.userId) throw new Error(`POST /member/profile answered another member: ${response.body.slice(0, 200)}`)
+    },
+  ),
+  appForegrounded: single(
+    "back in front: the caller's own badges and coins",
+    () => ({}),
+    signedIn,
+    (response, caller) => {
+      if (response.statusCode === 200 && response.json().result.guest !== (caller.who === 'guest'))
+        throw new Error(`foregrounded mistook ${caller.who}: ${response.body}`)
+    },
+  ),
   signout: { fresh: true, cases: [{ name: 'sign out', request: () => ({}), expect: anyone() }] },
-  guestSession: single('a guest session: the caller\'s own member when signed in', () => ({}), anyone(), (response, caller) => {
-    if (caller.userId !== null && response.json().result.userId !== caller.userId) throw new Error(`guest session answered another member: ${response.body}`)
-  }),
+  guestSession: single(
+    "a guest session: the caller's own member when signed in",
+    () => ({}),
+    anyone(),
+    (response, caller) => {
+      if (caller.userId !== null && response.json().result.userId !== caller.userId) throw new Error(`guest session answered another member: ${response.body}`)
+    },
+  ),
   sendVerifyToken: {
     cases: [
       { name: 'a sign-up code', request: () => ({ body: { email: uniqueEmail('code') } }), expect: anyone() },
-      { name: 'a change-of-address code', request: () => ({ body: { email: uniqueEmail('code'), purpose: 'changeEmail' } }), expect: members, selects: ['purpose'] },
+      {
+        name: 'a change-of-address code',
+        request: () => ({ body: { email: uniqueEmail('code'), purpose: 'changeEmail' } }),
+        expect: members,
+        selects: ['purpose'],
+      },
     ],
   },
   checkVerifyToken: {
@@ -100,11 +126,22 @@ export const accountExpectations = {
     async (w) => ({ body: { token: await resetToken(w.t, (await resetTarget(w)).userId), ...(await sealed(w.t, { password: 'koma-reset-77' })) } }),
     anyone(),
   ),
-  passwordChange: { fresh: true, cases: [{ name: 'change the password', request: async (w, caller) => ({ body: await sealedFor(w.t, caller, { password: 'koma-changed-8' }) }), expect: members }] },
+  passwordChange: {
+    fresh: true,
+    cases: [
+      { name: 'change the password', request: async (w, caller) => ({ body: await sealedFor(w.t, caller, { password: 'koma-changed-8' }) }), expect: members },
+    ],
+  },
   passwordExpiration: single('password advice later', () => ({}), members),
   changeEmail: {
     fresh: true,
-    cases: [{ name: 'change the e-mail address', request: async (w, caller) => ({ body: { ...(await changeEmailCode(w, caller)), ...(await sealedFor(w.t, caller)) } }), expect: members }],
+    cases: [
+      {
+        name: 'change the e-mail address',
+        request: async (w, caller) => ({ body: { ...(await changeEmailCode(w, caller)), ...(await sealedFor(w.t, caller)) } }),
+        expect: members,
+      },
+    ],
   },
   nickname: single('nickname', () => ({ body: { nickname: 'Reader' } }), members),
   mobile: single('mobile number', () => ({ body: { mobile: '01012345678' } }), members),
@@ -116,7 +153,7 @@ export const accountExpectations = {
     fresh: true,
     cases: [
       {
-        name: 'delete an account: one\'s own only',
+        name: "delete an account: one's own only",
         request: async (w, caller) => ({
           params: { userId: caller.who === 'member' || caller.who === 'operator' ? String(w.callers.owner.userId) : 'me' },
           body: { reason: 'other', ...(await sealedFor(w.t, caller)) },
@@ -133,26 +170,46 @@ export const accountExpectations = {
   termsAgree: single('agree to the terms', (w) => ({ body: { version: String(w.ids.termsVersion) } }), members),
   settings: single('settings', () => ({}), signedIn),
   settingsUpdate: single('settings update', () => ({ body: { keyLayout: 'fixed' } }), signedIn),
-  devices: single('devices: the caller\'s own', () => ({}), members, (response, caller, w) => {
-    if (response.statusCode === 200) expectContains(response, w.owner.secondDeviceId, caller.who === 'owner')
-  }),
-  deviceRemove: single('remove the owner\'s second device', (w) => ({ params: { deviceId: w.owner.secondDeviceId } }), ownerOnly(404, GUEST)),
+  devices: single(
+    "devices: the caller's own",
+    () => ({}),
+    members,
+    (response, caller, w) => {
+      if (response.statusCode === 200) expectContains(response, w.owner.secondDeviceId, caller.who === 'owner')
+    },
+  ),
+  deviceRemove: single("remove the owner's second device", (w) => ({ params: { deviceId: w.owner.secondDeviceId } }), ownerOnly(404, GUEST)),
   mature: single('mature status', () => ({}), members),
   matureAccept: single('mature content on: verified adults only', () => ({ params: { value: 'on' } }), { visitor: 401, guest: GUEST, member: 451, owner: OK }),
   certificationInit: single('start adult verification', () => ({}), members),
   certificationComplete: single(
-    'finish adult verification with the owner\'s code',
-    async (w, caller) => ({ query: { code: caller.who === 'member' || caller.who === 'owner' ? await certificationCode(w, w.callers.owner) : 'abcdefghijkl' } }),
+    "finish adult verification with the owner's code",
+    async (w, caller) => ({
+      query: { code: caller.who === 'member' || caller.who === 'owner' ? await certificationCode(w, w.callers.owner) : 'abcdefghijkl' },
+    }),
     ownerOnly(400, GUEST),
   ),
   idpProviders: single('social providers', () => ({}), anyone()),
-  linkedAccounts: single('linked accounts: the caller\'s own', () => ({}), members, (response, caller, w) => {
-    if (caller.who === 'owner') expectContains(response, `owner.linked.${w.marker}@`, true)
-  }),
+  linkedAccounts: single(
+    "linked accounts: the caller's own",
+    () => ({}),
+    members,
+    (response, caller, w) => {
+      if (caller.who === 'owner') expectContains(response, `owner.linked.${w.marker}@`, true)
+    },
+  ),
   idpAuthorize: {
     cases: [
-      { name: 'social sign-in', request: () => ({ params: { provider: 'google' }, query: { purpose: 'signin', origin: 'http://127.0.0.1:8080' } }), expect: anyone() },
-      { name: 'link a social account', request: () => ({ params: { provider: 'google' }, query: { purpose: 'link', origin: 'http://127.0.0.1:8080' } }), expect: members },
+      {
+        name: 'social sign-in',
+        request: () => ({ params: { provider: 'google' }, query: { purpose: 'signin', origin: 'http://127.0.0.1:8080' } }),
+        expect: anyone(),
+      },
+      {
+        name: 'link a social account',
+        request: () => ({ params: { provider: 'google' }, query: { purpose: 'link', origin: 'http://127.0.0.1:8080' } }),
+        expect: members,
+      },
     ],
   },
   idpSignin: single(
@@ -166,13 +223,14 @@ export const accountExpectations = {
   idpLink: single(
     'link callback of a link the owner started',
     async (w, caller) => {
-      if (caller.who === 'visitor' || caller.who === 'guest') return { params: { provider: 'google' }, body: { code: 'not-a-code', state: 'not-a-state-value' } }
+      if (caller.who === 'visitor' || caller.who === 'guest')
+        return { params: { provider: 'google' }, body: { code: 'not-a-code', state: 'not-a-state-value' } }
       const grant = await idpGrant(w, w.callers.owner, 'google', 'link', uniqueEmail('link'))
       return { params: { provider: 'google' }, body: { code: grant.code, state: grant.state }, cookies: grant.cookies }
     },
     ownerOnly(400, GUEST),
   ),
-  idpUnlink: single('unlink the owner\'s kakao account', () => ({ params: { provider: 'kakao' } }), ownerOnly(404, GUEST)),
+  idpUnlink: single("unlink the owner's kakao account", () => ({ params: { provider: 'kakao' } }), ownerOnly(404, GUEST)),
   socialJoin: {
     fresh: true,
     cases: [
@@ -180,7 +238,10 @@ export const accountExpectations = {
         name: 'finish a social sign-up',
         request: async (w, caller) => {
           const grant = await idpGrant(w, caller, 'google', 'signin', uniqueEmail('social-join'))
-          const signin = await callAs(w.t, caller, 'POST', '/api/member/external-idp/google/signin', { body: { code: grant.code, state: grant.state }, cookies: grant.cookies })
+          const signin = await callAs(w.t, caller, 'POST', '/api/member/external-idp/google/signin', {
+            body: { code: grant.code, state: grant.state },
+            cookies: grant.cookies,
+          })
           const { nickname, birthday, termsAgree, privacyAgree } = join
           return { body: { pendingToken: signin.json().result.pendingToken as string, nickname, birthday, termsAgree, privacyAgree } }
         },
@@ -189,20 +250,30 @@ export const accountExpectations = {
     ],
   },
 
-  gifts: single('gifts: the caller\'s own', () => ({}), signedIn, (response, caller, w) => {
-    if (caller.who === 'owner') expectContains(response, `Owner gift ${w.marker}`, true)
-  }),
-  giftClaim: single('claim the owner\'s gift', (w) => ({ params: { giftId: w.owner.giftId } }), ownerOnly(404)),
+  gifts: single(
+    "gifts: the caller's own",
+    () => ({}),
+    signedIn,
+    (response, caller, w) => {
+      if (caller.who === 'owner') expectContains(response, `Owner gift ${w.marker}`, true)
+    },
+  ),
+  giftClaim: single("claim the owner's gift", (w) => ({ params: { giftId: w.owner.giftId } }), ownerOnly(404)),
   giftClaimAll: single('claim every gift', () => ({}), signedIn),
-  messages: single('messages: the caller\'s own', () => ({}), signedIn, (response, caller, w) => {
-    if (caller.who === 'owner') expectContains(response, `Owner message ${w.marker}`, true)
-  }),
-  messageRead: single('read the owner\'s message', (w) => ({ params: { messageId: w.owner.messageId } }), ownerOnly(404)),
+  messages: single(
+    "messages: the caller's own",
+    () => ({}),
+    signedIn,
+    (response, caller, w) => {
+      if (caller.who === 'owner') expectContains(response, `Owner message ${w.marker}`, true)
+    },
+  ),
+  messageRead: single("read the owner's message", (w) => ({ params: { messageId: w.owner.messageId } }), ownerOnly(404)),
   inboxCount: single('inbox counts', () => ({}), signedIn),
   couponRedeem: single('redeem a coupon', () => ({ body: { code: 'KOMA2026' } }), signedIn),
   dailyBonus: single('daily bonus status', () => ({}), signedIn),
   dailyBonusClaim: single('claim the daily bonus', () => ({}), signedIn),
-  grants: single('grants: the caller\'s own', () => ({}), signedIn),
+  grants: single("grants: the caller's own", () => ({}), signedIn),
   inquiryImage: single('an inquiry attachment', async () => ({ raw: await tinyPng(), headers: { 'content-type': 'image/png' } }), anyone()),
   inquiry: single('an inquiry', () => ({ body: { category: 'other', email: uniqueEmail('inquiry'), text: 'Hello' } }), anyone()),
   notices: single('notices', () => ({}), anyone()),

@@ -24,7 +24,12 @@ export async function idpGrant(w: World, caller: Caller, provider: string, purpo
   form.set('email', email)
   form.set('name', 'Sandbox Reader')
   form.set('decision', 'allow')
-  const consent = await t.app.inject({ method: 'POST', url: page.pathname.replace(/authorize$/, 'consent'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+  const consent = await t.app.inject({
+    method: 'POST',
+    url: page.pathname.replace(/authorize$/, 'consent'),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  })
   if (consent.statusCode !== 303) throw new Error(`consent: ${consent.statusCode} ${consent.body}`)
   const back = new URL(String(consent.headers.location))
   return { code: String(back.searchParams.get('code')), state: String(back.searchParams.get('state')), cookies: cookiesOf(authorize) }
@@ -36,7 +41,12 @@ export async function certificationCode(w: World, caller: Caller): Promise<strin
   const init = await callAs(t, caller, 'GET', '/api/certification/init')
   if (init.statusCode !== 200) throw new Error(`certification init: ${init.statusCode} ${init.body}`)
   const { iaSystemUrl } = init.json().result as { iaSystemUrl: string }
-  const done = await t.app.inject({ method: 'POST', url: iaSystemUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'birthday=1990-01-01&decision=verify' })
+  const done = await t.app.inject({
+    method: 'POST',
+    url: iaSystemUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'birthday=1990-01-01&decision=verify',
+  })
   const code = new URL(String(done.headers.location), 'http://127.0.0.1').searchParams.get('code')
   if (!code) throw new Error(`certification: ${done.statusCode} ${done.body}`)
   return code
@@ -54,14 +64,23 @@ export async function paypalOrder(w: World, caller: Caller, approve = true): Pro
   if (reserved.statusCode !== 200) throw new Error(`reserve: ${reserved.statusCode} ${reserved.body}`)
   const order = reserved.json().result as Order
   w.ownerSecrets.push(order.serviceOrderId)
-  if (approve) await t.app.inject({ method: 'POST', url: `/api/sandbox/payments/paypal/v2/checkout/orders/${order.orderId}/approve`, headers: { 'content-type': 'application/json' }, payload: '{}' })
+  if (approve)
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/payments/paypal/v2/checkout/orders/${order.orderId}/approve`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    })
   return order
 }
 
 /** A carrier billing order the caller reserved and approved on the sandbox payment page. */
 export async function carrierOrder(w: World, caller: Caller): Promise<string> {
   const { t } = w
-  const reserved = await callAs(t, caller, 'POST', '/api/coin/purchase/carrier/softbank/reserve', { locale: 'ja', body: { productSeq: String(w.products.jpy) } })
+  const reserved = await callAs(t, caller, 'POST', '/api/coin/purchase/carrier/softbank/reserve', {
+    locale: 'ja',
+    body: { productSeq: String(w.products.jpy) },
+  })
   if (reserved.statusCode !== 200) throw new Error(`carrier reserve: ${reserved.statusCode} ${reserved.body}`)
   const { serviceOrderId, redirectUrl } = reserved.json().result as { serviceOrderId: string; redirectUrl: string }
   w.ownerSecrets.push(serviceOrderId)
@@ -71,7 +90,10 @@ export async function carrierOrder(w: World, caller: Caller): Promise<string> {
 
 /** A card order the caller reserved (its transaction token). */
 export async function creditOrder(w: World, caller: Caller): Promise<string> {
-  const reserved = await callAs(w.t, caller, 'POST', '/api/coin/purchase/credit/reserve', { locale: 'ja', body: { productSeq: String(w.products.jpy), mdkToken: 'reserve-only' } })
+  const reserved = await callAs(w.t, caller, 'POST', '/api/coin/purchase/credit/reserve', {
+    locale: 'ja',
+    body: { productSeq: String(w.products.jpy), mdkToken: 'reserve-only' },
+  })
   if (reserved.statusCode !== 200) throw new Error(`credit reserve: ${reserved.statusCode} ${reserved.body}`)
   const { transactionToken } = reserved.json().result as { transactionToken: string }
   w.ownerSecrets.push(transactionToken)

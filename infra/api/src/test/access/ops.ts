@@ -17,15 +17,31 @@ const moderation = perWorld(async (w: World) => {
   const chapter = w.chapters.commented
   const comment = await t.db
     .insertInto('comments')
-    .values({ content_id: chapter.contentId, chapter_id: chapter.chapterId, member_id: target.userId!, body: `reported ${w.marker}`, created_at: t.clock.now() })
+    .values({
+      content_id: chapter.contentId,
+      chapter_id: chapter.chapterId,
+      member_id: target.userId!,
+      body: `reported ${w.marker}`,
+      created_at: t.clock.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const reporter = w.callers.member.userId!
-  const commentReport = await t.db.insertInto('comment_reports').values({ comment_id: comment.id, reporter_id: reporter, category: 'spam', message: 'advertising' }).returning('id').executeTakeFirstOrThrow()
+  const commentReport = await t.db
+    .insertInto('comment_reports')
+    .values({ comment_id: comment.id, reporter_id: reporter, category: 'spam', message: 'advertising' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const contentReport = await t.db
     .insertInto('content_reports')
     // Reported by the new member: the suite's own members report episodes elsewhere in the matrix (one queued report per episode, member and category).
-    .values({ content_id: w.chapters.free.contentId, chapter_id: w.chapters.free.chapterId, reporter_id: target.userId!, category: 'image', message: 'page 3 is blank' })
+    .values({
+      content_id: w.chapters.free.contentId,
+      chapter_id: w.chapters.free.chapterId,
+      reporter_id: target.userId!,
+      category: 'image',
+      message: 'page 3 is blank',
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return { targetId: target.userId!, commentId: Number(comment.id), commentReportId: Number(commentReport.id), contentReportId: Number(contentReport.id) }
@@ -33,12 +49,34 @@ const moderation = perWorld(async (w: World) => {
 
 /** A notice and a question of the suite's own to edit and end (the seeded ones are other endpoints' cases). */
 const documents = perWorld(async (w: World) => {
-  const notice = await w.t.db.insertInto('notices').values({ category: 'event', pinned: false, published_at: w.t.clock.now() }).returning('id').executeTakeFirstOrThrow()
+  const notice = await w.t.db
+    .insertInto('notices')
+    .values({ category: 'event', pinned: false, published_at: w.t.clock.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const faq = await w.t.db.insertInto('faqs').values({ category: 'other', sort: 99 }).returning('id').executeTakeFirstOrThrow()
   return { noticeId: Number(notice.id), faqId: Number(faq.id) }
 })
-const noticeBody = { category: 'event', publishedAt: '2026-12-01T00:00:00Z', titleJa: 'お知らせ', titleEn: 'News', titleFr: 'Actualité', bodyJa: '本文', bodyEn: 'Body', bodyFr: 'Corps' }
-const faqBody = { category: 'coin', sort: '3', questionJa: '質問', questionEn: 'Question', questionFr: 'Question', answerJa: '答え', answerEn: 'Answer', answerFr: 'Réponse' }
+const noticeBody = {
+  category: 'event',
+  publishedAt: '2026-12-01T00:00:00Z',
+  titleJa: 'お知らせ',
+  titleEn: 'News',
+  titleFr: 'Actualité',
+  bodyJa: '本文',
+  bodyEn: 'Body',
+  bodyFr: 'Corps',
+}
+const faqBody = {
+  category: 'coin',
+  sort: '3',
+  questionJa: '質問',
+  questionEn: 'Question',
+  questionFr: 'Question',
+  answerJa: '答え',
+  answerEn: 'Answer',
+  answerFr: 'Réponse',
+}
 
 const maintenanceOff = { on: 'false', titleJa: 'メンテナンス', titleEn: 'Maintenance', titleFr: 'Maintenance', descriptionEn: 'Back soon.' }
 const futureLegal = {
@@ -55,21 +93,40 @@ type OpsKey = Extract<keyof Endpoints, `ops${string}`> | 'appVersion'
 
 export const opsExpectations: Record<OpsKey, Expectation> = {
   appVersion: { cases: [{ name: 'the update flag', request: () => ({}), expect: anyone() }] },
-  opsMe: { cases: [{ name: 'who the operator is', request: () => ({}), expect: operators(), check: (r, caller) => {
+  opsMe: {
+    cases: [
+      {
+        name: 'who the operator is',
+        request: () => ({}),
+        expect: operators(),
+        check: (r, caller) => {
           if (caller.who === 'operator') expectContains(r, '"verified":true', true)
-        } }] },
+        },
+      },
+    ],
+  },
   opsTotpEnrol: { cases: [{ name: 'a second set-up once one is confirmed', request: () => ({}), expect: operators(409) }] },
   opsTotpVerify: {
     cases: [
-      { name: 'the next code of the app', request: async (_w, caller) => ({ body: { code: caller.totpSecret ? await totpCode(caller.totpSecret, 1) : '123456' } }), expect: operators(), selects: [] },
+      {
+        name: 'the next code of the app',
+        request: async (_w, caller) => ({ body: { code: caller.totpSecret ? await totpCode(caller.totpSecret, 1) : '123456' } }),
+        expect: operators(),
+        selects: [],
+      },
       { name: 'not a code', request: () => ({ body: { code: 'abc' } }), expect: operators(400) },
     ],
   },
   opsAudit: {
     cases: [
-      { name: 'the audit log', request: () => ({}), expect: operators(), check: (r, caller) => {
+      {
+        name: 'the audit log',
+        request: () => ({}),
+        expect: operators(),
+        check: (r, caller) => {
           if (caller.who === 'operator') expectContains(r, 'operator.grant', true)
-        } },
+        },
+      },
       { name: 'one kind of action', request: () => ({ query: { action: 'operator.', pageSize: '5' } }), expect: operators() },
       { name: 'a page size out of range', request: () => ({ query: { pageSize: '100000' } }), expect: operators(400) },
     ],
@@ -110,10 +167,26 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
   },
   opsReportAction: {
     cases: [
-      { name: 'hide a reported comment', request: async (w) => ({ params: { kind: 'comment', id: (await moderation(w)).commentReportId, action: 'hide' } }), expect: operators() },
-      { name: 'dismiss an episode report', request: async (w) => ({ params: { kind: 'content', id: (await moderation(w)).contentReportId, action: 'dismiss' } }), expect: operators() },
-      { name: 'hide an episode report', request: async (w) => ({ params: { kind: 'content', id: (await moderation(w)).contentReportId, action: 'hide' } }), expect: operators(400) },
-      { name: 'an action that is not one', request: async (w) => ({ params: { kind: 'comment', id: (await moderation(w)).commentReportId, action: 'delete' } }), expect: operators(404) },
+      {
+        name: 'hide a reported comment',
+        request: async (w) => ({ params: { kind: 'comment', id: (await moderation(w)).commentReportId, action: 'hide' } }),
+        expect: operators(),
+      },
+      {
+        name: 'dismiss an episode report',
+        request: async (w) => ({ params: { kind: 'content', id: (await moderation(w)).contentReportId, action: 'dismiss' } }),
+        expect: operators(),
+      },
+      {
+        name: 'hide an episode report',
+        request: async (w) => ({ params: { kind: 'content', id: (await moderation(w)).contentReportId, action: 'hide' } }),
+        expect: operators(400),
+      },
+      {
+        name: 'an action that is not one',
+        request: async (w) => ({ params: { kind: 'comment', id: (await moderation(w)).commentReportId, action: 'delete' } }),
+        expect: operators(404),
+      },
       { name: 'a report that does not exist', request: () => ({ params: { kind: 'comment', id: 987654321, action: 'dismiss' } }), expect: operators(404) },
     ],
   },
@@ -125,8 +198,16 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
   },
   opsMemberSanction: {
     cases: [
-      { name: 'mute a member for three days', request: async (w) => ({ params: { userId: (await moderation(w)).targetId, sanction: 'mute' }, body: { days: '3' } }), expect: operators() },
-      { name: 'mute for a thousand days', request: async (w) => ({ params: { userId: (await moderation(w)).targetId, sanction: 'mute' }, body: { days: '1000' } }), expect: operators(400) },
+      {
+        name: 'mute a member for three days',
+        request: async (w) => ({ params: { userId: (await moderation(w)).targetId, sanction: 'mute' }, body: { days: '3' } }),
+        expect: operators(),
+      },
+      {
+        name: 'mute for a thousand days',
+        request: async (w) => ({ params: { userId: (await moderation(w)).targetId, sanction: 'mute' }, body: { days: '1000' } }),
+        expect: operators(400),
+      },
       { name: 'suspend an operator', request: (w) => ({ params: { userId: w.callers.operator.userId!, sanction: 'suspend' } }), expect: operators(409) },
     ],
   },
@@ -144,26 +225,61 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
   },
   opsTitleTexts: {
     cases: [
-      { name: 'names without French', request: (w) => ({ params: { id: w.chapters.free.contentId }, body: { nameJa: '名前', nameEn: 'Name' } }), expect: operators(400) },
+      {
+        name: 'names without French',
+        request: (w) => ({ params: { id: w.chapters.free.contentId }, body: { nameJa: '名前', nameEn: 'Name' } }),
+        expect: operators(400),
+      },
     ],
   },
   opsChapterSales: {
     cases: [
-      { name: 'a paid chapter nobody can buy', request: (w) => ({ params: { id: w.chapters.free.chapterId }, body: { publishedAt: '2026-01-01T00:00:00Z', free: 'false' } }), expect: operators(400) },
-      { name: 'no such chapter', request: () => ({ params: { id: 987654321 }, body: { publishedAt: '2026-01-01T00:00:00Z', free: 'true' } }), expect: operators(404) },
+      {
+        name: 'a paid chapter nobody can buy',
+        request: (w) => ({ params: { id: w.chapters.free.chapterId }, body: { publishedAt: '2026-01-01T00:00:00Z', free: 'false' } }),
+        expect: operators(400),
+      },
+      {
+        name: 'no such chapter',
+        request: () => ({ params: { id: 987654321 }, body: { publishedAt: '2026-01-01T00:00:00Z', free: 'true' } }),
+        expect: operators(404),
+      },
     ],
   },
-  opsCoupons: { cases: [{ name: 'the coupons', request: () => ({}), expect: operators(), check: (r, caller) => {
-    if (caller.who === 'operator') expectContains(r, 'KOMA2026', true)
-  } }] },
+  opsCoupons: {
+    cases: [
+      {
+        name: 'the coupons',
+        request: () => ({}),
+        expect: operators(),
+        check: (r, caller) => {
+          if (caller.who === 'operator') expectContains(r, 'KOMA2026', true)
+        },
+      },
+    ],
+  },
   opsCouponCreate: {
     cases: [
       {
         name: 'a coupon for 10 bonus coins',
-        request: (w, caller) => ({ body: { code: `OPS${w.marker}${caller.who}`.toUpperCase(), kind: 'coin', coinType: 'bonus', amount: '10', titleJa: '10コイン', titleEn: '10 coins', titleFr: '10 pièces' } }),
+        request: (w, caller) => ({
+          body: {
+            code: `OPS${w.marker}${caller.who}`.toUpperCase(),
+            kind: 'coin',
+            coinType: 'bonus',
+            amount: '10',
+            titleJa: '10コイン',
+            titleEn: '10 coins',
+            titleFr: '10 pièces',
+          },
+        }),
         expect: operators(),
       },
-      { name: 'a coupon with the code of another', request: () => ({ body: { code: 'KOMA2026', kind: 'coin', coinType: 'bonus', amount: '10', titleJa: 'a', titleEn: 'a', titleFr: 'a' } }), expect: operators(409) },
+      {
+        name: 'a coupon with the code of another',
+        request: () => ({ body: { code: 'KOMA2026', kind: 'coin', coinType: 'bonus', amount: '10', titleJa: 'a', titleEn: 'a', titleFr: 'a' } }),
+        expect: operators(409),
+      },
       { name: 'a coupon without a reward', request: () => ({ body: { code: 'NOREWARD1' } }), expect: operators(400) },
     ],
   },
@@ -194,6 +310,8 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
       { name: 'a question of no category', request: () => ({ body: { ...faqBody, category: 'everything' } }), expect: operators(400) },
     ],
   },
-  opsFaqUpdate: { cases: [{ name: 'rewrite a question', request: async (w) => ({ params: { id: (await documents(w)).faqId }, body: faqBody }), expect: operators() }] },
+  opsFaqUpdate: {
+    cases: [{ name: 'rewrite a question', request: async (w) => ({ params: { id: (await documents(w)).faqId }, body: faqBody }), expect: operators() }],
+  },
   opsFaqDelete: { cases: [{ name: 'remove a question', request: async (w) => ({ params: { id: (await documents(w)).faqId } }), expect: operators() }] },
 }

@@ -31,7 +31,9 @@ const signedPages = perWorld(async (w) => {
 const novelFiles = perWorld(async (w) => {
   const { novel } = w.chapters
   const publication = async (salesType: string) => {
-    const response = await callAs(w.t, w.callers.owner, 'GET', `/api/${novel.type}/${novel.contentId}/chapter/epub`, { query: { chapterId: String(novel.chapterId), chapterFileSalesType: salesType } })
+    const response = await callAs(w.t, w.callers.owner, 'GET', `/api/${novel.type}/${novel.contentId}/chapter/epub`, {
+      query: { chapterId: String(novel.chapterId), chapterFileSalesType: salesType },
+    })
     if (response.statusCode !== 200) throw new Error(`owner's novel ${salesType}: ${response.statusCode}`)
     return response.json().result.manifest as { readingOrder: { href: string }[]; resources?: { href: string }[] }
   }
@@ -62,9 +64,21 @@ export const readingExpectations = {
     cases: [
       { name: 'a public image (cover) by its id', request: (w) => ({ params: { imageId: w.publicImageId }, query: { w: '320' } }), expect: anyone() },
       { name: 'a paid page by its bare id', request: (w) => ({ params: { imageId: w.pageImageIds[0] }, query: { w: '320' } }), expect: anyone(404) },
-      { name: 'a paid page through the URL the chapter call signed for its owner', request: async (w) => ({ url: `${(await signedPages(w)).page}&w=320` }), expect: anyone() },
-      { name: 'a paid page with a forged signature', request: async (w) => ({ url: `${(await signedPages(w)).page.replace(/s=[\w-]+/, `s=${'A'.repeat(22)}`)}&w=320` }), expect: anyone(404) },
-      { name: 'an inquiry attachment by its id', request: async (w) => ({ params: { imageId: await attachmentId(w) }, query: { w: '320' } }), expect: anyone(404) },
+      {
+        name: 'a paid page through the URL the chapter call signed for its owner',
+        request: async (w) => ({ url: `${(await signedPages(w)).page}&w=320` }),
+        expect: anyone(),
+      },
+      {
+        name: 'a paid page with a forged signature',
+        request: async (w) => ({ url: `${(await signedPages(w)).page.replace(/s=[\w-]+/, `s=${'A'.repeat(22)}`)}&w=320` }),
+        expect: anyone(404),
+      },
+      {
+        name: 'an inquiry attachment by its id',
+        request: async (w) => ({ params: { imageId: await attachmentId(w) }, query: { w: '320' } }),
+        expect: anyone(404),
+      },
     ],
   },
   imageTile: {
@@ -82,10 +96,19 @@ export const readingExpectations = {
   },
   pushEmailReport: single('an e-mail link report', () => ({ params: { mmid: 'm-access', mmc: 'c-access' } }), anyone()),
 
-  analyticsEvents: single('a batch of analytics events (anyone may report their own page views)', () => ({ body: { events: JSON.stringify([{ name: 'page_view', path: '/comic/1', at: 1_700_000_000_000 }]) } }), anyone()),
+  analyticsEvents: single(
+    'a batch of analytics events (anyone may report their own page views)',
+    () => ({ body: { events: JSON.stringify([{ name: 'page_view', path: '/comic/1', at: 1_700_000_000_000 }]) } }),
+    anyone(),
+  ),
   sitemapTitles: single('the sitemap titles (public list, no member data)', () => ({}), anyone()),
   home: single('the home', () => ({ params: { lang: 'en' } }), anyone()),
-  homeMature: single('the mature home: verified adults with mature content on only', () => ({ params: { lang: 'en' } }), { visitor: 428, guest: 428, member: 428, owner: OK }),
+  homeMature: single('the mature home: verified adults with mature content on only', () => ({ params: { lang: 'en' } }), {
+    visitor: 428,
+    guest: 428,
+    member: 428,
+    owner: OK,
+  }),
   content: single('an episode list', (w) => ({ params: { type: w.chapters.free.type, id: w.chapters.free.contentId } }), anyone()),
   contentUnit: {
     cases: (['chapter', 'volume'] as const).map((unit) => ({
@@ -103,7 +126,11 @@ export const readingExpectations = {
   menuList: {
     cases: [
       { name: 'the new releases', request: () => ({ params: { holder: 'all_comic', code: 'new' } }), expect: anyone() },
-      { name: 'the adult menu: signed in, verified, mature on', request: () => ({ params: { holder: 'all_comic', code: 'adult' } }), expect: { visitor: 401, guest: 428, member: 428, owner: OK } },
+      {
+        name: 'the adult menu: signed in, verified, mature on',
+        request: () => ({ params: { holder: 'all_comic', code: 'adult' } }),
+        expect: { visitor: 401, guest: 428, member: 428, owner: OK },
+      },
     ],
   },
   menuGenre: single(
@@ -118,9 +145,14 @@ export const readingExpectations = {
   comingSoon: single('a coming-soon title', (w) => ({ params: { type: w.comingSoon.type, id: w.comingSoon.id } }), anyone()),
   releaseNotificationOn: single('release notification on', (w) => ({ params: { type: w.comingSoon.type, id: w.comingSoon.id } }), signedIn),
   releaseNotificationOff: single('release notification off', (w) => ({ params: { type: w.comingSoon.type, id: w.comingSoon.id } }), signedIn),
-  library: single('the library (subscribed): the caller\'s own', () => ({ params: { tab: 'subscribed' } }), signedIn, (response, caller, w) => {
-    if (response.statusCode === 200) expectContains(response, `"id":${w.ownerLibraryContentId},`, caller.who === 'owner')
-  }),
+  library: single(
+    "the library (subscribed): the caller's own",
+    () => ({ params: { tab: 'subscribed' } }),
+    signedIn,
+    (response, caller, w) => {
+      if (response.statusCode === 200) expectContains(response, `"id":${w.ownerLibraryContentId},`, caller.who === 'owner')
+    },
+  ),
   subscribe: single('subscribe', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
   unsubscribe: single('unsubscribe', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
   hide: single('hide', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
@@ -136,22 +168,28 @@ export const readingExpectations = {
     cases: [
       {
         name: 'a paid novel chapter: its buyer only',
-        request: (w) => ({ params: { type: w.chapters.novel.type, id: w.chapters.novel.contentId }, query: { chapterId: String(w.chapters.novel.chapterId), chapterFileSalesType: 'product' } }),
+        request: (w) => ({
+          params: { type: w.chapters.novel.type, id: w.chapters.novel.contentId },
+          query: { chapterId: String(w.chapters.novel.chapterId), chapterFileSalesType: 'product' },
+        }),
         expect: paidOnly,
       },
       {
         name: 'its trial',
-        request: (w) => ({ params: { type: w.chapters.novel.type, id: w.chapters.novel.contentId }, query: { chapterId: String(w.chapters.novel.chapterId), chapterFileSalesType: 'trial' } }),
+        request: (w) => ({
+          params: { type: w.chapters.novel.type, id: w.chapters.novel.contentId },
+          query: { chapterId: String(w.chapters.novel.chapterId), chapterFileSalesType: 'trial' },
+        }),
         expect: anyone(),
       },
     ],
   },
   epubResource: {
     cases: [
-      { name: 'the paid chapter\'s manifest', request: novelFile('product', () => 'manifest.json'), expect: paidOnly },
+      { name: "the paid chapter's manifest", request: novelFile('product', () => 'manifest.json'), expect: paidOnly },
       { name: 'a document past the trial', request: novelFile('product', (files) => files.pastTrial), expect: paidOnly },
       { name: 'a file of the paid book (stylesheet, image)', request: novelFile('product', (files) => files.resource), expect: paidOnly },
-      { name: 'the trial\'s own document', request: novelFile('trial', (files) => files.trialDocument), expect: anyone() },
+      { name: "the trial's own document", request: novelFile('trial', (files) => files.trialDocument), expect: anyone() },
       { name: 'a document past the trial, asked for under the trial', request: novelFile('trial', (files) => files.pastTrial), expect: anyone(404) },
       // The trial stops at the trial for every file type (viewer/epub/servable.ts); the package
       // files are never served (the paid part's images and styles: viewer.test.ts, on real books).

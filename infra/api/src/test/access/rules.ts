@@ -67,7 +67,9 @@ export const ownerOnly = (other: number, guest: Expected = other): Outcomes => (
 /** Operators only (issue 17): 401 signed out, 403 for everyone else. */
 export const operators = (status: Expected = OK): Outcomes => ({ visitor: 401, guest: 403, member: 403, owner: 403, operator: status })
 
-export const single = (name: string, request: Case['request'], expect: Outcomes, check?: Case['check']): Expectation => ({ cases: [{ name, request, expect, check }] })
+export const single = (name: string, request: Case['request'], expect: Outcomes, check?: Case['check']): Expectation => ({
+  cases: [{ name, request, expect, check }],
+})
 
 export function expectContains(response: LightMyRequestResponse, value: string | number, present: boolean): void {
   const has = response.body.includes(String(value))

@@ -40,7 +40,9 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
   marketInfoAgree: { body: ['marketInfoAgree'] },
   deleteMember: { body: ['reason'] },
   termsAgree: { body: ['version'] },
-  settingsUpdate: { body: ['marketing', 'subscriptionUpdates', 'freeEpisodeUpdates', 'newsEmails', 'nightRestriction', 'keyLayout', 'imageQualityWifi', 'imageQualityMobile'] },
+  settingsUpdate: {
+    body: ['marketing', 'subscriptionUpdates', 'freeEpisodeUpdates', 'newsEmails', 'nightRestriction', 'keyLayout', 'imageQualityWifi', 'imageQualityMobile'],
+  },
   certificationInit: { query: ['redirect'] },
   certificationComplete: { query: ['code'] },
   idpAuthorize: { query: ['purpose', 'redirect'] },
@@ -92,7 +94,9 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
   opsNoticeUpdate: { body: ['category', 'pinned', 'publishedAt', 'titleJa', 'titleEn', 'titleFr', 'bodyJa', 'bodyEn', 'bodyFr'] },
   opsFaqCreate: { body: ['category', 'sort', 'questionJa', 'questionEn', 'questionFr', 'answerJa', 'answerEn', 'answerFr'] },
   opsFaqUpdate: { body: ['category', 'sort', 'questionJa', 'questionEn', 'questionFr', 'answerJa', 'answerEn', 'answerFr'] },
-  opsCouponCreate: { body: ['code', 'kind', 'coinType', 'amount', 'contentId', 'validDays', 'startsAt', 'endsAt', 'maxRedemptions', 'titleJa', 'titleEn', 'titleFr'] },
+  opsCouponCreate: {
+    body: ['code', 'kind', 'coinType', 'amount', 'contentId', 'validDays', 'startsAt', 'endsAt', 'maxRedemptions', 'titleJa', 'titleEn', 'titleFr'],
+  },
   opsTitleTexts: { body: ['nameJa', 'nameEn', 'nameFr', 'descriptionJa', 'descriptionEn', 'descriptionFr'] },
   opsChapterSales: { body: ['publishedAt', 'free', 'price', 'originalPrice', 'rentalPrice', 'originalRentalPrice', 'rentAllowedWith', 'purchaseAllowedWith'] },
 }

@@ -88,13 +88,22 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 
 
 /** Name=value pairs (repeated keys make arrays), for a query string or a form. */
 const pairs = (fields: readonly string[], samples: (field: string) => readonly string[]): fc.Arbitrary<[string, string][]> => {
-  const key = fc.oneof({ weight: 4, arbitrary: fields.length ? fc.constantFrom(...fields) : fc.constantFrom(...HOSTILE_KEYS) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_KEYS) })
-  return fc.array(key, { maxLength: 6 }).chain((keys) => (keys.length ? fc.tuple(...keys.map((name) => valueFor(samples(name)).map((value): [string, string] => [name, value]))) : fc.constant([])))
+  const key = fc.oneof(
+    { weight: 4, arbitrary: fields.length ? fc.constantFrom(...fields) : fc.constantFrom(...HOSTILE_KEYS) },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_KEYS) },
+  )
+  return fc
+    .array(key, { maxLength: 6 })
+    .chain((keys) => (keys.length ? fc.tuple(...keys.map((name) => valueFor(samples(name)).map((value): [string, string] => [name, value]))) : fc.constant([])))
 }
 
 const joinPairs = (list: fc.Arbitrary<[string, string][]>): fc.Arbitrary<string> =>
   list.chain((items) =>
-    items.length ? fc.tuple(...items.map(([name, value]) => fc.tuple(encoded(fc.constant(name)), encoded(fc.constant(value))).map(([k, v]) => `${k}=${v}`))).map((parts) => parts.join('&')) : fc.constant(''),
+    items.length
+      ? fc
+          .tuple(...items.map(([name, value]) => fc.tuple(encoded(fc.constant(name)), encoded(fc.constant(value))).map(([k, v]) => `${k}=${v}`)))
+          .map((parts) => parts.join('&'))
+      : fc.constant(''),
   )
 
 export interface HostileRequest {
@@ -111,30 +120,57 @@ type BodyChoice = { kind: string; contentType?: string; payload?: Buffer }
 const jsonish = (fields: readonly string[], samples: (field: string) => readonly string[]): fc.Arbitrary<BodyChoice> =>
   fc.oneof(
     fc
-      .dictionary(fc.oneof(fields.length ? fc.constantFrom(...fields) : fc.constant('x'), fc.constantFrom(...HOSTILE_KEYS)), fc.oneof(valueFor(fields.length ? samples(fields[0]) : []), fc.jsonValue({ maxDepth: 3 })), { maxKeys: 6 })
+      .dictionary(
+        fc.oneof(fields.length ? fc.constantFrom(...fields) : fc.constant('x'), fc.constantFrom(...HOSTILE_KEYS)),
+        fc.oneof(valueFor(fields.length ? samples(fields[0]) : []), fc.jsonValue({ maxDepth: 3 })),
+        { maxKeys: 6 },
+      )
       .map((object) => ({ kind: 'json', contentType: 'application/json', payload: Buffer.from(JSON.stringify(object)) })),
-    fc.constantFrom(
-      '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
-      '{oops',
-      '[]',
-      'null',
-      '"text"',
-      '1e999',
-      `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
-      '{"a":"\\u0000"}',
-      '{"a":"\\ud800"}',
-    ).map((text) => ({ kind: 'raw json', contentType: 'application/json', payload: Buffer.from(text) })),
+    fc
+      .constantFrom(
+        '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+        '{oops',
+        '[]',
+        'null',
+        '"text"',
+        '1e999',
+        `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        '{"a":"\\u0000"}',
+        '{"a":"\\ud800"}',
+      )
+      .map((text) => ({ kind: 'raw json', contentType: 'application/json', payload: Buffer.from(text) })),
   )
 
 const otherBodies: fc.Arbitrary<BodyChoice> = fc.oneof(
   fc.constant<BodyChoice>({ kind: 'none' }),
-  fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data; boundary=x').map((contentType): BodyChoice => ({ kind: 'empty', contentType, payload: Buffer.alloc(0) })),
-  fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=----x', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', 'x/y;;;', 'application/x-www-form-urlencoded; charset=bogus'), fc.uint8Array({ maxLength: 512 })).map(
-    ([contentType, bytes]): BodyChoice => ({ kind: `bytes as ${contentType}`, contentType, payload: Buffer.from(bytes) }),
-  ),
-  fc.constantFrom('--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b\r\n--x--', '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>').map(
-    (text): BodyChoice => ({ kind: 'structured text', contentType: text.startsWith('--') ? 'multipart/form-data; boundary=x' : 'application/xml', payload: Buffer.from(text) }),
-  ),
+  fc
+    .constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data; boundary=x')
+    .map((contentType): BodyChoice => ({ kind: 'empty', contentType, payload: Buffer.alloc(0) })),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=----x',
+        'application/octet-stream',
+        'image/png',
+        'application/json; charset=utf-16',
+        'x/y;;;',
+        'application/x-www-form-urlencoded; charset=bogus',
+      ),
+      fc.uint8Array({ maxLength: 512 }),
+    )
+    .map(([contentType, bytes]): BodyChoice => ({ kind: `bytes as ${contentType}`, contentType, payload: Buffer.from(bytes) })),
+  fc
+    .constantFrom(
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b\r\n--x--',
+      '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+    )
+    .map((text): BodyChoice => ({
+      kind: 'structured text',
+      contentType: text.startsWith('--') ? 'multipart/form-data; boundary=x' : 'application/xml',
+      payload: Buffer.from(text),
+    })),
 )
 
 /** A hostile request for an endpoint: path parameters, query, body and headers. */
@@ -149,9 +185,19 @@ export function hostileRequest(
     let index = 0
     return `/api${endpoint.path.replace(/:([A-Za-z]+)|\*/g, () => values[index++])}`
   })
-  const query = fc.oneof({ weight: 3, arbitrary: joinPairs(pairs(fields.query ?? [], samples)) }, { weight: 1, arbitrary: fc.constantFrom('', '%', '&&=&', '=', 'a=%zz&a=%00', `q=${'x'.repeat(8000)}`) })
-  const form: fc.Arbitrary<BodyChoice> = joinPairs(pairs(fields.body ?? [], samples)).map((text) => ({ kind: 'form', contentType: 'application/x-www-form-urlencoded', payload: Buffer.from(text) }))
-  const body = endpoint.method === 'GET' ? fc.oneof({ weight: 5, arbitrary: fc.constant<BodyChoice>({ kind: 'none' }) }, { weight: 1, arbitrary: form }) : fc.oneof({ weight: 4, arbitrary: form }, { weight: 2, arbitrary: jsonish(fields.body ?? [], samples) }, { weight: 2, arbitrary: otherBodies })
+  const query = fc.oneof(
+    { weight: 3, arbitrary: joinPairs(pairs(fields.query ?? [], samples)) },
+    { weight: 1, arbitrary: fc.constantFrom('', '%', '&&=&', '=', 'a=%zz&a=%00', `q=${'x'.repeat(8000)}`) },
+  )
+  const form: fc.Arbitrary<BodyChoice> = joinPairs(pairs(fields.body ?? [], samples)).map((text) => ({
+    kind: 'form',
+    contentType: 'application/x-www-form-urlencoded',
+    payload: Buffer.from(text),
+  }))
+  const body =
+    endpoint.method === 'GET'
+      ? fc.oneof({ weight: 5, arbitrary: fc.constant<BodyChoice>({ kind: 'none' }) }, { weight: 1, arbitrary: form })
+      : fc.oneof({ weight: 4, arbitrary: form }, { weight: 2, arbitrary: jsonish(fields.body ?? [], samples) }, { weight: 2, arbitrary: otherBodies })
   const printable = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_.:;/=%<>"\' '.split('')), maxLength: 80 })
   const headers = fc.record(
     {

@@ -19,7 +19,11 @@ export async function sampleValues(t: TestApp, member: Caller): Promise<Record<s
   const image = await t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id').executeTakeFirstOrThrow()
   const product = await t.db.selectFrom('coin_products').select('seq').where('currency', '=', 'USD').orderBy('sort').executeTakeFirstOrThrow()
   const genre = await t.db.selectFrom('genres').select('code').orderBy('id').executeTakeFirstOrThrow()
-  const gift = await t.db.selectFrom('inbox_gifts').select('id').where('member_id', '=', member.userId ?? 0).executeTakeFirst()
+  const gift = await t.db
+    .selectFrom('inbox_gifts')
+    .select('id')
+    .where('member_id', '=', member.userId ?? 0)
+    .executeTakeFirst()
   return {
     // Path parameters.
     type: [chapter.type, 'terms'],

@@ -21,10 +21,19 @@ function fakePaypal() {
     if (capture) {
       if (orders.get(capture[1]) === 'COMPLETED') return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] })
       orders.set(capture[1], 'COMPLETED')
-      return json(201, { id: capture[1], status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED' }] } }] })
+      return json(201, {
+        id: capture[1],
+        status: 'COMPLETED',
+        purchase_units: [{ payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED' }] } }],
+      })
     }
     const get = /\/v2\/checkout\/orders\/([^/]+)$/.exec(url)
-    if (get) return json(200, { id: get[1], status: orders.get(get[1]), purchase_units: [{ payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED' }] } }] })
+    if (get)
+      return json(200, {
+        id: get[1],
+        status: orders.get(get[1]),
+        purchase_units: [{ payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED' }] } }],
+      })
     return json(404, {})
   }) as typeof fetch
   return { calls, fetchImpl }

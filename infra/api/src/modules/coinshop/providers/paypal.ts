@@ -5,7 +5,12 @@ import type { CaptureOutcome, PaypalProvider } from './types'
  * used when KOMA_PAYPAL_CLIENT_ID and KOMA_PAYPAL_CLIENT_SECRET are set. The browser loads
  * PayPal's JS SDK from PayPal with the same client id.
  */
-export function livePaypal(options: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production'; fetchImpl?: typeof fetch }): PaypalProvider {
+export function livePaypal(options: {
+  clientId: string
+  clientSecret: string
+  environment: 'sandbox' | 'production'
+  fetchImpl?: typeof fetch
+}): PaypalProvider {
   const base = options.environment === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'
   const doFetch = options.fetchImpl ?? fetch
   let cached: { token: string; until: number } | null = null
@@ -26,8 +31,17 @@ export function livePaypal(options: { clientId: string; clientSecret: string; en
     return data.access_token
   }
 
-  async function call(method: 'GET' | 'POST', path: string, requestId: string | null, body?: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', prefer: 'return=representation' }
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    requestId: string | null,
+    body?: unknown,
+  ): Promise<{ status: number; data: Record<string, unknown> }> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await accessToken()}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    }
     if (requestId) headers['paypal-request-id'] = requestId
     const response = await doFetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
     const data = (await response.json().catch(() => ({}))) as Record<string, unknown>
@@ -49,7 +63,9 @@ export function livePaypal(options: { clientId: string; clientSecret: string; en
     async createOrder({ reference, amountCents, description }) {
       const { status, data } = await call('POST', '/v2/checkout/orders', `create-${reference}`, {
         intent: 'CAPTURE',
-        purchase_units: [{ reference_id: reference, custom_id: reference, description, amount: { currency_code: 'USD', value: (amountCents / 100).toFixed(2) } }],
+        purchase_units: [
+          { reference_id: reference, custom_id: reference, description, amount: { currency_code: 'USD', value: (amountCents / 100).toFixed(2) } },
+        ],
       })
       if (status >= 300 || typeof data.id !== 'string') throw new Error(`PayPal create order failed: ${status}`)
       return { orderId: data.id }

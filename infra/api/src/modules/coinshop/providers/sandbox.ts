@@ -74,7 +74,12 @@ export function sandboxPaypal(deps: AppDeps): PaypalProvider {
     name: 'sandbox',
     clientConfig: () => ({ clientId: SANDBOX_PAYPAL_CLIENT_ID, environment: 'sandbox', sdkBaseUrl: `${SANDBOX_BASE}/paypal/sdk/js`, currency: 'USD' }),
     async createOrder({ reference, amountCents }) {
-      const existing = await deps.db.selectFrom('sandbox_payment_orders').select('id').where('kind', '=', 'paypal').where('reference', '=', reference).executeTakeFirst()
+      const existing = await deps.db
+        .selectFrom('sandbox_payment_orders')
+        .select('id')
+        .where('kind', '=', 'paypal')
+        .where('reference', '=', reference)
+        .executeTakeFirst()
       if (existing) return { orderId: existing.id }
       const now = deps.clock.realNow()
       const id = sandboxOrderId()
@@ -103,7 +108,8 @@ async function captureSandbox(deps: AppDeps, orderId: string, reference: string)
     .where('status', '=', 'APPROVED')
     .returning('status')
     .executeTakeFirst()
-  const final = updated?.status ?? (await deps.db.selectFrom('sandbox_payment_orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status
+  const final =
+    updated?.status ?? (await deps.db.selectFrom('sandbox_payment_orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status
   return final === 'COMPLETED' ? { status: 'COMPLETED', captureId: `CAP-${order.id}` } : { status: 'DECLINED', reason: 'INSTRUMENT_DECLINED' }
 }
 
@@ -149,18 +155,36 @@ export function sandboxCard(deps: AppDeps): CardProvider {
     name: 'sandbox',
     tokenApi: () => ({ tokenApiKey: SANDBOX_TOKEN_API_KEY, tokenUrl: `${SANDBOX_BASE}/card/v1/tokens` }),
     async charge({ reference, amountYen, token, cardId }) {
-      const done = await deps.db.selectFrom('sandbox_payment_orders').select(['id', 'status']).where('kind', '=', 'card').where('reference', '=', reference).executeTakeFirst()
+      const done = await deps.db
+        .selectFrom('sandbox_payment_orders')
+        .select(['id', 'status'])
+        .where('kind', '=', 'card')
+        .where('reference', '=', reference)
+        .executeTakeFirst()
       if (done) return done.status === 'COMPLETED' ? { status: 'COMPLETED', captureId: done.id } : { status: 'DECLINED', reason: 'INSTRUMENT_DECLINED' }
       let card: { declines: boolean; last4: string } | null = null
       if (token) card = await takeToken(token)
-      else if (cardId) card = (await deps.db.selectFrom('sandbox_card_tokens').select(['declines', 'last4']).where('card_id', '=', cardId).executeTakeFirst()) ?? null
+      else if (cardId)
+        card = (await deps.db.selectFrom('sandbox_card_tokens').select(['declines', 'last4']).where('card_id', '=', cardId).executeTakeFirst()) ?? null
       if (!card) return { status: 'DECLINED', reason: 'INVALID_CARD' }
       const now = deps.clock.realNow()
       const id = sandboxOrderId()
       const status = card.declines ? 'DECLINED' : 'COMPLETED'
       await deps.db
         .insertInto('sandbox_payment_orders')
-        .values({ id, kind: 'card', method: 'credit', reference, amount: amountYen, currency: 'JPY', status, card_last4: card.last4, card_declines: card.declines, created_at: now, updated_at: now })
+        .values({
+          id,
+          kind: 'card',
+          method: 'credit',
+          reference,
+          amount: amountYen,
+          currency: 'JPY',
+          status,
+          card_last4: card.last4,
+          card_declines: card.declines,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute()
       return status === 'COMPLETED' ? { status: 'COMPLETED', captureId: id } : { status: 'DECLINED', reason: 'INSTRUMENT_DECLINED' }
@@ -187,12 +211,29 @@ export function sandboxRedirect(deps: AppDeps): RedirectProvider {
       const id = sandboxOrderId()
       await deps.db
         .insertInto('sandbox_payment_orders')
-        .values({ id, kind: 'redirect', method, reference, amount: amountYen, currency: 'JPY', status: 'CREATED', return_url: returnUrl, cancel_url: cancelUrl, created_at: now, updated_at: now })
+        .values({
+          id,
+          kind: 'redirect',
+          method,
+          reference,
+          amount: amountYen,
+          currency: 'JPY',
+          status: 'CREATED',
+          return_url: returnUrl,
+          cancel_url: cancelUrl,
+          created_at: now,
+          updated_at: now,
+        })
         .execute()
       return { orderId: id, redirectUrl: `${SANDBOX_BASE}/pay/${id}` }
     },
     async status(orderId) {
-      const row = await deps.db.selectFrom('sandbox_payment_orders').select(['status']).where('id', '=', orderId).where('kind', '=', 'redirect').executeTakeFirst()
+      const row = await deps.db
+        .selectFrom('sandbox_payment_orders')
+        .select(['status'])
+        .where('id', '=', orderId)
+        .where('kind', '=', 'redirect')
+        .executeTakeFirst()
       if (!row) return { status: 'DECLINED', reason: 'RESOURCE_NOT_FOUND' }
       if (row.status === 'COMPLETED') return { status: 'COMPLETED', captureId: orderId }
       if (row.status === 'VOIDED') return { status: 'CANCELLED' }

@@ -40,7 +40,13 @@ export interface CardProvider {
 /** Payments that leave our site and come back (carrier billing, PayPay). */
 export interface RedirectProvider {
   readonly name: string
-  start(input: { reference: string; method: Carrier | 'paypay'; amountYen: number; returnUrl: string; cancelUrl: string }): Promise<{ orderId: string; redirectUrl: string }>
+  start(input: {
+    reference: string
+    method: Carrier | 'paypay'
+    amountYen: number
+    returnUrl: string
+    cancelUrl: string
+  }): Promise<{ orderId: string; redirectUrl: string }>
   /** What the provider says about the payment once the reader is back. */
   status(orderId: string): Promise<CaptureOutcome | { status: 'CANCELLED' }>
 }

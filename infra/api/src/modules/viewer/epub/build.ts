@@ -78,13 +78,18 @@ export function buildEpub(book: BookInput): Uint8Array {
   <rootfiles><rootfile full-path="OEBPS/package.opf" media-type="application/oebps-package+xml"/></rootfiles>
 </container>
 `)
-  const items: string[] = ['<item id="style" href="style.css" media-type="text/css"/>', '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>']
+  const items: string[] = [
+    '<item id="style" href="style.css" media-type="text/css"/>',
+    '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
+  ]
   const spine: string[] = []
   files['OEBPS/style.css'] = strToU8(book.vertical ? STYLE_VERTICAL : STYLE_HORIZONTAL)
   if (book.coverSvg) {
     files['OEBPS/cover.svg'] = strToU8(book.coverSvg)
     items.push('<item id="cover-image" href="cover.svg" media-type="image/svg+xml" properties="cover-image"/>')
-    files['OEBPS/cover.xhtml'] = strToU8(xhtml(book.language, book.title, `<div class="cover"><img src="cover.svg" alt="${escape(book.title)}"/></div>`, book.vertical))
+    files['OEBPS/cover.xhtml'] = strToU8(
+      xhtml(book.language, book.title, `<div class="cover"><img src="cover.svg" alt="${escape(book.title)}"/></div>`, book.vertical),
+    )
     items.push('<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>')
     spine.push('<itemref idref="cover"/>')
   }
@@ -119,7 +124,10 @@ ${book.obfuscated.map((file) => `  <enc:EncryptedData><enc:EncryptionMethod Algo
 </encryption>
 `)
   }
-  const renditions = [book.flow ? `<meta property="rendition:flow">${book.flow}</meta>` : '', book.prePaginated ? '<meta property="rendition:layout">pre-paginated</meta>' : ''].filter(Boolean)
+  const renditions = [
+    book.flow ? `<meta property="rendition:flow">${book.flow}</meta>` : '',
+    book.prePaginated ? '<meta property="rendition:layout">pre-paginated</meta>' : '',
+  ].filter(Boolean)
   files['OEBPS/nav.xhtml'] = strToU8(
     xhtml(book.language, book.title, `<nav epub:type="toc" id="toc"><h1>${escape(book.title)}</h1><ol>${navItems.join('')}</ol></nav>`, book.vertical),
   )

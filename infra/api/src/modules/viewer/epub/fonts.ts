@@ -27,13 +27,20 @@ export function xorHead(bytes: Uint8Array, key: Uint8Array, length: number): Uin
 }
 
 export function idpfKey(uniqueIdentifier: string): Uint8Array {
-  return new Uint8Array(createHash('sha1').update(uniqueIdentifier.replace(/[\u0020\u0009\u000d\u000a]/g, ''), 'utf8').digest())
+  return new Uint8Array(
+    createHash('sha1')
+      .update(uniqueIdentifier.replace(/[\u0020\u0009\u000d\u000a]/g, ''), 'utf8')
+      .digest(),
+  )
 }
 
 /** Adobe's key: the 16 bytes of a UUID identifier; null when the book has none. */
 export function adobeKey(identifiers: string[]): Uint8Array | null {
   for (const identifier of identifiers) {
-    const hex = identifier.trim().replace(/^urn:uuid:/i, '').replace(/-/g, '')
+    const hex = identifier
+      .trim()
+      .replace(/^urn:uuid:/i, '')
+      .replace(/-/g, '')
     if (/^[0-9a-f]{32}$/i.test(hex)) return new Uint8Array(Buffer.from(hex, 'hex'))
   }
   return null
@@ -83,9 +90,11 @@ export function obfuscatedFiles(files: Unzipped): Obfuscated | null {
   const all: string[] = []
   try {
     const container = xml.parse(Buffer.from(entryOf(files, 'META-INF/container.xml') ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>
-    const rootfile = list(((container.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile)[0] as Record<string, unknown> | undefined
+    const rootfile = list(((container.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile)[0] as
+      Record<string, unknown> | undefined
     const opfPath = rootfile ? String(rootfile['@full-path'] ?? '') : ''
-    const opf = (xml.parse(Buffer.from(entryOf(files, opfPath) ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>).package as Record<string, unknown> | undefined
+    const opf = (xml.parse(Buffer.from(entryOf(files, opfPath) ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>).package as
+      Record<string, unknown> | undefined
     const uniqueId = String(opf?.['@unique-identifier'] ?? '')
     const identifiers = list((opf?.metadata as Record<string, unknown> | undefined)?.identifier)
     for (const node of identifiers) {

@@ -118,7 +118,14 @@ function textLength(markup: string): number {
 }
 
 /** The package parser's settings (namespace prefixes dropped, attributes as `@name`). */
-export const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, textNodeName: '#text', trimValues: true, parseTagValue: false })
+export const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  textNodeName: '#text',
+  trimValues: true,
+  parseTagValue: false,
+})
 
 export const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
 
@@ -197,7 +204,9 @@ function navToc(files: Unzipped, navPath: string | null): ManifestLink[] {
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object') return
     for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-      if (key === 'nav') for (const nav of list(value)) if (nav && typeof nav === 'object' && String((nav as Record<string, unknown>)['@type'] ?? '').includes('toc')) found.push(nav)
+      if (key === 'nav')
+        for (const nav of list(value))
+          if (nav && typeof nav === 'object' && String((nav as Record<string, unknown>)['@type'] ?? '').includes('toc')) found.push(nav)
       if (typeof value === 'object') for (const item of list(value)) walk(item)
     }
   }
@@ -217,7 +226,11 @@ function navToc(files: Unzipped, navPath: string | null): ManifestLink[] {
   const points = readList(list(nav.ol)[0])
   const toLink = (point: NavPoint): ManifestLink => {
     const [file, fragment] = point.href.split('#')
-    const link: ManifestLink = { href: hrefOf(resolveHref(navPath, file)) + (fragment ? `#${fragment}` : ''), type: 'application/xhtml+xml', title: point.label }
+    const link: ManifestLink = {
+      href: hrefOf(resolveHref(navPath, file)) + (fragment ? `#${fragment}` : ''),
+      type: 'application/xhtml+xml',
+      title: point.label,
+    }
     if (point.children.length) link.children = point.children.map(toLink)
     return link
   }
@@ -245,13 +258,16 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   const files = unzip(bytes)
   const mimetype = files.mimetype ? Buffer.from(files.mimetype).toString('ascii').trim() : null
   if (mimetype !== null && mimetype !== 'application/epub+zip') throw new EpubError(`This file is not an EPUB: its mimetype is "${mimetype.slice(0, 60)}".`)
-  if (mimetype === null && !files['META-INF/container.xml']) throw new EpubError('This file is not an EPUB: it is a zip archive with neither a mimetype nor a META-INF/container.xml.')
+  if (mimetype === null && !files['META-INF/container.xml'])
+    throw new EpubError('This file is not an EPUB: it is a zip archive with neither a mimetype nor a META-INF/container.xml.')
   const container = parseXml(files, 'META-INF/container.xml', 'the container file')
   const rootfile = list(((container.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile)[0] as
-    | Record<string, unknown>
-    | undefined
+    Record<string, unknown> | undefined
   const opfPath = rootfile ? String(rootfile['@full-path'] ?? '') : ''
-  if (!opfPath) throw new EpubError(mimetype === null ? 'This file is not an EPUB: it has no mimetype and no package.' : 'This EPUB is damaged: its container names no package file.')
+  if (!opfPath)
+    throw new EpubError(
+      mimetype === null ? 'This file is not an EPUB: it has no mimetype and no package.' : 'This EPUB is damaged: its container names no package file.',
+    )
   const opf = parseXml(files, opfPath, 'the package document', 'This EPUB has a malformed package').package as Record<string, unknown> | undefined
   if (!opf) throw new EpubError(`This EPUB has a malformed package: ${opfPath} has no <package> element.`)
 
@@ -286,7 +302,13 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
     const id = String(item['@id'] ?? '')
     const href = String(item['@href'] ?? '')
     if (!id || !href) continue
-    items.set(id, { path: resolveHref(opfPath, href), type: String(item['@media-type'] ?? 'application/octet-stream'), properties: String(item['@properties'] ?? '').split(/\s+/).filter(Boolean) })
+    items.set(id, {
+      path: resolveHref(opfPath, href),
+      type: String(item['@media-type'] ?? 'application/octet-stream'),
+      properties: String(item['@properties'] ?? '')
+        .split(/\s+/)
+        .filter(Boolean),
+    })
   }
   const spine = (opf.spine ?? {}) as Record<string, unknown>
   const readingProgression = spine['@page-progression-direction'] === 'rtl' ? 'rtl' : 'ltr'
@@ -302,9 +324,13 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   const itemrefs = list(spine.itemref as Record<string, unknown>[] | Record<string, unknown>)
   // A reading order that points at nothing cannot be read: refuse it rather than drop chapters.
   const unknownRefs = itemrefs.map((ref) => String(ref['@idref'] ?? '')).filter((idref) => !items.has(idref))
-  if (unknownRefs.length) throw new EpubError(`This EPUB has a malformed package: its spine names items its manifest does not list (${unknownRefs.slice(0, 5).join(', ')}).`)
+  if (unknownRefs.length)
+    throw new EpubError(`This EPUB has a malformed package: its spine names items its manifest does not list (${unknownRefs.slice(0, 5).join(', ')}).`)
   const lacking = [...new Set(itemrefs.map((ref) => items.get(String(ref['@idref']))?.path ?? '').filter((file) => file && !files[file]))]
-  if (lacking.length) throw new EpubError(`This EPUB is damaged: its reading order names files the archive lacks (${lacking.slice(0, 5).join(', ')}${lacking.length > 5 ? ', …' : ''}).`)
+  if (lacking.length)
+    throw new EpubError(
+      `This EPUB is damaged: its reading order names files the archive lacks (${lacking.slice(0, 5).join(', ')}${lacking.length > 5 ? ', …' : ''}).`,
+    )
   for (const ref of itemrefs) {
     const item = items.get(String(ref['@idref'] ?? ''))
     if (!item || inOrder.has(item.path) || !present(item.path)) continue
@@ -369,7 +395,9 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
             .map((role) => [role, contributors.filter((creator) => creator.role === role).map((creator) => creator.name)] as const)
             .filter(([, names]) => names.length > 0),
         ),
-        ...(contributors.some((creator) => creator.role === 'other') ? { contributor: contributors.filter((creator) => creator.role === 'other').map((creator) => creator.name) } : {}),
+        ...(contributors.some((creator) => creator.role === 'other')
+          ? { contributor: contributors.filter((creator) => creator.role === 'other').map((creator) => creator.name) }
+          : {}),
         layout,
         readingProgression,
         ...(presentation ? { presentation } : {}),

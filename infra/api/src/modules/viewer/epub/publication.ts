@@ -61,7 +61,11 @@ export interface ChapterEpubRow extends EpubPart {
  * Bounded by count and by the size of the JSON they came from; least recently used goes first.
  */
 type ParsedBook = { manifest: ChapterEpubRow['manifest']; positions: LocatorJson[] } | null
-const parsed = new LRUCache<string, { book: Promise<ParsedBook>; chars: number }>({ max: 16, maxSize: 40_000_000, sizeCalculation: (entry) => Math.max(1, entry.chars) })
+const parsed = new LRUCache<string, { book: Promise<ParsedBook>; chars: number }>({
+  max: 16,
+  maxSize: 40_000_000,
+  sizeCalculation: (entry) => Math.max(1, entry.chars),
+})
 let parsedLoads = 0
 
 /** How many times a book's manifest and positions were read and parsed (tests). */
@@ -126,7 +130,10 @@ export async function chapterEpubRow(deps: AppDeps, chapterId: number, salesType
       })
     manifest.toc = keepToc(manifest.toc)
     positions = positions.filter((position) => kept.has(position.href))
-    positions = positions.map((position, index) => ({ ...position, locations: { ...position.locations, position: index + 1, totalProgression: index / positions.length } }))
+    positions = positions.map((position, index) => ({
+      ...position,
+      locations: { ...position.locations, position: index + 1, totalProgression: index / positions.length },
+    }))
     manifest.metadata = { ...manifest.metadata, numberOfPages: positions.length }
   }
   return {
@@ -149,7 +156,11 @@ export const COMPACT_POSITIONS = 1000
  * The Readium Web Publication Manifest of a chapter, with its self link where its files are
  * served; its resources are only the files this part serves (a trial names nothing of the rest).
  */
-export async function publicationOf(deps: AppDeps, epub: ChapterEpubRow, where: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType }): Promise<EpubPublication> {
+export async function publicationOf(
+  deps: AppDeps,
+  epub: ChapterEpubRow,
+  where: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType },
+): Promise<EpubPublication> {
   const serves = await servable(deps, epub)
   const svgDocuments = new Set(epub.manifest.readingOrder.filter(isSvg).map((link) => link.href))
   const base = epubBasePath(where.type, where.contentId, where.chapterId, where.salesType)
@@ -163,7 +174,11 @@ export async function publicationOf(deps: AppDeps, epub: ChapterEpubRow, where: 
       toc: epub.manifest.toc.map(function page(link): ManifestLink {
         const file = link.href.split('#')[0]
         const svg = svgDocuments.has(file)
-        return { ...link, ...(svg ? { href: `${file}${SVG_PAGE}`, type: 'application/xhtml+xml' } : {}), ...(link.children ? { children: link.children.map(page) } : {}) }
+        return {
+          ...link,
+          ...(svg ? { href: `${file}${SVG_PAGE}`, type: 'application/xhtml+xml' } : {}),
+          ...(link.children ? { children: link.children.map(page) } : {}),
+        }
       }),
     },
     ...(epub.positions.length > COMPACT_POSITIONS

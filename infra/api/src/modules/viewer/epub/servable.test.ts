@@ -13,7 +13,20 @@ describe('what a book file loads', () => {
 <svg xmlns="http://www.w3.org/2000/svg"><image xlink:href="img/svg-image.png" width="1" height="1"/><a xlink:href="paid.xhtml"><text>go</text></a></svg>
 <object data="img/object.svg"></object><a href="chapter-2.xhtml">next</a><area href="img/map.png"/></body></html>`
     expect(documentReferences(doc, true).sort()).toEqual(
-      ['css/a.css', 'img/body.png', 'img/inline.png', 'img/object.svg', 'img/one-2x.png', 'img/one-3x.png', 'img/one.png', 'img/poster.jpg', 'img/style-bg.png', 'img/svg-image.png', 'media/clip.mp4', 'media/clip.webm'].sort(),
+      [
+        'css/a.css',
+        'img/body.png',
+        'img/inline.png',
+        'img/object.svg',
+        'img/one-2x.png',
+        'img/one-3x.png',
+        'img/one.png',
+        'img/poster.jpg',
+        'img/style-bg.png',
+        'img/svg-image.png',
+        'media/clip.mp4',
+        'media/clip.webm',
+      ].sort(),
     )
   })
 
@@ -41,7 +54,15 @@ h1 { background: image-set("h1.png" 1x, url(h1-2x.png) 2x); content: "not-a-url.
     expect(resolveReference('OPS/xhtml/one.xhtml', './%E7%94%BB.png?v=1')).toBe('OPS/xhtml/画.png')
     expect(resolveReference('OPS/xhtml/one.xhtml', '画.png')).toBe('OPS/xhtml/画.png')
     expect(resolveReference('OPS/one.xhtml', '../../../etc/passwd')).toBe('etc/passwd')
-    for (const other of ['https://example.com/a.png', 'data:image/png;base64,AA', '//example.com/a.png', '/api/member/profile', '#top', 'javascript:alert(1)', '%E0%A4%A.png']) {
+    for (const other of [
+      'https://example.com/a.png',
+      'data:image/png;base64,AA',
+      '//example.com/a.png',
+      '/api/member/profile',
+      '#top',
+      'javascript:alert(1)',
+      '%E0%A4%A.png',
+    ]) {
       expect([other, resolveReference('OPS/one.xhtml', other)]).toEqual([other, null])
     }
   })
@@ -59,14 +80,17 @@ describe('a trial part', () => {
     Object.entries({
       mimetype: 'application/epub+zip',
       'META-INF/container.xml': '<container><rootfiles><rootfile full-path="OPS/book.opf"/></rootfiles></container>',
-      'OPS/book.opf': '<package><manifest><item id="n" href="nav.xhtml" properties="nav"/><item id="t" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest><spine toc="t"/></package>',
+      'OPS/book.opf':
+        '<package><manifest><item id="n" href="nav.xhtml" properties="nav"/><item id="t" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest><spine toc="t"/></package>',
       'OPS/toc.ncx': '<ncx/>',
       'OPS/nav.xhtml': '<html/>',
-      'OPS/one.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><head><link rel="stylesheet" href="css/one.css"/><link rel="next" href="toc.ncx"/></head><body><img src="img/one.svg"/><iframe src="two.xhtml"/></body></html>',
+      'OPS/one.xhtml':
+        '<html xmlns="http://www.w3.org/1999/xhtml"><head><link rel="stylesheet" href="css/one.css"/><link rel="next" href="toc.ncx"/></head><body><img src="img/one.svg"/><iframe src="two.xhtml"/></body></html>',
       'OPS/two.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><body><img src="img/two.png"/></body></html>',
       'OPS/css/one.css': '@import "fonts.css"; body { background: url(../img/bg.png) }',
       'OPS/css/fonts.css': '@font-face { src: url(../fonts/a.woff2) }',
-      'OPS/img/one.svg': '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="inner.png"/><use href="sprite.svg#i"/></svg>',
+      'OPS/img/one.svg':
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="inner.png"/><use href="sprite.svg#i"/></svg>',
       'OPS/img/inner.png': 'png',
       'OPS/img/sprite.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
       'OPS/img/bg.png': 'png',
@@ -78,7 +102,17 @@ describe('a trial part', () => {
   it('follows its documents through stylesheets and SVG, and stops at other documents', () => {
     const allowed = trialFiles(files, ['OPS/one.xhtml'], guessType)
     expect([...allowed].sort()).toEqual(
-      ['OPS/one.xhtml', 'OPS/css/one.css', 'OPS/css/fonts.css', 'OPS/fonts/a.woff2', 'OPS/img/bg.png', 'OPS/img/one.svg', 'OPS/img/inner.png', 'OPS/img/sprite.svg', 'OPS/toc.ncx'].sort(),
+      [
+        'OPS/one.xhtml',
+        'OPS/css/one.css',
+        'OPS/css/fonts.css',
+        'OPS/fonts/a.woff2',
+        'OPS/img/bg.png',
+        'OPS/img/one.svg',
+        'OPS/img/inner.png',
+        'OPS/img/sprite.svg',
+        'OPS/toc.ncx',
+      ].sort(),
     )
   })
 

@@ -77,7 +77,10 @@ export function packageFiles(files: Unzipped, resources: ManifestLink[]): Set<st
   const container = entryOf(files, 'META-INF/container.xml')
   try {
     const root = container ? (xml.parse(text(container)) as Record<string, unknown>) : {}
-    const rootfiles = list(((root.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile) as Record<string, unknown>[]
+    const rootfiles = list(((root.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile) as Record<
+      string,
+      unknown
+    >[]
     for (const rootfile of rootfiles) {
       const opfPath = String(rootfile['@full-path'] ?? '')
       if (!opfPath) continue
@@ -87,7 +90,9 @@ export function packageFiles(files: Unzipped, resources: ManifestLink[]): Set<st
       const tocId = String((pkg?.spine as Record<string, unknown> | undefined)?.['@toc'] ?? '')
       for (const item of list((pkg?.manifest as Record<string, unknown> | undefined)?.item) as Record<string, unknown>[]) {
         const href = String(item['@href'] ?? '')
-        const isNav = String(item['@properties'] ?? '').split(/\s+/).includes('nav')
+        const isNav = String(item['@properties'] ?? '')
+          .split(/\s+/)
+          .includes('nav')
         const isNcx = String(item['@media-type'] ?? '') === 'application/x-dtbncx+xml' || (tocId !== '' && item['@id'] === tocId)
         if (href && (isNav || isNcx)) add(resolveHref(opfPath, href))
       }
