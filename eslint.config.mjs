@@ -2,6 +2,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
+import jsxA11y from 'eslint-plugin-jsx-a11y-x'
 
 /**
  * Each area reads and forgets only its own cache keys (issue 14): its `ownedCache` names its own
@@ -95,6 +96,12 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
+  },
+  {
+    // Accessibility of the markup (issue 14): jsx-a11y's recommended rules on the browser code
+    // (the maintained fork that supports ESLint 10); axe-core checks the rendered pages in e2e.
+    files: ['{host,mf-*}/src/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
   },
   ...ownCacheOnly,
   {

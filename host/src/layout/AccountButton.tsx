@@ -66,7 +66,7 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
     cursor: 'pointer',
   }
   return (
-    <div ref={menuRef} onKeyDown={onMenuKey} css={{ position: 'relative' }}>
+    <div ref={menuRef} role="presentation" onKeyDown={onMenuKey} css={{ position: 'relative' }}>
       <button
         ref={buttonRef}
         type="button"

@@ -192,7 +192,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
           >
             <span aria-hidden>{like.liked ? '♥' : '♡'}</span> <span data-testid="comment-likes">{like.likes}</span>
           </button>
-          <div ref={menuRef} onKeyDown={onMenuKey} css={{ position: 'relative', marginInlineStart: 'auto' }}>
+          <div ref={menuRef} role="presentation" onKeyDown={onMenuKey} css={{ position: 'relative', marginInlineStart: 'auto' }}>
             <button
               ref={moreRef}
               type="button"

@@ -21,7 +21,8 @@ export function ReadingGuide({ direction, paged }: { direction: ReadingDirection
     <div
       data-testid="reading-guide"
       data-direction={direction}
-      role="status"
+      // A tap anywhere dismisses it (keyboard readers: it goes by itself); the texts are the status.
+      role="presentation"
       onClick={() => setVisible(false)}
       css={{
         position: 'fixed',
@@ -40,11 +41,13 @@ export function ReadingGuide({ direction, paged }: { direction: ReadingDirection
         '@keyframes koma-guide-fade': { from: { opacity: 0 }, to: { opacity: 1 } },
       }}
     >
-      <span aria-hidden css={{ fontSize: 56, lineHeight: 1 }}>
-        {arrow}
-      </span>
-      <strong css={{ fontSize: 18 }}>{t(guideMessages[direction])}</strong>
-      {paged ? <span css={{ fontSize: 13, opacity: 0.85 }}>{t(guideMessages.tapHint)}</span> : null}
+      <div role="status" css={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12 }}>
+        <span aria-hidden css={{ fontSize: 56, lineHeight: 1 }}>
+          {arrow}
+        </span>
+        <strong css={{ fontSize: 18 }}>{t(guideMessages[direction])}</strong>
+        {paged ? <span css={{ fontSize: 13, opacity: 0.85 }}>{t(guideMessages.tapHint)}</span> : null}
+      </div>
     </div>
   )
 }

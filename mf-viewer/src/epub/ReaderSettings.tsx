@@ -45,7 +45,7 @@ export function ReaderSettings({
       aria-label={t(readerMessages.settings)}
       css={{ position: 'absolute', inset: 0, zIndex: 26 }}
     >
-      <div onClick={onClose} css={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,.35)' }} />
+      <div role="presentation" onClick={onClose} css={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,.35)' }} />
       <section
         ref={sheet}
         css={{

@@ -77,7 +77,7 @@ export function TableOfContents({
   )
   return (
     <div data-testid="reader-toc" role="dialog" aria-modal="true" aria-label={t(readerMessages.contents)} css={{ position: 'absolute', inset: 0, zIndex: 26 }}>
-      <div onClick={onClose} css={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,.35)' }} />
+      <div role="presentation" onClick={onClose} css={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,.35)' }} />
       <section
         ref={sheet}
         css={{

@@ -204,6 +204,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
           data-testid="paged-stage"
           data-zoom={zoom.scale.toFixed(2)}
           ref={stageRef}
+          role="presentation"
           onClick={onStageClick}
           {...handlers}
           css={{ position: 'absolute', inset: 0, touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none', cursor: 'pointer' }}

@@ -169,6 +169,7 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
       <div
         data-testid="vertical-strip"
         data-pages={pageCount}
+        role="presentation"
         onClick={onTap}
         css={{ maxWidth: STRIP_MAX_WIDTH, margin: '0 auto', background: '#fff', userSelect: 'none', WebkitTouchCallout: 'none' }}
       >
