@@ -22,7 +22,7 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
       </p>
       <article data-testid="legal-body" css={{ fontSize: 15, lineHeight: 1.8, color: '#2b2b2b' }}>
         {doc.body.split(/\n{2,}/).map((block, index) => {
-          const [first, ...rest] = block.split('\n')
+          const [first = '', ...rest] = block.split('\n')
           // "Article 1 (Purpose)" / "第1条（目的）": a heading line above its paragraphs.
           const heading = rest.length > 0 && first.length < 60 && !/[:：]/.test(first)
           return (

@@ -25,8 +25,8 @@ const BANNER_TYPES = ['banner', 'banner_list_group', 'banner_list_content_big_gr
 function BannerRow({ elements, big, eager }: { elements: HomeElement[]; big: boolean; eager: boolean }) {
   const path = useLocalePath()
   const first = elements[0]
-  const smallRatio = elementAspectRatio(first) ?? 2
-  const largeRatio = first.largeScreenWidth && first.largeScreenHeight ? first.largeScreenWidth / first.largeScreenHeight : smallRatio
+  const smallRatio = (first && elementAspectRatio(first)) ?? 2
+  const largeRatio = first?.largeScreenWidth && first.largeScreenHeight ? first.largeScreenWidth / first.largeScreenHeight : smallRatio
   const wide = big ? 'min(86%, 560px)' : 'min(78%, 440px)'
   const { count, expand } = useRowWindow(elements.length, 4)
   return (

@@ -34,7 +34,8 @@ import { PagedList } from '../lists/PagedList'
 function readOrder(tab: LibraryTab): LibraryOrder {
   try {
     const saved = JSON.parse(safeStorage.get(STORAGE_KEYS.libraryOrder) ?? '{}') as Record<string, string>
-    return (LIBRARY_ORDERS as readonly string[]).includes(saved[tab]) ? (saved[tab] as LibraryOrder) : 'date'
+    const order = saved[tab]
+    return order !== undefined && (LIBRARY_ORDERS as readonly string[]).includes(order) ? (order as LibraryOrder) : 'date'
   } catch {
     return 'date'
   }

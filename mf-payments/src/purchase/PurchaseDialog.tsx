@@ -25,7 +25,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, type AccessRequest } from './actions'
 import { DialogPanel, primaryButton, secondaryButton } from './DialogPanel'
-import { afterAccessFailure, needsCoinConfirm, requestFor, viewerPathOf } from './flow'
+import { afterAccessFailure, needsCoinConfirm, requestFor, returnPathOf } from './flow'
 import { purchaseMessages as m } from './messages'
 import { savePendingPurchase } from './pending'
 
@@ -80,7 +80,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
         if (next === 'coinShop') {
           savePendingPurchase({
             ...request,
-            viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])),
+            viewerPath: path(returnPathOf(request)),
             cancelRedirect: location.pathname + location.search,
           })
           close({ unlocked: false })

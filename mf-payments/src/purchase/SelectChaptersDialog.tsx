@@ -22,7 +22,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, type AccessRequest } from './actions'
 import { DialogPanel, primaryButton, secondaryButton } from './DialogPanel'
-import { needsCoinConfirm, viewerPathOf } from './flow'
+import { needsCoinConfirm, returnPathOf } from './flow'
 import { purchaseMessages as m } from './messages'
 import { savePendingPurchase } from './pending'
 import { CoinBalance } from './PurchaseDialog'
@@ -110,7 +110,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
         // SPEC §8: 402 during unlock-all goes to /coinpurchase (the purchase is replayed after buying coins).
         savePendingPurchase({
           ...request,
-          viewerPath: path(viewerPathOf(request.contentType, request.contentId, request.chapterIds[0])),
+          viewerPath: path(returnPathOf(request)),
           cancelRedirect: location.pathname + location.search,
         })
         close({ unlocked: false, chapterIds: [] })

@@ -1,4 +1,4 @@
-import { afterAccessFailure } from './flow'
+import { afterAccessFailure, returnPathOf } from './flow'
 
 describe('after a failed access call (SPEC §8)', () => {
   it('sends a coin spend short of coins to the coin shop, and nothing else', () => {
@@ -20,5 +20,12 @@ describe('after a failed access call (SPEC §8)', () => {
 
   it('closes on 401 (the global handler signs the page out)', () => {
     for (const action of ['unlock', 'rentWithSubscribe', 'rentWithGauge'] as const) expect(afterAccessFailure(action, 401)).toBe('close')
+  })
+})
+
+describe('where a purchase replayed after buying coins returns', () => {
+  it('is the first chapter’s viewer, or the title’s episode list when the request names none', () => {
+    expect(returnPathOf({ contentType: 'comic', contentId: 7, chapterIds: [31, 32] })).toBe('/comic/7/chapter/31/product')
+    expect(returnPathOf({ contentType: 'magazine_comic', contentId: 3, chapterIds: [] })).toBe('/magazine_comic/3')
   })
 })

@@ -1,8 +1,24 @@
-import { viewerPath, type AccessOption, type AccessOptionKind, type ChapterSummary, type ContentDetail, type ContentType, type Locale } from '@koma/contracts'
+import {
+  routePath,
+  viewerPath,
+  type AccessOption,
+  type AccessOptionKind,
+  type ChapterSummary,
+  type ContentDetail,
+  type ContentType,
+  type Locale,
+} from '@koma/contracts'
 import { spendsCoins, type AccessAction, type AccessRequest } from './actions'
 
 /** The viewer of a chapter (SPEC §2 viewer route, full file), without the locale prefix. */
 export const viewerPathOf = (contentType: ContentType, contentId: number, chapterId: number): string => viewerPath({ contentType, contentId, chapterId })
+
+/** Where a purchase replayed after buying coins returns: its (first) chapter's viewer, else the title's episode list. */
+export function returnPathOf(request: Pick<AccessRequest, 'contentType' | 'contentId' | 'chapterIds'>): string {
+  const chapterId = request.chapterIds[0]
+  if (chapterId === undefined) return routePath('catalog.episodes', { contentType: request.contentType, contentId: String(request.contentId) })
+  return viewerPathOf(request.contentType, request.contentId, chapterId)
+}
 
 /** Which access call an access button makes; null for buttons that are not purchases (preview, waiting). */
 export function actionOf(kind: AccessOptionKind): AccessAction | null {

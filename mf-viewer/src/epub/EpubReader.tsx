@@ -64,11 +64,12 @@ export function pagedProgress(
 ): ReadProgress {
   const own = positions.filter((position) => position.href === href)
   const total = Math.max(1, positions.length)
-  if (own.length === 0) return { href, type, progression, totalProgression: 0, position: 1 }
+  const first = own[0]
+  if (!first) return { href, type, progression, totalProgression: 0, position: 1 }
   const exact = progression * own.length
   const index = Math.min(own.length - 1, Math.floor(exact + 1e-9))
-  const at = own[index].locations
-  const startOfDoc = own[0].locations.totalProgression ?? 0
+  const at = (own[index] ?? first).locations
+  const startOfDoc = first.locations.totalProgression ?? 0
   const share = own.length / total
   const totalProgression = Math.min(1, Math.max(0, startOfDoc + progression * share, at.totalProgression ?? 0))
   return { href, type, progression, totalProgression, position: Math.max(1, Math.round(at.position ?? 1)) }
@@ -178,17 +179,17 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         }
         // The first or last page of this document: on to the neighbouring one.
         const { readingOrder, positions } = book.current
-        const to = readingOrder.findIndex((link) => link.href === entry.href) + (action === 'next' ? 1 : -1)
-        if (to < 0 || to >= readingOrder.length) return
+        const to = readingOrder[readingOrder.findIndex((link) => link.href === entry.href) + (action === 'next' ? 1 : -1)]
+        if (!to) return
         if (action === 'next') {
-          nav.goLink(readingOrder[to], false, () => undefined)
+          nav.goLink(to, false, () => undefined)
           return
         }
-        const href = readingOrder[to].href
+        const href = to.href
         pending.current = { href, where: 'end' }
         const last = [...positions].reverse().find((position) => position.href === href)
         if (last) nav.go(last.copyWithLocations({ progression: 0.999 }), false, () => undefined)
-        else nav.goLink(readingOrder[to], false, () => undefined)
+        else nav.goLink(to, false, () => undefined)
         return
       }
       if (action === 'next') nav.goForward(true, () => undefined)
@@ -277,7 +278,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         goToEntry.current = (entry) => {
           const link = shared.Link.deserialize({ href: entry.href, title: entry.title, type: 'application/xhtml+xml' })
           if (!link) return
-          pending.current = { href: link.href.split('#')[0], where: 0 }
+          pending.current = { href: link.href.split('#')[0] ?? link.href, where: 0 }
           navigator.current?.goLink(link, false, () => undefined)
         }
         const listed = publication.positionCounts
@@ -286,12 +287,12 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         const positions = listed.map((position) => shared.Locator.deserialize(position)).filter((position): position is ReadiumLocator => Boolean(position))
         const startHref = initial && positions.some((position) => position.href === initial.href) ? initial.href : null
         const lastPosition = positions.length
-        const finished = initial?.position === FINISHED_POSITION && positions.length > 0
+        const last = positions[positions.length - 1]
+        const finished = initial?.position === FINISHED_POSITION && last !== undefined
         let start: ReadiumLocator | undefined
         pending.current = null
         if (finished) {
           // Read to the end before: open on the last page, with the end (next episode, read again) offered.
-          const last = positions[positions.length - 1]
           start = last.copyWithLocations({ progression: 0.999 })
           pending.current = { href: last.href, where: 'end' }
           setEndOpen(true)

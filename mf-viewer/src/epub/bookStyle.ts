@@ -25,8 +25,9 @@ export function fitListMarkers(doc: Document): void {
   if (!view) return
   for (const list of Array.from(doc.querySelectorAll('ol'))) {
     const items = Array.from(list.children).filter((child) => child.localName === 'li')
-    if (items.length === 0) continue
-    const item = view.getComputedStyle(items[0])
+    const firstItem = items[0]
+    if (!firstItem) continue
+    const item = view.getComputedStyle(firstItem)
     const style = view.getComputedStyle(list)
     // (Inherited from the list; read on the list too where the item's style is not computed.)
     const type = item.listStyleType || style.listStyleType || 'decimal'

@@ -124,7 +124,8 @@ export class FramePager {
     let start: { x: number; y: number } | null = null
     const onStart = (event: TouchEvent) => {
       event.stopPropagation()
-      start = event.touches.length === 1 ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null
+      const touch = event.touches[0]
+      start = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null
     }
     const onMove = (event: TouchEvent) => event.stopPropagation()
     const onEnd = (event: TouchEvent) => {

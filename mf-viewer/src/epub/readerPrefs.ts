@@ -42,5 +42,5 @@ export function saveReaderPrefs(prefs: ReaderPrefs): void {
 export function stepFontSize(current: number, step: 1 | -1): number {
   const index = FONT_SIZES.findIndex((size) => size >= current - 0.001)
   const at = index < 0 ? FONT_SIZES.length - 1 : index
-  return FONT_SIZES[Math.min(FONT_SIZES.length - 1, Math.max(0, at + step))]
+  return FONT_SIZES[Math.min(FONT_SIZES.length - 1, Math.max(0, at + step))] ?? current
 }

@@ -77,8 +77,13 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
   chromeRef.current = chromeVisible
 
   const urlsOf = useCallback(
-    (spreadIndex: number) =>
-      (layout[spreadIndex] ?? []).map((p) => pageUrlFor(pages[p].url, displayWidth(pages[p], viewport, layout[spreadIndex].length), quality)),
+    (spreadIndex: number) => {
+      const spread = layout[spreadIndex] ?? []
+      return spread.flatMap((p) => {
+        const image = pages[p]
+        return image ? [pageUrlFor(image.url, displayWidth(image, viewport, spread.length), quality)] : []
+      })
+    },
     [layout, pages, viewport, quality],
   )
 
@@ -95,7 +100,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       } else {
         onTurn()
         setAtEnd(false)
-        setPage(layout[clamped][0])
+        setPage(layout[clamped]?.[0] ?? 0)
       }
     },
     [layout, urlsOf, onTurn, onToggleChrome],
@@ -114,7 +119,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       finish(comicLocator(pages.length - 1, 1, pages.length))
       return
     }
-    report(comicLocator(layout[index][0], 0, pages.length))
+    report(comicLocator(layout[index]?.[0] ?? 0, 0, pages.length))
     for (const neighbour of [index + 1, index + 2, index - 1]) if (neighbour >= 0 && neighbour < layout.length) void decodeAll(urlsOf(neighbour), 0)
   }, [index, layout, pages.length, report, finish, urlsOf, reset])
 
@@ -223,6 +228,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
           >
             {onScreen.map((p, slot) => {
               const image = pages[p]
+              if (!image) return null
               const width = displayWidth(image, viewport, onScreen.length)
               const side = onScreen.length === 2 ? (slot === 0 ? 'flex-end' : 'flex-start') : 'center'
               return (

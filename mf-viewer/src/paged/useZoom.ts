@@ -79,17 +79,17 @@ export function useZoom(size: { width: number; height: number }, onSwipe: (dx: n
   const onTouchStart = useCallback((event: TouchEvent) => {
     const g = gesture.current
     g.moved = false
-    if (event.touches.length === 2) {
-      const [a, b] = [event.touches[0], event.touches[1]]
+    const [a, b] = [event.touches[0], event.touches[1]]
+    if (event.touches.length === 2 && a && b) {
       g.kind = 'pinch'
       g.distance = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY)
       g.startX = (a.clientX + b.clientX) / 2
       g.startY = (a.clientY + b.clientY) / 2
       g.start = zoomRef.current
-    } else if (event.touches.length === 1) {
+    } else if (event.touches.length === 1 && a) {
       g.kind = 'pan'
-      g.startX = g.lastX = event.touches[0].clientX
-      g.startY = g.lastY = event.touches[0].clientY
+      g.startX = g.lastX = a.clientX
+      g.startY = g.lastY = a.clientY
       g.start = zoomRef.current
     }
   }, [])
@@ -97,18 +97,17 @@ export function useZoom(size: { width: number; height: number }, onSwipe: (dx: n
   const onTouchMove = useCallback(
     (event: TouchEvent) => {
       const g = gesture.current
-      if (g.kind === 'pinch' && event.touches.length === 2) {
-        const [a, b] = [event.touches[0], event.touches[1]]
+      const [a, b] = [event.touches[0], event.touches[1]]
+      if (g.kind === 'pinch' && event.touches.length === 2 && a && b) {
         const distance = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY)
         const scale = clampScale((g.start.scale * distance) / Math.max(1, g.distance))
         // Keep the point between the fingers where it was.
         const ratio = scale / g.start.scale
         g.moved = true
         setZoom(clampPan({ scale, x: g.startX - (g.startX - g.start.x) * ratio, y: g.startY - (g.startY - g.start.y) * ratio }, size.width, size.height))
-      } else if (g.kind === 'pan' && event.touches.length === 1) {
-        const touch = event.touches[0]
-        g.lastX = touch.clientX
-        g.lastY = touch.clientY
+      } else if (g.kind === 'pan' && event.touches.length === 1 && a) {
+        g.lastX = a.clientX
+        g.lastY = a.clientY
         if (Math.abs(g.lastX - g.startX) > 8 || Math.abs(g.lastY - g.startY) > 8) g.moved = true
         if (zoomRef.current.scale > 1)
           setZoom(clampPan({ ...g.start, x: g.start.x + (g.lastX - g.startX), y: g.start.y + (g.lastY - g.startY) }, size.width, size.height))

@@ -33,7 +33,7 @@ export interface VerticalViewerProps {
 function pageRange(items: StripItem[], page: number): [number, number] {
   const first = items.findIndex((item) => item.page === page)
   let last = first
-  while (last + 1 < items.length && items[last + 1].page === page) last++
+  while (items[last + 1]?.page === page) last++
   return [first, last]
 }
 
@@ -105,8 +105,9 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
         low = mid + 1
       } else high = mid - 1
     }
-    if (found < 0) return comicLocator(0, 0, pageCount)
-    const page = items[found].page
+    const item = items[found]
+    if (!item) return comicLocator(0, 0, pageCount)
+    const page = item.page
     const [first, last] = pageRange(items, page)
     const top = boxes.current[first]?.getBoundingClientRect().top ?? 0
     const bottom = boxes.current[last]?.getBoundingClientRect().bottom ?? top + 1

@@ -41,7 +41,7 @@ export function saveLocalReading(contentId: number, chapterId: number, progress:
   all[key] = { ...progress, contentId, chapterId, finished: finished || Boolean(previous?.finished), updatedAt: now }
   const keys = Object.keys(all)
   if (keys.length > MAX_CHAPTERS) {
-    keys.sort((a, b) => all[a].updatedAt - all[b].updatedAt)
+    keys.sort((a, b) => (all[a]?.updatedAt ?? 0) - (all[b]?.updatedAt ?? 0))
     for (const old of keys.slice(0, keys.length - MAX_CHAPTERS)) delete all[old]
   }
   safeStorage.set(STORAGE_KEYS.readingStatus, JSON.stringify(all))

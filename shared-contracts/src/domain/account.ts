@@ -73,8 +73,8 @@ export function isCalendarDay(value: string): boolean {
 
 /** Full years between a birthday and a day, both 'YYYY-MM-DD' (a 29 February birthday counts on 1 March). */
 export function ageOn(birthday: string, today: string): number {
-  const [by, bm, bd] = birthday.split('-').map(Number)
-  const [ty, tm, td] = today.split('-').map(Number)
+  const [by = 0, bm = 0, bd = 0] = birthday.split('-').map(Number)
+  const [ty = 0, tm = 0, td = 0] = today.split('-').map(Number)
   let age = ty - by
   if (tm < bm || (tm === bm && td < bd)) age -= 1
   return age

@@ -65,10 +65,10 @@ export function commentRateCheck(recent: readonly (Date | string | number)[], no
     .filter((time) => time > at - COMMENT_RATE_LIMIT.windowMs)
     .sort((a, b) => b - a)
   let wait = 0
-  if (times.length) wait = Math.max(wait, times[0] + COMMENT_RATE_LIMIT.minIntervalMs - at)
-  if (times.length >= COMMENT_RATE_LIMIT.maxInWindow) {
-    // The oldest of the last maxInWindow posts must leave the window first.
-    wait = Math.max(wait, times[COMMENT_RATE_LIMIT.maxInWindow - 1] + COMMENT_RATE_LIMIT.windowMs - at)
-  }
+  const latest = times[0]
+  if (latest !== undefined) wait = Math.max(wait, latest + COMMENT_RATE_LIMIT.minIntervalMs - at)
+  // The oldest of the last maxInWindow posts must leave the window first.
+  const oldestCounted = times[COMMENT_RATE_LIMIT.maxInWindow - 1]
+  if (oldestCounted !== undefined) wait = Math.max(wait, oldestCounted + COMMENT_RATE_LIMIT.windowMs - at)
   return { allowed: wait <= 0, retryAfterMs: Math.max(0, wait) }
 }

@@ -21,7 +21,10 @@ export function pickShuffledSections(sections: readonly HomeSection[], random: (
     groups.set(key, [...(groups.get(key) ?? []), section])
   }
   const chosen = new Map<string, HomeSection>()
-  for (const [key, members] of groups) chosen.set(key, members[Math.min(members.length - 1, Math.floor(random() * members.length))])
+  for (const [key, members] of groups) {
+    const member = members[Math.min(members.length - 1, Math.floor(random() * members.length))]
+    if (member) chosen.set(key, member)
+  }
   const result: HomeSection[] = []
   const placed = new Set<string>()
   for (const section of sections) {

@@ -1,13 +1,14 @@
 import { IMAGE_PRESETS } from '../theme/tokens'
 
 const PRESET_WIDTHS = Object.values(IMAGE_PRESETS) as number[]
+const LARGEST_PRESET = Math.max(...PRESET_WIDTHS)
 
 /** SPEC §9 densities. */
 export const IMAGE_DENSITIES = [1, 2] as const
 
 /** The smallest SPEC §9 preset at least `px` wide (the largest when none is). */
 export function presetWidth(px: number): number {
-  return PRESET_WIDTHS.find((width) => width >= px) ?? PRESET_WIDTHS[PRESET_WIDTHS.length - 1]
+  return PRESET_WIDTHS.find((width) => width >= px) ?? LARGEST_PRESET
 }
 
 /**
@@ -17,7 +18,7 @@ export function presetWidth(px: number): number {
 export function imageVariant(w: string | undefined, dpr: string | undefined): { preset: number; density: 1 | 2; pixels: number } | null {
   if (w !== undefined && !/^[1-9][0-9]{0,4}$/.test(w)) return null
   if (dpr !== undefined && dpr !== '1' && dpr !== '2') return null
-  const preset = presetWidth(w === undefined ? PRESET_WIDTHS[PRESET_WIDTHS.length - 1] : Number(w))
+  const preset = presetWidth(w === undefined ? LARGEST_PRESET : Number(w))
   const density = dpr === '2' ? 2 : 1
   return { preset, density, pixels: preset * density }
 }
@@ -29,9 +30,8 @@ export function imageVariant(w: string | undefined, dpr: string | undefined): { 
  */
 export function imageSources(url: string, cssWidth: number): { src: string; srcSet: string } {
   const one = presetWidth(cssWidth)
-  const largest = PRESET_WIDTHS[PRESET_WIDTHS.length - 1]
   const sep = url.includes('?') ? '&' : '?'
   const src = `${url}${sep}w=${one}`
-  const two = cssWidth * 2 <= largest ? `${url}${sep}w=${presetWidth(cssWidth * 2)}` : `${url}${sep}w=${one}&dpr=2`
+  const two = cssWidth * 2 <= LARGEST_PRESET ? `${url}${sep}w=${presetWidth(cssWidth * 2)}` : `${url}${sep}w=${one}&dpr=2`
   return { src, srcSet: `${src} 1x, ${two} 2x` }
 }

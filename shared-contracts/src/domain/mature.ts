@@ -6,9 +6,9 @@ export type MatureDestination = { kind: 'target' } | { kind: 'back' } | { kind: 
 
 const ADULT_PATH = /^\/menu\/all_comic\/adult(\/|\?|$)/
 export const isAdultPath = (path: string | null | undefined): boolean =>
-  Boolean(path) && ADULT_PATH.test(splitLocalePrefix((path as string).split('#')[0]).rest)
+  Boolean(path) && ADULT_PATH.test(splitLocalePrefix((path as string).split('#')[0] ?? '').rest)
 const isLoginPath = (path: string | null | undefined): boolean =>
-  Boolean(path) && /^\/(login|signup|member\/external-idp)(\/|\?|$)/.test(splitLocalePrefix((path as string).split('?')[0]).rest)
+  Boolean(path) && /^\/(login|signup|member\/external-idp)(\/|\?|$)/.test(splitLocalePrefix((path as string).split('?')[0] ?? '').rest)
 
 /**
  * Adult check: yes goes to the target (the cookie is set for a day); no returns to the previous

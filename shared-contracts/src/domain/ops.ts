@@ -106,7 +106,7 @@ function checkText(errors: FieldError[], field: string, value: unknown, max: num
 }
 
 /** Form field of a text in one language: `titleJa`, `bodyFr`. */
-export const localizedField = (name: string, locale: Locale): string => `${name}${locale[0].toUpperCase()}${locale.slice(1)}`
+export const localizedField = (name: string, locale: Locale): string => `${name}${locale.charAt(0).toUpperCase()}${locale.slice(1)}`
 
 export type MaintenanceForm = Partial<Record<string, string>>
 

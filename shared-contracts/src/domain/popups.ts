@@ -44,7 +44,7 @@ export function nextPopup(
   const candidates = popups.map((popup, index) => ({ popup, index })).filter(({ popup }) => popup.area === where.area && popup.page === where.page)
   const due = candidates.filter(({ popup }) => popupDue(popup, memory, now))
   if (due.length === 0) return null
-  return due.find(({ index }) => index > memory.lastIndex) ?? due[0]
+  return due.find(({ index }) => index > memory.lastIndex) ?? due[0] ?? null
 }
 
 export function rememberShown(memory: PopupMemory, popup: HomePopup, index: number, now: number): PopupMemory {

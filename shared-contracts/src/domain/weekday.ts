@@ -17,7 +17,7 @@ export function currentWeekday(now: Date, language: WeekdayLanguage): number {
   return isoWeekdayUtc(shifted)
 }
 
-export const weekdayCode = (weekday: number): WeekdayCode => WEEKDAY_CODES[(((weekday - 1) % 7) + 7) % 7]
+export const weekdayCode = (weekday: number): WeekdayCode => WEEKDAY_CODES[(((weekday - 1) % 7) + 7) % 7] ?? 'mon'
 
 export function weekdayFromCode(code: string | null | undefined): number | null {
   const index = (WEEKDAY_CODES as readonly string[]).indexOf(code ?? '')
