@@ -254,6 +254,21 @@ describe('composition failures stay in their area', () => {
     await context.close()
   })
 
+  it('a chapter whose viewer cannot load keeps a way on: the header, the episode list and home', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.route('**/remotes/mf-viewer/**', (route) => route.abort('connectionrefused'))
+    await page.goto('/fr/comic/1/chapter/1/product')
+    await page.locator('[data-remote-error="mf_viewer"]').waitFor()
+    // The viewer has no header of its own: the failure is shown in the shared layout.
+    expect(await page.getByTestId('site-header').isVisible()).toBe(true)
+    expect(await page.getByTestId('remote-error-home').getAttribute('href')).toBe('/fr')
+    await page.getByTestId('remote-error-episodes').click()
+    await page.waitForURL('**/fr/comic/1')
+    await page.getByTestId('chapter-row').first().waitFor()
+    await context.close()
+  })
+
   it('a failing remote under the viewer (comments) leaves the chapter readable', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()

@@ -1,4 +1,4 @@
-import { invalidateAll, RemoteBoundary, Spinner, type RemoteName, type RemoteRoutesModule } from '@koma/contracts'
+import { episodesPathOf, invalidateAll, RemoteBoundary, resolveRoute, Spinner, useLocalePath, type RemoteName, type RemoteRoutesModule } from '@koma/contracts'
 import { Suspense, use, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { remoteLoader } from '../federation/loader'
@@ -40,14 +40,28 @@ function RemoteRoute({
   )
 }
 
+/**
+ * Ways on from a failed screen besides "Retry": home, and the title's episode list when the page
+ * belongs to a title (a chapter in the viewer, which has no header, most of all).
+ */
+function useWayOn(pathname: string): { home: string; episodes?: string } {
+  const path = useLocalePath()
+  const match = resolveRoute(pathname)
+  const episodes = match ? episodesPathOf(match) : null
+  return { home: path('/'), episodes: episodes ? path(episodes) : undefined }
+}
+
 /** One route's area: the owning remote's screen, with its own loading and failure states. */
 export function RemoteScreen({ remote, routeId, errorFrame }: { remote: RemoteName; routeId: string; errorFrame: (screen: ReactNode) => ReactNode }) {
   const [attempt, setAttempt] = useState(0)
   const location = useLocation()
+  const wayOn = useWayOn(location.pathname)
   return (
     <RemoteBoundary
       key={`${routeId}:${location.pathname}`}
       area={remote}
+      wayOn={wayOn}
+      frame={errorFrame}
       onRetry={() => {
         invalidateAll()
         setAttempt((n) => n + 1)

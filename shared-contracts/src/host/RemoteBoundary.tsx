@@ -13,6 +13,14 @@ interface Props {
   renderApiError?: (error: ApiError) => ReactNode
   /** Called before the area renders again after "Retry". */
   onRetry?: () => void
+  /**
+   * Ways on besides "Retry" (locale-prefixed paths), for a screen that is the whole page (the
+   * viewer has no header): home, and the title's episode list when the page is one of its chapters.
+   * They load the page afresh.
+   */
+  wayOn?: { home: string; episodes?: string }
+  /** What the failed panel is shown in (the host gives header-less pages its shared layout). */
+  frame?: (panel: ReactNode) => ReactNode
   children: ReactNode
 }
 
@@ -43,12 +51,15 @@ export class RemoteBoundary extends Component<Props, State> {
   override render(): ReactNode {
     const { error } = this.state
     if (error && isApiError(error) && this.props.renderApiError) return this.props.renderApiError(error)
-    if (error) return <RemoteFailed area={this.props.area} onRetry={this.retry} />
+    if (error) {
+      const panel = <RemoteFailed area={this.props.area} onRetry={this.retry} wayOn={this.props.wayOn} />
+      return this.props.frame ? this.props.frame(panel) : panel
+    }
     return this.props.children
   }
 }
 
-function RemoteFailed({ area, onRetry }: { area: string; onRetry: () => void }) {
+function RemoteFailed({ area, onRetry, wayOn }: { area: string; onRetry: () => void; wayOn?: Props['wayOn'] }) {
   const { locale } = useLocale()
   const t = remoteTexts[locale]
   return (
@@ -74,6 +85,18 @@ function RemoteFailed({ area, onRetry }: { area: string; onRetry: () => void }) 
       >
         {t.retry}
       </button>
+      {wayOn ? (
+        <nav css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '8px 20px', marginTop: 16, fontSize: 14 }}>
+          {wayOn.episodes ? (
+            <a data-testid="remote-error-episodes" href={wayOn.episodes} css={{ color: '#222' }}>
+              {t.episodes}
+            </a>
+          ) : null}
+          <a data-testid="remote-error-home" href={wayOn.home} css={{ color: '#222' }}>
+            {t.home}
+          </a>
+        </nav>
+      ) : null}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import type { ContentType } from './params'
+import type { RouteMatch } from './match'
 import { routeById, type RouteId, type RoutePattern } from './table'
 
 /** The `:name` parameters of a path pattern. */
@@ -35,4 +36,15 @@ export function viewerPath(chapter: {
 }): string {
   const params = { contentId: chapter.contentId, chapterId: chapter.chapterId, chapterFileSalesType: chapter.salesType ?? 'product' }
   return chapter.contentType === 'magazine_comic' ? routePath('viewer.magazine', params) : routePath('viewer.comic', params)
+}
+
+/**
+ * The episode list of the title a page belongs to (a chapter in the viewer, its comments, its
+ * preview), without the locale prefix; null for pages of no title and for the list itself.
+ */
+export function episodesPathOf(match: Pick<RouteMatch, 'route' | 'params'>): string | null {
+  const { contentId } = match.params
+  const contentType = match.route.id === 'viewer.comic' ? 'comic' : match.route.id === 'viewer.magazine' ? 'magazine_comic' : match.params.contentType
+  if (!contentId || !contentType || match.route.id === 'catalog.episodes') return null
+  return routePath('catalog.episodes', { contentType: contentType as ContentType, contentId })
 }

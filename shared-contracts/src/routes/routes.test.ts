@@ -1,7 +1,7 @@
 import { cutSearchKeyword, isId } from './params'
 import { headerIconsWhite, resolveRoute } from './match'
 import { safeRedirect, safeSitePath, SITE_PATH_MAX } from './redirect'
-import { routePath, viewerPath } from './path'
+import { episodesPathOf, routePath, viewerPath } from './path'
 import { ROUTES } from './table'
 
 describe('route parameter rules (SPEC §5)', () => {
@@ -242,5 +242,16 @@ describe('routePath (issue 14: links name their route)', () => {
     expect(viewerPath({ contentType: 'comic', contentId: 3, chapterId: 9 })).toBe('/comic/3/chapter/9/product')
     expect(viewerPath({ contentType: 'magazine_comic', contentId: 3, chapterId: 9, salesType: 'trial' })).toBe('/magazine_comic/3/chapter/9/trial')
     expect(resolveRoute(viewerPath({ contentType: 'magazine_comic', contentId: 3, chapterId: 9 }))?.route.id).toBe('viewer.magazine')
+  })
+})
+
+describe('the episode list of the title a page belongs to', () => {
+  it('is found from a chapter in either viewer, a preview and the comments; pages of no title have none', () => {
+    const of = (path: string, search = '') => episodesPathOf(resolveRoute(path, search)!)
+    expect(of('/fr/comic/7/chapter/31/product')).toBe('/comic/7')
+    expect(of('/magazine_comic/3/chapter/9/product')).toBe('/magazine_comic/3')
+    expect(of('/en/preview/comic/7/chapter/epub', '?chapterId=31&chapterFileSalesType=product')).toBe('/comic/7')
+    expect(of('/en/comic/7')).toBeNull()
+    expect(of('/en/search')).toBeNull()
   })
 })
