@@ -1,4 +1,5 @@
 import { COLORS, TIMINGS } from '@koma/contracts'
+import { refusal } from './lib'
 import {
   useCallback,
   useEffect,
@@ -167,4 +168,52 @@ export function useLiveValidation(check: () => LiveFieldError[]) {
     [changed],
   )
   return { errors, setErrors, changed, input, checkAll }
+}
+
+export interface SubmitOptions {
+  /**
+   * Runs first, before anything is sent: the form's own checks (`() => !checkAll().length` with
+   * `useLiveValidation`, a confirmation dialog...). `false` stops the submit; nothing is pending.
+   */
+  check?: () => boolean | Promise<boolean>
+  /**
+   * The message shown to the reader when sending fails. By default the API's refusal (a 4xx
+   * answer, already in the reader's language); null shows nothing (the global handler spoke).
+   */
+  failure?: (error: unknown) => string | null
+}
+
+/**
+ * The submit of an account form: clears the last problem, runs `check`, then `send` with
+ * `pending` true. A second submit while one is pending is ignored (not queued). What `send`
+ * throws becomes `problem` (see `failure`); success handling (navigate, a notice) is the end of
+ * `send`. `submit` resolves to true when `send` completed.
+ */
+export function useSubmit(send: () => Promise<void>, { check, failure = refusal }: SubmitOptions = {}) {
+  const [pending, setPending] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  // A ref, not the state: two submits in the same tick both see the state of the last render.
+  const running = useRef(false)
+  const submit = async (event?: { preventDefault(): void }): Promise<boolean> => {
+    event?.preventDefault()
+    if (running.current) return false
+    setProblem(null)
+    if (check && !(await check())) return false
+    if (running.current) return false
+    running.current = true
+    setPending(true)
+    try {
+      await send()
+      return true
+    } catch (error) {
+      setProblem(failure(error))
+      return false
+    } finally {
+      running.current = false
+      setPending(false)
+    }
+  }
+  /** For `<form onSubmit>`. */
+  const onSubmit = (event: { preventDefault(): void }) => void submit(event)
+  return { submit, onSubmit, pending, problem, setProblem }
 }

@@ -1,9 +1,9 @@
 import { analytics, api, auth, COLORS, endpoints, isApiError, safeRedirect, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { signinSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { submitButton, TextField, useLiveValidation } from '../components/form'
+import { submitButton, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { SocialButtons } from '../social/SocialButtons'
 import { loginMessages } from '../i18n/messages'
 import { useGuestDiscard } from './guestDiscard'
@@ -19,8 +19,6 @@ export default observer(function LoginPage() {
   const [stayLogged, setStayLogged] = useState(true)
   const [reveal, setReveal] = useState(false)
   const { errors, input, checkAll } = useLiveValidation(() => validate(signinSchema, { email, password }, locale).errors)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     document.title = `${t(loginMessages.title)} | Koma`
@@ -38,26 +36,13 @@ export default observer(function LoginPage() {
     okLabel: t(loginMessages.guestConfirmOk),
   }))
 
-  const continueAsGuest = async () => {
-    setGuestBusy(true)
-    try {
-      if (await auth.becomeGuest()) void navigate(redirect, { replace: true })
-      else setFormError(text('guestAuthenticationFailed', locale))
-    } catch {
-      /* the API's refusal (too many new guests from this address) was shown by the global handler */
-    } finally {
-      setGuestBusy(false)
-    }
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    setFormError(null)
-    if (checkAll().length) return
-    if (!(await guestAgrees())) return
-    setBusy(true)
-    try {
+  const {
+    onSubmit,
+    pending,
+    problem: formError,
+    setProblem: setFormError,
+  } = useSubmit(
+    async () => {
       const sealed = await sealForServer('signin', { password })
       await api.request(endpoints.signin, {
         body: { email: email.trim(), ...sealed, stayLogged: String(stayLogged) },
@@ -68,13 +53,24 @@ export default observer(function LoginPage() {
       const target = safeRedirect(search.get('redirect'), path('/'))
       // SPEC §4: a password unchanged for 6 months is advised to change (now or later).
       void navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
-    } catch (error) {
+    },
+    {
+      check: async () => !checkAll().length && (await guestAgrees()),
       // Wrong credentials and refused input are shown here; the rest went to the global handler.
-      if (isApiError(error) && (error.status === 400 || error.status === 429)) setFormError(error.message)
       // SPEC §8: any other failure to sign in (the server, the network, sealing the password) is "authentication failed, retry or reset".
-      else setFormError(text('authenticationFailed', locale))
+      failure: (error) => (isApiError(error) && (error.status === 400 || error.status === 429) ? error.message : text('authenticationFailed', locale)),
+    },
+  )
+
+  const continueAsGuest = async () => {
+    setGuestBusy(true)
+    try {
+      if (await auth.becomeGuest()) void navigate(redirect, { replace: true })
+      else setFormError(text('guestAuthenticationFailed', locale))
+    } catch {
+      /* the API's refusal (too many new guests from this address) was shown by the global handler */
     } finally {
-      setBusy(false)
+      setGuestBusy(false)
     }
   }
 
@@ -112,7 +108,7 @@ export default observer(function LoginPage() {
           </Link>
         </div>
       ) : null}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(loginMessages.email)}
           type="email"
@@ -165,8 +161,8 @@ export default observer(function LoginPage() {
             {formError}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} css={submitButton} data-testid="login-submit">
-          {t(busy ? loginMessages.submitting : loginMessages.submit)}
+        <button type="submit" disabled={pending} css={submitButton} data-testid="login-submit">
+          {t(pending ? loginMessages.submitting : loginMessages.submit)}
         </button>
       </form>
       <div

@@ -1,9 +1,9 @@
 import { api, auth, COLORS, endpoints, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useT, type SocialProvider } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { mobileFormSchema, validate } from '@koma/contracts/validation'
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
+import { errorOf, TextField, useSubmit } from '../components/form'
 import { PROVIDER_LABELS, refusal, useDateFormat } from '../components/lib'
 import { AccountPage, Banner, Button, Card, Row } from '../components/ui'
 import { commonMessages, profileMessages } from '../i18n/messages'
@@ -97,23 +97,23 @@ function MobileRow({ mobile }: { mobile: string | null }) {
   const [editing, setEditing] = useState(false)
   const [value, setValue] = useState(mobile ?? '')
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
-  if (!editing) return <Row label={t(profileMessages.mobile)} value={mobile ?? t(commonMessages.notSet)} onClick={() => setEditing(true)} testId="mobile-row" />
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    const checked = validate(mobileFormSchema, { mobile: value.trim() }, locale)
-    setErrors(checked.errors)
-    if (checked.errors.length) return
-    try {
+  const { onSubmit, problem } = useSubmit(
+    async () => {
       await api.request(endpoints.mobile, { body: { mobile: value.trim() }, policy: { suppress: [400] } })
       invalidate('account:profile')
       setEditing(false)
-    } catch (error) {
-      setProblem(refusal(error))
-    }
-  }
+    },
+    {
+      check: () => {
+        const checked = validate(mobileFormSchema, { mobile: value.trim() }, locale)
+        setErrors(checked.errors)
+        return !checked.errors.length
+      },
+    },
+  )
+  if (!editing) return <Row label={t(profileMessages.mobile)} value={mobile ?? t(commonMessages.notSet)} onClick={() => setEditing(true)} testId="mobile-row" />
   return (
-    <form onSubmit={(event) => void save(event)} noValidate css={{ padding: '14px 18px', borderTop: `1px solid ${COLORS.line}` }}>
+    <form onSubmit={onSubmit} noValidate css={{ padding: '14px 18px', borderTop: `1px solid ${COLORS.line}` }}>
       <TextField
         label={t(profileMessages.mobile)}
         inputMode="numeric"

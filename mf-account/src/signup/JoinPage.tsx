@@ -1,7 +1,5 @@
 import { analytics, api, auth, COLORS, endpoints, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
-import { useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { refusal } from '../components/lib'
 import { AccountPage } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
 import { JoinForm } from './JoinForm'
@@ -15,7 +13,6 @@ export default function JoinPage() {
   const location = useLocation()
   const [search] = useSearchParams()
   const state = readSignup()
-  const [problem, setProblem] = useState<string | null>(null)
   if (!state?.verified || (location.state as StepFrom | null)?.from !== 'certificate') return <Navigate to={path('/')} replace />
 
   return (
@@ -28,30 +25,24 @@ export default function JoinPage() {
         email={state.email}
         withPassword
         submitLabel={t(signupMessages.create)}
-        problem={problem}
         onSubmit={async (values) => {
-          setProblem(null)
-          try {
-            const sealed = await sealForServer('signup', { password: values.password })
-            await api.request(endpoints.signup, {
-              body: {
-                email: state.email,
-                nickname: values.nickname,
-                birthday: values.birthday,
-                termsAgree: values.termsAgree,
-                privacyAgree: values.privacyAgree,
-                marketingAgree: values.marketingAgree,
-                ...sealed,
-              },
-              policy: { suppress: [400, 409, 429] },
-            })
-            clearSignup()
-            await auth.signedInNow()
-            analytics.track('web_registration', { method: 'email' })
-            void navigate(safeRedirect(search.get('redirect'), path('/inbox/gift')), { replace: true })
-          } catch (error) {
-            setProblem(refusal(error))
-          }
+          const sealed = await sealForServer('signup', { password: values.password })
+          await api.request(endpoints.signup, {
+            body: {
+              email: state.email,
+              nickname: values.nickname,
+              birthday: values.birthday,
+              termsAgree: values.termsAgree,
+              privacyAgree: values.privacyAgree,
+              marketingAgree: values.marketingAgree,
+              ...sealed,
+            },
+            policy: { suppress: [400, 409, 429] },
+          })
+          clearSignup()
+          await auth.signedInNow()
+          analytics.track('web_registration', { method: 'email' })
+          void navigate(safeRedirect(search.get('redirect'), path('/inbox/gift')), { replace: true })
         }}
       />
     </AccountPage>

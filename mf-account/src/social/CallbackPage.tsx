@@ -34,7 +34,6 @@ export default function CallbackPage() {
   const [search] = useSearchParams()
   const [pending, setPending] = useState<Pending | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const [joinProblem, setJoinProblem] = useState<string | null>(null)
   const started = useRef(false)
   const provider: SocialProvider | null = isSocialProvider(loginType) ? loginType : null
 
@@ -115,27 +114,21 @@ export default function CallbackPage() {
           defaultNickname={pending.nickname}
           withPassword={false}
           submitLabel={t(signupMessages.create)}
-          problem={joinProblem}
           onSubmit={async (values) => {
-            setJoinProblem(null)
-            try {
-              await api.request(endpoints.socialJoin, {
-                body: {
-                  pendingToken: pending.pendingToken,
-                  nickname: values.nickname,
-                  birthday: values.birthday,
-                  termsAgree: values.termsAgree,
-                  privacyAgree: values.privacyAgree,
-                  marketingAgree: values.marketingAgree,
-                },
-                policy: { suppress: [400, 409] },
-              })
-              await auth.signedInNow()
-              analytics.track('web_registration', { method: provider })
-              void navigate(safeRedirect(pending.redirect, path('/')), { replace: true })
-            } catch (error) {
-              setJoinProblem(refusal(error))
-            }
+            await api.request(endpoints.socialJoin, {
+              body: {
+                pendingToken: pending.pendingToken,
+                nickname: values.nickname,
+                birthday: values.birthday,
+                termsAgree: values.termsAgree,
+                privacyAgree: values.privacyAgree,
+                marketingAgree: values.marketingAgree,
+              },
+              policy: { suppress: [400, 409] },
+            })
+            await auth.signedInNow()
+            analytics.track('web_registration', { method: provider })
+            void navigate(safeRedirect(pending.redirect, path('/')), { replace: true })
           }}
         />
       </AccountPage>
