@@ -1,4 +1,4 @@
-import { COLORS, TIMINGS } from '@koma/contracts'
+import { COLORS, FONT_SIZES, TIMINGS } from '@koma/contracts'
 import { refusal } from './lib'
 import {
   useCallback,
@@ -15,10 +15,10 @@ import {
 const fieldStyle = (error: boolean) => ({
   width: '100%',
   padding: '12px 14px',
-  fontSize: 16,
+  fontSize: FONT_SIZES.size60,
   borderRadius: 10,
   border: `1.5px solid ${error ? COLORS.brandDark : COLORS.line}`,
-  background: '#fff',
+  background: COLORS.surface,
   color: COLORS.text,
   fontFamily: 'inherit',
   '&:focus': { borderColor: error ? COLORS.brandDark : COLORS.text },
@@ -27,16 +27,16 @@ const fieldStyle = (error: boolean) => ({
 function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string | null; children: ReactNode }) {
   return (
     <div css={{ marginBottom: 16 }}>
-      <label htmlFor={id} css={{ display: 'block', fontSize: 13, fontWeight: 700, marginBottom: 6 }}>
+      <label htmlFor={id} css={{ display: 'block', fontSize: FONT_SIZES.size40, fontWeight: 700, marginBottom: 6 }}>
         {label}
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '6px 0 0' }}>
+        <p id={`${id}-error`} role="alert" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40, margin: '6px 0 0' }}>
           {error}
         </p>
       ) : hint ? (
-        <p id={`${id}-hint`} css={{ color: COLORS.textMuted, fontSize: 12, margin: '6px 0 0' }}>
+        <p id={`${id}-hint`} css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size30, margin: '6px 0 0' }}>
           {hint}
         </p>
       ) : null}
@@ -107,8 +107,8 @@ export const submitButton = {
   borderRadius: 26,
   border: 0,
   background: COLORS.brand,
-  color: '#fff',
-  fontSize: 16,
+  color: COLORS.onBrand,
+  fontSize: FONT_SIZES.size60,
   fontWeight: 700,
   cursor: 'pointer',
   '&:disabled': { opacity: 0.6, cursor: 'default' },

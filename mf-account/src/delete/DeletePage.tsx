@@ -1,4 +1,17 @@
-import { COLORS, api, auth, DELETE_REASONS, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT, type DeleteReason } from '@koma/contracts'
+import {
+  COLORS,
+  api,
+  auth,
+  DELETE_REASONS,
+  endpoints,
+  FONT_SIZES,
+  openDialog,
+  sealForServer,
+  useLocale,
+  useLocalePath,
+  useT,
+  type DeleteReason,
+} from '@koma/contracts'
 import { useResource } from '../cache'
 import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
@@ -73,7 +86,7 @@ function DeleteForm() {
             </label>
           ))}
           {errorOf(errors, 'reason') ? (
-            <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '6px 0 0' }}>
+            <p role="alert" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40, margin: '6px 0 0' }}>
               {errorOf(errors, 'reason')}
             </p>
           ) : null}

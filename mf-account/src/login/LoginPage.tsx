@@ -1,4 +1,18 @@
-import { analytics, api, auth, COLORS, endpoints, isApiError, safeRedirect, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
+import {
+  analytics,
+  api,
+  auth,
+  COLORS,
+  endpoints,
+  FONT_SIZES,
+  isApiError,
+  safeRedirect,
+  sealForServer,
+  text,
+  useLocale,
+  useLocalePath,
+  useT,
+} from '@koma/contracts'
 import { signinSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -77,7 +91,7 @@ export default observer(function LoginPage() {
   return (
     <section data-testid="login" css={{ maxWidth: 420, margin: '0 auto', padding: '40px 20px' }}>
       <h1 css={{ fontSize: 26, margin: '0 0 8px' }}>{t(loginMessages.title)}</h1>
-      <p css={{ margin: '0 0 28px', color: COLORS.textMuted, fontSize: 14 }}>{t(loginMessages.lead)}</p>
+      <p css={{ margin: '0 0 28px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(loginMessages.lead)}</p>
       {guest ? (
         <div
           role="note"
@@ -88,7 +102,7 @@ export default observer(function LoginPage() {
             borderRadius: 12,
             background: '#fff6e5',
             border: '1px solid #ffd98a',
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             lineHeight: 1.6,
           }}
         >
@@ -140,7 +154,7 @@ export default observer(function LoginPage() {
               background: 'none',
               border: 0,
               color: COLORS.textMuted,
-              fontSize: 12,
+              fontSize: FONT_SIZES.size30,
               cursor: 'pointer',
               padding: 6,
             }}
@@ -148,7 +162,7 @@ export default observer(function LoginPage() {
             {t(reveal ? loginMessages.hidePassword : loginMessages.showPassword)}
           </button>
         </div>
-        <label css={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: 14, margin: '4px 0 20px' }}>
+        <label css={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: FONT_SIZES.size50, margin: '4px 0 20px' }}>
           <input type="checkbox" checked={stayLogged} onChange={(event) => setStayLogged(event.target.checked)} />
           {t(loginMessages.stayLogged)}
         </label>
@@ -156,7 +170,14 @@ export default observer(function LoginPage() {
           <p
             role="alert"
             data-testid="login-error"
-            css={{ color: COLORS.brandDark, fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: COLORS.brandTintStrong, borderRadius: 8 }}
+            css={{
+              color: COLORS.brandDark,
+              fontSize: FONT_SIZES.size50,
+              margin: '0 0 16px',
+              padding: '10px 12px',
+              background: COLORS.brandTintStrong,
+              borderRadius: 8,
+            }}
           >
             {formError}
           </p>
@@ -172,19 +193,19 @@ export default observer(function LoginPage() {
           gap: 12,
           margin: '28px 0 16px',
           color: COLORS.textMuted,
-          fontSize: 13,
+          fontSize: FONT_SIZES.size40,
           '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
         }}
       >
         {t(loginMessages.orWith)}
       </div>
       <SocialButtons redirect={redirect} confirm={guestAgrees} />
-      <p css={{ marginTop: 24, fontSize: 14, textAlign: 'center' }}>
+      <p css={{ marginTop: 24, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         <Link to={path('/password/find')} css={{ color: COLORS.textMuted }}>
           {t(loginMessages.forgot)}
         </Link>
       </p>
-      <p css={{ marginTop: 8, fontSize: 14, textAlign: 'center' }}>
+      <p css={{ marginTop: 8, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         {t(loginMessages.noAccount)}{' '}
         <Link to={path('/signup')} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(loginMessages.signUp)}
@@ -202,7 +223,7 @@ export default observer(function LoginPage() {
               border: `1.5px solid ${COLORS.line}`,
               borderRadius: 22,
               padding: '10px 22px',
-              fontSize: 14,
+              fontSize: FONT_SIZES.size50,
               fontWeight: 700,
               color: COLORS.text,
               cursor: guestBusy ? 'progress' : 'pointer',
@@ -210,7 +231,7 @@ export default observer(function LoginPage() {
           >
             {t(loginMessages.continueAsGuest)}
           </button>
-          <p css={{ margin: '8px 0 0', fontSize: 12, color: COLORS.textMuted }}>{t(loginMessages.continueAsGuestNote)}</p>
+          <p css={{ margin: '8px 0 0', fontSize: FONT_SIZES.size30, color: COLORS.textMuted }}>{t(loginMessages.continueAsGuestNote)}</p>
         </div>
       ) : null}
     </section>

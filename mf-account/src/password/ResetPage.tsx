@@ -1,4 +1,4 @@
-import { api, endpoints, isApiError, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, endpoints, FONT_SIZES, isApiError, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { newPasswordSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useState } from 'react'
@@ -61,7 +61,7 @@ function ResetForm({ token }: { token: string }) {
   }
   return (
     <form onSubmit={onSubmit} noValidate>
-      <p css={{ margin: '-12px 0 20px', fontSize: 14 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
+      <p css={{ margin: '-12px 0 20px', fontSize: FONT_SIZES.size50 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
       <TextField
         label={t(passwordMessages.newPassword)}
         type="password"

@@ -1,4 +1,4 @@
-import { api, auth, COLORS, endpoints, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useT, type SocialProvider } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, FONT_SIZES, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useT, type SocialProvider } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { mobileFormSchema, validate } from '@koma/contracts/validation'
 import { useRef, useState } from 'react'
@@ -73,7 +73,7 @@ function Avatar({ url, nickname, onChanged }: { url: string | null; nickname: st
             </Button>
           ) : null}
         </div>
-        <p css={{ margin: '6px 0 0', fontSize: 12, color: COLORS.textMuted }}>{t(profileMessages.avatarHint)}</p>
+        <p css={{ margin: '6px 0 0', fontSize: FONT_SIZES.size30, color: COLORS.textMuted }}>{t(profileMessages.avatarHint)}</p>
         <input
           ref={input}
           type="file"
@@ -197,12 +197,22 @@ function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
               <span css={{ display: 'block' }}>
                 {item.browser} · {item.os}
                 {item.current ? (
-                  <span css={{ marginLeft: 8, fontSize: 11, fontWeight: 700, color: COLORS.free, background: '#e9f7ef', padding: '2px 8px', borderRadius: 10 }}>
+                  <span
+                    css={{
+                      marginLeft: 8,
+                      fontSize: FONT_SIZES.size25,
+                      fontWeight: 700,
+                      color: COLORS.free,
+                      background: '#e9f7ef',
+                      padding: '2px 8px',
+                      borderRadius: 10,
+                    }}
+                  >
                     {t(profileMessages.thisDevice)}
                   </span>
                 ) : null}
               </span>
-              <span css={{ display: 'block', fontSize: 12, color: COLORS.textMuted, marginTop: 2 }}>
+              <span css={{ display: 'block', fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginTop: 2 }}>
                 {t(profileMessages.lastUsed, { date: date(item.lastSeenAt, true) })}
               </span>
             </span>

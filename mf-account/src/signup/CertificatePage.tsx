@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, openDialog, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { checkCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
@@ -58,7 +58,7 @@ export default function CertificatePage() {
 
   return (
     <AccountPage testId="signup-certificate" title={t(signupMessages.codeTitle)} lead={t(signupMessages.codeLead, { email: state.email })}>
-      <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 2 })}</p>
+      <p css={{ fontSize: FONT_SIZES.size30, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 2 })}</p>
       <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(signupMessages.code)}

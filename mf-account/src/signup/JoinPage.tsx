@@ -1,4 +1,4 @@
-import { analytics, api, auth, COLORS, endpoints, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
+import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { AccountPage } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
@@ -17,8 +17,11 @@ export default function JoinPage() {
 
   return (
     <AccountPage testId="signup-join" title={t(signupMessages.joinTitle)} lead={t(signupMessages.joinLead)}>
-      <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 3 })}</p>
-      <p css={{ fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: COLORS.surfaceAlt, borderRadius: 8 }} data-testid="join-email">
+      <p css={{ fontSize: FONT_SIZES.size30, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 3 })}</p>
+      <p
+        css={{ fontSize: FONT_SIZES.size50, margin: '0 0 16px', padding: '10px 12px', background: COLORS.surfaceAlt, borderRadius: 8 }}
+        data-testid="join-email"
+      >
         {state.email}
       </p>
       <JoinForm

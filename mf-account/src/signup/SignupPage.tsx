@@ -1,4 +1,4 @@
-import { api, auth, COLORS, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
@@ -36,12 +36,12 @@ export default function SignupPage() {
 
   return (
     <AccountPage testId="signup" title={t(signupMessages.title)} lead={t(signupMessages.lead)}>
-      <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 1 })}</p>
+      <p css={{ fontSize: FONT_SIZES.size30, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 1 })}</p>
       {auth.guest && !auth.signedIn ? (
         <p
           data-testid="signup-guest-keeps"
           css={{
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             lineHeight: 1.6,
             margin: '0 0 16px',
             padding: '10px 12px',
@@ -81,14 +81,14 @@ export default function SignupPage() {
           gap: 12,
           margin: '28px 0 16px',
           color: COLORS.textMuted,
-          fontSize: 13,
+          fontSize: FONT_SIZES.size40,
           '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
         }}
       >
         {t(loginMessages.orWith)}
       </div>
       <SocialButtons redirect={path('/')} confirm={confirmDiscard} />
-      <p css={{ marginTop: 28, fontSize: 14, textAlign: 'center' }}>
+      <p css={{ marginTop: 28, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         {t(signupMessages.haveAccount)}{' '}
         <Link to={path('/login')} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(loginMessages.title)}

@@ -4,6 +4,7 @@ import {
   auth,
   COLORS,
   endpoints,
+  FONT_SIZES,
   isSocialProvider,
   safeRedirect,
   Spinner,
@@ -103,7 +104,7 @@ export default function CallbackPage() {
             padding: '10px 12px',
             background: COLORS.surfaceAlt,
             borderRadius: 10,
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
           }}
         >
           <ProviderMark provider={provider} />

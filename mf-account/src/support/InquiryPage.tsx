@@ -1,4 +1,16 @@
-import { ACCOUNT_LIMITS, api, auth, COLORS, endpoints, INQUIRY_CATEGORIES, useLocale, useLocalePath, useT, type InquiryCategory } from '@koma/contracts'
+import {
+  ACCOUNT_LIMITS,
+  api,
+  auth,
+  COLORS,
+  endpoints,
+  FONT_SIZES,
+  INQUIRY_CATEGORIES,
+  useLocale,
+  useLocalePath,
+  useT,
+  type InquiryCategory,
+} from '@koma/contracts'
 import { inquirySchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
@@ -107,7 +119,7 @@ export default observer(function InquiryPage() {
           data-testid="inquiry-text"
         />
         <div css={{ marginBottom: 20 }}>
-          <div css={{ fontSize: 13, fontWeight: 700, marginBottom: 8 }}>{t(supportMessages.images)}</div>
+          <div css={{ fontSize: FONT_SIZES.size40, fontWeight: 700, marginBottom: 8 }}>{t(supportMessages.images)}</div>
           <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
             {images.map((image, index) => (
               <div
@@ -128,7 +140,7 @@ export default observer(function InquiryPage() {
                     borderRadius: 11,
                     border: 0,
                     background: 'rgba(0,0,0,.6)',
-                    color: '#fff',
+                    color: COLORS.onBrand,
                     cursor: 'pointer',
                     lineHeight: '22px',
                     padding: 0,
@@ -150,7 +162,7 @@ export default observer(function InquiryPage() {
                   border: `1.5px dashed ${COLORS.line}`,
                   background: COLORS.surfaceAlt,
                   color: COLORS.textMuted,
-                  fontSize: 12,
+                  fontSize: FONT_SIZES.size30,
                   cursor: 'pointer',
                 }}
               >
@@ -159,7 +171,7 @@ export default observer(function InquiryPage() {
             ) : null}
           </div>
           {errorOf(errors, 'imageIds') ? (
-            <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13 }}>
+            <p role="alert" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40 }}>
               {errorOf(errors, 'imageIds')}
             </p>
           ) : null}
