@@ -257,6 +257,31 @@ describe('inbox, coupon and delete', () => {
     expect(screen.getByTestId('coupon-code')).toHaveValue('KOMA2026')
   })
 
+  it('a coupon submitted twice before the answer is redeemed once; the button waits, then the notice shows', async () => {
+    signedIn()
+    let answer!: (value: unknown) => void
+    const request = fakeApi({
+      couponRedeem: () =>
+        new Promise((resolve) => {
+          answer = resolve
+        }),
+    })
+    await renderScreen(routes['account.coupon'], { path: '/account/coupon', url: '/account/coupon' })
+    fireEvent.change(await screen.findByTestId('coupon-code'), { target: { value: 'koma2026' } })
+    const form = screen.getByTestId('coupon-submit').closest('form') as HTMLFormElement
+    // Two submits in the same tick (Enter pressed twice), then a third once the first is pending.
+    fireEvent.submit(form)
+    fireEvent.submit(form)
+    await waitFor(() => expect(screen.getByTestId('coupon-submit')).toBeDisabled())
+    fireEvent.submit(form)
+    const redeems = () => request.mock.calls.filter(([endpoint]) => endpoint === endpoints.couponRedeem)
+    expect(redeems()).toHaveLength(1)
+    await act(async () => answer({ title: 'Autumn', grant: { kind: 'coin', coinType: 'free', amount: 20, contentName: null } }))
+    expect(await screen.findByTestId('coupon-done')).toHaveTextContent('“Autumn” redeemed: you received 20 free coins.')
+    expect(screen.getByTestId('coupon-submit')).toBeEnabled()
+    expect(redeems()).toHaveLength(1)
+  })
+
   it('a rate-limited coupon shows the wait in the form, not in the global error dialog too', async () => {
     signedIn()
     const request = fakeApi({ couponRedeem: new ApiError({ status: 429, message: 'Too many requests. Please try again in 42 min.', url: '/coupon/redeem' }) })

@@ -1,4 +1,5 @@
-import { COLORS, TIMINGS } from '@koma/contracts'
+import { COLORS, FONT_SIZES, TIMINGS } from '@koma/contracts'
+import { refusal } from './lib'
 import {
   useCallback,
   useEffect,
@@ -14,10 +15,10 @@ import {
 const fieldStyle = (error: boolean) => ({
   width: '100%',
   padding: '12px 14px',
-  fontSize: 16,
+  fontSize: FONT_SIZES.size60,
   borderRadius: 10,
   border: `1.5px solid ${error ? COLORS.brandDark : COLORS.line}`,
-  background: '#fff',
+  background: COLORS.surface,
   color: COLORS.text,
   fontFamily: 'inherit',
   '&:focus': { borderColor: error ? COLORS.brandDark : COLORS.text },
@@ -26,16 +27,16 @@ const fieldStyle = (error: boolean) => ({
 function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string | null; children: ReactNode }) {
   return (
     <div css={{ marginBottom: 16 }}>
-      <label htmlFor={id} css={{ display: 'block', fontSize: 13, fontWeight: 700, marginBottom: 6 }}>
+      <label htmlFor={id} css={{ display: 'block', fontSize: FONT_SIZES.size40, fontWeight: 700, marginBottom: 6 }}>
         {label}
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '6px 0 0' }}>
+        <p id={`${id}-error`} role="alert" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40, margin: '6px 0 0' }}>
           {error}
         </p>
       ) : hint ? (
-        <p id={`${id}-hint`} css={{ color: COLORS.textMuted, fontSize: 12, margin: '6px 0 0' }}>
+        <p id={`${id}-hint`} css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size30, margin: '6px 0 0' }}>
           {hint}
         </p>
       ) : null}
@@ -106,8 +107,8 @@ export const submitButton = {
   borderRadius: 26,
   border: 0,
   background: COLORS.brand,
-  color: '#fff',
-  fontSize: 16,
+  color: COLORS.onBrand,
+  fontSize: FONT_SIZES.size60,
   fontWeight: 700,
   cursor: 'pointer',
   '&:disabled': { opacity: 0.6, cursor: 'default' },
@@ -167,4 +168,52 @@ export function useLiveValidation(check: () => LiveFieldError[]) {
     [changed],
   )
   return { errors, setErrors, changed, input, checkAll }
+}
+
+export interface SubmitOptions {
+  /**
+   * Runs first, before anything is sent: the form's own checks (`() => !checkAll().length` with
+   * `useLiveValidation`, a confirmation dialog...). `false` stops the submit; nothing is pending.
+   */
+  check?: () => boolean | Promise<boolean>
+  /**
+   * The message shown to the reader when sending fails. By default the API's refusal (a 4xx
+   * answer, already in the reader's language); null shows nothing (the global handler spoke).
+   */
+  failure?: (error: unknown) => string | null
+}
+
+/**
+ * The submit of an account form: clears the last problem, runs `check`, then `send` with
+ * `pending` true. A second submit while one is pending is ignored (not queued). What `send`
+ * throws becomes `problem` (see `failure`); success handling (navigate, a notice) is the end of
+ * `send`. `submit` resolves to true when `send` completed.
+ */
+export function useSubmit(send: () => Promise<void>, { check, failure = refusal }: SubmitOptions = {}) {
+  const [pending, setPending] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  // A ref, not the state: two submits in the same tick both see the state of the last render.
+  const running = useRef(false)
+  const submit = async (event?: { preventDefault(): void }): Promise<boolean> => {
+    event?.preventDefault()
+    if (running.current) return false
+    setProblem(null)
+    if (check && !(await check())) return false
+    if (running.current) return false
+    running.current = true
+    setPending(true)
+    try {
+      await send()
+      return true
+    } catch (error) {
+      setProblem(failure(error))
+      return false
+    } finally {
+      running.current = false
+      setPending(false)
+    }
+  }
+  /** For `<form onSubmit>`. */
+  const onSubmit = (event: { preventDefault(): void }) => void submit(event)
+  return { submit, onSubmit, pending, problem, setProblem }
 }

@@ -27,7 +27,7 @@ export const CoinIcon = ({ size = 24, color = '#d99a00' }: { size?: number; colo
     </>,
   )
 
-export const TicketIcon = ({ size = 24, color = '#7b3fe4' }: { size?: number; color?: string }) =>
+export const TicketIcon = ({ size = 24, color = COLORS.popupFree }: { size?: number; color?: string }) =>
   frame(size, color, <path d="M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4V7zM14 7v10" />)
 
 export const MailIcon = ({ size = 56, color = COLORS.brand }: { size?: number; color?: string }) =>

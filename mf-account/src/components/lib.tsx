@@ -1,4 +1,16 @@
-import { auth, COLORS, isApiError, LOCALE_TAGS, loginPath, useLocale, useLocalePath, useT, type RewardContent, type SocialProvider } from '@koma/contracts'
+import {
+  auth,
+  COLORS,
+  FONT_SIZES,
+  isApiError,
+  LOCALE_TAGS,
+  loginPath,
+  useLocale,
+  useLocalePath,
+  useT,
+  type RewardContent,
+  type SocialProvider,
+} from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
@@ -52,7 +64,7 @@ export const NeedsSignIn = observer(function NeedsSignIn({ children, title, gues
   if (auth.guest) {
     return (
       <section data-testid="guest-refused" css={{ maxWidth: 420, margin: '0 auto', padding: '56px 20px', textAlign: 'center' }}>
-        <h1 css={{ fontSize: 24, margin: '0 0 10px' }}>{title}</h1>
+        <h1 css={{ fontSize: FONT_SIZES.size90, margin: '0 0 10px' }}>{title}</h1>
         <p css={{ fontWeight: 700, margin: '0 0 8px' }}>{t(commonMessages.guestNotAllowed)}</p>
         <p css={{ color: COLORS.textMuted, margin: '0 0 24px' }}>{t(commonMessages.guestSignUp)}</p>
         <Link
@@ -66,7 +78,7 @@ export const NeedsSignIn = observer(function NeedsSignIn({ children, title, gues
   }
   return (
     <section data-testid="needs-sign-in" css={{ maxWidth: 420, margin: '0 auto', padding: '56px 20px', textAlign: 'center' }}>
-      <h1 css={{ fontSize: 24, margin: '0 0 10px' }}>{title}</h1>
+      <h1 css={{ fontSize: FONT_SIZES.size90, margin: '0 0 10px' }}>{title}</h1>
       <p css={{ color: COLORS.textMuted, margin: '0 0 24px' }}>{t(commonMessages.signInToContinue)}</p>
       <Link to={loginPath(location.pathname + location.search, path)} css={{ ...primaryButton, width: 'auto', padding: '12px 32px' }}>
         {t(commonMessages.signIn)}

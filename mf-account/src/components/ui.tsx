@@ -1,4 +1,4 @@
-import { COLORS, FOCUS_RING, media, useLocalePath } from '@koma/contracts'
+import { COLORS, FOCUS_RING, FONT_SIZES, media, useLocalePath } from '@koma/contracts'
 import { useEffect, useId, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 
@@ -40,7 +40,7 @@ export function AccountPage({
             alignItems: 'center',
             gap: 4,
             color: COLORS.textMuted,
-            fontSize: 13,
+            fontSize: FONT_SIZES.size40,
             textDecoration: 'none',
             marginBottom: 12,
             '&:hover': { color: COLORS.text },
@@ -50,7 +50,7 @@ export function AccountPage({
         </Link>
       ) : null}
       <h1 css={{ fontSize: 26, lineHeight: 1.25, margin: '0 0 8px', [media.mobile]: { fontSize: 22 } }}>{title}</h1>
-      {lead ? <p css={{ margin: '0 0 24px', color: COLORS.textMuted, fontSize: 14, lineHeight: 1.6 }}>{lead}</p> : <div css={{ height: 16 }} />}
+      {lead ? <p css={{ margin: '0 0 24px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50, lineHeight: 1.6 }}>{lead}</p> : <div css={{ height: 16 }} />}
       {children}
     </section>
   )
@@ -58,10 +58,12 @@ export function AccountPage({
 
 export function Card({ title, children, testId, action }: { title?: string; children: ReactNode; testId?: string; action?: ReactNode }) {
   return (
-    <div data-testid={testId} css={{ background: '#fff', border: `1px solid ${COLORS.line}`, borderRadius: 14, marginBottom: 16, overflow: 'hidden' }}>
+    <div data-testid={testId} css={{ background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 14, marginBottom: 16, overflow: 'hidden' }}>
       {title ? (
         <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '14px 18px 4px' }}>
-          <h2 css={{ fontSize: 13, fontWeight: 700, letterSpacing: '.04em', textTransform: 'uppercase', color: COLORS.textMuted, margin: 0 }}>{title}</h2>
+          <h2 css={{ fontSize: FONT_SIZES.size40, fontWeight: 700, letterSpacing: '.04em', textTransform: 'uppercase', color: COLORS.textMuted, margin: 0 }}>
+            {title}
+          </h2>
           {action}
         </div>
       ) : null}
@@ -112,7 +114,7 @@ export function Row({
         <span
           css={{
             color: COLORS.textMuted,
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             textAlign: 'right',
             overflow: 'hidden',
             textOverflow: 'ellipsis',
@@ -125,7 +127,7 @@ export function Row({
       ) : null}
       {children}
       {to || onClick ? (
-        <span aria-hidden css={{ color: '#b5b5b5', fontSize: 20, lineHeight: 1 }}>
+        <span aria-hidden css={{ color: '#b5b5b5', fontSize: FONT_SIZES.size80, lineHeight: 1 }}>
           ›
         </span>
       ) : null}
@@ -174,8 +176,8 @@ export const primaryButton = {
   borderRadius: 26,
   border: 0,
   background: COLORS.brand,
-  color: '#fff',
-  fontSize: 16,
+  color: COLORS.onBrand,
+  fontSize: FONT_SIZES.size60,
   fontWeight: 700,
   cursor: 'pointer',
   textDecoration: 'none',
@@ -185,7 +187,7 @@ export const primaryButton = {
 
 export const secondaryButton = {
   ...primaryButton,
-  background: '#fff',
+  background: COLORS.surface,
   color: COLORS.text,
   border: `1.5px solid ${COLORS.line}`,
   '&:hover': { background: COLORS.surfaceAlt },
@@ -195,10 +197,10 @@ export const secondaryButton = {
 export const smallButton = {
   padding: '7px 14px',
   borderRadius: 18,
-  fontSize: 13,
+  fontSize: FONT_SIZES.size40,
   fontWeight: 700,
   border: `1.5px solid ${COLORS.line}`,
-  background: '#fff',
+  background: COLORS.surface,
   color: COLORS.text,
   cursor: 'pointer',
   whiteSpace: 'nowrap' as const,
@@ -214,9 +216,9 @@ export function Button({
   const style = variant === 'primary' ? primaryButton : variant === 'secondary' ? secondaryButton : smallButton
   const toned =
     tone === 'brand'
-      ? { background: COLORS.brand, color: '#fff', border: 0, '&:hover': { background: COLORS.brandDark } }
+      ? { background: COLORS.brand, color: COLORS.onBrand, border: 0, '&:hover': { background: COLORS.brandDark } }
       : tone === 'danger'
-        ? { background: COLORS.brandDark, color: '#fff', border: 0, '&:hover': { background: '#b8321f' } }
+        ? { background: COLORS.brandDark, color: COLORS.onBrand, border: 0, '&:hover': { background: '#b8321f' } }
         : {}
   return <button type="button" {...props} css={{ ...style, ...toned }} />
 }
@@ -242,7 +244,9 @@ export function Toggle({
     <label htmlFor={id} css={{ ...rowStyle, cursor: disabled ? 'default' : 'pointer' }}>
       <span css={{ flex: 1 }}>
         <span css={{ display: 'block', fontWeight: 500 }}>{label}</span>
-        {description ? <span css={{ display: 'block', fontSize: 13, color: COLORS.textMuted, marginTop: 2, lineHeight: 1.5 }}>{description}</span> : null}
+        {description ? (
+          <span css={{ display: 'block', fontSize: FONT_SIZES.size40, color: COLORS.textMuted, marginTop: 2, lineHeight: 1.5 }}>{description}</span>
+        ) : null}
       </span>
       <input
         id={id}
@@ -274,7 +278,7 @@ export function Toggle({
             width: 22,
             height: 22,
             borderRadius: '50%',
-            background: '#fff',
+            background: COLORS.surface,
             boxShadow: '0 1px 3px rgba(0,0,0,.25)',
             transition: 'left .15s ease',
           },
@@ -320,10 +324,10 @@ export function Segmented<V extends string>({
                 display: 'block',
                 padding: '6px 14px',
                 borderRadius: 17,
-                fontSize: 13,
+                fontSize: FONT_SIZES.size40,
                 fontWeight: 700,
                 color: value === option.value ? COLORS.text : COLORS.textMuted,
-                background: value === option.value ? '#fff' : 'transparent',
+                background: value === option.value ? COLORS.surface : 'transparent',
                 boxShadow: value === option.value ? '0 1px 3px rgba(0,0,0,.12)' : 'none',
                 'input:focus-visible + &': FOCUS_RING,
               }}
@@ -348,7 +352,7 @@ export function Banner({ tone = 'info', children, testId }: { tone?: 'info' | 's
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       data-testid={testId}
-      css={{ ...tones[tone], borderRadius: 10, padding: '12px 14px', fontSize: 14, lineHeight: 1.55, margin: '0 0 16px' }}
+      css={{ ...tones[tone], borderRadius: 10, padding: '12px 14px', fontSize: FONT_SIZES.size50, lineHeight: 1.55, margin: '0 0 16px' }}
     >
       {children}
     </div>
@@ -377,7 +381,17 @@ export function Tabs({ tabs }: { tabs: { to: string; label: string; active: bool
         >
           {tab.label}
           {tab.badge ? (
-            <span css={{ marginLeft: 6, background: COLORS.brand, color: '#fff', borderRadius: 10, fontSize: 11, padding: '2px 7px', verticalAlign: 2 }}>
+            <span
+              css={{
+                marginLeft: 6,
+                background: COLORS.brand,
+                color: COLORS.onBrand,
+                borderRadius: 10,
+                fontSize: FONT_SIZES.size25,
+                padding: '2px 7px',
+                verticalAlign: 2,
+              }}
+            >
               {tab.badge}
             </span>
           ) : null}
@@ -388,7 +402,7 @@ export function Tabs({ tabs }: { tabs: { to: string; label: string; active: bool
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return <p css={{ textAlign: 'center', color: COLORS.textMuted, fontSize: 14, padding: '40px 16px', margin: 0 }}>{children}</p>
+  return <p css={{ textAlign: 'center', color: COLORS.textMuted, fontSize: FONT_SIZES.size50, padding: '40px 16px', margin: 0 }}>{children}</p>
 }
 
 /** A checkbox line (agreements). */
@@ -409,7 +423,7 @@ export function Check({
 }) {
   return (
     <div css={{ marginBottom: 10 }}>
-      <label css={{ display: 'flex', alignItems: 'flex-start', gap: 10, fontSize: 14, lineHeight: 1.5, cursor: 'pointer' }}>
+      <label css={{ display: 'flex', alignItems: 'flex-start', gap: 10, fontSize: FONT_SIZES.size50, lineHeight: 1.5, cursor: 'pointer' }}>
         <input
           type="checkbox"
           checked={checked}
@@ -420,7 +434,7 @@ export function Check({
         <span>{label ?? children}</span>
       </label>
       {error ? (
-        <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '4px 0 0 28px' }}>
+        <p role="alert" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40, margin: '4px 0 0 28px' }}>
           {error}
         </p>
       ) : null}
@@ -429,7 +443,7 @@ export function Check({
 }
 
 export const formCard = {
-  background: '#fff',
+  background: COLORS.surface,
   border: `1px solid ${COLORS.line}`,
   borderRadius: 14,
   padding: '22px 20px 24px',

@@ -1,9 +1,9 @@
 import { api, endpoints, useLocale, useT } from '@koma/contracts'
 import { invalidate, reportRewardReceived } from '../cache'
 import { couponSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent } from 'react'
-import { errorOf, TextField } from '../components/form'
-import { NeedsSignIn, refusal, useRewardText } from '../components/lib'
+import { useState } from 'react'
+import { errorOf, TextField, useSubmit } from '../components/form'
+import { NeedsSignIn, useRewardText } from '../components/lib'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { commonMessages, couponMessages } from '../i18n/messages'
 
@@ -14,30 +14,24 @@ export default function CouponPage() {
   const reward = useRewardText()
   const [code, setCode] = useState('')
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const checked = validate(couponSchema, { code }, locale)
-    setErrors(checked.errors)
-    setProblem(null)
-    setNotice(null)
-    if (checked.errors.length) return
-    setBusy(true)
-    try {
+  const { onSubmit, pending, problem } = useSubmit(
+    async () => {
       const result = await api.request(endpoints.couponRedeem, { body: { code: code.trim() }, policy: { suppress: [400, 404, 409, 410, 429] } })
       setNotice(t(couponMessages.done, { title: result.title, reward: reward(result.grant) }))
       setCode('')
       invalidate('account:')
       reportRewardReceived()
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    {
+      check: () => {
+        const checked = validate(couponSchema, { code }, locale)
+        setErrors(checked.errors)
+        setNotice(null)
+        return !checked.errors.length
+      },
+    },
+  )
   return (
     <NeedsSignIn title={t(couponMessages.title)} guests>
       <AccountPage
@@ -46,7 +40,7 @@ export default function CouponPage() {
         lead={t(couponMessages.lead)}
         back={{ to: '/account/userinfo', label: t(commonMessages.account) }}
       >
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <TextField
             label={t(couponMessages.code)}
             value={code}
@@ -71,7 +65,7 @@ export default function CouponPage() {
               </Banner>
             ) : null}
           </div>
-          <Button type="submit" disabled={busy} data-testid="coupon-submit">
+          <Button type="submit" disabled={pending} data-testid="coupon-submit">
             {t(couponMessages.redeem)}
           </Button>
         </form>

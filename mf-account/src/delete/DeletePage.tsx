@@ -1,10 +1,23 @@
-import { COLORS, api, auth, DELETE_REASONS, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT, type DeleteReason } from '@koma/contracts'
+import {
+  COLORS,
+  api,
+  auth,
+  DELETE_REASONS,
+  endpoints,
+  FONT_SIZES,
+  openDialog,
+  sealForServer,
+  useLocale,
+  useLocalePath,
+  useT,
+  type DeleteReason,
+} from '@koma/contracts'
 import { useResource } from '../cache'
 import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
-import { NeedsSignIn, refusal } from '../components/lib'
+import { errorOf, TextField, useSubmit } from '../components/form'
+import { NeedsSignIn } from '../components/lib'
 import { AccountPage, Banner, Button, Check, formCard } from '../components/ui'
 import { commonMessages, deleteMessages, passwordMessages } from '../i18n/messages'
 
@@ -32,36 +45,30 @@ function DeleteForm() {
   const [currentPassword, setCurrentPassword] = useState('')
   const [understood, setUnderstood] = useState(false)
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const found = [
-      ...validate(deleteAccountSchema, { reason }, locale).errors,
-      ...(asksPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : []),
-    ]
-    setErrors(found)
-    setProblem(null)
-    if (found.length || !understood) return
-    if (!(await openDialog('confirm', { message: t(deleteMessages.finalConfirm), okLabel: t(deleteMessages.submit) }))) return
-    setBusy(true)
-    try {
+  const { onSubmit, pending, problem } = useSubmit(
+    async () => {
       const sealed = asksPassword ? await sealForServer('delete', { currentPassword }) : {}
       await api.request(endpoints.deleteMember, { params: { userId: 'me' }, body: { reason, ...sealed }, policy: { suppress: [400, 403, 429] } })
       auth.clearLocal()
       await openDialog('alert', { message: t(deleteMessages.done) })
       void navigate(path('/'), { replace: true })
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    {
+      check: async () => {
+        const found = [
+          ...validate(deleteAccountSchema, { reason }, locale).errors,
+          ...(asksPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : []),
+        ]
+        setErrors(found)
+        if (found.length || !understood) return false
+        return openDialog('confirm', { message: t(deleteMessages.finalConfirm), okLabel: t(deleteMessages.submit) })
+      },
+    },
+  )
   return (
     <AccountPage testId="delete-account" title={t(deleteMessages.title)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
       <Banner tone="warning">{t(deleteMessages.lead)}</Banner>
-      <form onSubmit={(event) => void submit(event)} noValidate css={formCard}>
+      <form onSubmit={onSubmit} noValidate css={formCard}>
         <fieldset css={{ border: 0, padding: 0, margin: '0 0 12px' }}>
           <legend css={{ fontWeight: 700, fontSize: 15, marginBottom: 12 }}>{t(deleteMessages.reason)}</legend>
           {DELETE_REASONS.map((code) => (
@@ -79,7 +86,7 @@ function DeleteForm() {
             </label>
           ))}
           {errorOf(errors, 'reason') ? (
-            <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13, margin: '6px 0 0' }}>
+            <p role="alert" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40, margin: '6px 0 0' }}>
               {errorOf(errors, 'reason')}
             </p>
           ) : null}
@@ -105,7 +112,7 @@ function DeleteForm() {
             {problem}
           </Banner>
         ) : null}
-        <Button type="submit" disabled={busy || !understood} data-testid="delete-submit" tone="danger">
+        <Button type="submit" disabled={pending || !understood} data-testid="delete-submit" tone="danger">
           {t(deleteMessages.submit)}
         </Button>
       </form>

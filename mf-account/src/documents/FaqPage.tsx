@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -23,13 +23,13 @@ export default function FaqPage() {
       css={{
         padding: '6px 12px',
         borderRadius: 16,
-        fontSize: 13,
+        fontSize: FONT_SIZES.size40,
         fontWeight: 700,
         cursor: 'pointer',
         whiteSpace: 'nowrap',
         border: `1.5px solid ${category === value ? COLORS.text : COLORS.line}`,
-        background: category === value ? COLORS.text : '#fff',
-        color: category === value ? '#fff' : COLORS.text,
+        background: category === value ? COLORS.text : COLORS.surface,
+        color: category === value ? COLORS.onBrand : COLORS.text,
       }}
     >
       {label}
@@ -73,11 +73,11 @@ export default function FaqPage() {
               </span>
             </button>
             {open === faq.id ? (
-              <div css={{ display: 'flex', gap: 10, padding: '0 4px 18px', fontSize: 14, lineHeight: 1.75, color: '#333' }}>
+              <div css={{ display: 'flex', gap: 10, padding: '0 4px 18px', fontSize: FONT_SIZES.size50, lineHeight: 1.75, color: '#333' }}>
                 <span css={{ color: COLORS.textMuted, fontWeight: 800 }}>A</span>
                 <div css={{ flex: 1 }}>
                   <p css={{ margin: '0 0 6px' }}>{faq.answer}</p>
-                  <Link to={`${path('/document/faq/detail')}?id=${faq.id}`} css={{ fontSize: 13, color: COLORS.textMuted }}>
+                  <Link to={`${path('/document/faq/detail')}?id=${faq.id}`} css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
                     #{faq.id}
                   </Link>
                 </div>

@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Link, useParams } from 'react-router-dom'
 import { useDateFormat } from '../components/lib'
@@ -17,7 +17,7 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
   const latest = doc.versions[0]?.version
   return (
     <AccountPage testId="legal" title={doc.title} wide>
-      <p css={{ margin: '-8px 0 24px', fontSize: 13, color: COLORS.textMuted }}>
+      <p css={{ margin: '-8px 0 24px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
         {t(documentMessages.version, { version: doc.version })} · {t(documentMessages.effective, { date: date(doc.effectiveAt) })}
       </p>
       <article data-testid="legal-body" css={{ fontSize: 15, lineHeight: 1.8, color: '#2b2b2b' }}>
@@ -27,7 +27,7 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
           const heading = rest.length > 0 && first.length < 60 && !/[:：]/.test(first)
           return (
             <section key={index} css={{ marginBottom: 18 }}>
-              {heading ? <h2 css={{ fontSize: 16, margin: '0 0 6px' }}>{first}</h2> : <p css={{ margin: '0 0 4px' }}>{first}</p>}
+              {heading ? <h2 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 6px' }}>{first}</h2> : <p css={{ margin: '0 0 4px' }}>{first}</p>}
               {rest.map((line, lineIndex) => (
                 <p key={lineIndex} css={{ margin: '0 0 4px' }}>
                   {line}
@@ -39,8 +39,8 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
       </article>
       {doc.versions.length > 1 ? (
         <nav css={{ marginTop: 36, paddingTop: 20, borderTop: `1px solid ${COLORS.line}` }}>
-          <h2 css={{ fontSize: 14, margin: '0 0 10px' }}>{t(documentMessages.versions)}</h2>
-          <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: 13 }}>
+          <h2 css={{ fontSize: FONT_SIZES.size50, margin: '0 0 10px' }}>{t(documentMessages.versions)}</h2>
+          <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: FONT_SIZES.size40 }}>
             {doc.versions.map((item) => (
               <li key={item.version}>
                 {item.version === doc.version ? (

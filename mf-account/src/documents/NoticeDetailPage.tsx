@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, isId, useLocale, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, isId, useLocale, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { useDateFormat } from '../components/lib'
@@ -16,7 +16,7 @@ function Notice({ id }: { id: string }) {
     <AccountPage testId="notice-detail" title={notice.title} back={{ to: '/document/notice', label: t(documentMessages.toList) }}>
       <div css={{ display: 'flex', gap: 10, alignItems: 'center', margin: '-8px 0 20px' }}>
         <CategoryChip category={notice.category} />
-        <span css={{ fontSize: 13, color: COLORS.textMuted }}>{date(notice.publishedAt)}</span>
+        <span css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{date(notice.publishedAt)}</span>
       </div>
       <div css={{ fontSize: 15, lineHeight: 1.8, whiteSpace: 'pre-line', color: '#2b2b2b' }}>{notice.body}</div>
     </AccountPage>

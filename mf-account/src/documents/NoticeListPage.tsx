@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useDateFormat } from '../components/lib'
@@ -11,7 +11,9 @@ export function CategoryChip({ category }: { category: 'notice' | 'event' | 'mai
     category
   ]
   return (
-    <span css={{ fontSize: 11, fontWeight: 700, background: colors[0], color: colors[1], padding: '3px 8px', borderRadius: 6, whiteSpace: 'nowrap' }}>
+    <span
+      css={{ fontSize: FONT_SIZES.size25, fontWeight: 700, background: colors[0], color: colors[1], padding: '3px 8px', borderRadius: 6, whiteSpace: 'nowrap' }}
+    >
       {t(documentMessages[category])}
     </span>
   )
@@ -39,8 +41,8 @@ export default function NoticeListPage() {
             >
               <span css={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }}>
                 <CategoryChip category={notice.category} />
-                {notice.pinned ? <span css={{ fontSize: 11, fontWeight: 700, color: COLORS.brand }}>{t(documentMessages.pinned)}</span> : null}
-                <span css={{ fontSize: 12, color: COLORS.textMuted, marginLeft: 'auto' }}>{date(notice.publishedAt)}</span>
+                {notice.pinned ? <span css={{ fontSize: FONT_SIZES.size25, fontWeight: 700, color: COLORS.brand }}>{t(documentMessages.pinned)}</span> : null}
+                <span css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginLeft: 'auto' }}>{date(notice.publishedAt)}</span>
               </span>
               <strong css={{ fontSize: 15, lineHeight: 1.45 }}>{notice.title}</strong>
             </Link>

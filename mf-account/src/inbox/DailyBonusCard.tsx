@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, useT } from '@koma/contracts'
 import { invalidate, useResource, reportRewardReceived } from '../cache'
 import { GiftIcon } from '../components/icons'
 import { useState } from 'react'
@@ -32,7 +32,7 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
           width: 52,
           height: 52,
           borderRadius: 26,
-          background: '#fff',
+          background: COLORS.surface,
           display: 'grid',
           placeItems: 'center',
           fontSize: 26,
@@ -43,8 +43,8 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
         <GiftIcon size={26} />
       </div>
       <div css={{ flex: 1, minWidth: 0 }}>
-        <div css={{ fontWeight: 700, fontSize: 16 }}>{t(inboxMessages.dailyTitle)}</div>
-        <div css={{ fontSize: 13, color: COLORS.textMuted, marginTop: 2 }}>
+        <div css={{ fontWeight: 700, fontSize: FONT_SIZES.size60 }}>{t(inboxMessages.dailyTitle)}</div>
+        <div css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, marginTop: 2 }}>
           {status.claimedToday ? t(inboxMessages.dailyDone) : t(inboxMessages.dailyLead, { reward: reward(status.reward) })}
           {status.streak > 0 ? (
             <span css={{ marginLeft: 6, color: COLORS.brandDark, fontWeight: 700 }}>· {t(inboxMessages.streak, { days: status.streak })}</span>

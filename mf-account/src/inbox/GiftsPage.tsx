@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, useT, type Gift } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, useT, type Gift } from '@koma/contracts'
 import { invalidate, useResource, reportRewardReceived } from '../cache'
 import { CoinIcon, TicketIcon } from '../components/icons'
 import { Suspense, useState } from 'react'
@@ -30,7 +30,7 @@ function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
           background: COLORS.surfaceAlt,
           display: 'grid',
           placeItems: 'center',
-          fontSize: 24,
+          fontSize: FONT_SIZES.size90,
           flex: 'none',
           opacity: gift.state === 'claimable' ? 1 : 0.5,
         }}
@@ -39,8 +39,8 @@ function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
       </div>
       <div css={{ flex: 1, minWidth: 0 }}>
         <div css={{ fontWeight: 700, fontSize: 15 }}>{gift.title}</div>
-        <div css={{ fontSize: 13, color: COLORS.textMuted, margin: '2px 0' }}>{reward(gift)}</div>
-        <div css={{ fontSize: 12, color: gift.expiringSoon ? COLORS.brandDark : COLORS.textMuted, fontWeight: gift.expiringSoon ? 700 : 400 }}>
+        <div css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, margin: '2px 0' }}>{reward(gift)}</div>
+        <div css={{ fontSize: FONT_SIZES.size30, color: gift.expiringSoon ? COLORS.brandDark : COLORS.textMuted, fontWeight: gift.expiringSoon ? 700 : 400 }}>
           {gift.state === 'claimed' && gift.claimedAt
             ? t(inboxMessages.claimed, { date: date(gift.claimedAt) })
             : gift.state === 'expired'
@@ -127,12 +127,12 @@ export default function GiftsPage() {
       css={{
         padding: '6px 14px',
         borderRadius: 16,
-        fontSize: 13,
+        fontSize: FONT_SIZES.size40,
         fontWeight: 700,
         cursor: 'pointer',
         border: `1.5px solid ${tab === value ? COLORS.text : COLORS.line}`,
-        background: tab === value ? COLORS.text : '#fff',
-        color: tab === value ? '#fff' : COLORS.text,
+        background: tab === value ? COLORS.text : COLORS.surface,
+        color: tab === value ? COLORS.onBrand : COLORS.text,
       }}
     >
       {label}

@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, useLocalePath, useT } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -43,16 +43,18 @@ export default function MessagesPage() {
             >
               <span css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
                 {!message.read ? (
-                  <span css={{ fontSize: 11, fontWeight: 700, color: '#fff', background: COLORS.brand, borderRadius: 8, padding: '2px 7px' }}>
+                  <span
+                    css={{ fontSize: FONT_SIZES.size25, fontWeight: 700, color: COLORS.onBrand, background: COLORS.brand, borderRadius: 8, padding: '2px 7px' }}
+                  >
                     {t(inboxMessages.unread)}
                   </span>
                 ) : null}
                 <strong css={{ fontSize: 15 }}>{message.title}</strong>
               </span>
-              <span css={{ display: 'block', fontSize: 12, color: COLORS.textMuted, marginTop: 4 }}>{date(message.createdAt, true)}</span>
+              <span css={{ display: 'block', fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginTop: 4 }}>{date(message.createdAt, true)}</span>
             </button>
             {open === message.id ? (
-              <div css={{ padding: '0 0 16px', fontSize: 14, lineHeight: 1.7, color: '#333' }}>
+              <div css={{ padding: '0 0 16px', fontSize: FONT_SIZES.size50, lineHeight: 1.7, color: '#333' }}>
                 <p css={{ margin: '0 0 8px', whiteSpace: 'pre-line' }}>{message.body}</p>
                 {message.linkUrl ? (
                   <Link to={path(message.linkUrl)} css={{ color: COLORS.brand, fontWeight: 700 }}>

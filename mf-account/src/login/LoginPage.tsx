@@ -1,9 +1,23 @@
-import { analytics, api, auth, COLORS, endpoints, isApiError, safeRedirect, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
+import {
+  analytics,
+  api,
+  auth,
+  COLORS,
+  endpoints,
+  FONT_SIZES,
+  isApiError,
+  safeRedirect,
+  sealForServer,
+  text,
+  useLocale,
+  useLocalePath,
+  useT,
+} from '@koma/contracts'
 import { signinSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { submitButton, TextField, useLiveValidation } from '../components/form'
+import { submitButton, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { SocialButtons } from '../social/SocialButtons'
 import { loginMessages } from '../i18n/messages'
 import { useGuestDiscard } from './guestDiscard'
@@ -19,8 +33,6 @@ export default observer(function LoginPage() {
   const [stayLogged, setStayLogged] = useState(true)
   const [reveal, setReveal] = useState(false)
   const { errors, input, checkAll } = useLiveValidation(() => validate(signinSchema, { email, password }, locale).errors)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     document.title = `${t(loginMessages.title)} | Koma`
@@ -38,6 +50,32 @@ export default observer(function LoginPage() {
     okLabel: t(loginMessages.guestConfirmOk),
   }))
 
+  const {
+    onSubmit,
+    pending,
+    problem: formError,
+    setProblem: setFormError,
+  } = useSubmit(
+    async () => {
+      const sealed = await sealForServer('signin', { password })
+      await api.request(endpoints.signin, {
+        body: { email: email.trim(), ...sealed, stayLogged: String(stayLogged) },
+        policy: { suppress: [400, 429] },
+      })
+      const profile = await auth.signedInNow()
+      analytics.track('login', { method: 'email' })
+      const target = safeRedirect(search.get('redirect'), path('/'))
+      // SPEC §4: a password unchanged for 6 months is advised to change (now or later).
+      void navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
+    },
+    {
+      check: async () => !checkAll().length && (await guestAgrees()),
+      // Wrong credentials and refused input are shown here; the rest went to the global handler.
+      // SPEC §8: any other failure to sign in (the server, the network, sealing the password) is "authentication failed, retry or reset".
+      failure: (error) => (isApiError(error) && (error.status === 400 || error.status === 429) ? error.message : text('authenticationFailed', locale)),
+    },
+  )
+
   const continueAsGuest = async () => {
     setGuestBusy(true)
     try {
@@ -50,38 +88,10 @@ export default observer(function LoginPage() {
     }
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    setFormError(null)
-    if (checkAll().length) return
-    if (!(await guestAgrees())) return
-    setBusy(true)
-    try {
-      const sealed = await sealForServer('signin', { password })
-      await api.request(endpoints.signin, {
-        body: { email: email.trim(), ...sealed, stayLogged: String(stayLogged) },
-        policy: { suppress: [400, 429] },
-      })
-      const profile = await auth.signedInNow()
-      analytics.track('login', { method: 'email' })
-      const target = safeRedirect(search.get('redirect'), path('/'))
-      // SPEC §4: a password unchanged for 6 months is advised to change (now or later).
-      void navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
-    } catch (error) {
-      // Wrong credentials and refused input are shown here; the rest went to the global handler.
-      if (isApiError(error) && (error.status === 400 || error.status === 429)) setFormError(error.message)
-      // SPEC §8: any other failure to sign in (the server, the network, sealing the password) is "authentication failed, retry or reset".
-      else setFormError(text('authenticationFailed', locale))
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
     <section data-testid="login" css={{ maxWidth: 420, margin: '0 auto', padding: '40px 20px' }}>
       <h1 css={{ fontSize: 26, margin: '0 0 8px' }}>{t(loginMessages.title)}</h1>
-      <p css={{ margin: '0 0 28px', color: COLORS.textMuted, fontSize: 14 }}>{t(loginMessages.lead)}</p>
+      <p css={{ margin: '0 0 28px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(loginMessages.lead)}</p>
       {guest ? (
         <div
           role="note"
@@ -92,7 +102,7 @@ export default observer(function LoginPage() {
             borderRadius: 12,
             background: '#fff6e5',
             border: '1px solid #ffd98a',
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             lineHeight: 1.6,
           }}
         >
@@ -112,7 +122,7 @@ export default observer(function LoginPage() {
           </Link>
         </div>
       ) : null}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(loginMessages.email)}
           type="email"
@@ -144,7 +154,7 @@ export default observer(function LoginPage() {
               background: 'none',
               border: 0,
               color: COLORS.textMuted,
-              fontSize: 12,
+              fontSize: FONT_SIZES.size30,
               cursor: 'pointer',
               padding: 6,
             }}
@@ -152,7 +162,7 @@ export default observer(function LoginPage() {
             {t(reveal ? loginMessages.hidePassword : loginMessages.showPassword)}
           </button>
         </div>
-        <label css={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: 14, margin: '4px 0 20px' }}>
+        <label css={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: FONT_SIZES.size50, margin: '4px 0 20px' }}>
           <input type="checkbox" checked={stayLogged} onChange={(event) => setStayLogged(event.target.checked)} />
           {t(loginMessages.stayLogged)}
         </label>
@@ -160,13 +170,20 @@ export default observer(function LoginPage() {
           <p
             role="alert"
             data-testid="login-error"
-            css={{ color: COLORS.brandDark, fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: COLORS.brandTintStrong, borderRadius: 8 }}
+            css={{
+              color: COLORS.brandDark,
+              fontSize: FONT_SIZES.size50,
+              margin: '0 0 16px',
+              padding: '10px 12px',
+              background: COLORS.brandTintStrong,
+              borderRadius: 8,
+            }}
           >
             {formError}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} css={submitButton} data-testid="login-submit">
-          {t(busy ? loginMessages.submitting : loginMessages.submit)}
+        <button type="submit" disabled={pending} css={submitButton} data-testid="login-submit">
+          {t(pending ? loginMessages.submitting : loginMessages.submit)}
         </button>
       </form>
       <div
@@ -176,19 +193,19 @@ export default observer(function LoginPage() {
           gap: 12,
           margin: '28px 0 16px',
           color: COLORS.textMuted,
-          fontSize: 13,
+          fontSize: FONT_SIZES.size40,
           '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
         }}
       >
         {t(loginMessages.orWith)}
       </div>
       <SocialButtons redirect={redirect} confirm={guestAgrees} />
-      <p css={{ marginTop: 24, fontSize: 14, textAlign: 'center' }}>
+      <p css={{ marginTop: 24, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         <Link to={path('/password/find')} css={{ color: COLORS.textMuted }}>
           {t(loginMessages.forgot)}
         </Link>
       </p>
-      <p css={{ marginTop: 8, fontSize: 14, textAlign: 'center' }}>
+      <p css={{ marginTop: 8, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         {t(loginMessages.noAccount)}{' '}
         <Link to={path('/signup')} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(loginMessages.signUp)}
@@ -206,7 +223,7 @@ export default observer(function LoginPage() {
               border: `1.5px solid ${COLORS.line}`,
               borderRadius: 22,
               padding: '10px 22px',
-              fontSize: 14,
+              fontSize: FONT_SIZES.size50,
               fontWeight: 700,
               color: COLORS.text,
               cursor: guestBusy ? 'progress' : 'pointer',
@@ -214,7 +231,7 @@ export default observer(function LoginPage() {
           >
             {t(loginMessages.continueAsGuest)}
           </button>
-          <p css={{ margin: '8px 0 0', fontSize: 12, color: COLORS.textMuted }}>{t(loginMessages.continueAsGuestNote)}</p>
+          <p css={{ margin: '8px 0 0', fontSize: FONT_SIZES.size30, color: COLORS.textMuted }}>{t(loginMessages.continueAsGuestNote)}</p>
         </div>
       ) : null}
     </section>

@@ -1,10 +1,9 @@
 import { api, auth, endpoints, sealForServer, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { changePasswordSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation } from '../components/form'
-import { refusal } from '../components/lib'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages } from '../i18n/messages'
 
@@ -18,8 +17,15 @@ export default observer(function ChangePasswordPage() {
   const [password, setPassword] = useState('')
   const [passwordConfirm, setPasswordConfirm] = useState('')
   const { errors, input, checkAll } = useLiveValidation(() => validate(changePasswordSchema, { currentPassword, password, passwordConfirm }, locale).errors)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { onSubmit, pending, problem } = useSubmit(
+    async () => {
+      const sealed = await sealForServer('password', { currentPassword, password })
+      await api.request(endpoints.passwordChange, { body: sealed, policy: { suppress: [400] } })
+      await auth.loadProfile()
+      void navigate(path('/account/userinfo'), { state: { notice: t(passwordMessages.changed) } })
+    },
+    { check: () => !checkAll().length },
+  )
   const back = { to: '/account/userinfo', label: t(commonMessages.account) }
   if (auth.profile && auth.profile.userExtraInfo && !auth.profile.userExtraInfo.hasPassword) {
     return (
@@ -31,27 +37,9 @@ export default observer(function ChangePasswordPage() {
       </AccountPage>
     )
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const found = checkAll()
-    setProblem(null)
-    if (found.length) return
-    setBusy(true)
-    try {
-      const sealed = await sealForServer('password', { currentPassword, password })
-      await api.request(endpoints.passwordChange, { body: sealed, policy: { suppress: [400] } })
-      await auth.loadProfile()
-      void navigate(path('/account/userinfo'), { state: { notice: t(passwordMessages.changed) } })
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <AccountPage testId="change-password" title={t(passwordMessages.changeTitle)} lead={t(passwordMessages.changeLead)} back={back}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(passwordMessages.current)}
           type="password"
@@ -87,8 +75,8 @@ export default observer(function ChangePasswordPage() {
             {problem}
           </Banner>
         ) : null}
-        <Button type="submit" disabled={busy} data-testid="change-password-submit">
-          {t(busy ? commonMessages.saving : commonMessages.save)}
+        <Button type="submit" disabled={pending} data-testid="change-password-submit">
+          {t(pending ? commonMessages.saving : commonMessages.save)}
         </Button>
       </form>
     </AccountPage>

@@ -1,9 +1,8 @@
 import { api, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation } from '../components/form'
-import { refusal } from '../components/lib'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { loginMessages, passwordMessages } from '../i18n/messages'
 
@@ -15,24 +14,13 @@ export default function FindPage() {
   const navigate = useNavigate()
   const [email, setEmail] = useState('')
   const { errors, input, checkAll } = useLiveValidation(() => validate(requestCodeSchema, { email: email.trim() }, locale).errors)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const found = checkAll()
-    setProblem(null)
-    if (found.length) return
-    setBusy(true)
-    try {
+  const { onSubmit, pending, problem } = useSubmit(
+    async () => {
       await api.request(endpoints.passwordFind, { query: { email: email.trim() }, policy: { suppress: [400, 429] } })
       void navigate(path('/password/result'), { state: { email: email.trim() } })
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    { check: () => !checkAll().length },
+  )
   return (
     <AccountPage
       testId="password-find"
@@ -40,7 +28,7 @@ export default function FindPage() {
       lead={t(passwordMessages.findLead)}
       back={{ to: '/login', label: t(loginMessages.title) }}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(loginMessages.email)}
           type="email"
@@ -52,7 +40,7 @@ export default function FindPage() {
           data-testid="find-email"
         />
         {problem ? <Banner tone="error">{problem}</Banner> : null}
-        <Button type="submit" disabled={busy} data-testid="find-submit">
+        <Button type="submit" disabled={pending} data-testid="find-submit">
           {t(passwordMessages.sendLink)}
         </Button>
       </form>

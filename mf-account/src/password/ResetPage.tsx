@@ -1,9 +1,9 @@
-import { api, endpoints, isApiError, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, endpoints, FONT_SIZES, isApiError, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { newPasswordSchema, validate } from '@koma/contracts/validation'
-import { Suspense, useState, type FormEvent } from 'react'
+import { Suspense, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation } from '../components/form'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
 import { loginMessages, passwordMessages } from '../i18n/messages'
@@ -21,9 +21,19 @@ function ResetForm({ token }: { token: string }) {
   const [password, setPassword] = useState('')
   const [passwordConfirm, setPasswordConfirm] = useState('')
   const { errors, input, checkAll } = useLiveValidation(() => validate(newPasswordSchema, { password, passwordConfirm }, locale).errors)
-  const [problem, setProblem] = useState<string | null>(null)
   const [done, setDone] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { onSubmit, pending, problem } = useSubmit(
+    async () => {
+      const sealed = await sealForServer('reset', { password })
+      await api.request(endpoints.passwordReset, { body: { token, ...sealed }, policy: { suppress: [400, 429] } })
+      setDone(true)
+    },
+    {
+      check: () => !checkAll().length,
+      // SPEC §8 "password reset failed" when the answer says nothing more precise (the server, the network).
+      failure: (error) => refusal(error) ?? text('passwordResetFailed', locale),
+    },
+  )
 
   if (check.problem || !check.email) {
     return (
@@ -49,26 +59,9 @@ function ResetForm({ token }: { token: string }) {
       </>
     )
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    setProblem(null)
-    if (checkAll().length) return
-    setBusy(true)
-    try {
-      const sealed = await sealForServer('reset', { password })
-      await api.request(endpoints.passwordReset, { body: { token, ...sealed }, policy: { suppress: [400, 429] } })
-      setDone(true)
-    } catch (error) {
-      // SPEC §8 "password reset failed" when the answer says nothing more precise (the server, the network).
-      setProblem(refusal(error) ?? text('passwordResetFailed', locale))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <p css={{ margin: '-12px 0 20px', fontSize: 14 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
+    <form onSubmit={onSubmit} noValidate>
+      <p css={{ margin: '-12px 0 20px', fontSize: FONT_SIZES.size50 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
       <TextField
         label={t(passwordMessages.newPassword)}
         type="password"
@@ -90,7 +83,7 @@ function ResetForm({ token }: { token: string }) {
         data-testid="reset-password-confirm"
       />
       {problem ? <Banner tone="error">{problem}</Banner> : null}
-      <Button type="submit" disabled={busy} data-testid="reset-submit">
+      <Button type="submit" disabled={pending} data-testid="reset-submit">
         {t(passwordMessages.reset)}
       </Button>
     </form>

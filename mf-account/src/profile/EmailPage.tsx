@@ -1,10 +1,9 @@
 import { api, auth, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { changeEmailSchema, codeSchema, currentPasswordSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
-import { refusal } from '../components/lib'
+import { errorOf, TextField, useSubmit } from '../components/form'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages, signupMessages } from '../i18n/messages'
 
@@ -28,58 +27,50 @@ export function EmailPage({ register }: { register: boolean }) {
   const [password, setPassword] = useState('')
   const [passwordConfirm, setPasswordConfirm] = useState('')
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const checked = validate(changeEmailSchema(profile.email), { email: email.trim() }, locale)
-    setErrors(checked.errors)
-    setProblem(null)
-    if (checked.errors.length) return
-    setBusy(true)
-    try {
+  const send = useSubmit(
+    async () => {
       await api.request(endpoints.sendVerifyToken, { body: { email: email.trim(), purpose: 'changeEmail' }, policy: { suppress: [400, 409, 429] } })
       setSentTo(email.trim())
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    {
+      check: () => {
+        const checked = validate(changeEmailSchema(profile.email), { email: email.trim() }, locale)
+        setErrors(checked.errors)
+        return !checked.errors.length
+      },
+    },
+  )
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy || !sentTo) return
-    const found = [
-      ...validate(codeSchema, token.trim(), locale).errors.map((error) => ({ ...error, field: 'token' })),
-      ...(needsPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
-      ...(asksCurrentPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : []),
-    ]
-    setErrors(found)
-    setProblem(null)
-    if (found.length) return
-    setBusy(true)
-    try {
+  const confirm = useSubmit(
+    async () => {
+      if (!sentTo) return
       const sealed = needsPassword ? await sealForServer('email', { password }) : asksCurrentPassword ? await sealForServer('email', { currentPassword }) : {}
       await api.request(endpoints.changeEmail, { body: { email: sentTo, token: token.trim(), ...sealed }, policy: { suppress: [400, 409, 429] } })
       invalidate('account:profile')
       await auth.loadProfile()
       void navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.emailChanged) } })
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    {
+      check: () => {
+        if (!sentTo) return false
+        const found = [
+          ...validate(codeSchema, token.trim(), locale).errors.map((error) => ({ ...error, field: 'token' })),
+          ...(needsPassword ? validate(newPasswordSchema, { password, passwordConfirm }, locale).errors : []),
+          ...(asksCurrentPassword ? validate(currentPasswordSchema, { currentPassword }, locale).errors : []),
+        ]
+        setErrors(found)
+        return !found.length
+      },
+    },
+  )
 
   const title = t(register ? profileMessages.registerTitle : profileMessages.emailTitle)
   const lead = register || !profile.email ? t(profileMessages.registerLead) : t(profileMessages.emailLead, { email: profile.email })
   return (
     <AccountPage testId="change-email" title={title} lead={lead} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
       {!sentTo ? (
-        <form onSubmit={(event) => void send(event)} noValidate>
+        <form onSubmit={send.onSubmit} noValidate>
           <TextField
             label={t(profileMessages.newEmail)}
             type="email"
@@ -90,17 +81,17 @@ export function EmailPage({ register }: { register: boolean }) {
             error={errorOf(errors, 'email')}
             data-testid="new-email"
           />
-          {problem ? (
+          {send.problem ? (
             <Banner tone="error" testId="change-email-error">
-              {problem}
+              {send.problem}
             </Banner>
           ) : null}
-          <Button type="submit" disabled={busy} data-testid="change-email-send">
+          <Button type="submit" disabled={send.pending} data-testid="change-email-send">
             {t(signupMessages.sendCode)}
           </Button>
         </form>
       ) : (
-        <form onSubmit={(event) => void confirm(event)} noValidate>
+        <form onSubmit={confirm.onSubmit} noValidate>
           <Banner>{t(signupMessages.codeLead, { email: sentTo })}</Banner>
           <TextField
             label={t(signupMessages.code)}
@@ -148,12 +139,12 @@ export function EmailPage({ register }: { register: boolean }) {
               data-testid="change-email-password"
             />
           ) : null}
-          {problem ? (
+          {confirm.problem ? (
             <Banner tone="error" testId="change-email-error">
-              {problem}
+              {confirm.problem}
             </Banner>
           ) : null}
-          <Button type="submit" disabled={busy} data-testid="change-email-confirm">
+          <Button type="submit" disabled={confirm.pending} data-testid="change-email-confirm">
             {t(commonMessages.save)}
           </Button>
           <div css={{ marginTop: 12 }}>

@@ -1,10 +1,9 @@
 import { api, auth, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { nicknameFormSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
-import { refusal } from '../components/lib'
+import { errorOf, TextField, useSubmit } from '../components/form'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { commonMessages, profileMessages, signupMessages } from '../i18n/messages'
 
@@ -17,30 +16,24 @@ export default function NicknamePage() {
   const profile = useResource('account:profile', () => api.request(endpoints.profile))
   const [nickname, setNickname] = useState(profile.nickname)
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const checked = validate(nicknameFormSchema, { nickname }, locale)
-    setErrors(checked.errors)
-    setProblem(null)
-    if (checked.errors.length) return
-    setBusy(true)
-    try {
+  const { onSubmit, pending, problem } = useSubmit(
+    async () => {
       await api.request(endpoints.nickname, { body: { nickname: nickname.trim() }, policy: { suppress: [400] } })
       invalidate('account:profile')
       await auth.loadProfile()
       void navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.nicknameSaved) } })
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    {
+      check: () => {
+        const checked = validate(nicknameFormSchema, { nickname }, locale)
+        setErrors(checked.errors)
+        return !checked.errors.length
+      },
+    },
+  )
   return (
     <AccountPage testId="nickname" title={t(profileMessages.nicknameTitle)} back={{ to: '/account/userinfo', label: t(commonMessages.account) }}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(profileMessages.nickname)}
           value={nickname}
@@ -51,8 +44,8 @@ export default function NicknamePage() {
           data-testid="nickname-input"
         />
         {problem ? <Banner tone="error">{problem}</Banner> : null}
-        <Button type="submit" disabled={busy} data-testid="nickname-save">
-          {t(busy ? commonMessages.saving : commonMessages.save)}
+        <Button type="submit" disabled={pending} data-testid="nickname-save">
+          {t(pending ? commonMessages.saving : commonMessages.save)}
         </Button>
       </form>
     </AccountPage>

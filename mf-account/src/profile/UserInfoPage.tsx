@@ -1,9 +1,9 @@
-import { api, auth, COLORS, endpoints, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useT, type SocialProvider } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, FONT_SIZES, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useT, type SocialProvider } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { mobileFormSchema, validate } from '@koma/contracts/validation'
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
+import { errorOf, TextField, useSubmit } from '../components/form'
 import { PROVIDER_LABELS, refusal, useDateFormat } from '../components/lib'
 import { AccountPage, Banner, Button, Card, Row } from '../components/ui'
 import { commonMessages, profileMessages } from '../i18n/messages'
@@ -73,7 +73,7 @@ function Avatar({ url, nickname, onChanged }: { url: string | null; nickname: st
             </Button>
           ) : null}
         </div>
-        <p css={{ margin: '6px 0 0', fontSize: 12, color: COLORS.textMuted }}>{t(profileMessages.avatarHint)}</p>
+        <p css={{ margin: '6px 0 0', fontSize: FONT_SIZES.size30, color: COLORS.textMuted }}>{t(profileMessages.avatarHint)}</p>
         <input
           ref={input}
           type="file"
@@ -97,23 +97,23 @@ function MobileRow({ mobile }: { mobile: string | null }) {
   const [editing, setEditing] = useState(false)
   const [value, setValue] = useState(mobile ?? '')
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
-  if (!editing) return <Row label={t(profileMessages.mobile)} value={mobile ?? t(commonMessages.notSet)} onClick={() => setEditing(true)} testId="mobile-row" />
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
-    const checked = validate(mobileFormSchema, { mobile: value.trim() }, locale)
-    setErrors(checked.errors)
-    if (checked.errors.length) return
-    try {
+  const { onSubmit, problem } = useSubmit(
+    async () => {
       await api.request(endpoints.mobile, { body: { mobile: value.trim() }, policy: { suppress: [400] } })
       invalidate('account:profile')
       setEditing(false)
-    } catch (error) {
-      setProblem(refusal(error))
-    }
-  }
+    },
+    {
+      check: () => {
+        const checked = validate(mobileFormSchema, { mobile: value.trim() }, locale)
+        setErrors(checked.errors)
+        return !checked.errors.length
+      },
+    },
+  )
+  if (!editing) return <Row label={t(profileMessages.mobile)} value={mobile ?? t(commonMessages.notSet)} onClick={() => setEditing(true)} testId="mobile-row" />
   return (
-    <form onSubmit={(event) => void save(event)} noValidate css={{ padding: '14px 18px', borderTop: `1px solid ${COLORS.line}` }}>
+    <form onSubmit={onSubmit} noValidate css={{ padding: '14px 18px', borderTop: `1px solid ${COLORS.line}` }}>
       <TextField
         label={t(profileMessages.mobile)}
         inputMode="numeric"
@@ -197,12 +197,22 @@ function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
               <span css={{ display: 'block' }}>
                 {item.browser} · {item.os}
                 {item.current ? (
-                  <span css={{ marginLeft: 8, fontSize: 11, fontWeight: 700, color: COLORS.free, background: '#e9f7ef', padding: '2px 8px', borderRadius: 10 }}>
+                  <span
+                    css={{
+                      marginLeft: 8,
+                      fontSize: FONT_SIZES.size25,
+                      fontWeight: 700,
+                      color: COLORS.free,
+                      background: '#e9f7ef',
+                      padding: '2px 8px',
+                      borderRadius: 10,
+                    }}
+                  >
                     {t(profileMessages.thisDevice)}
                   </span>
                 ) : null}
               </span>
-              <span css={{ display: 'block', fontSize: 12, color: COLORS.textMuted, marginTop: 2 }}>
+              <span css={{ display: 'block', fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginTop: 2 }}>
                 {t(profileMessages.lastUsed, { date: date(item.lastSeenAt, true) })}
               </span>
             </span>

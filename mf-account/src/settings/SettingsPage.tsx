@@ -3,6 +3,7 @@ import {
   api,
   auth,
   COLORS,
+  FONT_SIZES,
   safeRedirect,
   endpoints,
   isApiError,
@@ -88,7 +89,7 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
       />
       {!status.adultVerification ? (
         <div css={{ padding: '0 18px 16px' }}>
-          <p css={{ fontSize: 13, color: COLORS.textMuted, margin: '0 0 10px' }}>{t(settingsMessages.notVerified)}</p>
+          <p css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, margin: '0 0 10px' }}>{t(settingsMessages.notVerified)}</p>
           <Button variant="small" onClick={() => void verify()} data-testid="verify-age">
             {t(settingsMessages.verify)}
           </Button>
@@ -184,7 +185,7 @@ export default function SettingsPage() {
           onChange={(value) => void save({ keyLayout: value })}
           testId="setting-key"
         />
-        <p css={{ fontSize: 12, color: COLORS.textMuted, margin: 0, padding: '0 18px 14px' }}>{t(settingsMessages.keyHint)}</p>
+        <p css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, margin: 0, padding: '0 18px 14px' }}>{t(settingsMessages.keyHint)}</p>
       </Card>
       <Card title={t(settingsMessages.quality)}>
         <Segmented
@@ -226,7 +227,7 @@ export default function SettingsPage() {
             value={
               <span
                 css={{
-                  fontSize: 11,
+                  fontSize: FONT_SIZES.size25,
                   fontWeight: 700,
                   background: COLORS.surfaceAlt,
                   borderRadius: 10,
@@ -241,7 +242,10 @@ export default function SettingsPage() {
             }
           />
         ))}
-        <p data-testid="web-limit" css={{ margin: 0, padding: '12px 18px 16px', fontSize: 13, color: COLORS.textMuted, borderTop: `1px solid ${COLORS.line}` }}>
+        <p
+          data-testid="web-limit"
+          css={{ margin: 0, padding: '12px 18px 16px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted, borderTop: `1px solid ${COLORS.line}` }}
+        >
           {t(commonMessages.webOnlyLimit)}
         </p>
       </Card>

@@ -1,8 +1,8 @@
-import { api, COLORS, endpoints, openDialog, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { checkCodeSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField } from '../components/form'
+import { errorOf, TextField, useSubmit } from '../components/form'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
@@ -19,31 +19,25 @@ export default function CertificatePage() {
   const state = readSignup()
   const [token, setToken] = useState('')
   const [errors, setErrors] = useState<{ field: string; message: string }[]>([])
-  const [problem, setProblem] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const from = (location.state as StepFrom | null)?.from
-  if (!state || (from !== 'signup' && from !== 'certificate')) return <Navigate to={path('/')} replace />
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const checked = validate(checkCodeSchema, { email: state.email, token: token.trim() }, locale)
-    setErrors(checked.errors)
-    setProblem(null)
-    if (checked.errors.length) return
-    setBusy(true)
-    try {
+  const { onSubmit, pending, problem, setProblem } = useSubmit(
+    async () => {
+      if (!state) return
       await api.request(endpoints.checkVerifyToken, { body: { email: state.email, token: token.trim(), purpose: 'signup' }, policy: { suppress: [400, 429] } })
       writeSignup({ email: state.email, verified: true })
       void navigate(path('/signup/join') + (search.toString() ? `?${search}` : ''), { state: { from: 'certificate' } })
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    {
+      check: () => {
+        const checked = validate(checkCodeSchema, { email: state?.email ?? '', token: token.trim() }, locale)
+        setErrors(checked.errors)
+        return !checked.errors.length
+      },
+    },
+  )
+
+  const from = (location.state as StepFrom | null)?.from
+  if (!state || (from !== 'signup' && from !== 'certificate')) return <Navigate to={path('/')} replace />
 
   const resend = async () => {
     setProblem(null)
@@ -64,8 +58,8 @@ export default function CertificatePage() {
 
   return (
     <AccountPage testId="signup-certificate" title={t(signupMessages.codeTitle)} lead={t(signupMessages.codeLead, { email: state.email })}>
-      <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 2 })}</p>
-      <form onSubmit={(event) => void verify(event)} noValidate>
+      <p css={{ fontSize: FONT_SIZES.size30, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 2 })}</p>
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(signupMessages.code)}
           inputMode="numeric"
@@ -83,7 +77,7 @@ export default function CertificatePage() {
             {problem}
           </Banner>
         ) : null}
-        <Button type="submit" disabled={busy} data-testid="signup-verify">
+        <Button type="submit" disabled={pending} data-testid="signup-verify">
           {t(signupMessages.verify)}
         </Button>
       </form>

@@ -1,9 +1,9 @@
 import { COLORS, nicknameFromEmail, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { joinSchema, newPasswordSchema, socialJoinSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation } from '../components/form'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { Banner, Button, Check } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
 
@@ -21,21 +21,22 @@ const today = (): string => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
-/** The join form (SPEC §5): nickname (default from the e-mail), password, birthday (16+), agreements. */
+/**
+ * The join form (SPEC §5): nickname (default from the e-mail), password, birthday (16+), agreements.
+ * `onSubmit` creates the member; what it throws is shown under the agreements (the API's refusal).
+ */
 export function JoinForm({
   email,
   defaultNickname,
   withPassword,
   submitLabel,
   onSubmit,
-  problem,
 }: {
   email: string | null
   defaultNickname?: string
   withPassword: boolean
   submitLabel: string
   onSubmit: (values: JoinValues) => Promise<void>
-  problem: string | null
 }) {
   const t = useT()
   const { locale } = useLocale()
@@ -48,7 +49,6 @@ export function JoinForm({
   const [terms, setTerms] = useState(false)
   const [privacy, setPrivacy] = useState(false)
   const [marketing, setMarketing] = useState(false)
-  const [busy, setBusy] = useState(false)
 
   const values = (): JoinValues => ({
     nickname: nickname.trim(),
@@ -74,18 +74,7 @@ export function JoinForm({
     ]
   })
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const form = values()
-    if (checkAll().length) return
-    setBusy(true)
-    try {
-      await onSubmit(form)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = useSubmit(() => onSubmit(values()), { check: () => !checkAll().length })
 
   const legal = (to: string) => (chunks: ReactNode) => (
     <Link to={path(to)} target="_blank" css={{ color: COLORS.brand, fontWeight: 700 }}>
@@ -94,7 +83,7 @@ export function JoinForm({
   )
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit.onSubmit} noValidate>
       <TextField
         label={t(signupMessages.nickname)}
         value={nickname}
@@ -181,13 +170,13 @@ export function JoinForm({
           {t(signupMessages.agreeMarketing)}
         </Check>
       </div>
-      {problem ? (
+      {submit.problem ? (
         <Banner tone="error" testId="join-error">
-          {problem}
+          {submit.problem}
         </Banner>
       ) : null}
-      <Button type="submit" disabled={busy} data-testid="join-submit">
-        {busy ? t(signupMessages.creating) : submitLabel}
+      <Button type="submit" disabled={submit.pending} data-testid="join-submit">
+        {submit.pending ? t(signupMessages.creating) : submitLabel}
       </Button>
     </form>
   )

@@ -1,7 +1,5 @@
-import { analytics, api, auth, COLORS, endpoints, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
-import { useState } from 'react'
+import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { refusal } from '../components/lib'
 import { AccountPage } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
 import { JoinForm } from './JoinForm'
@@ -15,43 +13,39 @@ export default function JoinPage() {
   const location = useLocation()
   const [search] = useSearchParams()
   const state = readSignup()
-  const [problem, setProblem] = useState<string | null>(null)
   if (!state?.verified || (location.state as StepFrom | null)?.from !== 'certificate') return <Navigate to={path('/')} replace />
 
   return (
     <AccountPage testId="signup-join" title={t(signupMessages.joinTitle)} lead={t(signupMessages.joinLead)}>
-      <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 3 })}</p>
-      <p css={{ fontSize: 14, margin: '0 0 16px', padding: '10px 12px', background: COLORS.surfaceAlt, borderRadius: 8 }} data-testid="join-email">
+      <p css={{ fontSize: FONT_SIZES.size30, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 3 })}</p>
+      <p
+        css={{ fontSize: FONT_SIZES.size50, margin: '0 0 16px', padding: '10px 12px', background: COLORS.surfaceAlt, borderRadius: 8 }}
+        data-testid="join-email"
+      >
         {state.email}
       </p>
       <JoinForm
         email={state.email}
         withPassword
         submitLabel={t(signupMessages.create)}
-        problem={problem}
         onSubmit={async (values) => {
-          setProblem(null)
-          try {
-            const sealed = await sealForServer('signup', { password: values.password })
-            await api.request(endpoints.signup, {
-              body: {
-                email: state.email,
-                nickname: values.nickname,
-                birthday: values.birthday,
-                termsAgree: values.termsAgree,
-                privacyAgree: values.privacyAgree,
-                marketingAgree: values.marketingAgree,
-                ...sealed,
-              },
-              policy: { suppress: [400, 409, 429] },
-            })
-            clearSignup()
-            await auth.signedInNow()
-            analytics.track('web_registration', { method: 'email' })
-            void navigate(safeRedirect(search.get('redirect'), path('/inbox/gift')), { replace: true })
-          } catch (error) {
-            setProblem(refusal(error))
-          }
+          const sealed = await sealForServer('signup', { password: values.password })
+          await api.request(endpoints.signup, {
+            body: {
+              email: state.email,
+              nickname: values.nickname,
+              birthday: values.birthday,
+              termsAgree: values.termsAgree,
+              privacyAgree: values.privacyAgree,
+              marketingAgree: values.marketingAgree,
+              ...sealed,
+            },
+            policy: { suppress: [400, 409, 429] },
+          })
+          clearSignup()
+          await auth.signedInNow()
+          analytics.track('web_registration', { method: 'email' })
+          void navigate(safeRedirect(search.get('redirect'), path('/inbox/gift')), { replace: true })
         }}
       />
     </AccountPage>

@@ -1,9 +1,8 @@
-import { api, auth, COLORS, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation } from '../components/form'
-import { refusal } from '../components/lib'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { loginMessages, signupMessages } from '../i18n/messages'
 import { SocialButtons } from '../social/SocialButtons'
@@ -19,8 +18,6 @@ export default function SignupPage() {
   const [search] = useSearchParams()
   const [email, setEmail] = useState(() => readSignup()?.email ?? '')
   const { errors, input, checkAll } = useLiveValidation(() => validate(requestCodeSchema, { email: email.trim() }, locale).errors)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   // A social account that already has a member signs in to it, which discards a guest's data (SPEC §4).
   const { confirmDiscard } = useGuestDiscard((counts) => ({
     title: t(signupMessages.socialGuestTitle),
@@ -28,31 +25,23 @@ export default function SignupPage() {
     okLabel: t(signupMessages.socialGuestOk),
   }))
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    setProblem(null)
-    if (checkAll().length) return
-    setBusy(true)
-    try {
+  const { onSubmit, pending, problem } = useSubmit(
+    async () => {
       await api.request(endpoints.sendVerifyToken, { body: { email: email.trim(), purpose: 'signup' }, policy: { suppress: [400, 409, 429] } })
       writeSignup({ email: email.trim(), verified: false })
       void navigate(path('/signup/certificate') + (search.toString() ? `?${search}` : ''), { state: { from: 'signup' } })
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    { check: () => !checkAll().length },
+  )
 
   return (
     <AccountPage testId="signup" title={t(signupMessages.title)} lead={t(signupMessages.lead)}>
-      <p css={{ fontSize: 12, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 1 })}</p>
+      <p css={{ fontSize: FONT_SIZES.size30, fontWeight: 700, color: COLORS.brand, margin: '-8px 0 16px' }}>{t(signupMessages.steps, { step: 1 })}</p>
       {auth.guest && !auth.signedIn ? (
         <p
           data-testid="signup-guest-keeps"
           css={{
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             lineHeight: 1.6,
             margin: '0 0 16px',
             padding: '10px 12px',
@@ -64,7 +53,7 @@ export default function SignupPage() {
           {t(signupMessages.guestKeeps)}
         </p>
       ) : null}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t(loginMessages.email)}
           type="email"
@@ -81,8 +70,8 @@ export default function SignupPage() {
             {problem}
           </Banner>
         ) : null}
-        <Button type="submit" disabled={busy} data-testid="signup-send">
-          {t(busy ? signupMessages.sending : signupMessages.sendCode)}
+        <Button type="submit" disabled={pending} data-testid="signup-send">
+          {t(pending ? signupMessages.sending : signupMessages.sendCode)}
         </Button>
       </form>
       <div
@@ -92,14 +81,14 @@ export default function SignupPage() {
           gap: 12,
           margin: '28px 0 16px',
           color: COLORS.textMuted,
-          fontSize: 13,
+          fontSize: FONT_SIZES.size40,
           '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
         }}
       >
         {t(loginMessages.orWith)}
       </div>
       <SocialButtons redirect={path('/')} confirm={confirmDiscard} />
-      <p css={{ marginTop: 28, fontSize: 14, textAlign: 'center' }}>
+      <p css={{ marginTop: 28, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         {t(signupMessages.haveAccount)}{' '}
         <Link to={path('/login')} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(loginMessages.title)}

@@ -4,6 +4,7 @@ import {
   auth,
   COLORS,
   endpoints,
+  FONT_SIZES,
   isSocialProvider,
   safeRedirect,
   Spinner,
@@ -34,7 +35,6 @@ export default function CallbackPage() {
   const [search] = useSearchParams()
   const [pending, setPending] = useState<Pending | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const [joinProblem, setJoinProblem] = useState<string | null>(null)
   const started = useRef(false)
   const provider: SocialProvider | null = isSocialProvider(loginType) ? loginType : null
 
@@ -104,7 +104,7 @@ export default function CallbackPage() {
             padding: '10px 12px',
             background: COLORS.surfaceAlt,
             borderRadius: 10,
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
           }}
         >
           <ProviderMark provider={provider} />
@@ -115,27 +115,21 @@ export default function CallbackPage() {
           defaultNickname={pending.nickname}
           withPassword={false}
           submitLabel={t(signupMessages.create)}
-          problem={joinProblem}
           onSubmit={async (values) => {
-            setJoinProblem(null)
-            try {
-              await api.request(endpoints.socialJoin, {
-                body: {
-                  pendingToken: pending.pendingToken,
-                  nickname: values.nickname,
-                  birthday: values.birthday,
-                  termsAgree: values.termsAgree,
-                  privacyAgree: values.privacyAgree,
-                  marketingAgree: values.marketingAgree,
-                },
-                policy: { suppress: [400, 409] },
-              })
-              await auth.signedInNow()
-              analytics.track('web_registration', { method: provider })
-              void navigate(safeRedirect(pending.redirect, path('/')), { replace: true })
-            } catch (error) {
-              setJoinProblem(refusal(error))
-            }
+            await api.request(endpoints.socialJoin, {
+              body: {
+                pendingToken: pending.pendingToken,
+                nickname: values.nickname,
+                birthday: values.birthday,
+                termsAgree: values.termsAgree,
+                privacyAgree: values.privacyAgree,
+                marketingAgree: values.marketingAgree,
+              },
+              policy: { suppress: [400, 409] },
+            })
+            await auth.signedInNow()
+            analytics.track('web_registration', { method: provider })
+            void navigate(safeRedirect(pending.redirect, path('/')), { replace: true })
           }}
         />
       </AccountPage>

@@ -103,7 +103,7 @@ export function SocialButtons({ redirect, confirm }: { redirect: string; confirm
             height: 44,
             borderRadius: 22,
             border: `1px solid ${COLORS.line}`,
-            background: '#fff',
+            background: COLORS.surface,
             display: 'grid',
             placeItems: 'center',
             cursor: 'pointer',

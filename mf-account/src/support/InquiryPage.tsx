@@ -1,9 +1,21 @@
-import { ACCOUNT_LIMITS, api, auth, COLORS, endpoints, INQUIRY_CATEGORIES, useLocale, useLocalePath, useT, type InquiryCategory } from '@koma/contracts'
+import {
+  ACCOUNT_LIMITS,
+  api,
+  auth,
+  COLORS,
+  endpoints,
+  FONT_SIZES,
+  INQUIRY_CATEGORIES,
+  useLocale,
+  useLocalePath,
+  useT,
+  type InquiryCategory,
+} from '@koma/contracts'
 import { inquirySchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { errorOf, SelectField, TextArea, TextField, useLiveValidation } from '../components/form'
+import { errorOf, SelectField, TextArea, TextField, useLiveValidation, useSubmit } from '../components/form'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { documentMessages, supportMessages } from '../i18n/messages'
@@ -24,9 +36,19 @@ export default observer(function InquiryPage() {
   const [images, setImages] = useState<Attachment[]>([])
   const form = { category, email: email.trim(), text, imageIds: images.map((image) => image.id) }
   const { errors, changed, input, checkAll } = useLiveValidation(() => validate(inquirySchema, form, locale).errors)
-  const [problem, setProblem] = useState<string | null>(null)
   const [sent, setSent] = useState<{ id: number; email: string; confirmed: boolean } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { onSubmit, pending, problem, setProblem } = useSubmit(
+    async () => {
+      const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400, 429] } })
+      // Koma mails a confirmation only to a member's own account address; the typed one is for our answer.
+      setSent(
+        receipt.confirmationSent && auth.profile?.email
+          ? { id: receipt.inquiryId, email: auth.profile.email, confirmed: true }
+          : { id: receipt.inquiryId, email: form.email, confirmed: false },
+      )
+    },
+    { check: () => !checkAll().length },
+  )
   const picker = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
@@ -46,27 +68,6 @@ export default observer(function InquiryPage() {
     }
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    setProblem(null)
-    if (checkAll().length) return
-    setBusy(true)
-    try {
-      const receipt = await api.request(endpoints.inquiry, { body: form as Required<typeof form> & { category: string }, policy: { suppress: [400, 429] } })
-      // Koma mails a confirmation only to a member's own account address; the typed one is for our answer.
-      setSent(
-        receipt.confirmationSent && auth.profile?.email
-          ? { id: receipt.inquiryId, email: auth.profile.email, confirmed: true }
-          : { id: receipt.inquiryId, email: form.email, confirmed: false },
-      )
-    } catch (error) {
-      setProblem(refusal(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
   if (sent) {
     return (
       <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)}>
@@ -81,7 +82,7 @@ export default observer(function InquiryPage() {
   }
   return (
     <AccountPage testId="inquiry" title={t(supportMessages.inquiryTitle)} lead={t(supportMessages.inquiryLead)}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <SelectField
           label={t(supportMessages.category)}
           value={category}
@@ -118,7 +119,7 @@ export default observer(function InquiryPage() {
           data-testid="inquiry-text"
         />
         <div css={{ marginBottom: 20 }}>
-          <div css={{ fontSize: 13, fontWeight: 700, marginBottom: 8 }}>{t(supportMessages.images)}</div>
+          <div css={{ fontSize: FONT_SIZES.size40, fontWeight: 700, marginBottom: 8 }}>{t(supportMessages.images)}</div>
           <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
             {images.map((image, index) => (
               <div
@@ -139,7 +140,7 @@ export default observer(function InquiryPage() {
                     borderRadius: 11,
                     border: 0,
                     background: 'rgba(0,0,0,.6)',
-                    color: '#fff',
+                    color: COLORS.onBrand,
                     cursor: 'pointer',
                     lineHeight: '22px',
                     padding: 0,
@@ -161,7 +162,7 @@ export default observer(function InquiryPage() {
                   border: `1.5px dashed ${COLORS.line}`,
                   background: COLORS.surfaceAlt,
                   color: COLORS.textMuted,
-                  fontSize: 12,
+                  fontSize: FONT_SIZES.size30,
                   cursor: 'pointer',
                 }}
               >
@@ -170,7 +171,7 @@ export default observer(function InquiryPage() {
             ) : null}
           </div>
           {errorOf(errors, 'imageIds') ? (
-            <p role="alert" css={{ color: COLORS.brandDark, fontSize: 13 }}>
+            <p role="alert" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40 }}>
               {errorOf(errors, 'imageIds')}
             </p>
           ) : null}
@@ -192,8 +193,8 @@ export default observer(function InquiryPage() {
             {problem}
           </Banner>
         ) : null}
-        <Button type="submit" disabled={busy} data-testid="inquiry-submit">
-          {t(busy ? supportMessages.sending : supportMessages.send)}
+        <Button type="submit" disabled={pending} data-testid="inquiry-submit">
+          {t(pending ? supportMessages.sending : supportMessages.send)}
         </Button>
       </form>
     </AccountPage>
