@@ -263,6 +263,7 @@ describe('composition failures stay in their area', () => {
     // The viewer has no header of its own: the failure is shown in the shared layout.
     expect(await page.getByTestId('site-header').isVisible()).toBe(true)
     expect(await page.getByTestId('remote-error-home').getAttribute('href')).toBe('/fr')
+    await page.screenshot({ path: path.join(screenshotDir(), 'platform-viewer-failed.png') })
     await page.getByTestId('remote-error-episodes').click()
     await page.waitForURL('**/fr/comic/1')
     await page.getByTestId('chapter-row').first().waitFor()
