@@ -297,10 +297,26 @@ describe('deploy and rollback of one remote', () => {
     }
     const before = await versionOnPage()
     expect(before).toBeTruthy()
+    // A tab left open from before the deploy.
+    const tab = await context.newPage()
+    await tab.goto('/fr')
+    await tab.getByTestId('home-section').first().waitFor()
     const deployed = edgeCli(site, ['deploy', 'mf-catalog', '--no-build', '--force'])
     expect(deployed.code).toBe(0)
     const after = await versionOnPage()
     expect(after).not.toBe(before)
+    // Coming back to it, the reader is offered the reload, in the page's language, and gets the new version.
+    await tab.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await textOf(tab.getByTestId('new-version'), /Une nouvelle version de Koma est disponible/)
+    await tab.getByTestId('new-version-reload').click()
+    await eventually(
+      () =>
+        tab
+          .locator('[data-remote="mf_catalog"]')
+          .getAttribute('data-remote-version')
+          .catch(() => null),
+      (version) => version === after,
+    )
     const registry = JSON.parse(fs.readFileSync(path.join(site.edgeDir, 'registry.json'), 'utf8'))
     expect(registry.remotes.mf_catalog.version).toBe(after)
     const rolledBack = edgeCli(site, ['rollback', 'mf-catalog'])

@@ -16,6 +16,7 @@ import { IntlProvider } from 'react-intl'
 import { Outlet, useLocation } from 'react-router-dom'
 import { DialogHost } from '../dialogs/DialogHost'
 import { NotificationHost } from '../dialogs/NotificationHost'
+import { NewVersionBanner } from '../layout/NewVersionBanner'
 import { FailureHandler } from '../errors/FailureHandler'
 import en from '../i18n/en.json'
 import fr from '../i18n/fr.json'
@@ -60,6 +61,7 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
         )}
         <DialogHost />
         <NotificationHost />
+        <NewVersionBanner />
       </IntlProvider>
     </LocaleContext.Provider>
   )

@@ -10,6 +10,8 @@ import { fetchRegistry, remotesOf, type Registry } from './registry'
 export class RemoteLoader {
   private registry: Registry = { remotes: {} }
   private readonly modules = new Map<string, Promise<unknown>>()
+  /** Remotes this page has run code of, with the version it loaded. */
+  private readonly used = new Map<RemoteName, string>()
   private ready: Promise<void> = Promise.resolve()
 
   constructor(private readonly fetchRegistryImpl: (revalidate: boolean) => Promise<Registry> = (revalidate) => fetchRegistry({ revalidate })) {}
@@ -30,6 +32,11 @@ export class RemoteLoader {
     registerRemotes(remotesOf(this.registry))
   }
 
+  /** The shell's version and that of every remote this page has loaded (what a new build would replace). */
+  running(): { host: string | null; remotes: Partial<Record<RemoteName, string>> } {
+    return { host: this.registry.host?.version ?? null, remotes: Object.fromEntries(this.used) }
+  }
+
   versionOf(remote: RemoteName): string | null {
     return this.registry.remotes[remote]?.version ?? null
   }
@@ -41,8 +48,10 @@ export class RemoteLoader {
       promise = (async () => {
         await this.ready
         if (!this.registry.remotes[remote]) throw new Error(`${remote} is not in the registry`)
+        const version = this.registry.remotes[remote]?.version
         const loaded = await loadRemote<T>(id)
         if (!loaded) throw new Error(`${id} could not be loaded`)
+        if (version) this.used.set(remote, version)
         return loaded
       })()
       promise.catch(() => this.modules.delete(id))

@@ -141,3 +141,9 @@ export const footerMessages = defineMessages({
   },
   doNotShareOffOk: { id: 'host.footer.doNotShareOffOk', defaultMessage: 'Allow' },
 })
+
+export const newVersionMessages = defineMessages({
+  available: { id: 'host.newVersion.available', defaultMessage: 'A new version of Koma is available.' },
+  reload: { id: 'host.newVersion.reload', defaultMessage: 'Reload' },
+  later: { id: 'host.newVersion.later', defaultMessage: 'Later' },
+})

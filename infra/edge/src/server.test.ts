@@ -81,6 +81,18 @@ describe('/registry.json', () => {
   })
 })
 
+describe('/builds/latest.json', () => {
+  it('names the live version of the shell and of each remote, uncached, and follows a rollback', async () => {
+    const res = await get('/builds/latest.json')
+    expect([res.status, res.headers['cache-control']]).toEqual([200, 'no-store'])
+    expect(res.json()).toEqual({ host, remotes: { mf_catalog: catalogB } })
+    await rollback(edgeDir, 'mf-catalog')
+    expect((await get('/builds/latest.json')).json().remotes).toEqual({ mf_catalog: catalogA })
+    await publish(edgeDir, 'mf-catalog', await makeRemoteDist(path.join(root, 'dist'), 'mf_catalog', 'B'), { now: clock })
+    expect((await get('/builds/latest.json')).json().remotes).toEqual({ mf_catalog: catalogB })
+  })
+})
+
 describe('versioned assets', () => {
   it('serves remote files immutable, with the right type', async () => {
     const res = await get({ path: remoteFile(catalogB, 'remoteEntry.js') })

@@ -99,6 +99,17 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     return sendVariants(req, reply, live.body)
   })
 
+  // SPEC §7: open tabs check the live versions now and then (builds/latest.json) and offer a
+  // reload when the shell or a remote they use has changed.
+  app.get('/builds/latest.json', async (_req, reply) => {
+    const live = await registry.current()
+    const remotes = Object.fromEntries(Object.entries(live?.registry.remotes ?? {}).map(([name, remote]) => [name, remote.version]))
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send({ host: live?.registry.host?.version ?? null, remotes })
+  })
+
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true }))
 
   // The browser's fallback when /api/ip is unavailable: the address this server sees.

@@ -1,0 +1,67 @@
+import { COLORS, FONT_SIZES } from '@koma/contracts'
+import { useEffect, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { remoteLoader } from '../federation/loader'
+import { newVersionMessages } from '../i18n/messages'
+import { watchNewVersions } from '../platform/newVersion'
+
+/**
+ * Offers a reload when a new build of the shell or of a remote this page uses is live (SPEC §7
+ * builds/latest.json), in the reader's language. The reader chooses when: nothing is lost.
+ */
+export function NewVersionBanner() {
+  const { formatMessage: t } = useIntl()
+  const [shown, setShown] = useState(false)
+  useEffect(() => watchNewVersions({ running: () => remoteLoader.running(), onOutdated: () => setShown(true) }), [])
+  if (!shown) return null
+  return (
+    <div
+      data-testid="new-version"
+      role="status"
+      css={{
+        position: 'fixed',
+        left: 16,
+        right: 16,
+        bottom: 16,
+        zIndex: 1900,
+        margin: '0 auto',
+        maxWidth: 520,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+        padding: '10px 12px 10px 18px',
+        borderRadius: 14,
+        background: COLORS.text,
+        color: COLORS.onBrand,
+        fontSize: FONT_SIZES.size50,
+        boxShadow: '0 6px 24px rgba(0,0,0,.25)',
+      }}
+    >
+      <span css={{ flex: 1 }}>{t(newVersionMessages.available)}</span>
+      <button
+        type="button"
+        onClick={() => setShown(false)}
+        css={{ border: 0, background: 'transparent', color: COLORS.onBrand, fontSize: FONT_SIZES.size50, cursor: 'pointer', padding: '8px 6px' }}
+      >
+        {t(newVersionMessages.later)}
+      </button>
+      <button
+        type="button"
+        data-testid="new-version-reload"
+        onClick={() => location.reload()}
+        css={{
+          border: 0,
+          borderRadius: 18,
+          background: COLORS.onBrand,
+          color: COLORS.text,
+          fontWeight: 700,
+          fontSize: FONT_SIZES.size50,
+          cursor: 'pointer',
+          padding: '8px 16px',
+        }}
+      >
+        {t(newVersionMessages.reload)}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+/** Versions of the shell and of remotes, as /builds/latest.json names the live ones. */
+export interface Builds {
+  host: string | null
+  remotes: Partial<Record<string, string>>
+}
+
+/** How often an open tab asks whether a new build is live (SPEC §7 builds/latest.json). */
+export const NEW_VERSION_CHECK_MS = 5 * 60_000
+/** Coming back to the tab asks again, but not more often than this. */
+export const NEW_VERSION_FOCUS_GAP_MS = 30_000
+
+/**
+ * The page runs an old build: its shell, or a remote whose code it has loaded, is no longer the
+ * live version. Remotes the page never loaded do not count (it will load the live one).
+ */
+export function isOutdated(running: Builds, latest: Builds): boolean {
+  if (running.host && latest.host && running.host !== latest.host) return true
+  return Object.entries(running.remotes).some(([name, version]) => {
+    const live = latest.remotes[name]
+    return version !== undefined && live !== undefined && live !== version
+  })
+}
+
+async function fetchLatest(): Promise<Builds | null> {
+  try {
+    const response = await fetch('/builds/latest.json', { cache: 'no-store', credentials: 'same-origin' })
+    if (!response.ok) return null
+    const body = (await response.json()) as Builds
+    return body && typeof body === 'object' && typeof body.remotes === 'object' ? body : null
+  } catch {
+    // Offline or the edge restarting: ask again at the next check.
+    return null
+  }
+}
+
+/**
+ * Asks every few minutes, and when the reader comes back to the tab, whether this page runs an
+ * old build; calls `onOutdated` once when it does, then stops. Returns the way to stop earlier.
+ */
+export function watchNewVersions(options: {
+  running: () => Builds
+  onOutdated: () => void
+  latest?: () => Promise<Builds | null>
+  intervalMs?: number
+  now?: () => number
+}): () => void {
+  const latest = options.latest ?? fetchLatest
+  const now = options.now ?? Date.now
+  // The first return to the tab asks at once; later ones at most every NEW_VERSION_FOCUS_GAP_MS.
+  let lastCheck = Number.NEGATIVE_INFINITY
+  let stopped = false
+  const check = async () => {
+    lastCheck = now()
+    const builds = await latest()
+    if (stopped || !builds || !isOutdated(options.running(), builds)) return
+    stop()
+    options.onOutdated()
+  }
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && now() - lastCheck >= NEW_VERSION_FOCUS_GAP_MS) void check()
+  }
+  const timer = setInterval(() => void check(), options.intervalMs ?? NEW_VERSION_CHECK_MS)
+  document.addEventListener('visibilitychange', onVisible)
+  window.addEventListener('focus', onVisible)
+  function stop() {
+    stopped = true
+    clearInterval(timer)
+    document.removeEventListener('visibilitychange', onVisible)
+    window.removeEventListener('focus', onVisible)
+  }
+  return stop
+}
