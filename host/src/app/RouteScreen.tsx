@@ -1,9 +1,8 @@
 import { auth, loginPath, paramsAreValid, safeRedirect, useLocalePath, type RouteDef } from '@koma/contracts'
-import type { ComponentType } from 'react'
 import { observer } from 'mobx-react-lite'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { PageLayout } from '../layout/Layouts'
-import { HOST_SCREENS } from '../screens/hostScreens'
+import { hostScreenOf } from '../screens/hostScreens'
 import { NotFoundScreen } from '../screens/errorScreens'
 import { GuestRefusedScreen } from '../screens/GuestRefusedScreen'
 import { RemoteScreen } from './RemoteScreen'
@@ -41,7 +40,7 @@ export const RouteScreen = observer(function RouteScreen({ def }: { def: RouteDe
     return <Navigate to={safeRedirect(search.get('redirect'), path('/'))} replace />
   }
   if (def.owner === 'host') {
-    const Screen = (HOST_SCREENS as Partial<Record<string, ComponentType>>)[def.id]
+    const Screen = hostScreenOf(def.id)
     return Screen ? <Screen /> : <NotFoundScreen path={location.pathname} />
   }
   return <RemoteScreen remote={def.owner} routeId={def.id} errorFrame={(screen) => <WithErrorLayout layout={def.layout}>{screen}</WithErrorLayout>} />

@@ -59,8 +59,15 @@ function CampaignError() {
 }
 
 /** Screens the host renders itself (route owner 'host'; the legacy paths are redirects, no screen). */
-export const HOST_SCREENS: Record<Exclude<RouteIdOf<'host'>, `legacy.${string}`>, ComponentType> = {
+type HostScreenId = Exclude<RouteIdOf<'host'>, `legacy.${string}`>
+
+export const HOST_SCREENS: Record<HostScreenId, ComponentType> = {
   'host.browserGuide': BrowserGuide,
   'host.via': Via,
   'host.campaignError': CampaignError,
+}
+
+/** The host's own screen for a route id; undefined for routes the host does not draw. */
+export function hostScreenOf(id: string): ComponentType | undefined {
+  return Object.hasOwn(HOST_SCREENS, id) ? HOST_SCREENS[id as HostScreenId] : undefined
 }
