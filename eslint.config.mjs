@@ -16,8 +16,21 @@ const cacheOwners = {
   'mf-community': 'mf_community',
   host: 'host',
 }
+/**
+ * In-app links name their route (issue 14): `routePath(id, params)` from the route table, never a
+ * path spelled by hand (a typo would be a run-time 404). Tests may spell paths.
+ */
+const NO_LITERAL_LINKS = [
+  { selector: "CallExpression[callee.name='path'][arguments.0.type='Literal']", message: "Name the route: path(routePath('…')) instead of a literal path." },
+  {
+    selector: "CallExpression[callee.name='navigate'][arguments.0.type='Literal']",
+    message: "Name the route: navigate(path(routePath('…'))) instead of a literal path.",
+  },
+  { selector: "JSXAttribute[name.name='to'] > Literal[value=/^\\//]", message: "Name the route: to={routePath('…')} instead of a literal path." },
+]
 const ownCacheOnly = Object.entries(cacheOwners).map(([folder, owner]) => ({
   files: [`${folder}/src/**/*.{ts,tsx}`],
+  ignores: ['**/*.test.{ts,tsx}'],
   rules: {
     'no-restricted-syntax': [
       'error',
@@ -25,6 +38,7 @@ const ownCacheOnly = Object.entries(cacheOwners).map(([folder, owner]) => ({
         selector: `CallExpression[callee.name='ownedCache'][arguments.0.value!='${owner}']`,
         message: `${folder} owns the '${owner}' cache keys only: tell other areas of a change with a typed event (events/bus.ts) instead.`,
       },
+      ...NO_LITERAL_LINKS,
     ],
   },
 }))

@@ -1,4 +1,14 @@
-import { episodesPathOf, invalidateAll, RemoteBoundary, resolveRoute, Spinner, useLocalePath, type RemoteName, type RemoteRoutesModule } from '@koma/contracts'
+import {
+  episodesPathOf,
+  invalidateAll,
+  RemoteBoundary,
+  resolveRoute,
+  Spinner,
+  useLocalePath,
+  type RemoteName,
+  type RemoteRoutesModule,
+  routePath,
+} from '@koma/contracts'
 import { Suspense, use, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { remoteLoader } from '../federation/loader'
@@ -48,7 +58,7 @@ function useWayOn(pathname: string): { home: string; episodes?: string } {
   const path = useLocalePath()
   const match = resolveRoute(pathname)
   const episodes = match ? episodesPathOf(match) : null
-  return { home: path('/'), episodes: episodes ? path(episodes) : undefined }
+  return { home: path(routePath('catalog.home')), episodes: episodes ? path(episodes) : undefined }
 }
 
 /** One route's area: the owning remote's screen, with its own loading and failure states. */

@@ -1,4 +1,4 @@
-import { auth, loginPath, paramsAreValid, safeRedirect, useLocalePath, type RouteDef } from '@koma/contracts'
+import { auth, loginPath, paramsAreValid, safeRedirect, useLocalePath, type RouteDef, routePath } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { PageLayout } from '../layout/Layouts'
@@ -37,7 +37,7 @@ export const RouteScreen = observer(function RouteScreen({ def }: { def: RouteDe
     return <Navigate to={loginPath(location.pathname + location.search, path)} replace />
   }
   if (def.access === 'signedOut' && auth.signedIn) {
-    return <Navigate to={safeRedirect(search.get('redirect'), path('/'))} replace />
+    return <Navigate to={safeRedirect(search.get('redirect'), path(routePath('catalog.home')))} replace />
   }
   if (def.owner === 'host') {
     const Screen = hostScreenOf(def.id)

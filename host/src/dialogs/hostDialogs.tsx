@@ -1,4 +1,15 @@
-import { auth, COLORS, type DialogComponentProps, DialogFrame, type DialogKind, errorCallbackOutcome, loginPath, useLocalePath, useT } from '@koma/contracts'
+import {
+  auth,
+  COLORS,
+  type DialogComponentProps,
+  DialogFrame,
+  type DialogKind,
+  errorCallbackOutcome,
+  loginPath,
+  useLocalePath,
+  useT,
+  routePath,
+} from '@koma/contracts'
 import { useId, useState, type ComponentType } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { dialogMessages } from '../i18n/messages'
@@ -83,7 +94,7 @@ function ErrorCallbackDialog({ title, message, status, close, level }: HostDialo
   const ok = () => {
     close(undefined)
     const outcome = errorCallbackOutcome(status)
-    if (outcome === 'home') void navigate(path('/'))
+    if (outcome === 'home') void navigate(path(routePath('catalog.home')))
     else if (outcome === 'reload') pageActions.reload()
   }
   return (
@@ -166,7 +177,7 @@ function LoginConfirmDialog({ redirect, guestAllowed, close, level }: HostDialog
             css={dialogButton(true)}
             onClick={() => {
               close(true)
-              void navigate(`${path('/signup')}?redirect=${encodeURIComponent(redirect)}`)
+              void navigate(`${path(routePath('account.signup'))}?redirect=${encodeURIComponent(redirect)}`)
             }}
           >
             {t(dialogMessages.guestRefusedSignUp)}

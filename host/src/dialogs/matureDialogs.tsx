@@ -15,6 +15,7 @@ import {
   useLocalePath,
   useT,
   writeCookie,
+  routePath,
 } from '@koma/contracts'
 import { useId, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -30,7 +31,7 @@ function useGo(target: string) {
   const location = useLocation()
   const path = useLocalePath()
   return (destination: MatureDestination) => {
-    if (destination.kind === 'home') void navigate(path('/'), { replace: true })
+    if (destination.kind === 'home') void navigate(path(routePath('catalog.home')), { replace: true })
     else if (destination.kind === 'back') void navigate(-1)
     else if (target !== location.pathname + location.search) void navigate(target)
   }
@@ -140,7 +141,7 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
             onClick={() => {
               close(false)
               // Verified, the settings page turns mature content on and comes back here.
-              void navigate(`${path('/account/setting')}?next=${encodeURIComponent(target)}`)
+              void navigate(`${path(routePath('account.setting'))}?next=${encodeURIComponent(target)}`)
             }}
           >
             {t(dialogMessages.acceptMatureVerify)}

@@ -1,4 +1,4 @@
-import { auth, COLORS, loginPath, useLocalePath, useMenuKeys, useT } from '@koma/contracts'
+import { auth, COLORS, loginPath, useLocalePath, useMenuKeys, useT, routePath } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
@@ -116,16 +116,16 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
           <p css={{ margin: 0, padding: '8px 16px 10px', fontSize: 12, lineHeight: 1.5, color: COLORS.textMuted, borderBottom: `1px solid ${COLORS.line}` }}>
             {t(headerMessages.guestNote)}
           </p>
-          <Link role="menuitem" to={path('/library/subscribed')} css={item} onClick={() => setOpen(false)}>
+          <Link role="menuitem" to={path(routePath('catalog.library', { dep1Param: 'subscribed' }))} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.library)}
           </Link>
-          <Link role="menuitem" to={path('/inbox/gift')} css={item} onClick={() => setOpen(false)}>
+          <Link role="menuitem" to={path(routePath('account.inboxGift'))} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.inbox, { count: 0 })}
           </Link>
           <Link
             role="menuitem"
             data-testid="header-guest-signup"
-            to={path('/signup')}
+            to={path(routePath('account.signup'))}
             css={{ ...item, fontWeight: 700, color: COLORS.brand, borderTop: `1px solid ${COLORS.line}` }}
             onClick={() => setOpen(false)}
           >
@@ -153,16 +153,16 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
             zIndex: 10,
           }}
         >
-          <Link role="menuitem" to={path('/library/subscribed')} css={item} onClick={() => setOpen(false)}>
+          <Link role="menuitem" to={path(routePath('catalog.library', { dep1Param: 'subscribed' }))} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.library)}
           </Link>
-          <Link role="menuitem" to={path('/coinpurchase')} css={item} onClick={() => setOpen(false)}>
+          <Link role="menuitem" to={path(routePath('payments.coinPurchase'))} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.coins)}
           </Link>
-          <Link role="menuitem" to={path('/account/userinfo')} css={item} onClick={() => setOpen(false)}>
+          <Link role="menuitem" to={path(routePath('account.userinfo'))} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.account)}
           </Link>
-          <Link role="menuitem" to={path('/account/setting')} css={item} onClick={() => setOpen(false)}>
+          <Link role="menuitem" to={path(routePath('account.setting'))} css={item} onClick={() => setOpen(false)}>
             {t(headerMessages.settings)}
           </Link>
           <button
@@ -173,7 +173,7 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
             onClick={async () => {
               setOpen(false)
               await auth.logout()
-              void navigate(path('/'))
+              void navigate(path(routePath('catalog.home')))
             }}
           >
             {t(headerMessages.signOut)}

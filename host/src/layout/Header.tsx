@@ -1,4 +1,4 @@
-import { COLORS, useLocalePath, useT } from '@koma/contracts'
+import { COLORS, useLocalePath, useT, routePath } from '@koma/contracts'
 import { Link } from 'react-router-dom'
 import { headerMessages } from '../i18n/messages'
 import { AccountButton } from './AccountButton'
@@ -32,11 +32,16 @@ export function Header({ mode, withMenu }: { mode: HeaderMode; withMenu: boolean
       }}
     >
       <div css={{ height: HEADER_HEIGHT, display: 'flex', alignItems: 'center', gap: 16, padding: '0 16px', maxWidth: 1200, margin: '0 auto' }}>
-        <Link to={path('/')} aria-label={t(headerMessages.home)} css={{ display: 'inline-flex', color }}>
+        <Link to={path(routePath('catalog.home'))} aria-label={t(headerMessages.home)} css={{ display: 'inline-flex', color }}>
           <Logo color={color} />
         </Link>
         <div css={{ flex: 1 }} />
-        <Link to={path('/search')} aria-label={t(headerMessages.search)} data-testid="header-search" css={{ color, display: 'inline-flex' }}>
+        <Link
+          to={path(routePath('catalog.searchEmpty'))}
+          aria-label={t(headerMessages.search)}
+          data-testid="header-search"
+          css={{ color, display: 'inline-flex' }}
+        >
           <SearchIcon />
         </Link>
         <LanguageSwitcher color={color} />

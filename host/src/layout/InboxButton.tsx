@@ -1,4 +1,4 @@
-import { api, auth, endpoints, events, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, endpoints, events, useLocalePath, useT, routePath } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
@@ -39,7 +39,7 @@ export const InboxButton = observer(function InboxButton({ color }: { color: str
   const count = waiting ?? 0
   return (
     <Link
-      to={path('/inbox/gift')}
+      to={path(routePath('account.inboxGift'))}
       data-testid="header-inbox"
       aria-label={t(headerMessages.inbox, { count })}
       css={{ position: 'relative', display: 'inline-flex', color }}

@@ -1,4 +1,4 @@
-import { COLORS, loginPath, useLocalePath, useT } from '@koma/contracts'
+import { COLORS, loginPath, useLocalePath, useT, routePath } from '@koma/contracts'
 import { Link, useLocation } from 'react-router-dom'
 import { dialogMessages, headerMessages } from '../i18n/messages'
 import { primaryButton, ScreenFrame, screenText } from './ScreenFrame'
@@ -15,7 +15,7 @@ export function GuestRefusedScreen() {
   return (
     <ScreenFrame testId="guest-refused" title={t(dialogMessages.guestRefusedTitle)}>
       <p css={screenText}>{t(dialogMessages.guestRefusedMessage)}</p>
-      <Link to={`${path('/signup')}?redirect=${encodeURIComponent(here)}`} data-testid="guest-refused-signup" css={primaryButton}>
+      <Link to={`${path(routePath('account.signup'))}?redirect=${encodeURIComponent(here)}`} data-testid="guest-refused-signup" css={primaryButton}>
         {t(dialogMessages.guestRefusedSignUp)}
       </Link>
       <p css={{ marginTop: 20, fontSize: 14 }}>

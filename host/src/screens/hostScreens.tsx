@@ -1,4 +1,4 @@
-import { safeSitePath, text, useLocale, useLocalePath, useT, type RouteIdOf } from '@koma/contracts'
+import { safeSitePath, text, useLocale, useLocalePath, useT, type RouteIdOf, routePath } from '@koma/contracts'
 import { useEffect, type ComponentType } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { screenMessages } from '../i18n/messages'
@@ -30,7 +30,7 @@ function Via() {
   if (!target) {
     return (
       <ScreenFrame testId="via-failed" title={text('invitationFailed', locale)}>
-        <Link to={path('/')} css={primaryButton}>
+        <Link to={path(routePath('catalog.home'))} css={primaryButton}>
           {t(screenMessages.goHome)}
         </Link>
       </ScreenFrame>
@@ -38,7 +38,7 @@ function Via() {
   }
   return (
     <ScreenFrame testId="via" title={t(screenMessages.viaTitle)}>
-      <Link to={path('/')} css={primaryButton}>
+      <Link to={path(routePath('catalog.home'))} css={primaryButton}>
         {t(screenMessages.viaFallback)}
       </Link>
     </ScreenFrame>
@@ -51,7 +51,7 @@ function CampaignError() {
   return (
     <ScreenFrame testId="campaign-error" title={t(screenMessages.campaignErrorTitle)}>
       <p css={screenText}>{t(screenMessages.campaignErrorDescription)}</p>
-      <Link to={path('/')} css={primaryButton}>
+      <Link to={path(routePath('catalog.home'))} css={primaryButton}>
         {t(screenMessages.goHome)}
       </Link>
     </ScreenFrame>

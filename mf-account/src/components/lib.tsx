@@ -10,6 +10,7 @@ import {
   useT,
   type RewardContent,
   type SocialProvider,
+  routePath,
 } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
@@ -68,7 +69,7 @@ export const NeedsSignIn = observer(function NeedsSignIn({ children, title, gues
         <p css={{ fontWeight: 700, margin: '0 0 8px' }}>{t(commonMessages.guestNotAllowed)}</p>
         <p css={{ color: COLORS.textMuted, margin: '0 0 24px' }}>{t(commonMessages.guestSignUp)}</p>
         <Link
-          to={`${path('/signup')}?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+          to={`${path(routePath('account.signup'))}?redirect=${encodeURIComponent(location.pathname + location.search)}`}
           css={{ ...primaryButton, width: 'auto', padding: '12px 32px' }}
         >
           {t(commonMessages.signUp)}

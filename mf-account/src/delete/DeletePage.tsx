@@ -11,6 +11,7 @@ import {
   useLocalePath,
   useT,
   type DeleteReason,
+  routePath,
 } from '@koma/contracts'
 import { useResource } from '../cache'
 import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'
@@ -51,7 +52,7 @@ function DeleteForm() {
       await api.request(endpoints.deleteMember, { params: { userId: 'me' }, body: { reason, ...sealed }, policy: { suppress: [400, 403, 429] } })
       auth.clearLocal()
       await openDialog('alert', { message: t(deleteMessages.done) })
-      void navigate(path('/'), { replace: true })
+      void navigate(path(routePath('catalog.home')), { replace: true })
     },
     {
       check: async () => {

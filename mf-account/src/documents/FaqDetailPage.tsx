@@ -1,4 +1,4 @@
-import { api, endpoints, isId, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, endpoints, isId, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Link, useLocation, useSearchParams } from 'react-router-dom'
 import { AccountPage, secondaryButton } from '../components/ui'
@@ -18,7 +18,7 @@ function Faq({ id }: { id: string }) {
       back={{ to: '/document/faq', label: t(documentMessages.toFaq) }}
     >
       <p css={{ fontSize: 15, lineHeight: 1.8, margin: '0 0 28px' }}>{faq.answer}</p>
-      <Link to={path('/inquiry')} css={secondaryButton}>
+      <Link to={path(routePath('account.inquiry'))} css={secondaryButton}>
         {t(documentMessages.contact)}
       </Link>
     </AccountPage>

@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, FONT_SIZES, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { useResource } from '../cache'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -77,7 +77,7 @@ export default function FaqPage() {
                 <span css={{ color: COLORS.textMuted, fontWeight: 800 }}>A</span>
                 <div css={{ flex: 1 }}>
                   <p css={{ margin: '0 0 6px' }}>{faq.answer}</p>
-                  <Link to={`${path('/document/faq/detail')}?id=${faq.id}`} css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
+                  <Link to={`${path(routePath('account.faqDetail'))}?id=${faq.id}`} css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
                     #{faq.id}
                   </Link>
                 </div>
@@ -88,7 +88,7 @@ export default function FaqPage() {
       </ul>
       <div css={{ textAlign: 'center', marginTop: 32, padding: 24, background: COLORS.surfaceAlt, borderRadius: 14 }}>
         <p css={{ margin: '0 0 12px', fontWeight: 700 }}>{t(documentMessages.stillNeedHelp)}</p>
-        <Link to={path('/inquiry')} css={{ ...primaryButton, width: 'auto', padding: '11px 28px' }} data-testid="faq-contact">
+        <Link to={path(routePath('account.inquiry'))} css={{ ...primaryButton, width: 'auto', padding: '11px 28px' }} data-testid="faq-contact">
           {t(documentMessages.contact)}
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useDateFormat } from '../components/lib'
@@ -35,7 +35,7 @@ export default function NoticeListPage() {
         {notices.map((notice) => (
           <li key={notice.id} css={{ borderBottom: `1px solid ${COLORS.line}` }}>
             <Link
-              to={`${path('/document/notice/detail')}?id=${notice.id}`}
+              to={`${path(routePath('account.noticeDetail'))}?id=${notice.id}`}
               data-testid="notice"
               css={{ display: 'block', padding: '16px 4px', color: COLORS.text, textDecoration: 'none', '&:hover strong': { textDecoration: 'underline' } }}
             >
@@ -50,7 +50,7 @@ export default function NoticeListPage() {
         ))}
       </ul>
       {page.hasNext ? (
-        <Link to={`${path('/document/notice')}?pageNo=${page.currentPageNo + 1}`} css={{ ...secondaryButton, marginTop: 20 }}>
+        <Link to={`${path(routePath('account.notice'))}?pageNo=${page.currentPageNo + 1}`} css={{ ...secondaryButton, marginTop: 20 }}>
           {t(documentMessages.more)}
         </Link>
       ) : null}

@@ -12,6 +12,7 @@ import {
   useLocale,
   useLocalePath,
   useT,
+  routePath,
 } from '@koma/contracts'
 import { signinSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
@@ -40,7 +41,7 @@ export default observer(function LoginPage() {
 
   const fieldError = (field: string) => errors.find((error) => error.field === field)?.message ?? null
   const guest = auth.guest && !auth.signedIn
-  const redirect = safeRedirect(search.get('redirect'), path('/'))
+  const redirect = safeRedirect(search.get('redirect'), path(routePath('catalog.home')))
   const [guestBusy, setGuestBusy] = useState(false)
 
   /** SPEC §4: signing in from a guest discards its data: say what, and go on only if the reader agrees. */
@@ -64,9 +65,11 @@ export default observer(function LoginPage() {
       })
       const profile = await auth.signedInNow()
       analytics.track('login', { method: 'email' })
-      const target = safeRedirect(search.get('redirect'), path('/'))
+      const target = safeRedirect(search.get('redirect'), path(routePath('catalog.home')))
       // SPEC §4: a password unchanged for 6 months is advised to change (now or later).
-      void navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path('/password')}?redirect=${encodeURIComponent(target)}` : target, { replace: true })
+      void navigate(profile?.userExtraInfo?.passwordChangeAdvised ? `${path(routePath('account.password'))}?redirect=${encodeURIComponent(target)}` : target, {
+        replace: true,
+      })
     },
     {
       check: async () => !checkAll().length && (await guestAgrees()),
@@ -114,7 +117,7 @@ export default observer(function LoginPage() {
             </span>
           ) : null}
           <Link
-            to={`${path('/signup')}?redirect=${encodeURIComponent(redirect)}`}
+            to={`${path(routePath('account.signup'))}?redirect=${encodeURIComponent(redirect)}`}
             data-testid="login-guest-signup"
             css={{ display: 'inline-block', marginTop: 8, color: COLORS.brand, fontWeight: 700 }}
           >
@@ -201,13 +204,13 @@ export default observer(function LoginPage() {
       </div>
       <SocialButtons redirect={redirect} confirm={guestAgrees} />
       <p css={{ marginTop: 24, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
-        <Link to={path('/password/find')} css={{ color: COLORS.textMuted }}>
+        <Link to={path(routePath('account.passwordFind'))} css={{ color: COLORS.textMuted }}>
           {t(loginMessages.forgot)}
         </Link>
       </p>
       <p css={{ marginTop: 8, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         {t(loginMessages.noAccount)}{' '}
-        <Link to={path('/signup')} css={{ color: COLORS.brand, fontWeight: 700 }}>
+        <Link to={path(routePath('account.signup'))} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(loginMessages.signUp)}
         </Link>
       </p>

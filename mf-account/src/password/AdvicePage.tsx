@@ -1,4 +1,4 @@
-import { api, auth, endpoints, safeRedirect, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, endpoints, safeRedirect, useLocalePath, useT, routePath } from '@koma/contracts'
 import { LockIcon } from '../components/icons'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { NeedsSignIn } from '../components/lib'
@@ -17,7 +17,7 @@ export default function AdvicePage() {
         <div css={{ fontSize: 56, textAlign: 'center', margin: '0 0 24px' }} aria-hidden>
           <LockIcon />
         </div>
-        <Link to={path('/account/userinfo/password')} css={{ ...primaryButton, marginBottom: 12 }} data-testid="advice-change">
+        <Link to={path(routePath('account.changePassword'))} css={{ ...primaryButton, marginBottom: 12 }} data-testid="advice-change">
           {t(passwordMessages.adviceChange)}
         </Link>
         <Button
@@ -26,7 +26,7 @@ export default function AdvicePage() {
           onClick={async () => {
             await api.request(endpoints.passwordExpiration)
             await auth.loadProfile()
-            void navigate(safeRedirect(search.get('redirect'), path('/')))
+            void navigate(safeRedirect(search.get('redirect'), path(routePath('catalog.home'))))
           }}
         >
           {t(passwordMessages.adviceLater)}

@@ -1,4 +1,4 @@
-import { api, auth, endpoints, sealForServer, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, endpoints, sealForServer, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { changePasswordSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
@@ -22,7 +22,7 @@ export default observer(function ChangePasswordPage() {
       const sealed = await sealForServer('password', { currentPassword, password })
       await api.request(endpoints.passwordChange, { body: sealed, policy: { suppress: [400] } })
       await auth.loadProfile()
-      void navigate(path('/account/userinfo'), { state: { notice: t(passwordMessages.changed) } })
+      void navigate(path(routePath('account.userinfo')), { state: { notice: t(passwordMessages.changed) } })
     },
     { check: () => !checkAll().length },
   )
@@ -31,7 +31,7 @@ export default observer(function ChangePasswordPage() {
     return (
       <AccountPage testId="change-password" title={t(passwordMessages.changeTitle)} back={back}>
         <Banner>{t(passwordMessages.noPassword)}</Banner>
-        <Link to={path('/account/userinfo/registemail')} css={primaryButton}>
+        <Link to={path(routePath('account.registerEmail'))} css={primaryButton}>
           {t(profileMessages.registerEmail)}
         </Link>
       </AccountPage>

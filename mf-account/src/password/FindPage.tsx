@@ -1,4 +1,4 @@
-import { api, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, endpoints, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
@@ -17,7 +17,7 @@ export default function FindPage() {
   const { onSubmit, pending, problem } = useSubmit(
     async () => {
       await api.request(endpoints.passwordFind, { query: { email: email.trim() }, policy: { suppress: [400, 429] } })
-      void navigate(path('/password/result'), { state: { email: email.trim() } })
+      void navigate(path(routePath('account.passwordResult')), { state: { email: email.trim() } })
     },
     { check: () => !checkAll().length },
   )

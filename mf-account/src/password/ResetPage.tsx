@@ -1,4 +1,4 @@
-import { api, endpoints, FONT_SIZES, isApiError, sealForServer, text, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, endpoints, FONT_SIZES, isApiError, sealForServer, text, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { useResource } from '../cache'
 import { newPasswordSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useState } from 'react'
@@ -41,7 +41,7 @@ function ResetForm({ token }: { token: string }) {
         <Banner tone="error" testId="reset-expired">
           {check.problem}
         </Banner>
-        <Link to={path('/password/find')} css={primaryButton}>
+        <Link to={path(routePath('account.passwordFind'))} css={primaryButton}>
           {t(passwordMessages.resultAgain)}
         </Link>
       </>
@@ -53,7 +53,7 @@ function ResetForm({ token }: { token: string }) {
         <Banner tone="success" testId="reset-done">
           {t(passwordMessages.resetDone)}
         </Banner>
-        <Link to={path('/login')} css={primaryButton} data-testid="reset-sign-in">
+        <Link to={path(routePath('account.login'))} css={primaryButton} data-testid="reset-sign-in">
           {t(loginMessages.title)}
         </Link>
       </>

@@ -1,4 +1,4 @@
-import { api, auth, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { changeEmailSchema, codeSchema, currentPasswordSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
@@ -49,7 +49,7 @@ export function EmailPage({ register }: { register: boolean }) {
       await api.request(endpoints.changeEmail, { body: { email: sentTo, token: token.trim(), ...sealed }, policy: { suppress: [400, 409, 429] } })
       invalidate('account:profile')
       await auth.loadProfile()
-      void navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.emailChanged) } })
+      void navigate(path(routePath('account.userinfo')), { state: { notice: t(profileMessages.emailChanged) } })
     },
     {
       check: () => {
@@ -151,7 +151,7 @@ export function EmailPage({ register }: { register: boolean }) {
             <Button
               variant="small"
               onClick={async () => {
-                if (await openDialog('confirm', { message: t(profileMessages.cancelEmailConfirm) })) void navigate(path('/account/userinfo'))
+                if (await openDialog('confirm', { message: t(profileMessages.cancelEmailConfirm) })) void navigate(path(routePath('account.userinfo')))
               }}
             >
               {t(commonMessages.cancel)}

@@ -1,4 +1,4 @@
-import { api, auth, endpoints, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, endpoints, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { nicknameFormSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
@@ -21,7 +21,7 @@ export default function NicknamePage() {
       await api.request(endpoints.nickname, { body: { nickname: nickname.trim() }, policy: { suppress: [400] } })
       invalidate('account:profile')
       await auth.loadProfile()
-      void navigate(path('/account/userinfo'), { state: { notice: t(profileMessages.nicknameSaved) } })
+      void navigate(path(routePath('account.userinfo')), { state: { notice: t(profileMessages.nicknameSaved) } })
     },
     {
       check: () => {

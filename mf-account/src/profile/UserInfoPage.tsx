@@ -1,4 +1,17 @@
-import { api, auth, COLORS, endpoints, FONT_SIZES, openDialog, SOCIAL_PROVIDERS, useLocale, useLocalePath, useT, type SocialProvider } from '@koma/contracts'
+import {
+  api,
+  auth,
+  COLORS,
+  endpoints,
+  FONT_SIZES,
+  openDialog,
+  SOCIAL_PROVIDERS,
+  useLocale,
+  useLocalePath,
+  useT,
+  type SocialProvider,
+  routePath,
+} from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { mobileFormSchema, validate } from '@koma/contracts/validation'
 import { useRef, useState } from 'react'
@@ -145,7 +158,7 @@ function LinkedAccounts({ onProblem }: { onProblem: (problem: string | null) => 
   const act = async (provider: SocialProvider) => {
     onProblem(null)
     if (!linked.has(provider)) {
-      await startSocial(provider, 'link', path('/account/userinfo'))
+      await startSocial(provider, 'link', path(routePath('account.userinfo')))
       return
     }
     if (!(await openDialog('confirm', { message: t(profileMessages.unlinkConfirm, { provider: PROVIDER_LABELS[provider] }) }))) return
@@ -226,7 +239,7 @@ function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
               const result = await api.request(endpoints.deviceRemove, { params: { deviceId: item.deviceId } })
               if (result.signedOutHere) {
                 auth.clearLocal()
-                void navigate(path('/login'))
+                void navigate(path(routePath('account.login')))
                 return
               }
               invalidate('account:devices')
@@ -267,11 +280,11 @@ export default function UserInfoPage() {
         <Avatar url={profile.avatarImageUrl} nickname={profile.nickname} onChanged={setProblem} />
       </Card>
       <Card title={t(profileMessages.profile)}>
-        <Row label={t(profileMessages.nickname)} value={profile.nickname} to="/account/userinfo/nickname" testId="nickname-row" />
+        <Row label={t(profileMessages.nickname)} value={profile.nickname} to={routePath('account.nickname')} testId="nickname-row" />
         {profile.email ? (
-          <Row label={t(profileMessages.email)} value={profile.email} to="/account/userinfo/changeemail" testId="email-row" />
+          <Row label={t(profileMessages.email)} value={profile.email} to={routePath('account.changeEmail')} testId="email-row" />
         ) : (
-          <Row label={t(profileMessages.registerEmail)} to="/account/userinfo/registemail" testId="register-email-row" />
+          <Row label={t(profileMessages.registerEmail)} to={routePath('account.registerEmail')} testId="register-email-row" />
         )}
         <MobileRow mobile={extra?.mobile ?? null} />
         {extra?.hasPassword !== false ? (
@@ -280,7 +293,7 @@ export default function UserInfoPage() {
             value={
               extra?.passwordChangeAdvised ? <span css={{ color: COLORS.brandDark, fontWeight: 700 }}>{t(profileMessages.passwordAdvice)}</span> : '••••••••'
             }
-            to="/account/userinfo/password"
+            to={routePath('account.changePassword')}
             testId="password-row"
           />
         ) : null}
@@ -288,12 +301,12 @@ export default function UserInfoPage() {
       <LinkedAccounts onProblem={setProblem} />
       <Devices onNotice={setNotice} />
       <Card title={t(profileMessages.activity)}>
-        <Row label={t(profileMessages.inbox)} to="/inbox/gift" testId="inbox-link" />
-        <Row label={t(profileMessages.coupon)} to="/account/coupon" testId="coupon-link" />
-        <Row label={t(profileMessages.coinHistory)} to="/account/coin/history/all" />
-        <Row label={t(profileMessages.comments)} to="/account/comment/history" testId="comment-history-link" />
-        <Row label={t(profileMessages.settings)} to="/account/setting" testId="settings-link" />
-        <Row label={t(profileMessages.support)} to="/document/faq" />
+        <Row label={t(profileMessages.inbox)} to={routePath('account.inboxGift')} testId="inbox-link" />
+        <Row label={t(profileMessages.coupon)} to={routePath('account.coupon')} testId="coupon-link" />
+        <Row label={t(profileMessages.coinHistory)} to={routePath('payments.coinHistory', { dep1Param: 'all' })} />
+        <Row label={t(profileMessages.comments)} to={routePath('community.history')} testId="comment-history-link" />
+        <Row label={t(profileMessages.settings)} to={routePath('account.setting')} testId="settings-link" />
+        <Row label={t(profileMessages.support)} to={routePath('account.faq')} />
       </Card>
       <Card>
         <Row
@@ -301,10 +314,10 @@ export default function UserInfoPage() {
           testId="userinfo-sign-out"
           onClick={async () => {
             await auth.logout()
-            void navigate(path('/'))
+            void navigate(path(routePath('catalog.home')))
           }}
         />
-        <Row label={t(profileMessages.deleteAccount)} to="/account/delete" danger testId="delete-link" />
+        <Row label={t(profileMessages.deleteAccount)} to={routePath('account.delete')} danger testId="delete-link" />
       </Card>
     </AccountPage>
   )

@@ -12,6 +12,7 @@ import {
   useT,
   type AccountSettings,
   type SettingsUpdate,
+  routePath,
 } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { PhoneIcon } from '../components/icons'
@@ -39,7 +40,7 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
     if (!outcome || completing.current) return
     completing.current = true
     const code = search.get('code')
-    void navigate(path('/account/setting'), { replace: true })
+    void navigate(path(routePath('account.setting')), { replace: true })
     if (outcome !== 'complete' || !code) {
       onNotice(t(settingsMessages.verifyCancelled))
       return
@@ -59,7 +60,7 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
   }, [navigate, next, onNotice, onProblem, path, search, t])
 
   const verify = async () => {
-    const back = next ? `${path('/account/setting')}?next=${encodeURIComponent(next)}` : path('/account/setting')
+    const back = next ? `${path(routePath('account.setting'))}?next=${encodeURIComponent(next)}` : path(routePath('account.setting'))
     const { iaSystemUrl } = await api.request(endpoints.certificationInit, { query: { redirect: back } })
     window.location.assign(iaSystemUrl)
   }

@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { checkCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
@@ -25,7 +25,7 @@ export default function CertificatePage() {
       if (!state) return
       await api.request(endpoints.checkVerifyToken, { body: { email: state.email, token: token.trim(), purpose: 'signup' }, policy: { suppress: [400, 429] } })
       writeSignup({ email: state.email, verified: true })
-      void navigate(path('/signup/join') + (search.toString() ? `?${search}` : ''), { state: { from: 'certificate' } })
+      void navigate(path(routePath('account.signupJoin')) + (search.toString() ? `?${search}` : ''), { state: { from: 'certificate' } })
     },
     {
       check: () => {
@@ -37,7 +37,7 @@ export default function CertificatePage() {
   )
 
   const from = (location.state as StepFrom | null)?.from
-  if (!state || (from !== 'signup' && from !== 'certificate')) return <Navigate to={path('/')} replace />
+  if (!state || (from !== 'signup' && from !== 'certificate')) return <Navigate to={path(routePath('catalog.home'))} replace />
 
   const resend = async () => {
     setProblem(null)
@@ -52,7 +52,7 @@ export default function CertificatePage() {
   const cancel = async () => {
     if (await openDialog('confirm', { message: t(signupMessages.cancelConfirm) })) {
       clearSignup()
-      void navigate(path('/'))
+      void navigate(path(routePath('catalog.home')))
     }
   }
 

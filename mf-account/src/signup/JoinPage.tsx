@@ -1,4 +1,4 @@
-import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, safeRedirect, sealForServer, useLocalePath, useT } from '@koma/contracts'
+import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, safeRedirect, sealForServer, useLocalePath, useT, routePath } from '@koma/contracts'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { AccountPage } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
@@ -13,7 +13,7 @@ export default function JoinPage() {
   const location = useLocation()
   const [search] = useSearchParams()
   const state = readSignup()
-  if (!state?.verified || (location.state as StepFrom | null)?.from !== 'certificate') return <Navigate to={path('/')} replace />
+  if (!state?.verified || (location.state as StepFrom | null)?.from !== 'certificate') return <Navigate to={path(routePath('catalog.home'))} replace />
 
   return (
     <AccountPage testId="signup-join" title={t(signupMessages.joinTitle)} lead={t(signupMessages.joinLead)}>
@@ -45,7 +45,7 @@ export default function JoinPage() {
           clearSignup()
           await auth.signedInNow()
           analytics.track('web_registration', { method: 'email' })
-          void navigate(safeRedirect(search.get('redirect'), path('/inbox/gift')), { replace: true })
+          void navigate(safeRedirect(search.get('redirect'), path(routePath('account.inboxGift'))), { replace: true })
         }}
       />
     </AccountPage>

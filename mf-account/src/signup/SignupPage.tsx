@@ -1,4 +1,4 @@
-import { api, auth, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, auth, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
@@ -29,7 +29,7 @@ export default function SignupPage() {
     async () => {
       await api.request(endpoints.sendVerifyToken, { body: { email: email.trim(), purpose: 'signup' }, policy: { suppress: [400, 409, 429] } })
       writeSignup({ email: email.trim(), verified: false })
-      void navigate(path('/signup/certificate') + (search.toString() ? `?${search}` : ''), { state: { from: 'signup' } })
+      void navigate(path(routePath('account.signupCertificate')) + (search.toString() ? `?${search}` : ''), { state: { from: 'signup' } })
     },
     { check: () => !checkAll().length },
   )
@@ -87,10 +87,10 @@ export default function SignupPage() {
       >
         {t(loginMessages.orWith)}
       </div>
-      <SocialButtons redirect={path('/')} confirm={confirmDiscard} />
+      <SocialButtons redirect={path(routePath('catalog.home'))} confirm={confirmDiscard} />
       <p css={{ marginTop: 28, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         {t(signupMessages.haveAccount)}{' '}
-        <Link to={path('/login')} css={{ color: COLORS.brand, fontWeight: 700 }}>
+        <Link to={path(routePath('account.login'))} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(loginMessages.title)}
         </Link>
       </p>

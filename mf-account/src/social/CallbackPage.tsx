@@ -12,6 +12,7 @@ import {
   useT,
   type SocialProvider,
   type SocialSigninResult,
+  routePath,
 } from '@koma/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
@@ -59,7 +60,7 @@ export default function CallbackPage() {
         if (flow.purpose === 'link') {
           const { redirect } = await api.request(endpoints.idpLink, { params: { provider }, body: { code, state }, policy: { suppress: [400, 409] } })
           await auth.loadProfile()
-          void navigate(safeRedirect(redirect, path('/account/userinfo')), {
+          void navigate(safeRedirect(redirect, path(routePath('account.userinfo'))), {
             replace: true,
             state: { notice: t(socialMessages.linked, { provider: PROVIDER_LABELS[provider] }) },
           })
@@ -69,7 +70,7 @@ export default function CallbackPage() {
         if (result.status === 'signedIn') {
           await auth.signedInNow()
           analytics.track('login', { method: provider })
-          void navigate(safeRedirect(result.redirect, path('/')), { replace: true })
+          void navigate(safeRedirect(result.redirect, path(routePath('catalog.home'))), { replace: true })
         } else {
           setPending(result)
         }
@@ -85,7 +86,7 @@ export default function CallbackPage() {
         <Banner tone="error" testId="social-error">
           {problem}
         </Banner>
-        <Link to={path('/login')} css={{ ...primaryButton }}>
+        <Link to={path(routePath('account.login'))} css={{ ...primaryButton }}>
           {t(socialMessages.tryAgain)}
         </Link>
       </AccountPage>
@@ -129,7 +130,7 @@ export default function CallbackPage() {
             })
             await auth.signedInNow()
             analytics.track('web_registration', { method: provider })
-            void navigate(safeRedirect(pending.redirect, path('/')), { replace: true })
+            void navigate(safeRedirect(pending.redirect, path(routePath('catalog.home'))), { replace: true })
           }}
         />
       </AccountPage>

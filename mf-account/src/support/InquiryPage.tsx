@@ -10,6 +10,7 @@ import {
   useLocalePath,
   useT,
   type InquiryCategory,
+  routePath,
 } from '@koma/contracts'
 import { inquirySchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
@@ -74,7 +75,7 @@ export default observer(function InquiryPage() {
         <Banner tone="success" testId="inquiry-sent">
           {t(sent.confirmed ? supportMessages.sent : supportMessages.sentNoMail, { id: sent.id, email: sent.email })}
         </Banner>
-        <Link to={path('/document/faq')} css={{ color: COLORS.brand, fontWeight: 700 }}>
+        <Link to={path(routePath('account.faq'))} css={{ color: COLORS.brand, fontWeight: 700 }}>
           {t(documentMessages.faqTitle)} ›
         </Link>
       </AccountPage>

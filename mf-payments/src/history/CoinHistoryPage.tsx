@@ -62,7 +62,7 @@ function ExpiringCoins() {
           </div>
         </div>
         <Link
-          to={path('/coinpurchase')}
+          to={path(routePath('payments.coinPurchase'))}
           css={{ padding: '9px 16px', borderRadius: 20, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 14, textDecoration: 'none' }}
         >
           {t(m.buyCoins)}
@@ -216,7 +216,7 @@ export default function CoinHistoryPage() {
     document.title = `${t(m.title)} | Koma`
   }, [t])
   const tab = TABS.find((item) => item.tab === dep1Param)?.tab
-  if (!tab) return <Navigate to={path('/account/coin/history/all')} replace />
+  if (!tab) return <Navigate to={path(routePath('payments.coinHistory', { dep1Param: 'all' }))} replace />
   return (
     <section data-testid="coin-history-page" css={{ maxWidth: 720, margin: '0 auto', padding: '24px 16px 48px', display: 'grid', gap: 18 }}>
       <h1 css={{ fontSize: 22, margin: 0 }}>{t(m.title)}</h1>

@@ -20,6 +20,7 @@ import {
   type ChapterSummary,
   type ContentDetail,
   type DialogComponentProps,
+  routePath,
 } from '@koma/contracts'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -84,7 +85,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
             cancelRedirect: location.pathname + location.search,
           })
           close({ unlocked: false })
-          void navigate(path('/coinpurchase'))
+          void navigate(path(routePath('payments.coinPurchase')))
           return
         }
         if (next === 'close') {

@@ -17,6 +17,7 @@ import {
   type ChapterSummary,
   type ContentDetail,
   type DialogComponentProps,
+  routePath,
 } from '@koma/contracts'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -114,7 +115,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
           cancelRedirect: location.pathname + location.search,
         })
         close({ unlocked: false, chapterIds: [] })
-        void navigate(path('/coinpurchase'))
+        void navigate(path(routePath('payments.coinPurchase')))
         return
       }
       if (isApiError(error) && error.status === 401) {
