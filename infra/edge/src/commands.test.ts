@@ -117,6 +117,35 @@ describe('deploy, rollback, versions', () => {
   })
 })
 
+describe('canary and promote', () => {
+  it('tries a build on a share of readers, lists it, promotes it; rollback ends a canary', async () => {
+    expect(await run('deploy', 'mf-catalog')).toBe(0)
+    const live = lines[lines.length - 1].split(' ')[2]
+    expect(await run('canary', 'mf-catalog')).toBe(2)
+    expect(errors[errors.length - 1]).toMatch(/^How many readers try it\? --share N/)
+    expect(await run('canary', 'mf-catalog', '--share', '150')).toBe(2)
+    expect(await run('canary', 'host', '--share', '10')).toBe(1)
+    expect(errors[errors.length - 1]).toMatch(/the shell cannot have a canary/)
+
+    await edit('mf-catalog', 'v2')
+    expect(await run('canary', 'mf-catalog', '--share', '10')).toBe(0)
+    const canary = lines[lines.length - 1].split(' ')[2]
+    expect(lines[lines.length - 1]).toBe(`mf-catalog: canary ${canary} for 10% of readers (live ${live} for the rest)`)
+    lines = []
+    expect(await run('versions', 'mf-catalog')).toBe(0)
+    expect(lines[1]).toMatch(new RegExp(`^ {4}${canary}  .* UTC  canary, 10% of readers$`))
+    expect(await run('rollback', 'mf-catalog')).toBe(0)
+    expect(lines[lines.length - 1]).toBe(`mf-catalog: live ${live} (rolled back from ${canary}, the canary)`)
+
+    expect(await run('canary', 'mf-catalog', '--share=25', '--no-build')).toBe(0)
+    expect(await run('promote', 'mf-catalog')).toBe(0)
+    expect(lines[lines.length - 1]).toBe(`mf-catalog: live ${canary} for every reader (was ${live})`)
+    const registry = await readRegistry(path.join(root, '.data', 'edge'))
+    expect([registry?.remotes.mf_catalog?.version, registry?.canaries]).toEqual([canary, undefined])
+    expect(await run('promote', 'mf-catalog')).toBe(1)
+  })
+})
+
 describe('publish-all', () => {
   it('builds and publishes every package once, then does nothing while sources stay the same', async () => {
     expect(await run('publish-all')).toBe(0)

@@ -1,10 +1,12 @@
 import { distBuiltAt, type SourceState } from './build'
 import {
+  checkCanaryShare,
   distDir,
   listVersions,
   packageInfo,
   packageNames,
   packages,
+  promote,
   prune,
   publish,
   readDeployments,
@@ -27,8 +29,10 @@ export interface CliDeps {
 
 export const USAGE = `Usage (from the repository root):
   npm run deploy -- <package> [--no-build] [--force]   build, publish and make live
-  npm run rollback -- <package>                         make the previous version live again
-  npm run versions [-- <package>]                       list published versions
+  npm run canary -- <package> --share N [--no-build]    build, publish and try on N% of readers
+  npm run promote -- <package>                          make the canary live for everyone
+  npm run rollback -- <package>                         end a canary, else make the previous version live again
+  npm run versions [-- <package>]                       list published versions (live, canary and share)
   tsx infra/edge/src/cli.ts publish-all [--no-build]    give every package a live, current version
   tsx infra/edge/src/cli.ts prune [<package>] [--keep N] delete all but the N latest versions (10)
 Packages: ${packageNames.join(', ')}`
@@ -39,10 +43,11 @@ interface Parsed {
   positional: string[]
   flags: Set<string>
   keep: number | null
+  share: number | null
 }
 
 function parse(args: string[], allowed: string[]): Parsed {
-  const parsed: Parsed = { positional: [], flags: new Set(), keep: null }
+  const parsed: Parsed = { positional: [], flags: new Set(), keep: null, share: null }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]
     if (!arg.startsWith('-')) {
@@ -55,6 +60,10 @@ function parse(args: string[], allowed: string[]): Parsed {
       const value = Number(inline ?? args[++i])
       if (!Number.isInteger(value) || value < 1) throw new UsageError('--keep needs a whole number of versions, at least 1')
       parsed.keep = value
+    } else if (flag === '--share') {
+      const value = Number(inline ?? args[++i])
+      if (!Number.isFinite(value) || value <= 0 || value >= 100) throw new UsageError('--share needs a percent of readers, more than 0 and less than 100')
+      parsed.share = value
     } else {
       parsed.flags.add(flag)
     }
@@ -79,7 +88,27 @@ async function hashIfFresh(deps: CliDeps, pkg: PackageInfo, state: SourceState):
   return builtAt !== null && builtAt >= state.newestMtimeMs ? state.hash : undefined
 }
 
-async function deploy(deps: CliDeps, args: string[]): Promise<number> {
+async function canary(deps: CliDeps, args: string[]): Promise<number> {
+  const { positional, share } = parse(args, ['--no-build', '--force', '--share'])
+  if (share === null) throw new UsageError('How many readers try it? --share N (percent), e.g. --share 10')
+  if (positional.length !== 1) throw new UsageError(`Try one package: one of ${packageNames.join(', ')}`)
+  checkCanaryShare(packageInfo(positional[0]), share)
+  return deploy(
+    deps,
+    args.filter((arg, i) => arg !== '--share' && args[i - 1] !== '--share' && !arg.startsWith('--share=')),
+    share,
+  )
+}
+
+async function promoteCommand(deps: CliDeps, args: string[]): Promise<number> {
+  const { positional } = parse(args, [])
+  if (positional.length !== 1) throw new UsageError(`Promote one package: one of ${packageNames.join(', ')}`)
+  const result = await promote(deps.edgeDir, packageInfo(positional[0]).name)
+  deps.out(`${result.package}: live ${result.version} for every reader (was ${result.previous})`)
+  return 0
+}
+
+async function deploy(deps: CliDeps, args: string[], canaryShare?: number): Promise<number> {
   const { positional, flags } = parse(args, ['--no-build', '--force'])
   if (positional.length === 0) throw new UsageError(`Which package? One of ${packageNames.join(', ')}`)
   const targets = positional.map((name) => packageInfo(name)) // reject unknown names before building anything
@@ -97,8 +126,12 @@ async function deploy(deps: CliDeps, args: string[]): Promise<number> {
       }
       sourceHash = state.hash
     }
-    const result = await publish(deps.edgeDir, pkg.name, distDir(deps.repoRoot, pkg), { force: flags.has('--force'), sourceHash })
-    deps.out(describePublish(result))
+    const result = await publish(deps.edgeDir, pkg.name, distDir(deps.repoRoot, pkg), { force: flags.has('--force'), sourceHash, canaryShare })
+    deps.out(
+      canaryShare === undefined || result.status === 'unchanged'
+        ? describePublish(result)
+        : `${result.package}: canary ${result.version} for ${canaryShare}% of readers (live ${result.previous ?? 'none'} for the rest)`,
+    )
   }
   return 0
 }
@@ -107,7 +140,7 @@ async function rollbackCommand(deps: CliDeps, args: string[]): Promise<number> {
   const { positional } = parse(args, [])
   if (positional.length !== 1) throw new UsageError(`Roll back one package: one of ${packageNames.join(', ')}`)
   const result = await rollback(deps.edgeDir, packageInfo(positional[0]).name)
-  deps.out(`${result.package}: live ${result.version} (rolled back from ${result.previous})`)
+  deps.out(`${result.package}: live ${result.version} (rolled back from ${result.previous}${result.endedCanary ? ', the canary' : ''})`)
   return 0
 }
 
@@ -119,7 +152,7 @@ async function versions(deps: CliDeps, args: string[]): Promise<number> {
     deps.out(pkg.package)
     if (pkg.versions.length === 0) deps.out('    (never deployed)')
     for (const v of pkg.versions) {
-      const note = v.live ? '  live' : v.rollbackTarget ? '  ← rollback target' : ''
+      const note = v.live ? '  live' : v.canaryShare !== undefined ? `  canary, ${v.canaryShare}% of readers` : v.rollbackTarget ? '  ← rollback target' : ''
       deps.out(`  ${v.live ? '*' : ' '} ${v.version}  ${when(v.deployedAt)}${note}`)
     }
   }
@@ -202,6 +235,8 @@ async function pruneCommand(deps: CliDeps, args: string[]): Promise<number> {
 
 const commands: Record<string, (deps: CliDeps, args: string[]) => Promise<number>> = {
   deploy,
+  canary,
+  promote: promoteCommand,
   rollback: rollbackCommand,
   versions,
   'publish-all': publishAll,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { publish, rollback } from './registry'
+import { inCanary, newCohort } from './registry/cohort'
 import { contentSecurityPolicy } from './http/security'
 import { buildEdge } from './server'
 import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from './testing/fixtures'
@@ -90,6 +91,38 @@ describe('/builds/latest.json', () => {
     expect((await get('/builds/latest.json')).json().remotes).toEqual({ mf_catalog: catalogA })
     await publish(edgeDir, 'mf-catalog', await makeRemoteDist(path.join(root, 'dist'), 'mf_catalog', 'B'), { now: clock })
     expect((await get('/builds/latest.json')).json().remotes).toEqual({ mf_catalog: catalogB })
+  })
+})
+
+describe('a canary', () => {
+  it('keeps each reader on one side, in the page, /registry.json and /builds/latest.json; no cookie without a canary', async () => {
+    const dir = path.join(root, 'canary-edge')
+    const dist = path.join(root, 'canary-dist')
+    await publish(dir, 'host', await makeHostDist(dist, 'A'), { now: clock })
+    const live = (await publish(dir, 'mf-catalog', await makeRemoteDist(dist, 'mf_catalog', 'A'), { now: clock })).version
+    const edge = buildEdge({ edgeDir: dir, apiUrl: 'http://127.0.0.1:9' })
+    const getPage = client(await listen(edge))
+    try {
+      expect((await getPage('/en')).headers['set-cookie']).toBeUndefined()
+      const canary = (await publish(dir, 'mf-catalog', await makeRemoteDist(dist, 'mf_catalog', 'B'), { now: clock, canaryShare: 50 })).version
+      const first = await getPage('/en')
+      const cookie = String(first.headers['set-cookie'])
+      expect(cookie).toMatch(/^koma_cohort=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/)
+      const cohort = /koma_cohort=([^;]+)/.exec(cookie)![1]!
+      const side = (c: string) => (inCanary(c, 'mf_catalog', 50) ? canary : live)
+      expect(first.text).toContain(`"mf_catalog":{"version":"${side(cohort)}"`)
+      for (const c of [cohort, newCohort(), newCohort(), newCohort()]) {
+        const headers = { cookie: `koma_cohort=${c}` }
+        const page = await getPage({ path: '/en/comic/1', headers })
+        expect(page.headers['set-cookie']).toBeUndefined()
+        expect(page.text).toContain(`"mf_catalog":{"version":"${side(c)}"`)
+        const registry = (await getPage({ path: '/registry.json', headers })).json()
+        expect([registry.remotes.mf_catalog.version, registry.canaries]).toEqual([side(c), undefined])
+        expect((await getPage({ path: '/builds/latest.json', headers })).json().remotes.mf_catalog).toBe(side(c))
+      }
+    } finally {
+      await edge.close()
+    }
   })
 })
 

@@ -17,6 +17,7 @@ import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/c
 import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } from '@koma/contracts/server'
 import { isbot } from 'isbot'
 import { createHash } from 'node:crypto'
+import { COHORT_COOKIE, cohortOf, newCohort, registryForReader } from './registry/cohort'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
 import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } from './http/security'
 
@@ -96,14 +97,19 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     const live = await registry.current()
     // Before the first deploy: an empty registry (the host loads no remote) rather than an error.
     if (!live) return reply.send('{"remotes":{}}')
+    // During a canary each reader gets their side (never the canary list itself).
+    if (live.registry.canaries)
+      return reply.header('vary', 'Cookie').send(JSON.stringify(registryForReader(live.registry, cohortOf(req.headers.cookie)).registry))
     return sendVariants(req, reply, live.body)
   })
 
   // SPEC §7: open tabs check the live versions now and then (builds/latest.json) and offer a
   // reload when the shell or a remote they use has changed.
-  app.get('/builds/latest.json', async (_req, reply) => {
+  app.get('/builds/latest.json', async (req, reply) => {
     const live = await registry.current()
-    const remotes = Object.fromEntries(Object.entries(live?.registry.remotes ?? {}).map(([name, remote]) => [name, remote.version]))
+    // A canary reader's latest is the canary: they are not offered a reload back and forth.
+    const readers = live ? registryForReader(live.registry, cohortOf(req.headers.cookie)).registry : null
+    const remotes = Object.fromEntries(Object.entries(readers?.remotes ?? {}).map(([name, remote]) => [name, remote.version]))
     return reply
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
@@ -199,8 +205,15 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // The page carries the reader's address and the live registry: revalidated on every use, by
     // this reader only (a rollback shows on the next page, as before).
     reply.header('cache-control', PAGE_CACHE)
+    // During a canary a reader keeps one side on every load: a random cohort id in a cookie.
+    let cohort = cohortOf(req.headers.cookie)
+    if (live.registry.canaries && !cohort) {
+      cohort = newCohort()
+      reply.header('set-cookie', `${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${req.protocol === 'https' ? '; Secure' : ''}`)
+    }
+    const readers = registryForReader(live.registry, cohort)
     const [{ head, tag }, meta] = await Promise.all([
-      hints.headFor(request, live.registry, context),
+      hints.headFor(request, readers.registry, context),
       pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) }),
     ])
     // Unknown paths and ids are 404s, maintenance a 503, for crawlers too; the app draws the screen.

@@ -15,6 +15,14 @@ export async function rollback(edgeDir: string, packageName: string, now: () => 
     const history = historyOf(deployments, pkg.name)
     const current = history.current
     if (!current) throw new Error(`${pkg.name} has never been deployed: nothing to roll back`)
+    if (history.canary) {
+      // During a canary, rollback ends it at once: every reader is back on the live version.
+      const canary = history.canary.version
+      history.canary = null
+      recordEvent(history, { at: now().toISOString(), action: 'canary-end', version: current, from: canary })
+      await saveDeployments(edgeDir, deployments)
+      return { package: pkg.name, version: current, previous: canary, endedCanary: true }
+    }
     if (history.lineage.length < 2) {
       throw new Error(`${pkg.name}: no earlier version to roll back to (${current} is the first live version in its history)`)
     }
@@ -27,6 +35,24 @@ export async function rollback(edgeDir: string, packageName: string, now: () => 
     recordEvent(history, { at: now().toISOString(), action: 'rollback', version: target, from: current })
     await saveDeployments(edgeDir, deployments)
     return { package: pkg.name, version: target, previous: current }
+  })
+}
+
+/** Makes the canary live for every reader (the previous live version becomes the rollback target). */
+export async function promote(edgeDir: string, packageName: string, now: () => Date = () => new Date()): Promise<RollbackResult> {
+  const pkg = packageInfo(packageName)
+  return withLock(edgeDir, async () => {
+    const deployments = await readDeployments(edgeDir)
+    const history = historyOf(deployments, pkg.name)
+    const canary = history.canary
+    if (!canary) throw new Error(`${pkg.name} has no canary to promote (npm run canary -- ${pkg.name} --share 10 starts one)`)
+    const previous = history.current
+    history.current = canary.version
+    history.lineage.push(canary.version)
+    history.canary = null
+    recordEvent(history, { at: now().toISOString(), action: 'promote', version: canary.version, from: previous })
+    await saveDeployments(edgeDir, deployments)
+    return { package: pkg.name, version: canary.version, previous: previous ?? canary.version }
   })
 }
 
@@ -43,6 +69,7 @@ export async function listVersions(edgeDir: string, packageName?: string): Promi
       deployedAt: record.deployedAt,
       live: record.version === history.current,
       rollbackTarget: record.version === rollbackTarget,
+      ...(history.canary?.version === record.version ? { canaryShare: history.canary.share } : {}),
       ...(record.sourceHash ? { sourceHash: record.sourceHash } : {}),
     }))
     return { package: pkg.name, current: history.current, versions }

@@ -13,7 +13,12 @@ const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000
  */
 export function pruneHistory(history: PackageHistory, keep: number): string[] {
   if (keep <= 0 || history.versions.length <= keep) return []
-  const kept = new Set([...history.versions.slice(-keep).map((v) => v.version), ...history.lineage.slice(-keep), ...(history.current ? [history.current] : [])])
+  const kept = new Set([
+    ...history.versions.slice(-keep).map((v) => v.version),
+    ...history.lineage.slice(-keep),
+    ...(history.current ? [history.current] : []),
+    ...(history.canary ? [history.canary.version] : []),
+  ])
   const dropped = history.versions.filter((v) => !kept.has(v.version)).map((v) => v.version)
   history.versions = history.versions.filter((v) => kept.has(v.version))
   history.lineage = history.lineage.filter((v) => kept.has(v))

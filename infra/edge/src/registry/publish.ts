@@ -45,6 +45,7 @@ export async function versionIsIntact(edgeDir: string, pkg: PackageInfo, version
  */
 export async function publish(edgeDir: string, packageName: string, distDir: string, options: PublishOptions = {}): Promise<PublishResult> {
   const pkg = packageInfo(packageName)
+  if (options.canaryShare !== undefined) checkCanaryShare(pkg, options.canaryShare)
   const problem = await checkDist(pkg, distDir)
   if (problem) throw new Error(`${pkg.name}: no build to publish (${problem}); run npm run build -w ${pkg.name}`)
 
@@ -97,11 +98,20 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
     const record = { ...existing, version: chosen, deployedAt: now.toISOString(), contentHash }
     history.versions = [...history.versions.filter((v) => v.version !== chosen), record]
     if (options.sourceHash) record.sourceHash = options.sourceHash
-    if (previous !== chosen) {
-      history.current = chosen
-      history.lineage.push(chosen)
+    if (options.canaryShare !== undefined) {
+      // On trial for a share of readers; the live version stays live for everyone else.
+      if (previous === chosen) throw new Error(`${pkg.name}: ${chosen} is already live for everyone; nothing to try as a canary`)
+      history.canary = { version: chosen, share: options.canaryShare, startedAt: now.toISOString() }
+      recordEvent(history, { at: now.toISOString(), action: 'canary', version: chosen, from: previous })
+    } else {
+      if (previous !== chosen) {
+        history.current = chosen
+        history.lineage.push(chosen)
+      }
+      // A plain deploy replaces a canary in progress.
+      history.canary = null
+      recordEvent(history, { at: now.toISOString(), action: 'deploy', version: chosen, from: previous })
     }
-    recordEvent(history, { at: now.toISOString(), action: 'deploy', version: chosen, from: previous })
     const pruned = pruneHistory(history, options.keep ?? DEFAULT_KEEP)
     await saveDeployments(edgeDir, deployments)
     await removeVersions(edgeDir, pkg, pruned)
@@ -139,4 +149,10 @@ async function copyVersion(edgeDir: string, pkg: PackageInfo, distDir: string, f
     if ((error as NodeJS.ErrnoException).code === 'ENOTEMPTY' || (error as NodeJS.ErrnoException).code === 'EEXIST') return
     throw error
   }
+}
+
+/** A canary is for a remote, on more than 0 and less than 100 percent of readers. */
+export function checkCanaryShare(pkg: PackageInfo, share: number): void {
+  if (pkg.kind === 'host') throw new Error(`${pkg.name}: the shell cannot have a canary (every page loads it); deploy it, or try a remote`)
+  if (!Number.isFinite(share) || share <= 0 || share >= 100) throw new Error(`--share must be a percent between 0 and 100 (exclusive), not ${share}`)
 }

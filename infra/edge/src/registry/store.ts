@@ -45,13 +45,17 @@ export function recordEvent(history: PackageHistory, event: PackageHistory['even
 export function registryFrom(deployments: Deployments): Registry {
   let host: Registry['host']
   const remotes: Registry['remotes'] = {}
+  const canaries: NonNullable<Registry['canaries']> = {}
   for (const pkg of packages) {
     const version = deployments.packages[pkg.name]?.current
     if (!version) continue
     if (pkg.kind === 'host') host = { version, base: publicBase(pkg, version) }
     else remotes[pkg.container as string] = { version, entry: `${publicBase(pkg, version)}mf-manifest.json` }
+    const canary = deployments.packages[pkg.name]?.canary
+    if (canary && pkg.kind !== 'host')
+      canaries[pkg.container as string] = { version: canary.version, entry: `${publicBase(pkg, canary.version)}mf-manifest.json`, share: canary.share }
   }
-  return host ? { host, remotes } : { remotes }
+  return { ...(host ? { host } : {}), remotes, ...(Object.keys(canaries).length ? { canaries } : {}) }
 }
 
 /** History first, then the registry: a crash in between leaves the old registry live, never a dangling one. */

@@ -2,6 +2,19 @@
 export interface Registry {
   host?: { version: string; base: string }
   remotes: Record<string, { version: string; entry: string }>
+  /**
+   * Remotes with a canary: the version a share of readers (in percent) gets instead of the live
+   * one. The edge gives each reader one side, the same on every load; the browser never sees this.
+   */
+  canaries?: Record<string, { version: string; entry: string; share: number }>
+}
+
+/** A version tried on a share of readers before it goes live for all. */
+export interface Canary {
+  version: string
+  /** Percent of readers, 0 < share < 100. */
+  share: number
+  startedAt: string
 }
 
 /** One published version of a package. */
@@ -16,7 +29,7 @@ export interface VersionRecord {
 
 export interface HistoryEvent {
   at: string
-  action: 'deploy' | 'rollback'
+  action: 'deploy' | 'rollback' | 'canary' | 'promote' | 'canary-end'
   version: string
   from: string | null
 }
@@ -33,6 +46,8 @@ export interface PackageHistory {
   lineage: string[]
   /** Deploys and rollbacks, oldest first (the latest 200). */
   events: HistoryEvent[]
+  /** The version on trial for a share of readers, if any. */
+  canary?: Canary | null
 }
 
 /** `deployments.json`: private, used by deploy, rollback and versions. */
@@ -48,6 +63,8 @@ export interface PublishOptions {
   /** Versions to keep per package (older ones are deleted); 0 keeps everything. Default 10. */
   keep?: number
   now?: () => Date
+  /** Publish as a canary for this percent of readers instead of making it live (remotes only). */
+  canaryShare?: number
 }
 
 export interface PublishResult {
@@ -65,6 +82,8 @@ export interface RollbackResult {
   package: string
   version: string
   previous: string
+  /** The rollback ended a canary (the live version did not change). */
+  endedCanary?: boolean
 }
 
 export interface VersionInfo {
@@ -73,6 +92,8 @@ export interface VersionInfo {
   live: boolean
   /** The version `rollback` would make live. */
   rollbackTarget: boolean
+  /** The percent of readers trying this version as a canary. */
+  canaryShare?: number
   sourceHash?: string
 }
 
