@@ -9,6 +9,7 @@ import { remoteLoader } from './federation/loader'
 import { globalStyles } from './globalStyles'
 import { installForeground } from './platform/foreground'
 import { installPageGuards } from './platform/pageGuards'
+import { installFailureBeacons } from './platform/failureBeacons'
 import { installQueryHooks } from './platform/queryHooks'
 import { installTags } from './platform/tags'
 
@@ -18,6 +19,7 @@ function boot(): void {
     return
   }
   installPageGuards()
+  installFailureBeacons()
   installQueryHooks()
   // The registry is read while React renders the shell; a remote load waits for it.
   const ready = remoteLoader.start()

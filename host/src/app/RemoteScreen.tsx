@@ -1,6 +1,7 @@
 import {
   episodesPathOf,
   invalidateAll,
+  isApiError,
   RemoteBoundary,
   resolveRoute,
   Spinner,
@@ -11,7 +12,8 @@ import {
 } from '@koma/contracts'
 import { Suspense, use, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
-import { remoteLoader } from '../federation/loader'
+import { RemoteLoadError, remoteLoader } from '../federation/loader'
+import { reportFailure } from '../platform/failureBeacons'
 import { ApiErrorScreen, NotFoundScreen } from '../screens/errorScreens'
 
 const attempts = new Map<string, Promise<RemoteRoutesModule>>()
@@ -72,6 +74,11 @@ export function RemoteScreen({ remote, routeId, errorFrame }: { remote: RemoteNa
       area={remote}
       wayOn={wayOn}
       frame={errorFrame}
+      onError={(error) => {
+        // The edge weighs a canary by its readers' failures; API answers (a 404 title) are not one.
+        const version = remoteLoader.versionOf(remote)
+        if (version && !isApiError(error)) reportFailure({ remote, version, kind: error instanceof RemoteLoadError ? 'load' : 'boundary' })
+      }}
       onRetry={() => {
         invalidateAll()
         setAttempt((n) => n + 1)

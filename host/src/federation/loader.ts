@@ -2,6 +2,18 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteName } from '@koma/contracts'
 import { fetchRegistry, remotesOf, type Registry } from './registry'
 
+/** A remote's module could not be loaded (manifest, entry or chunk): not an error of its code. */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'RemoteLoadError'
+  }
+}
+
 /**
  * Loads remotes' exposed modules. Nothing is fetched until a module is asked for, so the first
  * page downloads only the remote that owns it. A page keeps the versions it started with; only a
@@ -49,8 +61,13 @@ export class RemoteLoader {
         await this.ready
         if (!this.registry.remotes[remote]) throw new Error(`${remote} is not in the registry`)
         const version = this.registry.remotes[remote]?.version
-        const loaded = await loadRemote<T>(id)
-        if (!loaded) throw new Error(`${id} could not be loaded`)
+        let loaded: T | null
+        try {
+          loaded = await loadRemote<T>(id)
+        } catch (error) {
+          throw new RemoteLoadError(remote, `${id} could not be loaded`, { cause: error })
+        }
+        if (!loaded) throw new RemoteLoadError(remote, `${id} could not be loaded`)
         if (version) this.used.set(remote, version)
         return loaded
       })()

@@ -1,3 +1,4 @@
+import { DEFAULT_CANARY_RULES, type CanaryRules } from './health/versionHealth'
 import path from 'node:path'
 import { tagConfigFrom, type TagConfig } from '@koma/contracts/server'
 
@@ -56,6 +57,24 @@ export interface EdgeConfig {
   publicUrl?: string
   /** Third-party analytics (KOMA_TAG_MANAGER_ID, KOMA_META_PIXEL_ID), ids checked: none unless configured. */
   tags: TagConfig
+  /** When a canary is rolled back by itself: KOMA_CANARY_WINDOW_S, KOMA_CANARY_MIN_LOADS, KOMA_CANARY_MARGIN (points). */
+  canaryRules: CanaryRules
+}
+
+/** The canary rules from the environment, each defaulting to DEFAULT_CANARY_RULES; a bad value stops the edge. */
+export function canaryRulesFrom(env: NodeJS.ProcessEnv): CanaryRules {
+  const read = (name: string, fallback: number, ok: (value: number) => boolean): number => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    const value = Number(raw)
+    if (!ok(value)) throw new Error(`${name} must be a positive number, got "${raw}"`)
+    return value
+  }
+  return {
+    windowMs: read('KOMA_CANARY_WINDOW_S', DEFAULT_CANARY_RULES.windowMs / 1000, (v) => v > 0 && v <= 86_400) * 1000,
+    minLoads: read('KOMA_CANARY_MIN_LOADS', DEFAULT_CANARY_RULES.minLoads, (v) => Number.isInteger(v) && v > 0),
+    margin: read('KOMA_CANARY_MARGIN', DEFAULT_CANARY_RULES.margin * 100, (v) => v >= 0 && v < 100) / 100,
+  }
 }
 
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -91,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
     paypal: Boolean(env.KOMA_PAYPAL_CLIENT_ID),
     publicUrl: env.KOMA_PUBLIC_URL || undefined,
     tags: tags.config,
+    canaryRules: canaryRulesFrom(env),
   }
 }

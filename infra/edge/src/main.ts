@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     requestLogging: process.env.EDGE_REQUEST_LOG === '1',
     security: { paypal: config.paypal, tags: config.tags },
     publicUrl: config.publicUrl,
+    canaryRules: config.canaryRules,
   })
 
   let closing = false

@@ -18,6 +18,8 @@ import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } fro
 import { isbot } from 'isbot'
 import { createHash } from 'node:crypto'
 import { COHORT_COOKIE, cohortOf, newCohort, registryForReader } from './registry/cohort'
+import { registerBeacons } from './health/beacons'
+import { DEFAULT_CANARY_RULES, VersionHealth, type CanaryRules } from './health/versionHealth'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
 import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } from './http/security'
 
@@ -39,6 +41,8 @@ export interface EdgeOptions {
   publicUrl?: string
   /** How long a page waits for the API's answer about its title before going without (default FIRST_PAGE_API_WAIT_MS). */
   pageMetaWaitMs?: number
+  /** When a canary is rolled back by itself (default DEFAULT_CANARY_RULES; KOMA_CANARY_* in main.ts). */
+  canaryRules?: CanaryRules
 }
 
 const NO_CACHE = 'no-cache'
@@ -86,6 +90,8 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   const hints = new PageHints(options.edgeDir, options.apiUrl, { tags: options.security?.tags })
   const pageMeta = new PageMetadata(options.apiUrl, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
   const sitemap = new SitemapSource(options.apiUrl)
+  const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES)
+  registerBeacons(app, { edgeDir: options.edgeDir, health, registry: async () => (await registry.current())?.registry ?? null })
   /** Until when pages answer 503: the API said it is in maintenance (SPEC §8). */
   let maintenanceUntil = 0
   const requestOrigin = (req: FastifyRequest) => pageMeta.origin(`${req.protocol}://${req.host}`)
@@ -212,6 +218,10 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       reply.header('set-cookie', `${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${req.protocol === 'https' ? '; Secure' : ''}`)
     }
     const readers = registryForReader(live.registry, cohort)
+    // Page loads per version of the remote that draws the page: the base of its failure rate.
+    const owner = context.match?.route.owner
+    const ownerVersion = owner && owner !== 'host' ? readers.registry.remotes[owner]?.version : undefined
+    if (owner && ownerVersion && req.method === 'GET' && !isbot(req.headers['user-agent'])) health.pageServed(owner, ownerVersion)
     const [{ head, tag }, meta] = await Promise.all([
       hints.headFor(request, readers.registry, context),
       pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) }),

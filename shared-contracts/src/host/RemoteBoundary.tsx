@@ -19,6 +19,8 @@ interface Props {
    * They load the page afresh.
    */
   wayOn?: { home: string; episodes?: string }
+  /** Told of every error caught (the host reports a remote version's failures to the edge). */
+  onError?: (error: Error) => void
   /** What the failed panel is shown in (the host gives header-less pages its shared layout). */
   frame?: (panel: ReactNode) => ReactNode
   children: ReactNode
@@ -41,6 +43,7 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[remote] ${this.props.area} failed`, error, info.componentStack)
+    this.props.onError?.(error)
   }
 
   retry = (): void => {

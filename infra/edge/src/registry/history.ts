@@ -38,6 +38,23 @@ export async function rollback(edgeDir: string, packageName: string, now: () => 
   })
 }
 
+/**
+ * Ends a canary because of `reason` (the edge's automatic rollback), only if `version` is still
+ * the canary: a promote or another canary in between is left alone. True when it ended it.
+ */
+export async function endCanary(edgeDir: string, packageName: string, version: string, reason: string, now: () => Date = () => new Date()): Promise<boolean> {
+  const pkg = packageInfo(packageName)
+  return withLock(edgeDir, async () => {
+    const deployments = await readDeployments(edgeDir)
+    const history = historyOf(deployments, pkg.name)
+    if (history.canary?.version !== version || !history.current) return false
+    history.canary = null
+    recordEvent(history, { at: now().toISOString(), action: 'canary-end', version: history.current, from: version, reason })
+    await saveDeployments(edgeDir, deployments)
+    return true
+  })
+}
+
 /** Makes the canary live for every reader (the previous live version becomes the rollback target). */
 export async function promote(edgeDir: string, packageName: string, now: () => Date = () => new Date()): Promise<RollbackResult> {
   const pkg = packageInfo(packageName)

@@ -32,6 +32,8 @@ export interface HistoryEvent {
   action: 'deploy' | 'rollback' | 'canary' | 'promote' | 'canary-end'
   version: string
   from: string | null
+  /** Why, when the edge did it by itself (an automatic rollback of a canary). */
+  reason?: string
 }
 
 export interface PackageHistory {
