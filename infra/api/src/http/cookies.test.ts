@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../test/testApp'
 
 /** Secure cookies behind a TLS proxy when told to trust it (issue 11), and always in production on https. */
@@ -9,7 +10,7 @@ afterAll(async () => {
 })
 
 async function sessionCookie(t: TestApp, options: { ip: string; proto?: string; device: string }) {
-  const response = await t.call('POST', '/api/member/guest', {
+  const response = await t.call(endpoints.guestSession, {
     ip: options.ip,
     headers: { 'x-koma-client-uid': options.device, ...(options.proto ? { 'x-forwarded-proto': options.proto } : {}) },
   })

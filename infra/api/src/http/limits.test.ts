@@ -1,4 +1,4 @@
-import { text, type Locale } from '@koma/contracts/server'
+import { text, type ContentType, type Endpoint, type Locale, endpoints } from '@koma/contracts/server'
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
@@ -9,7 +9,7 @@ import type { ApiConfig } from '../config'
 import { API_TIMEOUTS, type LimitName, type RateLimitTable } from '../limits'
 import { readerIp, registerMember } from '../modules/account/testing'
 import { sealedPassword, SEEDED } from '../test/fixtures'
-import { createTestApp, type CallOptions, type TestApp } from '../test/testApp'
+import { createTestApp, requestOf, type CallOptions, type EndpointCallOptions, type TestApp, urlOf } from '../test/testApp'
 
 jest.setTimeout(180_000)
 
@@ -37,7 +37,7 @@ const message = (response: { json(): { message?: string } }) => response.json().
 let t: TestApp
 let member: { email: string; cookies: Record<string, string> }
 let imageId: number
-let commentUrl: string
+let commented: { type: ContentType; id: number; chapterId: number }
 beforeAll(async () => {
   t = await createTestApp({ configure: (config) => lowered(config) })
   member = await registerMember(t)
@@ -49,60 +49,72 @@ beforeAll(async () => {
     .where('c.comment_enabled', '=', true)
     .orderBy('c.id')
     .executeTakeFirstOrThrow()
-  commentUrl = `/api/comment/${chapter.type}/${chapter.contentId}/${chapter.chapterId}`
+  commented = { type: chapter.type as ContentType, id: chapter.contentId, chapterId: chapter.chapterId }
 })
 afterAll(async () => {
   await t?.close()
 })
 
-type Row = [LimitName, 'GET' | 'POST' | 'PUT' | 'DELETE', () => string, (i: number) => CallOptions]
-const none = () => ({})
+/** A limited route: its method, and its request (the i-th of a series), built when the test runs. */
+type Row = [LimitName, Endpoint['method'], (i: number) => ReturnType<typeof requestOf>]
+const limited = <E extends Endpoint<unknown, unknown, unknown, unknown>>(
+  name: LimitName,
+  endpoint: E,
+  options: (i: number) => EndpointCallOptions<E> = () => ({}) as EndpointCallOptions<E>,
+): Row => [name, endpoint.method, (i) => requestOf(endpoint, options(i))]
 
 /** Every route with a per-address limit. The limit counts before anything else, valid call or not. */
 const ADDRESS_ROUTES: Row[] = [
-  ['signin', 'POST', () => '/api/member/signin', () => ({ body: { email: 'someone@koma.example' } })],
-  ['codeRequest', 'PUT', () => '/api/member/send/verify/token', (i) => ({ body: { email: `limit.code.${i}@koma.example` } })],
-  ['codeCheck', 'PUT', () => '/api/member/check/verify/token', () => ({ body: { email: 'someone@koma.example', token: '123456' } })],
-  ['codeCheck', 'PUT', () => '/api/member/profile/email', none],
-  ['signup', 'PUT', () => '/api/member/signup', none],
-  ['passwordFind', 'DELETE', () => '/api/member/profile/password', (i) => ({ query: { email: `limit.find.${i}@koma.example` } })],
-  ['passwordReset', 'GET', () => '/api/member/profile/password/reset', () => ({ query: { token: 'x'.repeat(40) } })],
-  ['passwordReset', 'POST', () => '/api/member/profile/password/reset', none],
-  ['guestCreate', 'POST', () => '/api/member/guest', (i) => ({ headers: { 'x-koma-client-uid': `limit-guest-${randomBytes(4).toString('hex')}-${i}` } })],
-  ['couponRedeem', 'POST', () => '/api/coupon/redeem', none],
-  ['inquiry', 'POST', () => '/api/inquiry', none],
-  ['inquiryImage', 'PUT', () => '/api/inquiry/image', none],
-  ['avatarUpload', 'PUT', () => '/api/member/profile/avatar', none],
-  ['commentPost', 'POST', () => commentUrl, none],
-  ['image', 'GET', () => `/api/image/${imageId}`, () => ({ query: { w: '320' } })],
-  ['imageTile', 'GET', () => `/api/image/${imageId}/tile/0/2`, () => ({ query: { w: '320' } })],
+  limited('signin', endpoints.signin, () => ({ body: { email: 'someone@koma.example' } })),
+  limited('codeRequest', endpoints.sendVerifyToken, (i) => ({ body: { email: `limit.code.${i}@koma.example` } })),
+  limited('codeCheck', endpoints.checkVerifyToken, () => ({ body: { email: 'someone@koma.example', token: '123456' } })),
+  limited('codeCheck', endpoints.changeEmail),
+  limited('signup', endpoints.signup),
+  limited('passwordFind', endpoints.passwordFind, (i) => ({ query: { email: `limit.find.${i}@koma.example` } })),
+  limited('passwordReset', endpoints.passwordResetCheck, () => ({ query: { token: 'x'.repeat(40) } })),
+  limited('passwordReset', endpoints.passwordReset),
+  limited('guestCreate', endpoints.guestSession, (i) => ({ headers: { 'x-koma-client-uid': `limit-guest-${randomBytes(4).toString('hex')}-${i}` } })),
+  limited('couponRedeem', endpoints.couponRedeem),
+  limited('inquiry', endpoints.inquiry),
+  limited('inquiryImage', endpoints.inquiryImage),
+  limited('avatarUpload', endpoints.avatarUpload),
+  limited('commentPost', endpoints.postComment, () => ({ params: commented })),
+  limited('image', endpoints.image, () => ({ params: { imageId }, query: { w: '320' } })),
+  limited('imageTile', endpoints.imageTile, () => ({ params: { imageId, index: 0, count: 2 }, query: { w: '320' } })),
+]
+
+/** A request with more options (the caller's address, language, session). */
+const withOptions = ([method, url, options]: ReturnType<typeof requestOf>, more: CallOptions): ReturnType<typeof requestOf> => [
+  method,
+  url,
+  { ...options, ...more },
 ]
 
 describe('every limited route answers 429 past its per-address limit', () => {
-  it.each(ADDRESS_ROUTES.map((row, index) => [row[0], row[1], index] as const))('%s: %s', async (name, method, index) => {
-    const [, , url, options] = ADDRESS_ROUTES[index]
+  it.each(ADDRESS_ROUTES.map((row, index) => [row[0], row[1], index] as const))('%s: %s', async (name, _method, index) => {
+    const [, , request] = ADDRESS_ROUTES[index]
     const ip = readerIp()
     const locale = LOCALES[index % LOCALES.length]
     for (let i = 0; i < ADDRESS_MAX; i += 1) {
-      const response = await t.call(method, url(), { ...options(i), ip, locale })
+      const response = await t.call(...withOptions(request(i), { ip, locale }))
       expect([name, response.statusCode]).not.toEqual([name, 429])
     }
-    const refused = await t.call(method, url(), { ...options(ADDRESS_MAX), ip, locale })
+    const refused = await t.call(...withOptions(request(ADDRESS_MAX), { ip, locale }))
     expect([name, refused.statusCode, message(refused)]).toEqual([name, 429, text('tooManyRequestsMinutes', locale, { minutes: 60 })])
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(HOUR / 1000 - 60)
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(HOUR / 1000)
     // Another address is not held back.
-    expect((await t.call(method, url(), { ...options(ADDRESS_MAX + 1), ip: readerIp(), locale })).statusCode).not.toBe(429)
+    expect((await t.call(...withOptions(request(ADDRESS_MAX + 1), { ip: readerIp(), locale }))).statusCode).not.toBe(429)
   })
 
   it('a browser that has its guest gets it back past the guest limit: only new guests count', async () => {
     const ip = readerIp()
     const devices = Array.from({ length: ADDRESS_MAX }, (_, i) => `limit-known-${randomBytes(4).toString('hex')}-${i}`)
     const first = []
-    for (const device of devices) first.push(await t.call('POST', '/api/member/guest', { headers: { 'x-koma-client-uid': device }, ip }))
+    for (const device of devices) first.push(await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': device }, ip }))
     expect(first.map((response) => response.statusCode)).toEqual([200, 200, 200])
-    expect((await t.call('POST', '/api/member/guest', { headers: { 'x-koma-client-uid': 'limit-known-one-more' }, ip })).statusCode).toBe(429)
-    const again = await t.call('POST', '/api/member/guest', { headers: { 'x-koma-client-uid': devices[0] }, ip })
+    expect((await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': 'limit-known-one-more' }, ip })).statusCode).toBe(429)
+    const again = await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': devices[0] }, ip })
     expect([again.statusCode, again.json().result.userId]).toEqual([200, first[0].json().result.userId])
   })
 })
@@ -112,32 +124,32 @@ describe('per account: a member moving between addresses is still counted', () =
     sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } })
       .png()
       .toBuffer()
-  const ACCOUNT_ROUTES: [LimitName, 'POST' | 'PUT' | 'DELETE', string, () => Promise<CallOptions>][] = [
-    ['couponRedeem', 'POST', '/api/coupon/redeem', async () => ({ body: { code: 'NOPE123' } })],
-    ['inquiry', 'POST', '/api/inquiry', async () => ({ body: { category: 'other', email: member.email, text: 'Hello' } })],
-    ['inquiryImage', 'PUT', '/api/inquiry/image', async () => ({ raw: { payload: await png(), type: 'application/octet-stream' } })],
-    ['avatarUpload', 'PUT', '/api/member/profile/avatar', async () => ({ raw: { payload: await png(), type: 'image/png' } })],
+  const ACCOUNT_ROUTES: [LimitName, () => Promise<ReturnType<typeof requestOf>>][] = [
+    ['couponRedeem', async () => requestOf(endpoints.couponRedeem, { body: { code: 'NOPE123' } })],
+    ['inquiry', async () => requestOf(endpoints.inquiry, { body: { category: 'other', email: member.email, text: 'Hello' } })],
+    ['inquiryImage', async () => requestOf(endpoints.inquiryImage, { raw: { payload: await png(), type: 'application/octet-stream' } })],
+    ['avatarUpload', async () => requestOf(endpoints.avatarUpload, { raw: { payload: await png(), type: 'image/png' } })],
   ]
-  it.each(ACCOUNT_ROUTES)('%s: %s %s', async (name, method, url, options) => {
+  it.each(ACCOUNT_ROUTES)('%s', async (name, request) => {
     for (let i = 0; i < ACCOUNT_MAX; i += 1) {
-      const response = await t.call(method, url, { ...(await options()), cookies: member.cookies, ip: readerIp() })
+      const response = await t.call(...withOptions(await request(), { cookies: member.cookies, ip: readerIp() }))
       expect([name, response.statusCode]).not.toEqual([name, 429])
     }
-    const refused = await t.call(method, url, { ...(await options()), cookies: member.cookies, ip: readerIp(), locale: 'fr' })
+    const refused = await t.call(...withOptions(await request(), { cookies: member.cookies, ip: readerIp(), locale: 'fr' }))
     expect([refused.statusCode, message(refused)]).toEqual([429, text('tooManyRequestsMinutes', 'fr', { minutes: 60 })])
   })
 
   it('code mails and reset mails are counted per e-mail address, whoever asks', async () => {
-    const find = () => t.call('DELETE', '/api/member/profile/password', { query: { email: member.email }, ip: readerIp() })
+    const find = () => t.call(endpoints.passwordFind, { query: { email: member.email }, ip: readerIp() })
     for (let i = 0; i < ACCOUNT_MAX; i += 1) expect((await find()).statusCode).toBe(200)
     expect((await find()).statusCode).toBe(429)
     // An address nobody registered answers the same: the limit tells nothing about who is a member.
-    const nobody = () => t.call('DELETE', '/api/member/profile/password', { query: { email: 'nobody.limits@koma.example' }, ip: readerIp() })
+    const nobody = () => t.call(endpoints.passwordFind, { query: { email: 'nobody.limits@koma.example' }, ip: readerIp() })
     for (let i = 0; i < ACCOUNT_MAX; i += 1) expect((await nobody()).statusCode).toBe(200)
     expect((await nobody()).statusCode).toBe(429)
 
     const email = 'limit.mails@koma.example'
-    const send = () => t.call('PUT', '/api/member/send/verify/token', { body: { email }, ip: readerIp() })
+    const send = () => t.call(endpoints.sendVerifyToken, { body: { email }, ip: readerIp() })
     expect((await send()).statusCode).toBe(200)
     expect(message(await send())).toBe(text('codeTooSoon', 'en')) // the one-a-minute rule, in the database
     expect(message(await send())).toBe(text('tooManyRequestsMinutes', 'en', { minutes: 60 }))
@@ -146,15 +158,31 @@ describe('per account: a member moving between addresses is still counted', () =
 
 describe("the reader's address is the edge's word, nobody else's", () => {
   it('ignores X-Forwarded-For from a client calling the API directly', async () => {
-    const direct = await t.app.inject({ method: 'GET', url: '/api/ip', remoteAddress: '203.0.113.80', headers: { 'x-forwarded-for': '192.0.2.1' } })
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: urlOf(endpoints.clientIp),
+      remoteAddress: '203.0.113.80',
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+    })
     expect(direct.json().result.ip).toBe('203.0.113.80')
-    const viaEdge = await t.app.inject({ method: 'GET', url: '/api/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '192.0.2.1' } })
+    const viaEdge = await t.app.inject({
+      method: 'GET',
+      url: urlOf(endpoints.clientIp),
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+    })
     expect(viaEdge.json().result.ip).toBe('192.0.2.1')
   })
 
   it('so a direct client cannot dodge a limit with made-up addresses, while readers behind the edge count apart', async () => {
     const image = (remoteAddress: string, xff: string) =>
-      t.app.inject({ method: 'GET', url: `/api/image/${imageId}?w=320`, remoteAddress, headers: { 'x-forwarded-for': xff } })
+      t.app.inject({
+        method: 'GET',
+        url: urlOf(endpoints.image, { imageId: imageId }),
+        query: { w: '320' },
+        remoteAddress,
+        headers: { 'x-forwarded-for': xff },
+      })
     for (let i = 0; i < ADDRESS_MAX; i += 1) expect((await image('203.0.113.81', `192.0.2.${10 + i}`)).statusCode).toBe(200)
     expect((await image('203.0.113.81', '192.0.2.99')).statusCode).toBe(429)
 
@@ -191,7 +219,7 @@ function decompressionBomb(side = 20_000): Buffer {
 describe('body limits', () => {
   it('a 2 MB form body answers 413 in the reader language, before anything reads it', async () => {
     for (const locale of LOCALES) {
-      const response = await t.call('POST', '/api/member/signin', { body: { email: 'x'.repeat(2 * 1024 * 1024) }, locale, ip: readerIp() })
+      const response = await t.call(endpoints.signin, { body: { email: 'x'.repeat(2 * 1024 * 1024) }, locale, ip: readerIp() })
       expect([response.statusCode, message(response)]).toEqual([413, text('requestTooLarge', locale)])
     }
   })
@@ -200,17 +228,17 @@ describe('body limits', () => {
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff0000' } })
       .png()
       .toBuffer()
-    const elsewhere = await t.call('PUT', '/api/member/profile/nickname', { raw: { payload: png, type: 'image/png' }, cookies: member.cookies, ip: readerIp() })
+    const elsewhere = await t.call(endpoints.nickname, { raw: { payload: png, type: 'image/png' }, cookies: member.cookies, ip: readerIp() })
     expect(elsewhere.statusCode).toBe(415)
     const huge = Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)])
-    const avatar = await t.call('PUT', '/api/member/profile/avatar', {
+    const avatar = await t.call(endpoints.avatarUpload, {
       raw: { payload: huge, type: 'image/png' },
       cookies: member.cookies,
       ip: readerIp(),
       locale: 'ja',
     })
     expect([avatar.statusCode, message(avatar)]).toEqual([413, text('uploadTooLarge', 'ja')])
-    const inquiry = await t.call('PUT', '/api/inquiry/image', {
+    const inquiry = await t.call(endpoints.inquiryImage, {
       raw: { payload: huge, type: 'application/octet-stream' },
       headers: { 'x-koma-client-uid': 'limit-upload-device' },
       ip: readerIp(),
@@ -223,9 +251,9 @@ describe('body limits', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024)
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 20_000, height: 20_000 })
     const fresh = await registerMember(t)
-    const avatar = await t.call('PUT', '/api/member/profile/avatar', { raw: { payload: bomb, type: 'image/png' }, cookies: fresh.cookies, ip: readerIp() })
+    const avatar = await t.call(endpoints.avatarUpload, { raw: { payload: bomb, type: 'image/png' }, cookies: fresh.cookies, ip: readerIp() })
     expect([avatar.statusCode, message(avatar)]).toEqual([413, text('uploadTooLarge', 'en')])
-    const inquiry = await t.call('PUT', '/api/inquiry/image', {
+    const inquiry = await t.call(endpoints.inquiryImage, {
       raw: { payload: bomb, type: 'application/octet-stream' },
       headers: { 'x-koma-client-uid': 'limit-bomb-device' },
       ip: readerIp(),
@@ -304,7 +332,7 @@ describe('the Redis store', () => {
     const a = await createTestApp({ configure: withRedis('redis://127.0.0.1:6379', keyPrefix) })
     const b = await createTestApp({ configure: withRedis('redis://127.0.0.1:6379', keyPrefix) })
     try {
-      const image = (app: TestApp) => app.call('GET', `/api/image/${imageId}`, { query: { w: '320' }, ip: '203.0.113.90' })
+      const image = (app: TestApp) => app.call(endpoints.image, { params: { imageId }, query: { w: '320' }, ip: '203.0.113.90' })
       expect((await image(a)).statusCode).toBe(200)
       expect((await image(b)).statusCode).toBe(200)
       expect((await image(a)).statusCode).toBe(200)
@@ -320,14 +348,14 @@ describe('the Redis store', () => {
     // Nothing listens on port 1: every command fails at once.
     const down = await createTestApp({ configure: withRedis('redis://127.0.0.1:1', 'koma:test:down:') })
     try {
-      const signin = await down.call('POST', '/api/member/signin', {
+      const signin = await down.call(endpoints.signin, {
         body: { email: SEEDED.email, ...(await sealedPassword(down, SEEDED.password)), stayLogged: 'false' },
         locale: 'ja',
       })
       expect([signin.statusCode, message(signin), signin.headers['retry-after']]).toEqual([429, text('tooManyRequests', 'ja'), '30'])
-      const code = await down.call('PUT', '/api/member/check/verify/token', { body: { email: SEEDED.email, token: '123456' } })
+      const code = await down.call(endpoints.checkVerifyToken, { body: { email: SEEDED.email, token: '123456' } })
       expect(code.statusCode).toBe(429)
-      expect((await down.call('GET', `/api/image/${imageId}`, { query: { w: '320' } })).statusCode).toBe(200)
+      expect((await down.call(endpoints.image, { params: { imageId }, query: { w: '320' } })).statusCode).toBe(200)
       expect((await down.call('GET', '/api/health')).statusCode).toBe(200)
     } finally {
       await down.close()

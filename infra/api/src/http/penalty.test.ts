@@ -1,4 +1,4 @@
-import { text } from '@koma/contracts/server'
+import { text, endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../test/testApp'
 
 /**
@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-const big = (address: string) => t.call('POST', '/api/search', { ip: address, body: { query: 'x'.repeat(100_000) } })
+const big = (address: string) => t.call(endpoints.search, { ip: address, body: { query: 'x'.repeat(100_000) } })
 
 it('refuses an address that keeps sending what it is refused, even for calls that would work, and no one else', async () => {
   const abuser = '203.0.113.140'

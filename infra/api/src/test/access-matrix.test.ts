@@ -5,9 +5,9 @@ import { accountExpectations } from './access/account'
 import { communityExpectations, paymentsExpectations } from './access/money'
 import { OUTSIDE_TABLE } from './access/outsideTable'
 import { readingExpectations } from './access/reading'
-import { outcomeFor, type Case, type Expectation, type Expected, type Request } from './access/rules'
+import { outcomeFor, type Case, type Expectation, type Expected } from './access/rules'
 import { opsExpectations } from './access/ops'
-import { createTestApp, type TestApp } from './testApp'
+import { apiPath, createTestApp, type TestApp } from './testApp'
 import { buildWorld, callAs, freshCallers, WHO, type Caller, type World } from './world'
 
 /**
@@ -45,13 +45,6 @@ const nextIp = () => {
   return `10.${(calls >> 16) & 255}.${(calls >> 8) & 255}.${calls & 255}`
 }
 
-const fill = (path: string, params: Request['params'] = {}): string =>
-  path.replace(/:([A-Za-z]+)|\*/g, (whole, name: string | undefined) => {
-    const value = params[name ?? '*']
-    if (value === undefined) throw new Error(`no value for ${whole} in ${path}`)
-    return name ? encodeURIComponent(String(value)) : String(value)
-  })
-
 function verdict(expected: Expected, response: LightMyRequestResponse, locale: Locale): string | null {
   const status = response.statusCode
   if (expected === 'guestRefused') {
@@ -79,7 +72,7 @@ function errorShape(response: LightMyRequestResponse): string | null {
 
 async function run(world: World, method: Method, path: string | null, c: Case, caller: Caller, table: boolean): Promise<string[]> {
   const request = await c.request(world, caller)
-  const url = request.url ?? `${API_PREFIX}${fill(path ?? '', request.params)}`
+  const url = request.url ?? apiPath(path ?? '', request.params)
   const response = await callAs(world.t, caller, request.method ?? method, url, {
     query: request.query,
     body: request.body,
@@ -128,7 +121,7 @@ describe('who you are is checked before what you sent', () => {
     const problems: string[] = []
     for (const c of cases) {
       const request = await c.request(w, w.callers.visitor)
-      const url = request.url ?? `${API_PREFIX}${fill(endpoint.path, request.params)}`
+      const url = request.url ?? apiPath(endpoint.path, request.params)
       // Only the fields that say what is asked stay (the purpose of a code); the rest is left out.
       const body = Object.fromEntries(Object.entries(request.body ?? {}).filter(([field]) => c.selects?.includes(field)))
       const response = await callAs(t, w.callers.visitor, endpoint.method, url, { ip: nextIp(), locale: request.locale, query: request.query, body })

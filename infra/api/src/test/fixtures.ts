@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto'
 import type { TestApp } from './testApp'
 import { cookiesOf } from './testApp'
@@ -6,7 +7,7 @@ export const SEEDED = { email: 'reader@koma.example', password: 'koma-reader-1' 
 
 /** Seal a password the way the browser does (RSA-OAEP SHA-256 over { sessionKey, password }). */
 export async function sealedPassword(t: TestApp, password: string): Promise<{ sessionKey: string; rsaEncryptedString: string }> {
-  const issued = await t.call('GET', '/api/member/rsa/signin')
+  const issued = await t.call(endpoints.rsaKey, { params: { purpose: 'signin' } })
   const { sessionKey, publicKey } = issued.json().result as { sessionKey: string; publicKey: string }
   const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
   const sealed = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ sessionKey, password })))
@@ -16,7 +17,7 @@ export async function sealedPassword(t: TestApp, password: string): Promise<{ se
 /** Sign the seeded member in and return the cookies of the session. */
 export async function signIn(t: TestApp, email = SEEDED.email, password = SEEDED.password): Promise<Record<string, string>> {
   const sealed = await sealedPassword(t, password)
-  const response = await t.call('POST', '/api/member/signin', { body: { email, ...sealed, stayLogged: 'true' } })
+  const response = await t.call(endpoints.signin, { body: { email, ...sealed, stayLogged: 'true' } })
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
   return cookiesOf(response)
 }

@@ -6,7 +6,7 @@ import { OUTSIDE_TABLE } from './access/outsideTable'
 import { FIELDS, UPLOADS } from './hostile/fields'
 import { hostileRequest, type HostileRequest } from './hostile/requests'
 import { sampleValues } from './hostile/samples'
-import { createTestApp, type TestApp } from './testApp'
+import { createTestApp, urlOf, type TestApp } from './testApp'
 import { newCaller, type Caller } from './world'
 
 /**
@@ -60,8 +60,8 @@ const insider = (key: keyof Endpoints): 'member' | 'operator' => (key.startsWith
 // Whatever an operator's hostile call set (maintenance on, a scheduled window), the next test starts with the site open.
 afterEach(async () => {
   const off = await send('operator', {
-    method: 'PUT',
-    url: '/api/ops/service/maintenance',
+    method: endpoints.opsMaintenance.method,
+    url: urlOf(endpoints.opsMaintenance),
     payload: Buffer.from('on=false'),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     bodyKind: 'form',
@@ -74,7 +74,7 @@ const sample = (name: string): readonly string[] => (Object.hasOwn(samples, name
 /** Calls that end a session or an account (sign-out, deletion, a removed device) leave the callers as they were found. */
 async function keepCallers(): Promise<void> {
   for (const who of ['guest', 'member'] as const) {
-    const profile = await t.call('GET', '/api/member/profile', { cookies: callers[who].cookies })
+    const profile = await t.call(endpoints.profile, { cookies: callers[who].cookies })
     if (profile.statusCode !== 200) callers[who] = await newCaller(t, who)
   }
 }

@@ -1,4 +1,4 @@
-import { HEADERS, requestChecksum } from '@koma/contracts/server'
+import { endpoints, HEADERS, requestChecksum, type Endpoint } from '@koma/contracts/server'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -7,6 +7,7 @@ import path from 'node:path'
 import { connect, DataDirInUseError } from '../db/connect'
 import { productionSafety } from '../safety'
 import { testLane } from './lane'
+import { requestOf, type OptionalIfNoParams } from './testApp'
 
 /**
  * The production profile (issue 11): the compiled API refuses an unsafe configuration, naming
@@ -131,7 +132,8 @@ onceOnly('the production profile', () => {
         if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
       })
 
-      const call = async (method: string, url: string, body?: Record<string, string>) => {
+      /** A raw method and URL (routes outside the table), signed like the browser. */
+      const send = async (method: string, url: string, body?: Record<string, string>) => {
         const time = String(Date.now())
         const headers: Record<string, string> = {
           [HEADERS.requestTime]: time,
@@ -142,6 +144,12 @@ onceOnly('the production profile', () => {
         if (body) headers['content-type'] = 'application/x-www-form-urlencoded'
         return fetch(`${base}${url}`, { method, headers, body: body ? new URLSearchParams(body).toString() : undefined })
       }
+      /** A table endpoint (params, query and body checked against it), on the production server. */
+      const call = <E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, ...[options]: OptionalIfNoParams<E>) => {
+        const [method, url, request] = requestOf(endpoint, options)
+        const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : ''
+        return send(method, url + query, request.body as Record<string, string> | undefined)
+      }
 
       it('says what runs without what', () => {
         expect(output).toMatch(/production: coin purchases are off/)
@@ -150,28 +158,28 @@ onceOnly('the production profile', () => {
       })
 
       it('has no faketime route, no sandbox and no social provider', async () => {
-        expect((await call('POST', '/api/debug/faketime?time=1700000000000')).status).toBe(404)
-        expect((await call('DELETE', '/api/debug/faketime')).status).toBe(404)
+        expect((await call(endpoints.debugFaketimeSet, { query: { time: '1700000000000' } })).status).toBe(404)
+        expect((await call(endpoints.debugFaketimeClear)).status).toBe(404)
         for (const url of [
           '/api/sandbox/idp/google/authorize?client_id=koma-web-google&redirect_uri=https%3A%2F%2Fkoma.example%2Fx&state=abcdefghijkl',
           '/api/sandbox/certification/abc',
           '/api/sandbox/payments/paypal/sdk/js',
         ]) {
           // Signed like the browser, so no catch-all route answers a missing checksum first.
-          expect([url, (await call('GET', url)).status]).toEqual([url, 404])
+          expect([url, (await send('GET', url)).status]).toEqual([url, 404])
         }
-        const providers = await call('GET', '/api/member/external-idp/providers')
+        const providers = await call(endpoints.idpProviders)
         expect(providers.status).toBe(200)
         expect((await providers.json()).result.providers).toEqual([])
-        const authorize = await call('GET', '/api/member/external-idp/google/authorize?purpose=signin&origin=https%3A%2F%2Fkoma.example')
+        const authorize = await call(endpoints.idpAuthorize, { params: { provider: 'google' }, query: { purpose: 'signin' } })
         expect(authorize.status).toBe(404)
       })
 
       it('has the catalogue but no demo readers or coupons', async () => {
-        const home = await call('GET', '/api/en/home')
+        const home = await call(endpoints.home, { params: { lang: 'en' } })
         expect(home.status).toBe(200)
         expect((await home.json()).result.sections.length).toBeGreaterThan(0)
-        const key = await call('GET', '/api/member/rsa/signin')
+        const key = await call(endpoints.rsaKey, { params: { purpose: 'signin' } })
         expect(key.status).toBe(200)
         // Signing in as the demo reader fails like any unknown address.
         const { publicEncrypt, createPublicKey, constants } = await import('node:crypto')
@@ -184,11 +192,11 @@ onceOnly('the production profile', () => {
           },
           Buffer.from(JSON.stringify({ sessionKey, password: 'koma-reader-1' })),
         ).toString('base64')
-        const signin = await call('POST', '/api/member/signin', { email: 'reader@koma.example', sessionKey, rsaEncryptedString: sealed, stayLogged: 'false' })
+        const signin = await call(endpoints.signin, { body: { email: 'reader@koma.example', sessionKey, rsaEncryptedString: sealed, stayLogged: 'false' } })
         expect(signin.status).toBe(400)
         expect((await signin.json()).message).toBe('Incorrect email or password')
         // A guest cannot redeem the demo coupon: it does not exist here.
-        const guest = await call('POST', '/api/member/guest')
+        const guest = await call(endpoints.guestSession)
         const cookie = guest.headers
           .getSetCookie()
           .map((line) => line.split(';')[0])

@@ -1,4 +1,4 @@
-import { HEADERS, requestChecksum, type Locale } from '@koma/contracts/server'
+import { HEADERS, requestChecksum, type BodyOf, type Endpoint, type Locale, type ParamsOf, type QueryOf } from '@koma/contracts/server'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +12,7 @@ import { loadConfig, type ApiConfig } from '../config'
 import { connect, type JobsConnection } from '../db/connect'
 import type { AppDeps } from '../deps'
 import type { Database } from '../db/schema'
+import { API_PREFIX } from '../http/route'
 import { readOutbox, type Mail } from '../modules/mail/mailer'
 import { postgresAdminUrl, testLane, withDatabase } from './lane'
 import { pgliteTemplatePath, postgresTemplateName } from './template'
@@ -29,6 +30,56 @@ export interface CallOptions {
   raw?: Buffer | { payload: Buffer | string; type: string }
 }
 
+/** Path parameters as a test gives them: ids may be numbers; closed sets (content type) stay checked. */
+export type TestParams<P> = { [K in keyof P]: string extends P[K] ? string | number : P[K] }
+/** A query as a test gives it: the table's names, any value (the API must cope with bad ones). */
+export type TestQuery<Q> = { [K in keyof Q]?: string | number }
+/** A form body as a test gives it: the table's field names (TypeScript refuses others), string values. */
+export type TestBody<B> = { [K in keyof B]?: string | string[] }
+
+/** The options argument of a table call: required only when the endpoint has path params. */
+export type OptionalIfNoParams<E extends Endpoint<unknown, unknown, unknown, unknown>> =
+  NoParams<ParamsOf<E>> extends true ? [options?: EndpointCallOptions<E>] : [options: EndpointCallOptions<E>]
+
+type NoParams<P> = keyof P extends never ? true : string extends keyof P ? true : false
+
+/** A call through the endpoint table: the table's params, query and body, checked by TypeScript. */
+export type EndpointCallOptions<E extends Endpoint<unknown, unknown, unknown, unknown>> = Omit<CallOptions, 'query' | 'body'> & {
+  query?: TestQuery<QueryOf<E>>
+  body?: TestBody<BodyOf<E>>
+} & (NoParams<ParamsOf<E>> extends true ? { params?: undefined } : { params: TestParams<ParamsOf<E>> })
+
+/** `/api` + an endpoint path with its params filled (each URL-encoded; `*`, a file path, verbatim). */
+export function apiPath(path: string, params: Record<string, string | number | undefined> = {}): string {
+  return (
+    API_PREFIX +
+    path.replace(/:(\w+)|\*/g, (whole, name: string | undefined) => {
+      const value = params[name ?? '*']
+      if (value === undefined) throw new Error(`no value for ${whole} in ${path}`)
+      return name ? encodeURIComponent(String(value)) : String(value)
+    })
+  )
+}
+
+/** The URL of a table endpoint, its params checked against the table. */
+export function urlOf<E extends Endpoint<unknown, unknown, unknown, unknown>>(
+  endpoint: E,
+  ...[params]: NoParams<ParamsOf<E>> extends true ? [] : [TestParams<ParamsOf<E>>]
+): string {
+  return apiPath(endpoint.path, params as Record<string, string | number> | undefined)
+}
+
+/** The (method, URL, options) of a table call, ready for the raw `call`. */
+export function requestOf<E extends Endpoint<unknown, unknown, unknown, unknown>>(
+  endpoint: E,
+  options: EndpointCallOptions<E> = {} as EndpointCallOptions<E>,
+): [Endpoint['method'], string, CallOptions] {
+  const { params, query, body, ...rest } = options as CallOptions & { params?: Record<string, string | number>; query?: Record<string, string | number> }
+  const url = (urlOf as (endpoint: E, params?: Record<string, string | number>) => string)(endpoint, params)
+  const stringQuery = query ? Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])) : undefined
+  return [endpoint.method, url, { ...rest, ...(stringQuery ? { query: stringQuery } : {}), ...(body ? { body } : {}) }]
+}
+
 export interface TestApp {
   app: FastifyInstance
   db: Kysely<Database>
@@ -44,7 +95,12 @@ export interface TestApp {
   routes: { method: string; url: string }[]
   /** Mails the API sent, oldest first (the local outbox of the mail interface). */
   outbox(): (Mail & { sentAt: string })[]
-  /** Call the API like the browser does: signed headers, form-encoded body. */
+  /**
+   * Call the API like the browser does: signed headers, form-encoded body. Name the endpoint of
+   * the table (params, query and body checked against it); a raw method and URL only for what the
+   * table cannot say (malformed paths and ids, routes outside the table).
+   */
+  call<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, ...options: OptionalIfNoParams<E>): Promise<LightMyRequestResponse>
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: CallOptions): Promise<LightMyRequestResponse>
   close(): Promise<void>
 }
@@ -97,7 +153,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throw error
   }
 
-  const call: TestApp['call'] = async (method, url, options = {}) => {
+  const rawCall = async (method: Endpoint['method'], url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> => {
     const ip = options.ip ?? '127.0.0.1'
     const time = String(clock.realNow().getTime())
     const headers: Record<string, string> = {
@@ -121,6 +177,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
     return app.inject({ method, url, query: options.query, headers, payload, cookies: options.cookies, remoteAddress: ip })
   }
+
+  const call = ((first: Endpoint['method'] | Endpoint<unknown, unknown, unknown, unknown>, second?: unknown, third?: CallOptions) =>
+    typeof first === 'string'
+      ? rawCall(first, second as string, third)
+      : rawCall(...requestOf(first, second as EndpointCallOptions<typeof first>))) as TestApp['call']
 
   return {
     app,

@@ -1,4 +1,4 @@
-import { resetLinkExpiresAt } from '@koma/contracts/server'
+import { resetLinkExpiresAt, type Endpoint, endpoints } from '@koma/contracts/server'
 import { randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
@@ -8,7 +8,7 @@ import { creditCoins } from '../modules/coin/ledger'
 import { becomeOperator } from '../modules/ops/testing'
 import { creditTickets } from '../modules/coin/stock'
 import { sealedPassword } from './fixtures'
-import { cookiesOf, type CallOptions, type TestApp } from './testApp'
+import { cookiesOf, requestOf, type CallOptions, type EndpointCallOptions, type OptionalIfNoParams, type TestApp } from './testApp'
 
 /**
  * The people and things the access matrix calls with (the hostile suite borrows its callers): a
@@ -91,14 +91,29 @@ export interface World {
 
 const now = (t: TestApp) => t.clock.now()
 
-/** Call as a caller: its cookies and device id, plus the request's own options. */
+/** Call as a caller: its cookies and device id, plus the request's own options (a table endpoint, or a raw method and URL). */
+export function callAs<E extends Endpoint<unknown, unknown, unknown, unknown>>(
+  t: TestApp,
+  caller: Caller,
+  endpoint: E,
+  ...options: OptionalIfNoParams<E>
+): Promise<LightMyRequestResponse>
 export function callAs(
   t: TestApp,
   caller: Caller,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: CallOptions = {},
+  options?: CallOptions,
+): Promise<LightMyRequestResponse>
+export function callAs(
+  t: TestApp,
+  caller: Caller,
+  first: 'GET' | 'POST' | 'PUT' | 'DELETE' | Endpoint<unknown, unknown, unknown, unknown>,
+  second?: unknown,
+  third?: CallOptions,
 ): Promise<LightMyRequestResponse> {
+  const [method, url, options = {}] =
+    typeof first === 'string' ? [first, second as string, third] : requestOf(first, second as EndpointCallOptions<typeof first>)
   return t.call(method, url, { ...options, cookies: { ...caller.cookies, ...options.cookies }, headers: { ...device(caller.deviceId), ...options.headers } })
 }
 
@@ -134,7 +149,7 @@ export async function freshCallers(t: TestApp): Promise<Record<Who, Caller>> {
 
 /** A transaction token for a caller (a dummy for callers that cannot have one). */
 export async function transactionToken(t: TestApp, caller: Caller): Promise<string> {
-  const response = await callAs(t, caller, 'POST', '/api/coin/transaction/token')
+  const response = await callAs(t, caller, endpoints.coinTransactionToken)
   return response.statusCode === 200 ? (response.json().result.token as string) : 'no-token-for-this-caller'
 }
 
@@ -188,7 +203,7 @@ async function firstId(query: { executeTakeFirstOrThrow(): Promise<{ id: number 
 
 /** A one-time card token from the sandbox token service (the browser's part), for a caller allowed to ask for its key. */
 export async function cardToken(t: TestApp, caller: Caller, number = '4111111111111111', holder = 'CARD HOLDER'): Promise<string> {
-  const keys = await callAs(t, caller, 'GET', '/api/coin/purchase/credit/token-api-key')
+  const keys = await callAs(t, caller, endpoints.cardTokenApiKey)
   if (keys.statusCode !== 200) return 'no-card-token-for-this-caller'
   const { tokenApiKey, tokenUrl } = keys.json().result as { tokenApiKey: string; tokenUrl: string }
   const token = await t.app.inject({
@@ -208,7 +223,7 @@ export async function cardToken(t: TestApp, caller: Caller, number = '4111111111
 }
 
 async function registerCard(t: TestApp, caller: Caller, number: string, holder: string): Promise<void> {
-  const registered = await callAs(t, caller, 'POST', '/api/coin/purchase/credit/cardinfo/register', {
+  const registered = await callAs(t, caller, endpoints.cardRegister, {
     body: { mdkToken: await cardToken(t, caller, number, holder), securityCode: '123' },
   })
   if (registered.statusCode !== 200) throw new Error(`card: ${registered.statusCode} ${registered.body}`)
@@ -234,7 +249,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // A second device of the owner: another session, signed in from it.
   const secondDeviceId = `owner-second-${marker}`
-  const second = await t.call('POST', '/api/member/signin', {
+  const second = await t.call(endpoints.signin, {
     headers: device(secondDeviceId),
     body: { email: made.email, ...(await sealedPassword(t, made.password)), stayLogged: 'true' },
   })
@@ -257,7 +272,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // Coins and tickets, then the owner buys the paid chapter through the API.
   await fund(t, ownerId)
-  const unlock = await callAs(t, owner, 'POST', `/api/${owned.type}/${owned.contentId}/chapter/${owned.chapterId}/unlock`, {
+  const unlock = await callAs(t, owner, endpoints.chapterUnlock, {
+    params: { type: owned.type, id: owned.contentId, chapterId: owned.chapterId },
     body: { token: await transactionToken(t, owner), price: String(owned.price) },
   })
   if (unlock.statusCode !== 200) throw new Error(`owner unlock: ${unlock.statusCode} ${unlock.body}`)
@@ -338,7 +354,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .limit(2)
     .execute()
   const ownerLibraryContentId = Number(libraryTitles[0].id)
-  const subscribed = await callAs(t, owner, 'PUT', `/api/library/subscriptions/${libraryTitles[0].type}/${ownerLibraryContentId}`)
+  const subscribed = await callAs(t, owner, endpoints.subscribe, { params: { type: libraryTitles[0].type, id: ownerLibraryContentId } })
   if (subscribed.statusCode !== 200) throw new Error(`owner library: ${subscribed.statusCode}`)
 
   const pageImageIds = (

@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
 
@@ -24,14 +25,14 @@ const grant = (chapterId: number, contentId: number, kind: 'owned' | 'rented', e
 describe('chapter access', () => {
   it('opens an owned paid chapter and marks it unlocked in the episode list', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: false, mature: false })
-    expect((await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`, { cookies })).statusCode).toBe(403)
+    expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' }, cookies })).statusCode).toBe(403)
     await grant(chapterId, contentId, 'owned', null)
-    expect((await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`, { cookies })).statusCode).toBe(200)
-    const content = (await t.call('GET', `/api/${type}/${contentId}`, { cookies })).json().result
+    expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' }, cookies })).statusCode).toBe(200)
+    const content = (await t.call(endpoints.content, { params: { type, id: contentId }, cookies })).json().result
     const listed = content.chapters.find((chapter: { id: number }) => chapter.id === chapterId)
     expect(listed.activity).toEqual({ unlocked: true, rented: false, rentRemained: 0 })
     // Someone else's access is not mine: signed out, the same chapter is locked.
-    expect((await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`)).statusCode).toBe(401)
+    expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' } })).statusCode).toBe(401)
   })
 
   it('opens a rental until it expires, by the API clock', async () => {
@@ -46,16 +47,15 @@ describe('chapter access', () => {
       .execute()
     const { id: chapterId, contentId, type } = rows[0]
     await grant(chapterId, contentId, 'rented', new Date(t.clock.now().getTime() + 3600_000))
-    const url = `/api/${type}/${contentId}/chapter/${chapterId}/product`
-    expect((await t.call('GET', url, { cookies })).statusCode).toBe(200)
-    const listed = (await t.call('GET', `/api/${type}/${contentId}`, { cookies }))
+    expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' }, cookies })).statusCode).toBe(200)
+    const listed = (await t.call(endpoints.content, { params: { type, id: contentId }, cookies }))
       .json()
       .result.chapters.find((chapter: { id: number }) => chapter.id === chapterId)
     expect(listed.activity.rented).toBe(true)
     expect(listed.activity.rentRemained).toBeGreaterThan(3500)
     expect(listed.activity.rentRemained).toBeLessThanOrEqual(3600)
     t.clock.setFakeTime(new Date(t.clock.now().getTime() + 2 * 3600_000))
-    expect((await t.call('GET', url, { cookies })).statusCode).toBe(403)
+    expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' }, cookies })).statusCode).toBe(403)
     t.clock.setFakeTime(null)
   })
 
@@ -75,7 +75,7 @@ describe('chapter access', () => {
         finished: false,
       })
       .execute()
-    expect((await t.call('GET', `/api/${type}/${contentId}`, { cookies })).json().result.activity.lastReadChapterId).toBe(chapterId)
-    expect((await t.call('GET', `/api/${type}/${contentId}`)).json().result.activity.lastReadChapterId).toBeNull()
+    expect((await t.call(endpoints.content, { params: { type, id: contentId }, cookies })).json().result.activity.lastReadChapterId).toBe(chapterId)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId } })).json().result.activity.lastReadChapterId).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
-import { HEADERS } from '@koma/contracts/server'
+import { HEADERS, endpoints, type Endpoint } from '@koma/contracts/server'
 import sharp from 'sharp'
-import { cookiesOf, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp'
+import { cookiesOf, createTestApp, requestOf, TEST_PUBLIC_URL, type OptionalIfNoParams, type TestApp, urlOf } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
 import { device, guest, lastCode, registerMember, sealed, uniqueEmail } from './testing'
 
@@ -19,57 +19,63 @@ const MIN = 60_000
 const later = (ms: number) => t.clock.setFakeTime(new Date(Date.now() + ms))
 const msg = (response: { json(): { message?: string } }) => response.json().message
 
+/** A protected endpoint's request, and whether a guest may call it. */
+const protectedCall = <E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, guestAllowed: boolean, ...[options]: OptionalIfNoParams<E>) => {
+  const [method, url, request] = requestOf(endpoint, options)
+  return [method, url, request, guestAllowed] as const
+}
+
 /** Every endpoint a signed-out caller may not use, and whether a guest may. */
-const PROTECTED: [string, string, boolean][] = [
-  ['PUT', '/api/member/profile/password', false],
-  ['POST', '/api/member/profile/password-expiration', false],
-  ['PUT', '/api/member/profile/email', false],
-  ['PUT', '/api/member/profile/nickname', false],
-  ['PUT', '/api/member/profile/mobile', false],
-  ['PUT', '/api/member/profile/avatar', false],
-  ['DELETE', '/api/member/profile/avatar', false],
-  ['PUT', '/api/member/profile/notify/email/on', false],
-  ['PUT', '/api/member/profile/market-info-agree', false],
-  ['DELETE', '/api/member/me', false],
-  ['PUT', '/api/member/terms/agree', false],
-  ['GET', '/api/member/devices', false],
-  ['DELETE', '/api/member/devices/some-device-1', false],
-  ['GET', '/api/member/profile/mature', false],
-  ['PUT', '/api/member/profile/mature/accept/on', false],
-  ['GET', '/api/certification/init', false],
-  ['GET', '/api/certification/complete?code=abcdefghijkl', false],
-  ['GET', '/api/member/external-idp', false],
-  ['POST', '/api/member/external-idp/google/mapping', false],
-  ['DELETE', '/api/member/external-idp/google/mapping', false],
-  ['GET', '/api/member/external-idp/google/authorize?purpose=link', false],
-  ['GET', '/api/member/profile', true],
-  ['GET', '/api/member/settings', true],
-  ['PUT', '/api/member/settings', true],
-  ['GET', '/api/inbox/gift', true],
-  ['POST', '/api/inbox/gift/1/claim', true],
-  ['POST', '/api/inbox/gift/claim-all', true],
-  ['GET', '/api/inbox/message', true],
-  ['GET', '/api/inbox/count', true],
-  ['POST', '/api/coupon/redeem', true],
-  ['GET', '/api/daily-bonus', true],
-  ['POST', '/api/daily-bonus/claim', true],
-  ['GET', '/api/member/grants', true],
+const PROTECTED = [
+  protectedCall(endpoints.passwordChange, false),
+  protectedCall(endpoints.passwordExpiration, false),
+  protectedCall(endpoints.changeEmail, false),
+  protectedCall(endpoints.nickname, false),
+  protectedCall(endpoints.mobile, false),
+  protectedCall(endpoints.avatarUpload, false),
+  protectedCall(endpoints.avatarDelete, false),
+  protectedCall(endpoints.notifyEmail, false, { params: { value: 'on' } }),
+  protectedCall(endpoints.marketInfoAgree, false),
+  protectedCall(endpoints.deleteMember, false, { params: { userId: 'me' } }),
+  protectedCall(endpoints.termsAgree, false),
+  protectedCall(endpoints.devices, false),
+  protectedCall(endpoints.deviceRemove, false, { params: { deviceId: 'some-device-1' } }),
+  protectedCall(endpoints.mature, false),
+  protectedCall(endpoints.matureAccept, false, { params: { value: 'on' } }),
+  protectedCall(endpoints.certificationInit, false),
+  protectedCall(endpoints.certificationComplete, false, { query: { code: 'abcdefghijkl' } }),
+  protectedCall(endpoints.linkedAccounts, false),
+  protectedCall(endpoints.idpLink, false, { params: { provider: 'google' } }),
+  protectedCall(endpoints.idpUnlink, false, { params: { provider: 'google' } }),
+  protectedCall(endpoints.idpAuthorize, false, { params: { provider: 'google' }, query: { purpose: 'link' } }),
+  protectedCall(endpoints.profile, true),
+  protectedCall(endpoints.settings, true),
+  protectedCall(endpoints.settingsUpdate, true),
+  protectedCall(endpoints.gifts, true),
+  protectedCall(endpoints.giftClaim, true, { params: { giftId: '1' } }),
+  protectedCall(endpoints.giftClaimAll, true),
+  protectedCall(endpoints.messages, true),
+  protectedCall(endpoints.inboxCount, true),
+  protectedCall(endpoints.couponRedeem, true),
+  protectedCall(endpoints.dailyBonus, true),
+  protectedCall(endpoints.dailyBonusClaim, true),
+  protectedCall(endpoints.grants, true),
 ]
 
 describe('who may call what (SPEC §6)', () => {
-  it.each(PROTECTED)('%s %s: 401 signed out', async (method, url) => {
-    const response = await t.call(method as 'GET', url, { headers: device('signed-out-device') })
+  it.each(PROTECTED)('%s %s: 401 signed out', async (method, url, request) => {
+    const response = await t.call(method, url, { ...request, headers: device('signed-out-device') })
     expect(response.statusCode).toBe(401)
   })
 
   it('a guest gets "Guest users cannot use this function." on member-only endpoints, in their language', async () => {
     const { cookies } = await guest(t, 'guest-device-rights')
-    for (const [method, url, guestAllowed] of PROTECTED) {
-      const response = await t.call(method as 'GET', url, { cookies, headers: device('guest-device-rights'), body: method === 'GET' ? undefined : {} })
+    for (const [method, url, request, guestAllowed] of PROTECTED) {
+      const response = await t.call(method, url, { ...request, cookies, headers: device('guest-device-rights'), body: method === 'GET' ? undefined : {} })
       if (guestAllowed) expect([url, response.statusCode]).not.toEqual([url, 401])
       else expect([url, response.statusCode, msg(response)]).toEqual([url, 403, 'Guest users cannot use this function.'])
     }
-    const ja = await t.call('DELETE', '/api/member/me', { cookies, locale: 'ja', body: { reason: 'other' } })
+    const ja = await t.call(endpoints.deleteMember, { params: { userId: 'me' }, cookies, locale: 'ja', body: { reason: 'other' } })
     expect(msg(ja)).toBe('ゲストユーザーはこの機能を利用できません。')
   })
 })
@@ -83,12 +89,12 @@ describe('guests (SPEC §4)', () => {
     expect(again.userId).toBe(first.userId)
     const other = await guest(t, 'guest-device-two')
     expect(other.userId).not.toBe(first.userId)
-    const profile = await t.call('GET', '/api/member/profile', { cookies: first.cookies })
+    const profile = await t.call(endpoints.profile, { cookies: first.cookies })
     expect(profile.json().result).toMatchObject({ guest: true, userId: first.userId })
   })
 
   it('refuses a guest without a usable device id', async () => {
-    const response = await t.call('POST', '/api/member/guest', { headers: { [HEADERS.clientUid]: '' } })
+    const response = await t.call(endpoints.guestSession, { headers: { [HEADERS.clientUid]: '' } })
     expect(response.statusCode).toBe(400)
   })
 
@@ -110,9 +116,9 @@ describe('guests (SPEC §4)', () => {
       .execute()
     const member = await registerMember(t, { cookies: g.cookies, headers: device('guest-device-register') })
     expect(member.userId).toBe(g.userId)
-    const profile = (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result
+    const profile = (await t.call(endpoints.profile, { cookies: member.cookies })).json().result
     expect(profile).toMatchObject({ guest: false, email: member.email })
-    const gifts = (await t.call('GET', '/api/inbox/gift', { cookies: member.cookies })).json().result.gifts
+    const gifts = (await t.call(endpoints.gifts, { cookies: member.cookies })).json().result.gifts
     expect(gifts.map((gift: { title: string }) => gift.title)).toContain('x')
   })
 
@@ -124,7 +130,7 @@ describe('guests (SPEC §4)', () => {
       .values({ member_id: g.userId, chapter_id: chapterId, content_id: contentId, kind: 'owned', via: 'gift', expires_at: null })
       .execute()
     const sealedBody = await sealed(t, { password: SEEDED.password })
-    const response = await t.call('POST', '/api/member/signin', {
+    const response = await t.call(endpoints.signin, {
       cookies: g.cookies,
       headers: device('guest-device-signin'),
       body: { email: SEEDED.email, ...sealedBody, stayLogged: 'true' },
@@ -132,18 +138,18 @@ describe('guests (SPEC §4)', () => {
     expect(response.statusCode).toBe(200)
     expect(await t.db.selectFrom('members').select('id').where('id', '=', g.userId).executeTakeFirst()).toBeUndefined()
     expect(await t.db.selectFrom('chapter_access').select('member_id').where('member_id', '=', g.userId).executeTakeFirst()).toBeUndefined()
-    expect((await t.call('GET', '/api/member/profile', { cookies: g.cookies })).statusCode).toBe(401)
+    expect((await t.call(endpoints.profile, { cookies: g.cookies })).statusCode).toBe(401)
   })
 })
 
 describe('sign-up with an e-mail code', () => {
   it('mails a 6-digit code, verifies it and registers; the welcome mail and gift arrive', async () => {
     const member = await registerMember(t, { nickname: 'Fresh reader' })
-    const profile = (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result
+    const profile = (await t.call(endpoints.profile, { cookies: member.cookies })).json().result
     expect(profile).toMatchObject({ nickname: 'Fresh reader', guest: false, userExtraInfo: { birthday: '2000-05-05', hasPassword: true, termsUpdate: null } })
     expect(member.response.cookies.find((cookie) => cookie.name === 'koma_lc')?.value).toBe('1')
     expect(t.outbox().some((mail) => mail.to === member.email && mail.tag === 'welcome')).toBe(true)
-    const gifts = (await t.call('GET', '/api/inbox/gift', { cookies: member.cookies })).json().result.gifts
+    const gifts = (await t.call(endpoints.gifts, { cookies: member.cookies })).json().result.gifts
     expect(gifts[0]).toMatchObject({ title: 'Welcome gift', kind: 'ticket', amount: 3, state: 'claimable' })
     // And the new member signs in with the chosen password.
     expect(Object.keys(await signIn(t, member.email, member.password))).toContain('koma_session')
@@ -156,28 +162,28 @@ describe('sign-up with an e-mail code', () => {
       [{ email: '한국@koma.example' }, 'Email address format is incorrect.'],
     ]
     for (const [body, message] of cases) {
-      const response = await t.call('PUT', '/api/member/send/verify/token', { body })
+      const response = await t.call(endpoints.sendVerifyToken, { body })
       expect([response.statusCode, msg(response)]).toEqual([400, message])
     }
     const email = uniqueEmail('join')
-    expect((await t.call('PUT', '/api/member/send/verify/token', { body: { email } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.sendVerifyToken, { body: { email } })).statusCode).toBe(200)
     const code = lastCode(t, email)
     expect(code).toMatch(/^\d{6}$/)
     for (const [token, message] of [
       ['', 'Enter Your Verification Code.'],
       ['12ab56', 'Enter Your Verification Code.'],
     ]) {
-      const response = await t.call('PUT', '/api/member/check/verify/token', { body: { email, token } })
+      const response = await t.call(endpoints.checkVerifyToken, { body: { email, token } })
       expect([response.statusCode, msg(response)]).toEqual([400, message])
     }
     const wrong = code === '000000' ? '111111' : '000000'
-    expect(msg(await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: wrong } }))).toBe('The verification code is incorrect.')
+    expect(msg(await t.call(endpoints.checkVerifyToken, { body: { email, token: wrong } }))).toBe('The verification code is incorrect.')
     // Joining before the code is verified is refused.
     const form = { email, nickname: 'Joiner', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true' }
-    expect(msg(await t.call('PUT', '/api/member/signup', { body: { ...form, ...(await sealed(t, { password: 'koma-reader-9' })) } }))).toBe(
+    expect(msg(await t.call(endpoints.signup, { body: { ...form, ...(await sealed(t, { password: 'koma-reader-9' })) } }))).toBe(
       'Please verify your email address first.',
     )
-    expect((await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: code } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.checkVerifyToken, { body: { email, token: code } })).statusCode).toBe(200)
     const bad: [Record<string, string>, Record<string, string>, string][] = [
       [{ nickname: '' }, { password: 'koma-reader-9' }, 'Please input Nickname.'],
       [{ nickname: 'x'.repeat(21) }, { password: 'koma-reader-9' }, 'Please use 20 characters or fewer for your nickname.'],
@@ -192,38 +198,34 @@ describe('sign-up with an e-mail code', () => {
       [{}, { password: 'pässwörd12' }, 'Please use only alphabets, numbers, and symbols for your password.'],
     ]
     for (const [over, secret, message] of bad) {
-      const response = await t.call('PUT', '/api/member/signup', { body: { ...form, ...over, ...(await sealed(t, secret)) } })
+      const response = await t.call(endpoints.signup, { body: { ...form, ...over, ...(await sealed(t, secret)) } })
       expect([over, response.statusCode, msg(response)]).toEqual([over, 400, message])
     }
-    const ok = await t.call('PUT', '/api/member/signup', { body: { ...form, ...(await sealed(t, { password: 'koma-reader-9' })) } })
+    const ok = await t.call(endpoints.signup, { body: { ...form, ...(await sealed(t, { password: 'koma-reader-9' })) } })
     expect(ok.statusCode).toBe(200)
     // The code is spent, the address taken.
-    expect(msg(await t.call('PUT', '/api/member/send/verify/token', { body: { email } }))).toBe('This email address is already registered.')
+    expect(msg(await t.call(endpoints.sendVerifyToken, { body: { email } }))).toBe('This email address is already registered.')
   })
 
   it('a code is valid 10 minutes, re-requestable once a minute, and five wrong guesses spend it', async () => {
     const email = uniqueEmail('codes')
-    expect((await t.call('PUT', '/api/member/send/verify/token', { body: { email } })).statusCode).toBe(200)
-    const tooSoon = await t.call('PUT', '/api/member/send/verify/token', { body: { email } })
+    expect((await t.call(endpoints.sendVerifyToken, { body: { email } })).statusCode).toBe(200)
+    const tooSoon = await t.call(endpoints.sendVerifyToken, { body: { email } })
     expect(tooSoon.statusCode).toBe(429)
     const code = lastCode(t, email)
     later(10 * MIN + 1000)
-    expect(msg(await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: code } }))).toBe(
-      'The verification code has expired. Please request a new one.',
-    )
-    expect((await t.call('PUT', '/api/member/send/verify/token', { body: { email } })).statusCode).toBe(200)
+    expect(msg(await t.call(endpoints.checkVerifyToken, { body: { email, token: code } }))).toBe('The verification code has expired. Please request a new one.')
+    expect((await t.call(endpoints.sendVerifyToken, { body: { email } })).statusCode).toBe(200)
     const fresh = lastCode(t, email)
     const wrong = fresh === '999999' ? '888888' : '999999'
-    for (let i = 0; i < 5; i += 1) await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: wrong } })
-    const spent = await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: fresh } })
+    for (let i = 0; i < 5; i += 1) await t.call(endpoints.checkVerifyToken, { body: { email, token: wrong } })
+    const spent = await t.call(endpoints.checkVerifyToken, { body: { email, token: fresh } })
     expect([spent.statusCode, msg(spent), spent.headers['retry-after']]).toEqual([429, 'Too many wrong codes. Please request a new code.', '60'])
   })
 
   it('answers in Japanese and French', async () => {
-    expect(msg(await t.call('PUT', '/api/member/send/verify/token', { body: { email: '' }, locale: 'ja' }))).toBe('メールアドレスを入力してください。')
-    expect(msg(await t.call('PUT', '/api/member/send/verify/token', { body: { email: SEEDED.email }, locale: 'fr' }))).toBe(
-      'Cette adresse e-mail est déjà enregistrée.',
-    )
+    expect(msg(await t.call(endpoints.sendVerifyToken, { body: { email: '' }, locale: 'ja' }))).toBe('メールアドレスを入力してください。')
+    expect(msg(await t.call(endpoints.sendVerifyToken, { body: { email: SEEDED.email }, locale: 'fr' }))).toBe('Cette adresse e-mail est déjà enregistrée.')
   })
 })
 
@@ -231,17 +233,17 @@ describe('sign-in failures are slowed down', () => {
   it('five wrong passwords lock the address for a while, even for the right password', async () => {
     const member = await registerMember(t)
     for (let i = 0; i < 5; i += 1) {
-      const response = await t.call('POST', '/api/member/signin', {
+      const response = await t.call(endpoints.signin, {
         body: { email: member.email, ...(await sealed(t, { password: 'wrong-pass-1' })), stayLogged: 'false' },
       })
       expect(msg(response)).toBe('Incorrect email or password')
     }
-    const locked = await t.call('POST', '/api/member/signin', {
+    const locked = await t.call(endpoints.signin, {
       body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
     })
     expect(locked.statusCode).toBe(429)
     later(16 * MIN)
-    const after = await t.call('POST', '/api/member/signin', {
+    const after = await t.call(endpoints.signin, {
       body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
     })
     expect(after.statusCode).toBe(200)
@@ -251,8 +253,8 @@ describe('sign-in failures are slowed down', () => {
 describe('passwords', () => {
   it('find → reset mail valid 10 minutes → reset once; every session ends', async () => {
     const member = await registerMember(t)
-    expect((await t.call('DELETE', '/api/member/profile/password', { query: { email: 'nobody@koma.example' } })).json().result).toEqual({ sent: true })
-    expect(msg(await t.call('DELETE', '/api/member/profile/password', { query: { email: 'bad' } }))).toBe('Email address format is incorrect.')
+    expect((await t.call(endpoints.passwordFind, { query: { email: 'nobody@koma.example' } })).json().result).toEqual({ sent: true })
+    expect(msg(await t.call(endpoints.passwordFind, { query: { email: 'bad' } }))).toBe('Email address format is incorrect.')
     // Hostile Origin, Referer and Host: the link is on the configured public origin all the same.
     const hostile = {
       origin: 'https://evil.example',
@@ -261,7 +263,7 @@ describe('passwords', () => {
       'x-forwarded-host': 'evil.example',
       'x-forwarded-proto': 'https',
     }
-    expect((await t.call('DELETE', '/api/member/profile/password', { query: { email: member.email }, headers: hostile, locale: 'fr' })).statusCode).toBe(200)
+    expect((await t.call(endpoints.passwordFind, { query: { email: member.email }, headers: hostile, locale: 'fr' })).statusCode).toBe(200)
     const mail = t
       .outbox()
       .reverse()
@@ -270,29 +272,25 @@ describe('passwords', () => {
     // A repeat right away answers exactly like an unknown address (no way to tell who is registered) and mails nothing.
     const resets = () => t.outbox().filter((item) => item.to === member.email && item.tag === 'reset').length
     const before = resets()
-    const again = await t.call('DELETE', '/api/member/profile/password', { query: { email: member.email } })
+    const again = await t.call(endpoints.passwordFind, { query: { email: member.email } })
     expect([again.statusCode, again.json().result]).toEqual([200, { sent: true }])
     expect(resets()).toBe(before)
     const link = new URL(/(http\S+)/.exec(mail.text)![1])
     expect(link.origin + link.pathname).toBe(`${TEST_PUBLIC_URL}/fr/member/profile/password/reset`)
     expect(mail.text).not.toContain('evil.example')
     const token = link.searchParams.get('token')!
-    expect((await t.call('GET', '/api/member/profile/password/reset', { query: { token } })).json().result.email).toMatch(/^n•+@koma\.example$/)
-    expect(msg(await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'short' })) } }))).toBe(
+    expect((await t.call(endpoints.passwordResetCheck, { query: { token } })).json().result.email).toMatch(/^n•+@koma\.example$/)
+    expect(msg(await t.call(endpoints.passwordReset, { body: { token, ...(await sealed(t, { password: 'short' })) } }))).toBe(
       'Please use 8 to 32 characters for your password.',
     )
     later(11 * MIN)
-    expect(msg(await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-1' })) } }))).toBe(
+    expect(msg(await t.call(endpoints.passwordReset, { body: { token, ...(await sealed(t, { password: 'brand-new-1' })) } }))).toBe(
       'This password reset link has expired or was already used. Please request a new one.',
     )
     t.clock.setFakeTime(null)
-    expect(
-      (await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-1' })) } })).statusCode,
-    ).toBe(200)
-    expect(
-      (await t.call('POST', '/api/member/profile/password/reset', { body: { token, ...(await sealed(t, { password: 'brand-new-2' })) } })).statusCode,
-    ).toBe(400)
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(401)
+    expect((await t.call(endpoints.passwordReset, { body: { token, ...(await sealed(t, { password: 'brand-new-1' })) } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.passwordReset, { body: { token, ...(await sealed(t, { password: 'brand-new-2' })) } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).statusCode).toBe(401)
     await signIn(t, member.email, 'brand-new-1')
   })
 
@@ -300,7 +298,7 @@ describe('passwords', () => {
     const member = await registerMember(t)
     const other = await signIn(t, member.email, member.password)
     const change = async (currentPassword: string, password: string) =>
-      t.call('PUT', '/api/member/profile/password', { cookies: member.cookies, body: await sealed(t, { currentPassword, password }) })
+      t.call(endpoints.passwordChange, { cookies: member.cookies, body: await sealed(t, { currentPassword, password }) })
     expect(msg(await change('', 'koma-new-1'))).toBe('Please input your current password.')
     expect(msg(await change('wrong-pass-1', 'koma-new-1'))).toBe('Your current password is incorrect.')
     expect(msg(await change(member.password, member.password))).toBe('Please choose a password different from your current one.')
@@ -308,13 +306,13 @@ describe('passwords', () => {
       'For your password, please use 8 to 32 characters that contain at least one number or symbol.',
     )
     expect((await change(member.password, 'koma-new-1')).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/member/profile', { cookies: other })).statusCode).toBe(401)
-    const advised = async () => (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.userExtraInfo.passwordChangeAdvised
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.profile, { cookies: other })).statusCode).toBe(401)
+    const advised = async () => (await t.call(endpoints.profile, { cookies: member.cookies })).json().result.userExtraInfo.passwordChangeAdvised
     expect(await advised()).toBe(false)
     later(184 * 24 * 60 * MIN)
     expect(await advised()).toBe(true)
-    expect((await t.call('POST', '/api/member/profile/password-expiration', { cookies: member.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.passwordExpiration, { cookies: member.cookies })).statusCode).toBe(200)
     expect(await advised()).toBe(false)
   })
 })
@@ -326,28 +324,28 @@ describe('profile', () => {
   })
 
   it('nickname and mobile number: SPEC rules and messages', async () => {
-    const nick = (nickname: string) => t.call('PUT', '/api/member/profile/nickname', { cookies: member.cookies, body: { nickname } })
+    const nick = (nickname: string) => t.call(endpoints.nickname, { cookies: member.cookies, body: { nickname } })
     expect(msg(await nick(''))).toBe('Please input Nickname.')
     expect(msg(await nick('あ'.repeat(21)))).toBe('Please use 20 characters or fewer for your nickname.')
     expect(msg(await nick('a"b'))).toBe('Your nickname contains characters that cannot be used.')
     expect((await nick('夜更かしの読者')).json().result).toEqual({ nickname: '夜更かしの読者' })
-    const mobile = (value: string) => t.call('PUT', '/api/member/profile/mobile', { cookies: member.cookies, body: { mobile: value } })
+    const mobile = (value: string) => t.call(endpoints.mobile, { cookies: member.cookies, body: { mobile: value } })
     expect(msg(await mobile(''))).toBe('Please enter your mobile phone number.')
     expect(msg(await mobile('01212345678'))).toBe('This is not a valid mobile phone number form.')
     expect(msg(await mobile('abc'))).toBe('This is not a valid mobile phone number form.')
     expect((await mobile('01012345678')).statusCode).toBe(200)
-    const profile = (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result
+    const profile = (await t.call(endpoints.profile, { cookies: member.cookies })).json().result
     expect(profile).toMatchObject({ nickname: '夜更かしの読者', userExtraInfo: { mobile: '01012345678' } })
   })
 
   it('e-mail change with a code and the current password; the old address is told', async () => {
-    const sendFor = (email: string) => t.call('PUT', '/api/member/send/verify/token', { cookies: member.cookies, body: { email, purpose: 'changeEmail' } })
+    const sendFor = (email: string) => t.call(endpoints.sendVerifyToken, { cookies: member.cookies, body: { email, purpose: 'changeEmail' } })
     expect(msg(await sendFor(member.email.toUpperCase()))).toBe('Email address has not changed.')
     expect(msg(await sendFor(SEEDED.email))).toBe('This email address is already registered.')
     const next = uniqueEmail('moved')
     expect((await sendFor(next)).statusCode).toBe(200)
     const change = (body: Record<string, string>, locale?: 'ja' | 'fr') =>
-      t.call('PUT', '/api/member/profile/email', { cookies: member.cookies, body: { email: next, ...body }, locale, headers: { [HEADERS.timezone]: 'UTC' } })
+      t.call(endpoints.changeEmail, { cookies: member.cookies, body: { email: next, ...body }, locale, headers: { [HEADERS.timezone]: 'UTC' } })
     expect(msg(await change({ token: '123' }))).toBe('Enter Your Verification Code.')
     const token = lastCode(t, next)
     // The current password is asked for, sealed like every password.
@@ -360,7 +358,7 @@ describe('profile', () => {
     // A sealed payload that does not open is refused as such, not as a password.
     expect((await change({ token, sessionKey: 'nope', rsaEncryptedString: 'nope' })).statusCode).toBe(400)
     // Nothing changed so far.
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.email).toBe(member.email)
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).json().result.email).toBe(member.email)
     const before = Date.now()
     const ok = await change({ token, ...(await sealed(t, { currentPassword: member.password })) }, 'fr')
     expect(ok.json().result).toEqual({ email: next })
@@ -390,14 +388,14 @@ describe('profile', () => {
       .png()
       .toBuffer()
     const upload = (payload: Buffer, type = 'application/octet-stream') =>
-      t.app.inject({ method: 'PUT', url: '/api/member/profile/avatar', payload, headers: { 'content-type': type }, cookies: member.cookies })
+      t.app.inject({ method: 'PUT', url: urlOf(endpoints.avatarUpload), payload, headers: { 'content-type': type }, cookies: member.cookies })
     // The raw upload goes through the signed client in the browser; here we sign by hand.
     const signedUpload = async (payload: Buffer, type?: string) => {
       const time = String(Date.now())
       const { requestChecksum } = await import('@koma/contracts/server')
       return t.app.inject({
         method: 'PUT',
-        url: '/api/member/profile/avatar',
+        url: urlOf(endpoints.avatarUpload),
         payload,
         headers: {
           'content-type': type ?? 'application/octet-stream',
@@ -419,13 +417,13 @@ describe('profile', () => {
     const refused = await signedUpload(fake, 'image/png')
     expect([refused.statusCode, msg(refused)]).toEqual([400, 'The file format is not supported. Please upload a JPEG, PNG, WebP or GIF image.'])
     expect((await signedUpload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).statusCode).toBe(400)
-    expect((await t.call('DELETE', '/api/member/profile/avatar', { cookies: member.cookies })).json().result).toEqual({ avatarImageUrl: null })
+    expect((await t.call(endpoints.avatarDelete, { cookies: member.cookies })).json().result).toEqual({ avatarImageUrl: null })
   })
 
   it('settings: notifications, viewer key layout and image quality, read back as the viewer reads them', async () => {
-    const defaults = (await t.call('GET', '/api/member/settings', { cookies: member.cookies })).json().result
+    const defaults = (await t.call(endpoints.settings, { cookies: member.cookies })).json().result
     expect(defaults.viewer).toEqual({ keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } })
-    const updated = await t.call('PUT', '/api/member/settings', {
+    const updated = await t.call(endpoints.settingsUpdate, {
       cookies: member.cookies,
       body: { keyLayout: 'fixed', imageQualityWifi: 'data_saving', imageQualityMobile: 'high', nightRestriction: 'false', marketing: 'true' },
     })
@@ -434,13 +432,13 @@ describe('profile', () => {
       viewer: { keyLayout: 'fixed', imageQuality: { wifi: 'data_saving', mobile: 'high' } },
       privacy: { doNotShare: false },
     })
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.userExtraInfo.marketingAgree).toBe(true)
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).json().result.userExtraInfo.marketingAgree).toBe(true)
     for (const body of [{ keyLayout: 'sideways' }, { imageQualityWifi: 'ultra' }, { marketing: 'maybe' }] as Record<string, string>[]) {
-      expect((await t.call('PUT', '/api/member/settings', { cookies: member.cookies, body })).statusCode).toBe(400)
+      expect((await t.call(endpoints.settingsUpdate, { cookies: member.cookies, body })).statusCode).toBe(400)
     }
-    expect((await t.call('PUT', '/api/member/profile/notify/email/on', { cookies: member.cookies })).json().result).toEqual({ emailNotify: true })
+    expect((await t.call(endpoints.notifyEmail, { params: { value: 'on' }, cookies: member.cookies })).json().result).toEqual({ emailNotify: true })
     expect((await t.call('PUT', '/api/member/profile/notify/email/maybe', { cookies: member.cookies })).statusCode).toBe(404)
-    expect((await t.call('PUT', '/api/member/profile/market-info-agree', { cookies: member.cookies, body: { marketInfoAgree: 'N' } })).json().result).toEqual({
+    expect((await t.call(endpoints.marketInfoAgree, { cookies: member.cookies, body: { marketInfoAgree: 'N' } })).json().result).toEqual({
       marketInfoAgree: false,
     })
   })
@@ -451,12 +449,12 @@ describe('profile', () => {
     // sign in again as another device
     const sealedBody = await sealed(t, { password: member.password })
     const tablet = cookiesOf(
-      await t.call('POST', '/api/member/signin', {
+      await t.call(endpoints.signin, {
         headers: { ...device('tablet-device-1'), 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1' },
         body: { email: member.email, ...sealedBody, stayLogged: 'true' },
       }),
     )
-    const list = (await t.call('GET', '/api/member/devices', { cookies: phoneSession })).json().result.devices as {
+    const list = (await t.call(endpoints.devices, { cookies: phoneSession })).json().result.devices as {
       deviceId: string
       current: boolean
       os: string
@@ -464,11 +462,11 @@ describe('profile', () => {
     expect(list.map((item) => item.deviceId).sort()).toEqual(['tablet-device-1', 'test-device'])
     expect(list.find((item) => item.deviceId === 'tablet-device-1')).toMatchObject({ os: 'iOS', current: false })
     expect(list.find((item) => item.deviceId === 'test-device')?.current).toBe(true)
-    expect((await t.call('DELETE', '/api/member/devices/no-such-device', { cookies: phoneSession })).statusCode).toBe(404)
-    const removed = await t.call('DELETE', '/api/member/devices/tablet-device-1', { cookies: phoneSession })
+    expect((await t.call(endpoints.deviceRemove, { params: { deviceId: 'no-such-device' }, cookies: phoneSession })).statusCode).toBe(404)
+    const removed = await t.call(endpoints.deviceRemove, { params: { deviceId: 'tablet-device-1' }, cookies: phoneSession })
     expect(removed.json().result).toEqual({ removed: true, signedOutHere: false })
-    expect((await t.call('GET', '/api/member/profile', { cookies: tablet, headers: device('tablet-device-1') })).statusCode).toBe(401)
-    expect((await t.call('GET', '/api/member/profile', { cookies: phoneSession })).statusCode).toBe(200)
+    expect((await t.call(endpoints.profile, { cookies: tablet, headers: device('tablet-device-1') })).statusCode).toBe(401)
+    expect((await t.call(endpoints.profile, { cookies: phoneSession })).statusCode).toBe(200)
   })
 })
 
@@ -481,12 +479,12 @@ describe('terms update: agree or be signed out', () => {
       .values({ type: 'terms', version: 99, effective_at: new Date(now.getTime() + 60 * MIN) })
       .execute()
     await t.db.insertInto('legal_texts').values({ type: 'terms', version: 99, lang: 'en', title: 'Terms of Use', body: 'v99' }).execute()
-    const update = async () => (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.userExtraInfo.termsUpdate
+    const update = async () => (await t.call(endpoints.profile, { cookies: member.cookies })).json().result.userExtraInfo.termsUpdate
     expect(await update()).toBeNull()
     later(61 * MIN)
     expect(await update()).toMatchObject({ version: 99 })
-    expect((await t.call('PUT', '/api/member/terms/agree', { cookies: member.cookies, body: { version: '2' } })).statusCode).toBe(409)
-    expect((await t.call('PUT', '/api/member/terms/agree', { cookies: member.cookies, body: { version: '99' } })).json().result).toEqual({ agreedVersion: 99 })
+    expect((await t.call(endpoints.termsAgree, { cookies: member.cookies, body: { version: '2' } })).statusCode).toBe(409)
+    expect((await t.call(endpoints.termsAgree, { cookies: member.cookies, body: { version: '99' } })).json().result).toEqual({ agreedVersion: 99 })
     expect(await update()).toBeNull()
     await t.db.deleteFrom('legal_documents').where('version', '=', 99).execute()
   })
@@ -495,10 +493,10 @@ describe('terms update: agree or be signed out', () => {
 describe('mature content and adult verification (SPEC §4, §8)', () => {
   it('451 until verified; verification through the sandbox; valid one year, then 428 again', async () => {
     const member = await registerMember(t)
-    const accept = (value: string) => t.call('PUT', `/api/member/profile/mature/accept/${value}`, { cookies: member.cookies })
+    const accept = (value: 'on' | 'off') => t.call(endpoints.matureAccept, { params: { value }, cookies: member.cookies })
     const refused = await accept('on')
     expect([refused.statusCode, msg(refused)]).toEqual([451, 'Please verify that you are an adult to view mature content.'])
-    const init = (await t.call('GET', '/api/certification/init', { cookies: member.cookies, query: { redirect: '/en/account/setting' } })).json().result
+    const init = (await t.call(endpoints.certificationInit, { cookies: member.cookies, query: { redirect: '/en/account/setting' } })).json().result
     expect(init.iaSystemUrl).toMatch(/^\/api\/sandbox\/certification\//)
     const page = await t.app.inject({ method: 'GET', url: init.iaSystemUrl })
     expect(page.statusCode).toBe(200)
@@ -511,8 +509,8 @@ describe('mature content and adult verification (SPEC §4, §8)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     const minorCode = new URL(String(minor.headers.location), 'http://x').searchParams.get('code')!
-    expect(msg(await t.call('GET', '/api/certification/complete', { cookies: member.cookies, query: { code: minorCode } }))).toBe('Adult verification failed.')
-    const second = (await t.call('GET', '/api/certification/init', { cookies: member.cookies, query: { redirect: '/en/account/setting' } })).json().result
+    expect(msg(await t.call(endpoints.certificationComplete, { cookies: member.cookies, query: { code: minorCode } }))).toBe('Adult verification failed.')
+    const second = (await t.call(endpoints.certificationInit, { cookies: member.cookies, query: { redirect: '/en/account/setting' } })).json().result
     const adult = await t.app.inject({
       method: 'POST',
       url: second.iaSystemUrl,
@@ -522,20 +520,19 @@ describe('mature content and adult verification (SPEC §4, §8)', () => {
     expect(adult.statusCode).toBe(303)
     const back = new URL(String(adult.headers.location), 'http://x')
     expect(back.pathname).toBe('/en/account/setting')
-    const done = await t.call('GET', '/api/certification/complete', { cookies: member.cookies, query: { code: back.searchParams.get('code')! } })
+    const done = await t.call(endpoints.certificationComplete, { cookies: member.cookies, query: { code: back.searchParams.get('code')! } })
     expect(done.json().result).toMatchObject({ adultVerification: true, acceptMature: false })
-    expect((await t.call('GET', '/api/certification/complete', { cookies: member.cookies, query: { code: back.searchParams.get('code')! } })).statusCode).toBe(
-      400,
-    )
+    expect((await t.call(endpoints.certificationComplete, { cookies: member.cookies, query: { code: back.searchParams.get('code')! } })).statusCode).toBe(400)
     expect((await accept('on')).json().result).toMatchObject({ acceptMature: true, adultVerification: true })
     const { contentId, type } = await findChapter(t, { mature: true })
-    expect((await t.call('GET', `/api/${type}/${contentId}`, { cookies: member.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId }, cookies: member.cookies })).statusCode).toBe(200)
     later(366 * 24 * 60 * MIN)
-    expect((await t.call('GET', `/api/${type}/${contentId}`, { cookies: member.cookies })).statusCode).toBe(428)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId }, cookies: member.cookies })).statusCode).toBe(428)
     expect((await accept('on')).statusCode).toBe(451)
     t.clock.setFakeTime(null)
     expect((await accept('off')).json().result.acceptMature).toBe(false)
-    expect((await accept('maybe')).statusCode).toBe(404)
+    // Not a value of the table: a raw path.
+    expect((await t.call('PUT', '/api/member/profile/mature/accept/maybe', { cookies: member.cookies })).statusCode).toBe(404)
   })
 })
 
@@ -543,36 +540,50 @@ describe('account deletion', () => {
   it('needs a SPEC reason code and the current password, signs out and frees nothing personal', async () => {
     const member = await registerMember(t)
     const withPassword = async (currentPassword: string) => sealed(t, { currentPassword })
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: '' } }))).toBe('Please select a reason.')
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'boring' } }))).toBe('Please select a reason.')
-    expect((await t.call('DELETE', '/api/member/123456789', { cookies: member.cookies, body: { reason: 'other' } })).statusCode).toBe(403)
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy' } }))).toBe('Please input your current password.')
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy' }, locale: 'fr' }))).toBe(
+    expect(msg(await t.call(endpoints.deleteMember, { params: { userId: 'me' }, cookies: member.cookies, body: { reason: '' } }))).toBe(
+      'Please select a reason.',
+    )
+    expect(msg(await t.call(endpoints.deleteMember, { params: { userId: 'me' }, cookies: member.cookies, body: { reason: 'boring' } }))).toBe(
+      'Please select a reason.',
+    )
+    expect((await t.call(endpoints.deleteMember, { params: { userId: '123456789' }, cookies: member.cookies, body: { reason: 'other' } })).statusCode).toBe(403)
+    expect(msg(await t.call(endpoints.deleteMember, { params: { userId: 'me' }, cookies: member.cookies, body: { reason: 'privacy' } }))).toBe(
+      'Please input your current password.',
+    )
+    expect(msg(await t.call(endpoints.deleteMember, { params: { userId: 'me' }, cookies: member.cookies, body: { reason: 'privacy' }, locale: 'fr' }))).toBe(
       'Veuillez saisir votre mot de passe actuel.',
     )
     expect(
-      msg(await t.call('DELETE', '/api/member/me', { cookies: member.cookies, body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) } })),
+      msg(
+        await t.call(endpoints.deleteMember, {
+          params: { userId: 'me' },
+          cookies: member.cookies,
+          body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) },
+        }),
+      ),
     ).toBe('Your current password is incorrect.')
     expect(
       msg(
-        await t.call('DELETE', '/api/member/me', {
+        await t.call(endpoints.deleteMember, {
+          params: { userId: 'me' },
           cookies: member.cookies,
           body: { reason: 'privacy', ...(await withPassword('wrong-pass-1')) },
           locale: 'ja',
         }),
       ),
     ).toBe('現在のパスワードが正しくありません。')
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(200)
-    const deleted = await t.call('DELETE', `/api/member/${member.userId}`, {
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).statusCode).toBe(200)
+    const deleted = await t.call(endpoints.deleteMember, {
+      params: { userId: member.userId },
       cookies: member.cookies,
       body: { reason: 'privacy', ...(await withPassword(member.password)) },
     })
     expect(deleted.json().result).toEqual({ deleted: true })
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).statusCode).toBe(401)
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).statusCode).toBe(401)
     const row = await t.db.selectFrom('members').select(['email', 'password_hash', 'deleted_at']).where('id', '=', member.userId).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ email: null, password_hash: null })
     expect(row.deleted_at).not.toBeNull()
-    const signin = await t.call('POST', '/api/member/signin', {
+    const signin = await t.call(endpoints.signin, {
       body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
     })
     expect(msg(signin)).toBe('Incorrect email or password')
@@ -584,25 +595,28 @@ describe('account deletion', () => {
   it('wrong current passwords count as failed sign-ins: after five, deletion and sign-in are locked for a while', async () => {
     const member = await registerMember(t)
     for (let i = 0; i < 5; i += 1) {
-      const response = await t.call('DELETE', '/api/member/me', {
+      const response = await t.call(endpoints.deleteMember, {
+        params: { userId: 'me' },
         cookies: member.cookies,
         body: { reason: 'other', ...(await sealed(t, { currentPassword: `wrong-pass-${i}` })) },
       })
       expect(msg(response)).toBe('Your current password is incorrect.')
     }
-    const locked = await t.call('DELETE', '/api/member/me', {
+    const locked = await t.call(endpoints.deleteMember, {
+      params: { userId: 'me' },
       cookies: member.cookies,
       body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) },
     })
     expect(locked.statusCode).toBe(429)
-    const signin = await t.call('POST', '/api/member/signin', {
+    const signin = await t.call(endpoints.signin, {
       body: { email: member.email, ...(await sealed(t, { password: member.password })), stayLogged: 'false' },
     })
     expect(signin.statusCode).toBe(429)
     later(16 * MIN)
     expect(
       (
-        await t.call('DELETE', '/api/member/me', {
+        await t.call(endpoints.deleteMember, {
+          params: { userId: 'me' },
           cookies: member.cookies,
           body: { reason: 'other', ...(await sealed(t, { currentPassword: member.password })) },
         })

@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import { SIGNIN_LOCK } from '../../limits'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { lastCode, readerIp, registerMember, sealed, uniqueEmail } from './testing'
@@ -42,7 +43,7 @@ const tally = (responses: { statusCode: number; json(): { message?: string } }[]
 }
 
 async function signin(email: string, password: string, ip: string) {
-  return t.call('POST', '/api/member/signin', { body: { email, ...(await sealed(t, { password })), stayLogged: 'false' }, ip })
+  return t.call(endpoints.signin, { body: { email, ...(await sealed(t, { password })), stayLogged: 'false' }, ip })
 }
 
 describe('sign-in: counted before the password is compared', () => {
@@ -50,9 +51,7 @@ describe('sign-in: counted before the password is compared', () => {
     const member = await registerMember(t)
     const ip = '203.0.113.10'
     const secrets = await Promise.all(range(30).map(() => sealed(t, { password: 'wrong-pass-1' })))
-    const answers = await Promise.all(
-      secrets.map((secret) => t.call('POST', '/api/member/signin', { body: { email: member.email, ...secret, stayLogged: 'false' }, ip })),
-    )
+    const answers = await Promise.all(secrets.map((secret) => t.call(endpoints.signin, { body: { email: member.email, ...secret, stayLogged: 'false' }, ip })))
     expect(tally(answers)).toEqual({
       '400 Incorrect email or password': SIGNIN_LOCK.perEmailAndAddress,
       '429 Too many failed sign-in attempts. Please wait 15 minutes or reset your password.': 30 - SIGNIN_LOCK.perEmailAndAddress,
@@ -104,15 +103,15 @@ describe('sign-in: counted before the password is compared', () => {
 describe('codes: each guess counted before the comparison', () => {
   it('30 wrong codes at once: exactly 5 compared, 25 refused with 429; the code is spent', async () => {
     const email = uniqueEmail('guess')
-    expect((await t.call('PUT', '/api/member/send/verify/token', { body: { email }, ip: readerIp() })).statusCode).toBe(200)
+    expect((await t.call(endpoints.sendVerifyToken, { body: { email }, ip: readerIp() })).statusCode).toBe(200)
     const code = lastCode(t, email)
     const wrong = code === '000000' ? '111111' : '000000'
-    const answers = await Promise.all(range(30).map(() => t.call('PUT', '/api/member/check/verify/token', { body: { email, token: wrong }, ip: readerIp() })))
+    const answers = await Promise.all(range(30).map(() => t.call(endpoints.checkVerifyToken, { body: { email, token: wrong }, ip: readerIp() })))
     expect(tally(answers)).toEqual({
       '400 The verification code is incorrect.': 5,
       '429 Too many wrong codes. Please request a new code.': 25,
     })
-    const right = await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: code }, ip: readerIp() })
+    const right = await t.call(endpoints.checkVerifyToken, { body: { email, token: code }, ip: readerIp() })
     expect(right.statusCode).toBe(429)
     const row = await t.db.selectFrom('email_codes').select('attempts').where('email', '=', email).executeTakeFirstOrThrow()
     expect(row.attempts).toBe(5)
@@ -120,10 +119,10 @@ describe('codes: each guess counted before the comparison', () => {
 
   it('only wrong guesses use a code up: four mistakes, then the right code, and it checks again', async () => {
     const email = uniqueEmail('guess')
-    await t.call('PUT', '/api/member/send/verify/token', { body: { email }, ip: readerIp() })
+    await t.call(endpoints.sendVerifyToken, { body: { email }, ip: readerIp() })
     const code = lastCode(t, email)
     const wrong = code === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 4; i += 1) expect((await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: wrong } })).statusCode).toBe(400)
-    for (let i = 0; i < 3; i += 1) expect((await t.call('PUT', '/api/member/check/verify/token', { body: { email, token: code } })).statusCode).toBe(200)
+    for (let i = 0; i < 4; i += 1) expect((await t.call(endpoints.checkVerifyToken, { body: { email, token: wrong } })).statusCode).toBe(400)
+    for (let i = 0; i < 3; i += 1) expect((await t.call(endpoints.checkVerifyToken, { body: { email, token: code } })).statusCode).toBe(200)
   })
 })

@@ -1,7 +1,7 @@
 import { VALIDATION_MESSAGES } from '@koma/contracts/validation'
 import { sealedPassword, SEEDED } from '../../test/fixtures'
-import { createTestApp, type TestApp } from '../../test/testApp'
-import { text } from '@koma/contracts/server'
+import { createTestApp, requestOf, type TestApp } from '../../test/testApp'
+import { text, endpoints } from '@koma/contracts/server'
 import { BODY_LIMITS } from '../../limits'
 import { device, readerIp } from './testing'
 
@@ -27,19 +27,19 @@ const fitting = (dots: number) => `a@${'.'.repeat(dots)}@`
 const CRAFTED = fitting(BODY_LIMITS.default - 2_000)
 const OVERSIZED = fitting(120_000)
 
-const ROUTES: [string, 'PUT' | 'POST', string, Record<string, string>][] = [
-  ['code request', 'PUT', '/api/member/send/verify/token', {}],
-  ['sign-in', 'POST', '/api/member/signin', { sessionKey: 'key', rsaEncryptedString: 'sealed', stayLogged: 'false' }],
+const ROUTES: [string, ReturnType<typeof requestOf>][] = [
+  ['code request', requestOf(endpoints.sendVerifyToken, { body: {} })],
+  ['sign-in', requestOf(endpoints.signin, { body: { sessionKey: 'key', rsaEncryptedString: 'sealed', stayLogged: 'false' } })],
   [
     'sign-up',
-    'PUT',
-    '/api/member/signup',
-    { nickname: 'Reader', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true', sessionKey: 'key', rsaEncryptedString: 'sealed' },
+    requestOf(endpoints.signup, {
+      body: { nickname: 'Reader', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true', sessionKey: 'key', rsaEncryptedString: 'sealed' },
+    }),
   ],
-  ['inquiry', 'POST', '/api/inquiry', { category: 'bug', text: 'It crashes.' }],
+  ['inquiry', requestOf(endpoints.inquiry, { body: { category: 'bug', text: 'It crashes.' } })],
 ]
 
-describe.each(ROUTES)('%s', (_name, method, url, body) => {
+describe.each(ROUTES)('%s', (_name, [method, url, { body }]) => {
   it.each(['ja', 'en', 'fr'] as const)('refuses the crafted e-mail by its length with 400 in %s', async (locale) => {
     const response = await t.call(method, url, { body: { ...body, email: CRAFTED }, locale, headers: device('overlong-device'), ip: readerIp() })
     expect(response.statusCode).toBe(400)
@@ -54,7 +54,7 @@ describe.each(ROUTES)('%s', (_name, method, url, body) => {
 })
 
 it('refuses a crafted e-mail close to the 1 MB mark, and the API keeps answering', async () => {
-  const response = await t.call('PUT', '/api/member/send/verify/token', { body: { email: fitting(1_000_000) }, locale: 'en', ip: readerIp() })
+  const response = await t.call(endpoints.sendVerifyToken, { body: { email: fitting(1_000_000) }, locale: 'en', ip: readerIp() })
   expect(response.statusCode).toBe(413)
   expect(response.json().message).toBe(text('requestTooLarge', 'en'))
   expect((await t.call('GET', '/api/health')).statusCode).toBe(200)
@@ -63,11 +63,11 @@ it('refuses a crafted e-mail close to the 1 MB mark, and the API keeps answering
 it('refuses an over-long sealed password by its length, before its one-time key is used up', async () => {
   const ip = readerIp()
   const sealed = await sealedPassword(t, SEEDED.password)
-  const refused = await t.call('POST', '/api/member/signin', {
+  const refused = await t.call(endpoints.signin, {
     body: { email: SEEDED.email, sessionKey: sealed.sessionKey, rsaEncryptedString: 'A'.repeat(BODY_LIMITS.default - 2_000), stayLogged: 'false' },
     ip,
   })
   expect(refused.statusCode).toBe(400)
-  const signedIn = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, ...sealed, stayLogged: 'false' }, ip })
+  const signedIn = await t.call(endpoints.signin, { body: { email: SEEDED.email, ...sealed, stayLogged: 'false' }, ip })
   expect(signedIn.statusCode).toBe(200)
 })

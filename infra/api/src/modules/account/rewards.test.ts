@@ -1,6 +1,6 @@
-import { HEADERS, requestChecksum } from '@koma/contracts/server'
+import { HEADERS, requestChecksum, endpoints } from '@koma/contracts/server'
 import sharp from 'sharp'
-import { createTestApp, type TestApp } from '../../test/testApp'
+import { createTestApp, type TestApp, urlOf } from '../../test/testApp'
 import { SEEDED, signIn } from '../../test/fixtures'
 import { SEEDED_COUPONS } from '../../seed/accounts'
 import { SEED_NOW } from '../../test/template'
@@ -25,7 +25,7 @@ describe('inbox gifts and messages', () => {
     // The seeded gifts are dated from the seed's "now".
     t.clock.setFakeTime(new Date(SEED_NOW.getTime() + 60 * 60 * 1000))
     const cookies = await signIn(t)
-    const gifts = (await t.call('GET', '/api/inbox/gift', { cookies })).json().result.gifts as {
+    const gifts = (await t.call(endpoints.gifts, { cookies })).json().result.gifts as {
       id: number
       expiringSoon: boolean
       state: string
@@ -35,21 +35,21 @@ describe('inbox gifts and messages', () => {
     expect(gifts.length).toBeGreaterThanOrEqual(2)
     expect(gifts[0]).toMatchObject({ expiringSoon: true, state: 'claimable', kind: 'coin', amount: 20 })
     expect(gifts[1].expiringSoon).toBe(false)
-    const ja = (await t.call('GET', '/api/inbox/gift', { cookies, locale: 'ja' })).json().result.gifts
+    const ja = (await t.call(endpoints.gifts, { cookies, locale: 'ja' })).json().result.gifts
     expect(ja[0].title).toBe('読書フェス記念：無料コイン20枚')
-    const claim = await t.call('POST', `/api/inbox/gift/${gifts[0].id}/claim`, { cookies })
+    const claim = await t.call(endpoints.giftClaim, { params: { giftId: gifts[0].id }, cookies })
     expect(claim.json().result.grant).toMatchObject({ source: 'gift', kind: 'coin', coinType: 'free', amount: 20 })
     expect(claim.json().result.grant.expiresAt).not.toBeNull()
-    expect(msg(await t.call('POST', `/api/inbox/gift/${gifts[0].id}/claim`, { cookies }))).toBe('This gift has already been received.')
-    const history = (await t.call('GET', '/api/inbox/gift', { cookies, query: { tab: 'history' } })).json().result.gifts as { id: number; state: string }[]
+    expect(msg(await t.call(endpoints.giftClaim, { params: { giftId: gifts[0].id }, cookies }))).toBe('This gift has already been received.')
+    const history = (await t.call(endpoints.gifts, { cookies, query: { tab: 'history' } })).json().result.gifts as { id: number; state: string }[]
     expect(history.map((gift) => gift.state)).toEqual(expect.arrayContaining(['claimed', 'expired']))
     const expired = history.find((gift) => gift.state === 'expired')!
-    expect((await t.call('POST', `/api/inbox/gift/${expired.id}/claim`, { cookies })).statusCode).toBe(410)
+    expect((await t.call(endpoints.giftClaim, { params: { giftId: expired.id }, cookies })).statusCode).toBe(410)
     // Another member's gift is not found.
     const other = await registerMember(t)
-    expect((await t.call('POST', `/api/inbox/gift/${gifts[1].id}/claim`, { cookies: other.cookies })).statusCode).toBe(404)
+    expect((await t.call(endpoints.giftClaim, { params: { giftId: gifts[1].id }, cookies: other.cookies })).statusCode).toBe(404)
     expect((await t.call('POST', '/api/inbox/gift/abc/claim', { cookies: other.cookies })).statusCode).toBe(404)
-    const grants = (await t.call('GET', '/api/member/grants', { cookies })).json().result.grants
+    const grants = (await t.call(endpoints.grants, { cookies })).json().result.grants
     expect(grants[0]).toMatchObject({ source: 'gift', amount: 20 })
     const row = await t.db.selectFrom('reward_grants').selectAll().where('id', '=', grants[0].id).executeTakeFirstOrThrow()
     // Booked into the coin ledger in the same transaction (payments, issue 6).
@@ -59,14 +59,14 @@ describe('inbox gifts and messages', () => {
 
   it('messages are read once; counts follow', async () => {
     const member = await registerMember(t)
-    const count = (await t.call('GET', '/api/inbox/count', { cookies: member.cookies })).json().result
+    const count = (await t.call(endpoints.inboxCount, { cookies: member.cookies })).json().result
     expect(count).toEqual({ gifts: 1, expiringSoon: 0, messages: 1 })
-    const messages = (await t.call('GET', '/api/inbox/message', { cookies: member.cookies, locale: 'fr' })).json().result.messages
+    const messages = (await t.call(endpoints.messages, { cookies: member.cookies, locale: 'fr' })).json().result.messages
     expect(messages[0]).toMatchObject({ title: 'Bienvenue sur Koma', read: false })
-    expect((await t.call('POST', `/api/inbox/message/${messages[0].id}/read`, { cookies: member.cookies })).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/inbox/count', { cookies: member.cookies })).json().result.messages).toBe(0)
-    expect((await t.call('POST', '/api/inbox/message/99999999/read', { cookies: member.cookies })).statusCode).toBe(404)
-    const all = await t.call('POST', '/api/inbox/gift/claim-all', { cookies: member.cookies })
+    expect((await t.call(endpoints.messageRead, { params: { messageId: messages[0].id }, cookies: member.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.inboxCount, { cookies: member.cookies })).json().result.messages).toBe(0)
+    expect((await t.call(endpoints.messageRead, { params: { messageId: '99999999' }, cookies: member.cookies })).statusCode).toBe(404)
+    const all = await t.call(endpoints.giftClaimAll, { cookies: member.cookies })
     expect(all.json().result.grants).toHaveLength(1)
   })
 })
@@ -74,7 +74,7 @@ describe('inbox gifts and messages', () => {
 describe('coupons', () => {
   it('validates, redeems once per member and grants what the coupon holds', async () => {
     const member = await registerMember(t)
-    const redeem = (code: string, locale: 'en' | 'ja' = 'en') => t.call('POST', '/api/coupon/redeem', { cookies: member.cookies, body: { code }, locale })
+    const redeem = (code: string, locale: 'en' | 'ja' = 'en') => t.call(endpoints.couponRedeem, { cookies: member.cookies, body: { code }, locale })
     expect(msg(await redeem(''))).toBe('Please enter a coupon code.')
     expect(msg(await redeem('X'.repeat(40)))).toBe('Please enter a coupon code.')
     const unknown = await redeem('NOPE-NOPE')
@@ -95,7 +95,7 @@ describe('coupons', () => {
 
   it('a guest may redeem (its coins are discarded if it signs in elsewhere)', async () => {
     const g = await guest(t, 'coupon-guest-device')
-    const response = await t.call('POST', '/api/coupon/redeem', {
+    const response = await t.call(endpoints.couponRedeem, {
       cookies: g.cookies,
       headers: device('coupon-guest-device'),
       body: { code: SEEDED_COUPONS.welcome },
@@ -110,20 +110,20 @@ describe('daily bonus: one per day in the reader day boundary', () => {
     const tz = (zone: string) => ({ [HEADERS.timezone]: zone })
     // 23:30 in Tokyo on 20 Nov = 14:30 UTC.
     t.clock.setFakeTime(new Date('2026-11-20T14:30:00Z'))
-    const status = (await t.call('GET', '/api/daily-bonus', { cookies: member.cookies, headers: tz('Asia/Tokyo') })).json().result
+    const status = (await t.call(endpoints.dailyBonus, { cookies: member.cookies, headers: tz('Asia/Tokyo') })).json().result
     expect(status).toMatchObject({ today: '2026-11-20', claimedToday: false, streak: 0, reward: { kind: 'coin', coinType: 'free', amount: 5 } })
-    const claim = await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('Asia/Tokyo') })
+    const claim = await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies, headers: tz('Asia/Tokyo') })
     expect(claim.json().result.status).toMatchObject({ claimedToday: true, streak: 1 })
-    expect(msg(await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('Asia/Tokyo') }))).toBe(
+    expect(msg(await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies, headers: tz('Asia/Tokyo') }))).toBe(
       'You have already received today’s bonus. Come back tomorrow!',
     )
     // An hour later it is the 21st in Tokyo: a new day.
     t.clock.setFakeTime(new Date('2026-11-20T15:30:00Z'))
-    const next = await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('Asia/Tokyo') })
+    const next = await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies, headers: tz('Asia/Tokyo') })
     expect(next.json().result.status).toMatchObject({ today: '2026-11-21', streak: 2 })
     // Switching to a zone still on the 20th cannot claim "yesterday" again.
-    expect((await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies, headers: tz('America/New_York') })).statusCode).toBe(409)
-    const grants = (await t.call('GET', '/api/member/grants', { cookies: member.cookies }))
+    expect((await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies, headers: tz('America/New_York') })).statusCode).toBe(409)
+    const grants = (await t.call(endpoints.grants, { cookies: member.cookies }))
       .json()
       .result.grants.filter((g: { source: string }) => g.source === 'daily_bonus')
     expect(grants).toHaveLength(2)
@@ -136,7 +136,7 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
     const time = String(Date.now())
     return t.app.inject({
       method: 'PUT',
-      url: '/api/inquiry/image',
+      url: urlOf(endpoints.inquiryImage),
       payload,
       headers: {
         'content-type': 'application/octet-stream',
@@ -171,15 +171,15 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
       [{ imageIds: [...ids, 'aaaaaaaaaa', 'bbbbbbbbbb'] }, 'You can attach up to 3 images.'],
     ]
     for (const [over, message] of bad) {
-      const response = await t.call('POST', '/api/inquiry', {
+      const response = await t.call(endpoints.inquiry, {
         body: { ...body, ...over } as unknown as Record<string, string>,
         headers: device('inquiry-device-1'),
       })
       expect([over, response.statusCode, msg(response)]).toEqual([over, 400, message])
     }
     // Images uploaded by another browser cannot be attached.
-    expect((await t.call('POST', '/api/inquiry', { body: { ...body }, headers: device('someone-else-9') })).statusCode).toBe(400)
-    const ok = await t.call('POST', '/api/inquiry', { body, headers: device('inquiry-device-1'), locale: 'ja' })
+    expect((await t.call(endpoints.inquiry, { body: { ...body }, headers: device('someone-else-9') })).statusCode).toBe(400)
+    const ok = await t.call(endpoints.inquiry, { body, headers: device('inquiry-device-1'), locale: 'ja' })
     expect(ok.statusCode).toBe(200)
     const { inquiryId, confirmationSent } = ok.json().result
     expect(confirmationSent).toBe(false)
@@ -203,7 +203,7 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
     const time = String(Date.now())
     const uploaded = await t.app.inject({
       method: 'PUT',
-      url: '/api/inquiry/image',
+      url: urlOf(endpoints.inquiryImage),
       payload: jpeg,
       cookies: member.cookies,
       headers: {
@@ -222,8 +222,8 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
     const body = { category: 'coin', email: 'victim@elsewhere.example', text: 'Where are my coins?', imageIds: [imageId] }
     // Another member on the same device cannot attach it.
     const other = await registerMember(t)
-    expect((await t.call('POST', '/api/inquiry', { body, cookies: other.cookies, headers })).statusCode).toBe(400)
-    const ok = await t.call('POST', '/api/inquiry', { body, cookies: member.cookies, headers, locale: 'fr' })
+    expect((await t.call(endpoints.inquiry, { body, cookies: other.cookies, headers })).statusCode).toBe(400)
+    const ok = await t.call(endpoints.inquiry, { body, cookies: member.cookies, headers, locale: 'fr' })
     expect(ok.json().result.confirmationSent).toBe(true)
     const { inquiryId } = ok.json().result
     const receipt = t.outbox().find((mail) => mail.tag === 'inquiry' && mail.subject.includes(`n° ${inquiryId}`))
@@ -233,7 +233,7 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
     // A guest has no address of its own: nothing is mailed.
     const g = await guest(t, 'inquiry-guest-device')
     // (From an address of its own: this file has sent its share of inquiries from 127.0.0.1.)
-    const asGuest = await t.call('POST', '/api/inquiry', {
+    const asGuest = await t.call(endpoints.inquiry, {
       body: { ...body, imageIds: [] },
       cookies: g.cookies,
       headers: device('inquiry-guest-device'),
@@ -246,30 +246,32 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
 
 describe('documents', () => {
   it('notices, FAQ and legal documents in the reader language, by type and version', async () => {
-    const notices = (await t.call('GET', '/api/document/notice', { locale: 'ja' })).json().result
+    const notices = (await t.call(endpoints.notices, { locale: 'ja' })).json().result
     expect(notices.notices.length).toBeGreaterThanOrEqual(5)
     expect(notices.notices[0]).toMatchObject({ pinned: true, category: 'maintenance' })
     expect(notices.notices[0].title).toContain('メンテナンス')
-    const detail = (await t.call('GET', `/api/document/notice/${notices.notices[1].id}`, { locale: 'fr' })).json().result
+    const detail = (await t.call(endpoints.notice, { params: { id: notices.notices[1].id }, locale: 'fr' })).json().result
     expect(detail.body.length).toBeGreaterThan(50)
-    expect((await t.call('GET', '/api/document/notice/99999999')).statusCode).toBe(404)
+    expect((await t.call(endpoints.notice, { params: { id: '99999999' } })).statusCode).toBe(404)
     expect((await t.call('GET', '/api/document/notice/abc')).statusCode).toBe(404)
-    const faqs = (await t.call('GET', '/api/document/faq', { query: { category: 'coin' } })).json().result.faqs
+    const faqs = (await t.call(endpoints.faqs, { query: { category: 'coin' } })).json().result.faqs
     expect(faqs.length).toBeGreaterThanOrEqual(2)
     expect(faqs.every((faq: { category: string }) => faq.category === 'coin')).toBe(true)
-    expect((await t.call('GET', `/api/document/faq/${faqs[0].id}`)).json().result.question).toBe(faqs[0].question)
-    const terms = (await t.call('GET', '/api/legal/terms')).json().result
+    expect((await t.call(endpoints.faq, { params: { id: faqs[0].id } })).json().result.question).toBe(faqs[0].question)
+    const terms = (await t.call(endpoints.legal, { params: { type: 'terms' } })).json().result
     expect(terms).toMatchObject({ type: 'terms', version: 2, title: 'Terms of Use' })
     expect(terms.versions.map((v: { version: number }) => v.version)).toEqual([2, 1])
-    const v1 = (await t.call('GET', '/api/legal/terms/1', { locale: 'ja' })).json().result
+    const v1 = (await t.call(endpoints.legalVersion, { params: { type: 'terms', version: '1' }, locale: 'ja' })).json().result
     expect(v1).toMatchObject({ version: 1, title: '利用規約' })
     expect(v1.body).not.toContain('第6条')
-    expect((await t.call('GET', '/api/legal/special_commercial_transaction', { locale: 'ja' })).json().result.title).toBe('特定商取引法に基づく表記')
+    expect((await t.call(endpoints.legal, { params: { type: 'special_commercial_transaction' }, locale: 'ja' })).json().result.title).toBe(
+      '特定商取引法に基づく表記',
+    )
     expect((await t.call('GET', '/api/legal/nonsense')).statusCode).toBe(404)
-    expect((await t.call('GET', '/api/legal/terms/7')).statusCode).toBe(404)
+    expect((await t.call(endpoints.legalVersion, { params: { type: 'terms', version: '7' } })).statusCode).toBe(404)
     expect((await t.call('GET', '/api/legal/terms/01')).statusCode).toBe(404)
     // The seeded member agreed to the current terms: no prompt.
     const cookies = await signIn(t, SEEDED.email, SEEDED.password)
-    expect((await t.call('GET', '/api/member/profile', { cookies })).json().result.userExtraInfo.termsUpdate).toBeNull()
+    expect((await t.call(endpoints.profile, { cookies })).json().result.userExtraInfo.termsUpdate).toBeNull()
   })
 })

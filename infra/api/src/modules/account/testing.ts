@@ -1,4 +1,4 @@
-import { HEADERS } from '@koma/contracts/server'
+import { HEADERS, endpoints } from '@koma/contracts/server'
 import type { LightMyRequestResponse } from 'fastify'
 import { cookiesOf, type CallOptions, type TestApp } from '../../test/testApp'
 import { sealedPassword } from '../../test/fixtures'
@@ -6,7 +6,7 @@ import { sealedPassword } from '../../test/fixtures'
 /** Helpers for the account API tests: codes from the outbox, sealed payloads, members and guests. */
 export async function sealed(t: TestApp, payload: Record<string, string>): Promise<{ sessionKey: string; rsaEncryptedString: string }> {
   const { constants, createPublicKey, publicEncrypt } = await import('node:crypto')
-  const issued = await t.call('GET', '/api/member/rsa/account')
+  const issued = await t.call(endpoints.rsaKey, { params: { purpose: 'account' } })
   const { sessionKey, publicKey } = issued.json().result as { sessionKey: string; publicKey: string }
   const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
   const data = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ sessionKey, ...payload })))
@@ -45,11 +45,11 @@ export async function registerMember(
   const email = options.email ?? uniqueEmail()
   const password = options.password ?? 'koma-reader-9'
   const base: CallOptions = { cookies: options.cookies, headers: options.headers, ip: options.ip ?? readerIp() }
-  const sent = await t.call('PUT', '/api/member/send/verify/token', { ...base, body: { email } })
+  const sent = await t.call(endpoints.sendVerifyToken, { ...base, body: { email } })
   if (sent.statusCode !== 200) throw new Error(`send code: ${sent.statusCode} ${sent.body}`)
-  const checked = await t.call('PUT', '/api/member/check/verify/token', { ...base, body: { email, token: lastCode(t, email) } })
+  const checked = await t.call(endpoints.checkVerifyToken, { ...base, body: { email, token: lastCode(t, email) } })
   if (checked.statusCode !== 200) throw new Error(`check code: ${checked.statusCode} ${checked.body}`)
-  const response = await t.call('PUT', '/api/member/signup', {
+  const response = await t.call(endpoints.signup, {
     ...base,
     body: {
       email,
@@ -71,7 +71,7 @@ export async function guest(
   deviceId: string,
   ip?: string,
 ): Promise<{ cookies: Record<string, string>; userId: number; response: LightMyRequestResponse }> {
-  const response = await t.call('POST', '/api/member/guest', { headers: device(deviceId), ip })
+  const response = await t.call(endpoints.guestSession, { headers: device(deviceId), ip })
   if (response.statusCode !== 200) throw new Error(`guest: ${response.statusCode} ${response.body}`)
   return { cookies: cookiesOf(response), userId: response.json().result.userId, response }
 }

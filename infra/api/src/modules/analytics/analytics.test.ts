@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
 import { csvHeader, csvLine, exportEvents, jsonLine } from './service'
@@ -17,7 +18,7 @@ afterAll(async () => {
 })
 
 const batch = (...events: object[]) => ({ events: JSON.stringify(events) })
-const send = (body: { events: string }, options: Parameters<TestApp['call']>[2] = {}) => t.call('POST', '/api/analytics/events', { body, ...options })
+const send = (body: { events: string }, options: Parameters<TestApp['call']>[2] = {}) => t.call(endpoints.analyticsEvents, { body, ...options })
 const stored = async () => t.db.selectFrom('analytics_events').selectAll().orderBy('id', 'asc').execute()
 
 describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
@@ -67,7 +68,7 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
       expect(response.json().message).toEqual(expect.any(String))
       expect(response.json().message.length).toBeGreaterThan(0)
     }
-    expect((await t.call('POST', '/api/analytics/events', {})).statusCode).toBe(400)
+    expect((await t.call(endpoints.analyticsEvents, {})).statusCode).toBe(400)
     // Past the API's body limit for forms: refused before it is read.
     expect((await send({ events: `[${'{"name":"page_view","path":"/","at":1},'.repeat(2000)}1]` })).statusCode).toBe(413)
     expect((await stored()).length).toBe(before + 1)
@@ -78,7 +79,7 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
     const before = (await stored()).length
     expect((await send(event, { headers: { 'sec-gpc': '1' } })).json().result).toEqual({ stored: 0 })
     expect((await send(event, { cookies: { koma_dns: '1' } })).json().result).toEqual({ stored: 0 })
-    const on = await t.call('PUT', '/api/member/settings', { cookies: member, body: { doNotShare: 'true' } })
+    const on = await t.call(endpoints.settingsUpdate, { cookies: member, body: { doNotShare: 'true' } })
     expect(on.json().result.privacy).toEqual({ doNotShare: true })
     expect((await send(event, { cookies: member })).json().result).toEqual({ stored: 0 })
     expect((await stored()).length).toBe(before)
@@ -86,10 +87,10 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
     // sends nothing, to us or to a configured tag manager).
     const elsewhere = await signIn(t)
     expect(elsewhere.koma_dns).toBe('1')
-    const off = await t.call('PUT', '/api/member/settings', { cookies: member, body: { doNotShare: 'false' } })
+    const off = await t.call(endpoints.settingsUpdate, { cookies: member, body: { doNotShare: 'false' } })
     expect(off.json().result.privacy).toEqual({ doNotShare: false })
     expect((await send(event, { cookies: member })).json().result).toEqual({ stored: 1 })
-    expect((await t.call('PUT', '/api/member/settings', { cookies: member, body: { doNotShare: 'maybe' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.settingsUpdate, { cookies: member, body: { doNotShare: 'maybe' } })).statusCode).toBe(400)
     expect((await signIn(t)).koma_dns).toBeUndefined()
   })
 

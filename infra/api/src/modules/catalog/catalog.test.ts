@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
-import { HEADERS, type ContentList, type ListContent } from '@koma/contracts/server'
-import { createTestApp, type TestApp } from '../../test/testApp'
+import { HEADERS, type ContentList, type ListContent, endpoints } from '@koma/contracts/server'
+import { createTestApp, type EndpointCallOptions, type TestApp, urlOf } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
 
 jest.setTimeout(120_000)
@@ -17,9 +17,10 @@ afterAll(async () => {
   await t?.close()
 })
 
-const list = async (url: string, options: Parameters<TestApp['call']>[2] = {}): Promise<ContentList> => {
-  const response = await t.call('GET', url, options)
-  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`)
+/** A menu of all_comic (GET /menu/all_comic/{code}), its answer's result; anything but a 200 fails. */
+const list = async (code: string, options: Omit<EndpointCallOptions<typeof endpoints.menuList>, 'params'> = {}): Promise<ContentList> => {
+  const response = await t.call(endpoints.menuList, { ...options, params: { holder: 'all_comic', code } })
+  if (response.statusCode !== 200) throw new Error(`${code}: ${response.statusCode} ${response.body}`)
   return response.json().result
 }
 const mature = { [HEADERS.acceptMature]: 'Y' }
@@ -28,7 +29,7 @@ describe('menus (GET /menu/all_comic/{code})', () => {
   it.each(['new', 'ranking', 'free', 'daily', 'completed', 'store', 'genre'])(
     '%s lists released, non-mature titles with a title and the page',
     async (code) => {
-      const result = await list(`/api/menu/all_comic/${code}`)
+      const result = await list(code)
       expect(result.code).toBe(code)
       expect(result.title).toEqual(expect.any(String))
       expect(result.contents.length).toBeGreaterThan(0)
@@ -41,12 +42,12 @@ describe('menus (GET /menu/all_comic/{code})', () => {
   )
 
   it('names the menu in the reader language', async () => {
-    expect((await list('/api/menu/all_comic/ranking', { locale: 'ja' })).title).toBe('ランキング')
-    expect((await list('/api/menu/all_comic/ranking', { locale: 'fr' })).title).toBe('Classement')
+    expect((await list('ranking', { locale: 'ja' })).title).toBe('ランキング')
+    expect((await list('ranking', { locale: 'fr' })).title).toBe('Classement')
   })
 
   it('ranks by views with a rank on each title', async () => {
-    const ranking = await list('/api/menu/all_comic/ranking')
+    const ranking = await list('ranking')
     expect(ranking.listUiType).toBe('rank')
     expect(ranking.contents.map((c) => c.rank)).toEqual(ranking.contents.map((_, i) => i + 1))
     const views = ranking.contents.map((c) => c.totalViews)
@@ -54,45 +55,45 @@ describe('menus (GET /menu/all_comic/{code})', () => {
   })
 
   it('filters: completed titles only, gauge titles for free, the genre chosen', async () => {
-    expect((await list('/api/menu/all_comic/completed')).contents.every((c) => c.status === 'completed')).toBe(true)
-    const free = await list('/api/menu/all_comic/free')
+    expect((await list('completed')).contents.every((c) => c.status === 'completed')).toBe(true)
+    const free = await list('free')
     const gauge = await t.db.selectFrom('contents').select('id').where('gauge_usable', '=', true).execute()
     expect(free.contents.every((c) => gauge.some((row) => Number(row.id) === c.id))).toBe(true)
     expect(free.topBanner.elements.length).toBeGreaterThan(0)
-    const genre = await list('/api/menu/all_comic/genre/romance')
+    const genre = (await t.call(endpoints.menuGenre, { params: { holder: 'all_comic', genre: 'romance' } })).json().result as ContentList
     expect(genre.currentItemCode).toBe('romance')
     expect(genre.items.map((item) => item.code)).toContain('fantasy')
     expect(genre.contents.every((c) => c.genres.some((g) => g.name === 'Romance'))).toBe(true)
-    expect((await list('/api/menu/all_comic/genre', { query: { currentItemCode: 'horror' } })).currentItemCode).toBe('horror')
+    expect((await list('genre', { query: { currentItemCode: 'horror' } })).currentItemCode).toBe('horror')
   })
 
   it('404s an unknown menu or holder', async () => {
-    expect((await t.call('GET', '/api/menu/all_comic/bestsellers')).statusCode).toBe(404)
-    expect((await t.call('GET', '/api/menu/other/new')).statusCode).toBe(404)
+    expect((await t.call(endpoints.menuList, { params: { holder: 'all_comic', code: 'bestsellers' } })).statusCode).toBe(404)
+    expect((await t.call(endpoints.menuList, { params: { holder: 'other', code: 'new' } })).statusCode).toBe(404)
   })
 })
 
 describe('paging (20 a page, pageNo or seqNo)', () => {
   it('pages the content catalog of 25 titles: 20, then 5, then the SPEC §8 internal error', async () => {
     const catalog = await t.db.selectFrom('collections').select('id').where('kind', '=', 'catalog').executeTakeFirstOrThrow()
-    const first = (await t.call('GET', `/api/content_catalog/${catalog.id}`)).json().result
+    const first = (await t.call(endpoints.contentCatalog, { params: { id: catalog.id } })).json().result
     expect(first.contents).toHaveLength(20)
     expect(first.page).toEqual({ hasNext: true, seqNo: 20, currentPageNo: 1 })
-    const second = (await t.call('GET', `/api/content_catalog/${catalog.id}`, { query: { pageNo: '2' } })).json().result
+    const second = (await t.call(endpoints.contentCatalog, { params: { id: catalog.id }, query: { pageNo: '2' } })).json().result
     expect(second.contents).toHaveLength(5)
     expect(second.page).toEqual({ hasNext: false, seqNo: 25, currentPageNo: 2 })
-    const bySeq = (await t.call('GET', `/api/content_catalog/${catalog.id}`, { query: { seqNo: '20' } })).json().result
+    const bySeq = (await t.call(endpoints.contentCatalog, { params: { id: catalog.id }, query: { seqNo: '20' } })).json().result
     expect(bySeq.contents.map((c: ListContent) => c.id)).toEqual(second.contents.map((c: ListContent) => c.id))
     const ids = new Set([...first.contents, ...second.contents].map((c: ListContent) => c.id))
     expect(ids.size).toBe(25)
-    const past = await t.call('GET', `/api/content_catalog/${catalog.id}`, { query: { pageNo: '3' } })
+    const past = await t.call(endpoints.contentCatalog, { params: { id: catalog.id }, query: { pageNo: '3' } })
     expect(past.statusCode).toBe(404)
     expect(past.json()).toEqual({ code: 404, message: 'There are no more items to show.', hasNextPage: false })
   })
 
   it('refuses malformed paging with a clear 400, never a database error', async () => {
     for (const query of [{ pageNo: '0' }, { pageNo: 'abc' }, { pageSize: '-1' }, { seqNo: '1e3' }] as Record<string, string>[]) {
-      const response = await t.call('GET', '/api/menu/all_comic/new', { query, locale: 'fr' })
+      const response = await t.call(endpoints.menuList, { params: { holder: 'all_comic', code: 'new' }, query, locale: 'fr' })
       expect(response.statusCode).toBe(400)
       expect(response.json().message).toMatch(/n'est pas valide/)
     }
@@ -111,15 +112,15 @@ describe('paging (20 a page, pageNo or seqNo)', () => {
       .insertInto('contents')
       .values(rows as never)
       .execute()
-    const page10 = await list('/api/menu/all_comic/ranking', { query: { pageNo: '10' } })
+    const page10 = await list('ranking', { query: { pageNo: '10' } })
     expect(page10.contents).toHaveLength(20)
     expect(page10.contents[19].rank).toBe(200)
     expect(page10.page).toEqual({ hasNext: false, seqNo: 200, currentPageNo: 10 })
-    const page11 = await t.call('GET', '/api/menu/all_comic/ranking', { query: { pageNo: '11' } })
+    const page11 = await t.call(endpoints.menuList, { params: { holder: 'all_comic', code: 'ranking' }, query: { pageNo: '11' } })
     expect(page11.statusCode).toBe(404)
     expect(page11.json().hasNextPage).toBe(false)
     // Other lists are not capped.
-    const new11 = await list('/api/menu/all_comic/new', { query: { pageNo: '11' } })
+    const new11 = await list('new', { query: { pageNo: '11' } })
     expect(new11.contents.length).toBeGreaterThan(0)
     await t.db.deleteFrom('contents').where('theme_color', '=', '#123456').execute()
   })
@@ -130,13 +131,13 @@ describe('daily (SPEC §9 weekday offsets, week starts Monday)', () => {
 
   it('defaults to today in the reader language: Thursday 23:00 UTC is Friday in ja and fr, Thursday in en', async () => {
     t.clock.setFakeTime(new Date('2026-11-19T23:00:00Z'))
-    expect((await list('/api/menu/all_comic/daily', { locale: 'ja' })).currentItemCode).toBe('fri')
-    expect((await list('/api/menu/all_comic/daily', { locale: 'fr' })).currentItemCode).toBe('fri')
-    expect((await list('/api/menu/all_comic/daily', { locale: 'en' })).currentItemCode).toBe('thu')
+    expect((await list('daily', { locale: 'ja' })).currentItemCode).toBe('fri')
+    expect((await list('daily', { locale: 'fr' })).currentItemCode).toBe('fri')
+    expect((await list('daily', { locale: 'en' })).currentItemCode).toBe('thu')
   })
 
   it('lists the ongoing titles published on the chosen weekday, with weekday tabs from Monday', async () => {
-    const daily = await list('/api/menu/all_comic/daily', { query: { currentItemCode: 'tue' }, locale: 'ja' })
+    const daily = await list('daily', { query: { currentItemCode: 'tue' }, locale: 'ja' })
     expect(daily.items.map((item) => item.code)).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])
     expect(daily.items[0].label).toBe('月')
     const expected = await t.db.selectFrom('contents').select('id').where('status', '=', 'ongoing').where('mature', '=', false).execute()
@@ -152,9 +153,9 @@ describe('daily (SPEC §9 weekday offsets, week starts Monday)', () => {
 
 describe('adult menu and mature content', () => {
   it('needs a session (401), then accepted mature content (428), then lists mature titles', async () => {
-    expect((await t.call('GET', '/api/menu/all_comic/adult', { headers: mature })).statusCode).toBe(401)
-    expect((await t.call('GET', '/api/menu/all_comic/adult', { cookies })).statusCode).toBe(428)
-    const adult = await list('/api/menu/all_comic/adult', { cookies, headers: mature })
+    expect((await t.call(endpoints.menuList, { params: { holder: 'all_comic', code: 'adult' }, headers: mature })).statusCode).toBe(401)
+    expect((await t.call(endpoints.menuList, { params: { holder: 'all_comic', code: 'adult' }, cookies })).statusCode).toBe(428)
+    const adult = await list('adult', { cookies, headers: mature })
     expect(adult.contents.length).toBe(3)
     expect(adult.contents.every((c) => c.mature)).toBe(true)
   })
@@ -163,13 +164,13 @@ describe('adult menu and mature content', () => {
     const other = await createTestApp()
     try {
       const session = await signIn(other)
-      expect((await other.call('GET', '/api/en/home/mature', { cookies: session })).statusCode).toBe(428)
-      expect((await other.call('PUT', '/api/member/profile/mature/accept/on')).statusCode).toBe(401)
-      expect((await other.call('PUT', '/api/member/profile/mature/accept/on', { cookies: session })).statusCode).toBe(451)
+      expect((await other.call(endpoints.homeMature, { params: { lang: 'en' }, cookies: session })).statusCode).toBe(428)
+      expect((await other.call(endpoints.matureAccept, { params: { value: 'on' } })).statusCode).toBe(401)
+      expect((await other.call(endpoints.matureAccept, { params: { value: 'on' }, cookies: session })).statusCode).toBe(451)
       await other.db.updateTable('members').set({ adult_verified_at: other.clock.now() }).where('email', '=', 'reader@koma.example').execute()
-      expect((await other.call('PUT', '/api/member/profile/mature/accept/on', { cookies: session })).json().result).toMatchObject({ acceptMature: true })
-      const home = (await other.call('GET', '/api/en/home/mature', { cookies: session })).json().result
-      const ordinary = (await other.call('GET', '/api/en/home')).json().result
+      expect((await other.call(endpoints.matureAccept, { params: { value: 'on' }, cookies: session })).json().result).toMatchObject({ acceptMature: true })
+      const home = (await other.call(endpoints.homeMature, { params: { lang: 'en' }, cookies: session })).json().result
+      const ordinary = (await other.call(endpoints.home, { params: { lang: 'en' } })).json().result
       expect(home.sections.length).toBeGreaterThan(ordinary.sections.length)
     } finally {
       await other.close()
@@ -177,30 +178,30 @@ describe('adult menu and mature content', () => {
   })
 
   it('events carry the mature flag: mature events only for readers who accepted', async () => {
-    const plain = (await t.call('GET', '/api/all_comic/event')).json().result
+    const plain = (await t.call(endpoints.events, { params: { prefix: 'all_comic' } })).json().result
     expect(plain.mature).toBe(false)
     expect(plain.events.length).toBeGreaterThan(0)
     expect(plain.events.every((event: { mature: boolean }) => !event.mature)).toBe(true)
-    const withMature = (await t.call('GET', '/api/all_comic/event', { headers: mature })).json().result
+    const withMature = (await t.call(endpoints.events, { params: { prefix: 'all_comic' }, headers: mature })).json().result
     expect(withMature.mature).toBe(true)
     expect(withMature.events.some((event: { mature: boolean }) => event.mature)).toBe(true)
-    expect((await t.call('GET', '/api/other/event')).statusCode).toBe(404)
+    expect((await t.call(endpoints.events, { params: { prefix: 'other' } })).statusCode).toBe(404)
   })
 })
 
 describe('promotions and content catalogs', () => {
   it('serve their texts, art and titles; unknown ids 404', async () => {
     const promotion = await t.db.selectFrom('collections').select('id').where('kind', '=', 'promotion').executeTakeFirstOrThrow()
-    const result = (await t.call('GET', `/api/menu/promotion/${promotion.id}`, { locale: 'ja' })).json().result
+    const result = (await t.call(endpoints.promotion, { params: { id: promotion.id }, locale: 'ja' })).json().result
     expect(result.title).toMatch(/無料/)
     expect(result.image).toMatchObject({ url: expect.stringMatching(/^\/api\/image\/\d+$/) })
     expect(result.image.width / result.image.height).toBeCloseTo(16 / 9, 2)
     expect(result.contents.length).toBeGreaterThan(0)
-    expect((await t.call('GET', '/api/menu/promotion/999999')).statusCode).toBe(404)
+    expect((await t.call(endpoints.promotion, { params: { id: '999999' } })).statusCode).toBe(404)
     expect((await t.call('GET', '/api/menu/promotion/abc')).statusCode).toBe(404)
     // A catalog id is not a promotion.
     const catalog = await t.db.selectFrom('collections').select('id').where('kind', '=', 'catalog').executeTakeFirstOrThrow()
-    expect((await t.call('GET', `/api/menu/promotion/${catalog.id}`)).statusCode).toBe(404)
+    expect((await t.call(endpoints.promotion, { params: { id: catalog.id } })).statusCode).toBe(404)
   })
 
   it('a promotion outside its period is a campaign that is not running: 400 in the reader language (SPEC §8 campaign rules)', async () => {
@@ -211,14 +212,13 @@ describe('promotions and content catalogs', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
     const now = t.clock.now().getTime()
-    const url = `/api/menu/promotion/${promotion.id}`
     try {
       await t.db
         .updateTable('collections')
         .set({ start_at: new Date(now - 10 * 86_400_000), end_at: new Date(now - 1000) })
         .where('id', '=', promotion.id)
         .execute()
-      const ended = await t.call('GET', url, { locale: 'fr' })
+      const ended = await t.call(endpoints.promotion, { params: { id: promotion.id }, locale: 'fr' })
       expect(ended.statusCode).toBe(400)
       expect(ended.json()).toEqual({ code: 400, message: 'Cette campagne n’a pas lieu en ce moment.' })
       await t.db
@@ -226,13 +226,16 @@ describe('promotions and content catalogs', () => {
         .set({ start_at: new Date(now + 86_400_000), end_at: null })
         .where('id', '=', promotion.id)
         .execute()
-      expect((await t.call('GET', url, { locale: 'ja' })).json()).toEqual({ code: 400, message: 'このキャンペーンは現在開催されていません。' })
+      expect((await t.call(endpoints.promotion, { params: { id: promotion.id }, locale: 'ja' })).json()).toEqual({
+        code: 400,
+        message: 'このキャンペーンは現在開催されていません。',
+      })
       await t.db
         .updateTable('collections')
         .set({ start_at: new Date(now - 1000), end_at: new Date(now + 86_400_000) })
         .where('id', '=', promotion.id)
         .execute()
-      expect((await t.call('GET', url)).statusCode).toBe(200)
+      expect((await t.call(endpoints.promotion, { params: { id: promotion.id } })).statusCode).toBe(200)
       // A content catalog has no period.
       const catalog = await t.db.selectFrom('collections').select(['id', 'end_at']).where('kind', '=', 'catalog').executeTakeFirstOrThrow()
       await t.db
@@ -240,7 +243,7 @@ describe('promotions and content catalogs', () => {
         .set({ end_at: new Date(now - 1000) })
         .where('id', '=', catalog.id)
         .execute()
-      expect((await t.call('GET', `/api/content_catalog/${catalog.id}`)).statusCode).toBe(200)
+      expect((await t.call(endpoints.contentCatalog, { params: { id: catalog.id } })).statusCode).toBe(200)
       await t.db.updateTable('collections').set({ end_at: catalog.end_at }).where('id', '=', catalog.id).execute()
     } finally {
       await t.db.updateTable('collections').set({ start_at: promotion.start_at, end_at: promotion.end_at }).where('id', '=', promotion.id).execute()
@@ -250,7 +253,7 @@ describe('promotions and content catalogs', () => {
 
 describe('search (POST /search)', () => {
   const search = async (query: string, options: { locale?: 'ja' | 'en' | 'fr'; pageNo?: string; headers?: Record<string, string> } = {}) => {
-    const response = await t.call('POST', '/api/search', {
+    const response = await t.call(endpoints.search, {
       body: { query, ...(options.pageNo ? { pageNo: options.pageNo } : {}) },
       locale: options.locale,
       headers: options.headers,
@@ -331,24 +334,24 @@ describe('coming soon and release notifications', () => {
       .where('status', '=', 'coming_soon')
       .orderBy('published_at')
       .executeTakeFirstOrThrow()
-    const url = `/api/${soon.type}/coming_soon/${soon.id}/product`
-    const entry = (await t.call('GET', url)).json().result
+    const entry = (await t.call(endpoints.comingSoon, { params: { type: soon.type, id: soon.id } })).json().result
     expect(entry.publicationRemained).toBeGreaterThan(0)
     expect(entry.hasTrial).toBe(true)
     expect(entry.trialChapterId).toEqual(expect.any(Number))
     expect(entry.notification).toBe(false)
     expect(entry.content.description.length).toBeGreaterThan(10)
     t.clock.setFakeTime(new Date(new Date(soon.published_at).getTime() - 3600_000))
-    expect((await t.call('GET', url)).json().result.publicationRemained).toBe(3600)
+    expect((await t.call(endpoints.comingSoon, { params: { type: soon.type, id: soon.id } })).json().result.publicationRemained).toBe(3600)
     t.clock.setFakeTime(null)
 
-    const notify = `/api/${soon.type}/coming_soon/${soon.id}/notification`
-    expect((await t.call('PUT', notify)).statusCode).toBe(401)
-    expect((await t.call('PUT', notify, { cookies })).json().result).toEqual({ notification: true })
-    expect((await t.call('PUT', notify, { cookies })).statusCode).toBe(200)
-    expect((await t.call('GET', url, { cookies })).json().result.notification).toBe(true)
-    expect((await t.call('DELETE', notify, { cookies })).json().result).toEqual({ notification: false })
-    expect((await t.call('GET', url, { cookies })).json().result.notification).toBe(false)
+    expect((await t.call(endpoints.releaseNotificationOn, { params: { type: soon.type, id: soon.id } })).statusCode).toBe(401)
+    expect((await t.call(endpoints.releaseNotificationOn, { params: { type: soon.type, id: soon.id }, cookies })).json().result).toEqual({ notification: true })
+    expect((await t.call(endpoints.releaseNotificationOn, { params: { type: soon.type, id: soon.id }, cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.comingSoon, { params: { type: soon.type, id: soon.id }, cookies })).json().result.notification).toBe(true)
+    expect((await t.call(endpoints.releaseNotificationOff, { params: { type: soon.type, id: soon.id }, cookies })).json().result).toEqual({
+      notification: false,
+    })
+    expect((await t.call(endpoints.comingSoon, { params: { type: soon.type, id: soon.id }, cookies })).json().result.notification).toBe(false)
   })
 
   it('refuses a notification for a released title (409) and unknown titles (404)', async () => {
@@ -358,10 +361,10 @@ describe('coming soon and release notifications', () => {
       .where('status', '=', 'ongoing')
       .where('mature', '=', false)
       .executeTakeFirstOrThrow()
-    const response = await t.call('PUT', `/api/${released.type}/coming_soon/${released.id}/notification`, { cookies, locale: 'fr' })
+    const response = await t.call(endpoints.releaseNotificationOn, { params: { type: released.type, id: released.id }, cookies, locale: 'fr' })
     expect(response.statusCode).toBe(409)
     expect(response.json().message).toBe('Ce titre est déjà disponible.')
-    expect((await t.call('GET', '/api/comic/coming_soon/99999/product')).statusCode).toBe(404)
+    expect((await t.call(endpoints.comingSoon, { params: { type: 'comic', id: '99999' } })).statusCode).toBe(404)
   })
 })
 
@@ -372,20 +375,20 @@ describe('library', () => {
     ).map((row) => ({ id: Number(row.id), type: row.type }))
 
   it('needs a session and a known tab', async () => {
-    expect((await t.call('GET', '/api/library/subscribed')).statusCode).toBe(401)
-    expect((await t.call('GET', '/api/library/favourites', { cookies })).statusCode).toBe(404)
+    expect((await t.call(endpoints.library, { params: { tab: 'subscribed' } })).statusCode).toBe(401)
+    expect((await t.call(endpoints.library, { params: { tab: 'favourites' }, cookies })).statusCode).toBe(404)
   })
 
   it('subscribes and unsubscribes; the episode list says so', async () => {
     const [a, b] = await firstTitles(2)
-    expect((await t.call('PUT', `/api/library/subscriptions/${a.type}/${a.id}`, { cookies })).json().result).toEqual({ subscribed: true })
-    await t.call('PUT', `/api/library/subscriptions/${b.type}/${b.id}`, { cookies })
-    const subscribed = (await t.call('GET', '/api/library/subscribed', { cookies })).json().result
+    expect((await t.call(endpoints.subscribe, { params: { type: a.type, id: a.id }, cookies })).json().result).toEqual({ subscribed: true })
+    await t.call(endpoints.subscribe, { params: { type: b.type, id: b.id }, cookies })
+    const subscribed = (await t.call(endpoints.library, { params: { tab: 'subscribed' }, cookies })).json().result
     expect(subscribed.items.map((item: { content: { id: number } }) => item.content.id).sort()).toEqual([a.id, b.id].sort())
-    expect((await t.call('GET', `/api/${a.type}/${a.id}`, { cookies })).json().result.subscribed).toBe(true)
-    await t.call('DELETE', `/api/library/subscriptions/${a.type}/${a.id}`, { cookies })
-    expect((await t.call('GET', `/api/${a.type}/${a.id}`, { cookies })).json().result.subscribed).toBe(false)
-    expect((await t.call('PUT', `/api/library/subscriptions/comic/99999`, { cookies })).statusCode).toBe(404)
+    expect((await t.call(endpoints.content, { params: { type: a.type, id: a.id }, cookies })).json().result.subscribed).toBe(true)
+    await t.call(endpoints.unsubscribe, { params: { type: a.type, id: a.id }, cookies })
+    expect((await t.call(endpoints.content, { params: { type: a.type, id: a.id }, cookies })).json().result.subscribed).toBe(false)
+    expect((await t.call(endpoints.subscribe, { params: { type: 'comic', id: '99999' }, cookies })).statusCode).toBe(404)
   })
 
   it('lists recent reads newest first with the last chapter, and orders by title on request', async () => {
@@ -416,10 +419,10 @@ describe('library', () => {
         })
         .execute()
     }
-    const recent = (await t.call('GET', '/api/library/recent', { cookies })).json().result
+    const recent = (await t.call(endpoints.library, { params: { tab: 'recent' }, cookies })).json().result
     expect(recent.items.map((item: { content: { id: number } }) => item.content.id)).toEqual(chapters.map((c) => Number(c.content_id)).reverse())
     expect(recent.items[0].chapter).toMatchObject({ id: Number(chapters[2].id), name: expect.any(String) })
-    const byTitle = (await t.call('GET', '/api/library/recent', { cookies, query: { order: 'title' } })).json().result
+    const byTitle = (await t.call(endpoints.library, { params: { tab: 'recent' }, cookies, query: { order: 'title' } })).json().result
     const names = byTitle.items.map((item: { content: { name: string } }) => item.content.name)
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, 'en')))
   })
@@ -447,19 +450,19 @@ describe('library', () => {
           created_at: new Date(),
         })
         .execute()
-    const unlocked = (await t.call('GET', '/api/library/unlocked', { cookies })).json().result
+    const unlocked = (await t.call(endpoints.library, { params: { tab: 'unlocked' }, cookies })).json().result
     const contentId = Number(paid[0].content_id)
     expect(unlocked.items.some((item: { content: { id: number }; unlockedCount: number }) => item.content.id === contentId && item.unlockedCount >= 1)).toBe(
       true,
     )
-    expect((await t.call('PUT', `/api/library/hidden/${paid[0].type}/${contentId}`, { cookies })).json().result).toEqual({ hidden: true })
-    const after = (await t.call('GET', '/api/library/unlocked', { cookies })).json().result
+    expect((await t.call(endpoints.hide, { params: { type: paid[0].type, id: contentId }, cookies })).json().result).toEqual({ hidden: true })
+    const after = (await t.call(endpoints.library, { params: { tab: 'unlocked' }, cookies })).json().result
     expect(after.items.some((item: { content: { id: number } }) => item.content.id === contentId)).toBe(false)
-    const hidden = (await t.call('GET', '/api/library/unlocked', { cookies, query: { hidden: 'true' } })).json().result
+    const hidden = (await t.call(endpoints.library, { params: { tab: 'unlocked' }, cookies, query: { hidden: 'true' } })).json().result
     expect(hidden.items.map((item: { content: { id: number }; hidden: boolean }) => [item.content.id, item.hidden])).toContainEqual([contentId, true])
-    await t.call('DELETE', `/api/library/hidden/${paid[0].type}/${contentId}`, { cookies })
+    await t.call(endpoints.unhide, { params: { type: paid[0].type, id: contentId }, cookies })
     expect(
-      (await t.call('GET', '/api/library/unlocked', { cookies }))
+      (await t.call(endpoints.library, { params: { tab: 'unlocked' }, cookies }))
         .json()
         .result.items.some((item: { content: { id: number } }) => item.content.id === contentId),
     ).toBe(true)
@@ -478,9 +481,11 @@ describe('episode list access states', () => {
       .where(({ eb, val }) => eb(val('gauge'), '=', eb.fn.any('ch.rent_allowed_with')))
       .orderBy('c.id')
       .executeTakeFirstOrThrow()
-    const url = `/api/${row.type}/${row.contentId}`
-    expect((await t.call('GET', url)).json().result.inventory).toBeNull()
-    expect((await t.call('GET', url, { cookies })).json().result.inventory.readForFree).toEqual({ amount: 1, recoverRemained: 0 })
+    expect((await t.call(endpoints.content, { params: { type: row.type, id: row.contentId } })).json().result.inventory).toBeNull()
+    expect((await t.call(endpoints.content, { params: { type: row.type, id: row.contentId }, cookies })).json().result.inventory.readForFree).toEqual({
+      amount: 1,
+      recoverRemained: 0,
+    })
     const rentedAt = t.clock.now()
     await t.db
       .insertInto('chapter_access')
@@ -494,13 +499,13 @@ describe('episode list access states', () => {
         created_at: rentedAt,
       })
       .execute()
-    const after = (await t.call('GET', url, { cookies })).json().result
+    const after = (await t.call(endpoints.content, { params: { type: row.type, id: row.contentId }, cookies })).json().result
     expect(after.inventory.readForFree.amount).toBe(0)
     expect(after.inventory.readForFree.recoverRemained).toBeGreaterThan(82_700)
     const chapter = after.chapters.find((c: { id: number }) => c.id === Number(row.id))
     expect(chapter.activity).toMatchObject({ rented: true })
     t.clock.setFakeTime(new Date(rentedAt.getTime() + 82_800_000))
-    expect((await t.call('GET', url, { cookies })).json().result.inventory.readForFree.amount).toBe(1)
+    expect((await t.call(endpoints.content, { params: { type: row.type, id: row.contentId }, cookies })).json().result.inventory.readForFree.amount).toBe(1)
     t.clock.setFakeTime(null)
   })
 })
@@ -509,7 +514,7 @@ describe('home', () => {
   it('has popups by area and page, a campaign row, and a cache header bounded by the earliest badge', async () => {
     // The seed's badges run from its own "now" (2026-11-20T03:00Z) for a few days.
     t.clock.setFakeTime(new Date('2026-11-20T04:00:00Z'))
-    const response = await t.call('GET', '/api/en/home')
+    const response = await t.call(endpoints.home, { params: { lang: 'en' } })
     const home = response.json().result
     expect(home.popups.length).toBeGreaterThanOrEqual(3)
     expect(home.popups.map((p: { page: string }) => p.page)).toEqual(expect.arrayContaining(['main', 'free']))
@@ -526,13 +531,13 @@ describe('home', () => {
       .map((iso) => Date.parse(iso as string))
     const earliest = Math.min(...expiries)
     t.clock.setFakeTime(new Date(earliest - 60_000))
-    const soon = await t.call('GET', '/api/en/home')
+    const soon = await t.call(endpoints.home, { params: { lang: 'en' } })
     const soonAge = Number(/max-age=(\d+)/.exec(String(soon.headers['cache-control']))?.[1])
     expect(soonAge).toBeGreaterThanOrEqual(55)
     expect(soonAge).toBeLessThanOrEqual(60)
     // Once a badge has expired it is no longer sent.
     t.clock.setFakeTime(new Date(earliest + 1000))
-    const later = (await t.call('GET', '/api/en/home')).json().result
+    const later = (await t.call(endpoints.home, { params: { lang: 'en' } })).json().result
     const badges = [...later.sections, later.topBanner]
       .flatMap((s: { elements: { badge: { expireAt: string | null } | null }[] }) => s.elements)
       .map((e) => e.badge?.expireAt)
@@ -542,20 +547,20 @@ describe('home', () => {
   })
 
   it('is public, compressed once per cached home, and revalidates by ETag', async () => {
-    const plain = await t.call('GET', '/api/ja/home')
+    const plain = await t.call(endpoints.home, { params: { lang: 'ja' } })
     expect(plain.headers['cache-control']).toMatch(/^public, max-age=\d+$/)
     expect(plain.headers['content-encoding']).toBeUndefined()
-    const br = await t.call('GET', '/api/ja/home', { headers: { 'accept-encoding': 'gzip, br' } })
+    const br = await t.call(endpoints.home, { params: { lang: 'ja' }, headers: { 'accept-encoding': 'gzip, br' } })
     expect(br.headers['content-encoding']).toBe('br')
     expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json())
-    const gz = await t.call('GET', '/api/ja/home', { headers: { 'accept-encoding': 'gzip' } })
+    const gz = await t.call(endpoints.home, { params: { lang: 'ja' }, headers: { 'accept-encoding': 'gzip' } })
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json())
     expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3)
-    const again = await t.call('GET', '/api/ja/home', { headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(br.headers.etag) } })
+    const again = await t.call(endpoints.home, { params: { lang: 'ja' }, headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(br.headers.etag) } })
     expect(again.statusCode).toBe(304)
     expect(again.rawPayload.length).toBe(0)
     // Other representations' tags do not match.
-    expect((await t.call('GET', '/api/ja/home', { headers: { 'if-none-match': String(br.headers.etag) } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.home, { params: { lang: 'ja' }, headers: { 'if-none-match': String(br.headers.etag) } })).statusCode).toBe(200)
   })
 })
 
@@ -563,15 +568,26 @@ describe('images (SPEC §9 presets × densities)', () => {
   it('renders the preset covering w at density 1 or 2, caches it, and refuses malformed values', async () => {
     const sharp = (await import('sharp')).default
     const image = await t.db.selectFrom('images').select('id').where('width', '=', 640).where('access', '=', 'public').orderBy('id').executeTakeFirstOrThrow()
-    const one = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=300`, headers: { accept: 'image/webp' } })
+    const one = await t.app.inject({
+      method: 'GET',
+      url: urlOf(endpoints.image, { imageId: image.id }),
+      query: { w: '300' },
+      headers: { accept: 'image/webp' },
+    })
     expect(one.statusCode).toBe(200)
     expect((await sharp(one.rawPayload).metadata()).width).toBe(320)
-    const two = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=2`, headers: { accept: 'image/webp' } })
+    const two = await t.app.inject({
+      method: 'GET',
+      url: urlOf(endpoints.image, { imageId: image.id }),
+      query: { w: '320', dpr: '2' },
+      headers: { accept: 'image/webp' },
+    })
     expect((await sharp(two.rawPayload).metadata()).width).toBe(640)
     expect(two.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     const again = await t.app.inject({
       method: 'GET',
-      url: `/api/image/${image.id}?w=320&dpr=2`,
+      url: urlOf(endpoints.image, { imageId: image.id }),
+      query: { w: '320', dpr: '2' },
       headers: { accept: 'image/webp', 'if-none-match': String(two.headers.etag) },
     })
     expect(again.statusCode).toBe(304)
@@ -582,7 +598,7 @@ describe('images (SPEC §9 presets × densities)', () => {
 
 describe('sitemap titles (GET /sitemap/titles, for the edge)', () => {
   it('lists every non-mature title once, coming-soon ones on their coming-soon page, without SPEC §7 headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/sitemap/titles' })
+    const response = await t.app.inject({ method: 'GET', url: urlOf(endpoints.sitemapTitles) })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=600')
     const titles = response.json().result.titles as { type: string; id: number; page: string; updatedAt: string }[]

@@ -1,7 +1,8 @@
+import { endpoints } from '@koma/contracts/server'
 import { buildApp } from '../../app'
 import { createClock } from '../../clock'
 import { loadConfig } from '../../config'
-import { createTestApp, type TestApp } from '../../test/testApp'
+import { createTestApp, urlOf, type TestApp } from '../../test/testApp'
 import { guest, registerMember } from '../account/testing'
 import { creditCoins, ledgerSum } from './ledger'
 import { creditTickets } from './stock'
@@ -51,7 +52,7 @@ async function newMember(coins: { purchased?: number; free?: number } = {}): Pro
 }
 
 async function token(member: Member): Promise<string> {
-  const response = await t.call('POST', '/api/coin/transaction/token', { cookies: member.cookies })
+  const response = await t.call(endpoints.coinTransactionToken, { cookies: member.cookies })
   expect(response.statusCode).toBe(200)
   return response.json().result.token as string
 }
@@ -74,13 +75,12 @@ async function chapters(where: 'buy' | 'gauge' | 'coinRent'): Promise<ChapterRow
   return (await query.execute()).map((row) => ({ ...row, id: Number(row.id), contentId: Number(row.contentId) })) as ChapterRow[]
 }
 
-const base = (chapter: ChapterRow) => `/api/${chapter.type}/${chapter.contentId}/chapter`
 const inventory = async (member: Member, chapter: ChapterRow) =>
-  (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })).json().result.inventory
+  (await t.call(endpoints.content, { params: { type: chapter.type, id: chapter.contentId }, cookies: member.cookies })).json().result.inventory
 
 describe('transaction tokens and unlock', () => {
   it('needs a signed-in reader for a token', async () => {
-    expect((await t.call('POST', '/api/coin/transaction/token')).statusCode).toBe(401)
+    expect((await t.call(endpoints.coinTransactionToken)).statusCode).toBe(401)
   })
 
   it('unlocks a chapter once; the same token replayed charges nothing; a used token cannot buy another chapter', async () => {
@@ -88,7 +88,11 @@ describe('transaction tokens and unlock', () => {
     const member = await newMember({ purchased: chapter.price + other.price + 5 })
     const tok = await token(member)
     const body = { token: tok, price: String(chapter.price), coinBackPrice: '0' }
-    const first = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body })
+    const first = await t.call(endpoints.chapterUnlock, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+      cookies: member.cookies,
+      body,
+    })
     expect(first.statusCode).toBe(200)
     expect(first.json().result).toMatchObject({
       kind: 'owned',
@@ -96,30 +100,47 @@ describe('transaction tokens and unlock', () => {
       spent: { purchased: chapter.price },
       coin: { total: other.price + 5 },
     })
-    const replay = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body })
+    const replay = await t.call(endpoints.chapterUnlock, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+      cookies: member.cookies,
+      body,
+    })
     expect(replay.statusCode).toBe(200)
     expect(await ledgerSum(t.db, member.memberId)).toBe(other.price + 5)
-    const reuse = await t.call('POST', `${base(other)}/${other.id}/unlock`, { cookies: member.cookies, body: { ...body, price: String(other.price) } })
+    const reuse = await t.call(endpoints.chapterUnlock, {
+      params: { type: other.type, id: other.contentId, chapterId: other.id },
+      cookies: member.cookies,
+      body: { ...body, price: String(other.price) },
+    })
     expect(reuse.statusCode).toBe(409)
     expect(reuse.json().message).toBe('The transaction could not be processed.')
     // Another reader cannot use my token.
     const stranger = await newMember({ purchased: 100 })
     expect(
       (
-        await t.call('POST', `${base(other)}/${other.id}/unlock`, {
+        await t.call(endpoints.chapterUnlock, {
+          params: { type: other.type, id: other.contentId, chapterId: other.id },
           cookies: stranger.cookies,
           body: { token: await token(member), price: String(other.price) },
         })
       ).statusCode,
     ).toBe(400)
     // The chapter opens in the viewer and the list marks it unlocked.
-    expect((await t.call('GET', `${base(chapter)}/${chapter.id}/product`, { cookies: member.cookies })).statusCode).toBe(200)
-    const listed = (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies }))
+    expect(
+      (
+        await t.call(endpoints.chapter, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' },
+          cookies: member.cookies,
+        })
+      ).statusCode,
+    ).toBe(200)
+    const listed = (await t.call(endpoints.content, { params: { type: chapter.type, id: chapter.contentId }, cookies: member.cookies }))
       .json()
       .result.chapters.find((c: { id: number }) => c.id === chapter.id)
     expect(listed.activity.unlocked).toBe(true)
     // Buying it again is refused without a charge.
-    const again = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, {
+    const again = await t.call(endpoints.chapterUnlock, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
       cookies: member.cookies,
       body: { token: await token(member), price: String(chapter.price) },
     })
@@ -131,7 +152,8 @@ describe('transaction tokens and unlock', () => {
     const [chapter] = await chapters('buy')
     const member = await newMember({ free: chapter.price - 1 })
     const tok = await token(member)
-    const short = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, {
+    const short = await t.call(endpoints.chapterUnlock, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
       cookies: member.cookies,
       body: { token: tok, price: String(chapter.price) },
       locale: 'fr',
@@ -139,17 +161,41 @@ describe('transaction tokens and unlock', () => {
     expect(short.statusCode).toBe(402)
     expect(short.json().message).toBe('Vous n’avez pas assez de pièces.')
     expect(
-      (await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: String(chapter.price + 1) } }))
-        .statusCode,
+      (
+        await t.call(endpoints.chapterUnlock, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+          cookies: member.cookies,
+          body: { token: tok, price: String(chapter.price + 1) },
+        })
+      ).statusCode,
     ).toBe(409)
-    expect((await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: 'abc' } })).statusCode).toBe(
-      400,
-    )
     expect(
-      (await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: 'nope', price: String(chapter.price) } }))
-        .statusCode,
+      (
+        await t.call(endpoints.chapterUnlock, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+          cookies: member.cookies,
+          body: { token: tok, price: 'abc' },
+        })
+      ).statusCode,
     ).toBe(400)
-    expect((await t.call('POST', `${base(chapter)}/99999999/unlock`, { cookies: member.cookies, body: { token: tok, price: '1' } })).statusCode).toBe(404)
+    expect(
+      (
+        await t.call(endpoints.chapterUnlock, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+          cookies: member.cookies,
+          body: { token: 'nope', price: String(chapter.price) },
+        })
+      ).statusCode,
+    ).toBe(400)
+    expect(
+      (
+        await t.call(endpoints.chapterUnlock, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: '99999999' },
+          cookies: member.cookies,
+          body: { token: tok, price: '1' },
+        })
+      ).statusCode,
+    ).toBe(404)
     expect(
       (await t.call('POST', `/api/comic/abc/chapter/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: '1' } })).statusCode,
     ).toBe(404)
@@ -164,7 +210,11 @@ describe('transaction tokens and unlock', () => {
         now: t.clock.now(),
       }),
     )
-    const paid = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tok, price: String(chapter.price) } })
+    const paid = await t.call(endpoints.chapterUnlock, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+      cookies: member.cookies,
+      body: { token: tok, price: String(chapter.price) },
+    })
     expect(paid.statusCode).toBe(200)
     expect(paid.json().result.spent).toEqual({ free: chapter.price - 1, bonus: 1, purchased: 0 })
   })
@@ -176,17 +226,32 @@ describe('transaction tokens and unlock', () => {
     const total = title.reduce((sum, chapter) => sum + chapter.price, 0)
     const member = await newMember({ purchased: total + 2 })
     const ids = title.map((chapter) => String(chapter.id))
-    const url = `/api/${title[0].type}/${title[0].contentId}/chapter/unlock-all`
     // A wrong total, or too few coins, changes nothing.
     expect(
-      (await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: String(total - 1) } })).statusCode,
+      (
+        await t.call(endpoints.chapterUnlockAll, {
+          params: { type: title[0].type, id: title[0].contentId },
+          cookies: member.cookies,
+          body: { token: await token(member), chapterIds: ids, price: String(total - 1) },
+        })
+      ).statusCode,
     ).toBe(409)
     const poor = await newMember({ purchased: total - 1 })
-    expect((await t.call('POST', url, { cookies: poor.cookies, body: { token: await token(poor), chapterIds: ids, price: String(total) } })).statusCode).toBe(
-      402,
-    )
+    expect(
+      (
+        await t.call(endpoints.chapterUnlockAll, {
+          params: { type: title[0].type, id: title[0].contentId },
+          cookies: poor.cookies,
+          body: { token: await token(poor), chapterIds: ids, price: String(total) },
+        })
+      ).statusCode,
+    ).toBe(402)
     expect(await t.db.selectFrom('chapter_access').select('chapter_id').where('member_id', '=', poor.memberId).execute()).toHaveLength(0)
-    const done = await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: String(total) } })
+    const done = await t.call(endpoints.chapterUnlockAll, {
+      params: { type: title[0].type, id: title[0].contentId },
+      cookies: member.cookies,
+      body: { token: await token(member), chapterIds: ids, price: String(total) },
+    })
     expect(done.statusCode).toBe(200)
     expect(done.json().result.chapterIds.sort()).toEqual(title.map((chapter) => chapter.id).sort())
     const owned = await t.db.selectFrom('chapter_access').select('chapter_id').where('member_id', '=', member.memberId).where('kind', '=', 'owned').execute()
@@ -194,15 +259,50 @@ describe('transaction tokens and unlock', () => {
     expect(await ledgerSum(t.db, member.memberId)).toBe(2)
     // A chapter of another title, or none, is refused.
     expect(
-      (await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: [String(all[all.length - 1].id)], price: '1' } }))
-        .statusCode,
+      (
+        await t.call(endpoints.chapterUnlockAll, {
+          params: { type: title[0].type, id: title[0].contentId },
+          cookies: member.cookies,
+          body: { token: await token(member), chapterIds: [String(all[all.length - 1].id)], price: '1' },
+        })
+      ).statusCode,
     ).toBe(404)
-    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), price: '0' } })).statusCode).toBe(400)
-    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['abc'], price: '1' } })).statusCode).toBe(400)
     expect(
-      (await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ['9999999999999999'], price: '1' } })).statusCode,
+      (
+        await t.call(endpoints.chapterUnlockAll, {
+          params: { type: title[0].type, id: title[0].contentId },
+          cookies: member.cookies,
+          body: { token: await token(member), price: '0' },
+        })
+      ).statusCode,
+    ).toBe(400)
+    expect(
+      (
+        await t.call(endpoints.chapterUnlockAll, {
+          params: { type: title[0].type, id: title[0].contentId },
+          cookies: member.cookies,
+          body: { token: await token(member), chapterIds: ['abc'], price: '1' },
+        })
+      ).statusCode,
+    ).toBe(400)
+    expect(
+      (
+        await t.call(endpoints.chapterUnlockAll, {
+          params: { type: title[0].type, id: title[0].contentId },
+          cookies: member.cookies,
+          body: { token: await token(member), chapterIds: ['9999999999999999'], price: '1' },
+        })
+      ).statusCode,
     ).toBe(404)
-    expect((await t.call('POST', url, { cookies: member.cookies, body: { token: await token(member), chapterIds: ids, price: '-3' } })).statusCode).toBe(400)
+    expect(
+      (
+        await t.call(endpoints.chapterUnlockAll, {
+          params: { type: title[0].type, id: title[0].contentId },
+          cookies: member.cookies,
+          body: { token: await token(member), chapterIds: ids, price: '-3' },
+        })
+      ).statusCode,
+    ).toBe(400)
   })
 
   it('50 concurrent unlocks by one reader with coins for 10: exactly 10 succeed and the ledger balances', async () => {
@@ -220,7 +320,13 @@ describe('transaction tokens and unlock', () => {
     const member = await newMember({ purchased: 12, free: 18 })
     const tokens = await Promise.all(picked.map(() => token(member)))
     const responses = await Promise.all(
-      picked.map((chapter, i) => t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: member.cookies, body: { token: tokens[i], price: '3' } })),
+      picked.map((chapter, i) =>
+        t.call(endpoints.chapterUnlock, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+          cookies: member.cookies,
+          body: { token: tokens[i], price: '3' },
+        }),
+      ),
     )
     const codes = responses.map((response) => response.statusCode)
     expect(codes.filter((code) => code === 200)).toHaveLength(10)
@@ -237,25 +343,42 @@ describe('rentals', () => {
   it('rents with coins for the rental period; renting again answers 208 and charges nothing; it expires by the clock', async () => {
     const [chapter] = await chapters('coinRent')
     const member = await newMember({ purchased: chapter.rentalPrice * 2 })
-    const first = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, {
+    const first = await t.call(endpoints.chapterRentWithCoin, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
       cookies: member.cookies,
       body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) },
     })
     expect(first.statusCode).toBe(200)
     const { expiresAt } = first.json().result
     expect(Date.parse(expiresAt) - t.clock.now().getTime()).toBeGreaterThan(259_000_000)
-    const again = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, {
+    const again = await t.call(endpoints.chapterRentWithCoin, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
       cookies: member.cookies,
       body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) },
     })
     expect(again.statusCode).toBe(208)
     expect(again.json().result.already).toBe(true)
     expect(await ledgerSum(t.db, member.memberId)).toBe(chapter.rentalPrice)
-    expect((await t.call('GET', `${base(chapter)}/${chapter.id}/product`, { cookies: member.cookies })).statusCode).toBe(200)
+    expect(
+      (
+        await t.call(endpoints.chapter, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' },
+          cookies: member.cookies,
+        })
+      ).statusCode,
+    ).toBe(200)
     t.clock.setFakeTime(new Date(Date.parse(expiresAt) + 1000))
     try {
-      expect((await t.call('GET', `${base(chapter)}/${chapter.id}/product`, { cookies: member.cookies })).statusCode).toBe(403)
-      const renewed = await t.call('POST', `${base(chapter)}/${chapter.id}/rent-with-coin`, {
+      expect(
+        (
+          await t.call(endpoints.chapter, {
+            params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' },
+            cookies: member.cookies,
+          })
+        ).statusCode,
+      ).toBe(403)
+      const renewed = await t.call(endpoints.chapterRentWithCoin, {
+        params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
         cookies: member.cookies,
         body: { token: await token(member), rentalPrice: String(chapter.rentalPrice) },
       })
@@ -294,7 +417,11 @@ describe('rentals', () => {
     })
     expect((await inventory(member, chapter)).ticket.amount).toBe(2)
     const rent = async (c: ChapterRow) =>
-      t.call('POST', `${base(c)}/${c.id}/rent-with-ticket`, { cookies: member.cookies, body: { token: await token(member) } })
+      t.call(endpoints.chapterRentWithTicket, {
+        params: { type: c.type, id: c.contentId, chapterId: c.id },
+        cookies: member.cookies,
+        body: { token: await token(member) },
+      })
     expect((await rent(chapter)).statusCode).toBe(200)
     expect((await rent(second)).statusCode).toBe(200)
     expect((await inventory(member, chapter)).ticket.amount).toBe(0)
@@ -318,7 +445,11 @@ describe('rentals', () => {
     const member = await newMember()
     expect((await inventory(member, chapter)).readForFree).toEqual({ amount: 1, recoverRemained: 0 })
     const rent = async (c: ChapterRow) =>
-      t.call('POST', `${base(c)}/${c.id}/rent-with-gauge`, { cookies: member.cookies, body: { token: await token(member) } })
+      t.call(endpoints.chapterRentWithGauge, {
+        params: { type: c.type, id: c.contentId, chapterId: c.id },
+        cookies: member.cookies,
+        body: { token: await token(member) },
+      })
     expect((await rent(chapter)).statusCode).toBe(200)
     const empty = (await inventory(member, chapter)).readForFree
     expect(empty.amount).toBe(0)
@@ -327,28 +458,28 @@ describe('rentals', () => {
     expect(early.statusCode).toBe(409)
     expect(early.json().message).toBe('The free-read gauge is not full yet.')
     const later = new Date(t.clock.now().getTime() + 82_800_000 + 60_000)
-    const set = await t.call('POST', '/api/debug/faketime', { query: { time: later.toISOString() } })
+    const set = await t.call(endpoints.debugFaketimeSet, { query: { time: later.toISOString() } })
     expect(set.statusCode).toBe(200)
     try {
       expect((await inventory(member, chapter)).readForFree).toEqual({ amount: 1, recoverRemained: 0 })
       expect((await rent(second)).statusCode).toBe(200)
     } finally {
-      expect((await t.call('DELETE', '/api/debug/faketime')).statusCode).toBe(200)
+      expect((await t.call(endpoints.debugFaketimeClear)).statusCode).toBe(200)
     }
     expect(Math.abs(t.clock.offsetMs())).toBe(0)
-    expect((await t.call('POST', '/api/debug/faketime', { query: { time: 'yesterday-ish' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.debugFaketimeSet, { query: { time: 'yesterday-ish' } })).statusCode).toBe(400)
     // Times that would break every date the API writes are refused, not applied.
     for (const time of ['9999999999999999', '99999999999', '1e400', '275760-09-13T00:00:00Z']) {
-      expect((await t.call('POST', '/api/debug/faketime', { query: { time } })).statusCode).toBe(400)
+      expect((await t.call(endpoints.debugFaketimeSet, { query: { time } })).statusCode).toBe(400)
     }
     expect(t.clock.offsetMs()).toBe(0)
   })
 
   it('moves the clock only for callers on this machine (a page cannot make a visitor move it)', async () => {
     const time = new Date(Date.now() + 86_400_000).toISOString()
-    const remote = await t.call('POST', '/api/debug/faketime', { query: { time }, ip: '203.0.113.9' })
+    const remote = await t.call(endpoints.debugFaketimeSet, { query: { time }, ip: '203.0.113.9' })
     expect(remote.statusCode).toBe(403)
-    expect((await t.call('DELETE', '/api/debug/faketime', { ip: '203.0.113.9' })).statusCode).toBe(403)
+    expect((await t.call(endpoints.debugFaketimeClear, { ip: '203.0.113.9' })).statusCode).toBe(403)
     expect(t.clock.offsetMs()).toBe(0)
   })
 
@@ -357,9 +488,13 @@ describe('rentals', () => {
     const member = await newMember()
     expect((await inventory(member, chapter)).rentWithSubscribe).toBe(true)
     const rent = async (c: ChapterRow) =>
-      t.call('POST', `${base(c)}/${c.id}/rent-with-subscribe`, { cookies: member.cookies, body: { token: await token(member) } })
+      t.call(endpoints.chapterRentWithSubscribe, {
+        params: { type: c.type, id: c.contentId, chapterId: c.id },
+        cookies: member.cookies,
+        body: { token: await token(member) },
+      })
     expect((await rent(chapter)).statusCode).toBe(200)
-    const content = (await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })).json().result
+    const content = (await t.call(endpoints.content, { params: { type: chapter.type, id: chapter.contentId }, cookies: member.cookies })).json().result
     expect(content.subscribed).toBe(true)
     expect(content.inventory.rentWithSubscribe).toBe(false)
     expect((await rent(second)).statusCode).toBe(409)
@@ -370,14 +505,14 @@ describe('reward grants and history', () => {
   it('books gifts, coupons and the daily bonus into coins and tickets', async () => {
     const member = await newMember()
     const [chapter] = await chapters('gauge')
-    const bonus = await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies })
+    const bonus = await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies })
     expect(bonus.statusCode).toBe(200)
-    const coupon = await t.call('POST', '/api/coupon/redeem', { cookies: member.cookies, body: { code: 'KOMA2026' } })
+    const coupon = await t.call(endpoints.couponRedeem, { cookies: member.cookies, body: { code: 'KOMA2026' } })
     expect(coupon.statusCode).toBe(200)
     const inv = await inventory(member, chapter)
     expect(inv.coin).toEqual({ freeAmount: 55, purchasedAmount: 0, total: 55 })
     // The history names the coupon in the reader's language.
-    const received = (await t.call('GET', '/api/coin/history/distributed', { cookies: member.cookies, locale: 'fr' })).json().result.history
+    const received = (await t.call(endpoints.coinHistory, { params: { tab: 'distributed' }, cookies: member.cookies, locale: 'fr' })).json().result.history
     expect(received.map((entry: { reason: string; title: string | null }) => [entry.reason, entry.title])).toEqual([
       ['coupon', 'Code de bienvenue Koma 2026 : 50 pièces bonus'],
       ['daily_bonus', null],
@@ -401,7 +536,7 @@ describe('reward grants and history', () => {
       .execute()
     expect((await inventory(member, chapter)).coin.total).toBe(62)
     // The profile carries the same coins (SPEC §3 user profile inventory).
-    expect((await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result.inventory.coin).toEqual({
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).json().result.inventory.coin).toEqual({
       freeAmount: 62,
       purchasedAmount: 0,
       total: 62,
@@ -412,13 +547,14 @@ describe('reward grants and history', () => {
     const picked = (await chapters('buy')).slice(0, 23)
     const member = await newMember({ purchased: 500, free: 10 })
     for (const chapter of picked) {
-      const response = await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, {
+      const response = await t.call(endpoints.chapterUnlock, {
+        params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
         cookies: member.cookies,
         body: { token: await token(member), price: String(chapter.price) },
       })
       expect(response.statusCode).toBe(200)
     }
-    const used = (await t.call('GET', '/api/coin/history/used', { cookies: member.cookies })).json().result
+    const used = (await t.call(endpoints.coinHistory, { params: { tab: 'used' }, cookies: member.cookies })).json().result
     expect(used.history).toHaveLength(20)
     expect(used.page.hasNext).toBe(true)
     expect(used.history[0]).toMatchObject({
@@ -428,21 +564,23 @@ describe('reward grants and history', () => {
       title: expect.any(String),
       description: expect.any(String),
     })
-    const next = (await t.call('GET', '/api/coin/history/used', { cookies: member.cookies, query: { lastRespondedSeqNo: String(used.page.seqNo) } })).json()
-      .result
+    const next = (
+      await t.call(endpoints.coinHistory, { params: { tab: 'used' }, cookies: member.cookies, query: { lastRespondedSeqNo: String(used.page.seqNo) } })
+    ).json().result
     expect(next.history).toHaveLength(3)
     expect(next.page.hasNext).toBe(false)
     expect(Math.max(...next.history.map((entry: { seqNo: number }) => entry.seqNo))).toBeLessThan(used.page.seqNo)
-    const distributed = (await t.call('GET', '/api/coin/history/distributed', { cookies: member.cookies })).json().result
+    const distributed = (await t.call(endpoints.coinHistory, { params: { tab: 'distributed' }, cookies: member.cookies })).json().result
     expect(distributed.history).toEqual([expect.objectContaining({ type: 'distribute', free: 10, purchased: 0, expireAt: expect.any(String), expired: false })])
-    const all = (await t.call('GET', '/api/coin/history/all', { cookies: member.cookies, query: { lastRespondedSeqNo: String(next.history[2].seqNo) } })).json()
-      .result
+    const all = (
+      await t.call(endpoints.coinHistory, { params: { tab: 'all' }, cookies: member.cookies, query: { lastRespondedSeqNo: String(next.history[2].seqNo) } })
+    ).json().result
     expect(all.history.map((entry: { type: string }) => entry.type).sort()).toEqual(['distribute', 'purchase'])
     expect((await t.call('GET', '/api/coin/history/bogus', { cookies: member.cookies })).statusCode).toBe(404)
-    expect((await t.call('GET', '/api/coin/history/all', { cookies: member.cookies, query: { lastRespondedSeqNo: '-1' } })).statusCode).toBe(400)
-    expect((await t.call('GET', '/api/coin/history/all')).statusCode).toBe(401)
+    expect((await t.call(endpoints.coinHistory, { params: { tab: 'all' }, cookies: member.cookies, query: { lastRespondedSeqNo: '-1' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.coinHistory, { params: { tab: 'all' } })).statusCode).toBe(401)
     // The free coins went first, so none expire; two more grants expire, soonest first.
-    expect((await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result.expireCoins).toEqual([])
+    expect((await t.call(endpoints.coinExpire, { cookies: member.cookies })).json().result.expireCoins).toEqual([])
     const now = t.clock.now()
     await t.db.transaction().execute(async (trx) => {
       await creditCoins(trx, {
@@ -464,7 +602,7 @@ describe('reward grants and history', () => {
         now,
       })
     })
-    const expire = (await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result
+    const expire = (await t.call(endpoints.coinExpire, { cookies: member.cookies })).json().result
     expect(expire.expireCoins.map((entry: { amount: number }) => entry.amount)).toEqual([6, 4])
     expect(expire.coin).toEqual({ freeAmount: 10, purchasedAmount: expire.coin.total - 10, total: await ledgerSum(t.db, member.memberId) })
   })
@@ -483,9 +621,15 @@ describe('reward grants and history', () => {
         now: t.clock.now(),
       }),
     )
-    const tok = (await t.call('POST', '/api/coin/transaction/token', { cookies: g.cookies })).json().result.token
+    const tok = (await t.call(endpoints.coinTransactionToken, { cookies: g.cookies })).json().result.token
     expect(
-      (await t.call('POST', `${base(chapter)}/${chapter.id}/unlock`, { cookies: g.cookies, body: { token: tok, price: String(chapter.price) } })).statusCode,
+      (
+        await t.call(endpoints.chapterUnlock, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
+          cookies: g.cookies,
+          body: { token: tok, price: String(chapter.price) },
+        })
+      ).statusCode,
     ).toBe(200)
     await t.db.deleteFrom('members').where('id', '=', g.userId).execute()
     for (const table of ['coin_ledger', 'coin_movements', 'coin_wallets', 'coin_transaction_tokens'] as const) {
@@ -497,9 +641,9 @@ describe('reward grants and history', () => {
     const config = { ...loadConfig({ DATA_DIR: t.dataDir, NODE_ENV: 'production' }), skipChecksum: true }
     const app = await buildApp({ db: t.db, clock: createClock(), config })
     try {
-      const response = await app.inject({ method: 'POST', url: '/api/debug/faketime?time=1700000000000' })
+      const response = await app.inject({ method: 'POST', url: urlOf(endpoints.debugFaketimeSet), query: { time: '1700000000000' } })
       expect(response.statusCode).toBe(404)
-      expect((await app.inject({ method: 'DELETE', url: '/api/debug/faketime' })).statusCode).toBe(404)
+      expect((await app.inject({ method: 'DELETE', url: urlOf(endpoints.debugFaketimeClear) })).statusCode).toBe(404)
     } finally {
       await app.close()
     }

@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import type { Locale } from '@koma/contracts/server'
 import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { createTestApp, type TestApp } from '../../test/testApp'
@@ -20,7 +21,7 @@ const SANDBOX = '/api/sandbox/payments'
 const json = (payload: unknown) => ({ payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } })
 
 async function products(locale: Locale, cookies?: Record<string, string>) {
-  const response = await t.call('GET', '/api/coin/sales/config', { locale, cookies })
+  const response = await t.call(endpoints.coinSalesConfig, { locale, cookies })
   expect(response.statusCode).toBe(200)
   return response.json().result as {
     products: { seq: number; purchasedAmount: number; freeAmount: number; price: number; currency: string }[]
@@ -42,7 +43,7 @@ async function pack(locale: Locale) {
 
 async function paypalReserve(cookies: Record<string, string>, method: 'paypal' | 'paypal_credit' = 'paypal') {
   const product = await pack('en')
-  const reserved = await t.call('POST', `/api/coin/purchase/payment/reserve/${method}`, { cookies, body: { productSeq: String(product.seq) } })
+  const reserved = await t.call(endpoints.paymentReserve, { params: { method }, cookies, body: { productSeq: String(product.seq) } })
   expect(reserved.statusCode).toBe(200)
   const { serviceOrderId, orderId } = reserved.json().result as { serviceOrderId: string; orderId: string }
   expect(serviceOrderId).toMatch(/^KO/)
@@ -58,11 +59,11 @@ async function approve(orderId: string) {
 }
 
 const execute = (cookies: Record<string, string>, serviceOrderId: string, orderId: string, payerId?: string) =>
-  t.call('POST', '/api/coin/purchase/payment/execute', { cookies, body: { serviceOrderId, token: orderId, orderId, ...(payerId ? { PayerID: payerId } : {}) } })
+  t.call(endpoints.paymentExecute, { cookies, body: { serviceOrderId, token: orderId, orderId, ...(payerId ? { PayerID: payerId } : {}) } })
 
 /** The card token service (the browser calls it directly; our API never sees the number). */
 async function cardToken(number: string, options: { expiry?: string; name?: string; lang?: string } = {}) {
-  const keys = await t.call('GET', '/api/coin/purchase/credit/token-api-key', { cookies: reader, locale: 'ja' })
+  const keys = await t.call(endpoints.cardTokenApiKey, { cookies: reader, locale: 'ja' })
   expect(keys.statusCode).toBe(200)
   const { tokenApiKey, tokenUrl } = keys.json().result as { tokenApiKey: string; tokenUrl: string }
   return t.app.inject({
@@ -87,10 +88,10 @@ async function tokenFor(number: string): Promise<string> {
 
 async function creditBuy(cookies: Record<string, string>, body: Record<string, string>) {
   const product = await pack('ja')
-  const reserved = await t.call('POST', '/api/coin/purchase/credit/reserve', { cookies, locale: 'ja', body: { productSeq: String(product.seq), ...body } })
+  const reserved = await t.call(endpoints.creditReserve, { cookies, locale: 'ja', body: { productSeq: String(product.seq), ...body } })
   expect(reserved.statusCode).toBe(200)
   const { transactionToken } = reserved.json().result as { transactionToken: string }
-  const executed = await t.call('POST', '/api/coin/purchase/credit/excute', {
+  const executed = await t.call(endpoints.creditExecute, {
     cookies,
     locale: 'ja',
     body: { transactionToken, productSeq: String(product.seq), ...body },
@@ -119,13 +120,13 @@ describe('coin shop: who may buy', () => {
   it('refuses guests with the SPEC message and signed-out visitors with 401', async () => {
     const product = await pack('en')
     const { cookies } = await guest(t, 'coinshop-guest-device-1')
-    const refused = await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies, body: { productSeq: String(product.seq) } })
+    const refused = await t.call(endpoints.paymentReserve, { params: { method: 'paypal' }, cookies, body: { productSeq: String(product.seq) } })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().message).toBe('Guest users cannot use this function.')
-    const ja = await t.call('POST', '/api/coin/purchase/paypay/reserve', { cookies, locale: 'ja', body: { productSeq: String(product.seq) } })
+    const ja = await t.call(endpoints.paypayReserve, { cookies, locale: 'ja', body: { productSeq: String(product.seq) } })
     expect(ja.statusCode).toBe(403)
     expect(ja.json().message).toBe('ゲストユーザーはこの機能を利用できません。')
-    const signedOut = await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { body: { productSeq: String(product.seq) } })
+    const signedOut = await t.call(endpoints.paymentReserve, { params: { method: 'paypal' }, body: { productSeq: String(product.seq) } })
     expect(signedOut.statusCode).toBe(401)
     expect(
       await t.db
@@ -139,7 +140,8 @@ describe('coin shop: who may buy', () => {
   it('offers each language its own payment methods and refuses bad input with 400, never 500', async () => {
     const yen = await pack('ja')
     const usd = await pack('en')
-    const wrongLanguage = await t.call('POST', '/api/coin/purchase/carrier/softbank/reserve', {
+    const wrongLanguage = await t.call(endpoints.carrierReserve, {
+      params: { carrier: 'softbank' },
       cookies: reader,
       locale: 'en',
       body: { productSeq: String(yen.seq) },
@@ -147,19 +149,16 @@ describe('coin shop: who may buy', () => {
     expect(wrongLanguage.statusCode).toBe(400)
     expect(wrongLanguage.json().message).toBe('This payment method is not available in your language.')
     expect(
-      (await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies: reader, locale: 'ja', body: { productSeq: String(usd.seq) } })).statusCode,
+      (await t.call(endpoints.paymentReserve, { params: { method: 'paypal' }, cookies: reader, locale: 'ja', body: { productSeq: String(usd.seq) } }))
+        .statusCode,
     ).toBe(400)
     // A yen pack cannot be bought through PayPal in dollars.
-    expect((await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies: reader, body: { productSeq: String(yen.seq) } })).statusCode).toBe(404)
-    expect((await t.call('POST', '/api/coin/purchase/payment/reserve/paypal', { cookies: reader, body: { productSeq: 'abc' } })).statusCode).toBe(400)
-    expect(
-      (await t.call('POST', '/api/coin/purchase/payment/execute', { cookies: reader, body: { serviceOrderId: "x' or 1=1", token: 'a', orderId: 'a' } }))
-        .statusCode,
-    ).toBe(400)
-    expect(
-      (await t.call('POST', '/api/coin/purchase/payment/result/finish', { cookies: reader, body: { serviceOrderId: 'KO000000000000000000000000' } }))
-        .statusCode,
-    ).toBe(404)
+    expect((await t.call(endpoints.paymentReserve, { params: { method: 'paypal' }, cookies: reader, body: { productSeq: String(yen.seq) } })).statusCode).toBe(
+      404,
+    )
+    expect((await t.call(endpoints.paymentReserve, { params: { method: 'paypal' }, cookies: reader, body: { productSeq: 'abc' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.paymentExecute, { cookies: reader, body: { serviceOrderId: "x' or 1=1", token: 'a', orderId: 'a' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.paymentResultFinish, { cookies: reader, body: { serviceOrderId: 'KO000000000000000000000000' } })).statusCode).toBe(404)
     expect(
       (await t.call('POST', '/api/coin/purchase/carrier/kddi/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(yen.seq) } })).statusCode,
     ).toBe(404)
@@ -168,7 +167,7 @@ describe('coin shop: who may buy', () => {
 
 describe('coin shop: PayPal', () => {
   it('serves the stand-in SDK for the sandbox client id only', async () => {
-    const config = await t.call('GET', '/api/coin/purchase/payment/token/paypal_credit', { cookies: reader })
+    const config = await t.call(endpoints.paypalClientConfig, { params: { method: 'paypal_credit' }, cookies: reader })
     expect(config.statusCode).toBe(200)
     const { clientId, sdkBaseUrl } = config.json().result as { clientId: string; sdkBaseUrl: string }
     const sdk = await t.app.inject({ method: 'GET', url: `${sdkBaseUrl}?client-id=${clientId}&components=buttons,card-fields&currency=USD&intent=capture` })
@@ -197,9 +196,9 @@ describe('coin shop: PayPal', () => {
     // The return page reloaded, the button clicked twice, the finish call repeated.
     const replays = await Promise.all([execute(reader, serviceOrderId, orderId, payerId), execute(reader, serviceOrderId, orderId, payerId)])
     for (const replay of replays) expect(replay.json().result).toEqual(first.json().result)
-    const finish = await t.call('POST', '/api/coin/purchase/payment/result/finish', { cookies: reader, body: { serviceOrderId } })
+    const finish = await t.call(endpoints.paymentResultFinish, { cookies: reader, body: { serviceOrderId } })
     expect(finish.json().result).toEqual(first.json().result)
-    const cancelLate = await t.call('POST', '/api/coin/purchase/payment/result/cancel', { cookies: reader, body: { serviceOrderId } })
+    const cancelLate = await t.call(endpoints.paymentResultCancel, { cookies: reader, body: { serviceOrderId } })
     expect(cancelLate.json().result).toEqual({ serviceOrderId, state: 'finished' })
     const after = await balance(reader)
     expect(after.total - before.total).toBe(product.purchasedAmount + product.freeAmount)
@@ -229,7 +228,7 @@ describe('coin shop: PayPal', () => {
   it('cancels a reserved order: nothing credited, a later approval is refused', async () => {
     const before = await balance(reader)
     const { serviceOrderId, orderId } = await paypalReserve(reader)
-    const cancelled = await t.call('POST', '/api/coin/purchase/payment/result/cancel', { cookies: reader, body: { serviceOrderId } })
+    const cancelled = await t.call(endpoints.paymentResultCancel, { cookies: reader, body: { serviceOrderId } })
     expect(cancelled.statusCode).toBe(200)
     expect(cancelled.json().result.state).toBe('cancelled')
     await approve(orderId)
@@ -289,7 +288,7 @@ describe('coin shop: Japanese credit card', () => {
       price: product.price,
       unit: 'JPY',
     })
-    const again = await t.call('POST', '/api/coin/purchase/credit/excute', {
+    const again = await t.call(endpoints.creditExecute, {
       cookies: reader,
       locale: 'ja',
       body: { transactionToken, productSeq: String(product.seq), mdkToken },
@@ -313,21 +312,21 @@ describe('coin shop: Japanese credit card', () => {
 
   it('validates the purchase with the shared card rules', async () => {
     const product = await pack('ja')
-    const neither = await t.call('POST', '/api/coin/purchase/credit/reserve', { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq) } })
+    const neither = await t.call(endpoints.creditReserve, { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq) } })
     expect(neither.statusCode).toBe(400)
-    const both = await t.call('POST', '/api/coin/purchase/credit/reserve', {
+    const both = await t.call(endpoints.creditReserve, {
       cookies: reader,
       locale: 'ja',
       body: { productSeq: String(product.seq), mdkToken: 'tok_x', cardId: '1' },
     })
     expect(both.statusCode).toBe(400)
-    const noProduct = await t.call('POST', '/api/coin/purchase/credit/reserve', { cookies: reader, locale: 'ja', body: { mdkToken: 'tok_x' } })
+    const noProduct = await t.call(endpoints.creditReserve, { cookies: reader, locale: 'ja', body: { mdkToken: 'tok_x' } })
     expect(noProduct.statusCode).toBe(400)
     expect(noProduct.json().message).toBe('productSeqが正しくありません。')
   })
 
   it('registers, lists, pays with and deletes saved cards', async () => {
-    const registered = await t.call('POST', '/api/coin/purchase/credit/cardinfo/register', {
+    const registered = await t.call(endpoints.cardRegister, {
       cookies: reader,
       locale: 'ja',
       body: { mdkToken: await tokenFor('5555555555554444'), securityCode: '123' },
@@ -335,7 +334,7 @@ describe('coin shop: Japanese credit card', () => {
     expect(registered.statusCode).toBe(200)
     const cards = registered.json().result.cardInfo as { cardId: number; last4: string; brand: string; expiry: string }[]
     expect(cards[0]).toMatchObject({ last4: '4444', brand: 'Mastercard', expiry: '12/39' })
-    const info = await t.call('GET', '/api/coin/purchase/credit/cardinfo', { cookies: reader, locale: 'ja' })
+    const info = await t.call(endpoints.cardInfo, { cookies: reader, locale: 'ja' })
     expect(info.json().result).toMatchObject({ emailOnFile: true, cardInfo: cards })
     const before = await balance(reader)
     const paid = await creditBuy(reader, { cardId: String(cards[0].cardId) })
@@ -344,21 +343,19 @@ describe('coin shop: Japanese credit card', () => {
     // Save while paying: the card is registered and charged.
     const saving = await creditBuy(reader, { mdkToken: await tokenFor('4242424242424242'), save: 'true', securityCode: '123' })
     expect(saving.executed.statusCode).toBe(200)
-    const listed = (await t.call('GET', '/api/coin/purchase/credit/cardinfo', { cookies: reader })).json().result.cardInfo as {
+    const listed = (await t.call(endpoints.cardInfo, { cookies: reader })).json().result.cardInfo as {
       cardId: number
       last4: string
     }[]
     expect(listed.map((card) => card.last4).sort()).toEqual(['4242', '4444'])
     // Another member cannot use or delete it.
     const other = await registerMember(t)
-    expect(
-      (await t.call('POST', '/api/coin/purchase/credit/cardinfo/delete', { cookies: other.cookies, body: { cardId: String(cards[0].cardId) } })).statusCode,
-    ).toBe(404)
-    const deleted = await t.call('POST', '/api/coin/purchase/credit/cardinfo/delete', { cookies: reader, body: { cardId: String(cards[0].cardId) } })
+    expect((await t.call(endpoints.cardDelete, { cookies: other.cookies, body: { cardId: String(cards[0].cardId) } })).statusCode).toBe(404)
+    const deleted = await t.call(endpoints.cardDelete, { cookies: reader, body: { cardId: String(cards[0].cardId) } })
     expect(deleted.json().result.cardInfo.map((card: { last4: string }) => card.last4)).toEqual(['4242'])
     const gone = await creditBuy(reader, { cardId: String(cards[0].cardId) })
     expect(gone.executed.statusCode).toBe(404)
-    expect((await t.call('POST', '/api/coin/purchase/credit/cardinfo/delete', { cookies: reader, body: { cardId: 'x' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.cardDelete, { cookies: reader, body: { cardId: 'x' } })).statusCode).toBe(400)
   })
 })
 
@@ -366,7 +363,8 @@ describe('coin shop: carrier billing and PayPay', () => {
   it('reserve → provider page → approve → result redirect → finish, credited once on reload', async () => {
     const product = await pack('ja')
     const before = await balance(reader)
-    const reserved = await t.call('POST', '/api/coin/purchase/carrier/softbank/reserve', {
+    const reserved = await t.call(endpoints.carrierReserve, {
+      params: { carrier: 'softbank' },
       cookies: reader,
       locale: 'ja',
       body: { productSeq: String(product.seq), nextUrl: '/coinpurchase/result' },
@@ -382,19 +380,19 @@ describe('coin shop: carrier billing and PayPay', () => {
     const approved = await t.app.inject({ method: 'POST', url: `${redirectUrl}/approve` })
     expect(approved.statusCode).toBe(303)
     expect(approved.headers.location).toBe(`/coinpurchase/result?serviceOrderId=${serviceOrderId}&method=softbank`)
-    const result = await t.call('POST', '/api/coin/purchase/result/softbank', { cookies: reader, locale: 'ja', body: { serviceOrderId } })
+    const result = await t.call(endpoints.carrierResult, { params: { carrier: 'softbank' }, cookies: reader, locale: 'ja', body: { serviceOrderId } })
     expect(result.statusCode).toBe(200)
     expect(result.json().result).toMatchObject({ serviceOrderId, unit: 'JPY', price: product.price })
-    const reload = await t.call('POST', '/api/coin/purchase/result/softbank', { cookies: reader, locale: 'ja', body: { serviceOrderId } })
+    const reload = await t.call(endpoints.carrierResult, { params: { carrier: 'softbank' }, cookies: reader, locale: 'ja', body: { serviceOrderId } })
     expect(reload.json().result).toEqual(result.json().result)
-    expect((await t.call('POST', '/api/coin/purchase/result/au', { cookies: reader, locale: 'ja', body: { serviceOrderId } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.carrierResult, { params: { carrier: 'au' }, cookies: reader, locale: 'ja', body: { serviceOrderId } })).statusCode).toBe(400)
     expect((await balance(reader)).total - before.total).toBe(product.purchasedAmount + product.freeAmount)
   })
 
   it('PayPay cancelled on its page goes to the cancel route; the order is cancelled, nothing credited', async () => {
     const product = await pack('ja')
     const before = await balance(reader)
-    const reserved = await t.call('POST', '/api/coin/purchase/paypay/reserve', {
+    const reserved = await t.call(endpoints.paypayReserve, {
       cookies: reader,
       locale: 'ja',
       body: { productSeq: String(product.seq), nextUrl: '/coinpurchase/result' },
@@ -403,16 +401,16 @@ describe('coin shop: carrier billing and PayPay', () => {
     const cancelled = await t.app.inject({ method: 'POST', url: `${redirectUrl}/cancel` })
     expect(cancelled.statusCode).toBe(303)
     expect(cancelled.headers.location).toBe(`/coinpurchase/result/cancel?serviceOrderId=${serviceOrderId}&method=paypay`)
-    const finish = await t.call('POST', '/api/coin/purchase/payment/result/finish', { cookies: reader, locale: 'ja', body: { serviceOrderId } })
+    const finish = await t.call(endpoints.paymentResultFinish, { cookies: reader, locale: 'ja', body: { serviceOrderId } })
     expect(finish.statusCode).toBe(409)
-    const cancel = await t.call('POST', '/api/coin/purchase/payment/result/cancel', { cookies: reader, locale: 'ja', body: { serviceOrderId } })
+    const cancel = await t.call(endpoints.paymentResultCancel, { cookies: reader, locale: 'ja', body: { serviceOrderId } })
     expect(cancel.json().result.state).toBe('cancelled')
     expect((await balance(reader)).total).toBe(before.total)
   })
 
   it('never returns the reader to another site: a foreign nextUrl falls back to our result route', async () => {
     const product = await pack('ja')
-    const reserved = await t.call('POST', '/api/coin/purchase/paypay/reserve', {
+    const reserved = await t.call(endpoints.paypayReserve, {
       cookies: reader,
       locale: 'ja',
       body: { productSeq: String(product.seq), nextUrl: 'https://evil.example/coinpurchase/result' },

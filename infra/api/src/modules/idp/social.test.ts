@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { cookiesOf, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp'
 import { registerMember, sealed } from '../account/testing'
@@ -23,7 +24,8 @@ const form = (values: Record<string, string>) => ({
 
 /** Start a round trip as a browser: the authorization URL and the binding cookie authorize set. */
 async function authorize(provider: string, purpose: 'signin' | 'link', options: { cookies?: Jar; redirect?: string; headers?: Record<string, string> } = {}) {
-  const response = await t.call('GET', `/api/member/external-idp/${provider}/authorize`, {
+  const response = await t.call(endpoints.idpAuthorize, {
+    params: { provider },
     cookies: options.cookies,
     headers: options.headers,
     query: { purpose, redirect: options.redirect ?? '/en/account/userinfo' },
@@ -60,7 +62,7 @@ describe('social sign-in through the one OAuth adapter and the sandbox provider'
   it('an unknown identity joins with a short form, then signs in directly', async () => {
     const first = await sandboxLogin('google', 'signin', { email: 'sora@sandbox.example', name: 'Sora' })
     const answer = (
-      await t.call('POST', '/api/member/external-idp/google/signin', { cookies: first.browser, body: { code: first.code, state: first.state } })
+      await t.call(endpoints.idpSignin, { params: { provider: 'google' }, cookies: first.browser, body: { code: first.code, state: first.state } })
     ).json().result
     expect(answer).toMatchObject({
       status: 'joinRequired',
@@ -70,20 +72,24 @@ describe('social sign-in through the one OAuth adapter and the sandbox provider'
       redirect: '/en/account/userinfo',
     })
     const join = { pendingToken: answer.pendingToken, nickname: 'Sora', birthday: '2001-01-01', termsAgree: 'true', privacyAgree: 'true' }
-    expect(msg(await t.call('POST', '/api/member/mapping', { body: { ...join, termsAgree: 'false' } }))).toBe('Please agree to the Terms of Use.')
-    expect(msg(await t.call('POST', '/api/member/mapping', { body: { ...join, birthday: '2015-01-01' } }))).toBe('You must be 16 or older to sign up.')
-    const joined = await t.call('POST', '/api/member/mapping', { body: join })
+    expect(msg(await t.call(endpoints.socialJoin, { body: { ...join, termsAgree: 'false' } }))).toBe('Please agree to the Terms of Use.')
+    expect(msg(await t.call(endpoints.socialJoin, { body: { ...join, birthday: '2015-01-01' } }))).toBe('You must be 16 or older to sign up.')
+    const joined = await t.call(endpoints.socialJoin, { body: join })
     expect(joined.statusCode).toBe(200)
-    expect(msg(await t.call('POST', '/api/member/mapping', { body: join }))).toBe('Your sign-up session has expired. Please start again.')
+    expect(msg(await t.call(endpoints.socialJoin, { body: join }))).toBe('Your sign-up session has expired. Please start again.')
     const cookies = cookiesOf(joined)
-    const profile = (await t.call('GET', '/api/member/profile', { cookies })).json().result
+    const profile = (await t.call(endpoints.profile, { cookies })).json().result
     expect(profile).toMatchObject({ nickname: 'Sora', email: 'sora@sandbox.example', externalIdps: ['google'], userExtraInfo: { hasPassword: false } })
     const again = await sandboxLogin('google', 'signin', { email: 'sora@sandbox.example', name: 'Sora' })
-    const signedIn = await t.call('POST', '/api/member/external-idp/google/signin', { cookies: again.browser, body: { code: again.code, state: again.state } })
+    const signedIn = await t.call(endpoints.idpSignin, {
+      params: { provider: 'google' },
+      cookies: again.browser,
+      body: { code: again.code, state: again.state },
+    })
     expect(signedIn.json().result).toMatchObject({ status: 'signedIn', userId: profile.userId })
     expect(signedIn.cookies.find((c) => c.name === 'koma_lc')?.value).toBe('1')
     // Its only way in cannot be unlinked.
-    expect(msg(await t.call('DELETE', '/api/member/external-idp/google/mapping', { cookies }))).toBe(
+    expect(msg(await t.call(endpoints.idpUnlink, { params: { provider: 'google' }, cookies }))).toBe(
       'This is your only way to sign in. Register an email address and password first.',
     )
   })
@@ -91,37 +97,40 @@ describe('social sign-in through the one OAuth adapter and the sandbox provider'
   it('links and unlinks for a member; an identity of another member is "already registered"', async () => {
     const member = await registerMember(t)
     const link = await sandboxLogin('kakao', 'link', { email: 'mine@sandbox.example', name: 'Mine' }, { cookies: member.cookies })
-    const linked = await t.call('POST', '/api/member/external-idp/kakao/mapping', {
+    const linked = await t.call(endpoints.idpLink, {
+      params: { provider: 'kakao' },
       cookies: { ...member.cookies, ...link.browser },
       body: { code: link.code, state: link.state },
     })
     expect(linked.json().result.linked).toMatchObject({ provider: 'kakao', email: 'mine@sandbox.example' })
-    const accounts = (await t.call('GET', '/api/member/external-idp', { cookies: member.cookies })).json().result
+    const accounts = (await t.call(endpoints.linkedAccounts, { cookies: member.cookies })).json().result
     expect(accounts.accounts.map((a: { provider: string }) => a.provider)).toEqual(['kakao'])
     expect(accounts.providers).toEqual(['payco', 'apple', 'google', 'facebook', 'twitter', 'kakao', 'naver'])
     const other = await registerMember(t)
     const steal = await sandboxLogin('kakao', 'link', { email: 'mine@sandbox.example', name: 'Mine' }, { cookies: other.cookies })
-    const refused = await t.call('POST', '/api/member/external-idp/kakao/mapping', {
+    const refused = await t.call(endpoints.idpLink, {
+      params: { provider: 'kakao' },
       cookies: { ...other.cookies, ...steal.browser },
       body: { code: steal.code, state: steal.state },
     })
     expect([refused.statusCode, msg(refused)]).toEqual([409, 'This social account is already registered to another Koma account.'])
     // A state made for one member is worthless to another, even in the browser that started it.
     const mineAgain = await sandboxLogin('naver', 'link', { email: 'n@sandbox.example', name: 'N' }, { cookies: member.cookies })
-    const swapped = await t.call('POST', '/api/member/external-idp/naver/mapping', {
+    const swapped = await t.call(endpoints.idpLink, {
+      params: { provider: 'naver' },
       cookies: { ...other.cookies, ...mineAgain.browser },
       body: { code: mineAgain.code, state: mineAgain.state },
     })
     expect([swapped.statusCode, msg(swapped)]).toEqual([400, FAILED])
-    expect((await t.call('GET', '/api/member/external-idp', { cookies: other.cookies })).json().result.accounts).toEqual([])
-    expect((await t.call('DELETE', '/api/member/external-idp/kakao/mapping', { cookies: member.cookies })).json().result).toEqual({ unlinked: true })
-    expect((await t.call('DELETE', '/api/member/external-idp/kakao/mapping', { cookies: member.cookies })).statusCode).toBe(404)
+    expect((await t.call(endpoints.linkedAccounts, { cookies: other.cookies })).json().result.accounts).toEqual([])
+    expect((await t.call(endpoints.idpUnlink, { params: { provider: 'kakao' }, cookies: member.cookies })).json().result).toEqual({ unlinked: true })
+    expect((await t.call(endpoints.idpUnlink, { params: { provider: 'kakao' }, cookies: member.cookies })).statusCode).toBe(404)
   })
 
   it('refuses unknown providers, forged codes and a denied consent', async () => {
     expect((await t.call('GET', '/api/member/external-idp/myspace/authorize', { query: { purpose: 'signin' } })).statusCode).toBe(404)
     const { state, browser } = await sandboxLogin('payco', 'signin', { email: 'x@sandbox.example', name: 'X' })
-    expect(msg(await t.call('POST', '/api/member/external-idp/payco/signin', { cookies: browser, body: { code: 'forged-code', state } }))).toBe(FAILED)
+    expect(msg(await t.call(endpoints.idpSignin, { params: { provider: 'payco' }, cookies: browser, body: { code: 'forged-code', state } }))).toBe(FAILED)
     const token = await t.app.inject({
       method: 'POST',
       url: '/api/sandbox/idp/payco/token',
@@ -145,17 +154,23 @@ describe('the OAuth state is bound to the browser that asked for it, and single-
   it("a valid code and state handed to a browser without the cookie, or with another browser's, sign nobody in", async () => {
     // The attacker's own round trip, stopped before the callback: the link they would send a victim.
     const attacker = await sandboxLogin('naver', 'signin', { email: 'attacker@sandbox.example', name: 'Attacker' })
-    const bare = await t.call('POST', '/api/member/external-idp/naver/signin', { body: { code: attacker.code, state: attacker.state } })
+    const bare = await t.call(endpoints.idpSignin, { params: { provider: 'naver' }, body: { code: attacker.code, state: attacker.state } })
     expect([bare.statusCode, msg(bare)]).toEqual([400, FAILED])
     expect(bare.cookies.some((c) => c.name === 'koma_session' && c.value)).toBe(false)
     // The state was spent by that attempt: not even the attacker's browser can use it afterwards.
     expect(
-      msg(await t.call('POST', '/api/member/external-idp/naver/signin', { cookies: attacker.browser, body: { code: attacker.code, state: attacker.state } })),
+      msg(
+        await t.call(endpoints.idpSignin, { params: { provider: 'naver' }, cookies: attacker.browser, body: { code: attacker.code, state: attacker.state } }),
+      ),
     ).toBe(FAILED)
 
     const attack = await sandboxLogin('naver', 'signin', { email: 'attacker@sandbox.example', name: 'Attacker' })
     const victim = await authorize('naver', 'signin')
-    const crossed = await t.call('POST', '/api/member/external-idp/naver/signin', { cookies: victim.browser, body: { code: attack.code, state: attack.state } })
+    const crossed = await t.call(endpoints.idpSignin, {
+      params: { provider: 'naver' },
+      cookies: victim.browser,
+      body: { code: attack.code, state: attack.state },
+    })
     expect([crossed.statusCode, msg(crossed)]).toEqual([400, FAILED])
     // The cookie is spent too (cleared whatever the outcome).
     expect(crossed.cookies.find((c) => c.name === STATE_COOKIE)).toMatchObject({ value: '', path: STATE_COOKIE_PATH })
@@ -166,22 +181,31 @@ describe('the OAuth state is bound to the browser that asked for it, and single-
     const link = await sandboxLogin('facebook', 'link', { email: 'fb@sandbox.example', name: 'FB' }, { cookies: member.cookies })
     const body = { code: link.code, state: link.state }
     // Linking needs the cookie as much as signing in does.
-    expect(msg(await t.call('POST', '/api/member/external-idp/facebook/mapping', { cookies: member.cookies, body }))).toBe(FAILED)
+    expect(msg(await t.call(endpoints.idpLink, { params: { provider: 'facebook' }, cookies: member.cookies, body }))).toBe(FAILED)
     const again = await sandboxLogin('facebook', 'link', { email: 'fb@sandbox.example', name: 'FB' }, { cookies: member.cookies })
     const cookies = { ...member.cookies, ...again.browser }
-    const linked = await t.call('POST', '/api/member/external-idp/facebook/mapping', { cookies, body: { code: again.code, state: again.state } })
+    const linked = await t.call(endpoints.idpLink, { params: { provider: 'facebook' }, cookies, body: { code: again.code, state: again.state } })
     expect(linked.statusCode).toBe(200)
-    const replay = await t.call('POST', '/api/member/external-idp/facebook/mapping', { cookies, body: { code: again.code, state: again.state } })
+    const replay = await t.call(endpoints.idpLink, { params: { provider: 'facebook' }, cookies, body: { code: again.code, state: again.state } })
     expect([replay.statusCode, msg(replay)]).toEqual([400, FAILED])
 
     const signin = await sandboxLogin('apple', 'signin', { email: 'apple@sandbox.example', name: 'Apple' })
-    const first = await t.call('POST', '/api/member/external-idp/apple/signin', { cookies: signin.browser, body: { code: signin.code, state: signin.state } })
+    const first = await t.call(endpoints.idpSignin, {
+      params: { provider: 'apple' },
+      cookies: signin.browser,
+      body: { code: signin.code, state: signin.state },
+    })
     expect(first.json().result.status).toBe('joinRequired')
-    const second = await t.call('POST', '/api/member/external-idp/apple/signin', { cookies: signin.browser, body: { code: signin.code, state: signin.state } })
+    const second = await t.call(endpoints.idpSignin, {
+      params: { provider: 'apple' },
+      cookies: signin.browser,
+      body: { code: signin.code, state: signin.state },
+    })
     expect([second.statusCode, msg(second)]).toEqual([400, FAILED])
     expect(
       msg(
-        await t.call('POST', '/api/member/external-idp/apple/signin', {
+        await t.call(endpoints.idpSignin, {
+          params: { provider: 'apple' },
           cookies: signin.browser,
           body: { code: signin.code, state: signin.state },
           locale: 'ja',
@@ -197,9 +221,9 @@ describe('the OAuth state is bound to the browser that asked for it, and single-
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('state', '=', trip.state)
       .execute()
-    expect(msg(await t.call('POST', '/api/member/external-idp/twitter/signin', { cookies: trip.browser, body: { code: trip.code, state: trip.state } }))).toBe(
-      FAILED,
-    )
+    expect(
+      msg(await t.call(endpoints.idpSignin, { params: { provider: 'twitter' }, cookies: trip.browser, body: { code: trip.code, state: trip.state } })),
+    ).toBe(FAILED)
   })
 })
 
@@ -221,14 +245,14 @@ describe('redirects and redirect URIs', () => {
   ])('a sign-in redirect %p comes back as %p', async (redirect, expected) => {
     const trip = await sandboxLogin('kakao', 'signin', { email: 'redirect@sandbox.example', name: 'R' }, { redirect })
     const answer = (
-      await t.call('POST', '/api/member/external-idp/kakao/signin', { cookies: trip.browser, body: { code: trip.code, state: trip.state } })
+      await t.call(endpoints.idpSignin, { params: { provider: 'kakao' }, cookies: trip.browser, body: { code: trip.code, state: trip.state } })
     ).json().result
     expect(answer.redirect).toBe(expected)
   })
 
   it('the adult verification sandbox never sends the reader off the site', async () => {
     const member = await registerMember(t)
-    const init = (await t.call('GET', '/api/certification/init', { cookies: member.cookies, query: { redirect: '/.//evil.example' } })).json().result
+    const init = (await t.call(endpoints.certificationInit, { cookies: member.cookies, query: { redirect: '/.//evil.example' } })).json().result
     const back = await t.app.inject({ method: 'POST', url: init.iaSystemUrl, ...form({ decision: 'verify', birthday: '1990-03-03' }) })
     expect(back.statusCode).toBe(303)
     expect(String(back.headers.location)).toMatch(/^\/account\/setting\?certification=complete&code=/)
@@ -275,17 +299,17 @@ describe('a member without a password (social sign-up)', () => {
   it('registers an e-mail address without a current password, choosing a password with it', async () => {
     const trip = await sandboxLogin('google', 'signin', { email: 'nopass@sandbox.example', name: 'Nopass' })
     const answer = (
-      await t.call('POST', '/api/member/external-idp/google/signin', { cookies: trip.browser, body: { code: trip.code, state: trip.state } })
+      await t.call(endpoints.idpSignin, { params: { provider: 'google' }, cookies: trip.browser, body: { code: trip.code, state: trip.state } })
     ).json().result
-    const joined = await t.call('POST', '/api/member/mapping', {
+    const joined = await t.call(endpoints.socialJoin, {
       body: { pendingToken: answer.pendingToken, nickname: 'Nopass', birthday: '2001-01-01', termsAgree: 'true', privacyAgree: 'true' },
     })
     const cookies = cookiesOf(joined)
     const next = `registered.${Date.now().toString(36)}@koma.example`
-    expect((await t.call('PUT', '/api/member/send/verify/token', { cookies, body: { email: next, purpose: 'changeEmail' } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.sendVerifyToken, { cookies, body: { email: next, purpose: 'changeEmail' } })).statusCode).toBe(200)
     const code = /(\d{6})/.exec([...t.outbox()].reverse().find((mail) => mail.to === next && mail.tag === 'code')!.subject)![1]
-    expect(msg(await t.call('PUT', '/api/member/profile/email', { cookies, body: { email: next, token: code } }))).toBe('Please input Password.')
-    const changed = await t.call('PUT', '/api/member/profile/email', {
+    expect(msg(await t.call(endpoints.changeEmail, { cookies, body: { email: next, token: code } }))).toBe('Please input Password.')
+    const changed = await t.call(endpoints.changeEmail, {
       cookies,
       body: { email: next, token: code, ...(await sealed(t, { password: 'koma-social-1' })) },
     })
@@ -293,21 +317,23 @@ describe('a member without a password (social sign-up)', () => {
     // The old (provider's) address hears of it.
     const notice = t.outbox().find((mail) => mail.to === 'nopass@sandbox.example' && mail.tag === 'emailChanged')
     expect(notice?.subject).toBe('The email address of your Koma account was changed')
-    const profile = (await t.call('GET', '/api/member/profile', { cookies })).json().result
+    const profile = (await t.call(endpoints.profile, { cookies })).json().result
     expect(profile.userExtraInfo.hasPassword).toBe(true)
     // And deleting it now asks for that password.
-    expect(msg(await t.call('DELETE', '/api/member/me', { cookies, body: { reason: 'other' } }))).toBe('Please input your current password.')
+    expect(msg(await t.call(endpoints.deleteMember, { params: { userId: 'me' }, cookies, body: { reason: 'other' } }))).toBe(
+      'Please input your current password.',
+    )
   })
 
   it('deletes a social-only account without a password', async () => {
     const trip = await sandboxLogin('naver', 'signin', { email: 'leaver@sandbox.example', name: 'Leaver' })
     const answer = (
-      await t.call('POST', '/api/member/external-idp/naver/signin', { cookies: trip.browser, body: { code: trip.code, state: trip.state } })
+      await t.call(endpoints.idpSignin, { params: { provider: 'naver' }, cookies: trip.browser, body: { code: trip.code, state: trip.state } })
     ).json().result
-    const joined = await t.call('POST', '/api/member/mapping', {
+    const joined = await t.call(endpoints.socialJoin, {
       body: { pendingToken: answer.pendingToken, nickname: 'Leaver', birthday: '2001-01-01', termsAgree: 'true', privacyAgree: 'true' },
     })
-    const deleted = await t.call('DELETE', '/api/member/me', { cookies: cookiesOf(joined), body: { reason: 'other' } })
+    const deleted = await t.call(endpoints.deleteMember, { params: { userId: 'me' }, cookies: cookiesOf(joined), body: { reason: 'other' } })
     expect(deleted.json().result).toEqual({ deleted: true })
   })
 })

@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { registerMember } from '../account/testing'
 import { creditCoins } from '../coin/ledger'
@@ -46,8 +47,9 @@ async function owner(chapter: Awaited<ReturnType<typeof paidChapter>>) {
       now: t.clock.now(),
     }),
   )
-  const token = (await t.call('POST', '/api/coin/transaction/token', { cookies: member.cookies })).json().result.token as string
-  const unlock = await t.call('POST', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/unlock`, {
+  const token = (await t.call(endpoints.coinTransactionToken, { cookies: member.cookies })).json().result.token as string
+  const unlock = await t.call(endpoints.chapterUnlock, {
+    params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
     cookies: member.cookies,
     body: { token, price: String(chapter.price) },
   })
@@ -61,13 +63,24 @@ const bare = (url: string) => url.split('?')[0]
 describe('chapter pages stay paid (issue 11)', () => {
   it('hands signed page URLs to an entitled reader only, and a bare page id is a 404 like a missing one', async () => {
     const chapter = await paidChapter()
-    const path = `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/product`
-    expect((await t.call('GET', path)).statusCode).toBe(401)
+    expect(
+      (await t.call(endpoints.chapter, { params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' } })).statusCode,
+    ).toBe(401)
     const stranger = await registerMember(t)
-    expect((await t.call('GET', path, { cookies: stranger.cookies })).statusCode).toBe(403)
+    expect(
+      (
+        await t.call(endpoints.chapter, {
+          params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' },
+          cookies: stranger.cookies,
+        })
+      ).statusCode,
+    ).toBe(403)
 
     const reader = await owner(chapter)
-    const opened = await t.call('GET', path, { cookies: reader.cookies })
+    const opened = await t.call(endpoints.chapter, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' },
+      cookies: reader.cookies,
+    })
     expect(opened.statusCode).toBe(200)
     const images = opened.json().result.images as PageImage[]
     expect(images.length).toBeGreaterThan(0)
@@ -107,7 +120,10 @@ describe('chapter pages stay paid (issue 11)', () => {
   it('signs the bands of tall strips too, and renders every band of a width from one render', async () => {
     const chapter = await paidChapter()
     const reader = await owner(chapter)
-    const opened = await t.call('GET', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/product`, { cookies: reader.cookies })
+    const opened = await t.call(endpoints.chapter, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' },
+      cookies: reader.cookies,
+    })
     const tall = (opened.json().result.images as PageImage[]).find((image) => image.tiles)
     expect(tall?.tiles?.length).toBeGreaterThan(1)
     for (const tile of tall?.tiles ?? []) {
@@ -135,11 +151,11 @@ describe('chapter pages stay paid (issue 11)', () => {
       .png()
       .toBuffer()
     const member = await registerMember(t)
-    const avatar = await t.call('PUT', '/api/member/profile/avatar', { cookies: member.cookies, raw: { payload: png, type: 'application/octet-stream' } })
+    const avatar = await t.call(endpoints.avatarUpload, { cookies: member.cookies, raw: { payload: png, type: 'application/octet-stream' } })
     expect(avatar.statusCode).toBe(200)
     expect((await get(`${avatar.json().result.avatarImageUrl}?w=320`)).statusCode).toBe(200)
 
-    const upload = await t.call('PUT', '/api/inquiry/image', {
+    const upload = await t.call(endpoints.inquiryImage, {
       raw: { payload: png, type: 'application/octet-stream' },
       headers: { 'x-koma-client-uid': 'inquiry-device-1' },
     })

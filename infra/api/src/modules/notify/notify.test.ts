@@ -1,4 +1,4 @@
-import { HEADERS } from '@koma/contracts/server'
+import { HEADERS, endpoints, type ContentType } from '@koma/contracts/server'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createTestApp, type TestApp } from '../../test/testApp'
@@ -35,17 +35,20 @@ interface Reader {
 async function reader(options: { locale?: 'en' | 'ja' | 'fr'; timeZone?: string; settings?: Record<string, string> } = {}): Promise<Reader> {
   const member = await registerMember(t)
   const headers = { [HEADERS.timezone]: options.timeZone ?? TOKYO }
-  const profile = await t.call('GET', '/api/member/profile', { cookies: member.cookies, locale: options.locale ?? 'en', headers })
+  const profile = await t.call(endpoints.profile, { cookies: member.cookies, locale: options.locale ?? 'en', headers })
   expect(profile.statusCode).toBe(200)
   if (options.settings) {
-    const saved = await t.call('PUT', '/api/member/settings', { cookies: member.cookies, body: options.settings })
+    const saved = await t.call(endpoints.settingsUpdate, { cookies: member.cookies, body: options.settings })
     expect(saved.statusCode).toBe(200)
   }
   return { userId: member.userId, email: member.email, cookies: member.cookies }
 }
 
 /** A title that is out, with a new chapter published at `at` (copied from its last one). */
-async function newChapter(at: Date, options: { free?: boolean; contentId?: number } = {}): Promise<{ contentId: number; chapterId: number; type: string }> {
+async function newChapter(
+  at: Date,
+  options: { free?: boolean; contentId?: number } = {},
+): Promise<{ contentId: number; chapterId: number; type: ContentType }> {
   const content = options.contentId
     ? await t.db.selectFrom('contents').select(['id', 'type']).where('id', '=', options.contentId).executeTakeFirstOrThrow()
     : await t.db
@@ -66,12 +69,12 @@ async function newChapter(at: Date, options: { free?: boolean; contentId?: numbe
     .insertInto('chapter_texts')
     .values(['en', 'ja', 'fr'].map((lang) => ({ chapter_id: row.id, lang, name: `Episode ${last.sort + 1} (${lang})`, author_comment: null })))
     .execute()
-  return { contentId: content.id, chapterId: row.id, type: content.type }
+  return { contentId: content.id, chapterId: row.id, type: content.type as ContentType }
 }
 
 const mailsTo = (email: string) => t.outbox().filter((mail) => mail.to === email && mail.tag.startsWith('notify-'))
 const inbox = async (member: Reader, locale: 'en' | 'ja' | 'fr' = 'en') => {
-  const response = await t.call('GET', '/api/inbox/message', { cookies: member.cookies, locale })
+  const response = await t.call(endpoints.messages, { cookies: member.cookies, locale })
   expect(response.statusCode).toBe(200)
   return response.json().result as { messages: { title: string; body: string; linkUrl: string | null }[] }
 }
@@ -95,7 +98,7 @@ describe('a new episode of a subscribed title', () => {
     const start = new Date(Date.now() + 24 * HOUR)
     await scanFrom(start)
     const chapter = await newChapter(new Date(start.getTime() + HOUR))
-    expect((await t.call('PUT', `/api/library/subscriptions/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.subscribe, { params: { type: chapter.type, id: chapter.contentId }, cookies: member.cookies })).statusCode).toBe(200)
 
     t.clock.setFakeTime(new Date(start.getTime() + 30 * 60 * 1000))
     await runNotificationsOnce(t.deps)
@@ -125,7 +128,7 @@ describe('a new episode of a subscribed title', () => {
     const evening = tokyoHour(base, 22, 30) // 22:30 in Tokyo
     await scanFrom(new Date(evening.getTime() - HOUR))
     const chapter = await newChapter(new Date(evening.getTime() - 10 * 60 * 1000))
-    await t.call('PUT', `/api/library/subscriptions/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })
+    await t.call(endpoints.subscribe, { params: { type: chapter.type, id: chapter.contentId }, cookies: member.cookies })
 
     t.clock.setFakeTime(evening)
     await runNotificationsOnce(t.deps)
@@ -152,11 +155,11 @@ describe('a new episode of a subscribed title', () => {
     const night = tokyoHour(base, 23)
     await scanFrom(new Date(night.getTime() - HOUR))
     const chapter = await newChapter(new Date(night.getTime() - 60 * 1000))
-    for (const member of [off, later]) await t.call('PUT', `/api/library/subscriptions/${chapter.type}/${chapter.contentId}`, { cookies: member.cookies })
+    for (const member of [off, later]) await t.call(endpoints.subscribe, { params: { type: chapter.type, id: chapter.contentId }, cookies: member.cookies })
     t.clock.setFakeTime(night)
     await runNotificationsOnce(t.deps)
     expect(await t.db.selectFrom('notifications').select('id').where('member_id', '=', off.userId).execute()).toEqual([])
-    await t.call('PUT', '/api/member/settings', { cookies: later.cookies, body: { subscriptionUpdates: 'false' } })
+    await t.call(endpoints.settingsUpdate, { cookies: later.cookies, body: { subscriptionUpdates: 'false' } })
     t.clock.setFakeTime(new Date(night.getTime() + 12 * HOUR))
     await runNotificationsOnce(t.deps)
     expect(await t.db.selectFrom('notifications').select('status').where('member_id', '=', later.userId).execute()).toEqual([{ status: 'skipped' }])
@@ -171,7 +174,7 @@ describe('free episodes and releases', () => {
     const start = new Date(Date.now() + 9 * 24 * HOUR)
     await scanFrom(start)
     const chapter = await newChapter(new Date(start.getTime() + 60 * 1000), { free: true })
-    await t.call('PUT', `/api/library/subscriptions/${chapter.type}/${chapter.contentId}`, { cookies: subscriber.cookies })
+    await t.call(endpoints.subscribe, { params: { type: chapter.type, id: chapter.contentId }, cookies: subscriber.cookies })
     const first = await t.db.selectFrom('chapters').select('id').where('content_id', '=', chapter.contentId).orderBy('sort').executeTakeFirstOrThrow()
     await t.db.insertInto('read_progress').values({ member_id: readerOnly.userId, content_id: chapter.contentId, chapter_id: first.id }).execute()
     t.clock.setFakeTime(new Date(start.getTime() + 5 * 60 * 1000))
@@ -190,7 +193,7 @@ describe('free episodes and releases', () => {
       .where('contents.mature', '=', false)
       .orderBy('chapters.published_at')
       .executeTakeFirstOrThrow()
-    expect((await t.call('PUT', `/api/${upcoming.type}/coming_soon/${upcoming.id}/notification`, { cookies: member.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.releaseNotificationOn, { params: { type: upcoming.type, id: upcoming.id }, cookies: member.cookies })).statusCode).toBe(200)
     const publishedAt = new Date(upcoming.published_at)
     await scanFrom(new Date(publishedAt.getTime() - HOUR))
     t.clock.setFakeTime(new Date(publishedAt.getTime() + 60 * 1000))
@@ -219,7 +222,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(page.headers['content-type']).toContain('text/html')
     expect(page.body).toContain('ニュースメールを停止しますか？')
     expect(page.body).toContain(`action="${url.pathname}"`)
-    const settings = async () => (await t.call('GET', '/api/member/settings', { cookies: member.cookies })).json().result.notifications
+    const settings = async () => (await t.call(endpoints.settings, { cookies: member.cookies })).json().result.notifications
     expect((await settings()).newsEmails).toBe(true)
 
     const oneClick = await t.app.inject({
@@ -274,7 +277,7 @@ describe('gifts about to expire', () => {
     expect(mailsTo(member.email).map((mail) => mail.tag)).toEqual(['notify-gift_expiring'])
     expect(mailsTo(member.email)[0].text).toContain('“Five coins”')
     expect(mailsTo(quiet.email)).toHaveLength(0)
-    const gifts = await t.call('GET', '/api/inbox/gift', { cookies: member.cookies })
+    const gifts = await t.call(endpoints.gifts, { cookies: member.cookies })
     expect(gifts.json().result.gifts.some((gift: { expiringSoon: boolean }) => gift.expiringSoon)).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
-import { OPERATOR_STEP_UP_CODE, TOTP_GUESSES } from '@koma/contracts/server'
+import { OPERATOR_STEP_UP_CODE, TOTP_GUESSES, endpoints, type Endpoint, type ContentType } from '@koma/contracts/server'
 import { sql } from 'kysely'
 import { signIn } from '../../test/fixtures'
-import { createTestApp, type TestApp } from '../../test/testApp'
+import { createTestApp, type OptionalIfNoParams, type TestApp } from '../../test/testApp'
 import { registerMember, uniqueEmail } from '../account/testing'
 import { grantOperator, revokeOperator } from './operators'
 import { becomeOperator, grantForTest, totpCode } from './testing'
@@ -16,7 +16,7 @@ let t: TestApp
 let operator: { email: string; cookies: Record<string, string>; userId: number; secret: string }
 let reader: Record<string, string>
 let reader2: Record<string, string>
-let target: { type: string; contentId: number; chapterId: number }
+let target: { type: ContentType; contentId: number; chapterId: number }
 
 const cli = { memberId: null, label: 'cli:test' }
 
@@ -38,66 +38,68 @@ beforeAll(async () => {
     .orderBy('c.id')
     .orderBy('ch.sort')
     .executeTakeFirstOrThrow()
-  target = { type: row.type, contentId: Number(row.contentId), chapterId: Number(row.chapterId) }
+  target = { type: row.type as ContentType, contentId: Number(row.contentId), chapterId: Number(row.chapterId) }
 })
 afterAll(async () => {
   t?.clock.setFakeTime(null)
   await t?.close()
 })
 
-const asOperator = (method: 'GET' | 'POST' | 'PUT', url: string, body?: Record<string, string>) => t.call(method, url, { cookies: operator.cookies, body })
+/** Call an endpoint of the table as the operator (its session; no other headers). */
+const asOperator = <E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, ...[options]: OptionalIfNoParams<E>) =>
+  t.call(endpoint, ...([{ ...options, cookies: operator.cookies }] as OptionalIfNoParams<E>))
 
 describe('operators and their second factor', () => {
   it('a new operator must set up and confirm a code before any operator call; a code is good once', async () => {
     const made = await registerMember(t, { email: uniqueEmail('op2') })
     // A member: refused as such.
-    const before = await t.call('GET', '/api/ops/me', { cookies: made.cookies })
+    const before = await t.call(endpoints.opsMe, { cookies: made.cookies })
     expect(before.statusCode).toBe(403)
     await grantForTest(t, made.email)
-    const me = await t.call('GET', '/api/ops/me', { cookies: made.cookies })
+    const me = await t.call(endpoints.opsMe, { cookies: made.cookies })
     expect(me.json().result).toMatchObject({ enrolled: false, verified: false })
-    const service = await t.call('GET', '/api/ops/service', { cookies: made.cookies })
+    const service = await t.call(endpoints.opsService, { cookies: made.cookies })
     expect(service.statusCode).toBe(403)
     expect(service.json().code).toBe(OPERATOR_STEP_UP_CODE)
     // Verifying before setting up.
-    expect((await t.call('POST', '/api/ops/totp/verify', { cookies: made.cookies, body: { code: '123456' } })).statusCode).toBe(409)
-    const enrol = await t.call('POST', '/api/ops/totp/enrol', { cookies: made.cookies })
+    expect((await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: '123456' } })).statusCode).toBe(409)
+    const enrol = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies })
     const { secret, otpauthUri } = enrol.json().result as { secret: string; otpauthUri: string }
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/)
     expect(otpauthUri).toContain('issuer=Koma')
     // Malformed and wrong codes.
-    expect((await t.call('POST', '/api/ops/totp/verify', { cookies: made.cookies, body: { code: '12ab56' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: '12ab56' } })).statusCode).toBe(400)
     const right = await totpCode(secret)
     const wrong = right === '000000' ? '000001' : '000000'
-    const refused = await t.call('POST', '/api/ops/totp/verify', { cookies: made.cookies, body: { code: wrong } })
+    const refused = await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: wrong } })
     expect(refused.statusCode).toBe(400)
-    const ok = await t.call('POST', '/api/ops/totp/verify', { cookies: made.cookies, body: { code: right } })
+    const ok = await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: right } })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().result).toMatchObject({ enrolled: true, verified: true })
-    expect((await t.call('GET', '/api/ops/service', { cookies: made.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.opsService, { cookies: made.cookies })).statusCode).toBe(200)
     // Set up once: a second enrolment is refused.
-    expect((await t.call('POST', '/api/ops/totp/enrol', { cookies: made.cookies })).statusCode).toBe(409)
+    expect((await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies })).statusCode).toBe(409)
     // Another session of the same operator: the same code again is refused (replay), the next one works.
     const second = await signIn(t, made.email, made.password)
-    expect((await t.call('GET', '/api/ops/audit', { cookies: second })).json().code).toBe(OPERATOR_STEP_UP_CODE)
-    expect((await t.call('POST', '/api/ops/totp/verify', { cookies: second, body: { code: right } })).statusCode).toBe(400)
-    expect((await t.call('POST', '/api/ops/totp/verify', { cookies: second, body: { code: await totpCode(secret, 1) } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.opsAudit, { cookies: second })).json().code).toBe(OPERATOR_STEP_UP_CODE)
+    expect((await t.call(endpoints.opsTotpVerify, { cookies: second, body: { code: right } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.opsTotpVerify, { cookies: second, body: { code: await totpCode(secret, 1) } })).statusCode).toBe(200)
     // Revoked: every operator call is refused again, the second factor is gone.
     await revokeOperator({ db: t.db, clock: t.clock }, cli, made.email)
-    expect((await t.call('GET', '/api/ops/audit', { cookies: second })).statusCode).toBe(403)
+    expect((await t.call(endpoints.opsAudit, { cookies: second })).statusCode).toBe(403)
     expect(await t.db.selectFrom('operator_factors').select('member_id').where('member_id', '=', made.userId).executeTakeFirst()).toBeUndefined()
   })
 
   it(`wrong codes: ${TOTP_GUESSES.max} per window, then 429 even for the right code`, async () => {
     const made = await registerMember(t, { email: uniqueEmail('op3') })
     await grantForTest(t, made.email)
-    const { secret } = (await t.call('POST', '/api/ops/totp/enrol', { cookies: made.cookies })).json().result as { secret: string }
+    const { secret } = (await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies })).json().result as { secret: string }
     const right = await totpCode(secret)
     const wrong = right === '999999' ? '999998' : '999999'
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.call('POST', '/api/ops/totp/verify', { cookies: made.cookies, body: { code: wrong } })))
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: wrong } })))
     expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(TOTP_GUESSES.max).fill(400), ...Array(8 - TOTP_GUESSES.max).fill(429)])
-    const locked = await t.call('POST', '/api/ops/totp/verify', { cookies: made.cookies, body: { code: right } })
+    const locked = await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: right } })
     expect(locked.statusCode).toBe(429)
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
   })
@@ -112,7 +114,7 @@ describe('operators and their second factor', () => {
 
 describe('the audit log', () => {
   it('records who did what with before and after, and the database refuses to change it', async () => {
-    const log = await asOperator('GET', '/api/ops/audit?action=operator.')
+    const log = await asOperator(endpoints.opsAudit, { query: { action: 'operator.' } })
     const entries = log.json().result.entries as { action: string; actor: string; target: string; after: unknown }[]
     expect(entries.find((entry) => entry.action === 'operator.grant' && entry.target === `member:${operator.userId}`)).toMatchObject({
       actor: 'cli:test',
@@ -129,10 +131,10 @@ describe('the audit log', () => {
   })
 
   it('pages newest first', async () => {
-    const first = (await asOperator('GET', '/api/ops/audit?pageSize=2')).json().result as { entries: { id: number }[]; next: number }
+    const first = (await asOperator(endpoints.opsAudit, { query: { pageSize: '2' } })).json().result as { entries: { id: number }[]; next: number }
     expect(first.entries).toHaveLength(2)
     expect(first.entries[0].id).toBeGreaterThan(first.entries[1].id)
-    const second = (await asOperator('GET', `/api/ops/audit?pageSize=2&before=${first.next}`)).json().result as { entries: { id: number }[] }
+    const second = (await asOperator(endpoints.opsAudit, { query: { pageSize: '2', before: first.next } })).json().result as { entries: { id: number }[] }
     expect(second.entries[0].id).toBeLessThan(first.entries[1].id)
   })
 })
@@ -146,16 +148,16 @@ describe('maintenance', () => {
     descriptionEn: 'We will be back soon.',
     descriptionFr: 'Nous revenons bientôt.',
   }
-  const readerHome = (locale: 'ja' | 'en' | 'fr' = 'en', cookies = reader) => t.call('GET', '/api/report/config', { cookies, locale })
+  const readerHome = (locale: 'ja' | 'en' | 'fr' = 'en', cookies = reader) => t.call(endpoints.reportConfig, { cookies, locale })
 
   afterEach(async () => {
     t.clock.setFakeTime(null)
-    await asOperator('PUT', '/api/ops/service/maintenance', { on: 'false' })
+    await asOperator(endpoints.opsMaintenance, { body: { on: 'false' } })
   })
 
   it('readers get SPEC §8 503 with the screen in their language; health, sign-in, operators keep working', async () => {
     const endsAt = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString()
-    const on = await asOperator('PUT', '/api/ops/service/maintenance', { on: 'true', endsAt, ...texts })
+    const on = await asOperator(endpoints.opsMaintenance, { body: { on: 'true', endsAt, ...texts } })
     expect(on.statusCode).toBe(200)
     expect(on.json().result).toMatchObject({ on: true, active: true, endsAt })
     const ja = await readerHome('ja')
@@ -163,14 +165,14 @@ describe('maintenance', () => {
     expect(ja.json()).toEqual({ code: 503, message: texts.titleJa, maintenance: { title: texts.titleJa, description: texts.descriptionJa, endAt: endsAt } })
     expect(Number(ja.headers['retry-after'])).toBeGreaterThan(0)
     expect((await readerHome('fr', {})).json().maintenance.title).toBe(texts.titleFr)
-    expect((await t.call('GET', '/api/member/profile', { cookies: reader })).statusCode).toBe(503)
+    expect((await t.call(endpoints.profile, { cookies: reader })).statusCode).toBe(503)
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/app/version')).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/member/rsa/key')).statusCode).toBe(200)
+    expect((await t.call(endpoints.appVersion)).statusCode).toBe(200)
+    expect((await t.call(endpoints.rsaKey, { params: { purpose: 'key' } })).statusCode).toBe(200)
     // The operator's session sees the site as usual, and the console works.
     expect((await readerHome('en', operator.cookies)).statusCode).toBe(200)
-    expect((await asOperator('GET', '/api/ops/service')).json().result.maintenance.active).toBe(true)
-    const off = await asOperator('PUT', '/api/ops/service/maintenance', { on: 'false' })
+    expect((await asOperator(endpoints.opsService)).json().result.maintenance.active).toBe(true)
+    const off = await asOperator(endpoints.opsMaintenance, { body: { on: 'false' } })
     expect(off.json().result.active).toBe(false)
     expect((await readerHome()).statusCode).toBe(200)
   })
@@ -178,7 +180,7 @@ describe('maintenance', () => {
   it('a scheduled window starts and ends by itself', async () => {
     const start = new Date(Date.now() + 60 * 60 * 1000)
     const end = new Date(start.getTime() + 60 * 60 * 1000)
-    await asOperator('PUT', '/api/ops/service/maintenance', { on: 'true', startsAt: start.toISOString(), endsAt: end.toISOString(), ...texts })
+    await asOperator(endpoints.opsMaintenance, { body: { on: 'true', startsAt: start.toISOString(), endsAt: end.toISOString(), ...texts } })
     expect((await readerHome()).statusCode).toBe(200)
     t.clock.setFakeTime(new Date(start.getTime() + 1000))
     expect((await readerHome()).statusCode).toBe(503)
@@ -187,7 +189,7 @@ describe('maintenance', () => {
   })
 
   it('refuses a form with problems, each field named in the operator language', async () => {
-    const refused = await t.call('PUT', '/api/ops/service/maintenance', {
+    const refused = await t.call(endpoints.opsMaintenance, {
       cookies: operator.cookies,
       locale: 'fr',
       body: { on: 'true', startsAt: '2026-12-01T10:00:00Z', endsAt: '2026-12-01T09:00:00Z', titleJa: 'x'.repeat(101) },
@@ -202,7 +204,7 @@ describe('maintenance', () => {
 
 describe('terms and the update flag', () => {
   it('new terms: a signed-in reader must agree again', async () => {
-    const before = (await t.call('GET', '/api/member/profile', { cookies: reader2 })).json().result
+    const before = (await t.call(endpoints.profile, { cookies: reader2 })).json().result
     expect(before.userExtraInfo.termsUpdate).toBeNull()
     const body = {
       titleJa: '利用規約',
@@ -212,25 +214,30 @@ describe('terms and the update flag', () => {
       bodyEn: 'Article 1',
       bodyFr: 'Article 1',
     }
-    expect((await asOperator('POST', '/api/ops/legal/terms', { ...body, effectiveAt: '2001-01-01T00:00:00Z' })).statusCode).toBe(400)
-    const published = await asOperator('POST', '/api/ops/legal/terms', body)
+    expect(
+      (await asOperator(endpoints.opsLegalPublish, { params: { type: 'terms' }, body: { ...body, effectiveAt: '2001-01-01T00:00:00Z' } })).statusCode,
+    ).toBe(400)
+    const published = await asOperator(endpoints.opsLegalPublish, { params: { type: 'terms' }, body })
     expect(published.statusCode).toBe(200)
     const { version } = published.json().result as { version: number }
-    const after = (await t.call('GET', '/api/member/profile', { cookies: reader2 })).json().result
+    const after = (await t.call(endpoints.profile, { cookies: reader2 })).json().result
     expect(after.userExtraInfo.termsUpdate).toMatchObject({ version })
-    expect((await t.call('GET', '/api/legal/terms', { locale: 'fr' })).json().result).toMatchObject({ version, title: "Conditions d'utilisation" })
-    expect((await t.call('PUT', '/api/member/terms/agree', { cookies: reader2, body: { version: String(version) } })).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/member/profile', { cookies: reader2 })).json().result.userExtraInfo.termsUpdate).toBeNull()
-    const audit = (await asOperator('GET', '/api/ops/audit?action=legal.publish')).json().result.entries
+    expect((await t.call(endpoints.legal, { params: { type: 'terms' }, locale: 'fr' })).json().result).toMatchObject({
+      version,
+      title: "Conditions d'utilisation",
+    })
+    expect((await t.call(endpoints.termsAgree, { cookies: reader2, body: { version: String(version) } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.profile, { cookies: reader2 })).json().result.userExtraInfo.termsUpdate).toBeNull()
+    const audit = (await asOperator(endpoints.opsAudit, { query: { action: 'legal.publish' } })).json().result.entries
     expect(audit[0]).toMatchObject({ target: 'legal:terms', after: { version } })
   })
 
   it('the update flag feeds the public version check', async () => {
-    expect((await t.call('GET', '/api/app/version')).json().result).toEqual({ state: 'none', version: '' })
-    expect((await asOperator('PUT', '/api/ops/service/update', { state: 'required' })).statusCode).toBe(400)
-    expect((await asOperator('PUT', '/api/ops/service/update', { state: 'required', version: '2026.12.1' })).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/app/version')).json().result).toEqual({ state: 'required', version: '2026.12.1' })
-    await asOperator('PUT', '/api/ops/service/update', { state: 'none' })
+    expect((await t.call(endpoints.appVersion)).json().result).toEqual({ state: 'none', version: '' })
+    expect((await asOperator(endpoints.opsUpdate, { body: { state: 'required' } })).statusCode).toBe(400)
+    expect((await asOperator(endpoints.opsUpdate, { body: { state: 'required', version: '2026.12.1' } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.appVersion)).json().result).toEqual({ state: 'required', version: '2026.12.1' })
+    await asOperator(endpoints.opsUpdate, { body: { state: 'none' } })
   })
 })
 
@@ -241,39 +248,53 @@ describe('moderation', () => {
     t.clock.setFakeTime(new Date(Date.now() + shift))
   }
   afterAll(() => t.clock.setFakeTime(null))
-  const commentsUrl = () => `/api/comment/${target.type}/${target.contentId}/${target.chapterId}`
 
   async function postAndReport(body: string) {
     tick()
-    const posted = await t.call('POST', commentsUrl(), { cookies: reader, body: { comment: body } })
+    const posted = await t.call(endpoints.postComment, {
+      params: { type: target.type, id: target.contentId, chapterId: target.chapterId },
+      cookies: reader,
+      body: { comment: body },
+    })
     expect(posted.statusCode).toBe(200)
     const commentId = posted.json().result.comment.id as number
-    expect((await t.call('POST', `/api/comment/item/${commentId}/report/spam`, { cookies: reader2, body: { message: 'advertising' } })).statusCode).toBe(200)
-    const queue = (await asOperator('GET', '/api/ops/reports')).json().result.reports as { id: number; comment: { id: number } }[]
+    expect(
+      (await t.call(endpoints.reportComment, { params: { commentId, category: 'spam' }, cookies: reader2, body: { message: 'advertising' } })).statusCode,
+    ).toBe(200)
+    const queue = (await asOperator(endpoints.opsReports)).json().result.reports as { id: number; comment: { id: number } }[]
     const report = queue.find((r) => r.comment.id === commentId)!
     expect(report).toMatchObject({ kind: 'comment', category: 'spam', message: 'advertising', status: 'queued' })
     return { commentId, reportId: report.id }
   }
   const visibleToVisitor = async (commentId: number) =>
-    ((await t.call('GET', commentsUrl())).json().result.comments as { id: number }[]).some((c) => c.id === commentId)
+    (
+      (await t.call(endpoints.chapterComments, { params: { type: target.type, id: target.contentId, chapterId: target.chapterId } })).json().result
+        .comments as { id: number }[]
+    ).some((c) => c.id === commentId)
 
   it('hide: the comment disappears for every reader, the reporter is told; restore brings it back', async () => {
     const { commentId, reportId } = await postAndReport('buy followers at example.com')
     expect(await visibleToVisitor(commentId)).toBe(true)
-    const messagesBefore = (await t.call('GET', '/api/inbox/message', { cookies: reader2 })).json().result.messages.length
-    const hidden = await asOperator('POST', `/api/ops/reports/comment/${reportId}/hide`)
+    const messagesBefore = (await t.call(endpoints.messages, { cookies: reader2 })).json().result.messages.length
+    const hidden = await asOperator(endpoints.opsReportAction, { params: { kind: 'comment', id: reportId, action: 'hide' } })
     expect(hidden.json().result).toMatchObject({ status: 'hidden', comment: { hidden: true } })
     expect(await visibleToVisitor(commentId)).toBe(false)
-    expect((await t.call('GET', commentsUrl(), { cookies: reader })).json().result.comments.some((c: { id: number }) => c.id === commentId)).toBe(false)
-    expect((await t.call('POST', `/api/comment/item/${commentId}/like`, { cookies: reader2 })).statusCode).toBe(404)
-    const inbox = (await t.call('GET', '/api/inbox/message', { cookies: reader2, locale: 'ja' })).json().result.messages as { title: string; body: string }[]
+    expect(
+      (await t.call(endpoints.chapterComments, { params: { type: target.type, id: target.contentId, chapterId: target.chapterId }, cookies: reader }))
+        .json()
+        .result.comments.some((c: { id: number }) => c.id === commentId),
+    ).toBe(false)
+    expect((await t.call(endpoints.likeComment, { params: { commentId }, cookies: reader2 })).statusCode).toBe(404)
+    const inbox = (await t.call(endpoints.messages, { cookies: reader2, locale: 'ja' })).json().result.messages as { title: string; body: string }[]
     expect(inbox).toHaveLength(messagesBefore + 1)
     expect(inbox[0]).toMatchObject({ title: '通報の結果について', body: expect.stringMatching(/非表示/) })
-    expect((await asOperator('GET', '/api/ops/reports')).json().result.reports.some((r: { id: number }) => r.id === reportId)).toBe(false)
-    expect((await asOperator('GET', '/api/ops/reports?status=done')).json().result.reports.some((r: { id: number }) => r.id === reportId)).toBe(true)
-    await asOperator('POST', `/api/ops/reports/comment/${reportId}/restore`)
+    expect((await asOperator(endpoints.opsReports)).json().result.reports.some((r: { id: number }) => r.id === reportId)).toBe(false)
+    expect((await asOperator(endpoints.opsReports, { query: { status: 'done' } })).json().result.reports.some((r: { id: number }) => r.id === reportId)).toBe(
+      true,
+    )
+    await asOperator(endpoints.opsReportAction, { params: { kind: 'comment', id: reportId, action: 'restore' } })
     expect(await visibleToVisitor(commentId)).toBe(true)
-    const audit = (await asOperator('GET', '/api/ops/audit?action=comment.')).json().result.entries as {
+    const audit = (await asOperator(endpoints.opsAudit, { query: { action: 'comment.' } })).json().result.entries as {
       action: string
       target: string
       before: { hidden: boolean }
@@ -297,20 +318,21 @@ describe('moderation', () => {
 
   it('dismiss: the comment stays and the reporter is told so', async () => {
     const { commentId, reportId } = await postAndReport('I did not like this chapter')
-    const dismissed = await asOperator('POST', `/api/ops/reports/comment/${reportId}/dismiss`)
+    const dismissed = await asOperator(endpoints.opsReportAction, { params: { kind: 'comment', id: reportId, action: 'dismiss' } })
     expect(dismissed.json().result).toMatchObject({ status: 'kept', comment: { hidden: false } })
     expect(await visibleToVisitor(commentId)).toBe(true)
-    const inbox = (await t.call('GET', '/api/inbox/message', { cookies: reader2 })).json().result.messages as { body: string }[]
+    const inbox = (await t.call(endpoints.messages, { cookies: reader2 })).json().result.messages as { body: string }[]
     expect(inbox[0].body).toMatch(/stays visible/)
   })
 
   it('episode reports are acknowledged, and the reporter is told', async () => {
-    const reported = await t.call('POST', `/api/${target.type}/${target.contentId}/chapter/${target.chapterId}/report/image`, {
+    const reported = await t.call(endpoints.reportContent, {
+      params: { type: target.type, id: target.contentId, chapterId: target.chapterId, category: 'image' },
       cookies: reader2,
       body: { message: 'page 2 is blank' },
     })
     expect(reported.statusCode).toBe(200)
-    const queue = (await asOperator('GET', '/api/ops/reports?kind=content')).json().result.reports as {
+    const queue = (await asOperator(endpoints.opsReports, { query: { kind: 'content' } })).json().result.reports as {
       id: number
       message: string
       chapter: { chapterId: number; contentName: string }
@@ -318,47 +340,63 @@ describe('moderation', () => {
     const report = queue.find((r) => r.message === 'page 2 is blank')!
     expect(report.chapter.chapterId).toBe(target.chapterId)
     expect(report.chapter.contentName).not.toBe('')
-    expect((await asOperator('POST', `/api/ops/reports/content/${report.id}/dismiss`)).json().result.status).toBe('resolved')
-    expect((await t.call('GET', '/api/inbox/message', { cookies: reader2 })).json().result.messages[0].body).toMatch(/episode/)
+    expect((await asOperator(endpoints.opsReportAction, { params: { kind: 'content', id: report.id, action: 'dismiss' } })).json().result.status).toBe(
+      'resolved',
+    )
+    expect((await t.call(endpoints.messages, { cookies: reader2 })).json().result.messages[0].body).toMatch(/episode/)
   })
 
   it('mute stops posting until it ends; suspend signs the member out and refuses sign-in until reinstated', async () => {
     const id = Number((await t.db.selectFrom('members').select('id').where('email', '=', 'reader@koma.example').executeTakeFirstOrThrow()).id)
-    const muted = await asOperator('POST', `/api/ops/members/${id}/mute`, { days: '2' })
+    const muted = await asOperator(endpoints.opsMemberSanction, { params: { userId: id, sanction: 'mute' }, body: { days: '2' } })
     expect(muted.statusCode).toBe(200)
     expect(muted.json().result.commentMutedUntil).not.toBeNull()
     tick()
-    const refused = await t.call('POST', commentsUrl(), { cookies: reader, body: { comment: 'hello' } })
+    const refused = await t.call(endpoints.postComment, {
+      params: { type: target.type, id: target.contentId, chapterId: target.chapterId },
+      cookies: reader,
+      body: { comment: 'hello' },
+    })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().message).toMatch(/cannot post comments until/)
-    await asOperator('POST', `/api/ops/members/${id}/unmute`)
+    await asOperator(endpoints.opsMemberSanction, { params: { userId: id, sanction: 'unmute' } })
     tick()
-    expect((await t.call('POST', commentsUrl(), { cookies: reader, body: { comment: 'hello again' } })).statusCode).toBe(200)
+    expect(
+      (
+        await t.call(endpoints.postComment, {
+          params: { type: target.type, id: target.contentId, chapterId: target.chapterId },
+          cookies: reader,
+          body: { comment: 'hello again' },
+        })
+      ).statusCode,
+    ).toBe(200)
 
-    const suspended = await asOperator('POST', `/api/ops/members/${id}/suspend`)
+    const suspended = await asOperator(endpoints.opsMemberSanction, { params: { userId: id, sanction: 'suspend' } })
     expect(suspended.json().result.suspendedAt).not.toBeNull()
-    expect((await t.call('GET', '/api/member/profile', { cookies: reader })).statusCode).toBe(401)
+    expect((await t.call(endpoints.profile, { cookies: reader })).statusCode).toBe(401)
     await expect(signIn(t, 'reader@koma.example', 'koma-reader-1')).rejects.toThrow(/403/)
-    await asOperator('POST', `/api/ops/members/${id}/reinstate`)
+    await asOperator(endpoints.opsMemberSanction, { params: { userId: id, sanction: 'reinstate' } })
     reader = await signIn(t, 'reader@koma.example', 'koma-reader-1')
-    expect((await t.call('GET', '/api/member/profile', { cookies: reader })).statusCode).toBe(200)
-    const actions = ((await asOperator('GET', '/api/ops/audit?action=member.')).json().result.entries as { action: string }[]).map((e) => e.action)
+    expect((await t.call(endpoints.profile, { cookies: reader })).statusCode).toBe(200)
+    const actions = ((await asOperator(endpoints.opsAudit, { query: { action: 'member.' } })).json().result.entries as { action: string }[]).map(
+      (e) => e.action,
+    )
     expect(actions.slice(0, 4)).toEqual(['member.reinstate', 'member.suspend', 'member.unmute', 'member.mute'])
   })
 })
 
 describe('content', () => {
   it('finds titles by name in any language or by id, and shows one with its chapters', async () => {
-    const detail = (await asOperator('GET', `/api/ops/titles/${target.contentId}`)).json().result as {
+    const detail = (await asOperator(endpoints.opsTitle, { params: { id: target.contentId } })).json().result as {
       names: Record<string, string>
       chapterList: { id: number }[]
     }
     expect(detail.chapterList.some((c) => c.id === target.chapterId)).toBe(true)
     const word = detail.names.fr.split(/\s+/)[0]
-    const found = (await asOperator('GET', `/api/ops/titles?query=${encodeURIComponent(word)}`)).json().result.titles as { id: number }[]
+    const found = (await asOperator(endpoints.opsTitles, { query: { query: word } })).json().result.titles as { id: number }[]
     expect(found.some((title) => title.id === target.contentId)).toBe(true)
-    expect((await asOperator('GET', `/api/ops/titles?query=${target.contentId}`)).json().result.titles[0].id).toBe(target.contentId)
-    expect((await asOperator('GET', '/api/ops/titles?query=%25%25no-such-title')).json().result.titles).toEqual([])
+    expect((await asOperator(endpoints.opsTitles, { query: { query: target.contentId } })).json().result.titles[0].id).toBe(target.contentId)
+    expect((await asOperator(endpoints.opsTitles, { query: { query: '%%no-such-title' } })).json().result.titles).toEqual([])
   })
 
   it('edits names and descriptions in three languages; readers see them', async () => {
@@ -370,17 +408,18 @@ describe('content', () => {
       descriptionEn: 'About it',
       descriptionFr: 'À propos',
     }
-    const edited = await asOperator('PUT', `/api/ops/titles/${target.contentId}/texts`, body)
+    const edited = await asOperator(endpoints.opsTitleTexts, { params: { id: target.contentId }, body })
     expect(edited.statusCode).toBe(200)
     expect(edited.json().result.names).toEqual({ ja: '新しい名前', en: 'A new name', fr: 'Un nouveau nom' })
-    const page = await t.call('GET', `/api/${target.type}/${target.contentId}`, { cookies: reader2, locale: 'fr' })
+    const page = await t.call(endpoints.content, { params: { type: target.type, id: target.contentId }, cookies: reader2, locale: 'fr' })
     expect(page.json().result.name).toBe('Un nouveau nom')
-    const audit = (await asOperator('GET', '/api/ops/audit?action=title.texts')).json().result.entries
+    const audit = (await asOperator(endpoints.opsAudit, { query: { action: 'title.texts' } })).json().result.entries
     expect(audit[0]).toMatchObject({ target: `title:${target.contentId}`, after: { names: { fr: 'Un nouveau nom' } } })
   })
 
   it('sets a chapter sales config checked by the shared rules; the episode list shows it', async () => {
-    const refused = await t.call('PUT', `/api/ops/chapters/${target.chapterId}`, {
+    const refused = await t.call(endpoints.opsChapterSales, {
+      params: { id: target.chapterId },
       cookies: operator.cookies,
       locale: 'ja',
       body: { publishedAt: '2026-01-01T00:00:00Z', free: 'false', purchaseAllowedWith: 'coin' },
@@ -388,7 +427,8 @@ describe('content', () => {
     expect(refused.statusCode).toBe(400)
     expect(refused.json().fields).toEqual([{ field: 'price', message: 'price: 入力してください。' }])
     const publishedAt = '2025-06-01T00:00:00.000Z'
-    const saved = await t.call('PUT', `/api/ops/chapters/${target.chapterId}`, {
+    const saved = await t.call(endpoints.opsChapterSales, {
+      params: { id: target.chapterId },
       cookies: operator.cookies,
       body: {
         publishedAt,
@@ -410,12 +450,12 @@ describe('content', () => {
       rentAllowedWith: ['ticket', 'coin'],
       purchaseAllowedWith: ['coin'],
     })
-    const list = (await t.call('GET', `/api/${target.type}/${target.contentId}`, { cookies: reader2 })).json().result
+    const list = (await t.call(endpoints.content, { params: { type: target.type, id: target.contentId }, cookies: reader2 })).json().result
     const chapter = (list.chapters as { id: number; publishedAt: string; salesConfig: { free: boolean; price: number; rentalPrice: number } }[]).find(
       (c) => c.id === target.chapterId,
     )!
     expect(chapter).toMatchObject({ publishedAt, salesConfig: { free: false, price: 40, rentalPrice: 20 } })
-    const audit = (await asOperator('GET', '/api/ops/audit?action=chapter.sales')).json().result.entries
+    const audit = (await asOperator(endpoints.opsAudit, { query: { action: 'chapter.sales' } })).json().result.entries
     expect(audit[0]).toMatchObject({ target: `chapter:${target.chapterId}`, before: { free: true }, after: { free: false, price: 40 } })
   })
 })
@@ -438,20 +478,24 @@ describe('a scheduled chapter', () => {
       .executeTakeFirstOrThrow()
     const chapter = { id: Number(row.id), contentId: Number(row.contentId), type: row.type }
     const listed = async () =>
-      ((await t.call('GET', `/api/${chapter.type}/${chapter.contentId}`, { cookies: reader2 })).json().result.chapters as { id: number }[]).some(
-        (c) => c.id === chapter.id,
-      )
-    const read = () => t.call('GET', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/product`, { cookies: reader2 })
+      (
+        (await t.call(endpoints.content, { params: { type: chapter.type, id: chapter.contentId }, cookies: reader2 })).json().result.chapters as {
+          id: number
+        }[]
+      ).some((c) => c.id === chapter.id)
+    const read = () =>
+      t.call(endpoints.chapter, { params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id, salesType: 'product' }, cookies: reader2 })
     expect(await listed()).toBe(true)
     expect((await read()).statusCode).toBe(200)
 
     const at = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)
-    const scheduled = await asOperator('PUT', `/api/ops/chapters/${chapter.id}`, { publishedAt: at.toISOString(), free: 'true' })
+    const scheduled = await asOperator(endpoints.opsChapterSales, { params: { id: chapter.id }, body: { publishedAt: at.toISOString(), free: 'true' } })
     expect(scheduled.statusCode).toBe(200)
     expect(await listed()).toBe(false)
     expect((await read()).statusCode).toBe(404)
-    const token = (await t.call('POST', '/api/coin/transaction/token', { cookies: reader2 })).json().result.token as string
-    const rent = await t.call('POST', `/api/${chapter.type}/${chapter.contentId}/chapter/${chapter.id}/rent-with-gauge`, {
+    const token = (await t.call(endpoints.coinTransactionToken, { cookies: reader2 })).json().result.token as string
+    const rent = await t.call(endpoints.chapterRentWithGauge, {
+      params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
       cookies: reader2,
       body: { token, rentalPrice: '0' },
     })
@@ -475,22 +519,22 @@ describe('coupons', () => {
       titleEn: 'Spring coupon',
       titleFr: 'Code du printemps',
     }
-    const refused = await t.call('POST', '/api/ops/coupons', { cookies: operator.cookies, locale: 'fr', body: { ...body, kind: 'ticket', amount: '0' } })
+    const refused = await t.call(endpoints.opsCouponCreate, { cookies: operator.cookies, locale: 'fr', body: { ...body, kind: 'ticket', amount: '0' } })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().fields).toEqual([{ field: 'amount', message: "amount n'est pas valide." }])
-    const created = await asOperator('POST', '/api/ops/coupons', body)
+    const created = await asOperator(endpoints.opsCouponCreate, { body })
     expect(created.statusCode).toBe(200)
     expect(created.json().result).toMatchObject({ code: 'SPRING2027OPS', amount: 25, coinType: 'bonus', live: true, redeemed: 0 })
-    expect((await asOperator('POST', '/api/ops/coupons', body)).statusCode).toBe(409)
-    const redeemed = await t.call('POST', '/api/coupon/redeem', { cookies: reader2, locale: 'fr', body: { code: 'spring2027ops' } })
+    expect((await asOperator(endpoints.opsCouponCreate, { body })).statusCode).toBe(409)
+    const redeemed = await t.call(endpoints.couponRedeem, { cookies: reader2, locale: 'fr', body: { code: 'spring2027ops' } })
     expect(redeemed.statusCode).toBe(200)
     expect(JSON.stringify(redeemed.json().result)).toContain('Code du printemps')
-    const listed = (await asOperator('GET', '/api/ops/coupons')).json().result.coupons as { code: string; redeemed: number }[]
+    const listed = (await asOperator(endpoints.opsCoupons)).json().result.coupons as { code: string; redeemed: number }[]
     expect(listed.find((c) => c.code === 'SPRING2027OPS')).toMatchObject({ redeemed: 1 })
-    const ended = await asOperator('POST', '/api/ops/coupons/SPRING2027OPS/end')
+    const ended = await asOperator(endpoints.opsCouponEnd, { params: { code: 'SPRING2027OPS' } })
     expect(ended.json().result.live).toBe(false)
-    expect((await t.call('POST', '/api/coupon/redeem', { cookies: reader, body: { code: 'SPRING2027OPS' } })).statusCode).toBe(410)
-    const audit = (await asOperator('GET', '/api/ops/audit?action=coupon.')).json().result.entries as { action: string }[]
+    expect((await t.call(endpoints.couponRedeem, { cookies: reader, body: { code: 'SPRING2027OPS' } })).statusCode).toBe(410)
+    const audit = (await asOperator(endpoints.opsAudit, { query: { action: 'coupon.' } })).json().result.entries as { action: string }[]
     expect(audit.map((e) => e.action).slice(0, 2)).toEqual(['coupon.end', 'coupon.create'])
   })
 })
@@ -511,22 +555,20 @@ describe('notices and FAQ', () => {
       bodyEn: 'Body',
       bodyFr: 'Corps',
     }
-    const created = await asOperator('POST', '/api/ops/notices', body)
+    const created = await asOperator(endpoints.opsNoticeCreate, { body })
     expect(created.json().result).toMatchObject({ live: false, pinned: true, category: 'update' })
     const id = created.json().result.id as number
     const readerTitles = async (locale: 'fr' | 'ja') =>
-      ((await t.call('GET', '/api/document/notice', { locale })).json().result.notices as { id: number; title: string }[])
-        .filter((n) => n.id === id)
-        .map((n) => n.title)
+      ((await t.call(endpoints.notices, { locale })).json().result.notices as { id: number; title: string }[]).filter((n) => n.id === id).map((n) => n.title)
     expect(await readerTitles('fr')).toEqual([])
     t.clock.setFakeTime(new Date(at.getTime() + 1000))
     expect(await readerTitles('fr')).toEqual(['Nouveauté'])
     expect(await readerTitles('ja')).toEqual(['新機能'])
-    expect((await asOperator('PUT', `/api/ops/notices/${id}`, { ...body, titleFr: 'Du nouveau' })).statusCode).toBe(200)
+    expect((await asOperator(endpoints.opsNoticeUpdate, { params: { id }, body: { ...body, titleFr: 'Du nouveau' } })).statusCode).toBe(200)
     expect(await readerTitles('fr')).toEqual(['Du nouveau'])
-    expect((await t.call('DELETE', `/api/ops/notices/${id}`, { cookies: operator.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.opsNoticeDelete, { params: { id }, cookies: operator.cookies })).statusCode).toBe(200)
     expect(await readerTitles('fr')).toEqual([])
-    const audit = (await asOperator('GET', '/api/ops/audit?action=notice.')).json().result.entries as { action: string; before: unknown }[]
+    const audit = (await asOperator(endpoints.opsAudit, { query: { action: 'notice.' } })).json().result.entries as { action: string; before: unknown }[]
     expect(audit.map((e) => e.action).slice(0, 3)).toEqual(['notice.delete', 'notice.update', 'notice.create'])
     expect(audit[0].before).toMatchObject({ texts: { fr: { title: 'Du nouveau' } } })
   })
@@ -542,17 +584,17 @@ describe('notices and FAQ', () => {
       answerEn: 'An answer',
       answerFr: 'Une réponse',
     }
-    const created = await asOperator('POST', '/api/ops/faqs', body)
+    const created = await asOperator(endpoints.opsFaqCreate, { body })
     const id = created.json().result.id as number
     const readerFaqs = async () =>
-      ((await t.call('GET', '/api/document/faq?category=coin', { locale: 'fr' })).json().result.faqs as { id: number; question: string }[]).filter(
+      ((await t.call(endpoints.faqs, { query: { category: 'coin' }, locale: 'fr' })).json().result.faqs as { id: number; question: string }[]).filter(
         (f) => f.id === id,
       )
     expect(await readerFaqs()).toEqual([expect.objectContaining({ question: 'Une question ?' })])
-    expect((await asOperator('PUT', `/api/ops/faqs/${id}`, { ...body, category: 'nothing' })).json().fields).toEqual([
+    expect((await asOperator(endpoints.opsFaqUpdate, { params: { id }, body: { ...body, category: 'nothing' } })).json().fields).toEqual([
       { field: 'category', message: 'category is not valid.' },
     ])
-    expect((await t.call('DELETE', `/api/ops/faqs/${id}`, { cookies: operator.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.opsFaqDelete, { params: { id }, cookies: operator.cookies })).statusCode).toBe(200)
     expect(await readerFaqs()).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { TOTP } from '@koma/contracts/server'
+import { TOTP, endpoints } from '@koma/contracts/server'
 import { generate } from 'otplib'
 import type { TestApp } from '../../test/testApp'
 import { grantOperator } from './operators'
@@ -21,10 +21,10 @@ export async function becomeOperator(
   member: { email: string; cookies: Record<string, string>; headers?: Record<string, string> },
 ): Promise<{ secret: string }> {
   await grantForTest(t, member.email)
-  const enrol = await t.call('POST', '/api/ops/totp/enrol', { cookies: member.cookies, headers: member.headers })
+  const enrol = await t.call(endpoints.opsTotpEnrol, { cookies: member.cookies, headers: member.headers })
   if (enrol.statusCode !== 200) throw new Error(`enrol: ${enrol.statusCode} ${enrol.body}`)
   const { secret } = enrol.json().result as { secret: string }
-  const verify = await t.call('POST', '/api/ops/totp/verify', { cookies: member.cookies, headers: member.headers, body: { code: await totpCode(secret) } })
+  const verify = await t.call(endpoints.opsTotpVerify, { cookies: member.cookies, headers: member.headers, body: { code: await totpCode(secret) } })
   if (verify.statusCode !== 200) throw new Error(`verify: ${verify.statusCode} ${verify.body}`)
   return { secret }
 }

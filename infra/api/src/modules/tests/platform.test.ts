@@ -1,5 +1,5 @@
-import { HEADERS } from '@koma/contracts/server'
-import { createTestApp, cookiesOf, type TestApp } from '../../test/testApp'
+import { HEADERS, endpoints } from '@koma/contracts/server'
+import { createTestApp, cookiesOf, type TestApp, urlOf } from '../../test/testApp'
 import { findChapter, sealedPassword, SEEDED, signIn } from '../../test/fixtures'
 
 jest.setTimeout(60_000)
@@ -14,23 +14,24 @@ afterAll(async () => {
 
 describe('SPEC §7 request signature', () => {
   it('answers the public IP lookup without headers', async () => {
-    const response = await t.call('GET', '/api/ip', { unsigned: true, ip: '198.51.100.4' })
+    const response = await t.call(endpoints.clientIp, { unsigned: true, ip: '198.51.100.4' })
     expect(response.statusCode).toBe(200)
     expect(response.json().result.ip).toBe('198.51.100.4')
     expect(typeof response.json().result.now).toBe('number')
   })
 
   it('refuses a missing, forged or stale checksum with 400 "Invalid request hash token"', async () => {
-    const missing = await t.call('GET', '/api/en/home', { unsigned: true })
+    const missing = await t.call(endpoints.home, { params: { lang: 'en' }, unsigned: true })
     expect(missing.statusCode).toBe(400)
     expect(missing.json()).toEqual({ code: 400, message: 'Invalid request hash token' })
 
-    const forged = await t.call('GET', '/api/en/home', { headers: { [HEADERS.checksum]: 'f'.repeat(64) } })
+    const forged = await t.call(endpoints.home, { params: { lang: 'en' }, headers: { [HEADERS.checksum]: 'f'.repeat(64) } })
     expect(forged.statusCode).toBe(400)
 
     const stale = String(Date.now() - 10 * 60 * 1000)
     const { requestChecksum } = await import('@koma/contracts/server')
-    const old = await t.call('GET', '/api/en/home', {
+    const old = await t.call(endpoints.home, {
+      params: { lang: 'en' },
       headers: { [HEADERS.requestTime]: stale, [HEADERS.checksum]: await requestChecksum(stale, '127.0.0.1') },
     })
     expect(old.statusCode).toBe(400)
@@ -39,7 +40,8 @@ describe('SPEC §7 request signature', () => {
   it('refuses a checksum made for another IP', async () => {
     const time = String(Date.now())
     const { requestChecksum } = await import('@koma/contracts/server')
-    const response = await t.call('GET', '/api/en/home', {
+    const response = await t.call(endpoints.home, {
+      params: { lang: 'en' },
       unsigned: true,
       headers: { [HEADERS.requestTime]: time, [HEADERS.checksum]: await requestChecksum(time, '10.0.0.1') },
     })
@@ -58,12 +60,12 @@ describe('errors (SPEC §8)', () => {
   )
 
   it('answers in the reader language', async () => {
-    const response = await t.call('GET', '/api/comic/99999999', { locale: 'fr' })
+    const response = await t.call(endpoints.content, { params: { type: 'comic', id: '99999999' }, locale: 'fr' })
     expect(response.json().message).toBe('Cette bande dessinée est introuvable.')
   })
 
   it('treats a malformed body as a 400, not a 500', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/member/signin', headers: { 'content-type': 'application/json' }, payload: '{oops' })
+    const response = await t.app.inject({ method: 'POST', url: urlOf(endpoints.signin), headers: { 'content-type': 'application/json' }, payload: '{oops' })
     expect(response.statusCode).toBe(400)
   })
 })
@@ -71,7 +73,7 @@ describe('errors (SPEC §8)', () => {
 describe('home', () => {
   it('returns sections, a top banner and the menu in each language', async () => {
     for (const locale of ['ja', 'en', 'fr'] as const) {
-      const response = await t.call('GET', `/api/${locale}/home`, { locale })
+      const response = await t.call(endpoints.home, { params: { lang: locale }, locale })
       expect(response.statusCode).toBe(200)
       const home = response.json().result
       expect(home.sections.length).toBeGreaterThan(3)
@@ -79,13 +81,13 @@ describe('home', () => {
       expect(home.menu.items.map((item: { code: string }) => item.code)).toContain('ranking')
       for (const section of home.sections) expect(section.sectionUiType).toEqual(expect.any(String))
     }
-    const ja = (await t.call('GET', '/api/ja/home', { locale: 'ja' })).json().result
-    const en = (await t.call('GET', '/api/en/home')).json().result
+    const ja = (await t.call(endpoints.home, { params: { lang: 'ja' }, locale: 'ja' })).json().result
+    const en = (await t.call(endpoints.home, { params: { lang: 'en' } })).json().result
     expect(ja.sections[0].title).not.toBe(en.sections[0].title)
   })
 
   it('leaves mature sections out of the ordinary home', async () => {
-    const home = (await t.call('GET', '/api/en/home')).json().result
+    const home = (await t.call(endpoints.home, { params: { lang: 'en' } })).json().result
     const matureIds = (await t.db.selectFrom('home_sections').select('id').where('mature', '=', true).execute()).map((row) => row.id)
     for (const section of home.sections) expect(matureIds).not.toContain(section.id)
   })
@@ -98,7 +100,7 @@ describe('home', () => {
 describe('episode list and chapters', () => {
   it('lists a title with chapters, sales configs, authors and images', async () => {
     const { contentId, type } = await findChapter(t, { free: true, mature: false })
-    const content = (await t.call('GET', `/api/${type}/${contentId}`)).json().result
+    const content = (await t.call(endpoints.content, { params: { type, id: contentId } })).json().result
     expect(content.id).toBe(contentId)
     expect(content.name).toEqual(expect.any(String))
     expect(content.chapters.length).toBeGreaterThan(0)
@@ -109,7 +111,7 @@ describe('episode list and chapters', () => {
 
   it('serves a free chapter to anyone, with its pages', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false })
-    const response = await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`)
+    const response = await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' } })
     expect(response.statusCode).toBe(200)
     const chapter = response.json().result
     expect(chapter.images.length).toBeGreaterThan(0)
@@ -122,52 +124,57 @@ describe('episode list and chapters', () => {
 
   it('refuses a paid chapter: 401 signed out, 403 signed in without owning it', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: false, mature: false })
-    expect((await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`)).statusCode).toBe(401)
+    expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' } })).statusCode).toBe(401)
     const cookies = await signIn(t)
-    const signedIn = await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`, { cookies })
+    const signedIn = await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' }, cookies })
     expect(signedIn.statusCode).toBe(403)
     expect(signedIn.json().message).toBe('Unlock this episode to read it.')
   })
 
   it('serves the trial pages of a chapter that has a trial', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: false, hasTrial: true, mature: false })
-    const response = await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/trial`)
+    const response = await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'trial' } })
     expect(response.statusCode).toBe(200)
     expect(response.json().result.salesType).toBe('trial')
   })
 
   it('asks for mature acceptance (428) on a mature title until the header says Y', async () => {
     const { contentId, type } = await findChapter(t, { mature: true })
-    expect((await t.call('GET', `/api/${type}/${contentId}`)).statusCode).toBe(428)
-    expect((await t.call('GET', `/api/${type}/${contentId}`, { headers: { [HEADERS.acceptMature]: 'Y' } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId } })).statusCode).toBe(428)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId }, headers: { [HEADERS.acceptMature]: 'Y' } })).statusCode).toBe(200)
   })
 
   it('404s a chapter of another title', async () => {
     const a = await findChapter(t, { free: true, mature: false })
     const other = await t.db.selectFrom('contents').select(['id', 'type']).where('id', '!=', a.contentId).where('mature', '=', false).executeTakeFirstOrThrow()
-    expect((await t.call('GET', `/api/${other.type}/${other.id}/chapter/${a.chapterId}/product`)).statusCode).toBe(404)
+    expect((await t.call(endpoints.chapter, { params: { type: other.type, id: other.id, chapterId: a.chapterId, salesType: 'product' } })).statusCode).toBe(404)
   })
 })
 
 describe('images', () => {
   it('renders stored artwork as WebP when accepted, JPEG otherwise, with long caching', async () => {
     const image = await t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id').executeTakeFirstOrThrow()
-    const webp = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320`, headers: { accept: 'image/webp,*/*' } })
+    const webp = await t.app.inject({
+      method: 'GET',
+      url: urlOf(endpoints.image, { imageId: image.id }),
+      query: { w: '320' },
+      headers: { accept: 'image/webp,*/*' },
+    })
     expect(webp.statusCode).toBe(200)
     expect(webp.headers['content-type']).toBe('image/webp')
     expect(webp.headers['cache-control']).toContain('immutable')
     expect(webp.rawPayload.subarray(8, 12).toString()).toBe('WEBP')
-    const jpeg = await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320`, headers: { accept: 'image/*' } })
+    const jpeg = await t.app.inject({ method: 'GET', url: urlOf(endpoints.image, { imageId: image.id }), query: { w: '320' }, headers: { accept: 'image/*' } })
     expect(jpeg.headers['content-type']).toBe('image/jpeg')
     expect(jpeg.rawPayload[0]).toBe(0xff)
-    expect((await t.app.inject({ method: 'GET', url: '/api/image/999999999' })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: urlOf(endpoints.image, { imageId: 999999999 }) })).statusCode).toBe(404)
   })
 })
 
 describe('sign-in (seeded member)', () => {
   it('signs in with a sealed password, sets an httpOnly session and the login-check cookie, then signs out', async () => {
     const sealed = await sealedPassword(t, SEEDED.password)
-    const response = await t.call('POST', '/api/member/signin', { body: { email: SEEDED.email, ...sealed, stayLogged: 'false' } })
+    const response = await t.call(endpoints.signin, { body: { email: SEEDED.email, ...sealed, stayLogged: 'false' } })
     expect(response.statusCode).toBe(200)
     const session = response.cookies.find((cookie) => cookie.name === 'koma_session')
     const loginCheck = response.cookies.find((cookie) => cookie.name === 'koma_lc')
@@ -176,11 +183,11 @@ describe('sign-in (seeded member)', () => {
     expect(loginCheck?.value).toBe('1')
     const cookies = cookiesOf(response)
 
-    const profile = await t.call('GET', '/api/member/profile', { cookies })
+    const profile = await t.call(endpoints.profile, { cookies })
     expect(profile.json().result).toMatchObject({ email: SEEDED.email, nickname: 'Reader', guest: false })
 
-    expect((await t.call('POST', '/api/member/signout', { cookies })).statusCode).toBe(200)
-    expect((await t.call('GET', '/api/member/profile', { cookies })).statusCode).toBe(401)
+    expect((await t.call(endpoints.signout, { cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.profile, { cookies })).statusCode).toBe(401)
   })
 
   it('says "Incorrect email or password" for a wrong password or an unknown e-mail', async () => {
@@ -189,7 +196,7 @@ describe('sign-in (seeded member)', () => {
       ['nobody@koma.example', SEEDED.password],
     ]) {
       const sealed = await sealedPassword(t, password)
-      const response = await t.call('POST', '/api/member/signin', { body: { email, ...sealed, stayLogged: 'false' } })
+      const response = await t.call(endpoints.signin, { body: { email, ...sealed, stayLogged: 'false' } })
       expect(response.statusCode).toBe(400)
       expect(response.json().message).toBe('Incorrect email or password')
     }
@@ -198,27 +205,27 @@ describe('sign-in (seeded member)', () => {
   it('never accepts the same sealed password twice (one-time session key)', async () => {
     const sealed = await sealedPassword(t, SEEDED.password)
     const body = { email: SEEDED.email, ...sealed, stayLogged: 'false' }
-    expect((await t.call('POST', '/api/member/signin', { body })).statusCode).toBe(200)
-    expect((await t.call('POST', '/api/member/signin', { body })).statusCode).toBe(400)
+    expect((await t.call(endpoints.signin, { body })).statusCode).toBe(200)
+    expect((await t.call(endpoints.signin, { body })).statusCode).toBe(400)
   })
 
   it('validates the e-mail with the SPEC message in the reader language', async () => {
     const sealed = await sealedPassword(t, SEEDED.password)
-    const response = await t.call('POST', '/api/member/signin', { body: { email: 'nope', ...sealed, stayLogged: 'false' }, locale: 'ja' })
+    const response = await t.call(endpoints.signin, { body: { email: 'nope', ...sealed, stayLogged: 'false' }, locale: 'ja' })
     expect(response.statusCode).toBe(400)
     expect(response.json().message).toBe('メールアドレスの形式が正しくありません。')
   })
 
   it('401s the profile without a session', async () => {
-    expect((await t.call('GET', '/api/member/profile')).statusCode).toBe(401)
-    expect((await t.call('GET', '/api/member/profile', { cookies: { koma_session: 'forged' } })).statusCode).toBe(401)
+    expect((await t.call(endpoints.profile)).statusCode).toBe(401)
+    expect((await t.call(endpoints.profile, { cookies: { koma_session: 'forged' } })).statusCode).toBe(401)
   })
 })
 
 describe('coin products', () => {
   it('are in yen for Japanese and US dollars otherwise', async () => {
-    const ja = (await t.call('GET', '/api/coin/sales/config', { locale: 'ja' })).json().result.products
-    const fr = (await t.call('GET', '/api/coin/sales/config', { locale: 'fr' })).json().result.products
+    const ja = (await t.call(endpoints.coinSalesConfig, { locale: 'ja' })).json().result.products
+    const fr = (await t.call(endpoints.coinSalesConfig, { locale: 'fr' })).json().result.products
     expect(ja.length).toBeGreaterThan(0)
     expect(ja.every((product: { currency: string }) => product.currency === 'JPY')).toBe(true)
     expect(fr.every((product: { currency: string }) => product.currency === 'USD')).toBe(true)
@@ -233,25 +240,29 @@ describe('comments', () => {
       .select(['cm.chapter_id', 'c.id', 'c.type'])
       .where('c.mature', '=', false)
       .executeTakeFirstOrThrow()
-    const newest = (await t.call('GET', `/api/comment/${row.type}/${row.id}/${row.chapter_id}`)).json().result
+    const newest = (await t.call(endpoints.chapterComments, { params: { type: row.type, id: row.id, chapterId: row.chapter_id } })).json().result
     expect(newest.comments.length).toBeGreaterThan(0)
     expect(newest.totalComments).toBe(newest.comments.length)
     const dates = newest.comments.map((comment: { id: number }) => comment.id)
     expect([...dates].sort((a, b) => b - a)).toEqual(dates)
-    const liked = (await t.call('GET', `/api/comment/${row.type}/${row.id}/${row.chapter_id}`, { query: { order: 'likes' } })).json().result
+    const liked = (
+      await t.call(endpoints.chapterComments, { params: { type: row.type, id: row.id, chapterId: row.chapter_id }, query: { order: 'likes' } })
+    ).json().result
     const likes = liked.comments.map((comment: { likes: number }) => comment.likes)
     expect([...likes].sort((a, b) => b - a)).toEqual(likes)
-    expect((await t.call('GET', `/api/comment/${row.type}/${row.id}/${row.chapter_id}`, { query: { pageNo: '0' } })).statusCode).toBe(404)
+    expect(
+      (await t.call(endpoints.chapterComments, { params: { type: row.type, id: row.id, chapterId: row.chapter_id }, query: { pageNo: '0' } })).statusCode,
+    ).toBe(404)
   })
 })
 
 describe('SPEC §7 e-mail link report', () => {
   it('records mmid and mmc, with the reader when signed in', async () => {
-    const anonymous = await t.call('POST', '/api/push/email/report/msg-20261122/spring_sale')
+    const anonymous = await t.call(endpoints.pushEmailReport, { params: { mmid: 'msg-20261122', mmc: 'spring_sale' } })
     expect(anonymous.statusCode).toBe(200)
     expect(anonymous.json().result).toEqual({ reported: true })
     const cookies = await signIn(t)
-    expect((await t.call('POST', '/api/push/email/report/msg-20261122/spring_sale', { cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.pushEmailReport, { params: { mmid: 'msg-20261122', mmc: 'spring_sale' }, cookies })).statusCode).toBe(200)
     const rows = await t.db.selectFrom('push_email_reports').select(['mmid', 'mmc', 'member_id']).where('mmid', '=', 'msg-20261122').orderBy('id').execute()
     expect(rows.map((row) => [row.mmc, row.member_id === null])).toEqual([
       ['spring_sale', true],

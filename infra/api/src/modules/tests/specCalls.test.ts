@@ -1,4 +1,4 @@
-import { COOKIES } from '@koma/contracts/server'
+import { COOKIES, endpoints, type ContentType } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { device, guest, registerMember } from '../account/testing'
 import { creditCoins } from '../coin/ledger'
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const DAY = 86_400_000
 
-async function title(where: { unit: 'chapter' | 'volume'; mature?: boolean }): Promise<{ type: string; id: number }> {
+async function title(where: { unit: 'chapter' | 'volume'; mature?: boolean }): Promise<{ type: ContentType; id: number }> {
   const row = await t.db
     .selectFrom('contents as c')
     .select(['c.type', 'c.id'])
@@ -31,7 +31,7 @@ async function title(where: { unit: 'chapter' | 'volume'; mature?: boolean }): P
     .where((eb) => eb.exists(eb.selectFrom('chapters as ch').select('ch.id').whereRef('ch.content_id', '=', 'c.id')))
     .orderBy('c.id')
     .executeTakeFirstOrThrow()
-  return { type: row.type, id: Number(row.id) }
+  return { type: row.type as ContentType, id: Number(row.id) }
 }
 
 const expectSpecError = (response: { statusCode: number; json: () => unknown }, status: number) => {
@@ -42,8 +42,8 @@ const expectSpecError = (response: { statusCode: number; json: () => unknown }, 
 describe('GET /{type}/{id}/{unit}', () => {
   it("lists a title by volume: the episode list's chapters, grouped by volume in reading order", async () => {
     const volumeTitle = await title({ unit: 'volume' })
-    const detail = (await t.call('GET', `/api/${volumeTitle.type}/${volumeTitle.id}`)).json().result
-    const response = await t.call('GET', `/api/${volumeTitle.type}/${volumeTitle.id}/volume`)
+    const detail = (await t.call(endpoints.content, { params: { type: volumeTitle.type, id: volumeTitle.id } })).json().result
+    const response = await t.call(endpoints.contentUnit, { params: { type: volumeTitle.type, id: volumeTitle.id, unit: 'volume' } })
     expect(response.statusCode).toBe(200)
     const list = response.json().result
     expect(list).toMatchObject({ type: volumeTitle.type, id: volumeTitle.id, unit: 'volume', chapterUnit: 'volume', activity: { lastReadChapterId: null } })
@@ -58,11 +58,14 @@ describe('GET /{type}/{id}/{unit}', () => {
   it("lists a title by chapter without volumes, in the reader's language", async () => {
     const chapterTitle = await title({ unit: 'chapter' })
     const [en, fr] = await Promise.all(
-      (['en', 'fr'] as const).map(async (locale) => (await t.call('GET', `/api/${chapterTitle.type}/${chapterTitle.id}/chapter`, { locale })).json().result),
+      (['en', 'fr'] as const).map(
+        async (locale) =>
+          (await t.call(endpoints.contentUnit, { params: { type: chapterTitle.type, id: chapterTitle.id, unit: 'chapter' }, locale })).json().result,
+      ),
     )
     expect(en).toMatchObject({ unit: 'chapter', chapterUnit: 'chapter', volumes: [] })
     expect(en.chapters.length).toBeGreaterThan(0)
-    const frDetail = (await t.call('GET', `/api/${chapterTitle.type}/${chapterTitle.id}`, { locale: 'fr' })).json().result
+    const frDetail = (await t.call(endpoints.content, { params: { type: chapterTitle.type, id: chapterTitle.id }, locale: 'fr' })).json().result
     expect(fr.chapters.map((chapter: { name: string }) => chapter.name)).toEqual(frDetail.chapters.map((chapter: { name: string }) => chapter.name))
   })
 
@@ -85,9 +88,9 @@ describe('GET /{type}/{id}/{unit}', () => {
 
   it('keeps mature titles behind SPEC §8 428 for a reader who has not accepted them', async () => {
     const mature = await title({ unit: 'chapter', mature: true }).catch(() => title({ unit: 'volume', mature: true }))
-    expectSpecError(await t.call('GET', `/api/${mature.type}/${mature.id}/chapter`), 428)
+    expectSpecError(await t.call(endpoints.contentUnit, { params: { type: mature.type, id: mature.id, unit: 'chapter' } }), 428)
     const member = await registerMember(t)
-    expectSpecError(await t.call('GET', `/api/${mature.type}/${mature.id}/volume`, { cookies: member.cookies }), 428)
+    expectSpecError(await t.call(endpoints.contentUnit, { params: { type: mature.type, id: mature.id, unit: 'volume' }, cookies: member.cookies }), 428)
   })
 })
 
@@ -116,9 +119,9 @@ describe('GET /coin/expire/{x}', () => {
       })
       await creditCoins(trx, { memberId: member.userId, coinType: 'purchased', amount: 50, expiresAt: null, reason: 'order', ref: `xp-${member.userId}`, now })
     })
-    const all = (await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result
+    const all = (await t.call(endpoints.coinExpire, { cookies: member.cookies })).json().result
     const within = async (days: string) => {
-      const response = await t.call('GET', `/api/coin/expire/${days}`, { cookies: member.cookies })
+      const response = await t.call(endpoints.coinExpireWithin, { params: { days }, cookies: member.cookies })
       expect(response.statusCode).toBe(200)
       expect(response.headers['cache-control']).toBe('no-store')
       return response.json().result as { days: number; expireCoins: { amount: number; expireAt: string }[]; coin: unknown }
@@ -136,16 +139,16 @@ describe('GET /coin/expire/{x}', () => {
   })
 
   it('refuses a visitor before reading x, and answers 404 to a bad window', async () => {
-    expectSpecError(await t.call('GET', '/api/coin/expire/30'), 401)
-    expectSpecError(await t.call('GET', '/api/coin/expire/0'), 401)
+    expectSpecError(await t.call(endpoints.coinExpireWithin, { params: { days: '30' } }), 401)
+    expectSpecError(await t.call(endpoints.coinExpireWithin, { params: { days: '0' } }), 401)
     const member = await registerMember(t)
     for (const bad of ['0', '366', '030', '-1', '1.5', 'soon', '%20', '9'.repeat(30)])
-      expectSpecError(await t.call('GET', `/api/coin/expire/${bad}`, { cookies: member.cookies }), 404)
+      expectSpecError(await t.call(endpoints.coinExpireWithin, { params: { days: bad }, cookies: member.cookies }), 404)
   })
 
   it("answers a guest with the guest's own list", async () => {
     const visitor = await guest(t, 'spec-calls-expire-guest')
-    const response = await t.call('GET', '/api/coin/expire/30', { cookies: visitor.cookies, headers: device('spec-calls-expire-guest') })
+    const response = await t.call(endpoints.coinExpireWithin, { params: { days: '30' }, cookies: visitor.cookies, headers: device('spec-calls-expire-guest') })
     expect(response.statusCode).toBe(200)
     expect(response.json().result.days).toBe(30)
   })
@@ -166,8 +169,8 @@ describe('POST /member/profile', () => {
         now,
       }),
     )
-    const got = (await t.call('GET', '/api/member/profile', { cookies: member.cookies })).json().result
-    const response = await t.call('POST', '/api/member/profile', { cookies: member.cookies, locale: 'fr', body: { userId: '1', nickname: 'someone-else' } })
+    const got = (await t.call(endpoints.profile, { cookies: member.cookies })).json().result
+    const response = await t.call(endpoints.profileRefresh, { cookies: member.cookies, locale: 'fr', body: { userId: '1', nickname: 'someone-else' } })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     const posted = response.json().result
@@ -175,7 +178,7 @@ describe('POST /member/profile', () => {
     // What was sent is ignored: the same profile as GET, of the caller.
     expect(profile).toEqual(got)
     expect(posted.userId).toBe(member.userId)
-    const expiring = (await t.call('GET', '/api/coin/expire', { cookies: member.cookies })).json().result.expireCoins
+    const expiring = (await t.call(endpoints.coinExpire, { cookies: member.cookies })).json().result.expireCoins
     expect(expireCoins).toEqual(expiring)
     expect(expireCoins).toContainEqual({ amount: 4, expireAt: new Date(now.getTime() + 3 * DAY).toISOString() })
     const row = await t.db.selectFrom('members').select(['locale', 'nickname']).where('id', '=', member.userId).executeTakeFirstOrThrow()
@@ -184,13 +187,13 @@ describe('POST /member/profile', () => {
   })
 
   it('refuses a visitor and a signed-out session (401), answers a guest as a guest', async () => {
-    expectSpecError(await t.call('POST', '/api/member/profile'), 401)
-    expectSpecError(await t.call('POST', '/api/member/profile', { cookies: { [COOKIES.session]: 'forged' } }), 401)
+    expectSpecError(await t.call(endpoints.profileRefresh), 401)
+    expectSpecError(await t.call(endpoints.profileRefresh, { cookies: { [COOKIES.session]: 'forged' } }), 401)
     const member = await registerMember(t)
-    expect((await t.call('POST', '/api/member/signout', { cookies: member.cookies })).statusCode).toBe(200)
-    expectSpecError(await t.call('POST', '/api/member/profile', { cookies: member.cookies }), 401)
+    expect((await t.call(endpoints.signout, { cookies: member.cookies })).statusCode).toBe(200)
+    expectSpecError(await t.call(endpoints.profileRefresh, { cookies: member.cookies }), 401)
     const visitor = await guest(t, 'spec-calls-profile-guest')
-    const response = await t.call('POST', '/api/member/profile', { cookies: visitor.cookies, headers: device('spec-calls-profile-guest') })
+    const response = await t.call(endpoints.profileRefresh, { cookies: visitor.cookies, headers: device('spec-calls-profile-guest') })
     expect(response.statusCode).toBe(200)
     expect(response.json().result).toMatchObject({ userId: visitor.userId, guest: true, expireCoins: expect.any(Array) })
   })
@@ -204,12 +207,14 @@ describe('POST /app/foregrounded', () => {
       .set({ last_seen_at: new Date('2026-01-01T00:00:00Z') })
       .where('member_id', '=', member.userId)
       .execute()
-    const first = await t.call('POST', '/api/app/foregrounded', { cookies: member.cookies })
+    const first = await t.call(endpoints.appForegrounded, { cookies: member.cookies })
     expect(first.statusCode).toBe(200)
     expect(first.headers['cache-control']).toBe('no-store')
     const state = first.json().result
     const [count, bonus, expire] = await Promise.all(
-      ['/api/inbox/count', '/api/daily-bonus', '/api/coin/expire'].map(async (url) => (await t.call('GET', url, { cookies: member.cookies })).json().result),
+      [endpoints.inboxCount, endpoints.dailyBonus, endpoints.coinExpire].map(
+        async (endpoint) => (await t.call(endpoint, { cookies: member.cookies })).json().result,
+      ),
     )
     expect(state).toEqual({
       now: expect.any(String),
@@ -223,28 +228,28 @@ describe('POST /app/foregrounded', () => {
     const session = await t.db.selectFrom('sessions').select('last_seen_at').where('member_id', '=', member.userId).executeTakeFirstOrThrow()
     expect(new Date(session.last_seen_at).getTime()).toBeGreaterThan(new Date('2026-01-01T00:00:00Z').getTime())
 
-    expect((await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies })).statusCode).toBe(200)
-    const after = (await t.call('POST', '/api/app/foregrounded', { cookies: member.cookies })).json().result
+    expect((await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies })).statusCode).toBe(200)
+    const after = (await t.call(endpoints.appForegrounded, { cookies: member.cookies })).json().result
     expect(after.dailyBonus.claimable).toBe(false)
     expect(after.coin.total).toBe(state.coin.total + 5)
   })
 
   it("follows the API clock: the next day's bonus is claimable again", async () => {
     const member = await registerMember(t)
-    expect((await t.call('POST', '/api/daily-bonus/claim', { cookies: member.cookies })).statusCode).toBe(200)
-    expect((await t.call('POST', '/api/app/foregrounded', { cookies: member.cookies })).json().result.dailyBonus.claimable).toBe(false)
+    expect((await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies })).statusCode).toBe(200)
+    expect((await t.call(endpoints.appForegrounded, { cookies: member.cookies })).json().result.dailyBonus.claimable).toBe(false)
     t.clock.setFakeTime(new Date(t.clock.now().getTime() + DAY + 60_000))
     try {
-      expect((await t.call('POST', '/api/app/foregrounded', { cookies: member.cookies })).json().result.dailyBonus.claimable).toBe(true)
+      expect((await t.call(endpoints.appForegrounded, { cookies: member.cookies })).json().result.dailyBonus.claimable).toBe(true)
     } finally {
       t.clock.setFakeTime(null)
     }
   })
 
   it('refuses a visitor (401) and answers a guest as a guest', async () => {
-    expectSpecError(await t.call('POST', '/api/app/foregrounded'), 401)
+    expectSpecError(await t.call(endpoints.appForegrounded), 401)
     const visitor = await guest(t, 'spec-calls-foreground-guest')
-    const response = await t.call('POST', '/api/app/foregrounded', { cookies: visitor.cookies, headers: device('spec-calls-foreground-guest') })
+    const response = await t.call(endpoints.appForegrounded, { cookies: visitor.cookies, headers: device('spec-calls-foreground-guest') })
     expect(response.statusCode).toBe(200)
     expect(response.json().result.guest).toBe(true)
   })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { strToU8, zipSync } from 'fflate'
-import { CHAPTER_ABORTED_CODE, READ_FINISH_POSITION } from '@koma/contracts/server'
-import { createTestApp, type TestApp } from '../../test/testApp'
+import { CHAPTER_ABORTED_CODE, READ_FINISH_POSITION, endpoints } from '@koma/contracts/server'
+import { createTestApp, type TestApp, urlOf } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
 import { positionsFromCounts } from '@koma/contracts/server'
 import { testBooks } from '../../../../e2e/fixtures/books'
@@ -48,7 +48,7 @@ async function novel(language: 'ja' | 'en' | 'fr') {
 describe('chapter', () => {
   it('serves tall strips in bands that add up to the page, and the bands render', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false, type: 'comic' })
-    const chapter = (await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`)).json().result
+    const chapter = (await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' } })).json().result
     expect(chapter.orientation).toBe('vertical')
     const tall = chapter.images.find((image: { tiles?: unknown[] }) => image.tiles)
     expect(tall).toBeDefined()
@@ -62,7 +62,7 @@ describe('chapter', () => {
 
   it('gives the next chapter with its access state for the end of the chapter', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false, type: 'comic' })
-    const chapter = (await t.call('GET', `/api/${type}/${contentId}/chapter/${chapterId}/product`)).json().result
+    const chapter = (await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' } })).json().result
     expect(chapter.nextChapter).toMatchObject({
       salesConfig: expect.any(Object),
       activity: { unlocked: false, rented: false, rentRemained: 0 },
@@ -77,9 +77,11 @@ describe('chapter', () => {
       .select(['ch.id', 'c.id as contentId', 'c.type'])
       .where('ch.aborted', '=', true)
       .executeTakeFirstOrThrow()
-    const url = `/api/${aborted.type}/${aborted.contentId}/chapter/${aborted.id}/product`
     for (const who of [undefined, cookies]) {
-      const refused = await t.call('GET', url, { cookies: who })
+      const refused = await t.call(endpoints.chapter, {
+        params: { type: aborted.type, id: aborted.contentId, chapterId: aborted.id, salesType: 'product' },
+        cookies: who,
+      })
       expect(refused.statusCode).toBe(403)
       expect(refused.json().code).toBe(CHAPTER_ABORTED_CODE)
     }
@@ -87,7 +89,10 @@ describe('chapter', () => {
       .insertInto('chapter_access')
       .values({ member_id: memberId, chapter_id: Number(aborted.id), content_id: Number(aborted.contentId), kind: 'owned', via: 'coin', expires_at: null })
       .execute()
-    const opened = await t.call('GET', url, { cookies })
+    const opened = await t.call(endpoints.chapter, {
+      params: { type: aborted.type, id: aborted.contentId, chapterId: aborted.id, salesType: 'product' },
+      cookies,
+    })
     expect(opened.statusCode).toBe(200)
     expect(opened.json().result.aborted).toBe(true)
   })
@@ -96,15 +101,18 @@ describe('chapter', () => {
 describe('read progress', () => {
   it('saves where a member is, resumes it on the chapter, and finishes at position 10000', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false, type: 'magazine_comic' })
-    const base = `/api/${type}/${contentId}/chapter/${chapterId}`
-    const saved = await t.call('POST', `${base}/read`, {
+    const saved = await t.call(endpoints.readProgress, {
+      params: { type, id: contentId, chapterId },
       cookies,
       body: { href: '4', type: 'image/x-koma-page', progression: '0.5', totalProgression: '0.35', position: '4' },
     })
     expect(saved.json()).toEqual({ result: { saved: true } })
-    const chapter = (await t.call('GET', `${base}/product`, { cookies })).json().result
+    const chapter = (await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' }, cookies })).json().result
     expect(chapter.progress).toEqual({ href: '4', type: 'image/x-koma-page', progression: 0.5, totalProgression: 0.35, position: 4, finished: false })
-    expect((await t.call('POST', `${base}/read/finished`, { cookies, body: { href: '12', type: 'image/x-koma-page' } })).statusCode).toBe(200)
+    expect(
+      (await t.call(endpoints.readFinished, { params: { type, id: contentId, chapterId }, cookies, body: { href: '12', type: 'image/x-koma-page' } }))
+        .statusCode,
+    ).toBe(200)
     const row = await t.db
       .selectFrom('read_progress')
       .selectAll()
@@ -113,7 +121,11 @@ describe('read progress', () => {
       .executeTakeFirstOrThrow()
     expect([row.position, row.finished, Number(row.total_progression)]).toEqual([READ_FINISH_POSITION, true, 1])
     // Reading it again keeps it finished (the episode list's read mark does not flicker).
-    await t.call('POST', `${base}/read`, { cookies, body: { href: '1', type: 'image/x-koma-page', progression: '0', totalProgression: '0', position: '1' } })
+    await t.call(endpoints.readProgress, {
+      params: { type, id: contentId, chapterId },
+      cookies,
+      body: { href: '1', type: 'image/x-koma-page', progression: '0', totalProgression: '0', position: '1' },
+    })
     const again = await t.db
       .selectFrom('read_progress')
       .select(['position', 'finished'])
@@ -122,18 +134,22 @@ describe('read progress', () => {
       .executeTakeFirstOrThrow()
     expect(again).toEqual({ position: 1, finished: true })
     // Signed out, the chapter carries no progress.
-    expect((await t.call('GET', `${base}/product`)).json().result.progress).toBeNull()
+    expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' } })).json().result.progress).toBeNull()
   })
 
   it('answers bad input with SPEC §8 statuses, never a 500', async () => {
     const { contentId, chapterId, type } = await findChapter(t, { free: true, mature: false })
-    const base = `/api/${type}/${contentId}/chapter/${chapterId}`
     const good = { href: '1', type: 't', progression: '0', totalProgression: '0', position: '1' }
-    expect((await t.call('POST', `${base}/read`, { body: good })).statusCode).toBe(401)
-    expect((await t.call('POST', `${base}/read`, { cookies, body: { ...good, progression: '2' } })).statusCode).toBe(400)
-    expect((await t.call('POST', `${base}/read`, { cookies, body: { ...good, position: 'x' } })).statusCode).toBe(400)
-    expect((await t.call('POST', `${base}/read`, { cookies, body: { type: 't' } })).statusCode).toBe(400)
-    expect((await t.call('POST', `/api/${type}/${contentId}/chapter/999999/read`, { cookies, body: good })).statusCode).toBe(404)
+    expect((await t.call(endpoints.readProgress, { params: { type, id: contentId, chapterId }, body: good })).statusCode).toBe(401)
+    expect(
+      (await t.call(endpoints.readProgress, { params: { type, id: contentId, chapterId }, cookies, body: { ...good, progression: '2' } })).statusCode,
+    ).toBe(400)
+    expect((await t.call(endpoints.readProgress, { params: { type, id: contentId, chapterId }, cookies, body: { ...good, position: 'x' } })).statusCode).toBe(
+      400,
+    )
+    expect((await t.call(endpoints.readProgress, { params: { type, id: contentId, chapterId }, cookies, body: { type: 't' } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.readProgress, { params: { type, id: contentId, chapterId: '999999' }, cookies, body: good })).statusCode).toBe(404)
+    // Paths the table cannot say (a zero-padded id, a content type that does not exist): raw.
     expect((await t.call('POST', `/api/${type}/${contentId}/chapter/007/read`, { cookies, body: good })).statusCode).toBe(404)
     expect((await t.call('POST', `/api/novel/${contentId}/chapter/${chapterId}/read/finished`, { cookies })).statusCode).toBe(404)
   })
@@ -145,14 +161,17 @@ describe('EPUB novels', () => {
     expect([ja.length, en.length, fr.length]).toEqual([3, 3, 3])
     expect(ja[0].reading_direction).toBe('rtl')
     expect(en[0].reading_direction).toBe('ltr')
-    const chapter = (await t.call('GET', `/api/comic/${ja[0].contentId}/chapter/${ja[0].chapterId}/product`)).json().result
+    const chapter = (
+      await t.call(endpoints.chapter, { params: { type: 'comic', id: ja[0].contentId, chapterId: ja[0].chapterId, salesType: 'product' } })
+    ).json().result
     expect(chapter).toMatchObject({ chapterFileFormat: 'epub', epub: { layout: 'reflowable', readingProgression: 'rtl', language: 'ja' } })
     expect(chapter.epub.positions).toBeGreaterThan(3)
   })
 
   it('serves the Readium manifest with a positions list, and the files it names', async () => {
     const [first] = await novel('ja')
-    const publication = await t.call('GET', `/api/comic/${first.contentId}/chapter/epub`, {
+    const publication = await t.call(endpoints.chapterEpub, {
+      params: { type: 'comic', id: first.contentId },
       query: { chapterId: String(first.chapterId), chapterFileSalesType: 'product' },
     })
     expect(publication.statusCode).toBe(200)
@@ -181,12 +200,16 @@ describe('EPUB novels', () => {
   it('a trial reads only its first part; the full book stays locked', async () => {
     const [, second] = await novel('en')
     expect([second.free, second.has_trial]).toEqual([false, true])
-    const full = await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, {
+    const full = await t.call(endpoints.chapterEpub, {
+      params: { type: 'comic', id: second.contentId },
       query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' },
     })
     expect(full.statusCode).toBe(401)
     const trial = (
-      await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'trial' } })
+      await t.call(endpoints.chapterEpub, {
+        params: { type: 'comic', id: second.contentId },
+        query: { chapterId: String(second.chapterId), chapterFileSalesType: 'trial' },
+      })
     ).json().result
     expect(trial.manifest.readingOrder.length).toBe(1)
     expect(trial.positions.at(-1).locations.position).toBe(trial.positions.length)
@@ -197,23 +220,35 @@ describe('EPUB novels', () => {
       .values({ member_id: memberId, chapter_id: Number(second.chapterId), content_id: Number(second.contentId), kind: 'owned', via: 'coin', expires_at: null })
       .execute()
     const product = (
-      await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, {
+      await t.call(endpoints.chapterEpub, {
+        params: { type: 'comic', id: second.contentId },
         cookies,
         query: { chapterId: String(second.chapterId), chapterFileSalesType: 'product' },
       })
     ).json().result
     expect(product.manifest.readingOrder.length).toBeGreaterThan(trial.manifest.readingOrder.length)
     expect(product.positions.length).toBeGreaterThan(trial.positions.length)
-    const base = `/api/comic/${second.contentId}/chapter/${second.chapterId}/trial/epub/`
+    const base = urlOf(endpoints.epubResource, { type: 'comic', id: second.contentId, chapterId: second.chapterId, salesType: 'trial', '*': '' })
     expect((await t.call('GET', `${base}${trial.manifest.readingOrder[0].href}`)).statusCode).toBe(200)
     expect((await t.call('GET', `${base}OEBPS/section-3.xhtml`)).statusCode).toBe(404)
-    expect((await t.call('GET', `/api/comic/${second.contentId}/chapter/${second.chapterId}/product/epub/OEBPS/section-3.xhtml`)).statusCode).toBe(401)
-    expect((await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: 'x', chapterFileSalesType: 'trial' } })).statusCode).toBe(
-      404,
-    )
     expect(
-      (await t.call('GET', `/api/comic/${second.contentId}/chapter/epub`, { query: { chapterId: String(second.chapterId), chapterFileSalesType: 'full' } }))
+      (
+        await t.call(endpoints.epubResource, {
+          params: { type: 'comic', id: second.contentId, chapterId: second.chapterId, salesType: 'product', '*': 'OEBPS/section-3.xhtml' },
+        })
+      ).statusCode,
+    ).toBe(401)
+    expect(
+      (await t.call(endpoints.chapterEpub, { params: { type: 'comic', id: second.contentId }, query: { chapterId: 'x', chapterFileSalesType: 'trial' } }))
         .statusCode,
+    ).toBe(404)
+    expect(
+      (
+        await t.call(endpoints.chapterEpub, {
+          params: { type: 'comic', id: second.contentId },
+          query: { chapterId: String(second.chapterId), chapterFileSalesType: 'full' },
+        })
+      ).statusCode,
     ).toBe(404)
   })
 })
@@ -233,15 +268,18 @@ describe('EPUB import', () => {
   ])('imports %s and serves it to read', async (file, title, layout, progression) => {
     const imported = await importEpubTitle(t.db, fs.readFileSync(`${samplesDir}/${file}`), new Date())
     expect(imported.title).toBe(title)
-    const chapter = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product`)).json().result
+    const chapter = (
+      await t.call(endpoints.chapter, { params: { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product' } })
+    ).json().result
     expect(chapter.epub).toMatchObject({ layout, readingProgression: progression })
     expect(chapter.readingDirection).toBe(progression)
     const { manifest } = (
-      await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+      await t.call(endpoints.chapterEpub, {
+        params: { type: 'comic', id: imported.contentId },
         query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
       })
     ).json().result
-    const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
+    const base = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': '' })
     for (const link of [manifest.readingOrder[0], manifest.readingOrder.at(-1), ...manifest.resources.slice(0, 3)]) {
       expect([link.href, (await t.call('GET', `${base}${link.href}`)).statusCode]).toEqual([link.href, 200])
     }
@@ -346,7 +384,8 @@ describe('big books', () => {
   it('a 2,000-document book sends a position count per document, not a locator per position', async () => {
     const book = testBooks(['big-2000'])[0].bytes
     const imported = await importEpubTitle(t.db, book, new Date())
-    const response = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+    const response = await t.call(endpoints.chapterEpub, {
+      params: { type: 'comic', id: imported.contentId },
       query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
     })
     expect(response.statusCode).toBe(200)
@@ -376,9 +415,10 @@ describe('stored positions', () => {
       modified: new Date('2026-01-01T00:00:00Z'),
     })
     const imported = await importEpubTitle(t.db, book, new Date())
-    const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/OEBPS/`
+    const base = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': 'OEBPS/' })
     const before = parsedBookLoads()
-    const publication = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+    const publication = await t.call(endpoints.chapterEpub, {
+      params: { type: 'comic', id: imported.contentId },
       query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
     })
     expect(publication.json().result.positions).toHaveLength(3)
@@ -391,7 +431,8 @@ describe('stored positions', () => {
     await t.db.insertInto('chapter_epubs').values({ chapter_id: imported.chapterId, sales_type: 'trial', epub_id, reading_order_limit: 1 }).execute()
     const trial = (await chapterEpubRow(t.deps, imported.chapterId, 'trial'))!
     expect([trial.positions.length, trial.manifest.readingOrder.length, trial.manifest.toc.length]).toEqual([1, 1, 1])
-    const again = await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+    const again = await t.call(endpoints.chapterEpub, {
+      params: { type: 'comic', id: imported.contentId },
       query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
     })
     expect(again.json().result.positions).toHaveLength(3)
@@ -418,12 +459,13 @@ describe('SVG pages', () => {
     }
     const imported = await importEpubTitle(t.db, zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...files }), new Date())
     const query = (salesType: string) => ({ query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType } })
-    const { manifest, positions } = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, query('product'))).json().result
+    const { manifest, positions } = (await t.call(endpoints.chapterEpub, { params: { type: 'comic', id: imported.contentId }, ...query('product') })).json()
+      .result
     expect(manifest.readingOrder.map((link: { href: string; type: string }) => [link.href, link.type])).toEqual(
       pages.map((n) => [`OPS/pages/p${n}.svg.page.xhtml`, 'application/xhtml+xml']),
     )
     expect(positions.map((position: { href: string }) => position.href)).toEqual(manifest.readingOrder.map((link: { href: string }) => link.href))
-    const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
+    const base = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': '' })
     const page = await t.call('GET', `${base}OPS/pages/p2.svg.page.xhtml`)
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toMatch(/^application\/xhtml\+xml/)
@@ -435,7 +477,7 @@ describe('SVG pages', () => {
     // Only SVG documents of the reading order have a page.
     expect((await t.call('GET', `${base}OPS/images/i2.png.page.xhtml`)).statusCode).toBe(404)
     // The trial reads its first page and what it loads, not the paid pages.
-    const trial = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/trial/epub/`
+    const trial = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'trial', '*': '' })
     expect((await t.call('GET', `${trial}OPS/pages/p1.svg.page.xhtml`)).statusCode).toBe(200)
     expect((await t.call('GET', `${trial}OPS/images/i1.png`)).statusCode).toBe(200)
     expect((await t.call('GET', `${trial}OPS/pages/p3.svg.page.xhtml`)).statusCode).toBe(404)
@@ -469,14 +511,26 @@ describe('obfuscated fonts', () => {
     const font = new Uint8Array(3000).map((_, i) => (i * 37 + 11) % 256)
     const identifier = 'urn:uuid:0f3a4c2e-9b1d-4e6f-8a7b-1c2d3e4f5a6b'
     const imported = await importEpubTitle(t.db, fontBook(identifier, font), new Date())
-    const base = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/OPS/fonts/`
+    const base = urlOf(endpoints.epubResource, {
+      type: 'comic',
+      id: imported.contentId,
+      chapterId: imported.chapterId,
+      salesType: 'product',
+      '*': 'OPS/fonts/',
+    })
     for (const name of ['idpf', 'adobe', 'plain']) {
       const response = await t.call('GET', `${base}${name}.otf`)
       expect([name, response.statusCode]).toEqual([name, 200])
       expect([name, Buffer.compare(response.rawPayload, Buffer.from(font))]).toEqual([name, 0])
     }
     // The package files, encryption.xml included, are still never served.
-    expect((await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/META-INF/encryption.xml`)).statusCode).toBe(404)
+    expect(
+      (
+        await t.call(endpoints.epubResource, {
+          params: { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': 'META-INF/encryption.xml' },
+        })
+      ).statusCode,
+    ).toBe(404)
   })
 })
 
@@ -525,8 +579,8 @@ describe('EPUB files each part serves', () => {
 
   it('a trial gets its documents and exactly what they load, followed through CSS and SVG; the whole book none of the package', async () => {
     const imported = await importEpubTitle(t.db, referencingEpub(), new Date())
-    const trial = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/trial/epub/`
-    const product = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
+    const trial = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'trial', '*': '' })
+    const product = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': '' })
     const loaded = [
       'text/one.xhtml',
       'img/a%20b.png',
@@ -552,7 +606,8 @@ describe('EPUB files each part serves', () => {
     expect((await t.call('GET', `${trial}OPS/img/a b.png`)).statusCode).toBe(200)
     const manifestOf = async (salesType: string) =>
       (
-        await t.call('GET', `/api/comic/${imported.contentId}/chapter/epub`, {
+        await t.call(endpoints.chapterEpub, {
+          params: { type: 'comic', id: imported.contentId },
           query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType },
         })
       ).json().result.manifest
@@ -565,10 +620,13 @@ describe('EPUB files each part serves', () => {
 
   it('a seeded novel: the trial reads its document and stylesheet, not the paid documents or the package; the owner reads the rest', async () => {
     const [, , third] = await novel('fr')
-    const trialUrl = `/api/comic/${third.contentId}/chapter/${third.chapterId}/trial/epub/`
-    const productUrl = `/api/comic/${third.contentId}/chapter/${third.chapterId}/product/epub/`
+    const trialUrl = urlOf(endpoints.epubResource, { type: 'comic', id: third.contentId, chapterId: third.chapterId, salesType: 'trial', '*': '' })
+    const productUrl = urlOf(endpoints.epubResource, { type: 'comic', id: third.contentId, chapterId: third.chapterId, salesType: 'product', '*': '' })
     const { manifest } = (
-      await t.call('GET', `/api/comic/${third.contentId}/chapter/epub`, { query: { chapterId: String(third.chapterId), chapterFileSalesType: 'trial' } })
+      await t.call(endpoints.chapterEpub, {
+        params: { type: 'comic', id: third.contentId },
+        query: { chapterId: String(third.chapterId), chapterFileSalesType: 'trial' },
+      })
     ).json().result
     const trialDocs = manifest.readingOrder.map((link: { href: string }) => link.href)
     expect(await statuses(trialUrl, [...trialDocs, 'OEBPS/style.css'])).toEqual(allAre([...trialDocs, 'OEBPS/style.css'], 200))
@@ -615,8 +673,8 @@ describe('EPUB files each part serves', () => {
   ])('%s: the trial reads its documents and their files, not the paid part or the package', async (file, trialFiles, paidFiles, packageFiles) => {
     const imported = await importEpubTitle(t.db, fs.readFileSync(`${samplesDir}/${file}`), new Date())
     const encoded = (paths: string[]) => paths.map((p) => p.split('/').map(encodeURIComponent).join('/'))
-    const trial = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/trial/epub/`
-    const product = `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product/epub/`
+    const trial = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'trial', '*': '' })
+    const product = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': '' })
     const closed = encoded([...paidFiles, ...packageFiles, ...PACKAGE])
     expect(await statuses(trial, encoded(trialFiles))).toEqual(allAre(encoded(trialFiles), 200))
     expect(await statuses(trial, closed)).toEqual(allAre(closed, 404))
@@ -641,7 +699,9 @@ describe('comic import from a folder of images', () => {
   it('makes a right-to-left paged comic of book-shaped pages, in natural file order', async () => {
     const folder = await folderOf({ width: 600, height: 900 }, 11)
     const imported = await importImageFolder(t.db, folder, new Date(), { title: 'Scans' })
-    const chapter = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product`)).json().result
+    const chapter = (
+      await t.call(endpoints.chapter, { params: { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product' } })
+    ).json().result
     expect([chapter.orientation, chapter.readingDirection, chapter.images.length]).toEqual(['paged', 'rtl', 11])
     expect(chapter.images[0]).toMatchObject({ width: 600, height: 900 })
     expect((await t.call('GET', `${chapter.images[10].url}&w=320`)).statusCode).toBe(200)
@@ -651,7 +711,9 @@ describe('comic import from a folder of images', () => {
   it('makes a vertical strip of tall pages, served in bands', async () => {
     const folder = await folderOf({ width: 400, height: 1600 }, 2)
     const imported = await importImageFolder(t.db, folder, new Date())
-    const chapter = (await t.call('GET', `/api/comic/${imported.contentId}/chapter/${imported.chapterId}/product`)).json().result
+    const chapter = (
+      await t.call(endpoints.chapter, { params: { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product' } })
+    ).json().result
     expect([chapter.orientation, chapter.readingDirection]).toEqual(['vertical', 'ttb'])
     expect(chapter.images[0].tiles.length).toBe(4)
     fs.rmSync(folder, { recursive: true, force: true })

@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import type { Endpoints } from '@koma/contracts/server'
 import { lastCode, registerMember, sealed, uniqueEmail } from '../../modules/account/testing'
 import type { Caller, World } from '../world'
@@ -19,9 +20,9 @@ const resetTarget = perWorld((w) => registerMember(w.t, { email: uniqueEmail('re
 /** An e-mail address with a sign-up code sent to it, as the caller (checked too when `verify`). */
 async function signupCode(w: World, caller: Caller, verify = false): Promise<{ email: string; token: string }> {
   const email = uniqueEmail('join')
-  await callAs(w.t, caller, 'PUT', '/api/member/send/verify/token', { body: { email } })
+  await callAs(w.t, caller, endpoints.sendVerifyToken, { body: { email } })
   const token = lastCode(w.t, email)
-  if (verify) await callAs(w.t, caller, 'PUT', '/api/member/check/verify/token', { body: { email, token } })
+  if (verify) await callAs(w.t, caller, endpoints.checkVerifyToken, { body: { email, token } })
   return { email, token }
 }
 
@@ -29,7 +30,7 @@ async function signupCode(w: World, caller: Caller, verify = false): Promise<{ e
 async function changeEmailCode(w: World, caller: Caller): Promise<{ email: string; token: string }> {
   const email = uniqueEmail('change')
   if (caller.who === 'visitor' || caller.who === 'guest') return { email, token: '123456' }
-  const sent = await callAs(w.t, caller, 'PUT', '/api/member/send/verify/token', { body: { email, purpose: 'changeEmail' } })
+  const sent = await callAs(w.t, caller, endpoints.sendVerifyToken, { body: { email, purpose: 'changeEmail' } })
   if (sent.statusCode !== 200) throw new Error(`change code: ${sent.statusCode} ${sent.body}`)
   return { email, token: lastCode(w.t, email) }
 }
@@ -161,7 +162,7 @@ export const accountExpectations = {
         expect: ownerOnly(403, GUEST),
         check: async (response, caller, w) => {
           if (caller.who !== 'member' && caller.who !== 'operator') return
-          const owner = await callAs(w.t, w.callers.owner, 'GET', '/api/member/profile')
+          const owner = await callAs(w.t, w.callers.owner, endpoints.profile)
           if (owner.statusCode !== 200) throw new Error(`another ${caller.who} deleted the owner`)
         },
       },
@@ -238,7 +239,8 @@ export const accountExpectations = {
         name: 'finish a social sign-up',
         request: async (w, caller) => {
           const grant = await idpGrant(w, caller, 'google', 'signin', uniqueEmail('social-join'))
-          const signin = await callAs(w.t, caller, 'POST', '/api/member/external-idp/google/signin', {
+          const signin = await callAs(w.t, caller, endpoints.idpSignin, {
+            params: { provider: 'google' },
             body: { code: grant.code, state: grant.state },
             cookies: grant.cookies,
           })

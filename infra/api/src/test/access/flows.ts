@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import type { Caller, World } from '../world'
 import { callAs } from '../world'
 import { cookiesOf } from '../testApp'
@@ -17,7 +18,7 @@ export interface IdpGrant {
 /** Authorize as the caller, consent in the sandbox as `email`, and return the callback's code and state. */
 export async function idpGrant(w: World, caller: Caller, provider: string, purpose: 'signin' | 'link', email: string): Promise<IdpGrant> {
   const { t } = w
-  const authorize = await callAs(t, caller, 'GET', `/api/member/external-idp/${provider}/authorize`, { query: { purpose, origin: 'http://127.0.0.1:8080' } })
+  const authorize = await callAs(t, caller, endpoints.idpAuthorize, { params: { provider }, query: { purpose } })
   if (authorize.statusCode !== 200) throw new Error(`authorize: ${authorize.statusCode} ${authorize.body}`)
   const page = new URL(authorize.json().result.url as string, 'http://127.0.0.1')
   const form = new URLSearchParams(page.searchParams)
@@ -38,7 +39,7 @@ export async function idpGrant(w: World, caller: Caller, provider: string, purpo
 /** A one-time adult verification code for a member (the sandbox checks a typed birthday). */
 export async function certificationCode(w: World, caller: Caller): Promise<string> {
   const { t } = w
-  const init = await callAs(t, caller, 'GET', '/api/certification/init')
+  const init = await callAs(t, caller, endpoints.certificationInit)
   if (init.statusCode !== 200) throw new Error(`certification init: ${init.statusCode} ${init.body}`)
   const { iaSystemUrl } = init.json().result as { iaSystemUrl: string }
   const done = await t.app.inject({
@@ -60,7 +61,7 @@ export interface Order {
 /** A PayPal order the caller reserved, approved by the buyer in the sandbox unless told otherwise. */
 export async function paypalOrder(w: World, caller: Caller, approve = true): Promise<Order> {
   const { t } = w
-  const reserved = await callAs(t, caller, 'POST', '/api/coin/purchase/payment/reserve/paypal', { body: { productSeq: String(w.products.usd) } })
+  const reserved = await callAs(t, caller, endpoints.paymentReserve, { params: { method: 'paypal' }, body: { productSeq: String(w.products.usd) } })
   if (reserved.statusCode !== 200) throw new Error(`reserve: ${reserved.statusCode} ${reserved.body}`)
   const order = reserved.json().result as Order
   w.ownerSecrets.push(order.serviceOrderId)
@@ -77,7 +78,8 @@ export async function paypalOrder(w: World, caller: Caller, approve = true): Pro
 /** A carrier billing order the caller reserved and approved on the sandbox payment page. */
 export async function carrierOrder(w: World, caller: Caller): Promise<string> {
   const { t } = w
-  const reserved = await callAs(t, caller, 'POST', '/api/coin/purchase/carrier/softbank/reserve', {
+  const reserved = await callAs(t, caller, endpoints.carrierReserve, {
+    params: { carrier: 'softbank' },
     locale: 'ja',
     body: { productSeq: String(w.products.jpy) },
   })
@@ -90,7 +92,7 @@ export async function carrierOrder(w: World, caller: Caller): Promise<string> {
 
 /** A card order the caller reserved (its transaction token). */
 export async function creditOrder(w: World, caller: Caller): Promise<string> {
-  const reserved = await callAs(w.t, caller, 'POST', '/api/coin/purchase/credit/reserve', {
+  const reserved = await callAs(w.t, caller, endpoints.creditReserve, {
     locale: 'ja',
     body: { productSeq: String(w.products.jpy), mdkToken: 'reserve-only' },
   })

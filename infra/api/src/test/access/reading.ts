@@ -1,3 +1,4 @@
+import { endpoints } from '@koma/contracts/server'
 import type { Endpoints } from '@koma/contracts/server'
 import type { LightMyRequestResponse } from 'fastify'
 import type { Caller, World } from '../world'
@@ -19,7 +20,9 @@ type PageImage = { url: string; tiles?: { url: string }[] }
 /** The owner's chapter call: the signed URLs of the paid pages. */
 const signedPages = perWorld(async (w) => {
   const { owned } = w.chapters
-  const response = await callAs(w.t, w.callers.owner, 'GET', `/api/${owned.type}/${owned.contentId}/chapter/${owned.chapterId}/product`)
+  const response = await callAs(w.t, w.callers.owner, endpoints.chapter, {
+    params: { type: owned.type, id: owned.contentId, chapterId: owned.chapterId, salesType: 'product' },
+  })
   if (response.statusCode !== 200) throw new Error(`owner's chapter: ${response.statusCode}`)
   const images = response.json().result.images as PageImage[]
   const tiled = images.find((image) => image.tiles && image.tiles.length > 1)
@@ -31,7 +34,8 @@ const signedPages = perWorld(async (w) => {
 const novelFiles = perWorld(async (w) => {
   const { novel } = w.chapters
   const publication = async (salesType: string) => {
-    const response = await callAs(w.t, w.callers.owner, 'GET', `/api/${novel.type}/${novel.contentId}/chapter/epub`, {
+    const response = await callAs(w.t, w.callers.owner, endpoints.chapterEpub, {
+      params: { type: novel.type, id: novel.contentId },
       query: { chapterId: String(novel.chapterId), chapterFileSalesType: salesType },
     })
     if (response.statusCode !== 200) throw new Error(`owner's novel ${salesType}: ${response.statusCode}`)
@@ -46,7 +50,7 @@ const novelFiles = perWorld(async (w) => {
 
 /** An inquiry attachment (stored as a private image). */
 const attachmentId = perWorld(async (w) => {
-  const upload = await callAs(w.t, w.callers.visitor, 'PUT', '/api/inquiry/image', { raw: await tinyPng(), headers: { 'content-type': 'image/png' } })
+  const upload = await callAs(w.t, w.callers.visitor, endpoints.inquiryImage, { raw: await tinyPng(), headers: { 'content-type': 'image/png' } })
   const token = upload.json().result.imageId as string
   return Number((await w.t.db.selectFrom('inquiry_uploads').select('image_id').where('token', '=', token).executeTakeFirstOrThrow()).image_id)
 })
