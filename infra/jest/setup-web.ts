@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom'
+import { configure } from '@testing-library/react'
 import { webcrypto } from 'node:crypto'
 import { TextDecoder, TextEncoder } from 'node:util'
 
@@ -8,3 +9,8 @@ Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: tr
 
 // jsdom does not scroll; screens that reset the scroll position must not fail there.
 window.scrollTo = () => undefined
+
+// findBy*/waitFor wait on state, not on time: their 1 s default is too short when the test run
+// shares two cores with the API lanes (a menu test timed out there on CI). A wait that never comes
+// still fails, after 5 s.
+configure({ asyncUtilTimeout: 5_000 })
