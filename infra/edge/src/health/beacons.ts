@@ -9,7 +9,6 @@ interface BeaconBody {
 }
 
 const MAX_FAILURES = 20
-const MAX_COUNT = 10
 
 /**
  * POST /beacons: readers' pages report module load failures, errors caught by a remote's
@@ -34,14 +33,19 @@ export function registerBeacons(
     }
     const registry = await options.registry()
     if (!registry) return reply.code(204).send()
+    // One page's beacon counts at most once per remote version and kind: the rate is failed page
+    // loads over page loads, and one sender cannot multiply its weight with counts.
+    const seen = new Set<string>()
     for (const failure of body.failures) {
       const { remote, version, kind } = failure
       if (typeof remote !== 'string' || typeof version !== 'string' || !FAILURE_KINDS.includes(kind as FailureKind)) continue
       // Old tabs report versions no longer live: they say nothing about the ones being judged.
       const known = registry.remotes[remote]?.version === version || registry.canaries?.[remote]?.version === version
       if (!known) continue
-      const count = Number.isInteger(failure.count) ? Math.min(MAX_COUNT, Math.max(1, failure.count as number)) : 1
-      options.health.failed(remote, version, kind as FailureKind, count)
+      const key = `${remote}@${version}:${String(kind)}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      options.health.failed(remote, version, kind as FailureKind)
     }
     for (const [remote, canary] of Object.entries(registry.canaries ?? {})) {
       const live = registry.remotes[remote]?.version

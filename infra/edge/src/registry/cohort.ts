@@ -31,15 +31,13 @@ export function inCanary(cohort: string, remote: string, share: number): boolean
  * when the reader is in it. Returns the same object when nothing changes for them. The canary
  * list itself is never sent.
  */
-export function registryForReader(registry: Registry, cohort: string | null): { registry: Registry; variant: string } {
-  if (!registry.canaries) return { registry, variant: '' }
+export function registryForReader(registry: Registry, cohort: string | null): { registry: Registry } {
+  if (!registry.canaries) return { registry }
   const remotes = { ...registry.remotes }
-  const taken: string[] = []
   for (const [name, canary] of Object.entries(registry.canaries)) {
     if (!cohort || !remotes[name] || !inCanary(cohort, name, canary.share)) continue
     remotes[name] = { version: canary.version, entry: canary.entry }
-    taken.push(name)
   }
   const { canaries: _canaries, ...rest } = registry
-  return { registry: { ...rest, remotes }, variant: taken.sort().join(',') }
+  return { registry: { ...rest, remotes } }
 }
