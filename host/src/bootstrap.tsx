@@ -1,6 +1,6 @@
 import { auth, installAnalytics, installHostBridge, needsBrowserGuide } from '@koma/contracts'
 import { Global } from '@emotion/react'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { dialogStore } from './dialogs/dialogStore'
@@ -39,11 +39,16 @@ function boot(): void {
 
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
-  createRoot(container).render(
-    <StrictMode>
-      <Global styles={globalStyles} />
-      <App />
-    </StrictMode>,
+  const root = createRoot(container)
+  // A transition: React renders the first page in slices and lets the browser breathe between
+  // them (a phone's main thread stays free for input), instead of one long blocking task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Global styles={globalStyles} />
+        <App />
+      </StrictMode>,
+    ),
   )
 }
 

@@ -14,12 +14,31 @@ const { RouteChunksPlugin } = require('./route-chunks')
  * issues #12532, #14102): point production builds at dist/production by file. The `$` keeps
  * each alias to the exact request.
  */
+/**
+ * The federation runtime the host provides is reached through require() (the external-runtime
+ * plugin is a CommonJS file), so webpack bundled the CommonJS builds of runtime-core and its SDK
+ * whole, Node paths and manifest machinery included. Pointing those requests at the packages' own
+ * ES module builds lets webpack keep only what the page uses.
+ */
+function federationEsm() {
+  const root = path.join(__dirname, '..', '..')
+  const esm = (request) => require.resolve(request, { paths: [root] }).replace(/\.cjs$/, '.js')
+  const injectPlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [root] })
+  return {
+    [`${injectPlugin}$`]: injectPlugin.replace(/\.cjs$/, '.js'),
+    '@module-federation/runtime-tools/runtime-core$': esm('@module-federation/runtime-tools/runtime-core'),
+    '@module-federation/runtime-core$': esm('@module-federation/runtime-core'),
+    '@module-federation/sdk$': esm('@module-federation/sdk'),
+  }
+}
+
 const routerDist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [path.join(__dirname, '..', '..')] })), 'dist', 'production')
 const productionAliases = {
   'react-router$': path.join(routerDist, 'index.mjs'),
   'react-router/dom$': path.join(routerDist, 'dom-export.mjs'),
   // Messages arrive precompiled (messages-loader.js): react-intl needs no ICU parser.
   '@formatjs/icu-messageformat-parser$': '@formatjs/icu-messageformat-parser/no-parser.js',
+  ...federationEsm(),
 }
 
 const swcOptions = (mode, { messages = false } = {}) => ({

@@ -1,6 +1,7 @@
 import {
   analytics,
   COOKIES,
+  intlFor,
   LocaleContext,
   LOCALE_TAGS,
   readCookie,
@@ -12,7 +13,7 @@ import {
 } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef } from 'react'
-import { IntlProvider } from 'react-intl'
+import { RawIntlProvider } from 'react-intl'
 import { Outlet, useLocation } from 'react-router-dom'
 import { DialogHost } from '../dialogs/DialogHost'
 import { NotificationHost } from '../dialogs/NotificationHost'
@@ -50,7 +51,7 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
 
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={LOCALE_TAGS[locale]} defaultLocale="en-US" messages={HOST_MESSAGES[locale]}>
+      <RawIntlProvider value={intlFor(locale, HOST_MESSAGES[locale])}>
         <FailureHandler />
         {appState.maintenance ? (
           <PageLayout layout="default">
@@ -62,7 +63,7 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
         <DialogHost />
         <NotificationHost />
         <NewVersionBanner />
-      </IntlProvider>
+      </RawIntlProvider>
     </LocaleContext.Provider>
   )
 })

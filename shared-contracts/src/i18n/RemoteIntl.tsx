@@ -1,6 +1,7 @@
 import { use, type ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
-import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from './locales'
+import { RawIntlProvider } from 'react-intl'
+import { intlFor } from './intlFor'
+import { type Locale } from './locales'
 import { useLocale } from './LocaleContext'
 
 export type Messages = Record<string, string>
@@ -25,10 +26,6 @@ export function createRemoteIntl(loaders: MessageLoaders) {
   return function RemoteIntl({ children }: { children: ReactNode }) {
     const { locale } = useLocale()
     const messages = use(load(locale))
-    return (
-      <IntlProvider locale={LOCALE_TAGS[locale]} defaultLocale={LOCALE_TAGS[DEFAULT_LOCALE]} messages={messages}>
-        {children}
-      </IntlProvider>
-    )
+    return <RawIntlProvider value={intlFor(locale, messages)}>{children}</RawIntlProvider>
   }
 }
