@@ -43,6 +43,29 @@ describe('home composed from mf-catalog', () => {
     await context.close()
   })
 
+  it('names in its HTML every script the first page runs, so none waits for another to be discovered (issue 13)', async () => {
+    const context = await newContext(browser, { locale: 'en-US' })
+    const page = await context.newPage()
+    const scripts = new Set<string>()
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname)
+    })
+    const response = await page.goto('/en')
+    const html = (await response?.text()) ?? ''
+    await page.getByTestId('home-section').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    const named = new Set([...html.matchAll(/<(?:link rel="preload"[^>]*?href|script[^>]*?src)="([^"]+\.js)"/g)].map((match) => match[1]))
+    const preloaded = [...html.matchAll(/<link rel="preload"[^>]*?href="([^"]+\.js)"[^>]*as="script"|<link rel="preload" as="script" href="([^"]+\.js)"/g)].map(
+      (match) => match[1] ?? match[2],
+    )
+    // The host's bootstrap and shared chunks and the live remote's entry and screen: all in the HTML.
+    expect([...scripts].filter((script) => !named.has(script))).toEqual([])
+    // And nothing preloaded goes unused (a wasted download on a phone).
+    expect(preloaded.filter((script) => !scripts.has(script!))).toEqual([])
+    expect(preloaded.length).toBeGreaterThan(10)
+    await context.close()
+  })
+
   it('keeps the locale prefix in links and switches language from the header', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()

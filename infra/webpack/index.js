@@ -8,6 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin')
 const MinimizerPlugin = require('minimizer-webpack-plugin')
 const { sharedDependencies } = require('@koma/contracts/federation')
 const { RouteChunksPlugin } = require('./route-chunks')
+const { BootPreloadsPlugin } = require('./boot-preloads')
 
 /**
  * React Router's package exports resolve to its development build for every bundler (upstream
@@ -141,6 +142,7 @@ function koma(pkg) {
                 scriptLoading: 'defer',
                 minify: mode === 'production' ? { collapseWhitespace: true, removeComments: true } : false,
               }),
+              new BootPreloadsPlugin(),
             ]
           : []),
       ],

@@ -1,0 +1,91 @@
+// @ts-check
+// The host's page names, as preloads, every script its first render needs beyond main.js: the
+// bootstrap chunk and the chunks of the shared packages the host provides (React, the router,
+// MobX, …). Without them the browser learns of those files only after main.js has run, a
+// round trip later, and of some (a shared package's own split chunks) one more after that.
+const HtmlWebpackPlugin = require('html-webpack-plugin')
+
+/**
+ * Script files the first render loads: the chunk groups the entry opens (its dynamic import of
+ * the bootstrap), then, for every shared package a loaded chunk consumes, the chunk group of the
+ * host's own provided copy (the host loads its shared packages first), until nothing new is
+ * consumed. Later lazy imports (screens, dialogs) and shared packages only they consume (the
+ * validation rules and Joi) are not followed.
+ * @param {import('webpack').Compilation} compilation
+ * @param {string} entryName
+ * @returns {string[]}
+ */
+function bootFiles(compilation, entryName) {
+  const entry = compilation.entrypoints.get(entryName)
+  if (!entry) return []
+  const { chunkGraph } = compilation
+  const initial = new Set(entry.chunks)
+  /** @type {Map<string, import('webpack').AsyncDependenciesBlock>} */
+  const provided = new Map()
+  /** @type {import('webpack').ChunkGroup[]} */
+  const queue = []
+  const seenGroups = new Set()
+  const seenKeys = new Set()
+  /** @param {import('webpack').AsyncDependenciesBlock} block */
+  const open = (block) => {
+    const group = chunkGraph.getBlockChunkGroup(block)
+    if (group && !seenGroups.has(group)) {
+      seenGroups.add(group)
+      queue.push(group)
+    }
+  }
+  /** @param {import('webpack').Module} module */
+  const consume = (module) => {
+    const key = module.type === 'consume-shared-module' ? /** @type {{ options?: { shareKey?: string } }} */ (module).options?.shareKey : undefined
+    if (!key || seenKeys.has(key)) return
+    seenKeys.add(key)
+    const block = provided.get(key)
+    if (block) open(block)
+  }
+  for (const chunk of entry.chunks) {
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      const name = module.type === 'provide-module' ? /** @type {{ _name?: string }} */ (module)._name : undefined
+      if (name && module.blocks[0]) provided.set(name, module.blocks[0])
+    }
+  }
+  for (const chunk of entry.chunks) {
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type === 'provide-module') continue
+      consume(module)
+      for (const block of module.blocks) open(block)
+    }
+  }
+  /** @type {Set<string>} */
+  const files = new Set()
+  while (queue.length > 0) {
+    const group = /** @type {import('webpack').ChunkGroup} */ (queue.shift())
+    for (const chunk of group.chunks) {
+      if (initial.has(chunk)) continue
+      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file)
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) consume(module)
+    }
+  }
+  return [...files].sort()
+}
+
+class BootPreloadsPlugin {
+  constructor(entryName = 'main') {
+    this.entryName = entryName
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('BootPreloadsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('BootPreloadsPlugin', (data) => {
+        const base = data.publicPath
+        const links = bootFiles(compilation, this.entryName).map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: base + file }),
+        )
+        data.headTags.push(...links)
+        return data
+      })
+    })
+  }
+}
+
+module.exports = { BootPreloadsPlugin, bootFiles }
