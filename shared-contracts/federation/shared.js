@@ -68,6 +68,13 @@ function sharedDependencies() {
     requiredVersion: `^${contractsVersion}`,
     import: path.join(__dirname, '..', 'src', 'validation', 'index.ts'),
   }
+  // The form building blocks: loaded by the first screen with a form, not with every page.
+  shared['@koma/contracts/ui'] = {
+    singleton: true,
+    version: contractsVersion,
+    requiredVersion: `^${contractsVersion}`,
+    import: path.join(__dirname, '..', 'src', 'ui', 'index.ts'),
+  }
   return shared
 }
 

@@ -2,7 +2,6 @@ import {
   auth,
   COLORS,
   FONT_SIZES,
-  isApiError,
   LOCALE_TAGS,
   loginPath,
   useLocale,
@@ -49,9 +48,7 @@ export function useRewardText(): (reward: Pick<RewardContent, 'kind' | 'coinType
   }
 }
 
-/** The message of a refused call (the API speaks the reader's language), or null for other failures. */
-export const refusal = (error: unknown): string | null =>
-  isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : null
+export { refusal } from '@koma/contracts/ui'
 
 /**
  * For public routes that need an account: signed out, a sign-in prompt instead of the page. A

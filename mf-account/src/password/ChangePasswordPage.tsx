@@ -3,7 +3,7 @@ import { changePasswordSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages } from '../i18n/messages'
 

@@ -2,7 +2,7 @@ import { api, endpoints, useLocale, useLocalePath, useT, routePath } from '@koma
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { loginMessages, passwordMessages } from '../i18n/messages'
 

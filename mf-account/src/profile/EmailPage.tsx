@@ -3,7 +3,7 @@ import { invalidate, useResource } from '../cache'
 import { changeEmailSchema, codeSchema, currentPasswordSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf, TextField, useSubmit } from '../components/form'
+import { errorOf, TextField, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages, signupMessages } from '../i18n/messages'
 

@@ -2,7 +2,7 @@ import { api, COLORS, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePat
 import { checkCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField, useSubmit } from '../components/form'
+import { errorOf, TextField, useSubmit } from '@koma/contracts/ui'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { signupMessages } from '../i18n/messages'

@@ -3,7 +3,7 @@ import { joinSchema, newPasswordSchema, socialJoinSchema, validate } from '@koma
 import { useState, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { Banner, Button, Check } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
 

@@ -2,7 +2,7 @@ import { api, auth, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, use
 import { requestCodeSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation, useSubmit } from '../components/form'
+import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { loginMessages, signupMessages } from '../i18n/messages'
 import { SocialButtons } from '../social/SocialButtons'

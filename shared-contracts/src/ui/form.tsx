@@ -1,5 +1,4 @@
-import { COLORS, FONT_SIZES, TIMINGS } from '@koma/contracts'
-import { refusal } from './lib'
+import { COLORS, FONT_SIZES, TIMINGS, isApiError } from '@koma/contracts'
 import {
   useCallback,
   useEffect,
@@ -11,6 +10,16 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
+
+/**
+ * Form building blocks every area's forms use (the account pages, the operator console): fields
+ * with their errors, live validation and the submit hook. A shared entry of its own
+ * (`@koma/contracts/ui`), so a page without a form does not download it.
+ */
+
+/** The message of a refused call (the API speaks the reader's language), or null for other failures. */
+export const refusal = (error: unknown): string | null =>
+  isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : null
 
 const fieldStyle = (error: boolean) => ({
   width: '100%',
