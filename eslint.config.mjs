@@ -14,6 +14,7 @@ const cacheOwners = {
   'mf-account': 'mf_account',
   'mf-payments': 'mf_payments',
   'mf-community': 'mf_community',
+  'mf-ops': 'mf_ops',
   host: 'host',
 }
 /**

@@ -31,6 +31,7 @@ module.exports = {
     web('mf-account', 'mf-account'),
     web('mf-payments', 'mf-payments'),
     web('mf-community', 'mf-community'),
+    web('mf-ops', 'mf-ops'),
     {
       displayName: 'api',
       rootDir: path.join(__dirname, 'infra'),

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { repoRoot } from '../e2e/support/site'
 
-export const FRONT_ENDS = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community'] as const
+export const FRONT_ENDS = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'mf-ops'] as const
 
 /** Wall-clock time of each package's production build, one after another. */
 export function measureBuilds(): { pkg: string; seconds: number }[] {

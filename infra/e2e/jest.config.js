@@ -13,7 +13,8 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/infra/e2e/**/*.e2e.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] },
-  transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql)/)'],
+  // ESM-only packages the tests import (otplib: the operator's authenticator codes).
+  transformIgnorePatterns: ['/node_modules/(?!(kysely|@electric-sql|otplib|@otplib|@scure|@noble)/)'],
   globalSetup: '<rootDir>/infra/e2e/support/globalSetup.ts',
   globalTeardown: '<rootDir>/infra/e2e/support/globalTeardown.ts',
   testTimeout: 90_000,

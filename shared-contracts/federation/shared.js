@@ -85,6 +85,7 @@ const remoteNames = {
   'mf-account': 'mf_account',
   'mf-payments': 'mf_payments',
   'mf-community': 'mf_community',
+  'mf-ops': 'mf_ops',
 }
 
 module.exports = { sharedDependencies, remoteNames, singletons }

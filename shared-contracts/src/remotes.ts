@@ -1,5 +1,5 @@
-/** The five independently deployed product areas, by federation container name. */
-export const REMOTES = ['mf_catalog', 'mf_viewer', 'mf_account', 'mf_payments', 'mf_community'] as const
+/** The six independently deployed product areas (mf_ops: the operator console), by federation container name. */
+export const REMOTES = ['mf_catalog', 'mf_viewer', 'mf_account', 'mf_payments', 'mf_community', 'mf_ops'] as const
 export type RemoteName = (typeof REMOTES)[number]
 
 /** Who renders a screen: one of the remotes, or the host shell itself. */

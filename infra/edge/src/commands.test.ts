@@ -93,7 +93,7 @@ describe('deploy, rollback, versions', () => {
 
   it('rejects unknown packages with the list of valid names, before building', async () => {
     expect(await run('deploy', 'mf-nope')).toBe(2)
-    expect(errors[0]).toBe('Unknown package "mf-nope": expected one of mf-catalog, mf-viewer, mf-account, mf-payments, mf-community, host')
+    expect(errors[0]).toBe('Unknown package "mf-nope": expected one of mf-catalog, mf-viewer, mf-account, mf-payments, mf-community, mf-ops, host')
     expect(await run('deploy')).toBe(2)
     expect(await run('rollback')).toBe(2)
     expect(await run('versions', 'shell')).toBe(2)
@@ -149,9 +149,9 @@ describe('canary and promote', () => {
 describe('publish-all', () => {
   it('builds and publishes every package once, then does nothing while sources stay the same', async () => {
     expect(await run('publish-all')).toBe(0)
-    expect(built).toEqual(['mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'host'])
+    expect(built).toEqual(['mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'mf-ops', 'host'])
     const registry = await readRegistry(path.join(root, '.data', 'edge'))
-    expect(Object.keys(registry?.remotes ?? {}).sort()).toEqual(['mf_account', 'mf_catalog', 'mf_community', 'mf_payments', 'mf_viewer'])
+    expect(Object.keys(registry?.remotes ?? {}).sort()).toEqual(['mf_account', 'mf_catalog', 'mf_community', 'mf_ops', 'mf_payments', 'mf_viewer'])
     expect(registry?.host?.base).toMatch(/^\/host\/\d{14}-[0-9a-f]{8}\/$/)
 
     built = []
@@ -167,11 +167,11 @@ describe('publish-all', () => {
 
   it('publishes an existing fresh dist without building it', async () => {
     await makeRemoteDist(distOf('mf-payments'), 'mf_payments', 'v1')
-    buildFails = new Set(['mf-catalog', 'mf-viewer', 'mf-account', 'mf-community', 'host'])
+    buildFails = new Set(['mf-catalog', 'mf-viewer', 'mf-account', 'mf-community', 'mf-ops', 'host'])
     expect(await run('publish-all')).toBe(1)
     expect(built).not.toContain('mf-payments')
     expect(lines.some((line) => /^mf-payments: live .* \(first deploy\)$/.test(line))).toBe(true)
-    expect(errors[errors.length - 1]).toBe('5 of 6 packages failed: mf-catalog, mf-viewer, mf-account, mf-community, host')
+    expect(errors[errors.length - 1]).toBe('6 of 7 packages failed: mf-catalog, mf-viewer, mf-account, mf-community, mf-ops, host')
   })
 
   it('respects a rollback done after deploying the current sources', async () => {

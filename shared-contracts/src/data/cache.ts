@@ -13,6 +13,7 @@ export const CACHE_PREFIXES = {
   mf_account: ['account:', 'password-reset:'],
   mf_payments: ['coin-'],
   mf_community: ['community:', 'report-config:'],
+  mf_ops: ['ops:'],
   host: ['dialogs:'],
 } as const satisfies Record<ScreenOwner, readonly string[]>
 

@@ -115,6 +115,11 @@ export const ROUTES = [
   r('community.userComments', '/comment/user/:authorUserId', 'mf_community', { params: { authorUserId: 'id' } }),
   r('community.history', '/account/comment/history', 'mf_community', login),
 
+  // mf-ops: the operator console (operators only: the API refuses everyone else, the console says so)
+  r('ops.service', '/ops', 'mf_ops', login),
+  r('ops.reports', '/ops/reports', 'mf_ops', login),
+  r('ops.audit', '/ops/audit', 'mf_ops', login),
+
   // host: shell screens
   r('host.browserGuide', '/browserguide', 'host', { layout: 'none' }),
   r('host.via', '/via', 'host'),

@@ -17,7 +17,7 @@ export const SEEDED_COUPONS = { welcome: 'KOMA2026', tickets: 'READMORE', expire
  */
 export async function insertAccountData(
   db: Kysely<Database>,
-  ids: { seededId: number; secondId?: number; readerIds: number[]; contentIds: number[] } | null,
+  ids: { seededId: number; secondId?: number; operatorId?: number; readerIds: number[]; contentIds: number[] } | null,
   now: Date,
 ): Promise<number> {
   const ago = (days: number) => new Date(now.getTime() - days * DAY)
@@ -55,7 +55,7 @@ export async function insertAccountData(
   }
   if (!ids) return rows
   const termsVersion = Math.max(...LEGAL.filter((doc) => doc.type === 'terms').map((doc) => doc.version))
-  const members = [ids.seededId, ...(ids.secondId ? [ids.secondId] : []), ...ids.readerIds]
+  const members = [ids.seededId, ...(ids.secondId ? [ids.secondId] : []), ...(ids.operatorId ? [ids.operatorId] : []), ...ids.readerIds]
   await db
     .updateTable('members')
     .set({ terms_version: termsVersion, password_changed_at: ago(20), birthday: '1994-04-12' })

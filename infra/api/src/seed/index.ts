@@ -101,7 +101,13 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; 
       summary.members = members.inserted
       await insertAccountData(
         trx,
-        { seededId: members.seededId, secondId: members.secondId, readerIds: members.readerIds, contentIds: catalogue.contentIds },
+        {
+          seededId: members.seededId,
+          secondId: members.secondId,
+          operatorId: members.operatorId,
+          readerIds: members.readerIds,
+          contentIds: catalogue.contentIds,
+        },
         now,
       )
       await insertStartingCoins(trx, members.seededId, now)

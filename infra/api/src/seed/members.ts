@@ -10,6 +10,13 @@ export const SEEDED_MEMBER = { email: 'reader@koma.example', password: 'koma-rea
 /** A second member to sign in as, for what takes two (one comments, the other likes, reports, mutes). */
 export const SECOND_MEMBER = { email: 'reader2@koma.example', password: 'koma-reader-2', nickname: 'Reader Two' } as const
 
+/**
+ * The demo site's operator (demo data only, never in production): the operator console at /ops
+ * with a published password, so a demo or a test can open it. The second factor is still asked:
+ * the first sign-in sets up an authenticator app.
+ */
+export const DEMO_OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1', nickname: 'Koma Ops' } as const
+
 /** Other readers, who write the seeded comments (in their own language). Nobody knows their passwords. */
 export const READERS: { email: string; nickname: string; lang: Lang; joinedDaysAgo: number }[] = [
   { email: 'mika@koma.example', nickname: 'みか', lang: 'ja', joinedDaysAgo: 412 },
@@ -23,6 +30,7 @@ export const READERS: { email: string; nickname: string; lang: Lang; joinedDaysA
 export interface PasswordHashes {
   seeded: string
   second: string
+  operator: string
   others: string
 }
 
@@ -31,9 +39,12 @@ export interface PasswordHashes {
  * runs on the thread pool meanwhile. The other readers share one hash of a random password.
  */
 export function hashPasswords(): Promise<PasswordHashes> {
-  return Promise.all([hash(SEEDED_MEMBER.password), hash(SECOND_MEMBER.password), hash(randomBytes(24).toString('base64url'))]).then(
-    ([seeded, second, others]) => ({ seeded, second, others }),
-  )
+  return Promise.all([
+    hash(SEEDED_MEMBER.password),
+    hash(SECOND_MEMBER.password),
+    hash(DEMO_OPERATOR.password),
+    hash(randomBytes(24).toString('base64url')),
+  ]).then(([seeded, second, operator, others]) => ({ seeded, second, operator, others }))
 }
 
 /**
@@ -44,7 +55,7 @@ export async function insertMembers(
   db: Kysely<Database>,
   hashes: PasswordHashes,
   now: Date,
-): Promise<{ seededId: number; secondId: number; readerIds: number[]; inserted: number }> {
+): Promise<{ seededId: number; secondId: number; operatorId: number; readerIds: number[]; inserted: number }> {
   const daysAgo = (days: number): Date => new Date(now.getTime() - days * 86_400_000)
   const wanted = [
     {
@@ -64,6 +75,16 @@ export async function insertMembers(
       email_notify: true,
       accept_mature: false,
       created_at: daysAgo(20),
+    },
+    {
+      email: DEMO_OPERATOR.email,
+      password_hash: hashes.operator,
+      nickname: DEMO_OPERATOR.nickname,
+      guest: false,
+      email_notify: false,
+      accept_mature: false,
+      created_at: daysAgo(60),
+      role: 'operator' as const,
     },
     ...READERS.map((reader) => ({
       email: reader.email,
@@ -92,6 +113,7 @@ export async function insertMembers(
   return {
     seededId: idOf(SEEDED_MEMBER.email),
     secondId: idOf(SECOND_MEMBER.email),
+    operatorId: idOf(DEMO_OPERATOR.email),
     readerIds: READERS.map((reader) => idOf(reader.email)),
     inserted: missing.length,
   }

@@ -204,7 +204,7 @@ describe('rollback and versions', () => {
   it('lists every package when none is named', async () => {
     await deploy('host', 'A')
     const all = await listVersions(edgeDir)
-    expect(all.map((p) => p.package)).toEqual(['mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'host'])
+    expect(all.map((p) => p.package)).toEqual(['mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'mf-ops', 'host'])
     expect(all.find((p) => p.package === 'host')?.versions).toHaveLength(1)
     expect(all.find((p) => p.package === 'mf-catalog')).toEqual({ package: 'mf-catalog', current: null, versions: [] })
   })

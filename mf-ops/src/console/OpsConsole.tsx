@@ -1,0 +1,119 @@
+import { api, COLORS, FOCUS_RING, FONT_SIZES, isApiError, media, routePath, useLocalePath, useT, type RouteId } from '@koma/contracts'
+import { opsEndpoints, type OperatorStatus } from '@koma/contracts/ops'
+import { useEffect, type ReactNode } from 'react'
+import { NavLink } from 'react-router-dom'
+import { useResource } from '../cache'
+import { consoleMessages } from '../i18n/messages'
+import { SecondFactor } from './SecondFactor'
+
+/** The operator's status, or null when the account is no operator (the API's 403). */
+async function loadStatus(): Promise<OperatorStatus | null> {
+  try {
+    return await api.request(opsEndpoints.opsMe, { policy: { suppress: [403] } })
+  } catch (error) {
+    if (isApiError(error) && error.status === 403) return null
+    throw error
+  }
+}
+
+const SECTIONS = [
+  { id: 'ops.service', label: consoleMessages.service },
+  { id: 'ops.reports', label: consoleMessages.reports },
+  { id: 'ops.audit', label: consoleMessages.audit },
+] as const satisfies readonly { id: RouteId; label: unknown }[]
+
+/**
+ * Every console page: the operator check (no role: a plain refusal; no confirmed second factor in
+ * this session: the authenticator step), then the console's navigation and the page. The API
+ * refuses every operator call on its own; this only spares the operator a page of 403s.
+ */
+export function OpsConsole({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const t = useT()
+  const path = useLocalePath()
+  const status = useResource('ops:me', loadStatus)
+  useEffect(() => {
+    document.title = `${title} | ${t(consoleMessages.title)} | Koma`
+  }, [title, t])
+  if (!status) {
+    return (
+      <section data-testid="ops-refused" css={{ maxWidth: 520, margin: '0 auto', padding: '56px 20px', textAlign: 'center' }}>
+        <h1 css={{ fontSize: FONT_SIZES.size90, margin: '0 0 12px' }}>{t(consoleMessages.notOperator)}</h1>
+        <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(consoleMessages.notOperatorHint)}</p>
+      </section>
+    )
+  }
+  return (
+    <section
+      data-testid={status.verified ? testId : 'ops-console'}
+      css={{ maxWidth: 1080, margin: '0 auto', padding: '24px 20px 64px', [media.mobile]: { padding: '16px 12px 48px' } }}
+    >
+      <header css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 8, marginBottom: 16 }}>
+        <p css={{ margin: 0, fontSize: FONT_SIZES.size40, fontWeight: 700, color: COLORS.textMuted, letterSpacing: '.04em', textTransform: 'uppercase' }}>
+          {t(consoleMessages.title)}
+        </p>
+        <p css={{ margin: 0, fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{t(consoleMessages.signedInAs, { nickname: status.nickname })}</p>
+      </header>
+      {status.verified ? (
+        <>
+          <nav
+            aria-label={t(consoleMessages.nav)}
+            css={{ display: 'flex', gap: 4, borderBottom: `1px solid ${COLORS.line}`, marginBottom: 20, overflowX: 'auto' }}
+          >
+            {SECTIONS.map((section) => (
+              <NavLink
+                key={section.id}
+                to={path(routePath(section.id))}
+                end
+                css={{
+                  padding: '10px 14px',
+                  color: COLORS.textMuted,
+                  textDecoration: 'none',
+                  fontWeight: 700,
+                  fontSize: FONT_SIZES.size50,
+                  whiteSpace: 'nowrap',
+                  borderBottom: '3px solid transparent',
+                  '&[aria-current="page"]': { color: COLORS.text, borderBottomColor: COLORS.brand },
+                  '&:focus-visible': FOCUS_RING,
+                }}
+              >
+                {t(section.label)}
+              </NavLink>
+            ))}
+          </nav>
+          <h1 css={{ fontSize: 24, margin: '0 0 16px' }}>{title}</h1>
+          {children}
+        </>
+      ) : (
+        <SecondFactor status={status} />
+      )}
+    </section>
+  )
+}
+
+/** A white panel with a heading: one form or list of the console. */
+export function Panel({ title, lead, children, testId }: { title: string; lead?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section
+      data-testid={testId}
+      css={{ background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '16px 18px', marginBottom: 20 }}
+    >
+      <h2 css={{ fontSize: FONT_SIZES.size70, margin: '0 0 6px' }}>{title}</h2>
+      {lead ? <p css={{ margin: '0 0 14px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50, lineHeight: 1.5 }}>{lead}</p> : null}
+      {children}
+    </section>
+  )
+}
+
+export const buttonStyle = (kind: 'primary' | 'plain' = 'primary') =>
+  ({
+    padding: '10px 18px',
+    borderRadius: 20,
+    border: kind === 'primary' ? 0 : `1px solid ${COLORS.line}`,
+    background: kind === 'primary' ? COLORS.brand : COLORS.surface,
+    color: kind === 'primary' ? COLORS.onBrand : COLORS.text,
+    fontSize: FONT_SIZES.size50,
+    fontWeight: 700,
+    cursor: 'pointer',
+    '&:disabled': { opacity: 0.6, cursor: 'default' },
+    '&:focus-visible': FOCUS_RING,
+  }) as const

@@ -1,0 +1,85 @@
+import { api, COLORS, FONT_SIZES, useT } from '@koma/contracts'
+import { opsEndpoints, type TotpEnrolment, type OperatorStatus, normaliseTotpCode } from '@koma/contracts/ops'
+import { TextField, useSubmit } from '@koma/contracts/ui'
+import { useState } from 'react'
+import { invalidate } from '../cache'
+import { factorMessages } from '../i18n/messages'
+import { buttonStyle, Panel } from './OpsConsole'
+
+/**
+ * The operator's second factor for this session: set up the authenticator app the first time
+ * (the key, typed or opened from the link), then a 6-digit code. A confirmed code opens the
+ * operator calls for this session (the API's step-up); the console then shows its pages.
+ */
+export function SecondFactor({ status }: { status: OperatorStatus }) {
+  const t = useT()
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null)
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const enrol = useSubmit(async () => {
+    setEnrolment(await api.request(opsEndpoints.opsTotpEnrol))
+  })
+  const verify = useSubmit(
+    async () => {
+      await api.request(opsEndpoints.opsTotpVerify, { body: { code: normaliseTotpCode(code) ?? code } })
+      invalidate('ops:')
+    },
+    {
+      check: () => {
+        const valid = normaliseTotpCode(code) !== null
+        setCodeError(valid ? null : t(factorMessages.codeInvalid))
+        return valid
+      },
+    },
+  )
+  const needsKey = !status.enrolled && !enrolment
+  return (
+    <div data-testid="ops-second-factor" css={{ maxWidth: 520 }}>
+      <h1 css={{ fontSize: 24, margin: '0 0 16px' }}>{t(status.enrolled ? factorMessages.title : factorMessages.enrolTitle)}</h1>
+      {!status.enrolled ? (
+        <Panel title={t(factorMessages.enrolTitle)} lead={t(factorMessages.enrolLead)}>
+          {enrolment ? (
+            <dl css={{ margin: 0, fontSize: FONT_SIZES.size50 }}>
+              <dt css={{ fontWeight: 700 }}>{t(factorMessages.secret)}</dt>
+              <dd data-testid="ops-totp-secret" css={{ margin: '4px 0 12px', fontFamily: 'monospace', fontSize: FONT_SIZES.size60, wordBreak: 'break-all' }}>
+                {enrolment.secret}
+              </dd>
+              <dt css={{ fontWeight: 700 }}>{t(factorMessages.uri)}</dt>
+              <dd css={{ margin: '4px 0 0', wordBreak: 'break-all' }}>
+                <a href={enrolment.otpauthUri} css={{ color: COLORS.brandDark }}>
+                  {enrolment.otpauthUri}
+                </a>
+              </dd>
+            </dl>
+          ) : (
+            <button type="button" onClick={() => void enrol.submit()} disabled={enrol.pending} css={buttonStyle()}>
+              {t(factorMessages.start)}
+            </button>
+          )}
+          {enrol.problem ? (
+            <p role="alert" css={{ color: COLORS.brandDark, margin: '10px 0 0' }}>
+              {enrol.problem}
+            </p>
+          ) : null}
+        </Panel>
+      ) : null}
+      {needsKey ? null : (
+        <form onSubmit={verify.onSubmit} noValidate>
+          <p css={{ margin: '0 0 12px', color: COLORS.textMuted }}>{t(factorMessages.verifyLead)}</p>
+          <TextField
+            label={t(factorMessages.code)}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={codeError ?? verify.problem}
+          />
+          <button type="submit" disabled={verify.pending} css={buttonStyle()}>
+            {t(factorMessages.confirm)}
+          </button>
+        </form>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import { api, ApiError, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
+import { opsEndpoints, MAINTENANCE_OFF, type OperatorStatus, type ServiceState } from '@koma/contracts/ops'
+import { CacheProvider } from '@emotion/react'
+import createCache from '@emotion/cache'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Suspense } from 'react'
+import { MemoryRouter } from 'react-router-dom'
+import { OpsIntl } from '../i18n/OpsIntl'
+import ServicePage from '../service/ServicePage'
+
+const verified: OperatorStatus = { userId: 9, nickname: 'Koma Ops', enrolled: true, verified: true, verifiedUntil: '2026-11-25T05:00:00.000Z' }
+const service: ServiceState = { maintenance: { ...MAINTENANCE_OFF, active: false }, update: { state: 'none', version: '' }, legal: [] }
+
+async function renderService(locale: Locale = 'en') {
+  invalidateAll()
+  setCurrentLocale(locale)
+  await act(async () => {
+    render(
+      <CacheProvider value={createCache({ key: 'o' })}>
+        <LocaleContext.Provider value={{ locale, prefix: locale === 'ja' ? null : locale }}>
+          <MemoryRouter>
+            <Suspense fallback={null}>
+              <OpsIntl>
+                <ServicePage />
+              </OpsIntl>
+            </Suspense>
+          </MemoryRouter>
+        </LocaleContext.Provider>
+      </CacheProvider>,
+    )
+  })
+}
+
+afterEach(() => jest.restoreAllMocks())
+
+describe('the operator console', () => {
+  it('tells a member without the operator role that the console is for operators, and asks nothing else', async () => {
+    const request = jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, message: 'Operators only.', url: '/api/ops/me' }))
+    await renderService()
+    expect(await screen.findByTestId('ops-refused')).toHaveTextContent('This console is for Koma operators.')
+    expect(request).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks an operator for the authenticator code before any operator page, in their language', async () => {
+    const request = jest.spyOn(api, 'request').mockResolvedValue({ ...verified, verified: false } as never)
+    await renderService('fr')
+    await screen.findByTestId('ops-second-factor')
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '12ab' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Saisissez les 6 chiffres affichés par l’application.')
+    expect(screen.queryByTestId('ops-service')).toBeNull()
+    // Only the operator's status was asked: no operator page loads, no code with letters is sent.
+    expect(request).toHaveBeenCalledTimes(1)
+  })
+
+  it('checks the maintenance form with the API rules before sending: titles are required to switch on', async () => {
+    const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
+      if (endpoint === opsEndpoints.opsMe) return verified as never
+      if (endpoint === opsEndpoints.opsService) return service as never
+      return { ...service.maintenance, on: true, active: true } as never
+    })
+    await renderService()
+    await screen.findByTestId('ops-service')
+    fireEvent.click(screen.getByLabelText('Maintenance on'))
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!)
+    expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('This is required.')
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsMaintenance, expect.anything())
+
+    for (const [label, value] of [
+      ['Title (Japanese)', 'メンテナンス中'],
+      ['Title (English)', 'Down for updates'],
+      ['Title (French)', 'Mise à jour'],
+    ] as const)
+      fireEvent.change(screen.getByLabelText(label), { target: { value } })
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!)
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        opsEndpoints.opsMaintenance,
+        expect.objectContaining({ body: expect.objectContaining({ on: 'true', titleEn: 'Down for updates', startsAt: '', endsAt: '' }) }),
+      ),
+    )
+  })
+})

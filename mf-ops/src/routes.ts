@@ -1,0 +1,8 @@
+import { remoteScreens } from '@koma/contracts'
+import { OpsIntl } from './i18n/OpsIntl'
+
+export const routes = remoteScreens('mf_ops', OpsIntl, {
+  'ops.service': () => import('./service/ServicePage'),
+  'ops.reports': () => import('./moderation/ReportsPage'),
+  'ops.audit': () => import('./audit/AuditPage'),
+})
