@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   api,
   ApiError,
   cardExpiry,
@@ -44,7 +45,7 @@ const input = {
   display: 'block',
   width: '100%',
   boxSizing: 'border-box',
-  fontSize: 16,
+  fontSize: FONT_SIZES.size60,
   padding: '12px 14px',
   border: `1.5px solid ${COLORS.line}`,
   borderRadius: 10,
@@ -59,9 +60,9 @@ const primary = {
   border: 0,
   borderRadius: 10,
   background: COLORS.brand,
-  color: '#fff',
+  color: COLORS.onBrand,
   fontWeight: 700,
-  fontSize: 16,
+  fontSize: FONT_SIZES.size60,
   cursor: 'pointer',
   ':disabled': { opacity: 0.6, cursor: 'default' },
 } as const
@@ -78,7 +79,7 @@ export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) 
   const methods = paymentMethodsFor(locale) as readonly JapanMethod[]
   return (
     <div>
-      <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
+      <h2 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
       <button
         type="button"
         data-testid="payment-method"
@@ -110,7 +111,7 @@ export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) 
         }}
       >
         <span>{t(METHOD_LABELS[method])}</span>
-        <span css={{ fontSize: 13, color: COLORS.textMuted, textDecoration: 'underline' }}>{t(checkoutMessages.changeMethod)}</span>
+        <span css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, textDecoration: 'underline' }}>{t(checkoutMessages.changeMethod)}</span>
       </button>
       {method === 'credit' ? (
         <Suspense fallback={<Spinner minHeight={160} />}>
@@ -146,7 +147,7 @@ function RedirectCheckout({ product, method }: { product: CheckoutProps['product
   }
   return (
     <div>
-      <p css={{ fontSize: 14, color: COLORS.textMuted, margin: '0 0 14px' }}>{t(checkoutMessages.redirectNote)}</p>
+      <p css={{ fontSize: FONT_SIZES.size50, color: COLORS.textMuted, margin: '0 0 14px' }}>{t(checkoutMessages.redirectNote)}</p>
       {error ? <Alert>{error}</Alert> : null}
       <button type="button" data-testid="redirect-pay" disabled={busy} onClick={go} css={primary}>
         {busy ? t(checkoutMessages.processing) : t(checkoutMessages.goToPayment, { method: t(METHOD_LABELS[method]) })} ·{' '}
@@ -158,7 +159,7 @@ function RedirectCheckout({ product, method }: { product: CheckoutProps['product
 
 function Alert({ children }: { children: ReactNode }) {
   return (
-    <p role="alert" data-testid="card-error" css={{ color: '#d93025', fontSize: 13, fontWeight: 700, margin: '0 0 12px' }}>
+    <p role="alert" data-testid="card-error" css={{ color: COLORS.danger, fontSize: FONT_SIZES.size40, fontWeight: 700, margin: '0 0 12px' }}>
       {children}
     </p>
   )
@@ -280,7 +281,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
   const error = state.error === 'standard' ? t(checkoutMessages.cardDialogError) : (state.error?.text ?? null)
 
   const label = (text: string, control: ReactNode, wide = true) => (
-    <label css={{ display: 'block', gridColumn: wide ? '1 / -1' : undefined, fontSize: 13, fontWeight: 700 }}>
+    <label css={{ display: 'block', gridColumn: wide ? '1 / -1' : undefined, fontSize: FONT_SIZES.size40, fontWeight: 700 }}>
       <span css={{ display: 'block', marginBottom: 6 }}>{text}</span>
       {control}
     </label>
@@ -297,7 +298,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
     >
       {cards.length > 0 ? (
         <fieldset css={{ border: 0, padding: 0, margin: '0 0 16px' }}>
-          <legend css={{ fontSize: 14, fontWeight: 700, marginBottom: 8, padding: 0 }}>{t(checkoutMessages.savedCards)}</legend>
+          <legend css={{ fontSize: FONT_SIZES.size50, fontWeight: 700, marginBottom: 8, padding: 0 }}>{t(checkoutMessages.savedCards)}</legend>
           {cards.map((card) => (
             <div
               key={card.cardId}
@@ -312,20 +313,27 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
                 marginBottom: 8,
               }}
             >
-              <label css={{ display: 'flex', alignItems: 'center', gap: 10, flex: 1, fontSize: 14, cursor: 'pointer' }}>
+              <label css={{ display: 'flex', alignItems: 'center', gap: 10, flex: 1, fontSize: FONT_SIZES.size50, cursor: 'pointer' }}>
                 <input type="radio" name="card" checked={choice === card.cardId} onChange={() => send({ type: 'choose', choice: card.cardId })} />
                 {t(checkoutMessages.savedCardLabel, { brand: card.brand, last4: card.last4, expiry: card.expiry })}
               </label>
               <button
                 type="button"
                 onClick={() => void remove(card)}
-                css={{ border: 0, background: 'transparent', color: COLORS.textMuted, fontSize: 13, textDecoration: 'underline', cursor: 'pointer' }}
+                css={{
+                  border: 0,
+                  background: 'transparent',
+                  color: COLORS.textMuted,
+                  fontSize: FONT_SIZES.size40,
+                  textDecoration: 'underline',
+                  cursor: 'pointer',
+                }}
               >
                 {t(checkoutMessages.deleteCard)}
               </button>
             </div>
           ))}
-          <label css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', fontSize: 14, cursor: 'pointer' }}>
+          <label css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', fontSize: FONT_SIZES.size50, cursor: 'pointer' }}>
             <input type="radio" name="card" checked={choice === 'new'} onChange={() => send({ type: 'choose', choice: 'new' })} data-testid="use-new-card" />
             {t(checkoutMessages.useNewCard)}
           </label>
@@ -413,7 +421,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
                   css={input}
                 />,
               )}
-          <label css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, fontSize: 14 }}>
+          <label css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, fontSize: FONT_SIZES.size50 }}>
             <input type="checkbox" name="save" checked={fields.save} onChange={(event) => send({ type: 'setSave', save: event.target.checked })} />
             {t(checkoutMessages.cardSave)}
           </label>
@@ -421,7 +429,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
       {state.registered ? (
-        <p role="status" css={{ color: COLORS.free, fontSize: 13, fontWeight: 700, margin: '0 0 12px' }}>
+        <p role="status" css={{ color: COLORS.free, fontSize: FONT_SIZES.size40, fontWeight: 700, margin: '0 0 12px' }}>
           {t(checkoutMessages.cardRegistered)}
         </p>
       ) : null}
@@ -441,7 +449,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
             background: 'transparent',
             color: COLORS.text,
             fontWeight: 700,
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             textDecoration: 'underline',
             cursor: 'pointer',
           }}
