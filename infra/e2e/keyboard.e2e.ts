@@ -211,6 +211,94 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
     await context.close()
   })
 
+  it("a comment's menu: Enter opens it on its first item, arrows move, Enter opens the report dialog, Escape comes back to ⋯", async () => {
+    // Another member's comment, the newest, so the first ⋯ reached by Tab is its own.
+    const title = await findTitle(
+      (t) => !t.mature && t.chapterFileFormat === 'image' && t.commentEnabled && t.chapters.some((c) => c.salesConfig.free && !c.aborted),
+    )
+    const chapter = title.chapters.find((c) => c.salesConfig.free && !c.aborted)!
+    const commentsPath = `/en/comment/${title.type}/${title.id}/${chapter.id}`
+    const text = `Keyboard ${Date.now().toString(36)}`
+    const other = await newContext(browser, { viewport: PHONE })
+    const author = await signedIn(other, commentsPath, { email: 'reader2@koma.example', password: 'koma-reader-2' })
+    await author.getByTestId('comment-input').fill(text)
+    await author.getByTestId('comment-submit').click()
+    await author.getByTestId('comment-body').getByText(text, { exact: true }).waitFor()
+    await other.close()
+
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await signedIn(context, commentsPath)
+    const errors = trackErrors(page)
+    await page.getByTestId('comment-body').first().getByText(text, { exact: true }).waitFor()
+    expect((await tabTo(page, 'comment-more', { max: 40 })).outline).toBe(RING)
+    await page.keyboard.press('Enter')
+    await eventually(
+      () => focused(page),
+      (state) => state.testId === 'comment-report',
+    )
+    expect((await focused(page)).outline).toBe(RING)
+    await page.keyboard.press('ArrowDown')
+    expect((await focused(page)).testId).toBe('comment-mute')
+    await page.keyboard.press('ArrowUp')
+    expect((await focused(page)).testId).toBe('comment-report')
+    await page.screenshot({ path: path.join(shotDir(), 'keyboard-comment-menu-390.png') })
+    await page.keyboard.press('Enter')
+    const dialog = page.getByTestId('dialog-report')
+    await dialog.getByTestId('report-send').waitFor()
+    await eventually(
+      () => focused(page),
+      (state) => state.inDialog,
+    )
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect((await focused(page)).testId).toBe('comment-more')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('ja: the access sheet and the use-coin confirm purchase dialog from the keyboard; Escape leaves nothing bought', async () => {
+    const title = await findTitle((t) => !t.mature && !t.rentalConfig?.gaugeUsable && t.chapters.filter(buyable).length >= 2)
+    const chapter = title.chapters.filter(buyable)[1]!
+    const context = await newContext(browser, { viewport: PHONE, locale: 'ja-JP' })
+    const page = await signedIn(context, `/${title.type}/${title.id}`)
+    const errors = trackErrors(page)
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).waitFor()
+    let now = await focused(page)
+    for (let presses = 0; now.chapterId !== String(chapter.id); presses++) {
+      if (presses > 150) throw new Error(`chapter ${chapter.id} not reached by Tab`)
+      await page.keyboard.press('Tab')
+      now = await focused(page)
+    }
+    await page.keyboard.press('Enter')
+    const option = page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]')
+    await option.waitFor()
+    const reached = await eventually(
+      async () => {
+        await page.keyboard.press('Tab')
+        return page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.option ?? null)
+      },
+      (kind) => kind === 'buyWithCoin',
+    )
+    expect(reached).toBe('buyWithCoin')
+    expect((await focused(page)).outline).toBe(RING)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByTestId('dialog-purchase')
+    await dialog.getByTestId('use-coin-confirm').waitFor()
+    await eventually(
+      () => focused(page),
+      (state) => state.inDialog,
+    )
+    const ok = await tabTo(page, 'use-coin-ok', { max: 10 })
+    expect(ok.inDialog).toBe(true)
+    expect(ok.outline).toBe(RING)
+    await page.screenshot({ path: path.join(shotDir(), 'keyboard-use-coin-390.png') })
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(page.url()).not.toContain('/chapter/')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('the report dialog from the viewer: a category chosen by keyboard, Escape closes it back onto the report button', async () => {
     const title = await findTitle((t) => t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.salesConfig.free && !c.aborted))
     const chapter = title.chapters.find((c) => c.salesConfig.free && !c.aborted)!
