@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
-import { findTitle } from './support/api'
+import { findTitle, type ContentJson } from './support/api'
 import { launchBrowser, newContext, PHONE } from './support/browser'
-import { signInAt } from './support/members'
+import { eventually } from './support/eventually'
+import { signedIn, signInAt } from './support/members'
 
 /** Issue 14: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules, on the main page of every remote, with no exception list. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
@@ -55,7 +56,10 @@ const TARGETS: Target[] = [
 /** One line per failing node: rule, where, what to do. */
 function report(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
   return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${JSON.stringify(node.target)}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} ${JSON.stringify(node.target)} ${node.html.slice(0, 160)}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+    ),
   )
 }
 
@@ -73,6 +77,148 @@ describe('accessibility (axe-core, WCAG 2.2 AA) at 390 px', () => {
       const lines = report(results.violations)
       if (lines.length) console.log(`${target.name}: ${lines.length} failing nodes\n${lines.join('\n')}`)
       expect(lines).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+/** What axe finds on the page as it is now (the open dialog, menu or sheet included). */
+async function violations(page: Page, name: string): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  const lines = report((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations)
+  if (lines.length) console.log(`${name}: ${lines.length} failing nodes\n${lines.join('\n')}`)
+  return lines
+}
+
+type Title = ContentJson
+const buyable = (chapter: Title['chapters'][number]) =>
+  !chapter.salesConfig.free && !chapter.aborted && (chapter.salesConfig.price ?? -1) >= 1 && (chapter.salesConfig.purchaseAllowedWith ?? []).includes('coin')
+/** A title sold for coins, without the free-read gauge, with several chapters to buy. */
+const coinTitle = () => findTitle((t) => !t.mature && !t.rentalConfig?.gaugeUsable && t.chapters.filter(buyable).length >= 2)
+const epubTitle = () => findTitle((t) => t.chapterFileFormat === 'epub' && t.readingDirection === 'ltr' && t.chapters.length > 1)
+const SECOND_READER = { email: 'reader2@koma.example', password: 'koma-reader-2' }
+
+interface Scene {
+  name: string
+  locale?: string
+  /** Go there signed in as the seeded reader and open what is scanned; resolves once it is shown. */
+  open(page: Page): Promise<void>
+}
+
+const SCENES: Scene[] = [
+  {
+    name: 'access sheet and the use-coin confirm purchase dialog, ja (mf-catalog, mf-payments)',
+    locale: 'ja-JP',
+    open: async (page) => {
+      const title = await coinTitle()
+      const chapter = title.chapters.filter(buyable)[1]!
+      await page.goto(`/${title.type}/${title.id}`)
+      await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+      await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').waitFor()
+      expect(await violations(page, 'access sheet')).toEqual([])
+      await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').click()
+      await page.getByTestId('dialog-purchase').getByTestId('use-coin-confirm').waitFor()
+    },
+  },
+  {
+    name: 'select-chapters dialog (mf-payments)',
+    open: async (page) => {
+      const title = await coinTitle()
+      await page.goto(`/en/${title.type}/${title.id}`)
+      await page.getByTestId('buy-several').click()
+      await page.getByTestId('dialog-select-chapters').getByTestId('select-all').waitFor()
+    },
+  },
+  {
+    name: 'content report dialog from the viewer (mf-community)',
+    open: async (page) => {
+      const title = await findTitle((t) => t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.salesConfig.free && !c.aborted))
+      const chapter = title.chapters.find((c) => c.salesConfig.free && !c.aborted)!
+      await page.goto(`/en/${title.type}/${title.id}/chapter/${chapter.id}/product`)
+      await page.getByTestId('viewer-report').click()
+      await page.getByTestId('dialog-report').getByTestId('report-send').waitFor()
+    },
+  },
+  {
+    name: 'account menu (host)',
+    open: async (page) => {
+      await page.goto('/en')
+      await page.getByTestId('home-section').first().waitFor()
+      await page.getByTestId('header-account').click()
+      await page.getByTestId('header-account-menu').waitFor()
+    },
+  },
+  {
+    name: 'EPUB reader with its settings sheet open (mf-viewer)',
+    open: async (page) => {
+      const title = await epubTitle()
+      await page.goto(`/en/comic/${title.id}/chapter/${title.chapters[0]!.id}/product`)
+      await eventually(
+        () => page.getByTestId('epub-reader').getAttribute('data-state'),
+        (state) => state === 'ready',
+        30_000,
+      )
+      await page.getByTestId('reader-settings-open').click()
+      await page.getByTestId('reader-settings').waitFor()
+    },
+  },
+  {
+    name: 'EPUB reader with its table of contents open (mf-viewer)',
+    open: async (page) => {
+      const title = await epubTitle()
+      await page.goto(`/en/comic/${title.id}/chapter/${title.chapters[0]!.id}/product`)
+      await eventually(
+        () => page.getByTestId('epub-reader').getAttribute('data-state'),
+        (state) => state === 'ready',
+        30_000,
+      )
+      await page.getByTestId('reader-toc-open').click()
+      await page.getByTestId('toc-entry').first().waitFor()
+    },
+  },
+]
+
+describe('accessibility (axe-core, WCAG 2.2 AA) of dialogs, menus and the EPUB reader at 390 px', () => {
+  it.each(SCENES)('$name has no violations', async (scene) => {
+    const context = await newContext(browser, { viewport: PHONE, ...(scene.locale ? { locale: scene.locale } : {}) })
+    await context.addCookies(session)
+    try {
+      const page = await context.newPage()
+      await scene.open(page)
+      expect(await violations(page, scene.name)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('the comment menu and the comment report dialog (mf-community) have no violations', async () => {
+    // Another member's comment: its menu offers report and mute.
+    const title = await findTitle(
+      (t) => !t.mature && t.chapterFileFormat === 'image' && t.commentEnabled && t.chapters.some((c) => c.salesConfig.free && !c.aborted),
+    )
+    const chapter = title.chapters.find((c) => c.salesConfig.free && !c.aborted)!
+    const commentsPath = `/en/comment/${title.type}/${title.id}/${chapter.id}`
+    const text = `Accessible ${Date.now().toString(36)}`
+    const other = await newContext(browser, { viewport: PHONE })
+    const author = await signedIn(other, commentsPath, SECOND_READER)
+    await author.getByTestId('comment-input').fill(text)
+    await author.getByTestId('comment-submit').click()
+    await author.getByTestId('comment-body').getByText(text, { exact: true }).waitFor()
+    await other.close()
+
+    const context = await newContext(browser, { viewport: PHONE })
+    await context.addCookies(session)
+    try {
+      const page = await context.newPage()
+      await page.goto(commentsPath)
+      const comment = page.getByTestId('comment').filter({ has: page.getByTestId('comment-body').getByText(text, { exact: true }) })
+      await comment.getByTestId('comment-more').click()
+      await page.getByRole('menu').waitFor()
+      expect(await violations(page, 'comment menu')).toEqual([])
+      await page.getByTestId('comment-report').click()
+      await page.getByTestId('dialog-report').getByTestId('report-send').waitFor()
+      expect(await violations(page, 'comment report dialog')).toEqual([])
     } finally {
       await context.close()
     }

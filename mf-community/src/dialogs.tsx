@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   api,
   COLORS,
   DialogFrame,
@@ -71,7 +72,7 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
         <h2 id={titleId} css={{ fontSize: 17, margin: '0 0 10px', textAlign: 'center' }}>
           {t(reportMessages.doneTitle)}
         </h2>
-        <p css={{ fontSize: 14, lineHeight: 1.6, margin: '0 0 20px', color: COLORS.textMuted, textAlign: 'center' }}>
+        <p css={{ fontSize: FONT_SIZES.size50, lineHeight: 1.6, margin: '0 0 20px', color: COLORS.textMuted, textAlign: 'center' }}>
           {t(target.type === 'comment' ? reportMessages.doneComment : reportMessages.doneContent)}
         </p>
         <button type="button" data-testid="report-ok" onClick={() => close({ reported: true })} css={primary(true)}>
@@ -87,7 +88,7 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
         {t(target.type === 'comment' ? reportMessages.titleComment : reportMessages.titleContent)}
       </h2>
       <fieldset css={{ border: 0, margin: 0, padding: 0 }}>
-        <legend css={{ fontSize: 13, fontWeight: 700, marginBottom: 6, padding: 0 }}>{t(reportMessages.category)}</legend>
+        <legend css={{ fontSize: FONT_SIZES.size40, fontWeight: 700, marginBottom: 6, padding: 0 }}>{t(reportMessages.category)}</legend>
         {categories.map((item) => (
           <label
             key={item.code}
@@ -98,7 +99,7 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
               alignItems: 'center',
               gap: 10,
               padding: '9px 4px',
-              fontSize: 14,
+              fontSize: FONT_SIZES.size50,
               cursor: 'pointer',
               borderBottom: `1px solid ${COLORS.line}`,
             }}
@@ -115,7 +116,7 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
           </label>
         ))}
       </fieldset>
-      <label htmlFor={`${id}-message`} css={{ display: 'block', fontSize: 13, fontWeight: 700, margin: '14px 0 6px' }}>
+      <label htmlFor={`${id}-message`} css={{ display: 'block', fontSize: FONT_SIZES.size40, fontWeight: 700, margin: '14px 0 6px' }}>
         {t(reportMessages.description)}
       </label>
       <textarea
@@ -135,11 +136,11 @@ function ReportForm({ close, titleId, ...target }: ReportProps & { titleId: stri
           borderRadius: 10,
           border: `1px solid ${COLORS.line}`,
           font: 'inherit',
-          fontSize: 14,
+          fontSize: FONT_SIZES.size50,
         }}
       />
       {error ? (
-        <p role="alert" data-testid="report-error" css={{ color: COLORS.brandDark, fontSize: 13, margin: '8px 0 0' }}>
+        <p role="alert" data-testid="report-error" css={{ color: COLORS.brandDark, fontSize: FONT_SIZES.size40, margin: '8px 0 0' }}>
           {error}
         </p>
       ) : null}
@@ -168,7 +169,7 @@ const primary = (main: boolean) => ({
   border: 0,
   borderRadius: 10,
   background: main ? COLORS.brand : COLORS.surfaceAlt,
-  color: main ? '#fff' : COLORS.text,
+  color: main ? COLORS.onBrand : COLORS.text,
   fontWeight: 700,
   fontSize: 15,
   cursor: 'pointer',

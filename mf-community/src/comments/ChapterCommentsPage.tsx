@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, Spinner, useLocalePath, useT, viewerPath, type Comment, type ContentType } from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, endpoints, Spinner, useLocalePath, useT, viewerPath, type Comment, type ContentType } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Suspense, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
@@ -64,7 +64,7 @@ function CommentList({ type, contentId, chapterId, order }: { type: ContentType;
   const first = useResource(keys.chapter(type, contentId, chapterId, order, 1), () => load(type, contentId, chapterId, order, 1))
   return (
     <>
-      <p data-testid="comment-count" css={{ margin: '0 0 8px', color: COLORS.textMuted, fontSize: 14 }}>
+      <p data-testid="comment-count" css={{ margin: '0 0 8px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>
         {t(commentMessages.count, { count: first.totalComments })}
       </p>
       {first.comments.length === 0 ? <p css={{ color: COLORS.textMuted }}>{t(commentMessages.empty)}</p> : null}
@@ -100,13 +100,13 @@ export default function ChapterCommentsPage() {
     border: 0,
     cursor: 'pointer',
     fontWeight: 700,
-    fontSize: 13,
+    fontSize: FONT_SIZES.size40,
     background: order === value ? COLORS.text : COLORS.surfaceAlt,
-    color: order === value ? '#fff' : COLORS.text,
+    color: order === value ? COLORS.onBrand : COLORS.text,
   })
   return (
     <section data-testid="chapter-comments" css={{ maxWidth: 720, margin: '0 auto', padding: '24px 16px' }}>
-      <Link to={path(viewerPath({ contentType, contentId, chapterId }))} css={{ fontSize: 13, color: COLORS.textMuted }}>
+      <Link to={path(viewerPath({ contentType, contentId, chapterId }))} css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
         ‹ {t(commentMessages.backToEpisode)}
       </Link>
       <h1 css={{ fontSize: 22, margin: '12px 0 12px' }}>{t(commentMessages.title)}</h1>

@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, useLocalePath, useT, routePath, type SlotModuleProps } from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, endpoints, useLocalePath, useT, routePath, type SlotModuleProps } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Link } from 'react-router-dom'
 import { CommunityIntl } from '../i18n/CommunityIntl'
@@ -26,19 +26,19 @@ function TopComments({ contentType, contentId, chapterId }: Props) {
       <div css={{ display: 'flex', alignItems: 'baseline', gap: 8, marginBottom: 4 }}>
         <h2 css={{ fontSize: 17, margin: 0 }}>
           {t(commentMessages.title)}{' '}
-          <span data-testid="slot-comment-count" css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>
+          <span data-testid="slot-comment-count" css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: FONT_SIZES.size50 }}>
             {t(commentMessages.count, { count: totalComments })}
           </span>
         </h2>
         <Link
           to={all}
           data-testid="slot-write-comment"
-          css={{ marginInlineStart: 'auto', fontSize: 13, fontWeight: 700, color: COLORS.brand, textDecoration: 'none' }}
+          css={{ marginInlineStart: 'auto', fontSize: FONT_SIZES.size40, fontWeight: 700, color: COLORS.brand, textDecoration: 'none' }}
         >
           {t(commentMessages.writeComment)}
         </Link>
       </div>
-      {comments.length === 0 ? <p css={{ color: COLORS.textMuted, fontSize: 14 }}>{t(commentMessages.empty)}</p> : null}
+      {comments.length === 0 ? <p css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(commentMessages.empty)}</p> : null}
       <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {comments.slice(0, TOP_COMMENTS).map((comment) => (
           <CommentItem key={comment.id} comment={comment} />
@@ -47,7 +47,7 @@ function TopComments({ contentType, contentId, chapterId }: Props) {
       <Link
         to={all}
         data-testid="see-all-comments"
-        css={{ display: 'block', textAlign: 'center', padding: 14, fontSize: 14, fontWeight: 700, color: COLORS.text }}
+        css={{ display: 'block', textAlign: 'center', padding: 14, fontSize: FONT_SIZES.size50, fontWeight: 700, color: COLORS.text }}
       >
         {t(commentMessages.seeAll)}
       </Link>

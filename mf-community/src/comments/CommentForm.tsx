@@ -1,4 +1,4 @@
-import { api, auth, COLORS, COMMENT_MAX, commentLength, endpoints, isApiError, useLocale, useT, type ContentType } from '@koma/contracts'
+import { FONT_SIZES, api, auth, COLORS, COMMENT_MAX, commentLength, endpoints, isApiError, useLocale, useT, type ContentType } from '@koma/contracts'
 import { commentFormSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useId, useState, type FormEvent } from 'react'
@@ -42,7 +42,7 @@ export const CommentForm = observer(function CommentForm({
           border: `1px dashed ${COLORS.line}`,
           background: COLORS.surfaceAlt,
           color: COLORS.textMuted,
-          fontSize: 14,
+          fontSize: FONT_SIZES.size50,
           cursor: 'pointer',
           textAlign: 'start',
         }}
@@ -106,19 +106,19 @@ export const CommentForm = observer(function CommentForm({
           borderRadius: 12,
           border: `1px solid ${error ? COLORS.brand : COLORS.line}`,
           font: 'inherit',
-          fontSize: 14,
+          fontSize: FONT_SIZES.size50,
           lineHeight: 1.5,
         }}
       />
       <div css={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 8 }}>
         {error ? (
-          <p id={`${id}-error`} role="alert" data-testid="comment-error" css={{ margin: 0, color: COLORS.brandDark, fontSize: 13, flex: 1 }}>
+          <p id={`${id}-error`} role="alert" data-testid="comment-error" css={{ margin: 0, color: COLORS.brandDark, fontSize: FONT_SIZES.size40, flex: 1 }}>
             {error}
           </p>
         ) : (
           <span css={{ flex: 1 }} />
         )}
-        <span data-testid="comment-counter" css={{ fontSize: 12, color: length > COMMENT_MAX ? COLORS.brandDark : COLORS.textMuted }}>
+        <span data-testid="comment-counter" css={{ fontSize: FONT_SIZES.size30, color: length > COMMENT_MAX ? COLORS.brandDark : COLORS.textMuted }}>
           {t(formMessages.counter, { count: length, max: COMMENT_MAX })}
         </span>
         <button
@@ -130,9 +130,9 @@ export const CommentForm = observer(function CommentForm({
             borderRadius: 18,
             border: 0,
             background: COLORS.brand,
-            color: '#fff',
+            color: COLORS.onBrand,
             fontWeight: 700,
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             cursor: 'pointer',
             '&:disabled': { opacity: 0.5 },
           }}

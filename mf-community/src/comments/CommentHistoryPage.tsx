@@ -1,4 +1,4 @@
-import { api, COLORS, endpoints, Spinner, useLocalePath, useT, routePath } from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, endpoints, Spinner, useLocalePath, useT, routePath } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Suspense, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -59,7 +59,7 @@ function MutedUsers() {
       /* the error dialog has said why */
     }
   }
-  if (users.length === 0) return <p css={{ color: COLORS.textMuted, fontSize: 14 }}>{t(userMessages.mutedEmpty)}</p>
+  if (users.length === 0) return <p css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(userMessages.mutedEmpty)}</p>
   return (
     <ul data-testid="muted-users" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {users.map((user) => (
@@ -84,7 +84,7 @@ function MutedUsers() {
               border: `1px solid ${COLORS.line}`,
               background: COLORS.surface,
               fontWeight: 700,
-              fontSize: 13,
+              fontSize: FONT_SIZES.size40,
               cursor: 'pointer',
             }}
           >
@@ -111,7 +111,7 @@ export default function CommentHistoryPage() {
         </ul>
       </Suspense>
       <h2 css={{ fontSize: 17, margin: '32px 0 4px' }}>{t(userMessages.mutedUsers)}</h2>
-      <p css={{ margin: '0 0 8px', color: COLORS.textMuted, fontSize: 13 }}>{t(userMessages.mutedUsersHint)}</p>
+      <p css={{ margin: '0 0 8px', color: COLORS.textMuted, fontSize: FONT_SIZES.size40 }}>{t(userMessages.mutedUsersHint)}</p>
       <Suspense fallback={<Spinner />}>
         <MutedUsers />
       </Suspense>

@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   api,
   COLORS,
   endpoints,
@@ -23,7 +24,7 @@ const smallButton = {
   padding: '6px 8px',
   margin: '-6px 0',
   borderRadius: 8,
-  fontSize: 12,
+  fontSize: FONT_SIZES.size30,
   color: COLORS.textMuted,
   cursor: 'pointer',
   '&:hover': { background: COLORS.surfaceAlt },
@@ -122,7 +123,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
     border: 0,
     background: 'transparent',
     padding: '10px 14px',
-    fontSize: 14,
+    fontSize: FONT_SIZES.size50,
     cursor: 'pointer',
     color: COLORS.text,
     whiteSpace: 'nowrap' as const,
@@ -153,7 +154,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
         )}
       </span>
       <div css={{ minWidth: 0, flex: 1 }}>
-        <p css={{ margin: 0, fontSize: 13, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 6 }}>
+        <p css={{ margin: 0, fontSize: FONT_SIZES.size40, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 6 }}>
           <Link
             to={path(routePath('community.userComments', { authorUserId: comment.authorUserId }))}
             data-testid="comment-author"
@@ -161,14 +162,22 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
           >
             <bdi>{comment.nickname}</bdi>
           </Link>
-          {comment.mine ? <span css={{ fontSize: 11, fontWeight: 700, color: COLORS.brand }}>{t(commentMessages.yours)}</span> : null}
+          {comment.mine ? <span css={{ fontSize: FONT_SIZES.size25, fontWeight: 700, color: COLORS.brand }}>{t(commentMessages.yours)}</span> : null}
           <span css={{ color: COLORS.textMuted }}>{formatDateTime(comment.createdAt)}</span>
         </p>
         {showTarget && comment.target ? (
           <Link
             to={path(viewerPath(comment.target))}
             data-testid="comment-target"
-            css={{ display: 'block', marginTop: 2, fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            css={{
+              display: 'block',
+              marginTop: 2,
+              fontSize: FONT_SIZES.size30,
+              color: COLORS.textMuted,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
           >
             <bdi>{comment.target.contentName}</bdi> · <bdi>{comment.target.chapterName}</bdi>
           </Link>
@@ -176,7 +185,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
         <p
           data-testid="comment-body"
           dir="auto"
-          css={{ margin: '4px 0 8px', fontSize: 14, lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
+          css={{ margin: '4px 0 8px', fontSize: FONT_SIZES.size50, lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
         >
           {comment.body}
         </p>
@@ -201,7 +210,7 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
               aria-expanded={menu}
               aria-haspopup="menu"
               onClick={() => setMenu((open) => !open)}
-              css={{ ...smallButton, fontSize: 16, lineHeight: 1 }}
+              css={{ ...smallButton, fontSize: FONT_SIZES.size60, lineHeight: 1 }}
             >
               ⋯
             </button>

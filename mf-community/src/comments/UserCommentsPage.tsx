@@ -1,4 +1,4 @@
-import { api, auth, COLORS, endpoints, Spinner, useT } from '@koma/contracts'
+import { FONT_SIZES, api, auth, COLORS, endpoints, Spinner, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { Suspense, useEffect, useState } from 'react'
@@ -95,11 +95,11 @@ const UserComments = observer(function UserComments({ userId }: { userId: string
           )}
         </span>
         <div css={{ minWidth: 0, flex: 1 }}>
-          <h1 data-testid="user-nickname" css={{ fontSize: 20, margin: 0, overflowWrap: 'anywhere' }}>
+          <h1 data-testid="user-nickname" css={{ fontSize: FONT_SIZES.size80, margin: 0, overflowWrap: 'anywhere' }}>
             {t(userMessages.title, { nickname: author.nickname })}
           </h1>
           {author.muted ? null : (
-            <p data-testid="comment-count" css={{ margin: '2px 0 0', color: COLORS.textMuted, fontSize: 14 }}>
+            <p data-testid="comment-count" css={{ margin: '2px 0 0', color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>
               {t(commentMessages.count, { count: first.totalComments })}
             </p>
           )}
@@ -116,9 +116,9 @@ const UserComments = observer(function UserComments({ userId }: { userId: string
               borderRadius: 18,
               border: `1px solid ${author.muted ? COLORS.text : COLORS.line}`,
               background: author.muted ? COLORS.text : COLORS.surface,
-              color: author.muted ? '#fff' : COLORS.text,
+              color: author.muted ? COLORS.onBrand : COLORS.text,
               fontWeight: 700,
-              fontSize: 13,
+              fontSize: FONT_SIZES.size40,
               cursor: 'pointer',
               whiteSpace: 'nowrap',
             }}
@@ -128,7 +128,10 @@ const UserComments = observer(function UserComments({ userId }: { userId: string
         ) : null}
       </header>
       {author.muted ? (
-        <p data-testid="user-muted" css={{ padding: 14, borderRadius: 12, background: COLORS.surfaceAlt, color: COLORS.textMuted, fontSize: 14 }}>
+        <p
+          data-testid="user-muted"
+          css={{ padding: 14, borderRadius: 12, background: COLORS.surfaceAlt, color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}
+        >
           {t(userMessages.mutedNotice)}
         </p>
       ) : first.comments.length === 0 ? (

@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   api,
   COLORS,
   endpoints,
@@ -53,27 +54,35 @@ function ExpiringCoins() {
     >
       <div css={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
         <div>
-          <div css={{ fontSize: 13, color: COLORS.textMuted }}>{t(m.balance)}</div>
+          <div css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{t(m.balance)}</div>
           <strong data-testid="coin-total" css={{ fontSize: 28, lineHeight: 1.1 }}>
             {coin.total.toLocaleString()}
           </strong>
-          <div css={{ fontSize: 13, color: COLORS.textMuted, marginTop: 2 }}>
+          <div css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, marginTop: 2 }}>
             {t(m.free, { amount: coin.freeAmount })} · {t(m.purchased, { amount: coin.purchasedAmount })}
           </div>
         </div>
         <Link
           to={path(routePath('payments.coinPurchase'))}
-          css={{ padding: '9px 16px', borderRadius: 20, background: COLORS.brand, color: '#fff', fontWeight: 700, fontSize: 14, textDecoration: 'none' }}
+          css={{
+            padding: '9px 16px',
+            borderRadius: 20,
+            background: COLORS.brand,
+            color: COLORS.onBrand,
+            fontWeight: 700,
+            fontSize: FONT_SIZES.size50,
+            textDecoration: 'none',
+          }}
         >
           {t(m.buyCoins)}
         </Link>
       </div>
       <div css={{ borderTop: `1px solid ${COLORS.line}`, paddingTop: 10 }}>
-        <h2 css={{ fontSize: 14, margin: '0 0 6px' }}>{t(m.expiringTitle)}</h2>
-        {expireCoins.length === 0 ? <p css={{ margin: 0, fontSize: 13, color: COLORS.textMuted }}>{t(m.expiringNone)}</p> : null}
+        <h2 css={{ fontSize: FONT_SIZES.size50, margin: '0 0 6px' }}>{t(m.expiringTitle)}</h2>
+        {expireCoins.length === 0 ? <p css={{ margin: 0, fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{t(m.expiringNone)}</p> : null}
         <ul data-testid="expiring-coins" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
           {shown.map((entry) => (
-            <li key={entry.expireAt} css={{ fontSize: 13, color: COLORS.brandDark, fontWeight: 700 }}>
+            <li key={entry.expireAt} css={{ fontSize: FONT_SIZES.size40, color: COLORS.brandDark, fontWeight: 700 }}>
               {t(m.expiringEntry, { amount: entry.amount, date: formatDateTime(entry.expireAt) })}
             </li>
           ))}
@@ -88,7 +97,7 @@ function ExpiringCoins() {
               border: 0,
               padding: 0,
               color: COLORS.textMuted,
-              fontSize: 13,
+              fontSize: FONT_SIZES.size40,
               textDecoration: 'underline',
               cursor: 'pointer',
             }}
@@ -96,7 +105,7 @@ function ExpiringCoins() {
             {t(m.expiringMore, { count: expireCoins.length })}
           </button>
         ) : null}
-        <p css={{ margin: '8px 0 0', fontSize: 12, color: COLORS.textMuted }}>{t(m.expiringNote)}</p>
+        <p css={{ margin: '8px 0 0', fontSize: FONT_SIZES.size30, color: COLORS.textMuted }}>{t(m.expiringNote)}</p>
       </div>
     </section>
   )
@@ -115,35 +124,39 @@ function Entry({ entry }: { entry: CoinHistoryEntry }) {
       css={{ display: 'flex', gap: 12, justifyContent: 'space-between', padding: '12px 4px', borderBottom: `1px solid ${COLORS.line}` }}
     >
       <div css={{ minWidth: 0, display: 'grid', gap: 2 }}>
-        <span css={{ fontSize: 12, color: COLORS.textMuted }}>{formatDateTime(entry.createdAt)}</span>
-        <strong css={{ fontSize: 14 }}>{reason}</strong>
+        <span css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted }}>{formatDateTime(entry.createdAt)}</span>
+        <strong css={{ fontSize: FONT_SIZES.size50 }}>{reason}</strong>
         {entry.title ? (
           entry.contentId !== null && entry.contentType ? (
             <Link
               to={path(routePath('catalog.episodes', { contentType: entry.contentType, contentId: entry.contentId }))}
-              css={{ fontSize: 13, color: COLORS.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              css={{ fontSize: FONT_SIZES.size40, color: COLORS.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
             >
               {entry.title}
             </Link>
           ) : (
-            <span css={{ fontSize: 13 }}>{entry.title}</span>
+            <span css={{ fontSize: FONT_SIZES.size40 }}>{entry.title}</span>
           )
         ) : null}
         {entry.description ? (
-          <span css={{ fontSize: 12, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{entry.description}</span>
+          <span css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {entry.description}
+          </span>
         ) : null}
         {entry.expireAt && entry.type !== 'expire' ? (
-          <span css={{ fontSize: 12, color: entry.expired ? COLORS.textMuted : COLORS.brandDark }}>
+          <span css={{ fontSize: FONT_SIZES.size30, color: entry.expired ? COLORS.textMuted : COLORS.brandDark }}>
             {entry.expired ? t(m.expired) : t(m.expiresAt, { date: formatDate(entry.expireAt) })}
           </span>
         ) : null}
       </div>
       <div css={{ textAlign: 'right', flex: '0 0 auto' }}>
-        <strong data-testid="coin-history-amount" css={{ fontSize: 16, color: negative ? COLORS.text : COLORS.free }}>
+        <strong data-testid="coin-history-amount" css={{ fontSize: FONT_SIZES.size60, color: negative ? COLORS.text : COLORS.free }}>
           {negative ? '−' : '+'}
           {new Intl.NumberFormat(locale).format(entry.price)}
         </strong>
-        <div css={{ fontSize: 11, color: COLORS.textMuted, whiteSpace: 'nowrap' }}>{t(m.split, { free: entry.free, purchased: entry.purchased })}</div>
+        <div css={{ fontSize: FONT_SIZES.size25, color: COLORS.textMuted, whiteSpace: 'nowrap' }}>
+          {t(m.split, { free: entry.free, purchased: entry.purchased })}
+        </div>
       </div>
     </li>
   )
@@ -175,7 +188,7 @@ function HistoryList({ tab }: { tab: CoinHistoryTab }) {
       setLoading(false)
     }
   }
-  if (entries.length === 0) return <p css={{ padding: '24px 0', textAlign: 'center', color: COLORS.textMuted, fontSize: 14 }}>{t(m.empty)}</p>
+  if (entries.length === 0) return <p css={{ padding: '24px 0', textAlign: 'center', color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(m.empty)}</p>
   return (
     <>
       <ul data-testid="coin-history" css={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -238,8 +251,8 @@ export default function CoinHistoryPage() {
                     borderRadius: 18,
                     border: `1px solid ${active ? COLORS.text : COLORS.line}`,
                     background: active ? COLORS.text : COLORS.surface,
-                    color: active ? '#fff' : COLORS.text,
-                    fontSize: 13,
+                    color: active ? COLORS.onBrand : COLORS.text,
+                    fontSize: FONT_SIZES.size40,
                     fontWeight: 700,
                     textDecoration: 'none',
                   }}

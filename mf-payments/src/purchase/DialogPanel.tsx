@@ -45,7 +45,7 @@ export const primaryButton = {
   border: 0,
   borderRadius: 12,
   background: COLORS.brand,
-  color: '#fff',
+  color: COLORS.onBrand,
   fontSize: 15,
   fontWeight: 700,
   cursor: 'pointer',

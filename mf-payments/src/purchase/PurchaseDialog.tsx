@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   accessChoice,
   accessOptions,
   api,
@@ -43,7 +44,7 @@ export function CoinBalance({ content }: { content: Pick<ContentDetail, 'invento
   const coin = content.inventory?.coin
   if (!coin) return null
   return (
-    <p data-testid="purchase-balance" data-total={coin.total} css={{ margin: 0, fontSize: 13, color: COLORS.textMuted }}>
+    <p data-testid="purchase-balance" data-total={coin.total} css={{ margin: 0, fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
       <strong css={{ color: COLORS.text }}>{t(m.balance, { total: coin.total })}</strong>
       <span css={{ marginLeft: 6 }}>{t(m.balanceDetail, { free: coin.freeAmount, purchased: coin.purchasedAmount })}</span>
     </p>
@@ -196,13 +197,13 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
           {step.kind === 'confirm' ? t(m.confirmTitle) : step.kind === 'message' ? step.title : (chapter?.name ?? content?.name ?? t(m.loading))}
         </h2>
         {step.kind === 'loading' || step.kind === 'working' ? (
-          <p role="status" data-testid="purchase-working" css={{ margin: '12px 0', color: COLORS.textMuted, fontSize: 14 }}>
+          <p role="status" data-testid="purchase-working" css={{ margin: '12px 0', color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>
             {t(step.kind === 'loading' ? m.loading : m.working)}
           </p>
         ) : null}
         {step.kind === 'choose' && content && chapter ? (
           <>
-            <p css={{ margin: '0 0 6px', fontSize: 13, color: COLORS.textMuted }}>{t(m.chooseLead)}</p>
+            <p css={{ margin: '0 0 6px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{t(m.chooseLead)}</p>
             <CoinBalance content={content} />
             <ul css={{ listStyle: 'none', margin: '14px 0 0', padding: 0, display: 'grid', gap: 8 }}>
               {options.map((item) => (
@@ -218,15 +219,15 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
                 </li>
               ))}
             </ul>
-            {options.length === 0 ? <p css={{ fontSize: 14, color: COLORS.textMuted }}>{t(m.nothingToDo)}</p> : null}
+            {options.length === 0 ? <p css={{ fontSize: FONT_SIZES.size50, color: COLORS.textMuted }}>{t(m.nothingToDo)}</p> : null}
           </>
         ) : null}
         {step.kind === 'confirm' && content ? (
           <div data-testid="use-coin-confirm">
-            <p css={{ margin: '0 0 10px', fontSize: 14, lineHeight: 1.6 }}>{t(m.confirmMessage, { price: step.request.price })}</p>
+            <p css={{ margin: '0 0 10px', fontSize: FONT_SIZES.size50, lineHeight: 1.6 }}>{t(m.confirmMessage, { price: step.request.price })}</p>
             <CoinBalance content={content} />
             {content.inventory ? (
-              <p css={{ margin: '4px 0 0', fontSize: 13, color: COLORS.textMuted }}>
+              <p css={{ margin: '4px 0 0', fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
                 {t(m.confirmAfter, { after: Math.max(0, content.inventory.coin.total - step.request.price) })}
               </p>
             ) : null}
@@ -242,7 +243,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
         ) : null}
         {step.kind === 'message' ? (
           <>
-            <p role="alert" data-testid="purchase-message" css={{ margin: '4px 0 16px', fontSize: 14, lineHeight: 1.6 }}>
+            <p role="alert" data-testid="purchase-message" css={{ margin: '4px 0 16px', fontSize: FONT_SIZES.size50, lineHeight: 1.6 }}>
               {step.message}
             </p>
             <button type="button" onClick={() => close({ unlocked: false })} css={primaryButton}>

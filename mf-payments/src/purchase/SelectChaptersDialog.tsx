@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   api,
   chapterSelectable,
   COLORS,
@@ -157,7 +158,16 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
           {step.kind === 'confirm' ? t(m.confirmTitle) : t(m.selectTitle)}
         </h2>
         {content ? (
-          <p css={{ margin: '0 0 6px', fontSize: 13, color: COLORS.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <p
+            css={{
+              margin: '0 0 6px',
+              fontSize: FONT_SIZES.size40,
+              color: COLORS.textMuted,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
             {content.name}
           </p>
         ) : null}
@@ -170,7 +180,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
       ) : null}
       {step.kind === 'error' ? (
         <div css={{ padding: 18 }}>
-          <p role="alert" data-testid="select-message" css={{ margin: '0 0 16px', fontSize: 14, lineHeight: 1.6 }}>
+          <p role="alert" data-testid="select-message" css={{ margin: '0 0 16px', fontSize: FONT_SIZES.size50, lineHeight: 1.6 }}>
             {step.message}
           </p>
           <button type="button" onClick={() => close({ unlocked: false, chapterIds: [] })} css={primaryButton}>
@@ -180,9 +190,9 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
       ) : null}
       {step.kind === 'confirm' ? (
         <div data-testid="use-coin-confirm" css={{ padding: 18 }}>
-          <p css={{ margin: '0 0 10px', fontSize: 14, lineHeight: 1.6 }}>{t(m.confirmMessage, { price: step.request.price })}</p>
+          <p css={{ margin: '0 0 10px', fontSize: FONT_SIZES.size50, lineHeight: 1.6 }}>{t(m.confirmMessage, { price: step.request.price })}</p>
           {content?.inventory ? (
-            <p css={{ margin: 0, fontSize: 13, color: COLORS.textMuted }}>
+            <p css={{ margin: 0, fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
               {t(m.confirmAfter, { after: Math.max(0, content.inventory.coin.total - step.request.price) })}
             </p>
           ) : null}
@@ -209,7 +219,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
                 border: `1px solid ${COLORS.line}`,
                 borderRadius: 16,
                 padding: '6px 12px',
-                fontSize: 13,
+                fontSize: FONT_SIZES.size40,
                 fontWeight: 700,
                 color: COLORS.text,
                 cursor: 'pointer',
@@ -218,11 +228,13 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
             >
               {t(allSelected ? m.deselectAll : m.selectAll)}
             </button>
-            <span data-testid="select-count" css={{ fontSize: 13, color: COLORS.textMuted }}>
+            <span data-testid="select-count" css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
               {t(m.selectedCount, { count: picked.length })}
             </span>
           </div>
-          {selectableIds.length === 0 ? <p css={{ margin: 0, padding: '0 18px 10px', fontSize: 13, color: COLORS.textMuted }}>{t(m.noneSelectable)}</p> : null}
+          {selectableIds.length === 0 ? (
+            <p css={{ margin: 0, padding: '0 18px 10px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{t(m.noneSelectable)}</p>
+          ) : null}
           <ul
             ref={list}
             data-testid="select-list"
@@ -253,8 +265,12 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
                       onChange={() => toggle(chapter.id)}
                       css={{ width: 18, height: 18, accentColor: COLORS.brand, flex: '0 0 auto' }}
                     />
-                    <span css={{ flex: '1 1 auto', fontSize: 14, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{chapter.name}</span>
-                    <span css={{ flex: '0 0 auto', fontSize: 13, color: enabled ? COLORS.text : COLORS.textMuted, fontWeight: enabled ? 700 : 400 }}>
+                    <span css={{ flex: '1 1 auto', fontSize: FONT_SIZES.size50, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {chapter.name}
+                    </span>
+                    <span
+                      css={{ flex: '0 0 auto', fontSize: FONT_SIZES.size40, color: enabled ? COLORS.text : COLORS.textMuted, fontWeight: enabled ? 700 : 400 }}
+                    >
                       {status(chapter)}
                     </span>
                   </label>

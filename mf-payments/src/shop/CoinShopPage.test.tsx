@@ -50,6 +50,35 @@ describe('coin shop', () => {
     expect(request.mock.calls.map(([endpoint]) => endpoint.path)).not.toContain(endpoints.cardTokenApiKey.path)
   })
 
+  it('a saved card pays once (double submit blocked) through credit reserve then execute, then shows the purchase result', async () => {
+    const card = { cardId: 7, brand: 'VISA', last4: '1111', expiry: '12/39', holderName: 'TARO KOMA' }
+    let release: () => void = () => undefined
+    const reserved = new Promise<void>((resolve) => (release = resolve))
+    const info = { serviceOrderId: 's1', purchasedAmount: 5000, freeAmount: 1250, price: 6100, unit: 'JPY' }
+    const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
+      if (endpoint === endpoints.coinSalesConfig) return { products: JPY_PRODUCTS, balance: null } as never
+      if (endpoint === endpoints.cardInfo) return { cardInfo: [card], emailOnFile: true } as never
+      if (endpoint === endpoints.creditReserve) return reserved.then(() => ({ serviceOrderId: 's1', transactionToken: 'tx' })) as never
+      if (endpoint === endpoints.creditExecute) return info as never
+      throw new Error(`unexpected call ${endpoint.path}`)
+    })
+    const openDialog = jest.fn().mockResolvedValue(null)
+    await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja', openDialog })
+    const pack = (await screen.findAllByTestId('coin-product'))[1].querySelector('button') as HTMLButtonElement
+    await act(async () => fireEvent.click(pack))
+    expect((await screen.findByTestId('saved-card')).querySelector('input')).toBeChecked()
+    await act(async () => fireEvent.click(screen.getByTestId('card-pay')))
+    await act(async () => fireEvent.click(screen.getByTestId('card-pay')))
+    expect(screen.getByTestId('card-pay')).toBeDisabled()
+    await act(async () => release())
+    const calls = request.mock.calls.filter(([endpoint]) => endpoint === endpoints.creditReserve || endpoint === endpoints.creditExecute)
+    expect(calls.map(([, options]) => (options as { body: unknown }).body)).toEqual([
+      { productSeq: '2', cardId: '7' },
+      { productSeq: '2', cardId: '7', transactionToken: 'tx' },
+    ])
+    expect(openDialog).toHaveBeenCalledWith('purchaseResult', expect.objectContaining({ purchasedAmount: 5000, freeAmount: 1250 }))
+  })
+
   it('lists the expiring coins from GET /coin/expire (already soonest first) in the expiring coins dialog', async () => {
     mockApi({
       coinSalesConfig: { products: JPY_PRODUCTS, balance: { freeAmount: 25, purchasedAmount: 0, total: 25 } },

@@ -1,4 +1,5 @@
 import {
+  FONT_SIZES,
   api,
   COLORS,
   endpoints,
@@ -56,8 +57,8 @@ export default function CoinShopPage() {
 
   return (
     <section data-testid="coin-shop" css={{ maxWidth: 640, margin: '0 auto', padding: '32px 16px 64px', [media.mobile]: { padding: '20px 16px 48px' } }}>
-      <h1 css={{ fontSize: 24, margin: '0 0 8px' }}>{t(shopMessages.title)}</h1>
-      <p css={{ margin: '0 0 20px', color: COLORS.textMuted, fontSize: 14 }}>{t(shopMessages.lead)}</p>
+      <h1 css={{ fontSize: FONT_SIZES.size90, margin: '0 0 8px' }}>{t(shopMessages.title)}</h1>
+      <p css={{ margin: '0 0 20px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(shopMessages.lead)}</p>
       {balance ? (
         <div
           data-testid="coin-balance"
@@ -73,12 +74,12 @@ export default function CoinShopPage() {
           }}
         >
           <div>
-            <div css={{ fontSize: 13, color: COLORS.textMuted, marginBottom: 2 }}>{t(checkoutMessages.balance)}</div>
+            <div css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, marginBottom: 2 }}>{t(checkoutMessages.balance)}</div>
             <strong data-testid="coin-balance-total" css={{ fontSize: 22 }}>
               {new Intl.NumberFormat(locale).format(balance.total)}
             </strong>
           </div>
-          <div css={{ fontSize: 12, color: COLORS.textMuted, textAlign: 'right' }}>
+          <div css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, textAlign: 'right' }}>
             <div>
               {t(checkoutMessages.balanceDetail, {
                 purchased: new Intl.NumberFormat(locale).format(balance.purchasedAmount),
@@ -95,7 +96,7 @@ export default function CoinShopPage() {
                 border: 0,
                 background: 'transparent',
                 color: COLORS.text,
-                fontSize: 13,
+                fontSize: FONT_SIZES.size40,
                 fontWeight: 700,
                 textDecoration: 'underline',
                 cursor: 'pointer',
@@ -106,7 +107,7 @@ export default function CoinShopPage() {
           </div>
         </div>
       ) : null}
-      <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(shopMessages.products)}</h2>
+      <h2 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 12px' }}>{t(shopMessages.products)}</h2>
       {/* A radio group of packs, not a list: a <ul> given role="radiogroup" leaves its <li> outside any list (axe: listitem). */}
       <div role="radiogroup" aria-label={t(shopMessages.products)} css={{ margin: 0, padding: 0, display: 'grid', gap: 10 }}>
         {products.map((item) => {
@@ -137,12 +138,12 @@ export default function CoinShopPage() {
                 <span>
                   <strong css={{ fontSize: 17 }}>{t(shopMessages.coins, { amount: item.purchasedAmount })}</strong>
                   {item.freeAmount > 0 ? (
-                    <span css={{ marginLeft: 8, color: COLORS.brand, fontSize: 13, fontWeight: 700 }}>
+                    <span css={{ marginLeft: 8, color: COLORS.brand, fontSize: FONT_SIZES.size40, fontWeight: 700 }}>
                       {t(shopMessages.bonus, { amount: new Intl.NumberFormat(locale).format(item.freeAmount) })}
                     </span>
                   ) : null}
                 </span>
-                <span data-testid="coin-price" css={{ fontWeight: 700, fontSize: 16, whiteSpace: 'nowrap' }}>
+                <span data-testid="coin-price" css={{ fontWeight: 700, fontSize: FONT_SIZES.size60, whiteSpace: 'nowrap' }}>
                   {formatPrice(item.price, item.currency, locale)}
                 </span>
               </button>
@@ -152,9 +153,9 @@ export default function CoinShopPage() {
       </div>
       <div data-testid="checkout" css={{ marginTop: 24 }}>
         {!product ? (
-          <p css={{ color: COLORS.textMuted, fontSize: 14, margin: 0 }}>{t(checkoutMessages.choosePack)}</p>
+          <p css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size50, margin: 0 }}>{t(checkoutMessages.choosePack)}</p>
         ) : currency === 'USD' ? (
-          <Suspense fallback={<p css={{ color: COLORS.textMuted, fontSize: 14 }}>{t(checkoutMessages.paypalLoading)}</p>}>
+          <Suspense fallback={<p css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(checkoutMessages.paypalLoading)}</p>}>
             <PaypalCheckout product={product} onSuccess={onSuccess} onFailure={onFailure} />
           </Suspense>
         ) : (

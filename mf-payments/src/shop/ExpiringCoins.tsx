@@ -1,4 +1,4 @@
-import { api, COLORS, DialogFrame, endpoints, EXPIRING_LIST_LONG, formatDateTime, Spinner, useT } from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, DialogFrame, endpoints, EXPIRING_LIST_LONG, formatDateTime, Spinner, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Suspense, useId } from 'react'
 import { checkoutMessages } from '../i18n/messages'
@@ -6,7 +6,7 @@ import { checkoutMessages } from '../i18n/messages'
 function ExpiringList() {
   const t = useT()
   const { expireCoins } = useResource('coin-expire', () => api.request(endpoints.coinExpire))
-  if (expireCoins.length === 0) return <p css={{ fontSize: 14, color: COLORS.textMuted, margin: 0 }}>{t(checkoutMessages.expiringEmpty)}</p>
+  if (expireCoins.length === 0) return <p css={{ fontSize: FONT_SIZES.size50, color: COLORS.textMuted, margin: 0 }}>{t(checkoutMessages.expiringEmpty)}</p>
   // SPEC §9: a list of 10 or more entries is long; it scrolls inside the dialog.
   const long = expireCoins.length >= EXPIRING_LIST_LONG
   return (
@@ -15,7 +15,14 @@ function ExpiringList() {
         <li
           key={entry.expireAt}
           data-testid="expiring-entry"
-          css={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '10px 0', borderBottom: `1px solid ${COLORS.line}`, fontSize: 14 }}
+          css={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 12,
+            padding: '10px 0',
+            borderBottom: `1px solid ${COLORS.line}`,
+            fontSize: FONT_SIZES.size50,
+          }}
         >
           <strong>{t(checkoutMessages.expiringAmount, { amount: entry.amount })}</strong>
           <span css={{ color: COLORS.textMuted }}>{t(checkoutMessages.expiringAt, { date: formatDateTime(entry.expireAt) })}</span>
@@ -36,10 +43,10 @@ export function ExpiringCoinsDialog({ onClose }: { onClose: () => void }) {
       onOutside={onClose}
       panel={{ maxWidth: 400, borderRadius: 16, padding: '22px 20px 18px', boxShadow: 'none' }}
     >
-      <h2 id={id} css={{ fontSize: 18, margin: '0 0 6px' }}>
+      <h2 id={id} css={{ fontSize: FONT_SIZES.size70, margin: '0 0 6px' }}>
         {t(checkoutMessages.expiring)}
       </h2>
-      <p css={{ fontSize: 13, color: COLORS.textMuted, margin: '0 0 12px' }}>{t(checkoutMessages.expiringNote)}</p>
+      <p css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, margin: '0 0 12px' }}>{t(checkoutMessages.expiringNote)}</p>
       <Suspense fallback={<Spinner minHeight={80} />}>
         <ExpiringList />
       </Suspense>

@@ -1,25 +1,34 @@
 import {
+  FONT_SIZES,
   api,
   ApiError,
   cardExpiry,
+  cardFlowBusy,
   CARD_LIMITS,
+  cardPaymentTransition,
   COLORS,
+  creditPaymentBody,
   endpoints,
   formatPrice,
+  initialCardFlow,
   isCarrier,
-  numericInput,
   openDialog,
   paymentMethodsFor,
   Spinner,
   useLocale,
   useLocalePath,
   useT,
+  type CallFailure,
+  type CardFields,
+  type CardFlowEvent,
+  type CardFlowState,
   type JapanMethod,
+  type PurchaseInfo,
   type SavedCard,
 } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { cardFormSchema, validate } from '@koma/contracts/validation'
-import { Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useRef, useState, type ReactNode } from 'react'
 import { checkoutMessages } from '../i18n/messages'
 import type { CheckoutProps } from './CoinShopPage'
 import { failureMessage, SHOP_SUPPRESS } from './completion'
@@ -36,7 +45,7 @@ const input = {
   display: 'block',
   width: '100%',
   boxSizing: 'border-box',
-  fontSize: 16,
+  fontSize: FONT_SIZES.size60,
   padding: '12px 14px',
   border: `1.5px solid ${COLORS.line}`,
   borderRadius: 10,
@@ -51,9 +60,9 @@ const primary = {
   border: 0,
   borderRadius: 10,
   background: COLORS.brand,
-  color: '#fff',
+  color: COLORS.onBrand,
   fontWeight: 700,
-  fontSize: 16,
+  fontSize: FONT_SIZES.size60,
   cursor: 'pointer',
   ':disabled': { opacity: 0.6, cursor: 'default' },
 } as const
@@ -70,7 +79,7 @@ export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) 
   const methods = paymentMethodsFor(locale) as readonly JapanMethod[]
   return (
     <div>
-      <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
+      <h2 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
       <button
         type="button"
         data-testid="payment-method"
@@ -102,7 +111,7 @@ export function JapanCheckout({ product, onSuccess, onFailure }: CheckoutProps) 
         }}
       >
         <span>{t(METHOD_LABELS[method])}</span>
-        <span css={{ fontSize: 13, color: COLORS.textMuted, textDecoration: 'underline' }}>{t(checkoutMessages.changeMethod)}</span>
+        <span css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, textDecoration: 'underline' }}>{t(checkoutMessages.changeMethod)}</span>
       </button>
       {method === 'credit' ? (
         <Suspense fallback={<Spinner minHeight={160} />}>
@@ -138,7 +147,7 @@ function RedirectCheckout({ product, method }: { product: CheckoutProps['product
   }
   return (
     <div>
-      <p css={{ fontSize: 14, color: COLORS.textMuted, margin: '0 0 14px' }}>{t(checkoutMessages.redirectNote)}</p>
+      <p css={{ fontSize: FONT_SIZES.size50, color: COLORS.textMuted, margin: '0 0 14px' }}>{t(checkoutMessages.redirectNote)}</p>
       {error ? <Alert>{error}</Alert> : null}
       <button type="button" data-testid="redirect-pay" disabled={busy} onClick={go} css={primary}>
         {busy ? t(checkoutMessages.processing) : t(checkoutMessages.goToPayment, { method: t(METHOD_LABELS[method]) })} ·{' '}
@@ -150,14 +159,11 @@ function RedirectCheckout({ product, method }: { product: CheckoutProps['product
 
 function Alert({ children }: { children: ReactNode }) {
   return (
-    <p role="alert" data-testid="card-error" css={{ color: '#d93025', fontSize: 13, fontWeight: 700, margin: '0 0 12px' }}>
+    <p role="alert" data-testid="card-error" css={{ color: COLORS.danger, fontSize: FONT_SIZES.size40, fontWeight: 700, margin: '0 0 12px' }}>
       {children}
     </p>
   )
 }
-
-type CardFields = { number: string; month: string; year: string; securityCode: string; name: string; email: string; save: boolean }
-const EMPTY: CardFields = { number: '', month: '', year: '', securityCode: '', name: '', email: '', save: false }
 
 /** Tokenise at the card token service (called directly: the card never goes to our API). */
 async function tokenise(fields: CardFields, locale: string): Promise<{ token: string } | { error: string }> {
@@ -179,115 +185,103 @@ async function tokenise(fields: CardFields, locale: string): Promise<{ token: st
   return { token: data.token }
 }
 
+const callFailure = (thrown: unknown): CallFailure => ({
+  status: thrown instanceof ApiError ? thrown.status : null,
+  message: failureMessage(thrown) ?? null,
+})
+
+/**
+ * The card form, driven by the card payment state machine (`cardPaymentTransition`, in the
+ * contracts' domain): this component renders the state and performs the one call each working
+ * phase names, then sends back what came of it.
+ */
 function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
   const t = useT()
   const { locale } = useLocale()
   const { cardInfo: initialCards, emailOnFile } = useResource('coin-cardinfo', () => api.request(endpoints.cardInfo))
-  const [cards, setCards] = useState<SavedCard[]>(initialCards)
-  const [choice, setChoice] = useState<number | 'new'>(initialCards[0]?.cardId ?? 'new')
-  const [fields, setFields] = useState<CardFields>(EMPTY)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
+  const [state, setState] = useState(() => initialCardFlow(initialCards))
+  // The latest state, read synchronously between the steps of one sequence.
+  const latest = useRef(state)
+  const send = (event: CardFlowEvent<SavedCard>): CardFlowState<SavedCard> => {
+    const next = cardPaymentTransition(latest.current, event)
+    latest.current = next
+    setState(next)
+    return next
+  }
+  const { cards, choice, fields } = state
+  const busy = cardFlowBusy(state)
 
-  const set = (name: keyof CardFields, value: string | boolean) => setFields((current) => ({ ...current, [name]: value }))
   const firstError = (): string | null =>
-    validate(cardFormSchema, { ...fields, email: emailOnFile ? undefined : fields.email }, locale, { needsEmail: !emailOnFile }).errors[0]?.message ?? null
+    validate(cardFormSchema, { ...latest.current.fields, email: emailOnFile ? undefined : latest.current.fields.email }, locale, {
+      needsEmail: !emailOnFile,
+    }).errors[0]?.message ?? null
 
-  const pay = async (payment: { mdkToken: string; save: boolean; securityCode: string } | { cardId: number }) => {
-    const body: Record<string, string> = { productSeq: String(product.seq) }
-    if ('cardId' in payment) body.cardId = String(payment.cardId)
-    else {
-      body.mdkToken = payment.mdkToken
-      if (payment.save) {
-        body.save = 'true'
-        body.securityCode = payment.securityCode
+  /** One call for the phase the machine is in; null when nothing is to be done. */
+  const perform = async (current: CardFlowState<SavedCard>, paid: (info: PurchaseInfo) => void): Promise<CardFlowEvent<SavedCard> | null> => {
+    const { phase } = current
+    try {
+      switch (phase.name) {
+        case 'tokenising': {
+          const tokenised = await tokenise(current.fields, locale)
+          return 'error' in tokenised ? { type: 'tokenRefused', message: tokenised.error } : { type: 'tokenised', token: tokenised.token }
+        }
+        case 'paying': {
+          const body = creditPaymentBody(product.seq, phase.payment, !emailOnFile && current.fields.email ? current.fields.email : null)
+          const reserved = await api.request(endpoints.creditReserve, { body, policy: { suppress: SHOP_SUPPRESS } })
+          paid(
+            await api.request(endpoints.creditExecute, {
+              body: { ...body, transactionToken: reserved.transactionToken },
+              policy: { suppress: SHOP_SUPPRESS },
+            }),
+          )
+          return { type: 'paid' }
+        }
+        case 'registering': {
+          const result = await api.request(endpoints.cardRegister, {
+            body: { mdkToken: phase.mdkToken, securityCode: current.fields.securityCode },
+            policy: { suppress: SHOP_SUPPRESS },
+          })
+          return { type: 'registeredCards', cards: result.cardInfo }
+        }
+        default:
+          return null
       }
+    } catch (thrown) {
+      return { type: 'callFailed', failure: callFailure(thrown) }
     }
-    if (!emailOnFile && fields.email) body.email = fields.email
-    const reserved = await api.request(endpoints.creditReserve, { body, policy: { suppress: SHOP_SUPPRESS } })
-    return api.request(endpoints.creditExecute, { body: { ...body, transactionToken: reserved.transactionToken }, policy: { suppress: SHOP_SUPPRESS } })
   }
 
-  const submit = async () => {
-    if (busy) return // SPEC §5: double submit blocked
-    setError(null)
-    setNotice(null)
-    let payment: Parameters<typeof pay>[0]
-    if (choice === 'new') {
-      const problem = firstError()
-      if (problem) {
-        setError(problem)
-        return
-      }
+  /** Send a user event, then run the calls the machine asks for until it rests; report the outcome. */
+  const drive = async (event: CardFlowEvent<SavedCard>) => {
+    let current = latest.current
+    let next = send(event)
+    let info: PurchaseInfo | null = null
+    while (next !== current) {
+      current = next
+      const result = await perform(current, (paid) => (info = paid))
+      if (!result) break
+      next = send(result)
     }
-    setBusy(true)
-    try {
-      if (choice === 'new') {
-        const tokenised = await tokenise(fields, locale)
-        if ('error' in tokenised) {
-          setError(tokenised.error || t(checkoutMessages.cardDialogError))
-          setBusy(false)
-          return
-        }
-        payment = { mdkToken: tokenised.token, save: fields.save, securityCode: fields.securityCode }
-      } else payment = { cardId: choice }
-      const info = await pay(payment)
+    const rest = latest.current
+    if (rest.phase.name === 'paid' && info) {
       invalidate('coin-cardinfo')
       onSuccess(info)
-    } catch (thrown) {
-      setBusy(false)
-      if (thrown instanceof ApiError && thrown.status === 400) {
-        setError(thrown.message)
-        return
-      }
-      onFailure(failureMessage(thrown))
-    }
-  }
-
-  const register = async () => {
-    if (busy) return
-    setError(null)
-    setNotice(null)
-    const problem = firstError()
-    if (problem) {
-      setError(problem)
-      return
-    }
-    setBusy(true)
-    try {
-      const tokenised = await tokenise(fields, locale)
-      if ('error' in tokenised) {
-        setError(tokenised.error || t(checkoutMessages.cardDialogError))
-        return
-      }
-      const result = await api.request(endpoints.cardRegister, {
-        body: { mdkToken: tokenised.token, securityCode: fields.securityCode },
-        policy: { suppress: SHOP_SUPPRESS },
-      })
-      setCards(result.cardInfo)
-      setChoice(result.cardInfo[0]?.cardId ?? 'new')
-      setFields(EMPTY)
-      setNotice(t(checkoutMessages.cardRegistered))
-      invalidate('coin-cardinfo')
-    } catch (thrown) {
-      setError(failureMessage(thrown) ?? t(checkoutMessages.cardDialogError))
-    } finally {
-      setBusy(false)
-    }
+    } else if (rest.phase.name === 'declined') onFailure(rest.phase.message ?? undefined)
+    else if (event.type === 'register' && rest.registered) invalidate('coin-cardinfo')
   }
 
   const remove = async (card: SavedCard) => {
     const sure = await openDialog('confirm', { message: t(checkoutMessages.deleteCardConfirm, { last4: card.last4 }) })
     if (!sure) return
     const result = await api.request(endpoints.cardDelete, { body: { cardId: String(card.cardId) } })
-    setCards(result.cardInfo)
-    if (choice === card.cardId) setChoice(result.cardInfo[0]?.cardId ?? 'new')
+    send({ type: 'cardsChanged', cards: result.cardInfo })
     invalidate('coin-cardinfo')
   }
 
+  const error = state.error === 'standard' ? t(checkoutMessages.cardDialogError) : (state.error?.text ?? null)
+
   const label = (text: string, control: ReactNode, wide = true) => (
-    <label css={{ display: 'block', gridColumn: wide ? '1 / -1' : undefined, fontSize: 13, fontWeight: 700 }}>
+    <label css={{ display: 'block', gridColumn: wide ? '1 / -1' : undefined, fontSize: FONT_SIZES.size40, fontWeight: 700 }}>
       <span css={{ display: 'block', marginBottom: 6 }}>{text}</span>
       {control}
     </label>
@@ -299,12 +293,12 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        void submit()
+        void drive({ type: 'submit', problem: firstError() })
       }}
     >
       {cards.length > 0 ? (
         <fieldset css={{ border: 0, padding: 0, margin: '0 0 16px' }}>
-          <legend css={{ fontSize: 14, fontWeight: 700, marginBottom: 8, padding: 0 }}>{t(checkoutMessages.savedCards)}</legend>
+          <legend css={{ fontSize: FONT_SIZES.size50, fontWeight: 700, marginBottom: 8, padding: 0 }}>{t(checkoutMessages.savedCards)}</legend>
           {cards.map((card) => (
             <div
               key={card.cardId}
@@ -319,21 +313,28 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
                 marginBottom: 8,
               }}
             >
-              <label css={{ display: 'flex', alignItems: 'center', gap: 10, flex: 1, fontSize: 14, cursor: 'pointer' }}>
-                <input type="radio" name="card" checked={choice === card.cardId} onChange={() => setChoice(card.cardId)} />
+              <label css={{ display: 'flex', alignItems: 'center', gap: 10, flex: 1, fontSize: FONT_SIZES.size50, cursor: 'pointer' }}>
+                <input type="radio" name="card" checked={choice === card.cardId} onChange={() => send({ type: 'choose', choice: card.cardId })} />
                 {t(checkoutMessages.savedCardLabel, { brand: card.brand, last4: card.last4, expiry: card.expiry })}
               </label>
               <button
                 type="button"
                 onClick={() => void remove(card)}
-                css={{ border: 0, background: 'transparent', color: COLORS.textMuted, fontSize: 13, textDecoration: 'underline', cursor: 'pointer' }}
+                css={{
+                  border: 0,
+                  background: 'transparent',
+                  color: COLORS.textMuted,
+                  fontSize: FONT_SIZES.size40,
+                  textDecoration: 'underline',
+                  cursor: 'pointer',
+                }}
               >
                 {t(checkoutMessages.deleteCard)}
               </button>
             </div>
           ))}
-          <label css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', fontSize: 14, cursor: 'pointer' }}>
-            <input type="radio" name="card" checked={choice === 'new'} onChange={() => setChoice('new')} data-testid="use-new-card" />
+          <label css={{ display: 'flex', alignItems: 'center', gap: 10, padding: '10px 12px', fontSize: FONT_SIZES.size50, cursor: 'pointer' }}>
+            <input type="radio" name="card" checked={choice === 'new'} onChange={() => send({ type: 'choose', choice: 'new' })} data-testid="use-new-card" />
             {t(checkoutMessages.useNewCard)}
           </label>
         </fieldset>
@@ -348,7 +349,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
               inputMode="numeric"
               value={fields.number}
               maxLength={CARD_LIMITS.number}
-              onChange={(event) => set('number', numericInput(event.target.value, CARD_LIMITS.number))}
+              onChange={(event) => send({ type: 'edit', field: 'number', value: event.target.value })}
               css={input}
             />,
           )}
@@ -363,8 +364,8 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
                 inputMode="numeric"
                 value={fields.month}
                 maxLength={CARD_LIMITS.month}
-                onChange={(event) => set('month', numericInput(event.target.value, CARD_LIMITS.month))}
-                onBlur={() => set('month', /^[0-9]$/.test(fields.month) ? `0${fields.month}` : fields.month)}
+                onChange={(event) => send({ type: 'edit', field: 'month', value: event.target.value })}
+                onBlur={() => send({ type: 'monthBlurred' })}
                 css={input}
               />
               <span aria-hidden="true">/</span>
@@ -376,7 +377,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
                 inputMode="numeric"
                 value={fields.year}
                 maxLength={CARD_LIMITS.year}
-                onChange={(event) => set('year', numericInput(event.target.value, CARD_LIMITS.year))}
+                onChange={(event) => send({ type: 'edit', field: 'year', value: event.target.value })}
                 css={input}
               />
             </div>,
@@ -390,7 +391,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
               inputMode="numeric"
               value={fields.securityCode}
               maxLength={CARD_LIMITS.securityCode}
-              onChange={(event) => set('securityCode', numericInput(event.target.value, CARD_LIMITS.securityCode))}
+              onChange={(event) => send({ type: 'edit', field: 'securityCode', value: event.target.value })}
               css={input}
             />,
             false,
@@ -402,7 +403,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
               autoComplete="cc-name"
               value={fields.name}
               maxLength={CARD_LIMITS.name}
-              onChange={(event) => set('name', event.target.value)}
+              onChange={(event) => send({ type: 'edit', field: 'name', value: event.target.value })}
               css={input}
             />,
           )}
@@ -416,20 +417,20 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
                   autoComplete="email"
                   value={fields.email}
                   maxLength={CARD_LIMITS.email}
-                  onChange={(event) => set('email', event.target.value)}
+                  onChange={(event) => send({ type: 'edit', field: 'email', value: event.target.value })}
                   css={input}
                 />,
               )}
-          <label css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, fontSize: 14 }}>
-            <input type="checkbox" name="save" checked={fields.save} onChange={(event) => set('save', event.target.checked)} />
+          <label css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, fontSize: FONT_SIZES.size50 }}>
+            <input type="checkbox" name="save" checked={fields.save} onChange={(event) => send({ type: 'setSave', save: event.target.checked })} />
             {t(checkoutMessages.cardSave)}
           </label>
         </div>
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
-      {notice ? (
-        <p role="status" css={{ color: COLORS.free, fontSize: 13, fontWeight: 700, margin: '0 0 12px' }}>
-          {notice}
+      {state.registered ? (
+        <p role="status" css={{ color: COLORS.free, fontSize: FONT_SIZES.size40, fontWeight: 700, margin: '0 0 12px' }}>
+          {t(checkoutMessages.cardRegistered)}
         </p>
       ) : null}
       <button type="submit" data-testid="card-pay" disabled={busy} css={primary}>
@@ -440,7 +441,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
           type="button"
           data-testid="card-register"
           disabled={busy}
-          onClick={() => void register()}
+          onClick={() => void drive({ type: 'register', problem: firstError() })}
           css={{
             display: 'block',
             margin: '12px auto 0',
@@ -448,7 +449,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
             background: 'transparent',
             color: COLORS.text,
             fontWeight: 700,
-            fontSize: 14,
+            fontSize: FONT_SIZES.size50,
             textDecoration: 'underline',
             cursor: 'pointer',
           }}

@@ -1,4 +1,4 @@
-import { api, COLORS, DialogFrame, endpoints, formatPrice, useLocale, useT } from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, DialogFrame, endpoints, formatPrice, useLocale, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import {
   PayPalButtons,
@@ -64,7 +64,7 @@ export default function PaypalCheckout({ product, onSuccess, onFailure }: Checko
 
   return (
     <PayPalScriptProvider options={options}>
-      <h2 css={{ fontSize: 16, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
+      <h2 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 12px' }}>{t(checkoutMessages.paymentMethod)}</h2>
       <ScriptState />
       <div data-testid="paypal-buttons" css={{ maxWidth: 420 }}>
         <PayPalButtons
@@ -132,10 +132,10 @@ export default function PaypalCheckout({ product, onSuccess, onFailure }: Checko
 function ScriptState() {
   const t = useT()
   const [{ isPending, isRejected }] = usePayPalScriptReducer()
-  if (isPending) return <p css={{ color: COLORS.textMuted, fontSize: 14 }}>{t(checkoutMessages.paypalLoading)}</p>
+  if (isPending) return <p css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size50 }}>{t(checkoutMessages.paypalLoading)}</p>
   if (isRejected)
     return (
-      <p role="alert" css={{ color: '#d93025', fontSize: 14 }}>
+      <p role="alert" css={{ color: COLORS.danger, fontSize: FONT_SIZES.size50 }}>
         {t(checkoutMessages.paypalUnavailable)}
       </p>
     )
@@ -170,19 +170,19 @@ function CardDialog({
   return (
     <DialogFrame testId="dialog-paypal-card" labelledBy={id} onOutside={onClose} panel={{ maxWidth: 400, borderRadius: 16, padding: '22px 20px 18px' }}>
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 6 }}>
-        <h2 id={id} css={{ fontSize: 18, margin: 0 }}>
+        <h2 id={id} css={{ fontSize: FONT_SIZES.size70, margin: 0 }}>
           {t(checkoutMessages.cardDialogTitle)}
         </h2>
         <button
           type="button"
           aria-label={t(checkoutMessages.close)}
           onClick={onClose}
-          css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}
+          css={{ border: 0, background: 'transparent', fontSize: FONT_SIZES.size90, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}
         >
           ×
         </button>
       </div>
-      <p data-testid="paypal-card-price" css={{ fontSize: 24, fontWeight: 800, margin: '0 0 16px' }}>
+      <p data-testid="paypal-card-price" css={{ fontSize: FONT_SIZES.size90, fontWeight: 800, margin: '0 0 16px' }}>
         {price}
       </p>
       <PayPalCardFieldsProvider
@@ -198,7 +198,7 @@ function CardDialog({
         </div>
         <PayPalNameField placeholder={t(checkoutMessages.cardName)} />
         {error ? (
-          <p role="alert" data-testid="paypal-card-error" css={{ color: '#d93025', fontSize: 13, margin: '4px 0 0' }}>
+          <p role="alert" data-testid="paypal-card-error" css={{ color: COLORS.danger, fontSize: FONT_SIZES.size40, margin: '4px 0 0' }}>
             {error}
           </p>
         ) : null}
@@ -240,7 +240,7 @@ function SubmitCard({ label, busyLabel, onError, onStart }: { label: string; bus
         border: 0,
         borderRadius: 10,
         background: COLORS.brand,
-        color: '#fff',
+        color: COLORS.onBrand,
         fontWeight: 700,
         fontSize: 15,
         cursor: 'pointer',

@@ -1,4 +1,4 @@
-import { COLORS, DialogFrame, purchaseResultLines, TIMINGS, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
+import { FONT_SIZES, COLORS, DialogFrame, purchaseResultLines, TIMINGS, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
 import { useId, useState, type ReactNode } from 'react'
 import { PaymentsIntl } from '../i18n/PaymentsIntl'
 import { resultMessages } from '../i18n/messages'
@@ -27,7 +27,7 @@ function AlertFrame({
       <div aria-hidden="true" css={{ display: 'grid', placeItems: 'center', marginBottom: 12 }}>
         {icon}
       </div>
-      <h2 id={id} css={{ fontSize: 18, margin: '0 0 12px' }}>
+      <h2 id={id} css={{ fontSize: FONT_SIZES.size70, margin: '0 0 12px' }}>
         {title}
       </h2>
       {children}
@@ -41,7 +41,7 @@ function AlertFrame({
           border: 0,
           borderRadius: 10,
           background: COLORS.brand,
-          color: '#fff',
+          color: COLORS.onBrand,
           fontWeight: 700,
           fontSize: 15,
           cursor: 'pointer',
@@ -68,7 +68,7 @@ function PurchaseResultBody({ purchasedAmount, freeAmount, price, unit, close, l
     <AlertFrame
       level={level}
       testId="dialog-purchase-result"
-      icon={circle(COLORS.free, <path d="M17 29l7 7 15-15" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />)}
+      icon={circle(COLORS.free, <path d="M17 29l7 7 15-15" stroke={COLORS.onBrand} strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />)}
       title={t(resultMessages.successTitle)}
       button={t(resultMessages.ok)}
       onButton={() => close(undefined)}
@@ -77,11 +77,11 @@ function PurchaseResultBody({ purchasedAmount, freeAmount, price, unit, close, l
         {t(resultMessages.coins, { amount: lines.coins })}
       </p>
       {lines.bonus !== null ? (
-        <p data-testid="purchase-result-bonus" css={{ fontSize: 14, fontWeight: 700, color: COLORS.brand, margin: '0 0 8px' }}>
+        <p data-testid="purchase-result-bonus" css={{ fontSize: FONT_SIZES.size50, fontWeight: 700, color: COLORS.brand, margin: '0 0 8px' }}>
           {t(resultMessages.bonus, { amount: new Intl.NumberFormat(locale).format(lines.bonus) })}
         </p>
       ) : null}
-      <p data-testid="purchase-result-price" css={{ fontSize: 14, color: COLORS.textMuted, margin: 0 }}>
+      <p data-testid="purchase-result-price" css={{ fontSize: FONT_SIZES.size50, color: COLORS.textMuted, margin: 0 }}>
         {t(resultMessages.price, { price: lines.price })}
       </p>
     </AlertFrame>
@@ -94,12 +94,12 @@ function PurchaseFailBody({ title, message, close, level }: DialogComponentProps
     <AlertFrame
       level={level}
       testId="dialog-purchase-fail"
-      icon={circle('#e53935', <path d="M28 15v16M28 38v3" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" />)}
+      icon={circle(COLORS.danger, <path d="M28 15v16M28 38v3" stroke={COLORS.onBrand} strokeWidth="4" fill="none" strokeLinecap="round" />)}
       title={title ?? t(resultMessages.failTitle)}
       button={t(resultMessages.ok)}
       onButton={() => close(undefined)}
     >
-      <p css={{ fontSize: 14, lineHeight: 1.6, color: COLORS.textMuted, margin: 0 }}>{message ?? t(resultMessages.failMessage)}</p>
+      <p css={{ fontSize: FONT_SIZES.size50, lineHeight: 1.6, color: COLORS.textMuted, margin: 0 }}>{message ?? t(resultMessages.failMessage)}</p>
     </AlertFrame>
   )
 }
@@ -150,7 +150,7 @@ function PaymentMethodBody({ title, methods, close, level }: DialogComponentProp
           type="button"
           aria-label={t(resultMessages.close)}
           onClick={dismiss}
-          css={{ border: 0, background: 'transparent', fontSize: 24, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}
+          css={{ border: 0, background: 'transparent', fontSize: FONT_SIZES.size90, lineHeight: 1, cursor: 'pointer', color: COLORS.textMuted }}
         >
           ×
         </button>

@@ -1,4 +1,4 @@
-import { api, ApiError, COLORS, endpoints, hasLocalePrefix, isCarrier, Spinner, useLocalePath, useT, type PurchaseInfo } from '@koma/contracts'
+import { FONT_SIZES, api, ApiError, COLORS, endpoints, hasLocalePrefix, isCarrier, Spinner, useLocalePath, useT, type PurchaseInfo } from '@koma/contracts'
 import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { resultMessages } from '../i18n/messages'
@@ -54,7 +54,7 @@ function PurchaseReturn({ kind }: { kind: Kind }) {
       css={{ maxWidth: 480, margin: '0 auto', padding: '64px 16px', textAlign: 'center', color: COLORS.textMuted }}
     >
       <Spinner />
-      <p css={{ fontSize: 14 }}>{t(resultMessages.checking)}</p>
+      <p css={{ fontSize: FONT_SIZES.size50 }}>{t(resultMessages.checking)}</p>
     </section>
   )
 }

@@ -322,6 +322,12 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         book.current = { readingOrder, positions, onProgress }
         const listeners: EpubNavigatorListeners = {
           frameLoaded: (wnd) => {
+            // A frame needs an accessible name (WCAG 4.1.2, axe frame-title): the chapter it shows.
+            try {
+              wnd.frameElement?.setAttribute('title', [chapter.contentName, chapter.name].filter(Boolean).join(' – '))
+            } catch {
+              /* a frame we cannot reach (being torn down) */
+            }
             if (chapter.epub?.layout === 'fixed') return
             try {
               fitListMarkers(wnd.document)

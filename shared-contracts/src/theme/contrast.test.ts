@@ -1,5 +1,5 @@
 import { POPUP_CATEGORY_COLORS } from '../domain/popups'
-import { AA_MINIMUM, contrastRatio, relativeLuminance } from './contrast'
+import { AA_MINIMUM, contrastRatio, legibleBackground, relativeLuminance } from './contrast'
 import { BADGE_COLORS, COLORS, CONTRAST_PAIRS } from './tokens'
 
 describe('contrastRatio (WCAG 2.x)', () => {
@@ -31,5 +31,35 @@ describe('the palette meets WCAG AA by construction (issue 14)', () => {
 
   it('gives popup categories the palette’s colours', () => {
     expect(POPUP_CATEGORY_COLORS).toEqual({ free: COLORS.popupFree, event: COLORS.popupEvent, notice: COLORS.popupNotice })
+  })
+})
+
+describe("legibleBackground: a title's themeColor behind white text (issue 14)", () => {
+  it('keeps a colour white text already reads on', () => {
+    expect(legibleBackground('#6a1b9a')).toBe('#6a1b9a')
+    expect(legibleBackground('not-a-colour')).toBe('not-a-colour')
+  })
+
+  it('darkens a light one, the same hue, just enough for 4.5:1 (counting text drawn at 85 % opacity)', () => {
+    // The seeded pink a title header was drawn in: white on it is only 4.27:1.
+    expect(contrastRatio('#ffffff', '#d44287')).toBeLessThan(4.5)
+    const fixed = legibleBackground('#d44287')
+    expect(contrastRatio('#ffffff', fixed)).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio('#ffffff', legibleBackground('#d44287', { inkOpacity: 0.99 }))).toBeLessThan(
+      contrastRatio('#ffffff', legibleBackground('#d44287', { inkOpacity: 0.85 })),
+    )
+    const blended = legibleBackground('#f9a825', { inkOpacity: 0.85 })
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(blended.slice(i, i + 2), 16))
+    const ink = `#${[r, g, b]
+      .map((c) =>
+        Math.round(255 * 0.85 + c! * 0.15)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`
+    expect(contrastRatio(ink, blended)).toBeGreaterThanOrEqual(4.5)
+    // The hue stays: red stays the largest channel of an orange.
+    expect(r).toBeGreaterThan(g!)
+    expect(g).toBeGreaterThan(b!)
   })
 })

@@ -48,6 +48,8 @@ export const COLORS = {
   popupFree: '#7b3fe4',
   popupEvent: '#d23430',
   popupNotice: '#111111',
+  /** Payment errors under a form (card errors) and the purchase-fail icon. */
+  danger: '#d93025',
   /**
    * The keyboard focus ring (issue 14): one blue that keeps 3:1 against the light surfaces and
    * against the dark viewer chrome and dialog overlay, so the same ring works everywhere.
@@ -80,7 +82,7 @@ export const BADGE_COLORS = {
 export const CONTRAST_PAIRS: readonly { foreground: string; background: string; level: 'text' | 'large'; name: string }[] = [
   ...(
     [
-      ['surface', ['text', 'textMuted', 'brand', 'brandDark', 'free', 'popupEvent']],
+      ['surface', ['text', 'textMuted', 'brand', 'brandDark', 'free', 'popupEvent', 'danger']],
       ['surfaceAlt', ['text', 'textMuted', 'brand', 'brandDark', 'free']],
       ['brandTint', ['text', 'textMuted', 'brand', 'brandDark']],
       ['brandTintStrong', ['text', 'brandDark']],
@@ -88,7 +90,7 @@ export const CONTRAST_PAIRS: readonly { foreground: string; background: string; 
   ).flatMap(([surface, inks]) =>
     inks.map((ink) => ({ foreground: COLORS[ink], background: COLORS[surface], level: 'text' as const, name: `${ink} on ${surface}` })),
   ),
-  ...(['brand', 'brandDark', 'free', 'textMuted', 'popupFree', 'popupEvent', 'popupNotice', 'text'] as const).map((fill) => ({
+  ...(['brand', 'brandDark', 'free', 'textMuted', 'popupFree', 'popupEvent', 'popupNotice', 'text', 'danger'] as const).map((fill) => ({
     foreground: COLORS.onBrand,
     background: COLORS[fill],
     level: 'text' as const,
