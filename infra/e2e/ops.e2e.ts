@@ -1,13 +1,30 @@
 import path from 'node:path'
 import { generate } from 'otplib'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { apiGet, seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
-import { textOf } from './support/eventually'
-import { SEEDED_READER, signInAt } from './support/members'
+import { eventually, textOf } from './support/eventually'
+import { SEEDED_READER, signedIn, signInAt } from './support/members'
 import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
 
 /** The demo operator (infra/api/src/seed/members.ts: demo data only). */
 const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
+const SECOND_READER = { email: 'reader2@koma.example', password: 'koma-reader-2' }
+
+const commentWith = (page: Page, text: string): Locator =>
+  page.getByTestId('comment').filter({ has: page.getByTestId('comment-body').getByText(text, { exact: true }) })
+
+/** A chapter of this site with a seeded comment by someone else than the two seeded members. */
+async function commentedChapter(baseURL: string): Promise<{ path: string; body: string }> {
+  for (const title of (await seededTitles()).filter((item) => !item.mature && item.commentEnabled)) {
+    for (const chapter of title.chapters.filter((item) => item.salesConfig.free && !item.aborted)) {
+      const { result } = await apiGet<{ comments: { body: string; nickname: string }[] }>(`/comment/${title.type}/${title.id}/${chapter.id}`, { baseURL })
+      const comment = result?.comments.find((item) => item.body.length > 8 && !/^Reader/.test(item.nickname))
+      if (comment) return { path: `/en/comment/${title.type}/${title.id}/${chapter.id}`, body: comment.body }
+    }
+  }
+  throw new Error('no seeded comment found')
+}
 
 /**
  * The operator console (mf-ops, issue 17) on a site of its own: it turns maintenance on, which
@@ -15,6 +32,8 @@ const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
  */
 let browser: Browser
 let site: SiteInfo | null = null
+/** The operator's authenticator key, as the first sign-in set it up (the second test types codes from it). */
+let operatorSecret: string | null = null
 beforeAll(async () => {
   browser = await launchBrowser()
   site = await startSite({ edgeFrom: readSite().edgeDir })
@@ -29,6 +48,7 @@ async function passSecondFactor(page: Page): Promise<void> {
   await page.getByTestId('ops-second-factor').waitFor()
   await page.getByRole('button', { name: 'Show my key' }).click()
   const secret = (await page.getByTestId('ops-totp-secret').textContent())!.trim()
+  operatorSecret = secret
   await page.getByLabel('Code').fill(await generate({ secret, digits: 6, period: 30 }))
   await page.getByRole('button', { name: 'Confirm' }).click()
 }
@@ -80,6 +100,51 @@ describe('the operator console (issue 17)', () => {
     await ops.screenshot({ path: path.join(screenshotDir(), 'ops-audit-390.png'), fullPage: true })
     expect(errors).toEqual([])
     await readerContext.close()
+    await opsContext.close()
+  })
+
+  it('a comment a reader reported is hidden by the operator and disappears for every other reader', async () => {
+    const { path: commentsPath, body } = await commentedChapter(site!.baseURL)
+    const reporterContext = await newContext(browser, { baseURL: site!.baseURL, viewport: PHONE })
+    const reporter = await signedIn(reporterContext, commentsPath, SEEDED_READER)
+    await commentWith(reporter, body).getByTestId('comment-more').click()
+    await reporter.getByTestId('comment-report').click()
+    await reporter.getByLabel('Spam or advertising').check()
+    await reporter.getByTestId('report-send').click()
+    await reporter.getByTestId('report-done').waitFor()
+
+    const otherContext = await newContext(browser, { baseURL: site!.baseURL, viewport: PHONE })
+    const other = await signedIn(otherContext, commentsPath, SECOND_READER)
+    await commentWith(other, body).waitFor()
+
+    const opsContext = await newContext(browser, { baseURL: site!.baseURL, viewport: PHONE })
+    const ops = await opsContext.newPage()
+    const errors = trackErrors(ops)
+    await signInAt(ops, '/en/ops/reports', OPERATOR)
+    // The first test set the authenticator up: this session types a code only.
+    await ops.getByTestId('ops-second-factor').waitFor()
+    await ops.getByTestId('ops-second-factor').getByLabel('Code').waitFor()
+    expect(await ops.getByRole('button', { name: 'Show my key' }).count()).toBe(0)
+    await ops.getByLabel('Code').fill(await generate({ secret: operatorSecret!, digits: 6, period: 30 }))
+    await ops.getByRole('button', { name: 'Confirm' }).click()
+    const report = ops.getByTestId('ops-report').filter({ hasText: body })
+    await textOf(report, /Reason: Spam or advertising/)
+    await ops.screenshot({ path: path.join(screenshotDir(), 'ops-reports-390.png'), fullPage: true })
+    await report.getByRole('button', { name: 'Hide comment' }).click()
+    // Handled: it leaves the waiting list, and shows on the handled tab as hidden.
+    await eventually(
+      () => ops.getByTestId('ops-report').filter({ hasText: body }).count(),
+      (count) => count === 0,
+    )
+    await ops.getByRole('tab', { name: 'Handled' }).click()
+    await textOf(ops.getByTestId('ops-report').filter({ hasText: body }), /Hidden from readers/)
+
+    await other.reload()
+    await other.getByTestId('comment').first().waitFor()
+    expect(await commentWith(other, body).count()).toBe(0)
+    expect(errors).toEqual([])
+    await reporterContext.close()
+    await otherContext.close()
     await opsContext.close()
   })
 })

@@ -1,4 +1,4 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, routePath, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, formatDateTime, routePath, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { opsEndpoints, type OpsReport, reportActionAllowed, type ReportAction } from '@koma/contracts/ops'
 import { refusal } from '@koma/contracts/ui'
 import { useState } from 'react'
@@ -37,6 +37,10 @@ function ReportQueue() {
   const { reports, page } = useResource(`ops:reports:${tab}:${pageNo}`, () =>
     api.request(opsEndpoints.opsReports, { query: { status: tab, pageNo: String(pageNo) } }),
   )
+  // The readers' own category labels (the report dialog's), in the operator's language.
+  const { locale } = useLocale()
+  const config = useResource(`ops:report-config:${locale}`, () => api.request(endpoints.reportConfig))
+  const labels = new Map([...config.commentIssues, ...config.contentIssues].map((issue) => [issue.code, issue.label]))
   const link = (status: Tab, page = 1) => `${path(routePath('ops.reports'))}?status=${status}${page > 1 ? `&pageNo=${page}` : ''}`
   return (
     <div>
@@ -64,7 +68,7 @@ function ReportQueue() {
       {reports.length === 0 ? <p css={{ color: COLORS.textMuted }}>{t(reportMessages.empty)}</p> : null}
       <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {reports.map((report) => (
-          <ReportItem key={`${report.kind}:${report.id}`} report={report} />
+          <ReportItem key={`${report.kind}:${report.id}`} report={report} category={labels.get(report.category) ?? report.category} />
         ))}
       </ul>
       <nav css={{ display: 'flex', gap: 12, marginTop: 16 }}>
@@ -75,7 +79,7 @@ function ReportQueue() {
   )
 }
 
-function ReportItem({ report }: { report: OpsReport }) {
+function ReportItem({ report, category }: { report: OpsReport; category: string }) {
   const t = useT()
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
@@ -106,7 +110,7 @@ function ReportItem({ report }: { report: OpsReport }) {
       css={{ background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '14px 16px', marginBottom: 12 }}
     >
       <p css={{ margin: '0 0 6px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>
-        {formatDateTime(report.createdAt)} · {t(reportMessages.category, { category: report.category })} ·{' '}
+        {formatDateTime(report.createdAt)} · {t(reportMessages.category, { category })} ·{' '}
         {t(reportMessages.status, { status: t(STATUS_LABELS[report.status]) })}
       </p>
       {report.comment ? (
