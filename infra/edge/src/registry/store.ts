@@ -47,13 +47,22 @@ export function registryFrom(deployments: Deployments): Registry {
   const remotes: Registry['remotes'] = {}
   const canaries: NonNullable<Registry['canaries']> = {}
   for (const pkg of packages) {
-    const version = deployments.packages[pkg.name]?.current
-    if (!version) continue
-    if (pkg.kind === 'host') host = { version, base: publicBase(pkg, version) }
-    else remotes[pkg.container as string] = { version, entry: `${publicBase(pkg, version)}mf-manifest.json` }
-    const canary = deployments.packages[pkg.name]?.canary
+    const history = deployments.packages[pkg.name]
+    const version = history?.current
+    if (!history || !version) continue
+    const required = (v: string) => (history.versions.find((record) => record.version === v)?.required ? { required: true as const } : {})
+    if (pkg.kind === 'host') host = { version, base: publicBase(pkg, version), ...required(version) }
+    else remotes[pkg.container as string] = { version, entry: `${publicBase(pkg, version)}mf-manifest.json`, ...required(version) }
+    const canary = history.canary
     if (canary && pkg.kind !== 'host')
-      canaries[pkg.container as string] = { version: canary.version, entry: `${publicBase(pkg, canary.version)}mf-manifest.json`, share: canary.share }
+      canaries[pkg.container as string] = {
+        version: canary.version,
+        entry: `${publicBase(pkg, canary.version)}mf-manifest.json`,
+        share: canary.share,
+        startedAt: canary.startedAt,
+        ...(canary.autoPromote ? { autoPromote: true as const } : {}),
+        ...required(canary.version),
+      }
   }
   return { ...(host ? { host } : {}), remotes, ...(Object.keys(canaries).length ? { canaries } : {}) }
 }
