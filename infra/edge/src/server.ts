@@ -242,7 +242,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // Page loads per version of the remote that draws the page: the base of its failure rate.
     const owner = context.match?.route.owner
     const ownerVersion = owner && owner !== 'host' ? readers.registry.remotes[owner]?.version : undefined
-    if (owner && ownerVersion && req.method === 'GET' && !isbot(req.headers['user-agent'])) health.pageServed(owner, ownerVersion)
+    if (owner && ownerVersion && req.method === 'GET' && !isbot(req.headers['user-agent'])) await health.pageServed(owner, ownerVersion)
     const [{ head, tag }, meta] = await Promise.all([
       hints.headFor(request, readers.registry, context),
       pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) }),

@@ -94,7 +94,7 @@ export async function registerBeacons(
         if (seen.has(key)) continue
         seen.add(key)
         if (!caps.take(clientIp(req), `${remote}@${version}`)) continue
-        options.health.failed(remote, version, kind as FailureKind)
+        await options.health.failed(remote, version, kind as FailureKind)
       }
       if (registry.canaries) await options.judge.check()
       return reply.code(204).send()

@@ -33,9 +33,10 @@ export type CountField = keyof Counted
  * shares (Redis, redisStore.ts), so that two edges judge a canary on the same readers.
  */
 export interface HealthCounts {
-  add(key: string, bucketAt: number, field: CountField, n: number): void
-  /** The buckets of `key` at or after `fromBucket` (older ones may already be gone). */
-  read(key: string, fromBucket: number): Promise<Counted[]>
+  /** Never rejects: a count that cannot be kept is lost, the page is still served. */
+  add(key: string, bucketAt: number, field: CountField, n: number): Promise<void>
+  /** The buckets of `key` from `fromBucket` to `toBucket` (older ones may already be gone). */
+  read(key: string, fromBucket: number, toBucket: number): Promise<Counted[]>
 }
 
 const emptyCount = (): Counted => ({ loads: 0, load: 0, boundary: 0, error: 0 })
@@ -46,7 +47,7 @@ export class MemoryCounts implements HealthCounts {
 
   constructor(private readonly windowMs: number) {}
 
-  add(key: string, bucketAt: number, field: CountField, n: number): void {
+  async add(key: string, bucketAt: number, field: CountField, n: number): Promise<void> {
     const buckets = this.counts.get(key) ?? []
     this.counts.set(key, buckets)
     let last = buckets[buckets.length - 1]
@@ -58,8 +59,8 @@ export class MemoryCounts implements HealthCounts {
     last.counted[field] += n
   }
 
-  async read(key: string, fromBucket: number): Promise<Counted[]> {
-    return (this.counts.get(key) ?? []).filter((bucket) => bucket.at >= fromBucket).map((bucket) => bucket.counted)
+  async read(key: string, fromBucket: number, toBucket: number): Promise<Counted[]> {
+    return (this.counts.get(key) ?? []).filter((bucket) => bucket.at >= fromBucket && bucket.at <= toBucket).map((bucket) => bucket.counted)
   }
 }
 
@@ -82,16 +83,16 @@ export class VersionHealth {
     this.counts = counts ?? new MemoryCounts(rules.windowMs)
   }
 
-  private add(remote: string, version: string, field: CountField, n: number): void {
-    this.counts.add(`${remote}@${version}`, Math.floor(this.now() / BUCKET_MS) * BUCKET_MS, field, n)
+  private add(remote: string, version: string, field: CountField, n: number): Promise<void> {
+    return this.counts.add(`${remote}@${version}`, Math.floor(this.now() / BUCKET_MS) * BUCKET_MS, field, n)
   }
 
-  pageServed(remote: string, version: string): void {
-    this.add(remote, version, 'loads', 1)
+  pageServed(remote: string, version: string): Promise<void> {
+    return this.add(remote, version, 'loads', 1)
   }
 
-  failed(remote: string, version: string, kind: FailureKind, count = 1): void {
-    this.add(remote, version, kind, count)
+  failed(remote: string, version: string, kind: FailureKind, count = 1): Promise<void> {
+    return this.add(remote, version, kind, count)
   }
 
   async stats(remote: string, version: string): Promise<VersionStats> {
@@ -99,7 +100,8 @@ export class VersionHealth {
     const fromBucket = Math.floor((this.now() - this.rules.windowMs) / BUCKET_MS) * BUCKET_MS
     const byKind: Record<FailureKind, number> = { load: 0, boundary: 0, error: 0 }
     let loads = 0
-    for (const bucket of await this.counts.read(`${remote}@${version}`, fromBucket)) {
+    const toBucket = Math.floor(this.now() / BUCKET_MS) * BUCKET_MS
+    for (const bucket of await this.counts.read(`${remote}@${version}`, fromBucket, toBucket)) {
       loads += bucket.loads
       for (const kind of FAILURE_KINDS) byKind[kind] += bucket[kind]
     }

@@ -1,7 +1,6 @@
-import { withLock } from './files'
 import { packageInfo, packages } from './packages'
 import { versionIsIntact } from './publish'
-import { historyOf, readDeployments, recordEvent, saveDeployments } from './store'
+import { historyOf, readDeployments, recordEvent, saveDeployments, withRegistryLock } from './store'
 import type { PackageVersions, RollbackResult } from './types'
 
 /**
@@ -10,7 +9,7 @@ import type { PackageVersions, RollbackResult } from './types'
  */
 export async function rollback(edgeDir: string, packageName: string, now: () => Date = () => new Date()): Promise<RollbackResult> {
   const pkg = packageInfo(packageName)
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     const current = history.current
@@ -44,7 +43,7 @@ export async function rollback(edgeDir: string, packageName: string, now: () => 
  */
 export async function endCanary(edgeDir: string, packageName: string, version: string, reason: string, now: () => Date = () => new Date()): Promise<boolean> {
   const pkg = packageInfo(packageName)
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     if (history.canary?.version !== version || !history.current) return false
@@ -93,7 +92,7 @@ async function promoteIf(
   required?: boolean,
 ): Promise<RollbackResult | null> {
   const pkg = packageInfo(packageName)
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     const canary = history.canary

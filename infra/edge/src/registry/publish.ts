@@ -3,10 +3,10 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliBest, gzipBest, PRECOMPRESS_EXTENSIONS, PRECOMPRESS_MIN_BYTES } from './compress'
-import { exists, hashFiles, inParallel, listFiles, withLock } from './files'
+import { exists, hashFiles, inParallel, listFiles } from './files'
 import { packageInfo, packageRoot, versionDir, versionId, publicBase, type PackageInfo } from './packages'
 import { pruneHistory, removeVersions } from './prune'
-import { historyOf, readDeployments, recordEvent, saveDeployments } from './store'
+import { historyOf, readDeployments, recordEvent, saveDeployments, withRegistryLock } from './store'
 import type { PublishOptions, PublishResult } from './types'
 
 /** The host's index.html names its scripts relative to this; publishing pins it to the version folder. */
@@ -59,7 +59,7 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
   const before = historyOf(await readDeployments(edgeDir), pkg.name)
   const live = before.versions.find((v) => v.version === before.current)
   if (!options.force && live?.contentHash === contentHash && (await versionIsIntact(edgeDir, pkg, live.version))) {
-    const unchanged = await withLock(edgeDir, async (): Promise<PublishResult | null> => {
+    const unchanged = await withRegistryLock(edgeDir, async (): Promise<PublishResult | null> => {
       const deployments = await readDeployments(edgeDir)
       const history = historyOf(deployments, pkg.name)
       const record = history.versions.find((v) => v.version === history.current)
@@ -93,7 +93,7 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
   }
   const chosen = version
 
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     const previous = history.current
