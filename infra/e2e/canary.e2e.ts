@@ -126,3 +126,37 @@ describe('a broken canary of mf-catalog (issue 16)', () => {
     for (const context of [...inTrial, ...others]) await context.close()
   })
 })
+
+describe('a version deployed --required (issue 16)', () => {
+  it('a tab opened before the deploy tells the reader, in their language, and reloads by itself', async () => {
+    const context = await freshReader()
+    const tab = await context.newPage()
+    await tab.goto('/fr')
+    await tab.getByTestId('home-section').first().waitFor()
+    const before = await tab.locator('[data-remote="mf_catalog"]').getAttribute('data-remote-version')
+    const deployed = edgeCli({ dataDir: work, edgeDir }, ['deploy', 'mf-catalog', '--no-build', '--force', '--required'])
+    expect(deployed.code).toBe(0)
+    const required = readJson<Registry>('registry.json').remotes.mf_catalog!
+    expect(required.version).not.toBe(before)
+    expect(required.required).toBe(true)
+    // Coming back to the tab: a notice, not a choice (no "later").
+    await tab.evaluate(() => window.dispatchEvent(new Event('focus')))
+    const notice = tab.getByTestId('new-version')
+    await notice.waitFor()
+    expect(await notice.getAttribute('role')).toBe('alert')
+    expect(await notice.textContent()).toContain('Koma a été mis à jour. Cette page se recharge dans quelques secondes.')
+    expect(await notice.getByRole('button').count()).toBe(1)
+    // Then the page reloads by itself onto the required version.
+    await eventually(
+      () =>
+        tab
+          .locator('[data-remote="mf_catalog"]')
+          .getAttribute('data-remote-version', { timeout: 1_000 })
+          .catch(() => null),
+      (version) => version === required.version,
+      20_000,
+      200,
+    )
+    await context.close()
+  })
+})
