@@ -13,31 +13,31 @@ describe('failure rates per remote version', () => {
 
   it('judges a canary only past the minimum page loads, and only beyond the margin over the live rate', async () => {
     const health = new VersionHealth(rules, () => 0)
-    for (let i = 0; i < 100; i++) health.pageServed('mf_catalog', 'live')
-    for (let i = 0; i < 5; i++) health.failed('mf_catalog', 'live', 'error')
-    for (let i = 0; i < 19; i++) health.pageServed('mf_catalog', 'new')
-    for (let i = 0; i < 19; i++) health.failed('mf_catalog', 'new', 'load')
+    for (let i = 0; i < 100; i++) await health.pageServed('mf_catalog', 'live')
+    for (let i = 0; i < 5; i++) await health.failed('mf_catalog', 'live', 'error')
+    for (let i = 0; i < 19; i++) await health.pageServed('mf_catalog', 'new')
+    for (let i = 0; i < 19; i++) await health.failed('mf_catalog', 'new', 'load')
     // Every canary page failed, but 19 loads are noise.
     expect(await health.verdict('mf_catalog', 'live', 'new')).toBeNull()
-    health.pageServed('mf_catalog', 'new')
+    await health.pageServed('mf_catalog', 'new')
     expect(await health.stats('mf_catalog', 'new')).toMatchObject({ loads: 20, failures: 19, byKind: { load: 19, boundary: 0, error: 0 } })
     expect(await health.verdict('mf_catalog', 'live', 'new')).toMatch(/^mf_catalog new failed on 95\.0% of 20 page loads \(live live: 5\.0% of 100\)/)
   })
 
   it('lets a canary as healthy as the live version be, within the margin', async () => {
     const health = new VersionHealth(rules, () => 0)
-    for (let i = 0; i < 100; i++) health.pageServed('mf_catalog', 'live')
-    for (let i = 0; i < 100; i++) health.pageServed('mf_catalog', 'new')
-    for (let i = 0; i < 3; i++) health.failed('mf_catalog', 'live', 'boundary')
-    for (let i = 0; i < 8; i++) health.failed('mf_catalog', 'new', 'boundary')
+    for (let i = 0; i < 100; i++) await health.pageServed('mf_catalog', 'live')
+    for (let i = 0; i < 100; i++) await health.pageServed('mf_catalog', 'new')
+    for (let i = 0; i < 3; i++) await health.failed('mf_catalog', 'live', 'boundary')
+    for (let i = 0; i < 8; i++) await health.failed('mf_catalog', 'new', 'boundary')
     expect(await health.verdict('mf_catalog', 'live', 'new')).toBeNull()
   })
 
   it('forgets what is older than the window', async () => {
     let now = 0
     const health = new VersionHealth(rules, () => now)
-    for (let i = 0; i < 30; i++) health.pageServed('mf_catalog', 'new')
-    health.failed('mf_catalog', 'new', 'error', 30)
+    for (let i = 0; i < 30; i++) await health.pageServed('mf_catalog', 'new')
+    await health.failed('mf_catalog', 'new', 'error', 30)
     now = 30_000
     expect((await health.stats('mf_catalog', 'new')).loads).toBe(30)
     // Counted in 10-second buckets: a bucket leaves once all of it is older than the window.
@@ -211,9 +211,9 @@ describe('automatic promotion after a clean window (--auto-promote)', () => {
   it('promotes a canary that served enough pages within the margin once a whole window has passed, and says why', async () => {
     const { live, canary, health, judge, at } = await setup({ autoPromote: true })
     at(30_000)
-    for (let i = 0; i < 5; i++) health.pageServed('mf_catalog', canary)
-    for (let i = 0; i < 40; i++) health.pageServed('mf_catalog', live)
-    health.failed('mf_catalog', live, 'error', 2)
+    for (let i = 0; i < 5; i++) await health.pageServed('mf_catalog', canary)
+    for (let i = 0; i < 40; i++) await health.pageServed('mf_catalog', live)
+    await health.failed('mf_catalog', live, 'error', 2)
     // Half a window: not yet.
     expect(await judge.check()).toEqual({ ended: [], promoted: [] })
     at(60_000)
@@ -230,22 +230,22 @@ describe('automatic promotion after a clean window (--auto-promote)', () => {
 
   it('does not promote without --auto-promote, below the minimum page loads, or over the margin (that ends it)', async () => {
     const plain = await setup({ autoPromote: false })
-    for (let i = 0; i < 10; i++) plain.health.pageServed('mf_catalog', plain.canary)
+    for (let i = 0; i < 10; i++) await plain.health.pageServed('mf_catalog', plain.canary)
     plain.at(61_000)
     expect(await plain.judge.check()).toEqual({ ended: [], promoted: [] })
     await removeDir(edgeDir)
 
     const few = await setup({ autoPromote: true })
     few.at(1_000)
-    for (let i = 0; i < 4; i++) few.health.pageServed('mf_catalog', few.canary)
+    for (let i = 0; i < 4; i++) await few.health.pageServed('mf_catalog', few.canary)
     few.at(61_000)
     expect(await few.judge.check()).toEqual({ ended: [], promoted: [] })
     await removeDir(edgeDir)
 
     const failing = await setup({ autoPromote: true })
     failing.at(10_000)
-    for (let i = 0; i < 5; i++) failing.health.pageServed('mf_catalog', failing.canary)
-    failing.health.failed('mf_catalog', failing.canary, 'boundary')
+    for (let i = 0; i < 5; i++) await failing.health.pageServed('mf_catalog', failing.canary)
+    await failing.health.failed('mf_catalog', failing.canary, 'boundary')
     failing.at(61_000)
     expect(await failing.judge.check()).toEqual({ ended: ['mf_catalog'], promoted: [] })
     expect((await readRegistry(edgeDir))?.remotes.mf_catalog?.version).toBe(failing.live)
