@@ -10,7 +10,7 @@ import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../
 import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
 import { inCanary, newCohort } from './cohort'
 import { publish, readDeployments, readRegistry, rollback } from './index'
-import { closeSharedState, redisClient } from './shared'
+import { closeSharedState, redisClient, sharedStateConfig } from './shared'
 import { deploymentsPath, registryPath } from './store'
 
 /** Whether Redis answers on 127.0.0.1:6379 (our machines run one; the shared-store test needs it). */
@@ -155,5 +155,16 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
         () => sideOn(get, newCohort()),
         (side) => side === live,
       )
+  })
+})
+
+describe('KOMA_EDGE_STORE', () => {
+  it('is files unless it says redis, which needs REDIS_URL; anything else stops the edge', () => {
+    expect(sharedStateConfig({})).toBeNull()
+    expect(sharedStateConfig({ KOMA_EDGE_STORE: 'files', REDIS_URL: REDIS_URL })).toBeNull()
+    expect(sharedStateConfig({ KOMA_EDGE_STORE: 'redis', REDIS_URL: REDIS_URL })).toEqual({ url: REDIS_URL, prefix: 'koma:edge:' })
+    expect(sharedStateConfig({ KOMA_EDGE_STORE: 'redis', REDIS_URL: REDIS_URL, KOMA_EDGE_REDIS_PREFIX: 'site2:' })?.prefix).toBe('site2:')
+    expect(() => sharedStateConfig({ KOMA_EDGE_STORE: 'redis' })).toThrow('needs REDIS_URL')
+    expect(() => sharedStateConfig({ KOMA_EDGE_STORE: 'postgres' })).toThrow('must be files or redis')
   })
 })
