@@ -4,6 +4,7 @@ import path from 'node:path'
 import { startSite, stopSite, type SiteInfo } from '../e2e/support/site'
 import { measureApi, printApiFigures } from './api'
 import { measureBuilds } from './builds'
+import { measureCanary, printCanaryFigures } from './canary'
 import { measureFirstLoad, type FirstLoad } from './firstLoad'
 import { measureHostile, printHostileFigures } from './hostile'
 import { LIGHTHOUSE_PAGES, measureLighthouse, printLighthouse } from './lighthouse'
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
     }
     return
   }
+  // `npm run bench -- canary`: the release figures alone (issue 16), on the built host and mf-catalog.
+  if (process.argv.includes('canary')) {
+    printCanaryFigures(await measureCanary())
+    return
+  }
   // `npm run bench -- hostile`: the home call under hostile 1 MB bodies alone.
   if (process.argv.includes('hostile')) {
     printHostileFigures(await measureHostile())
@@ -82,6 +88,7 @@ async function main(): Promise<void> {
     process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
     fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
     for (const pagePath of ['/', '/en/comic/1']) printFirstLoad(await measureFirstLoad(site, pagePath))
+    printCanaryFigures(await measureCanary())
     printLighthouse(await measureLighthouse(site.baseURL, LIGHTHOUSE_PAGES))
     await measureViewer(site, longChapter)
     await measureNovels(site, novels)
@@ -101,7 +108,7 @@ async function main(): Promise<void> {
 
 async function all(): Promise<void> {
   await main()
-  if (['api', 'hostile', 'lighthouse', 'novels'].some((mode) => process.argv.includes(mode))) return
+  if (['api', 'hostile', 'lighthouse', 'novels', 'canary'].some((mode) => process.argv.includes(mode))) return
   printApiFigures(await measureApi())
   printHostileFigures(await measureHostile())
 }

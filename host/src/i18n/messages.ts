@@ -144,6 +144,7 @@ export const footerMessages = defineMessages({
 
 export const newVersionMessages = defineMessages({
   available: { id: 'host.newVersion.available', defaultMessage: 'A new version of Koma is available.' },
+  required: { id: 'host.newVersion.required', defaultMessage: 'Koma has been updated. This page reloads in a few seconds.' },
   reload: { id: 'host.newVersion.reload', defaultMessage: 'Reload' },
   later: { id: 'host.newVersion.later', defaultMessage: 'Later' },
 })

@@ -1,4 +1,4 @@
-import { isOutdated, NEW_VERSION_CHECK_MS, NEW_VERSION_FOCUS_GAP_MS, watchNewVersions, type Builds } from './newVersion'
+import { isOutdated, outdated, NEW_VERSION_CHECK_MS, NEW_VERSION_FOCUS_GAP_MS, watchNewVersions, type Builds } from './newVersion'
 
 const running: Builds = { host: 'h1', remotes: { mf_catalog: 'c1', mf_viewer: 'v1' } }
 
@@ -9,6 +9,20 @@ describe('whether an open tab runs an old build', () => {
     expect(isOutdated(running, { host: 'h1', remotes: { mf_catalog: 'c2', mf_viewer: 'v1' } })).toBe(true)
     // A remote taken out of the registry, or an edge that knows no host yet: nothing to offer.
     expect(isOutdated(running, { host: null, remotes: { mf_catalog: 'c1' } })).toBe(false)
+  })
+})
+
+describe('a required version', () => {
+  it('makes an old build one to leave when a changed part of it is marked required', () => {
+    const latest = (required: string[], catalog = 'c2'): Builds => ({ host: 'h1', remotes: { mf_catalog: catalog, mf_viewer: 'v1' }, required })
+    expect(outdated(running, latest([]))).toBe('available')
+    expect(outdated(running, latest(['mf_catalog']))).toBe('required')
+    // Required, but the page already runs it, or never loaded it: only what changed counts.
+    expect(outdated(running, latest(['mf_viewer', 'mf_account']))).toBe('available')
+    expect(outdated(running, latest(['mf_catalog'], 'c1'))).toBeNull()
+    expect(outdated(running, { host: 'h2', remotes: {}, required: ['host'] })).toBe('required')
+    // An edge from before required versions says nothing about them.
+    expect(outdated(running, { host: 'h2', remotes: {} })).toBe('available')
   })
 })
 
@@ -38,6 +52,7 @@ describe('watching for a new build', () => {
     expect(onOutdated).not.toHaveBeenCalled()
     await tick(NEW_VERSION_CHECK_MS)
     expect(onOutdated).toHaveBeenCalledTimes(1)
+    expect(onOutdated).toHaveBeenCalledWith('available')
     await tick(NEW_VERSION_CHECK_MS * 3)
     expect(latest).toHaveBeenCalledTimes(3)
   })

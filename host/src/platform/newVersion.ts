@@ -2,7 +2,15 @@
 export interface Builds {
   host: string | null
   remotes: Partial<Record<string, string>>
+  /** `host` and remote names whose live version is marked required (deploy --required). */
+  required?: string[]
 }
+
+/** An old build the reader may keep for now, or one they must leave (a required version is live). */
+export type Outdated = 'available' | 'required'
+
+/** How long a required reload waits after telling the reader (time to read the notice). */
+export const REQUIRED_RELOAD_MS = 5_000
 
 /** How often an open tab asks whether a new build is live (SPEC §7 builds/latest.json). */
 export const NEW_VERSION_CHECK_MS = 5 * 60_000
@@ -14,11 +22,20 @@ export const NEW_VERSION_FOCUS_GAP_MS = 30_000
  * live version. Remotes the page never loaded do not count (it will load the live one).
  */
 export function isOutdated(running: Builds, latest: Builds): boolean {
-  if (running.host && latest.host && running.host !== latest.host) return true
-  return Object.entries(running.remotes).some(([name, version]) => {
+  return outdated(running, latest) !== null
+}
+
+/** Whether the page runs an old build, and whether a newer one it runs is required. */
+export function outdated(running: Builds, latest: Builds): Outdated | null {
+  const changed: string[] = []
+  if (running.host && latest.host && running.host !== latest.host) changed.push('host')
+  for (const [name, version] of Object.entries(running.remotes)) {
     const live = latest.remotes[name]
-    return version !== undefined && live !== undefined && live !== version
-  })
+    if (version !== undefined && live !== undefined && live !== version) changed.push(name)
+  }
+  if (!changed.length) return null
+  const required = Array.isArray(latest.required) ? latest.required : []
+  return changed.some((name) => required.includes(name)) ? 'required' : 'available'
 }
 
 async function fetchLatest(): Promise<Builds | null> {
@@ -35,11 +52,12 @@ async function fetchLatest(): Promise<Builds | null> {
 
 /**
  * Asks every few minutes, and when the reader comes back to the tab, whether this page runs an
- * old build; calls `onOutdated` once when it does, then stops. Returns the way to stop earlier.
+ * old build; calls `onOutdated` once when it does (saying whether the new one is required), then
+ * stops. Returns the way to stop earlier.
  */
 export function watchNewVersions(options: {
   running: () => Builds
-  onOutdated: () => void
+  onOutdated: (kind: Outdated) => void
   latest?: () => Promise<Builds | null>
   intervalMs?: number
   now?: () => number
@@ -52,9 +70,10 @@ export function watchNewVersions(options: {
   const check = async () => {
     lastCheck = now()
     const builds = await latest()
-    if (stopped || !builds || !isOutdated(options.running(), builds)) return
+    const kind = builds ? outdated(options.running(), builds) : null
+    if (stopped || !kind) return
     stop()
-    options.onOutdated()
+    options.onOutdated(kind)
   }
   const onVisible = () => {
     if (document.visibilityState === 'visible' && now() - lastCheck >= NEW_VERSION_FOCUS_GAP_MS) void check()

@@ -35,7 +35,14 @@ export const DESKTOP = { width: 1280, height: 800 }
  */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number }; popups?: boolean; baseURL?: string; timezoneId?: string } = {},
+  options: {
+    locale?: string
+    viewport?: { width: number; height: number }
+    popups?: boolean
+    baseURL?: string
+    timezoneId?: string
+    userAgent?: string
+  } = {},
 ): Promise<BrowserContext> {
   const baseURL = options.baseURL ?? readSite().baseURL
   const context = await browser.newContext({
@@ -43,6 +50,7 @@ export async function newContext(
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? DESKTOP,
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   })
   if (!options.popups) {
     // The edge writes the first page's home answer into the page (koma-boot): drop its popups there too.

@@ -144,6 +144,27 @@ describe('canary and promote', () => {
     expect([registry?.remotes.mf_catalog?.version, registry?.canaries]).toEqual([canary, undefined])
     expect(await run('promote', 'mf-catalog')).toBe(1)
   })
+
+  it('--auto-promote is recorded and listed; --required marks deploys, canaries and promotions', async () => {
+    const edgeDir = path.join(root, '.data', 'edge')
+    expect(await run('deploy', 'mf-catalog', '--auto-promote')).toBe(2)
+    expect(await run('deploy', 'mf-catalog', '--required')).toBe(0)
+    expect(lines[lines.length - 1]).toMatch(/^mf-catalog: live \S+ \(first deploy\), required: open tabs reload$/)
+    expect((await readRegistry(edgeDir))?.remotes.mf_catalog?.required).toBe(true)
+    await edit('mf-catalog', 'v2')
+    expect(await run('canary', 'mf-catalog', '--share', '10', '--auto-promote')).toBe(0)
+    const canary = lines[lines.length - 1].split(' ')[2]
+    expect(lines[lines.length - 1]).toMatch(/for the rest; the edge promotes it after a clean window\)$/)
+    expect((await readRegistry(edgeDir))?.canaries?.mf_catalog).toMatchObject({ version: canary, autoPromote: true })
+    lines = []
+    expect(await run('versions', 'mf-catalog')).toBe(0)
+    expect(lines[1]).toMatch(new RegExp(`^ {4}${canary}  .* UTC  canary, 10% of readers, auto-promote$`))
+    expect(lines[2]).toMatch(/^ {2}\* \S+  .* UTC  live, required$/)
+    expect(await run('promote', 'mf-catalog', '--required')).toBe(0)
+    expect(lines[lines.length - 1]).toMatch(/, required: open tabs reload$/)
+    const registry = await readRegistry(edgeDir)
+    expect(registry?.remotes.mf_catalog).toMatchObject({ version: canary, required: true })
+  })
 })
 
 describe('publish-all', () => {

@@ -28,9 +28,13 @@ export interface CliDeps {
 }
 
 export const USAGE = `Usage (from the repository root):
-  npm run deploy -- <package> [--no-build] [--force]   build, publish and make live
-  npm run canary -- <package> --share N [--no-build]    build, publish and try on N% of readers
-  npm run promote -- <package>                          make the canary live for everyone
+  npm run deploy -- <package> [--no-build] [--force] [--required]
+                                                        build, publish and make live
+  npm run canary -- <package> --share N [--auto-promote] [--required] [--no-build]
+                                                        build, publish and try on N% of readers
+                                                        (--auto-promote: live for all after a clean window)
+  npm run promote -- <package> [--required]             make the canary live for everyone
+  (--required: open tabs on an older version reload, after a notice, instead of being offered it)
   npm run rollback -- <package>                         end a canary, else make the previous version live again
   npm run versions [-- <package>]                       list published versions (live, canary and share)
   tsx infra/edge/src/cli.ts publish-all [--no-build]    give every package a live, current version
@@ -89,27 +93,30 @@ async function hashIfFresh(deps: CliDeps, pkg: PackageInfo, state: SourceState):
 }
 
 async function canary(deps: CliDeps, args: string[]): Promise<number> {
-  const { positional, share } = parse(args, ['--no-build', '--force', '--share'])
+  const { positional, share, flags } = parse(args, ['--no-build', '--force', '--share', '--auto-promote', '--required'])
   if (share === null) throw new UsageError('How many readers try it? --share N (percent), e.g. --share 10')
   if (positional.length !== 1) throw new UsageError(`Try one package: one of ${packageNames.join(', ')}`)
   checkCanaryShare(packageInfo(positional[0]), share)
   return deploy(
     deps,
-    args.filter((arg, i) => arg !== '--share' && args[i - 1] !== '--share' && !arg.startsWith('--share=')),
-    share,
+    args.filter((arg, i) => arg !== '--share' && args[i - 1] !== '--share' && !arg.startsWith('--share=') && arg !== '--auto-promote'),
+    { share, autoPromote: flags.has('--auto-promote') },
   )
 }
 
 async function promoteCommand(deps: CliDeps, args: string[]): Promise<number> {
-  const { positional } = parse(args, [])
+  const { positional, flags } = parse(args, ['--required'])
   if (positional.length !== 1) throw new UsageError(`Promote one package: one of ${packageNames.join(', ')}`)
-  const result = await promote(deps.edgeDir, packageInfo(positional[0]).name)
-  deps.out(`${result.package}: live ${result.version} for every reader (was ${result.previous})`)
+  const required = flags.has('--required')
+  const result = await promote(deps.edgeDir, packageInfo(positional[0]).name, undefined, { required })
+  deps.out(`${result.package}: live ${result.version} for every reader (was ${result.previous})${required ? ', required: open tabs reload' : ''}`)
   return 0
 }
 
-async function deploy(deps: CliDeps, args: string[], canaryShare?: number): Promise<number> {
-  const { positional, flags } = parse(args, ['--no-build', '--force'])
+async function deploy(deps: CliDeps, args: string[], canary?: { share: number; autoPromote: boolean }): Promise<number> {
+  const { positional, flags } = parse(args, ['--no-build', '--force', '--required'])
+  const canaryShare = canary?.share
+  const required = flags.has('--required')
   if (positional.length === 0) throw new UsageError(`Which package? One of ${packageNames.join(', ')}`)
   const targets = positional.map((name) => packageInfo(name)) // reject unknown names before building anything
   for (const pkg of targets) {
@@ -126,11 +133,19 @@ async function deploy(deps: CliDeps, args: string[], canaryShare?: number): Prom
       }
       sourceHash = state.hash
     }
-    const result = await publish(deps.edgeDir, pkg.name, distDir(deps.repoRoot, pkg), { force: flags.has('--force'), sourceHash, canaryShare })
+    const result = await publish(deps.edgeDir, pkg.name, distDir(deps.repoRoot, pkg), {
+      force: flags.has('--force'),
+      sourceHash,
+      canaryShare,
+      ...(canary?.autoPromote ? { autoPromote: true } : {}),
+      ...(required ? { required: true } : {}),
+    })
+    const auto = canary?.autoPromote ? '; the edge promotes it after a clean window' : ''
     deps.out(
-      canaryShare === undefined || result.status === 'unchanged'
+      (canaryShare === undefined || result.status === 'unchanged'
         ? describePublish(result)
-        : `${result.package}: canary ${result.version} for ${canaryShare}% of readers (live ${result.previous ?? 'none'} for the rest)`,
+        : `${result.package}: canary ${result.version} for ${canaryShare}% of readers (live ${result.previous ?? 'none'} for the rest${auto})`) +
+        (required ? ', required: open tabs reload' : ''),
     )
   }
   return 0
@@ -152,9 +167,18 @@ async function versions(deps: CliDeps, args: string[]): Promise<number> {
     deps.out(pkg.package)
     if (pkg.versions.length === 0) deps.out('    (never deployed)')
     for (const v of pkg.versions) {
-      const note = v.live ? '  live' : v.canaryShare !== undefined ? `  canary, ${v.canaryShare}% of readers` : v.rollbackTarget ? '  ← rollback target' : ''
-      deps.out(`  ${v.live ? '*' : ' '} ${v.version}  ${when(v.deployedAt)}${note}`)
+      const note = v.live
+        ? '  live'
+        : v.canaryShare !== undefined
+          ? `  canary, ${v.canaryShare}% of readers${v.autoPromote ? ', auto-promote' : ''}`
+          : v.rollbackTarget
+            ? '  ← rollback target'
+            : ''
+      deps.out(`  ${v.live ? '*' : ' '} ${v.version}  ${when(v.deployedAt)}${note}${v.required ? ', required' : ''}`)
     }
+    // What the edge did by itself, and why (an automatic rollback or promotion).
+    const last = pkg.lastEvent
+    if (last?.reason) deps.out(`    last: ${last.action} ${last.from ?? ''} → ${last.version} at ${when(last.at)}: ${last.reason}`)
   }
   return 0
 }

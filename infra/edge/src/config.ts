@@ -1,5 +1,6 @@
 import { DEFAULT_CANARY_RULES, type CanaryRules } from './health/versionHealth'
 import path from 'node:path'
+import { sharedStateConfig } from './registry/shared'
 import { tagConfigFrom, type TagConfig } from '@koma/contracts/server'
 
 /** The monorepo root: infra/edge/src → three levels up. */
@@ -59,6 +60,8 @@ export interface EdgeConfig {
   tags: TagConfig
   /** When a canary is rolled back by itself: KOMA_CANARY_WINDOW_S, KOMA_CANARY_MIN_LOADS, KOMA_CANARY_MARGIN (points). */
   canaryRules: CanaryRules
+  /** Where registry, history and health counts live: KOMA_EDGE_STORE=files (default) or redis (REDIS_URL). */
+  sharedStore: 'files' | 'redis'
 }
 
 /** The canary rules from the environment, each defaulting to DEFAULT_CANARY_RULES; a bad value stops the edge. */
@@ -111,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
     publicUrl: env.KOMA_PUBLIC_URL || undefined,
     tags: tags.config,
     canaryRules: canaryRulesFrom(env),
+    sharedStore: sharedStateConfig(env) ? 'redis' : 'files',
   }
 }

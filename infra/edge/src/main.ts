@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 import { loadConfig } from './config'
+import { RedisCounts } from './health/redisCounts'
+import { sharedState } from './registry/shared'
 import { registryPath } from './registry/store'
 import { buildEdge } from './server'
 
@@ -10,6 +12,8 @@ function displayHost(host: string): string {
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // KOMA_EDGE_STORE=redis: registry, history and health counts shared by every edge process.
+  const shared = sharedState()
   const app = buildEdge({
     edgeDir: config.edgeDir,
     apiUrl: config.apiUrl,
@@ -19,6 +23,7 @@ async function main(): Promise<void> {
     security: { paypal: config.paypal, tags: config.tags },
     publicUrl: config.publicUrl,
     canaryRules: config.canaryRules,
+    ...(shared ? { healthCounts: new RedisCounts(shared.redis, shared.prefix, config.canaryRules.windowMs) } : {}),
   })
 
   let closing = false
@@ -45,7 +50,8 @@ async function main(): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   console.log(`Koma is running at http://${displayHost(config.host)}:${port}`)
-  if (!existsSync(registryPath(config.edgeDir))) {
+  if (shared) console.log(`Registry, history and canary health shared in Redis (${shared.prefix}*).`)
+  else if (!existsSync(registryPath(config.edgeDir))) {
     console.log(`Nothing is deployed in ${config.edgeDir} yet: run npm run deploy -- host (and each remote).`)
   }
 }

@@ -86,11 +86,35 @@ describe('/builds/latest.json', () => {
   it('names the live version of the shell and of each remote, uncached, and follows a rollback', async () => {
     const res = await get('/builds/latest.json')
     expect([res.status, res.headers['cache-control']]).toEqual([200, 'no-store'])
-    expect(res.json()).toEqual({ host, remotes: { mf_catalog: catalogB } })
+    expect(res.json()).toEqual({ host, remotes: { mf_catalog: catalogB }, required: [] })
     await rollback(edgeDir, 'mf-catalog')
     expect((await get('/builds/latest.json')).json().remotes).toEqual({ mf_catalog: catalogA })
     await publish(edgeDir, 'mf-catalog', await makeRemoteDist(path.join(root, 'dist'), 'mf_catalog', 'B'), { now: clock })
     expect((await get('/builds/latest.json')).json().remotes).toEqual({ mf_catalog: catalogB })
+  })
+})
+
+describe('versions marked required', () => {
+  it('deploy --required (or of what is live) names the remote in required; a later plain deploy does not', async () => {
+    const dir = path.join(root, 'required-edge')
+    const dist = path.join(root, 'required-dist')
+    const hostVersion = (await publish(dir, 'host', await makeHostDist(dist, 'A'), { now: clock })).version
+    await publish(dir, 'mf-catalog', await makeRemoteDist(dist, 'mf_catalog', 'A'), { now: clock })
+    const edge = buildEdge({ edgeDir: dir, apiUrl: 'http://127.0.0.1:9', judgeEveryMs: 0 })
+    const getLatest = client(await listen(edge))
+    try {
+      expect((await getLatest('/builds/latest.json')).json().required).toEqual([])
+      const fixed = (await publish(dir, 'mf-catalog', await makeRemoteDist(dist, 'mf_catalog', 'B'), { now: clock, required: true })).version
+      expect((await getLatest('/builds/latest.json')).json()).toEqual({ host: hostVersion, remotes: { mf_catalog: fixed }, required: ['mf_catalog'] })
+      expect((await getLatest('/registry.json')).json().remotes.mf_catalog).toMatchObject({ version: fixed, required: true })
+      // The same build again with --required marks the live one (the shell here).
+      expect((await publish(dir, 'host', await makeHostDist(dist, 'A'), { now: clock, required: true })).status).toBe('unchanged')
+      expect((await getLatest('/builds/latest.json')).json().required).toEqual(['host', 'mf_catalog'])
+      await publish(dir, 'mf-catalog', await makeRemoteDist(dist, 'mf_catalog', 'C'), { now: clock })
+      expect((await getLatest('/builds/latest.json')).json().required).toEqual(['host'])
+    } finally {
+      await edge.close()
+    }
   })
 })
 

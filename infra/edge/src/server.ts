@@ -19,7 +19,8 @@ import { isbot } from 'isbot'
 import { createHash } from 'node:crypto'
 import { COHORT_COOKIE, cohortOf, newCohort, registryForReader } from './registry/cohort'
 import { registerBeacons } from './health/beacons'
-import { DEFAULT_CANARY_RULES, VersionHealth, type CanaryRules } from './health/versionHealth'
+import { CanaryJudge } from './health/judge'
+import { BUCKET_MS, DEFAULT_CANARY_RULES, VersionHealth, type CanaryRules, type HealthCounts } from './health/versionHealth'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
 import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } from './http/security'
 
@@ -43,6 +44,10 @@ export interface EdgeOptions {
   pageMetaWaitMs?: number
   /** When a canary is rolled back by itself (default DEFAULT_CANARY_RULES; KOMA_CANARY_* in main.ts). */
   canaryRules?: CanaryRules
+  /** Where the health counts live (default: this process's memory; shared ones in redisStore.ts). */
+  healthCounts?: HealthCounts
+  /** How often canaries are judged besides on every beacon (an --auto-promote needs it; default 10 s, 0: never). */
+  judgeEveryMs?: number
 }
 
 const NO_CACHE = 'no-cache'
@@ -90,8 +95,17 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   const hints = new PageHints(options.edgeDir, options.apiUrl, { tags: options.security?.tags })
   const pageMeta = new PageMetadata(options.apiUrl, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
   const sitemap = new SitemapSource(options.apiUrl)
-  const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES)
-  registerBeacons(app, { edgeDir: options.edgeDir, health, registry: async () => (await registry.current())?.registry ?? null })
+  const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
+  const liveRegistry = async () => (await registry.current())?.registry ?? null
+  const judge = new CanaryJudge({ edgeDir: options.edgeDir, health, registry: liveRegistry, log: app.log })
+  app.register(async (scope) => registerBeacons(scope, { health, judge, registry: liveRegistry }))
+  // A canary with --auto-promote goes live after a clean window even when no beacon arrives.
+  const judgeEveryMs = options.judgeEveryMs ?? BUCKET_MS
+  if (judgeEveryMs > 0) {
+    const timer = setInterval(() => void judge.check().catch((err: unknown) => app.log.error({ err }, 'judging canaries failed')), judgeEveryMs)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
   /** Until when pages answer 503: the API said it is in maintenance (SPEC §8). */
   let maintenanceUntil = 0
   const requestOrigin = (req: FastifyRequest) => pageMeta.origin(`${req.protocol}://${req.host}`)
@@ -116,10 +130,17 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // A canary reader's latest is the canary: they are not offered a reload back and forth.
     const readers = live ? registryForReader(live.registry, cohortOf(req.headers.cookie)).registry : null
     const remotes = Object.fromEntries(Object.entries(readers?.remotes ?? {}).map(([name, remote]) => [name, remote.version]))
+    // Versions marked required (deploy --required): a tab running an older one must reload.
+    const required = [
+      ...(live?.registry.host?.required ? ['host'] : []),
+      ...Object.entries(readers?.remotes ?? {})
+        .filter(([, remote]) => remote.required)
+        .map(([name]) => name),
+    ]
     return reply
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
-      .send({ host: live?.registry.host?.version ?? null, remotes })
+      .send({ host: live?.registry.host?.version ?? null, remotes, required })
   })
 
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true }))
@@ -221,7 +242,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // Page loads per version of the remote that draws the page: the base of its failure rate.
     const owner = context.match?.route.owner
     const ownerVersion = owner && owner !== 'host' ? readers.registry.remotes[owner]?.version : undefined
-    if (owner && ownerVersion && req.method === 'GET' && !isbot(req.headers['user-agent'])) health.pageServed(owner, ownerVersion)
+    if (owner && ownerVersion && req.method === 'GET' && !isbot(req.headers['user-agent'])) await health.pageServed(owner, ownerVersion)
     const [{ head, tag }, meta] = await Promise.all([
       hints.headFor(request, readers.registry, context),
       pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) }),

@@ -1,6 +1,8 @@
+import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import { endCanary, packages } from '../registry'
+import { clientIp } from '../http/api-proxy'
 import type { Registry } from '../registry/types'
+import type { CanaryJudge } from './judge'
 import { FAILURE_KINDS, type FailureKind, type VersionHealth } from './versionHealth'
 
 /** A beacon's body: failures of remote versions seen by one page, batched (no personal data). */
@@ -9,61 +11,93 @@ interface BeaconBody {
 }
 
 const MAX_FAILURES = 20
+/** Beacons one address may send per minute (a page sends one every few seconds at most). */
+export const BEACONS_PER_MINUTE = 30
+/**
+ * Failures one address adds to one remote version per window: with the default rules (50 loads,
+ * 5 points) two are 4 points, so a flood from one address cannot end a canary by itself.
+ */
+export const FAILURES_PER_ADDRESS = 2
+/** Addresses remembered for that cap; the oldest are forgotten first (memory stays bounded). */
+const ADDRESSES_KEPT = 20_000
+
+/** How many failures each address has added to each remote version in the current window. */
+class AddressCaps {
+  private readonly counts = new Map<string, { count: number; since: number }>()
+
+  constructor(
+    private readonly windowMs: () => number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Counts one more for this address and version; false once the address has used its share. */
+  take(address: string, remoteVersion: string): boolean {
+    const key = `${address}|${remoteVersion}`
+    const now = this.now()
+    let entry = this.counts.get(key)
+    if (entry && now - entry.since >= this.windowMs()) entry = undefined
+    if (!entry) {
+      entry = { count: 0, since: now }
+      this.counts.delete(key)
+      this.counts.set(key, entry)
+      if (this.counts.size > ADDRESSES_KEPT) this.counts.delete(this.counts.keys().next().value as string)
+    }
+    if (entry.count >= FAILURES_PER_ADDRESS) return false
+    entry.count++
+    return true
+  }
+}
 
 /**
  * POST /beacons: readers' pages report module load failures, errors caught by a remote's
  * boundary and unhandled errors from its code. Only versions the registry names (live or canary)
- * count; then every canary is judged, and one failing past its rules is ended at once.
+ * count; then every canary is judged, and one failing past its rules is ended at once. One address
+ * sends at most BEACONS_PER_MINUTE beacons (429 beyond) and adds at most FAILURES_PER_ADDRESS
+ * failures to a version per window.
  */
-export function registerBeacons(
+export async function registerBeacons(
   app: FastifyInstance,
-  options: { edgeDir: string; health: VersionHealth; registry: () => Promise<Registry | null>; now?: () => Date },
-): void {
-  const ending = new Set<string>()
-  app.post('/beacons', { bodyLimit: 8 * 1024 }, async (req, reply) => {
-    reply.header('cache-control', 'no-store')
-    let body: BeaconBody
-    try {
-      body = (typeof req.body === 'string' ? JSON.parse(req.body) : req.body) as BeaconBody
-    } catch {
-      return reply.code(400).send({ code: 400, message: 'A beacon is JSON: { failures: [{ remote, version, kind }] }' })
-    }
-    if (!body || typeof body !== 'object' || !Array.isArray(body.failures) || body.failures.length > MAX_FAILURES) {
-      return reply.code(400).send({ code: 400, message: `A beacon is JSON: { failures: [{ remote, version, kind }] }, at most ${MAX_FAILURES}` })
-    }
-    const registry = await options.registry()
-    if (!registry) return reply.code(204).send()
-    // One page's beacon counts at most once per remote version and kind: the rate is failed page
-    // loads over page loads, and one sender cannot multiply its weight with counts.
-    const seen = new Set<string>()
-    for (const failure of body.failures) {
-      const { remote, version, kind } = failure
-      if (typeof remote !== 'string' || typeof version !== 'string' || !FAILURE_KINDS.includes(kind as FailureKind)) continue
-      // Old tabs report versions no longer live: they say nothing about the ones being judged.
-      const known = registry.remotes[remote]?.version === version || registry.canaries?.[remote]?.version === version
-      if (!known) continue
-      const key = `${remote}@${version}:${String(kind)}`
-      if (seen.has(key)) continue
-      seen.add(key)
-      options.health.failed(remote, version, kind as FailureKind)
-    }
-    for (const [remote, canary] of Object.entries(registry.canaries ?? {})) {
-      const live = registry.remotes[remote]?.version
-      if (!live || ending.has(remote)) continue
-      const reason = options.health.verdict(remote, live, canary.version)
-      const pkg = packages.find((candidate) => candidate.container === remote)
-      if (!reason || !pkg) continue
-      ending.add(remote)
+  options: { health: VersionHealth; judge: CanaryJudge; registry: () => Promise<Registry | null>; now?: () => number },
+): Promise<void> {
+  const caps = new AddressCaps(() => options.health.rules.windowMs, options.now ?? Date.now)
+  // Its own in-memory store is an LRU of 5,000 addresses: a flood of addresses cannot grow it.
+  await app.register(rateLimit, { global: false })
+  app.post(
+    '/beacons',
+    {
+      bodyLimit: 8 * 1024,
+      config: { rateLimit: { max: BEACONS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req) => clientIp(req) } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      let body: BeaconBody
       try {
-        if (await endCanary(options.edgeDir, pkg.name, canary.version, reason, options.now)) {
-          app.log.warn({ remote, canary: canary.version, live, reason }, 'canary rolled back automatically')
-        }
-      } catch (error) {
-        app.log.error({ err: error, remote }, 'the automatic rollback of a canary failed')
-      } finally {
-        ending.delete(remote)
+        body = (typeof req.body === 'string' ? JSON.parse(req.body) : req.body) as BeaconBody
+      } catch {
+        return reply.code(400).send({ code: 400, message: 'A beacon is JSON: { failures: [{ remote, version, kind }] }' })
       }
-    }
-    return reply.code(204).send()
-  })
+      if (!body || typeof body !== 'object' || !Array.isArray(body.failures) || body.failures.length > MAX_FAILURES) {
+        return reply.code(400).send({ code: 400, message: `A beacon is JSON: { failures: [{ remote, version, kind }] }, at most ${MAX_FAILURES}` })
+      }
+      const registry = await options.registry()
+      if (!registry) return reply.code(204).send()
+      // One page's beacon counts at most once per remote version and kind: the rate is failed page
+      // loads over page loads, and one sender cannot multiply its weight with counts.
+      const seen = new Set<string>()
+      for (const failure of body.failures) {
+        const { remote, version, kind } = failure
+        if (typeof remote !== 'string' || typeof version !== 'string' || !FAILURE_KINDS.includes(kind as FailureKind)) continue
+        // Old tabs report versions no longer live: they say nothing about the ones being judged.
+        const known = registry.remotes[remote]?.version === version || registry.canaries?.[remote]?.version === version
+        if (!known) continue
+        const key = `${remote}@${version}:${String(kind)}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        if (!caps.take(clientIp(req), `${remote}@${version}`)) continue
+        await options.health.failed(remote, version, kind as FailureKind)
+      }
+      if (registry.canaries) await options.judge.check()
+      return reply.code(204).send()
+    },
+  )
 }

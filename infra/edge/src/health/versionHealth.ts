@@ -22,57 +22,88 @@ export interface VersionStats {
   rate: number
 }
 
-const BUCKET_MS = 10_000
+export const BUCKET_MS = 10_000
 
-interface Bucket {
-  at: number
-  loads: number
-  byKind: Record<FailureKind, number>
-}
+/** What one 10-second bucket counted: page loads, and failures by kind. */
+export type Counted = Record<'loads' | FailureKind, number>
+export type CountField = keyof Counted
 
 /**
- * Page loads and failures per remote version over a sliding window (buckets of 10 s), kept in
- * this edge process. The canary's rate against the live version's decides an automatic rollback.
+ * Where the counts live: this process's memory (the default), or a store every edge process
+ * shares (Redis, redisStore.ts), so that two edges judge a canary on the same readers.
  */
-export class VersionHealth {
-  private readonly counts = new Map<string, Bucket[]>()
+export interface HealthCounts {
+  /** Never rejects: a count that cannot be kept is lost, the page is still served. */
+  add(key: string, bucketAt: number, field: CountField, n: number): Promise<void>
+  /** The buckets of `key` from `fromBucket` to `toBucket` (older ones may already be gone). */
+  read(key: string, fromBucket: number, toBucket: number): Promise<Counted[]>
+}
 
-  constructor(
-    private readonly rules: CanaryRules = DEFAULT_CANARY_RULES,
-    private readonly now: () => number = Date.now,
-  ) {}
+const emptyCount = (): Counted => ({ loads: 0, load: 0, boundary: 0, error: 0 })
 
-  private bucket(remote: string, version: string): Bucket {
-    const key = `${remote}@${version}`
-    const at = Math.floor(this.now() / BUCKET_MS) * BUCKET_MS
+/** Counts in this process: a few buckets per remote version, the older ones dropped as new ones start. */
+export class MemoryCounts implements HealthCounts {
+  private readonly counts = new Map<string, { at: number; counted: Counted }[]>()
+
+  constructor(private readonly windowMs: number) {}
+
+  async add(key: string, bucketAt: number, field: CountField, n: number): Promise<void> {
     const buckets = this.counts.get(key) ?? []
     this.counts.set(key, buckets)
     let last = buckets[buckets.length - 1]
-    if (!last || last.at !== at) {
-      last = { at, loads: 0, byKind: { load: 0, boundary: 0, error: 0 } }
+    if (!last || last.at !== bucketAt) {
+      last = { at: bucketAt, counted: emptyCount() }
       buckets.push(last)
-      const oldest = this.now() - this.rules.windowMs
-      while (buckets.length && buckets[0]!.at + BUCKET_MS <= oldest) buckets.shift()
+      while (buckets.length && buckets[0]!.at + BUCKET_MS <= bucketAt - this.windowMs) buckets.shift()
     }
-    return last
+    last.counted[field] += n
   }
 
-  pageServed(remote: string, version: string): void {
-    this.bucket(remote, version).loads++
+  async read(key: string, fromBucket: number, toBucket: number): Promise<Counted[]> {
+    return (this.counts.get(key) ?? []).filter((bucket) => bucket.at >= fromBucket && bucket.at <= toBucket).map((bucket) => bucket.counted)
+  }
+}
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
+
+/**
+ * Page loads and failures per remote version over a sliding window (buckets of 10 s). The
+ * canary's rate against the live version's decides an automatic rollback, or a promotion.
+ */
+export class VersionHealth {
+  readonly rules: CanaryRules
+  private readonly counts: HealthCounts
+
+  constructor(
+    rules: CanaryRules = DEFAULT_CANARY_RULES,
+    private readonly now: () => number = Date.now,
+    counts?: HealthCounts,
+  ) {
+    this.rules = rules
+    this.counts = counts ?? new MemoryCounts(rules.windowMs)
   }
 
-  failed(remote: string, version: string, kind: FailureKind, count = 1): void {
-    this.bucket(remote, version).byKind[kind] += count
+  private add(remote: string, version: string, field: CountField, n: number): Promise<void> {
+    return this.counts.add(`${remote}@${version}`, Math.floor(this.now() / BUCKET_MS) * BUCKET_MS, field, n)
   }
 
-  stats(remote: string, version: string): VersionStats {
-    const oldest = this.now() - this.rules.windowMs
+  pageServed(remote: string, version: string): Promise<void> {
+    return this.add(remote, version, 'loads', 1)
+  }
+
+  failed(remote: string, version: string, kind: FailureKind, count = 1): Promise<void> {
+    return this.add(remote, version, kind, count)
+  }
+
+  async stats(remote: string, version: string): Promise<VersionStats> {
+    // A bucket counts while any of it is inside the window.
+    const fromBucket = Math.floor((this.now() - this.rules.windowMs) / BUCKET_MS) * BUCKET_MS
     const byKind: Record<FailureKind, number> = { load: 0, boundary: 0, error: 0 }
     let loads = 0
-    for (const bucket of this.counts.get(`${remote}@${version}`) ?? []) {
-      if (bucket.at + BUCKET_MS <= oldest) continue
+    const toBucket = Math.floor(this.now() / BUCKET_MS) * BUCKET_MS
+    for (const bucket of await this.counts.read(`${remote}@${version}`, fromBucket, toBucket)) {
       loads += bucket.loads
-      for (const kind of FAILURE_KINDS) byKind[kind] += bucket.byKind[kind]
+      for (const kind of FAILURE_KINDS) byKind[kind] += bucket[kind]
     }
     const failures = byKind.load + byKind.boundary + byKind.error
     return { loads, failures, byKind, rate: loads > 0 ? failures / loads : 0 }
@@ -82,12 +113,24 @@ export class VersionHealth {
    * Why the canary must end, or null: its failure rate exceeds the live version's by more than the
    * margin, once it has served at least minLoads pages in the window.
    */
-  verdict(remote: string, live: string, canary: string): string | null {
-    const tried = this.stats(remote, canary)
+  async verdict(remote: string, live: string, canary: string): Promise<string | null> {
+    const tried = await this.stats(remote, canary)
     if (tried.loads < this.rules.minLoads) return null
-    const base = this.stats(remote, live)
+    const base = await this.stats(remote, live)
     if (tried.rate - base.rate <= this.rules.margin) return null
-    const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
     return `${remote} ${canary} failed on ${percent(tried.rate)} of ${tried.loads} page loads (live ${live}: ${percent(base.rate)} of ${base.loads}), over the ${this.rules.margin * 100}-point margin`
+  }
+
+  /**
+   * Why the canary may go live for everyone, or null: it has run for a whole window, served at
+   * least minLoads pages in it, and failed no more than the live version plus the margin.
+   */
+  async cleanWindow(remote: string, live: string, canary: string, startedAt: number): Promise<string | null> {
+    if (this.now() - startedAt < this.rules.windowMs) return null
+    const tried = await this.stats(remote, canary)
+    if (tried.loads < this.rules.minLoads) return null
+    const base = await this.stats(remote, live)
+    if (tried.rate - base.rate > this.rules.margin) return null
+    return `${remote} ${canary} ran a clean window of ${this.rules.windowMs / 1000} s: failed on ${percent(tried.rate)} of ${tried.loads} page loads (live ${live}: ${percent(base.rate)} of ${base.loads}), within the ${this.rules.margin * 100}-point margin`
   }
 }

@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { registryPath } from '../registry/store'
+import { sharedState, type SharedState } from '../registry/shared'
+import { REGISTRY_FILE, registryPath } from '../registry/store'
 import type { Registry } from '../registry/types'
 import zlib from 'node:zlib'
 import { brotliAsync, compressVariants, etagMatches, gzipAsync, negotiate, type Variants } from './encoding'
+
+/** How stale an edge's copy of a shared (Redis) registry may be: a rollback reaches every edge within this. */
+export const SHARED_CHECK_MS = 250
 
 export interface LiveRegistry {
   registry: Registry
@@ -28,6 +32,8 @@ export class RegistryWatcher {
   ) {}
 
   async current(): Promise<LiveRegistry | null> {
+    const shared = sharedState()
+    if (shared) return this.currentShared(shared)
     const file = registryPath(this.edgeDir)
     const stat = await fs.stat(file).catch(() => null)
     if (!stat) return null
@@ -40,9 +46,32 @@ export class RegistryWatcher {
     return this.loading
   }
 
-  private async load(file: string): Promise<LiveRegistry | null> {
+  private checkedAt = 0
+
+  /**
+   * KOMA_EDGE_STORE=redis: the registry every edge shares. Its revision is read at most every
+   * SHARED_CHECK_MS (one small GET), the registry itself only when the revision moved; a Redis
+   * that does not answer leaves the last registry live.
+   */
+  private async currentShared(shared: SharedState): Promise<LiveRegistry | null> {
+    if (Date.now() - this.checkedAt < SHARED_CHECK_MS) return this.loading ?? this.live
+    this.checkedAt = Date.now()
+    const revision = await shared.revision().catch((err: unknown) => {
+      this.log.error({ err }, 'cannot read the shared registry (Redis); serving the last one')
+      return null
+    })
+    if (revision === null || revision === this.signature) return this.loading ?? this.live
+    this.signature = revision
+    this.loading = this.load(async () => Buffer.from((await shared.get(REGISTRY_FILE)) ?? 'null')).finally(() => {
+      this.loading = null
+    })
+    return this.loading
+  }
+
+  private async load(file: string | (() => Promise<Buffer>)): Promise<LiveRegistry | null> {
     try {
-      const raw = await fs.readFile(file)
+      const raw = typeof file === 'string' ? await fs.readFile(file) : await file()
+      if (raw.toString('utf8') === 'null') return this.live
       const registry = JSON.parse(raw.toString('utf8')) as Registry
       const tag = createHash('sha256').update(raw).digest('base64url').slice(0, 16)
       // Served compact: the file on disk is pretty-printed for people.
@@ -50,7 +79,7 @@ export class RegistryWatcher {
     } catch (err) {
       // Cannot happen with atomic writes unless edited by hand: keep serving the last good one.
       this.signature = ''
-      this.log.error({ err, file }, 'cannot read the registry')
+      this.log.error({ err, file: typeof file === 'string' ? file : 'redis' }, 'cannot read the registry')
     }
     return this.live
   }

@@ -25,7 +25,9 @@ describe('a canary of one remote', () => {
     expect(canary).toMatchObject({ status: 'deployed', previous: live.version })
     const registry = await readRegistry(edgeDir)
     expect(registry?.remotes.mf_catalog?.version).toBe(live.version)
-    expect(registry?.canaries).toEqual({ mf_catalog: { version: canary.version, entry: `/remotes/mf-catalog/${canary.version}/mf-manifest.json`, share: 10 } })
+    expect(registry?.canaries).toEqual({
+      mf_catalog: { version: canary.version, entry: `/remotes/mf-catalog/${canary.version}/mf-manifest.json`, share: 10, startedAt: expect.any(String) },
+    })
     const [listed] = await listVersions(edgeDir, 'mf-catalog')
     expect(listed?.versions.map((v) => [v.version, v.live, v.canaryShare])).toEqual([
       [canary.version, false, 10],

@@ -36,7 +36,7 @@ export function registryForReader(registry: Registry, cohort: string | null): { 
   const remotes = { ...registry.remotes }
   for (const [name, canary] of Object.entries(registry.canaries)) {
     if (!cohort || !remotes[name] || !inCanary(cohort, name, canary.share)) continue
-    remotes[name] = { version: canary.version, entry: canary.entry }
+    remotes[name] = { version: canary.version, entry: canary.entry, ...(canary.required ? { required: true as const } : {}) }
   }
   const { canaries: _canaries, ...rest } = registry
   return { registry: { ...rest, remotes } }

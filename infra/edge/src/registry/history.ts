@@ -1,7 +1,6 @@
-import { withLock } from './files'
 import { packageInfo, packages } from './packages'
 import { versionIsIntact } from './publish'
-import { historyOf, readDeployments, recordEvent, saveDeployments } from './store'
+import { historyOf, readDeployments, recordEvent, saveDeployments, withRegistryLock } from './store'
 import type { PackageVersions, RollbackResult } from './types'
 
 /**
@@ -10,7 +9,7 @@ import type { PackageVersions, RollbackResult } from './types'
  */
 export async function rollback(edgeDir: string, packageName: string, now: () => Date = () => new Date()): Promise<RollbackResult> {
   const pkg = packageInfo(packageName)
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     const current = history.current
@@ -44,7 +43,7 @@ export async function rollback(edgeDir: string, packageName: string, now: () => 
  */
 export async function endCanary(edgeDir: string, packageName: string, version: string, reason: string, now: () => Date = () => new Date()): Promise<boolean> {
   const pkg = packageInfo(packageName)
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     if (history.canary?.version !== version || !history.current) return false
@@ -55,19 +54,56 @@ export async function endCanary(edgeDir: string, packageName: string, version: s
   })
 }
 
-/** Makes the canary live for every reader (the previous live version becomes the rollback target). */
-export async function promote(edgeDir: string, packageName: string, now: () => Date = () => new Date()): Promise<RollbackResult> {
+/**
+ * Makes the canary live for every reader (the previous live version becomes the rollback target).
+ * `reason`: the edge did it by itself after a clean window; `required`: open tabs must reload.
+ */
+export async function promote(
+  edgeDir: string,
+  packageName: string,
+  now: () => Date = () => new Date(),
+  options: { required?: boolean } = {},
+): Promise<RollbackResult> {
+  const result = await promoteIf(edgeDir, packageName, null, undefined, now, options.required)
+  if (!result) throw new Error(`${packageInfo(packageName).name} has no canary to promote (npm run canary -- ${packageName} --share 10 starts one)`)
+  return result
+}
+
+/**
+ * The edge's automatic promotion after a clean window, only if `version` is still the canary
+ * (a rollback or another canary in between is left alone). True when it promoted it.
+ */
+export async function promoteCanary(
+  edgeDir: string,
+  packageName: string,
+  version: string,
+  reason: string,
+  now: () => Date = () => new Date(),
+): Promise<boolean> {
+  return (await promoteIf(edgeDir, packageName, version, reason, now)) !== null
+}
+
+async function promoteIf(
+  edgeDir: string,
+  packageName: string,
+  version: string | null,
+  reason: string | undefined,
+  now: () => Date,
+  required?: boolean,
+): Promise<RollbackResult | null> {
   const pkg = packageInfo(packageName)
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     const canary = history.canary
-    if (!canary) throw new Error(`${pkg.name} has no canary to promote (npm run canary -- ${pkg.name} --share 10 starts one)`)
+    if (!canary || (version !== null && canary.version !== version)) return null
     const previous = history.current
     history.current = canary.version
     history.lineage.push(canary.version)
     history.canary = null
-    recordEvent(history, { at: now().toISOString(), action: 'promote', version: canary.version, from: previous })
+    const record = history.versions.find((v) => v.version === canary.version)
+    if (required && record) record.required = true
+    recordEvent(history, { at: now().toISOString(), action: 'promote', version: canary.version, from: previous, ...(reason ? { reason } : {}) })
     await saveDeployments(edgeDir, deployments)
     return { package: pkg.name, version: canary.version, previous: previous ?? canary.version }
   })
@@ -86,9 +122,13 @@ export async function listVersions(edgeDir: string, packageName?: string): Promi
       deployedAt: record.deployedAt,
       live: record.version === history.current,
       rollbackTarget: record.version === rollbackTarget,
-      ...(history.canary?.version === record.version ? { canaryShare: history.canary.share } : {}),
+      ...(history.canary?.version === record.version
+        ? { canaryShare: history.canary.share, ...(history.canary.autoPromote ? { autoPromote: true } : {}) }
+        : {}),
+      ...(record.required ? { required: true } : {}),
       ...(record.sourceHash ? { sourceHash: record.sourceHash } : {}),
     }))
-    return { package: pkg.name, current: history.current, versions }
+    const lastEvent = history.events[history.events.length - 1]
+    return { package: pkg.name, current: history.current, versions, ...(lastEvent ? { lastEvent } : {}) }
   })
 }

@@ -1,5 +1,5 @@
 export { publish, checkDist, checkCanaryShare, versionIsIntact, HOST_BASE_PLACEHOLDER, DEFAULT_KEEP } from './publish'
-export { rollback, promote, endCanary, listVersions } from './history'
+export { rollback, promote, promoteCanary, endCanary, listVersions } from './history'
 export { prune } from './prune'
 export { readDeployments, readRegistry, registryPath, deploymentsPath } from './store'
 export {

@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
-import { withLock } from './files'
 import { packageInfo, packageRoot, packages, versionDir, type PackageInfo } from './packages'
-import { historyOf, readDeployments, saveDeployments } from './store'
+import { historyOf, readDeployments, saveDeployments, withRegistryLock } from './store'
 import type { PackageHistory } from './types'
 
 const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000
@@ -52,7 +51,7 @@ async function sweep(edgeDir: string, pkg: PackageInfo, history: PackageHistory)
 /** Keeps the `keep` latest versions of one package (or all), deleting the rest from disk. */
 export async function prune(edgeDir: string, packageName?: string, keep = 10): Promise<Record<string, string[]>> {
   const targets = packageName ? [packageInfo(packageName)] : packages
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const dropped: Record<string, string[]> = {}
     for (const pkg of targets) dropped[pkg.name] = pruneHistory(historyOf(deployments, pkg.name), keep)

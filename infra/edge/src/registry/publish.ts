@@ -3,10 +3,10 @@ import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliBest, gzipBest, PRECOMPRESS_EXTENSIONS, PRECOMPRESS_MIN_BYTES } from './compress'
-import { exists, hashFiles, inParallel, listFiles, withLock } from './files'
+import { exists, hashFiles, inParallel, listFiles } from './files'
 import { packageInfo, packageRoot, versionDir, versionId, publicBase, type PackageInfo } from './packages'
 import { pruneHistory, removeVersions } from './prune'
-import { historyOf, readDeployments, recordEvent, saveDeployments } from './store'
+import { historyOf, readDeployments, recordEvent, saveDeployments, withRegistryLock } from './store'
 import type { PublishOptions, PublishResult } from './types'
 
 /** The host's index.html names its scripts relative to this; publishing pins it to the version folder. */
@@ -46,6 +46,8 @@ export async function versionIsIntact(edgeDir: string, pkg: PackageInfo, version
 export async function publish(edgeDir: string, packageName: string, distDir: string, options: PublishOptions = {}): Promise<PublishResult> {
   const pkg = packageInfo(packageName)
   if (options.canaryShare !== undefined) checkCanaryShare(pkg, options.canaryShare)
+  if (options.autoPromote && options.canaryShare === undefined)
+    throw new Error('--auto-promote is for a canary (npm run canary -- <remote> --share N --auto-promote)')
   const problem = await checkDist(pkg, distDir)
   if (problem) throw new Error(`${pkg.name}: no build to publish (${problem}); run npm run build -w ${pkg.name}`)
 
@@ -57,16 +59,18 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
   const before = historyOf(await readDeployments(edgeDir), pkg.name)
   const live = before.versions.find((v) => v.version === before.current)
   if (!options.force && live?.contentHash === contentHash && (await versionIsIntact(edgeDir, pkg, live.version))) {
-    const unchanged = await withLock(edgeDir, async (): Promise<PublishResult | null> => {
+    const unchanged = await withRegistryLock(edgeDir, async (): Promise<PublishResult | null> => {
       const deployments = await readDeployments(edgeDir)
       const history = historyOf(deployments, pkg.name)
       const record = history.versions.find((v) => v.version === history.current)
       if (record?.contentHash !== contentHash) return null // someone deployed in between
-      if (options.sourceHash && record.sourceHash !== options.sourceHash) {
-        // Remember which sources this content came from, so `publish-all` skips the next build.
-        record.sourceHash = options.sourceHash
-        await saveDeployments(edgeDir, deployments)
-      }
+      const remember = Boolean(options.sourceHash && record.sourceHash !== options.sourceHash)
+      // Remember which sources this content came from, so `publish-all` skips the next build.
+      if (remember) record.sourceHash = options.sourceHash
+      // `deploy --required` of what is already live marks it required (tabs on older versions reload).
+      const markRequired = Boolean(options.required && !record.required)
+      if (markRequired) record.required = true
+      if (remember || markRequired) await saveDeployments(edgeDir, deployments)
       const { version } = record
       return { package: pkg.name, status: 'unchanged', version, previous: version, reused: false, files: files.length, pruned: [] }
     })
@@ -89,7 +93,7 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
   }
   const chosen = version
 
-  return withLock(edgeDir, async () => {
+  return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
     const history = historyOf(deployments, pkg.name)
     const previous = history.current
@@ -98,10 +102,11 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
     const record = { ...existing, version: chosen, deployedAt: now.toISOString(), contentHash }
     history.versions = [...history.versions.filter((v) => v.version !== chosen), record]
     if (options.sourceHash) record.sourceHash = options.sourceHash
+    if (options.required) record.required = true
     if (options.canaryShare !== undefined) {
       // On trial for a share of readers; the live version stays live for everyone else.
       if (previous === chosen) throw new Error(`${pkg.name}: ${chosen} is already live for everyone; nothing to try as a canary`)
-      history.canary = { version: chosen, share: options.canaryShare, startedAt: now.toISOString() }
+      history.canary = { version: chosen, share: options.canaryShare, startedAt: now.toISOString(), ...(options.autoPromote ? { autoPromote: true } : {}) }
       recordEvent(history, { at: now.toISOString(), action: 'canary', version: chosen, from: previous })
     } else {
       if (previous !== chosen) {

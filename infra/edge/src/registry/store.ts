@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { readJson, writeJsonAtomic } from './files'
+import { readJson, withLock, writeJsonAtomic } from './files'
+import { sharedState } from './shared'
 import { packages, publicBase } from './packages'
 import type { Deployments, PackageHistory, Registry } from './types'
 
@@ -16,7 +17,10 @@ export function emptyHistory(): PackageHistory {
 
 /** Reads the history, repairing what a hand edit could break (the live version tops the lineage). */
 export async function readDeployments(edgeDir: string): Promise<Deployments> {
-  const stored = await readJson<Partial<Deployments>>(deploymentsPath(edgeDir))
+  const shared = sharedState()
+  const stored = shared
+    ? (JSON.parse((await shared.get(DEPLOYMENTS_FILE)) ?? 'null') as Partial<Deployments> | null)
+    : await readJson<Partial<Deployments>>(deploymentsPath(edgeDir))
   const deployments: Deployments = { schema: 1, packages: {} }
   for (const [name, raw] of Object.entries(stored?.packages ?? {})) {
     const history: PackageHistory = { ...emptyHistory(), ...raw }
@@ -47,23 +51,45 @@ export function registryFrom(deployments: Deployments): Registry {
   const remotes: Registry['remotes'] = {}
   const canaries: NonNullable<Registry['canaries']> = {}
   for (const pkg of packages) {
-    const version = deployments.packages[pkg.name]?.current
-    if (!version) continue
-    if (pkg.kind === 'host') host = { version, base: publicBase(pkg, version) }
-    else remotes[pkg.container as string] = { version, entry: `${publicBase(pkg, version)}mf-manifest.json` }
-    const canary = deployments.packages[pkg.name]?.canary
+    const history = deployments.packages[pkg.name]
+    const version = history?.current
+    if (!history || !version) continue
+    const required = (v: string) => (history.versions.find((record) => record.version === v)?.required ? { required: true as const } : {})
+    if (pkg.kind === 'host') host = { version, base: publicBase(pkg, version), ...required(version) }
+    else remotes[pkg.container as string] = { version, entry: `${publicBase(pkg, version)}mf-manifest.json`, ...required(version) }
+    const canary = history.canary
     if (canary && pkg.kind !== 'host')
-      canaries[pkg.container as string] = { version: canary.version, entry: `${publicBase(pkg, canary.version)}mf-manifest.json`, share: canary.share }
+      canaries[pkg.container as string] = {
+        version: canary.version,
+        entry: `${publicBase(pkg, canary.version)}mf-manifest.json`,
+        share: canary.share,
+        startedAt: canary.startedAt,
+        ...(canary.autoPromote ? { autoPromote: true as const } : {}),
+        ...required(canary.version),
+      }
   }
   return { ...(host ? { host } : {}), remotes, ...(Object.keys(canaries).length ? { canaries } : {}) }
 }
 
 /** History first, then the registry: a crash in between leaves the old registry live, never a dangling one. */
 export async function saveDeployments(edgeDir: string, deployments: Deployments): Promise<void> {
+  const shared = sharedState()
+  if (shared) {
+    await shared.save({ [DEPLOYMENTS_FILE]: JSON.stringify(deployments), [REGISTRY_FILE]: JSON.stringify(registryFrom(deployments)) })
+    return
+  }
   await writeJsonAtomic(deploymentsPath(edgeDir), deployments)
   await writeJsonAtomic(registryPath(edgeDir), registryFrom(deployments))
 }
 
 export async function readRegistry(edgeDir: string): Promise<Registry | null> {
+  const shared = sharedState()
+  if (shared) return JSON.parse((await shared.get(REGISTRY_FILE)) ?? 'null') as Registry | null
   return readJson<Registry>(registryPath(edgeDir))
+}
+
+/** Serialises registry updates: the edge folder's lock file, or Redis's when the state is shared. */
+export function withRegistryLock<T>(edgeDir: string, action: () => Promise<T>): Promise<T> {
+  const shared = sharedState()
+  return shared ? shared.withLock(action) : withLock(edgeDir, action)
 }

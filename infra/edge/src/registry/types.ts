@@ -1,12 +1,25 @@
 /** `registry.json`: public, read by the browser at start. */
 export interface Registry {
-  host?: { version: string; base: string }
-  remotes: Record<string, { version: string; entry: string }>
+  /** `required`: open tabs on an older shell must reload (npm run deploy -- host --required). */
+  host?: { version: string; base: string; required?: true }
+  remotes: Record<string, { version: string; entry: string; required?: true }>
   /**
    * Remotes with a canary: the version a share of readers (in percent) gets instead of the live
    * one. The edge gives each reader one side, the same on every load; the browser never sees this.
    */
-  canaries?: Record<string, { version: string; entry: string; share: number }>
+  canaries?: Record<string, RegistryCanary>
+}
+
+/** A canary as the edge sees it in the registry (never sent to the browser). */
+export interface RegistryCanary {
+  version: string
+  entry: string
+  share: number
+  /** When it started (ISO): a clean window is counted from here. */
+  startedAt?: string
+  /** Promote by itself after a clean window (npm run canary -- … --auto-promote). */
+  autoPromote?: true
+  required?: true
 }
 
 /** A version tried on a share of readers before it goes live for all. */
@@ -15,6 +28,8 @@ export interface Canary {
   /** Percent of readers, 0 < share < 100. */
   share: number
   startedAt: string
+  /** The edge makes it live by itself after a clean window. */
+  autoPromote?: boolean
 }
 
 /** One published version of a package. */
@@ -25,6 +40,8 @@ export interface VersionRecord {
   contentHash: string
   /** Hash of the sources the dist was built from, when the deploy built it (or knew it fresh). */
   sourceHash?: string
+  /** Open tabs running an older version must reload (SPEC §4 "required app update"), not just be offered it. */
+  required?: boolean
 }
 
 export interface HistoryEvent {
@@ -32,7 +49,7 @@ export interface HistoryEvent {
   action: 'deploy' | 'rollback' | 'canary' | 'promote' | 'canary-end'
   version: string
   from: string | null
-  /** Why, when the edge did it by itself (an automatic rollback of a canary). */
+  /** Why, when the edge did it by itself (an automatic rollback or promotion of a canary). */
   reason?: string
 }
 
@@ -67,6 +84,10 @@ export interface PublishOptions {
   now?: () => Date
   /** Publish as a canary for this percent of readers instead of making it live (remotes only). */
   canaryShare?: number
+  /** With canaryShare: the edge promotes it by itself after a clean window. */
+  autoPromote?: boolean
+  /** Mark the version required: open tabs on older versions reload. */
+  required?: boolean
 }
 
 export interface PublishResult {
@@ -96,6 +117,9 @@ export interface VersionInfo {
   rollbackTarget: boolean
   /** The percent of readers trying this version as a canary. */
   canaryShare?: number
+  /** The canary is promoted by the edge after a clean window. */
+  autoPromote?: boolean
+  required?: boolean
   sourceHash?: string
 }
 
@@ -103,4 +127,6 @@ export interface PackageVersions {
   package: string
   current: string | null
   versions: VersionInfo[]
+  /** The latest thing done to the package, with the edge's reason when it did it by itself. */
+  lastEvent?: HistoryEvent
 }
