@@ -13,6 +13,9 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** The most JavaScript (gzip bytes) the first load of home may download (issue 13; see the test). */
+const FIRST_LOAD_BUDGET_GZIP = 252 * 1024
+
 /** The remotes a page downloaded, from its network requests. */
 function watchRemotes(page: Page): Set<string> {
   const seen = new Set<string>()
@@ -63,6 +66,14 @@ describe('home composed from mf-catalog', () => {
     // And nothing preloaded goes unused (a wasted download on a phone).
     expect(preloaded.filter((script) => !scripts.has(script!))).toEqual([])
     expect(preloaded.length).toBeGreaterThan(10)
+    // A budget on what those scripts weigh as the edge sends them (gzip): a ratchet, so the first
+    // load can only get lighter. Issue 13's goal is 170 kB; 245.8 kB when this was written.
+    const { edgeDir } = readSite()
+    const gzipBytes = [...scripts].reduce((sum, script) => {
+      const file = path.join(edgeDir, script)
+      return sum + fs.statSync(fs.existsSync(`${file}.gz`) ? `${file}.gz` : file).size
+    }, 0)
+    expect(gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_GZIP)
     await context.close()
   })
 
