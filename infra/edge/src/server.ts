@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { EDGE_TIMEOUTS, type EdgeTimeouts } from './config'
+import { registerOpsReleases } from './http/opsReleases'
 import { clientIp, registerApiProxy } from './http/api-proxy'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
@@ -179,6 +180,8 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   })
 
   registerAssets(app, options.edgeDir, options.assetCacheBytes)
+  // Before the API proxy: the console's releases are the edge's own (it holds the registry).
+  registerOpsReleases(app, { apiUrl: options.apiUrl, edgeDir: options.edgeDir, health })
   app.register(async (api) =>
     registerApiProxy(api, options.apiUrl, {
       requestLogging: options.requestLogging ?? false,

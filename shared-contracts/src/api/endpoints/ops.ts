@@ -8,6 +8,7 @@ import type {
   NoticeSetting,
   MaintenanceSetting,
   MemberSanction,
+  ReleaseAction,
   ReportAction,
   ReportKind,
   UpdateSetting,
@@ -166,6 +167,56 @@ export type FaqBody = Partial<Record<string, string>>
 
 export type TitleTextsBody = { nameJa?: string; nameEn?: string; nameFr?: string; descriptionJa?: string; descriptionEn?: string; descriptionFr?: string }
 
+/** A published version of a package as the console's release table shows it. */
+export interface ReleaseVersion {
+  version: string
+  deployedAt: string
+  live: boolean
+  rollbackTarget: boolean
+  canaryShare?: number
+  autoPromote?: boolean
+  required?: boolean
+}
+
+/** Page loads and failures the readers reported for one version over the edge's window. */
+export interface ReleaseHealth {
+  loads: number
+  failures: number
+  /** Failures per page load. */
+  rate: number
+}
+
+export interface ReleasePackage {
+  package: string
+  current: string | null
+  /** Newest first, at most the last few. */
+  versions: ReleaseVersion[]
+  /** Remotes only (the host sends no beacons). */
+  liveHealth: ReleaseHealth | null
+  canary: { version: string; share: number; autoPromote: boolean; health: ReleaseHealth | null } | null
+  /** The latest thing done to the package, with the edge's reason when it did it by itself. */
+  lastEvent: { at: string; action: string; version: string; from?: string | null; reason?: string } | null
+}
+
+export interface ReleaseDone {
+  package: string
+  version: string
+  previous: string
+  /** The rollback ended a canary (every reader back on the live version). */
+  endedCanary?: boolean
+}
+
+/**
+ * Served by the edge, which holds the registry, not by the API (so not in the API's table): it
+ * asks the API (`opsMe`, with the caller's own cookie and headers) whether the caller is an
+ * operator with a confirmed second factor, then acts, then has the API write the audit entry
+ * (`opsReleaseRecord`).
+ */
+export const edgeOpsEndpoints = {
+  opsReleases: endpoint<None, None, None, { packages: ReleasePackage[] }>('GET', '/ops/releases'),
+  opsRelease: endpoint<{ package: string; action: ReleaseAction }, None, None, ReleaseDone>('POST', '/ops/releases/:package/:action'),
+} as const
+
 export const opsEndpoints = {
   /** Who the operator is and whether the second factor is set up and confirmed (no step-up needed). */
   opsMe: endpoint<None, None, None, OperatorStatus>('GET', '/ops/me'),
@@ -174,6 +225,11 @@ export const opsEndpoints = {
   /** Confirm a code: finishes the set-up and opens operator calls for this session. */
   opsTotpVerify: endpoint<None, None, { code: string }, OperatorStatus>('POST', '/ops/totp/verify'),
   /** The audit log, newest first (read only: there is no call that changes it). */
+  /** The edge writes the releases it made for an operator into the audit log (`release.promote|rollback`). */
+  opsReleaseRecord: endpoint<None, None, { package?: string; action?: string; from?: string; to?: string }, { recorded: boolean }>(
+    'POST',
+    '/ops/audit/releases',
+  ),
   opsAudit: endpoint<None, { before?: string; pageSize?: string; action?: string }, None, AuditPage>('GET', '/ops/audit'),
   opsService: endpoint<None, None, None, ServiceState>('GET', '/ops/service'),
   opsMaintenance: endpoint<None, None, MaintenanceBody, ServiceState['maintenance']>('PUT', '/ops/service/maintenance'),

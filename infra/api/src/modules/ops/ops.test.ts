@@ -130,6 +130,29 @@ describe('the audit log', () => {
     })
   })
 
+  it('records a release the edge made for the operator, and refuses anything but a package and two version ids', async () => {
+    const release = { package: 'mf-catalog', action: 'rollback', from: '20261124203052-f37dc761', to: '20261124190000-0123abcd' }
+    expect((await asOperator(endpoints.opsReleaseRecord, { body: release })).statusCode).toBe(200)
+    const page = (await asOperator(endpoints.opsAudit, { query: { action: 'release.' } })).json().result as {
+      entries: { action: string; target: string; actorId: number; before: unknown; after: unknown }[]
+    }
+    expect(page.entries[0]).toMatchObject({
+      action: 'release.rollback',
+      target: 'package:mf-catalog',
+      actorId: operator.userId,
+      before: { live: release.from },
+      after: { live: release.to },
+    })
+    for (const bad of [
+      { ...release, package: 'mf-catalog/../../x' },
+      { ...release, action: 'delete' },
+      { ...release, to: 'latest' },
+    ]) {
+      expect((await asOperator(endpoints.opsReleaseRecord, { body: bad })).statusCode).toBe(400)
+    }
+    expect((await t.call(endpoints.opsReleaseRecord, { cookies: reader, body: release })).statusCode).toBe(403)
+  })
+
   it('pages newest first', async () => {
     const first = (await asOperator(endpoints.opsAudit, { query: { pageSize: '2' } })).json().result as { entries: { id: number }[]; next: number }
     expect(first.entries).toHaveLength(2)

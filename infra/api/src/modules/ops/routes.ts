@@ -2,6 +2,7 @@ import {
   LEGAL_TYPES,
   checkLegalForm,
   checkMaintenanceForm,
+  checkReleaseRecord,
   checkUpdateForm,
   endpoints,
   maintenanceActive,
@@ -94,6 +95,20 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
       await writeAudit(trx, operator.actor, { action: 'service.maintenance', target: 'service:maintenance', before, after: setting })
     })
     return (await serviceState()).maintenance
+  })
+
+  // The edge made a release for this operator (it holds the registry): the audit log records it.
+  route(app, deps, endpoints.opsReleaseRecord, async ({ req, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    const { record, errors } = checkReleaseRecord(body)
+    if (!record) throw formRefused(errors, locale)
+    await writeAudit(deps.db, operator.actor, {
+      action: `release.${record.action}`,
+      target: `package:${record.package}`,
+      before: { live: record.from },
+      after: { live: record.to },
+    })
+    return { recorded: true }
   })
 
   route(app, deps, endpoints.opsUpdate, async ({ req, body, locale }) => {

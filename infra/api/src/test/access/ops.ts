@@ -117,6 +117,21 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
       { name: 'not a code', request: () => ({ body: { code: 'abc' } }), expect: operators(400) },
     ],
   },
+  opsReleaseRecord: {
+    cases: [
+      {
+        name: 'a release the edge made',
+        request: () => ({ body: { package: 'mf-catalog', action: 'rollback', from: '20261124203052-f37dc761', to: '20261124190000-0123abcd' } }),
+        expect: operators(),
+        selects: ['package', 'action', 'from', 'to'],
+      },
+      {
+        name: 'not a package',
+        request: () => ({ body: { package: '../etc', action: 'promote', from: '20261124203052-f37dc761', to: '20261124190000-0123abcd' } }),
+        expect: operators(400),
+      },
+    ],
+  },
   opsAudit: {
     cases: [
       {

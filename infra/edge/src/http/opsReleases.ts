@@ -1,0 +1,102 @@
+import { HEADERS, RELEASE_ACTIONS, type ReleaseAction, type ReleaseDone, type ReleaseHealth, type ReleasePackage } from '@koma/contracts/server'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { VersionHealth } from '../health/versionHealth'
+import { listVersions, promote, rollback } from '../registry'
+import { packageInfo, packages } from '../registry/packages'
+import { clientIp } from './api-proxy'
+
+/**
+ * The operator console's releases (issues 16 and 17): the version table and promote / rollback,
+ * answered by the edge because the edge holds the registry. The API decides who may: each call
+ * first asks it `GET /api/ops/me` with the caller's own cookie and SPEC §7 headers (an operator
+ * with a confirmed second factor, or the API's own refusal, passed on as is); a release done is
+ * then written to the API's audit log with the same credentials.
+ */
+
+const FORWARDED = [...Object.values(HEADERS), 'cookie', 'user-agent', 'accept-language']
+
+function asCaller(req: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = { 'x-forwarded-for': clientIp(req) }
+  for (const name of FORWARDED) {
+    const value = req.headers[name]
+    if (typeof value === 'string') headers[name] = value
+  }
+  return headers
+}
+
+type Check = { ok: true } | { ok: false; status: number; body: unknown }
+
+async function operatorCheck(apiUrl: string, req: FastifyRequest): Promise<Check> {
+  try {
+    const response = await fetch(`${apiUrl}/api/ops/me`, { headers: asCaller(req), signal: AbortSignal.timeout(5000) })
+    const body = (await response.json().catch(() => null)) as { result?: { verified?: boolean }; code?: number; message?: string } | null
+    if (response.ok && body?.result?.verified) return { ok: true }
+    if (response.ok) return { ok: false, status: 403, body: { code: 4035, message: 'Confirm your authenticator code first.' } }
+    return { ok: false, status: response.status, body }
+  } catch {
+    return { ok: false, status: 503, body: { code: 503, message: 'The service cannot check who you are right now. Try again in a moment.' } }
+  }
+}
+
+async function healthOf(health: VersionHealth, container: string | null, version: string | undefined): Promise<ReleaseHealth | null> {
+  if (!container || !version) return null
+  const stats = await health.stats(container, version)
+  return { loads: stats.loads, failures: stats.failures, rate: stats.rate }
+}
+
+export function registerOpsReleases(app: FastifyInstance, options: { apiUrl: string; edgeDir: string; health: VersionHealth }): void {
+  const { apiUrl, edgeDir, health } = options
+
+  app.get('/api/ops/releases', async (req, reply) => {
+    reply.header('cache-control', 'no-store')
+    const check = await operatorCheck(apiUrl, req)
+    if (!check.ok) return reply.code(check.status).send(check.body)
+    const listed = await listVersions(edgeDir)
+    const result: ReleasePackage[] = []
+    for (const item of listed) {
+      const { container } = packageInfo(item.package)
+      const canary = item.versions.find((v) => v.canaryShare !== undefined)
+      result.push({
+        package: item.package,
+        current: item.current,
+        versions: item.versions.slice(0, 5),
+        liveHealth: await healthOf(health, container, item.current ?? undefined),
+        canary: canary
+          ? {
+              version: canary.version,
+              share: canary.canaryShare ?? 0,
+              autoPromote: Boolean(canary.autoPromote),
+              health: await healthOf(health, container, canary.version),
+            }
+          : null,
+        lastEvent: item.lastEvent ?? null,
+      })
+    }
+    return reply.send({ result: { packages: result } })
+  })
+
+  app.post<{ Params: { package: string; action: string } }>('/api/ops/releases/:package/:action', async (req, reply) => {
+    reply.header('cache-control', 'no-store')
+    const name = packages.find((pkg) => pkg.name === req.params.package)?.name
+    const action = (RELEASE_ACTIONS as readonly string[]).includes(req.params.action) ? (req.params.action as ReleaseAction) : null
+    if (!name || !action) return reply.code(404).send({ code: 404, message: 'No such package or action.' })
+    const check = await operatorCheck(apiUrl, req)
+    if (!check.ok) return reply.code(check.status).send(check.body)
+    let done: ReleaseDone
+    try {
+      done = action === 'promote' ? await promote(edgeDir, name) : await rollback(edgeDir, name)
+    } catch (error) {
+      // Nothing to promote or roll back to: the registry's own explanation.
+      return reply.code(409).send({ code: 409, message: error instanceof Error ? error.message : String(error) })
+    }
+    const recorded = await fetch(`${apiUrl}/api/ops/audit/releases`, {
+      method: 'POST',
+      headers: { ...asCaller(req), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ package: name, action, from: done.previous, to: done.version }).toString(),
+      signal: AbortSignal.timeout(5000),
+    }).catch(() => null)
+    if (!recorded?.ok) req.log.error({ package: name, action, status: recorded?.status ?? 0 }, 'a release was made but the audit log did not record it')
+    req.log.info({ package: name, action, version: done.version, previous: done.previous }, 'release by an operator from the console')
+    return reply.send({ result: done })
+  })
+}
