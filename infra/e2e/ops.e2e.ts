@@ -5,7 +5,7 @@ import { apiGet, seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { SEEDED_READER, signedIn, signInAt } from './support/members'
-import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
+import { edgeCli, readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
 
 /** The demo operator (infra/api/src/seed/members.ts: demo data only). */
 const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
@@ -145,6 +145,29 @@ describe('the operator console (issue 17)', () => {
     expect(errors).toEqual([])
     await reporterContext.close()
     await otherContext.close()
+    await opsContext.close()
+  })
+
+  it('an operator ends a canary from the releases page; the registry and the audit log say so (issue 16)', async () => {
+    const canary = edgeCli(site!, ['canary', 'mf-catalog', '--share', '10', '--no-build', '--force'])
+    expect(canary.code).toBe(0)
+    const opsContext = await newContext(browser, { baseURL: site!.baseURL, viewport: DESKTOP })
+    const ops = await opsContext.newPage()
+    const errors = trackErrors(ops)
+    await signInAt(ops, '/en/ops/releases', OPERATOR)
+    await ops.getByLabel('Code').fill(await generate({ secret: operatorSecret!, digits: 6, period: 30 }))
+    await ops.getByRole('button', { name: 'Confirm' }).click()
+    const catalog = ops.locator('[data-testid="ops-release"][data-package="mf-catalog"]')
+    await textOf(catalog.getByTestId('ops-release-canary'), /10% of readers/)
+    await ops.screenshot({ path: path.join(screenshotDir(), 'ops-releases-1280.png'), fullPage: true })
+    await catalog.getByRole('button', { name: 'End the canary' }).click()
+    await ops.getByTestId('dialog-confirm').getByRole('button', { name: 'OK' }).click()
+    await textOf(ops.getByRole('status').filter({ hasText: 'mf-catalog is now on' }), /mf-catalog is now on/)
+    expect(await catalog.getByTestId('ops-release-canary').count()).toBe(0)
+    expect(edgeCli(site!, ['versions', 'mf-catalog']).output).not.toMatch(/canary, 10%/)
+    await ops.getByRole('link', { name: 'Audit log' }).click()
+    await ops.locator('[data-testid="ops-audit-entry"][data-action="release.rollback"]').first().waitFor()
+    expect(errors).toEqual([])
     await opsContext.close()
   })
 })

@@ -5,4 +5,5 @@ export const routes = remoteScreens('mf_ops', OpsIntl, {
   'ops.service': () => import('./service/ServicePage'),
   'ops.reports': () => import('./moderation/ReportsPage'),
   'ops.audit': () => import('./audit/AuditPage'),
+  'ops.releases': () => import('./releases/ReleasesPage'),
 })

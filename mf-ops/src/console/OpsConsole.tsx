@@ -20,6 +20,7 @@ const SECTIONS = [
   { id: 'ops.service', label: consoleMessages.service },
   { id: 'ops.reports', label: consoleMessages.reports },
   { id: 'ops.audit', label: consoleMessages.audit },
+  { id: 'ops.releases', label: consoleMessages.releases },
 ] as const satisfies readonly { id: RouteId; label: unknown }[]
 
 /**

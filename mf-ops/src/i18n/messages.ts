@@ -6,6 +6,7 @@ export const consoleMessages = defineMessages({
   service: { id: 'ops.console.service', defaultMessage: 'Service' },
   reports: { id: 'ops.console.reports', defaultMessage: 'Reports' },
   audit: { id: 'ops.console.audit', defaultMessage: 'Audit log' },
+  releases: { id: 'ops.console.releases', defaultMessage: 'Releases' },
   signedInAs: { id: 'ops.console.signedInAs', defaultMessage: 'Signed in as {nickname}' },
   notOperator: { id: 'ops.console.notOperator', defaultMessage: 'This console is for Koma operators.' },
   notOperatorHint: {
@@ -108,4 +109,28 @@ export const auditMessages = defineMessages({
   change: { id: 'ops.audit.change', defaultMessage: 'Before → after' },
   empty: { id: 'ops.audit.empty', defaultMessage: 'No operator actions yet.' },
   older: { id: 'ops.audit.older', defaultMessage: 'Older entries' },
+})
+
+export const releaseMessages = defineMessages({
+  title: { id: 'ops.releases.title', defaultMessage: 'Releases' },
+  lead: {
+    id: 'ops.releases.lead',
+    defaultMessage:
+      'The live version of each area, a canary with its share of readers and how both fare (page loads and failures readers reported over the last window).',
+  },
+  live: { id: 'ops.releases.live', defaultMessage: 'Live: {version}' },
+  neverDeployed: { id: 'ops.releases.neverDeployed', defaultMessage: 'Never deployed' },
+  canary: { id: 'ops.releases.canary', defaultMessage: 'Canary: {version}, {share}% of readers' },
+  autoPromote: { id: 'ops.releases.autoPromote', defaultMessage: 'goes live by itself after a clean window' },
+  health: {
+    id: 'ops.releases.health',
+    defaultMessage: '{loads, plural, one {# page load} other {# page loads}}, {failures, plural, one {# failure} other {# failures}} ({rate}%)',
+  },
+  last: { id: 'ops.releases.last', defaultMessage: 'Last: {action} {version} on {date}' },
+  promote: { id: 'ops.releases.promote', defaultMessage: 'Promote the canary' },
+  endCanary: { id: 'ops.releases.endCanary', defaultMessage: 'End the canary' },
+  rollback: { id: 'ops.releases.rollback', defaultMessage: 'Roll back' },
+  confirmPromote: { id: 'ops.releases.confirmPromote', defaultMessage: 'Make {version} of {package} live for every reader?' },
+  confirmRollback: { id: 'ops.releases.confirmRollback', defaultMessage: 'Roll {package} back? Readers get the previous version on their next page load.' },
+  done: { id: 'ops.releases.done', defaultMessage: '{package} is now on {version}.' },
 })

@@ -119,6 +119,7 @@ export const ROUTES = [
   r('ops.service', '/ops', 'mf_ops', login),
   r('ops.reports', '/ops/reports', 'mf_ops', login),
   r('ops.audit', '/ops/audit', 'mf_ops', login),
+  r('ops.releases', '/ops/releases', 'mf_ops', login),
 
   // host: shell screens
   r('host.browserGuide', '/browserguide', 'host', { layout: 'none' }),

@@ -1,0 +1,116 @@
+import { api, COLORS, FONT_SIZES, formatDateTime, openDialog, useT } from '@koma/contracts'
+import { edgeOpsEndpoints, type ReleaseHealth, type ReleasePackage } from '@koma/contracts/ops'
+import { refusal } from '@koma/contracts/ui'
+import { useState } from 'react'
+import { invalidate, useResource } from '../cache'
+import { buttonStyle, OpsConsole } from '../console/OpsConsole'
+import { consoleMessages, releaseMessages } from '../i18n/messages'
+
+export default function ReleasesPage() {
+  const t = useT()
+  return (
+    <OpsConsole title={t(releaseMessages.title)} testId="ops-releases">
+      <ReleaseTable />
+    </OpsConsole>
+  )
+}
+
+/** What `npm run versions` shows, and its promote and rollback, for operators without a terminal. */
+function ReleaseTable() {
+  const t = useT()
+  const { packages } = useResource('ops:releases', () => api.request(edgeOpsEndpoints.opsReleases))
+  const [notice, setNotice] = useState<string | null>(null)
+  return (
+    <div>
+      <p css={{ margin: '0 0 14px', color: COLORS.textMuted }}>{t(releaseMessages.lead)}</p>
+      <p role="status" css={{ margin: '0 0 12px', fontWeight: 700, color: COLORS.free, minHeight: '1.4em' }}>
+        {notice ?? ''}
+      </p>
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {packages.map((item) => (
+          <Release key={item.package} item={item} onDone={setNotice} />
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function Health({ health }: { health: ReleaseHealth | null }) {
+  const t = useT()
+  if (!health) return null
+  return (
+    <span css={{ color: COLORS.textMuted, fontSize: FONT_SIZES.size40 }}>
+      {' · '}
+      {t(releaseMessages.health, { loads: health.loads, failures: health.failures, rate: (health.rate * 100).toFixed(1) })}
+    </span>
+  )
+}
+
+function Release({ item, onDone }: { item: ReleasePackage; onDone: (notice: string) => void }) {
+  const t = useT()
+  const [pending, setPending] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const act = async (action: 'promote' | 'rollback') => {
+    const question =
+      action === 'promote'
+        ? t(releaseMessages.confirmPromote, { version: item.canary?.version ?? '', package: item.package })
+        : t(releaseMessages.confirmRollback, { package: item.package })
+    if (pending || !(await openDialog('confirm', { message: question }))) return
+    setPending(true)
+    setProblem(null)
+    try {
+      const done = await api.request(edgeOpsEndpoints.opsRelease, { params: { package: item.package, action } })
+      onDone(t(releaseMessages.done, { package: done.package, version: done.version }))
+      invalidate('ops:releases')
+      invalidate('ops:audit')
+    } catch (error) {
+      setProblem(refusal(error) ?? t(consoleMessages.failed))
+    } finally {
+      setPending(false)
+    }
+  }
+  const canRollBack = Boolean(item.canary) || item.versions.some((version) => version.rollbackTarget)
+  return (
+    <li
+      data-testid="ops-release"
+      data-package={item.package}
+      css={{ background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '14px 16px', marginBottom: 12 }}
+    >
+      <h2 css={{ margin: '0 0 6px', fontSize: FONT_SIZES.size60, fontFamily: 'monospace' }}>{item.package}</h2>
+      <p css={{ margin: '0 0 4px', overflowWrap: 'anywhere' }}>
+        {item.current ? t(releaseMessages.live, { version: item.current }) : t(releaseMessages.neverDeployed)}
+        <Health health={item.liveHealth} />
+      </p>
+      {item.canary ? (
+        <p data-testid="ops-release-canary" css={{ margin: '0 0 4px', color: COLORS.brandDark, overflowWrap: 'anywhere' }}>
+          {t(releaseMessages.canary, { version: item.canary.version, share: item.canary.share })}
+          {item.canary.autoPromote ? ` (${t(releaseMessages.autoPromote)})` : ''}
+          <Health health={item.canary.health} />
+        </p>
+      ) : null}
+      {item.lastEvent ? (
+        <p css={{ margin: '0 0 8px', color: COLORS.textMuted, fontSize: FONT_SIZES.size40, overflowWrap: 'anywhere' }}>
+          {t(releaseMessages.last, { action: item.lastEvent.action, version: item.lastEvent.version, date: formatDateTime(item.lastEvent.at) })}
+          {item.lastEvent.reason ? ` — ${item.lastEvent.reason}` : ''}
+        </p>
+      ) : null}
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+        {item.canary ? (
+          <button type="button" disabled={pending} onClick={() => void act('promote')} css={buttonStyle()}>
+            {t(releaseMessages.promote)}
+          </button>
+        ) : null}
+        {canRollBack ? (
+          <button type="button" disabled={pending} onClick={() => void act('rollback')} css={buttonStyle('plain')}>
+            {t(item.canary ? releaseMessages.endCanary : releaseMessages.rollback)}
+          </button>
+        ) : null}
+      </div>
+      {problem ? (
+        <p role="alert" css={{ color: COLORS.brandDark, margin: '8px 0 0' }}>
+          {problem}
+        </p>
+      ) : null}
+    </li>
+  )
+}
