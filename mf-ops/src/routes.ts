@@ -5,4 +5,7 @@ export const routes = remoteScreens('mf_ops', OpsIntl, {
   'ops.service': () => import('./service/ServicePage'),
   'ops.reports': () => import('./moderation/ReportsPage'),
   'ops.audit': () => import('./audit/AuditPage'),
+  'ops.titles': () => import('./content/TitlesPage'),
+  'ops.title': () => import('./content/TitlePage'),
+  'ops.campaigns': () => import('./campaigns/CampaignsPage'),
 })
