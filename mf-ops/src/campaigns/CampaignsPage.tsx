@@ -17,7 +17,7 @@ import { useState, type ReactNode } from 'react'
 import { invalidate, useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
-import { LanguageColumns, Problem } from '../console/parts'
+import { LanguageColumns, Problem, useInLanguage } from '../console/parts'
 import { campaignMessages, consoleMessages, languageMessages } from '../i18n/messages'
 
 export default function CampaignsPage() {
@@ -213,6 +213,7 @@ function NewCoupon() {
 
 function CouponItem({ coupon }: { coupon: OpsCoupon }) {
   const t = useT()
+  const inLanguage = useInLanguage()
   const [pending, setPending] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const end = async () => {
@@ -242,7 +243,7 @@ function CouponItem({ coupon }: { coupon: OpsCoupon }) {
         </span>
       </p>
       <p css={{ margin: '0 0 4px' }}>
-        {coupon.titles.en || coupon.titles.ja} · {reward}
+        {inLanguage(coupon.titles)} · {reward}
       </p>
       <p css={meta}>
         {t(campaignMessages.period, {
@@ -370,6 +371,7 @@ function Notices() {
 
 function NoticeItem({ notice }: { notice: OpsNotice }) {
   const t = useT()
+  const inLanguage = useInLanguage()
   const [editing, setEditing] = useState(false)
   if (editing) return <NoticeForm notice={notice} done={() => setEditing(false)} />
   return (
@@ -379,7 +381,7 @@ function NoticeItem({ notice }: { notice: OpsNotice }) {
         {t(notice.live ? campaignMessages.publishedOn : campaignMessages.scheduledFor, { date: formatDateTime(notice.publishedAt) })}
         {notice.pinned ? ` · ${t(campaignMessages.pinnedBadge)}` : ''}
       </p>
-      <p css={{ margin: 0, fontWeight: 700 }}>{notice.texts.en?.title || notice.texts.ja?.title}</p>
+      <p css={{ margin: 0, fontWeight: 700 }}>{inLanguage({ ja: notice.texts.ja?.title, en: notice.texts.en?.title, fr: notice.texts.fr?.title })}</p>
       <div css={row}>
         <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
           {t(campaignMessages.edit)}
@@ -501,6 +503,7 @@ function Faqs() {
 
 function FaqItem({ faq }: { faq: OpsFaq }) {
   const t = useT()
+  const inLanguage = useInLanguage()
   const [editing, setEditing] = useState(false)
   if (editing) return <FaqForm faq={faq} done={() => setEditing(false)} />
   return (
@@ -508,7 +511,7 @@ function FaqItem({ faq }: { faq: OpsFaq }) {
       <p css={meta}>
         {t(FAQ_LABELS[faq.category])} · {t(campaignMessages.sort)}: {faq.sort}
       </p>
-      <p css={{ margin: 0, fontWeight: 700 }}>{faq.texts.en?.question || faq.texts.ja?.question}</p>
+      <p css={{ margin: 0, fontWeight: 700 }}>{inLanguage({ ja: faq.texts.ja?.question, en: faq.texts.en?.question, fr: faq.texts.fr?.question })}</p>
       <div css={row}>
         <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
           {t(campaignMessages.edit)}

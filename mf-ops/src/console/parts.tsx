@@ -1,4 +1,4 @@
-import { COLORS, FONT_SIZES, LOCALES, useT, type Locale } from '@koma/contracts'
+import { COLORS, FONT_SIZES, LOCALES, useLocale, useT, type Locale } from '@koma/contracts'
 import type { ReactNode } from 'react'
 import { consoleMessages } from '../i18n/messages'
 
@@ -29,4 +29,10 @@ export function LanguageColumns({ children }: { children: (locale: Locale) => Re
       ))}
     </div>
   )
+}
+
+/** A text in the operator's language, else the first language that has one. */
+export function useInLanguage(): (texts: Partial<Record<Locale, string | undefined>>) => string {
+  const { locale } = useLocale()
+  return (texts) => texts[locale] || LOCALES.map((other) => texts[other]).find(Boolean) || ''
 }

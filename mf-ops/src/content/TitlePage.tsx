@@ -16,7 +16,7 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { invalidate, useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
-import { LanguageColumns, Problem, Saved } from '../console/parts'
+import { LanguageColumns, Problem, Saved, useInLanguage } from '../console/parts'
 import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
 import { consoleMessages, contentMessages, languageMessages } from '../i18n/messages'
 
@@ -32,6 +32,7 @@ export default function TitlePage() {
 
 function TitleEditor({ id }: { id: string }) {
   const t = useT()
+  const inLanguage = useInLanguage()
   const path = useLocalePath()
   const title = useResource(`ops:title:${id}`, () => api.request(opsEndpoints.opsTitle, { params: { id } }))
   return (
@@ -40,7 +41,7 @@ function TitleEditor({ id }: { id: string }) {
         <Link to={path(routePath('ops.titles'))}>{t(contentMessages.back)}</Link>
       </p>
       <h2 data-testid="ops-title-name" css={{ fontSize: FONT_SIZES.size80, margin: '0 0 4px', overflowWrap: 'anywhere' }}>
-        {title.names.en || title.names.ja || t(contentMessages.noName)}
+        {inLanguage(title.names) || t(contentMessages.noName)}
       </h2>
       <p css={{ margin: '0 0 16px', color: COLORS.textMuted, fontSize: FONT_SIZES.size40 }}>
         {t(contentMessages.meta, { id: title.id, type: title.type, status: title.status })} · {t(contentMessages.chapterCount, { count: title.chapters })}
@@ -134,15 +135,16 @@ interface ChapterFields {
   purchaseAllowedWith: string[]
 }
 
-const coins = (value: number, same: number) => (value && value !== same ? String(value) : '')
+/** A price as the form shows it: none (0, or -1: not sold that way) is empty; an original price equal to the price is empty too. */
+const coins = (value: number, same?: number) => (value > 0 && value !== same ? String(value) : '')
 
 function initialChapter(chapter: OpsChapter): ChapterFields {
   return {
     publishedAt: toLocalInput(chapter.publishedAt),
     free: chapter.free,
-    price: chapter.price ? String(chapter.price) : '',
+    price: coins(chapter.price),
     originalPrice: coins(chapter.originalPrice, chapter.price),
-    rentalPrice: chapter.rentalPrice ? String(chapter.rentalPrice) : '',
+    rentalPrice: coins(chapter.rentalPrice),
     originalRentalPrice: coins(chapter.originalRentalPrice, chapter.rentalPrice),
     rentAllowedWith: [...chapter.rentAllowedWith],
     purchaseAllowedWith: [...chapter.purchaseAllowedWith],
@@ -166,6 +168,7 @@ export function chapterBody(fields: ChapterFields): ChapterSalesForm {
 /** A chapter's publication time and sales config, folded until opened. */
 function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapter }) {
   const t = useT()
+  const inLanguage = useInLanguage()
   const [fields, setFields] = useState(() => initialChapter(chapter))
   const [errors, setErrors] = useState<FieldError[]>([])
   const [saved, setSaved] = useState(false)
@@ -200,7 +203,7 @@ function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapte
       [list]: event.target.checked ? [...current[list], way] : current[list].filter((item) => item !== way),
     }))
   const upcoming = Date.parse(chapter.publishedAt) > Date.now()
-  const name = chapter.names.en || chapter.names.ja || chapter.names.fr
+  const name = inLanguage(chapter.names)
   const groupError = (field: string) => {
     const message = problemText(t, errors, field)
     return message ? (
@@ -246,7 +249,7 @@ function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapte
               {t(contentMessages.free)}
             </label>
           </div>
-          <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', alignItems: 'end' }}>
             <TextField label={t(contentMessages.price)} {...text('price')} />
             <TextField label={t(contentMessages.originalPrice)} {...text('originalPrice')} />
             <TextField label={t(contentMessages.rentalPrice)} {...text('rentalPrice')} />

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { contentMessages, languageMessages } from '../i18n/messages'
+import { useInLanguage } from '../console/parts'
 
 export default function TitlesPage() {
   const t = useT()
@@ -37,7 +38,7 @@ function TitleSearch() {
     void navigate(link(typed))
   }
   return (
-    <Panel title={t(contentMessages.title)} lead={t(contentMessages.lead)}>
+    <Panel title={t(contentMessages.searchButton)} lead={t(contentMessages.lead)}>
       <form role="search" onSubmit={submit} css={{ display: 'flex', flexWrap: 'wrap', gap: '0 12px', alignItems: 'flex-end' }}>
         <div css={{ flex: '1 1 240px' }}>
           <TextField label={t(contentMessages.search)} name="query" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
@@ -74,6 +75,7 @@ function TitleList({ query, pageNo, link }: { query: string; pageNo: number; lin
 
 function TitleRow({ title }: { title: OpsTitleSummary }) {
   const t = useT()
+  const inLanguage = useInLanguage()
   const path = useLocalePath()
   return (
     <li data-testid="ops-title-row" data-title={title.id} css={{ borderTop: `1px solid ${COLORS.line}` }}>
@@ -89,7 +91,7 @@ function TitleRow({ title }: { title: OpsTitleSummary }) {
         }}
       >
         <strong css={{ display: 'block', fontSize: FONT_SIZES.size60, overflowWrap: 'anywhere' }}>
-          {title.names.en || title.names.ja || title.names.fr || t(contentMessages.noName)}
+          {inLanguage(title.names) || t(contentMessages.noName)}
         </strong>
         <span css={{ display: 'block', fontSize: FONT_SIZES.size40, color: COLORS.textMuted, margin: '4px 0', overflowWrap: 'anywhere' }}>
           {LOCALES.map((locale) => `${t(languageMessages[locale])}: ${title.names[locale] || '—'}`).join(' · ')}

@@ -60,11 +60,11 @@ async function renderAt(locale: Locale, url: string, page: ReactNode) {
   })
 }
 
-function mockApi() {
+function mockApi(shown: OpsTitle = title) {
   return jest.spyOn(api, 'request').mockImplementation(async (endpoint, options) => {
     if (endpoint === opsEndpoints.opsMe) return verified as never
-    if (endpoint === opsEndpoints.opsTitles) return { titles: [title], page: { hasNext: false, currentPageNo: 1, seqNo: null } } as never
-    if (endpoint === opsEndpoints.opsTitle) return title as never
+    if (endpoint === opsEndpoints.opsTitles) return { titles: [shown], page: { hasNext: false, currentPageNo: 1, seqNo: null } } as never
+    if (endpoint === opsEndpoints.opsTitle) return shown as never
     if (endpoint === opsEndpoints.opsChapterSales) return { ...title.chapterList[0], ...(options as { body: object }).body } as never
     return title as never
   })
@@ -133,5 +133,22 @@ describe('the console’s content pages', () => {
         }),
       }),
     )
+  })
+
+  it('shows a price of -1 (not sold that way) as empty, so an unchanged chapter saves as it is', async () => {
+    const unsold = { ...title.chapterList[0]!, price: -1, originalPrice: -1, rentalPrice: -1, originalRentalPrice: -1 }
+    const request = mockApi({ ...title, chapterList: [unsold] })
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const chapter = await screen.findByTestId('ops-chapter')
+    fireEvent.click(within(chapter).getByText('1. Chapter 1'))
+    expect(await within(chapter).findByLabelText('Price (coins)')).toHaveValue('')
+    fireEvent.click(within(chapter).getByRole('button', { name: 'Save chapter' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsChapterSales, {
+        params: { id: '70' },
+        body: expect.objectContaining({ free: 'true', price: '', rentalPrice: '', publishedAt: '2026-01-01T00:00:00.000Z' }),
+      }),
+    )
+    expect(within(chapter).queryByRole('alert')).toBeNull()
   })
 })
