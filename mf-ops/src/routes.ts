@@ -6,4 +6,7 @@ export const routes = remoteScreens('mf_ops', OpsIntl, {
   'ops.reports': () => import('./moderation/ReportsPage'),
   'ops.audit': () => import('./audit/AuditPage'),
   'ops.releases': () => import('./releases/ReleasesPage'),
+  'ops.titles': () => import('./content/TitlesPage'),
+  'ops.title': () => import('./content/TitlePage'),
+  'ops.campaigns': () => import('./campaigns/CampaignsPage'),
 })

@@ -3,7 +3,7 @@ import { opsEndpoints, type OperatorStatus } from '@koma/contracts/ops'
 import { useEffect, type ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
 import { useResource } from '../cache'
-import { consoleMessages } from '../i18n/messages'
+import { campaignMessages, consoleMessages, contentMessages } from '../i18n/messages'
 import { SecondFactor } from './SecondFactor'
 
 /** The operator's status, or null when the account is no operator (the API's 403). */
@@ -19,6 +19,8 @@ async function loadStatus(): Promise<OperatorStatus | null> {
 const SECTIONS = [
   { id: 'ops.service', label: consoleMessages.service },
   { id: 'ops.reports', label: consoleMessages.reports },
+  { id: 'ops.titles', label: contentMessages.nav },
+  { id: 'ops.campaigns', label: campaignMessages.nav },
   { id: 'ops.audit', label: consoleMessages.audit },
   { id: 'ops.releases', label: consoleMessages.releases },
 ] as const satisfies readonly { id: RouteId; label: unknown }[]

@@ -1,0 +1,159 @@
+import path from 'node:path'
+import { generate } from 'otplib'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { eventually, textOf } from './support/eventually'
+import { SEEDED_READER, signInAt } from './support/members'
+import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
+
+/** The demo operator (infra/api/src/seed/members.ts: demo data only). */
+const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
+/** Readers see catalogue changes as its caches expire (15 s, infra/api/src/modules/ops/content.ts). */
+const CATALOGUE_CACHE_WAIT_MS = 45_000
+
+/**
+ * The console's Content and Campaigns sections (mf-ops, issue 17) on a site of their own: the
+ * operator renames a title and schedules a chapter, which other test files' readers would see.
+ */
+let browser: Browser
+let site: SiteInfo | null = null
+let opsContext: BrowserContext
+let ops: Page
+let opsErrors: string[]
+let readerContext: BrowserContext
+let reader: Page
+beforeAll(async () => {
+  browser = await launchBrowser()
+  site = await startSite({ edgeFrom: readSite().edgeDir })
+  opsContext = await newContext(browser, { baseURL: site.baseURL, viewport: DESKTOP })
+  ops = await opsContext.newPage()
+  opsErrors = trackErrors(ops)
+  await signInAt(ops, '/en/ops', OPERATOR)
+  // The authenticator step, as the operator's app would answer it.
+  await ops.getByTestId('ops-second-factor').waitFor()
+  await ops.getByRole('button', { name: 'Show my key' }).click()
+  const secret = (await ops.getByTestId('ops-totp-secret').textContent())!.trim()
+  await ops.getByLabel('Code').fill(await generate({ secret, digits: 6, period: 30 }))
+  await ops.getByRole('button', { name: 'Confirm' }).click()
+  await ops.getByTestId('ops-service').waitFor()
+  readerContext = await newContext(browser, { baseURL: site.baseURL, viewport: PHONE })
+  reader = await readerContext.newPage()
+  await signInAt(reader, '/en/account/coupon', SEEDED_READER)
+}, 300_000)
+afterAll(async () => {
+  await readerContext?.close()
+  await opsContext?.close()
+  await browser?.close()
+  if (site) await stopSite(site)
+})
+
+async function shoot(page: Page, name: string, width: 'phone' | 'desktop') {
+  await page.setViewportSize(width === 'phone' ? PHONE : DESKTOP)
+  await page.screenshot({ path: path.join(screenshotDir(), `${name}-${width === 'phone' ? 390 : 1280}.png`), fullPage: true })
+  // A phone's first screen at full size too (a full page that long is hard to read once scaled down).
+  if (width === 'phone') await page.screenshot({ path: path.join(screenshotDir(), `${name}-390-top.png`) })
+}
+
+/** The reader's episode list of title 1, read again until `check` holds (the catalogue caches expire). */
+async function readerEpisodes(check: () => Promise<boolean>): Promise<void> {
+  await eventually(
+    async () => {
+      await reader.goto('/en/comic/1')
+      await reader.getByTestId('episode-list').waitFor()
+      return check()
+    },
+    (done) => done,
+    CATALOGUE_CACHE_WAIT_MS,
+    1_000,
+  )
+}
+
+describe('the operator console: content and campaigns (issue 17)', () => {
+  it('the operator creates a coupon (the form refuses an empty one first) and a signed-in reader redeems it', async () => {
+    await ops.getByRole('link', { name: 'Campaigns' }).click()
+    await ops.getByTestId('ops-campaigns').waitFor()
+    const form = ops.getByTestId('ops-coupon-form')
+    await form.getByRole('button', { name: 'Create' }).click()
+    await textOf(form.getByRole('alert').first(), 'This is required.')
+
+    await form.getByLabel('Code').fill('ops-e2e-40')
+    await form.getByLabel('Kind of coins').selectOption('bonus')
+    await form.getByLabel('How many').fill('40')
+    await form.getByLabel('Redemptions at most (empty: no limit)').fill('10')
+    await form.getByLabel('Name readers see (Japanese)').fill('運営テスト特典')
+    await form.getByLabel('Name readers see (English)').fill('Console test gift')
+    await form.getByLabel('Name readers see (French)').fill('Cadeau de test')
+    await form.getByRole('button', { name: 'Create' }).click()
+    const coupon = ops.locator('[data-testid="ops-coupon"][data-code="OPSE2E40"]')
+    await textOf(coupon, /Console test gift · 40 bonus coins.*Redeemed 0 of 10/)
+    await shoot(ops, 'ops-campaigns', 'desktop')
+    await shoot(ops, 'ops-campaigns', 'phone')
+
+    // The reader types it in lower case with its dash, as the console's hint says they may.
+    await reader.goto('/en/account/coupon')
+    await reader.getByTestId('coupon-code').fill('ops-e2e-40')
+    await reader.getByTestId('coupon-submit').click()
+    await textOf(reader.getByTestId('coupon-done'), /Console test gift.*you received 40 bonus coins/)
+
+    await ops.reload()
+    await textOf(ops.locator('[data-testid="ops-coupon"][data-code="OPSE2E40"]'), /Redeemed 1 of 10/)
+    await ops.setViewportSize(DESKTOP)
+  })
+
+  it('the operator renames a title in English and the reader’s episode list shows the new name', async () => {
+    await ops.getByRole('link', { name: 'Content' }).click()
+    await ops.getByTestId('ops-titles').waitFor()
+    await ops.getByLabel('Name or number').fill('Moonlit')
+    await ops.getByRole('button', { name: 'Search' }).click()
+    const row = ops.locator('[data-testid="ops-title-row"][data-title="1"]')
+    await textOf(row, /Moonlit Blade Princess/)
+    await shoot(ops, 'ops-titles', 'desktop')
+    await shoot(ops, 'ops-titles', 'phone')
+    await ops.setViewportSize(DESKTOP)
+    await row.getByRole('link').click()
+    await ops.getByTestId('ops-title').waitFor()
+
+    const texts = ops.getByTestId('ops-title-texts')
+    await texts.getByLabel('Name (English)').fill('')
+    await texts.getByRole('button', { name: 'Save' }).click()
+    await textOf(texts.getByRole('alert').first(), 'This is required.')
+    await texts.getByLabel('Name (English)').fill('Moonlit Blade Princess: Console Cut')
+    await texts.getByRole('button', { name: 'Save' }).click()
+    await textOf(texts.getByRole('status'), 'Saved.')
+    await textOf(ops.getByTestId('ops-title-name'), 'Moonlit Blade Princess: Console Cut')
+
+    await readerEpisodes(async () => (await reader.getByTestId('content-name').textContent()) === 'Moonlit Blade Princess: Console Cut')
+  })
+
+  it('the operator schedules a chapter in the future: coming soon in the console, gone from the reader’s episode list', async () => {
+    await ops.goto('/en/ops/titles/1')
+    await ops.getByTestId('ops-title').waitFor()
+    const chapter = ops.getByTestId('ops-chapter').first()
+    const chapterId = await chapter.getAttribute('data-chapter')
+    await readerEpisodes(async () => (await reader.locator(`[data-testid="chapter-row"][data-chapter-id="${chapterId}"]`).count()) === 1)
+    await chapter.locator('summary').click()
+    await chapter.getByLabel('Published at').fill('2099-01-01T09:00')
+    await chapter.getByRole('button', { name: 'Save chapter' }).click()
+    // The whole chapter's text, so that a refusal would show in a failure.
+    await eventually(
+      () => chapter.innerText(),
+      (text) => text.includes('Saved.'),
+    )
+    await textOf(chapter.getByTestId('ops-chapter-state'), /^Coming soon: 2099\/01\/01 09:00/)
+    await shoot(ops, 'ops-title', 'desktop')
+    await shoot(ops, 'ops-title', 'phone')
+
+    await readerEpisodes(async () => (await reader.locator(`[data-testid="chapter-row"][data-chapter-id="${chapterId}"]`).count()) === 0)
+
+    // The same page in Japanese (the console speaks the operator's language).
+    // Japanese lives on the unprefixed paths, with the language cookie the language menu writes.
+    await opsContext.addCookies([{ name: 'koma_locale', value: 'ja', url: site!.baseURL }])
+    await ops.goto('/ops/titles/1')
+    await textOf(ops.getByTestId('ops-chapter-state').first(), /^近日公開：2099\/01\/01 09:00/)
+    await shoot(ops, 'ops-title-ja', 'phone')
+    await ops.goto('/ops/campaigns')
+    await ops.getByTestId('ops-campaigns').waitFor()
+    await shoot(ops, 'ops-campaigns-ja', 'desktop')
+    expect(opsErrors).toEqual([])
+  })
+})

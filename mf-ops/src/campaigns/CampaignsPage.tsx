@@ -1,0 +1,579 @@
+import { api, COLORS, FONT_SIZES, formatDateTime, INQUIRY_CATEGORIES, LOCALES, useT, type Locale } from '@koma/contracts'
+import {
+  checkCouponForm,
+  checkFaqForm,
+  checkNoticeForm,
+  localizedField,
+  NOTICE_CATEGORIES,
+  opsEndpoints,
+  type CouponForm as CouponBody,
+  type FieldError,
+  type OpsCoupon,
+  type OpsFaq,
+  type OpsNotice,
+} from '@koma/contracts/ops'
+import { refusal, SelectField, TextArea, TextField, useSubmit } from '@koma/contracts/ui'
+import { useState, type ReactNode } from 'react'
+import { invalidate, useResource } from '../cache'
+import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
+import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
+import { LanguageColumns, Problem, useInLanguage } from '../console/parts'
+import { campaignMessages, consoleMessages, languageMessages } from '../i18n/messages'
+
+export default function CampaignsPage() {
+  const t = useT()
+  return (
+    <OpsConsole title={t(campaignMessages.title)} testId="ops-campaigns">
+      <Coupons />
+      <Notices />
+      <Faqs />
+    </OpsConsole>
+  )
+}
+
+type Fields = Record<string, string>
+
+/** A console form: fields, the API's own check before sending, the refusal or failure shown in the operator's language. */
+function useForm(initial: () => Fields, check: (fields: Fields) => FieldError[], send: (fields: Fields) => Promise<void>) {
+  const t = useT()
+  const [fields, setFields] = useState<Fields>(initial)
+  const [errors, setErrors] = useState<FieldError[]>([])
+  const [saved, setSaved] = useState(false)
+  const submit = useSubmit(
+    async () => {
+      await send(fields)
+      setSaved(true)
+    },
+    {
+      check: () => {
+        setSaved(false)
+        const found = check(fields)
+        setErrors(found)
+        return found.length === 0
+      },
+      failure: (error) => refusal(error) ?? t(consoleMessages.failed),
+    },
+  )
+  const field = (name: string) => ({
+    name,
+    value: fields[name] ?? '',
+    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value })),
+    error: problemText(t, errors, name),
+  })
+  return { fields, setFields, field, submit, saved, setSaved }
+}
+
+const listItem = {
+  background: COLORS.surfaceAlt,
+  borderRadius: 10,
+  padding: '12px 14px',
+  marginBottom: 10,
+  overflowWrap: 'anywhere',
+} as const
+const meta = { margin: '0 0 4px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted } as const
+const row = { display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 } as const
+const grid = (min: number) => ({ display: 'grid', gap: '0 16px', gridTemplateColumns: `repeat(auto-fit, minmax(min(${min}px, 100%), 1fr))` }) as const
+
+function SubmitRow({
+  pending,
+  label,
+  saved,
+  savedLabel,
+  children,
+}: {
+  pending: boolean
+  label: string
+  saved: boolean
+  savedLabel: string
+  children?: ReactNode
+}) {
+  const t = useT()
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+      <button type="submit" disabled={pending} css={buttonStyle()}>
+        {pending ? t(consoleMessages.saving) : label}
+      </button>
+      {children}
+      <span role="status" css={{ color: COLORS.free, fontWeight: 700, fontSize: FONT_SIZES.size50 }}>
+        {saved ? savedLabel : ''}
+      </span>
+    </div>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+
+function emptyCoupon(): Fields {
+  return {
+    code: '',
+    kind: 'coin',
+    coinType: 'bonus',
+    amount: '',
+    contentId: '',
+    validDays: '',
+    maxRedemptions: '',
+    startsAt: '',
+    endsAt: '',
+    titleJa: '',
+    titleEn: '',
+    titleFr: '',
+  }
+}
+
+/** The body the API checks (checkCouponForm): times as ISO, a coin type only for coins, a title only for tickets. */
+export function couponBody(fields: Fields): CouponBody {
+  return {
+    ...fields,
+    coinType: fields.kind === 'coin' ? fields.coinType : '',
+    contentId: fields.kind === 'ticket' ? (fields.contentId ?? '').trim() : '',
+    amount: (fields.amount ?? '').trim(),
+    validDays: (fields.validDays ?? '').trim(),
+    maxRedemptions: (fields.maxRedemptions ?? '').trim(),
+    startsAt: fromLocalInput(fields.startsAt ?? ''),
+    endsAt: fromLocalInput(fields.endsAt ?? ''),
+  }
+}
+
+function Coupons() {
+  const t = useT()
+  const [pageNo, setPageNo] = useState(1)
+  const { coupons, page } = useResource(`ops:coupons:${pageNo}`, () => api.request(opsEndpoints.opsCoupons, { query: { pageNo: String(pageNo) } }))
+  return (
+    <Panel title={t(campaignMessages.coupons)} lead={t(campaignMessages.couponsLead)} testId="ops-coupons">
+      <NewCoupon />
+      {coupons.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.couponsEmpty)}</p> : null}
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {coupons.map((coupon) => (
+          <CouponItem key={coupon.code} coupon={coupon} />
+        ))}
+      </ul>
+      <div css={row}>
+        {pageNo > 1 ? (
+          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo - 1)}>
+            {t(campaignMessages.previous)}
+          </button>
+        ) : null}
+        {page.hasNext ? (
+          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo + 1)}>
+            {t(campaignMessages.next)}
+          </button>
+        ) : null}
+      </div>
+    </Panel>
+  )
+}
+
+function NewCoupon() {
+  const t = useT()
+  const form = useForm(
+    emptyCoupon,
+    (fields) => checkCouponForm(couponBody(fields), new Date()).errors,
+    async (fields) => {
+      await api.request(opsEndpoints.opsCouponCreate, { body: couponBody(fields) })
+      form.setFields(emptyCoupon())
+      invalidate('ops:coupons')
+      invalidate('ops:audit')
+    },
+  )
+  const kind = form.fields.kind
+  return (
+    <form onSubmit={form.submit.onSubmit} noValidate data-testid="ops-coupon-form" css={{ marginBottom: 16 }}>
+      <h3 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 10px' }}>{t(campaignMessages.newCoupon)}</h3>
+      <div css={grid(200)}>
+        <TextField label={t(campaignMessages.code)} hint={t(campaignMessages.codeHint)} autoCapitalize="characters" {...form.field('code')} />
+        <SelectField label={t(campaignMessages.kind)} {...form.field('kind')}>
+          <option value="coin">{t(campaignMessages.kindCoin)}</option>
+          <option value="ticket">{t(campaignMessages.kindTicket)}</option>
+        </SelectField>
+        {kind === 'coin' ? (
+          <SelectField label={t(campaignMessages.coinType)} {...form.field('coinType')}>
+            <option value="bonus">{t(campaignMessages.coinBonus)}</option>
+            <option value="free">{t(campaignMessages.coinFree)}</option>
+          </SelectField>
+        ) : (
+          <TextField label={t(campaignMessages.contentId)} inputMode="numeric" {...form.field('contentId')} />
+        )}
+        <TextField label={t(campaignMessages.amount)} inputMode="numeric" {...form.field('amount')} />
+        <TextField label={t(campaignMessages.validDays)} inputMode="numeric" {...form.field('validDays')} />
+        <TextField label={t(campaignMessages.maxRedemptions)} inputMode="numeric" {...form.field('maxRedemptions')} />
+        <TextField type="datetime-local" label={t(campaignMessages.startsAt)} {...form.field('startsAt')} />
+        <TextField type="datetime-local" label={t(campaignMessages.endsAt)} {...form.field('endsAt')} />
+      </div>
+      <LanguageColumns>
+        {(locale) => (
+          <TextField label={t(campaignMessages.couponTitleIn, { language: t(languageMessages[locale]) })} {...form.field(localizedField('title', locale))} />
+        )}
+      </LanguageColumns>
+      <Problem text={form.submit.problem} />
+      <SubmitRow pending={form.submit.pending} label={t(campaignMessages.create)} saved={form.saved} savedLabel={t(campaignMessages.created)} />
+    </form>
+  )
+}
+
+function CouponItem({ coupon }: { coupon: OpsCoupon }) {
+  const t = useT()
+  const inLanguage = useInLanguage()
+  const [pending, setPending] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const end = async () => {
+    if (pending) return
+    setPending(true)
+    setProblem(null)
+    try {
+      await api.request(opsEndpoints.opsCouponEnd, { params: { code: coupon.code } })
+      invalidate('ops:coupons')
+      invalidate('ops:audit')
+    } catch (error) {
+      setProblem(refusal(error) ?? t(consoleMessages.failed))
+    } finally {
+      setPending(false)
+    }
+  }
+  const reward =
+    coupon.kind === 'coin'
+      ? t(campaignMessages.rewardCoins, { amount: coupon.amount, coinType: coupon.coinType ?? 'bonus' })
+      : t(campaignMessages.rewardTickets, { amount: coupon.amount })
+  return (
+    <li data-testid="ops-coupon" data-code={coupon.code} css={listItem}>
+      <p css={{ margin: '0 0 4px', fontWeight: 700 }}>
+        <code css={{ fontSize: FONT_SIZES.size60 }}>{coupon.code}</code>
+        <span css={{ marginLeft: 10, color: coupon.live ? COLORS.free : COLORS.textMuted, fontSize: FONT_SIZES.size40 }}>
+          {t(coupon.live ? campaignMessages.live : campaignMessages.notLive)}
+        </span>
+      </p>
+      <p css={{ margin: '0 0 4px' }}>
+        {inLanguage(coupon.titles)} · {reward}
+      </p>
+      <p css={meta}>
+        {t(campaignMessages.period, {
+          start: formatDateTime(coupon.startsAt),
+          end: coupon.endsAt ? formatDateTime(coupon.endsAt) : t(campaignMessages.noEnd),
+        })}{' '}
+        ·{' '}
+        {coupon.maxRedemptions
+          ? t(campaignMessages.redeemedOf, { count: coupon.redeemed, max: coupon.maxRedemptions })
+          : t(campaignMessages.redeemed, { count: coupon.redeemed })}
+      </p>
+      {coupon.live ? (
+        <div css={row}>
+          <button type="button" disabled={pending} onClick={() => void end()} css={buttonStyle('plain')}>
+            {t(campaignMessages.end)}
+          </button>
+        </div>
+      ) : null}
+      <Problem text={problem} />
+    </li>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notices and FAQ: create, edit, delete
+
+/** Delete with a second click to confirm (nothing is sent on the first). */
+function DeleteButton({ remove }: { remove: () => Promise<void> }) {
+  const t = useT()
+  const [asked, setAsked] = useState(false)
+  const [pending, setPending] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const go = async () => {
+    if (!asked) {
+      setAsked(true)
+      return
+    }
+    setPending(true)
+    setProblem(null)
+    try {
+      await remove()
+    } catch (error) {
+      setProblem(refusal(error) ?? t(consoleMessages.failed))
+      setPending(false)
+    }
+  }
+  return (
+    <>
+      <button type="button" disabled={pending} onClick={() => void go()} css={buttonStyle(asked ? 'primary' : 'plain')}>
+        {t(asked ? campaignMessages.confirmDelete : campaignMessages.delete)}
+      </button>
+      {asked ? (
+        <button type="button" onClick={() => setAsked(false)} css={buttonStyle('plain')}>
+          {t(campaignMessages.cancel)}
+        </button>
+      ) : null}
+      {problem ? (
+        <p role="alert" css={{ color: COLORS.brandDark, margin: '8px 0 0', flexBasis: '100%' }}>
+          {problem}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+const NOTICE_LABELS = {
+  notice: campaignMessages.catNotice,
+  event: campaignMessages.catEvent,
+  maintenance: campaignMessages.catMaintenance,
+  update: campaignMessages.catUpdate,
+} as const
+
+function noticeFields(notice: OpsNotice | null): Fields {
+  const fields: Fields = {
+    category: notice?.category ?? 'notice',
+    pinned: notice?.pinned ? 'true' : 'false',
+    publishedAt: notice ? toLocalInput(notice.publishedAt) : '',
+  }
+  for (const locale of LOCALES) {
+    fields[localizedField('title', locale)] = notice?.texts[locale]?.title ?? ''
+    fields[localizedField('body', locale)] = notice?.texts[locale]?.body ?? ''
+  }
+  return fields
+}
+
+export const noticeBody = (fields: Fields): Fields => ({ ...fields, publishedAt: fromLocalInput(fields.publishedAt ?? '') })
+
+function Notices() {
+  const t = useT()
+  const [pageNo, setPageNo] = useState(1)
+  const { notices, page } = useResource(`ops:notices:${pageNo}`, () => api.request(opsEndpoints.opsNotices, { query: { pageNo: String(pageNo) } }))
+  const [adding, setAdding] = useState(false)
+  return (
+    <Panel title={t(campaignMessages.notices)} lead={t(campaignMessages.noticesLead)} testId="ops-notices">
+      {adding ? (
+        <NoticeForm notice={null} done={() => setAdding(false)} />
+      ) : (
+        <p css={{ margin: '0 0 14px' }}>
+          <button type="button" css={buttonStyle()} onClick={() => setAdding(true)}>
+            {t(campaignMessages.newNotice)}
+          </button>
+        </p>
+      )}
+      {notices.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.noticesEmpty)}</p> : null}
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {notices.map((notice) => (
+          <NoticeItem key={notice.id} notice={notice} />
+        ))}
+      </ul>
+      <div css={row}>
+        {pageNo > 1 ? (
+          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo - 1)}>
+            {t(campaignMessages.previous)}
+          </button>
+        ) : null}
+        {page.hasNext ? (
+          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo + 1)}>
+            {t(campaignMessages.next)}
+          </button>
+        ) : null}
+      </div>
+    </Panel>
+  )
+}
+
+function NoticeItem({ notice }: { notice: OpsNotice }) {
+  const t = useT()
+  const inLanguage = useInLanguage()
+  const [editing, setEditing] = useState(false)
+  if (editing) return <NoticeForm notice={notice} done={() => setEditing(false)} />
+  return (
+    <li data-testid="ops-notice" data-notice={notice.id} css={listItem}>
+      <p css={meta}>
+        {t(NOTICE_LABELS[notice.category])} ·{' '}
+        {t(notice.live ? campaignMessages.publishedOn : campaignMessages.scheduledFor, { date: formatDateTime(notice.publishedAt) })}
+        {notice.pinned ? ` · ${t(campaignMessages.pinnedBadge)}` : ''}
+      </p>
+      <p css={{ margin: 0, fontWeight: 700 }}>{inLanguage({ ja: notice.texts.ja?.title, en: notice.texts.en?.title, fr: notice.texts.fr?.title })}</p>
+      <div css={row}>
+        <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
+          {t(campaignMessages.edit)}
+        </button>
+        <DeleteButton
+          remove={async () => {
+            await api.request(opsEndpoints.opsNoticeDelete, { params: { id: String(notice.id) } })
+            invalidate('ops:notices')
+            invalidate('ops:audit')
+          }}
+        />
+      </div>
+    </li>
+  )
+}
+
+function NoticeForm({ notice, done }: { notice: OpsNotice | null; done: () => void }) {
+  const t = useT()
+  const form = useForm(
+    () => noticeFields(notice),
+    (fields) => checkNoticeForm(noticeBody(fields), new Date()).errors,
+    async (fields) => {
+      if (notice) await api.request(opsEndpoints.opsNoticeUpdate, { params: { id: String(notice.id) }, body: noticeBody(fields) })
+      else await api.request(opsEndpoints.opsNoticeCreate, { body: noticeBody(fields) })
+      invalidate('ops:notices')
+      invalidate('ops:audit')
+      done()
+    },
+  )
+  const language = (locale: Locale) => t(languageMessages[locale])
+  return (
+    <form
+      onSubmit={form.submit.onSubmit}
+      noValidate
+      data-testid="ops-notice-form"
+      css={{ ...listItem, background: COLORS.surface, border: `1px solid ${COLORS.line}` }}
+    >
+      <h3 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 10px' }}>{notice ? t(campaignMessages.edit) : t(campaignMessages.newNotice)}</h3>
+      <div css={grid(200)}>
+        <SelectField label={t(campaignMessages.category)} {...form.field('category')}>
+          {NOTICE_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(NOTICE_LABELS[category])}
+            </option>
+          ))}
+        </SelectField>
+        <TextField type="datetime-local" label={t(campaignMessages.publishedAt)} {...form.field('publishedAt')} />
+        <label css={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, fontWeight: 700 }}>
+          <input
+            type="checkbox"
+            checked={form.fields.pinned === 'true'}
+            onChange={(event) => form.setFields((current) => ({ ...current, pinned: event.target.checked ? 'true' : 'false' }))}
+            css={{ width: 20, height: 20 }}
+          />
+          {t(campaignMessages.pinned)}
+        </label>
+      </div>
+      <LanguageColumns>
+        {(locale) => (
+          <>
+            <TextField label={t(campaignMessages.titleIn, { language: language(locale) })} {...form.field(localizedField('title', locale))} />
+            <TextArea label={t(campaignMessages.bodyIn, { language: language(locale) })} {...form.field(localizedField('body', locale))} />
+          </>
+        )}
+      </LanguageColumns>
+      <Problem text={form.submit.problem} />
+      <SubmitRow pending={form.submit.pending} label={t(notice ? consoleMessages.save : campaignMessages.create)} saved={false} savedLabel="">
+        <button type="button" css={buttonStyle('plain')} onClick={done}>
+          {t(campaignMessages.cancel)}
+        </button>
+      </SubmitRow>
+    </form>
+  )
+}
+
+const FAQ_LABELS = {
+  manual: campaignMessages.faqManual,
+  account: campaignMessages.faqAccount,
+  bug: campaignMessages.faqBug,
+  event: campaignMessages.faqEvent,
+  suggestions: campaignMessages.faqSuggestions,
+  coin: campaignMessages.faqCoin,
+  other: campaignMessages.faqOther,
+} as const
+
+function faqFields(faq: OpsFaq | null): Fields {
+  const fields: Fields = { category: faq?.category ?? 'manual', sort: faq ? String(faq.sort) : '' }
+  for (const locale of LOCALES) {
+    fields[localizedField('question', locale)] = faq?.texts[locale]?.question ?? ''
+    fields[localizedField('answer', locale)] = faq?.texts[locale]?.answer ?? ''
+  }
+  return fields
+}
+
+function Faqs() {
+  const t = useT()
+  const { faqs } = useResource('ops:faqs', () => api.request(opsEndpoints.opsFaqs))
+  const [adding, setAdding] = useState(false)
+  return (
+    <Panel title={t(campaignMessages.faqs)} lead={t(campaignMessages.faqsLead)} testId="ops-faqs">
+      {adding ? (
+        <FaqForm faq={null} done={() => setAdding(false)} />
+      ) : (
+        <p css={{ margin: '0 0 14px' }}>
+          <button type="button" css={buttonStyle()} onClick={() => setAdding(true)}>
+            {t(campaignMessages.newFaq)}
+          </button>
+        </p>
+      )}
+      {faqs.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.faqsEmpty)}</p> : null}
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {faqs.map((faq) => (
+          <FaqItem key={faq.id} faq={faq} />
+        ))}
+      </ul>
+    </Panel>
+  )
+}
+
+function FaqItem({ faq }: { faq: OpsFaq }) {
+  const t = useT()
+  const inLanguage = useInLanguage()
+  const [editing, setEditing] = useState(false)
+  if (editing) return <FaqForm faq={faq} done={() => setEditing(false)} />
+  return (
+    <li data-testid="ops-faq" data-faq={faq.id} css={listItem}>
+      <p css={meta}>
+        {t(FAQ_LABELS[faq.category])} · {t(campaignMessages.sort)}: {faq.sort}
+      </p>
+      <p css={{ margin: 0, fontWeight: 700 }}>{inLanguage({ ja: faq.texts.ja?.question, en: faq.texts.en?.question, fr: faq.texts.fr?.question })}</p>
+      <div css={row}>
+        <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
+          {t(campaignMessages.edit)}
+        </button>
+        <DeleteButton
+          remove={async () => {
+            await api.request(opsEndpoints.opsFaqDelete, { params: { id: String(faq.id) } })
+            invalidate('ops:faqs')
+            invalidate('ops:audit')
+          }}
+        />
+      </div>
+    </li>
+  )
+}
+
+function FaqForm({ faq, done }: { faq: OpsFaq | null; done: () => void }) {
+  const t = useT()
+  const form = useForm(
+    () => faqFields(faq),
+    (fields) => checkFaqForm(fields).errors,
+    async (fields) => {
+      if (faq) await api.request(opsEndpoints.opsFaqUpdate, { params: { id: String(faq.id) }, body: fields })
+      else await api.request(opsEndpoints.opsFaqCreate, { body: fields })
+      invalidate('ops:faqs')
+      invalidate('ops:audit')
+      done()
+    },
+  )
+  const language = (locale: Locale) => t(languageMessages[locale])
+  return (
+    <form
+      onSubmit={form.submit.onSubmit}
+      noValidate
+      data-testid="ops-faq-form"
+      css={{ ...listItem, background: COLORS.surface, border: `1px solid ${COLORS.line}` }}
+    >
+      <h3 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 10px' }}>{faq ? t(campaignMessages.edit) : t(campaignMessages.newFaq)}</h3>
+      <div css={grid(200)}>
+        <SelectField label={t(campaignMessages.category)} {...form.field('category')}>
+          {INQUIRY_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(FAQ_LABELS[category])}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t(campaignMessages.sort)} inputMode="numeric" {...form.field('sort')} />
+      </div>
+      <LanguageColumns>
+        {(locale) => (
+          <>
+            <TextField label={t(campaignMessages.questionIn, { language: language(locale) })} {...form.field(localizedField('question', locale))} />
+            <TextArea label={t(campaignMessages.answerIn, { language: language(locale) })} {...form.field(localizedField('answer', locale))} />
+          </>
+        )}
+      </LanguageColumns>
+      <Problem text={form.submit.problem} />
+      <SubmitRow pending={form.submit.pending} label={t(faq ? consoleMessages.save : campaignMessages.create)} saved={false} savedLabel="">
+        <button type="button" css={buttonStyle('plain')} onClick={done}>
+          {t(campaignMessages.cancel)}
+        </button>
+      </SubmitRow>
+    </form>
+  )
+}

@@ -1,0 +1,154 @@
+import { api, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
+import { opsEndpoints, type OperatorStatus, type OpsTitle } from '@koma/contracts/ops'
+import { CacheProvider } from '@emotion/react'
+import createCache from '@emotion/cache'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { Suspense, type ReactNode } from 'react'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { OpsIntl } from '../i18n/OpsIntl'
+import TitlePage from './TitlePage'
+import TitlesPage from './TitlesPage'
+
+const verified: OperatorStatus = { userId: 9, nickname: 'Koma Ops', enrolled: true, verified: true, verifiedUntil: '2026-11-25T05:00:00.000Z' }
+const title: OpsTitle = {
+  id: 7,
+  type: 'comic',
+  status: 'ongoing',
+  mature: false,
+  names: { ja: '月の庭', en: 'Moon Garden', fr: 'Jardin de lune' },
+  descriptions: { ja: '', en: 'A quiet story.', fr: '' },
+  chapters: 1,
+  chapterList: [
+    {
+      id: 70,
+      sort: 1,
+      names: { ja: '第1話', en: 'Chapter 1', fr: 'Chapitre 1' },
+      publishedAt: '2026-01-01T00:00:00.000Z',
+      free: true,
+      price: 0,
+      originalPrice: 0,
+      rentalPrice: 0,
+      originalRentalPrice: 0,
+      rentAllowedWith: [],
+      purchaseAllowedWith: [],
+    },
+  ],
+}
+
+async function renderAt(locale: Locale, url: string, page: ReactNode) {
+  invalidateAll()
+  setCurrentLocale(locale)
+  await act(async () => {
+    render(
+      <CacheProvider value={createCache({ key: 'o' })}>
+        <LocaleContext.Provider value={{ locale, prefix: locale === 'ja' ? null : locale }}>
+          <MemoryRouter initialEntries={[url]}>
+            <Suspense fallback={null}>
+              <OpsIntl>
+                <Routes>
+                  <Route path="/ops/titles" element={page} />
+                  <Route path="/:locale/ops/titles" element={page} />
+                  <Route path="/ops/titles/:id" element={page} />
+                  <Route path="/:locale/ops/titles/:id" element={page} />
+                </Routes>
+              </OpsIntl>
+            </Suspense>
+          </MemoryRouter>
+        </LocaleContext.Provider>
+      </CacheProvider>,
+    )
+  })
+}
+
+function mockApi(shown: OpsTitle = title) {
+  return jest.spyOn(api, 'request').mockImplementation(async (endpoint, options) => {
+    if (endpoint === opsEndpoints.opsMe) return verified as never
+    if (endpoint === opsEndpoints.opsTitles) return { titles: [shown], page: { hasNext: false, currentPageNo: 1, seqNo: null } } as never
+    if (endpoint === opsEndpoints.opsTitle) return shown as never
+    if (endpoint === opsEndpoints.opsChapterSales) return { ...title.chapterList[0], ...(options as { body: object }).body } as never
+    return title as never
+  })
+}
+
+afterEach(() => jest.restoreAllMocks())
+
+describe('the console’s content pages', () => {
+  it('lists titles with their names in every language and links each to its editor', async () => {
+    const request = mockApi()
+    await renderAt('en', '/en/ops/titles?query=moon', <TitlesPage />)
+    const row = await screen.findByTestId('ops-title-row')
+    expect(row).toHaveTextContent('Moon Garden')
+    expect(row).toHaveTextContent('Japanese: 月の庭 · English: Moon Garden · French: Jardin de lune')
+    expect(within(row).getByRole('link')).toHaveAttribute('href', '/en/ops/titles/7')
+    expect(request).toHaveBeenCalledWith(opsEndpoints.opsTitles, { query: { query: 'moon', pageNo: '1' } })
+  })
+
+  it('refuses an empty name in the operator’s language and sends nothing; a valid edit is sent as typed', async () => {
+    const request = mockApi()
+    await renderAt('ja', '/ops/titles/7', <TitlePage />)
+    const texts = await screen.findByTestId('ops-title-texts')
+    fireEvent.change(within(texts).getByLabelText('作品名（英語）'), { target: { value: '   ' } })
+    fireEvent.click(within(texts).getByRole('button', { name: '保存' }))
+    expect(await within(texts).findByRole('alert')).toHaveTextContent('入力してください。')
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsTitleTexts, expect.anything())
+
+    fireEvent.change(within(texts).getByLabelText('作品名（英語）'), { target: { value: 'The Moon Garden' } })
+    fireEvent.click(within(texts).getByRole('button', { name: '保存' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsTitleTexts, {
+        params: { id: '7' },
+        body: expect.objectContaining({ nameEn: 'The Moon Garden', nameJa: '月の庭', descriptionEn: 'A quiet story.' }),
+      }),
+    )
+  })
+
+  it('checks a chapter’s sales config with the API’s rule: a paid chapter needs a way to pay and a price', async () => {
+    const request = mockApi()
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const chapter = await screen.findByTestId('ops-chapter')
+    expect(within(chapter).getByTestId('ops-chapter-state')).toHaveTextContent('Published')
+    fireEvent.click(within(chapter).getByText('1. Chapter 1'))
+    fireEvent.click(await within(chapter).findByLabelText('Free to read'))
+    fireEvent.click(within(chapter).getByRole('button', { name: 'Save chapter' }))
+    expect(await within(chapter).findByRole('alert')).toHaveTextContent('This is required.')
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsChapterSales, expect.anything())
+
+    fireEvent.click(within(within(chapter).getByRole('group', { name: 'Can be bought with' })).getByLabelText('Coins'))
+    fireEvent.click(within(chapter).getByRole('button', { name: 'Save chapter' }))
+    expect(await within(chapter).findByRole('alert')).toHaveTextContent('This is required.')
+    expect(within(chapter).getByLabelText('Price (coins)')).toHaveAttribute('aria-invalid', 'true')
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsChapterSales, expect.anything())
+
+    fireEvent.change(within(chapter).getByLabelText('Price (coins)'), { target: { value: '30' } })
+    fireEvent.change(within(chapter).getByLabelText('Published at'), { target: { value: '2030-05-01T09:00' } })
+    fireEvent.click(within(chapter).getByRole('button', { name: 'Save chapter' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsChapterSales, {
+        params: { id: '70' },
+        body: expect.objectContaining({
+          free: 'false',
+          price: '30',
+          purchaseAllowedWith: ['coin'],
+          publishedAt: new Date('2030-05-01T09:00').toISOString(),
+        }),
+      }),
+    )
+  })
+
+  it('shows a price of -1 (not sold that way) as empty, so an unchanged chapter saves as it is', async () => {
+    const unsold = { ...title.chapterList[0]!, price: -1, originalPrice: -1, rentalPrice: -1, originalRentalPrice: -1 }
+    const request = mockApi({ ...title, chapterList: [unsold] })
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const chapter = await screen.findByTestId('ops-chapter')
+    fireEvent.click(within(chapter).getByText('1. Chapter 1'))
+    expect(await within(chapter).findByLabelText('Price (coins)')).toHaveValue('')
+    fireEvent.click(within(chapter).getByRole('button', { name: 'Save chapter' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsChapterSales, {
+        params: { id: '70' },
+        body: expect.objectContaining({ free: 'true', price: '', rentalPrice: '', publishedAt: '2026-01-01T00:00:00.000Z' }),
+      }),
+    )
+    expect(within(chapter).queryByRole('alert')).toBeNull()
+  })
+})
