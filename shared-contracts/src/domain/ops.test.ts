@@ -1,3 +1,4 @@
+import { rentalOnly } from './labels'
 import {
   checkLegalForm,
   checkChapterSalesForm,
@@ -131,6 +132,19 @@ describe('content forms', () => {
     ])
   })
   const when = '2026-12-01T00:00:00Z'
+  it('a way the chapter is not sold keeps the catalogue price -1, so a rental-only chapter stays rental-only', () => {
+    const chapter = checkChapterSalesForm({ publishedAt: when, free: 'false', rentAllowedWith: ['coin'], rentalPrice: '2', price: '' })
+    expect(chapter.errors).toEqual([])
+    expect(chapter.setting).toMatchObject({ price: -1, originalPrice: -1, rentalPrice: 2, originalRentalPrice: 2 })
+    expect(rentalOnly(chapter.setting)).toBe(true)
+    // A price typed for a way that is not allowed is not kept either.
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin', price: '50', rentalPrice: '3' }).setting).toMatchObject({
+      price: 50,
+      rentalPrice: -1,
+    })
+    expect(checkChapterSalesForm({ publishedAt: when, free: 'true', price: '50' }).setting).toMatchObject({ price: -1, rentalPrice: -1 })
+  })
+
   it('a paid chapter is sold some way, at a price, never above the original price', () => {
     expect(checkChapterSalesForm({ publishedAt: when, free: 'false' }).errors).toEqual([{ field: 'purchaseAllowedWith', problem: 'required' }])
     expect(checkChapterSalesForm({ publishedAt: when, free: 'false', purchaseAllowedWith: 'coin' }).errors).toEqual([{ field: 'price', problem: 'required' }])

@@ -266,15 +266,20 @@ export type ChapterSalesForm = Partial<Record<'publishedAt' | 'free' | 'price' |
  * paid chapter can be bought or rented some way; buying with coins needs a price and renting with
  * coins a rental price; a shown discount never sells above the original price.
  */
+/** A price of a way the chapter is not sold (the catalogue's -1). */
+export const NOT_SOLD = -1
+
 export function checkChapterSalesForm(form: ChapterSalesForm): { setting: ChapterSalesSetting; errors: FieldError[] } {
   const errors: FieldError[] = []
   const publishedAt = parseDateField(form.publishedAt)
   if (!publishedAt) errors.push({ field: 'publishedAt', problem: publishedAt === null ? 'required' : 'invalid' })
   if (form.free !== undefined && form.free !== 'true' && form.free !== 'false') errors.push({ field: 'free', problem: 'invalid' })
   const free = form.free === 'true'
+  // An empty price: the chapter is not sold that way (-1, as the catalogue stores it; 0 would
+  // read as "sold for 0 coins" and lose the rental-only label).
   const coins = (field: 'price' | 'originalPrice' | 'rentalPrice' | 'originalRentalPrice'): number => {
     const value = form[field]
-    if (value === undefined || value === '') return 0
+    if (value === undefined || value === '') return NOT_SOLD
     if (typeof value !== 'string' || !/^\d{1,6}$/.test(value) || Number(value) > COIN_PRICE_MAX) {
       errors.push({ field, problem: 'invalid' })
       return 0
@@ -282,9 +287,13 @@ export function checkChapterSalesForm(form: ChapterSalesForm): { setting: Chapte
     return Number(value)
   }
   const price = coins('price')
-  const originalPrice = coins('originalPrice') || price
+  const original = (field: 'originalPrice' | 'originalRentalPrice', current: number): number => {
+    const value = coins(field)
+    return value === NOT_SOLD ? current : value
+  }
+  const originalPrice = original('originalPrice', price)
   const rentalPrice = coins('rentalPrice')
-  const originalRentalPrice = coins('originalRentalPrice') || rentalPrice
+  const originalRentalPrice = original('originalRentalPrice', rentalPrice)
   const ways = <W extends string>(field: 'rentAllowedWith' | 'purchaseAllowedWith', allowed: readonly W[]): W[] => {
     const raw = form[field]
     const list = raw === undefined || raw === '' ? [] : Array.isArray(raw) ? raw : [raw]
@@ -300,17 +309,20 @@ export function checkChapterSalesForm(form: ChapterSalesForm): { setting: Chapte
   if (rentalPrice > originalRentalPrice) errors.push({ field: 'rentalPrice', problem: 'invalid' })
   if (!free) {
     if (!rentAllowedWith.length && !purchaseAllowedWith.length) errors.push({ field: 'purchaseAllowedWith', problem: 'required' })
-    if (purchaseAllowedWith.includes('coin') && price === 0) errors.push({ field: 'price', problem: 'required' })
-    if (rentAllowedWith.includes('coin') && rentalPrice === 0) errors.push({ field: 'rentalPrice', problem: 'required' })
+    if (purchaseAllowedWith.includes('coin') && price <= 0) errors.push({ field: 'price', problem: 'required' })
+    if (rentAllowedWith.includes('coin') && rentalPrice <= 0) errors.push({ field: 'rentalPrice', problem: 'required' })
   }
+  // The catalogue's meaning (seed, labels, access rules): a way the chapter is not sold has price
+  // -1; a rental by ticket or gauge alone has rental price 0; a free chapter is sold no way.
+  const sold = (allowed: boolean, value: number, whenAllowed: number): number => (free || !allowed ? NOT_SOLD : value === NOT_SOLD ? whenAllowed : value)
   return {
     setting: {
       publishedAt: publishedAt ? publishedAt.toISOString() : '',
       free,
-      price,
-      originalPrice,
-      rentalPrice,
-      originalRentalPrice,
+      price: sold(purchaseAllowedWith.length > 0, price, NOT_SOLD),
+      originalPrice: sold(purchaseAllowedWith.length > 0, originalPrice, NOT_SOLD),
+      rentalPrice: sold(rentAllowedWith.length > 0, rentalPrice, 0),
+      originalRentalPrice: sold(rentAllowedWith.length > 0, originalRentalPrice, 0),
       rentAllowedWith,
       purchaseAllowedWith,
     },
