@@ -138,6 +138,11 @@ describe('the operator console (issue 17)', () => {
     )
     await ops.getByRole('tab', { name: 'Handled' }).click()
     await textOf(ops.getByTestId('ops-report').filter({ hasText: body }), /Hidden from readers/)
+    // And the author is muted for the default 7 days, after a confirm (the API checks the sanction, the audit log keeps it).
+    const handled = ops.getByTestId('ops-report').filter({ hasText: body })
+    await handled.getByRole('button', { name: 'Mute the author for 7 days' }).click()
+    await ops.getByTestId('dialog-confirm').getByRole('button', { name: 'OK' }).click()
+    await textOf(handled.getByRole('status'), /is muted for 7 days/)
 
     await other.reload()
     await other.getByTestId('comment').first().waitFor()

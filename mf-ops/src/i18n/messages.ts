@@ -77,6 +77,15 @@ export const languageMessages = defineMessages({
 })
 
 export const reportMessages = defineMessages({
+  mute: { id: 'ops.reports.mute', defaultMessage: 'Mute the author for {days} days' },
+  suspend: { id: 'ops.reports.suspend', defaultMessage: 'Suspend the author' },
+  confirmMute: { id: 'ops.reports.confirmMute', defaultMessage: '{nickname} will not be able to post comments for {days} days. Mute?' },
+  confirmSuspend: {
+    id: 'ops.reports.confirmSuspend',
+    defaultMessage: 'Suspend {nickname}? They are signed out at once and cannot sign in until reinstated.',
+  },
+  muted: { id: 'ops.reports.muted', defaultMessage: '{nickname} is muted for {days} days.' },
+  suspended: { id: 'ops.reports.suspended', defaultMessage: '{nickname} is suspended.' },
   title: { id: 'ops.reports.title', defaultMessage: 'Reports' },
   queued: { id: 'ops.reports.queued', defaultMessage: 'Waiting' },
   done: { id: 'ops.reports.done', defaultMessage: 'Handled' },

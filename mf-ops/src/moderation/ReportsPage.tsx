@@ -1,5 +1,5 @@
-import { api, COLORS, endpoints, FONT_SIZES, formatDateTime, routePath, useLocale, useLocalePath, useT } from '@koma/contracts'
-import { opsEndpoints, type OpsReport, reportActionAllowed, type ReportAction } from '@koma/contracts/ops'
+import { api, COLORS, endpoints, openDialog, FONT_SIZES, formatDateTime, routePath, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { MUTE_DAYS, opsEndpoints, type MemberSanction, type OpsReport, reportActionAllowed, type ReportAction } from '@koma/contracts/ops'
 import { refusal } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -97,6 +97,31 @@ function ReportItem({ report, category }: { report: OpsReport; category: string 
       setPending(false)
     }
   }
+  const [sanctioned, setSanctioned] = useState<string | null>(null)
+  /** Mute the comment's author (SPEC: no posting for MUTE_DAYS.default days) or suspend the account, after a confirm. */
+  const sanction = async (kind: Extract<MemberSanction, 'mute' | 'suspend'>) => {
+    const author = report.comment
+    if (pending || !author) return
+    const question = t(kind === 'mute' ? reportMessages.confirmMute : reportMessages.confirmSuspend, {
+      nickname: author.authorNickname,
+      days: MUTE_DAYS.default,
+    })
+    if (!(await openDialog('confirm', { message: question }))) return
+    setPending(true)
+    setProblem(null)
+    try {
+      await api.request(opsEndpoints.opsMemberSanction, {
+        params: { userId: String(author.authorId), sanction: kind },
+        body: kind === 'mute' ? { days: String(MUTE_DAYS.default) } : {},
+      })
+      setSanctioned(t(kind === 'mute' ? reportMessages.muted : reportMessages.suspended, { nickname: author.authorNickname, days: MUTE_DAYS.default }))
+      invalidate('ops:audit')
+    } catch (error) {
+      setProblem(refusal(error) ?? t(consoleMessages.failed))
+    } finally {
+      setPending(false)
+    }
+  }
   const actions = (['hide', 'restore', 'dismiss'] as const).filter((action) => {
     if (!reportActionAllowed(report.kind, action)) return false
     if (action === 'hide') return Boolean(report.comment && !report.comment.hidden && !report.comment.deleted)
@@ -143,6 +168,21 @@ function ReportItem({ report, category }: { report: OpsReport; category: string 
             </button>
           ))}
         </div>
+      ) : null}
+      {report.comment ? (
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+          <button type="button" disabled={pending} onClick={() => void sanction('mute')} css={buttonStyle('plain')}>
+            {t(reportMessages.mute, { days: MUTE_DAYS.default })}
+          </button>
+          <button type="button" disabled={pending} onClick={() => void sanction('suspend')} css={buttonStyle('plain')}>
+            {t(reportMessages.suspend)}
+          </button>
+        </div>
+      ) : null}
+      {sanctioned ? (
+        <p role="status" css={{ color: COLORS.free, fontWeight: 700, margin: '8px 0 0' }}>
+          {sanctioned}
+        </p>
       ) : null}
       {problem ? (
         <p role="alert" css={{ color: COLORS.brandDark, margin: '8px 0 0' }}>
