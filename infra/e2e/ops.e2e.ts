@@ -175,4 +175,42 @@ describe('the operator console (issue 17)', () => {
     expect(errors).toEqual([])
     await opsContext.close()
   })
+
+  it('new terms published from the console: a signed-in reader must agree before going on (SPEC §4)', async () => {
+    const readerContext = await newContext(browser, { baseURL: site!.baseURL, viewport: PHONE })
+    const reader = await signedIn(readerContext, '/en/library/recent', SECOND_READER)
+    const opsContext = await newContext(browser, { baseURL: site!.baseURL, viewport: DESKTOP })
+    const ops = await opsContext.newPage()
+    const errors = trackErrors(ops)
+    await signInAt(ops, '/en/ops', OPERATOR)
+    await ops.getByLabel('Code').fill(await generate({ secret: operatorSecret!, digits: 6, period: 30 }))
+    await ops.getByRole('button', { name: 'Confirm' }).click()
+    const form = ops.getByTestId('ops-legal-publish')
+    // Nothing typed: every language's name and text is asked for, and nothing is published.
+    await form.getByRole('button', { name: 'Publish' }).click()
+    await textOf(form.getByRole('alert').first(), 'This is required.')
+    for (const [language, name, body] of [
+      ['Japanese', '利用規約（第3版）', '新しい利用規約です。'],
+      ['English', 'Terms of Use (3rd edition)', 'The new terms.'],
+      ['French', 'Conditions d’utilisation (3e édition)', 'Les nouvelles conditions.'],
+    ] as const) {
+      await form.getByLabel(`Document name (${language})`).fill(name)
+      await form.getByLabel(`Text (${language})`).fill(body)
+    }
+    await form.getByRole('button', { name: 'Publish' }).click()
+    await textOf(form.getByRole('status'), /Published: terms, version \d+/)
+
+    // The reader's next page asks for agreement; agreeing lets them go on, and it is not asked again.
+    await reader.reload()
+    const dialog = reader.getByTestId('dialog-confirm')
+    await textOf(dialog, /Terms of Use updated/)
+    await dialog.getByRole('button', { name: 'Agree' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await reader.reload()
+    await reader.getByTestId('language-switcher').waitFor()
+    expect(await reader.getByTestId('dialog-confirm').count()).toBe(0)
+    expect(errors).toEqual([])
+    await readerContext.close()
+    await opsContext.close()
+  })
 })

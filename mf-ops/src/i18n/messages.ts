@@ -68,6 +68,17 @@ export const serviceMessages = defineMessages({
   legal: { id: 'ops.service.legal', defaultMessage: 'Legal documents in force' },
   legalVersion: { id: 'ops.service.legalVersion', defaultMessage: '{type}: version {version}, from {date}' },
   legalNone: { id: 'ops.service.legalNone', defaultMessage: 'No versions published yet.' },
+  legalPublish: { id: 'ops.service.legalPublish', defaultMessage: 'Publish a new version' },
+  legalPublishLead: {
+    id: 'ops.service.legalPublishLead',
+    defaultMessage: 'A new version of a legal document, in every language. New terms: signed-in readers must agree again or are signed out.',
+  },
+  legalType: { id: 'ops.service.legalType', defaultMessage: 'Document' },
+  legalEffectiveAt: { id: 'ops.service.legalEffectiveAt', defaultMessage: 'In force from (empty: now)' },
+  legalTitleIn: { id: 'ops.service.legalTitleIn', defaultMessage: 'Document name ({language})' },
+  legalBodyIn: { id: 'ops.service.legalBodyIn', defaultMessage: 'Text ({language})' },
+  legalPublishButton: { id: 'ops.service.legalPublishButton', defaultMessage: 'Publish' },
+  legalPublished: { id: 'ops.service.legalPublished', defaultMessage: 'Published: {type}, version {version}.' },
 })
 
 export const languageMessages = defineMessages({

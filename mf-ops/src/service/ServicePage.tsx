@@ -1,7 +1,8 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, LOCALES, useT, type Locale } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, formatDateTime, LEGAL_TYPES, LOCALES, useT, type Locale } from '@koma/contracts'
 import {
   opsEndpoints,
   type ServiceState,
+  checkLegalForm,
   checkMaintenanceForm,
   checkUpdateForm,
   localizedField,
@@ -34,6 +35,7 @@ function ServiceStates() {
       <MaintenanceForm key={JSON.stringify(state.maintenance)} state={state} />
       <UpdateForm key={JSON.stringify(state.update)} state={state} />
       <LegalVersions state={state} />
+      <LegalPublishForm />
     </>
   )
 }
@@ -227,6 +229,89 @@ function LegalVersions({ state }: { state: ServiceState }) {
           ))}
         </ul>
       )}
+    </Panel>
+  )
+}
+
+/**
+ * A new version of a legal document (SPEC §4): a title and a body in every language, effective
+ * now or later. When the terms change, signed-in readers must agree again or be signed out.
+ */
+function LegalPublishForm() {
+  const t = useT()
+  const [type, setType] = useState<string>('terms')
+  const [fields, setFields] = useState<Record<string, string>>({ effectiveAt: '' })
+  const [errors, setErrors] = useState<FieldError[]>([])
+  const [published, setPublished] = useState<string | null>(null)
+  const body = () => ({ ...fields, effectiveAt: fromLocalInput(fields.effectiveAt ?? '') })
+  const save = useSubmit(
+    async () => {
+      const version = await api.request(opsEndpoints.opsLegalPublish, { params: { type }, body: body() })
+      setPublished(t(serviceMessages.legalPublished, { type: version.type, version: version.version }))
+      invalidate('ops:')
+    },
+    {
+      check: () => {
+        setPublished(null)
+        const found = checkLegalForm(body(), new Date()).errors
+        setErrors(found)
+        return found.length === 0
+      },
+    },
+  )
+  const set = (name: string) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }))
+  return (
+    <Panel title={t(serviceMessages.legalPublish)} lead={t(serviceMessages.legalPublishLead)} testId="ops-legal-publish">
+      <form onSubmit={save.onSubmit} noValidate>
+        <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
+          <SelectField label={t(serviceMessages.legalType)} name="type" value={type} onChange={(event) => setType(event.target.value)}>
+            {LEGAL_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            type="datetime-local"
+            label={t(serviceMessages.legalEffectiveAt)}
+            name="effectiveAt"
+            value={fields.effectiveAt ?? ''}
+            onChange={set('effectiveAt')}
+            error={problemText(t, errors, 'effectiveAt')}
+          />
+        </div>
+        <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))' }}>
+          {LOCALES.map((locale) => (
+            <div key={locale}>
+              <TextField
+                label={t(serviceMessages.legalTitleIn, { language: t(languageMessages[locale]) })}
+                name={localizedField('title', locale)}
+                value={fields[localizedField('title', locale)] ?? ''}
+                onChange={set(localizedField('title', locale))}
+                error={problemText(t, errors, localizedField('title', locale))}
+              />
+              <TextArea
+                label={t(serviceMessages.legalBodyIn, { language: t(languageMessages[locale]) })}
+                name={localizedField('body', locale)}
+                value={fields[localizedField('body', locale)] ?? ''}
+                onChange={set(localizedField('body', locale))}
+                error={problemText(t, errors, localizedField('body', locale))}
+              />
+            </div>
+          ))}
+        </div>
+        {save.problem ? (
+          <p role="alert" css={{ color: COLORS.brandDark, margin: '0 0 12px' }}>
+            {save.problem}
+          </p>
+        ) : null}
+        <button type="submit" disabled={save.pending} css={buttonStyle()}>
+          {t(serviceMessages.legalPublishButton)}
+        </button>
+        <span role="status" css={{ marginLeft: 12, color: COLORS.free, fontWeight: 700, fontSize: FONT_SIZES.size50 }}>
+          {published ?? ''}
+        </span>
+      </form>
     </Panel>
   )
 }
