@@ -156,7 +156,7 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
     await page.getByTestId('reader-settings').waitFor({ state: 'detached' })
     expect((await focused(page)).testId).toBe('reader-settings-open')
 
-    // Contents: open by Enter, the last entry reached by Tab and taken by Enter; the sheet closes and the place moves.
+    // Contents: open by Enter, an entry reached by Tab and taken by Enter; the sheet closes and the place moves.
     expect((await tabTo(page, 'reader-toc-open', { back: true, max: 4 })).outline).toBe(RING)
     await page.keyboard.press('Enter')
     const entries = page.getByTestId('toc-entry')
@@ -168,11 +168,14 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
       () => focused(page),
       (state) => state.inDialog && state.testId === 'toc-entry',
     )
-    for (let presses = 1; presses < count; presses++) await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement === [...document.querySelectorAll('[data-testid="toc-entry"]')].pop())).toBe(true)
+    // The seeded reader's place in this book is shared with other test files running alongside
+    // (novels.e2e.ts reads it too): take the last entry from the first half, the first from the second.
+    const before = await page.getByTestId('epub-progress').textContent()
+    const target = Number.parseInt(before ?? '0', 10) < 50 ? count - 1 : 0
+    for (let presses = 0; presses < target; presses++) await page.keyboard.press('Tab')
+    expect(await page.evaluate((index) => document.activeElement === document.querySelectorAll('[data-testid="toc-entry"]')[index], target)).toBe(true)
     expect((await focused(page)).outline).toBe(RING)
     await page.screenshot({ path: path.join(shotDir(), 'keyboard-epub-toc-390.png') })
-    const before = await page.getByTestId('epub-progress').textContent()
     await page.keyboard.press('Enter')
     await page.getByTestId('reader-toc').waitFor({ state: 'detached' })
     await eventually(
