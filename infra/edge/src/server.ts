@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify'
 import { EDGE_TIMEOUTS, type EdgeTimeouts } from './config'
 import { clientIp, registerApiProxy } from './http/api-proxy'
+import { ApiUpstreams } from './http/upstreams'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
 import { PageHints, pageContext, withHead } from './http/pageHints'
@@ -26,7 +27,10 @@ import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } fr
 
 export interface EdgeOptions {
   edgeDir: string
+  /** The API: one address, or several as a comma list (balanced over the healthy ones, upstreams.ts). */
   apiUrl: string
+  /** How often each API process's /api/health is asked when there are several (default 2 s; 0: never). */
+  apiHealthCheckMs?: number
   logger?: FastifyServerOptions['logger']
   /** Only when another proxy sits in front of the edge (see config.ts). */
   trustProxy?: boolean | string[]
@@ -92,9 +96,13 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   registerSecurityHeaders(app, options.security ?? { paypal: false })
   const registry = new RegistryWatcher(options.edgeDir, app.log)
   const hostPages = new HostPages(options.edgeDir)
-  const hints = new PageHints(options.edgeDir, options.apiUrl, { tags: options.security?.tags })
-  const pageMeta = new PageMetadata(options.apiUrl, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
-  const sitemap = new SitemapSource(options.apiUrl)
+  const upstreams = new ApiUpstreams(options.apiUrl, { checkEveryMs: options.apiHealthCheckMs, log: app.log })
+  upstreams.start()
+  app.addHook('onClose', async () => upstreams.stop())
+  const api = upstreams.several ? () => upstreams.pick() : upstreams.urls[0]!
+  const hints = new PageHints(options.edgeDir, api, { tags: options.security?.tags })
+  const pageMeta = new PageMetadata(api, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
+  const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
   const liveRegistry = async () => (await registry.current())?.registry ?? null
   const judge = new CanaryJudge({ edgeDir: options.edgeDir, health, registry: liveRegistry, log: app.log })
@@ -179,8 +187,8 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   })
 
   registerAssets(app, options.edgeDir, options.assetCacheBytes)
-  app.register(async (api) =>
-    registerApiProxy(api, options.apiUrl, {
+  app.register(async (scope) =>
+    registerApiProxy(scope, upstreams, {
       requestLogging: options.requestLogging ?? false,
       timeouts,
       // The API answers 503 in maintenance: home must not go on being served from the edge's copy.
