@@ -43,9 +43,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ host: config.host, port: config.port })
-  console.log(
-    `[api] ${handle.kind} ready on http://${config.host}:${config.port} in ${Date.now() - started} ms (${config.profile} profile, instance ${config.instance}${bus ? ', cache invalidations over LISTEN/NOTIFY' : ''})`,
-  )
+  console.log(`[api] ${handle.kind} ready on http://${config.host}:${config.port} in ${Date.now() - started} ms (${config.profile} profile)`)
+  if (bus) console.log(`[api] instance ${config.instance}: cache invalidations shared with the other API processes (PostgreSQL LISTEN/NOTIFY)`)
   // The notification jobs (pg-boss) start once the API answers: their first start creates pg-boss's tables.
   if (config.notifications) {
     const jobsStart = Date.now()
