@@ -66,9 +66,9 @@ async function fakeApi(name: string, port = 0): Promise<FakeApi> {
     api.reads++
     return { result: { instance: name } }
   })
-  api.app.post('/api/write', async () => {
+  api.app.post('/api/write', async (req) => {
     api.writes++
-    return { result: { instance: name } }
+    return { result: { instance: name, body: req.body ?? null, xff: req.headers['x-forwarded-for'] ?? null } }
   })
   await api.app.listen({ host: '127.0.0.1', port })
   api.port = (api.app.server.address() as AddressInfo).port
@@ -112,6 +112,22 @@ describe('the edge over two API processes', () => {
     expect(answers.filter((name) => name === 'api-b').length).toBeGreaterThan(0)
     expect(answers.length).toBe(10)
     expect(a.reads + b.reads).toBe(10)
+  })
+
+  it('passes a write’s body and the reader’s address through, as with one API', async () => {
+    const send = await edgeOver(0)
+    for (let i = 0; i < 2; i++) {
+      const res = await send({
+        method: 'POST',
+        path: '/api/write',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: '{"n":1}',
+      })
+      expect(res.status).toBe(200)
+      expect(res.json().result).toMatchObject({ body: { n: 1 }, xff: '127.0.0.1' })
+    }
+    expect(a.writes).toBe(1)
+    expect(b.writes).toBe(1)
   })
 
   it('routes around a killed process: a read that hit it is retried on the other, later reads avoid it', async () => {
