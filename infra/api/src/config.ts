@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { ABUSE_PENALTY, API_TIMEOUTS, RATE_LIMITS, type AbusePenalty, type HttpTimeouts, type RateLimitTable } from './limits'
 import { publicUrlOf } from './publicUrl'
@@ -79,12 +80,33 @@ export interface ApiConfig {
   timeouts: HttpTimeouts
   /** Run the notification jobs (pg-boss) in this process (KOMA_NOTIFICATIONS=0 turns them off). */
   notifications: boolean
+  /**
+   * This process's name among several (KOMA_INSTANCE, default host:pid): /api/health answers it,
+   * so operators and tests see which process answered behind the edge.
+   */
+  instance: string
+  /**
+   * How a cache invalidation made by this process reaches the others (cluster/cacheBus.ts):
+   * 'postgres' (LISTEN/NOTIFY on DATABASE_URL, the default there) or 'off' (PGlite: one process).
+   * KOMA_CACHE_BUS=off turns it off on PostgreSQL too.
+   */
+  cacheBus: 'postgres' | 'off'
 }
 
 function rateLimitStore(value: string | undefined): RateLimitConfig['store'] {
   if (value === undefined || value === '' || value === 'memory') return 'memory'
   if (value === 'redis') return 'redis'
   throw new Error(`KOMA_RATE_LIMIT_STORE must be memory or redis, got "${value}"`)
+}
+
+function cacheBus(value: string | undefined, databaseUrl: string | undefined): ApiConfig['cacheBus'] {
+  if (value === 'off' || value === '0') return 'off'
+  if (value !== undefined && value !== '' && value !== 'postgres') throw new Error(`KOMA_CACHE_BUS must be postgres or off, got "${value}"`)
+  if (!databaseUrl) {
+    if (value === 'postgres') throw new Error('KOMA_CACHE_BUS=postgres needs DATABASE_URL (PGlite serves one process)')
+    return 'off'
+  }
+  return 'postgres'
 }
 
 function trustProxy(value: string | undefined): boolean | string {
@@ -127,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: trustProxy(env.KOMA_API_TRUST_PROXY),
     timeouts: API_TIMEOUTS,
     notifications: env.KOMA_NOTIFICATIONS !== '0',
+    instance: env.KOMA_INSTANCE || `${os.hostname()}:${process.pid}`,
+    cacheBus: cacheBus(env.KOMA_CACHE_BUS, env.DATABASE_URL || undefined),
     publicUrl: publicUrlOf(env),
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
     sandboxes: {

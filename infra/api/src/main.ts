@@ -1,4 +1,5 @@
 import { buildApp } from './app'
+import { startCacheBus, type CacheBus } from './cluster/cacheBus'
 import { createClock } from './clock'
 import { loadConfig, pgliteDir } from './config'
 import { connect, DataDirInUseError } from './db/connect'
@@ -28,11 +29,14 @@ async function main(): Promise<void> {
   }
   const deps = { db: handle.db, clock: createClock(), config }
   const app = await buildApp(deps, { logger: { level: config.logLevel } })
+  // Several processes on one PostgreSQL: a cache invalidated by a write here reaches the others (cluster/cacheBus.ts).
+  const bus: CacheBus | null = config.cacheBus === 'postgres' && config.databaseUrl ? startCacheBus(deps, config.databaseUrl, { log: app.log }) : null
   let jobs: Awaited<ReturnType<typeof startNotificationJobs>> | null = null
   const shutdown = async (signal: string) => {
     app.log.info(`[api] ${signal}: closing`)
     await jobs?.stop().catch((error: unknown) => console.error('[api] stopping the jobs failed', error))
     await app.close()
+    await bus?.close()
     await handle.close()
     process.exit(0)
   }
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ host: config.host, port: config.port })
   console.log(`[api] ${handle.kind} ready on http://${config.host}:${config.port} in ${Date.now() - started} ms (${config.profile} profile)`)
+  if (bus) console.log(`[api] instance ${config.instance}: cache invalidations shared with the other API processes (PostgreSQL LISTEN/NOTIFY)`)
   // The notification jobs (pg-boss) start once the API answers: their first start creates pg-boss's tables.
   if (config.notifications) {
     const jobsStart = Date.now()

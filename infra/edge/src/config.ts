@@ -1,6 +1,7 @@
 import { DEFAULT_CANARY_RULES, type CanaryRules } from './health/versionHealth'
 import path from 'node:path'
 import { sharedStateConfig } from './registry/shared'
+import { parseApiUrls } from './http/upstreams'
 import { tagConfigFrom, type TagConfig } from '@koma/contracts/server'
 
 /** The monorepo root: infra/edge/src → three levels up. */
@@ -45,6 +46,7 @@ export interface EdgeConfig {
   port: number
   /** Where published versions, the registry and the deploy history live. */
   edgeDir: string
+  /** API_URL: one API address, or a comma list of API processes the edge balances over. */
   apiUrl: string
   /**
    * Fastify's trustProxy: only when another proxy (nginx, a load balancer) sits in front of the
@@ -107,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
     host: env.HOST || '127.0.0.1',
     port,
     edgeDir: edgeDir(env),
-    apiUrl: env.API_URL || 'http://127.0.0.1:8081',
+    // A malformed address stops the edge here rather than on the first call.
+    apiUrl: parseApiUrls(env.API_URL || 'http://127.0.0.1:8081').join(','),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     paypal: Boolean(env.KOMA_PAYPAL_CLIENT_ID),

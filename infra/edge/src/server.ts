@@ -10,6 +10,7 @@ import Fastify, {
 import { EDGE_TIMEOUTS, type EdgeTimeouts } from './config'
 import { registerOpsReleases } from './http/opsReleases'
 import { clientIp, registerApiProxy } from './http/api-proxy'
+import { ApiUpstreams } from './http/upstreams'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
 import { PageHints, pageContext, withHead } from './http/pageHints'
@@ -27,7 +28,10 @@ import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } fr
 
 export interface EdgeOptions {
   edgeDir: string
+  /** The API: one address, or several as a comma list (balanced over the healthy ones, upstreams.ts). */
   apiUrl: string
+  /** How often each API process's /api/health is asked when there are several (default 2 s; 0: never). */
+  apiHealthCheckMs?: number
   logger?: FastifyServerOptions['logger']
   /** Only when another proxy sits in front of the edge (see config.ts). */
   trustProxy?: boolean | string[]
@@ -93,9 +97,13 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   registerSecurityHeaders(app, options.security ?? { paypal: false })
   const registry = new RegistryWatcher(options.edgeDir, app.log)
   const hostPages = new HostPages(options.edgeDir)
-  const hints = new PageHints(options.edgeDir, options.apiUrl, { tags: options.security?.tags })
-  const pageMeta = new PageMetadata(options.apiUrl, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
-  const sitemap = new SitemapSource(options.apiUrl)
+  const upstreams = new ApiUpstreams(options.apiUrl, { checkEveryMs: options.apiHealthCheckMs, log: app.log })
+  upstreams.start()
+  app.addHook('onClose', async () => upstreams.stop())
+  const api = upstreams.several ? () => upstreams.pick() : upstreams.urls[0]!
+  const hints = new PageHints(options.edgeDir, api, { tags: options.security?.tags })
+  const pageMeta = new PageMetadata(api, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
+  const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
   const liveRegistry = async () => (await registry.current())?.registry ?? null
   const judge = new CanaryJudge({ edgeDir: options.edgeDir, health, registry: liveRegistry, log: app.log })
@@ -181,9 +189,9 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
 
   registerAssets(app, options.edgeDir, options.assetCacheBytes)
   // Before the API proxy: the console's releases are the edge's own (it holds the registry).
-  registerOpsReleases(app, { apiUrl: options.apiUrl, edgeDir: options.edgeDir, health })
-  app.register(async (api) =>
-    registerApiProxy(api, options.apiUrl, {
+  registerOpsReleases(app, { apiUrl: () => upstreams.pick(), edgeDir: options.edgeDir, health })
+  app.register(async (scope) =>
+    registerApiProxy(scope, upstreams, {
       requestLogging: options.requestLogging ?? false,
       timeouts,
       // The API answers 503 in maintenance: home must not go on being served from the edge's copy.

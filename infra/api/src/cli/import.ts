@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import { loadConfig, pgliteDir } from '../config'
 import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
+import { notifyCacheChange } from '../cluster/invalidation'
 import { EpubError } from '../modules/viewer/epub/parse'
 import { importEpubTitle, importImageFolder, type Imported } from '../modules/viewer/importer'
 import { databaseIsEmpty, seedDatabase } from '../seed'
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
           )
         console.log(`imported ${target}: "${imported.title}" as /comic/${imported.contentId} (chapter ${imported.chapterId}; ${imported.detail})`)
         console.log(`KOMA_IMPORTED ${JSON.stringify({ target, contentId: imported.contentId, chapterId: imported.chapterId })}`)
+        // Running API processes on PostgreSQL rebuild home, lists and search now (cluster/invalidation.ts).
+        if (config.cacheBus === 'postgres') await notifyCacheChange(handle.db, 'catalog', `import:${process.pid}`)
       } catch (error) {
         failed++
         if (error instanceof EpubError) console.error(`refused ${target}: ${error.message}`)

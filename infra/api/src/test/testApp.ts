@@ -89,6 +89,8 @@ export interface TestApp {
   /** How the job queue reaches this app's database (modules/notify/jobs.ts). */
   jobsConnection: JobsConnection
   lane: 'pglite' | 'postgres'
+  /** PostgreSQL lane: the URL of this app's database (another app can share it: `sameDatabaseAs`). */
+  databaseUrl?: string
   /** This app's DATA_DIR (a temporary folder): its mail outbox lives there. */
   dataDir: string
   /** Every route the API registered (method and URL; HEAD twins of GET routes included). */
@@ -108,6 +110,11 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Change the configuration, e.g. lower the abuse limits (limits.ts) instead of waiting for them. */
   configure?: (config: ApiConfig) => ApiConfig
+  /**
+   * PostgreSQL lane only: a second API process on the first one's database (issue 18), with its
+   * own caches and clock. The first app drops the database; close this one before it.
+   */
+  sameDatabaseAs?: TestApp
 }
 
 /** The site origin test APIs are configured with (KOMA_PUBLIC_URL): mailed links and OAuth redirect URIs use it. */
@@ -118,14 +125,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const lane = testLane()
   let handle
   let dropDatabase: (() => Promise<void>) | null = null
-  if (lane === 'postgres') {
+  let databaseUrl: string | undefined
+  if (options.sameDatabaseAs) {
+    if (lane !== 'postgres' || !options.sameDatabaseAs.databaseUrl) throw new Error('sameDatabaseAs needs the PostgreSQL lane (KOMA_TEST_DB=postgres)')
+    databaseUrl = options.sameDatabaseAs.databaseUrl
+    handle = await connect({ databaseUrl, poolSize: 12 })
+  } else if (lane === 'postgres') {
     const template = await postgresTemplateName()
     const name = `koma_t_${randomBytes(6).toString('hex')}`
     const admin = new pg.Client({ connectionString: postgresAdminUrl() })
     await admin.connect()
     await admin.query(`create database ${name} template ${template}`)
     await admin.end()
-    handle = await connect({ databaseUrl: withDatabase(postgresAdminUrl(), name), poolSize: 12 })
+    databaseUrl = withDatabase(postgresAdminUrl(), name)
+    handle = await connect({ databaseUrl, poolSize: 12 })
     dropDatabase = async () => {
       const cleanup = new pg.Client({ connectionString: postgresAdminUrl() })
       await cleanup.connect()
@@ -190,6 +203,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     deps,
     jobsConnection: handle.jobs,
     lane,
+    databaseUrl,
     call,
     routes,
     dataDir,

@@ -1,10 +1,12 @@
 import { pipeline } from 'node:stream'
 import zlib from 'node:zlib'
 import httpProxy from '@fastify/http-proxy'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify'
+import type { FastifyReplyFromHooks } from '@fastify/reply-from'
 import type { EdgeTimeouts } from '../config'
 import { DEFAULT_LOCALE, HEADERS, isLocale, NETWORK_FAILURE_CODE, text } from '@koma/contracts/server'
 import { negotiate } from './encoding'
+import { ApiUpstreams, isConnectionFailure } from './upstreams'
 
 /** The parts of a request and reply used here (reply-from hands over loosely typed ones). */
 interface ProxiedRequest {
@@ -63,14 +65,22 @@ function compressUpstream(req: ProxiedRequest, reply: ProxiedReply, stream: Node
   )
 }
 
+/** Only these may go to a second API process after the first could not be reached (never a write twice). */
+const RETRIED_METHODS = new Set(['GET', 'HEAD'])
+
 /**
  * Everything under /api goes to the API: every method, body, cookie and Set-Cookie as is. The
  * edge is the reader's first hop, so it sets X-Forwarded-For to the address it sees itself
  * (replacing anything the client sent: the API trusts this header).
+ *
+ * Several API processes (issue 18): each call goes to the next healthy one (upstreams.ts); a
+ * process that cannot be reached is taken out, and a GET or HEAD is sent once more to another
+ * process. POST, PUT and DELETE are never sent twice: the reader gets SPEC §8's network failure
+ * and decides (the first process may have done the work).
  */
 export async function registerApiProxy(
   app: FastifyInstance,
-  apiUrl: string,
+  api: string | ApiUpstreams,
   options: {
     requestLogging: boolean
     timeouts: Pick<EdgeTimeouts, 'upstreamHeadersMs' | 'upstreamBodyMs' | 'upstreamConnectMs'>
@@ -79,8 +89,51 @@ export async function registerApiProxy(
   },
 ): Promise<void> {
   const { timeouts } = options
+  const upstreams = typeof api === 'string' ? new ApiUpstreams(api) : api
+  const several = upstreams.several
+  type AnyReply = FastifyReply<RouteGenericInterface, RawServerBase>
+  const networkFailure = (reply: AnyReply, error: Error) => {
+    const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.name ?? ''))
+    // reply-from has already logged the cause.
+    // SPEC §8's network failure (code 9999), in the reader's language: the API is not there.
+    const header = reply.request.headers[HEADERS.language]
+    const locale = isLocale(header) ? header : DEFAULT_LOCALE
+    reply
+      .code(timedOut ? 504 : 502)
+      .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+      .send(JSON.stringify({ code: NETWORK_FAILURE_CODE, message: text('connectionLost', locale) }))
+  }
+  /** Send the call to `target`; on a connection failure take it out and, for a read, try one other process. */
+  const forward = (reply: AnyReply, dest: string, replyOptions: FastifyReplyFromHooks, target: string, retried: boolean): void => {
+    reply.from(dest, {
+      ...replyOptions,
+      getUpstream: () => target,
+      onError: (failed, { error }) => {
+        if (isConnectionFailure(error)) {
+          upstreams.markDown(target)
+          const other = upstreams.pick(target)
+          if (!retried && RETRIED_METHODS.has(failed.request.method) && other !== target && !failed.sent) {
+            failed.request.log.warn({ api: target, retry: other }, 'API process unreachable: read retried on another')
+            forward(failed, dest, replyOptions, other, true)
+            return
+          }
+        }
+        networkFailure(failed, error)
+      },
+    })
+  }
   await app.register(httpProxy, {
-    upstream: apiUrl,
+    // One API: its address, exactly as before. Several: chosen per call (no base, one undici agent for all).
+    upstream: several ? '' : upstreams.urls[0]!,
+    ...(several
+      ? {
+          handler: (req, reply, dest, handlerOptions) => {
+            // http-proxy has already asked getUpstream (below) for this call's process.
+            const target = handlerOptions.getUpstream?.(req, '') ?? upstreams.pick()
+            forward(reply, dest, handlerOptions, target, false)
+          },
+        }
+      : {}),
     prefix: '/api',
     rewritePrefix: '/api',
     http2: false,
@@ -101,17 +154,8 @@ export async function registerApiProxy(
         options.onUpstreamStatus?.(res.statusCode)
         compressUpstream(req, reply, res.stream, res.statusCode)
       },
-      onError: (reply, { error }) => {
-        const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.name ?? ''))
-        // reply-from has already logged the cause.
-        // SPEC §8's network failure (code 9999), in the reader's language: the API is not there.
-        const header = reply.request.headers[HEADERS.language]
-        const locale = isLocale(header) ? header : DEFAULT_LOCALE
-        reply
-          .code(timedOut ? 504 : 502)
-          .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-          .send(JSON.stringify({ code: NETWORK_FAILURE_CODE, message: text('connectionLost', locale) }))
-      },
+      ...(several ? { getUpstream: () => upstreams.pick() } : {}),
+      onError: (reply, { error }) => networkFailure(reply, error),
     },
   })
 }

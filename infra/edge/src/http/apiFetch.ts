@@ -25,14 +25,17 @@ export interface ApiAnswer<T> {
  * (SPEC §7 headers), anonymous (no reader cookie), on behalf of the reader's address. Never
  * throws: a refused connection or a timeout is status 0.
  */
+/** Where the edge's own GETs go: one API address, or the next healthy API process (upstreams.ts). */
+export type ApiTarget = string | (() => string)
+
 export async function apiGet<T>(
-  apiUrl: string,
+  apiUrl: ApiTarget,
   path: string,
   input: { locale: Locale; clientIp: string; now: number; timeoutMs?: number },
 ): Promise<ApiAnswer<T>> {
   try {
     const time = String(input.now)
-    const response = await fetch(`${apiUrl}/api${path}`, {
+    const response = await fetch(`${typeof apiUrl === 'function' ? apiUrl() : apiUrl}/api${path}`, {
       headers: {
         [HEADERS.requestTime]: time,
         [HEADERS.checksum]: await requestChecksum(time, input.clientIp),

@@ -1,5 +1,5 @@
 import { LOCALES, prefixForLocale, withLocalePrefix, type Locale, type SitemapTitle } from '@koma/contracts/server'
-import { apiGet } from './apiFetch'
+import { apiGet, type ApiTarget } from './apiFetch'
 import { PAGE_TEXTS } from './pageTexts'
 import { escapeMarkup } from './responses'
 
@@ -71,7 +71,7 @@ export class SitemapSource {
   private pending: Promise<SitemapTitle[] | null> | null = null
 
   constructor(
-    private readonly apiUrl: string,
+    private readonly apiUrl: ApiTarget,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -44,12 +44,14 @@ async function healthOf(health: VersionHealth, container: string | null, version
   return { loads: stats.loads, failures: stats.failures, rate: stats.rate }
 }
 
-export function registerOpsReleases(app: FastifyInstance, options: { apiUrl: string; edgeDir: string; health: VersionHealth }): void {
-  const { apiUrl, edgeDir, health } = options
+/** `apiUrl`: the API's address, or a function picking one of several (the edge's balancing). */
+export function registerOpsReleases(app: FastifyInstance, options: { apiUrl: string | (() => string); edgeDir: string; health: VersionHealth }): void {
+  const { edgeDir, health } = options
+  const api = (): string => (typeof options.apiUrl === 'string' ? options.apiUrl : options.apiUrl())
 
   app.get('/api/ops/releases', async (req, reply) => {
     reply.header('cache-control', 'no-store')
-    const check = await operatorCheck(apiUrl, req)
+    const check = await operatorCheck(api(), req)
     if (!check.ok) return reply.code(check.status).send(check.body)
     const listed = await listVersions(edgeDir)
     const result: ReleasePackage[] = []
@@ -80,7 +82,7 @@ export function registerOpsReleases(app: FastifyInstance, options: { apiUrl: str
     const name = packages.find((pkg) => pkg.name === req.params.package)?.name
     const action = (RELEASE_ACTIONS as readonly string[]).includes(req.params.action) ? (req.params.action as ReleaseAction) : null
     if (!name || !action) return reply.code(404).send({ code: 404, message: 'No such package or action.' })
-    const check = await operatorCheck(apiUrl, req)
+    const check = await operatorCheck(api(), req)
     if (!check.ok) return reply.code(check.status).send(check.body)
     let done: ReleaseDone
     try {
@@ -89,7 +91,7 @@ export function registerOpsReleases(app: FastifyInstance, options: { apiUrl: str
       // Nothing to promote or roll back to: the registry's own explanation.
       return reply.code(409).send({ code: 409, message: error instanceof Error ? error.message : String(error) })
     }
-    const recorded = await fetch(`${apiUrl}/api/ops/audit/releases`, {
+    const recorded = await fetch(`${api()}/api/ops/audit/releases`, {
       method: 'POST',
       headers: { ...asCaller(req), 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ package: name, action, from: done.previous, to: done.version }).toString(),

@@ -19,7 +19,7 @@ import {
 } from '@koma/contracts/server'
 import { resolveRoute } from '@koma/contracts/match'
 import type { Registry } from '../registry/types'
-import { apiGet, FIRST_PAGE_API_WAIT_MS } from './apiFetch'
+import { apiGet, FIRST_PAGE_API_WAIT_MS, type ApiTarget } from './apiFetch'
 import { compressVariants, type Variants } from './encoding'
 import { escapeMarkup } from './responses'
 import type { PageContext } from './pageMeta'
@@ -141,7 +141,7 @@ export class PageHints {
 
   constructor(
     edgeDir: string,
-    private readonly apiUrl: string,
+    private readonly apiUrl: ApiTarget,
     private readonly options: { homeWaitMs?: number; now?: () => number; tags?: TagConfig } = {},
   ) {
     this.remotes = new RemoteVersions(edgeDir)

@@ -10,7 +10,7 @@ import {
   type Locale,
 } from '@koma/contracts/server'
 import type { RouteMatch } from '@koma/contracts/match'
-import { apiGet, CRAWLER_API_WAIT_MS, FIRST_PAGE_API_WAIT_MS, type ApiAnswer } from './apiFetch'
+import { apiGet, CRAWLER_API_WAIT_MS, FIRST_PAGE_API_WAIT_MS, type ApiAnswer, type ApiTarget } from './apiFetch'
 import { escapeMarkup } from './responses'
 import { PAGE_TEXTS } from './pageTexts'
 
@@ -87,7 +87,7 @@ export class PageMetadata {
   private readonly answers = new Map<string, CachedAnswer>()
 
   constructor(
-    private readonly apiUrl: string,
+    private readonly apiUrl: ApiTarget,
     private readonly options: { publicUrl?: string; waitMs?: number; now?: () => number } = {},
   ) {}
 

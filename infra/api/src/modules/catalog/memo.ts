@@ -34,3 +34,8 @@ export function memo<T>(deps: AppDeps, key: string, build: () => Promise<T>, unt
   )
   return entry.value as Promise<T>
 }
+
+/** Forget every shared answer of this app (a write changed them: cluster/invalidation.ts). */
+export function forgetSharedAnswers(deps: AppDeps): void {
+  caches.get(deps)?.clear()
+}

@@ -52,6 +52,11 @@ function searchIndex(deps: AppDeps): Promise<Entry[]> {
   return entries
 }
 
+/** Rebuild the index on the next search (a title changed: cluster/invalidation.ts). */
+export function forgetSearchIndex(deps: AppDeps): void {
+  indexes.delete(deps)
+}
+
 /** POST /search: titles whose name, authors or keywords (any language) hold every term, best first. */
 export async function search(
   deps: AppDeps,

@@ -24,6 +24,7 @@ import { editChapterSales, editTitleTexts, findTitles, opsTitle } from './conten
 import { actOnReport, opsMember, parseReportRoute, parseSanction, reportQueue, sanctionMember } from './moderation'
 import { enrolTotp, operatorStatus, requireOperator, verifyTotp } from './operators'
 import { forgetServiceStates, saveServiceState, serviceStates } from './states'
+import { invalidate } from '../../cluster/invalidation'
 
 const PROBLEM_TEXTS: Record<FieldError['problem'], TextKey> = {
   required: 'fieldRequired',
@@ -94,6 +95,8 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
       await saveServiceState(trx, 'maintenance', setting, now)
       await writeAudit(trx, operator.actor, { action: 'service.maintenance', target: 'service:maintenance', before, after: setting })
     })
+    // Every API process answers 503 (or stops) at once, not within its 2 s copy (cluster/invalidation.ts).
+    await invalidate(deps, 'service-states', req.log)
     return (await serviceState()).maintenance
   })
 
@@ -120,6 +123,7 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
       await saveServiceState(trx, 'update', setting, deps.clock.now())
       await writeAudit(trx, operator.actor, { action: 'service.update', target: 'service:update', before, after: setting })
     })
+    await invalidate(deps, 'service-states', req.log)
     return (await serviceState()).update
   })
 
@@ -164,12 +168,17 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, endpoints.opsTitleTexts, async ({ req, params, body, locale }) => {
     const operator = await requireOperator(deps, req)
-    return editTitleTexts(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
+    const title = await editTitleTexts(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
+    // Readers on every API process see the new names (home, lists, search) without waiting for the caches to expire.
+    await invalidate(deps, 'catalog', req.log)
+    return title
   })
 
   route(app, deps, endpoints.opsChapterSales, async ({ req, params, body, locale }) => {
     const operator = await requireOperator(deps, req)
-    return editChapterSales(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
+    const chapter = await editChapterSales(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
+    await invalidate(deps, 'catalog', req.log)
+    return chapter
   })
 
   route(app, deps, endpoints.opsCoupons, async ({ req, query }) => {

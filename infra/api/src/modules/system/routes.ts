@@ -25,5 +25,10 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
       .execute()
     return { reported: true }
   })
-  app.get('/api/health', { config: { bare: true } }, async () => ({ result: { ok: true } }))
+  // Names the process that answered (KOMA_INSTANCE or host:pid): behind the edge's balancing,
+  // operators and tests see which API process served a call.
+  app.get('/api/health', { config: { bare: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store')
+    return { result: { ok: true, instance: deps.config.instance } }
+  })
 }

@@ -1,0 +1,106 @@
+import { endpoints, type ContentType } from '@koma/contracts/server'
+import { eventually } from '../../../e2e/support/eventually'
+import { registerMember, uniqueEmail } from '../modules/account/testing'
+import { becomeOperator } from '../modules/ops/testing'
+import { testLane } from '../test/lane'
+import { createTestApp, type TestApp } from '../test/testApp'
+import { startCacheBus, type CacheBus } from './cacheBus'
+
+jest.setTimeout(120_000)
+
+/**
+ * Issue 18: two API processes (two apps, one PostgreSQL database, each with its own caches). A
+ * write on A reaches B's short-lived copies through LISTEN/NOTIFY: B does not serve the old
+ * title (15 s cache) or miss it in search (60 s index) once A has changed it. The waits below
+ * are far shorter than those lifetimes, so only the bus can make them pass.
+ */
+const onPostgres = testLane() === 'postgres' ? describe : describe.skip
+
+onPostgres('cache invalidations across API processes (LISTEN/NOTIFY)', () => {
+  let a: TestApp
+  let b: TestApp
+  let busA: CacheBus
+  let busB: CacheBus
+  let operator: Record<string, string>
+  let target: { type: ContentType; id: number }
+
+  beforeAll(async () => {
+    a = await createTestApp({ configure: (config) => ({ ...config, instance: 'api-a' }) })
+    b = await createTestApp({ sameDatabaseAs: a, configure: (config) => ({ ...config, instance: 'api-b' }) })
+    busA = startCacheBus(a.deps, a.databaseUrl!)
+    busB = startCacheBus(b.deps, a.databaseUrl!)
+    await Promise.all([busA.ready, busB.ready])
+    const made = await registerMember(a, { email: uniqueEmail('cluster-op') })
+    await becomeOperator(a, made)
+    operator = made.cookies
+    const row = await a.db
+      .selectFrom('contents')
+      .select(['id', 'type'])
+      .where('mature', '=', false)
+      .where('status', '!=', 'coming_soon')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    target = { type: row.type as ContentType, id: Number(row.id) }
+  })
+  afterAll(async () => {
+    await busB?.close()
+    await busA?.close()
+    await b?.close()
+    await a?.close()
+  })
+
+  /** What a signed-out reader of B sees: the title's English name (B's shared cache) and the ids a search finds (B's index). */
+  const nameOnB = async () => (await b.call(endpoints.content, { params: { type: target.type, id: target.id } })).json().result.name as string
+  const foundOnB = async (word: string) =>
+    ((await b.call(endpoints.search, { body: { query: word } })).json().result.contents as { id: number }[]).map((content) => Number(content.id))
+
+  const rename = async (word: string) => {
+    const body = {
+      nameJa: `${word} 題`,
+      nameEn: `${word} Title`,
+      nameFr: `Titre ${word}`,
+      descriptionJa: '説明',
+      descriptionEn: 'About',
+      descriptionFr: 'À propos',
+    }
+    const edited = await a.call(endpoints.opsTitleTexts, { params: { id: target.id }, body, cookies: operator })
+    expect(edited.statusCode).toBe(200)
+  }
+
+  it('a title renamed on A is shown and found on B at once, not after B’s caches expire', async () => {
+    const before = await nameOnB()
+    expect(await foundOnB('Quillfeather')).toEqual([])
+    // B holds the old name and an index without the new word.
+    expect(await nameOnB()).toBe(before)
+    await rename('Quillfeather')
+    await eventually(nameOnB, (name) => name === 'Quillfeather Title', 3_000, 50)
+    await eventually(
+      () => foundOnB('Quillfeather'),
+      (ids) => ids.includes(target.id),
+      3_000,
+      50,
+    )
+  })
+
+  it('B listens again after its connection is cut, and serves nothing stale meanwhile', async () => {
+    expect(await nameOnB()).toBe('Quillfeather Title')
+    const cut = await a.db
+      .selectFrom('pg_stat_activity' as never)
+      .select((eb) => eb.fn<boolean>('pg_terminate_backend', [eb.ref('pid' as never)]).as('cut'))
+      .where('datname' as never, '=', a.databaseUrl!.split('/').pop() as never)
+      .where('query' as never, 'like', 'LISTEN%' as never)
+      .execute()
+    expect(cut.length).toBe(2)
+    await rename('Marrowlight')
+    await eventually(nameOnB, (name) => name === 'Marrowlight Title', 3_000, 50)
+    await eventually(
+      () => foundOnB('Marrowlight'),
+      (ids) => ids.includes(target.id),
+      3_000,
+      50,
+    )
+    // Listening again: the next change arrives too.
+    await rename('Thistledown')
+    await eventually(nameOnB, (name) => name === 'Thistledown Title', 3_000, 50)
+  })
+})

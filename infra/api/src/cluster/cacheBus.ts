@@ -1,0 +1,95 @@
+import pg from 'pg'
+import type { AppDeps } from '../deps'
+import { CACHE_CHANNEL, CACHE_SCOPES, forgetLocally, isCacheScope, markBusAttached, type CacheMessage } from './invalidation'
+
+/**
+ * The API processes' cache invalidations (issue 18) over PostgreSQL LISTEN/NOTIFY rather than
+ * Redis pub/sub: every process already holds the database, NOTIFY goes out only when the write's
+ * transaction commits (a process told to reload never reads the old row), and Redis stays
+ * optional (abuse limits only). One connection per process listens, outside the query pool.
+ */
+export interface CacheBus {
+  /** Resolves once listening (tests wait for it before writing). */
+  ready: Promise<void>
+  close(): Promise<void>
+}
+
+export interface CacheBusOptions {
+  log?: { info(msg: string): void; warn(obj: object, msg: string): void }
+  /** First wait before reconnecting after the listening connection is lost (doubles up to 30 s). */
+  reconnectMs?: number
+}
+
+export function startCacheBus(deps: AppDeps, databaseUrl: string, options: CacheBusOptions = {}): CacheBus {
+  let client: pg.Client | null = null
+  let closed = false
+  let delay = options.reconnectMs ?? 500
+  let timer: NodeJS.Timeout | null = null
+  let resolveReady: () => void = () => {}
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve))
+
+  const onMessage = (message: pg.Notification) => {
+    if (message.channel !== CACHE_CHANNEL || !message.payload) return
+    let parsed: Partial<CacheMessage>
+    try {
+      parsed = JSON.parse(message.payload) as Partial<CacheMessage>
+    } catch {
+      return
+    }
+    if (!isCacheScope(parsed.scope) || parsed.from === deps.config.instance) return
+    forgetLocally(deps, parsed.scope)
+  }
+
+  const connect = async (): Promise<void> => {
+    timer = null
+    if (closed) return
+    const next = new pg.Client({ connectionString: databaseUrl })
+    next.on('notification', onMessage)
+    next.on('error', (err) => options.log?.warn({ err }, 'cache bus connection failed'))
+    next.on('end', () => {
+      if (client !== next) return
+      client = null
+      if (closed) return
+      // Messages sent while nobody listened are lost: forget everything rather than serve them stale.
+      for (const scope of CACHE_SCOPES) forgetLocally(deps, scope)
+      schedule()
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${CACHE_CHANNEL}`)
+    } catch (err) {
+      options.log?.warn({ err }, 'cache bus could not listen; retrying')
+      await next.end().catch(() => {})
+      schedule()
+      return
+    }
+    if (closed) {
+      await next.end().catch(() => {})
+      return
+    }
+    client = next
+    delay = options.reconnectMs ?? 500
+    for (const scope of CACHE_SCOPES) forgetLocally(deps, scope)
+    resolveReady()
+  }
+  const schedule = () => {
+    if (closed || timer) return
+    timer = setTimeout(() => void connect(), delay)
+    timer.unref()
+    delay = Math.min(delay * 2, 30_000)
+  }
+
+  markBusAttached(deps, true)
+  void connect()
+  return {
+    ready,
+    close: async () => {
+      closed = true
+      markBusAttached(deps, false)
+      if (timer) clearTimeout(timer)
+      const current = client
+      client = null
+      await current?.end().catch(() => {})
+    },
+  }
+}

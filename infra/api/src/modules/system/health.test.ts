@@ -1,0 +1,38 @@
+import os from 'node:os'
+import { loadConfig } from '../../config'
+import { createTestApp, type TestApp } from '../../test/testApp'
+
+/** Issue 18: /api/health names the process that answered, so the edge's balancing can be seen. */
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp({ configure: (config) => ({ ...config, instance: 'api-test-7' }) })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('GET /api/health', () => {
+  it('answers ok and the instance that answered, never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ result: { ok: true, instance: 'api-test-7' } })
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+
+  it('names the instance KOMA_INSTANCE, else host:pid (stable for the process)', () => {
+    expect(loadConfig({ KOMA_INSTANCE: 'api-2' }).instance).toBe('api-2')
+    expect(loadConfig({}).instance).toBe(`${os.hostname()}:${process.pid}`)
+    expect(loadConfig({}).instance).toBe(loadConfig({}).instance)
+  })
+})
+
+describe('KOMA_CACHE_BUS', () => {
+  it('is LISTEN/NOTIFY on PostgreSQL, off on PGlite, and refuses what it cannot do', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/koma' }).cacheBus).toBe('postgres')
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/koma', KOMA_CACHE_BUS: 'off' }).cacheBus).toBe('off')
+    expect(loadConfig({}).cacheBus).toBe('off')
+    expect(() => loadConfig({ KOMA_CACHE_BUS: 'postgres' })).toThrow(/needs DATABASE_URL/)
+    expect(() => loadConfig({ KOMA_CACHE_BUS: 'redis' })).toThrow(/postgres or off/)
+  })
+})
