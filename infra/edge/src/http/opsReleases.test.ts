@@ -55,7 +55,13 @@ afterAll(async () => {
   await removeDir(root)
 })
 
-const as = (session: string | null, path: string, method = 'GET'): TestRequest => ({ path, method, headers: session ? { cookie: `session=${session}` } : {} })
+/** As the browser's client sends them: a POST is form-encoded, even with nothing in it. */
+const as = (session: string | null, path: string, method = 'GET'): TestRequest => ({
+  path,
+  method,
+  headers: { ...(session ? { cookie: `session=${session}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+  ...(method === 'POST' ? { body: '' } : {}),
+})
 
 describe('releases from the operator console', () => {
   it('refuses whoever the API refuses, with its status and message, and changes nothing', async () => {

@@ -46,8 +46,15 @@ async function healthOf(health: VersionHealth, container: string | null, version
 
 /** `apiUrl`: the API's address, or a function picking one of several (the edge's balancing). */
 export function registerOpsReleases(app: FastifyInstance, options: { apiUrl: string | (() => string); edgeDir: string; health: VersionHealth }): void {
+  app.register(async (scope) => releaseRoutes(scope, options))
+}
+
+function releaseRoutes(app: FastifyInstance, options: { apiUrl: string | (() => string); edgeDir: string; health: VersionHealth }): void {
   const { edgeDir, health } = options
   const api = (): string => (typeof options.apiUrl === 'string' ? options.apiUrl : options.apiUrl())
+  // The browser's client sends every POST form-encoded (SPEC §7), here with nothing in it: the
+  // package and the action are in the path. A body is read (at most 1 kB) and ignored.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}))
 
   app.get('/api/ops/releases', async (req, reply) => {
     reply.header('cache-control', 'no-store')
