@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
 import { findTitle, type ContentJson } from './support/api'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
-import { signedIn, signInAt } from './support/members'
+import { sessionOf, withSession } from './support/members'
 
 /** Issue 14: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules, on the main page of every remote, with no exception list. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
@@ -11,12 +11,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 let browser: Browser
 /** The seeded reader's session, signed in once and handed to the contexts of the signed-in pages. */
 let session: Cookie[] = []
+let session2: Cookie[] = []
 beforeAll(async () => {
   browser = await launchBrowser()
-  const context = await newContext(browser, { viewport: PHONE })
-  await signInAt(await context.newPage(), '/en')
-  session = await context.cookies()
-  await context.close()
+  session = await sessionOf(browser)
+  session2 = await sessionOf(browser, SECOND_READER)
 })
 afterAll(async () => {
   await browser?.close()
@@ -201,7 +200,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA) of dialogs, menus and the EPUB r
     const commentsPath = `/en/comment/${title.type}/${title.id}/${chapter.id}`
     const text = `Accessible ${Date.now().toString(36)}`
     const other = await newContext(browser, { viewport: PHONE })
-    const author = await signedIn(other, commentsPath, SECOND_READER)
+    const author = await withSession(other, session2, commentsPath)
     await author.getByTestId('comment-input').fill(text)
     await author.getByTestId('comment-submit').click()
     await author.getByTestId('comment-body').getByText(text, { exact: true }).waitFor()

@@ -1,9 +1,9 @@
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Cookie, Page } from 'playwright-core'
 import { findTitle, type ContentJson } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
-import { signedIn } from './support/members'
+import { sessionOf, withSession } from './support/members'
 import { screenshotDir as shotDir } from './support/site'
 
 /**
@@ -13,8 +13,13 @@ import { screenshotDir as shotDir } from './support/site'
  * ring is the theme's (3 px, COLORS.focus).
  */
 let browser: Browser
+/** The two seeded readers, each signed in once for the whole file (see sessionOf). */
+let reader: Cookie[] = []
+let reader2: Cookie[] = []
 beforeAll(async () => {
   browser = await launchBrowser()
+  reader = await sessionOf(browser)
+  reader2 = await sessionOf(browser, { email: 'reader2@koma.example', password: 'koma-reader-2' })
 })
 afterAll(async () => {
   await browser?.close()
@@ -128,7 +133,7 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
   it("the EPUB reader's settings and table of contents open, work and close from the keyboard, focus ring visible", async () => {
     const title = await findTitle((t) => t.chapterFileFormat === 'epub' && t.readingDirection === 'ltr' && t.chapters.length > 1)
     const context = await newContext(browser, { viewport: PHONE })
-    const page = await signedIn(context, `/en/comic/${title.id}/chapter/${title.chapters[0].id}/product`)
+    const page = await withSession(context, reader, `/en/comic/${title.id}/chapter/${title.chapters[0].id}/product`)
     const errors = trackErrors(page)
     await eventually(
       () => page.getByTestId('epub-reader').getAttribute('data-state'),
@@ -190,7 +195,7 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
   it('the select-chapters dialog: opened by Enter, select all by Space, Escape closes it back onto its button', async () => {
     const title = await findTitle((t) => !t.mature && !t.rentalConfig?.gaugeUsable && t.chapters.filter(buyable).length >= 2)
     const context = await newContext(browser, { viewport: PHONE })
-    const page = await signedIn(context, `/en/${title.type}/${title.id}`)
+    const page = await withSession(context, reader, `/en/${title.type}/${title.id}`)
     const errors = trackErrors(page)
     await page.getByTestId('episode-list').waitFor()
     expect((await tabTo(page, 'buy-several')).outline).toBe(RING)
@@ -223,14 +228,14 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
     const commentsPath = `/en/comment/${title.type}/${title.id}/${chapter.id}`
     const text = `Keyboard ${Date.now().toString(36)}`
     const other = await newContext(browser, { viewport: PHONE })
-    const author = await signedIn(other, commentsPath, { email: 'reader2@koma.example', password: 'koma-reader-2' })
+    const author = await withSession(other, reader2, commentsPath)
     await author.getByTestId('comment-input').fill(text)
     await author.getByTestId('comment-submit').click()
     await author.getByTestId('comment-body').getByText(text, { exact: true }).waitFor()
     await other.close()
 
     const context = await newContext(browser, { viewport: PHONE })
-    const page = await signedIn(context, commentsPath)
+    const page = await withSession(context, reader, commentsPath)
     const errors = trackErrors(page)
     await page.getByTestId('comment-body').first().getByText(text, { exact: true }).waitFor()
     expect((await tabTo(page, 'comment-more', { max: 40 })).outline).toBe(RING)
@@ -263,7 +268,7 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
     const title = await findTitle((t) => !t.mature && !t.rentalConfig?.gaugeUsable && t.chapters.filter(buyable).length >= 2)
     const chapter = title.chapters.filter(buyable)[1]!
     const context = await newContext(browser, { viewport: PHONE, locale: 'ja-JP' })
-    const page = await signedIn(context, `/${title.type}/${title.id}`)
+    const page = await withSession(context, reader, `/${title.type}/${title.id}`)
     const errors = trackErrors(page)
     await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).waitFor()
     let now = await focused(page)
@@ -306,7 +311,7 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
     const title = await findTitle((t) => t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => c.salesConfig.free && !c.aborted))
     const chapter = title.chapters.find((c) => c.salesConfig.free && !c.aborted)!
     const context = await newContext(browser, { viewport: PHONE })
-    const page = await signedIn(context, `/en/${title.type}/${title.id}/chapter/${chapter.id}/product`)
+    const page = await withSession(context, reader, `/en/${title.type}/${title.id}/chapter/${chapter.id}/product`)
     const errors = trackErrors(page)
     await page.getByTestId('viewer-header').waitFor()
     expect((await tabTo(page, 'viewer-report', { max: 20 })).outline).toBe(RING)

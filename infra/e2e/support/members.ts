@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
+import { newContext } from './browser'
 import { eventually } from './eventually'
 import { readSite } from './site'
 
@@ -68,5 +69,28 @@ export async function signInAt(page: Page, target: string, member = SEEDED_READE
 export async function signedIn(context: BrowserContext, target: string, member = SEEDED_READER): Promise<Page> {
   const page = await context.newPage()
   await signInAt(page, target, member)
+  return page
+}
+
+/**
+ * A member's session cookies, signed in once through the screens. Every browser of the shared
+ * e2e site signs in from one address, which the API's sign-in limit counts (30 per 15 minutes):
+ * a test file that needs the same member in many contexts signs in once and hands the cookies on.
+ */
+export async function sessionOf(browser: Browser, member = SEEDED_READER): Promise<Cookie[]> {
+  const context = await newContext(browser)
+  try {
+    await signInAt(await context.newPage(), '/en', member)
+    return await context.cookies()
+  } finally {
+    await context.close()
+  }
+}
+
+/** A new page of `context` carrying `session` (from sessionOf), on `target`. */
+export async function withSession(context: BrowserContext, session: Cookie[], target: string): Promise<Page> {
+  await context.addCookies(session)
+  const page = await context.newPage()
+  await page.goto(target)
   return page
 }
