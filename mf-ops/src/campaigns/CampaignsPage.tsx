@@ -7,17 +7,17 @@ import {
   NOTICE_CATEGORIES,
   opsEndpoints,
   type CouponForm as CouponBody,
-  type FieldError,
   type OpsCoupon,
   type OpsFaq,
   type OpsNotice,
 } from '@koma/contracts/ops'
-import { refusal, SelectField, TextArea, TextField, useSubmit } from '@koma/contracts/ui'
-import { useState, type ReactNode } from 'react'
+import { SelectField, TextArea, TextField } from '@koma/contracts/ui'
+import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
-import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
+import { fromLocalInput, toLocalInput } from '../console/problems'
 import { LanguageColumns, Problem, useInLanguage } from '../console/parts'
+import { SubmitRow, useAction, useOpsForm, type Fields } from '../console/form'
 import { campaignMessages, consoleMessages, languageMessages } from '../i18n/messages'
 
 export default function CampaignsPage() {
@@ -31,38 +31,6 @@ export default function CampaignsPage() {
   )
 }
 
-type Fields = Record<string, string>
-
-/** A console form: fields, the API's own check before sending, the refusal or failure shown in the operator's language. */
-function useForm(initial: () => Fields, check: (fields: Fields) => FieldError[], send: (fields: Fields) => Promise<void>) {
-  const t = useT()
-  const [fields, setFields] = useState<Fields>(initial)
-  const [errors, setErrors] = useState<FieldError[]>([])
-  const [saved, setSaved] = useState(false)
-  const submit = useSubmit(
-    async () => {
-      await send(fields)
-      setSaved(true)
-    },
-    {
-      check: () => {
-        setSaved(false)
-        const found = check(fields)
-        setErrors(found)
-        return found.length === 0
-      },
-      failure: (error) => refusal(error) ?? t(consoleMessages.failed),
-    },
-  )
-  const field = (name: string) => ({
-    name,
-    value: fields[name] ?? '',
-    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value })),
-    error: problemText(t, errors, name),
-  })
-  return { fields, setFields, field, submit, saved, setSaved }
-}
-
 const listItem = {
   background: COLORS.surfaceAlt,
   borderRadius: 10,
@@ -73,33 +41,6 @@ const listItem = {
 const meta = { margin: '0 0 4px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted } as const
 const row = { display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 } as const
 const grid = (min: number) => ({ display: 'grid', gap: '0 16px', gridTemplateColumns: `repeat(auto-fit, minmax(min(${min}px, 100%), 1fr))` }) as const
-
-function SubmitRow({
-  pending,
-  label,
-  saved,
-  savedLabel,
-  children,
-}: {
-  pending: boolean
-  label: string
-  saved: boolean
-  savedLabel: string
-  children?: ReactNode
-}) {
-  const t = useT()
-  return (
-    <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
-      <button type="submit" disabled={pending} css={buttonStyle()}>
-        {pending ? t(consoleMessages.saving) : label}
-      </button>
-      {children}
-      <span role="status" css={{ color: COLORS.free, fontWeight: 700, fontSize: FONT_SIZES.size50 }}>
-        {saved ? savedLabel : ''}
-      </span>
-    </div>
-  )
-}
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
@@ -166,7 +107,7 @@ function Coupons() {
 
 function NewCoupon() {
   const t = useT()
-  const form = useForm(
+  const form = useOpsForm(
     emptyCoupon,
     (fields) => checkCouponForm(couponBody(fields), new Date()).errors,
     async (fields) => {
@@ -214,22 +155,13 @@ function NewCoupon() {
 function CouponItem({ coupon }: { coupon: OpsCoupon }) {
   const t = useT()
   const inLanguage = useInLanguage()
-  const [pending, setPending] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const end = async () => {
-    if (pending) return
-    setPending(true)
-    setProblem(null)
-    try {
+  const action = useAction()
+  const end = () =>
+    action.run(async () => {
       await api.request(opsEndpoints.opsCouponEnd, { params: { code: coupon.code } })
       invalidate('ops:coupons')
       invalidate('ops:audit')
-    } catch (error) {
-      setProblem(refusal(error) ?? t(consoleMessages.failed))
-    } finally {
-      setPending(false)
-    }
-  }
+    })
   const reward =
     coupon.kind === 'coin'
       ? t(campaignMessages.rewardCoins, { amount: coupon.amount, coinType: coupon.coinType ?? 'bonus' })
@@ -257,12 +189,12 @@ function CouponItem({ coupon }: { coupon: OpsCoupon }) {
       </p>
       {coupon.live ? (
         <div css={row}>
-          <button type="button" disabled={pending} onClick={() => void end()} css={buttonStyle('plain')}>
+          <button type="button" disabled={action.pending} onClick={() => void end()} css={buttonStyle('plain')}>
             {t(campaignMessages.end)}
           </button>
         </div>
       ) : null}
-      <Problem text={problem} />
+      <Problem text={action.problem} />
     </li>
   )
 }
@@ -274,25 +206,17 @@ function CouponItem({ coupon }: { coupon: OpsCoupon }) {
 function DeleteButton({ remove }: { remove: () => Promise<void> }) {
   const t = useT()
   const [asked, setAsked] = useState(false)
-  const [pending, setPending] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const action = useAction()
   const go = async () => {
     if (!asked) {
       setAsked(true)
       return
     }
-    setPending(true)
-    setProblem(null)
-    try {
-      await remove()
-    } catch (error) {
-      setProblem(refusal(error) ?? t(consoleMessages.failed))
-      setPending(false)
-    }
+    await action.run(remove)
   }
   return (
     <>
-      <button type="button" disabled={pending} onClick={() => void go()} css={buttonStyle(asked ? 'primary' : 'plain')}>
+      <button type="button" disabled={action.pending} onClick={() => void go()} css={buttonStyle(asked ? 'primary' : 'plain')}>
         {t(asked ? campaignMessages.confirmDelete : campaignMessages.delete)}
       </button>
       {asked ? (
@@ -300,9 +224,9 @@ function DeleteButton({ remove }: { remove: () => Promise<void> }) {
           {t(campaignMessages.cancel)}
         </button>
       ) : null}
-      {problem ? (
+      {action.problem ? (
         <p role="alert" css={{ color: COLORS.brandDark, margin: '8px 0 0', flexBasis: '100%' }}>
-          {problem}
+          {action.problem}
         </p>
       ) : null}
     </>
@@ -400,7 +324,7 @@ function NoticeItem({ notice }: { notice: OpsNotice }) {
 
 function NoticeForm({ notice, done }: { notice: OpsNotice | null; done: () => void }) {
   const t = useT()
-  const form = useForm(
+  const form = useOpsForm(
     () => noticeFields(notice),
     (fields) => checkNoticeForm(noticeBody(fields), new Date()).errors,
     async (fields) => {
@@ -530,7 +454,7 @@ function FaqItem({ faq }: { faq: OpsFaq }) {
 
 function FaqForm({ faq, done }: { faq: OpsFaq | null; done: () => void }) {
   const t = useT()
-  const form = useForm(
+  const form = useOpsForm(
     () => faqFields(faq),
     (fields) => checkFaqForm(fields).errors,
     async (fields) => {

@@ -11,10 +11,11 @@ import {
   type OpsChapter,
   type OpsTitle,
 } from '@koma/contracts/ops'
-import { refusal, TextArea, TextField, useSubmit } from '@koma/contracts/ui'
+import { TextArea, TextField, useSubmit } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { invalidate, useResource } from '../cache'
+import { SubmitRow, useFailure, useOpsForm } from '../console/form'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { LanguageColumns, Problem, Saved, useInLanguage } from '../console/parts'
 import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
@@ -60,63 +61,35 @@ function TitleEditor({ id }: { id: string }) {
 /** Names (required) and descriptions in ja, en and fr, checked by the API's own rule before sending. */
 function TextsForm({ title }: { title: OpsTitle }) {
   const t = useT()
-  const [fields, setFields] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      LOCALES.flatMap((locale) => [
-        [localizedField('name', locale), title.names[locale]],
-        [localizedField('description', locale), title.descriptions[locale]],
-      ]),
-    ),
-  )
-  const [errors, setErrors] = useState<FieldError[]>([])
-  const [saved, setSaved] = useState(false)
-  const save = useSubmit(
-    async () => {
+  const form = useOpsForm(
+    () =>
+      Object.fromEntries(
+        LOCALES.flatMap((locale) => [
+          [localizedField('name', locale), title.names[locale]],
+          [localizedField('description', locale), title.descriptions[locale]],
+        ]),
+      ),
+    (fields) => checkTitleTextsForm(fields).errors,
+    async (fields) => {
       await api.request(opsEndpoints.opsTitleTexts, { params: { id: String(title.id) }, body: fields })
-      setSaved(true)
       invalidate('ops:title')
       invalidate('ops:audit')
     },
-    {
-      check: () => {
-        setSaved(false)
-        const found = checkTitleTextsForm(fields).errors
-        setErrors(found)
-        return found.length === 0
-      },
-      failure: (error) => refusal(error) ?? t(consoleMessages.failed),
-    },
   )
-  const set = (name: string) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }))
   const language = (locale: Locale) => t(languageMessages[locale])
   return (
     <Panel title={t(contentMessages.texts)} lead={t(contentMessages.textsLead)} testId="ops-title-texts">
-      <form onSubmit={save.onSubmit} noValidate>
+      <form onSubmit={form.submit.onSubmit} noValidate>
         <LanguageColumns>
           {(locale) => (
             <>
-              <TextField
-                label={t(contentMessages.nameIn, { language: language(locale) })}
-                name={localizedField('name', locale)}
-                value={fields[localizedField('name', locale)]}
-                onChange={set(localizedField('name', locale))}
-                error={problemText(t, errors, localizedField('name', locale))}
-              />
-              <TextArea
-                label={t(contentMessages.descriptionIn, { language: language(locale) })}
-                name={localizedField('description', locale)}
-                value={fields[localizedField('description', locale)]}
-                onChange={set(localizedField('description', locale))}
-                error={problemText(t, errors, localizedField('description', locale))}
-              />
+              <TextField label={t(contentMessages.nameIn, { language: language(locale) })} {...form.field(localizedField('name', locale))} />
+              <TextArea label={t(contentMessages.descriptionIn, { language: language(locale) })} {...form.field(localizedField('description', locale))} />
             </>
           )}
         </LanguageColumns>
-        <Problem text={save.problem} />
-        <button type="submit" disabled={save.pending} css={buttonStyle()}>
-          {t(save.pending ? consoleMessages.saving : consoleMessages.save)}
-        </button>
-        <Saved shown={saved} />
+        <Problem text={form.submit.problem} />
+        <SubmitRow pending={form.submit.pending} label={t(consoleMessages.save)} saved={form.saved} savedLabel={t(consoleMessages.saved)} />
       </form>
     </Panel>
   )
@@ -169,6 +142,7 @@ export function chapterBody(fields: ChapterFields): ChapterSalesForm {
 function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapter }) {
   const t = useT()
   const inLanguage = useInLanguage()
+  const failure = useFailure()
   const [fields, setFields] = useState(() => initialChapter(chapter))
   const [errors, setErrors] = useState<FieldError[]>([])
   const [saved, setSaved] = useState(false)
@@ -187,7 +161,7 @@ function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapte
         setErrors(found)
         return found.length === 0
       },
-      failure: (error) => refusal(error) ?? t(consoleMessages.failed),
+      failure,
     },
   )
   const text = (name: 'price' | 'originalPrice' | 'rentalPrice' | 'originalRentalPrice') => ({

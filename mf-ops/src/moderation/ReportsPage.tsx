@@ -1,11 +1,12 @@
 import { api, COLORS, endpoints, openDialog, FONT_SIZES, formatDateTime, routePath, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { MUTE_DAYS, opsEndpoints, type MemberSanction, type OpsReport, reportActionAllowed, type ReportAction } from '@koma/contracts/ops'
-import { refusal } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { invalidate, useResource } from '../cache'
+import { useAction } from '../console/form'
+import { Problem } from '../console/parts'
 import { buttonStyle, OpsConsole } from '../console/OpsConsole'
-import { consoleMessages, reportMessages } from '../i18n/messages'
+import { reportMessages } from '../i18n/messages'
 
 type Tab = 'queued' | 'done'
 
@@ -81,51 +82,36 @@ function ReportQueue() {
 
 function ReportItem({ report, category }: { report: OpsReport; category: string }) {
   const t = useT()
-  const [problem, setProblem] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-  const act = async (action: ReportAction) => {
-    if (pending) return
-    setPending(true)
-    setProblem(null)
-    try {
-      await api.request(opsEndpoints.opsReportAction, { params: { kind: report.kind, id: String(report.id), action } })
+  const action = useAction()
+  const [sanctioned, setSanctioned] = useState<string | null>(null)
+  const act = (kind: ReportAction) =>
+    action.run(async () => {
+      await api.request(opsEndpoints.opsReportAction, { params: { kind: report.kind, id: String(report.id), action: kind } })
       invalidate('ops:reports')
       invalidate('ops:audit')
-    } catch (error) {
-      setProblem(refusal(error) ?? t(consoleMessages.failed))
-    } finally {
-      setPending(false)
-    }
-  }
-  const [sanctioned, setSanctioned] = useState<string | null>(null)
-  /** Mute the comment's author (SPEC: no posting for MUTE_DAYS.default days) or suspend the account, after a confirm. */
+    })
+  /** Mute the comment's author (no posting for MUTE_DAYS.default days) or suspend the account, after a confirm. */
   const sanction = async (kind: Extract<MemberSanction, 'mute' | 'suspend'>) => {
     const author = report.comment
-    if (pending || !author) return
+    if (action.pending || !author) return
     const question = t(kind === 'mute' ? reportMessages.confirmMute : reportMessages.confirmSuspend, {
       nickname: author.authorNickname,
       days: MUTE_DAYS.default,
     })
     if (!(await openDialog('confirm', { message: question }))) return
-    setPending(true)
-    setProblem(null)
-    try {
+    await action.run(async () => {
       await api.request(opsEndpoints.opsMemberSanction, {
         params: { userId: String(author.authorId), sanction: kind },
         body: kind === 'mute' ? { days: String(MUTE_DAYS.default) } : {},
       })
       setSanctioned(t(kind === 'mute' ? reportMessages.muted : reportMessages.suspended, { nickname: author.authorNickname, days: MUTE_DAYS.default }))
       invalidate('ops:audit')
-    } catch (error) {
-      setProblem(refusal(error) ?? t(consoleMessages.failed))
-    } finally {
-      setPending(false)
-    }
+    })
   }
-  const actions = (['hide', 'restore', 'dismiss'] as const).filter((action) => {
-    if (!reportActionAllowed(report.kind, action)) return false
-    if (action === 'hide') return Boolean(report.comment && !report.comment.hidden && !report.comment.deleted)
-    if (action === 'restore') return Boolean(report.comment?.hidden)
+  const actions = (['hide', 'restore', 'dismiss'] as const).filter((kind) => {
+    if (!reportActionAllowed(report.kind, kind)) return false
+    if (kind === 'hide') return Boolean(report.comment && !report.comment.hidden && !report.comment.deleted)
+    if (kind === 'restore') return Boolean(report.comment?.hidden)
     return report.status === 'queued'
   })
   return (
@@ -162,19 +148,19 @@ function ReportItem({ report, category }: { report: OpsReport; category: string 
       ) : null}
       {actions.length > 0 ? (
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-          {actions.map((action) => (
-            <button key={action} type="button" disabled={pending} onClick={() => void act(action)} css={buttonStyle(action === 'hide' ? 'primary' : 'plain')}>
-              {t(ACTION_LABELS[action])}
+          {actions.map((kind) => (
+            <button key={kind} type="button" disabled={action.pending} onClick={() => void act(kind)} css={buttonStyle(kind === 'hide' ? 'primary' : 'plain')}>
+              {t(ACTION_LABELS[kind])}
             </button>
           ))}
         </div>
       ) : null}
       {report.comment ? (
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
-          <button type="button" disabled={pending} onClick={() => void sanction('mute')} css={buttonStyle('plain')}>
+          <button type="button" disabled={action.pending} onClick={() => void sanction('mute')} css={buttonStyle('plain')}>
             {t(reportMessages.mute, { days: MUTE_DAYS.default })}
           </button>
-          <button type="button" disabled={pending} onClick={() => void sanction('suspend')} css={buttonStyle('plain')}>
+          <button type="button" disabled={action.pending} onClick={() => void sanction('suspend')} css={buttonStyle('plain')}>
             {t(reportMessages.suspend)}
           </button>
         </div>
@@ -184,11 +170,7 @@ function ReportItem({ report, category }: { report: OpsReport; category: string 
           {sanctioned}
         </p>
       ) : null}
-      {problem ? (
-        <p role="alert" css={{ color: COLORS.brandDark, margin: '8px 0 0' }}>
-          {problem}
-        </p>
-      ) : null}
+      <Problem text={action.problem} />
     </li>
   )
 }

@@ -1,10 +1,11 @@
 import { api, COLORS, FONT_SIZES, formatDateTime, openDialog, useT } from '@koma/contracts'
 import { edgeOpsEndpoints, type ReleaseHealth, type ReleasePackage } from '@koma/contracts/ops'
-import { refusal } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
+import { useAction } from '../console/form'
+import { Problem } from '../console/parts'
 import { buttonStyle, OpsConsole } from '../console/OpsConsole'
-import { consoleMessages, releaseMessages } from '../i18n/messages'
+import { releaseMessages } from '../i18n/messages'
 
 export default function ReleasesPage() {
   const t = useT()
@@ -48,26 +49,19 @@ function Health({ health }: { health: ReleaseHealth | null }) {
 
 function Release({ item, onDone }: { item: ReleasePackage; onDone: (notice: string) => void }) {
   const t = useT()
-  const [pending, setPending] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const act = async (action: 'promote' | 'rollback') => {
+  const action = useAction()
+  const act = async (kind: 'promote' | 'rollback') => {
     const question =
-      action === 'promote'
+      kind === 'promote'
         ? t(releaseMessages.confirmPromote, { version: item.canary?.version ?? '', package: item.package })
         : t(releaseMessages.confirmRollback, { package: item.package })
-    if (pending || !(await openDialog('confirm', { message: question }))) return
-    setPending(true)
-    setProblem(null)
-    try {
-      const done = await api.request(edgeOpsEndpoints.opsRelease, { params: { package: item.package, action } })
+    if (action.pending || !(await openDialog('confirm', { message: question }))) return
+    await action.run(async () => {
+      const done = await api.request(edgeOpsEndpoints.opsRelease, { params: { package: item.package, action: kind } })
       onDone(t(releaseMessages.done, { package: done.package, version: done.version }))
       invalidate('ops:releases')
       invalidate('ops:audit')
-    } catch (error) {
-      setProblem(refusal(error) ?? t(consoleMessages.failed))
-    } finally {
-      setPending(false)
-    }
+    })
   }
   const canRollBack = Boolean(item.canary) || item.versions.some((version) => version.rollbackTarget)
   return (
@@ -96,21 +90,17 @@ function Release({ item, onDone }: { item: ReleasePackage; onDone: (notice: stri
       ) : null}
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
         {item.canary ? (
-          <button type="button" disabled={pending} onClick={() => void act('promote')} css={buttonStyle()}>
+          <button type="button" disabled={action.pending} onClick={() => void act('promote')} css={buttonStyle()}>
             {t(releaseMessages.promote)}
           </button>
         ) : null}
         {canRollBack ? (
-          <button type="button" disabled={pending} onClick={() => void act('rollback')} css={buttonStyle('plain')}>
+          <button type="button" disabled={action.pending} onClick={() => void act('rollback')} css={buttonStyle('plain')}>
             {t(item.canary ? releaseMessages.endCanary : releaseMessages.rollback)}
           </button>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" css={{ color: COLORS.brandDark, margin: '8px 0 0' }}>
-          {problem}
-        </p>
-      ) : null}
+      <Problem text={action.problem} />
     </li>
   )
 }

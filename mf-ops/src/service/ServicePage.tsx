@@ -1,4 +1,4 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, LEGAL_TYPES, LOCALES, useT, type Locale } from '@koma/contracts'
+import { api, COLORS, formatDateTime, LEGAL_TYPES, LOCALES, useT, type Locale } from '@koma/contracts'
 import {
   opsEndpoints,
   type ServiceState,
@@ -7,14 +7,15 @@ import {
   checkUpdateForm,
   localizedField,
   UPDATE_STATES,
-  type FieldError,
   type UpdateState,
 } from '@koma/contracts/ops'
-import { SelectField, TextArea, TextField, useSubmit } from '@koma/contracts/ui'
+import { SelectField, TextArea, TextField } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
-import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
-import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
+import { SubmitRow, useOpsForm, type Fields } from '../console/form'
+import { OpsConsole, Panel } from '../console/OpsConsole'
+import { LanguageColumns, Problem } from '../console/parts'
+import { fromLocalInput, toLocalInput } from '../console/problems'
 import { consoleMessages, languageMessages, serviceMessages } from '../i18n/messages'
 
 const STATE_LABELS = { none: serviceMessages.stateNone, available: serviceMessages.stateAvailable, required: serviceMessages.stateRequired } as const
@@ -40,19 +41,8 @@ function ServiceStates() {
   )
 }
 
-function Saved({ shown }: { shown: boolean }) {
-  const t = useT()
-  return (
-    <span role="status" css={{ marginLeft: 12, color: COLORS.free, fontWeight: 700, fontSize: FONT_SIZES.size50 }}>
-      {shown ? t(consoleMessages.saved) : ''}
-    </span>
-  )
-}
-
-type MaintenanceFields = Record<string, string>
-
-function initialMaintenance(state: ServiceState): MaintenanceFields {
-  const fields: MaintenanceFields = {
+function initialMaintenance(state: ServiceState): Fields {
+  const fields: Fields = {
     on: state.maintenance.on ? 'true' : 'false',
     startsAt: toLocalInput(state.maintenance.startsAt),
     endsAt: toLocalInput(state.maintenance.endsAt),
@@ -64,29 +54,24 @@ function initialMaintenance(state: ServiceState): MaintenanceFields {
   return fields
 }
 
+/** The form's date-time inputs (local time) as the API reads them (ISO with a zone). */
+const withTimes = (fields: Fields, names: string[]): Fields => ({
+  ...fields,
+  ...Object.fromEntries(names.map((name) => [name, fromLocalInput(fields[name] ?? '')])),
+})
+
 /** Maintenance: the switch, an optional window, and the screen's texts in each language (checked by the API's own rules). */
 function MaintenanceForm({ state }: { state: ServiceState }) {
   const t = useT()
-  const [fields, setFields] = useState(() => initialMaintenance(state))
-  const [errors, setErrors] = useState<FieldError[]>([])
-  const [saved, setSaved] = useState(false)
-  const body = () => ({ ...fields, startsAt: fromLocalInput(fields.startsAt ?? ''), endsAt: fromLocalInput(fields.endsAt ?? '') })
-  const save = useSubmit(
-    async () => {
-      await api.request(opsEndpoints.opsMaintenance, { body: body() })
-      setSaved(true)
+  const body = (fields: Fields) => withTimes(fields, ['startsAt', 'endsAt'])
+  const form = useOpsForm(
+    () => initialMaintenance(state),
+    (fields) => checkMaintenanceForm(body(fields)).errors,
+    async (fields) => {
+      await api.request(opsEndpoints.opsMaintenance, { body: body(fields) })
       invalidate('ops:')
     },
-    {
-      check: () => {
-        setSaved(false)
-        const found = checkMaintenanceForm(body()).errors
-        setErrors(found)
-        return found.length === 0
-      },
-    },
   )
-  const set = (name: string) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }))
   const language = (locale: Locale) => t(languageMessages[locale])
   const status = state.maintenance.active ? serviceMessages.activeNow : state.maintenance.on ? serviceMessages.scheduled : serviceMessages.off
   return (
@@ -94,64 +79,31 @@ function MaintenanceForm({ state }: { state: ServiceState }) {
       <p data-testid="ops-maintenance-status" css={{ margin: '0 0 14px', fontWeight: 700, color: state.maintenance.active ? COLORS.brandDark : COLORS.text }}>
         {t(status)}
       </p>
-      <form onSubmit={save.onSubmit} noValidate>
+      <form onSubmit={form.submit.onSubmit} noValidate>
         <label css={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, fontWeight: 700 }}>
           <input
             type="checkbox"
             name="on"
-            checked={fields.on === 'true'}
-            onChange={(event) => setFields((current) => ({ ...current, on: event.target.checked ? 'true' : 'false' }))}
+            checked={form.fields.on === 'true'}
+            onChange={(event) => form.setFields((current) => ({ ...current, on: event.target.checked ? 'true' : 'false' }))}
             css={{ width: 20, height: 20 }}
           />
           {t(serviceMessages.on)}
         </label>
         <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
-          <TextField
-            type="datetime-local"
-            label={t(serviceMessages.startsAt)}
-            name="startsAt"
-            value={fields.startsAt}
-            onChange={set('startsAt')}
-            error={problemText(t, errors, 'startsAt')}
-          />
-          <TextField
-            type="datetime-local"
-            label={t(serviceMessages.endsAt)}
-            name="endsAt"
-            value={fields.endsAt}
-            onChange={set('endsAt')}
-            error={problemText(t, errors, 'endsAt')}
-          />
+          <TextField type="datetime-local" label={t(serviceMessages.startsAt)} {...form.field('startsAt')} />
+          <TextField type="datetime-local" label={t(serviceMessages.endsAt)} {...form.field('endsAt')} />
         </div>
-        <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))' }}>
-          {LOCALES.map((locale) => (
-            <div key={locale}>
-              <TextField
-                label={t(serviceMessages.titleIn, { language: language(locale) })}
-                name={localizedField('title', locale)}
-                value={fields[localizedField('title', locale)]}
-                onChange={set(localizedField('title', locale))}
-                error={problemText(t, errors, localizedField('title', locale))}
-              />
-              <TextArea
-                label={t(serviceMessages.descriptionIn, { language: language(locale) })}
-                name={localizedField('description', locale)}
-                value={fields[localizedField('description', locale)]}
-                onChange={set(localizedField('description', locale))}
-                error={problemText(t, errors, localizedField('description', locale))}
-              />
-            </div>
-          ))}
-        </div>
-        {save.problem ? (
-          <p role="alert" css={{ color: COLORS.brandDark, margin: '0 0 12px' }}>
-            {save.problem}
-          </p>
-        ) : null}
-        <button type="submit" disabled={save.pending} css={buttonStyle()}>
-          {t(save.pending ? consoleMessages.saving : consoleMessages.save)}
-        </button>
-        <Saved shown={saved} />
+        <LanguageColumns>
+          {(locale) => (
+            <>
+              <TextField label={t(serviceMessages.titleIn, { language: language(locale) })} {...form.field(localizedField('title', locale))} />
+              <TextArea label={t(serviceMessages.descriptionIn, { language: language(locale) })} {...form.field(localizedField('description', locale))} />
+            </>
+          )}
+        </LanguageColumns>
+        <Problem text={form.submit.problem} />
+        <SubmitRow pending={form.submit.pending} label={t(consoleMessages.save)} saved={form.saved} savedLabel={t(consoleMessages.saved)} />
       </form>
     </Panel>
   )
@@ -160,57 +112,27 @@ function MaintenanceForm({ state }: { state: ServiceState }) {
 /** The update flag readers' apps and open tabs are told about (SPEC §4). */
 function UpdateForm({ state }: { state: ServiceState }) {
   const t = useT()
-  const [updateState, setUpdateState] = useState<string>(state.update.state)
-  const [version, setVersion] = useState(state.update.version)
-  const [errors, setErrors] = useState<FieldError[]>([])
-  const [saved, setSaved] = useState(false)
-  const save = useSubmit(
-    async () => {
-      await api.request(opsEndpoints.opsUpdate, { body: { state: updateState as UpdateState, version } })
-      setSaved(true)
+  const form = useOpsForm(
+    () => ({ state: state.update.state, version: state.update.version }),
+    (fields) => checkUpdateForm(fields).errors,
+    async (fields) => {
+      await api.request(opsEndpoints.opsUpdate, { body: { state: fields.state as UpdateState, version: fields.version ?? '' } })
       invalidate('ops:')
-    },
-    {
-      check: () => {
-        setSaved(false)
-        const found = checkUpdateForm({ state: updateState, version }).errors
-        setErrors(found)
-        return found.length === 0
-      },
     },
   )
   return (
     <Panel title={t(serviceMessages.update)} lead={t(serviceMessages.updateLead)} testId="ops-update">
-      <form onSubmit={save.onSubmit} noValidate css={{ maxWidth: 420 }}>
-        <SelectField
-          label={t(serviceMessages.updateState)}
-          name="state"
-          value={updateState}
-          onChange={(event) => setUpdateState(event.target.value)}
-          error={problemText(t, errors, 'state')}
-        >
+      <form onSubmit={form.submit.onSubmit} noValidate css={{ maxWidth: 420 }}>
+        <SelectField label={t(serviceMessages.updateState)} {...form.field('state')}>
           {UPDATE_STATES.map((value) => (
             <option key={value} value={value}>
               {t(STATE_LABELS[value])}
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={t(serviceMessages.version)}
-          name="version"
-          value={version}
-          onChange={(event) => setVersion(event.target.value)}
-          error={problemText(t, errors, 'version')}
-        />
-        {save.problem ? (
-          <p role="alert" css={{ color: COLORS.brandDark, margin: '0 0 12px' }}>
-            {save.problem}
-          </p>
-        ) : null}
-        <button type="submit" disabled={save.pending} css={buttonStyle()}>
-          {t(save.pending ? consoleMessages.saving : consoleMessages.save)}
-        </button>
-        <Saved shown={saved} />
+        <TextField label={t(serviceMessages.version)} {...form.field('version')} />
+        <Problem text={form.submit.problem} />
+        <SubmitRow pending={form.submit.pending} label={t(consoleMessages.save)} saved={form.saved} savedLabel={t(consoleMessages.saved)} />
       </form>
     </Panel>
   )
@@ -239,78 +161,41 @@ function LegalVersions({ state }: { state: ServiceState }) {
  */
 function LegalPublishForm() {
   const t = useT()
-  const [type, setType] = useState<string>('terms')
-  const [fields, setFields] = useState<Record<string, string>>({ effectiveAt: '' })
-  const [errors, setErrors] = useState<FieldError[]>([])
-  const [published, setPublished] = useState<string | null>(null)
-  const body = () => ({ ...fields, effectiveAt: fromLocalInput(fields.effectiveAt ?? '') })
-  const save = useSubmit(
-    async () => {
-      const version = await api.request(opsEndpoints.opsLegalPublish, { params: { type }, body: body() })
+  const [published, setPublished] = useState('')
+  const body = (fields: Fields) => withTimes(fields, ['effectiveAt'])
+  const form = useOpsForm(
+    () => ({ type: 'terms', effectiveAt: '' }),
+    (fields) => checkLegalForm(body(fields), new Date()).errors,
+    async (fields) => {
+      const version = await api.request(opsEndpoints.opsLegalPublish, { params: { type: fields.type ?? 'terms' }, body: body(fields) })
       setPublished(t(serviceMessages.legalPublished, { type: version.type, version: version.version }))
       invalidate('ops:')
     },
-    {
-      check: () => {
-        setPublished(null)
-        const found = checkLegalForm(body(), new Date()).errors
-        setErrors(found)
-        return found.length === 0
-      },
-    },
   )
-  const set = (name: string) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }))
+  const language = (locale: Locale) => t(languageMessages[locale])
   return (
     <Panel title={t(serviceMessages.legalPublish)} lead={t(serviceMessages.legalPublishLead)} testId="ops-legal-publish">
-      <form onSubmit={save.onSubmit} noValidate>
+      <form onSubmit={form.submit.onSubmit} noValidate>
         <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
-          <SelectField label={t(serviceMessages.legalType)} name="type" value={type} onChange={(event) => setType(event.target.value)}>
+          <SelectField label={t(serviceMessages.legalType)} {...form.field('type')}>
             {LEGAL_TYPES.map((value) => (
               <option key={value} value={value}>
                 {value}
               </option>
             ))}
           </SelectField>
-          <TextField
-            type="datetime-local"
-            label={t(serviceMessages.legalEffectiveAt)}
-            name="effectiveAt"
-            value={fields.effectiveAt ?? ''}
-            onChange={set('effectiveAt')}
-            error={problemText(t, errors, 'effectiveAt')}
-          />
+          <TextField type="datetime-local" label={t(serviceMessages.legalEffectiveAt)} {...form.field('effectiveAt')} />
         </div>
-        <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))' }}>
-          {LOCALES.map((locale) => (
-            <div key={locale}>
-              <TextField
-                label={t(serviceMessages.legalTitleIn, { language: t(languageMessages[locale]) })}
-                name={localizedField('title', locale)}
-                value={fields[localizedField('title', locale)] ?? ''}
-                onChange={set(localizedField('title', locale))}
-                error={problemText(t, errors, localizedField('title', locale))}
-              />
-              <TextArea
-                label={t(serviceMessages.legalBodyIn, { language: t(languageMessages[locale]) })}
-                name={localizedField('body', locale)}
-                value={fields[localizedField('body', locale)] ?? ''}
-                onChange={set(localizedField('body', locale))}
-                error={problemText(t, errors, localizedField('body', locale))}
-              />
-            </div>
-          ))}
-        </div>
-        {save.problem ? (
-          <p role="alert" css={{ color: COLORS.brandDark, margin: '0 0 12px' }}>
-            {save.problem}
-          </p>
-        ) : null}
-        <button type="submit" disabled={save.pending} css={buttonStyle()}>
-          {t(serviceMessages.legalPublishButton)}
-        </button>
-        <span role="status" css={{ marginLeft: 12, color: COLORS.free, fontWeight: 700, fontSize: FONT_SIZES.size50 }}>
-          {published ?? ''}
-        </span>
+        <LanguageColumns>
+          {(locale) => (
+            <>
+              <TextField label={t(serviceMessages.legalTitleIn, { language: language(locale) })} {...form.field(localizedField('title', locale))} />
+              <TextArea label={t(serviceMessages.legalBodyIn, { language: language(locale) })} {...form.field(localizedField('body', locale))} />
+            </>
+          )}
+        </LanguageColumns>
+        <Problem text={form.submit.problem} />
+        <SubmitRow pending={form.submit.pending} label={t(serviceMessages.legalPublishButton)} saved={form.saved} savedLabel={published} />
       </form>
     </Panel>
   )
