@@ -218,7 +218,7 @@ describe('the operator console (issue 17)', () => {
       await form.getByLabel(`Text (${language})`).fill(body)
     }
     await form.getByRole('button', { name: 'Publish' }).click()
-    await textOf(form.getByRole('status'), /Published: terms, version \d+/)
+    await textOf(form.getByRole('status'), /Published: Terms of use, version \d+/)
 
     // The reader's next page asks for agreement; agreeing lets them go on, and it is not asked again.
     await reader.reload()

@@ -276,3 +276,18 @@ export const campaignMessages = defineMessages({
   faqCoin: { id: 'ops.campaigns.faqCoin', defaultMessage: 'Coins' },
   faqOther: { id: 'ops.campaigns.faqOther', defaultMessage: 'Other' },
 })
+
+/** The edge's release history actions and the legal documents, as the console names them. */
+export const nameMessages = defineMessages({
+  deploy: { id: 'ops.names.deploy', defaultMessage: 'deployed' },
+  rollback: { id: 'ops.names.rollback', defaultMessage: 'rolled back to' },
+  canary: { id: 'ops.names.canary', defaultMessage: 'canary started' },
+  promote: { id: 'ops.names.promote', defaultMessage: 'promoted' },
+  canaryEnd: { id: 'ops.names.canaryEnd', defaultMessage: 'canary ended, live' },
+  terms: { id: 'ops.names.terms', defaultMessage: 'Terms of use' },
+  privacy: { id: 'ops.names.privacy', defaultMessage: 'Privacy policy' },
+  specialCommercialTransaction: { id: 'ops.names.sct', defaultMessage: 'Specified commercial transactions' },
+  abj: { id: 'ops.names.abj', defaultMessage: 'ABJ mark' },
+  paymentServices: { id: 'ops.names.paymentServices', defaultMessage: 'Payment Services Act notice' },
+  community: { id: 'ops.names.community', defaultMessage: 'Community guidelines' },
+})

@@ -5,7 +5,15 @@ import { invalidate, useResource } from '../cache'
 import { useAction } from '../console/form'
 import { Problem } from '../console/parts'
 import { buttonStyle, OpsConsole } from '../console/OpsConsole'
-import { releaseMessages } from '../i18n/messages'
+import { nameMessages, releaseMessages } from '../i18n/messages'
+
+const ACTION_NAMES = {
+  deploy: nameMessages.deploy,
+  rollback: nameMessages.rollback,
+  canary: nameMessages.canary,
+  promote: nameMessages.promote,
+  'canary-end': nameMessages.canaryEnd,
+} as const
 
 export default function ReleasesPage() {
   const t = useT()
@@ -84,7 +92,11 @@ function Release({ item, onDone }: { item: ReleasePackage; onDone: (notice: stri
       ) : null}
       {item.lastEvent ? (
         <p css={{ margin: '0 0 8px', color: COLORS.textMuted, fontSize: FONT_SIZES.size40, overflowWrap: 'anywhere' }}>
-          {t(releaseMessages.last, { action: item.lastEvent.action, version: item.lastEvent.version, date: formatDateTime(item.lastEvent.at) })}
+          {t(releaseMessages.last, {
+            action: item.lastEvent.action in ACTION_NAMES ? t(ACTION_NAMES[item.lastEvent.action as keyof typeof ACTION_NAMES]) : item.lastEvent.action,
+            version: item.lastEvent.version,
+            date: formatDateTime(item.lastEvent.at),
+          })}
           {item.lastEvent.reason ? ` — ${item.lastEvent.reason}` : ''}
         </p>
       ) : null}

@@ -16,7 +16,25 @@ import { SubmitRow, useOpsForm, type Fields } from '../console/form'
 import { OpsConsole, Panel } from '../console/OpsConsole'
 import { LanguageColumns, Problem } from '../console/parts'
 import { fromLocalInput, toLocalInput } from '../console/problems'
-import { consoleMessages, languageMessages, serviceMessages } from '../i18n/messages'
+import { consoleMessages, languageMessages, nameMessages, serviceMessages } from '../i18n/messages'
+
+/** Each legal document's name in the operator's language (an unknown type shows as sent). */
+function useLegalName(): (type: string) => string {
+  const t = useT()
+  return (type) => {
+    const name = LEGAL_NAMES[type]
+    return name ? t(name) : type
+  }
+}
+
+const LEGAL_NAMES: Record<string, (typeof nameMessages)[keyof typeof nameMessages]> = {
+  terms: nameMessages.terms,
+  privacy: nameMessages.privacy,
+  special_commercial_transaction: nameMessages.specialCommercialTransaction,
+  abj: nameMessages.abj,
+  payment_services: nameMessages.paymentServices,
+  community: nameMessages.community,
+}
 
 const STATE_LABELS = { none: serviceMessages.stateNone, available: serviceMessages.stateAvailable, required: serviceMessages.stateRequired } as const
 
@@ -140,6 +158,7 @@ function UpdateForm({ state }: { state: ServiceState }) {
 
 function LegalVersions({ state }: { state: ServiceState }) {
   const t = useT()
+  const legalName = useLegalName()
   return (
     <Panel title={t(serviceMessages.legal)} testId="ops-legal">
       {state.legal.length === 0 ? (
@@ -147,7 +166,13 @@ function LegalVersions({ state }: { state: ServiceState }) {
       ) : (
         <ul css={{ margin: 0, paddingLeft: 18, lineHeight: 1.8 }}>
           {state.legal.map((item) => (
-            <li key={item.type}>{t(serviceMessages.legalVersion, { type: item.type, version: item.version, date: formatDateTime(item.effectiveAt) })}</li>
+            <li key={item.type}>
+              {t(serviceMessages.legalVersion, {
+                type: legalName(item.type),
+                version: item.version,
+                date: formatDateTime(item.effectiveAt),
+              })}
+            </li>
           ))}
         </ul>
       )}
@@ -161,6 +186,7 @@ function LegalVersions({ state }: { state: ServiceState }) {
  */
 function LegalPublishForm() {
   const t = useT()
+  const legalName = useLegalName()
   const [published, setPublished] = useState('')
   const body = (fields: Fields) => withTimes(fields, ['effectiveAt'])
   const form = useOpsForm(
@@ -168,7 +194,7 @@ function LegalPublishForm() {
     (fields) => checkLegalForm(body(fields), new Date()).errors,
     async (fields) => {
       const version = await api.request(opsEndpoints.opsLegalPublish, { params: { type: fields.type ?? 'terms' }, body: body(fields) })
-      setPublished(t(serviceMessages.legalPublished, { type: version.type, version: version.version }))
+      setPublished(t(serviceMessages.legalPublished, { type: legalName(version.type), version: version.version }))
       invalidate('ops:')
     },
   )
@@ -180,7 +206,7 @@ function LegalPublishForm() {
           <SelectField label={t(serviceMessages.legalType)} {...form.field('type')}>
             {LEGAL_TYPES.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {legalName(value)}
               </option>
             ))}
           </SelectField>

@@ -8,6 +8,16 @@ export const OPS_TEXTS = {
     ja: '続けるには認証アプリのコードを入力してください。',
     fr: "Saisissez le code de votre application d'authentification pour continuer.",
   },
+  releaseCannotCheck: {
+    en: 'The service cannot check who you are right now. Try again in a moment.',
+    ja: '現在、ご本人の確認ができません。しばらくしてからもう一度お試しください。',
+    fr: 'Le service ne peut pas vérifier votre identité pour le moment. Réessayez dans un instant.',
+  },
+  releaseNothingToDo: {
+    en: '{package}: there is no canary to promote, or no earlier version to roll back to.',
+    ja: '{package}：公開できるカナリアも、戻せる以前のバージョンもありません。',
+    fr: '{package} : aucun canari à mettre en ligne, ni de version précédente à rétablir.',
+  },
   operatorEnrolFirst: {
     en: 'Set up your authenticator app first.',
     ja: '先に認証アプリを設定してください。',

@@ -1,4 +1,15 @@
-import { HEADERS, RELEASE_ACTIONS, type ReleaseAction, type ReleaseDone, type ReleaseHealth, type ReleasePackage } from '@koma/contracts/server'
+import {
+  HEADERS,
+  isLocale,
+  OPERATOR_STEP_UP_CODE,
+  RELEASE_ACTIONS,
+  text,
+  type Locale,
+  type ReleaseAction,
+  type ReleaseDone,
+  type ReleaseHealth,
+  type ReleasePackage,
+} from '@koma/contracts/server'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { VersionHealth } from '../health/versionHealth'
 import { listVersions, promote, rollback } from '../registry'
@@ -24,6 +35,12 @@ function asCaller(req: FastifyRequest): Record<string, string> {
   return headers
 }
 
+/** The caller's language as its SPEC §7 header says (the console's own), for the edge's few messages. */
+function localeOf(req: FastifyRequest): Locale {
+  const value = req.headers[HEADERS.language]
+  return isLocale(value) ? value : 'en'
+}
+
 type Check = { ok: true } | { ok: false; status: number; body: unknown }
 
 async function operatorCheck(apiUrl: string, req: FastifyRequest): Promise<Check> {
@@ -31,10 +48,10 @@ async function operatorCheck(apiUrl: string, req: FastifyRequest): Promise<Check
     const response = await fetch(`${apiUrl}/api/ops/me`, { headers: asCaller(req), signal: AbortSignal.timeout(5000) })
     const body = (await response.json().catch(() => null)) as { result?: { verified?: boolean }; code?: number; message?: string } | null
     if (response.ok && body?.result?.verified) return { ok: true }
-    if (response.ok) return { ok: false, status: 403, body: { code: 4035, message: 'Confirm your authenticator code first.' } }
+    if (response.ok) return { ok: false, status: 403, body: { code: OPERATOR_STEP_UP_CODE, message: text('operatorStepUp', localeOf(req)) } }
     return { ok: false, status: response.status, body }
   } catch {
-    return { ok: false, status: 503, body: { code: 503, message: 'The service cannot check who you are right now. Try again in a moment.' } }
+    return { ok: false, status: 503, body: { code: 503, message: text('releaseCannotCheck', localeOf(req)) } }
   }
 }
 
@@ -88,15 +105,16 @@ function releaseRoutes(app: FastifyInstance, options: { apiUrl: string | (() => 
     reply.header('cache-control', 'no-store')
     const name = packages.find((pkg) => pkg.name === req.params.package)?.name
     const action = (RELEASE_ACTIONS as readonly string[]).includes(req.params.action) ? (req.params.action as ReleaseAction) : null
-    if (!name || !action) return reply.code(404).send({ code: 404, message: 'No such package or action.' })
+    if (!name || !action) return reply.code(404).send({ code: 404, message: text('notFound', localeOf(req)) })
     const check = await operatorCheck(api(), req)
     if (!check.ok) return reply.code(check.status).send(check.body)
     let done: ReleaseDone
     try {
       done = action === 'promote' ? await promote(edgeDir, name) : await rollback(edgeDir, name)
     } catch (error) {
-      // Nothing to promote or roll back to: the registry's own explanation.
-      return reply.code(409).send({ code: 409, message: error instanceof Error ? error.message : String(error) })
+      // Nothing to promote or roll back to (the registry's own explanation goes to the log).
+      req.log.info({ package: name, action, reason: error instanceof Error ? error.message : String(error) }, 'release refused')
+      return reply.code(409).send({ code: 409, message: text('releaseNothingToDo', localeOf(req), { package: name }) })
     }
     const recorded = await fetch(`${api()}/api/ops/audit/releases`, {
       method: 'POST',
