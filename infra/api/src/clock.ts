@@ -8,6 +8,8 @@ export interface Clock {
   realNow(): Date
   /** Shift "now" to `at` (null restores the real time). */
   setFakeTime(at: Date | null): void
+  /** Take a shift another API process set (cluster/sharedClock.ts). */
+  setOffsetMs(offset: number): void
   offsetMs(): number
 }
 
@@ -18,6 +20,9 @@ export function createClock(): Clock {
     realNow: () => new Date(),
     setFakeTime: (at) => {
       offset = at ? at.getTime() - Date.now() : 0
+    },
+    setOffsetMs: (next) => {
+      offset = Number.isFinite(next) ? next : 0
     },
     offsetMs: () => offset,
   }

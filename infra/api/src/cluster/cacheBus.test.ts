@@ -1,6 +1,6 @@
 import { endpoints, type ContentType } from '@koma/contracts/server'
 import { eventually } from '../../../e2e/support/eventually'
-import { registerMember, uniqueEmail } from '../modules/account/testing'
+import { registerMember, sealed, uniqueEmail } from '../modules/account/testing'
 import { becomeOperator } from '../modules/ops/testing'
 import { testLane } from '../test/lane'
 import { createTestApp, type TestApp } from '../test/testApp'
@@ -102,5 +102,41 @@ onPostgres('cache invalidations across API processes (LISTEN/NOTIFY)', () => {
     // Listening again: the next change arrives too.
     await rename('Thistledown')
     await eventually(nameOnB, (name) => name === 'Thistledown Title', 3_000, 50)
+  })
+
+  it('a sign-in sealed with the key issued by A is opened by B (the key and the one-time session key live in the database)', async () => {
+    const member = await registerMember(a, { email: uniqueEmail('cluster-signin') })
+    const sealedOnA = await sealed(a, { password: member.password })
+    const onB = await b.call(endpoints.signin, { body: { email: member.email, ...sealedOnA, stayLogged: 'false' } })
+    expect(onB.statusCode).toBe(200)
+    // The session key was used once, wherever it is used again.
+    const again = await a.call(endpoints.signin, { body: { email: member.email, ...sealedOnA, stayLogged: 'false' } })
+    expect(again.statusCode).not.toBe(200)
+  })
+
+  it('the debug clock moved through A moves B; a process that starts listening afterwards takes the same time; clearing it clears it everywhere', async () => {
+    const at = new Date(Date.now() + 3 * 24 * 3600_000)
+    try {
+      expect((await a.call(endpoints.debugFaketimeSet, { query: { time: at.toISOString() } })).statusCode).toBe(200)
+      const nearAt = (now: Date) => Math.abs(now.getTime() - at.getTime()) < 60_000
+      await eventually(async () => b.deps.clock.now(), nearAt, 3_000, 20)
+      // A third process, started after the clock moved, reads the shared shift when it starts listening.
+      const c = await createTestApp({ sameDatabaseAs: a, configure: (config) => ({ ...config, instance: 'api-c' }) })
+      const busC = startCacheBus(c.deps, a.databaseUrl!)
+      try {
+        await busC.ready
+        expect(nearAt(c.deps.clock.now())).toBe(true)
+        expect((await b.call(endpoints.debugFaketimeClear)).statusCode).toBe(200)
+        const real = (now: Date) => Math.abs(now.getTime() - Date.now()) < 60_000
+        await eventually(async () => a.deps.clock.now(), real, 3_000, 20)
+        await eventually(async () => c.deps.clock.now(), real, 3_000, 20)
+      } finally {
+        await busC.close()
+        await c.close()
+      }
+    } finally {
+      a.clock.setFakeTime(null)
+      b.clock.setFakeTime(null)
+    }
   })
 })

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import type { AppDeps } from '../deps'
-import { CACHE_CHANNEL, CACHE_SCOPES, forgetLocally, isCacheScope, markBusAttached, type CacheMessage } from './invalidation'
+import { CACHE_CHANNEL, CACHE_SCOPES, forgetLocally, isCacheScope, markBusAttached, type CacheMessage, type ClockMessage } from './invalidation'
+import { applyClockMessage, loadSharedClock } from './sharedClock'
 
 /**
  * The API processes' cache invalidations (issue 18) over PostgreSQL LISTEN/NOTIFY rather than
@@ -30,13 +31,15 @@ export function startCacheBus(deps: AppDeps, databaseUrl: string, options: Cache
 
   const onMessage = (message: pg.Notification) => {
     if (message.channel !== CACHE_CHANNEL || !message.payload) return
-    let parsed: Partial<CacheMessage>
+    let parsed: Partial<CacheMessage> | Partial<ClockMessage>
     try {
-      parsed = JSON.parse(message.payload) as Partial<CacheMessage>
+      parsed = JSON.parse(message.payload) as Partial<CacheMessage> | Partial<ClockMessage>
     } catch {
       return
     }
-    if (!isCacheScope(parsed.scope) || parsed.from === deps.config.instance) return
+    if (parsed.from === deps.config.instance) return
+    if (parsed.scope === 'clock') return applyClockMessage(deps, parsed)
+    if (!isCacheScope(parsed.scope)) return
     forgetLocally(deps, parsed.scope)
   }
 
@@ -70,6 +73,8 @@ export function startCacheBus(deps: AppDeps, databaseUrl: string, options: Cache
     client = next
     delay = options.reconnectMs ?? 500
     for (const scope of CACHE_SCOPES) forgetLocally(deps, scope)
+    // A clock moved while this process was not listening (or before it started) is read here.
+    await loadSharedClock(deps).catch((err: unknown) => options.log?.warn({ err }, 'reading the shared debug clock failed'))
     resolveReady()
   }
   const schedule = () => {

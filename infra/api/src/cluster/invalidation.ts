@@ -26,6 +26,13 @@ export interface CacheMessage {
   from: string
 }
 
+/** The faketime hook's shift, moved on every process (sharedClock.ts); outside production only. */
+export interface ClockMessage {
+  scope: 'clock'
+  from: string
+  offsetMs: number
+}
+
 export const isCacheScope = (value: unknown): value is CacheScope => CACHE_SCOPES.includes(value as CacheScope)
 
 /** Forget this process's copies of one scope. */
@@ -37,6 +44,9 @@ export function forgetLocally(deps: AppDeps, scope: CacheScope): void {
 }
 
 const buses = new WeakMap<AppDeps, true>()
+
+/** Whether this app's changes are told to other processes. */
+export const busAttached = (deps: AppDeps): boolean => buses.has(deps)
 
 /** cacheBus.ts: this app's invalidations are told to the others. */
 export function markBusAttached(deps: AppDeps, attached: boolean): void {

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration'
 import * as m0001 from './0001_catalogue_members'
 import * as m0002 from './0002_access_and_progress'
 import * as m0003 from './0003_push_email_reports'
+import * as m0010 from './0010_debug_clock'
 import * as m0100 from './0100_discovery'
 import * as m0200 from './0200_viewer_epubs'
 import * as m0300 from './0300_accounts'
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0001_catalogue_members': m0001,
   '0002_access_and_progress': m0002,
   '0003_push_email_reports': m0003,
+  '0010_debug_clock': m0010,
   '0100_discovery': m0100,
   '0200_viewer_epubs': m0200,
   '0300_accounts': m0300,

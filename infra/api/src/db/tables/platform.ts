@@ -16,8 +16,16 @@ export interface AppSecretsTable {
   created_at: Generated<Timestamp>
 }
 
-/** Platform: e-mail link reports, shared secrets. */
+/** The faketime hook's shift, shared by every API process (outside production only; one row). */
+export interface DebugClockTable {
+  id: Generated<number>
+  offset_ms: number
+  updated_at: Timestamp
+}
+
+/** Platform: e-mail link reports, shared secrets, the shared debug clock. */
 export interface PlatformTables {
   push_email_reports: PushEmailReportsTable
   app_secrets: AppSecretsTable
+  debug_clock: DebugClockTable
 }

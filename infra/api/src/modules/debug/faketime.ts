@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { route } from '../../http/route'
+import { shareClock } from '../../cluster/sharedClock'
 
 /** The fake clock stays within ten years of the real one: far-off times break every date the API writes. */
 const MAX_SHIFT_MS = 10 * 365.25 * 24 * 60 * 60 * 1000
@@ -38,11 +39,13 @@ export function registerFaketimeRoutes(app: FastifyInstance, deps: AppDeps): voi
     const at = parseFakeTime(query.time, deps.clock.realNow())
     if (!at) throw apiError('invalidParameter', { field: 'time' })
     deps.clock.setFakeTime(at)
+    await shareClock(deps, req.log)
     return { now: deps.clock.now().toISOString() }
   })
   route(app, deps, endpoints.debugFaketimeClear, async ({ req }) => {
     guard(req)
     deps.clock.setFakeTime(null)
+    await shareClock(deps, req.log)
     return { now: deps.clock.now().toISOString() }
   })
 }
