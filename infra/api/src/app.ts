@@ -13,6 +13,7 @@ import { BODY_LIMITS } from './limits'
 import { nulField, unstorableText } from './http/nul'
 import { registerModules } from './modules'
 import { initPageUrls } from './modules/image/signing'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable'
 import { registerMaintenanceGate } from './modules/ops/states'
 
 export interface BuildOptions {
@@ -91,6 +92,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       // Fastify's own refusals: malformed body, unsupported media type.
       const body: ErrorBody = { code: status, message: text('invalidParameter', locale, { field: 'request' }) }
       return reply.status(status).send(body)
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or out of reach: SPEC §8's message, come back in a moment (the pool reconnects by itself).
+      req.log.error({ err: error }, 'database unavailable')
+      const body: ErrorBody = { code: 500, message: text('dataNotObtained', locale) }
+      return reply.status(500).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body)
     }
     req.log.error({ err: error }, 'unhandled error')
     const body: ErrorBody = { code: 500, message: text('undefinedError', locale) }

@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import lockfile from 'proper-lockfile'
 import type { Database } from './schema'
+import { CONNECT_TIMEOUT_MS } from './unavailable'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -107,10 +108,15 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
   const { Pool, types } = pg
   // Ids and counts are bigint in SQL; they fit JavaScript numbers, as PGlite returns them.
   types.setTypeParser(20, (value: string) => Number(value))
-  const pool = new Pool({ connectionString: url, max })
+  // A database that is down fails a call after CONNECT_TIMEOUT_MS instead of holding it (db/unavailable.ts).
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
   // An idle pooled connection the server ends (restart, failover, admin termination) must not
   // crash the process: pg emits it on the pool, and an unlistened 'error' event throws.
   pool.on('error', (error: Error) => console.error(`[db] idle PostgreSQL connection failed: ${error.message}`))
+  // The same for a connection in use between two statements (a transaction's), which the pool does
+  // not listen to: the statement in flight fails and the caller answers SPEC §8's message, the
+  // process lives on and the pool opens a new connection for the next call.
+  pool.on('connect', (client) => client.on('error', (error: Error) => console.error(`[db] PostgreSQL connection failed: ${error.message}`)))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, kind: 'postgres', jobs: { connectionString: url }, close: () => db.destroy() }
 }

@@ -1,0 +1,290 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { HEADERS, endpoints, requestChecksum } from '@koma/contracts/server'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { eventually } from '../../../e2e/support/eventually'
+import { registerMember } from '../modules/account/testing'
+import { creditCoins } from '../modules/coin/ledger'
+import { postgresAdminUrl, testLane } from '../test/lane'
+import { createTestApp, requestOf, type CallOptions, type TestApp } from '../test/testApp'
+
+jest.setTimeout(240_000)
+
+/**
+ * Issue 18, the fault test: two real API processes on one PostgreSQL database serve 25 readers who
+ * each unlock a chapter with coins and finish a coin purchase, 50 calls at once. While they are in
+ * flight one API process is killed (SIGKILL) and the database drops every connection and refuses
+ * new ones for a moment (what a PostgreSQL restart looks like to the API: the shared server of
+ * the other test files is not restarted, only this test's database is taken offline and back).
+ *
+ * Then: every call got an answer or a refused connection within its time (none hangs), every
+ * failure the API answered carries SPEC §8's message; the surviving process serves again by
+ * itself; a reader whose purchase failed finishes it by trying again; and the money adds up:
+ * no grant is overspent, a coin spend exists exactly for each unlocked chapter (nobody charged for
+ * an unlock that failed), and each order is credited once, only if finished.
+ */
+const onPostgres = testLane() === 'postgres' ? describe : describe.skip
+
+const READERS = 25
+const CALL_TIMEOUT_MS = 30_000
+const STRIKE_AFTER = 16
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+interface ApiProcess {
+  port: number
+  child: ChildProcess
+  output: string[]
+}
+
+/** Like `npm start` with several: the first process runs the notification jobs (pg-boss), the others do not. */
+function startApi(databaseUrl: string, port: number, instance: string, dataDir: string): ApiProcess {
+  const output: string[] = []
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(__dirname, '..', '..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      KOMA_INSTANCE: instance,
+      KOMA_NOTIFICATIONS: instance === 'api-1' ? '1' : '0',
+      KOMA_REQUEST_LOG: '0',
+      KOMA_PUBLIC_URL: 'http://127.0.0.1:8150',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  return { port, child, output }
+}
+
+type Body = { code?: number; message?: string; result?: unknown }
+type Outcome = { kind: 'answered'; status: number; body: Body } | { kind: 'refused'; error: string }
+
+/** A browser's call to one API process over HTTP (signed as the browser signs it), never waiting past CALL_TIMEOUT_MS. */
+async function httpCall(port: number, [method, url, options]: [string, string, CallOptions]): Promise<Outcome> {
+  const time = String(Date.now())
+  const headers: Record<string, string> = {
+    [HEADERS.language]: options.locale ?? 'en',
+    [HEADERS.platform]: 'web',
+    [HEADERS.clientUid]: 'fault-test',
+    [HEADERS.requestTime]: time,
+    [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+  }
+  if (options.cookies)
+    headers.cookie = Object.entries(options.cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ')
+  let body: string | undefined
+  if (options.body) {
+    const form = new URLSearchParams()
+    for (const [key, value] of Object.entries(options.body)) for (const item of [value].flat()) form.append(key, item)
+    body = form.toString()
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+  }
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, { method, headers, body, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
+    const text = await response.text()
+    let parsed: Body
+    try {
+      parsed = JSON.parse(text) as Body
+    } catch {
+      parsed = { message: text }
+    }
+    return { kind: 'answered', status: response.status, body: parsed }
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}` : String(error)
+    // A call that timed out is a hang: the test fails on it below.
+    return { kind: 'refused', error: reason }
+  }
+}
+
+async function admin(statement: string, values: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl() })
+  await client.connect()
+  try {
+    await client.query(statement, values)
+  } finally {
+    await client.end()
+  }
+}
+
+onPostgres('faults: PostgreSQL drops every connection and an API process is killed during 50 money calls', () => {
+  let t: TestApp
+  let database: string
+  const apis: ApiProcess[] = []
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-fault-'))
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    database = new URL(t.databaseUrl!).pathname.slice(1)
+    for (const instance of ['api-1', 'api-2']) apis.push(startApi(t.databaseUrl!, await freePort(), instance, dataDir))
+    for (const api of apis)
+      await eventually(
+        async () => (await httpCall(api.port, ['GET', '/api/health', {}])).kind === 'answered',
+        (up) => up,
+        60_000,
+        200,
+      ).catch((error: unknown) => {
+        throw new Error(`API on ${api.port} did not start: ${api.output.join('')}\n${String(error)}`)
+      })
+  })
+  afterAll(async () => {
+    for (const api of apis) api.child.kill('SIGKILL')
+    await admin(`alter database ${database} allow_connections true`).catch(() => undefined)
+    await t?.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('nothing hangs, failures say so in the reader’s language, the survivor recovers, and every coin is accounted for', async () => {
+    const chapter = await t.db
+      .selectFrom('chapters as ch')
+      .innerJoin('contents as c', 'c.id', 'ch.content_id')
+      .select(['ch.id', 'c.id as contentId', 'c.type', 'ch.price'])
+      .where('c.mature', '=', false)
+      .where('ch.free', '=', false)
+      .where('ch.aborted', '=', false)
+      .where('ch.price', '>=', 1)
+      .orderBy('c.id')
+      .orderBy('ch.sort')
+      .executeTakeFirstOrThrow()
+    const product = ((await t.call(endpoints.coinSalesConfig)).json().result.products as { seq: number }[])[0]!
+
+    // 25 readers, each with coins, a transaction token and an approved PayPal order waiting to be finished.
+    const readers: { member: Awaited<ReturnType<typeof registerMember>>; token: string; serviceOrderId: string; orderId: string; payerId: string }[] = []
+    for (let i = 0; i < READERS; i++) {
+      const member = await registerMember(t)
+      await t.db
+        .transaction()
+        .execute((trx) =>
+          creditCoins(trx, {
+            memberId: member.userId,
+            coinType: 'purchased',
+            amount: 1000,
+            expiresAt: null,
+            reason: 'order',
+            ref: `fault-${member.userId}`,
+            now: t.clock.now(),
+          }),
+        )
+      const token = (await t.call(endpoints.coinTransactionToken, { cookies: member.cookies })).json().result.token as string
+      const reserved = (
+        await t.call(endpoints.paymentReserve, { params: { method: 'paypal' }, cookies: member.cookies, body: { productSeq: String(product.seq) } })
+      ).json().result as { serviceOrderId: string; orderId: string }
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: `/api/sandbox/payments/paypal/v2/checkout/orders/${reserved.orderId}/approve`,
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(approved.statusCode).toBe(200)
+      readers.push({ member, token, ...reserved, payerId: (approved.json() as { payer: { payer_id: string } }).payer.payer_id })
+    }
+
+    const unlockOf = (reader: (typeof readers)[number]) =>
+      requestOf(endpoints.chapterUnlock, {
+        params: { type: chapter.type, id: Number(chapter.contentId), chapterId: Number(chapter.id) },
+        cookies: reader.member.cookies,
+        body: { token: reader.token, price: String(chapter.price) },
+      })
+    const finishOf = (reader: (typeof readers)[number]) =>
+      requestOf(endpoints.paymentExecute, {
+        cookies: reader.member.cookies,
+        body: { serviceOrderId: reader.serviceOrderId, token: reader.orderId, orderId: reader.orderId, PayerID: reader.payerId },
+      })
+
+    // 50 calls at once, spread over both processes; the faults strike once a third of them are answered, the rest in flight.
+    let struck: Promise<void> | null = null
+    let answered = 0
+    const strike = () => {
+      answered += 1
+      if (answered < STRIKE_AFTER) return struck
+      struck ??= (async () => {
+        apis[1]!.child.kill('SIGKILL')
+        await admin(`alter database ${database} allow_connections false`)
+        await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [database])
+      })()
+      return struck
+    }
+    const calls = readers.flatMap((reader, i) => [
+      { reader, what: 'unlock' as const, outcome: httpCall(apis[i % 2]!.port, unlockOf(reader)).finally(() => void strike()) },
+      { reader, what: 'finish' as const, outcome: httpCall(apis[(i + 1) % 2]!.port, finishOf(reader)).finally(() => void strike()) },
+    ])
+    const settled = await Promise.all(calls.map(async (call) => ({ ...call, outcome: await call.outcome })))
+    await struck
+    // While the database refuses connections, the surviving process answers with SPEC §8's message, at once.
+    const during = await httpCall(apis[0]!.port, unlockOf(readers[0]!))
+    await admin(`alter database ${database} allow_connections true`)
+
+    const hung = settled.filter((call) => call.outcome.kind === 'refused' && /TimeoutError|aborted/i.test(call.outcome.error))
+    expect(hung).toEqual([])
+    for (const outcome of [...settled.map((call) => call.outcome), during]) {
+      if (outcome.kind !== 'answered' || outcome.status < 500) continue
+      expect(outcome).toMatchObject({ status: 500, body: { code: 500, message: 'The data could not be obtained. Please try again later.' } })
+    }
+    expect({ during, survivor: apis[0]!.child.exitCode === null ? 'running' : apis[0]!.output.join('').slice(-3000) }).toMatchObject({
+      during: { kind: 'answered', status: 500 },
+      survivor: 'running',
+    })
+    // Some calls were cut: the faults struck while they were in flight.
+    expect(settled.filter((call) => call.outcome.kind !== 'answered' || call.outcome.status !== 200).length).toBeGreaterThan(0)
+
+    // The surviving process serves again by itself.
+    await eventually(
+      async () => httpCall(apis[0]!.port, requestOf(endpoints.coinSalesConfig, { cookies: readers[0]!.member.cookies })),
+      (outcome) => outcome.kind === 'answered' && outcome.status === 200,
+      20_000,
+      100,
+    )
+    // A reader whose purchase failed tries again and it finishes (credited once, see below).
+    for (const call of settled.filter((c) => c.what === 'finish' && !(c.outcome.kind === 'answered' && c.outcome.status === 200))) {
+      const again = await httpCall(apis[0]!.port, finishOf(call.reader))
+      expect(again).toMatchObject({ kind: 'answered', status: 200 })
+    }
+
+    // The money adds up.
+    for (const { member, serviceOrderId, token } of readers) {
+      const grants = await sql<{ id: number; amount: number; used: number }>`
+        select g.id, g.amount, coalesce(sum(s.amount), 0)::int as used from coin_ledger g
+        left join coin_ledger s on s.grant_id = g.id
+        where g.member_id = ${member.userId} and g.grant_id is null group by g.id, g.amount`.execute(t.db)
+      for (const grant of grants.rows) expect(Number(grant.amount) + Number(grant.used)).toBeGreaterThanOrEqual(0)
+      const spends = await t.db.selectFrom('coin_movements').select(['id', 'ref']).where('member_id', '=', member.userId).where('kind', '=', 'spend').execute()
+      const access = await t.db
+        .selectFrom('chapter_access')
+        .select('chapter_id')
+        .where('member_id', '=', member.userId)
+        .where('chapter_id', '=', Number(chapter.id))
+        .execute()
+      // Charged exactly when the chapter is theirs: one spend, with their token, or none at all.
+      expect({ spends: spends.length, access: access.length }).toEqual(access.length ? { spends: 1, access: 1 } : { spends: 0, access: 0 })
+      if (spends.length) expect(spends[0]!.ref).toBe(token)
+      const order = await t.db.selectFrom('coin_orders').select(['state']).where('service_order_id', '=', serviceOrderId).executeTakeFirstOrThrow()
+      expect(order.state).toBe('finished')
+      const credits = await t.db
+        .selectFrom('coin_movements')
+        .select('id')
+        .where('member_id', '=', member.userId)
+        .where('reason', '=', 'order')
+        .where('ref', '=', serviceOrderId)
+        .execute()
+      expect(credits.length).toBe(1)
+    }
+  })
+})
