@@ -5,6 +5,7 @@
 // configuration (it prints every unsafe or missing setting and exits non-zero).
 // `KOMA_API_PROCESSES=N` (issue 18): N API processes on API_PORT … API_PORT+N-1, the edge balancing
 // over the healthy ones. Needs DATABASE_URL (PGlite is one process); README "Several processes".
+// `KOMA_EDGE_PROCESSES=N`: N edge processes on PORT, sharing their state in Redis (REDIS_URL).
 import path from 'node:path'
 import { bin, ensureDependencies, root, run, startService, waitForPort } from './lib.mjs'
 import { buildServers, SERVERS } from './build-servers.mjs'
@@ -25,6 +26,20 @@ if (apiProcesses > 1 && !process.env.DATABASE_URL) {
   process.exit(1)
 }
 const apiPorts = Array.from({ length: apiProcesses }, (_, i) => apiPort + i)
+// `KOMA_EDGE_PROCESSES=N`: N edges on PORT (Node's cluster module, infra/edge/src/cluster.ts). They
+// share the registry, history and canary health in Redis, and so must the publish step below.
+const edgeProcesses = Number(process.env.KOMA_EDGE_PROCESSES || 1)
+if (!Number.isInteger(edgeProcesses) || edgeProcesses < 1 || edgeProcesses > 32) {
+  console.error(`[koma] KOMA_EDGE_PROCESSES must be a whole number from 1 to 32, got "${process.env.KOMA_EDGE_PROCESSES}"`)
+  process.exit(1)
+}
+if (edgeProcesses > 1 && !process.env.KOMA_EDGE_STORE) {
+  if (!process.env.REDIS_URL) {
+    console.error(`[koma] KOMA_EDGE_PROCESSES=${edgeProcesses} needs Redis for the edges' shared registry: set REDIS_URL (README, "Several processes").`)
+    process.exit(1)
+  }
+  process.env.KOMA_EDGE_STORE = 'redis'
+}
 
 ensureDependencies()
 
@@ -112,6 +127,7 @@ await Promise.all([...apiPorts.map((p) => waitForPort(p)), waitForPort(port)])
 console.log('')
 console.log(`  Koma is running at http://127.0.0.1:${port}${production ? ' (production profile)' : ''}`)
 if (apiProcesses > 1) console.log(`  API processes: ${apiProcesses} on ports ${apiPorts.join(', ')} (GET /api/health names the one that answered)`)
+if (edgeProcesses > 1) console.log(`  Edge processes: ${edgeProcesses} on port ${port} (GET /healthz names the one that answered)`)
 console.log(`  Data folder: ${dataDir}`)
 if (!production) console.log('  Seeded reader: reader@koma.example / koma-reader-1')
 console.log('')

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
+import { edgeProcesses, runPrimary } from './cluster'
 import { loadConfig } from './config'
 import { RedisCounts } from './health/redisCounts'
 import { sharedState } from './registry/shared'
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     canaryRules: config.canaryRules,
     ...(shared ? { healthCounts: new RedisCounts(shared.redis, shared.prefix, config.canaryRules.windowMs) } : {}),
+    ...(process.env.KOMA_EDGE_INSTANCE ? { instance: process.env.KOMA_EDGE_INSTANCE } : {}),
   })
 
   let closing = false
@@ -49,6 +52,8 @@ async function main(): Promise<void> {
   }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
+  // Under KOMA_EDGE_PROCESSES the workers say nothing more: the primary said it once.
+  if (cluster.isWorker) return
   console.log(`Koma is running at http://${displayHost(config.host)}:${port}`)
   if (shared) console.log(`Registry, history and canary health shared in Redis (${shared.prefix}*).`)
   else if (!existsSync(registryPath(config.edgeDir))) {
@@ -56,4 +61,12 @@ async function main(): Promise<void> {
   }
 }
 
-void main()
+let processes = 1
+try {
+  processes = edgeProcesses(process.env)
+} catch (error) {
+  console.error(`[edge] ${(error as Error).message}`)
+  process.exit(1)
+}
+if (processes > 1 && cluster.isPrimary) runPrimary(processes)
+else void main()

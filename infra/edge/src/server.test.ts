@@ -371,6 +371,6 @@ describe('/ip and /healthz', () => {
   it('reports health', async () => {
     const res = await get('/healthz')
     expect(res.status).toBe(200)
-    expect(res.json()).toEqual({ ok: true })
+    expect(res.json()).toEqual({ ok: true, instance: expect.any(String) })
   })
 })

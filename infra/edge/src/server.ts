@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import type http from 'node:http'
 import Fastify, {
   LogController,
@@ -53,6 +54,8 @@ export interface EdgeOptions {
   healthCounts?: HealthCounts
   /** How often canaries are judged besides on every beacon (an --auto-promote needs it; default 10 s, 0: never). */
   judgeEveryMs?: number
+  /** The name /healthz answers (KOMA_EDGE_INSTANCE; `edge-1` … under KOMA_EDGE_PROCESSES), so the balancing can be seen. */
+  instance?: string
 }
 
 const NO_CACHE = 'no-cache'
@@ -152,7 +155,8 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       .send({ host: live?.registry.host?.version ?? null, remotes, required })
   })
 
-  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true }))
+  const instance = options.instance ?? `${hostname()}:${process.pid}`
+  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true, instance }))
 
   // The browser's fallback when /api/ip is unavailable: the address this server sees.
   app.get('/ip', async (req, reply) => reply.header('cache-control', 'no-store').send({ result: { ip: clientIp(req), now: Date.now() } }))
