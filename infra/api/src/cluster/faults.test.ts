@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { HEADERS, endpoints, requestChecksum } from '@koma/contracts/server'
@@ -10,6 +8,7 @@ import { eventually } from '../../../e2e/support/eventually'
 import { registerMember } from '../modules/account/testing'
 import { creditCoins } from '../modules/coin/ledger'
 import { postgresAdminUrl, testLane } from '../test/lane'
+import { freePort, startApiProcess, waitForOk, type ServerProcess } from '../test/processes'
 import { createTestApp, requestOf, type CallOptions, type TestApp } from '../test/testApp'
 
 jest.setTimeout(240_000)
@@ -32,47 +31,6 @@ const onPostgres = testLane() === 'postgres' ? describe : describe.skip
 const READERS = 25
 const CALL_TIMEOUT_MS = 30_000
 const STRIKE_AFTER = 16
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-interface ApiProcess {
-  port: number
-  child: ChildProcess
-  output: string[]
-}
-
-/** Like `npm start` with several: the first process runs the notification jobs (pg-boss), the others do not. */
-function startApi(databaseUrl: string, port: number, instance: string, dataDir: string): ApiProcess {
-  const output: string[] = []
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(__dirname, '..', '..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      KOMA_INSTANCE: instance,
-      KOMA_NOTIFICATIONS: instance === 'api-1' ? '1' : '0',
-      KOMA_REQUEST_LOG: '0',
-      KOMA_PUBLIC_URL: 'http://127.0.0.1:8150',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
-  return { port, child, output }
-}
 
 type Body = { code?: number; message?: string; result?: unknown }
 type Outcome = { kind: 'answered'; status: number; body: Body } | { kind: 'refused'; error: string }
@@ -128,25 +86,17 @@ async function admin(statement: string, values: unknown[] = []): Promise<void> {
 onPostgres('faults: PostgreSQL drops every connection and an API process is killed during 50 money calls', () => {
   let t: TestApp
   let database: string
-  const apis: ApiProcess[] = []
+  const apis: ServerProcess[] = []
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-fault-'))
 
   beforeAll(async () => {
     t = await createTestApp()
     database = new URL(t.databaseUrl!).pathname.slice(1)
-    for (const instance of ['api-1', 'api-2']) apis.push(startApi(t.databaseUrl!, await freePort(), instance, dataDir))
-    for (const api of apis)
-      await eventually(
-        async () => (await httpCall(api.port, ['GET', '/api/health', {}])).kind === 'answered',
-        (up) => up,
-        60_000,
-        200,
-      ).catch((error: unknown) => {
-        throw new Error(`API on ${api.port} did not start: ${api.output.join('')}\n${String(error)}`)
-      })
+    for (const instance of ['api-1', 'api-2']) apis.push(startApiProcess(t.databaseUrl!, await freePort(), instance, dataDir))
+    for (const api of apis) await waitForOk(`http://127.0.0.1:${api.port}/api/health`, api)
   })
   afterAll(async () => {
-    for (const api of apis) api.child.kill('SIGKILL')
+    for (const api of apis) await api.stop()
     await admin(`alter database ${database} allow_connections true`).catch(() => undefined)
     await t?.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -170,19 +120,17 @@ onPostgres('faults: PostgreSQL drops every connection and an API process is kill
     const readers: { member: Awaited<ReturnType<typeof registerMember>>; token: string; serviceOrderId: string; orderId: string; payerId: string }[] = []
     for (let i = 0; i < READERS; i++) {
       const member = await registerMember(t)
-      await t.db
-        .transaction()
-        .execute((trx) =>
-          creditCoins(trx, {
-            memberId: member.userId,
-            coinType: 'purchased',
-            amount: 1000,
-            expiresAt: null,
-            reason: 'order',
-            ref: `fault-${member.userId}`,
-            now: t.clock.now(),
-          }),
-        )
+      await t.db.transaction().execute((trx) =>
+        creditCoins(trx, {
+          memberId: member.userId,
+          coinType: 'purchased',
+          amount: 1000,
+          expiresAt: null,
+          reason: 'order',
+          ref: `fault-${member.userId}`,
+          now: t.clock.now(),
+        }),
+      )
       const token = (await t.call(endpoints.coinTransactionToken, { cookies: member.cookies })).json().result.token as string
       const reserved = (
         await t.call(endpoints.paymentReserve, { params: { method: 'paypal' }, cookies: member.cookies, body: { productSeq: String(product.seq) } })

@@ -116,7 +116,8 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
   // The same for a connection in use between two statements (a transaction's), which the pool does
   // not listen to: the statement in flight fails and the caller answers SPEC §8's message, the
   // process lives on and the pool opens a new connection for the next call.
-  pool.on('connect', (client) => client.on('error', (error: Error) => console.error(`[db] PostgreSQL connection failed: ${error.message}`)))
+  // (The failure itself reaches the caller through that statement, and is logged there.)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, kind: 'postgres', jobs: { connectionString: url }, close: () => db.destroy() }
 }
