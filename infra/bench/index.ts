@@ -5,6 +5,7 @@ import { startSite, stopSite, type SiteInfo } from '../e2e/support/site'
 import { measureApi, printApiFigures } from './api'
 import { measureBuilds } from './builds'
 import { measureCanary, printCanaryFigures } from './canary'
+import { measureCluster, printClusterFigures } from './cluster'
 import { measureFirstLoad, type FirstLoad } from './firstLoad'
 import { measureHostile, printHostileFigures } from './hostile'
 import { LIGHTHOUSE_PAGES, measureLighthouse, printLighthouse } from './lighthouse'
@@ -68,6 +69,11 @@ async function main(): Promise<void> {
     printCanaryFigures(await measureCanary())
     return
   }
+  // `npm run bench -- cluster`: 1, 2 and 3 API processes on PostgreSQL through an edge (issue 18).
+  if (process.argv.includes('cluster')) {
+    printClusterFigures(await measureCluster())
+    return
+  }
   // `npm run bench -- hostile`: the home call under hostile 1 MB bodies alone.
   if (process.argv.includes('hostile')) {
     printHostileFigures(await measureHostile())
@@ -108,9 +114,10 @@ async function main(): Promise<void> {
 
 async function all(): Promise<void> {
   await main()
-  if (['api', 'hostile', 'lighthouse', 'novels', 'canary'].some((mode) => process.argv.includes(mode))) return
+  if (['api', 'hostile', 'lighthouse', 'novels', 'canary', 'cluster'].some((mode) => process.argv.includes(mode))) return
   printApiFigures(await measureApi())
   printHostileFigures(await measureHostile())
+  printClusterFigures(await measureCluster())
 }
 
 all().catch((error: unknown) => {

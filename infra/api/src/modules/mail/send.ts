@@ -13,7 +13,7 @@ export function mailerOf(deps: AppDeps): Mailer {
     const smtp = process.env.KOMA_SMTP_URL
     mailer = smtp
       ? smtpMailer(smtp, process.env.KOMA_MAIL_FROM)
-      : outboxMailer(outboxDir(deps), { echo: !deps.config.production && process.env.JEST_WORKER_ID === undefined })
+      : outboxMailer(outboxDir(deps), { echo: !deps.config.production && process.env.JEST_WORKER_ID === undefined && process.env.KOMA_MAIL_ECHO !== '0' })
     mailers.set(deps, mailer)
   }
   return mailer

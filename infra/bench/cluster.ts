@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { HEADERS, endpoints, requestChecksum } from '@koma/contracts/server'
+import autocannon from 'autocannon'
+import { registerMember } from '../api/src/modules/account/testing'
+import { creditCoins } from '../api/src/modules/coin/ledger'
+import { freePort, startApiProcess, startEdgeProcess, waitForOk, type ServerProcess } from '../api/src/test/processes'
+import { createTestApp, urlOf, type TestApp } from '../api/src/test/testApp'
+
+/**
+ * Issue 18: requests/second and p99 of home, an episode list and a coin unlock through one edge
+ * process, with 1, 2 and 3 API processes on one PostgreSQL database, measured in one run (the
+ * ratios are to one process). The machine's cores are shared by the load generator, the edge,
+ * the API processes and PostgreSQL, so the figures show what one machine gains, not a fleet.
+ */
+const READERS = 30
+/** Unlocks prepared per run (a token each, written before the clock starts). */
+const UNLOCKS_PER_RUN = 3000
+const CONNECTIONS = 10
+
+export interface ClusterFigure {
+  processes: number
+  endpoint: string
+  requestsPerSecond: number
+  p99Ms: number
+  errors: number
+}
+
+async function signedHeaders(cookies?: Record<string, string>): Promise<Record<string, string>> {
+  const time = String(Date.now())
+  return {
+    [HEADERS.requestTime]: time,
+    [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
+    [HEADERS.language]: 'en',
+    [HEADERS.platform]: 'web',
+    [HEADERS.clientUid]: 'bench',
+    'accept-encoding': 'gzip, deflate, br',
+    ...(cookies
+      ? {
+          cookie: Object.entries(cookies)
+            .map(([name, value]) => `${name}=${value}`)
+            .join('; '),
+        }
+      : {}),
+  }
+}
+
+async function cannon(processes: number, endpoint: string, url: string, seconds: number): Promise<ClusterFigure> {
+  const headers = await signedHeaders()
+  await autocannon({ url, connections: 4, duration: 1, headers })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
+  return { processes, endpoint, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx }
+}
+
+interface Unlock {
+  cookies: Record<string, string>
+  memberId: number
+  chapter: { id: number; contentId: number; type: string; price: number }
+}
+
+/**
+ * Coin unlocks, each a different (reader, chapter) with its own one-time token, CONNECTIONS at a
+ * time for `seconds`: every one a real spend in a transaction, not a repeated "already unlocked".
+ */
+async function unlocks(t: TestApp, processes: number, base: string, queue: Unlock[], seconds: number): Promise<ClusterFigure> {
+  const batch = queue.splice(0, UNLOCKS_PER_RUN).map((unlock) => ({ ...unlock, token: randomBytes(16).toString('hex') }))
+  const now = t.clock.realNow()
+  for (let i = 0; i < batch.length; i += 500)
+    await t.db
+      .insertInto('coin_transaction_tokens')
+      .values(
+        batch
+          .slice(i, i + 500)
+          .map((unlock) => ({
+            token: unlock.token,
+            member_id: unlock.memberId,
+            created_at: now,
+            expires_at: new Date(now.getTime() + 3600_000),
+            used_at: null,
+            action: null,
+            outcome: null,
+          })),
+      )
+      .execute()
+  const latencies: number[] = []
+  let errors = 0
+  const deadline = Date.now() + seconds * 1000
+  const worker = async () => {
+    for (;;) {
+      const next = batch.shift()
+      if (!next || Date.now() > deadline) return
+      const started = performance.now()
+      const response = await fetch(base + urlOf(endpoints.chapterUnlock, { type: next.chapter.type, id: next.chapter.contentId, chapterId: next.chapter.id }), {
+        method: 'POST',
+        headers: { ...(await signedHeaders(next.cookies)), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: next.token, price: String(next.chapter.price) }).toString(),
+      })
+      await response.arrayBuffer()
+      latencies.push(performance.now() - started)
+      if (response.status !== 200) errors += 1
+    }
+  }
+  const began = performance.now()
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker))
+  const elapsed = (performance.now() - began) / 1000
+  if (!batch.length) console.log(`(all ${UNLOCKS_PER_RUN} prepared unlocks were used before ${seconds} s: the rate is over ${elapsed.toFixed(1)} s)`)
+  latencies.sort((a, b) => a - b)
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0
+  return { processes, endpoint: 'coin unlock', requestsPerSecond: Math.round(latencies.length / elapsed), p99Ms: Math.round(p99), errors }
+}
+
+export async function measureCluster(seconds = 5, counts = [1, 2, 3]): Promise<ClusterFigure[]> {
+  const saved = process.env.KOMA_TEST_DB
+  process.env.KOMA_TEST_DB = 'postgres'
+  // The readers' sign-up mails stay in the outbox instead of the console.
+  process.env.KOMA_MAIL_ECHO = '0'
+  let t: TestApp
+  try {
+    t = await createTestApp()
+  } catch (error) {
+    console.log(`(PostgreSQL is not answering on 127.0.0.1:5432: the cluster figures are skipped: ${String(error)})`)
+    return []
+  } finally {
+    process.env.KOMA_TEST_DB = saved
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-cluster-'))
+  const servers: ServerProcess[] = []
+  const figures: ClusterFigure[] = []
+  try {
+    // Readers with coins, and every paid chapter each of them can unlock once.
+    const chapters = (
+      await t.db
+        .selectFrom('chapters as ch')
+        .innerJoin('contents as c', 'c.id', 'ch.content_id')
+        .select(['ch.id', 'c.id as contentId', 'c.type', 'ch.price'])
+        .where('c.mature', '=', false)
+        .where('ch.free', '=', false)
+        .where('ch.aborted', '=', false)
+        .where('ch.price', '>=', 1)
+        .where('ch.published_at', '<=', new Date())
+        .execute()
+    ).map((row) => ({ id: Number(row.id), contentId: Number(row.contentId), type: row.type, price: Number(row.price) }))
+    const queue: Unlock[] = []
+    for (let i = 0; i < READERS; i++) {
+      const member = await registerMember(t)
+      await t.db.transaction().execute((trx) =>
+        creditCoins(trx, {
+          memberId: member.userId,
+          coinType: 'purchased',
+          amount: 1_000_000,
+          expiresAt: null,
+          reason: 'order',
+          ref: `bench-${member.userId}`,
+          now: t.clock.now(),
+        }),
+      )
+      for (const chapter of chapters) queue.push({ cookies: member.cookies, memberId: member.userId, chapter })
+    }
+    // Spread each reader's unlocks: the queue interleaves readers so no one wallet is the bottleneck.
+    queue.sort((a, b) => a.chapter.id - b.chapter.id || a.memberId - b.memberId)
+
+    const apiPorts = await Promise.all(Array.from({ length: Math.max(...counts) }, () => freePort()))
+    for (const count of counts) {
+      while (servers.length) await servers.pop()!.stop()
+      const apis = apiPorts.slice(0, count).map((port, i) => startApiProcess(t.databaseUrl!, port, `api-${i + 1}`, dataDir, { KOMA_NOTIFICATIONS: '0' }))
+      servers.push(...apis)
+      for (const api of apis) await waitForOk(`http://127.0.0.1:${api.port}/api/health`, api)
+      const edge = startEdgeProcess(await freePort(), apiPorts.slice(0, count), dataDir)
+      servers.push(edge)
+      await waitForOk(`http://127.0.0.1:${edge.port}/healthz`, edge)
+      const base = `http://127.0.0.1:${edge.port}`
+      figures.push(await cannon(count, 'home', `${base}/api/en/home`, seconds))
+      figures.push(await cannon(count, 'episode list', `${base}/api/comic/1`, seconds))
+      figures.push(await unlocks(t, count, base, queue, seconds))
+    }
+  } finally {
+    while (servers.length) await servers.pop()!.stop()
+    await t.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  return figures
+}
+
+export function printClusterFigures(figures: ClusterFigure[]): void {
+  if (!figures.length) return
+  console.log(`\n## API processes on PostgreSQL through one edge (${CONNECTIONS} connections; ${os.cpus().length} cores shared by everything)`)
+  console.log(
+    `${'endpoint'.padEnd(16)}${'API processes'.padStart(14)}${'req/s'.padStart(8)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'of one'.padStart(9)}`,
+  )
+  for (const f of figures) {
+    const one = figures.find((other) => other.endpoint === f.endpoint && other.processes === 1)?.requestsPerSecond ?? 0
+    const ratio = one ? `${Math.round((100 * f.requestsPerSecond) / one)}%` : '-'
+    console.log(
+      `${f.endpoint.padEnd(16)}${String(f.processes).padStart(14)}${String(f.requestsPerSecond).padStart(8)}${String(f.p99Ms).padStart(9)}${String(f.errors).padStart(8)}${ratio.padStart(9)}`,
+    )
+  }
+}
