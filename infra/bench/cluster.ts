@@ -71,17 +71,15 @@ async function unlocks(t: TestApp, processes: number, base: string, queue: Unloc
     await t.db
       .insertInto('coin_transaction_tokens')
       .values(
-        batch
-          .slice(i, i + 500)
-          .map((unlock) => ({
-            token: unlock.token,
-            member_id: unlock.memberId,
-            created_at: now,
-            expires_at: new Date(now.getTime() + 3600_000),
-            used_at: null,
-            action: null,
-            outcome: null,
-          })),
+        batch.slice(i, i + 500).map((unlock) => ({
+          token: unlock.token,
+          member_id: unlock.memberId,
+          created_at: now,
+          expires_at: new Date(now.getTime() + 3600_000),
+          used_at: null,
+          action: null,
+          outcome: null,
+        })),
       )
       .execute()
   const latencies: number[] = []
