@@ -142,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     rateLimit: {
       store: rateLimitStore(env.KOMA_RATE_LIMIT_STORE),
       redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
-      keyPrefix: 'koma:rl:',
+      keyPrefix: env.KOMA_RATE_LIMIT_PREFIX || 'koma:rl:',
       rules: RATE_LIMITS,
       penalty: ABUSE_PENALTY,
     },

@@ -13,6 +13,54 @@ export interface SiteInfo {
   edgeDir: string
   apiUrl: string
   pids: number[]
+  /** The cluster lane's PostgreSQL database (dropped by stopSite). */
+  databaseUrl?: string
+}
+
+/**
+ * KOMA_E2E_CLUSTER=1 (issue 18): the site as a cluster, two API processes on a fresh PostgreSQL
+ * database and two edge processes on one port, sharing limits and the edge registry in Redis
+ * under this run's own key prefixes. `npm test` runs part of the suite this way.
+ */
+export const clusterLane = (): boolean => process.env.KOMA_E2E_CLUSTER === '1'
+const POSTGRES_ADMIN_URL = process.env.KOMA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** In the cluster lane: what every process and edge command of this run shares (set once, inherited by the test workers). */
+function clusterEnv(): Record<string, string> {
+  const run = (process.env.KOMA_E2E_RUN ??= `${process.pid}${Date.now().toString(36)}`)
+  return {
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    KOMA_EDGE_STORE: 'redis',
+    KOMA_EDGE_REDIS_PREFIX: `koma:e2e:${run}:edge:`,
+    KOMA_RATE_LIMIT_STORE: 'redis',
+    KOMA_RATE_LIMIT_PREFIX: `koma:e2e:${run}:rl:`,
+  }
+}
+
+async function createDatabase(): Promise<string> {
+  const name = `koma_e2e_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(POSTGRES_ADMIN_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`)
+  } finally {
+    await admin.end()
+  }
 }
 
 /**
@@ -58,7 +106,7 @@ function service(args: string[], env: Record<string, string>): { child: ChildPro
 export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir'>, args: string[]): { code: number; output: string } {
   const result = spawnSync(tsx, ['infra/edge/src/cli.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: info.dataDir, EDGE_DIR: info.edgeDir },
+    env: { ...process.env, ...(clusterLane() ? clusterEnv() : {}), DATA_DIR: info.dataDir, EDGE_DIR: info.edgeDir },
     encoding: 'utf8',
   })
   return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` }
@@ -77,18 +125,29 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
     const published = edgeCli({ dataDir, edgeDir }, ['publish-all'])
     if (published.code !== 0) throw new Error(`publish-all failed:\n${published.output}`)
   }
-  const [port, apiPort] = [await freePort(), await freePort()]
-  const apiUrl = `http://127.0.0.1:${apiPort}`
+  const cluster = clusterLane()
+  const port = await freePort()
+  const apiPorts = cluster ? [await freePort(), await freePort()] : [await freePort()]
+  const apiUrl = apiPorts.map((apiPort) => `http://127.0.0.1:${apiPort}`).join(',')
   const baseURL = `http://127.0.0.1:${port}`
+  const databaseUrl = cluster ? await createDatabase() : undefined
+  const shared = cluster ? clusterEnv() : {}
   // The API mails links and builds OAuth redirect URIs on the site's own origin: the test edge.
-  const api = service(['infra/api/src/main.ts'], {
-    DATA_DIR: dataDir,
-    API_PORT: String(apiPort),
-    API_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    KOMA_PUBLIC_URL: baseURL,
-  })
-  await waitForHttp(`${apiUrl}/api/health`, 180_000, api.child, api.log)
+  const apis = []
+  for (const [index, apiPort] of apiPorts.entries()) {
+    const api = service(['infra/api/src/main.ts'], {
+      DATA_DIR: dataDir,
+      API_PORT: String(apiPort),
+      API_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      KOMA_PUBLIC_URL: baseURL,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, KOMA_INSTANCE: `api-${index + 1}`, ...(index > 0 ? { KOMA_NOTIFICATIONS: '0' } : {}) } : {}),
+      ...shared,
+    })
+    // The first migrates and seeds; the next starts once it answers (as npm start does).
+    await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, 180_000, api.child, api.log)
+    apis.push(api)
+  }
   const edge = service(['infra/edge/src/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -96,9 +155,11 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
     EDGE_DIR: edgeDir,
     API_URL: apiUrl,
     KOMA_PUBLIC_URL: baseURL,
+    ...(cluster ? { KOMA_EDGE_PROCESSES: '2' } : {}),
+    ...shared,
   })
   await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
-  return { baseURL, dataDir, edgeDir, apiUrl, pids: [api.child.pid ?? 0, edge.child.pid ?? 0] }
+  return { baseURL, dataDir, edgeDir, apiUrl, pids: [...apis.map((api) => api.child.pid ?? 0), edge.child.pid ?? 0], ...(databaseUrl ? { databaseUrl } : {}) }
 }
 
 /**
@@ -119,6 +180,7 @@ export async function startEdge(
     EDGE_DIR: site.edgeDir,
     API_URL: site.apiUrl,
     KOMA_PUBLIC_URL: baseURL,
+    ...(clusterLane() ? clusterEnv() : {}),
     ...env,
   })
   await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
@@ -163,6 +225,7 @@ async function stopProcesses(pids: number[], timeoutMs: number): Promise<void> {
 export async function stopSite(site: SiteInfo, timeoutMs = 15_000): Promise<void> {
   await stopProcesses(site.pids, timeoutMs)
   fs.rmSync(site.dataDir, { recursive: true, force: true })
+  if (site.databaseUrl) await dropDatabase(site.databaseUrl)
 }
 
 /** Where e2e screenshots go: next to the run's site folder, one folder for every test file. */
