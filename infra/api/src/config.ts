@@ -36,6 +36,8 @@ export interface ApiConfig {
   /** Where PGlite keeps its data folder (and anything else the API stores locally). */
   dataDir: string
   databaseUrl: string | undefined
+  /** DATABASE_READ_URL: a read replica of DATABASE_URL for reads that may be stale (db/replica.ts). */
+  databaseReadUrl: string | undefined
   profile: Profile
   /** profile === 'production' */
   production: boolean
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port: Number(env.API_PORT ?? 8081),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: (env.DATABASE_URL && env.DATABASE_READ_URL) || undefined,
     profile,
     production,
     skipChecksum: env.KOMA_SKIP_CHECKSUM === '1' && !production,

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
   for (const note of safety.notes) console.log(`[api] production: ${note}`)
   const started = Date.now()
-  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config) })
+  const handle = await connect({ databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl, dataDir: pgliteDir(config) })
   const applied = await migrateToLatest(handle.db)
   if (applied.length) console.log(`[api] migrations applied: ${applied.join(', ')}`)
   if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) {
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     await seedDatabase(handle.db, { demo: config.demoData })
     console.log(`[api] seeded an empty ${handle.kind} database${config.demoData ? ' (with demo readers)' : ''} in ${Date.now() - seedStart} ms`)
   }
-  const deps = { db: handle.db, clock: createClock(), config }
+  const deps = { db: handle.db, clock: createClock(), config, ...(handle.replica ? { replica: handle.replica } : {}) }
   const app = await buildApp(deps, { logger: { level: config.logLevel } })
   // Several processes on one PostgreSQL: a cache invalidated by a write here reaches the others (cluster/cacheBus.ts).
   const bus: CacheBus | null = config.cacheBus === 'postgres' && config.databaseUrl ? startCacheBus(deps, config.databaseUrl, { log: app.log }) : null

@@ -37,6 +37,8 @@ export const isCacheScope = (value: unknown): value is CacheScope => CACHE_SCOPE
 
 /** Forget this process's copies of one scope. */
 export function forgetLocally(deps: AppDeps, scope: CacheScope): void {
+  // A replica may not have the change yet: refill from the primary for a moment.
+  deps.replica?.holdPrimary()
   if (scope === 'catalog') {
     forgetSharedAnswers(deps)
     forgetSearchIndex(deps)

@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import lockfile from 'proper-lockfile'
 import type { Database } from './schema'
+import { ReplicaDialect, ReplicaRouting } from './replica'
 import { CONNECT_TIMEOUT_MS } from './unavailable'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -12,6 +13,8 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface DatabaseHandle {
   db: Kysely<Database>
   kind: DatabaseKind
+  /** With a read replica (DATABASE_READ_URL): where stale-tolerant reads go (replica.ts). */
+  replica?: ReplicaRouting
   /** PGlite only: a gzipped copy of the whole data folder (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>
   /** How the job queue (pg-boss, modules/notify/jobs.ts) reaches this database. */
@@ -28,12 +31,14 @@ export interface ConnectOptions {
   dataDir?: string
   /** Pool size for PostgreSQL. */
   poolSize?: number
+  /** PostgreSQL only: a read replica for reads that may be stale (DATABASE_READ_URL, replica.ts). */
+  readUrl?: string
   /** PGlite only: a data-folder tarball to start from (tests start from a seeded template). */
   loadDataDir?: Blob
 }
 
 export async function connect(options: ConnectOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10)
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10, options.readUrl)
   return connectPglite(options.dataDir ?? ':memory:', options.loadDataDir)
 }
 
@@ -104,20 +109,28 @@ async function connectPglite(dataDir: string, loadDataDir?: Blob): Promise<Datab
   }
 }
 
-async function connectPostgres(url: string, max: number): Promise<DatabaseHandle> {
+/** A pool that survives its server going away (restart, failover, an administrator ending sessions). */
+function postgresPool(url: string, max: number): pg.Pool {
   const { Pool, types } = pg
   // Ids and counts are bigint in SQL; they fit JavaScript numbers, as PGlite returns them.
   types.setTypeParser(20, (value: string) => Number(value))
   // A database that is down fails a call after CONNECT_TIMEOUT_MS instead of holding it (db/unavailable.ts).
   const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
-  // An idle pooled connection the server ends (restart, failover, admin termination) must not
-  // crash the process: pg emits it on the pool, and an unlistened 'error' event throws.
+  // An idle pooled connection the server ends must not crash the process: pg emits it on the
+  // pool, and an unlistened 'error' event throws.
   pool.on('error', (error: Error) => console.error(`[db] idle PostgreSQL connection failed: ${error.message}`))
   // The same for a connection in use between two statements (a transaction's), which the pool does
   // not listen to: the statement in flight fails and the caller answers SPEC §8's message, the
   // process lives on and the pool opens a new connection for the next call.
   // (The failure itself reaches the caller through that statement, and is logged there.)
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, kind: 'postgres', jobs: { connectionString: url }, close: () => db.destroy() }
+  return pool
+}
+
+async function connectPostgres(url: string, max: number, readUrl?: string): Promise<DatabaseHandle> {
+  const primary = new PostgresDialect({ pool: postgresPool(url, max) })
+  const replica = readUrl ? new ReplicaRouting() : undefined
+  const dialect = replica && readUrl ? new ReplicaDialect(primary, new PostgresDialect({ pool: postgresPool(readUrl, max) }), replica) : primary
+  const db = new Kysely<Database>({ dialect })
+  return { db, kind: 'postgres', jobs: { connectionString: url }, ...(replica ? { replica } : {}), close: () => db.destroy() }
 }

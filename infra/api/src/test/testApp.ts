@@ -91,6 +91,8 @@ export interface TestApp {
   lane: 'pglite' | 'postgres'
   /** PostgreSQL lane: the URL of this app's database (another app can share it: `sameDatabaseAs`). */
   databaseUrl?: string
+  /** With `readReplica`: the replica's URL. */
+  replicaUrl?: string
   /** This app's DATA_DIR (a temporary folder): its mail outbox lives there. */
   dataDir: string
   /** Every route the API registered (method and URL; HEAD twins of GET routes included). */
@@ -115,6 +117,11 @@ export interface TestAppOptions {
    * own caches and clock. The first app drops the database; close this one before it.
    */
   sameDatabaseAs?: TestApp
+  /**
+   * PostgreSQL lane only: a second copy of the seeded database as this app's read replica
+   * (db/replica.ts); `replicaUrl` names it so a test can make it differ from the primary.
+   */
+  readReplica?: boolean
 }
 
 /** The site origin test APIs are configured with (KOMA_PUBLIC_URL): mailed links and OAuth redirect URIs use it. */
@@ -126,23 +133,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let handle
   let dropDatabase: (() => Promise<void>) | null = null
   let databaseUrl: string | undefined
+  let replicaUrl: string | undefined
+  if (options.readReplica && lane !== 'postgres') throw new Error('readReplica needs the PostgreSQL lane (KOMA_TEST_DB=postgres)')
   if (options.sameDatabaseAs) {
     if (lane !== 'postgres' || !options.sameDatabaseAs.databaseUrl) throw new Error('sameDatabaseAs needs the PostgreSQL lane (KOMA_TEST_DB=postgres)')
     databaseUrl = options.sameDatabaseAs.databaseUrl
     handle = await connect({ databaseUrl, poolSize: 12 })
   } else if (lane === 'postgres') {
     const template = await postgresTemplateName()
-    const name = `koma_t_${randomBytes(6).toString('hex')}`
+    const names = [`koma_t_${randomBytes(6).toString('hex')}`, ...(options.readReplica ? [`koma_t_${randomBytes(6).toString('hex')}_r`] : [])]
     const admin = new pg.Client({ connectionString: postgresAdminUrl() })
     await admin.connect()
-    await admin.query(`create database ${name} template ${template}`)
+    for (const name of names) await admin.query(`create database ${name} template ${template}`)
     await admin.end()
-    databaseUrl = withDatabase(postgresAdminUrl(), name)
-    handle = await connect({ databaseUrl, poolSize: 12 })
+    databaseUrl = withDatabase(postgresAdminUrl(), names[0]!)
+    replicaUrl = names[1] ? withDatabase(postgresAdminUrl(), names[1]) : undefined
+    handle = await connect({ databaseUrl, poolSize: 12, readUrl: replicaUrl })
     dropDatabase = async () => {
       const cleanup = new pg.Client({ connectionString: postgresAdminUrl() })
       await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
+      for (const name of names) await cleanup.query(`drop database if exists ${name} with (force)`)
       await cleanup.end()
     }
   } else {
@@ -155,7 +165,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = options.configure ? options.configure(defaults) : defaults
   let app: FastifyInstance
   const routes: TestApp['routes'] = []
-  const deps: AppDeps = { db: handle.db, clock, config }
+  const deps: AppDeps = { db: handle.db, clock, config, ...(handle.replica ? { replica: handle.replica } : {}) }
   try {
     app = await buildApp(deps, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
     await app.ready()
@@ -204,6 +214,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobsConnection: handle.jobs,
     lane,
     databaseUrl,
+    replicaUrl,
     call,
     routes,
     dataDir,

@@ -1,5 +1,6 @@
 import { cutSearchKeyword, searchScore, searchTerms, type Locale, type SearchResult } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
+import { readMayBeStale } from '../../db/replica'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { matureAccepted } from '../session/maturity'
@@ -46,7 +47,8 @@ function searchIndex(deps: AppDeps): Promise<Entry[]> {
   const now = Date.now()
   const cached = indexes.get(deps)
   if (cached && now - cached.loadedAt < INDEX_TTL_MS) return cached.entries
-  const entries = loadIndex(deps)
+  // The index may be read from a replica (db/replica.ts): a minute stale at most anyway.
+  const entries = readMayBeStale(() => loadIndex(deps))
   indexes.set(deps, { loadedAt: now, entries })
   entries.catch(() => indexes.delete(deps))
   return entries
