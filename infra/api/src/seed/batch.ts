@@ -24,6 +24,7 @@ export async function insertReturningIds<T extends TableWithId>(
       .execute()
     for (const row of result as unknown as { id: number | string }[]) ids.push(Number(row.id))
   }
+  if (ids.length !== rows.length) throw new Error(`Seed: ${table} returned ${ids.length} ids for ${rows.length} rows`)
   return ids
 }
 

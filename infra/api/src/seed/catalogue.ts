@@ -124,7 +124,7 @@ export function planCatalogue(now: Date, bank: ImageBank): ContentPlan[] {
       abortedSort: spec.name.en === ABORTED ? 5 : null,
     }
     const chapters = planChapters({ spec, count, latest, spacingDays, terms, subject, monoSubject, bank, rng: rng.fork('chapters') })
-    const launch = chapters.length ? chapters[0].publishedAt : latest
+    const launch = chapters[0]?.publishedAt ?? latest
 
     const art = rng.fork('key-art')
     const cover = bank.add(coverArt(subject, spec.kind, art.fork('cover')))
@@ -145,7 +145,7 @@ export function planCatalogue(now: Date, bank: ImageBank): ContentPlan[] {
       publisherName: spec.original ? 'Koma Originals' : spec.kind === 'magazine' ? 'Koma Publishing' : rng.pick(PUBLISHERS),
       gaugeUsable,
       publishedAt: spec.status === 'coming_soon' ? latest : launch,
-      lastChapterPublishedAt: spec.status === 'coming_soon' || !chapters.length ? null : chapters[chapters.length - 1].publishedAt,
+      lastChapterPublishedAt: spec.status === 'coming_soon' ? null : (chapters.at(-1)?.publishedAt ?? null),
       credits,
       genres: spec.genres,
       texts: contentTexts({ spec, days: publishDays, chapterCount: count, launch: latest, authorIndexes: credits.map((credit) => credit.author) }),

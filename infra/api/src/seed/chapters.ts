@@ -2,6 +2,7 @@ import type { ArtSubject } from './artwork/panels'
 import { episodeThumbnail, mangaPage, webtoonStrip } from './artwork/pages'
 import type { ImageBank } from './images'
 import type { L10n } from './lang'
+import { cycle } from './lists'
 import type { Rng } from './random'
 import { AUTHOR_COMMENTS, EPISODE_SUBTITLES, episodeName, issueName, volumeName } from './texts/episodes'
 import type { TitleSpec } from './texts/title-spec'
@@ -73,7 +74,7 @@ function pagePool(input: ChapterInput): number[] {
 function pagesFor(spec: TitleSpec, pool: number[], rng: Rng): number[] {
   const count = spec.kind === 'webtoon' ? rng.int(6, 10) : spec.kind === 'volume' ? rng.int(10, 16) : rng.int(10, 14)
   const order = rng.shuffle(pool)
-  return Array.from({ length: count }, (_, i) => order[i % order.length])
+  return Array.from({ length: count }, (_, i) => cycle(order, i, 'pool page'))
 }
 
 export function planChapters(input: ChapterInput): ChapterPlan[] {
@@ -102,7 +103,7 @@ export function planChapters(input: ChapterInput): ChapterPlan[] {
         ? volumeName(sort)
         : spec.kind === 'magazine'
           ? issueName(issueBase + sort)
-          : episodeName(sort, crng.chance(0.5) ? subtitles[(sort - 1) % subtitles.length] : null)
+          : episodeName(sort, crng.chance(0.5) ? cycle(subtitles, sort - 1, 'episode subtitle') : null)
     const newest = sort === count && spec.status === 'ongoing'
     plans.push({
       sort,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { insertAll } from './batch'
 import type { ContentPlan } from './catalogue'
+import { cycle, itemAt, withIds } from './lists'
 import { READERS } from './members'
 import { Rng } from './random'
 import { READER_COMMENTS } from './texts/reader-comments'
@@ -28,21 +29,23 @@ export async function insertComments(db: Kysely<Database>, targets: CommentTarge
     .sort((a, b) => b.plan.totalViews - a.plan.totalViews)
     .slice(0, 10)
   const rows: { content_id: number; chapter_id: number; member_id: number; body: string; like_count: number; created_at: Date }[] = []
+  const readers = withIds(READERS, targets.readerIds, 'readers')
   for (const { index } of titles) {
-    for (const chapterId of targets.chapterIds[index].slice(0, 2)) {
+    const contentId = itemAt(targets.contentIds, index, 'content id')
+    for (const chapterId of itemAt(targets.chapterIds, index, 'chapter list').slice(0, 2)) {
       const count = rng.int(2, 8)
       // Every reader has their say once before anyone comments twice.
-      const turns = rng.shuffle(READERS.map((_, i) => i))
+      const turns = rng.shuffle(readers)
       const used = new Set<string>()
       for (let i = 0; i < count; i++) {
-        const reader = turns[i % turns.length]
-        const options = READER_COMMENTS[READERS[reader].lang].filter((body) => !used.has(body))
+        const [reader, readerId] = cycle(turns, i, 'reader')
+        const options = READER_COMMENTS[reader.lang].filter((body) => !used.has(body))
         const body = rng.pick(options)
         used.add(body)
         rows.push({
-          content_id: targets.contentIds[index],
+          content_id: contentId,
           chapter_id: chapterId,
-          member_id: targets.readerIds[reader],
+          member_id: readerId,
           body,
           like_count: rng.int(0, 40),
           created_at: new Date(now.getTime() - Math.round(rng.range(0.2, 12 * 24) * 60) * MINUTE),
@@ -52,8 +55,10 @@ export async function insertComments(db: Kysely<Database>, targets: CommentTarge
   }
   // Oldest first, so ids follow time as they would on a live site; no two at the same instant.
   rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
-  for (let i = 1; i < rows.length; i++) {
-    if (rows[i].created_at.getTime() <= rows[i - 1].created_at.getTime()) rows[i].created_at = new Date(rows[i - 1].created_at.getTime() + 1000)
+  let previous: Date | null = null
+  for (const row of rows) {
+    if (previous !== null && row.created_at.getTime() <= previous.getTime()) row.created_at = new Date(previous.getTime() + 1000)
+    previous = row.created_at
   }
   await insertAll(db, 'comments', rows)
   return rows.length

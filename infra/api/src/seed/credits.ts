@@ -1,6 +1,7 @@
 import type { CreatorRole } from '@koma/contracts/server'
+import { lastOf } from './lists'
 import type { Rng } from './random'
-import { AUTHORS } from './texts/authors'
+import { AUTHORS, type AuthorText } from './texts/authors'
 import type { TitleSpec } from './texts/title-spec'
 
 /** One credit line of a title: an author (index into AUTHORS) in a role. */
@@ -35,10 +36,11 @@ function weighted<T extends { weight: number }>(rng: Rng, items: readonly T[]): 
     roll -= item.weight
     if (roll < 0) return item
   }
-  return items[items.length - 1]
+  // Rounding can leave a sliver of the roll: it falls to the last item.
+  return lastOf(items, 'weighted item')
 }
 
-const indexes = (test: (name: string, i: number) => boolean): number[] => AUTHORS.map((author, i) => (test(author.name.en, i) ? i : -1)).filter((i) => i >= 0)
+const indexes = (test: (author: AuthorText) => boolean): number[] => AUTHORS.map((author, i) => (test(author) ? i : -1)).filter((i) => i >= 0)
 
 const isKorean = (en: string): boolean => /^(Kim|Park|Lee|Choi|Yoon|Kang|Han|Seo|Jung|Oh) /.test(en)
 const isChinese = (en: string): boolean => /^(Lin|Chen) /.test(en)
@@ -67,12 +69,11 @@ export class CreditDesk {
   private readonly editorial: number
 
   constructor(private readonly rng: Rng) {
-    const person = (i: number): boolean => AUTHORS[i].kind === 'person'
     this.pools = {
-      japanese: indexes((en, i) => person(i) && !isKorean(en) && !isChinese(en) && !WESTERN.has(en)),
-      webtoon: indexes((_, i) => person(i)),
-      western: indexes((en) => WESTERN.has(en)),
-      studio: indexes((_, i) => AUTHORS[i].kind === 'studio'),
+      japanese: indexes(({ kind, name: { en } }) => kind === 'person' && !isKorean(en) && !isChinese(en) && !WESTERN.has(en)),
+      webtoon: indexes(({ kind }) => kind === 'person'),
+      western: indexes(({ name: { en } }) => WESTERN.has(en)),
+      studio: indexes(({ kind }) => kind === 'studio'),
     }
     this.editorial = AUTHORS.findIndex((author) => author.kind === 'editorial')
   }
@@ -85,7 +86,8 @@ export class CreditDesk {
         this.queues.set(pool, queue)
       }
       const index = queue.findIndex((author) => !taken.has(author))
-      if (index >= 0) return queue.splice(index, 1)[0]
+      const [author] = index >= 0 ? queue.splice(index, 1) : []
+      if (author !== undefined) return author
       queue = []
     }
     throw new Error(`no free author in pool ${pool}`)

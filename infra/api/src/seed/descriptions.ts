@@ -1,5 +1,6 @@
 import type { ContentStatus } from '@koma/contracts/server'
 import { LANGS, WEEKDAYS, perLang, type L10n, type Lang } from './lang'
+import { itemAt } from './lists'
 import { AUTHORS } from './texts/authors'
 import { GENRE_NAMES, type GenreCode } from './texts/genres'
 import type { TitleKind, TitleSpec } from './texts/title-spec'
@@ -24,7 +25,7 @@ function joinAnd(items: string[], lang: Lang): string {
 /** The line after the premise: when new episodes come, or how the series ended. */
 function scheduleLine(kind: TitleKind, status: ContentStatus, days: number[], count: number, launch: Date, lang: Lang): string {
   const dayNames = joinAnd(
-    days.map((day) => WEEKDAYS[day][lang]),
+    days.map((day) => itemAt(WEEKDAYS, day, 'weekday')[lang]),
     lang,
   )
   const launchDate = new Intl.DateTimeFormat(LOCALE_TAGS[lang], { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(launch)
@@ -67,12 +68,13 @@ export interface DescriptionInput {
 
 export function contentTexts({ spec, days, chapterCount, launch, authorIndexes }: DescriptionInput): Record<Lang, ContentText> {
   const genreNames = (lang: Lang): string[] => spec.genres.map((genre: GenreCode) => GENRE_NAMES[genre][lang])
-  const authorNames = (lang: Lang): string[] => Array.from(new Set(authorIndexes)).map((i) => AUTHORS[i].name[lang])
+  const [mainGenre] = spec.genres
+  const authorNames = (lang: Lang): string[] => Array.from(new Set(authorIndexes)).map((i) => itemAt(AUTHORS, i, 'author').name[lang])
   const texts = {} as Record<Lang, ContentText>
   for (const lang of LANGS) {
     const name = spec.name[lang]
     const otherNames = LANGS.filter((other) => other !== lang && spec.name[other] !== name).map((other) => spec.name[other])
-    const tag = genreNames(lang)[0].replace(/[\s-]/g, '')
+    const tag = GENRE_NAMES[mainGenre][lang].replace(/[\s-]/g, '')
     texts[lang] = {
       name,
       description: `${spec.premise[lang]}${lang === 'ja' ? '' : ' '}${scheduleLine(spec.kind, spec.status, days, chapterCount, launch, lang)}`,

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { insertAll, insertReturningIds } from './batch'
 import { LANGS, l10n, type L10n } from './lang'
+import { itemAt, withIds } from './lists'
 
 const DAY = 86_400_000
 
@@ -160,25 +161,31 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       end_at: at(plan.endDays),
     })),
   )
+  const collections = withIds(plans, ids, 'collections')
   await insertAll(
     db,
     'collection_texts',
-    plans.flatMap((plan, i) => LANGS.map((lang) => ({ collection_id: ids[i], lang, title: plan.title[lang], description: plan.description[lang] }))),
+    collections.flatMap(([plan, id]) => LANGS.map((lang) => ({ collection_id: id, lang, title: plan.title[lang], description: plan.description[lang] }))),
   )
   await insertAll(
     db,
     'collection_items',
-    plans.flatMap((plan, i) => plan.titles.map((title, sort) => ({ collection_id: ids[i], content_id: title.id, sort }))),
+    collections.flatMap(([plan, id]) => plan.titles.map((title, sort) => ({ collection_id: id, content_id: title.id, sort }))),
   )
 
-  const path = (i: number) =>
-    plans[i].kind === 'catalog'
-      ? `/menu/content_catalog/${ids[i]}`
-      : plans[i].kind === 'promotion'
-        ? `/menu/promotion/${ids[i]}`
-        : plans[i].kind === 'event'
+  const pathOf = (plan: CollectionPlan, id: number) =>
+    plan.kind === 'catalog'
+      ? `/menu/content_catalog/${id}`
+      : plan.kind === 'promotion'
+        ? `/menu/promotion/${id}`
+        : plan.kind === 'event'
           ? '/menu/all_comic/event'
           : '/menu/all_comic/store'
+  /** The i-th collection of `plans` and its page. */
+  const collection = (i: number) => {
+    const [plan, id] = itemAt(collections, i, 'collection')
+    return { plan, path: pathOf(plan, id) }
+  }
   const featured = byViews.find((t) => t.featured !== null)
   const popups = [
     {
@@ -187,9 +194,9 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       page: 'main',
       theme_color: '#e53935',
       image_id: null,
-      link: path(3),
+      link: collection(3).path,
       repeat: 86_400,
-      text: plans[3],
+      text: collection(3).plan,
     },
     {
       ui_type: 'image' as const,
@@ -197,9 +204,9 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       page: 'main',
       theme_color: '#111111',
       image_id: featured?.featured ?? null,
-      link: path(1),
+      link: collection(1).path,
       repeat: 3 * 86_400,
-      text: plans[1],
+      text: collection(1).plan,
     },
     {
       ui_type: 'content' as const,
@@ -207,9 +214,9 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       page: 'free',
       theme_color: '#7b3fe4',
       image_id: null,
-      link: path(0),
+      link: collection(0).path,
       repeat: 86_400,
-      text: plans[0],
+      text: collection(0).plan,
     },
   ]
   const popupIds = await insertReturningIds(
@@ -233,8 +240,8 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
   await insertAll(
     db,
     'home_popup_texts',
-    popups.flatMap((popup, i) =>
-      LANGS.map((lang) => ({ popup_id: popupIds[i], lang, title: popup.text.title[lang], description: popup.text.description[lang] })),
+    withIds(popups, popupIds, 'popups').flatMap(([popup, popupId]) =>
+      LANGS.map((lang) => ({ popup_id: popupId, lang, title: popup.text.title[lang], description: popup.text.description[lang] })),
     ),
   )
 
@@ -251,6 +258,7 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       top_banner: false,
     },
   ])
+  if (sectionId === undefined) throw new Error('Seed: the campaign banner section was not inserted')
   await insertAll(
     db,
     'home_section_texts',
@@ -264,26 +272,30 @@ export async function seedDiscovery(db: Kysely<Database>, now: Date): Promise<{ 
       }[lang],
     })),
   )
-  const shown = [0, 2, 3, 6, 1].filter((i) => plans[i].titles.length > 0)
+  // Collections with at least one title, each shown by its first title's key visual.
+  const shown = [0, 2, 3, 6, 1].map(collection).flatMap(({ plan, path }) => {
+    const [first] = plan.titles
+    return first === undefined ? [] : [{ plan, path, keyVisual: first.keyVisual }]
+  })
   const elementIds = await insertReturningIds(
     db,
     'home_elements',
-    shown.map((i, sort) => ({
+    shown.map(({ plan, path, keyVisual }, sort) => ({
       section_id: sectionId,
       sort: sort + 1,
       content_id: null,
-      image_id: plans[i].titles[0].keyVisual,
+      image_id: keyVisual,
       large_image_id: null,
-      badge: plans[i].kind === 'event' ? 'EVENT' : null,
-      badge_expire_at: at(plans[i].endDays),
-      url_http: path(i),
+      badge: plan.kind === 'event' ? 'EVENT' : null,
+      badge_expire_at: at(plan.endDays),
+      url_http: path,
     })),
   )
   await insertAll(
     db,
     'home_element_texts',
-    shown.flatMap((i, n) =>
-      LANGS.map((lang) => ({ element_id: elementIds[n], lang, title: plans[i].title[lang], additional_text: plans[i].description[lang], label: null })),
+    withIds(shown, elementIds, 'campaign banners').flatMap(([{ plan }, elementId]) =>
+      LANGS.map((lang) => ({ element_id: elementId, lang, title: plan.title[lang], additional_text: plan.description[lang], label: null })),
     ),
   )
   return { collections: ids.length, popups: popupIds.length }

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { Lang } from './lang'
 import { insertReturningIds } from './batch'
+import { withIds } from './lists'
 
 /** The member everyone can sign in as on a seeded site. */
 export const SEEDED_MEMBER = { email: 'reader@koma.example', password: 'koma-reader-1', nickname: 'Reader' } as const
@@ -108,7 +109,7 @@ export async function insertMembers(
   const idByEmail = new Map(existing.map((row) => [String(row.email).toLowerCase(), Number(row.id)]))
   const missing = wanted.filter((row) => !idByEmail.has(row.email))
   const ids = await insertReturningIds(db, 'members', missing)
-  missing.forEach((row, i) => idByEmail.set(row.email, ids[i]))
+  for (const [row, id] of withIds(missing, ids, 'members')) idByEmail.set(row.email, id)
   const idOf = (email: string): number => idByEmail.get(email) as number
   return {
     seededId: idOf(SEEDED_MEMBER.email),

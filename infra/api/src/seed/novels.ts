@@ -49,7 +49,8 @@ export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ con
       hue: novel.hue,
       now: new Date(now.getTime() - 90 * DAY),
     })
-    for (let volume = 1; volume <= novel.sections.length; volume++) {
+    for (const [volumeIndex, volumeSections] of novel.sections.entries()) {
+      const volume = volumeIndex + 1
       const vrng = rng.fork(`volume-${volume}`)
       const joiner = novel.language === 'ja' ? '' : ' '
       const bytes = buildEpub({
@@ -60,7 +61,7 @@ export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ con
         vertical: novel.vertical,
         coverSvg: cover,
         modified: now,
-        sections: novel.sections[volume - 1].map((sectionTitle, index) => ({
+        sections: volumeSections.map((sectionTitle, index) => ({
           title: sectionTitle,
           paragraphs: prose(novel.sentences, vrng.fork(index), 10, joiner),
         })),

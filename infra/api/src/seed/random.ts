@@ -58,7 +58,8 @@ export class Rng {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('Rng.pick: empty list')
-    return items[Math.floor(this.next() * items.length)]
+    // next() is in [0, 1): the index is within the (non-empty) list.
+    return items[Math.floor(this.next() * items.length)]!
   }
 
   /** Fisher-Yates on a copy. */
@@ -66,7 +67,8 @@ export class Rng {
     const copy = items.slice()
     for (let i = copy.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1))
-      ;[copy[i], copy[j]] = [copy[j], copy[i]]
+      // 0 <= j <= i < copy.length: both are items of the copy.
+      ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
     }
     return copy
   }

@@ -156,7 +156,7 @@ describe('seedDatabase', () => {
     const sections = await db.selectFrom('home_sections').selectAll().orderBy('sort').execute()
     const top = sections.filter((s) => s.top_banner)
     expect(top.length).toBe(1)
-    const banners = await db.selectFrom('home_elements').selectAll().where('section_id', '=', top[0].id).execute()
+    const banners = await db.selectFrom('home_elements').selectAll().where('section_id', '=', top[0]!.id).execute()
     expect(banners.length).toBe(5)
     const groups = sections.filter((s) => s.shuffle_group).map((s) => `${s.shuffle_group}:${s.element_ui_type}`)
     expect(groups.filter((g) => g === 'A:banner_list_content_big_group').length).toBe(3)

@@ -4,6 +4,7 @@ import { insertAll, insertReturningIds } from './batch'
 import type { ContentPlan } from './catalogue'
 import type { ImageBank } from './images'
 import { LANGS } from './lang'
+import { itemAt, withIds } from './lists'
 import { AUTHORS } from './texts/authors'
 import { GENRE_CODES, GENRE_NAMES } from './texts/genres'
 
@@ -21,7 +22,7 @@ export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[],
     'genres',
     GENRE_CODES.map((code) => ({ code })),
   )
-  const genreId = new Map(GENRE_CODES.map((code, i) => [code, genreIds[i]]))
+  const genreId = new Map(withIds(GENRE_CODES, genreIds, 'genres'))
   await insertAll(
     db,
     'genre_texts',
@@ -37,7 +38,7 @@ export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[],
   await insertAll(
     db,
     'author_texts',
-    AUTHORS.flatMap((author, i) => LANGS.map((lang) => ({ author_id: authorIds[i], lang, name: author.name[lang] }))),
+    withIds(AUTHORS, authorIds, 'authors').flatMap(([author, authorId]) => LANGS.map((lang) => ({ author_id: authorId, lang, name: author.name[lang] }))),
   )
 
   const contentIds = await insertReturningIds(
@@ -71,35 +72,36 @@ export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[],
       created_at: new Date(Math.min(plan.publishedAt.getTime(), now.getTime()) - 14 * 86_400_000),
     })),
   )
+  const contents = withIds(plans, contentIds, 'contents')
   await insertAll(
     db,
     'content_texts',
-    plans.flatMap((plan, i) => LANGS.map((lang) => ({ content_id: contentIds[i], lang, ...plan.texts[lang] }))),
+    contents.flatMap(([plan, contentId]) => LANGS.map((lang) => ({ content_id: contentId, lang, ...plan.texts[lang] }))),
   )
   await insertAll(
     db,
     'content_authors',
-    plans.flatMap((plan, i) =>
-      plan.credits.map((credit, sort) => ({ content_id: contentIds[i], author_id: authorIds[credit.author], role: credit.role, sort })),
+    contents.flatMap(([plan, contentId]) =>
+      plan.credits.map((credit, sort) => ({ content_id: contentId, author_id: itemAt(authorIds, credit.author, 'author id'), role: credit.role, sort })),
     ),
   )
   await insertAll(
     db,
     'content_genres',
-    plans.flatMap((plan, i) => plan.genres.map((genre) => ({ content_id: contentIds[i], genre_id: genreId.get(genre) as number }))),
+    contents.flatMap(([plan, contentId]) => plan.genres.map((genre) => ({ content_id: contentId, genre_id: genreId.get(genre) as number }))),
   )
   await insertAll(
     db,
     'content_images',
-    plans.flatMap((plan, i) => [
-      { content_id: contentIds[i], type: 'cover' as const, image_id: bank.id(plan.cover), sort: 0 },
-      { content_id: contentIds[i], type: 'key_visual' as const, image_id: bank.id(plan.keyVisual), sort: 0 },
-      ...(plan.featured === null ? [] : [{ content_id: contentIds[i], type: 'cover_featured' as const, image_id: bank.id(plan.featured), sort: 0 }]),
-      ...(plan.banner === null ? [] : [{ content_id: contentIds[i], type: 'banner' as const, image_id: bank.id(plan.banner), sort: 0 }]),
+    contents.flatMap(([plan, contentId]) => [
+      { content_id: contentId, type: 'cover' as const, image_id: bank.id(plan.cover), sort: 0 },
+      { content_id: contentId, type: 'key_visual' as const, image_id: bank.id(plan.keyVisual), sort: 0 },
+      ...(plan.featured === null ? [] : [{ content_id: contentId, type: 'cover_featured' as const, image_id: bank.id(plan.featured), sort: 0 }]),
+      ...(plan.banner === null ? [] : [{ content_id: contentId, type: 'banner' as const, image_id: bank.id(plan.banner), sort: 0 }]),
     ]),
   )
 
-  const chapters = plans.flatMap((plan, i) => plan.chapters.map((chapter) => ({ chapter, contentId: contentIds[i] })))
+  const chapters = contents.flatMap(([plan, contentId]) => plan.chapters.map((chapter) => ({ chapter, contentId })))
   const ids = await insertReturningIds(
     db,
     'chapters',
@@ -124,19 +126,23 @@ export async function writeCatalogue(db: Kysely<Database>, plans: ContentPlan[],
   await insertAll(
     db,
     'chapter_texts',
-    chapters.flatMap(({ chapter }, i) =>
-      LANGS.map((lang) => ({ chapter_id: ids[i], lang, name: chapter.name[lang], author_comment: chapter.authorComment?.[lang] ?? null })),
+    withIds(chapters, ids, 'chapters').flatMap(([{ chapter }, chapterId]) =>
+      LANGS.map((lang) => ({ chapter_id: chapterId, lang, name: chapter.name[lang], author_comment: chapter.authorComment?.[lang] ?? null })),
     ),
   )
-  const pages = chapters.flatMap(({ chapter }, i) => [
-    ...chapter.pages.map((image, p) => ({ chapter_id: ids[i], sales_type: 'product' as const, sort: p + 1, image_id: bank.id(image) })),
-    ...chapter.trialPages.map((image, p) => ({ chapter_id: ids[i], sales_type: 'trial' as const, sort: p + 1, image_id: bank.id(image) })),
+  const pages = withIds(chapters, ids, 'chapters').flatMap(([{ chapter }, chapterId]) => [
+    ...chapter.pages.map((image, p) => ({ chapter_id: chapterId, sales_type: 'product' as const, sort: p + 1, image_id: bank.id(image) })),
+    ...chapter.trialPages.map((image, p) => ({ chapter_id: chapterId, sales_type: 'trial' as const, sort: p + 1, image_id: bank.id(image) })),
   ])
   await insertAll(db, 'chapter_pages', pages, 1000)
 
+  // `ids` are the chapters of every plan in turn: cut them back into one list per plan.
   const chapterIds: number[][] = []
   let next = 0
-  for (const plan of plans) chapterIds.push(plan.chapters.map(() => ids[next++]))
+  for (const plan of plans) {
+    chapterIds.push(ids.slice(next, next + plan.chapters.length))
+    next += plan.chapters.length
+  }
   return {
     contentIds,
     chapterIds,

@@ -5,6 +5,7 @@ import type { ContentPlan } from './catalogue'
 import { contentPath, type SectionPlan } from './home'
 import type { ImageBank } from './images'
 import { LANGS } from './lang'
+import { itemAt, withIds } from './lists'
 
 export async function writeHome(
   db: Kysely<Database>,
@@ -26,34 +27,38 @@ export async function writeHome(
       top_banner: section.topBanner,
     })),
   )
+  const sectionsWithIds = withIds(sections, sectionIds, 'home sections')
   await insertAll(
     db,
     'home_section_texts',
-    sections.flatMap((section, i) =>
-      LANGS.map((lang) => ({ section_id: sectionIds[i], lang, title: section.title[lang], additional_text: section.additional[lang] })),
+    sectionsWithIds.flatMap(([section, sectionId]) =>
+      LANGS.map((lang) => ({ section_id: sectionId, lang, title: section.title[lang], additional_text: section.additional[lang] })),
     ),
   )
-  const elements = sections.flatMap((section, i) => section.elements.map((element, sort) => ({ element, sectionId: sectionIds[i], sort: sort + 1 })))
+  const elements = sectionsWithIds.flatMap(([section, sectionId]) => section.elements.map((element, sort) => ({ element, sectionId, sort: sort + 1 })))
   const elementIds = await insertReturningIds(
     db,
     'home_elements',
-    elements.map(({ element, sectionId, sort }) => ({
-      section_id: sectionId,
-      sort,
-      content_id: contentIds[element.content],
-      image_id: bank.id(element.image),
-      large_image_id: element.largeImage === null ? null : bank.id(element.largeImage),
-      badge: element.badge,
-      badge_expire_at: element.badgeExpireAt,
-      url_http: contentPath(plans[element.content], contentIds[element.content]),
-    })),
+    elements.map(({ element, sectionId, sort }) => {
+      const contentId = itemAt(contentIds, element.content, 'content id')
+      return {
+        section_id: sectionId,
+        sort,
+        content_id: contentId,
+        image_id: bank.id(element.image),
+        large_image_id: element.largeImage === null ? null : bank.id(element.largeImage),
+        badge: element.badge,
+        badge_expire_at: element.badgeExpireAt,
+        url_http: contentPath(itemAt(plans, element.content, 'content plan'), contentId),
+      }
+    }),
   )
   await insertAll(
     db,
     'home_element_texts',
-    elements.flatMap(({ element }, i) =>
+    withIds(elements, elementIds, 'home elements').flatMap(([{ element }, elementId]) =>
       LANGS.map((lang) => ({
-        element_id: elementIds[i],
+        element_id: elementId,
         lang,
         title: element.title[lang],
         additional_text: element.additional[lang],

@@ -1,3 +1,4 @@
+import { cycle } from '../lists'
 import type { Rng } from '../random'
 import type { TitleKind } from '../texts/title-spec'
 import { bust, silhouette, sparkles, speedLines, type Mood } from './figures'
@@ -25,13 +26,15 @@ const heroMood = (subject: ArtSubject, rng: Rng): Mood =>
 /** Backdrop, effect layer and cast, shared by every format. */
 function keyArt(doc: SvgDoc, b: Box, subject: ArtSubject, rng: Rng, heroes: { cx: number; cy: number; r: number; look: number }[]): string {
   const pal = subject.pal
+  const first = heroes[0]
+  if (first === undefined) throw new Error('Seed: key art needs at least one hero')
   const out = [scene(doc, rng.pick(subject.scenes), b, pal, rng, subject.horror)]
-  if (subject.action) out.push(speedLines(rng, b, heroes[0].cx, heroes[0].cy, '#fff', 26, 0.35))
+  if (subject.action) out.push(speedLines(rng, b, first.cx, first.cy, '#fff', 26, 0.35))
   // Supporting cast first (behind), the lead (index 0) last.
-  for (let i = heroes.length - 1; i >= 0; i--) {
+  for (const [i, hero] of [...heroes.entries()].reverse()) {
     const lead = i === 0
-    const who = subject.cast[i % subject.cast.length]
-    out.push(bust(doc, pal, who, { ...heroes[i], mood: lead ? heroMood(subject, rng) : 'calm', blush: subject.romance && lead }))
+    const who = cycle(subject.cast, i, 'cast member')
+    out.push(bust(doc, pal, who, { ...hero, mood: lead ? heroMood(subject, rng) : 'calm', blush: subject.romance && lead }))
   }
   if (subject.romance || rng.chance(0.3)) out.push(sparkles(rng, b, pal.paper, 7))
   return out.join('')

@@ -1,3 +1,4 @@
+import { cycle, itemAt } from '../lists'
 import type { Rng } from '../random'
 import { HAIRS, SKINS, circle, hexToHsl, ellipse, n, path, polygon, rect, stroke, type Box, type Palette, type SvgDoc } from './svg'
 
@@ -31,9 +32,9 @@ export function castFor(rng: Rng, pal: Palette, outfits: readonly OutfitStyle[])
   const colours = [pal.base, pal.dark, pal.complement, pal.deep, pal.accent]
   return [0, 1, 2].map((i) => ({
     hair: rng.pick(HAIRS),
-    hairStyle: styles[i],
+    hairStyle: itemAt(styles, i, 'hair style'),
     skin: rng.pick(SKINS),
-    outfit: colours[(i * 2 + rng.int(0, 1)) % colours.length],
+    outfit: cycle(colours, i * 2 + rng.int(0, 1), 'outfit colour'),
     outfitStyle: rng.pick(outfits),
     trim: i === 0 ? pal.paper : pal.light,
   }))
@@ -144,16 +145,16 @@ export function bust(doc: SvgDoc, pal: Palette, who: Character, o: BustOptions):
     const wide = c.hairStyle === 'long' || c.hairStyle === 'bob'
     const edge = wide ? 1.05 : 0.98
     const xs = look >= 0 ? [0.8, 0.55, 0.35, 0.05, -0.2, -0.45, -0.7] : [0.7, 0.45, 0.2, -0.05, -0.35, -0.55, -0.8]
-    const points: [number, number][] = [[edge, 0.15], ...xs.map((x, i): [number, number] => [x, i % 2 ? -0.5 : -0.02]), [-edge, 0.15]]
+    const points: [number, number][] = [...xs.map((x, i): [number, number] => [x, i % 2 ? -0.5 : -0.02]), [-edge, 0.15]]
     let fringe = ''
-    for (let i = 1; i < points.length; i++) {
-      const [px, py] = points[i - 1]
-      const [qx, qy] = points[i]
+    let [px, py] = [edge, 0.15]
+    for (const [qx, qy] of points) {
       // Curve each lock: bow the edge towards the outside of the lock.
       fringe += `Q${X((px + qx) / 2 + (qy > py ? 0.06 : -0.06))},${Y((py + qy) / 2 + 0.08)} ${X(qx)},${Y(qy)}`
+      ;[px, py] = [qx, qy]
     }
-    const top = wide ? [-1.25, -1.45] : [-1.1, -1.38]
-    out.push(path(`M${X(-edge)},${Y(0.15)}C${X(top[0])},${Y(top[1])} ${X(-top[0])},${Y(top[1])} ${X(edge)},${Y(0.15)}${fringe}Z`, c.hair))
+    const [topX, topY]: [number, number] = wide ? [-1.25, -1.45] : [-1.1, -1.38]
+    out.push(path(`M${X(-edge)},${Y(0.15)}C${X(topX)},${Y(topY)} ${X(-topX)},${Y(topY)} ${X(edge)},${Y(0.15)}${fringe}Z`, c.hair))
   }
   // One stroke for the whole figure: its outline in ink.
   return `<g ${stroke(pal.ink, lw)}>${out.join('')}</g>`

@@ -1,3 +1,4 @@
+import { cycle } from '../lists'
 import type { Rng } from '../random'
 import { bust, silhouette, sparkles, speedLines, type Character, type Mood } from './figures'
 import { scene, type SceneKind } from './scenes'
@@ -41,7 +42,7 @@ export function pickShot(rng: Rng, b: Box, subject: ArtSubject): Shot {
 /** The contents of a panel; the caller clips it to the panel's shape. */
 export function panelArt(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng: Rng, shot: Shot = pickShot(rng, b, subject)): PanelArt {
   const bg = rng.pick(subject.scenes)
-  const who = (i: number): Character => subject.cast[i % subject.cast.length]
+  const who = (i: number): Character => cycle(subject.cast, i, 'cast member')
   const mood = (): Mood => rng.pick(MOODS)
   switch (shot) {
     case 'establishing': {

@@ -20,13 +20,14 @@ export interface TitleSpec extends TitleTraits {
   kind: TitleKind
   name: L10n
   premise: L10n
-  genres: GenreCode[]
+  /** The first is the title's main genre (its colour, its hashtag). */
+  genres: [GenreCode, ...GenreCode[]]
 }
 
 /** `titleOf('webtoon')(names, premises, genres, traits)`: names and premises as [ja, en, fr]. */
 export const titleOf =
   (kind: TitleKind) =>
-  (name: [string, string, string], premise: [string, string, string], genres: GenreCode[], traits: TitleTraits): TitleSpec => ({
+  (name: [string, string, string], premise: [string, string, string], genres: TitleSpec['genres'], traits: TitleTraits): TitleSpec => ({
     kind,
     name: l10n(...name),
     premise: l10n(...premise),
