@@ -23,7 +23,7 @@ function systemUser(): string {
 }
 
 async function main(): Promise<void> {
-  const [command, email] = process.argv.slice(2)
+  const [command, email = ''] = process.argv.slice(2)
   const commands = ['grant', 'revoke', 'reset-totp', 'list']
   if (!command || !commands.includes(command) || (command !== 'list' && !email)) {
     console.error(USAGE)

@@ -6,6 +6,7 @@ import { invalidInput } from './errorCatalogue'
 /** Validate with a shared schema; the first failure is a 400 with its SPEC message in the reader's language. */
 export function checked<T>(schema: Joi.Schema<T>, value: unknown, locale: Locale, context?: Record<string, unknown>): T {
   const result = validate(schema, value, locale, context)
-  if (result.errors.length) throw invalidInput(result.errors[0].message)
+  const [first] = result.errors
+  if (first) throw invalidInput(first.message)
   return result.value
 }

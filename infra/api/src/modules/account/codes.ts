@@ -58,7 +58,9 @@ function nextCodeInSeconds(sentAt: readonly Date[], now: Date): number {
   const times = sentAt.map((date) => date.getTime()).sort((a, b) => b - a)
   const afterResend = (times[0] ?? 0) + ACCOUNT_LIMITS.codeResendMs
   const inHour = times.filter((time) => now.getTime() - time < HOUR_MS)
-  const afterHour = inHour.length >= ACCOUNT_LIMITS.codesPerHour ? inHour[ACCOUNT_LIMITS.codesPerHour - 1] + HOUR_MS : 0
+  // The hour's quota is used up while its oldest counted code is in the hour (none yet: no wait).
+  const oldestCounted = inHour[ACCOUNT_LIMITS.codesPerHour - 1]
+  const afterHour = oldestCounted === undefined ? 0 : oldestCounted + HOUR_MS
   return (Math.max(afterResend, afterHour) - now.getTime()) / 1000
 }
 

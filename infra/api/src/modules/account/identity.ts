@@ -275,7 +275,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
 
 /** r•••••@koma.example: enough for a reader to recognise their own address. */
 export function maskEmail(email: string): string {
-  const [local, domain] = email.split('@')
+  const [local = '', domain] = email.split('@')
   if (!domain) return email
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(3, local.length - 1))}@${domain}`
 }

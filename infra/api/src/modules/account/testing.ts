@@ -53,7 +53,7 @@ export async function registerMember(
     ...base,
     body: {
       email,
-      nickname: options.nickname ?? email.split('@')[0].slice(0, 20),
+      nickname: options.nickname ?? (email.split('@')[0] ?? '').slice(0, 20),
       birthday: '2000-05-05',
       termsAgree: 'true',
       privacyAgree: 'true',

@@ -58,8 +58,9 @@ export async function* exportEvents(deps: Pick<AppDeps, 'db'>, range: { since?: 
         receivedAt: new Date(row.received_at).toISOString(),
       }
     }
-    if (rows.length < pageSize) return
-    after = Number(rows[rows.length - 1].id)
+    const last = rows.at(-1)
+    if (last === undefined || rows.length < pageSize) return
+    after = Number(last.id)
   }
 }
 

@@ -73,7 +73,7 @@ export async function collectionPage(
     .limit(request.limit + 1)
     .execute()
   const { rows: pageRows, page } = pageOf(request, rows)
-  const [described, contents] = await Promise.all([
+  const [[collection], contents] = await Promise.all([
     describe(deps, [row], input.locale),
     listContents(
       deps,
@@ -81,7 +81,8 @@ export async function collectionPage(
       input.locale,
     ),
   ])
-  return { ...described[0], contents, page }
+  if (!collection) throw new Error(`collection ${row.id}: describe gave no collection for its row`)
+  return { ...collection, contents, page }
 }
 
 /** GET /{prefix}/event: running events, mature ones only for readers who accepted mature content. */

@@ -8,12 +8,12 @@ import {
   type Locale,
 } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
-import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
+import { FALLBACK_LANGS, pickLocalized, textFor } from '../titles/texts'
 import { bookExpiries, coinBalance, lockWallet, memberExpiringCoins } from './ledger'
 import { bookPendingGrants } from './stock'
 
-type Localized<T> = Record<string, T>
-const pick = <T>(texts: Localized<T>, locale: Locale): T | undefined => texts[locale] ?? texts.en ?? Object.values(texts)[0]
+/** A coupon grant's `source_ref` is `CODE:memberId` (inbox/service.ts): its code. */
+const couponCodeOf = (sourceRef: string): string => sourceRef.split(':')[0] ?? sourceRef
 
 /** The gift or coupon a reward credit came from, by its title in the reader's language (movement id → title). */
 async function rewardTitles(deps: AppDeps, movements: { id: number; kind: string; ref: string }[], locale: Locale): Promise<Map<number, string>> {
@@ -30,20 +30,20 @@ async function rewardTitles(deps: AppDeps, movements: { id: number; kind: string
     .where('id', 'in', [...grantOf.values()])
     .execute()
   const giftIds = grants.filter((grant) => grant.source === 'gift' && /^\d+$/.test(grant.source_ref)).map((grant) => Number(grant.source_ref))
-  const codes = grants.filter((grant) => grant.source === 'coupon').map((grant) => grant.source_ref.split(':')[0])
+  const codes = grants.filter((grant) => grant.source === 'coupon').map((grant) => couponCodeOf(grant.source_ref))
   const [gifts, coupons] = await Promise.all([
     giftIds.length ? deps.db.selectFrom('inbox_gifts').select(['id', 'texts']).where('id', 'in', giftIds).execute() : [],
     codes.length ? deps.db.selectFrom('coupons').select(['code', 'texts']).where('code', 'in', codes).execute() : [],
   ])
-  const giftTitle = new Map(gifts.map((gift) => [Number(gift.id), pick(gift.texts, locale)?.title]))
-  const couponTitle = new Map(coupons.map((coupon) => [coupon.code, pick(coupon.texts, locale)?.title]))
+  const giftTitle = new Map(gifts.map((gift) => [Number(gift.id), textFor(gift.texts, locale)?.title]))
+  const couponTitle = new Map(coupons.map((coupon) => [coupon.code, textFor(coupon.texts, locale)?.title]))
   const byGrant = new Map<number, string | undefined>(
     grants.map((grant) => [
       Number(grant.id),
       grant.source === 'gift'
         ? giftTitle.get(Number(grant.source_ref))
         : grant.source === 'coupon'
-          ? couponTitle.get(grant.source_ref.split(':')[0])
+          ? couponTitle.get(couponCodeOf(grant.source_ref))
           : undefined,
     ]),
   )
@@ -85,7 +85,8 @@ export async function coinHistory(deps: AppDeps, memberId: number, tab: CoinHist
     .execute()
   const hasNext = movements.length > HISTORY_PAGE_SIZE
   const page = movements.slice(0, HISTORY_PAGE_SIZE)
-  if (page.length === 0) return { history: [], page: { hasNext: false, seqNo: null } }
+  const last = page.at(-1)
+  if (last === undefined) return { history: [], page: { hasNext: false, seqNo: null } }
 
   const ids = page.map((movement) => movement.id)
   const contentIds = [...new Set(page.map((movement) => movement.content_id).filter((id): id is number => id !== null))]
@@ -141,7 +142,7 @@ export async function coinHistory(deps: AppDeps, memberId: number, tab: CoinHist
         .join(', '),
     }
   })
-  return { history, page: { hasNext, seqNo: Number(page[page.length - 1].id) } }
+  return { history, page: { hasNext, seqNo: Number(last.id) } }
 }
 
 /** SPEC §7 GET /coin/expire: the reader's expiring coins (soonest first) and balance. */

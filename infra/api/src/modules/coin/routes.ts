@@ -94,11 +94,16 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       const type = parseContentType(params.type)
       const contentId = parseId(params.id)
       const chapterId = parseId(params.chapterId)
-      const { content, chapters } = await accessTarget(deps, req, type, contentId, [chapterId])
+      const {
+        content,
+        chapters: [chapter],
+      } = await accessTarget(deps, req, type, contentId, [chapterId])
+      // accessTarget answers chapterNotFound unless it found every chapter asked for.
+      if (!chapter) throw apiError('chapterNotFound')
       const outcome = await rentChapter(deps, {
         memberId: member.memberId,
         content,
-        chapter: chapters[0],
+        chapter,
         method,
         token: body.token,
         rentalPrice: body.rentalPrice,

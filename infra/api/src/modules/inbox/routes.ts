@@ -45,8 +45,8 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
         const texts = row.texts[locale] ?? row.texts.en
         return {
           id: row.id,
-          title: texts.title,
-          body: texts.body,
+          title: texts?.title ?? '',
+          body: texts?.body ?? '',
           createdAt: new Date(row.created_at).toISOString(),
           read: row.read_at !== null,
           linkUrl: row.link_url,

@@ -12,6 +12,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database, GiftTexts } from '../../db/schema'
 import { bookRewardGrant } from '../coin/stock'
+import { textFor } from '../titles/texts'
 import { apiError } from '../../http/errorCatalogue'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -72,7 +73,6 @@ export async function welcomeGift(trx: Kysely<Database>, memberId: number, now: 
     .execute()
 }
 
-const pick = <T>(texts: Record<string, T>, locale: Locale): T => texts[locale] ?? texts.en ?? Object.values(texts)[0]
 const iso = (value: Date | string | null): string | null => (value ? new Date(value).toISOString() : null)
 
 async function contentNames(deps: AppDeps, ids: (number | null)[], locale: Locale): Promise<Map<number, string>> {
@@ -103,13 +103,13 @@ export async function listGifts(deps: AppDeps, memberId: number, locale: Locale,
     locale,
   )
   return rows.map((row) => {
-    const texts = pick(row.texts, locale)
+    const texts = textFor(row.texts, locale)
     const expiresAt = row.expires_at ? new Date(row.expires_at) : null
     const claimedAt = row.claimed_at ? new Date(row.claimed_at) : null
     return {
       id: row.id,
-      title: texts.title,
-      description: texts.description,
+      title: texts?.title ?? '',
+      description: texts?.description ?? '',
       kind: row.kind,
       coinType: row.coin_type,
       amount: row.amount,
@@ -254,7 +254,7 @@ export async function redeemCoupon(deps: AppDeps, memberId: number, rawCode: str
       .set({ redeemed_count: coupon.redeemed_count + 1 })
       .where('code', '=', code)
       .execute()
-    return { grant, title: pick(coupon.texts, locale).title }
+    return { grant, title: textFor(coupon.texts, locale)?.title ?? '' }
   })
   // Outside the transaction: PGlite has one connection, which the transaction holds.
   const names = await contentNames(deps, [redeemed.grant.contentId], locale)

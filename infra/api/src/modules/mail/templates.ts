@@ -9,7 +9,7 @@ const SIGNATURE: Record<Locale, string> = {
   fr: '— L’équipe Koma\nCeci est un message automatique ; les réponses ne sont pas lues.',
 }
 
-const TEMPLATES: Record<string, Record<Locale, Template>> = {
+const TEMPLATES = {
   code: {
     en: ({ code }) => ({
       subject: `Your Koma verification code: ${code}`,
@@ -95,8 +95,9 @@ const TEMPLATES: Record<string, Record<Locale, Template>> = {
       text: `Merci d’avoir contacté Koma. Nous avons reçu votre demande n° ${id} et vous répondrons par e-mail, généralement sous 3 jours ouvrés.`,
     }),
   },
-}
+} satisfies Record<string, Record<Locale, Template>>
 
+/** The mails there are: a template is named, so it always exists. */
 export type MailTemplate = keyof typeof TEMPLATES
 
 export function renderMail(template: MailTemplate, locale: Locale, values: Record<string, string> = {}): { subject: string; text: string } {

@@ -26,8 +26,8 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     deps,
     endpoints.signin,
     async ({ body, req, reply, locale }) => {
-      const { errors } = validate(signinSchema.extract('email'), body.email, locale)
-      if (errors.length) throw invalidInput(errors[0].message)
+      const [emailError] = validate(signinSchema.extract('email'), body.email, locale).errors
+      if (emailError) throw invalidInput(emailError.message)
       if (typeof body.sessionKey !== 'string' || typeof body.rsaEncryptedString !== 'string') {
         throw apiError('invalidParameter', { field: 'rsaEncryptedString' })
       }

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database } from '../../db/schema'
 import { mailerOf } from '../mail/send'
+import { textFor } from '../titles/texts'
 import { mailTime } from '../../http/readerTime'
 import { mailFooter, notificationWords, type NotificationWords } from './texts'
 import { unsubscribeUrl } from './unsubscribe'
@@ -245,8 +246,6 @@ export async function takeDue(deps: AppDeps, limit = 200): Promise<number[]> {
   return rows.map((row) => row.id)
 }
 
-const pick = <T>(texts: Record<string, T>, locale: Locale): T => texts[locale] ?? texts.en ?? Object.values(texts)[0]
-
 async function titleNames(
   db: Db,
   contentId: number | null,
@@ -314,7 +313,10 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
       const news = claimed.news_id ? await deps.db.selectFrom('news_mails').selectAll().where('id', '=', claimed.news_id).executeTakeFirst() : undefined
       wanted = Boolean(news) && (member.notify_news_email ?? false)
       texts = Object.fromEntries(
-        LOCALES.map((lang) => [lang, news ? { subject: pick(news.texts, lang).subject, body: pick(news.texts, lang).body } : { subject: '', body: '' }]),
+        LOCALES.map((lang) => {
+          const words = news && textFor(news.texts, lang)
+          return [lang, { subject: words?.subject ?? '', body: words?.body ?? '' }]
+        }),
       ) as Record<Locale, NotificationWords>
       link = news?.link_url ?? null
     } else if (claimed.kind === 'gift_expiring') {
@@ -323,7 +325,7 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
       wanted = Boolean(gift && !gift.claimed_at && giftExpiringSoon(expiresAt, deps.clock.now())) && (member.notify_marketing ?? false)
       const when = expiresAt ? mailTime(expiresAt, timeZone) : ''
       texts = Object.fromEntries(
-        LOCALES.map((lang) => [lang, notificationWords('gift_expiring', lang, { gift: gift ? pick(gift.texts, lang).title : '', when })]),
+        LOCALES.map((lang) => [lang, notificationWords('gift_expiring', lang, { gift: (gift && textFor(gift.texts, lang)?.title) ?? '', when })]),
       ) as Record<Locale, NotificationWords>
       link = '/inbox/gift'
     } else {
@@ -345,7 +347,7 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
       }
       const kind = claimed.kind
       texts = Object.fromEntries(
-        LOCALES.map((lang) => [lang, notificationWords(kind, lang, { title: pick(names.title, lang) ?? '', chapter: pick(names.chapter, lang) ?? '' })]),
+        LOCALES.map((lang) => [lang, notificationWords(kind, lang, { title: textFor(names.title, lang) ?? '', chapter: textFor(names.chapter, lang) ?? '' })]),
       ) as Record<Locale, NotificationWords>
       link = names.type && claimed.content_id ? `/${names.type}/${claimed.content_id}` : null
     }

@@ -43,13 +43,14 @@ export async function unsubscribeUrl(deps: AppDeps, memberId: number, kind: Noti
 
 export async function readUnsubscribeToken(deps: AppDeps, token: unknown): Promise<{ memberId: number; kind: NotificationKind } | null> {
   if (typeof token !== 'string') return null
-  const match = /^([1-9]\d{0,14})\.([a-z_]{1,20})\.([\w-]{27})$/.exec(token)
-  if (!match || !isNotificationKind(match[2])) return null
-  const memberId = Number(match[1])
-  const expected = Buffer.from(mac(await keyOf(deps), memberId, match[2]))
-  const given = Buffer.from(match[3])
+  // None of the three groups is optional: a match has them all, no match none.
+  const [, id, kind, tag] = /^([1-9]\d{0,14})\.([a-z_]{1,20})\.([\w-]{27})$/.exec(token) ?? []
+  if (id === undefined || tag === undefined || kind === undefined || !isNotificationKind(kind)) return null
+  const memberId = Number(id)
+  const expected = Buffer.from(mac(await keyOf(deps), memberId, kind))
+  const given = Buffer.from(tag)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
-  return { memberId, kind: match[2] }
+  return { memberId, kind }
 }
 
 const SETTING_COLUMN = {

@@ -242,16 +242,19 @@ const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'im
 
 /** Add a comic from a folder of images (natural file-name order): tall images make a vertical strip, others a right-to-left paged book. */
 export async function importImageFolder(db: Kysely<Database>, folder: string, now: Date, options: { ltr?: boolean; title?: string } = {}): Promise<Imported> {
-  const names = fs
+  const images = fs
     .readdirSync(folder)
-    .filter((name) => IMAGE_TYPES[path.extname(name).toLowerCase()])
-    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
-  if (names.length === 0) throw new EpubError(`No images in ${folder}: a comic folder holds .jpg, .png, .webp or .gif pages.`)
+    .flatMap((name) => {
+      const type = IMAGE_TYPES[path.extname(name).toLowerCase()]
+      return type ? [{ name, type }] : []
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }))
+  if (images.length === 0) throw new EpubError(`No images in ${folder}: a comic folder holds .jpg, .png, .webp or .gif pages.`)
   const pages: { id: number; width: number; height: number }[] = []
-  for (const name of names) {
+  for (const { name, type } of images) {
     const bytes = fs.readFileSync(path.join(folder, name))
     try {
-      const id = await insertImage(db, bytes, IMAGE_TYPES[path.extname(name).toLowerCase()], now, 'page')
+      const id = await insertImage(db, bytes, type, now, 'page')
       const meta = await sharp(bytes).metadata()
       pages.push({ id, width: meta.width ?? 1, height: meta.height ?? 1 })
     } catch {
@@ -259,7 +262,9 @@ export async function importImageFolder(db: Kysely<Database>, folder: string, no
     }
   }
   const ratios = pages.map((page) => page.height / page.width).sort((a, b) => a - b)
-  const vertical = ratios[Math.floor(ratios.length / 2)] > 1.8
+  // The median page (there is at least one: an empty folder was refused above).
+  const median = ratios[Math.floor(ratios.length / 2)] ?? 0
+  const vertical = median > 1.8
   const title = options.title ?? path.basename(path.resolve(folder))
   const hue = [...title].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 360
   const coverId = await insertImage(db, Buffer.from(titleCover(title, 'Koma', hue)), 'image/svg+xml', now)

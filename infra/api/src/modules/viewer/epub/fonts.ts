@@ -21,8 +21,8 @@ export type Obfuscation = 'idpf' | 'adobe'
 /** XOR the head of `bytes` with `key` (cycled): the same call obfuscates and de-obfuscates. */
 export function xorHead(bytes: Uint8Array, key: Uint8Array, length: number): Uint8Array {
   const out = new Uint8Array(bytes)
-  const end = Math.min(length, out.length)
-  for (let i = 0; i < end; i++) out[i] ^= key[i % key.length]
+  // An empty key has no byte to XOR with: the bytes stay as they are.
+  for (const [i, byte] of out.subarray(0, Math.max(0, length)).entries()) out[i] = byte ^ (key[i % key.length] ?? 0)
   return out
 }
 

@@ -136,9 +136,12 @@ function text(node: unknown): string {
   return ''
 }
 
+/** An href without its `#fragment`. */
+export const withoutFragment = (href: string): string => href.split('#')[0] ?? href
+
 /** Zip paths are plain; hrefs in a package are URLs relative to the package file. */
 export function resolveHref(base: string, href: string): string {
-  let decoded = href.split('#')[0]
+  let decoded = withoutFragment(href)
   try {
     decoded = decodeURIComponent(decoded)
   } catch {
@@ -225,7 +228,7 @@ function navToc(files: Unzipped, navPath: string | null): ManifestLink[] {
   if (!nav) return []
   const points = readList(list(nav.ol)[0])
   const toLink = (point: NavPoint): ManifestLink => {
-    const [file, fragment] = point.href.split('#')
+    const [file = '', fragment] = point.href.split('#')
     const link: ManifestLink = {
       href: hrefOf(resolveHref(navPath, file)) + (fragment ? `#${fragment}` : ''),
       type: 'application/xhtml+xml',
@@ -356,19 +359,19 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   }
 
   // Positions: fixed layout one per document; reflowable one per POSITION_CHARS of rendered text.
-  const counts = readingOrder.map((link) => {
-    if (layout === 'fixed') return 1
+  const counted = readingOrder.map((link) => {
+    if (layout === 'fixed') return { link, count: 1 }
     const bytes = files[decodeURIComponent(link.href)]
-    return bytes ? Math.max(1, Math.ceil(renderedLength(bytes, link.type) / POSITION_CHARS)) : 1
+    return { link, count: bytes ? Math.max(1, Math.ceil(renderedLength(bytes, link.type) / POSITION_CHARS)) : 1 }
   })
-  const total = counts.reduce((sum, n) => sum + n, 0)
+  const total = counted.reduce((sum, { count }) => sum + count, 0)
   const positions: LocatorJson[] = []
-  readingOrder.forEach((link, index) => {
-    for (let i = 0; i < counts[index]; i++) {
+  for (const { link, count } of counted) {
+    for (let i = 0; i < count; i++) {
       const position = positions.length + 1
-      positions.push({ href: link.href, type: link.type, locations: { progression: i / counts[index], position, totalProgression: (position - 1) / total } })
+      positions.push({ href: link.href, type: link.type, locations: { progression: i / count, position, totalProgression: (position - 1) / total } })
     }
-  })
+  }
 
   return {
     title,

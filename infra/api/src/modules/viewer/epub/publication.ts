@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { AppDeps } from '../../../deps'
 import { apiError } from '../../../http/errorCatalogue'
 import type { ManifestLink } from './parse'
-import { guessType } from './parse'
+import { guessType, withoutFragment } from './parse'
 import { isScript, servable, zipPathOf, type EpubPart } from './servable'
 import { deobfuscate, obfuscatedFiles, type Obfuscated } from './fonts'
 import { entryOf, epubFiles } from './store'
@@ -125,7 +125,7 @@ export async function chapterEpubRow(deps: AppDeps, chapterId: number, salesType
     const keepToc = (links: ManifestLink[]): ManifestLink[] =>
       links.flatMap((link) => {
         const children = link.children ? keepToc(link.children) : []
-        if (!kept.has(link.href.split('#')[0])) return children
+        if (!kept.has(withoutFragment(link.href))) return children
         return [{ ...link, ...(children.length ? { children } : { children: undefined }) }]
       })
     manifest.toc = keepToc(manifest.toc)
@@ -172,7 +172,7 @@ export async function publicationOf(
       readingOrder: epub.manifest.readingOrder.map((link) => (isSvg(link) ? pageOfSvg(link) : link)),
       resources: epub.manifest.resources.filter((link) => serves(zipPathOf(link.href)) && !isScript(link.href, link.type)),
       toc: epub.manifest.toc.map(function page(link): ManifestLink {
-        const file = link.href.split('#')[0]
+        const file = withoutFragment(link.href)
         const svg = svgDocuments.has(file)
         return {
           ...link,

@@ -20,9 +20,9 @@ export function srcsetUrls(value: string): string[] {
   let i = 0
   const space = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || ch === '\f'
   while (i < value.length) {
-    while (i < value.length && (space(value[i]) || value[i] === ',')) i++
+    while (i < value.length && (space(value.charAt(i)) || value[i] === ',')) i++
     const start = i
-    while (i < value.length && !space(value[i])) i++
+    while (i < value.length && !space(value.charAt(i))) i++
     let url = value.slice(start, i)
     if (url.endsWith(',')) {
       let end = url.length
