@@ -30,7 +30,7 @@ describe('sourceState', () => {
       ['shared-contracts/src/index.ts', 'export const x = 1'],
       ['infra/webpack/index.js', 'module.exports = { mode: 1 }'],
       ['package-lock.json', '{"v":2}'],
-    ]) {
+    ] as const) {
       const before = await sourceState(root, catalog)
       await put(file, content)
       const after = await sourceState(root, catalog)

@@ -43,6 +43,13 @@ function deps(): CliDeps {
 
 const run = (...argv: string[]) => runCli(argv, deps())
 
+/** The version the last report line names (`mf-catalog: live <version> …`). */
+function reportedVersion(): string {
+  const version = lines.at(-1)?.split(' ')[2]
+  if (version === undefined) throw new Error(`no version in the last line: ${lines.at(-1)}`)
+  return version
+}
+
 /** Edits a package's sources: newer than any dist built so far. */
 async function edit(name: string, label: string): Promise<void> {
   sources[name] = label
@@ -66,11 +73,11 @@ describe('deploy, rollback, versions', () => {
     expect(await run('deploy', 'mf-catalog')).toBe(0)
     expect(built).toEqual(['mf-catalog'])
     expect(lines[lines.length - 1]).toMatch(/^mf-catalog: live \d{14}-[0-9a-f]{8} \(first deploy\)$/)
-    const first = lines[lines.length - 1].split(' ')[2]
+    const first = reportedVersion()
 
     await edit('mf-catalog', 'v2')
     expect(await run('deploy', 'mf-catalog')).toBe(0)
-    const second = lines[lines.length - 1].split(' ')[2]
+    const second = reportedVersion()
     expect(lines[lines.length - 1]).toBe(`mf-catalog: live ${second} (was ${first})`)
 
     expect(await run('deploy', 'mf-catalog', '--no-build')).toBe(0)
@@ -79,7 +86,7 @@ describe('deploy, rollback, versions', () => {
 
     expect(await run('rollback', 'mf-catalog')).toBe(0)
     expect(lines[lines.length - 1]).toBe(`mf-catalog: live ${first} (rolled back from ${second})`)
-    expect((await readRegistry(path.join(root, '.data', 'edge')))?.remotes.mf_catalog.version).toBe(first)
+    expect((await readRegistry(path.join(root, '.data', 'edge')))?.remotes.mf_catalog?.version).toBe(first)
 
     lines = []
     expect(await run('versions', 'mf-catalog')).toBe(0)
@@ -104,7 +111,7 @@ describe('deploy, rollback, versions', () => {
 
   it('keeps the live version when a build fails', async () => {
     await run('deploy', 'mf-viewer')
-    const live = (await readRegistry(path.join(root, '.data', 'edge')))?.remotes.mf_viewer.version
+    const live = (await readRegistry(path.join(root, '.data', 'edge')))?.remotes.mf_viewer?.version
     buildFails.add('mf-viewer')
     await edit('mf-viewer', 'v2')
     expect(await run('deploy', 'mf-viewer')).toBe(1)
@@ -120,7 +127,7 @@ describe('deploy, rollback, versions', () => {
 describe('canary and promote', () => {
   it('tries a build on a share of readers, lists it, promotes it; rollback ends a canary', async () => {
     expect(await run('deploy', 'mf-catalog')).toBe(0)
-    const live = lines[lines.length - 1].split(' ')[2]
+    const live = reportedVersion()
     expect(await run('canary', 'mf-catalog')).toBe(2)
     expect(errors[errors.length - 1]).toMatch(/^How many readers try it\? --share N/)
     expect(await run('canary', 'mf-catalog', '--share', '150')).toBe(2)
@@ -129,7 +136,7 @@ describe('canary and promote', () => {
 
     await edit('mf-catalog', 'v2')
     expect(await run('canary', 'mf-catalog', '--share', '10')).toBe(0)
-    const canary = lines[lines.length - 1].split(' ')[2]
+    const canary = reportedVersion()
     expect(lines[lines.length - 1]).toBe(`mf-catalog: canary ${canary} for 10% of readers (live ${live} for the rest)`)
     lines = []
     expect(await run('versions', 'mf-catalog')).toBe(0)
@@ -153,7 +160,7 @@ describe('canary and promote', () => {
     expect((await readRegistry(edgeDir))?.remotes.mf_catalog?.required).toBe(true)
     await edit('mf-catalog', 'v2')
     expect(await run('canary', 'mf-catalog', '--share', '10', '--auto-promote')).toBe(0)
-    const canary = lines[lines.length - 1].split(' ')[2]
+    const canary = reportedVersion()
     expect(lines[lines.length - 1]).toMatch(/for the rest; the edge promotes it after a clean window\)$/)
     expect((await readRegistry(edgeDir))?.canaries?.mf_catalog).toMatchObject({ version: canary, autoPromote: true })
     lines = []

@@ -52,20 +52,21 @@ interface Parsed {
 
 function parse(args: string[], allowed: string[]): Parsed {
   const parsed: Parsed = { positional: [], flags: new Set(), keep: null, share: null }
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]
+  // An option's value may be the next argument: take arguments off the front one at a time.
+  const queue = [...args]
+  for (let arg = queue.shift(); arg !== undefined; arg = queue.shift()) {
     if (!arg.startsWith('-')) {
       parsed.positional.push(arg)
       continue
     }
-    const [flag, inline] = arg.split('=', 2)
+    const [flag = arg, inline] = arg.split('=', 2)
     if (!allowed.includes(flag)) throw new UsageError(`Unknown option ${flag}`)
     if (flag === '--keep') {
-      const value = Number(inline ?? args[++i])
+      const value = Number(inline ?? queue.shift())
       if (!Number.isInteger(value) || value < 1) throw new UsageError('--keep needs a whole number of versions, at least 1')
       parsed.keep = value
     } else if (flag === '--share') {
-      const value = Number(inline ?? args[++i])
+      const value = Number(inline ?? queue.shift())
       if (!Number.isFinite(value) || value <= 0 || value >= 100) throw new UsageError('--share needs a percent of readers, more than 0 and less than 100')
       parsed.share = value
     } else {

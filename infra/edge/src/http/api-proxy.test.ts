@@ -92,7 +92,7 @@ describe('/api proxy', () => {
       cookie: 'session=old; lang=fr',
       contentType: 'application/json',
     })
-    expect(JSON.parse(seen[0].body)).toEqual({ title: 'Koma', n: 1 })
+    expect(JSON.parse(seen[0]!.body)).toEqual({ title: 'Koma', n: 1 })
     expect(res.json()).toMatchObject({ method: 'POST', url: '/api/echo?page=2&sort=new' })
   })
 
@@ -107,15 +107,15 @@ describe('/api proxy', () => {
       expect([method, res.status]).toEqual([method, 200])
     }
     expect(seen.map((s) => s.method)).toEqual(['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
-    expect(seen[1].body).toBe('a=1&b=%C3%A9')
-    expect(seen[1].contentType).toBe('application/x-www-form-urlencoded')
+    expect(seen[1]?.body).toBe('a=1&b=%C3%A9')
+    expect(seen[1]?.contentType).toBe('application/x-www-form-urlencoded')
   })
 
   it('sets X-Forwarded-For to the caller address, replacing a client-supplied one', async () => {
     await send('/api/echo')
-    expect(seen[0].xff).toBe('127.0.0.1')
+    expect(seen[0]?.xff).toBe('127.0.0.1')
     await send({ path: '/api/echo', headers: { 'x-forwarded-for': '6.6.6.6' } })
-    expect(seen[1].xff).toBe('127.0.0.1')
+    expect(seen[1]?.xff).toBe('127.0.0.1')
   })
 
   it('passes API errors through as they are, without retrying', async () => {

@@ -103,16 +103,19 @@ export function assetPath(edgeDir: string, url: string): string | null {
   const pathname = query === -1 ? url : url.slice(0, query)
   const segments = safeSegments(pathname.slice(1))
   if (!segments) return null
+  const [top, ...below] = segments
   let rest: string[]
-  if (segments[0] === 'remotes') {
-    if (!remoteFolders.has(segments[1])) return null
-    rest = segments.slice(2)
-  } else if (segments[0] === 'host') {
-    rest = segments.slice(1)
+  if (top === 'remotes') {
+    const [folder, ...inFolder] = below
+    if (folder === undefined || !remoteFolders.has(folder)) return null
+    rest = inFolder
+  } else if (top === 'host') {
+    rest = below
   } else {
     return null
   }
-  if (rest.length < 2 || !VERSION_PATTERN.test(rest[0])) return null
+  const [version] = rest
+  if (rest.length < 2 || version === undefined || !VERSION_PATTERN.test(version)) return null
   const root = path.resolve(edgeDir)
   const file = path.resolve(root, ...segments)
   // Belt and braces: the segment rules already make escaping impossible.

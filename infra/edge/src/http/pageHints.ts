@@ -66,10 +66,10 @@ class RemoteVersions {
   }
 
   private async load(name: RemoteName, manifestUrl: string): Promise<RemoteFiles | null> {
-    const match = /^\/remotes\/([^/]+)\/([^/]+)\/mf-manifest\.json$/.exec(manifestUrl)
-    if (!match || match[1] !== remoteFolder(name)) return null
-    const dir = path.join(this.edgeDir, 'remotes', match[1], match[2])
-    const base = `/remotes/${match[1]}/${match[2]}/`
+    const [, folder, version] = /^\/remotes\/([^/]+)\/([^/]+)\/mf-manifest\.json$/.exec(manifestUrl) ?? []
+    if (folder === undefined || version === undefined || folder !== remoteFolder(name)) return null
+    const dir = path.join(this.edgeDir, 'remotes', folder, version)
+    const base = `/remotes/${folder}/${version}/`
     try {
       const manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest
       const entry = manifest.metaData?.remoteEntry
@@ -110,7 +110,7 @@ export function languagesOf(header: string | undefined): string[] {
   return header
     .split(',')
     .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';')
+      const [tag = '', ...params] = part.trim().split(';')
       const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean)
       return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index }
     })

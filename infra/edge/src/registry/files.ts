@@ -79,9 +79,10 @@ export async function hashFiles(dir: string, files: readonly string[], salt = ''
 
 /** Runs `tasks` with at most `limit` in flight. */
 export async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
+  // One iterator shared by every worker: each takes the next item nobody has taken.
+  const queue = items.values()
   const worker = async (): Promise<void> => {
-    while (next < items.length) await task(items[next++])
+    for (const item of queue) await task(item)
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker))
 }

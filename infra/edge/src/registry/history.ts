@@ -22,10 +22,10 @@ export async function rollback(edgeDir: string, packageName: string, now: () => 
       await saveDeployments(edgeDir, deployments)
       return { package: pkg.name, version: current, previous: canary, endedCanary: true }
     }
-    if (history.lineage.length < 2) {
+    const target = history.lineage.at(-2)
+    if (target === undefined) {
       throw new Error(`${pkg.name}: no earlier version to roll back to (${current} is the first live version in its history)`)
     }
-    const target = history.lineage[history.lineage.length - 2]
     if (!(await versionIsIntact(edgeDir, pkg, target))) {
       throw new Error(`${pkg.name}: cannot roll back to ${target}, its files are gone from ${edgeDir}`)
     }

@@ -53,13 +53,13 @@ export async function prune(edgeDir: string, packageName?: string, keep = 10): P
   const targets = packageName ? [packageInfo(packageName)] : packages
   return withRegistryLock(edgeDir, async () => {
     const deployments = await readDeployments(edgeDir)
-    const dropped: Record<string, string[]> = {}
-    for (const pkg of targets) dropped[pkg.name] = pruneHistory(historyOf(deployments, pkg.name), keep)
+    const pruned = targets.map((pkg) => ({ pkg, versions: pruneHistory(historyOf(deployments, pkg.name), keep) }))
     await saveDeployments(edgeDir, deployments)
-    for (const pkg of targets) {
-      await removeVersions(edgeDir, pkg, dropped[pkg.name])
+    const dropped: Record<string, string[]> = {}
+    for (const { pkg, versions } of pruned) {
+      await removeVersions(edgeDir, pkg, versions)
       const removed = await sweep(edgeDir, pkg, historyOf(deployments, pkg.name))
-      dropped[pkg.name] = [...new Set([...dropped[pkg.name], ...removed])]
+      dropped[pkg.name] = [...new Set([...versions, ...removed])]
     }
     return dropped
   })

@@ -86,14 +86,14 @@ describe('publish', () => {
     const again = await deploy('mf-viewer', 'A')
     expect(again).toMatchObject({ status: 'unchanged', version: first.version })
     let [listed] = await listVersions(edgeDir, 'mf-viewer')
-    expect(listed.versions).toHaveLength(1)
+    expect(listed?.versions).toHaveLength(1)
 
     const forced = await deploy('mf-viewer', 'A', { force: true })
     expect(forced.status).toBe('deployed')
     expect(forced.version).not.toBe(first.version)
     expect(forced.version.slice(-8)).toBe(first.version.slice(-8)) // same content hash
     ;[listed] = await listVersions(edgeDir, 'mf-viewer')
-    expect(listed.versions).toHaveLength(2)
+    expect(listed?.versions).toHaveLength(2)
   })
 
   it('remembers the source hash on an unchanged publish', async () => {
@@ -102,7 +102,7 @@ describe('publish', () => {
     const result = await publish(edgeDir, 'mf-catalog', dist, { now: clock, sourceHash: 'abc' })
     expect(result.status).toBe('unchanged')
     const deployments = await readDeployments(edgeDir)
-    expect(deployments.packages['mf-catalog'].versions[0].sourceHash).toBe('abc')
+    expect(deployments.packages['mf-catalog']?.versions[0]?.sourceHash).toBe('abc')
   })
 
   it('refuses unknown packages and folders that are not a build', async () => {
@@ -120,8 +120,8 @@ describe('publish', () => {
     await makeRemoteDist(b, 'mf_payments', 'B')
     const [ra, rb] = await Promise.all([publish(edgeDir, 'mf-account', a), publish(edgeDir, 'mf-payments', b)])
     const registry = await readRegistry(edgeDir)
-    expect(registry?.remotes.mf_account.version).toBe(ra.version)
-    expect(registry?.remotes.mf_payments.version).toBe(rb.version)
+    expect(registry?.remotes.mf_account?.version).toBe(ra.version)
+    expect(registry?.remotes.mf_payments?.version).toBe(rb.version)
   })
 
   it('writes registry and history atomically: no temporary files or lock left behind', async () => {
@@ -146,20 +146,20 @@ describe('rollback and versions', () => {
 
     const back = await rollback(edgeDir, 'mf-catalog', clock)
     expect(back).toEqual({ package: 'mf-catalog', version: a.version, previous: b.version })
-    expect((await readRegistry(edgeDir))?.remotes.mf_catalog.version).toBe(a.version)
+    expect((await readRegistry(edgeDir))?.remotes.mf_catalog?.version).toBe(a.version)
 
     const [listed] = await listVersions(edgeDir, 'mf-catalog')
-    expect(listed.current).toBe(a.version)
-    expect(listed.versions.map((v) => [v.version, v.live])).toEqual([
+    expect(listed?.current).toBe(a.version)
+    expect(listed?.versions.map((v) => [v.version, v.live])).toEqual([
       [b.version, false],
       [a.version, true],
     ])
-    expect(listed.versions[0].deployedAt).toBe('2026-11-22T09:31:00.000Z')
+    expect(listed?.versions[0]?.deployedAt).toBe('2026-11-22T09:31:00.000Z')
 
     // B's files stay: a rollback never deletes.
     expect(await fs.stat(path.join(edgeDir, 'remotes', 'mf-catalog', b.version, 'remoteEntry.js'))).toBeTruthy()
-    const events = (await readDeployments(edgeDir)).packages['mf-catalog'].events
-    expect(events.map((e) => e.action)).toEqual(['deploy', 'deploy', 'rollback'])
+    const events = (await readDeployments(edgeDir)).packages['mf-catalog']?.events
+    expect(events?.map((e) => e.action)).toEqual(['deploy', 'deploy', 'rollback'])
   })
 
   it('errors clearly when there is nothing to roll back to', async () => {
@@ -169,7 +169,7 @@ describe('rollback and versions', () => {
     await deploy('mf-viewer', 'B')
     await rollback(edgeDir, 'mf-viewer')
     await expect(rollback(edgeDir, 'mf-viewer')).rejects.toThrow(/no earlier version/)
-    expect((await readRegistry(edgeDir))?.remotes.mf_viewer.version).toBe(a.version)
+    expect((await readRegistry(edgeDir))?.remotes.mf_viewer?.version).toBe(a.version)
     await expect(rollback(edgeDir, 'nope')).rejects.toThrow(/Unknown package "nope"/)
   })
 
@@ -183,9 +183,9 @@ describe('rollback and versions', () => {
     const d = await deploy('mf-community', 'D')
     expect(d.previous).toBe(a.version)
     const [listed] = await listVersions(edgeDir, 'mf-community')
-    expect(listed.versions.find((v) => v.rollbackTarget)?.version).toBe(a.version)
+    expect(listed?.versions.find((v) => v.rollbackTarget)?.version).toBe(a.version)
     expect((await rollback(edgeDir, 'mf-community')).version).toBe(a.version)
-    expect(listed.versions.map((v) => v.version)).toEqual([d.version, c.version, b.version, a.version])
+    expect(listed?.versions.map((v) => v.version)).toEqual([d.version, c.version, b.version, a.version])
   })
 
   it('makes an earlier identical build live again instead of copying it', async () => {
@@ -194,9 +194,9 @@ describe('rollback and versions', () => {
     const again = await deploy('mf-payments', 'A')
     expect(again).toMatchObject({ status: 'deployed', version: a.version, reused: true })
     const [listed] = await listVersions(edgeDir, 'mf-payments')
-    expect(listed.versions).toHaveLength(2)
-    expect(listed.current).toBe(a.version)
-    expect(listed.versions[0]).toMatchObject({ version: a.version, live: true, deployedAt: '2026-11-22T09:32:00.000Z' })
+    expect(listed?.versions).toHaveLength(2)
+    expect(listed?.current).toBe(a.version)
+    expect(listed?.versions[0]).toMatchObject({ version: a.version, live: true, deployedAt: '2026-11-22T09:32:00.000Z' })
     // ...and rollback from there goes to B, the version live before.
     expect((await rollback(edgeDir, 'mf-payments')).version).not.toBe(a.version)
   })
@@ -219,8 +219,8 @@ describe('prune', () => {
     const removed = await prune(edgeDir, 'mf-viewer', 2)
     expect(removed['mf-viewer']).toEqual([versions[0]])
     const [listed] = await listVersions(edgeDir, 'mf-viewer')
-    expect(listed.versions.map((v) => v.version)).toEqual([versions[4], versions[3], versions[2], versions[1]])
-    expect(listed.current).toBe(versions[2])
+    expect(listed?.versions.map((v) => v.version)).toEqual([versions[4], versions[3], versions[2], versions[1]])
+    expect(listed?.current).toBe(versions[2])
     const folders = await fs.readdir(path.join(edgeDir, 'remotes', 'mf-viewer'))
     expect(folders.sort()).toEqual(versions.slice(1).sort())
     expect((await rollback(edgeDir, 'mf-viewer')).version).toBe(versions[1])
@@ -229,7 +229,7 @@ describe('prune', () => {
   it('publish keeps ten versions by default', async () => {
     for (let i = 0; i < 12; i++) await deploy('mf-account', `v${i}`)
     const [listed] = await listVersions(edgeDir, 'mf-account')
-    expect(listed.versions).toHaveLength(10)
+    expect(listed?.versions).toHaveLength(10)
     expect(await fs.readdir(path.join(edgeDir, 'remotes', 'mf-account'))).toHaveLength(10)
   })
 })
