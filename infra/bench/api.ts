@@ -20,8 +20,9 @@ import { postgresAdminUrl, withDatabase } from '../api/src/test/lane'
  * home through the edge; each as a share of a bare Fastify route measured in the same run.
  * Figures only: autocannon, 10 connections, a few seconds per endpoint.
  */
+const HOME = '/api/en/home'
 const ENDPOINTS: [string, string][] = [
-  ['home', '/api/en/home'],
+  ['home', HOME],
   ['menu list (ranking)', '/api/menu/all_comic/ranking'],
   ['episode list', '/api/comic/1'],
 ]
@@ -79,7 +80,7 @@ async function measure(database: string, handle: DatabaseHandle, seconds: number
   const headers = async () => ({ ...(await signedHeaders()), 'accept-encoding': 'gzip, deflate, br' })
   try {
     for (const [endpoint, url] of ENDPOINTS) figures.push(await run(database, endpoint, address + url, seconds, await headers()))
-    figures.push(await run(database, 'home via the edge', edgeAddress + ENDPOINTS[0][1], seconds, await headers()))
+    figures.push(await run(database, 'home via the edge', edgeAddress + HOME, seconds, await headers()))
   } finally {
     await edge.close()
     await app.close()

@@ -55,15 +55,16 @@ export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promis
     entry.br += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length
   }
   for (const { url, body } of bodies) {
-    const host = /^\/host\/([^/]+)\/(.+)$/.exec(url)
-    const remote = /^\/remotes\/([^/]+)\/([^/]+)\/(.+)$/.exec(url)
-    if (host) {
-      const shared = sharedFiles(path.join(site.edgeDir, 'host', host[1]))
-      add(shared.has(host[2]) ? 'shared' : 'host', body)
-    } else if (remote) {
-      remotes.add(remote[1])
-      const shared = sharedFiles(path.join(site.edgeDir, 'remotes', remote[1], remote[2]))
-      add(shared.has(remote[3]) ? 'shared' : `remote ${remote[1]}`, body)
+    // Every group of these patterns is required: a match has them all.
+    const [, hostVersion, hostFile] = /^\/host\/([^/]+)\/(.+)$/.exec(url) ?? []
+    const [, folder, version, file] = /^\/remotes\/([^/]+)\/([^/]+)\/(.+)$/.exec(url) ?? []
+    if (hostVersion !== undefined && hostFile !== undefined) {
+      const shared = sharedFiles(path.join(site.edgeDir, 'host', hostVersion))
+      add(shared.has(hostFile) ? 'shared' : 'host', body)
+    } else if (folder !== undefined && version !== undefined && file !== undefined) {
+      remotes.add(folder)
+      const shared = sharedFiles(path.join(site.edgeDir, 'remotes', folder, version))
+      add(shared.has(file) ? 'shared' : `remote ${folder}`, body)
     } else add('other', body)
   }
   return { path: pagePath, groups, remotes: [...remotes] }

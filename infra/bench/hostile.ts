@@ -50,7 +50,10 @@ async function signed(): Promise<Record<string, string>> {
 /** CPU seconds a process has used (user + system), from /proc. */
 function apiCpuSeconds(pid: number | undefined): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // After the command name in parentheses; a line without it is not a process we can read.
+    const [, afterName] = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')
+    if (afterName === undefined) return 0
+    const fields = afterName.split(' ')
     return (Number(fields[11]) + Number(fields[12])) / 100
   } catch {
     return 0
@@ -69,8 +72,9 @@ function pinnable(): boolean {
 
 /** The attacker as its own process, next to the load generator. */
 function runAttacker(base: string, seconds: number, pinned: boolean): Promise<{ requests: number; errors: number; statuses: Record<string, number> }> {
-  const argv = [path.join(repoRoot, 'node_modules', '.bin', 'tsx'), path.join(__dirname, 'attacker.ts'), JSON.stringify({ url: base, seconds })]
-  const child = pinned ? spawn('taskset', ['-c', '1', ...argv], { cwd: repoRoot }) : spawn(argv[0], argv.slice(1), { cwd: repoRoot })
+  const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx')
+  const args = [path.join(__dirname, 'attacker.ts'), JSON.stringify({ url: base, seconds })]
+  const child = pinned ? spawn('taskset', ['-c', '1', tsx, ...args], { cwd: repoRoot }) : spawn(tsx, args, { cwd: repoRoot })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
@@ -89,10 +93,10 @@ async function startApi(pinned: boolean): Promise<{ child: ChildProcess; base: s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-hostile-'))
   const port = await freePort()
   const env = { ...process.env, NODE_ENV: '', DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'error', KOMA_PUBLIC_URL: 'http://127.0.0.1:8080' }
-  const argv = [process.execPath, 'infra/api/dist/main.js']
+  const main = 'infra/api/dist/main.js'
   const child = pinned
-    ? spawn('taskset', ['-c', '0', ...argv], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] })
-    : spawn(argv[0], argv.slice(1), { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] })
+    ? spawn('taskset', ['-c', '0', process.execPath, main], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] })
+    : spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] })
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 180_000
   while (

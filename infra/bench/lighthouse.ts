@@ -33,7 +33,9 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-bac
 
 function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance)
-  return sorted[Math.floor(sorted.length / 2)]
+  const median = sorted[Math.floor(sorted.length / 2)]
+  if (!median) throw new Error('Lighthouse: no runs to take the median of')
+  return median
 }
 
 /** One Lighthouse run in a fresh Chromium (cold cache, no cookies), the reader's language set by --lang. */
@@ -51,11 +53,12 @@ async function runOnce(url: string, lang: 'en' | 'ja'): Promise<LighthouseRun> {
   {
     const { categories, audits } = lhr
     return {
-      performance: Math.round((categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
-      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue ?? 0),
-      tbtMs: Math.round(audits['total-blocking-time'].numericValue ?? 0),
-      cls: Number((audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
+      // A category or audit missing from the report counts as 0, as Lighthouse's own null score does.
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     }
   }
 }

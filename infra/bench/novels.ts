@@ -21,7 +21,13 @@ export function importNovels(dataDir: string): Map<TestBookKind, Imported> {
     written.map((book) => book.file),
   )
   fs.rmSync(path.join(dataDir, 'bench-books'), { recursive: true, force: true })
-  return new Map(written.map((book, index) => [book.kind, imported[index]]))
+  return new Map(
+    written.map((book, index) => {
+      const one = imported[index]
+      if (!one) throw new Error(`the importer reported ${imported.length} books for ${written.length} files`)
+      return [book.kind, one]
+    }),
+  )
 }
 
 interface OpenFigures {
@@ -76,7 +82,11 @@ async function openBook(browser: Browser, site: SiteInfo, url: string): Promise<
   }
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+function median(values: number[]): number {
+  const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  if (middle === undefined) throw new Error('no figures to take the median of')
+  return middle
+}
 
 export async function measureNovels(site: SiteInfo, books: Map<TestBookKind, Imported>): Promise<void> {
   const browser = await launchBrowser()
@@ -110,11 +120,15 @@ export async function measureNovels(site: SiteInfo, books: Map<TestBookKind, Imp
 
 /** `npx tsx infra/bench/novels.ts <baseURL> <contentId>:<chapterId>…`: the same figures against a running site. */
 if (process.argv[1] && /bench[\\/]novels\.ts$/.test(process.argv[1])) {
+  const usage = `usage: npx tsx infra/bench/novels.ts <baseURL> <contentId>:<chapterId>… (one pair per book: ${BOOKS.join(', ')})`
   const [baseURL, ...pairs] = process.argv.slice(2)
+  if (baseURL === undefined || pairs.length > BOOKS.length) throw new Error(usage)
   const books = new Map<TestBookKind, Imported>()
-  pairs.forEach((pair, index) => {
+  for (const [kind, pair] of BOOKS.map((kind, index) => [kind, pairs[index]] as const)) {
+    if (pair === undefined) break
     const [contentId, chapterId] = pair.split(':').map(Number)
-    books.set(BOOKS[index], { target: pair, contentId, chapterId })
-  })
+    if (contentId === undefined || chapterId === undefined) throw new Error(usage)
+    books.set(kind, { target: pair, contentId, chapterId })
+  }
   void measureNovels({ baseURL, dataDir: '', edgeDir: '', apiUrl: '', pids: [] }, books)
 }

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
-import { findTitle } from '../e2e/support/api'
+import { chapterOf, findTitle, type ContentJson } from '../e2e/support/api'
 import { launchBrowser, PHONE } from '../e2e/support/browser'
 import { repoRoot, type SiteInfo } from '../e2e/support/site'
 
@@ -76,9 +76,10 @@ async function firstPaint(browser: Browser, site: SiteInfo, url: string): Promis
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
+function median(values: number[]): number {
+  const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  if (middle === undefined) throw new Error('no figures to take the median of')
+  return middle
 }
 
 interface ScrollFigures {
@@ -134,18 +135,14 @@ async function scrollChapter(browser: Browser, site: SiteInfo, url: string): Pro
 export async function measureViewer(site: SiteInfo, longChapter: { contentId: number; chapterId: number }): Promise<void> {
   const browser = await launchBrowser()
   try {
-    const vertical = await findTitle(
-      (t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 0 && t.chapters[0].salesConfig.free && t.chapterFileFormat === 'image',
-    )
-    const paged = await findTitle(
-      (t) =>
-        t.orientation === 'paged' && t.readingDirection === 'rtl' && t.chapterFileFormat === 'image' && t.chapters.length > 0 && t.chapters[0].salesConfig.free,
-    )
-    const novel = await findTitle((t) => t.chapterFileFormat === 'epub' && t.chapters.length > 0 && t.chapters[0].salesConfig.free)
+    const firstFree = (t: ContentJson): boolean => t.chapters[0]?.salesConfig.free === true
+    const vertical = await findTitle((t) => t.orientation === 'vertical' && !t.mature && firstFree(t) && t.chapterFileFormat === 'image')
+    const paged = await findTitle((t) => t.orientation === 'paged' && t.readingDirection === 'rtl' && t.chapterFileFormat === 'image' && firstFree(t))
+    const novel = await findTitle((t) => t.chapterFileFormat === 'epub' && firstFree(t))
     const targets: [string, string][] = [
-      ['vertical chapter', `/en/comic/${vertical.id}/chapter/${vertical.chapters[0].id}/product`],
-      ['paged chapter (rtl)', `/en/${paged.type}/${paged.id}/chapter/${paged.chapters[0].id}/product`],
-      ['EPUB chapter', `/en/comic/${novel.id}/chapter/${novel.chapters[0].id}/product`],
+      ['vertical chapter', `/en/comic/${vertical.id}/chapter/${chapterOf(vertical).id}/product`],
+      ['paged chapter (rtl)', `/en/${paged.type}/${paged.id}/chapter/${chapterOf(paged).id}/product`],
+      ['EPUB chapter', `/en/comic/${novel.id}/chapter/${chapterOf(novel).id}/product`],
     ]
     console.log('\n## Reading: navigation to first page painted (element timing; EPUB: first frame showing the book), phone 390 × 844 @2x, median of 3')
     for (const [name, url] of targets) {

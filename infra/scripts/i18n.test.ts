@@ -49,7 +49,7 @@ describe.each(PACKAGES)('%s messages', (pkg) => {
     expect(Object.keys(translated).filter((id) => !(id in defaults))).toEqual([])
     for (const [id, english] of Object.entries(defaults)) {
       if (locale === 'en') expect([id, translated[id]]).toEqual([id, english])
-      expect([id, argumentsOf(translated[id])]).toEqual([id, argumentsOf(english)])
+      expect([id, argumentsOf(translated[id] ?? '')]).toEqual([id, argumentsOf(english)])
     }
   })
 })

@@ -76,3 +76,10 @@ export async function findTitle(match: (title: ContentJson) => boolean): Promise
   if (!title) throw new Error('no seeded title matches')
   return title
 }
+
+/** The chapter at `index` (in list order) of a seeded title; throws when the title has fewer. */
+export function chapterOf(title: ContentJson, index = 0): ContentJson['chapters'][number] {
+  const chapter = title.chapters[index]
+  if (!chapter) throw new Error(`title ${title.id} has no chapter at index ${index} (it has ${title.chapters.length})`)
+  return chapter
+}
