@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
-import { lastMail, signUp } from './support/members'
+import { foundIn, lastMail, signUp } from './support/members'
 import { readSite } from './support/site'
 
 /** Accounts end to end: the built site, codes and links read from the API's mail outbox. */
@@ -50,12 +50,12 @@ describe('a new reader in English, end to end', () => {
     await page.getByTestId('signup-code').fill('12')
     await page.getByTestId('signup-verify').click()
     await textOf(page.getByRole('alert').first(), 'Enter Your Verification Code.')
-    const code = /(\d{6})/.exec((await lastMail(email, 'code')).subject)![1]
+    const code = foundIn((await lastMail(email, 'code')).subject, /(\d{6})/)
     await page.getByTestId('signup-code').fill(code)
     await page.getByTestId('signup-verify').click()
     await page.getByTestId('signup-join').waitFor()
     // The nickname defaults to the part before the at sign.
-    expect(await page.getByTestId('join-nickname').inputValue()).toBe(email.split('@')[0].slice(0, 20))
+    expect(await page.getByTestId('join-nickname').inputValue()).toBe(email.split('@')[0]!.slice(0, 20))
     await page.getByTestId('join-password').fill('short')
     await page.getByTestId('join-password-confirm').fill('different')
     await page.getByTestId('join-birthday').fill('2015-01-01')
@@ -71,7 +71,7 @@ describe('a new reader in English, end to end', () => {
     await page.getByTestId('join-agree-all').check()
     await page.getByTestId('join-submit').click()
     await page.getByTestId('inbox-gifts').waitFor()
-    await textOf(page.getByTestId('header-nickname'), email.split('@')[0].slice(0, 20))
+    await textOf(page.getByTestId('header-nickname'), email.split('@')[0]!.slice(0, 20))
     expect((await lastMail(email, 'welcome')).subject).toBe('Welcome to Koma')
   })
 
@@ -191,7 +191,7 @@ describe('a new reader in English, end to end', () => {
     await page.getByTestId('find-email').fill(email)
     await page.getByTestId('find-submit').click()
     await page.getByTestId('password-result').waitFor()
-    const link = /(http\S+)/.exec((await lastMail(email, 'reset')).text)![1]
+    const link = foundIn((await lastMail(email, 'reset')).text, /(http\S+)/)
     await page.goto(link)
     await page.getByTestId('reset-password').fill('koma-e2e-pass2')
     await page.getByTestId('reset-password-confirm').fill('koma-e2e-pass3')
@@ -211,7 +211,7 @@ describe('a new reader in English, end to end', () => {
     await page.getByTestId('new-email').fill(next)
     await page.getByTestId('change-email-send').click()
     await page.getByTestId('change-email-code').waitFor()
-    const code = /(\d{6})/.exec((await lastMail(next, 'code')).subject)![1]
+    const code = foundIn((await lastMail(next, 'code')).subject, /(\d{6})/)
     await page.getByTestId('change-email-code').fill(code)
     await page.getByTestId('change-email-confirm').click()
     await page.getByText('Please input your current password.').waitFor()
@@ -346,7 +346,7 @@ describe('account screenshots', () => {
       ['settings', '/en/account/setting', 'settings'],
       ['gifts', '/en/inbox/gift', 'inbox-gifts'],
       ['faq', '/fr/document/faq', 'faq'],
-    ]) {
+    ] as const) {
       await page.goto(url)
       await page.getByTestId(testId).waitFor()
       await page.waitForLoadState('networkidle')

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { seededTitles, type ContentJson } from './support/api'
+import { chapterOf, seededTitles, type ContentJson } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { signUp } from './support/members'
@@ -60,7 +60,7 @@ describe('a reader with coins', () => {
     // A title sold for coins without the free-read gauge, so "buy" is the reader's choice.
     const title = (await titles()).find((item) => !item.rentalConfig?.gaugeUsable && item.chapters.filter(buyable).length >= 2)!
     firstTitle = title.id
-    const chapter = title.chapters.filter(buyable)[0]
+    const chapter = title.chapters.filter(buyable)[0]!
     await page.goto(`/en/${title.type}/${title.id}`)
     await page.getByTestId('episode-list').waitFor()
     await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
@@ -145,10 +145,10 @@ describe('a reader with coins', () => {
         item.id !== firstTitle &&
         item.id !== severalTitle &&
         item.chapters.length > 4 &&
-        buyable(item.chapters[3]) &&
-        item.chapters[2].salesConfig.free,
+        buyable(chapterOf(item, 3)) &&
+        chapterOf(item, 2).salesConfig.free,
     )!
-    const [free, locked] = [title.chapters[2], title.chapters[3]]
+    const [free, locked] = [chapterOf(title, 2), chapterOf(title, 3)]
     await page.setViewportSize(PHONE)
     await page.goto(`/en/${title.type}/${title.id}/chapter/${free.id}/product`)
     await page.getByTestId('vertical-strip').waitFor()
@@ -187,7 +187,7 @@ describe('in Japanese', () => {
     await signUp(page, { email: `coins.ja.${Date.now().toString(36)}@koma.example`, password: 'koma-coins-pass2' })
     await redeemWelcomeCoupon(page)
     const title = (await titles()).find((item) => !item.rentalConfig?.gaugeUsable && item.chapters.filter(buyable).length >= 2)!
-    const chapter = title.chapters.filter(buyable)[1]
+    const chapter = title.chapters.filter(buyable)[1]!
     await page.goto(`/${title.type}/${title.id}`)
     await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
     await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').click()

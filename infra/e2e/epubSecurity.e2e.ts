@@ -70,7 +70,9 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-hostile-'))
   const file = path.join(dataDir, 'hostile.epub')
   fs.writeFileSync(file, hostileEpub())
-  ;[book, ...realBooks] = importInto(dataDir, [file, ...REAL_BOOKS])
+  const imported = importInto(dataDir, [file, ...REAL_BOOKS])
+  book = imported[0]! // importInto returns one book per file, or throws
+  realBooks = imported.slice(1)
   site = await startSite({ dataDir, edgeFrom: readSite().edgeDir })
   browser = await launchBrowser()
 }, 300_000)

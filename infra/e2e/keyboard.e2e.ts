@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Browser, Cookie, Page } from 'playwright-core'
-import { findTitle, type ContentJson } from './support/api'
+import { chapterOf, findTitle, type ContentJson } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { sessionOf, withSession } from './support/members'
@@ -133,7 +133,7 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
   it("the EPUB reader's settings and table of contents open, work and close from the keyboard, focus ring visible", async () => {
     const title = await findTitle((t) => t.chapterFileFormat === 'epub' && t.readingDirection === 'ltr' && t.chapters.length > 1)
     const context = await newContext(browser, { viewport: PHONE })
-    const page = await withSession(context, reader, `/en/comic/${title.id}/chapter/${title.chapters[0].id}/product`)
+    const page = await withSession(context, reader, `/en/comic/${title.id}/chapter/${chapterOf(title).id}/product`)
     const errors = trackErrors(page)
     await eventually(
       () => page.getByTestId('epub-reader').getAttribute('data-state'),

@@ -28,6 +28,13 @@ let site: SiteInfo | null = null
 const books = new Map<TestBookKind, Imported[]>()
 const COPIES: Partial<Record<TestBookKind, number>> = { 'vertical-ja': 3 }
 
+/** One imported copy of a book; throws when there are fewer copies. */
+function bookOf(kind: TestBookKind, copy: number): Imported {
+  const book = books.get(kind)?.[copy]
+  if (!book) throw new Error(`no copy ${copy} of the ${kind} book (there are ${books.get(kind)?.length ?? 0})`)
+  return book
+}
+
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-novels-'))
   const written = writeTestBooks(path.join(dataDir, 'books'))
@@ -36,7 +43,8 @@ beforeAll(async () => {
     dataDir,
     copies.map((book) => book.file),
   )
-  copies.forEach((book, index) => books.set(book.kind, [...(books.get(book.kind) ?? []), imported[index]]))
+  // importInto returns one book per file, or throws.
+  copies.forEach((book, index) => books.set(book.kind, [...(books.get(book.kind) ?? []), imported[index]!]))
   site = await startSite({ dataDir, edgeFrom: readSite().edgeDir })
   browser = await launchBrowser()
 }, 300_000)
@@ -121,7 +129,7 @@ async function readFirstChapter(
   minimumTurns: number,
   options: ReadOptions = {},
 ) {
-  const book = books.get(kind)![options.copy ?? (viewport.width === PHONE.width ? 0 : 1)]
+  const book = bookOf(kind, options.copy ?? (viewport.width === PHONE.width ? 0 : 1))
   const context = await newContext(browser, { viewport, baseURL: site!.baseURL })
   const target = `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`
   const page = await signedIn(context, target)
@@ -344,7 +352,7 @@ async function imageShare(page: Page): Promise<number> {
     const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
     let painted = 0
     for (let i = 0; i < data.length; i += info.channels) {
-      if (SVG_PAGE_COLOUR.every((value, c) => Math.abs(data[i + c] - value) <= 16)) painted++
+      if (SVG_PAGE_COLOUR.every((value, c) => Math.abs(data[i + c]! - value) <= 16)) painted++
     }
     shares.push(painted / (info.width * info.height))
   }
@@ -356,7 +364,7 @@ async function imageShare(page: Page): Promise<number> {
  * shows its raster images, then reload, resume there, and go on to the next chapter.
  */
 async function readSvgChapter(viewport: { width: number; height: number }) {
-  const book = books.get('svg-pages')![viewport.width === PHONE.width ? 0 : 1]
+  const book = bookOf('svg-pages', viewport.width === PHONE.width ? 0 : 1)
   const context = await newContext(browser, { viewport, baseURL: site!.baseURL })
   const images: { url: string; status: number }[] = []
   const page = await signedIn(context, `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`)

@@ -20,8 +20,8 @@ const FIRST_LOAD_BUDGET_GZIP = 252 * 1024
 function watchRemotes(page: Page): Set<string> {
   const seen = new Set<string>()
   page.on('request', (request) => {
-    const match = /\/remotes\/(mf-[a-z]+)\//.exec(new URL(request.url()).pathname)
-    if (match) seen.add(match[1])
+    const remote = /\/remotes\/(mf-[a-z]+)\//.exec(new URL(request.url()).pathname)?.[1]
+    if (remote) seen.add(remote)
   })
   return seen
 }
@@ -133,7 +133,7 @@ describe('route rules', () => {
       // The edge answers 404 too (crawlers see it); the app draws the screen.
       expect((await page.goto(url))?.status()).toBe(404)
       await page.getByTestId('not-found').waitFor()
-      const pathname = url.split('?')[0]
+      const [pathname = url] = url.split('?')
       await textOf(
         page.getByTestId('not-found').locator('h1'),
         new RegExp(`(Page Not Found|ページが見つかりません|Page introuvable) ?: ${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { findTitle } from './support/api'
+import { chapterOf, findTitle } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { signedIn } from './support/members'
@@ -20,9 +20,9 @@ const attr = (page: Page, testId: string, name: string) => page.getByTestId(test
 describe('vertical viewer', () => {
   it('reads a chapter to the end, keeping only the images near the reader, and lands on the next chapter', async () => {
     const title = await findTitle(
-      (t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 2 && t.chapters[0].salesConfig.free && t.chapters[1].salesConfig.free,
+      (t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 2 && chapterOf(t, 0).salesConfig.free && chapterOf(t, 1).salesConfig.free,
     )
-    const [first, second] = title.chapters
+    const [first, second] = [chapterOf(title, 0), chapterOf(title, 1)]
     const context = await newContext(browser, { viewport: PHONE })
     const page = await context.newPage()
     const errors = trackErrors(page)
@@ -34,7 +34,7 @@ describe('vertical viewer', () => {
       const body = (await response.json().catch(() => null)) as { result?: { images: { url: string; tiles?: { url: string }[] }[] } } | null
       const image = body?.result?.images[0]
       // Page URLs carry their signature (issue 11): compare paths.
-      if (image) nextFirstImage = (image.tiles?.[0] ?? image).url.split('?')[0]
+      if (image) nextFirstImage = (image.tiles?.[0] ?? image).url.split('?')[0] ?? null
     })
     await page.goto(`/en/comic/${title.id}/chapter/${first.id}/product`)
     await page.getByTestId('vertical-strip').waitFor()
@@ -237,7 +237,7 @@ describe('paged viewer', () => {
 describe('EPUB reader', () => {
   it('reads a novel, and a second browser signed in as the same reader resumes where the first stopped', async () => {
     const title = await findTitle((t) => t.chapterFileFormat === 'epub' && t.readingDirection === 'ltr' && t.chapters.length > 1)
-    const chapter = title.chapters[0]
+    const chapter = chapterOf(title)
     const path = `/en/comic/${title.id}/chapter/${chapter.id}/product`
     const first = await newContext(browser, { viewport: PHONE })
     const page = await signedIn(first, path)
@@ -301,7 +301,7 @@ describe('EPUB reader', () => {
   it('jumps through a novel from its table of contents', async () => {
     const title = await findTitle((t) => t.chapterFileFormat === 'epub' && t.readingDirection === 'ltr' && t.chapters.length > 1)
     const context = await newContext(browser, { viewport: PHONE })
-    const page = await signedIn(context, `/en/comic/${title.id}/chapter/${title.chapters[0].id}/product`)
+    const page = await signedIn(context, `/en/comic/${title.id}/chapter/${chapterOf(title).id}/product`)
     const errors = trackErrors(page)
     await eventually(
       () => attr(page, 'epub-reader', 'data-state'),
@@ -391,7 +391,7 @@ describe('viewer error paths (SPEC §8)', () => {
     const title = await findTitle((t) => t.mature && t.chapters.length > 0)
     const context = await newContext(browser)
     const page = await context.newPage()
-    await page.goto(`/en/${title.type}/${title.id}/chapter/${title.chapters[0].id}/product`)
+    await page.goto(`/en/${title.type}/${title.id}/chapter/${chapterOf(title).id}/product`)
     await page.getByTestId('dialog-adult-check').waitFor()
     await page.getByTestId('dialog-adult-check').getByRole('button', { name: 'No' }).click()
     await page.waitForURL(`**/en/${title.type}/${title.id}`)

@@ -15,7 +15,7 @@ export function importInto(dataDir: string, books: string[]): Imported[] {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   })
-  const imported = [...result.stdout.matchAll(/^KOMA_IMPORTED (.+)$/gm)].map((line) => JSON.parse(line[1]) as Imported)
+  const imported = [...result.stdout.matchAll(/^KOMA_IMPORTED (.+)$/gm)].map(([, json]) => JSON.parse(json!) as Imported)
   if (result.status !== 0 || imported.length !== books.length) throw new Error(`import failed (${result.status}):\n${result.stdout}${result.stderr}`)
   return imported
 }

@@ -37,13 +37,20 @@ export async function lastMail(to: string, tag: string, dataDir?: string): Promi
   return mail as OutboxMail
 }
 
+/** The first group of `pattern` in a mail's text (a code, a link); throws, quoting the text, when it is not there. */
+export function foundIn(text: string, pattern: RegExp): string {
+  const found = pattern.exec(text)?.[1]
+  if (found === undefined) throw new Error(`${String(pattern)} not found in: ${text}`)
+  return found
+}
+
 /** Sign a brand-new reader up through the screens, with the code from the outbox; ends in the inbox. */
 export async function signUp(page: Page, member: { email: string; password: string; prefix?: '/en' | ''; dataDir?: string }): Promise<void> {
   await page.goto(`${member.prefix ?? '/en'}/signup`)
   await page.getByTestId('signup-email').fill(member.email)
   await page.getByTestId('signup-send').click()
   await page.getByTestId('signup-certificate').waitFor()
-  const code = /(\d{6})/.exec((await lastMail(member.email, 'code', member.dataDir)).subject)![1]
+  const code = foundIn((await lastMail(member.email, 'code', member.dataDir)).subject, /(\d{6})/)
   await page.getByTestId('signup-code').fill(code)
   await page.getByTestId('signup-verify').click()
   await page.getByTestId('signup-join').waitFor()
