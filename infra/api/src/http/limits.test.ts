@@ -91,10 +91,9 @@ const withOptions = ([method, url, options]: ReturnType<typeof requestOf>, more:
 ]
 
 describe('every limited route answers 429 past its per-address limit', () => {
-  it.each(ADDRESS_ROUTES.map((row, index) => [row[0], row[1], index] as const))('%s: %s', async (name, _method, index) => {
-    const [, , request] = ADDRESS_ROUTES[index]
+  it.each(ADDRESS_ROUTES.map(([name, method, request], index) => [name, method, request, index] as const))('%s: %s', async (name, _method, request, index) => {
     const ip = readerIp()
-    const locale = LOCALES[index % LOCALES.length]
+    const locale = LOCALES[index % LOCALES.length]!
     for (let i = 0; i < ADDRESS_MAX; i += 1) {
       const response = await t.call(...withOptions(request(i), { ip, locale }))
       expect([name, response.statusCode]).not.toEqual([name, 429])
@@ -114,8 +113,8 @@ describe('every limited route answers 429 past its per-address limit', () => {
     for (const device of devices) first.push(await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': device }, ip }))
     expect(first.map((response) => response.statusCode)).toEqual([200, 200, 200])
     expect((await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': 'limit-known-one-more' }, ip })).statusCode).toBe(429)
-    const again = await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': devices[0] }, ip })
-    expect([again.statusCode, again.json().result.userId]).toEqual([200, first[0].json().result.userId])
+    const again = await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': devices[0]! }, ip })
+    expect([again.statusCode, again.json().result.userId]).toEqual([200, first[0]?.json().result.userId])
   })
 })
 

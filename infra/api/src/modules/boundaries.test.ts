@@ -20,15 +20,15 @@ function sourceFiles(dir: string): string[] {
 function moduleGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>()
   for (const file of sourceFiles(modulesDir)) {
-    const from = path.relative(modulesDir, file).split(path.sep)[0]
+    const [from = ''] = path.relative(modulesDir, file).split(path.sep)
     if (from.endsWith('.ts')) continue
     const text = fs.readFileSync(file, 'utf8')
-    for (const match of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
-      const target = path.relative(modulesDir, path.resolve(path.dirname(file), match[1]))
-      const to = target.split(path.sep)[0]
+    for (const [, specifier = ''] of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const target = path.relative(modulesDir, path.resolve(path.dirname(file), specifier))
+      const [to = ''] = target.split(path.sep)
       if (target.startsWith('..') || to === from || to.endsWith('.ts') || to === '') continue
       const edges = graph.get(from) ?? new Map<string, string>()
-      if (!edges.has(to)) edges.set(to, `${path.relative(modulesDir, file)} → ${match[1]}`)
+      if (!edges.has(to)) edges.set(to, `${path.relative(modulesDir, file)} → ${specifier}`)
       graph.set(from, edges)
     }
   }
@@ -45,7 +45,7 @@ function findCycle(graph: Map<string, Map<string, string>>): string[] | null {
     for (const next of graph.get(node)?.keys() ?? []) {
       if (state.get(next) === 'open') {
         const loop = [...stack.slice(stack.indexOf(next)), next]
-        return loop.slice(1).map((to, index) => graph.get(loop[index])!.get(to)!)
+        return loop.slice(1).map((to, index) => graph.get(loop[index]!)!.get(to)!)
       }
       if (!state.has(next)) {
         const found = visit(next)

@@ -55,7 +55,7 @@ describe('infra/deploy', () => {
     for (const [unit, outfile] of [
       ['koma-api@.service', 'infra/api/dist/main.js'],
       ['koma-edge.service', 'infra/edge/dist/main.js'],
-    ]) {
+    ] as const) {
       expect(build).toContain(outfile)
       expect(fs.readFileSync(path.join(deploy, 'systemd', unit), 'utf8')).toContain(`ExecStart=/usr/bin/node --enable-source-maps ${outfile}`)
     }

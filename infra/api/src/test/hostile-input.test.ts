@@ -6,6 +6,7 @@ import { OUTSIDE_TABLE } from './access/outsideTable'
 import { FIELDS, UPLOADS } from './hostile/fields'
 import { hostileRequest, type HostileRequest } from './hostile/requests'
 import { sampleValues } from './hostile/samples'
+import { first } from './lists'
 import { createTestApp, urlOf, type TestApp } from './testApp'
 import { newCaller, type Caller } from './world'
 
@@ -69,7 +70,7 @@ afterEach(async () => {
   if (off.statusCode !== 200) throw new Error(`maintenance off: ${off.statusCode} ${off.body}`)
 })
 
-const sample = (name: string): readonly string[] => (Object.hasOwn(samples, name) ? samples[name] : [])
+const sample = (name: string): readonly string[] => (Object.hasOwn(samples, name) ? (samples[name] ?? []) : [])
 
 /** Calls that end a session or an account (sign-out, deletion, a removed device) leave the callers as they were found. */
 async function keepCallers(): Promise<void> {
@@ -293,7 +294,7 @@ describe('oversized values: a megabyte in every field, one at a time', () => {
         'application/x-www-form-urlencoded',
         `${field}=${field === 'email' ? CRAFTED_EMAIL : MEGABYTE}`,
       ]),
-      ['json', 'application/json', JSON.stringify({ [fields[0]]: MEGABYTE })] as [string, string, string],
+      ['json', 'application/json', JSON.stringify({ [first(fields, 'body fields')]: MEGABYTE })] as [string, string, string],
     ]
     for (const [kind, contentType, text] of bodies) {
       const request: HostileRequest = {

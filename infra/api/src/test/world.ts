@@ -8,6 +8,7 @@ import { creditCoins } from '../modules/coin/ledger'
 import { becomeOperator } from '../modules/ops/testing'
 import { creditTickets } from '../modules/coin/stock'
 import { sealedPassword } from './fixtures'
+import { atLeast, first } from './lists'
 import { cookiesOf, requestOf, type CallOptions, type EndpointCallOptions, type OptionalIfNoParams, type TestApp } from './testApp'
 
 /**
@@ -55,11 +56,11 @@ export interface World {
     /** A paid vertical comic chapter the owner bought (its pages come in bands). */
     owned: ChapterRef
     /** Paid chapters nobody owns: one to buy, one to buy through unlock-all. */
-    buyable: ChapterRef[]
+    buyable: [ChapterRef, ChapterRef]
     free: ChapterRef
     coinRent: ChapterRef
     /** Chapters of gauge titles: one to rent with the gauge, one to rent by subscribing. */
-    gauge: ChapterRef[]
+    gauge: [ChapterRef, ChapterRef]
     ticket: ChapterRef
     /** A paid novel chapter (EPUB) with a trial, owned by the owner. */
     novel: ChapterRef
@@ -67,7 +68,7 @@ export interface World {
     commented: ChapterRef
   }
   /** The owned chapter's page image ids (chapter_pages, product). */
-  pageImageIds: number[]
+  pageImageIds: [number, ...number[]]
   publicImageId: number
   comingSoon: { type: string; id: number }
   /** A title in the owner's library only. */
@@ -77,10 +78,12 @@ export interface World {
   ids: { promotion: number; catalog: number; notice: number; faq: number; termsVersion: number; legalVersion: number }
   products: { usd: number; jpy: number }
   owner: {
-    commentIds: number[]
+    /** Two comments: one to like and report, one to delete. */
+    commentIds: [number, number, ...number[]]
     giftId: number
     messageId: number
-    cardIds: number[]
+    /** Two saved cards: the second is the one to delete. */
+    cardIds: [number, number, ...number[]]
     secondDeviceId: string
   }
   /** Strings only the owner's own calls may ever return (e-mail, device, inbox, card, links, orders). */
@@ -255,20 +258,31 @@ export async function buildWorld(t: TestApp): Promise<World> {
   })
   if (second.statusCode !== 200 || !cookiesOf(second).koma_session) throw new Error(`second device: ${second.statusCode}`)
 
-  const [vertical, buyable, free, coinRent, gauge, ticket, novels] = await Promise.all(
-    (['vertical', 'buy', 'free', 'coinRent', 'gauge', 'ticket', 'novel'] as const).map((kind) => chapterRows(t, kind)),
-  )
-  const owned = vertical[0]
-  const novel = novels[0]
+  const [vertical, buyable, free, coinRent, gauge, ticket, novels] = await Promise.all([
+    chapterRows(t, 'vertical'),
+    chapterRows(t, 'buy'),
+    chapterRows(t, 'free'),
+    chapterRows(t, 'coinRent'),
+    chapterRows(t, 'gauge'),
+    chapterRows(t, 'ticket'),
+    chapterRows(t, 'novel'),
+  ])
+  const owned = first(vertical, 'paid vertical chapters')
+  const novel = first(novels, 'paid novel chapters')
   // Every call that buys or rents gets a chapter of its own, outside the owner's title.
   const used = new Set([owned.chapterId, novel.chapterId])
-  const pick = (rows: ChapterRef[], count = 1): ChapterRef[] => {
-    const chosen = rows.filter((row) => row.contentId !== owned.contentId && !used.has(row.chapterId)).slice(0, count)
-    if (chosen.length < count) throw new Error('not enough seeded chapters for the access matrix')
-    for (const row of chosen) used.add(row.chapterId)
+  const pick = (rows: ChapterRef[]): ChapterRef => {
+    const chosen = rows.find((row) => row.contentId !== owned.contentId && !used.has(row.chapterId))
+    if (!chosen) throw new Error('not enough seeded chapters for the access matrix')
+    used.add(chosen.chapterId)
     return chosen
   }
-  const chosen = { buyable: pick(buyable, 2), coinRent: pick(coinRent)[0], gauge: pick(gauge, 2), ticket: pick(ticket)[0] }
+  const chosen: Pick<World['chapters'], 'buyable' | 'coinRent' | 'gauge' | 'ticket'> = {
+    buyable: [pick(buyable), pick(buyable)],
+    coinRent: pick(coinRent),
+    gauge: [pick(gauge), pick(gauge)],
+    ticket: pick(ticket),
+  }
 
   // Coins and tickets, then the owner buys the paid chapter through the API.
   await fund(t, ownerId)
@@ -289,7 +303,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .execute()
 
   // Two comments, written an hour ago (so the posting limit leaves the owner free to post).
-  const commented = free[0]
+  const freeChapter = first(free, 'free chapters')
+  const commented = freeChapter
   const hourAgo = new Date(now(t).getTime() - 60 * 60 * 1000)
   const commentIds: number[] = []
   for (const body of [`Owner comment ${marker} one`, `Owner comment ${marker} two`]) {
@@ -345,27 +360,35 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const cardIds = (await t.db.selectFrom('saved_cards').select('id').where('member_id', '=', ownerId).orderBy('id').execute()).map((row) => Number(row.id))
 
   // The owner's library: a title subscribed.
-  const libraryTitles = await t.db
-    .selectFrom('contents')
-    .select(['id', 'type'])
-    .where('mature', '=', false)
-    .where('status', '!=', 'coming_soon')
-    .orderBy('id', 'desc')
-    .limit(2)
-    .execute()
-  const ownerLibraryContentId = Number(libraryTitles[0].id)
-  const subscribed = await callAs(t, owner, endpoints.subscribe, { params: { type: libraryTitles[0].type, id: ownerLibraryContentId } })
+  const [ownerTitle, libraryTitle] = atLeast(
+    await t.db
+      .selectFrom('contents')
+      .select(['id', 'type'])
+      .where('mature', '=', false)
+      .where('status', '!=', 'coming_soon')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute(),
+    2,
+    'titles for the libraries',
+  )
+  const ownerLibraryContentId = Number(ownerTitle.id)
+  const subscribed = await callAs(t, owner, endpoints.subscribe, { params: { type: ownerTitle.type, id: ownerLibraryContentId } })
   if (subscribed.statusCode !== 200) throw new Error(`owner library: ${subscribed.statusCode}`)
 
-  const pageImageIds = (
-    await t.db
-      .selectFrom('chapter_pages')
-      .select('image_id')
-      .where('chapter_id', '=', owned.chapterId)
-      .where('sales_type', '=', 'product')
-      .orderBy('sort')
-      .execute()
-  ).map((row) => Number(row.image_id))
+  const pageImageIds = atLeast(
+    (
+      await t.db
+        .selectFrom('chapter_pages')
+        .select('image_id')
+        .where('chapter_id', '=', owned.chapterId)
+        .where('sales_type', '=', 'product')
+        .orderBy('sort')
+        .execute()
+    ).map((row) => Number(row.image_id)),
+    1,
+    'pages in the owned chapter',
+  )
   const coming = await t.db
     .selectFrom('contents')
     .select(['id', 'type'])
@@ -398,12 +421,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     t,
     callers: { visitor, guest: guestCaller, member, owner, operator: await newCaller(t, 'operator') },
     thirdUserId: Number(third.id),
-    chapters: { owned, ...chosen, free: free[0], novel, commented },
+    chapters: { owned, ...chosen, free: freeChapter, novel, commented },
     pageImageIds,
     publicImageId: await firstId(t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id')),
     comingSoon: { type: coming.type, id: Number(coming.id) },
     ownerLibraryContentId,
-    library: { type: libraryTitles[1].type, id: Number(libraryTitles[1].id) },
+    library: { type: libraryTitle.type, id: Number(libraryTitle.id) },
     ids: {
       promotion: await firstId(t.db.selectFrom('collections').select('id').where('kind', '=', 'promotion').where('mature', '=', false).orderBy('id')),
       catalog: await firstId(t.db.selectFrom('collections').select('id').where('kind', '=', 'catalog').where('mature', '=', false).orderBy('id')),
@@ -413,7 +436,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
       legalVersion: terms.version,
     },
     products: { usd: await product('USD'), jpy: await product('JPY') },
-    owner: { commentIds, giftId: Number(gift.id), messageId: Number(message.id), cardIds, secondDeviceId },
+    owner: {
+      commentIds: atLeast(commentIds, 2, 'owner comments'),
+      giftId: Number(gift.id),
+      messageId: Number(message.id),
+      cardIds: atLeast(cardIds, 2, 'saved cards'),
+      secondDeviceId,
+    },
     ownerSecrets: [made.email, secondDeviceId, ownerDevice, giftTitle, messageTitle, linkedEmail, holder],
     marker,
   }

@@ -1,6 +1,7 @@
 import { endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
+import { first } from '../../test/lists'
 
 jest.setTimeout(60_000)
 
@@ -45,7 +46,7 @@ describe('chapter access', () => {
       .orderBy('ch.id', 'desc')
       .limit(1)
       .execute()
-    const { id: chapterId, contentId, type } = rows[0]
+    const { id: chapterId, contentId, type } = first(rows, 'paid chapters')
     await grant(chapterId, contentId, 'rented', new Date(t.clock.now().getTime() + 3600_000))
     expect((await t.call(endpoints.chapter, { params: { type, id: contentId, chapterId, salesType: 'product' }, cookies })).statusCode).toBe(200)
     const listed = (await t.call(endpoints.content, { params: { type, id: contentId }, cookies }))

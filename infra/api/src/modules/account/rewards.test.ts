@@ -34,20 +34,20 @@ describe('inbox gifts and messages', () => {
     }[]
     expect(gifts.length).toBeGreaterThanOrEqual(2)
     expect(gifts[0]).toMatchObject({ expiringSoon: true, state: 'claimable', kind: 'coin', amount: 20 })
-    expect(gifts[1].expiringSoon).toBe(false)
+    expect(gifts[1]?.expiringSoon).toBe(false)
     const ja = (await t.call(endpoints.gifts, { cookies, locale: 'ja' })).json().result.gifts
     expect(ja[0].title).toBe('読書フェス記念：無料コイン20枚')
-    const claim = await t.call(endpoints.giftClaim, { params: { giftId: gifts[0].id }, cookies })
+    const claim = await t.call(endpoints.giftClaim, { params: { giftId: gifts[0]!.id }, cookies })
     expect(claim.json().result.grant).toMatchObject({ source: 'gift', kind: 'coin', coinType: 'free', amount: 20 })
     expect(claim.json().result.grant.expiresAt).not.toBeNull()
-    expect(msg(await t.call(endpoints.giftClaim, { params: { giftId: gifts[0].id }, cookies }))).toBe('This gift has already been received.')
+    expect(msg(await t.call(endpoints.giftClaim, { params: { giftId: gifts[0]!.id }, cookies }))).toBe('This gift has already been received.')
     const history = (await t.call(endpoints.gifts, { cookies, query: { tab: 'history' } })).json().result.gifts as { id: number; state: string }[]
     expect(history.map((gift) => gift.state)).toEqual(expect.arrayContaining(['claimed', 'expired']))
     const expired = history.find((gift) => gift.state === 'expired')!
     expect((await t.call(endpoints.giftClaim, { params: { giftId: expired.id }, cookies })).statusCode).toBe(410)
     // Another member's gift is not found.
     const other = await registerMember(t)
-    expect((await t.call(endpoints.giftClaim, { params: { giftId: gifts[1].id }, cookies: other.cookies })).statusCode).toBe(404)
+    expect((await t.call(endpoints.giftClaim, { params: { giftId: gifts[1]!.id }, cookies: other.cookies })).statusCode).toBe(404)
     expect((await t.call('POST', '/api/inbox/gift/abc/claim', { cookies: other.cookies })).statusCode).toBe(404)
     const grants = (await t.call(endpoints.grants, { cookies })).json().result.grants
     expect(grants[0]).toMatchObject({ source: 'gift', amount: 20 })

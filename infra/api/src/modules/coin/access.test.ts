@@ -2,6 +2,7 @@ import { endpoints } from '@koma/contracts/server'
 import { buildApp } from '../../app'
 import { createClock } from '../../clock'
 import { loadConfig } from '../../config'
+import { atLeast } from '../../test/lists'
 import { createTestApp, urlOf, type TestApp } from '../../test/testApp'
 import { guest, registerMember } from '../account/testing'
 import { creditCoins, ledgerSum } from './ledger'
@@ -84,7 +85,7 @@ describe('transaction tokens and unlock', () => {
   })
 
   it('unlocks a chapter once; the same token replayed charges nothing; a used token cannot buy another chapter', async () => {
-    const [chapter, other] = await chapters('buy')
+    const [chapter, other] = atLeast(await chapters('buy'), 2, 'chapters to buy')
     const member = await newMember({ purchased: chapter.price + other.price + 5 })
     const tok = await token(member)
     const body = { token: tok, price: String(chapter.price), coinBackPrice: '0' }
@@ -149,7 +150,7 @@ describe('transaction tokens and unlock', () => {
   })
 
   it('refuses too few coins with 402 and leaves the token usable; refuses a stale price; checks its input', async () => {
-    const [chapter] = await chapters('buy')
+    const [chapter] = atLeast(await chapters('buy'), 1, 'chapters to buy')
     const member = await newMember({ free: chapter.price - 1 })
     const tok = await token(member)
     const short = await t.call(endpoints.chapterUnlock, {
@@ -220,9 +221,8 @@ describe('transaction tokens and unlock', () => {
   })
 
   it('unlocks several chapters at once for their total, all or nothing', async () => {
-    const all = await chapters('buy')
-    const title = all.filter((chapter) => chapter.contentId === all[0].contentId).slice(0, 3)
-    expect(title.length).toBe(3)
+    const all = atLeast(await chapters('buy'), 1, 'chapters to buy')
+    const title = atLeast(all.filter((chapter) => chapter.contentId === all[0].contentId).slice(0, 3), 3, 'chapters to buy of one title')
     const total = title.reduce((sum, chapter) => sum + chapter.price, 0)
     const member = await newMember({ purchased: total + 2 })
     const ids = title.map((chapter) => String(chapter.id))
@@ -263,7 +263,7 @@ describe('transaction tokens and unlock', () => {
         await t.call(endpoints.chapterUnlockAll, {
           params: { type: title[0].type, id: title[0].contentId },
           cookies: member.cookies,
-          body: { token: await token(member), chapterIds: [String(all[all.length - 1].id)], price: '1' },
+          body: { token: await token(member), chapterIds: [String(all.at(-1)?.id)], price: '1' },
         })
       ).statusCode,
     ).toBe(404)
@@ -341,7 +341,7 @@ describe('transaction tokens and unlock', () => {
 
 describe('rentals', () => {
   it('rents with coins for the rental period; renting again answers 208 and charges nothing; it expires by the clock', async () => {
-    const [chapter] = await chapters('coinRent')
+    const [chapter] = atLeast(await chapters('coinRent'), 1, 'chapters to rent with coins')
     const member = await newMember({ purchased: chapter.rentalPrice * 2 })
     const first = await t.call(endpoints.chapterRentWithCoin, {
       params: { type: chapter.type, id: chapter.contentId, chapterId: chapter.id },
@@ -390,7 +390,11 @@ describe('rentals', () => {
   })
 
   it('rents with a ticket of the title (or any title) until none are left', async () => {
-    const [chapter, second, third] = (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0].contentId && c.rentAllowed.includes('ticket'))
+    const [chapter, second, third] = atLeast(
+      (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0]?.contentId && c.rentAllowed.includes('ticket')),
+      3,
+      'gauge chapters of one title',
+    )
     const member = await newMember()
     const now = t.clock.now()
     await t.db.transaction().execute(async (trx) => {
@@ -436,12 +440,16 @@ describe('rentals', () => {
       .where('amount', '<', 0)
       .orderBy('id')
       .execute()
-    expect(used[0].expires_at).not.toBeNull()
-    expect(used[1].expires_at).toBeNull()
+    expect(used[0]!.expires_at).not.toBeNull()
+    expect(used[1]!.expires_at).toBeNull()
   })
 
   it('rents with a full gauge, which empties and refills over (fake) time; faketime moves the clock', async () => {
-    const [chapter, second] = (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0].contentId)
+    const [chapter, second] = atLeast(
+      (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0]?.contentId),
+      2,
+      'gauge chapters of one title',
+    )
     const member = await newMember()
     expect((await inventory(member, chapter)).readForFree).toEqual({ amount: 1, recoverRemained: 0 })
     const rent = async (c: ChapterRow) =>
@@ -484,7 +492,11 @@ describe('rentals', () => {
   })
 
   it('rents once per title with subscribe, which subscribes the reader', async () => {
-    const [chapter, second] = (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0].contentId)
+    const [chapter, second] = atLeast(
+      (await chapters('gauge')).filter((c, _, list) => c.contentId === list[0]?.contentId),
+      2,
+      'gauge chapters of one title',
+    )
     const member = await newMember()
     expect((await inventory(member, chapter)).rentWithSubscribe).toBe(true)
     const rent = async (c: ChapterRow) =>
@@ -504,7 +516,7 @@ describe('rentals', () => {
 describe('reward grants and history', () => {
   it('books gifts, coupons and the daily bonus into coins and tickets', async () => {
     const member = await newMember()
-    const [chapter] = await chapters('gauge')
+    const [chapter] = atLeast(await chapters('gauge'), 1, 'gauge chapters')
     const bonus = await t.call(endpoints.dailyBonusClaim, { cookies: member.cookies })
     expect(bonus.statusCode).toBe(200)
     const coupon = await t.call(endpoints.couponRedeem, { cookies: member.cookies, body: { code: 'KOMA2026' } })
@@ -560,7 +572,7 @@ describe('reward grants and history', () => {
     expect(used.history[0]).toMatchObject({
       type: 'use',
       reason: 'unlock',
-      price: picked[22].price,
+      price: picked[22]!.price,
       title: expect.any(String),
       description: expect.any(String),
     })
@@ -609,7 +621,7 @@ describe('reward grants and history', () => {
 
   it('a guest can spend coins; signing in from the guest discards them with the guest (SPEC §4)', async () => {
     const g = await guest(t, 'coins-guest-device')
-    const [chapter] = await chapters('buy')
+    const [chapter] = atLeast(await chapters('buy'), 1, 'chapters to buy')
     await t.db.transaction().execute((trx) =>
       creditCoins(trx, {
         memberId: g.userId,

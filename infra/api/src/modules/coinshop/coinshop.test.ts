@@ -3,6 +3,7 @@ import type { Locale } from '@koma/contracts/server'
 import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
+import { atLeast, first } from '../../test/lists'
 import { guest, registerMember } from '../account/testing'
 
 jest.setTimeout(120_000)
@@ -38,7 +39,7 @@ async function balance(cookies: Record<string, string>) {
 /** A pack in a currency with a bonus above 0. */
 async function pack(locale: Locale) {
   const list = (await products(locale)).products
-  return list.find((product) => product.freeAmount > 0) ?? list[0]
+  return list.find((product) => product.freeAmount > 0) ?? first(list, `coin packs in ${locale}`)
 }
 
 async function paypalReserve(cookies: Record<string, string>, method: 'paypal' | 'paypal_credit' = 'paypal') {
@@ -332,7 +333,7 @@ describe('coin shop: Japanese credit card', () => {
       body: { mdkToken: await tokenFor('5555555555554444'), securityCode: '123' },
     })
     expect(registered.statusCode).toBe(200)
-    const cards = registered.json().result.cardInfo as { cardId: number; last4: string; brand: string; expiry: string }[]
+    const cards = atLeast(registered.json().result.cardInfo as { cardId: number; last4: string; brand: string; expiry: string }[], 1, 'saved cards')
     expect(cards[0]).toMatchObject({ last4: '4444', brand: 'Mastercard', expiry: '12/39' })
     const info = await t.call(endpoints.cardInfo, { cookies: reader, locale: 'ja' })
     expect(info.json().result).toMatchObject({ emailOnFile: true, cardInfo: cards })

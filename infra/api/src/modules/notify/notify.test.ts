@@ -2,6 +2,7 @@ import { HEADERS, endpoints, type ContentType } from '@koma/contracts/server'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createTestApp, type TestApp } from '../../test/testApp'
+import { atLeast } from '../../test/lists'
 import { registerMember } from '../account/testing'
 import { startNotificationJobs, type NotificationJobs } from './jobs'
 import { announceExpiringGifts, announceReleases, createNews, runNotificationsOnce } from './service'
@@ -109,14 +110,15 @@ describe('a new episode of a subscribed title', () => {
     await runNotificationsOnce(t.deps) // a second scan or delivery sends nothing more
     const mails = mailsTo(member.email)
     expect(mails).toHaveLength(1)
-    expect(mails[0].tag).toBe('notify-new_episode')
-    expect(mails[0].subject).toMatch(/^Nouvel épisode de .+ : Episode \d+ \(fr\)$/)
-    expect(mails[0].headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
-    expect(mails[0].headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:8150\/api\/notify\/unsubscribe\/\d+\.new_episode\.[\w-]{27}>$/)
-    expect(mails[0].text).toContain(`/fr/${chapter.type}/${chapter.contentId}`)
+    const [mail] = atLeast(mails, 1, 'mails')
+    expect(mail.tag).toBe('notify-new_episode')
+    expect(mail.subject).toMatch(/^Nouvel épisode de .+ : Episode \d+ \(fr\)$/)
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    expect(mail.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:8150\/api\/notify\/unsubscribe\/\d+\.new_episode\.[\w-]{27}>$/)
+    expect(mail.text).toContain(`/fr/${chapter.type}/${chapter.contentId}`)
     const messages = (await inbox(member, 'fr')).messages
-    expect(messages[0].title).toBe(mails[0].subject)
-    expect(messages[0].linkUrl).toBe(`/${chapter.type}/${chapter.contentId}`)
+    expect(messages[0]?.title).toBe(mail.subject)
+    expect(messages[0]?.linkUrl).toBe(`/${chapter.type}/${chapter.contentId}`)
     expect(await t.db.selectFrom('notifications').select(['status', 'emailed']).where('member_id', '=', member.userId).execute()).toEqual([
       { status: 'sent', emailed: true },
     ])
@@ -201,7 +203,7 @@ describe('free episodes and releases', () => {
     await runNotificationsOnce(t.deps)
     const mails = mailsTo(member.email)
     expect(mails.map((mail) => mail.tag)).toEqual(['notify-release'])
-    expect(mails[0].subject).toMatch(/^【配信開始】/)
+    expect(mails[0]?.subject).toMatch(/^【配信開始】/)
     expect((await t.db.selectFrom('contents').select('status').where('id', '=', upcoming.id).executeTakeFirstOrThrow()).status).toBe('ongoing')
   })
 })
@@ -216,7 +218,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     await runNotificationsOnce(t.deps)
     const mail = mailsTo(member.email).find((item) => item.tag === 'notify-news')!
     expect(mail.subject).toBe('お知らせ')
-    const url = new URL(/^<(.+)>$/.exec(mail.headers!['List-Unsubscribe'])![1])
+    const url = new URL(/^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '')
     const page = await t.app.inject({ method: 'GET', url: url.pathname })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')
@@ -275,7 +277,7 @@ describe('gifts about to expire', () => {
     await runNotificationsOnce(t.deps)
     await runNotificationsOnce(t.deps)
     expect(mailsTo(member.email).map((mail) => mail.tag)).toEqual(['notify-gift_expiring'])
-    expect(mailsTo(member.email)[0].text).toContain('“Five coins”')
+    expect(mailsTo(member.email)[0]?.text).toContain('“Five coins”')
     expect(mailsTo(quiet.email)).toHaveLength(0)
     const gifts = await t.call(endpoints.gifts, { cookies: member.cookies })
     expect(gifts.json().result.gifts.some((gift: { expiringSoon: boolean }) => gift.expiringSoon)).toBe(true)

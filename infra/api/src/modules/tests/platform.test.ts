@@ -194,7 +194,7 @@ describe('sign-in (seeded member)', () => {
     for (const [email, password] of [
       [SEEDED.email, 'wrong-password-1'],
       ['nobody@koma.example', SEEDED.password],
-    ]) {
+    ] as const) {
       const sealed = await sealedPassword(t, password)
       const response = await t.call(endpoints.signin, { body: { email, ...sealed, stayLogged: 'false' } })
       expect(response.statusCode).toBe(400)

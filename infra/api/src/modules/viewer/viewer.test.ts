@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate'
 import { CHAPTER_ABORTED_CODE, READ_FINISH_POSITION, endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp, urlOf } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
+import { atLeast, first } from '../../test/lists'
 import { positionsFromCounts } from '@koma/contracts/server'
 import { testBooks } from '../../../../e2e/fixtures/books'
 import { buildEpub } from './epub/build'
@@ -159,17 +160,18 @@ describe('EPUB novels', () => {
   it('the seed writes real EPUBs: Japanese vertical right to left, English and French left to right', async () => {
     const [ja, en, fr] = await Promise.all([novel('ja'), novel('en'), novel('fr')])
     expect([ja.length, en.length, fr.length]).toEqual([3, 3, 3])
-    expect(ja[0].reading_direction).toBe('rtl')
-    expect(en[0].reading_direction).toBe('ltr')
+    const [firstJa] = atLeast(ja, 1, 'Japanese novel chapters')
+    expect(firstJa.reading_direction).toBe('rtl')
+    expect(en[0]?.reading_direction).toBe('ltr')
     const chapter = (
-      await t.call(endpoints.chapter, { params: { type: 'comic', id: ja[0].contentId, chapterId: ja[0].chapterId, salesType: 'product' } })
+      await t.call(endpoints.chapter, { params: { type: 'comic', id: firstJa.contentId, chapterId: firstJa.chapterId, salesType: 'product' } })
     ).json().result
     expect(chapter).toMatchObject({ chapterFileFormat: 'epub', epub: { layout: 'reflowable', readingProgression: 'rtl', language: 'ja' } })
     expect(chapter.epub.positions).toBeGreaterThan(3)
   })
 
   it('serves the Readium manifest with a positions list, and the files it names', async () => {
-    const [first] = await novel('ja')
+    const [first] = atLeast(await novel('ja'), 1, 'Japanese novel chapters')
     const publication = await t.call(endpoints.chapterEpub, {
       params: { type: 'comic', id: first.contentId },
       query: { chapterId: String(first.chapterId), chapterFileSalesType: 'product' },
@@ -198,7 +200,7 @@ describe('EPUB novels', () => {
   })
 
   it('a trial reads only its first part; the full book stays locked', async () => {
-    const [, second] = await novel('en')
+    const [, second] = atLeast(await novel('en'), 2, 'English novel chapters')
     expect([second.free, second.has_trial]).toEqual([false, true])
     const full = await t.call(endpoints.chapterEpub, {
       params: { type: 'comic', id: second.contentId },
@@ -382,7 +384,7 @@ describe('EPUB import', () => {
 
 describe('big books', () => {
   it('a 2,000-document book sends a position count per document, not a locator per position', async () => {
-    const book = testBooks(['big-2000'])[0].bytes
+    const book = first(testBooks(['big-2000']), 'test books').bytes
     const imported = await importEpubTitle(t.db, book, new Date())
     const response = await t.call(endpoints.chapterEpub, {
       params: { type: 'comic', id: imported.contentId },
@@ -619,7 +621,7 @@ describe('EPUB files each part serves', () => {
   })
 
   it('a seeded novel: the trial reads its document and stylesheet, not the paid documents or the package; the owner reads the rest', async () => {
-    const [, , third] = await novel('fr')
+    const [, , third] = atLeast(await novel('fr'), 3, 'French novel chapters')
     const trialUrl = urlOf(endpoints.epubResource, { type: 'comic', id: third.contentId, chapterId: third.chapterId, salesType: 'trial', '*': '' })
     const productUrl = urlOf(endpoints.epubResource, { type: 'comic', id: third.contentId, chapterId: third.chapterId, salesType: 'product', '*': '' })
     const { manifest } = (

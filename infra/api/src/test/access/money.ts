@@ -161,7 +161,7 @@ export const paymentsExpectations = {
   paypayReserve: single('reserve a PayPay order', (w) => ({ locale: 'ja', body: { productSeq: String(w.products.jpy) } }), members),
 } satisfies { [K in keyof Endpoints]?: Expectation }
 
-const commentOf = (w: World, index: number) => ({ commentId: w.owner.commentIds[index] })
+const commentOf = (w: World, index: 0 | 1) => ({ commentId: w.owner.commentIds[index] })
 const commented = (w: World) => ({ type: w.chapters.commented.type, id: w.chapters.commented.contentId, chapterId: w.chapters.commented.chapterId })
 
 /** Comments (SPEC §6): reading for everyone; writing, liking, reporting, muting for members only. */

@@ -2,6 +2,7 @@ import { endpoints } from '@koma/contracts/server'
 import type { Endpoints } from '@koma/contracts/server'
 import type { LightMyRequestResponse } from 'fastify'
 import type { Caller, World } from '../world'
+import { first } from '../lists'
 import { callAs, tinyPng } from '../world'
 import { anyone, expectContains, OK, perWorld, signedIn, single, type Expectation, type Outcomes } from './rules'
 
@@ -26,8 +27,9 @@ const signedPages = perWorld(async (w) => {
   if (response.statusCode !== 200) throw new Error(`owner's chapter: ${response.statusCode}`)
   const images = response.json().result.images as PageImage[]
   const tiled = images.find((image) => image.tiles && image.tiles.length > 1)
-  if (!tiled?.tiles) throw new Error('the owned chapter has no tiled page')
-  return { page: images[0].url, tile: tiled.tiles[0].url, tiles: tiled.tiles.length, tiledId: Number(/\/api\/image\/(\d+)/.exec(tiled.url)?.[1]) }
+  const [tile] = tiled?.tiles ?? []
+  if (!tiled?.tiles || !tile) throw new Error('the owned chapter has no tiled page')
+  return { page: first(images, 'pages').url, tile: tile.url, tiles: tiled.tiles.length, tiledId: Number(/\/api\/image\/(\d+)/.exec(tiled.url)?.[1]) }
 })
 
 /** The paid novel chapter's manifests, as its owner gets them: a document and a file past the trial, and the trial's own. */
@@ -43,9 +45,12 @@ const novelFiles = perWorld(async (w) => {
   }
   const [product, trial] = await Promise.all([publication('product'), publication('trial')])
   const inTrial = new Set(trial.readingOrder.map((link) => link.href))
-  const pastTrial = product.readingOrder.map((link) => link.href).filter((href) => !inTrial.has(href))
-  if (pastTrial.length === 0) throw new Error('the novel has no document past its trial')
-  return { pastTrial: pastTrial[pastTrial.length - 1], trialDocument: trial.readingOrder[0].href, resource: product.resources?.[0]?.href ?? null }
+  const pastTrial = product.readingOrder
+    .map((link) => link.href)
+    .filter((href) => !inTrial.has(href))
+    .at(-1)
+  if (pastTrial === undefined) throw new Error('the novel has no document past its trial')
+  return { pastTrial, trialDocument: first(trial.readingOrder, 'trial documents').href, resource: product.resources?.[0]?.href ?? null }
 })
 
 /** An inquiry attachment (stored as a private image). */

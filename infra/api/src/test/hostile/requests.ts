@@ -117,12 +117,13 @@ export interface HostileRequest {
 
 type BodyChoice = { kind: string; contentType?: string; payload?: Buffer }
 
-const jsonish = (fields: readonly string[], samples: (field: string) => readonly string[]): fc.Arbitrary<BodyChoice> =>
-  fc.oneof(
+const jsonish = (fields: readonly string[], samples: (field: string) => readonly string[]): fc.Arbitrary<BodyChoice> => {
+  const [firstField] = fields
+  return fc.oneof(
     fc
       .dictionary(
         fc.oneof(fields.length ? fc.constantFrom(...fields) : fc.constant('x'), fc.constantFrom(...HOSTILE_KEYS)),
-        fc.oneof(valueFor(fields.length ? samples(fields[0]) : []), fc.jsonValue({ maxDepth: 3 })),
+        fc.oneof(valueFor(firstField === undefined ? [] : samples(firstField)), fc.jsonValue({ maxDepth: 3 })),
         { maxKeys: 6 },
       )
       .map((object) => ({ kind: 'json', contentType: 'application/json', payload: Buffer.from(JSON.stringify(object)) })),
@@ -140,6 +141,7 @@ const jsonish = (fields: readonly string[], samples: (field: string) => readonly
       )
       .map((text) => ({ kind: 'raw json', contentType: 'application/json', payload: Buffer.from(text) })),
   )
+}
 
 const otherBodies: fc.Arbitrary<BodyChoice> = fc.oneof(
   fc.constant<BodyChoice>({ kind: 'none' }),
@@ -183,7 +185,8 @@ export function hostileRequest(
   const params = names.length ? fc.tuple(...names.map((name) => encoded(valueFor(samples(name)), name === '*' ? '/' : ''))) : fc.constant([] as string[])
   const path = params.map((values) => {
     let index = 0
-    return `/api${endpoint.path.replace(/:([A-Za-z]+)|\*/g, () => values[index++])}`
+    // One value per match of the same pattern, in order.
+    return `/api${endpoint.path.replace(/:([A-Za-z]+)|\*/g, () => values[index++] ?? '')}`
   })
   const query = fc.oneof(
     { weight: 3, arbitrary: joinPairs(pairs(fields.query ?? [], samples)) },

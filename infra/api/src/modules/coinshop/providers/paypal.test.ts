@@ -17,21 +17,21 @@ function fakePaypal() {
       orders.set('5O190127TN364715T', 'CREATED')
       return json(201, { id: '5O190127TN364715T', status: 'CREATED' })
     }
-    const capture = /\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(url)
-    if (capture) {
-      if (orders.get(capture[1]) === 'COMPLETED') return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] })
-      orders.set(capture[1], 'COMPLETED')
+    const captured = /\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(url)?.[1]
+    if (captured) {
+      if (orders.get(captured) === 'COMPLETED') return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] })
+      orders.set(captured, 'COMPLETED')
       return json(201, {
-        id: capture[1],
+        id: captured,
         status: 'COMPLETED',
         purchase_units: [{ payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED' }] } }],
       })
     }
-    const get = /\/v2\/checkout\/orders\/([^/]+)$/.exec(url)
-    if (get)
+    const read = /\/v2\/checkout\/orders\/([^/]+)$/.exec(url)?.[1]
+    if (read)
       return json(200, {
-        id: get[1],
-        status: orders.get(get[1]),
+        id: read,
+        status: orders.get(read),
         purchase_units: [{ payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED' }] } }],
       })
     return json(404, {})
@@ -51,7 +51,7 @@ describe('live PayPal provider', () => {
     expect(create.headers.authorization).toBe('Bearer A21')
     expect(create.headers['paypal-request-id']).toBe('create-KO1')
     expect(create.body).toMatchObject({ intent: 'CAPTURE', purchase_units: [{ reference_id: 'KO1', amount: { currency_code: 'USD', value: '49.99' } }] })
-    expect(fake.calls[0].headers.authorization).toBe(`Basic ${Buffer.from('cid:secret').toString('base64')}`)
+    expect(fake.calls[0]?.headers.authorization).toBe(`Basic ${Buffer.from('cid:secret').toString('base64')}`)
     expect(await paypal.captureOrder(orderId, 'KO1')).toEqual({ status: 'COMPLETED', captureId: '3C679366HH908993F' })
     // Captured already (a reload): PayPal says so, the order is read and reported completed again.
     expect(await paypal.captureOrder(orderId, 'KO1')).toEqual({ status: 'COMPLETED', captureId: '3C679366HH908993F' })
