@@ -232,7 +232,7 @@ describe('inbox, coupon and delete', () => {
     expect(screen.getByTestId('daily-bonus')).toHaveTextContent('3日連続')
     const heard: unknown[] = []
     const off = events.on('inventory:changed', (change) => heard.push(change))
-    fireEvent.click(screen.getAllByTestId('gift-claim')[0])
+    fireEvent.click(screen.getAllByTestId('gift-claim')[0]!)
     expect(await screen.findByTestId('inbox-notice')).toHaveTextContent('無料コイン20枚を受け取りました。')
     // Every balance shown elsewhere (the coin shop's) hears of the coins received.
     expect(heard).toEqual([{ contentId: null }])

@@ -100,7 +100,7 @@ describe('vertical viewer', () => {
     expect(bands[2]).toHaveAttribute('data-size', '1440x1200')
     const images = screen.getAllByTestId('page-image')
     expect(images[0]).toHaveAttribute('src', '/api/image/1/tile/0/2?w=640')
-    expect(images[0].getAttribute('srcset')).toContain('/api/image/1/tile/0/2?w=1024 2x')
+    expect(images[0]?.getAttribute('srcset')).toContain('/api/image/1/tile/0/2?w=1024 2x')
     expect(screen.getByText('Thank you for reading!')).toBeInTheDocument()
     expect(screen.getByTestId('next-chapter')).toHaveAttribute('href', '/comic/5/chapter/13/product')
     expect(screen.getByTestId('next-chapter-state')).toHaveTextContent('4 coins')
@@ -295,7 +295,7 @@ describe('paged viewer', () => {
     expect(viewer).toHaveAttribute('data-pages', '3')
     const reads = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read'))
     expect(reads).toHaveLength(1)
-    expect(reads[0][1]).toMatchObject({ params: { type: 'magazine_comic', id: '9', chapterId: '40' }, body: { href: '3', position: '3', progression: '0' } })
+    expect(reads[0]?.[1]).toMatchObject({ params: { type: 'magazine_comic', id: '9', chapterId: '40' }, body: { href: '3', position: '3', progression: '0' } })
     for (let i = 0; i < 4; i++) {
       await act(async () => {
         fireEvent.keyDown(window, { key: 'ArrowLeft' })

@@ -113,11 +113,11 @@ describe('episode list', () => {
       ['A', '/fr/comic/5/chapter/13/product'],
     ])
     // A click for a new tab is the browser's: the list neither navigates nor asks anything.
-    fireEvent.click(rows[1], { ctrlKey: true })
+    fireEvent.click(rows[1]!, { ctrlKey: true })
     expect(router.state.location.pathname).toBe('/fr/comic/5')
     expect(openDialog).not.toHaveBeenCalled()
     // A plain click on a paid episode still goes through the list's decision (sign in first).
-    fireEvent.click(rows[1])
+    fireEvent.click(rows[1]!)
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', expect.objectContaining({ guestAllowed: true })))
   })
 

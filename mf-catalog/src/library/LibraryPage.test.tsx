@@ -39,7 +39,7 @@ describe('library', () => {
     await renderScreen(Library, { path: '/library/:dep1Param', url: '/library/unlocked' })
     expect(await screen.findAllByTestId('library-item')).toHaveLength(2)
     expect(screen.getAllByTestId('library-item')[0]).toHaveTextContent('2 episodes unlocked')
-    fireEvent.click(screen.getAllByTestId('library-hide')[0])
+    fireEvent.click(screen.getAllByTestId('library-hide')[0]!)
     await waitFor(() => expect(screen.getAllByTestId('library-item')).toHaveLength(1))
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', path: '/library/hidden/:type/:id' }), { params: { type: 'comic', id: '1' } })
     fireEvent.change(screen.getByTestId('library-order'), { target: { value: 'title' } })

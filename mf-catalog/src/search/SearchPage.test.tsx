@@ -52,7 +52,7 @@ describe('search', () => {
     const long = 'つ'.repeat(60)
     await renderScreen(Search, { path: '/search/:keyword', url: `/search/${encodeURIComponent(long)}`, locale: 'ja' })
     expect(await screen.findByText('月下の剣姫')).toBeInTheDocument()
-    expect((request.mock.calls[0][1]?.body as { query: string }).query).toHaveLength(50)
+    expect((request.mock.calls[0]?.[1]?.body as { query: string }).query).toHaveLength(50)
     expect(screen.getByText(`「${'つ'.repeat(50)}」の検索結果 1件`)).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem('koma.searchKeywords') ?? '[]')).toEqual(['つ'.repeat(50)])
   })

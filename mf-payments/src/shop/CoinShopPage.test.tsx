@@ -35,7 +35,7 @@ describe('coin shop', () => {
   it('Japanese card form stops at the first SPEC §5 failure and never calls the API with a bad card', async () => {
     const request = mockApi({ coinSalesConfig: { products: JPY_PRODUCTS, balance: null }, cardInfo: { cardInfo: [], emailOnFile: true } })
     await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja' })
-    const pack = (await screen.findAllByTestId('coin-product'))[1].querySelector('button') as HTMLButtonElement
+    const pack = (await screen.findAllByTestId('coin-product'))[1]!.querySelector('button') as HTMLButtonElement
     await act(async () => fireEvent.click(pack))
     const form = await screen.findByTestId('card-form')
     const field = (name: string) => form.querySelector(`input[name="${name}"]`) as HTMLInputElement
@@ -64,7 +64,7 @@ describe('coin shop', () => {
     })
     const openDialog = jest.fn().mockResolvedValue(null)
     await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja', openDialog })
-    const pack = (await screen.findAllByTestId('coin-product'))[1].querySelector('button') as HTMLButtonElement
+    const pack = (await screen.findAllByTestId('coin-product'))[1]!.querySelector('button') as HTMLButtonElement
     await act(async () => fireEvent.click(pack))
     expect((await screen.findByTestId('saved-card')).querySelector('input')).toBeChecked()
     await act(async () => fireEvent.click(screen.getByTestId('card-pay')))
@@ -102,7 +102,7 @@ describe('coin shop', () => {
     mockApi({ coinSalesConfig: { products: JPY_PRODUCTS, balance: null }, cardInfo: { cardInfo: [], emailOnFile: true } })
     const openDialog = jest.fn().mockResolvedValue('softbank')
     await renderScreen(routes['payments.coinPurchase'], { path: '/coinpurchase', url: '/coinpurchase', locale: 'ja', openDialog })
-    const pack = (await screen.findAllByTestId('coin-product'))[0].querySelector('button') as HTMLButtonElement
+    const pack = (await screen.findAllByTestId('coin-product'))[0]!.querySelector('button') as HTMLButtonElement
     await act(async () => fireEvent.click(pack))
     await act(async () => fireEvent.click(await screen.findByTestId('payment-method')))
     expect(openDialog).toHaveBeenCalledWith(

@@ -127,7 +127,7 @@ describe('popups (SPEC §3)', () => {
   it('shows by area and page, rotating after the last index', () => {
     const popups = [popup(1), popup(2, { page: 'free' }), popup(3)]
     expect(nextPopup(popups, where, EMPTY_POPUP_MEMORY, 0)?.popup.id).toBe(1)
-    const after = rememberShown(EMPTY_POPUP_MEMORY, popups[0], 0, 0)
+    const after = rememberShown(EMPTY_POPUP_MEMORY, popups[0]!, 0, 0)
     expect(nextPopup(popups, where, after, 1000)?.popup.id).toBe(3)
     expect(nextPopup(popups, { area: 'home', page: 'free' }, after, 1000)?.popup.id).toBe(2)
   })

@@ -35,7 +35,7 @@ describe('access-option chooser (SPEC §4 buttons)', () => {
 
   it('preview opens the trial, an ad says app-only, waiting is no action, the rest are access calls', () => {
     expect(all.map((option) => accessChoice(option).kind)).toEqual(['trial', 'access', 'wait', 'wait', 'access', 'access', 'appOnly', 'access', 'access'])
-    expect(accessChoice(all[7])).toEqual({ kind: 'access', option: all[7] })
+    expect(accessChoice(all[7]!)).toEqual({ kind: 'access', option: all[7] })
   })
 
   it('offers every option but waiting to pick; free read and tickets are the primary buttons', () => {

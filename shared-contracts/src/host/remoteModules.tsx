@@ -24,7 +24,7 @@ export function remoteScreens<O extends RemoteName>(
   owner: O,
   Intl: ComponentType<{ children: React.ReactNode }>,
   loaders: { readonly [I in RouteIdOf<O>]: Loader },
-): Record<string, ComponentType> {
+): { readonly [I in RouteIdOf<O>]: ComponentType } {
   const screens: Record<string, ComponentType> = {}
   for (const [id, load] of Object.entries<Loader>(loaders)) {
     const Screen = lazy(load)
@@ -36,5 +36,6 @@ export function remoteScreens<O extends RemoteName>(
     WithIntl.displayName = `Screen(${id})`
     screens[id] = WithIntl
   }
-  return screens
+  // One screen per loader: exactly the ids `loaders` has.
+  return screens as { readonly [I in RouteIdOf<O>]: ComponentType }
 }

@@ -20,11 +20,11 @@ describe('the shared react-router-dom', () => {
     for (const pkg of PACKAGES) {
       for (const file of sources(path.join(root, pkg, 'src'))) {
         const code = fs.readFileSync(file, 'utf8')
-        for (const match of code.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router-dom'/g)) {
-          if (match[1]) continue
-          for (const part of match[2].split(',')) {
-            const name = part.trim()
-            if (name && !name.startsWith('type ')) imported.add(name.split(' as ')[0].trim())
+        for (const [, typeOnly, names = ''] of code.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'react-router-dom'/g)) {
+          if (typeOnly) continue
+          for (const part of names.split(',')) {
+            const [name = ''] = part.trim().split(' as ')
+            if (name && !name.startsWith('type ')) imported.add(name.trim())
           }
         }
         expect(code).not.toMatch(/import\s+\*\s+as\s+\w+\s+from\s+'react-router-dom'|import\s+\w+\s+from\s+'react-router-dom'/)

@@ -40,6 +40,6 @@ describe('messages in the reader language', () => {
       { field: 'email', message: 'メールアドレスを入力してください。' },
       { field: 'password', message: 'パスワードを入力してください。' },
     ])
-    expect(validate(signinSchema, { email: 'x', password: 'y' }, 'fr').errors[0].message).toBe("Le format de l'adresse e-mail est incorrect.")
+    expect(validate(signinSchema, { email: 'x', password: 'y' }, 'fr').errors[0]?.message).toBe("Le format de l'adresse e-mail est incorrect.")
   })
 })
