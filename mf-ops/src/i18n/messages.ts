@@ -200,6 +200,41 @@ export const contentMessages = defineMessages({
   wayTicket: { id: 'ops.content.wayTicket', defaultMessage: 'Tickets' },
   wayCoin: { id: 'ops.content.wayCoin', defaultMessage: 'Coins' },
   saveChapter: { id: 'ops.content.saveChapter', defaultMessage: 'Save chapter' },
+  hiddenOnly: { id: 'ops.content.hiddenOnly', defaultMessage: 'Hidden titles only' },
+  hiddenTag: { id: 'ops.content.hiddenTag', defaultMessage: 'Hidden from readers' },
+  visibility: { id: 'ops.content.visibility', defaultMessage: 'Visibility' },
+  visibilityLead: {
+    id: 'ops.content.visibilityLead',
+    defaultMessage:
+      'A hidden title disappears for readers everywhere: home, lists, rankings, search and libraries, and its pages answer “not found”. It stays here, and comes back as it was when shown again.',
+  },
+  shownState: { id: 'ops.content.shownState', defaultMessage: 'Readers see this title.' },
+  hiddenState: { id: 'ops.content.hiddenState', defaultMessage: 'Hidden from readers since {date}.' },
+  hide: { id: 'ops.content.hide', defaultMessage: 'Hide from readers' },
+  unhide: { id: 'ops.content.unhide', defaultMessage: 'Show to readers again' },
+  confirmHide: {
+    id: 'ops.content.confirmHide',
+    defaultMessage: 'Hide “{name}” from readers? It leaves every list at once and its pages answer “not found” until you show it again.',
+  },
+  hiddenDone: { id: 'ops.content.hiddenDone', defaultMessage: 'Hidden from readers.' },
+  shownDone: { id: 'ops.content.shownDone', defaultMessage: 'Readers see it again.' },
+  labels: { id: 'ops.content.labels', defaultMessage: 'Genres and badge' },
+  labelsLead: {
+    id: 'ops.content.labelsLead',
+    defaultMessage:
+      'One genre at least: the title is listed in each genre’s menu. The badge shows on its cover, besides those its state gives it (completed, on hiatus, mature).',
+  },
+  genres: { id: 'ops.content.genres', defaultMessage: 'Genres' },
+  badge: { id: 'ops.content.badge', defaultMessage: 'Badge' },
+  badgeNone: { id: 'ops.content.badgeNone', defaultMessage: 'None' },
+  badgeNew: { id: 'ops.content.badgeNew', defaultMessage: 'NEW (a new title)' },
+  badgeUp: { id: 'ops.content.badgeUp', defaultMessage: 'UP (a new chapter)' },
+  badgeHot: { id: 'ops.content.badgeHot', defaultMessage: 'HOT (popular)' },
+  badgeHighlight: { id: 'ops.content.badgeHighlight', defaultMessage: 'HIGHLIGHT (featured)' },
+  badgeEvent: { id: 'ops.content.badgeEvent', defaultMessage: 'EVENT (in an event)' },
+  badgeExclusive: { id: 'ops.content.badgeExclusive', defaultMessage: 'EXCLUSIVE (only on Koma)' },
+  badgeFin: { id: 'ops.content.badgeFin', defaultMessage: 'FIN (completed)' },
+  badgeHiatus: { id: 'ops.content.badgeHiatus', defaultMessage: 'HIATUS (on a break)' },
 })
 
 export const campaignMessages = defineMessages({

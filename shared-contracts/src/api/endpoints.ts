@@ -26,6 +26,7 @@ export type {
   OpsChapter,
   OpsCoupon,
   OpsFaq,
+  OpsGenre,
   OpsNotice,
   OpsMember,
   OpsReport,

@@ -1,9 +1,11 @@
 import { rentalOnly } from './labels'
+import { BADGES } from './types'
 import {
   checkLegalForm,
   checkChapterSalesForm,
   checkCouponForm,
   checkMaintenanceForm,
+  checkTitleLabelsForm,
   checkTitleTextsForm,
   checkUpdateForm,
   maintenanceActive,
@@ -13,6 +15,7 @@ import {
   parseDateField,
   parseMuteDays,
   reportActionAllowed,
+  TITLE_BADGES,
 } from './ops'
 
 const titles = { titleJa: 'メンテナンス', titleEn: 'Maintenance', titleFr: 'Maintenance' }
@@ -179,6 +182,21 @@ describe('content forms', () => {
       checkChapterSalesForm({ publishedAt: when, free: 'true', price: '-1', rentalPrice: '1.5', originalPrice: '10001' }).errors.map((e) => e.field),
     ).toEqual(['price', 'originalPrice', 'rentalPrice'])
     expect(checkChapterSalesForm({ free: 'true' }).errors).toEqual([{ field: 'publishedAt', problem: 'required' }])
+  })
+
+  const genres = ['romance', 'fantasy', 'action']
+  it('a title keeps one genre at least, each one of the catalogue’s, and a badge operators may give', () => {
+    expect(checkTitleLabelsForm({ genres: ['fantasy', 'romance', 'fantasy'], badge: 'HOT' }, genres)).toEqual({
+      setting: { genres: ['fantasy', 'romance'], badge: 'HOT' },
+      errors: [],
+    })
+    expect(checkTitleLabelsForm({ genres: 'action', badge: '' }, genres)).toEqual({ setting: { genres: ['action'], badge: null }, errors: [] })
+    expect(checkTitleLabelsForm({}, genres).errors).toEqual([{ field: 'genres', problem: 'required' }])
+    expect(checkTitleLabelsForm({ genres: ['romance', 'cooking'] }, genres).errors).toEqual([{ field: 'genres', problem: 'invalid' }])
+    // Mature follows the title's rating and Rental Only a chapter's sales config: not an operator's badge.
+    for (const badge of ['MATURE', 'RENTAL_ONLY', 'hot', 'NONE'])
+      expect(checkTitleLabelsForm({ genres: 'romance', badge }, genres).errors).toEqual([{ field: 'badge', problem: 'invalid' }])
+    for (const badge of TITLE_BADGES) expect(BADGES).toContain(badge)
   })
 })
 

@@ -5,6 +5,7 @@
  */
 import { LOCALES, type Locale } from '../i18n/locales'
 import { INQUIRY_CATEGORIES, type InquiryCategory } from './account'
+import type { Badge } from './types'
 
 /** Body code of the 403 an operator gets before confirming the second factor in this session. */
 export const OPERATOR_STEP_UP_CODE = 4035
@@ -238,6 +239,44 @@ export function checkTitleTextsForm(form: Partial<Record<string, string>>): {
     }
   }
   return { texts, errors }
+}
+
+/** Hide a title from readers everywhere, or show it again (the console still shows it). */
+export const TITLE_VISIBILITY_ACTIONS = ['hide', 'unhide'] as const
+export type TitleVisibilityAction = (typeof TITLE_VISIBILITY_ACTIONS)[number]
+
+/**
+ * The badge an operator may give a title: SPEC §3's badges but the two the catalogue derives on
+ * its own (Mature from the title's rating, Rental Only per chapter from its sales config).
+ */
+export const TITLE_BADGES = ['NEW', 'UP', 'HOT', 'HIGHLIGHT', 'EVENT', 'EXCLUSIVE', 'FIN', 'HIATUS'] as const satisfies readonly Badge[]
+export type TitleBadge = (typeof TITLE_BADGES)[number]
+
+export interface TitleLabelsSetting {
+  /** Genre codes of the catalogue (`genres.code`), in the order given. */
+  genres: string[]
+  badge: TitleBadge | null
+}
+
+export type TitleLabelsForm = { genres?: string | string[]; badge?: string }
+
+/**
+ * A title's genres (at least one, each one of the catalogue's genres: a title with none would be
+ * in no genre menu) and its own badge (empty: none).
+ */
+export function checkTitleLabelsForm(form: TitleLabelsForm, genreCodes: readonly string[]): { setting: TitleLabelsSetting; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  const raw = form.genres === undefined || form.genres === '' ? [] : Array.isArray(form.genres) ? form.genres : [form.genres]
+  let genres: string[] = []
+  if (raw.some((code) => typeof code !== 'string' || !genreCodes.includes(code))) errors.push({ field: 'genres', problem: 'invalid' })
+  else if (raw.length === 0) errors.push({ field: 'genres', problem: 'required' })
+  else genres = [...new Set(raw)]
+  let badge: TitleBadge | null = null
+  if (form.badge !== undefined && form.badge !== '') {
+    if (typeof form.badge === 'string' && (TITLE_BADGES as readonly string[]).includes(form.badge)) badge = form.badge as TitleBadge
+    else errors.push({ field: 'badge', problem: 'invalid' })
+  }
+  return { setting: { genres, badge }, errors }
 }
 
 /** Coins are whole numbers; a price above this is a typing mistake. */

@@ -1,4 +1,4 @@
-import type { Page } from '../../domain/types'
+import type { Badge, Page } from '../../domain/types'
 import type {
   ChapterSalesForm,
   ChapterSalesSetting,
@@ -11,6 +11,8 @@ import type {
   ReleaseAction,
   ReportAction,
   ReportKind,
+  TitleLabelsForm,
+  TitleVisibilityAction,
   UpdateSetting,
   UpdateState,
 } from '../../domain/ops'
@@ -131,6 +133,16 @@ export interface OpsTitleSummary {
   mature: boolean
   names: Record<Locale, string>
   chapters: number
+  /** When an operator hid it from readers (null: readers see it). */
+  hiddenAt: string | null
+  /** Its own badge (SPEC §3), besides those its state gives it. */
+  badge: Badge | null
+}
+
+/** One of the catalogue's genres, as the console offers them. */
+export interface OpsGenre {
+  code: string
+  names: Record<Locale, string>
 }
 
 export interface OpsChapter extends ChapterSalesSetting {
@@ -141,6 +153,8 @@ export interface OpsChapter extends ChapterSalesSetting {
 
 export interface OpsTitle extends OpsTitleSummary {
   descriptions: Record<Locale, string>
+  /** Genre codes (`OpsGenre.code`). */
+  genres: string[]
   chapterList: OpsChapter[]
 }
 
@@ -243,10 +257,19 @@ export const opsEndpoints = {
   opsReportAction: endpoint<{ kind: ReportKind; id: string; action: ReportAction }, None, None, OpsReport>('POST', '/ops/reports/:kind/:id/:action'),
   opsMember: endpoint<{ userId: string }, None, None, OpsMember>('GET', '/ops/members/:userId'),
   opsMemberSanction: endpoint<{ userId: string; sanction: MemberSanction }, None, { days?: string }, OpsMember>('POST', '/ops/members/:userId/:sanction'),
-  /** Titles whose name contains `query` in any language (all titles without one), 20 a page. */
-  opsTitles: endpoint<None, { query?: string; pageNo?: string }, None, { titles: OpsTitleSummary[]; page: Page }>('GET', '/ops/titles'),
+  /** Titles whose name contains `query` in any language (all titles without one), 20 a page; `hidden=true`: hidden ones only. */
+  opsTitles: endpoint<None, { query?: string; pageNo?: string; hidden?: 'true' | 'false' }, None, { titles: OpsTitleSummary[]; page: Page }>(
+    'GET',
+    '/ops/titles',
+  ),
   opsTitle: endpoint<{ id: string }, None, None, OpsTitle>('GET', '/ops/titles/:id'),
   opsTitleTexts: endpoint<{ id: string }, None, TitleTextsBody, OpsTitle>('PUT', '/ops/titles/:id/texts'),
+  /** Hide a title from readers everywhere (its pages answer 404), or show it again. */
+  opsTitleVisibility: endpoint<{ id: string; action: TitleVisibilityAction }, None, None, OpsTitle>('POST', '/ops/titles/:id/:action'),
+  /** A title's genres and own badge, checked by `checkTitleLabelsForm`. */
+  opsTitleLabels: endpoint<{ id: string }, None, TitleLabelsForm, OpsTitle>('PUT', '/ops/titles/:id/labels'),
+  /** The catalogue's genres, named in every language. */
+  opsGenres: endpoint<None, None, None, { genres: OpsGenre[] }>('GET', '/ops/genres'),
   /** A chapter's publication time and sales config, checked by `checkChapterSalesForm`. */
   opsChapterSales: endpoint<{ id: string }, None, ChapterSalesForm, OpsChapter>('PUT', '/ops/chapters/:id'),
   opsCoupons: endpoint<None, { pageNo?: string }, None, { coupons: OpsCoupon[]; page: Page }>('GET', '/ops/coupons'),
