@@ -7,12 +7,14 @@ import { useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { contentMessages, languageMessages } from '../i18n/messages'
 import { useInLanguage } from '../console/parts'
+import { ImportPanel } from './ImportPanel'
 
 export default function TitlesPage() {
   const t = useT()
   return (
     <OpsConsole title={t(contentMessages.title)} testId="ops-titles">
       <TitleSearch />
+      <ImportPanel />
     </OpsConsole>
   )
 }

@@ -235,6 +235,43 @@ export const contentMessages = defineMessages({
   badgeExclusive: { id: 'ops.content.badgeExclusive', defaultMessage: 'EXCLUSIVE (only on Koma)' },
   badgeFin: { id: 'ops.content.badgeFin', defaultMessage: 'FIN (completed)' },
   badgeHiatus: { id: 'ops.content.badgeHiatus', defaultMessage: 'HIATUS (on a break)' },
+  importTitle: { id: 'ops.content.importTitle', defaultMessage: 'Import a book' },
+  importLead: {
+    id: 'ops.content.importLead',
+    defaultMessage:
+      'An EPUB becomes a novel; a folder of images, or several images, becomes a comic with its pages in their names’ order. The same import as the import command: the new title is free to read, and readers see it at once.',
+  },
+  importKind: { id: 'ops.content.importKind', defaultMessage: 'What to import' },
+  importEpub: { id: 'ops.content.importEpub', defaultMessage: 'An EPUB (a novel)' },
+  importImages: { id: 'ops.content.importImages', defaultMessage: 'Images (a comic)' },
+  importEpubFile: { id: 'ops.content.importEpubFile', defaultMessage: 'EPUB file' },
+  importFolder: { id: 'ops.content.importFolder', defaultMessage: 'A folder of images' },
+  importFiles: { id: 'ops.content.importFiles', defaultMessage: 'Or image files' },
+  importNothing: { id: 'ops.content.importNothing', defaultMessage: 'Nothing chosen yet.' },
+  importChosenEpub: { id: 'ops.content.importChosenEpub', defaultMessage: '{name} ({size} MB)' },
+  importChosenPages: {
+    id: 'ops.content.importChosenPages',
+    defaultMessage:
+      '{count, plural, one {# page} other {# pages}} ({size} MB), from {name}{leftOut, plural, =0 {} one {; # other file left out} other {; # other files left out}}',
+  },
+  importNeedsEpub: { id: 'ops.content.importNeedsEpub', defaultMessage: 'Choose one .epub file.' },
+  importNeedsImages: { id: 'ops.content.importNeedsImages', defaultMessage: 'Pages must be JPEG, PNG, WebP or GIF images.' },
+  importTooLarge: {
+    id: 'ops.content.importTooLarge',
+    defaultMessage: 'Too large: an EPUB of {epub} MB, pages of {image} MB each, {total} MB and {pages} pages in all at most.',
+  },
+  importComicTitle: { id: 'ops.content.importComicTitle', defaultMessage: 'Title of the comic' },
+  importComicTitleHint: {
+    id: 'ops.content.importComicTitleHint',
+    defaultMessage: 'The folder’s name unless you type another; the same in every language until you edit it.',
+  },
+  importLtr: { id: 'ops.content.importLtr', defaultMessage: 'Pages read left to right (otherwise right to left, as manga; tall strips scroll down)' },
+  importButton: { id: 'ops.content.importButton', defaultMessage: 'Import' },
+  uploading: { id: 'ops.content.uploading', defaultMessage: 'Uploading… {percent}%' },
+  importing: { id: 'ops.content.importing', defaultMessage: 'Uploaded. Importing…' },
+  importDone: { id: 'ops.content.importDone', defaultMessage: 'Imported “{title}” as No. {id}.' },
+  importOpen: { id: 'ops.content.importOpen', defaultMessage: 'Open it in the console' },
+  importAsReader: { id: 'ops.content.importAsReader', defaultMessage: 'See it as a reader' },
 })
 
 export const campaignMessages = defineMessages({

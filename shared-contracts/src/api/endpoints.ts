@@ -27,6 +27,7 @@ export type {
   OpsCoupon,
   OpsFaq,
   OpsGenre,
+  OpsImported,
   OpsNotice,
   OpsMember,
   OpsReport,

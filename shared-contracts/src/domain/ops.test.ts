@@ -5,7 +5,10 @@ import {
   checkChapterSalesForm,
   checkCouponForm,
   checkMaintenanceForm,
+  checkImportForm,
   checkTitleLabelsForm,
+  importTooLarge,
+  IMPORT_LIMITS,
   checkTitleTextsForm,
   checkUpdateForm,
   maintenanceActive,
@@ -231,5 +234,45 @@ describe('coupon form', () => {
       { field: 'code', problem: 'tooLong', max: 32 },
       { field: 'amount', problem: 'invalid' },
     ])
+  })
+})
+
+describe('import from the browser', () => {
+  const page = (name: string, size = 1000) => ({ name, size })
+  it('one EPUB, or image pages with a title', () => {
+    expect(checkImportForm({ kind: 'epub' }, [page('moby-dick.EPUB')])).toEqual({ kind: 'epub', title: '', errors: [] })
+    expect(checkImportForm({ kind: 'images', title: ' Night walk ' }, [page('002.png'), page('001.JPG')])).toEqual({
+      kind: 'images',
+      title: 'Night walk',
+      errors: [],
+    })
+    expect(checkImportForm({}, []).errors).toEqual([
+      { field: 'kind', problem: 'required' },
+      { field: 'files', problem: 'required' },
+    ])
+    expect(checkImportForm({ kind: 'pdf' }, [page('a.pdf')]).errors).toEqual([{ field: 'kind', problem: 'invalid' }])
+  })
+  it('refuses the wrong kind of file, and a comic without a title', () => {
+    expect(checkImportForm({ kind: 'epub' }, [page('book.epub'), page('other.epub')]).errors).toEqual([{ field: 'files', problem: 'invalid' }])
+    expect(checkImportForm({ kind: 'epub' }, [page('cover.png')]).errors).toEqual([{ field: 'files', problem: 'invalid' }])
+    expect(checkImportForm({ kind: 'images', title: 'x' }, [page('001.png'), page('notes.txt')]).errors).toEqual([{ field: 'files', problem: 'invalid' }])
+    expect(checkImportForm({ kind: 'images', title: '' }, [page('001.png')]).errors).toEqual([{ field: 'title', problem: 'required' }])
+  })
+  it('knows what the API would refuse as too large', () => {
+    expect(importTooLarge('epub', [page('a.epub', IMPORT_LIMITS.epubBytes)])).toBe(false)
+    expect(importTooLarge('epub', [page('a.epub', IMPORT_LIMITS.epubBytes + 1)])).toBe(true)
+    expect(importTooLarge('images', [page('1.png', IMPORT_LIMITS.imageBytes + 1)])).toBe(true)
+    expect(
+      importTooLarge(
+        'images',
+        Array.from({ length: 11 }, (_, i) => page(`${i}.png`, IMPORT_LIMITS.totalBytes / 10)),
+      ),
+    ).toBe(true)
+    expect(
+      importTooLarge(
+        'images',
+        Array.from({ length: IMPORT_LIMITS.pages + 1 }, (_, i) => page(`${i}.png`, 10)),
+      ),
+    ).toBe(true)
   })
 })

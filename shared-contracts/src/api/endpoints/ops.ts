@@ -1,6 +1,7 @@
 import type { Badge, Page } from '../../domain/types'
 import type {
   ChapterSalesForm,
+  ImportKind,
   ChapterSalesSetting,
   CouponForm,
   CouponSetting,
@@ -181,6 +182,20 @@ export type FaqBody = Partial<Record<string, string>>
 
 export type TitleTextsBody = { nameJa?: string; nameEn?: string; nameFr?: string; descriptionJa?: string; descriptionEn?: string; descriptionFr?: string }
 
+/** The multipart fields of an import besides its files (`file`: one EPUB; `pages`: images, in name order). */
+export type ImportBody = { kind?: ImportKind; title?: string; ltr?: 'true' | 'false' }
+
+/** What an import made: a new title with its first chapter (a novel's volume, a comic's episode). */
+export interface OpsImported {
+  kind: ImportKind
+  contentType: 'comic'
+  contentId: number
+  chapterId: number
+  title: string
+  /** The importer's own account: layout, pages or documents, files left out. */
+  detail: string
+}
+
 /** A published version of a package as the console's release table shows it. */
 export interface ReleaseVersion {
   version: string
@@ -268,6 +283,11 @@ export const opsEndpoints = {
   opsTitleVisibility: endpoint<{ id: string; action: TitleVisibilityAction }, None, None, OpsTitle>('POST', '/ops/titles/:id/:action'),
   /** A title's genres and own badge, checked by `checkTitleLabelsForm`. */
   opsTitleLabels: endpoint<{ id: string }, None, TitleLabelsForm, OpsTitle>('PUT', '/ops/titles/:id/labels'),
+  /**
+   * Import an EPUB (field `file`) or image pages (field `pages`, several) as a new title, with the
+   * same importer as `npm run import`. multipart/form-data, streamed; 413 past IMPORT_LIMITS.
+   */
+  opsImport: endpoint<None, None, ImportBody, OpsImported>('POST', '/ops/import'),
   /** The catalogue's genres, named in every language. */
   opsGenres: endpoint<None, None, None, { genres: OpsGenre[] }>('GET', '/ops/genres'),
   /** A chapter's publication time and sales config, checked by `checkChapterSalesForm`. */

@@ -25,6 +25,7 @@ import { actOnReport, opsMember, parseReportRoute, parseSanction, reportQueue, s
 import { enrolTotp, operatorStatus, requireOperator, verifyTotp } from './operators'
 import { forgetServiceStates, saveServiceState, serviceStates } from './states'
 import { invalidate } from '../../cluster/invalidation'
+import { registerImportRoute } from './imports'
 
 const PROBLEM_TEXTS: Record<FieldError['problem'], TextKey> = {
   required: 'fieldRequired',
@@ -188,6 +189,8 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     await invalidate(deps, 'catalog', req.log)
     return title
   })
+
+  registerImportRoute(app, deps, formRefused)
 
   route(app, deps, endpoints.opsGenres, async ({ req }) => {
     await requireOperator(deps, req)

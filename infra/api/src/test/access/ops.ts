@@ -1,7 +1,7 @@
 import type { Endpoints } from '@koma/contracts/server'
-import { totpCode } from '../../modules/ops/testing'
+import { multipartBody, totpCode } from '../../modules/ops/testing'
 import { insertTitle } from '../../modules/viewer/importer'
-import { newCaller, type World } from '../world'
+import { newCaller, tinyPng, type World } from '../world'
 import { anyone, expectContains, operators, perWorld, type Expectation } from './rules'
 
 /**
@@ -106,6 +106,9 @@ const futureLegal = {
   bodyEn: 'Be kind.',
   bodyFr: 'Soyez aimables.',
 }
+
+/** A multipart body as the matrix sends raw ones: bytes, with its type in the headers. */
+const upload = (body: { payload: Buffer; type: string }) => ({ raw: body.payload, headers: { 'content-type': body.type } })
 
 type OpsKey = Extract<keyof Endpoints, `ops${string}`> | 'appVersion'
 
@@ -286,6 +289,21 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
         expect: operators(400),
       },
       { name: 'no such title', request: () => ({ params: { id: 987654321 }, body: { genres: 'drama' } }), expect: operators(404) },
+    ],
+  },
+  opsImport: {
+    cases: [
+      {
+        name: 'a comic of one page',
+        request: async () =>
+          upload(multipartBody({ kind: 'images', title: 'Matrix comic' }, [{ field: 'pages', name: '001.png', bytes: await tinyPng(), type: 'image/png' }])),
+        expect: operators(),
+      },
+      {
+        name: 'a text file as a page',
+        request: () => upload(multipartBody({ kind: 'images', title: 'Notes' }, [{ field: 'pages', name: 'notes.txt', bytes: Buffer.from('hello') }])),
+        expect: operators(400),
+      },
     ],
   },
   opsGenres: { cases: [{ name: 'the catalogue’s genres', request: () => ({}), expect: operators() }] },

@@ -89,6 +89,7 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
   opsMemberSanction: { body: ['days'] },
   opsTitles: { query: ['query', 'pageNo', 'hidden'] },
   opsTitleLabels: { body: ['genres', 'badge'] },
+  opsImport: { body: ['kind', 'title', 'ltr'] },
   opsCoupons: { query: ['pageNo'] },
   opsNotices: { query: ['pageNo'] },
   opsNoticeCreate: { body: ['category', 'pinned', 'publishedAt', 'titleJa', 'titleEn', 'titleFr', 'bodyJa', 'bodyEn', 'bodyFr'] },
