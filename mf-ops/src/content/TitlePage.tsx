@@ -117,7 +117,7 @@ const coins = (value: number, same?: number) => (value > 0 && value !== same ? S
 
 function initialChapter(chapter: OpsChapter): ChapterFields {
   return {
-    publishedAt: toLocalInput(chapter.publishedAt),
+    publishedAt: toLocalInput(chapter.publishedAt, { seconds: true }),
     free: chapter.free,
     price: coins(chapter.price),
     originalPrice: coins(chapter.originalPrice, chapter.price),
@@ -210,6 +210,8 @@ function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapte
           <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
             <TextField
               type="datetime-local"
+              // To the second: a chapter scheduled at 10:00:30 stays there when saved untouched.
+              step={1}
               label={t(contentMessages.publishedAt)}
               name="publishedAt"
               value={fields.publishedAt}

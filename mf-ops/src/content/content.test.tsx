@@ -173,11 +173,31 @@ describe('the console’s content pages', () => {
     expect(within(chapter).queryByRole('alert')).toBeNull()
   })
 
+  it('keeps a publication time’s seconds: a chapter saved untouched stays at its second', async () => {
+    const request = mockApi({ ...title, chapterList: [{ ...title.chapterList[0]!, publishedAt: '2026-01-01T00:00:30.000Z' }] })
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const chapter = await screen.findByTestId('ops-chapter')
+    fireEvent.click(within(chapter).getByText('1. Chapter 1'))
+    const when = await within(chapter).findByLabelText('Published at')
+    expect(when).toHaveAttribute('step', '1')
+    expect((when as HTMLInputElement).value).toMatch(/T\d\d:00:30(\.000)?$/)
+    fireEvent.click(within(chapter).getByRole('button', { name: 'Save chapter' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsChapterSales, {
+        params: { id: '70' },
+        body: expect.objectContaining({ publishedAt: '2026-01-01T00:00:30.000Z' }),
+      }),
+    )
+  })
+
   it('lists hidden titles as such, and asks the API for hidden ones only when told', async () => {
     const request = mockApi({ ...title, hiddenAt: '2026-11-20T00:00:00.000Z' })
     await renderAt('fr', '/fr/ops/titles', <TitlesPage />)
     expect(await screen.findByTestId('ops-title-hidden')).toHaveTextContent('Masqué aux lecteurs')
-    fireEvent.click(screen.getByLabelText('Titres masqués seulement'))
+    // The list suspends inside the navigation: the click is an awaited act (React 19 settles it only there).
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Titres masqués seulement'))
+    })
     await waitFor(() => expect(request).toHaveBeenCalledWith(opsEndpoints.opsTitles, { query: { hidden: 'true', pageNo: '1' } }))
   })
 
