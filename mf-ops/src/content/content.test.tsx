@@ -248,4 +248,15 @@ describe('the console’s content pages', () => {
     )
     expect(await within(panel).findByRole('status')).toHaveTextContent('Saved.')
   })
+
+  it('keeps the Titles tab lit on a title’s page, and only that tab', async () => {
+    mockApi()
+    await renderAt('ja', '/ops/titles/7', <TitlePage />)
+    await screen.findByTestId('ops-title')
+    const nav = screen.getByRole('navigation', { name: 'コンソールのメニュー' })
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+    expect(current.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['作品', '/ops/titles']])
+  })
 })
