@@ -13,8 +13,8 @@ import { TextField, useSubmit } from '@koma/contracts/ui'
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react'
 import { Link } from 'react-router-dom'
 import { invalidate } from '../cache'
-import { SubmitRow, useFailure } from '../console/form'
-import { Panel } from '../console/OpsConsole'
+import { useFailure } from '../console/form'
+import { buttonStyle, Panel } from '../console/OpsConsole'
 import { Problem } from '../console/parts'
 import { problemText } from '../console/problems'
 import { contentMessages } from '../i18n/messages'
@@ -52,6 +52,8 @@ export function ImportPanel() {
   const [tooLarge, setTooLarge] = useState(false)
   const [stage, setStage] = useState<Stage>({ kind: 'idle' })
   const [done, setDone] = useState<OpsImported | null>(null)
+  // Bumped after an import: the file inputs start empty again, as the chosen list does.
+  const [round, setRound] = useState(0)
   const listed = files.map((chosen) => ({ name: chosen.name, size: chosen.file.size }))
 
   const choose = (folder: boolean) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -94,7 +96,9 @@ export function ImportPanel() {
         })
         setDone(imported)
         setFiles([])
+        setLeftOut(0)
         setTitle('')
+        setRound((value) => value + 1)
         invalidate('ops:titles')
         invalidate('ops:audit')
       } finally {
@@ -143,18 +147,18 @@ export function ImportPanel() {
           {kind === 'epub' ? (
             <label css={labelStyle}>
               {t(contentMessages.importEpubFile)}
-              <input key="epub" type="file" name="file" accept=".epub,application/epub+zip" onChange={choose(false)} {...fileInput} />
+              <input key={`epub:${round}`} type="file" name="file" accept=".epub,application/epub+zip" onChange={choose(false)} {...fileInput} />
             </label>
           ) : (
             <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
               <label css={labelStyle}>
                 {t(contentMessages.importFolder)}
-                <input key="folder" type="file" name="folder" multiple {...FOLDER_PICKER} onChange={choose(true)} {...fileInput} />
+                <input key={`folder:${round}`} type="file" name="folder" multiple {...FOLDER_PICKER} onChange={choose(true)} {...fileInput} />
               </label>
               <label css={labelStyle}>
                 {t(contentMessages.importFiles)}
                 <input
-                  key="pages"
+                  key={`pages:${round}`}
                   type="file"
                   name="pages"
                   multiple
@@ -199,7 +203,9 @@ export function ImportPanel() {
         ) : null}
         {stage.kind !== 'idle' ? <ImportProgress stage={stage} /> : null}
         <Problem text={send.problem} />
-        <SubmitRow pending={send.pending} label={t(contentMessages.importButton)} saved={false} savedLabel="" />
+        <button type="submit" disabled={send.pending} css={buttonStyle()}>
+          {t(send.pending ? contentMessages.importPending : contentMessages.importButton)}
+        </button>
       </form>
       {done ? (
         <div data-testid="ops-import-done" role="status" css={{ marginTop: 16, padding: '12px 14px', borderRadius: 10, background: COLORS.surfaceAlt }}>

@@ -172,7 +172,7 @@ export const contentMessages = defineMessages({
   texts: { id: 'ops.content.texts', defaultMessage: 'Names and descriptions' },
   textsLead: {
     id: 'ops.content.textsLead',
-    defaultMessage: 'A name is required in every language. Readers see changes within a minute (search within a few).',
+    defaultMessage: 'A name is required in every language. Readers see the changes on the next page they open.',
   },
   nameIn: { id: 'ops.content.nameIn', defaultMessage: 'Name ({language})' },
   descriptionIn: { id: 'ops.content.descriptionIn', defaultMessage: 'Description ({language})' },
@@ -267,6 +267,7 @@ export const contentMessages = defineMessages({
   },
   importLtr: { id: 'ops.content.importLtr', defaultMessage: 'Pages read left to right (otherwise right to left, as manga; tall strips scroll down)' },
   importButton: { id: 'ops.content.importButton', defaultMessage: 'Import' },
+  importPending: { id: 'ops.content.importPending', defaultMessage: 'Importing…' },
   uploading: { id: 'ops.content.uploading', defaultMessage: 'Uploading… {percent}%' },
   importing: { id: 'ops.content.importing', defaultMessage: 'Uploaded. Importing…' },
   importDone: { id: 'ops.content.importDone', defaultMessage: 'Imported “{title}” as No. {id}.' },
