@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { generate } from 'otplib'
+import sharp from 'sharp'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
@@ -10,6 +13,8 @@ import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './s
 const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
 /** Readers see catalogue changes as its caches expire (15 s, infra/api/src/modules/ops/content.ts). */
 const CATALOGUE_CACHE_WAIT_MS = 45_000
+/** Real EPUBs (the same ones the import command's tests read). */
+const EPUB_SAMPLES = '/work/shared/epub-samples'
 
 /**
  * The console's Content and Campaigns sections (mf-ops, issue 17) on a site of their own: the
@@ -54,11 +59,11 @@ async function shoot(page: Page, name: string, width: 'phone' | 'desktop') {
   if (width === 'phone') await page.screenshot({ path: path.join(screenshotDir(), `${name}-390-top.png`) })
 }
 
-/** The reader's episode list of title 1, read again until `check` holds (the catalogue caches expire). */
-async function readerEpisodes(check: () => Promise<boolean>): Promise<void> {
+/** The reader's episode list of a title (title 1 by default), read again until `check` holds (the catalogue caches expire). */
+async function readerEpisodes(check: () => Promise<boolean>, contentId = 1): Promise<void> {
   await eventually(
     async () => {
-      await reader.goto('/en/comic/1')
+      await reader.goto(`/en/comic/${contentId}`)
       await reader.getByTestId('episode-list').waitFor()
       return check()
     },
@@ -125,6 +130,129 @@ describe('the operator console: content and campaigns (issue 17)', () => {
     await readerEpisodes(async () => (await reader.getByTestId('content-name').textContent()) === 'Moonlit Blade Princess: Console Cut')
   })
 
+  it('the operator hides a title: its page is not found for the reader, the console lists it as hidden; shown again, it is back', async () => {
+    await ops.goto('/en/ops/titles/2')
+    const visibility = ops.getByTestId('ops-title-visibility')
+    await visibility.getByRole('button', { name: 'Hide from readers' }).click()
+    await ops.getByTestId('dialog-confirm').getByRole('button', { name: 'OK' }).click()
+    await textOf(visibility.getByTestId('ops-title-visibility-state'), /^Hidden from readers since \d{4}\/\d\d\/\d\d \d\d:\d\d\.$/)
+    await shoot(ops, 'ops-title-hidden', 'desktop')
+    await reader.goto('/en/comic/2')
+    await reader.getByTestId('not-found').waitFor()
+
+    await ops.goto('/en/ops/titles?hidden=true')
+    await ops.getByTestId('ops-titles').waitFor()
+    await eventually(
+      async () => ops.getByTestId('ops-title-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-title'))),
+      (ids) => ids.length === 1 && ids[0] === '2',
+    )
+    await textOf(ops.getByTestId('ops-title-hidden'), 'Hidden from readers')
+    await shoot(ops, 'ops-titles-hidden', 'phone')
+    await ops.setViewportSize(DESKTOP)
+
+    await ops.getByTestId('ops-title-row').getByRole('link').click()
+    await visibility.getByRole('button', { name: 'Show to readers again' }).click()
+    await textOf(visibility.getByTestId('ops-title-visibility-state'), 'Readers see this title.')
+    await readerEpisodes(async () => (await reader.getByTestId('content-name').count()) === 1, 2)
+  })
+
+  it('the operator imports an EPUB and a folder of images, watching the upload; a reader opens both', async () => {
+    await ops.goto('/en/ops/titles')
+    const panel = ops.getByTestId('ops-import')
+    // A slow line, so that the upload's progress shows (Chrome holds the upload to this pace).
+    const network = await opsContext.newCDPSession(ops)
+    await network.send('Network.enable')
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 48 * 1024 })
+    await panel.getByLabel('EPUB file').setInputFiles(path.join(EPUB_SAMPLES, 'childrens-literature.epub'))
+    await textOf(panel.getByTestId('ops-import-chosen'), /^childrens-literature\.epub \(0\.2 MB\)$/)
+    await panel.getByRole('button', { name: 'Import' }).click()
+    await textOf(panel.getByTestId('ops-import-progress'), /Uploading… \d+%/)
+    await shoot(ops, 'ops-import-progress', 'desktop')
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    const done = panel.getByTestId('ops-import-done')
+    const novelText = (await textOf(done, /^Imported “.+” as No\. \d+\./, 60_000))!
+    const novelId = Number(/No\. (\d+)\./.exec(novelText)![1])
+    const novelTitle = /Imported “(.+)” as No\./.exec(novelText)![1]!
+    expect(await done.getByRole('link', { name: 'Open it in the console' }).getAttribute('href')).toBe(`/en/ops/titles/${novelId}`)
+    await shoot(ops, 'ops-import-done', 'desktop')
+    await shoot(ops, 'ops-import-done', 'phone')
+    await ops.setViewportSize(DESKTOP)
+
+    // A folder of pages (and a file that is no page, left out), named after the folder.
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'koma-ops-e2e-')), 'Harbour at dusk')
+    fs.mkdirSync(folder)
+    for (const [name, colour] of [
+      ['1.png', '#27496d'],
+      ['2.png', '#0c7b93'],
+      ['10.png', '#00a8cc'],
+    ] as const)
+      await sharp({ create: { width: 400, height: 600, channels: 3, background: colour } })
+        .png()
+        .toFile(path.join(folder, name))
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a page')
+    await panel.getByLabel('Images (a comic)').check()
+    await panel.getByLabel('A folder of images').setInputFiles(folder)
+    await textOf(panel.getByTestId('ops-import-chosen'), /^3 pages \(.+\), from Harbour at dusk\/1\.png; 1 other file left out$/)
+    expect(await panel.getByLabel('Title of the comic').inputValue()).toBe('Harbour at dusk')
+    await panel.screenshot({ path: path.join(screenshotDir(), 'ops-import-images-1280.png') })
+    await panel.getByRole('button', { name: 'Import' }).click()
+    const comicText = (await textOf(done, /^Imported “Harbour at dusk” as No\. \d+\./, 60_000))!
+    const comicId = Number(/No\. (\d+)\./.exec(comicText)![1])
+    fs.rmSync(path.dirname(folder), { recursive: true, force: true })
+
+    // The reader finds both at once, and reads them.
+    await readerEpisodes(async () => (await reader.getByTestId('content-name').textContent()) === novelTitle, novelId)
+    const novelChapter = await reader.getByTestId('chapter-row').first().getAttribute('data-chapter-id')
+    await reader.goto(`/en/comic/${novelId}/chapter/${novelChapter}/product`)
+    await eventually(
+      () => reader.getByTestId('epub-reader').getAttribute('data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
+    await readerEpisodes(async () => (await reader.getByTestId('content-name').textContent()) === 'Harbour at dusk', comicId)
+    const comicChapter = await reader.getByTestId('chapter-row').first().getAttribute('data-chapter-id')
+    await reader.goto(`/en/comic/${comicId}/chapter/${comicChapter}/product`)
+    await textOf(reader.getByTestId('page-indicator'), /^Page 1 of 3$/, 30_000)
+  })
+
+  it('the operator schedules a chapter a few minutes ahead: the reader gets it when the clock passes its time', async () => {
+    await ops.goto('/en/ops/titles/1')
+    const chapter = ops.getByTestId('ops-chapter').nth(1)
+    const chapterId = await chapter.getAttribute('data-chapter')
+    const row = () => reader.locator(`[data-testid="chapter-row"][data-chapter-id="${chapterId}"]`)
+    await readerEpisodes(async () => (await row().count()) === 1)
+    // Five minutes ahead, at 30 seconds past the minute (the console keeps the seconds).
+    const at = Math.floor((Date.now() + 5 * 60_000) / 60_000) * 60_000 + 30_000
+    const local = await ops.evaluate((ms) => {
+      const d = new Date(ms)
+      const pad = (n: number) => String(n).padStart(2, '0')
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+    }, at)
+    await chapter.locator('summary').click()
+    await chapter.getByLabel('Published at').fill(local)
+    await chapter.getByRole('button', { name: 'Save chapter' }).click()
+    await eventually(
+      () => chapter.innerText(),
+      (text) => text.includes('Saved.'),
+    )
+    await textOf(chapter.getByTestId('ops-chapter-state'), /^Coming soon: /)
+    // Read back from the API: the time is kept to the second.
+    await ops.reload()
+    await chapter.locator('summary').click()
+    expect(await chapter.getByLabel('Published at').inputValue()).toBe(local)
+    await readerEpisodes(async () => (await row().count()) === 0)
+
+    // SPEC §7's faketime hook moves the API clock past the chapter's time (and 0 puts it back).
+    try {
+      await reader.goto(`/en?faketime=${encodeURIComponent(new Date(at + 60_000).toISOString())}`)
+      await reader.waitForURL((url) => url.pathname.startsWith('/en') && !url.search.includes('faketime'))
+      await readerEpisodes(async () => (await row().count()) === 1)
+    } finally {
+      await reader.goto('/en?faketime=0')
+      await reader.waitForURL((url) => !url.search.includes('faketime'))
+    }
+  })
+
   it('the operator schedules a chapter in the future: coming soon in the console, gone from the reader’s episode list', async () => {
     await ops.goto('/en/ops/titles/1')
     await ops.getByTestId('ops-title').waitFor()
@@ -151,6 +279,9 @@ describe('the operator console: content and campaigns (issue 17)', () => {
     await ops.goto('/ops/titles/1')
     await textOf(ops.getByTestId('ops-chapter-state').first(), /^近日公開：2099\/01\/01 09:00/)
     await shoot(ops, 'ops-title-ja', 'phone')
+    await ops.goto('/ops/titles')
+    await ops.getByTestId('ops-import').waitFor()
+    await shoot(ops, 'ops-titles-ja', 'desktop')
     await ops.goto('/ops/campaigns')
     await ops.getByTestId('ops-campaigns').waitFor()
     await shoot(ops, 'ops-campaigns-ja', 'desktop')

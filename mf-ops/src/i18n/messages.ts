@@ -172,7 +172,7 @@ export const contentMessages = defineMessages({
   texts: { id: 'ops.content.texts', defaultMessage: 'Names and descriptions' },
   textsLead: {
     id: 'ops.content.textsLead',
-    defaultMessage: 'A name is required in every language. Readers see changes within a minute (search within a few).',
+    defaultMessage: 'A name is required in every language. Readers see the changes on the next page they open.',
   },
   nameIn: { id: 'ops.content.nameIn', defaultMessage: 'Name ({language})' },
   descriptionIn: { id: 'ops.content.descriptionIn', defaultMessage: 'Description ({language})' },
@@ -200,6 +200,79 @@ export const contentMessages = defineMessages({
   wayTicket: { id: 'ops.content.wayTicket', defaultMessage: 'Tickets' },
   wayCoin: { id: 'ops.content.wayCoin', defaultMessage: 'Coins' },
   saveChapter: { id: 'ops.content.saveChapter', defaultMessage: 'Save chapter' },
+  hiddenOnly: { id: 'ops.content.hiddenOnly', defaultMessage: 'Hidden titles only' },
+  hiddenTag: { id: 'ops.content.hiddenTag', defaultMessage: 'Hidden from readers' },
+  visibility: { id: 'ops.content.visibility', defaultMessage: 'Visibility' },
+  visibilityLead: {
+    id: 'ops.content.visibilityLead',
+    defaultMessage:
+      'A hidden title disappears for readers everywhere: home, lists, rankings, search and libraries, and its pages answer “not found”. It stays here, and comes back as it was when shown again.',
+  },
+  shownState: { id: 'ops.content.shownState', defaultMessage: 'Readers see this title.' },
+  hiddenState: { id: 'ops.content.hiddenState', defaultMessage: 'Hidden from readers since {date}.' },
+  hide: { id: 'ops.content.hide', defaultMessage: 'Hide from readers' },
+  unhide: { id: 'ops.content.unhide', defaultMessage: 'Show to readers again' },
+  confirmHide: {
+    id: 'ops.content.confirmHide',
+    defaultMessage: 'Hide “{name}” from readers? It leaves every list at once and its pages answer “not found” until you show it again.',
+  },
+  hiddenDone: { id: 'ops.content.hiddenDone', defaultMessage: 'Hidden from readers.' },
+  shownDone: { id: 'ops.content.shownDone', defaultMessage: 'Readers see it again.' },
+  labels: { id: 'ops.content.labels', defaultMessage: 'Genres and badge' },
+  labelsLead: {
+    id: 'ops.content.labelsLead',
+    defaultMessage:
+      'One genre at least: the title is listed in each genre’s menu. The badge shows on its cover, besides those its state gives it (completed, on hiatus, mature).',
+  },
+  genres: { id: 'ops.content.genres', defaultMessage: 'Genres' },
+  badge: { id: 'ops.content.badge', defaultMessage: 'Badge' },
+  badgeNone: { id: 'ops.content.badgeNone', defaultMessage: 'None' },
+  badgeNew: { id: 'ops.content.badgeNew', defaultMessage: 'NEW (a new title)' },
+  badgeUp: { id: 'ops.content.badgeUp', defaultMessage: 'UP (a new chapter)' },
+  badgeHot: { id: 'ops.content.badgeHot', defaultMessage: 'HOT (popular)' },
+  badgeHighlight: { id: 'ops.content.badgeHighlight', defaultMessage: 'HIGHLIGHT (featured)' },
+  badgeEvent: { id: 'ops.content.badgeEvent', defaultMessage: 'EVENT (in an event)' },
+  badgeExclusive: { id: 'ops.content.badgeExclusive', defaultMessage: 'EXCLUSIVE (only on Koma)' },
+  badgeFin: { id: 'ops.content.badgeFin', defaultMessage: 'FIN (completed)' },
+  badgeHiatus: { id: 'ops.content.badgeHiatus', defaultMessage: 'HIATUS (on a break)' },
+  importTitle: { id: 'ops.content.importTitle', defaultMessage: 'Import a book' },
+  importLead: {
+    id: 'ops.content.importLead',
+    defaultMessage:
+      'An EPUB becomes a novel; a folder of images, or several images, becomes a comic with its pages in their names’ order. The same import as the import command: the new title is free to read, and readers see it at once.',
+  },
+  importKind: { id: 'ops.content.importKind', defaultMessage: 'What to import' },
+  importEpub: { id: 'ops.content.importEpub', defaultMessage: 'An EPUB (a novel)' },
+  importImages: { id: 'ops.content.importImages', defaultMessage: 'Images (a comic)' },
+  importEpubFile: { id: 'ops.content.importEpubFile', defaultMessage: 'EPUB file' },
+  importFolder: { id: 'ops.content.importFolder', defaultMessage: 'A folder of images' },
+  importFiles: { id: 'ops.content.importFiles', defaultMessage: 'Or image files' },
+  importNothing: { id: 'ops.content.importNothing', defaultMessage: 'Nothing chosen yet.' },
+  importChosenEpub: { id: 'ops.content.importChosenEpub', defaultMessage: '{name} ({size} MB)' },
+  importChosenPages: {
+    id: 'ops.content.importChosenPages',
+    defaultMessage:
+      '{count, plural, one {# page} other {# pages}} ({size} MB), from {name}{leftOut, plural, =0 {} one {; # other file left out} other {; # other files left out}}',
+  },
+  importNeedsEpub: { id: 'ops.content.importNeedsEpub', defaultMessage: 'Choose one .epub file.' },
+  importNeedsImages: { id: 'ops.content.importNeedsImages', defaultMessage: 'Pages must be JPEG, PNG, WebP or GIF images.' },
+  importTooLarge: {
+    id: 'ops.content.importTooLarge',
+    defaultMessage: 'Too large: an EPUB of {epub} MB, pages of {image} MB each, {total} MB and {pages} pages in all at most.',
+  },
+  importComicTitle: { id: 'ops.content.importComicTitle', defaultMessage: 'Title of the comic' },
+  importComicTitleHint: {
+    id: 'ops.content.importComicTitleHint',
+    defaultMessage: 'The folder’s name unless you type another; the same in every language until you edit it.',
+  },
+  importLtr: { id: 'ops.content.importLtr', defaultMessage: 'Pages read left to right (otherwise right to left, as manga; tall strips scroll down)' },
+  importButton: { id: 'ops.content.importButton', defaultMessage: 'Import' },
+  importPending: { id: 'ops.content.importPending', defaultMessage: 'Importing…' },
+  uploading: { id: 'ops.content.uploading', defaultMessage: 'Uploading… {percent}%' },
+  importing: { id: 'ops.content.importing', defaultMessage: 'Uploaded. Importing…' },
+  importDone: { id: 'ops.content.importDone', defaultMessage: 'Imported “{title}” as No. {id}.' },
+  importOpen: { id: 'ops.content.importOpen', defaultMessage: 'Open it in the console' },
+  importAsReader: { id: 'ops.content.importAsReader', defaultMessage: 'See it as a reader' },
 })
 
 export const campaignMessages = defineMessages({

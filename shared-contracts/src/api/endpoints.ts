@@ -26,6 +26,8 @@ export type {
   OpsChapter,
   OpsCoupon,
   OpsFaq,
+  OpsGenre,
+  OpsImported,
   OpsNotice,
   OpsMember,
   OpsReport,

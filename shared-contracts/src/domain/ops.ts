@@ -5,6 +5,7 @@
  */
 import { LOCALES, type Locale } from '../i18n/locales'
 import { INQUIRY_CATEGORIES, type InquiryCategory } from './account'
+import type { Badge } from './types'
 
 /** Body code of the 403 an operator gets before confirming the second factor in this session. */
 export const OPERATOR_STEP_UP_CODE = 4035
@@ -238,6 +239,94 @@ export function checkTitleTextsForm(form: Partial<Record<string, string>>): {
     }
   }
   return { texts, errors }
+}
+
+/** Hide a title from readers everywhere, or show it again (the console still shows it). */
+export const TITLE_VISIBILITY_ACTIONS = ['hide', 'unhide'] as const
+export type TitleVisibilityAction = (typeof TITLE_VISIBILITY_ACTIONS)[number]
+
+/**
+ * The badge an operator may give a title: SPEC §3's badges but the two the catalogue derives on
+ * its own (Mature from the title's rating, Rental Only per chapter from its sales config).
+ */
+export const TITLE_BADGES = ['NEW', 'UP', 'HOT', 'HIGHLIGHT', 'EVENT', 'EXCLUSIVE', 'FIN', 'HIATUS'] as const satisfies readonly Badge[]
+export type TitleBadge = (typeof TITLE_BADGES)[number]
+
+export interface TitleLabelsSetting {
+  /** Genre codes of the catalogue (`genres.code`), in the order given. */
+  genres: string[]
+  badge: TitleBadge | null
+}
+
+export type TitleLabelsForm = { genres?: string | string[]; badge?: string }
+
+/**
+ * A title's genres (at least one, each one of the catalogue's genres: a title with none would be
+ * in no genre menu) and its own badge (empty: none).
+ */
+export function checkTitleLabelsForm(form: TitleLabelsForm, genreCodes: readonly string[]): { setting: TitleLabelsSetting; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  const raw = form.genres === undefined || form.genres === '' ? [] : Array.isArray(form.genres) ? form.genres : [form.genres]
+  let genres: string[] = []
+  if (raw.some((code) => typeof code !== 'string' || !genreCodes.includes(code))) errors.push({ field: 'genres', problem: 'invalid' })
+  else if (raw.length === 0) errors.push({ field: 'genres', problem: 'required' })
+  else genres = [...new Set(raw)]
+  let badge: TitleBadge | null = null
+  if (form.badge !== undefined && form.badge !== '') {
+    if (typeof form.badge === 'string' && (TITLE_BADGES as readonly string[]).includes(form.badge)) badge = form.badge as TitleBadge
+    else errors.push({ field: 'badge', problem: 'invalid' })
+  }
+  return { setting: { genres, badge }, errors }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import from the browser: one EPUB (a novel) or image files (a comic's pages), the same
+// importer as `npm run import`.
+
+export const IMPORT_KINDS = ['epub', 'images'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+const MB = 1024 * 1024
+/** What one upload may hold: the API answers 413 past any of these (and stops reading). */
+export const IMPORT_LIMITS = { epubBytes: 64 * MB, imageBytes: 20 * MB, pages: 500, totalBytes: 200 * MB } as const
+
+/** Page files the comic importer reads (by name, as `npm run import` does for a folder). */
+export const IMPORT_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.gif'] as const
+
+const extensionOf = (name: string): string => /\.[^./\\]+$/.exec(name)?.[0]?.toLowerCase() ?? ''
+export const isImportImageName = (name: string): boolean => (IMPORT_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+export const isEpubName = (name: string): boolean => extensionOf(name) === '.epub'
+
+export interface ImportFile {
+  name: string
+  size: number
+}
+
+/**
+ * An import as sent: its kind, the comic's title (images: required, a folder's name by default),
+ * and its files — one `.epub`, or pages with an image extension. Sizes are `importTooLarge`'s.
+ */
+export function checkImportForm(
+  form: { kind?: unknown; title?: unknown },
+  files: readonly ImportFile[],
+): { kind: ImportKind | null; title: string; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  const kind = (IMPORT_KINDS as readonly unknown[]).includes(form.kind) ? (form.kind as ImportKind) : null
+  if (!kind) errors.push({ field: 'kind', problem: form.kind ? 'invalid' : 'required' })
+  let title = ''
+  if (kind === 'images') title = checkText(errors, 'title', form.title, TITLE_TEXT_LIMITS.name, true)
+  if (files.length === 0) errors.push({ field: 'files', problem: 'required' })
+  else if (kind === 'epub' && (files.length !== 1 || !isEpubName(files[0]!.name))) errors.push({ field: 'files', problem: 'invalid' })
+  else if (kind === 'images' && !files.every((file) => isImportImageName(file.name))) errors.push({ field: 'files', problem: 'invalid' })
+  return { kind, title, errors }
+}
+
+/** Whether an upload is over IMPORT_LIMITS (the API's 413), checked before sending too. */
+export function importTooLarge(kind: ImportKind, files: readonly ImportFile[]): boolean {
+  const each = kind === 'epub' ? IMPORT_LIMITS.epubBytes : IMPORT_LIMITS.imageBytes
+  return (
+    files.length > IMPORT_LIMITS.pages || files.some((file) => file.size > each) || files.reduce((sum, file) => sum + file.size, 0) > IMPORT_LIMITS.totalBytes
+  )
 }
 
 /** Coins are whole numbers; a price above this is a typing mistake. */

@@ -60,6 +60,21 @@ export const OPS_TEXTS = {
     ja: 'この通報にはこの操作を行えません。',
     fr: "Cette action ne s'applique pas à ce signalement.",
   },
+  importWrongKind: {
+    en: 'Choose one EPUB file, or the pages of a comic as JPEG, PNG, WebP or GIF images.',
+    ja: 'EPUBファイルを1つ、またはマンガのページ（JPEG・PNG・WebP・GIF画像）を選んでください。',
+    fr: 'Choisissez un fichier EPUB, ou les pages d’une BD en images JPEG, PNG, WebP ou GIF.',
+  },
+  importTooLarge: {
+    en: 'This upload is too large: an EPUB of {epub} MB, pages of {image} MB each, {total} MB and {pages} pages in all at most.',
+    ja: 'アップロードが大きすぎます。EPUBは{epub}MBまで、ページは1枚{image}MBまで、合計{total}MB・{pages}ページまでです。',
+    fr: 'Cet envoi est trop volumineux : un EPUB de {epub} Mo, des pages de {image} Mo chacune, {total} Mo et {pages} pages en tout au maximum.',
+  },
+  importRefused: {
+    en: 'This could not be imported: {reason}',
+    ja: '取り込めませんでした：{reason}',
+    fr: 'Import impossible : {reason}',
+  },
   sanctionOperator: {
     en: 'Operators cannot be muted or suspended. Revoke the operator role first.',
     ja: '運営者はミュート・利用停止できません。先に運営者権限を外してください。',

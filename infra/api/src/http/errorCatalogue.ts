@@ -42,6 +42,8 @@ export const API_ERRORS = declare({
   notSignedInWithEmail: { status: 400 },
   lastSignInMethod: { status: 400 },
   uploadFormatInvalid: { status: 400 },
+  /** An operator's import (SPEC §8 "upload format invalid"): neither one EPUB nor image pages. */
+  importWrongKind: { status: 400 },
   adultVerificationFailed: { status: 400 },
   invalidCardDetails: { status: 400 },
   paymentMethodUnavailable: { status: 400 },
@@ -123,6 +125,7 @@ export const API_ERRORS = declare({
   giftExpired: { status: 410 },
   // 413: too big.
   uploadTooLarge: { status: 413 },
+  importTooLarge: { status: 413 },
   // 428 and 451: the mature-content steps of SPEC §8.
   matureNotAccepted: { status: 428 },
   adultVerificationRequired: { status: 451 },

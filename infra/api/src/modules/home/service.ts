@@ -92,7 +92,8 @@ export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean)
     additionalText: sectionText.get(row.id)?.additional_text ?? '',
     urlScheme: row.url_http ? `koma:/${row.url_http}` : '',
     urlHttp: row.url_http,
-    elements: elements.filter((element) => element.section_id === row.id).map(toElement),
+    // An element naming a title readers may not see (an operator hid it, issue 17) is left out.
+    elements: elements.filter((element) => element.section_id === row.id && (!element.content_id || summaries.has(element.content_id))).map(toElement),
   })
 
   const top = sections.find((section) => section.top_banner)

@@ -97,6 +97,8 @@ export async function announceReleases(deps: AppDeps): Promise<number> {
       .where('chapters.published_at', '>', since)
       .where('chapters.published_at', '<=', now)
       .where('chapters.aborted', '=', false)
+      // A title an operator hid announces nothing (issue 17).
+      .where('contents.hidden_at', 'is', null)
       .orderBy('chapters.published_at')
       .orderBy('chapters.sort')
       .execute()

@@ -1,6 +1,7 @@
 import type { Endpoints } from '@koma/contracts/server'
-import { totpCode } from '../../modules/ops/testing'
-import { newCaller, type World } from '../world'
+import { multipartBody, totpCode } from '../../modules/ops/testing'
+import { insertTitle } from '../../modules/viewer/importer'
+import { newCaller, tinyPng, type World } from '../world'
 import { anyone, expectContains, operators, perWorld, type Expectation } from './rules'
 
 /**
@@ -47,6 +48,23 @@ const moderation = perWorld(async (w: World) => {
   return { targetId: target.userId!, commentId: Number(comment.id), commentReportId: Number(commentReport.id), contentReportId: Number(contentReport.id) }
 })
 
+/** A title of the suite's own to hide and relabel (hiding a seeded one would take it from the other endpoints' cases). */
+const spareTitle = perWorld(async (w: World) => {
+  const cover = await w.t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id').limit(1).executeTakeFirstOrThrow()
+  const name = { ja: `予備 ${w.marker}`, en: `Spare ${w.marker}`, fr: `Réserve ${w.marker}` }
+  return insertTitle(w.t.db, {
+    name,
+    description: name,
+    author: name,
+    orientation: 'paged',
+    readingDirection: 'rtl',
+    format: 'image',
+    coverImageId: Number(cover.id),
+    hue: 200,
+    now: w.t.clock.now(),
+  })
+})
+
 /** A notice and a question of the suite's own to edit and end (the seeded ones are other endpoints' cases). */
 const documents = perWorld(async (w: World) => {
   const notice = await w.t.db
@@ -88,6 +106,9 @@ const futureLegal = {
   bodyEn: 'Be kind.',
   bodyFr: 'Soyez aimables.',
 }
+
+/** A multipart body as the matrix sends raw ones: bytes, with its type in the headers. */
+const upload = (body: { payload: Buffer; type: string }) => ({ raw: body.payload, headers: { 'content-type': body.type } })
 
 type OpsKey = Extract<keyof Endpoints, `ops${string}`> | 'appVersion'
 
@@ -247,6 +268,45 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
       },
     ],
   },
+  opsTitleVisibility: {
+    cases: [
+      { name: 'hide a title', request: async (w) => ({ params: { id: await spareTitle(w), action: 'hide' } }), expect: operators() },
+      { name: 'show it again', request: async (w) => ({ params: { id: await spareTitle(w), action: 'unhide' } }), expect: operators() },
+      { name: 'an action that is none', request: async (w) => ({ params: { id: await spareTitle(w), action: 'delete' } }), expect: operators(404) },
+      { name: 'no such title', request: () => ({ params: { id: 987654321, action: 'hide' } }), expect: operators(404) },
+    ],
+  },
+  opsTitleLabels: {
+    cases: [
+      {
+        name: 'genres and a badge',
+        request: async (w) => ({ params: { id: await spareTitle(w) }, body: { genres: ['fantasy', 'drama'], badge: 'NEW' } }),
+        expect: operators(),
+      },
+      {
+        name: 'a genre the catalogue has not',
+        request: async (w) => ({ params: { id: await spareTitle(w) }, body: { genres: 'cooking' } }),
+        expect: operators(400),
+      },
+      { name: 'no such title', request: () => ({ params: { id: 987654321 }, body: { genres: 'drama' } }), expect: operators(404) },
+    ],
+  },
+  opsImport: {
+    cases: [
+      {
+        name: 'a comic of one page',
+        request: async () =>
+          upload(multipartBody({ kind: 'images', title: 'Matrix comic' }, [{ field: 'pages', name: '001.png', bytes: await tinyPng(), type: 'image/png' }])),
+        expect: operators(),
+      },
+      {
+        name: 'a text file as a page',
+        request: () => upload(multipartBody({ kind: 'images', title: 'Notes' }, [{ field: 'pages', name: 'notes.txt', bytes: Buffer.from('hello') }])),
+        expect: operators(400),
+      },
+    ],
+  },
+  opsGenres: { cases: [{ name: 'the catalogue’s genres', request: () => ({}), expect: operators() }] },
   opsChapterSales: {
     cases: [
       {
