@@ -1,9 +1,8 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, INQUIRY_CATEGORIES, LOCALES, useT, type Locale } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, formatDateTime, INQUIRY_CATEGORIES, useT } from '@koma/contracts'
 import {
   checkCouponForm,
   checkFaqForm,
   checkNoticeForm,
-  localizedField,
   NOTICE_CATEGORIES,
   opsEndpoints,
   type CouponForm as CouponBody,
@@ -11,14 +10,15 @@ import {
   type OpsFaq,
   type OpsNotice,
 } from '@koma/contracts/ops'
-import { SelectField, TextArea, TextField } from '@koma/contracts/ui'
+import { SelectField, TextField } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { fromLocalInput, toLocalInput } from '../console/problems'
-import { LanguageColumns, Problem, useInLanguage } from '../console/parts'
+import { LocalizedFields, localizedValues } from '../console/LocalizedFields'
+import { Problem, useInLanguage } from '../console/parts'
 import { SubmitRow, useAction, useOpsForm, type Fields } from '../console/form'
-import { campaignMessages, consoleMessages, languageMessages } from '../i18n/messages'
+import { campaignMessages, consoleMessages } from '../i18n/messages'
 
 export default function CampaignsPage() {
   const t = useT()
@@ -141,11 +141,7 @@ function NewCoupon() {
         <TextField type="datetime-local" label={t(campaignMessages.startsAt)} {...form.field('startsAt')} />
         <TextField type="datetime-local" label={t(campaignMessages.endsAt)} {...form.field('endsAt')} />
       </div>
-      <LanguageColumns>
-        {(locale) => (
-          <TextField label={t(campaignMessages.couponTitleIn, { language: t(languageMessages[locale]) })} {...form.field(localizedField('title', locale))} />
-        )}
-      </LanguageColumns>
+      <LocalizedFields field={form.field} title={['title', campaignMessages.couponTitleIn]} />
       <Problem text={form.submit.problem} />
       <SubmitRow pending={form.submit.pending} label={t(campaignMessages.create)} saved={form.saved} savedLabel={t(campaignMessages.created)} />
     </form>
@@ -241,16 +237,12 @@ const NOTICE_LABELS = {
 } as const
 
 function noticeFields(notice: OpsNotice | null): Fields {
-  const fields: Fields = {
+  return {
     category: notice?.category ?? 'notice',
     pinned: notice?.pinned ? 'true' : 'false',
     publishedAt: notice ? toLocalInput(notice.publishedAt) : '',
+    ...localizedValues(notice?.texts, ['title', 'body']),
   }
-  for (const locale of LOCALES) {
-    fields[localizedField('title', locale)] = notice?.texts[locale]?.title ?? ''
-    fields[localizedField('body', locale)] = notice?.texts[locale]?.body ?? ''
-  }
-  return fields
 }
 
 export const noticeBody = (fields: Fields): Fields => ({ ...fields, publishedAt: fromLocalInput(fields.publishedAt ?? '') })
@@ -335,7 +327,6 @@ function NoticeForm({ notice, done }: { notice: OpsNotice | null; done: () => vo
       done()
     },
   )
-  const language = (locale: Locale) => t(languageMessages[locale])
   return (
     <form
       onSubmit={form.submit.onSubmit}
@@ -363,14 +354,7 @@ function NoticeForm({ notice, done }: { notice: OpsNotice | null; done: () => vo
           {t(campaignMessages.pinned)}
         </label>
       </div>
-      <LanguageColumns>
-        {(locale) => (
-          <>
-            <TextField label={t(campaignMessages.titleIn, { language: language(locale) })} {...form.field(localizedField('title', locale))} />
-            <TextArea label={t(campaignMessages.bodyIn, { language: language(locale) })} {...form.field(localizedField('body', locale))} />
-          </>
-        )}
-      </LanguageColumns>
+      <LocalizedFields field={form.field} title={['title', campaignMessages.titleIn]} body={['body', campaignMessages.bodyIn]} />
       <Problem text={form.submit.problem} />
       <SubmitRow pending={form.submit.pending} label={t(notice ? consoleMessages.save : campaignMessages.create)} saved={false} savedLabel="">
         <button type="button" css={buttonStyle('plain')} onClick={done}>
@@ -392,12 +376,7 @@ const FAQ_LABELS = {
 } as const
 
 function faqFields(faq: OpsFaq | null): Fields {
-  const fields: Fields = { category: faq?.category ?? 'manual', sort: faq ? String(faq.sort) : '' }
-  for (const locale of LOCALES) {
-    fields[localizedField('question', locale)] = faq?.texts[locale]?.question ?? ''
-    fields[localizedField('answer', locale)] = faq?.texts[locale]?.answer ?? ''
-  }
-  return fields
+  return { category: faq?.category ?? 'manual', sort: faq ? String(faq.sort) : '', ...localizedValues(faq?.texts, ['question', 'answer']) }
 }
 
 function Faqs() {
@@ -465,7 +444,6 @@ function FaqForm({ faq, done }: { faq: OpsFaq | null; done: () => void }) {
       done()
     },
   )
-  const language = (locale: Locale) => t(languageMessages[locale])
   return (
     <form
       onSubmit={form.submit.onSubmit}
@@ -484,14 +462,7 @@ function FaqForm({ faq, done }: { faq: OpsFaq | null; done: () => void }) {
         </SelectField>
         <TextField label={t(campaignMessages.sort)} inputMode="numeric" {...form.field('sort')} />
       </div>
-      <LanguageColumns>
-        {(locale) => (
-          <>
-            <TextField label={t(campaignMessages.questionIn, { language: language(locale) })} {...form.field(localizedField('question', locale))} />
-            <TextArea label={t(campaignMessages.answerIn, { language: language(locale) })} {...form.field(localizedField('answer', locale))} />
-          </>
-        )}
-      </LanguageColumns>
+      <LocalizedFields field={form.field} title={['question', campaignMessages.questionIn]} body={['answer', campaignMessages.answerIn]} />
       <Problem text={form.submit.problem} />
       <SubmitRow pending={form.submit.pending} label={t(faq ? consoleMessages.save : campaignMessages.create)} saved={false} savedLabel="">
         <button type="button" css={buttonStyle('plain')} onClick={done}>
