@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
 import { SubmitRow, useOpsForm, type Fields } from '../console/form'
 import { OpsConsole, Panel } from '../console/OpsConsole'
+import { FlagField } from '../console/FlagField'
 import { LocalizedFields, localizedValues } from '../console/LocalizedFields'
 import { Problem } from '../console/parts'
 import { fromLocalInput, toLocalInput } from '../console/problems'
@@ -85,16 +86,7 @@ function MaintenanceForm({ state }: { state: ServiceState }) {
         {t(status)}
       </p>
       <form onSubmit={form.submit.onSubmit} noValidate>
-        <label css={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, fontWeight: 700 }}>
-          <input
-            type="checkbox"
-            name="on"
-            checked={form.fields.on === 'true'}
-            onChange={(event) => form.setFields((current) => ({ ...current, on: event.target.checked ? 'true' : 'false' }))}
-            css={{ width: 20, height: 20 }}
-          />
-          {t(serviceMessages.on)}
-        </label>
+        <FlagField form={form} name="on" label={t(serviceMessages.on)} />
         <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
           <TextField type="datetime-local" label={t(serviceMessages.startsAt)} {...form.field('startsAt')} />
           <TextField type="datetime-local" label={t(serviceMessages.endsAt)} {...form.field('endsAt')} />
