@@ -33,6 +33,11 @@ export const factorMessages = defineMessages({
   code: { id: 'ops.factor.code', defaultMessage: 'Code' },
   codeInvalid: { id: 'ops.factor.codeInvalid', defaultMessage: 'Type the 6 digits the app shows.' },
   confirm: { id: 'ops.factor.confirm', defaultMessage: 'Confirm' },
+  qrAlt: {
+    id: 'ops.factor.qrAlt',
+    defaultMessage: 'QR image of the link for your authenticator app. If you cannot scan it, type the key shown below into the app.',
+  },
+  qrCaption: { id: 'ops.factor.qrCaption', defaultMessage: 'Scan this with your authenticator app, or use the key or the link below.' },
 })
 
 export const problemMessages = defineMessages({
