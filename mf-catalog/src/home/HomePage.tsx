@@ -112,7 +112,20 @@ const Home = observer(function Home({ preview }: { preview: Preview | null }) {
         <p
           role="status"
           data-testid="home-preview"
-          css={{ margin: 0, padding: '10px 16px', background: COLORS.popupNotice, color: COLORS.onBrand, fontSize: 13, fontWeight: 700, textAlign: 'center' }}
+          css={{
+            // At the bottom: the phone's floating header covers the top of the home.
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 0,
+            zIndex: 20,
+            margin: 0,
+            padding: '10px 16px calc(10px + env(safe-area-inset-bottom))',
+            background: COLORS.popupNotice,
+            color: COLORS.onBrand,
+            fontSize: 13,
+            fontWeight: 700,
+            textAlign: 'center',
+          }}
         >
           {preview.at ? t(homeMessages.previewAt, { date: formatDateTime(preview.at) }) : t(homeMessages.previewNow)}
         </p>

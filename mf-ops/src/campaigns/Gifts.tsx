@@ -9,7 +9,7 @@ import { Problem, useInLanguage } from '../console/parts'
 import { fromLocalInput } from '../console/problems'
 import { SubmitRow, useOpsForm, type Fields } from '../console/form'
 import { campaignMessages } from '../i18n/messages'
-import { CampaignItem, grid, list, Pager, RewardFields, rewardBody, useRewardText } from './parts'
+import { CampaignItem, CampaignList, grid, Pager, RewardFields, rewardBody, useRewardText } from './parts'
 
 /**
  * Gifts to one member or to everyone (issue 17). Each form sends one request key, kept until its
@@ -23,11 +23,7 @@ export function Gifts() {
     <Panel title={t(campaignMessages.gifts)} lead={t(campaignMessages.giftsLead)} testId="ops-gifts">
       <GiftForm />
       {gifts.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.giftsEmpty)}</p> : null}
-      <ul css={list}>
-        {gifts.map((gift) => (
-          <GiftItem key={gift.id} gift={gift} />
-        ))}
-      </ul>
+      <CampaignList items={gifts} render={(gift) => <GiftItem key={gift.id} gift={gift} />} />
       <Pager pageNo={pageNo} hasNext={page.hasNext} go={setPageNo} />
     </Panel>
   )

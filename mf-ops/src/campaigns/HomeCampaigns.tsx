@@ -20,7 +20,7 @@ import { Problem, useInLanguage } from '../console/parts'
 import { fromLocalInput } from '../console/problems'
 import { SubmitRow, useOpsForm, type Fields } from '../console/form'
 import { campaignMessages } from '../i18n/messages'
-import { AddToggle, CampaignItem, formBox, grid, list, PreviewLinks } from './parts'
+import { AddToggle, CampaignItem, CampaignList, formBox, grid, PreviewLinks } from './parts'
 
 /**
  * The home page's campaigns (issue 17): popups, banners and sections, each from its start to its
@@ -100,8 +100,9 @@ function Popups({ home }: { home: OpsHome }) {
     <Panel title={t(campaignMessages.popups)} lead={t(campaignMessages.popupsLead)} testId="ops-popups">
       <AddToggle label={t(campaignMessages.newPopup)} form={(done) => <PopupForm pages={home.pages} done={done} />} />
       {home.popups.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.popupsEmpty)}</p> : null}
-      <ul css={list}>
-        {home.popups.map((popup) => (
+      <CampaignList
+        items={home.popups}
+        render={(popup) => (
           <CampaignItem
             key={popup.id}
             testId="ops-popup"
@@ -117,8 +118,8 @@ function Popups({ home }: { home: OpsHome }) {
             preview={<PreviewLinks startsAt={popup.startsAt} show={{ popup: popup.id }} mature={popup.mature} />}
             end={() => api.request(opsEndpoints.opsPopupEnd, { params: { id: String(popup.id) } }).then(changed)}
           />
-        ))}
-      </ul>
+        )}
+      />
     </Panel>
   )
 }
@@ -200,24 +201,27 @@ function Banners({ home }: { home: OpsHome }) {
     <Panel title={t(campaignMessages.banners)} lead={t(campaignMessages.bannersLead)} testId="ops-banners">
       <AddToggle label={t(campaignMessages.newBanner)} form={(done) => <BannerForm sections={sections} done={done} />} />
       {sections.map((section) => (
-        <section key={section.id} css={{ marginBottom: 12 }}>
-          <h3 css={{ fontSize: FONT_SIZES.size50, margin: '0 0 8px' }}>{sectionName(section)}</h3>
-          <ul css={list}>
-            {section.elements.map((element) => (
+        <details key={section.id} open={section.topBanner} data-testid="ops-banner-section" css={{ marginBottom: 10 }}>
+          <summary css={{ cursor: 'pointer', fontWeight: 700, fontSize: FONT_SIZES.size50, padding: '6px 0' }}>
+            {sectionName(section)} · {t(campaignMessages.tileCount, { count: section.elements.filter((element) => element.state !== 'ended').length })}
+          </summary>
+          <CampaignList
+            items={section.elements}
+            render={(element) => (
               <CampaignItem
                 key={element.id}
                 testId="ops-banner"
                 id={element.id}
                 heading={tile(element)}
-                details={[element.link, element.badge].filter(Boolean).join(' · ')}
+                details={[element.link, element.badge ? t(campaignMessages.badgeName, { badge: element.badge }) : null].filter(Boolean).join(' · ')}
                 window={element}
                 state={element.state}
                 preview={<PreviewLinks startsAt={element.startsAt} show={{ section: section.id }} mature={section.mature} />}
                 end={() => api.request(opsEndpoints.opsBannerEnd, { params: { id: String(element.id) } }).then(changed)}
               />
-            ))}
-          </ul>
-        </section>
+            )}
+          />
+        </details>
       ))}
     </Panel>
   )
@@ -286,31 +290,30 @@ function Sections({ home }: { home: OpsHome }) {
   return (
     <Panel title={t(campaignMessages.sections)} lead={t(campaignMessages.sectionsLead)} testId="ops-sections">
       <AddToggle label={t(campaignMessages.newSection)} form={(done) => <SectionForm done={done} />} />
-      <ul css={list}>
-        {home.sections
-          .filter((section) => !section.topBanner)
-          .map((section) => (
-            <CampaignItem
-              key={section.id}
-              testId="ops-section"
-              id={section.id}
-              heading={sectionName(section)}
-              details={[
-                `#${section.sort}`,
-                typeName(section.elementType),
-                section.shuffleGroup !== null && isShuffledType(section.elementType) ? t(campaignMessages.groupName, { group: section.shuffleGroup }) : null,
-                t(campaignMessages.titleCount, { count: section.elements.length }),
-                section.mature ? t(campaignMessages.matureOnly) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-              window={section}
-              state={section.state}
-              preview={<PreviewLinks startsAt={section.startsAt} show={{ section: section.id }} mature={section.mature} />}
-              end={() => api.request(opsEndpoints.opsSectionEnd, { params: { id: String(section.id) } }).then(changed)}
-            />
-          ))}
-      </ul>
+      <CampaignList
+        items={home.sections.filter((section) => !section.topBanner)}
+        render={(section) => (
+          <CampaignItem
+            key={section.id}
+            testId="ops-section"
+            id={section.id}
+            heading={sectionName(section)}
+            details={[
+              `#${section.sort}`,
+              typeName(section.elementType),
+              section.shuffleGroup !== null && isShuffledType(section.elementType) ? t(campaignMessages.groupName, { group: section.shuffleGroup }) : null,
+              t(campaignMessages.titleCount, { count: section.elements.length }),
+              section.mature ? t(campaignMessages.matureOnly) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+            window={section}
+            state={section.state}
+            preview={<PreviewLinks startsAt={section.startsAt} show={{ section: section.id }} mature={section.mature} />}
+            end={() => api.request(opsEndpoints.opsSectionEnd, { params: { id: String(section.id) } }).then(changed)}
+          />
+        )}
+      />
     </Panel>
   )
 }

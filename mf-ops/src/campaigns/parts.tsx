@@ -23,7 +23,7 @@ export const row = { display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 } a
 export const list = { listStyle: 'none', margin: 0, padding: 0 } as const
 export const grid = (min: number) => ({ display: 'grid', gap: '0 16px', gridTemplateColumns: `repeat(auto-fit, minmax(min(${min}px, 100%), 1fr))` }) as const
 
-const STATE_LABELS = { scheduled: campaignMessages.stateScheduled, live: campaignMessages.live, ended: campaignMessages.stateEnded } as const
+const STATE_LABELS = { scheduled: campaignMessages.stateScheduled, live: campaignMessages.stateLive, ended: campaignMessages.stateEnded } as const
 const STATE_COLORS = { scheduled: COLORS.text, live: COLORS.free, ended: COLORS.textMuted } as const
 
 /** Scheduled, live or ended, in words and colour. */
@@ -140,7 +140,7 @@ export function CampaignItem({
   state: CampaignState
   preview?: ReactNode
   /** End it now (and read the lists again). */
-  end: () => Promise<unknown>
+  end: () => Promise<void>
 }) {
   const t = useT()
   const period = usePeriod()
@@ -156,26 +156,34 @@ export function CampaignItem({
         {details} · {period(window)}
       </p>
       {state === 'ended' ? null : (
-        <>
-          {preview}
-          <div css={row}>
-            <button
-              type="button"
-              disabled={action.pending}
-              onClick={() =>
-                void action.run(async () => {
-                  await end()
-                })
-              }
-              css={buttonStyle('plain')}
-            >
-              {t(campaignMessages.end)}
-            </button>
-          </div>
-        </>
+        <div css={{ ...row, alignItems: 'center', justifyContent: 'space-between' }}>
+          {preview ?? <span />}
+          <button type="button" disabled={action.pending} onClick={() => void action.run(end)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
+            {t(campaignMessages.end)}
+          </button>
+        </div>
       )}
       <Problem text={action.problem} />
     </li>
+  )
+}
+
+/** Campaigns still to come or running, then the ended ones folded away (they only grow). */
+export function CampaignList<T extends { id: number; state: CampaignState }>({ items, render }: { items: readonly T[]; render: (item: T) => ReactNode }) {
+  const t = useT()
+  const ended = items.filter((item) => item.state === 'ended')
+  return (
+    <>
+      <ul css={list}>{items.filter((item) => item.state !== 'ended').map(render)}</ul>
+      {ended.length ? (
+        <details css={{ marginTop: 4 }}>
+          <summary css={{ cursor: 'pointer', fontWeight: 700, fontSize: FONT_SIZES.size50, color: COLORS.textMuted, padding: '6px 0' }}>
+            {t(campaignMessages.endedCount, { count: ended.length })}
+          </summary>
+          <ul css={{ ...list, marginTop: 8 }}>{ended.map(render)}</ul>
+        </details>
+      ) : null}
+    </>
   )
 }
 
@@ -194,7 +202,7 @@ export function PreviewLinks({ startsAt, show, mature }: { startsAt: string | nu
   // Japanese has no path prefix (the page's language follows a cookie there): the preview names its language.
   const href = (locale: Locale) => `${pathInLocale(locale, '/')}?${query.toString()}&lang=${locale}`
   return (
-    <p data-testid="ops-preview" css={{ ...meta, margin: '8px 0 0', display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'baseline' }}>
+    <p data-testid="ops-preview" css={{ ...meta, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'baseline' }}>
       <span>{t(campaignMessages.previewAs)}</span>
       {LOCALES.map((locale) => (
         <a key={locale} href={href(locale)} target="_blank" rel="noopener" hrefLang={locale} css={{ color: COLORS.brandDark, fontWeight: 700 }}>

@@ -105,15 +105,17 @@ function QrImage({ text, alt, caption }: { text: string; alt: string; caption: s
     }
   }, [text])
   if (!svg) return null
+  // Four screen pixels a module (its viewBox is the module count, quiet zone included): every module the same size, crisp for the camera.
+  const size = 4 * Number(/viewBox="0 0 (\d+) /.exec(svg)?.[1] ?? 46)
   return (
     <figure css={{ margin: '0 0 14px' }}>
       <img
         data-testid="ops-totp-qr"
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
         alt={alt}
-        width={184}
-        height={184}
-        css={{ display: 'block', imageRendering: 'pixelated', border: `1px solid ${COLORS.line}`, borderRadius: 8 }}
+        width={size}
+        height={size}
+        css={{ display: 'block', maxWidth: '100%', height: 'auto', border: `1px solid ${COLORS.line}`, borderRadius: 8 }}
       />
       <figcaption css={{ marginTop: 6, fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{caption}</figcaption>
     </figure>

@@ -281,6 +281,14 @@ export const campaignMessages = defineMessages({
   faqCoin: { id: 'ops.campaigns.faqCoin', defaultMessage: 'Coins' },
   faqOther: { id: 'ops.campaigns.faqOther', defaultMessage: 'Other' },
   // Home popups, banners and sections; gifts
+  stateLive: { id: 'ops.campaigns.stateLive', defaultMessage: 'Live' },
+  badgeName: {
+    id: 'ops.campaigns.badgeName',
+    defaultMessage:
+      '{badge, select, FIN {Completed} EVENT {Event} NEW {New} UP {Updated} HIATUS {On hiatus} HIGHLIGHT {Highlight} HOT {Hot} EXCLUSIVE {Exclusive} MATURE {Mature} RENTAL_ONLY {Rental only} other {{badge}}}',
+  },
+  endedCount: { id: 'ops.campaigns.endedCount', defaultMessage: 'Ended ({count})' },
+  tileCount: { id: 'ops.campaigns.tileCount', defaultMessage: '{count, plural, one {# tile} other {# tiles}}' },
   homeNav: { id: 'ops.campaigns.homeNav', defaultMessage: 'Home page' },
   onThisPage: { id: 'ops.campaigns.onThisPage', defaultMessage: 'On this page' },
   stateScheduled: { id: 'ops.campaigns.stateScheduled', defaultMessage: 'Scheduled' },
