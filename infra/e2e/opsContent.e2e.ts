@@ -5,6 +5,7 @@ import { generate } from 'otplib'
 import sharp from 'sharp'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { apiGet } from './support/api'
 import { eventually, textOf } from './support/eventually'
 import { SEEDED_READER, signInAt } from './support/members'
 import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
@@ -38,6 +39,10 @@ beforeAll(async () => {
   await ops.getByTestId('ops-second-factor').waitFor()
   await ops.getByRole('button', { name: 'Show my key' }).click()
   const secret = (await ops.getByTestId('ops-totp-secret').textContent())!.trim()
+  // The key as a QR image for the app, with the key and the link under it.
+  await ops.getByRole('img', { name: /QR image of the link for your authenticator app/ }).waitFor()
+  await shoot(ops, 'ops-second-factor', 'phone')
+  await shoot(ops, 'ops-second-factor', 'desktop')
   await ops.getByLabel('Code').fill(await generate({ secret, digits: 6, period: 30 }))
   await ops.getByRole('button', { name: 'Confirm' }).click()
   await ops.getByTestId('ops-service').waitFor()
@@ -285,6 +290,98 @@ describe('the operator console: content and campaigns (issue 17)', () => {
     await ops.goto('/ops/campaigns')
     await ops.getByTestId('ops-campaigns').waitFor()
     await shoot(ops, 'ops-campaigns-ja', 'desktop')
+    expect(opsErrors).toEqual([])
+  })
+})
+
+describe('the operator console: home campaigns and gifts (issue 17)', () => {
+  it('the operator puts a banner first in the top banner and a reader opening home sees it; a popup for later is previewed in French and no reader sees it yet', async () => {
+    await ops.setViewportSize(DESKTOP)
+    await ops.goto('/en/ops/campaigns')
+    await ops.getByTestId('ops-campaigns').waitFor()
+    const banners = ops.getByTestId('ops-banners')
+    await banners.getByRole('button', { name: 'New banner' }).click()
+    const form = ops.getByTestId('ops-banner-form')
+    await form.getByRole('button', { name: 'Create' }).click()
+    await textOf(form.getByRole('alert').first(), 'This is required.')
+    await form.getByLabel('Title No. (its artwork)').fill('1')
+    await form.getByLabel('Place (1 = first; empty: last)').fill('1')
+    await form.getByLabel('Badge', { exact: true }).selectOption('EVENT')
+    await form.getByLabel('Title (Japanese)', { exact: true }).fill('コンソールの冬バナー')
+    await form.getByLabel('Title (English)', { exact: true }).fill('Console winter banner')
+    await form.getByLabel('Title (French)', { exact: true }).fill('Bannière d’hiver de la console')
+    await form.getByLabel('Subtitle (English)').fill('Made in the operator console')
+    await shoot(ops, 'ops-banner-form', 'desktop')
+    await shoot(ops, 'ops-banner-form', 'phone')
+    await ops.setViewportSize(DESKTOP)
+    await form.getByRole('button', { name: 'Create' }).click()
+    await textOf(banners.getByTestId('ops-banner').filter({ hasText: 'Console winter banner' }), /Console winter banner\s*Live/)
+
+    // A reader opening the home page (a new browser: nothing kept from an earlier visit).
+    const visitorContext = await newContext(browser, { baseURL: site!.baseURL, viewport: PHONE })
+    try {
+      const visitor = await visitorContext.newPage()
+      await visitor.goto('/en/')
+      await textOf(visitor.getByTestId('top-banner').locator('li').first(), /Console winter banner.*Made in the operator console/)
+      await shoot(visitor, 'home-banner-from-console', 'phone')
+
+      // A popup for later: previewed as French readers will see it, and nobody sees it yet.
+      const popups = ops.getByTestId('ops-popups')
+      await popups.getByRole('button', { name: 'New popup' }).click()
+      const popupForm = ops.getByTestId('ops-popup-form')
+      await popupForm.getByLabel('Link on the site (empty: none)').fill('/menu/all_comic/event')
+      await popupForm.getByLabel('Starts (empty: now)').fill('2099-12-01T10:00')
+      await popupForm.getByLabel('Title (Japanese)', { exact: true }).fill('コンソールの冬フェア')
+      await popupForm.getByLabel('Title (English)', { exact: true }).fill('Console winter fair')
+      await popupForm.getByLabel('Title (French)', { exact: true }).fill('Foire d’hiver de la console')
+      await popupForm.getByLabel('Text (French)').fill('Des chapitres offerts tout l’hiver.')
+      await popupForm.getByRole('button', { name: 'Create' }).click()
+      const popup = popups.getByTestId('ops-popup').filter({ hasText: 'Console winter fair' })
+      await textOf(popup, /Console winter fair\s*Scheduled/)
+      await shoot(ops, 'ops-campaigns-home', 'desktop')
+      await shoot(ops, 'ops-campaigns-home', 'phone')
+      await ops.setViewportSize(DESKTOP)
+      const [preview] = await Promise.all([opsContext.waitForEvent('page'), popup.getByRole('link', { name: 'French' }).click()])
+      await textOf(preview.getByTestId('home-preview'), /^Aperçu : l’accueil tel que les lecteurs le verront le 2099\/12\/01 10:00/)
+      await textOf(preview.getByTestId('popup-content'), /Foire d’hiver de la console.*Des chapitres offerts tout l’hiver/)
+      await shoot(preview, 'home-preview-fr', 'desktop')
+      await shoot(preview, 'home-preview-fr', 'phone')
+      await preview.close()
+
+      await visitor.goto('/fr/')
+      await visitor.getByTestId('top-banner').waitFor()
+      expect(await visitor.getByText('Foire d’hiver de la console').count()).toBe(0)
+    } finally {
+      await visitorContext.close()
+    }
+  })
+
+  it('a gift the operator sends to a reader is in that reader’s inbox, in the reader’s language', async () => {
+    const cookie = (await readerContext.cookies()).map((item) => `${item.name}=${item.value}`).join('; ')
+    const { result: profile } = await apiGet<{ userId: number }>('/member/profile', { cookie, baseURL: site!.baseURL })
+    await ops.setViewportSize(DESKTOP)
+    await ops.goto('/en/ops/campaigns#campaigns-gifts')
+    const form = ops.getByTestId('ops-gift-form')
+    await form.getByLabel('Member No.').fill(String(profile!.userId))
+    await form.getByLabel('How many').fill('15')
+    await form.getByLabel('Gift name (Japanese)').fill('運営からの贈り物')
+    await form.getByLabel('Gift name (English)').fill('A gift from the console')
+    await form.getByLabel('Gift name (French)').fill('Un cadeau de la console')
+    await form.getByRole('button', { name: 'Send' }).click()
+    await textOf(form.getByRole('status'), 'Sent.')
+    await textOf(ops.getByTestId('ops-gift').first(), /A gift from the console\s*Live.*15 bonus coins.*1 received · 0 claimed/)
+    await shoot(ops, 'ops-gifts', 'desktop')
+
+    await reader.goto('/fr/inbox/gift')
+    await textOf(reader.getByTestId('gift').filter({ hasText: 'Un cadeau de la console' }), /Un cadeau de la console/)
+    await shoot(reader, 'inbox-gift-from-console', 'phone')
+
+    // The console in Japanese (unprefixed paths, with the language cookie the language menu writes).
+    await opsContext.addCookies([{ name: 'koma_locale', value: 'ja', url: site!.baseURL }])
+    await ops.goto('/ops/campaigns')
+    await ops.getByTestId('ops-gifts').waitFor()
+    await textOf(ops.getByTestId('ops-gift').first(), /運営からの贈り物/)
+    await shoot(ops, 'ops-campaigns-gifts-ja', 'phone')
     expect(opsErrors).toEqual([])
   })
 })

@@ -54,6 +54,11 @@ export const OPS_TEXTS = {
   },
   couponExists: { en: 'A coupon with this code already exists.', ja: 'このコードのクーポンはすでにあります。', fr: 'Un code promo identique existe déjà.' },
   couponNotFound: { en: 'This coupon cannot be found.', ja: 'クーポンが見つかりません。', fr: 'Ce code promo est introuvable.' },
+  giftRequestReused: {
+    en: 'This form already sent a different gift. Reload the page to send a new one.',
+    ja: 'このフォームからは別のプレゼントがすでに送られています。新しく送るにはページを再読み込みしてください。',
+    fr: 'Ce formulaire a déjà envoyé un autre cadeau. Rechargez la page pour en envoyer un nouveau.',
+  },
   reportNotFound: { en: 'This report cannot be found.', ja: '通報が見つかりません。', fr: 'Ce signalement est introuvable.' },
   reportActionNotAllowed: {
     en: 'This action does not apply to this report.',

@@ -112,6 +112,8 @@ export const API_ERRORS = declare({
   providerAlreadyLinked: { status: 409 },
   termsVersionOutdated: { status: 409 },
   couponExists: { status: 409 },
+  /** A gift's request key sent again with other contents (the same contents answer the gift it made). */
+  giftRequestReused: { status: 409 },
   couponUsed: { status: 409 },
   giftClaimed: { status: 409 },
   dailyBonusClaimed: { status: 409 },

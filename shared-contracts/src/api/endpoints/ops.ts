@@ -19,6 +19,9 @@ import type {
 } from '../../domain/ops'
 import type { Locale } from '../../i18n/locales'
 import { endpoint, type None } from '../endpoint'
+import { opsCampaignEndpoints } from './opsCampaigns'
+
+export * from './opsCampaigns'
 
 /**
  * The operator API (issue 17). Every call is refused (403) to anyone but an operator, and, except
@@ -307,4 +310,5 @@ export const opsEndpoints = {
   opsFaqCreate: endpoint<None, None, FaqBody, OpsFaq>('POST', '/ops/faqs'),
   opsFaqUpdate: endpoint<{ id: string }, None, FaqBody, OpsFaq>('PUT', '/ops/faqs/:id'),
   opsFaqDelete: endpoint<{ id: string }, None, None, { deleted: boolean }>('DELETE', '/ops/faqs/:id'),
+  ...opsCampaignEndpoints,
 } as const

@@ -18,6 +18,7 @@ import { type HttpError } from '../../http/errors'
 import { apiError, invalidInput } from '../../http/errorCatalogue'
 import { route } from '../../http/route'
 import { auditPage, writeAudit } from './audit'
+import { registerCampaignRoutes } from './campaignRoutes'
 import { createCoupon, endCoupon, listCoupons } from './coupons'
 import { deleteFaq, deleteNotice, listFaqs, listNotices, newestLegalVersions, publishLegal, saveFaq, saveNotice } from './documents'
 import { editChapterSales, editTitleLabels, editTitleTexts, findTitles, listGenres, opsTitle, parseVisibilityAction, setTitleVisibility } from './content'
@@ -242,4 +243,6 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     saveFaq(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)),
   )
   route(app, deps, endpoints.opsFaqDelete, async ({ req, params }) => deleteFaq(deps, (await requireOperator(deps, req)).actor, params.id))
+
+  registerCampaignRoutes(app, deps, formRefused)
 }

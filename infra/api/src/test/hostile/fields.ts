@@ -99,6 +99,35 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
   opsCouponCreate: {
     body: ['code', 'kind', 'coinType', 'amount', 'contentId', 'validDays', 'startsAt', 'endsAt', 'maxRedemptions', 'titleJa', 'titleEn', 'titleFr'],
   },
+  homePreview: { query: ['at', 'mature'] },
+  opsPopupCreate: {
+    body: ['kind', 'category', 'page', 'link', 'artContentId', 'repeatHours', 'mature', 'startsAt', 'endsAt', 'titleJa', 'titleEn', 'titleFr', 'descriptionJa'],
+  },
+  opsBannerCreate: {
+    body: ['sectionId', 'contentId', 'link', 'badge', 'badgeEndsAt', 'position', 'startsAt', 'endsAt', 'titleJa', 'titleEn', 'titleFr', 'textJa'],
+  },
+  opsSectionCreate: {
+    body: ['elementType', 'shuffleGroup', 'contentIds', 'link', 'position', 'mature', 'startsAt', 'endsAt', 'titleJa', 'titleEn', 'titleFr', 'textFr'],
+  },
+  opsGifts: { query: ['pageNo'] },
+  opsGiftSend: {
+    body: [
+      'requestKey',
+      'audience',
+      'memberId',
+      'kind',
+      'coinType',
+      'amount',
+      'contentId',
+      'validDays',
+      'startsAt',
+      'endsAt',
+      'titleJa',
+      'titleEn',
+      'titleFr',
+      'descriptionEn',
+    ],
+  },
   opsTitleTexts: { body: ['nameJa', 'nameEn', 'nameFr', 'descriptionJa', 'descriptionEn', 'descriptionFr'] },
   opsChapterSales: { body: ['publishedAt', 'free', 'price', 'originalPrice', 'rentalPrice', 'originalRentalPrice', 'rentAllowedWith', 'purchaseAllowedWith'] },
 }
