@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
 import { findTitle, type ContentJson } from './support/api'
+import { violations } from './support/axe'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
 import { sessionOf, withSession } from './support/members'
 
-/** Issue 14: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules, on the main page of every remote, with no exception list. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+/** Issue 14: axe-core (support/axe.ts) on the main page of every remote, and on dialogs, menus and the EPUB reader. */
 
 let browser: Browser
 /** The seeded reader's session, signed in once and handed to the contexts of the signed-in pages. */
@@ -52,16 +51,6 @@ const TARGETS: Target[] = [
   },
 ]
 
-/** One line per failing node: rule, where, what to do. */
-function report(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} ${JSON.stringify(node.target)} ${node.html.slice(0, 160)}: ${violation.help} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
-    ),
-  )
-}
-
 describe('accessibility (axe-core, WCAG 2.2 AA) at 390 px', () => {
   it.each(TARGETS)('$name has no violations', async (target) => {
     const context: BrowserContext = await newContext(browser, { viewport: PHONE })
@@ -70,25 +59,13 @@ describe('accessibility (axe-core, WCAG 2.2 AA) at 390 px', () => {
       const page: Page = await context.newPage()
       await page.goto(await target.path())
       await page.getByTestId(target.ready).first().waitFor()
-      // Fonts settle the layout axe measures colours on.
-      await page.evaluate(() => document.fonts.ready.then(() => undefined))
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-      const lines = report(results.violations)
-      if (lines.length) console.log(`${target.name}: ${lines.length} failing nodes\n${lines.join('\n')}`)
+      const lines = await violations(page, target.name)
       expect(lines).toEqual([])
     } finally {
       await context.close()
     }
   })
 })
-
-/** What axe finds on the page as it is now (the open dialog, menu or sheet included). */
-async function violations(page: Page, name: string): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
-  const lines = report((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations)
-  if (lines.length) console.log(`${name}: ${lines.length} failing nodes\n${lines.join('\n')}`)
-  return lines
-}
 
 type Title = ContentJson
 const buyable = (chapter: Title['chapters'][number]) =>

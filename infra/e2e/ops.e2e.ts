@@ -3,6 +3,7 @@ import { generate } from 'otplib'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { apiGet, seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { violations } from './support/axe'
 import { eventually, textOf } from './support/eventually'
 import { SEEDED_READER, signedIn, signInAt } from './support/members'
 import { edgeCli, readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
@@ -87,6 +88,8 @@ describe('the operator console (issue 17)', () => {
     await passSecondFactor(ops)
     await ops.getByTestId('ops-service').waitFor()
     await textOf(ops.getByTestId('ops-maintenance-status'), /as usual/)
+    // The console is a remote like the others: axe (WCAG 2.2 AA, no exceptions) on its main page (issue 14).
+    expect(await violations(ops, 'console service page')).toEqual([])
 
     // Switching on without the titles: the form says what is missing, in the operator's language, and nothing is sent.
     await ops.getByLabel('Maintenance on').check()
@@ -117,6 +120,7 @@ describe('the operator console (issue 17)', () => {
     const actions = await ops.getByTestId('ops-audit-entry').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))
     expect(actions.filter((action) => action === 'service.maintenance').length).toBeGreaterThanOrEqual(2)
     await ops.setViewportSize(PHONE)
+    expect(await violations(ops, 'console audit log at 390 px')).toEqual([])
     await ops.screenshot({ path: path.join(screenshotDir(), 'ops-audit-390.png'), fullPage: true })
     expect(errors).toEqual([])
     await readerContext.close()

@@ -418,6 +418,15 @@ describe('reading guide (SPEC §4)', () => {
     expect(safeStorage.get(STORAGE_KEYS.readingDirection)).toBe('rtl')
   })
 
+  it('goes at the first key, so it never covers what the reader opens with the keyboard', async () => {
+    safeStorage.set(STORAGE_KEYS.readingDirection, 'ttb')
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    expect(await screen.findByTestId('reading-guide')).toBeInTheDocument()
+    fireEvent.keyDown(document.body, { key: 'Tab' })
+    expect(screen.queryByTestId('reading-guide')).toBeNull()
+  })
+
   it('stays hidden when the direction is the same as last time', async () => {
     safeStorage.set(STORAGE_KEYS.readingDirection, 'rtl')
     jest.spyOn(api, 'request').mockResolvedValue(manga as never)

@@ -4,4 +4,5 @@
  * mf-ops, so no reader's page carries them.
  */
 export * from './domain/ops'
+export * from './domain/campaigns'
 export * from './api/endpoints/ops'

@@ -199,11 +199,14 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       requestLogging: options.requestLogging ?? false,
       timeouts,
       // The API answers 503 in maintenance: home must not go on being served from the edge's copy.
-      onUpstreamStatus: (status) => {
+      // Nor once an operator changed the catalogue or the home's campaigns through this edge: the
+      // API's own copies are forgotten at once (its cache invalidation), and so is this one.
+      onUpstreamStatus: (status, request) => {
         if (status === 503) {
           hints.forgetHome()
           maintenanceUntil = Date.now() + MAINTENANCE_HOLD_MS
         } else if (status < 500) maintenanceUntil = 0
+        if (status < 400 && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url).startsWith('/api/ops/')) hints.forgetHome()
       },
     }),
   )

@@ -1,4 +1,4 @@
-import { api, type HomeLayout, type HomeSection } from '@koma/contracts'
+import { api, ApiError, endpoints, type HomeLayout, type HomeSection } from '@koma/contracts'
 import { fireEvent, screen } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
@@ -93,5 +93,42 @@ describe('home', () => {
     await renderScreen(Home, { path: '/', url: '/' })
     await screen.findAllByTestId('home-section')
     expect(screen.queryByTestId('popup-content')).toBeNull()
+  })
+
+  it('an operator’s preview shows the home as of its time, with the section and popup it names, and remembers nothing', async () => {
+    const request = jest.spyOn(api, 'request').mockResolvedValue(home() as never)
+    jest.spyOn(Math, 'random').mockReturnValue(0)
+    localStorage.setItem('koma.popup.skip', JSON.stringify({ 7: { repeatable: true, repeatInterval: 86400 } }))
+    await renderScreen(Home, { path: '/', url: '/?preview=2099-12-01T00%3A00%3A00.000Z&section=3&popup=7&lang=en' })
+    expect(await screen.findByTestId('home-preview')).toHaveTextContent('Preview: the home as readers will see it on 2099/12/01')
+    expect(request).toHaveBeenCalledWith(
+      endpoints.homePreview,
+      expect.objectContaining({ params: { lang: 'en' }, query: { at: '2099-12-01T00:00:00.000Z', mature: 'false' } }),
+    )
+    // Section 3 stands for its group though the draw would pick section 2; the popup shows though the reader skipped it.
+    const titles = (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent)
+    expect(titles).toContain('Section 3')
+    expect(titles).not.toContain('Section 2')
+    expect(await screen.findByTestId('popup-content')).toHaveTextContent('Halloween week')
+    fireEvent.click(screen.getByTestId('popup-close'))
+    expect(localStorage.getItem('koma.popup.lastIndex')).toBeNull()
+  })
+
+  it('a preview in Japanese on an English page shows the content in Japanese', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(home() as never)
+    await renderScreen(Home, { path: '/', url: '/?preview=now&lang=ja' })
+    expect(await screen.findByTestId('home-preview')).toHaveTextContent('プレビュー：現在読者に表示されているホームです。')
+    expect(api.request).toHaveBeenCalledWith(endpoints.homePreview, expect.objectContaining({ params: { lang: 'ja' } }))
+  })
+
+  it('anyone but an operator gets the home, with no preview', async () => {
+    const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
+      if (endpoint === endpoints.homePreview) throw new ApiError({ status: 403, message: 'Operators only.', url: '/api/en/home/preview' })
+      return home() as never
+    })
+    await renderScreen(Home, { path: '/', url: '/?preview=now' })
+    await screen.findAllByTestId('home-section')
+    expect(screen.queryByTestId('home-preview')).toBeNull()
+    expect(request).toHaveBeenCalledWith(endpoints.home, expect.anything())
   })
 })

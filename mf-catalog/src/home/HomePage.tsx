@@ -1,11 +1,56 @@
-import { api, auth, browserEnvironment, endpoints, homeCacheUntil, pickShuffledSections, useLocale, useT } from '@koma/contracts'
+import {
+  api,
+  auth,
+  browserEnvironment,
+  COLORS,
+  endpoints,
+  formatDateTime,
+  homeCacheUntil,
+  isLocale,
+  LocaleContext,
+  pickShuffledSections,
+  prefixForLocale,
+  useLocale,
+  useT,
+  type HomeLayout,
+  type Locale,
+} from '@koma/contracts'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { CatalogIntl } from '../i18n/CatalogIntl'
 import { homeMessages } from '../i18n/messages'
 import { PagePopups } from './HomePopups'
 import { HomeSection } from './HomeSection'
 import { TopBanner } from './TopBanner'
+
+/**
+ * An operator's preview (issue 17): the home as readers will see it at a time (`preview`, ISO or
+ * `now`), in a language (`lang`), with a popup (`popup`) or a section of a shuffle group
+ * (`section`) shown for sure. The API answers it to operators only; anyone else gets the home.
+ */
+interface Preview {
+  at: string | null
+  lang: Locale | null
+  popup: number | null
+  section: number | null
+  mature: boolean
+}
+
+function readPreview(params: URLSearchParams): Preview | null {
+  const at = params.get('preview')
+  if (at === null) return null
+  const id = (name: string) => (/^\d{1,12}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : null)
+  const lang = params.get('lang')
+  return {
+    at: at === 'now' || at === '' ? null : at,
+    lang: isLocale(lang) ? lang : null,
+    popup: id('popup'),
+    section: id('section'),
+    mature: params.get('mature') === 'true',
+  }
+}
 
 /**
  * Home: top banner, sections (one random section per shuffle group, SPEC §4), popups. The mature
@@ -13,26 +58,79 @@ import { TopBanner } from './TopBanner'
  * expires or 10 minutes (the API's Cache-Control says the same).
  */
 export default observer(function HomePage() {
+  const [params] = useSearchParams()
+  const { locale } = useLocale()
+  const preview = readPreview(params)
+  // Japanese has no path prefix: a preview in another language than the page's shows its content in that one.
+  if (preview?.lang && preview.lang !== locale)
+    return (
+      <LocaleContext.Provider value={{ locale: preview.lang, prefix: prefixForLocale(preview.lang) }}>
+        <CatalogIntl>
+          <Home preview={preview} />
+        </CatalogIntl>
+      </LocaleContext.Provider>
+    )
+  return <Home preview={preview} />
+})
+
+const Home = observer(function Home({ preview }: { preview: Preview | null }) {
   const t = useT()
   const { locale } = useLocale()
-  const mature = browserEnvironment.acceptMature() || Boolean(auth.profile?.mature.acceptMature)
+  const mature = preview ? preview.mature : browserEnvironment.acceptMature() || Boolean(auth.profile?.mature.acceptMature)
   const home = useResource(
-    `home:${locale}:${mature ? 'mature' : 'all'}`,
-    () =>
-      mature
+    preview ? `home:preview:${locale}:${preview.at ?? 'now'}:${mature}` : `home:${locale}:${mature ? 'mature' : 'all'}`,
+    async (): Promise<HomeLayout & { previewed?: boolean }> => {
+      if (preview) {
+        const shown = await api
+          .request(endpoints.homePreview, {
+            params: { lang: locale },
+            query: { ...(preview.at ? { at: preview.at } : {}), mature: mature ? 'true' : 'false' },
+            policy: { suppress: [400, 401, 403] },
+          })
+          .catch(() => null)
+        if (shown) return { ...shown, previewed: true }
+      }
+      return mature
         ? api
             .request(endpoints.homeMature, { params: { lang: locale }, policy: { suppress: [428] } })
             .catch(() => api.request(endpoints.home, { params: { lang: locale } }))
-        : api.request(endpoints.home, { params: { lang: locale } }),
+        : api.request(endpoints.home, { params: { lang: locale } })
+    },
     { expiresAt: homeCacheUntil },
   )
-  const sections = useMemo(() => pickShuffledSections(home.sections), [home])
+  const previewing = preview !== null && home.previewed === true
+  const sections = useMemo(
+    () => pickShuffledSections(home.sections, Math.random, previewing ? (preview.section ?? undefined) : undefined),
+    [home, previewing, preview?.section],
+  )
   useEffect(() => {
     document.title = t(homeMessages.title)
   }, [t])
   return (
-    <div data-testid="home" data-mature={mature ? 'true' : 'false'}>
-      <PagePopups page="main" popups={home.popups} />
+    <div data-testid="home" data-mature={mature ? 'true' : 'false'} data-preview={previewing ? 'true' : undefined}>
+      {previewing ? (
+        <p
+          role="status"
+          data-testid="home-preview"
+          css={{
+            // At the bottom: the phone's floating header covers the top of the home.
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 0,
+            zIndex: 20,
+            margin: 0,
+            padding: '10px 16px calc(10px + env(safe-area-inset-bottom))',
+            background: COLORS.popupNotice,
+            color: COLORS.onBrand,
+            fontSize: 13,
+            fontWeight: 700,
+            textAlign: 'center',
+          }}
+        >
+          {preview.at ? t(homeMessages.previewAt, { date: formatDateTime(preview.at) }) : t(homeMessages.previewNow)}
+        </p>
+      ) : null}
+      <PagePopups page="main" popups={home.popups} preview={previewing ? { popup: preview.popup } : undefined} />
       <TopBanner elements={home.topBanner?.elements ?? []} />
       {sections.length === 0 ? <p css={{ textAlign: 'center', padding: 48 }}>{t(homeMessages.empty)}</p> : null}
       {sections.map((section, index) => (

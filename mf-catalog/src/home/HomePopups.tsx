@@ -144,11 +144,21 @@ export function PopupView({ popup, onClose, onSkip }: { popup: HomePopup; onClos
   )
 }
 
-/** Shows the next due popup for this page (area home), once per visit, remembering what was shown. */
-export function PagePopups({ page, popups }: { page: string; popups?: HomePopup[] }) {
+/**
+ * Shows the next due popup for this page (area home), once per visit, remembering what was shown.
+ * An operator's preview shows the popup it names (else the page's first) whatever the reader's
+ * memory says, and remembers nothing.
+ */
+export function PagePopups({ page, popups, preview }: { page: string; popups?: HomePopup[]; preview?: { popup: number | null } }) {
   const { locale } = useLocale()
   const [shown, setShown] = useState<HomePopup | null>(null)
+  const previewed = preview ? preview.popup : undefined
   useEffect(() => {
+    if (previewed !== undefined) {
+      const here = (popups ?? []).filter((popup) => popup.area === 'home' && popup.page === page)
+      setShown(here.find((popup) => popup.id === previewed) ?? here[0] ?? null)
+      return
+    }
     let active = true
     // Menu pages read the popups from the home response (the browser keeps it, SPEC §4).
     const source = popups
@@ -168,11 +178,11 @@ export function PagePopups({ page, popups }: { page: string; popups?: HomePopup[
     return () => {
       active = false
     }
-  }, [page, popups, locale])
+  }, [page, popups, locale, previewed])
   const close = useCallback(() => setShown(null), [])
   const skip = useCallback(() => {
-    if (shown) writePopupMemory(rememberSkipped(readPopupMemory(), shown))
+    if (shown && previewed === undefined) writePopupMemory(rememberSkipped(readPopupMemory(), shown))
     setShown(null)
-  }, [shown])
+  }, [shown, previewed])
   return shown ? <PopupView popup={shown} onClose={close} onSkip={skip} /> : null
 }

@@ -30,6 +30,8 @@ export const homeMessages = defineMessages({
   popupOpen: { id: 'catalog.home.popupOpen', defaultMessage: 'Take a look' },
   popupSkip: { id: 'catalog.home.popupSkip', defaultMessage: 'Don’t show again' },
   popupClose: { id: 'catalog.home.popupClose', defaultMessage: 'Close' },
+  previewAt: { id: 'catalog.home.previewAt', defaultMessage: 'Preview: the home as readers will see it on {date}. Only operators see this page.' },
+  previewNow: { id: 'catalog.home.previewNow', defaultMessage: 'Preview: the home as readers see it now. Only operators see this page.' },
 })
 
 export const menuMessages = defineMessages({

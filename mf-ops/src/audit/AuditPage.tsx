@@ -1,4 +1,4 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, routePath, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, FOCUS_RING, formatDateTime, routePath, useLocalePath, useT } from '@koma/contracts'
 import { opsEndpoints, type AuditEntry } from '@koma/contracts/ops'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useResource } from '../cache'
@@ -35,7 +35,19 @@ function AuditLog() {
       {entries.length === 0 ? (
         <p>{t(auditMessages.empty)}</p>
       ) : (
-        <div css={{ overflowX: 'auto', background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 12 }}>
+        // The table scrolls sideways on a phone: the scroller takes the focus, so a keyboard can scroll it (WCAG 2.1.1).
+        <div
+          role="region"
+          aria-label={t(auditMessages.title)}
+          tabIndex={0}
+          css={{
+            overflowX: 'auto',
+            background: COLORS.surface,
+            border: `1px solid ${COLORS.line}`,
+            borderRadius: 12,
+            '&:focus-visible': FOCUS_RING,
+          }}
+        >
           <table css={{ width: '100%', borderCollapse: 'collapse', fontSize: FONT_SIZES.size50, minWidth: 760 }}>
             <thead>
               <tr>

@@ -1,9 +1,8 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, INQUIRY_CATEGORIES, LOCALES, useT, type Locale } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, formatDateTime, INQUIRY_CATEGORIES, useT } from '@koma/contracts'
 import {
   checkCouponForm,
   checkFaqForm,
   checkNoticeForm,
-  localizedField,
   NOTICE_CATEGORIES,
   opsEndpoints,
   type CouponForm as CouponBody,
@@ -11,36 +10,48 @@ import {
   type OpsFaq,
   type OpsNotice,
 } from '@koma/contracts/ops'
-import { SelectField, TextArea, TextField } from '@koma/contracts/ui'
+import { SelectField, TextField } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { fromLocalInput, toLocalInput } from '../console/problems'
-import { LanguageColumns, Problem, useInLanguage } from '../console/parts'
+import { FlagField } from '../console/FlagField'
+import { LocalizedFields, localizedValues } from '../console/LocalizedFields'
+import { Problem, useInLanguage } from '../console/parts'
 import { SubmitRow, useAction, useOpsForm, type Fields } from '../console/form'
-import { campaignMessages, consoleMessages, languageMessages } from '../i18n/messages'
+import { campaignMessages, consoleMessages } from '../i18n/messages'
+import { Gifts } from './Gifts'
+import { HomeCampaigns } from './HomeCampaigns'
+import { AddToggle, formBox, grid, list, listItem, meta, Pager, RewardFields, rewardBody, row, useRewardText } from './parts'
+
+/** The page's parts, in order, each with its anchor (the page is long on a phone). */
+const PARTS = [
+  { id: 'home', label: campaignMessages.homeNav, part: <HomeCampaigns /> },
+  { id: 'gifts', label: campaignMessages.gifts, part: <Gifts /> },
+  { id: 'coupons', label: campaignMessages.coupons, part: <Coupons /> },
+  { id: 'notices', label: campaignMessages.notices, part: <Notices /> },
+  { id: 'faq', label: campaignMessages.faqs, part: <Faqs /> },
+] as const
 
 export default function CampaignsPage() {
   const t = useT()
   return (
     <OpsConsole title={t(campaignMessages.title)} testId="ops-campaigns">
-      <Coupons />
-      <Notices />
-      <Faqs />
+      <nav aria-label={t(campaignMessages.onThisPage)} css={{ display: 'flex', flexWrap: 'wrap', gap: '6px 16px', margin: '-4px 0 16px' }}>
+        {PARTS.map(({ id, label }) => (
+          <a key={id} href={`#campaigns-${id}`} css={{ color: COLORS.brandDark, fontWeight: 700, fontSize: FONT_SIZES.size50 }}>
+            {t(label)}
+          </a>
+        ))}
+      </nav>
+      {PARTS.map(({ id, part }) => (
+        <div key={id} id={`campaigns-${id}`} css={{ scrollMarginTop: 16 }}>
+          {part}
+        </div>
+      ))}
     </OpsConsole>
   )
 }
-
-const listItem = {
-  background: COLORS.surfaceAlt,
-  borderRadius: 10,
-  padding: '12px 14px',
-  marginBottom: 10,
-  overflowWrap: 'anywhere',
-} as const
-const meta = { margin: '0 0 4px', fontSize: FONT_SIZES.size40, color: COLORS.textMuted } as const
-const row = { display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 } as const
-const grid = (min: number) => ({ display: 'grid', gap: '0 16px', gridTemplateColumns: `repeat(auto-fit, minmax(min(${min}px, 100%), 1fr))` }) as const
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
@@ -66,10 +77,7 @@ function emptyCoupon(): Fields {
 export function couponBody(fields: Fields): CouponBody {
   return {
     ...fields,
-    coinType: fields.kind === 'coin' ? fields.coinType : '',
-    contentId: fields.kind === 'ticket' ? (fields.contentId ?? '').trim() : '',
-    amount: (fields.amount ?? '').trim(),
-    validDays: (fields.validDays ?? '').trim(),
+    ...rewardBody(fields),
     maxRedemptions: (fields.maxRedemptions ?? '').trim(),
     startsAt: fromLocalInput(fields.startsAt ?? ''),
     endsAt: fromLocalInput(fields.endsAt ?? ''),
@@ -84,23 +92,12 @@ function Coupons() {
     <Panel title={t(campaignMessages.coupons)} lead={t(campaignMessages.couponsLead)} testId="ops-coupons">
       <NewCoupon />
       {coupons.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.couponsEmpty)}</p> : null}
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul css={list}>
         {coupons.map((coupon) => (
           <CouponItem key={coupon.code} coupon={coupon} />
         ))}
       </ul>
-      <div css={row}>
-        {pageNo > 1 ? (
-          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo - 1)}>
-            {t(campaignMessages.previous)}
-          </button>
-        ) : null}
-        {page.hasNext ? (
-          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo + 1)}>
-            {t(campaignMessages.next)}
-          </button>
-        ) : null}
-      </div>
+      <Pager pageNo={pageNo} hasNext={page.hasNext} go={setPageNo} />
     </Panel>
   )
 }
@@ -117,35 +114,17 @@ function NewCoupon() {
       invalidate('ops:audit')
     },
   )
-  const kind = form.fields.kind
   return (
     <form onSubmit={form.submit.onSubmit} noValidate data-testid="ops-coupon-form" css={{ marginBottom: 16 }}>
       <h3 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 10px' }}>{t(campaignMessages.newCoupon)}</h3>
       <div css={grid(200)}>
         <TextField label={t(campaignMessages.code)} hint={t(campaignMessages.codeHint)} autoCapitalize="characters" {...form.field('code')} />
-        <SelectField label={t(campaignMessages.kind)} {...form.field('kind')}>
-          <option value="coin">{t(campaignMessages.kindCoin)}</option>
-          <option value="ticket">{t(campaignMessages.kindTicket)}</option>
-        </SelectField>
-        {kind === 'coin' ? (
-          <SelectField label={t(campaignMessages.coinType)} {...form.field('coinType')}>
-            <option value="bonus">{t(campaignMessages.coinBonus)}</option>
-            <option value="free">{t(campaignMessages.coinFree)}</option>
-          </SelectField>
-        ) : (
-          <TextField label={t(campaignMessages.contentId)} inputMode="numeric" {...form.field('contentId')} />
-        )}
-        <TextField label={t(campaignMessages.amount)} inputMode="numeric" {...form.field('amount')} />
-        <TextField label={t(campaignMessages.validDays)} inputMode="numeric" {...form.field('validDays')} />
+        <RewardFields form={form} />
         <TextField label={t(campaignMessages.maxRedemptions)} inputMode="numeric" {...form.field('maxRedemptions')} />
         <TextField type="datetime-local" label={t(campaignMessages.startsAt)} {...form.field('startsAt')} />
         <TextField type="datetime-local" label={t(campaignMessages.endsAt)} {...form.field('endsAt')} />
       </div>
-      <LanguageColumns>
-        {(locale) => (
-          <TextField label={t(campaignMessages.couponTitleIn, { language: t(languageMessages[locale]) })} {...form.field(localizedField('title', locale))} />
-        )}
-      </LanguageColumns>
+      <LocalizedFields field={form.field} title={['title', campaignMessages.couponTitleIn]} />
       <Problem text={form.submit.problem} />
       <SubmitRow pending={form.submit.pending} label={t(campaignMessages.create)} saved={form.saved} savedLabel={t(campaignMessages.created)} />
     </form>
@@ -162,10 +141,7 @@ function CouponItem({ coupon }: { coupon: OpsCoupon }) {
       invalidate('ops:coupons')
       invalidate('ops:audit')
     })
-  const reward =
-    coupon.kind === 'coin'
-      ? t(campaignMessages.rewardCoins, { amount: coupon.amount, coinType: coupon.coinType ?? 'bonus' })
-      : t(campaignMessages.rewardTickets, { amount: coupon.amount })
+  const reward = useRewardText()(coupon)
   return (
     <li data-testid="ops-coupon" data-code={coupon.code} css={listItem}>
       <p css={{ margin: '0 0 4px', fontWeight: 700 }}>
@@ -241,16 +217,12 @@ const NOTICE_LABELS = {
 } as const
 
 function noticeFields(notice: OpsNotice | null): Fields {
-  const fields: Fields = {
+  return {
     category: notice?.category ?? 'notice',
     pinned: notice?.pinned ? 'true' : 'false',
     publishedAt: notice ? toLocalInput(notice.publishedAt) : '',
+    ...localizedValues(notice?.texts, ['title', 'body']),
   }
-  for (const locale of LOCALES) {
-    fields[localizedField('title', locale)] = notice?.texts[locale]?.title ?? ''
-    fields[localizedField('body', locale)] = notice?.texts[locale]?.body ?? ''
-  }
-  return fields
 }
 
 export const noticeBody = (fields: Fields): Fields => ({ ...fields, publishedAt: fromLocalInput(fields.publishedAt ?? '') })
@@ -259,36 +231,16 @@ function Notices() {
   const t = useT()
   const [pageNo, setPageNo] = useState(1)
   const { notices, page } = useResource(`ops:notices:${pageNo}`, () => api.request(opsEndpoints.opsNotices, { query: { pageNo: String(pageNo) } }))
-  const [adding, setAdding] = useState(false)
   return (
     <Panel title={t(campaignMessages.notices)} lead={t(campaignMessages.noticesLead)} testId="ops-notices">
-      {adding ? (
-        <NoticeForm notice={null} done={() => setAdding(false)} />
-      ) : (
-        <p css={{ margin: '0 0 14px' }}>
-          <button type="button" css={buttonStyle()} onClick={() => setAdding(true)}>
-            {t(campaignMessages.newNotice)}
-          </button>
-        </p>
-      )}
+      <AddToggle label={t(campaignMessages.newNotice)} form={(done) => <NoticeForm notice={null} done={done} />} />
       {notices.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.noticesEmpty)}</p> : null}
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul css={list}>
         {notices.map((notice) => (
           <NoticeItem key={notice.id} notice={notice} />
         ))}
       </ul>
-      <div css={row}>
-        {pageNo > 1 ? (
-          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo - 1)}>
-            {t(campaignMessages.previous)}
-          </button>
-        ) : null}
-        {page.hasNext ? (
-          <button type="button" css={buttonStyle('plain')} onClick={() => setPageNo(pageNo + 1)}>
-            {t(campaignMessages.next)}
-          </button>
-        ) : null}
-      </div>
+      <Pager pageNo={pageNo} hasNext={page.hasNext} go={setPageNo} />
     </Panel>
   )
 }
@@ -335,14 +287,8 @@ function NoticeForm({ notice, done }: { notice: OpsNotice | null; done: () => vo
       done()
     },
   )
-  const language = (locale: Locale) => t(languageMessages[locale])
   return (
-    <form
-      onSubmit={form.submit.onSubmit}
-      noValidate
-      data-testid="ops-notice-form"
-      css={{ ...listItem, background: COLORS.surface, border: `1px solid ${COLORS.line}` }}
-    >
+    <form onSubmit={form.submit.onSubmit} noValidate data-testid="ops-notice-form" css={formBox}>
       <h3 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 10px' }}>{notice ? t(campaignMessages.edit) : t(campaignMessages.newNotice)}</h3>
       <div css={grid(200)}>
         <SelectField label={t(campaignMessages.category)} {...form.field('category')}>
@@ -353,24 +299,9 @@ function NoticeForm({ notice, done }: { notice: OpsNotice | null; done: () => vo
           ))}
         </SelectField>
         <TextField type="datetime-local" label={t(campaignMessages.publishedAt)} {...form.field('publishedAt')} />
-        <label css={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, fontWeight: 700 }}>
-          <input
-            type="checkbox"
-            checked={form.fields.pinned === 'true'}
-            onChange={(event) => form.setFields((current) => ({ ...current, pinned: event.target.checked ? 'true' : 'false' }))}
-            css={{ width: 20, height: 20 }}
-          />
-          {t(campaignMessages.pinned)}
-        </label>
+        <FlagField form={form} name="pinned" label={t(campaignMessages.pinned)} />
       </div>
-      <LanguageColumns>
-        {(locale) => (
-          <>
-            <TextField label={t(campaignMessages.titleIn, { language: language(locale) })} {...form.field(localizedField('title', locale))} />
-            <TextArea label={t(campaignMessages.bodyIn, { language: language(locale) })} {...form.field(localizedField('body', locale))} />
-          </>
-        )}
-      </LanguageColumns>
+      <LocalizedFields field={form.field} title={['title', campaignMessages.titleIn]} body={['body', campaignMessages.bodyIn]} />
       <Problem text={form.submit.problem} />
       <SubmitRow pending={form.submit.pending} label={t(notice ? consoleMessages.save : campaignMessages.create)} saved={false} savedLabel="">
         <button type="button" css={buttonStyle('plain')} onClick={done}>
@@ -392,31 +323,17 @@ const FAQ_LABELS = {
 } as const
 
 function faqFields(faq: OpsFaq | null): Fields {
-  const fields: Fields = { category: faq?.category ?? 'manual', sort: faq ? String(faq.sort) : '' }
-  for (const locale of LOCALES) {
-    fields[localizedField('question', locale)] = faq?.texts[locale]?.question ?? ''
-    fields[localizedField('answer', locale)] = faq?.texts[locale]?.answer ?? ''
-  }
-  return fields
+  return { category: faq?.category ?? 'manual', sort: faq ? String(faq.sort) : '', ...localizedValues(faq?.texts, ['question', 'answer']) }
 }
 
 function Faqs() {
   const t = useT()
   const { faqs } = useResource('ops:faqs', () => api.request(opsEndpoints.opsFaqs))
-  const [adding, setAdding] = useState(false)
   return (
     <Panel title={t(campaignMessages.faqs)} lead={t(campaignMessages.faqsLead)} testId="ops-faqs">
-      {adding ? (
-        <FaqForm faq={null} done={() => setAdding(false)} />
-      ) : (
-        <p css={{ margin: '0 0 14px' }}>
-          <button type="button" css={buttonStyle()} onClick={() => setAdding(true)}>
-            {t(campaignMessages.newFaq)}
-          </button>
-        </p>
-      )}
+      <AddToggle label={t(campaignMessages.newFaq)} form={(done) => <FaqForm faq={null} done={done} />} />
       {faqs.length === 0 ? <p css={{ color: COLORS.textMuted, margin: 0 }}>{t(campaignMessages.faqsEmpty)}</p> : null}
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul css={list}>
         {faqs.map((faq) => (
           <FaqItem key={faq.id} faq={faq} />
         ))}
@@ -465,14 +382,8 @@ function FaqForm({ faq, done }: { faq: OpsFaq | null; done: () => void }) {
       done()
     },
   )
-  const language = (locale: Locale) => t(languageMessages[locale])
   return (
-    <form
-      onSubmit={form.submit.onSubmit}
-      noValidate
-      data-testid="ops-faq-form"
-      css={{ ...listItem, background: COLORS.surface, border: `1px solid ${COLORS.line}` }}
-    >
+    <form onSubmit={form.submit.onSubmit} noValidate data-testid="ops-faq-form" css={formBox}>
       <h3 css={{ fontSize: FONT_SIZES.size60, margin: '0 0 10px' }}>{faq ? t(campaignMessages.edit) : t(campaignMessages.newFaq)}</h3>
       <div css={grid(200)}>
         <SelectField label={t(campaignMessages.category)} {...form.field('category')}>
@@ -484,14 +395,7 @@ function FaqForm({ faq, done }: { faq: OpsFaq | null; done: () => void }) {
         </SelectField>
         <TextField label={t(campaignMessages.sort)} inputMode="numeric" {...form.field('sort')} />
       </div>
-      <LanguageColumns>
-        {(locale) => (
-          <>
-            <TextField label={t(campaignMessages.questionIn, { language: language(locale) })} {...form.field(localizedField('question', locale))} />
-            <TextArea label={t(campaignMessages.answerIn, { language: language(locale) })} {...form.field(localizedField('answer', locale))} />
-          </>
-        )}
-      </LanguageColumns>
+      <LocalizedFields field={form.field} title={['question', campaignMessages.questionIn]} body={['answer', campaignMessages.answerIn]} />
       <Problem text={form.submit.problem} />
       <SubmitRow pending={form.submit.pending} label={t(faq ? consoleMessages.save : campaignMessages.create)} saved={false} savedLabel="">
         <button type="button" css={buttonStyle('plain')} onClick={done}>

@@ -1,5 +1,5 @@
 import { api, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
-import { opsEndpoints, type OperatorStatus, type OpsCoupon, type OpsFaq } from '@koma/contracts/ops'
+import { opsEndpoints, type OperatorStatus, type OpsCoupon, type OpsFaq, type OpsGift, type OpsHome } from '@koma/contracts/ops'
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -35,6 +35,91 @@ const faq: OpsFaq = {
   },
 }
 
+const none = { title: '', text: '' }
+const home: OpsHome = {
+  pages: ['main', 'free'],
+  popups: [
+    {
+      id: 7,
+      kind: 'content',
+      category: 'event',
+      page: 'main',
+      link: '/menu/all_comic/event',
+      artContentId: null,
+      repeatHours: 24,
+      mature: false,
+      startsAt: '2099-12-01T00:00:00.000Z',
+      endsAt: null,
+      state: 'scheduled',
+      texts: { ja: { title: '冬のフェア', description: '' }, en: { title: 'Winter fair', description: '' }, fr: { title: 'Foire d’hiver', description: '' } },
+    },
+  ],
+  sections: [
+    {
+      id: 1,
+      sort: 1,
+      elementType: 'banner',
+      shuffleGroup: null,
+      topBanner: true,
+      mature: false,
+      link: null,
+      startsAt: null,
+      endsAt: null,
+      state: 'live',
+      texts: { ja: none, en: none, fr: none },
+      elements: [
+        {
+          id: 31,
+          contentId: 5,
+          link: '/comic/5',
+          imageUrl: '/api/image/9',
+          badge: 'EVENT',
+          badgeEndsAt: null,
+          startsAt: null,
+          endsAt: null,
+          state: 'live',
+          texts: { ja: { title: '特集', text: '' }, en: { title: 'Feature', text: '' }, fr: { title: 'À la une', text: '' } },
+        },
+      ],
+    },
+    {
+      id: 2,
+      sort: 2,
+      elementType: 'banner_list_group',
+      shuffleGroup: 'A',
+      topBanner: false,
+      mature: false,
+      link: null,
+      startsAt: null,
+      endsAt: null,
+      state: 'live',
+      texts: { ja: { title: '編集部おすすめ', text: '' }, en: { title: 'Editors’ picks', text: '' }, fr: { title: 'La sélection', text: '' } },
+      elements: [],
+    },
+  ],
+}
+const gift: OpsGift = {
+  id: 12,
+  audience: 'everyone',
+  memberId: null,
+  memberNickname: null,
+  kind: 'coin',
+  coinType: 'bonus',
+  amount: 30,
+  contentId: null,
+  validDays: null,
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: null,
+  state: 'live',
+  texts: {
+    ja: { title: '感謝の贈り物', description: '' },
+    en: { title: 'Thank-you gift', description: '' },
+    fr: { title: 'Cadeau de remerciement', description: '' },
+  },
+  delivered: 120,
+  claimed: 80,
+}
+
 async function renderCampaigns(locale: Locale) {
   invalidateAll()
   setCurrentLocale(locale)
@@ -62,6 +147,9 @@ function mockApi() {
     if (endpoint === opsEndpoints.opsNotices) return { notices: [], page } as never
     if (endpoint === opsEndpoints.opsFaqs) return { faqs: [faq] } as never
     if (endpoint === opsEndpoints.opsFaqDelete) return { deleted: true } as never
+    if (endpoint === opsEndpoints.opsHome) return home as never
+    if (endpoint === opsEndpoints.opsGifts) return { gifts: [gift], page } as never
+    if (endpoint === opsEndpoints.opsGiftSend) return gift as never
     return coupon as never
   })
 }
@@ -147,5 +235,81 @@ describe('the console’s campaigns page', () => {
         body: expect.objectContaining({ sort: '1', category: 'coin', questionEn: 'What are coins?' }),
       }),
     )
+  })
+
+  it('lists home campaigns with their state and a preview of the reader’s home in each language, as of their start', async () => {
+    mockApi()
+    await renderCampaigns('en')
+    const popup = await screen.findByTestId('ops-popup')
+    expect(popup).toHaveTextContent('Winter fair')
+    expect(popup).toHaveTextContent('Scheduled')
+    expect(popup).toHaveTextContent('Event · Home · again every 24 hours')
+    const links = within(within(popup).getByTestId('ops-preview')).getAllByRole('link')
+    expect(links.map((link) => link.textContent)).toEqual(['Japanese', 'English', 'French'])
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/?preview=2099-12-01T00%3A00%3A00.000Z&popup=7&lang=ja',
+      '/en?preview=2099-12-01T00%3A00%3A00.000Z&popup=7&lang=en',
+      '/fr?preview=2099-12-01T00%3A00%3A00.000Z&popup=7&lang=fr',
+    ])
+    // A live banner is previewed as it is now, in its section.
+    const banner = screen.getByTestId('ops-banner')
+    expect(within(banner).getAllByRole('link')[1]).toHaveAttribute('href', '/en?preview=now&section=1&lang=en')
+    expect(screen.getByTestId('ops-section')).toHaveTextContent('#2 · Banners, shuffled in a group · group A · 0 titles')
+  })
+
+  it('checks a new section in French: a shuffle group only for the shuffled types, titles required', async () => {
+    const request = mockApi()
+    await renderCampaigns('fr')
+    fireEvent.click(await screen.findByRole('button', { name: 'Nouvelle section' }))
+    const form = screen.getByTestId('ops-section-form')
+    expect(within(form).queryByLabelText('Groupe de mélange')).toBeNull()
+    fireEvent.change(within(form).getByLabelText('Présentée comme'), { target: { value: 'banner_list_group' } })
+    fireEvent.change(within(form).getByLabelText('Groupe de mélange'), { target: { value: 'B' } })
+    fireEvent.change(within(form).getByLabelText('Numéros des séries, dans l’ordre'), { target: { value: '3, x' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Créer' }))
+    const alerts = await within(form).findAllByRole('alert')
+    expect(alerts[0]).toHaveTextContent('Cette valeur n’est pas valide.')
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsSectionCreate, expect.anything())
+  })
+
+  it('sends a gift with one request key, the same key on a retry and a new one for the next gift', async () => {
+    const request = mockApi()
+    await renderCampaigns('en')
+    expect(await screen.findByTestId('ops-gift')).toHaveTextContent('To everyone · 30 bonus coins')
+    expect(screen.getByTestId('ops-gift')).toHaveTextContent('120 received · 80 claimed')
+    const form = screen.getByTestId('ops-gift-form')
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: 'everyone' } })
+    expect(within(form).queryByLabelText('Member No.')).toBeNull()
+    fireEvent.change(within(form).getByLabelText('How many'), { target: { value: '30' } })
+    for (const [language, name] of [
+      ['Japanese', '感謝の贈り物'],
+      ['English', 'Thank-you gift'],
+      ['French', 'Cadeau'],
+    ])
+      fireEvent.change(within(form).getByLabelText(`Gift name (${language})`), { target: { value: name } })
+    // The first send fails (the network); the retry carries the same key.
+    request.mockImplementationOnce(async () => {
+      throw new Error('network')
+    })
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent('That did not work. Try again in a moment.')
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Sent.'))
+    const sends = request.mock.calls
+      .filter(([endpoint]) => endpoint === opsEndpoints.opsGiftSend)
+      .map(([, options]) => (options as { body: Record<string, string> }).body)
+    expect(sends).toHaveLength(2)
+    expect(sends[0]).toMatchObject({ audience: 'everyone', memberId: '', amount: '30', coinType: 'bonus', titleFr: 'Cadeau' })
+    expect(sends[1].requestKey).toBe(sends[0].requestKey)
+    expect(sends[0].requestKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/)
+    // The next gift is another one.
+    fireEvent.change(within(form).getByLabelText('How many'), { target: { value: '5' } })
+    for (const language of ['Japanese', 'English', 'French'])
+      fireEvent.change(within(form).getByLabelText(`Gift name (${language})`), { target: { value: 'x' } })
+    fireEvent.change(within(form).getByLabelText('Member No.'), { target: { value: '4' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(request.mock.calls.filter(([endpoint]) => endpoint === opsEndpoints.opsGiftSend)).toHaveLength(3))
+    const third = request.mock.calls.filter(([endpoint]) => endpoint === opsEndpoints.opsGiftSend)[2][1] as { body: Record<string, string> }
+    expect(third.body.requestKey).not.toBe(sends[0].requestKey)
   })
 })

@@ -66,7 +66,9 @@ export function OpsConsole({ title, testId, children }: { title: string; testId:
               <NavLink
                 key={section.id}
                 to={path(routePath(section.id))}
-                end
+                // A section's own pages keep its tab (a title under Titles); the service section is
+                // the console's root, whose tab would otherwise stay lit on every page.
+                end={section.id === 'ops.service'}
                 css={{
                   padding: '10px 14px',
                   color: COLORS.textMuted,

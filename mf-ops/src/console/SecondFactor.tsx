@@ -1,14 +1,15 @@
 import { api, COLORS, FONT_SIZES, useT } from '@koma/contracts'
 import { opsEndpoints, type TotpEnrolment, type OperatorStatus, normaliseTotpCode } from '@koma/contracts/ops'
 import { TextField, useSubmit } from '@koma/contracts/ui'
-import { useState } from 'react'
+import { toString as qrSvg } from 'qrcode'
+import { useEffect, useState } from 'react'
 import { invalidate } from '../cache'
 import { factorMessages } from '../i18n/messages'
 import { buttonStyle, Panel } from './OpsConsole'
 
 /**
  * The operator's second factor for this session: set up the authenticator app the first time
- * (the key, typed or opened from the link), then a 6-digit code. A confirmed code opens the
+ * (the QR image scanned by the app, or the key typed, or the link opened), then a 6-digit code. A confirmed code opens the
  * operator calls for this session (the API's step-up); the console then shows its pages.
  */
 export function SecondFactor({ status }: { status: OperatorStatus }) {
@@ -39,18 +40,21 @@ export function SecondFactor({ status }: { status: OperatorStatus }) {
       {!status.enrolled ? (
         <Panel title={t(factorMessages.enrolTitle)} lead={t(factorMessages.enrolLead)}>
           {enrolment ? (
-            <dl css={{ margin: 0, fontSize: FONT_SIZES.size50 }}>
-              <dt css={{ fontWeight: 700 }}>{t(factorMessages.secret)}</dt>
-              <dd data-testid="ops-totp-secret" css={{ margin: '4px 0 12px', fontFamily: 'monospace', fontSize: FONT_SIZES.size60, wordBreak: 'break-all' }}>
-                {enrolment.secret}
-              </dd>
-              <dt css={{ fontWeight: 700 }}>{t(factorMessages.uri)}</dt>
-              <dd css={{ margin: '4px 0 0', wordBreak: 'break-all' }}>
-                <a href={enrolment.otpauthUri} css={{ color: COLORS.brandDark }}>
-                  {enrolment.otpauthUri}
-                </a>
-              </dd>
-            </dl>
+            <>
+              <QrImage text={enrolment.otpauthUri} alt={t(factorMessages.qrAlt)} caption={t(factorMessages.qrCaption)} />
+              <dl css={{ margin: 0, fontSize: FONT_SIZES.size50 }}>
+                <dt css={{ fontWeight: 700 }}>{t(factorMessages.secret)}</dt>
+                <dd data-testid="ops-totp-secret" css={{ margin: '4px 0 12px', fontFamily: 'monospace', fontSize: FONT_SIZES.size60, wordBreak: 'break-all' }}>
+                  {enrolment.secret}
+                </dd>
+                <dt css={{ fontWeight: 700 }}>{t(factorMessages.uri)}</dt>
+                <dd css={{ margin: '4px 0 0', wordBreak: 'break-all' }}>
+                  <a href={enrolment.otpauthUri} css={{ color: COLORS.brandDark }}>
+                    {enrolment.otpauthUri}
+                  </a>
+                </dd>
+              </dl>
+            </>
           ) : (
             <button type="button" onClick={() => void enrol.submit()} disabled={enrol.pending} css={buttonStyle()}>
               {t(factorMessages.start)}
@@ -81,5 +85,39 @@ export function SecondFactor({ status }: { status: OperatorStatus }) {
         </form>
       )}
     </div>
+  )
+}
+
+/**
+ * The authenticator link as a QR image (the `qrcode` library encodes it, as SVG), for the app to
+ * scan; its text alternative says what it holds and that the key below does the same.
+ */
+function QrImage({ text, alt, caption }: { text: string; alt: string; caption: string }) {
+  const [svg, setSvg] = useState<string | null>(null)
+  useEffect(() => {
+    let active = true
+    qrSvg(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } }).then(
+      (made) => active && setSvg(made),
+      () => active && setSvg(null),
+    )
+    return () => {
+      active = false
+    }
+  }, [text])
+  if (!svg) return null
+  // Four screen pixels a module (its viewBox is the module count, quiet zone included): every module the same size, crisp for the camera.
+  const size = 4 * Number(/viewBox="0 0 (\d+) /.exec(svg)?.[1] ?? 46)
+  return (
+    <figure css={{ margin: '0 0 14px' }}>
+      <img
+        data-testid="ops-totp-qr"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+        alt={alt}
+        width={size}
+        height={size}
+        css={{ display: 'block', maxWidth: '100%', height: 'auto', border: `1px solid ${COLORS.line}`, borderRadius: 8 }}
+      />
+      <figcaption css={{ marginTop: 6, fontSize: FONT_SIZES.size40, color: COLORS.textMuted }}>{caption}</figcaption>
+    </figure>
   )
 }

@@ -3,6 +3,7 @@ import { opsEndpoints, MAINTENANCE_OFF, type OperatorStatus, type ServiceState }
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { toString } from 'qrcode'
 import { Suspense } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { OpsIntl } from '../i18n/OpsIntl'
@@ -51,6 +52,28 @@ describe('the operator console', () => {
     expect(screen.queryByTestId('ops-service')).toBeNull()
     // Only the operator's status was asked: no operator page loads, no code with letters is sent.
     expect(request).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the authenticator key as a QR image of the app link, with its text alternative, and keeps the key and link', async () => {
+    const enrolment = {
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Koma:ops%40koma.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Koma',
+    }
+    jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
+      if (endpoint === opsEndpoints.opsTotpEnrol) return enrolment as never
+      return { ...verified, enrolled: false, verified: false } as never
+    })
+    await renderService('ja')
+    fireEvent.click(await screen.findByRole('button', { name: 'キーを表示' }))
+    const image = await screen.findByRole('img', {
+      name: '認証アプリ用リンクのQR画像です。読み取れない場合は、下に表示されているキーをアプリに入力してください。',
+    })
+    const svg = decodeURIComponent(image.getAttribute('src')!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''))
+    // The library's own encoding of the link (not of the bare key), as the app reads it.
+    expect(svg).toBe(await toString(enrolment.otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } }))
+    expect(svg).not.toBe(await toString(enrolment.secret, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } }))
+    expect(screen.getByTestId('ops-totp-secret')).toHaveTextContent(enrolment.secret)
+    expect(screen.getByRole('link', { name: enrolment.otpauthUri })).toHaveAttribute('href', enrolment.otpauthUri)
   })
 
   it('checks the maintenance form with the API rules before sending: titles are required to switch on', async () => {

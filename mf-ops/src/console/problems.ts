@@ -9,12 +9,17 @@ export function problemText(t: ReturnType<typeof useT>, errors: FieldError[], fi
   return t(problemMessages[error.problem], { max: error.max ?? 0 })
 }
 
-/** A date-time input's value (local time, no zone) from an ISO time, and back; empty stays empty. */
-export function toLocalInput(iso: string | null): string {
+/**
+ * A date-time input's value (local time, no zone) from an ISO time, and back; empty stays empty.
+ * With `seconds` (an input with step=1) the seconds are kept, so saving an untouched time does
+ * not move it to the start of its minute.
+ */
+export function toLocalInput(iso: string | null, options: { seconds?: boolean } = {}): string {
   if (!iso) return ''
   const date = new Date(iso)
   const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  const minutes = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  return options.seconds ? `${minutes}:${pad(date.getSeconds())}` : minutes
 }
 
 export function fromLocalInput(value: string): string {

@@ -20,6 +20,7 @@ import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { LanguageColumns, Problem, Saved, useInLanguage } from '../console/parts'
 import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
 import { consoleMessages, contentMessages, languageMessages } from '../i18n/messages'
+import { LabelsPanel, VisibilityPanel } from './TitleLabels'
 
 export default function TitlePage() {
   const t = useT()
@@ -46,8 +47,11 @@ function TitleEditor({ id }: { id: string }) {
       </h2>
       <p css={{ margin: '0 0 16px', color: COLORS.textMuted, fontSize: FONT_SIZES.size40 }}>
         {t(contentMessages.meta, { id: title.id, type: title.type, status: title.status })} · {t(contentMessages.chapterCount, { count: title.chapters })}
+        {title.hiddenAt ? <strong css={{ color: COLORS.brandDark }}> · {t(contentMessages.hiddenTag)}</strong> : null}
       </p>
+      <VisibilityPanel title={title} />
       <TextsForm key={title.id} title={title} />
+      <LabelsPanel key={`labels:${title.id}`} title={title} />
       <Panel title={t(contentMessages.chapters)} lead={t(contentMessages.chaptersLead)} testId="ops-chapters">
         {title.chapterList.length === 0 ? <p css={{ margin: 0, color: COLORS.textMuted }}>{t(contentMessages.noChapters)}</p> : null}
         {title.chapterList.map((chapter) => (
@@ -113,7 +117,7 @@ const coins = (value: number, same?: number) => (value > 0 && value !== same ? S
 
 function initialChapter(chapter: OpsChapter): ChapterFields {
   return {
-    publishedAt: toLocalInput(chapter.publishedAt),
+    publishedAt: toLocalInput(chapter.publishedAt, { seconds: true }),
     free: chapter.free,
     price: coins(chapter.price),
     originalPrice: coins(chapter.originalPrice, chapter.price),
@@ -206,6 +210,8 @@ function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapte
           <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
             <TextField
               type="datetime-local"
+              // To the second: a chapter scheduled at 10:00:30 stays there when saved untouched.
+              step={1}
               label={t(contentMessages.publishedAt)}
               name="publishedAt"
               value={fields.publishedAt}

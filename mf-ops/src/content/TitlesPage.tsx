@@ -7,12 +7,14 @@ import { useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { contentMessages, languageMessages } from '../i18n/messages'
 import { useInLanguage } from '../console/parts'
+import { ImportPanel } from './ImportPanel'
 
 export default function TitlesPage() {
   const t = useT()
   return (
     <OpsConsole title={t(contentMessages.title)} testId="ops-titles">
       <TitleSearch />
+      <ImportPanel />
     </OpsConsole>
   )
 }
@@ -24,11 +26,13 @@ function TitleSearch() {
   const navigate = useNavigate()
   const [search] = useSearchParams()
   const query = search.get('query') ?? ''
+  const hiddenOnly = search.get('hidden') === 'true'
   const pageNo = Math.max(1, Number.parseInt(search.get('pageNo') ?? '1', 10) || 1)
   const [typed, setTyped] = useState(query)
-  const link = (text: string, page = 1) => {
+  const link = (text: string, page = 1, hidden = hiddenOnly) => {
     const params = new URLSearchParams()
     if (text.trim()) params.set('query', text.trim())
+    if (hidden) params.set('hidden', 'true')
     if (page > 1) params.set('pageNo', String(page))
     const rest = params.toString()
     return `${path(routePath('ops.titles'))}${rest ? `?${rest}` : ''}`
@@ -43,19 +47,30 @@ function TitleSearch() {
         <div css={{ flex: '1 1 240px' }}>
           <TextField label={t(contentMessages.search)} name="query" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
+        <label css={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44, marginBottom: 16, fontSize: FONT_SIZES.size50 }}>
+          {/* Applies at once, with the name typed so far. */}
+          <input
+            type="checkbox"
+            name="hidden"
+            checked={hiddenOnly}
+            onChange={(event) => void navigate(link(typed, 1, event.target.checked))}
+            css={{ width: 18, height: 18 }}
+          />
+          {t(contentMessages.hiddenOnly)}
+        </label>
         <button type="submit" css={{ ...buttonStyle(), marginBottom: 16 }}>
           {t(contentMessages.searchButton)}
         </button>
       </form>
-      <TitleList key={`${query}:${pageNo}`} query={query} pageNo={pageNo} link={link} />
+      <TitleList key={`${query}:${hiddenOnly}:${pageNo}`} query={query} hiddenOnly={hiddenOnly} pageNo={pageNo} link={link} />
     </Panel>
   )
 }
 
-function TitleList({ query, pageNo, link }: { query: string; pageNo: number; link: (text: string, page?: number) => string }) {
+function TitleList({ query, hiddenOnly, pageNo, link }: { query: string; hiddenOnly: boolean; pageNo: number; link: (text: string, page?: number) => string }) {
   const t = useT()
-  const { titles, page } = useResource(`ops:titles:${query}:${pageNo}`, () =>
-    api.request(opsEndpoints.opsTitles, { query: { ...(query ? { query } : {}), pageNo: String(pageNo) } }),
+  const { titles, page } = useResource(`ops:titles:${query}:${hiddenOnly}:${pageNo}`, () =>
+    api.request(opsEndpoints.opsTitles, { query: { ...(query ? { query } : {}), ...(hiddenOnly ? { hidden: 'true' as const } : {}), pageNo: String(pageNo) } }),
   )
   return (
     <>
@@ -100,6 +115,11 @@ function TitleRow({ title }: { title: OpsTitleSummary }) {
           {t(contentMessages.meta, { id: title.id, type: title.type, status: title.status })} · {t(contentMessages.chapterCount, { count: title.chapters })}
           {title.mature ? ` · ${t(contentMessages.mature)}` : ''}
         </span>
+        {title.hiddenAt ? (
+          <strong data-testid="ops-title-hidden" css={{ display: 'block', marginTop: 4, fontSize: FONT_SIZES.size40, color: COLORS.brandDark }}>
+            {t(contentMessages.hiddenTag)}
+          </strong>
+        ) : null}
       </Link>
     </li>
   )

@@ -1,5 +1,5 @@
-import { api, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
-import { opsEndpoints, type OperatorStatus, type OpsTitle } from '@koma/contracts/ops'
+import { api, installHostBridge, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
+import { opsEndpoints, type OperatorStatus, type OpsGenre, type OpsTitle } from '@koma/contracts/ops'
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -18,6 +18,9 @@ const title: OpsTitle = {
   names: { ja: '月の庭', en: 'Moon Garden', fr: 'Jardin de lune' },
   descriptions: { ja: '', en: 'A quiet story.', fr: '' },
   chapters: 1,
+  hiddenAt: null,
+  badge: 'NEW',
+  genres: ['fantasy'],
   chapterList: [
     {
       id: 70,
@@ -34,6 +37,19 @@ const title: OpsTitle = {
     },
   ],
 }
+
+const genres: OpsGenre[] = [
+  { code: 'romance', names: { ja: '恋愛', en: 'Romance', fr: 'Romance' } },
+  { code: 'fantasy', names: { ja: 'ファンタジー', en: 'Fantasy', fr: 'Fantasy' } },
+  { code: 'horror', names: { ja: 'ホラー', en: 'Horror', fr: 'Horreur' } },
+]
+
+/** The host's confirm dialog, answered as the test says. */
+const confirm = jest.fn(async (_kind: string, _props: { message: string }) => true)
+beforeEach(() => {
+  confirm.mockClear()
+  installHostBridge({ openDialog: confirm as never, notify: jest.fn(), loadExposed: () => new Promise(() => undefined) })
+})
 
 async function renderAt(locale: Locale, url: string, page: ReactNode) {
   invalidateAll()
@@ -66,6 +82,11 @@ function mockApi(shown: OpsTitle = title) {
     if (endpoint === opsEndpoints.opsTitles) return { titles: [shown], page: { hasNext: false, currentPageNo: 1, seqNo: null } } as never
     if (endpoint === opsEndpoints.opsTitle) return shown as never
     if (endpoint === opsEndpoints.opsChapterSales) return { ...title.chapterList[0], ...(options as { body: object }).body } as never
+    if (endpoint === opsEndpoints.opsGenres) return { genres } as never
+    if (endpoint === opsEndpoints.opsTitleVisibility) {
+      const { action } = (options as { params: { action: string } }).params
+      return { ...shown, hiddenAt: action === 'hide' ? '2026-11-24T01:02:03.000Z' : null } as never
+    }
     return title as never
   })
 }
@@ -150,5 +171,92 @@ describe('the console’s content pages', () => {
       }),
     )
     expect(within(chapter).queryByRole('alert')).toBeNull()
+  })
+
+  it('keeps a publication time’s seconds: a chapter saved untouched stays at its second', async () => {
+    const request = mockApi({ ...title, chapterList: [{ ...title.chapterList[0]!, publishedAt: '2026-01-01T00:00:30.000Z' }] })
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const chapter = await screen.findByTestId('ops-chapter')
+    fireEvent.click(within(chapter).getByText('1. Chapter 1'))
+    const when = await within(chapter).findByLabelText('Published at')
+    expect(when).toHaveAttribute('step', '1')
+    expect((when as HTMLInputElement).value).toMatch(/T\d\d:00:30(\.000)?$/)
+    fireEvent.click(within(chapter).getByRole('button', { name: 'Save chapter' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsChapterSales, {
+        params: { id: '70' },
+        body: expect.objectContaining({ publishedAt: '2026-01-01T00:00:30.000Z' }),
+      }),
+    )
+  })
+
+  it('lists hidden titles as such, and asks the API for hidden ones only when told', async () => {
+    const request = mockApi({ ...title, hiddenAt: '2026-11-20T00:00:00.000Z' })
+    await renderAt('fr', '/fr/ops/titles', <TitlesPage />)
+    expect(await screen.findByTestId('ops-title-hidden')).toHaveTextContent('Masqué aux lecteurs')
+    // The list suspends inside the navigation: the click is an awaited act (React 19 settles it only there).
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Titres masqués seulement'))
+    })
+    await waitFor(() => expect(request).toHaveBeenCalledWith(opsEndpoints.opsTitles, { query: { hidden: 'true', pageNo: '1' } }))
+  })
+
+  it('hides a title only once the operator confirms, then shows it hidden with the way back', async () => {
+    const request = mockApi()
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const panel = await screen.findByTestId('ops-title-visibility')
+    expect(within(panel).getByTestId('ops-title-visibility-state')).toHaveTextContent('Readers see this title.')
+    confirm.mockResolvedValueOnce(false)
+    fireEvent.click(within(panel).getByRole('button', { name: 'Hide from readers' }))
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith('confirm', { message: expect.stringContaining('Hide “Moon Garden” from readers?') }))
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsTitleVisibility, expect.anything())
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Hide from readers' }))
+    await waitFor(() => expect(request).toHaveBeenCalledWith(opsEndpoints.opsTitleVisibility, { params: { id: '7', action: 'hide' } }))
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Hidden from readers.')
+  })
+
+  it('shows a hidden title’s state in Japanese and shows it again without asking', async () => {
+    const request = mockApi({ ...title, hiddenAt: '2026-11-20T00:00:00.000Z' })
+    await renderAt('ja', '/ops/titles/7', <TitlePage />)
+    const panel = await screen.findByTestId('ops-title-visibility')
+    expect(within(panel).getByTestId('ops-title-visibility-state')).toHaveTextContent(/から読者に非表示です。$/)
+    fireEvent.click(within(panel).getByRole('button', { name: '読者に再表示する' }))
+    await waitFor(() => expect(request).toHaveBeenCalledWith(opsEndpoints.opsTitleVisibility, { params: { id: '7', action: 'unhide' } }))
+    expect(confirm).not.toHaveBeenCalled()
+  })
+
+  it('edits genres from the catalogue’s list and the badge; no genre at all is refused before sending', async () => {
+    const request = mockApi()
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const panel = await screen.findByTestId('ops-title-labels')
+    const genreBoxes = within(within(panel).getByRole('group', { name: 'Genres' })).getAllByRole('checkbox')
+    expect(genreBoxes.map((box) => (box as HTMLInputElement).checked)).toEqual([false, true, false])
+    expect(within(panel).getByLabelText('Badge')).toHaveValue('NEW')
+
+    fireEvent.click(within(panel).getByLabelText('Fantasy'))
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save' }))
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('This is required.')
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsTitleLabels, expect.anything())
+
+    fireEvent.click(within(panel).getByLabelText('Horror'))
+    fireEvent.click(within(panel).getByLabelText('Romance'))
+    fireEvent.change(within(panel).getByLabelText('Badge'), { target: { value: 'HIGHLIGHT' } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsTitleLabels, { params: { id: '7' }, body: { genres: ['horror', 'romance'], badge: 'HIGHLIGHT' } }),
+    )
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Saved.')
+  })
+
+  it('keeps the Titles tab lit on a title’s page, and only that tab', async () => {
+    mockApi()
+    await renderAt('ja', '/ops/titles/7', <TitlePage />)
+    await screen.findByTestId('ops-title')
+    const nav = screen.getByRole('navigation', { name: 'コンソールのメニュー' })
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+    expect(current.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['作品', '/ops/titles']])
   })
 })

@@ -1,22 +1,15 @@
-import { api, COLORS, formatDateTime, LEGAL_TYPES, LOCALES, useT, type Locale } from '@koma/contracts'
-import {
-  opsEndpoints,
-  type ServiceState,
-  checkLegalForm,
-  checkMaintenanceForm,
-  checkUpdateForm,
-  localizedField,
-  UPDATE_STATES,
-  type UpdateState,
-} from '@koma/contracts/ops'
-import { SelectField, TextArea, TextField } from '@koma/contracts/ui'
+import { api, COLORS, formatDateTime, LEGAL_TYPES, useT } from '@koma/contracts'
+import { opsEndpoints, type ServiceState, checkLegalForm, checkMaintenanceForm, checkUpdateForm, UPDATE_STATES, type UpdateState } from '@koma/contracts/ops'
+import { SelectField, TextField } from '@koma/contracts/ui'
 import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
 import { SubmitRow, useOpsForm, type Fields } from '../console/form'
 import { OpsConsole, Panel } from '../console/OpsConsole'
-import { LanguageColumns, Problem } from '../console/parts'
+import { FlagField } from '../console/FlagField'
+import { LocalizedFields, localizedValues } from '../console/LocalizedFields'
+import { Problem } from '../console/parts'
 import { fromLocalInput, toLocalInput } from '../console/problems'
-import { consoleMessages, languageMessages, nameMessages, serviceMessages } from '../i18n/messages'
+import { consoleMessages, nameMessages, serviceMessages } from '../i18n/messages'
 
 /** Each legal document's name in the operator's language (an unknown type shows as sent). */
 function useLegalName(): (type: string) => string {
@@ -60,16 +53,12 @@ function ServiceStates() {
 }
 
 function initialMaintenance(state: ServiceState): Fields {
-  const fields: Fields = {
+  return {
     on: state.maintenance.on ? 'true' : 'false',
     startsAt: toLocalInput(state.maintenance.startsAt),
     endsAt: toLocalInput(state.maintenance.endsAt),
+    ...localizedValues(state.maintenance.texts, ['title', 'description']),
   }
-  for (const locale of LOCALES) {
-    fields[localizedField('title', locale)] = state.maintenance.texts[locale]?.title ?? ''
-    fields[localizedField('description', locale)] = state.maintenance.texts[locale]?.description ?? ''
-  }
-  return fields
 }
 
 /** The form's date-time inputs (local time) as the API reads them (ISO with a zone). */
@@ -90,7 +79,6 @@ function MaintenanceForm({ state }: { state: ServiceState }) {
       invalidate('ops:')
     },
   )
-  const language = (locale: Locale) => t(languageMessages[locale])
   const status = state.maintenance.active ? serviceMessages.activeNow : state.maintenance.on ? serviceMessages.scheduled : serviceMessages.off
   return (
     <Panel title={t(serviceMessages.maintenance)} lead={t(serviceMessages.maintenanceLead)} testId="ops-maintenance">
@@ -98,28 +86,12 @@ function MaintenanceForm({ state }: { state: ServiceState }) {
         {t(status)}
       </p>
       <form onSubmit={form.submit.onSubmit} noValidate>
-        <label css={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, fontWeight: 700 }}>
-          <input
-            type="checkbox"
-            name="on"
-            checked={form.fields.on === 'true'}
-            onChange={(event) => form.setFields((current) => ({ ...current, on: event.target.checked ? 'true' : 'false' }))}
-            css={{ width: 20, height: 20 }}
-          />
-          {t(serviceMessages.on)}
-        </label>
+        <FlagField form={form} name="on" label={t(serviceMessages.on)} />
         <div css={{ display: 'grid', gap: '0 16px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
           <TextField type="datetime-local" label={t(serviceMessages.startsAt)} {...form.field('startsAt')} />
           <TextField type="datetime-local" label={t(serviceMessages.endsAt)} {...form.field('endsAt')} />
         </div>
-        <LanguageColumns>
-          {(locale) => (
-            <>
-              <TextField label={t(serviceMessages.titleIn, { language: language(locale) })} {...form.field(localizedField('title', locale))} />
-              <TextArea label={t(serviceMessages.descriptionIn, { language: language(locale) })} {...form.field(localizedField('description', locale))} />
-            </>
-          )}
-        </LanguageColumns>
+        <LocalizedFields field={form.field} title={['title', serviceMessages.titleIn]} body={['description', serviceMessages.descriptionIn]} />
         <Problem text={form.submit.problem} />
         <SubmitRow pending={form.submit.pending} label={t(consoleMessages.save)} saved={form.saved} savedLabel={t(consoleMessages.saved)} />
       </form>
@@ -198,7 +170,6 @@ function LegalPublishForm() {
       invalidate('ops:')
     },
   )
-  const language = (locale: Locale) => t(languageMessages[locale])
   return (
     <Panel title={t(serviceMessages.legalPublish)} lead={t(serviceMessages.legalPublishLead)} testId="ops-legal-publish">
       <form onSubmit={form.submit.onSubmit} noValidate>
@@ -212,14 +183,7 @@ function LegalPublishForm() {
           </SelectField>
           <TextField type="datetime-local" label={t(serviceMessages.legalEffectiveAt)} {...form.field('effectiveAt')} />
         </div>
-        <LanguageColumns>
-          {(locale) => (
-            <>
-              <TextField label={t(serviceMessages.legalTitleIn, { language: language(locale) })} {...form.field(localizedField('title', locale))} />
-              <TextArea label={t(serviceMessages.legalBodyIn, { language: language(locale) })} {...form.field(localizedField('body', locale))} />
-            </>
-          )}
-        </LanguageColumns>
+        <LocalizedFields field={form.field} title={['title', serviceMessages.legalTitleIn]} body={['body', serviceMessages.legalBodyIn]} />
         <Problem text={form.submit.problem} />
         <SubmitRow pending={form.submit.pending} label={t(serviceMessages.legalPublishButton)} saved={form.saved} savedLabel={published} />
       </form>

@@ -13,7 +13,14 @@ export function ReadingGuide({ direction, paged }: { direction: ReadingDirection
     safeStorage.set(STORAGE_KEYS.readingDirection, direction)
     if (!visible) return
     const timer = setTimeout(() => setVisible(false), READING_GUIDE_MS)
-    return () => clearTimeout(timer)
+    // A reader who is already moving on (a key: turning the page, opening the settings or the
+    // contents) has no more use for it, and it must not cover what they opened.
+    const dismiss = () => setVisible(false)
+    window.addEventListener('keydown', dismiss, true)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener('keydown', dismiss, true)
+    }
   }, [direction, visible])
   if (!visible) return null
   const arrow = direction === 'rtl' ? '←' : direction === 'ltr' ? '→' : '↓'
@@ -21,7 +28,7 @@ export function ReadingGuide({ direction, paged }: { direction: ReadingDirection
     <div
       data-testid="reading-guide"
       data-direction={direction}
-      // A tap anywhere dismisses it (keyboard readers: it goes by itself); the texts are the status.
+      // A tap anywhere dismisses it, and so does any key; the texts are the status.
       role="presentation"
       onClick={() => setVisible(false)}
       css={{

@@ -74,6 +74,21 @@ describe('ApiClient', () => {
     expect(saves.map((config) => (config as { fetchOptions?: { keepalive?: boolean } }).fetchOptions?.keepalive)).toEqual([true, undefined])
   })
 
+  it('sends a FormData as multipart (the browser sets its boundary), with its progress and its own time limit', async () => {
+    const http = adapter((config) => ipReply(config) ?? { status: 200, data: { result: { uploaded: true } } })
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: http })
+    const form = new FormData()
+    form.append('kind', 'epub')
+    const seen: { loaded: number; total: number | null }[] = []
+    await client.request(endpoints.avatarUpload, { raw: form as unknown as Blob, timeoutMs: 0, onUploadProgress: (progress) => seen.push(progress) })
+    const call = http.calls.find((config) => config.url === '/member/profile/avatar')!
+    expect(call.data).toBe(form)
+    expect(call.headers.getContentType()).toBe('multipart/form-data')
+    expect(call.timeout).toBe(0)
+    call.onUploadProgress?.({ loaded: 5, total: 10, bytes: 5, lengthComputable: true })
+    expect(seen).toEqual([{ loaded: 5, total: 10 }])
+  })
+
   it('form-encodes bodies, arrays as repeated keys', () => {
     expect(formEncode({ chapterIds: [1, 2], token: 'a b', skip: undefined })).toBe('chapterIds=1&chapterIds=2&token=a+b')
     expect(fillPath('/:type/:id', { type: 'comic', id: '1/2' })).toBe('/comic/1%2F2')

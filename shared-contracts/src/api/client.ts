@@ -36,8 +36,15 @@ export interface RequestOptions<E> {
   body?: Optional<BodyOf<E>>
   policy?: FailurePolicy
   signal?: AbortSignal
-  /** An upload sent as is (SPEC §7: uploads raw), with its own content type, instead of a form body. */
-  raw?: Blob
+  /**
+   * An upload sent as is (SPEC §7: uploads raw), with its own content type, instead of a form
+   * body; a FormData goes as multipart/form-data (the operator console's imports), its boundary written by the browser.
+   */
+  raw?: Blob | FormData
+  /** Told as an upload's bytes go out (a progress bar). */
+  onUploadProgress?: (progress: { loaded: number; total: number | null }) => void
+  /** This call's own time limit (a large upload), instead of the client's; 0: none. */
+  timeoutMs?: number
   /**
    * Sent so that it outlives the page (fetch keepalive): a save made as the reader leaves or
    * reloads still reaches the API. Small bodies only (the browser allows 64 KiB in flight).
@@ -120,13 +127,22 @@ export class ApiClient {
         data: options.raw ?? (hasBody ? formEncode(options.body as Record<string, unknown>) : undefined),
         headers: {
           ...(await this.headers()),
-          ...(options.raw
-            ? { 'content-type': options.raw.type || 'application/octet-stream' }
-            : hasBody
-              ? { 'content-type': 'application/x-www-form-urlencoded' }
-              : {}),
+          ...(typeof FormData !== 'undefined' && options.raw instanceof FormData
+            ? // axios hands a browser's FormData to the browser, which writes the boundary into this type.
+              { 'content-type': 'multipart/form-data' }
+            : options.raw
+              ? { 'content-type': (options.raw as Blob).type || 'application/octet-stream' }
+              : hasBody
+                ? { 'content-type': 'application/x-www-form-urlencoded' }
+                : {}),
         },
         signal: options.signal,
+        ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+        ...(options.onUploadProgress
+          ? {
+              onUploadProgress: (event: { loaded: number; total?: number }) => options.onUploadProgress?.({ loaded: event.loaded, total: event.total ?? null }),
+            }
+          : {}),
         ...(options.keepalive ? { adapter: this.options.adapter ?? 'fetch', fetchOptions: { keepalive: true } } : {}),
       })
     } catch (thrown) {

@@ -26,6 +26,8 @@ export type {
   OpsChapter,
   OpsCoupon,
   OpsFaq,
+  OpsGenre,
+  OpsImported,
   OpsNotice,
   OpsMember,
   OpsReport,
@@ -35,6 +37,7 @@ export type {
   TitleTextsBody,
   TotpEnrolment,
 } from './endpoints/ops'
+export type { CampaignBody, OpsGift, OpsHome, OpsHomeElement, OpsHomeSection, OpsPopup } from './endpoints/opsCampaigns'
 export type { CommentAuthor, CommentList, ReportCategory, ReportConfig, ReportReceipt } from './endpoints/community'
 
 /**

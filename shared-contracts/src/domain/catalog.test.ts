@@ -85,6 +85,12 @@ describe('home (SPEC §4 shuffle groups and cache)', () => {
     expect(pickShuffledSections(sections, () => 0).map((s) => s.id)).toEqual([1, 2, 4, 5, 7])
     expect(pickShuffledSections(sections, () => 0.99).map((s) => s.id)).toEqual([1, 3, 4, 6, 7])
   })
+  it('an operator preview shows the section it names in its group, whatever the draw', () => {
+    const sections = [section(1, 'content_rank'), section(2, 'banner_list_group', 'A'), section(3, 'banner_list_group', 'A'), section(4, 'content_list')]
+    expect(pickShuffledSections(sections, () => 0, 3).map((s) => s.id)).toEqual([1, 3, 4])
+    expect(pickShuffledSections(sections, () => 0, 99).map((s) => s.id)).toEqual([1, 2, 4])
+    expect(pickShuffledSections(sections, () => 0, 4).map((s) => s.id)).toEqual([1, 2, 4])
+  })
   it('computes the aspect ratio from width and height when both exist', () => {
     expect(elementAspectRatio({ width: 640, height: 320 })).toBe(2)
     expect(elementAspectRatio({ width: 640, height: 0 })).toBeNull()

@@ -3,15 +3,22 @@ import type { HomeElement, HomeLayout, HomeSection } from './types'
 /** SPEC §4: element types whose sections are shuffled within their group. */
 export const SHUFFLED_ELEMENT_TYPES = ['banner_list_content_big_group', 'banner_list_group'] as const
 
+/** The element types a home section is drawn as: rows of covers (plain, large, ranked) or of banners. */
+export const HOME_ELEMENT_UI_TYPES = ['content_list', 'content_big', 'content_rank', 'banner', ...SHUFFLED_ELEMENT_TYPES] as const
+export type HomeElementUiType = (typeof HOME_ELEMENT_UI_TYPES)[number]
+/** Element types drawn as banners (wide art), where a banner tile may go. */
+export const BANNER_ELEMENT_TYPES = ['banner', ...SHUFFLED_ELEMENT_TYPES] as const satisfies readonly HomeElementUiType[]
+
 /** SPEC §4: the home response is kept 10 minutes, or until the earliest badge expires. */
 export const HOME_CACHE_MS = 600_000
 
 /**
  * SPEC §4: sections whose element type is banner_list_content_big_group or banner_list_group are
  * grouped by type and shuffleGroup; one random section of each group is shown, in the place of
- * the group's first section; every other section is kept. `random` returns [0, 1).
+ * the group's first section; every other section is kept. `random` returns [0, 1). An operator's
+ * preview names the section it shows (`prefer`): that one stands for its group.
  */
-export function pickShuffledSections(sections: readonly HomeSection[], random: () => number = Math.random): HomeSection[] {
+export function pickShuffledSections(sections: readonly HomeSection[], random: () => number = Math.random, prefer?: number): HomeSection[] {
   const groups = new Map<string, HomeSection[]>()
   const keyOf = (section: HomeSection) => `${section.elementUiType}\u0000${section.shuffleGroup ?? ''}`
   const shuffled = (section: HomeSection) => (SHUFFLED_ELEMENT_TYPES as readonly string[]).includes(section.elementUiType)
@@ -22,7 +29,7 @@ export function pickShuffledSections(sections: readonly HomeSection[], random: (
   }
   const chosen = new Map<string, HomeSection>()
   for (const [key, members] of groups) {
-    const member = members[Math.min(members.length - 1, Math.floor(random() * members.length))]
+    const member = members.find((section) => section.id === prefer) ?? members[Math.min(members.length - 1, Math.floor(random() * members.length))]
     if (member) chosen.set(key, member)
   }
   const result: HomeSection[] = []

@@ -1,9 +1,14 @@
 import { rentalOnly } from './labels'
+import { BADGES } from './types'
 import {
   checkLegalForm,
   checkChapterSalesForm,
   checkCouponForm,
   checkMaintenanceForm,
+  checkImportForm,
+  checkTitleLabelsForm,
+  importTooLarge,
+  IMPORT_LIMITS,
   checkTitleTextsForm,
   checkUpdateForm,
   maintenanceActive,
@@ -13,6 +18,7 @@ import {
   parseDateField,
   parseMuteDays,
   reportActionAllowed,
+  TITLE_BADGES,
 } from './ops'
 
 const titles = { titleJa: 'メンテナンス', titleEn: 'Maintenance', titleFr: 'Maintenance' }
@@ -180,6 +186,21 @@ describe('content forms', () => {
     ).toEqual(['price', 'originalPrice', 'rentalPrice'])
     expect(checkChapterSalesForm({ free: 'true' }).errors).toEqual([{ field: 'publishedAt', problem: 'required' }])
   })
+
+  const genres = ['romance', 'fantasy', 'action']
+  it('a title keeps one genre at least, each one of the catalogue’s, and a badge operators may give', () => {
+    expect(checkTitleLabelsForm({ genres: ['fantasy', 'romance', 'fantasy'], badge: 'HOT' }, genres)).toEqual({
+      setting: { genres: ['fantasy', 'romance'], badge: 'HOT' },
+      errors: [],
+    })
+    expect(checkTitleLabelsForm({ genres: 'action', badge: '' }, genres)).toEqual({ setting: { genres: ['action'], badge: null }, errors: [] })
+    expect(checkTitleLabelsForm({}, genres).errors).toEqual([{ field: 'genres', problem: 'required' }])
+    expect(checkTitleLabelsForm({ genres: ['romance', 'cooking'] }, genres).errors).toEqual([{ field: 'genres', problem: 'invalid' }])
+    // Mature follows the title's rating and Rental Only a chapter's sales config: not an operator's badge.
+    for (const badge of ['MATURE', 'RENTAL_ONLY', 'hot', 'NONE'])
+      expect(checkTitleLabelsForm({ genres: 'romance', badge }, genres).errors).toEqual([{ field: 'badge', problem: 'invalid' }])
+    for (const badge of TITLE_BADGES) expect(BADGES).toContain(badge)
+  })
 })
 
 describe('coupon form', () => {
@@ -213,5 +234,45 @@ describe('coupon form', () => {
       { field: 'code', problem: 'tooLong', max: 32 },
       { field: 'amount', problem: 'invalid' },
     ])
+  })
+})
+
+describe('import from the browser', () => {
+  const page = (name: string, size = 1000) => ({ name, size })
+  it('one EPUB, or image pages with a title', () => {
+    expect(checkImportForm({ kind: 'epub' }, [page('moby-dick.EPUB')])).toEqual({ kind: 'epub', title: '', errors: [] })
+    expect(checkImportForm({ kind: 'images', title: ' Night walk ' }, [page('002.png'), page('001.JPG')])).toEqual({
+      kind: 'images',
+      title: 'Night walk',
+      errors: [],
+    })
+    expect(checkImportForm({}, []).errors).toEqual([
+      { field: 'kind', problem: 'required' },
+      { field: 'files', problem: 'required' },
+    ])
+    expect(checkImportForm({ kind: 'pdf' }, [page('a.pdf')]).errors).toEqual([{ field: 'kind', problem: 'invalid' }])
+  })
+  it('refuses the wrong kind of file, and a comic without a title', () => {
+    expect(checkImportForm({ kind: 'epub' }, [page('book.epub'), page('other.epub')]).errors).toEqual([{ field: 'files', problem: 'invalid' }])
+    expect(checkImportForm({ kind: 'epub' }, [page('cover.png')]).errors).toEqual([{ field: 'files', problem: 'invalid' }])
+    expect(checkImportForm({ kind: 'images', title: 'x' }, [page('001.png'), page('notes.txt')]).errors).toEqual([{ field: 'files', problem: 'invalid' }])
+    expect(checkImportForm({ kind: 'images', title: '' }, [page('001.png')]).errors).toEqual([{ field: 'title', problem: 'required' }])
+  })
+  it('knows what the API would refuse as too large', () => {
+    expect(importTooLarge('epub', [page('a.epub', IMPORT_LIMITS.epubBytes)])).toBe(false)
+    expect(importTooLarge('epub', [page('a.epub', IMPORT_LIMITS.epubBytes + 1)])).toBe(true)
+    expect(importTooLarge('images', [page('1.png', IMPORT_LIMITS.imageBytes + 1)])).toBe(true)
+    expect(
+      importTooLarge(
+        'images',
+        Array.from({ length: 11 }, (_, i) => page(`${i}.png`, IMPORT_LIMITS.totalBytes / 10)),
+      ),
+    ).toBe(true)
+    expect(
+      importTooLarge(
+        'images',
+        Array.from({ length: IMPORT_LIMITS.pages + 1 }, (_, i) => page(`${i}.png`, 10)),
+      ),
+    ).toBe(true)
   })
 })

@@ -5,6 +5,7 @@
  */
 import { LOCALES, type Locale } from '../i18n/locales'
 import { INQUIRY_CATEGORIES, type InquiryCategory } from './account'
+import type { Badge } from './types'
 
 /** Body code of the 403 an operator gets before confirming the second factor in this session. */
 export const OPERATOR_STEP_UP_CODE = 4035
@@ -90,7 +91,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
 /** Half of a surrogate pair on its own (only JSON can carry one): no text, and the database refuses it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-function checkText(errors: FieldError[], field: string, value: unknown, max: number, required: boolean): string {
+export function checkText(errors: FieldError[], field: string, value: unknown, max: number, required: boolean): string {
   if (value !== undefined && typeof value !== 'string') {
     errors.push({ field, problem: 'invalid' })
     return ''
@@ -240,6 +241,94 @@ export function checkTitleTextsForm(form: Partial<Record<string, string>>): {
   return { texts, errors }
 }
 
+/** Hide a title from readers everywhere, or show it again (the console still shows it). */
+export const TITLE_VISIBILITY_ACTIONS = ['hide', 'unhide'] as const
+export type TitleVisibilityAction = (typeof TITLE_VISIBILITY_ACTIONS)[number]
+
+/**
+ * The badge an operator may give a title: SPEC §3's badges but the two the catalogue derives on
+ * its own (Mature from the title's rating, Rental Only per chapter from its sales config).
+ */
+export const TITLE_BADGES = ['NEW', 'UP', 'HOT', 'HIGHLIGHT', 'EVENT', 'EXCLUSIVE', 'FIN', 'HIATUS'] as const satisfies readonly Badge[]
+export type TitleBadge = (typeof TITLE_BADGES)[number]
+
+export interface TitleLabelsSetting {
+  /** Genre codes of the catalogue (`genres.code`), in the order given. */
+  genres: string[]
+  badge: TitleBadge | null
+}
+
+export type TitleLabelsForm = { genres?: string | string[]; badge?: string }
+
+/**
+ * A title's genres (at least one, each one of the catalogue's genres: a title with none would be
+ * in no genre menu) and its own badge (empty: none).
+ */
+export function checkTitleLabelsForm(form: TitleLabelsForm, genreCodes: readonly string[]): { setting: TitleLabelsSetting; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  const raw = form.genres === undefined || form.genres === '' ? [] : Array.isArray(form.genres) ? form.genres : [form.genres]
+  let genres: string[] = []
+  if (raw.some((code) => typeof code !== 'string' || !genreCodes.includes(code))) errors.push({ field: 'genres', problem: 'invalid' })
+  else if (raw.length === 0) errors.push({ field: 'genres', problem: 'required' })
+  else genres = [...new Set(raw)]
+  let badge: TitleBadge | null = null
+  if (form.badge !== undefined && form.badge !== '') {
+    if (typeof form.badge === 'string' && (TITLE_BADGES as readonly string[]).includes(form.badge)) badge = form.badge as TitleBadge
+    else errors.push({ field: 'badge', problem: 'invalid' })
+  }
+  return { setting: { genres, badge }, errors }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import from the browser: one EPUB (a novel) or image files (a comic's pages), the same
+// importer as `npm run import`.
+
+export const IMPORT_KINDS = ['epub', 'images'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+const MB = 1024 * 1024
+/** What one upload may hold: the API answers 413 past any of these (and stops reading). */
+export const IMPORT_LIMITS = { epubBytes: 64 * MB, imageBytes: 20 * MB, pages: 500, totalBytes: 200 * MB } as const
+
+/** Page files the comic importer reads (by name, as `npm run import` does for a folder). */
+export const IMPORT_IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.gif'] as const
+
+const extensionOf = (name: string): string => /\.[^./\\]+$/.exec(name)?.[0]?.toLowerCase() ?? ''
+export const isImportImageName = (name: string): boolean => (IMPORT_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+export const isEpubName = (name: string): boolean => extensionOf(name) === '.epub'
+
+export interface ImportFile {
+  name: string
+  size: number
+}
+
+/**
+ * An import as sent: its kind, the comic's title (images: required, a folder's name by default),
+ * and its files — one `.epub`, or pages with an image extension. Sizes are `importTooLarge`'s.
+ */
+export function checkImportForm(
+  form: { kind?: unknown; title?: unknown },
+  files: readonly ImportFile[],
+): { kind: ImportKind | null; title: string; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  const kind = (IMPORT_KINDS as readonly unknown[]).includes(form.kind) ? (form.kind as ImportKind) : null
+  if (!kind) errors.push({ field: 'kind', problem: form.kind ? 'invalid' : 'required' })
+  let title = ''
+  if (kind === 'images') title = checkText(errors, 'title', form.title, TITLE_TEXT_LIMITS.name, true)
+  if (files.length === 0) errors.push({ field: 'files', problem: 'required' })
+  else if (kind === 'epub' && (files.length !== 1 || !isEpubName(files[0]!.name))) errors.push({ field: 'files', problem: 'invalid' })
+  else if (kind === 'images' && !files.every((file) => isImportImageName(file.name))) errors.push({ field: 'files', problem: 'invalid' })
+  return { kind, title, errors }
+}
+
+/** Whether an upload is over IMPORT_LIMITS (the API's 413), checked before sending too. */
+export function importTooLarge(kind: ImportKind, files: readonly ImportFile[]): boolean {
+  const each = kind === 'epub' ? IMPORT_LIMITS.epubBytes : IMPORT_LIMITS.imageBytes
+  return (
+    files.length > IMPORT_LIMITS.pages || files.some((file) => file.size > each) || files.reduce((sum, file) => sum + file.size, 0) > IMPORT_LIMITS.totalBytes
+  )
+}
+
 /** Coins are whole numbers; a price above this is a typing mistake. */
 export const COIN_PRICE_MAX = 10_000
 export const RENT_WAYS = ['gauge', 'ticket', 'coin'] as const
@@ -351,17 +440,9 @@ export const normaliseCouponCode = (raw: string): string =>
 
 export const COUPON_LIMITS = { codeMin: 4, codeMax: 32, title: 100, amountMax: 10_000, validDaysMax: 365, redemptionsMax: 10_000_000 } as const
 
-export interface CouponSetting {
+export interface CouponSetting extends RewardSetting {
   code: string
   titles: Record<Locale, string>
-  kind: 'coin' | 'ticket'
-  /** Coins: free (they may expire) or bonus; tickets: none. */
-  coinType: 'free' | 'bonus' | null
-  amount: number
-  /** Tickets for one title (null: any title). */
-  contentId: number | null
-  /** Days the granted coins or tickets stay valid (null: no expiry). */
-  validDays: number | null
   startsAt: string
   endsAt: string | null
   maxRedemptions: number | null
@@ -374,65 +455,91 @@ export type CouponForm = Partial<
   >
 >
 
-export function checkCouponForm(form: CouponForm, now: Date): { setting: CouponSetting; errors: FieldError[] } {
-  const errors: FieldError[] = []
-  const code = typeof form.code === 'string' ? normaliseCouponCode(form.code) : ''
-  if (!code) errors.push({ field: 'code', problem: 'required' })
-  else if (!/^[A-Z0-9]+$/.test(code) || code.length < COUPON_LIMITS.codeMin) errors.push({ field: 'code', problem: 'invalid' })
-  else if (code.length > COUPON_LIMITS.codeMax) errors.push({ field: 'code', problem: 'tooLong', max: COUPON_LIMITS.codeMax })
+/** A whole number field (1 to `max`, no leading zero); empty: null, or `required`. */
+export function checkWholeNumber(errors: FieldError[], field: string, value: unknown, max: number, required: boolean): number | null {
+  if (value === undefined || value === '') {
+    if (required) errors.push({ field, problem: 'required' })
+    return null
+  }
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value) || Number(value) > max) {
+    errors.push({ field, problem: 'invalid' })
+    return null
+  }
+  return Number(value)
+}
+
+/** What a coupon or a gift grants: coins (free or bonus) or tickets (for one title or any), valid some days or for good. */
+export interface RewardSetting {
+  kind: 'coin' | 'ticket'
+  /** Coins: free (they may expire) or bonus; tickets: none. */
+  coinType: 'free' | 'bonus' | null
+  amount: number
+  /** Tickets for one title (null: any title). */
+  contentId: number | null
+  /** Days the granted coins or tickets stay valid (null: no expiry). */
+  validDays: number | null
+}
+
+export type RewardForm = Partial<Record<'kind' | 'coinType' | 'amount' | 'contentId' | 'validDays', string>>
+
+/** The reward fields of a coupon or gift form (`kind`, `coinType`, `amount`, `contentId`, `validDays`). */
+export function checkReward(errors: FieldError[], form: RewardForm): RewardSetting {
   const kind = form.kind === 'coin' || form.kind === 'ticket' ? form.kind : null
   if (!kind) errors.push({ field: 'kind', problem: form.kind ? 'invalid' : 'required' })
-  let coinType: CouponSetting['coinType'] = null
+  let coinType: RewardSetting['coinType'] = null
   if (kind === 'coin') {
     if (form.coinType === 'free' || form.coinType === 'bonus') coinType = form.coinType
     else errors.push({ field: 'coinType', problem: form.coinType ? 'invalid' : 'required' })
   }
-  const whole = (field: 'amount' | 'contentId' | 'validDays' | 'maxRedemptions', max: number, required: boolean): number | null => {
-    const value = form[field]
-    if (value === undefined || value === '') {
-      if (required) errors.push({ field, problem: 'required' })
-      return null
-    }
-    if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value) || Number(value) > max) {
-      errors.push({ field, problem: 'invalid' })
-      return null
-    }
-    return Number(value)
-  }
-  const amount = whole('amount', COUPON_LIMITS.amountMax, true) ?? 0
-  const contentId = kind === 'ticket' ? whole('contentId', 999_999_999, false) : null
-  const validDays = whole('validDays', COUPON_LIMITS.validDaysMax, false)
-  const maxRedemptions = whole('maxRedemptions', COUPON_LIMITS.redemptionsMax, false)
+  const amount = checkWholeNumber(errors, 'amount', form.amount, COUPON_LIMITS.amountMax, true) ?? 0
+  const contentId = kind === 'ticket' ? checkWholeNumber(errors, 'contentId', form.contentId, 999_999_999, false) : null
+  const validDays = checkWholeNumber(errors, 'validDays', form.validDays, COUPON_LIMITS.validDaysMax, false)
+  return { kind: kind ?? 'coin', coinType, amount, contentId, validDays }
+}
+
+/** An optional start (empty: `now`) and an optional end after it. */
+export function checkWindow(errors: FieldError[], form: { startsAt?: unknown; endsAt?: unknown }, now: Date): { startsAt: string; endsAt: string | null } {
   const startsAt = parseDateField(form.startsAt)
   const endsAt = parseDateField(form.endsAt)
   if (startsAt === undefined) errors.push({ field: 'startsAt', problem: 'invalid' })
   if (endsAt === undefined) errors.push({ field: 'endsAt', problem: 'invalid' })
   const start = startsAt ?? now
   if (endsAt && endsAt.getTime() <= start.getTime()) errors.push({ field: 'endsAt', problem: 'endBeforeStart' })
-  const titles = {} as Record<Locale, string>
-  for (const locale of LOCALES)
-    titles[locale] = checkText(
-      errors,
-      localizedField('title', locale),
-      (form as Partial<Record<string, string>>)[localizedField('title', locale)],
-      COUPON_LIMITS.title,
-      true,
-    )
-  return {
-    setting: {
-      code,
-      titles,
-      kind: kind ?? 'coin',
-      coinType,
-      amount,
-      contentId,
-      validDays,
-      startsAt: start.toISOString(),
-      endsAt: endsAt ? endsAt.toISOString() : null,
-      maxRedemptions,
-    },
-    errors,
+  return { startsAt: start.toISOString(), endsAt: endsAt ? endsAt.toISOString() : null }
+}
+
+/**
+ * Texts in every language (`titleJa`, `bodyFr`, …): each named text with its limit, required or
+ * not. `{ title: [100, true], description: [500, false] }` gives `Record<Locale, { title, description }>`.
+ */
+export function checkLocalizedTexts<K extends string>(
+  errors: FieldError[],
+  form: Partial<Record<string, unknown>>,
+  spec: Record<K, readonly [max: number, required: boolean]>,
+): Record<Locale, Record<K, string>> {
+  const texts = {} as Record<Locale, Record<K, string>>
+  for (const locale of LOCALES) {
+    texts[locale] = {} as Record<K, string>
+    for (const name of Object.keys(spec) as K[]) {
+      const [max, required] = spec[name]
+      texts[locale][name] = checkText(errors, localizedField(name, locale), form[localizedField(name, locale)], max, required)
+    }
   }
+  return texts
+}
+
+export function checkCouponForm(form: CouponForm, now: Date): { setting: CouponSetting; errors: FieldError[] } {
+  const errors: FieldError[] = []
+  const code = typeof form.code === 'string' ? normaliseCouponCode(form.code) : ''
+  if (!code) errors.push({ field: 'code', problem: 'required' })
+  else if (!/^[A-Z0-9]+$/.test(code) || code.length < COUPON_LIMITS.codeMin) errors.push({ field: 'code', problem: 'invalid' })
+  else if (code.length > COUPON_LIMITS.codeMax) errors.push({ field: 'code', problem: 'tooLong', max: COUPON_LIMITS.codeMax })
+  const reward = checkReward(errors, form)
+  const maxRedemptions = checkWholeNumber(errors, 'maxRedemptions', form.maxRedemptions, COUPON_LIMITS.redemptionsMax, false)
+  const window = checkWindow(errors, form, now)
+  const texts = checkLocalizedTexts(errors, form, { title: [COUPON_LIMITS.title, true] })
+  const titles = Object.fromEntries(LOCALES.map((locale) => [locale, texts[locale].title])) as Record<Locale, string>
+  return { setting: { code, titles, ...reward, ...window, maxRedemptions }, errors }
 }
 
 // ---------------------------------------------------------------------------------------------

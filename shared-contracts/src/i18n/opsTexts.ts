@@ -54,11 +54,31 @@ export const OPS_TEXTS = {
   },
   couponExists: { en: 'A coupon with this code already exists.', ja: 'このコードのクーポンはすでにあります。', fr: 'Un code promo identique existe déjà.' },
   couponNotFound: { en: 'This coupon cannot be found.', ja: 'クーポンが見つかりません。', fr: 'Ce code promo est introuvable.' },
+  giftRequestReused: {
+    en: 'This form already sent a different gift. Reload the page to send a new one.',
+    ja: 'このフォームからは別のプレゼントがすでに送られています。新しく送るにはページを再読み込みしてください。',
+    fr: 'Ce formulaire a déjà envoyé un autre cadeau. Rechargez la page pour en envoyer un nouveau.',
+  },
   reportNotFound: { en: 'This report cannot be found.', ja: '通報が見つかりません。', fr: 'Ce signalement est introuvable.' },
   reportActionNotAllowed: {
     en: 'This action does not apply to this report.',
     ja: 'この通報にはこの操作を行えません。',
     fr: "Cette action ne s'applique pas à ce signalement.",
+  },
+  importWrongKind: {
+    en: 'Choose one EPUB file, or the pages of a comic as JPEG, PNG, WebP or GIF images.',
+    ja: 'EPUBファイルを1つ、またはマンガのページ（JPEG・PNG・WebP・GIF画像）を選んでください。',
+    fr: 'Choisissez un fichier EPUB, ou les pages d’une BD en images JPEG, PNG, WebP ou GIF.',
+  },
+  importTooLarge: {
+    en: 'This upload is too large: an EPUB of {epub} MB, pages of {image} MB each, {total} MB and {pages} pages in all at most.',
+    ja: 'アップロードが大きすぎます。EPUBは{epub}MBまで、ページは1枚{image}MBまで、合計{total}MB・{pages}ページまでです。',
+    fr: 'Cet envoi est trop volumineux : un EPUB de {epub} Mo, des pages de {image} Mo chacune, {total} Mo et {pages} pages en tout au maximum.',
+  },
+  importRefused: {
+    en: 'This could not be imported: {reason}',
+    ja: '取り込めませんでした：{reason}',
+    fr: 'Import impossible : {reason}',
   },
   sanctionOperator: {
     en: 'Operators cannot be muted or suspended. Revoke the operator role first.',

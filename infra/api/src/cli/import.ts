@@ -5,13 +5,12 @@
  * DATA_DIR and DATABASE_URL as for the API; stop the API first when it runs on PGlite (one
  * process opens a PGlite folder at a time: a second one is refused with a clear message). A damaged or non-EPUB file is refused with a reason.
  */
-import fs from 'node:fs'
 import { loadConfig, pgliteDir } from '../config'
 import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { notifyCacheChange } from '../cluster/invalidation'
 import { EpubError } from '../modules/viewer/epub/parse'
-import { importEpubTitle, importImageFolder, type Imported } from '../modules/viewer/importer'
+import { importTarget, type Imported } from '../modules/viewer/importer'
 import { databaseIsEmpty, seedDatabase } from '../seed'
 
 async function main(): Promise<void> {
@@ -31,13 +30,8 @@ async function main(): Promise<void> {
     if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) await seedDatabase(handle.db, { demo: config.demoData })
     for (const target of targets) {
       try {
-        if (!fs.existsSync(target)) throw new EpubError(`${target} does not exist.`)
         const now = new Date()
-        const imported: Imported = await handle.db
-          .transaction()
-          .execute((trx) =>
-            fs.statSync(target).isDirectory() ? importImageFolder(trx, target, now, { ltr }) : importEpubTitle(trx, fs.readFileSync(target), now),
-          )
+        const imported: Imported = await handle.db.transaction().execute((trx) => importTarget(trx, target, now, { ltr }))
         console.log(`imported ${target}: "${imported.title}" as /comic/${imported.contentId} (chapter ${imported.chapterId}; ${imported.detail})`)
         console.log(`KOMA_IMPORTED ${JSON.stringify({ target, contentId: imported.contentId, chapterId: imported.chapterId })}`)
         // Running API processes on PostgreSQL rebuild home, lists and search now (cluster/invalidation.ts).

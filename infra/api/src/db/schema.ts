@@ -1,5 +1,6 @@
 import type { AccountTables } from './tables/accounts'
 import type { AnalyticsTables } from './tables/analytics'
+import type { CampaignTables } from './tables/campaigns'
 import type { CatalogueTables } from './tables/catalogue'
 import type { DiscoveryTables } from './tables/catalog'
 import type { CoinTables } from './tables/coins'
@@ -15,6 +16,7 @@ import type { ViewerTables } from './tables/viewer'
 
 export * from './tables/accounts'
 export * from './tables/analytics'
+export * from './tables/campaigns'
 export * from './tables/catalogue'
 export * from './tables/catalog'
 export * from './tables/coins'
@@ -47,4 +49,5 @@ export interface Database
     CoinShopTables,
     OpsTables,
     NotificationTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    CampaignTables {}

@@ -42,6 +42,8 @@ export const API_ERRORS = declare({
   notSignedInWithEmail: { status: 400 },
   lastSignInMethod: { status: 400 },
   uploadFormatInvalid: { status: 400 },
+  /** An operator's import (SPEC §8 "upload format invalid"): neither one EPUB nor image pages. */
+  importWrongKind: { status: 400 },
   adultVerificationFailed: { status: 400 },
   invalidCardDetails: { status: 400 },
   paymentMethodUnavailable: { status: 400 },
@@ -110,6 +112,8 @@ export const API_ERRORS = declare({
   providerAlreadyLinked: { status: 409 },
   termsVersionOutdated: { status: 409 },
   couponExists: { status: 409 },
+  /** A gift's request key sent again with other contents (the same contents answer the gift it made). */
+  giftRequestReused: { status: 409 },
   couponUsed: { status: 409 },
   giftClaimed: { status: 409 },
   dailyBonusClaimed: { status: 409 },
@@ -123,6 +127,7 @@ export const API_ERRORS = declare({
   giftExpired: { status: 410 },
   // 413: too big.
   uploadTooLarge: { status: 413 },
+  importTooLarge: { status: 413 },
   // 428 and 451: the mature-content steps of SPEC §8.
   matureNotAccepted: { status: 428 },
   adultVerificationRequired: { status: 451 },

@@ -93,6 +93,8 @@ export interface TestApp {
   databaseUrl?: string
   /** With `readReplica`: the replica's URL. */
   replicaUrl?: string
+  /** PGlite lane: the database as a data-folder tarball (to start a real API process on a copy of it). */
+  dumpDataDir?: () => Promise<Blob>
   /** This app's DATA_DIR (a temporary folder): its mail outbox lives there. */
   dataDir: string
   /** Every route the API registered (method and URL; HEAD twins of GET routes included). */
@@ -212,6 +214,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     deps,
     jobsConnection: handle.jobs,
+    ...(handle.dumpDataDir ? { dumpDataDir: handle.dumpDataDir } : {}),
     lane,
     databaseUrl,
     replicaUrl,

@@ -59,6 +59,9 @@ beforeAll(async () => {
     return reply.header('cache-control', 'public, max-age=600').send({ code: 0, result: { popups: [], sections: [] } })
   })
   upstream.get('/api/missing', async (_req, reply) => reply.code(404).send({ code: 404, message: 'nope' }))
+  // An operator's change to the home (issue 17), and one the API refused.
+  upstream.post('/api/ops/home/banners', async () => ({ code: 0, result: { id: 1 } }))
+  upstream.post('/api/ops/home/popups', async (_req, reply) => reply.code(400).send({ code: 400, message: 'refused' }))
   const port = await listen(upstream)
 
   edge = buildEdge({ edgeDir: path.join(root, 'edge'), apiUrl: `http://127.0.0.1:${port}` })
@@ -194,5 +197,27 @@ describe('the edge copy of the public home', () => {
     } finally {
       inMaintenance = false
     }
+  })
+
+  it('drops its copy once an operator changed the home through it, not for a refused change or a read', async () => {
+    const copyAnswers = async () => {
+      const before = homeCalls
+      const answer = await send('/api/en/home')
+      return answer.status === 200 && homeCalls === before
+    }
+    await eventually(copyAnswers, Boolean)
+    expect(
+      (await send({ method: 'POST', path: '/api/ops/home/popups', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'kind=content' }))
+        .status,
+    ).toBe(400)
+    expect(await copyAnswers()).toBe(true)
+    expect(
+      (await send({ method: 'POST', path: '/api/ops/home/banners', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'sectionId=1' }))
+        .status,
+    ).toBe(200)
+    // Not from the copy: the API is asked again (and the edge fetches a new copy for the next reader).
+    const before = homeCalls
+    expect((await send('/api/en/home')).status).toBe(200)
+    expect(homeCalls).toBeGreaterThan(before)
   })
 })

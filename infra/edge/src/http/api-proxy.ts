@@ -84,8 +84,11 @@ export async function registerApiProxy(
   options: {
     requestLogging: boolean
     timeouts: Pick<EdgeTimeouts, 'upstreamHeadersMs' | 'upstreamBodyMs' | 'upstreamConnectMs'>
-    /** Told of every API answer's status (the edge drops what it keeps of the API when maintenance starts). */
-    onUpstreamStatus?: (status: number) => void
+    /**
+     * Told of every API answer's status and what it answered (the edge drops what it keeps of the
+     * API when maintenance starts, or when an operator changed what it keeps).
+     */
+    onUpstreamStatus?: (status: number, request: { method: string; url: string }) => void
   },
 ): Promise<void> {
   const { timeouts } = options
@@ -151,7 +154,7 @@ export async function registerApiProxy(
       // reply-from retries GETs answered 503 up to ten times; the API's 503 means maintenance.
       retryDelay: () => null,
       onResponse: (req, reply, res) => {
-        options.onUpstreamStatus?.(res.statusCode)
+        options.onUpstreamStatus?.(res.statusCode, { method: req.method, url: req.url })
         compressUpstream(req, reply, res.stream, res.statusCode)
       },
       ...(several ? { getUpstream: () => upstreams.pick() } : {}),

@@ -55,6 +55,12 @@ export const catalogEndpoints = {
   home: endpoint<{ lang: Locale }, None, None, HomeLayout>('GET', '/:lang/home'),
   /** SPEC §7: the home with mature sections, for readers who accepted mature content. */
   homeMature: endpoint<{ lang: Locale }, None, None, HomeLayout>('GET', '/:lang/home/mature'),
+  /**
+   * The home as readers will see it at `at` (default now), scheduled popups, banners and sections
+   * included: an operator's preview (issue 17). Operators with a confirmed second factor only
+   * (401 signed out, 403 anyone else); never cached.
+   */
+  homePreview: endpoint<{ lang: Locale }, { at?: string; mature?: 'true' | 'false' }, None, HomeLayout>('GET', '/:lang/home/preview'),
   content: endpoint<ContentParams, None, None, ContentDetail>('GET', '/:type/:id'),
   /**
    * SPEC §7 GET /{type}/{id}/{unit}: the title's episodes alone, in a unit (`chapter` or `volume`,

@@ -1,6 +1,7 @@
-import type { Page } from '../../domain/types'
+import type { Badge, Page } from '../../domain/types'
 import type {
   ChapterSalesForm,
+  ImportKind,
   ChapterSalesSetting,
   CouponForm,
   CouponSetting,
@@ -11,11 +12,16 @@ import type {
   ReleaseAction,
   ReportAction,
   ReportKind,
+  TitleLabelsForm,
+  TitleVisibilityAction,
   UpdateSetting,
   UpdateState,
 } from '../../domain/ops'
 import type { Locale } from '../../i18n/locales'
 import { endpoint, type None } from '../endpoint'
+import { opsCampaignEndpoints } from './opsCampaigns'
+
+export * from './opsCampaigns'
 
 /**
  * The operator API (issue 17). Every call is refused (403) to anyone but an operator, and, except
@@ -131,6 +137,16 @@ export interface OpsTitleSummary {
   mature: boolean
   names: Record<Locale, string>
   chapters: number
+  /** When an operator hid it from readers (null: readers see it). */
+  hiddenAt: string | null
+  /** Its own badge (SPEC §3), besides those its state gives it. */
+  badge: Badge | null
+}
+
+/** One of the catalogue's genres, as the console offers them. */
+export interface OpsGenre {
+  code: string
+  names: Record<Locale, string>
 }
 
 export interface OpsChapter extends ChapterSalesSetting {
@@ -141,6 +157,8 @@ export interface OpsChapter extends ChapterSalesSetting {
 
 export interface OpsTitle extends OpsTitleSummary {
   descriptions: Record<Locale, string>
+  /** Genre codes (`OpsGenre.code`). */
+  genres: string[]
   chapterList: OpsChapter[]
 }
 
@@ -166,6 +184,20 @@ export type NoticeBody = Partial<Record<string, string>>
 export type FaqBody = Partial<Record<string, string>>
 
 export type TitleTextsBody = { nameJa?: string; nameEn?: string; nameFr?: string; descriptionJa?: string; descriptionEn?: string; descriptionFr?: string }
+
+/** The multipart fields of an import besides its files (`file`: one EPUB; `pages`: images, in name order). */
+export type ImportBody = { kind?: ImportKind; title?: string; ltr?: 'true' | 'false' }
+
+/** What an import made: a new title with its first chapter (a novel's volume, a comic's episode). */
+export interface OpsImported {
+  kind: ImportKind
+  contentType: 'comic'
+  contentId: number
+  chapterId: number
+  title: string
+  /** The importer's own account: layout, pages or documents, files left out. */
+  detail: string
+}
 
 /** A published version of a package as the console's release table shows it. */
 export interface ReleaseVersion {
@@ -243,10 +275,24 @@ export const opsEndpoints = {
   opsReportAction: endpoint<{ kind: ReportKind; id: string; action: ReportAction }, None, None, OpsReport>('POST', '/ops/reports/:kind/:id/:action'),
   opsMember: endpoint<{ userId: string }, None, None, OpsMember>('GET', '/ops/members/:userId'),
   opsMemberSanction: endpoint<{ userId: string; sanction: MemberSanction }, None, { days?: string }, OpsMember>('POST', '/ops/members/:userId/:sanction'),
-  /** Titles whose name contains `query` in any language (all titles without one), 20 a page. */
-  opsTitles: endpoint<None, { query?: string; pageNo?: string }, None, { titles: OpsTitleSummary[]; page: Page }>('GET', '/ops/titles'),
+  /** Titles whose name contains `query` in any language (all titles without one), 20 a page; `hidden=true`: hidden ones only. */
+  opsTitles: endpoint<None, { query?: string; pageNo?: string; hidden?: 'true' | 'false' }, None, { titles: OpsTitleSummary[]; page: Page }>(
+    'GET',
+    '/ops/titles',
+  ),
   opsTitle: endpoint<{ id: string }, None, None, OpsTitle>('GET', '/ops/titles/:id'),
   opsTitleTexts: endpoint<{ id: string }, None, TitleTextsBody, OpsTitle>('PUT', '/ops/titles/:id/texts'),
+  /** Hide a title from readers everywhere (its pages answer 404), or show it again. */
+  opsTitleVisibility: endpoint<{ id: string; action: TitleVisibilityAction }, None, None, OpsTitle>('POST', '/ops/titles/:id/:action'),
+  /** A title's genres and own badge, checked by `checkTitleLabelsForm`. */
+  opsTitleLabels: endpoint<{ id: string }, None, TitleLabelsForm, OpsTitle>('PUT', '/ops/titles/:id/labels'),
+  /**
+   * Import an EPUB (field `file`) or image pages (field `pages`, several) as a new title, with the
+   * same importer as `npm run import`. multipart/form-data, streamed; 413 past IMPORT_LIMITS.
+   */
+  opsImport: endpoint<None, None, ImportBody, OpsImported>('POST', '/ops/import'),
+  /** The catalogue's genres, named in every language. */
+  opsGenres: endpoint<None, None, None, { genres: OpsGenre[] }>('GET', '/ops/genres'),
   /** A chapter's publication time and sales config, checked by `checkChapterSalesForm`. */
   opsChapterSales: endpoint<{ id: string }, None, ChapterSalesForm, OpsChapter>('PUT', '/ops/chapters/:id'),
   opsCoupons: endpoint<None, { pageNo?: string }, None, { coupons: OpsCoupon[]; page: Page }>('GET', '/ops/coupons'),
@@ -264,4 +310,5 @@ export const opsEndpoints = {
   opsFaqCreate: endpoint<None, None, FaqBody, OpsFaq>('POST', '/ops/faqs'),
   opsFaqUpdate: endpoint<{ id: string }, None, FaqBody, OpsFaq>('PUT', '/ops/faqs/:id'),
   opsFaqDelete: endpoint<{ id: string }, None, None, { deleted: boolean }>('DELETE', '/ops/faqs/:id'),
+  ...opsCampaignEndpoints,
 } as const

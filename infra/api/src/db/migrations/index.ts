@@ -13,6 +13,8 @@ import * as m0450 from './0450_coin_shop'
 import * as m0500 from './0500_community'
 import * as m0600 from './0600_paid_content'
 import * as m0700 from './0700_operators'
+import * as m0730 from './0730_title_visibility'
+import * as m0750 from './0750_campaigns'
 import * as m0800 from './0800_notifications'
 import * as m0900 from './0900_analytics'
 
@@ -39,6 +41,8 @@ export const migrations: Record<string, Migration> = {
   '0500_community': m0500,
   '0600_paid_content': m0600,
   '0700_operators': m0700,
+  '0730_title_visibility': m0730,
+  '0750_campaigns': m0750,
   '0800_notifications': m0800,
   '0900_analytics': m0900,
 }

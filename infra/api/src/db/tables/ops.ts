@@ -15,6 +15,12 @@ declare module './members' {
     operator_verified_at: Nullable<Date | string>
   }
 }
+declare module './catalogue' {
+  interface ContentsTable {
+    /** Hidden by an operator (migration 0730): unknown to every reader call until unhidden. */
+    hidden_at: Nullable<Date | string>
+  }
+}
 declare module './community' {
   interface CommentsTable {
     /** Hidden by an operator: gone for every reader until restored. */

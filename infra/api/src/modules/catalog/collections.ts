@@ -65,6 +65,7 @@ export async function collectionPage(
     .innerJoin('contents as c', 'c.id', 'ci.content_id')
     .select('c.id')
     .where('ci.collection_id', '=', input.id)
+    .where('c.hidden_at', 'is', null)
   if (!mature) items = items.where('c.mature', '=', false)
   const rows = await items
     .orderBy('ci.sort')

@@ -2,7 +2,7 @@ import type { ComingSoonEntry, ContentType, Locale } from '@koma/contracts/serve
 import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
-import { contentSummaries } from '../titles/queries'
+import { contentSummaries, readerTitles } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { matureAccepted } from '../session/maturity'
 import { sessionMember } from '../session/session'
@@ -10,7 +10,7 @@ import { memberHasFlag } from './library'
 
 /** GET /{type}/coming_soon/{id}/product: the title before its release, with the reader's notification. */
 export async function comingSoonEntry(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, locale: Locale): Promise<ComingSoonEntry> {
-  const content = await deps.db.selectFrom('contents').selectAll().where('id', '=', id).where('type', '=', type).executeTakeFirst()
+  const content = await readerTitles(deps.db).selectAll().where('id', '=', id).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
   if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
   const member = await sessionMember(deps, req)

@@ -1,7 +1,7 @@
 import { isLibraryTab, type ContentType, type LibraryItem, type LibraryOrder, type LibraryPage, type Locale, type PagingQuery } from '@koma/contracts/server'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
-import { contentSummaries } from '../titles/queries'
+import { contentSummaries, readerTitles } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { pageOfAll, parsePaging } from './paging'
 
@@ -125,7 +125,7 @@ export async function libraryPage(
 
 /** The title a library action names must exist with that type. */
 export async function requireContent(deps: AppDeps, type: ContentType, id: number): Promise<{ id: number; status: string; mature: boolean }> {
-  const row = await deps.db.selectFrom('contents').select(['id', 'status', 'mature']).where('id', '=', id).where('type', '=', type).executeTakeFirst()
+  const row = await readerTitles(deps.db).select(['id', 'status', 'mature']).where('id', '=', id).where('type', '=', type).executeTakeFirst()
   if (!row) throw apiError('comicNotFound')
   return { id: Number(row.id), status: row.status, mature: row.mature }
 }

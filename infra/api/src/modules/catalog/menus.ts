@@ -15,6 +15,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
+import { readerTitles } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { matureAccepted } from '../session/maturity'
 import { requireMember } from '../session/session'
@@ -29,9 +30,9 @@ const ADULT_TITLE: Record<Locale, string> = { ja: '成人向け', en: 'Adult', f
 
 type ContentQuery = SelectQueryBuilder<Database, 'contents', { id: number }>
 
-/** Titles a reader browses: released, and not mature (the adult menu has its own rule). */
+/** Titles a reader browses: not hidden, released, and not mature (the adult menu has its own rule). */
 const browsable = (deps: AppDeps): ContentQuery =>
-  deps.db.selectFrom('contents').select('contents.id').where('contents.status', '!=', 'coming_soon').where('contents.mature', '=', false)
+  readerTitles(deps.db).select('contents.id').where('contents.status', '!=', 'coming_soon').where('contents.mature', '=', false)
 
 async function menuTitle(deps: AppDeps, code: string, locale: Locale): Promise<string> {
   if (code === 'adult') return ADULT_TITLE[locale]
@@ -91,8 +92,7 @@ export async function menuList(
       query = browsable(deps).where('contents.status', '=', 'completed').orderBy('contents.last_chapter_published_at', 'desc')
       break
     case 'adult':
-      query = deps.db
-        .selectFrom('contents')
+      query = readerTitles(deps.db)
         .select('contents.id')
         .where('contents.mature', '=', true)
         .where('contents.status', '!=', 'coming_soon')

@@ -4,6 +4,7 @@ import { readMayBeStale } from '../../db/replica'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { matureAccepted } from '../session/maturity'
+import { readerTitles } from '../titles/queries'
 import { pageOfAll, parsePaging } from './paging'
 import { listContents } from './summaries'
 
@@ -26,7 +27,7 @@ const indexes = new WeakMap<AppDeps, { loadedAt: number; entries: Promise<Entry[
 
 async function loadIndex(deps: AppDeps): Promise<Entry[]> {
   const [contents, texts, authors] = await Promise.all([
-    deps.db.selectFrom('contents').select(['id', 'mature', 'total_views']).execute(),
+    readerTitles(deps.db).select(['id', 'mature', 'total_views']).execute(),
     deps.db.selectFrom('content_texts').select(['content_id', 'name', 'search_keyword']).execute(),
     deps.db.selectFrom('content_authors as ca').innerJoin('author_texts as a', 'a.author_id', 'ca.author_id').select(['ca.content_id', 'a.name']).execute(),
   ])

@@ -16,6 +16,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { ChaptersTable, ContentsTable, Database } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
+import { readerTitles } from '../titles/queries'
 import { salesConfigOf } from '../titles/sales'
 import { matureAccepted } from '../session/maturity'
 import { coinBalance, creditCoins, lockWallet, spendCoins } from './ledger'
@@ -95,7 +96,7 @@ export async function accessTarget(
   contentId: number,
   chapterIds: number[],
 ): Promise<{ content: Content; chapters: Chapter[] }> {
-  const content = await deps.db.selectFrom('contents').selectAll().where('id', '=', contentId).where('type', '=', type).executeTakeFirst()
+  const content = await readerTitles(deps.db).selectAll().where('id', '=', contentId).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
   const chapters = chapterIds.length
     ? await deps.db.selectFrom('chapters').selectAll().where('content_id', '=', contentId).where('id', 'in', chapterIds).orderBy('sort').execute()

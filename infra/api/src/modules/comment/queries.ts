@@ -16,6 +16,9 @@ export function visibleTo(viewerId: number | null) {
     and not exists (select 1 from member_mutes mu where mu.muter_id = ${viewerId} and mu.muted_id = cm.member_id)`
 }
 
+/** Comments on a title an operator hid (issue 17) are gone with it, from the histories too. */
+const onShownTitle = sql<SqlBool>`not exists (select 1 from contents hc where hc.id = cm.content_id and hc.hidden_at is not null)`
+
 const likedBy = (viewerId: number | null) =>
   viewerId === null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from comment_likes l where l.comment_id = cm.id and l.member_id = ${viewerId})`
 
@@ -29,6 +32,7 @@ export function commentRows(db: Kysely<Database>, viewerId: number | null) {
     .where('cm.deleted_at', 'is', null)
     .where('cm.hidden_at', 'is', null)
     .where('m.deleted_at', 'is', null)
+    .where(onShownTitle)
     .where(visibleTo(viewerId))
 }
 
@@ -40,6 +44,7 @@ export function countRows(db: Kysely<Database>, viewerId: number | null) {
     .where('cm.deleted_at', 'is', null)
     .where('cm.hidden_at', 'is', null)
     .where('m.deleted_at', 'is', null)
+    .where(onShownTitle)
     .where(visibleTo(viewerId))
 }
 

@@ -52,6 +52,7 @@ export async function findChapter(deps: AppDeps, type: ContentType, contentId: n
     .where('ch.id', '=', chapterId)
     .where('c.id', '=', contentId)
     .where('c.type', '=', type)
+    .where('c.hidden_at', 'is', null)
     .where('ch.published_at', '<=', deps.clock.now())
     .executeTakeFirst()
   if (!chapter) throw apiError('chapterNotFound')

@@ -19,11 +19,11 @@ import { memberInventory } from '../coin/inventory'
 import { memberHasFlag } from '../catalog/library'
 import { matureAccepted } from '../session/maturity'
 import { sessionMember } from '../session/session'
-import { chapterCommentCounts, contentSummaries } from '../titles/queries'
+import { chapterCommentCounts, contentSummaries, readerTitles } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 
 async function findContent(deps: AppDeps, type: ContentType, id: number) {
-  const content = await deps.db.selectFrom('contents').selectAll().where('id', '=', id).where('type', '=', type).executeTakeFirst()
+  const content = await readerTitles(deps.db).selectAll().where('id', '=', id).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
   return content
 }

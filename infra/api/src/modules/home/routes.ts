@@ -1,36 +1,54 @@
-import { endpoints, homeCacheUntil, isLocale, type HomeLayout } from '@koma/contracts/server'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import { endpoints, homeCacheUntil, isLocale, type HomeLayout, type Locale } from '@koma/contracts/server'
+import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { prepare, sendPrepared } from '../../http/prepared'
 import { rawRoute, route } from '../../http/route'
 import { memo } from '../catalog/memo'
 import { matureAccepted } from '../session/maturity'
-import { homeLayout } from './service'
+import { homeLayout, nextHomeChange } from './service'
 
-/** SPEC §4: the browser may keep the home until its earliest badge expires, or 10 minutes. */
-function cacheFor(reply: FastifyReply, home: HomeLayout, now: number): HomeLayout {
-  const seconds = Math.max(0, Math.floor((homeCacheUntil(home, now) - now) / 1000))
-  reply.header('cache-control', `private, max-age=${seconds}`)
-  return home
+/** A home as built, and the next scheduled change after it was built (a campaign starting or ending). */
+interface BuiltHome {
+  home: HomeLayout
+  changesAt: number | null
 }
+
+/**
+ * SPEC §4: a home is kept until its earliest badge expires, or 10 minutes; never past the next
+ * scheduled campaign change, so a popup, banner or section shows and goes on time.
+ */
+const freshUntil = (built: BuiltHome, loadedAt: number): number => Math.min(homeCacheUntil(built.home, loadedAt), built.changesAt ?? Infinity)
+
+function builtHome(deps: AppDeps, lang: Locale, mature: boolean): Promise<BuiltHome> {
+  return memo(
+    deps,
+    `home:${lang}:${mature ? 'mature' : 'all'}`,
+    async () => {
+      const now = deps.clock.now()
+      const [home, changesAt] = await Promise.all([homeLayout(deps, lang, mature, now), nextHomeChange(deps, now)])
+      return { home, changesAt }
+    },
+    freshUntil,
+  )
+}
+
+const secondsLeft = (built: BuiltHome, now: number): number => Math.max(0, Math.floor((freshUntil(built, now) - now) / 1000))
 
 export function registerHomeRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The same for every reader: serialised and compressed once per cached home, public so a CDN
   // (or the edge, for the first page) may keep it as long as the browser does.
   rawRoute(app, deps, endpoints.home, async ({ params, req, reply }) => {
     if (!isLocale(params.lang)) throw apiError('notFound')
-    const lang = params.lang
-    const home = await memo(deps, `home:${lang}:all`, () => homeLayout(deps, lang, false), homeCacheUntil)
-    const now = deps.clock.now().getTime()
-    const seconds = Math.max(0, Math.floor((homeCacheUntil(home, now) - now) / 1000))
-    return sendPrepared(req, reply, await prepare(home), `public, max-age=${seconds}`)
+    const built = await builtHome(deps, params.lang, false)
+    return sendPrepared(req, reply, await prepare(built.home), `public, max-age=${secondsLeft(built, deps.clock.now().getTime())}`)
   })
 
   route(app, deps, endpoints.homeMature, async ({ params, req, reply }) => {
     if (!isLocale(params.lang)) throw apiError('notFound')
     if (!(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
-    const lang = params.lang
-    return cacheFor(reply, await memo(deps, `home:${lang}:mature`, () => homeLayout(deps, lang, true), homeCacheUntil), deps.clock.now().getTime())
+    const built = await builtHome(deps, params.lang, true)
+    reply.header('cache-control', `private, max-age=${secondsLeft(built, deps.clock.now().getTime())}`)
+    return built.home
   })
 }

@@ -4,16 +4,26 @@ import { contentSummaries } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { imageUrl } from '../image/urls'
 
-/** GET /{lang}/home (and /home/mature): top banner, sections, menu and popups from the database. */
-export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean): Promise<HomeLayout> {
+/**
+ * GET /{lang}/home (and /home/mature): top banner, sections, menu and popups from the database,
+ * as they stand at `at` (now; an operator's preview asks for a later time). Sections, their tiles
+ * and popups show from their start until their end (issue 17: scheduled campaigns).
+ */
+export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean, at: Date = deps.clock.now()): Promise<HomeLayout> {
   const { db } = deps
-  const now = deps.clock.now().getTime()
+  const now = at.getTime()
   const langs = FALLBACK_LANGS(locale)
-  let sectionQuery = db.selectFrom('home_sections').selectAll().orderBy('sort', 'asc')
+  let sectionQuery = db
+    .selectFrom('home_sections')
+    .selectAll()
+    .where((eb) => eb.or([eb('start_at', 'is', null), eb('start_at', '<=', at)]))
+    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', at)]))
+    .orderBy('sort', 'asc')
+    .orderBy('id', 'asc')
   if (!mature) sectionQuery = sectionQuery.where('mature', '=', false)
   const sections = await sectionQuery.execute()
   const sectionIds = sections.map((section) => section.id)
-  if (sectionIds.length === 0) return { popups: await popups(deps, locale, mature), sections: [], topBanner: null, menu: await menu(deps, locale) }
+  if (sectionIds.length === 0) return { popups: await popups(deps, locale, mature, at), sections: [], topBanner: null, menu: await menu(deps, locale) }
 
   const [sectionTexts, elements] = await Promise.all([
     db.selectFrom('home_section_texts').selectAll().where('section_id', 'in', sectionIds).where('lang', 'in', langs).execute(),
@@ -37,7 +47,10 @@ export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean)
         'li.height as large_height',
       ])
       .where('e.section_id', 'in', sectionIds)
+      .where((eb) => eb.or([eb('e.start_at', 'is', null), eb('e.start_at', '<=', at)]))
+      .where((eb) => eb.or([eb('e.end_at', 'is', null), eb('e.end_at', '>', at)]))
       .orderBy('e.sort', 'asc')
+      .orderBy('e.id', 'asc')
       .execute(),
   ])
   const elementIds = elements.map((element) => element.id)
@@ -92,13 +105,14 @@ export async function homeLayout(deps: AppDeps, locale: Locale, mature: boolean)
     additionalText: sectionText.get(row.id)?.additional_text ?? '',
     urlScheme: row.url_http ? `koma:/${row.url_http}` : '',
     urlHttp: row.url_http,
-    elements: elements.filter((element) => element.section_id === row.id).map(toElement),
+    // An element naming a title readers may not see (an operator hid it, issue 17) is left out.
+    elements: elements.filter((element) => element.section_id === row.id && (!element.content_id || summaries.has(element.content_id))).map(toElement),
   })
 
   const top = sections.find((section) => section.top_banner)
   const topSection = top ? toSection(top) : null
   return {
-    popups: await popups(deps, locale, mature),
+    popups: await popups(deps, locale, mature, at),
     sections: sections.filter((section) => !section.top_banner).map(toSection),
     topBanner: topSection
       ? {
@@ -126,9 +140,8 @@ export async function menu(deps: AppDeps, locale: Locale): Promise<{ holder: str
   }
 }
 
-/** SPEC §3 popups running now (mature ones on the mature home only), in their order. */
-export async function popups(deps: AppDeps, locale: Locale, mature: boolean): Promise<HomePopup[]> {
-  const now = deps.clock.now()
+/** SPEC §3 popups running at `now` (mature ones on the mature home only), in their order. */
+export async function popups(deps: AppDeps, locale: Locale, mature: boolean, now: Date = deps.clock.now()): Promise<HomePopup[]> {
   let query = deps.db
     .selectFrom('home_popups as p')
     .leftJoin('images as i', 'i.id', 'p.image_id')
@@ -183,4 +196,19 @@ export async function popups(deps: AppDeps, locale: Locale, mature: boolean): Pr
     webLinkUrl: row.web_link_url,
     repeatable: row.repeatable,
   }))
+}
+
+/**
+ * The next time after `now` a scheduled popup, section or tile starts or ends (null: none ahead):
+ * a home built now is kept no longer than that, so a campaign shows and goes on time.
+ */
+export async function nextHomeChange(deps: AppDeps, now: Date): Promise<number | null> {
+  const soonest = (table: 'home_popups' | 'home_sections' | 'home_elements') =>
+    deps.db
+      .selectFrom(table)
+      .select((eb) => [eb.fn.min('start_at').filterWhere('start_at', '>', now).as('start'), eb.fn.min('end_at').filterWhere('end_at', '>', now).as('end')])
+      .executeTakeFirst()
+  const rows = await Promise.all([soonest('home_popups'), soonest('home_sections'), soonest('home_elements')])
+  const times = rows.flatMap((row) => [row?.start, row?.end]).flatMap((value) => (value ? [new Date(value as string | Date).getTime()] : []))
+  return times.length ? Math.min(...times) : null
 }

@@ -82,9 +82,34 @@ async function contentNames(deps: AppDeps, ids: (number | null)[], locale: Local
   return new Map(rows.map((row) => [row.content_id, row.name]))
 }
 
+/**
+ * Gifts an operator sent to everyone (ops/gifts.ts) reach a member's inbox when they open it:
+ * each running gift is copied in once (a unique index on campaign and member: two tabs opening
+ * the inbox at once still make one copy), for members, guests aside, who joined before it was
+ * sent.
+ */
+export async function deliverGiftsToEveryone(db: Kysely<Database>, memberId: number, now: Date): Promise<void> {
+  await sql`
+    insert into inbox_gifts (member_id, campaign_id, texts, kind, coin_type, amount, content_id, grant_valid_days, created_at, expires_at)
+    select m.id, c.id, c.texts, c.kind, c.coin_type, c.amount, c.content_id, c.grant_valid_days, c.starts_at, c.ends_at
+    from gift_campaigns c
+    join members m on m.id = ${memberId}
+    where c.audience = 'everyone'
+      and c.starts_at <= ${now}
+      and (c.ends_at is null or c.ends_at > ${now})
+      and m.guest = false
+      and m.deleted_at is null
+      and m.created_at < c.starts_at
+      and not exists (select 1 from inbox_gifts g where g.campaign_id = c.id and g.member_id = m.id)
+    on conflict (campaign_id, member_id) do nothing
+  `.execute(db)
+}
+
 export async function listGifts(deps: AppDeps, memberId: number, locale: Locale, tab: 'available' | 'history'): Promise<Gift[]> {
   const now = deps.clock.now()
-  let query = deps.db.selectFrom('inbox_gifts').selectAll().where('member_id', '=', memberId)
+  await deliverGiftsToEveryone(deps.db, memberId, now)
+  // A gift sent for later reaches the inbox at its time.
+  let query = deps.db.selectFrom('inbox_gifts').selectAll().where('member_id', '=', memberId).where('created_at', '<=', now)
   query =
     tab === 'available'
       ? query
@@ -186,7 +211,14 @@ export function grantOf(
 export async function claimGift(deps: AppDeps, memberId: number, giftId: number): Promise<Grant> {
   const now = deps.clock.now()
   return deps.db.transaction().execute(async (trx) => {
-    const gift = await trx.selectFrom('inbox_gifts').selectAll().where('id', '=', giftId).where('member_id', '=', memberId).forUpdate().executeTakeFirst()
+    const gift = await trx
+      .selectFrom('inbox_gifts')
+      .selectAll()
+      .where('id', '=', giftId)
+      .where('member_id', '=', memberId)
+      .where('created_at', '<=', now)
+      .forUpdate()
+      .executeTakeFirst()
     if (!gift) throw apiError('notFound')
     const state = giftState(
       { claimedAt: gift.claimed_at ? new Date(gift.claimed_at) : null, expiresAt: gift.expires_at ? new Date(gift.expires_at) : null },
@@ -208,10 +240,12 @@ export async function claimGift(deps: AppDeps, memberId: number, giftId: number)
 
 export async function claimAllGifts(deps: AppDeps, memberId: number): Promise<Grant[]> {
   const now = deps.clock.now()
+  await deliverGiftsToEveryone(deps.db, memberId, now)
   const open = await deps.db
     .selectFrom('inbox_gifts')
     .select('id')
     .where('member_id', '=', memberId)
+    .where('created_at', '<=', now)
     .where('claimed_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .execute()

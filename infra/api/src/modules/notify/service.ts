@@ -98,6 +98,8 @@ export async function announceReleases(deps: AppDeps): Promise<number> {
       .where('chapters.published_at', '>', since)
       .where('chapters.published_at', '<=', now)
       .where('chapters.aborted', '=', false)
+      // A title an operator hid announces nothing (issue 17).
+      .where('contents.hidden_at', 'is', null)
       .orderBy('chapters.published_at')
       .orderBy('chapters.sort')
       .execute()
@@ -178,6 +180,7 @@ export async function announceExpiringGifts(deps: AppDeps): Promise<number> {
     .leftJoin('member_settings', 'member_settings.member_id', 'members.id')
     .select(['inbox_gifts.id', 'inbox_gifts.member_id', 'members.time_zone', 'member_settings.night_restriction'])
     .where('inbox_gifts.claimed_at', 'is', null)
+    .where('inbox_gifts.created_at', '<=', now)
     .where('inbox_gifts.expires_at', '>', now)
     .where('inbox_gifts.expires_at', '<=', new Date(now.getTime() + ACCOUNT_LIMITS.giftExpiringSoonMs))
     .where('members.deleted_at', 'is', null)

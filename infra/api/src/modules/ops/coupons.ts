@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { parsePageNo } from '../../http/ids'
 import { writeAudit, type Actor } from './audit'
+import { checkRewardTitle, rewardColumns } from './rewards'
 
 /**
  * Coupons for operators (issue 17): list, create, end. Readers redeem them through the existing
@@ -55,21 +56,14 @@ export async function createCoupon(deps: AppDeps, actor: Actor, body: CouponForm
   const now = deps.clock.now()
   const { setting, errors } = checkCouponForm(body, now)
   if (errors.length) throw refuse(errors)
-  if (setting.contentId !== null) {
-    const title = await deps.db.selectFrom('contents').select('id').where('id', '=', setting.contentId).executeTakeFirst()
-    if (!title) throw refuse([{ field: 'contentId', problem: 'invalid' }])
-  }
+  await checkRewardTitle(deps, setting, refuse)
   return deps.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('coupons')
       .values({
         code: setting.code,
         texts: JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, { title: setting.titles[locale] }]))),
-        kind: setting.kind,
-        coin_type: setting.coinType,
-        amount: setting.amount,
-        content_id: setting.contentId,
-        grant_valid_days: setting.validDays,
+        ...rewardColumns(setting),
         starts_at: new Date(setting.startsAt),
         ends_at: setting.endsAt ? new Date(setting.endsAt) : null,
         max_redemptions: setting.maxRedemptions,

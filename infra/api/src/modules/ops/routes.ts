@@ -18,13 +18,15 @@ import { type HttpError } from '../../http/errors'
 import { apiError, invalidInput } from '../../http/errorCatalogue'
 import { route } from '../../http/route'
 import { auditPage, writeAudit } from './audit'
+import { registerCampaignRoutes } from './campaignRoutes'
 import { createCoupon, endCoupon, listCoupons } from './coupons'
 import { deleteFaq, deleteNotice, listFaqs, listNotices, newestLegalVersions, publishLegal, saveFaq, saveNotice } from './documents'
-import { editChapterSales, editTitleTexts, findTitles, opsTitle } from './content'
+import { editChapterSales, editTitleLabels, editTitleTexts, findTitles, listGenres, opsTitle, parseVisibilityAction, setTitleVisibility } from './content'
 import { actOnReport, opsMember, parseReportRoute, parseSanction, reportQueue, sanctionMember } from './moderation'
 import { enrolTotp, operatorStatus, requireOperator, verifyTotp } from './operators'
 import { forgetServiceStates, saveServiceState, serviceStates } from './states'
 import { invalidate } from '../../cluster/invalidation'
+import { registerImportRoute } from './imports'
 
 const PROBLEM_TEXTS: Record<FieldError['problem'], TextKey> = {
   required: 'fieldRequired',
@@ -174,6 +176,28 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return title
   })
 
+  route(app, deps, endpoints.opsTitleVisibility, async ({ req, params }) => {
+    const operator = await requireOperator(deps, req)
+    const title = await setTitleVisibility(deps, operator.actor, params.id, parseVisibilityAction(params.action))
+    // Gone from (or back in) home, lists, rankings and search on every API process at once.
+    await invalidate(deps, 'catalog', req.log)
+    return title
+  })
+
+  route(app, deps, endpoints.opsTitleLabels, async ({ req, params, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    const title = await editTitleLabels(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
+    await invalidate(deps, 'catalog', req.log)
+    return title
+  })
+
+  registerImportRoute(app, deps, formRefused)
+
+  route(app, deps, endpoints.opsGenres, async ({ req }) => {
+    await requireOperator(deps, req)
+    return listGenres(deps)
+  })
+
   route(app, deps, endpoints.opsChapterSales, async ({ req, params, body, locale }) => {
     const operator = await requireOperator(deps, req)
     const chapter = await editChapterSales(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
@@ -219,4 +243,6 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     saveFaq(deps, (await requireOperator(deps, req)).actor, params.id, body, (errors) => formRefused(errors, locale)),
   )
   route(app, deps, endpoints.opsFaqDelete, async ({ req, params }) => deleteFaq(deps, (await requireOperator(deps, req)).actor, params.id))
+
+  registerCampaignRoutes(app, deps, formRefused)
 }

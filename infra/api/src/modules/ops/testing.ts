@@ -28,3 +28,25 @@ export async function becomeOperator(
   if (verify.statusCode !== 200) throw new Error(`verify: ${verify.statusCode} ${verify.body}`)
   return { secret }
 }
+
+/** A multipart/form-data body as a browser's FormData sends it: fields, then files (name, bytes, type). */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: { field: string; name: string; bytes: Buffer; type?: string }[],
+): { payload: Buffer; type: string } {
+  const boundary = `----koma-test-${Math.random().toString(16).slice(2)}`
+  const parts: Buffer[] = []
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    )
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` }
+}

@@ -1,7 +1,16 @@
 import type { Author, Badge, ContentSummary, CreatorRole, Locale, Thumbnail } from '@koma/contracts/server'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { imageUrl } from '../image/urls'
 import { FALLBACK_LANGS, pickLocalized } from './texts'
+
+/**
+ * The titles readers may see (issue 17): one an operator hid is unknown to every reader call
+ * (home, lists, rankings, search, library, its pages answer 404 as for no such title) until it
+ * is unhidden. Reader queries of `contents` start here, or add `hidden_at is null` to their join.
+ */
+export const readerTitles = (db: Kysely<Database>) => db.selectFrom('contents').where('contents.hidden_at', 'is', null)
 
 /** Summaries of many titles at once (lists, home): four queries whatever the count. */
 export async function contentSummaries(deps: AppDeps, ids: readonly number[], locale: Locale): Promise<Map<number, ContentSummary>> {
@@ -10,7 +19,8 @@ export async function contentSummaries(deps: AppDeps, ids: readonly number[], lo
   const { db } = deps
   const langs = FALLBACK_LANGS(locale)
   const [contents, texts, authors, genres, images] = await Promise.all([
-    db.selectFrom('contents').selectAll().where('id', 'in', ids).execute(),
+    // A hidden title is left out: every list built from summaries skips it.
+    readerTitles(db).selectAll().where('id', 'in', ids).execute(),
     db.selectFrom('content_texts').select(['content_id', 'lang', 'name']).where('content_id', 'in', ids).where('lang', 'in', langs).execute(),
     db
       .selectFrom('content_authors as ca')

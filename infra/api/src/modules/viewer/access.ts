@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps'
 import type { ChaptersTable, ContentsTable } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
 import { chapterActivities } from '../access/service'
+import { readerTitles } from '../titles/queries'
 import { salesConfigOf } from '../titles/sales'
 import { matureAccepted } from '../session/maturity'
 import { sessionMember, type SessionMember } from '../session/session'
@@ -44,7 +45,7 @@ export async function readableChapter(
   options: { matureCookie?: boolean } = {},
 ): Promise<ReadableChapter> {
   const [content, chapter] = await Promise.all([
-    deps.db.selectFrom('contents').selectAll().where('id', '=', input.contentId).where('type', '=', input.type).executeTakeFirst(),
+    readerTitles(deps.db).selectAll().where('id', '=', input.contentId).where('type', '=', input.type).executeTakeFirst(),
     deps.db.selectFrom('chapters').selectAll().where('id', '=', input.chapterId).where('content_id', '=', input.contentId).executeTakeFirst(),
   ])
   if (!content) throw apiError('comicNotFound')

@@ -292,3 +292,13 @@ export async function importImageFolder(db: Kysely<Database>, folder: string, no
     .execute()
   return { contentId, chapterId, title, detail: `${vertical ? 'vertical' : 'paged'}, ${pages.length} pages` }
 }
+
+/**
+ * Import one target as `npm run import` does: a folder of images becomes a comic, a file an EPUB
+ * novel. The operator console's upload (ops/imports.ts) spools its files into a folder or a file
+ * and comes here too, so both make the same titles. Refusals are EpubErrors with the reason.
+ */
+export async function importTarget(db: Kysely<Database>, target: string, now: Date, options: { ltr?: boolean; title?: string } = {}): Promise<Imported> {
+  if (!fs.existsSync(target)) throw new EpubError(`${target} does not exist.`)
+  return fs.statSync(target).isDirectory() ? importImageFolder(db, target, now, options) : importEpubTitle(db, fs.readFileSync(target), now)
+}

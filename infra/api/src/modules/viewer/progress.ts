@@ -32,6 +32,7 @@ async function chapterOf(deps: AppDeps, type: ContentType, contentId: number, ch
     .where('c.id', '=', chapterId)
     .where('c.content_id', '=', contentId)
     .where('t.type', '=', type)
+    .where('t.hidden_at', 'is', null)
     .executeTakeFirst()
   if (!row) throw apiError('chapterNotFound')
 }

@@ -1,6 +1,9 @@
 import type { Endpoints } from '@koma/contracts/server'
-import { totpCode } from '../../modules/ops/testing'
-import { newCaller, type World } from '../world'
+import { createBanner, createPopup, createSection } from '../../modules/ops/homeCampaigns'
+import { sendGift } from '../../modules/ops/gifts'
+import { multipartBody, totpCode } from '../../modules/ops/testing'
+import { insertTitle } from '../../modules/viewer/importer'
+import { newCaller, tinyPng, type World } from '../world'
 import { anyone, expectContains, operators, perWorld, type Expectation } from './rules'
 
 /**
@@ -47,6 +50,23 @@ const moderation = perWorld(async (w: World) => {
   return { targetId: target.userId!, commentId: Number(comment.id), commentReportId: Number(commentReport.id), contentReportId: Number(contentReport.id) }
 })
 
+/** A title of the suite's own to hide and relabel (hiding a seeded one would take it from the other endpoints' cases). */
+const spareTitle = perWorld(async (w: World) => {
+  const cover = await w.t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id').limit(1).executeTakeFirstOrThrow()
+  const name = { ja: `予備 ${w.marker}`, en: `Spare ${w.marker}`, fr: `Réserve ${w.marker}` }
+  return insertTitle(w.t.db, {
+    name,
+    description: name,
+    author: name,
+    orientation: 'paged',
+    readingDirection: 'rtl',
+    format: 'image',
+    coverImageId: Number(cover.id),
+    hue: 200,
+    now: w.t.clock.now(),
+  })
+})
+
 /** A notice and a question of the suite's own to edit and end (the seeded ones are other endpoints' cases). */
 const documents = perWorld(async (w: World) => {
   const notice = await w.t.db
@@ -89,7 +109,45 @@ const futureLegal = {
   bodyFr: 'Soyez aimables.',
 }
 
-type OpsKey = Extract<keyof Endpoints, `ops${string}`> | 'appVersion'
+/** A multipart body as the matrix sends raw ones: bytes, with its type in the headers. */
+const upload = (body: { payload: Buffer; type: string }) => ({ raw: body.payload, headers: { 'content-type': body.type } })
+
+/**
+ * Campaigns of the suite's own, far in the future (no reader meets them while the matrix runs):
+ * a popup, a section, a banner in it and a gift to the third member, to end.
+ */
+const future = { startsAt: '2090-01-01T00:00:00Z' }
+const texts = { titleJa: 'キャンペーン', titleEn: 'Campaign', titleFr: 'Opération' }
+const popupBody = { ...future, ...texts, kind: 'content', category: 'event', link: '/menu/all_comic/event' }
+const sectionBody = (w: World) => ({
+  ...future,
+  ...texts,
+  elementType: 'banner_list_group',
+  shuffleGroup: `M${w.marker}`,
+  contentIds: String(w.chapters.free.contentId),
+})
+const bannerBody = (sectionId: number, w: World) => ({ ...future, ...texts, sectionId: String(sectionId), contentId: String(w.chapters.free.contentId) })
+const giftBody = (w: World, key: string) => ({
+  ...future,
+  ...texts,
+  requestKey: `access-${w.marker}-${key}`,
+  audience: 'member',
+  memberId: String(w.thirdUserId),
+  kind: 'coin',
+  coinType: 'bonus',
+  amount: '5',
+})
+const campaigns = perWorld(async (w: World) => {
+  const cli = { memberId: null, label: 'cli:access' }
+  const refuse = () => new Error('the suite’s campaign was refused')
+  const popup = await createPopup(w.t.deps, cli, popupBody, refuse)
+  const section = await createSection(w.t.deps, cli, sectionBody(w), refuse)
+  const banner = await createBanner(w.t.deps, cli, bannerBody(section.id, w), refuse)
+  const gift = await sendGift(w.t.deps, cli, giftBody(w, 'setup'), refuse)
+  return { popupId: popup.id, sectionId: section.id, bannerId: banner.id, giftId: gift.id }
+})
+
+type OpsKey = Extract<keyof Endpoints, `ops${string}`> | 'appVersion' | 'homePreview'
 
 export const opsExpectations: Record<OpsKey, Expectation> = {
   appVersion: { cases: [{ name: 'the update flag', request: () => ({}), expect: anyone() }] },
@@ -247,6 +305,45 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
       },
     ],
   },
+  opsTitleVisibility: {
+    cases: [
+      { name: 'hide a title', request: async (w) => ({ params: { id: await spareTitle(w), action: 'hide' } }), expect: operators() },
+      { name: 'show it again', request: async (w) => ({ params: { id: await spareTitle(w), action: 'unhide' } }), expect: operators() },
+      { name: 'an action that is none', request: async (w) => ({ params: { id: await spareTitle(w), action: 'delete' } }), expect: operators(404) },
+      { name: 'no such title', request: () => ({ params: { id: 987654321, action: 'hide' } }), expect: operators(404) },
+    ],
+  },
+  opsTitleLabels: {
+    cases: [
+      {
+        name: 'genres and a badge',
+        request: async (w) => ({ params: { id: await spareTitle(w) }, body: { genres: ['fantasy', 'drama'], badge: 'NEW' } }),
+        expect: operators(),
+      },
+      {
+        name: 'a genre the catalogue has not',
+        request: async (w) => ({ params: { id: await spareTitle(w) }, body: { genres: 'cooking' } }),
+        expect: operators(400),
+      },
+      { name: 'no such title', request: () => ({ params: { id: 987654321 }, body: { genres: 'drama' } }), expect: operators(404) },
+    ],
+  },
+  opsImport: {
+    cases: [
+      {
+        name: 'a comic of one page',
+        request: async () =>
+          upload(multipartBody({ kind: 'images', title: 'Matrix comic' }, [{ field: 'pages', name: '001.png', bytes: await tinyPng(), type: 'image/png' }])),
+        expect: operators(),
+      },
+      {
+        name: 'a text file as a page',
+        request: () => upload(multipartBody({ kind: 'images', title: 'Notes' }, [{ field: 'pages', name: 'notes.txt', bytes: Buffer.from('hello') }])),
+        expect: operators(400),
+      },
+    ],
+  },
+  opsGenres: { cases: [{ name: 'the catalogue’s genres', request: () => ({}), expect: operators() }] },
   opsChapterSales: {
     cases: [
       {
@@ -329,4 +426,81 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
     cases: [{ name: 'rewrite a question', request: async (w) => ({ params: { id: (await documents(w)).faqId }, body: faqBody }), expect: operators() }],
   },
   opsFaqDelete: { cases: [{ name: 'remove a question', request: async (w) => ({ params: { id: (await documents(w)).faqId } }), expect: operators() }] },
+  opsHome: {
+    cases: [
+      {
+        name: 'the home campaigns',
+        request: async (w) => (await campaigns(w), {}),
+        expect: operators(),
+        check: (r, caller) => {
+          if (caller.who === 'operator') expectContains(r, 'Opération', true)
+        },
+      },
+    ],
+  },
+  opsPopupCreate: {
+    cases: [
+      { name: 'a popup for later', request: () => ({ body: popupBody }), expect: operators() },
+      { name: 'a content popup without its category', request: () => ({ body: { ...popupBody, category: '' } }), expect: operators(400) },
+      { name: 'a popup on a page that does not exist', request: () => ({ body: { ...popupBody, page: 'nowhere' } }), expect: operators(400) },
+    ],
+  },
+  opsPopupEnd: {
+    cases: [
+      { name: 'end a popup', request: async (w) => ({ params: { id: (await campaigns(w)).popupId } }), expect: operators() },
+      { name: 'no such popup', request: () => ({ params: { id: 987654321 } }), expect: operators(404) },
+    ],
+  },
+  opsSectionCreate: {
+    cases: [
+      { name: 'a section for later', request: (w) => ({ body: sectionBody(w) }), expect: operators() },
+      { name: 'a section of titles that do not exist', request: (w) => ({ body: { ...sectionBody(w), contentIds: '987654321' } }), expect: operators(400) },
+    ],
+  },
+  opsSectionEnd: {
+    cases: [{ name: 'end a section', request: async (w) => ({ params: { id: (await campaigns(w)).sectionId } }), expect: operators() }],
+  },
+  opsBannerCreate: {
+    cases: [
+      { name: 'a banner for later', request: async (w) => ({ body: bannerBody((await campaigns(w)).sectionId, w) }), expect: operators() },
+      { name: 'a banner in no section', request: (w) => ({ body: bannerBody(987654321, w) }), expect: operators(400) },
+    ],
+  },
+  opsBannerEnd: {
+    cases: [
+      { name: 'end a banner', request: async (w) => ({ params: { id: (await campaigns(w)).bannerId } }), expect: operators() },
+      { name: 'no such banner', request: () => ({ params: { id: 987654321 } }), expect: operators(404) },
+    ],
+  },
+  homePreview: {
+    cases: [
+      {
+        name: 'the home as it will be',
+        request: async (w) => (await campaigns(w), { params: { lang: 'fr' }, query: { at: '2090-01-02T00:00:00Z' } }),
+        expect: operators(),
+        check: (r, caller) => {
+          if (caller.who === 'operator') expectContains(r, 'Opération', true)
+        },
+      },
+      { name: 'a time that is not one', request: () => ({ params: { lang: 'en' }, query: { at: 'tomorrow' } }), expect: operators(400) },
+    ],
+  },
+  opsGifts: { cases: [{ name: 'the gifts sent', request: async (w) => (await campaigns(w), {}), expect: operators() }] },
+  opsGiftSend: {
+    cases: [
+      { name: 'a gift to a member, later', request: (w, caller) => ({ body: giftBody(w, caller.who) }), expect: operators() },
+      { name: 'a gift of nothing', request: (w) => ({ body: { ...giftBody(w, 'nothing'), amount: '' } }), expect: operators(400) },
+      {
+        name: 'the key of another gift',
+        request: async (w) => (await campaigns(w), { body: { ...giftBody(w, 'setup'), amount: '500' } }),
+        expect: operators(409),
+      },
+    ],
+  },
+  opsGiftEnd: {
+    cases: [
+      { name: 'end a gift', request: async (w) => ({ params: { id: (await campaigns(w)).giftId } }), expect: operators() },
+      { name: 'no such gift', request: () => ({ params: { id: 987654321 } }), expect: operators(404) },
+    ],
+  },
 }
