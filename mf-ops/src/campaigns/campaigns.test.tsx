@@ -300,8 +300,8 @@ describe('the console’s campaigns page', () => {
       .map(([, options]) => (options as { body: Record<string, string> }).body)
     expect(sends).toHaveLength(2)
     expect(sends[0]).toMatchObject({ audience: 'everyone', memberId: '', amount: '30', coinType: 'bonus', titleFr: 'Cadeau' })
-    expect(sends[1].requestKey).toBe(sends[0].requestKey)
-    expect(sends[0].requestKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/)
+    expect(sends[1]!.requestKey).toBe(sends[0]!.requestKey)
+    expect(sends[0]!.requestKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/)
     // The next gift is another one.
     fireEvent.change(within(form).getByLabelText('How many'), { target: { value: '5' } })
     for (const language of ['Japanese', 'English', 'French'])
@@ -309,7 +309,7 @@ describe('the console’s campaigns page', () => {
     fireEvent.change(within(form).getByLabelText('Member No.'), { target: { value: '4' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(request.mock.calls.filter(([endpoint]) => endpoint === opsEndpoints.opsGiftSend)).toHaveLength(3))
-    const third = request.mock.calls.filter(([endpoint]) => endpoint === opsEndpoints.opsGiftSend)[2][1] as { body: Record<string, string> }
-    expect(third.body.requestKey).not.toBe(sends[0].requestKey)
+    const third = request.mock.calls.filter(([endpoint]) => endpoint === opsEndpoints.opsGiftSend)[2]![1] as { body: Record<string, string> }
+    expect(third.body.requestKey).not.toBe(sends[0]!.requestKey)
   })
 })

@@ -73,5 +73,5 @@ export async function auditPage(db: Kysely<Database>, query: { before?: unknown;
     before: parse(row.before) ?? null,
     after: parse(row.after) ?? null,
   }))
-  return { entries, next: rows.length > pageSize ? entries[entries.length - 1].id : null }
+  return { entries, next: rows.length > pageSize ? (entries.at(-1)?.id ?? null) : null }
 }

@@ -135,7 +135,7 @@ describe('home banners and sections', () => {
     expect(banner.link).toMatch(new RegExp(`/${titleId}$`))
     const first = (await home('en')).home.topBanner!.elements[0]
     expect(first).toMatchObject({ id: banner.id, title: 'Big banner (English)', additionalText: 'Read it now', badge: { type: 'EVENT' } })
-    expect((await home('ja')).home.topBanner!.elements[0].title).toBe('Big banner（日本語）')
+    expect((await home('ja')).home.topBanner!.elements[0]!.title).toBe('Big banner（日本語）')
     await asOperator(endpoints.opsBannerEnd, { params: { id: banner.id } })
     expect((await home('en')).home.topBanner!.elements.some((e) => e.id === banner.id)).toBe(false)
     // A row of covers takes no banner.
@@ -175,11 +175,11 @@ describe('home banners and sections', () => {
     const sections = (await home('fr')).home.sections
     const group = sections.filter((s) => s.shuffleGroup === 'OPSZ')
     expect(group.map((s) => s.id).sort()).toEqual(made.map((s) => s.id).sort())
-    expect(group.find((s) => s.id === made[1].id)).toMatchObject({ title: 'Group pick B (français)', elementUiType: 'banner_list_group' })
+    expect(group.find((s) => s.id === made[1]!.id)).toMatchObject({ title: 'Group pick B (français)', elementUiType: 'banner_list_group' })
     // Position 2, after the top banner (place 1): the later section went in first under it, the earlier one moved down.
-    expect(sections.slice(0, 2).map((s) => s.id)).toEqual([made[1].id, made[0].id])
+    expect(sections.slice(0, 2).map((s) => s.id)).toEqual([made[1]!.id, made[0]!.id])
     // Tiles of a section are the titles, named in the reader's language by the catalogue.
-    const tile = group.find((s) => s.id === made[0].id)!.elements[0]
+    const tile = group.find((s) => s.id === made[0]!.id)!.elements[0]!
     const name = await t.db
       .selectFrom('content_texts')
       .select('name')
@@ -191,7 +191,7 @@ describe('home banners and sections', () => {
     t.clock.setFakeTime(new Date(end.getTime() + 1000))
     expect((await home('fr')).home.sections.some((s) => s.shuffleGroup === 'OPSZ')).toBe(false)
     const audit = await auditOf('section.')
-    expect(audit[0]).toMatchObject({ action: 'section.create', target: `section:${made[1].id}`, before: null })
+    expect(audit[0]!).toMatchObject({ action: 'section.create', target: `section:${made[1]!.id}`, before: null })
   })
 
   it('an all-ages section lists no mature title; a mature one shows on the mature home only', async () => {
@@ -245,7 +245,7 @@ describe('gifts', () => {
     expect(sends.map((s) => s.statusCode)).toEqual([200, 200, 200])
     const ids = new Set(sends.map((s) => s.json().result.id as number))
     expect(ids.size).toBe(1)
-    const [id] = [...ids]
+    const [id] = [...ids] as [number]
     expect((await asOperator(endpoints.opsGiftSend, { body })).json().result.id).toBe(id)
     expect(await t.db.selectFrom('gift_campaigns').select('id').where('request_key', '=', body.requestKey).execute()).toHaveLength(1)
     expect((await auditOf('gift.send')).filter((e) => e.target === `gift:${id}`)).toHaveLength(1)
@@ -261,13 +261,13 @@ describe('gifts', () => {
     expect(await t.db.selectFrom('inbox_gifts').select('id').where('campaign_id', '=', id).execute()).toHaveLength(1)
     const before = await balance(reader2)
     const claims = await Promise.all([
-      t.call(endpoints.giftClaim, { params: { giftId: copies[0].id }, cookies: reader2 }),
+      t.call(endpoints.giftClaim, { params: { giftId: copies[0]!.id }, cookies: reader2 }),
       t.call(endpoints.giftClaimAll, { cookies: reader2 }),
-      t.call(endpoints.giftClaim, { params: { giftId: copies[0].id }, cookies: reader2 }),
+      t.call(endpoints.giftClaim, { params: { giftId: copies[0]!.id }, cookies: reader2 }),
     ])
     expect(claims.every((c) => c.statusCode < 500)).toBe(true)
     expect(await balance(reader2)).toBe(before + 40)
-    expect((await inbox(reader2)).some((g) => g.id === copies[0].id)).toBe(false)
+    expect((await inbox(reader2)).some((g) => g.id === copies[0]!.id)).toBe(false)
 
     // Guests and members who joined after it was sent do not get it.
     const newcomer = await registerMember(t, { email: uniqueEmail('late') })
@@ -282,7 +282,7 @@ describe('gifts', () => {
     expect(ended.json().result).toMatchObject({ state: 'ended', delivered: 2, claimed: 1 })
     expect((await t.call(endpoints.giftClaim, { params: { giftId: readerCopy.id }, cookies: reader })).statusCode).toBe(410)
     const gifts = (await asOperator(endpoints.opsGifts)).json().result.gifts as { id: number }[]
-    expect(gifts[0].id).toBe(id)
+    expect(gifts[0]!.id).toBe(id)
   })
 
   it('refuses unknown members, a missing key, and a start in the past', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@koma/contracts/server'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { readBack } from '../../db/rows'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { parseId, parsePageNo } from '../../http/ids'
@@ -108,12 +109,13 @@ export async function opsTitle(deps: AppDeps, idParam: string | undefined): Prom
   const id = parseId(idParam)
   const row = await deps.db.selectFrom('contents').select(['id', 'type', 'status', 'mature', 'badge', 'hidden_at']).where('id', '=', id).executeTakeFirst()
   if (!row) throw apiError('comicNotFound')
-  const [[summary], texts, chapters, genres] = await Promise.all([
+  const [summaryRows, texts, chapters, genres] = await Promise.all([
     summaries(deps, [row]),
     deps.db.selectFrom('content_texts').select(['lang', 'description']).where('content_id', '=', id).execute(),
     deps.db.selectFrom('chapters').selectAll().where('content_id', '=', id).orderBy('sort').execute(),
     titleGenres(deps.db, id),
   ])
+  const summary = readBack(summaryRows, 'title summary')
   const chapterTexts = chapters.length
     ? await deps.db
         .selectFrom('chapter_texts')

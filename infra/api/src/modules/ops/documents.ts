@@ -12,6 +12,7 @@ import {
 } from '@koma/contracts/server'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import { readBack } from '../../db/rows'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { parseId, parsePageNo } from '../../http/ids'
@@ -96,7 +97,7 @@ export async function saveNotice(
       .insertInto('notice_texts')
       .values(LOCALES.map((lang) => ({ notice_id: noticeId, lang, title: setting.texts[lang].title, body: setting.texts[lang].body })))
       .execute()
-    const [after] = await loadNotices(trx, [noticeId], now)
+    const after = readBack(await loadNotices(trx, [noticeId], now), 'loadNotices')
     await writeAudit(trx, actor, { action: id === null ? 'notice.create' : 'notice.update', target: `notice:${noticeId}`, before, after })
     return after
   })
@@ -161,7 +162,7 @@ export async function saveFaq(deps: AppDeps, actor: Actor, idParam: string | nul
       .insertInto('faq_texts')
       .values(LOCALES.map((lang) => ({ faq_id: faqId, lang, question: setting.texts[lang].question, answer: setting.texts[lang].answer })))
       .execute()
-    const [after] = await loadFaqs(trx, [faqId])
+    const after = readBack(await loadFaqs(trx, [faqId]), 'loadFaqs')
     await writeAudit(trx, actor, { action: id === null ? 'faq.create' : 'faq.update', target: `faq:${faqId}`, before, after })
     return after
   })

@@ -1,6 +1,7 @@
 import { LOCALES, campaignState, checkGiftForm, type FieldError, type GiftSetting, type Locale, type OpsGift, type Page } from '@koma/contracts/server'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import { readBack } from '../../db/rows'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { parseId, parsePageNo } from '../../http/ids'
@@ -141,14 +142,14 @@ export async function sendGift(deps: AppDeps, actor: Actor, body: Partial<Record
         })
         .onConflict((oc) => oc.columns(['campaign_id', 'member_id']).doNothing())
         .execute()
-    const [after] = await loadGifts(trx, [id], now)
+    const after = readBack(await loadGifts(trx, [id], now), 'loadGifts')
     await writeAudit(trx, actor, { action: 'gift.send', target: `gift:${id}`, before: null, after })
     return after
   })
   if (made) return made
   // Sent before with this key: the same gift again is that gift; another one is refused.
   const { id } = await deps.db.selectFrom('gift_campaigns').select('id').where('request_key', '=', requestKey).executeTakeFirstOrThrow()
-  const [existing] = await loadGifts(deps.db, [Number(id)], now)
+  const existing = readBack(await loadGifts(deps.db, [Number(id)], now), 'loadGifts')
   if (fingerprint(existing, startNamed) !== fingerprint(setting, startNamed)) throw apiError('giftRequestReused')
   return existing
 }
@@ -170,7 +171,7 @@ export async function endGift(deps: AppDeps, actor: Actor, idParam: string | und
       .where('claimed_at', 'is', null)
       .where(sql<boolean>`expires_at is null or expires_at > ${now}`)
       .execute()
-    const [after] = await loadGifts(trx, [id], now)
+    const after = readBack(await loadGifts(trx, [id], now), 'loadGifts')
     await writeAudit(trx, actor, { action: 'gift.end', target: `gift:${id}`, before, after })
     return after
   })

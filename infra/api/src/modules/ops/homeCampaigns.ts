@@ -16,6 +16,7 @@ import {
 } from '@koma/contracts/server'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import { readBack } from '../../db/rows'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { parseId } from '../../http/ids'
@@ -281,7 +282,7 @@ export async function createPopup(deps: AppDeps, actor: Actor, body: Body, refus
       .insertInto('home_popup_texts')
       .values(LOCALES.map((lang) => ({ popup_id: Number(id), lang, ...setting.texts[lang] })))
       .execute()
-    const [after] = await loadPopups(trx, [Number(id)], now)
+    const after = readBack(await loadPopups(trx, [Number(id)], now), 'loadPopups')
     await writeAudit(trx, actor, { action: 'popup.create', target: `popup:${id}`, before: null, after })
     return after
   })
@@ -325,7 +326,7 @@ export async function createBanner(deps: AppDeps, actor: Actor, body: Body, refu
         LOCALES.map((lang) => ({ element_id: Number(id), lang, title: setting.texts[lang].title, additional_text: setting.texts[lang].text, label: null })),
       )
       .execute()
-    const [after] = await loadElements(trx, { ids: [Number(id)] }, now)
+    const after = readBack(await loadElements(trx, { ids: [Number(id)] }, now), 'loadElements')
     await writeAudit(trx, actor, { action: 'banner.create', target: `banner:${id}`, before: null, after })
     return after
   })
@@ -381,7 +382,7 @@ export async function createSection(deps: AppDeps, actor: Actor, body: Body, ref
         })),
       )
       .execute()
-    const [after] = await loadSections(trx, [sectionId], now)
+    const after = readBack(await loadSections(trx, [sectionId], now), 'loadSections')
     await writeAudit(trx, actor, { action: 'section.create', target: `section:${sectionId}`, before: null, after })
     return after
   })

@@ -17,6 +17,7 @@ import {
 } from '@koma/contracts/server'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/schema'
+import { readBack } from '../../db/rows'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { parseId, parsePageNo } from '../../http/ids'
@@ -183,7 +184,7 @@ export async function actOnReport(
         after: { status: 'resolved' },
       })
     })
-    return (await contentReports(deps, { ids: [input.id] }, null, locale))[0]
+    return readBack(await contentReports(deps, { ids: [input.id] }, null, locale), 'contentReports')
   }
   await deps.db.transaction().execute(async (trx) => {
     const report = await trx.selectFrom('comment_reports').select(['id', 'comment_id']).where('id', '=', input.id).executeTakeFirst()
@@ -237,7 +238,7 @@ export async function actOnReport(
     const after = { hidden: input.action === 'hide' ? true : input.action === 'restore' ? false : comment.hidden_at !== null, settledReports: waitingIds }
     await writeAudit(trx, actor, { action: `comment.${input.action}`, target: `comment:${comment.id}`, before, after })
   })
-  return (await commentReports(deps, { ids: [input.id] }, null))[0]
+  return readBack(await commentReports(deps, { ids: [input.id] }, null), 'commentReports')
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -156,9 +156,9 @@ describe('the audit log', () => {
   it('pages newest first', async () => {
     const first = (await asOperator(endpoints.opsAudit, { query: { pageSize: '2' } })).json().result as { entries: { id: number }[]; next: number }
     expect(first.entries).toHaveLength(2)
-    expect(first.entries[0].id).toBeGreaterThan(first.entries[1].id)
+    expect(first.entries[0]!.id).toBeGreaterThan(first.entries[1]!.id)
     const second = (await asOperator(endpoints.opsAudit, { query: { pageSize: '2', before: first.next } })).json().result as { entries: { id: number }[] }
-    expect(second.entries[0].id).toBeLessThan(first.entries[1].id)
+    expect(second.entries[0]!.id).toBeLessThan(first.entries[1]!.id)
   })
 })
 
@@ -345,7 +345,7 @@ describe('moderation', () => {
     expect(dismissed.json().result).toMatchObject({ status: 'kept', comment: { hidden: false } })
     expect(await visibleToVisitor(commentId)).toBe(true)
     const inbox = (await t.call(endpoints.messages, { cookies: reader2 })).json().result.messages as { body: string }[]
-    expect(inbox[0].body).toMatch(/stays visible/)
+    expect(inbox[0]!.body).toMatch(/stays visible/)
   })
 
   it('episode reports are acknowledged, and the reporter is told', async () => {
@@ -415,7 +415,7 @@ describe('content', () => {
       chapterList: { id: number }[]
     }
     expect(detail.chapterList.some((c) => c.id === target.chapterId)).toBe(true)
-    const word = detail.names.fr.split(/\s+/)[0]
+    const word = detail.names.fr!.split(/\s+/)[0]!
     const found = (await asOperator(endpoints.opsTitles, { query: { query: word } })).json().result.titles as { id: number }[]
     expect(found.some((title) => title.id === target.contentId)).toBe(true)
     expect((await asOperator(endpoints.opsTitles, { query: { query: target.contentId } })).json().result.titles[0].id).toBe(target.contentId)
@@ -593,7 +593,7 @@ describe('notices and FAQ', () => {
     expect(await readerTitles('fr')).toEqual([])
     const audit = (await asOperator(endpoints.opsAudit, { query: { action: 'notice.' } })).json().result.entries as { action: string; before: unknown }[]
     expect(audit.map((e) => e.action).slice(0, 3)).toEqual(['notice.delete', 'notice.update', 'notice.create'])
-    expect(audit[0].before).toMatchObject({ texts: { fr: { title: 'Du nouveau' } } })
+    expect(audit[0]!.before).toMatchObject({ texts: { fr: { title: 'Du nouveau' } } })
   })
 
   it('questions are added, edited and removed', async () => {

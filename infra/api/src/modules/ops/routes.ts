@@ -42,7 +42,8 @@ function formRefused(errors: FieldError[], locale: Locale): HttpError {
     field: error.field,
     message: text(PROBLEM_TEXTS[error.problem], locale, { field: error.field, max: error.max ?? 0 }),
   }))
-  return invalidInput(fields[0].message, { fields })
+  // A form is refused with at least one problem; the first is the message.
+  return invalidInput(fields[0]?.message ?? text('invalidParameter', locale, { field: 'request' }), { fields })
 }
 
 /**
