@@ -35,7 +35,7 @@ export interface ApiFigure {
   errors: number
 }
 
-async function signedHeaders(): Promise<Record<string, string>> {
+export async function signedHeaders(): Promise<Record<string, string>> {
   const time = String(Date.now())
   return {
     [HEADERS.requestTime]: time,

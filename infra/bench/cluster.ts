@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { HEADERS, endpoints, requestChecksum } from '@koma/contracts/server'
+import { endpoints } from '@koma/contracts/server'
 import autocannon from 'autocannon'
+import { signedHeaders } from './api'
 import { registerMember } from '../api/src/modules/account/testing'
 import { creditCoins } from '../api/src/modules/coin/ledger'
 import { freePort, startApiProcess, startEdgeProcess, waitForOk, type ServerProcess } from '../api/src/test/processes'
@@ -30,27 +31,18 @@ export interface ClusterFigure {
   errors: number
 }
 
-async function signedHeaders(cookies?: Record<string, string>): Promise<Record<string, string>> {
-  const time = String(Date.now())
-  return {
-    [HEADERS.requestTime]: time,
-    [HEADERS.checksum]: await requestChecksum(time, '127.0.0.1'),
-    [HEADERS.language]: 'en',
-    [HEADERS.platform]: 'web',
-    [HEADERS.clientUid]: 'bench',
-    'accept-encoding': 'gzip, deflate, br',
-    ...(cookies
-      ? {
-          cookie: Object.entries(cookies)
-            .map(([name, value]) => `${name}=${value}`)
-            .join('; '),
-        }
-      : {}),
-  }
+/** Signed as the browser signs (bench/api.ts), compressed answers asked, and a reader's cookies when given. */
+async function headersFor(cookies?: Record<string, string>): Promise<Record<string, string>> {
+  const cookie = cookies
+    ? Object.entries(cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ')
+    : null
+  return { ...(await signedHeaders()), 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) }
 }
 
 async function cannon(database: ClusterFigure['database'], processes: number, endpoint: string, url: string, seconds: number): Promise<ClusterFigure> {
-  const headers = await signedHeaders()
+  const headers = await headersFor()
   await autocannon({ url, connections: 4, duration: 1, headers })
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
   return {
@@ -83,17 +75,15 @@ async function prepareUnlocks(t: TestApp, queue: Unlock[]): Promise<Prepared> {
     await t.db
       .insertInto('coin_transaction_tokens')
       .values(
-        batch
-          .slice(i, i + 500)
-          .map((unlock) => ({
-            token: unlock.token,
-            member_id: unlock.memberId,
-            created_at: now,
-            expires_at: new Date(now.getTime() + 3600_000),
-            used_at: null,
-            action: null,
-            outcome: null,
-          })),
+        batch.slice(i, i + 500).map((unlock) => ({
+          token: unlock.token,
+          member_id: unlock.memberId,
+          created_at: now,
+          expires_at: new Date(now.getTime() + 3600_000),
+          used_at: null,
+          action: null,
+          outcome: null,
+        })),
       )
       .execute()
   return batch
@@ -110,7 +100,7 @@ async function unlocks(database: ClusterFigure['database'], processes: number, b
       const started = performance.now()
       const response = await fetch(base + urlOf(endpoints.chapterUnlock, { type: next.chapter.type, id: next.chapter.contentId, chapterId: next.chapter.id }), {
         method: 'POST',
-        headers: { ...(await signedHeaders(next.cookies)), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { ...(await headersFor(next.cookies)), 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ token: next.token, price: String(next.chapter.price) }).toString(),
       })
       await response.arrayBuffer()
@@ -144,19 +134,17 @@ async function readersAndUnlocks(t: TestApp): Promise<Unlock[]> {
   const queue: Unlock[] = []
   for (let i = 0; i < READERS; i++) {
     const member = await registerMember(t)
-    await t.db
-      .transaction()
-      .execute((trx) =>
-        creditCoins(trx, {
-          memberId: member.userId,
-          coinType: 'purchased',
-          amount: 1_000_000,
-          expiresAt: null,
-          reason: 'order',
-          ref: `bench-${member.userId}`,
-          now: t.clock.now(),
-        }),
-      )
+    await t.db.transaction().execute((trx) =>
+      creditCoins(trx, {
+        memberId: member.userId,
+        coinType: 'purchased',
+        amount: 1_000_000,
+        expiresAt: null,
+        reason: 'order',
+        ref: `bench-${member.userId}`,
+        now: t.clock.now(),
+      }),
+    )
     for (const chapter of chapters) queue.push({ cookies: member.cookies, memberId: member.userId, chapter })
   }
   // Consecutive unlocks are different readers, so no one wallet's lock is the bottleneck.
