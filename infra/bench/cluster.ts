@@ -9,6 +9,7 @@ import { registerMember } from '../api/src/modules/account/testing'
 import { creditCoins } from '../api/src/modules/coin/ledger'
 import { freePort, startApiProcess, startEdgeProcess, waitForOk, type ServerProcess } from '../api/src/test/processes'
 import { connect } from '../api/src/db/connect'
+import { coinChapters } from '../api/src/test/fixtures'
 import { createTestApp, urlOf, type TestApp } from '../api/src/test/testApp'
 
 /**
@@ -119,18 +120,7 @@ async function unlocks(database: ClusterFigure['database'], processes: number, b
 
 /** Readers with plenty of coins, and every (reader, paid chapter) pair, readers interleaved. */
 async function readersAndUnlocks(t: TestApp): Promise<Unlock[]> {
-  const chapters = (
-    await t.db
-      .selectFrom('chapters as ch')
-      .innerJoin('contents as c', 'c.id', 'ch.content_id')
-      .select(['ch.id', 'c.id as contentId', 'c.type', 'ch.price'])
-      .where('c.mature', '=', false)
-      .where('ch.free', '=', false)
-      .where('ch.aborted', '=', false)
-      .where('ch.price', '>=', 1)
-      .where('ch.published_at', '<=', new Date())
-      .execute()
-  ).map((row) => ({ id: Number(row.id), contentId: Number(row.contentId), type: row.type, price: Number(row.price) }))
+  const chapters = await coinChapters(t.db)
   const queue: Unlock[] = []
   for (let i = 0; i < READERS; i++) {
     const member = await registerMember(t)

@@ -2,6 +2,7 @@ import { endpoints, type ContentType } from '@koma/contracts/server'
 import { eventually } from '../../../e2e/support/eventually'
 import { registerMember, sealed, uniqueEmail } from '../modules/account/testing'
 import { becomeOperator } from '../modules/ops/testing'
+import { readableTitle } from '../test/fixtures'
 import { testLane } from '../test/lane'
 import { createTestApp, type TestApp } from '../test/testApp'
 import { startCacheBus, type CacheBus } from './cacheBus'
@@ -33,14 +34,7 @@ onPostgres('cache invalidations across API processes (LISTEN/NOTIFY)', () => {
     const made = await registerMember(a, { email: uniqueEmail('cluster-op') })
     await becomeOperator(a, made)
     operator = made.cookies
-    const row = await a.db
-      .selectFrom('contents')
-      .select(['id', 'type'])
-      .where('mature', '=', false)
-      .where('status', '!=', 'coming_soon')
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-    target = { type: row.type as ContentType, id: Number(row.id) }
+    target = await readableTitle(a.db)
   })
   afterAll(async () => {
     await busB?.close()

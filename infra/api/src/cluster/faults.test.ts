@@ -7,7 +7,9 @@ import pg from 'pg'
 import { eventually } from '../../../e2e/support/eventually'
 import { registerMember } from '../modules/account/testing'
 import { creditCoins } from '../modules/coin/ledger'
+import { coinChapters } from '../test/fixtures'
 import { postgresAdminUrl, testLane } from '../test/lane'
+import { first } from '../test/lists'
 import { freePort, startApiProcess, waitForOk, type ServerProcess } from '../test/processes'
 import { createTestApp, requestOf, type CallOptions, type TestApp } from '../test/testApp'
 
@@ -103,17 +105,7 @@ onPostgres('faults: PostgreSQL drops every connection and an API process is kill
   })
 
   it('nothing hangs, failures say so in the reader’s language, the survivor recovers, and every coin is accounted for', async () => {
-    const chapter = await t.db
-      .selectFrom('chapters as ch')
-      .innerJoin('contents as c', 'c.id', 'ch.content_id')
-      .select(['ch.id', 'c.id as contentId', 'c.type', 'ch.price'])
-      .where('c.mature', '=', false)
-      .where('ch.free', '=', false)
-      .where('ch.aborted', '=', false)
-      .where('ch.price', '>=', 1)
-      .orderBy('c.id')
-      .orderBy('ch.sort')
-      .executeTakeFirstOrThrow()
+    const chapter = first(await coinChapters(t.db), 'a chapter sold for coins')
     const product = ((await t.call(endpoints.coinSalesConfig)).json().result.products as { seq: number }[])[0]!
 
     // 25 readers, each with coins, a transaction token and an approved PayPal order waiting to be finished.

@@ -1,6 +1,7 @@
 import { endpoints, type ContentType } from '@koma/contracts/server'
 import { registerMember, uniqueEmail } from '../modules/account/testing'
 import { becomeOperator } from '../modules/ops/testing'
+import { readableTitle } from '../test/fixtures'
 import { testLane } from '../test/lane'
 import { createTestApp, type TestApp } from '../test/testApp'
 import { connect, type DatabaseHandle } from './connect'
@@ -44,14 +45,7 @@ onPostgres('a read replica (DATABASE_READ_URL)', () => {
   beforeAll(async () => {
     t = await createTestApp({ readReplica: true })
     replica = await connect({ databaseUrl: t.replicaUrl!, poolSize: 2 })
-    const row = await t.db
-      .selectFrom('contents')
-      .select(['id', 'type'])
-      .where('mature', '=', false)
-      .where('status', '!=', 'coming_soon')
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-    target = { type: row.type as ContentType, id: Number(row.id) }
+    target = await readableTitle(t.db)
     // The replica holds an older name than the primary.
     await replica.db.updateTable('content_texts').set({ name: 'Name on the replica' }).where('content_id', '=', target.id).where('lang', '=', 'en').execute()
   })

@@ -1,4 +1,4 @@
-import { endpoints } from '@koma/contracts/server'
+import { endpoints, type ContentType } from '@koma/contracts/server'
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto'
 import type { TestApp } from './testApp'
 import { cookiesOf } from './testApp'
@@ -37,4 +37,33 @@ export async function findChapter(t: TestApp, where: { free?: boolean; mature?: 
   if (where.type) query = query.where('c.type', '=', where.type)
   const row = await query.executeTakeFirstOrThrow()
   return row
+}
+
+/** Every chapter sold for coins (not free, not mature, not aborted, published), in catalogue order. */
+export async function coinChapters(db: TestApp['db']): Promise<{ id: number; contentId: number; type: string; price: number }[]> {
+  const rows = await db
+    .selectFrom('chapters as ch')
+    .innerJoin('contents as c', 'c.id', 'ch.content_id')
+    .select(['ch.id', 'c.id as contentId', 'c.type', 'ch.price'])
+    .where('c.mature', '=', false)
+    .where('ch.free', '=', false)
+    .where('ch.aborted', '=', false)
+    .where('ch.price', '>=', 1)
+    .where('ch.published_at', '<=', new Date())
+    .orderBy('c.id')
+    .orderBy('ch.sort')
+    .execute()
+  return rows.map((row) => ({ id: Number(row.id), contentId: Number(row.contentId), type: row.type, price: Number(row.price) }))
+}
+
+/** The first title every reader may open (not mature, not coming soon). */
+export async function readableTitle(db: TestApp['db']): Promise<{ type: ContentType; id: number }> {
+  const row = await db
+    .selectFrom('contents')
+    .select(['id', 'type'])
+    .where('mature', '=', false)
+    .where('status', '!=', 'coming_soon')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  return { type: row.type as ContentType, id: Number(row.id) }
 }
