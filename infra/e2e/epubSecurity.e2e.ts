@@ -7,7 +7,8 @@ import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
 import { importInto, type Imported } from './support/importBooks'
 import { signedIn } from './support/members'
-import { readSite, repoRoot, startSite, stopSite, type SiteInfo } from './support/site'
+import { EPUB_SAMPLES } from '../api/src/test/samples'
+import { readSite, startSite, stopSite, type SiteInfo } from './support/site'
 
 /**
  * A book that tries to act as the reader who opens it: every way a document can run script
@@ -56,9 +57,7 @@ function hostileEpub(): Uint8Array {
 }
 
 /** Real books (the W3C samples) that must still read under the site's policy: fixed layout, Japanese vertical. */
-const SAMPLES = [path.join(repoRoot, '..', 'shared', 'epub-samples'), '/work/shared/epub-samples'].find((dir) =>
-  fs.existsSync(path.join(dir, 'page-blanche.epub')),
-)
+const SAMPLES = EPUB_SAMPLES
 const REAL_BOOKS = SAMPLES ? ['page-blanche.epub', 'kusamakura-japanese-vertical-writing.epub'].map((name) => path.join(SAMPLES, name)) : []
 
 let browser: Browser

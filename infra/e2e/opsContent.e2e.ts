@@ -8,6 +8,7 @@ import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './suppor
 import { apiGet } from './support/api'
 import { eventually, textOf } from './support/eventually'
 import { SEEDED_READER, signInAt } from './support/members'
+import { epubSample } from '../api/src/test/samples'
 import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
 
 /** The demo operator (infra/api/src/seed/members.ts: demo data only). */
@@ -15,7 +16,6 @@ const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
 /** Readers see catalogue changes as its caches expire (15 s, infra/api/src/modules/ops/content.ts). */
 const CATALOGUE_CACHE_WAIT_MS = 45_000
 /** Real EPUBs (the same ones the import command's tests read). */
-const EPUB_SAMPLES = '/work/shared/epub-samples'
 
 /**
  * The console's Content and Campaigns sections (mf-ops, issue 17) on a site of their own: the
@@ -168,7 +168,7 @@ describe('the operator console: content and campaigns (issue 17)', () => {
     const network = await opsContext.newCDPSession(ops)
     await network.send('Network.enable')
     await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 48 * 1024 })
-    await panel.getByLabel('EPUB file').setInputFiles(path.join(EPUB_SAMPLES, 'childrens-literature.epub'))
+    await panel.getByLabel('EPUB file').setInputFiles(epubSample('childrens-literature.epub'))
     await textOf(panel.getByTestId('ops-import-chosen'), /^childrens-literature\.epub \(0\.2 MB\)$/)
     await panel.getByRole('button', { name: 'Import' }).click()
     await textOf(panel.getByTestId('ops-import-progress'), /Uploading… \d+%/)

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { endpoints, IMPORT_LIMITS, text, type OpsImported } from '@koma/contracts/server'
 import sharp from 'sharp'
 import { createTestApp, type TestApp } from '../../test/testApp'
-import { callAs, newCaller, type Caller } from '../../test/world'
+import { callAs, freshCallers, type Caller, type Who } from '../../test/world'
 import { importTarget } from '../viewer/importer'
+import { epubSample } from '../../test/samples'
 import { multipartBody } from './testing'
 
 jest.setTimeout(180_000)
@@ -15,18 +15,12 @@ jest.setTimeout(180_000)
  * as `npm run import`, streamed with limits (413), the wrong kind of file refused (SPEC §8 400),
  * never a 500; operators only, audited; readers see the new title at once.
  */
-const SAMPLES = '/work/shared/epub-samples'
 let t: TestApp
-let callers: Record<'visitor' | 'guest' | 'member' | 'operator', Caller>
+let callers: Record<Who, Caller>
 
 beforeAll(async () => {
   t = await createTestApp()
-  callers = {
-    visitor: await newCaller(t, 'visitor'),
-    guest: await newCaller(t, 'guest'),
-    member: await newCaller(t, 'member'),
-    operator: await newCaller(t, 'operator'),
-  }
+  callers = await freshCallers(t)
 })
 afterAll(async () => {
   await t?.close()
@@ -59,7 +53,7 @@ describe('importing from the browser', () => {
   })
 
   it('an EPUB becomes the same novel `npm run import` makes, readers open it, and the audit log says who', async () => {
-    const file = path.join(SAMPLES, 'childrens-literature.epub')
+    const file = epubSample('childrens-literature.epub')
     const response = await send(
       'operator',
       multipartBody({ kind: 'epub' }, [{ field: 'file', name: 'childrens-literature.epub', bytes: fs.readFileSync(file) }]),

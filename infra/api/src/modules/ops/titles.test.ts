@@ -1,7 +1,7 @@
 import { endpoints, type ContentType, type Endpoint, type OpsTitle } from '@koma/contracts/server'
 import type { LightMyRequestResponse } from 'fastify'
 import { createTestApp, type OptionalIfNoParams, type TestApp } from '../../test/testApp'
-import { callAs, newCaller, type Caller } from '../../test/world'
+import { callAs, freshCallers, type Caller, type Who } from '../../test/world'
 
 jest.setTimeout(180_000)
 
@@ -12,17 +12,12 @@ jest.setTimeout(180_000)
  * call is checked per role here and for every endpoint by the access matrix.
  */
 let t: TestApp
-let callers: Record<'visitor' | 'guest' | 'member' | 'operator', Caller>
+let callers: Record<Who, Caller>
 let title: { type: ContentType; id: number; chapterId: number; name: string; genre: string; homeElements: number[] }
 
 beforeAll(async () => {
   t = await createTestApp()
-  callers = {
-    visitor: await newCaller(t, 'visitor'),
-    guest: await newCaller(t, 'guest'),
-    member: await newCaller(t, 'member'),
-    operator: await newCaller(t, 'operator'),
-  }
+  callers = await freshCallers(t)
   // The most read title on the home page: in the ranking's first page, its genre's list, search.
   const row = await t.db
     .selectFrom('home_elements as e')

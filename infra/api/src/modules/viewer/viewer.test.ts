@@ -13,6 +13,7 @@ import { creatorRole, EpubError, IMAGE_CHARS, parseEpub, POSITION_CHARS, rendere
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { EPUB_SAMPLES } from '../../test/samples'
 import { importEpubTitle, importImageFolder } from './importer'
 
 jest.setTimeout(90_000)
@@ -29,8 +30,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-const SAMPLES = '/work/shared/epub-samples'
-const samplesDir = [SAMPLES, `${__dirname}/../../../../../../shared/epub-samples`].find((dir) => fs.existsSync(dir))
+const samplesDir = EPUB_SAMPLES
 
 async function novel(language: 'ja' | 'en' | 'fr') {
   const rows = await t.db
