@@ -7,13 +7,14 @@ import { dialogStore } from './dialogs/dialogStore'
 import { notificationStore } from './dialogs/notificationStore'
 import { remoteLoader } from './federation/loader'
 import { globalStyles } from './globalStyles'
+import { firstPageLocale, loadHostMessages } from './i18n/hostMessages'
 import { installForeground } from './platform/foreground'
 import { installPageGuards } from './platform/pageGuards'
 import { installFailureBeacons } from './platform/failureBeacons'
 import { installQueryHooks } from './platform/queryHooks'
 import { installTags } from './platform/tags'
 
-function boot(): void {
+async function boot(): Promise<void> {
   if (needsBrowserGuide(navigator.userAgent) && !location.pathname.endsWith('/browserguide')) {
     location.replace('/browserguide')
     return
@@ -37,6 +38,9 @@ function boot(): void {
   window.addEventListener('focus', () => auth.syncFromCookie())
   installForeground()
 
+  // The page's language file, fetched while the registry is read (the edge preloads it too);
+  // a failed download renders anyway and suspends on the shell, which tries again.
+  await loadHostMessages(firstPageLocale()).catch(() => undefined)
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   const root = createRoot(container)
@@ -52,4 +56,4 @@ function boot(): void {
   )
 }
 
-boot()
+void boot()

@@ -3,7 +3,8 @@ import createCache from '@emotion/cache'
 import { installHostBridge, invalidateAll, LocaleContext, setCurrentLocale, type HostBridge, type Locale, type PrefixLocale } from '@koma/contracts'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { Suspense, type ComponentType } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+// Tests drive the router from outside (router.navigate, router.state): the data router, from React Router itself.
+import { createMemoryRouter, RouterProvider } from 'react-router'
 
 /**
  * Render one remote screen the way the host would: inside a router at `url` matched by `path`,

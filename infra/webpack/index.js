@@ -130,7 +130,7 @@ function koma(pkg) {
             ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
             : { externalRuntime: true, optimization: { target: 'web' } },
         }),
-        ...(isHost ? [] : [new RouteChunksPlugin(path.join(pkg.dir, 'src', 'routes.ts'))]),
+        new RouteChunksPlugin(path.join(pkg.dir, 'src', 'routes.ts')),
         ...(isHost
           ? [
               new HtmlWebpackPlugin({

@@ -21,9 +21,10 @@ class RouteChunksPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('RouteChunksPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'RouteChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        if (!fs.existsSync(this.routesFile)) return
+        // The host has no route map of its own: its file lists only its messages.
         const requests = new Map()
-        for (const match of fs.readFileSync(this.routesFile, 'utf8').matchAll(ENTRY)) requests.set(match[2], [...(requests.get(match[2]) ?? []), match[1]])
+        const source = fs.existsSync(this.routesFile) ? fs.readFileSync(this.routesFile, 'utf8') : ''
+        for (const match of source.matchAll(ENTRY)) requests.set(match[2], [...(requests.get(match[2]) ?? []), match[1]])
         /** @type {Record<string, string[]>} */
         const routes = {}
         for (const group of compilation.chunkGroups) {

@@ -1,15 +1,25 @@
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
-import { createBrowserRouter, RouterProvider } from 'react-router-dom'
+import { BrowserRouter, useRoutes } from 'react-router-dom'
 import { buildRoutes } from './routes'
 
-const router = createBrowserRouter(buildRoutes())
+const routes = buildRoutes()
 const emotionCache = createCache({ key: 'k' })
+
+/**
+ * React Router in its declarative mode: Koma uses no loaders, actions or fetchers, so the data
+ * router (createBrowserRouter, RouterProvider) would only add bytes to every first page.
+ */
+function AppRoutes() {
+  return useRoutes(routes)
+}
 
 export function App() {
   return (
     <CacheProvider value={emotionCache}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </CacheProvider>
   )
 }

@@ -8,26 +8,21 @@ import {
   resolveLocale,
   setCurrentLocale,
   events,
-  type Locale,
   type PrefixLocale,
 } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useMemo, useRef } from 'react'
+import { use, useEffect, useMemo, useRef } from 'react'
 import { RawIntlProvider } from 'react-intl'
 import { Outlet, useLocation } from 'react-router-dom'
 import { DialogHost } from '../dialogs/DialogHost'
 import { NotificationHost } from '../dialogs/NotificationHost'
 import { NewVersionBanner } from '../layout/NewVersionBanner'
 import { FailureHandler } from '../errors/FailureHandler'
-import en from '../i18n/en.json'
-import fr from '../i18n/fr.json'
-import ja from '../i18n/ja.json'
+import { hostMessages, loadHostMessages } from '../i18n/hostMessages'
 import { PageLayout } from '../layout/Layouts'
 import { MaintenanceScreen } from '../screens/errorScreens'
 import { appState } from './appState'
 import { recordLocation } from './history'
-
-const HOST_MESSAGES: Record<Locale, Record<string, string>> = { en, ja, fr }
 
 /**
  * Everything under one locale prefix: resolves the locale (SPEC §2), provides it with the host's
@@ -41,6 +36,9 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
   const locale = prefix ?? resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
   setCurrentLocale(locale)
   const value = useMemo(() => ({ locale, prefix }), [locale, prefix])
+  // The first page's language is downloaded before the first render (bootstrap.tsx); another
+  // language suspends the navigation to it until its file arrives.
+  const messages = hostMessages(locale) ?? use(loadHostMessages(locale))
   const first = useRef(true)
 
   useEffect(() => {
@@ -51,7 +49,7 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
 
   return (
     <LocaleContext.Provider value={value}>
-      <RawIntlProvider value={intlFor(locale, HOST_MESSAGES[locale])}>
+      <RawIntlProvider value={intlFor(locale, messages)}>
         <FailureHandler />
         {appState.maintenance ? (
           <PageLayout layout="default">

@@ -1,7 +1,8 @@
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, render, type RenderResult } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+// Tests drive the router from outside (router.navigate, router.state): the data router, from React Router itself.
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { buildRoutes } from '../app/routes'
 
 /** The host's real router, in memory, at `path`. */

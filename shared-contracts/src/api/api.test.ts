@@ -108,6 +108,33 @@ describe('ApiClient', () => {
     expect(seen).toEqual([{ kind: 'dialog', title: 'networkFailure', message: 'connexion perdue', code: 9999 }])
   })
 
+  it('downloads axios only for a call the edge did not answer; a failed download is a network failure, tried again next call', async () => {
+    let downloads = 0
+    let fail = true
+    jest.resetModules()
+    jest.doMock('axios', () => {
+      downloads += 1
+      if (fail) throw new Error('Loading chunk 8 failed')
+      return jest.requireActual('axios')
+    })
+    const fresh = await import('./client')
+    const home = { popups: [] }
+    const boot = {
+      ip: () => ({ ip: '203.0.113.9', now: Date.now() }),
+      take: (path: string) => (path === '/fr/home' ? { found: true, result: home } : { found: false }),
+    }
+    const http = adapter((c) => ipReply(c) ?? { status: 200, data: { result: { ok: 1 } } })
+    const client = new fresh.ApiClient({ baseURL: '/api', environment: env, adapter: http, boot })
+    await expect(client.request(endpoints.home, { params: { lang: 'fr' } })).resolves.toBe(home)
+    expect(downloads).toBe(0)
+    await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({ status: 9999, message: 'connexion perdue' })
+    expect(http.calls).toEqual([])
+    fail = false
+    await expect(client.request(endpoints.home, { params: { lang: 'en' } })).resolves.toEqual({ ok: 1 })
+    expect(http.calls.map((call) => call.url)).toEqual(['/en/home'])
+    jest.dontMock('axios')
+  })
+
   it('says a request that timed out is an unstable internet connection, as the same network failure (SPEC §8)', async () => {
     const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? 'timeout') })
     await expect(client.request(endpoints.home, { params: { lang: 'en' } })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import axios, { type AxiosAdapter, type AxiosInstance, isAxiosError } from 'axios'
+import type { AxiosAdapter, AxiosError, AxiosInstance } from 'axios'
 import { events } from '../events/bus'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 import { text } from '../i18n/texts'
@@ -72,6 +72,11 @@ export function formEncode(body: Record<string, unknown> = {}): string {
   return form.toString()
 }
 
+/** axios's own test (`axios.isAxiosError`), without holding the library. */
+function isAxiosError(thrown: unknown): thrown is AxiosError {
+  return typeof thrown === 'object' && thrown !== null && (thrown as { isAxiosError?: unknown }).isAxiosError === true
+}
+
 interface IpInfo {
   ip: string
   /** Server clock minus ours, so request times are fresh even when this device's clock is off. */
@@ -79,19 +84,32 @@ interface IpInfo {
 }
 
 export class ApiClient {
-  private readonly http: AxiosInstance
+  private http: Promise<AxiosInstance> | null = null
   private ipInfo: Promise<IpInfo> | null = null
   private bootIpTaken = false
 
-  constructor(private readonly options: ApiClientOptions) {
-    this.http = axios.create({
-      baseURL: options.baseURL,
-      withCredentials: true,
-      timeout: options.timeoutMs ?? 20_000,
-      adapter: options.adapter,
-      // Every status reaches our own handling; axios only throws for no answer at all.
-      validateStatus: () => true,
-    })
+  constructor(private readonly options: ApiClientOptions) {}
+
+  /**
+   * axios, downloaded with the first call that needs the network: a first page the edge already
+   * answered (home) never loads it. A failed download is a network failure, tried again next call.
+   */
+  private client(): Promise<AxiosInstance> {
+    if (!this.http) {
+      const { options } = this
+      this.http = import('axios').then(({ default: axios }) =>
+        axios.create({
+          baseURL: options.baseURL,
+          withCredentials: true,
+          timeout: options.timeoutMs ?? 20_000,
+          adapter: options.adapter,
+          // Every status reaches our own handling; axios only throws for no answer at all.
+          validateStatus: () => true,
+        }),
+      )
+      this.http.catch(() => (this.http = null))
+    }
+    return this.http
   }
 
   /** Call one endpoint. Resolves with its `result`; rejects with an ApiError after the SPEC §8 side effects. */
@@ -120,7 +138,8 @@ export class ApiClient {
     }
     let response
     try {
-      response = await this.http.request({
+      const http = await this.client()
+      response = await http.request({
         url,
         method: endpoint.method,
         params: options.query,
@@ -207,7 +226,7 @@ export class ApiClient {
       for (const lookupUrl of this.options.ipLookupUrls ?? ['/api/ip']) {
         try {
           const before = this.options.environment.now()
-          const answer = await this.http.get(lookupUrl, { baseURL: '' })
+          const answer = await (await this.client()).get(lookupUrl, { baseURL: '' })
           const result = (answer.data as { result?: { ip?: string; now?: number } })?.result
           if (answer.status === 200 && result?.ip) {
             const after = this.options.environment.now()

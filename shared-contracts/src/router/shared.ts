@@ -6,17 +6,4 @@
  * what the list names. A package that needs another export adds it here: `router/shared.test.ts`
  * fails on any named import from react-router-dom this file does not export.
  */
-export {
-  Link,
-  NavLink,
-  Navigate,
-  Outlet,
-  createBrowserRouter,
-  createMemoryRouter,
-  matchRoutes,
-  useLocation,
-  useNavigate,
-  useParams,
-  useSearchParams,
-} from 'react-router'
-export { RouterProvider } from 'react-router/dom'
+export { BrowserRouter, Link, NavLink, Navigate, Outlet, matchRoutes, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router'

@@ -39,6 +39,8 @@ describe('what the edge writes into the first page', () => {
       path.join(dir, 'route-chunks.json'),
       JSON.stringify({ 'catalog.home': ['546.a.js'], 'catalog.episodes': ['84.b.js'], 'messages:en': ['191.c.js'], 'messages:ja': ['277.d.js'] }),
     )
+    await fs.mkdir(path.join(root, 'host', V), { recursive: true })
+    await fs.writeFile(path.join(root, 'host', V, 'route-chunks.json'), JSON.stringify({ 'messages:en': ['12.h.js'], 'messages:fr': ['13.h.js'] }))
     api = Fastify()
     api.get('/api/:lang/home', async (_req, reply) => {
       calls += 1
@@ -68,6 +70,16 @@ describe('what the edge writes into the first page', () => {
     expect(head).not.toContain('546.a.js')
     expect(head).not.toContain('277.d.js')
     expect(head).not.toMatch(/<script(?![^>]*type="application\/json")/)
+  })
+
+  it("a preload of the host's messages in the page's language, and no other", async () => {
+    const hints = new PageHints(root, apiUrl, { now: () => 1000 })
+    const { head } = await hints.headFor(request('/fr/comic/1'), registry)
+    expect(head).toContain(`<link rel="preload" href="/host/${V}/13.h.js" as="script">`)
+    expect(head).not.toContain('12.h.js')
+    // A host built without the file (or one not there yet) gets no preload, and no failure.
+    const { head: older } = await hints.headFor(request('/fr/comic/1'), { ...registry, host: { version: 'missing', base: '/host/missing/' } })
+    expect(older).not.toContain('href="/host/')
   })
 
   it('for home: the API answer and a preload of the first banner, in the reader language', async () => {

@@ -30,6 +30,7 @@ import type { PageContext } from './pageMeta'
  * - the live registry (a JSON script element: the host reads it instead of /registry.json);
  * - preloads of the live remote that owns the route: its manifest, remoteEntry.js, its ./routes
  *   module, the screen's chunks (the build's route-chunks.json) and the locale's messages;
+ * - a preload of the host's messages in the page's language;
  * - the reader's address and the edge's clock (the API client's /ip lookup);
  * - for the home page: the API's home answer (cached here for as long as the API says it may be
  *   cached publicly) and a preload of its first banner image, the largest paint.
@@ -88,6 +89,29 @@ class RemoteVersions {
   }
 }
 
+/** The host's messages files per locale (its build's route-chunks.json), per immutable version folder. */
+class HostMessageFiles {
+  private readonly cache = new Map<string, Promise<Record<string, string[]>>>()
+
+  constructor(private readonly edgeDir: string) {}
+
+  async get(version: string, locale: Locale): Promise<string[]> {
+    let chunks = this.cache.get(version)
+    if (!chunks) {
+      chunks = fs
+        .readFile(path.join(this.edgeDir, 'host', path.basename(version), 'route-chunks.json'), 'utf8')
+        .then((text) => JSON.parse(text) as Record<string, string[]>)
+        .catch(() => {
+          this.cache.delete(version) // maybe not there yet; look again next time
+          return {}
+        })
+      if (this.cache.size >= 4) this.cache.delete(this.cache.keys().next().value as string)
+      this.cache.set(version, chunks)
+    }
+    return (await chunks)[`messages:${locale}`] ?? []
+  }
+}
+
 interface CachedHome {
   result: HomeLayout
   until: number
@@ -136,6 +160,7 @@ export function pageContext(req: PageRequest): PageContext {
 
 export class PageHints {
   private readonly remotes: RemoteVersions
+  private readonly hostMessages: HostMessageFiles
   private readonly homes = new Map<Locale, CachedHome>()
   private readonly pending = new Map<Locale, Promise<HomeLayout | null>>()
 
@@ -145,6 +170,7 @@ export class PageHints {
     private readonly options: { homeWaitMs?: number; now?: () => number; tags?: TagConfig } = {},
   ) {
     this.remotes = new RemoteVersions(edgeDir)
+    this.hostMessages = new HostMessageFiles(edgeDir)
   }
 
   private now(): number {
@@ -162,6 +188,11 @@ export class PageHints {
     const tags = this.options.tags
     if (tags && hasTags(tags) && !req.doNotShare) boot.tags = tags
     const { match, locale } = page
+    // The host's own texts in the page's language, which its first render waits for.
+    const host = registry.host
+    if (host)
+      for (const file of await this.hostMessages.get(host.version, locale))
+        parts.push(`<link rel="preload" href="${escapeMarkup(host.base + file)}" as="script">`)
     const owner = match?.route.owner
     if (match && owner && owner !== 'host') {
       const live = registry.remotes[owner]
