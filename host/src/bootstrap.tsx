@@ -1,4 +1,5 @@
-import { auth, installAnalytics, installHostBridge, needsBrowserGuide } from '@koma/contracts'
+import { auth, installAnalytics, installHostBridge } from '@koma/contracts'
+import { needsBrowserGuide } from '@koma/contracts/domain'
 import { Global } from '@emotion/react'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'

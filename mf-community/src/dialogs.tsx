@@ -6,14 +6,13 @@ import {
   endpoints,
   isApiError,
   notify,
-  REPORT_CATEGORY_NOTIFICATION_MS,
-  REPORT_MESSAGE_MAX,
   Spinner,
   useLocale,
   useT,
   type DialogComponentProps,
   type RemoteDialogsModule,
 } from '@koma/contracts'
+import { REPORT_CATEGORY_NOTIFICATION_MS, REPORT_MESSAGE_MAX } from '@koma/contracts/domain'
 import { useResource } from './cache'
 import { Suspense, useId, useState } from 'react'
 import { CommunityIntl } from './i18n/CommunityIntl'

@@ -1,4 +1,5 @@
-import { imageQualityNow, presetWidth, type ImageQuality, type ViewerSettings } from '@koma/contracts'
+import { imageQualityNow, type ImageQuality, type ViewerSettings } from '@koma/contracts'
+import { presetWidth } from '@koma/contracts/domain'
 
 /**
  * src and srcSet for a page shown `cssWidth` CSS pixels wide, by the image quality setting:

@@ -1,4 +1,5 @@
-import { DEFAULT_VIEWER_SETTINGS, loadViewerSettings, localViewerSettings, type ViewerSettings } from '@koma/contracts'
+import { loadViewerSettings, localViewerSettings, type ViewerSettings } from '@koma/contracts'
+import { DEFAULT_VIEWER_SETTINGS } from '@koma/contracts/domain'
 import { useEffect, useState } from 'react'
 
 /** The viewer settings: local values at once, then the stored ones (issue 5's source) when they arrive. */

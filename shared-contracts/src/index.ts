@@ -1,5 +1,7 @@
 /** @koma/contracts for the browser: shared once per page by every remote and the host. */
 export * from './common'
+// The domain rules' types only: their functions come from `@koma/contracts/domain` (domain/index.ts).
+export type * from './domain'
 export * from './i18n/texts'
 export * from './api/endpoints'
 export * from './routes/match'

@@ -4,6 +4,7 @@
  * endpoints, every server text), which the browser's barrel (index.ts) leaves out.
  */
 export * from './common'
+export * from './domain'
 export * from './i18n/serverTexts'
 export * from './api/serverEndpoints'
 export * from './domain/ops'

@@ -1,16 +1,5 @@
-import {
-  COLORS,
-  type DialogComponentProps,
-  DialogFrame,
-  isAppWebView,
-  SHARE_OVERLAY_OPACITY,
-  SHARE_TARGETS,
-  type ShareTarget,
-  shareUrl,
-  TIMINGS,
-  useLocale,
-  useT,
-} from '@koma/contracts'
+import { COLORS, type DialogComponentProps, DialogFrame, SHARE_OVERLAY_OPACITY, type ShareTarget, TIMINGS, useLocale, useT } from '@koma/contracts'
+import { isAppWebView, SHARE_TARGETS, shareUrl } from '@koma/contracts/domain'
 import { useEffect, useId, useRef, useState } from 'react'
 import { dialogMessages } from '../i18n/messages'
 import { dialogTitle } from './dialogStyles'

@@ -1,15 +1,5 @@
-import {
-  auth,
-  COLORS,
-  type DialogComponentProps,
-  DialogFrame,
-  type DialogKind,
-  errorCallbackOutcome,
-  loginPath,
-  useLocalePath,
-  useT,
-  routePath,
-} from '@koma/contracts'
+import { auth, COLORS, type DialogComponentProps, DialogFrame, type DialogKind, loginPath, useLocalePath, useT, routePath } from '@koma/contracts'
+import { errorCallbackOutcome } from '@koma/contracts/domain'
 import { useId, useState, type ComponentType } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { dialogMessages } from '../i18n/messages'

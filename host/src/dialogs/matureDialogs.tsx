@@ -1,8 +1,6 @@
 import {
   ACCEPT_MATURE_COOKIE_DAYS,
-  acceptMatureDestination,
   acceptMatureForSession,
-  adultCheckDestination,
   api,
   auth,
   COOKIES,
@@ -17,6 +15,7 @@ import {
   writeCookie,
   routePath,
 } from '@koma/contracts'
+import { acceptMatureDestination, adultCheckDestination } from '@koma/contracts/domain'
 import { useId, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { previousLocation } from '../app/history'

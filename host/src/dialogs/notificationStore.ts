@@ -1,4 +1,5 @@
-import { notificationDuration, TIMINGS, type NotifyOptions } from '@koma/contracts'
+import { TIMINGS, type NotifyOptions } from '@koma/contracts'
+import { notificationDuration } from '@koma/contracts/domain'
 import { makeAutoObservable } from 'mobx'
 
 export interface ShownNotification {

@@ -1,14 +1,5 @@
-import {
-  analytics,
-  hasTags,
-  isCrawler,
-  providerEvent,
-  readBootData,
-  tagScriptUrls,
-  validTagConfig,
-  type AnalyticsTracker,
-  type TagConfig,
-} from '@koma/contracts'
+import { analytics, readBootData, type AnalyticsTracker, type TagConfig } from '@koma/contracts'
+import { hasTags, isCrawler, providerEvent, tagScriptUrls, validTagConfig } from '@koma/contracts/domain'
 
 /**
  * The operator's third-party analytics providers (issue 15): a Google Tag Manager container

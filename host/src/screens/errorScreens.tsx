@@ -1,4 +1,5 @@
-import { isAppWebView, isCrawler, text, useLocale, useLocalePath, useT, type ApiError, type MaintenanceInfo } from '@koma/contracts'
+import { text, useLocale, useLocalePath, useT, type ApiError, type MaintenanceInfo } from '@koma/contracts'
+import { isAppWebView, isCrawler } from '@koma/contracts/domain'
 import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'

@@ -2,7 +2,6 @@ import {
   COLORS,
   api,
   auth,
-  DELETE_REASONS,
   endpoints,
   FONT_SIZES,
   openDialog,
@@ -13,6 +12,7 @@ import {
   type DeleteReason,
   routePath,
 } from '@koma/contracts'
+import { DELETE_REASONS } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'

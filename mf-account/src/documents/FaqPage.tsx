@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, FONT_SIZES, INQUIRY_CATEGORIES, media, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, media, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { INQUIRY_CATEGORIES } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'

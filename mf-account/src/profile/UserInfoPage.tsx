@@ -1,17 +1,5 @@
-import {
-  api,
-  auth,
-  COLORS,
-  endpoints,
-  FONT_SIZES,
-  openDialog,
-  SOCIAL_PROVIDERS,
-  useLocale,
-  useLocalePath,
-  useT,
-  type SocialProvider,
-  routePath,
-} from '@koma/contracts'
+import { api, auth, COLORS, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePath, useT, type SocialProvider, routePath } from '@koma/contracts'
+import { SOCIAL_PROVIDERS } from '@koma/contracts/domain'
 import { invalidate, useResource } from '../cache'
 import { mobileFormSchema, validate } from '@koma/contracts/validation'
 import { useRef, useState } from 'react'

@@ -1,4 +1,5 @@
-import { COLORS, nicknameFromEmail, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { COLORS, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { nicknameFromEmail } from '@koma/contracts/domain'
 import { joinSchema, newPasswordSchema, socialJoinSchema, validate } from '@koma/contracts/validation'
 import { useState, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'

@@ -5,7 +5,6 @@ import {
   COLORS,
   endpoints,
   FONT_SIZES,
-  isSocialProvider,
   safeRedirect,
   Spinner,
   useLocalePath,
@@ -14,6 +13,7 @@ import {
   type SocialSigninResult,
   routePath,
 } from '@koma/contracts'
+import { isSocialProvider } from '@koma/contracts/domain'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { PROVIDER_LABELS, refusal } from '../components/lib'

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, SOCIAL_PROVIDERS, useT, type SocialProvider } from '@koma/contracts'
+import { api, COLORS, endpoints, useT, type SocialProvider } from '@koma/contracts'
+import { SOCIAL_PROVIDERS } from '@koma/contracts/domain'
 import { useEffect, useState } from 'react'
 import { PROVIDER_LABELS } from '../components/lib'
 import { socialMessages } from '../i18n/messages'

@@ -1,17 +1,5 @@
-import {
-  ACCOUNT_LIMITS,
-  api,
-  auth,
-  COLORS,
-  endpoints,
-  FONT_SIZES,
-  INQUIRY_CATEGORIES,
-  useLocale,
-  useLocalePath,
-  useT,
-  type InquiryCategory,
-  routePath,
-} from '@koma/contracts'
+import { api, auth, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT, type InquiryCategory, routePath } from '@koma/contracts'
+import { ACCOUNT_LIMITS, INQUIRY_CATEGORIES } from '@koma/contracts/domain'
 import { inquirySchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'

@@ -1,19 +1,5 @@
-import {
-  api,
-  auth,
-  COLORS,
-  contentBadges,
-  endpoints,
-  formatDate,
-  openDialog,
-  orderedAuthors,
-  useLocale,
-  useLocalePath,
-  useT,
-  viewerPath,
-  routePath,
-  type ContentType,
-} from '@koma/contracts'
+import { api, auth, COLORS, endpoints, openDialog, useLocale, useLocalePath, useT, viewerPath, routePath, type ContentType } from '@koma/contracts'
+import { contentBadges, formatDate, orderedAuthors } from '@koma/contracts/domain'
 import { useResource, type CatalogKey } from '../cache'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom'

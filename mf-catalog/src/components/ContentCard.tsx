@@ -1,4 +1,5 @@
-import { abbreviateCount, COLORS, contentBadges, orderedAuthors, useLocale, useLocalePath, useT, type Badge, type ContentSummary } from '@koma/contracts'
+import { COLORS, useLocale, useLocalePath, useT, type Badge, type ContentSummary } from '@koma/contracts'
+import { abbreviateCount, contentBadges, orderedAuthors } from '@koma/contracts/domain'
 import { Link } from 'react-router-dom'
 import { commonMessages } from '../i18n/messages'
 import { ApiImage } from './ApiImage'

@@ -1,4 +1,4 @@
-import { imageSources } from '@koma/contracts'
+import { imageSources } from '@koma/contracts/domain'
 import type { CSSObject } from '@emotion/react'
 
 interface Art {

@@ -1,4 +1,5 @@
-import { isApiError, isAppWebView, type FailurePolicy } from '@koma/contracts'
+import { isApiError, type FailurePolicy } from '@koma/contracts'
+import { isAppWebView } from '@koma/contracts/domain'
 
 /** A load that may meet SPEC §8's 428 (accept mature): the page then shows the mature gate. */
 export type Gated<T> = { value: T; matureRequired: false } | { value: null; matureRequired: true }

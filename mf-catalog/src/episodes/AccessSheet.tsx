@@ -1,4 +1,5 @@
-import { COLORS, isPrimaryOption, rentalDays, useT, type AccessOption, type ChapterSummary } from '@koma/contracts'
+import { COLORS, useT, type AccessOption, type ChapterSummary } from '@koma/contracts'
+import { isPrimaryOption, rentalDays } from '@koma/contracts/domain'
 import { Modal } from '../components/Modal'
 import { episodeMessages } from '../i18n/messages'
 import { clock, useCountdown } from './countdown'

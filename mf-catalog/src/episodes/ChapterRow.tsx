@@ -1,4 +1,5 @@
-import { chapterSalesState, COLORS, formatDate, rentalOnly, useT, type ChapterSummary, type Inventory } from '@koma/contracts'
+import { COLORS, useT, type ChapterSummary, type Inventory } from '@koma/contracts'
+import { chapterSalesState, formatDate, rentalOnly } from '@koma/contracts/domain'
 import type { MouseEvent } from 'react'
 import { ApiImage } from '../components/ApiImage'
 import { BadgeChip } from '../components/BadgeChip'

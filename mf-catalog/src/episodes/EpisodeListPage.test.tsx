@@ -1,4 +1,5 @@
-import { api, auth, NO_ACTIVITY, type Content } from '@koma/contracts'
+import { api, auth, type Content } from '@koma/contracts'
+import { NO_ACTIVITY } from '@koma/contracts/domain'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'

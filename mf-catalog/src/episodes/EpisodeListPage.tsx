@@ -1,13 +1,10 @@
 import {
-  accessChoice,
   analytics,
   api,
   auth,
-  chapterSelectable,
   COLORS,
   endpoints,
   openDialog,
-  purchaseDecision,
   text,
   useLocale,
   useLocalePath,
@@ -19,6 +16,7 @@ import {
   type ContentDetail,
   type ContentType,
 } from '@koma/contracts'
+import { accessChoice, chapterSelectable, purchaseDecision } from '@koma/contracts/domain'
 import { invalidate, useResource, type CatalogKey } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'

@@ -1,4 +1,5 @@
-import { COLORS, gaugePercent, openDialog, useT, type ContentDetail } from '@koma/contracts'
+import { COLORS, openDialog, useT, type ContentDetail } from '@koma/contracts'
+import { gaugePercent } from '@koma/contracts/domain'
 import { episodeMessages } from '../i18n/messages'
 import { clock, useCountdown } from './countdown'
 

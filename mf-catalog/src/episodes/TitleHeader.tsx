@@ -1,18 +1,5 @@
-import {
-  abbreviateCount,
-  analytics,
-  api,
-  auth,
-  COLORS,
-  contentBadges,
-  endpoints,
-  legibleBackground,
-  openDialog,
-  orderedAuthors,
-  useLocale,
-  useT,
-  type ContentDetail,
-} from '@koma/contracts'
+import { analytics, api, auth, COLORS, endpoints, legibleBackground, openDialog, useLocale, useT, type ContentDetail } from '@koma/contracts'
+import { abbreviateCount, contentBadges, orderedAuthors } from '@koma/contracts/domain'
 import { invalidate, type CatalogKey } from '../cache'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'

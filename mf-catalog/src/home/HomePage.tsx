@@ -4,17 +4,15 @@ import {
   browserEnvironment,
   COLORS,
   endpoints,
-  formatDateTime,
-  homeCacheUntil,
   isLocale,
   LocaleContext,
-  pickShuffledSections,
   prefixForLocale,
   useLocale,
   useT,
   type HomeLayout,
   type Locale,
 } from '@koma/contracts'
+import { formatDateTime, homeCacheUntil, pickShuffledSections } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'

@@ -1,21 +1,5 @@
-import {
-  analytics,
-  api,
-  COLORS,
-  EMPTY_POPUP_MEMORY,
-  endpoints,
-  nextPopup,
-  POPUP_CATEGORY_COLORS,
-  rememberShown,
-  rememberSkipped,
-  safeStorage,
-  STORAGE_KEYS,
-  useLocale,
-  useLocalePath,
-  useT,
-  type HomePopup,
-  type PopupMemory,
-} from '@koma/contracts'
+import { analytics, api, COLORS, endpoints, safeStorage, STORAGE_KEYS, useLocale, useLocalePath, useT, type HomePopup, type PopupMemory } from '@koma/contracts'
+import { EMPTY_POPUP_MEMORY, nextPopup, POPUP_CATEGORY_COLORS, rememberShown, rememberSkipped } from '@koma/contracts/domain'
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ApiImage } from '../components/ApiImage'

@@ -1,4 +1,5 @@
-import { COLORS, elementAspectRatio, useLocalePath, type HomeElement, type HomeSection as Section } from '@koma/contracts'
+import { COLORS, useLocalePath, type HomeElement, type HomeSection as Section } from '@koma/contracts'
+import { elementAspectRatio } from '@koma/contracts/domain'
 import { Link } from 'react-router-dom'
 import { BadgeChip } from '../components/BadgeChip'
 import { ContentCard, type CardData } from '../components/ContentCard'

@@ -3,10 +3,6 @@ import {
   ApiError,
   COLORS,
   endpoints,
-  formatDate,
-  isLibraryTab,
-  LIBRARY_ORDERS,
-  LIBRARY_TABS,
   safeStorage,
   STORAGE_KEYS,
   text,
@@ -20,6 +16,7 @@ import {
   type LibraryPage as Page,
   type LibraryTab,
 } from '@koma/contracts'
+import { formatDate, isLibraryTab, LIBRARY_ORDERS, LIBRARY_TABS } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { Suspense, useMemo, useState } from 'react'

@@ -1,4 +1,5 @@
-import { ApiError, nextPageNo, text, currentLocale, type Page } from '@koma/contracts'
+import { ApiError, text, currentLocale, type Page } from '@koma/contracts'
+import { nextPageNo } from '@koma/contracts/domain'
 import { makeAutoObservable, runInAction } from 'mobx'
 
 export interface PageOf<T> {

@@ -1,4 +1,5 @@
-import { COLORS, formatDate, useT, type Collection } from '@koma/contracts'
+import { COLORS, useT, type Collection } from '@koma/contracts'
+import { formatDate } from '@koma/contracts/domain'
 import { ApiImage } from '../components/ApiImage'
 import { menuMessages } from '../i18n/messages'
 

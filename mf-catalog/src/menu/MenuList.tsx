@@ -1,4 +1,5 @@
-import { api, COLORS, currentWeekday, endpoints, useLocale, useT, weekdayCode, type ContentList, type ListContent, type Locale } from '@koma/contracts'
+import { api, COLORS, endpoints, useLocale, useT, type ContentList, type ListContent, type Locale } from '@koma/contracts'
+import { currentWeekday, weekdayCode } from '@koma/contracts/domain'
 import { useResource, type CatalogKey } from '../cache'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'

@@ -1,4 +1,5 @@
-import { cutSearchKeyword, normalizeSearchText, safeStorage, STORAGE_KEYS } from '@koma/contracts'
+import { cutSearchKeyword, safeStorage, STORAGE_KEYS } from '@koma/contracts'
+import { normalizeSearchText } from '@koma/contracts/domain'
 
 /** Local search history (SPEC §3 "search keywords"): newest first, no duplicates, at most 10. */
 export const HISTORY_LIMIT = 10

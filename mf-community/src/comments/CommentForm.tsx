@@ -1,4 +1,5 @@
-import { FONT_SIZES, api, auth, COLORS, COMMENT_MAX, commentLength, endpoints, isApiError, useLocale, useT, type ContentType } from '@koma/contracts'
+import { FONT_SIZES, api, auth, COLORS, endpoints, isApiError, useLocale, useT, type ContentType } from '@koma/contracts'
+import { COMMENT_MAX, commentLength } from '@koma/contracts/domain'
 import { commentFormSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useId, useState, type FormEvent } from 'react'

@@ -3,7 +3,6 @@ import {
   api,
   COLORS,
   endpoints,
-  formatDateTime,
   isApiError,
   openDialog,
   useLocalePath,
@@ -13,6 +12,7 @@ import {
   routePath,
   type Comment,
 } from '@koma/contracts'
+import { formatDateTime } from '@koma/contracts/domain'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { commentMessages } from '../i18n/messages'

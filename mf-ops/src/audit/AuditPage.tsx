@@ -1,4 +1,5 @@
-import { api, COLORS, FONT_SIZES, FOCUS_RING, formatDateTime, routePath, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, FOCUS_RING, routePath, useLocalePath, useT } from '@koma/contracts'
+import { formatDateTime } from '@koma/contracts/domain'
 import { opsEndpoints, type AuditEntry } from '@koma/contracts/ops'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useResource } from '../cache'

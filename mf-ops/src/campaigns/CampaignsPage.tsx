@@ -1,4 +1,5 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, INQUIRY_CATEGORIES, useT } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, useT } from '@koma/contracts'
+import { formatDateTime, INQUIRY_CATEGORIES } from '@koma/contracts/domain'
 import {
   checkCouponForm,
   checkFaqForm,

@@ -1,4 +1,5 @@
-import { api, BADGES, BANNER_ELEMENT_TYPES, COLORS, FONT_SIZES, HOME_ELEMENT_UI_TYPES, useT } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, useT } from '@koma/contracts'
+import { BADGES, BANNER_ELEMENT_TYPES, HOME_ELEMENT_UI_TYPES } from '@koma/contracts/domain'
 import {
   checkBannerForm,
   checkPopupForm,

@@ -1,4 +1,5 @@
-import { COLORS, FONT_SIZES, formatDateTime, LOCALES, pathInLocale, useT, type Locale } from '@koma/contracts'
+import { COLORS, FONT_SIZES, LOCALES, pathInLocale, useT, type Locale } from '@koma/contracts'
+import { formatDateTime } from '@koma/contracts/domain'
 import type { CampaignState, RewardSetting } from '@koma/contracts/ops'
 import { SelectField, TextField } from '@koma/contracts/ui'
 import { useState, type ReactNode } from 'react'

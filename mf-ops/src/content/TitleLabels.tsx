@@ -1,4 +1,5 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, openDialog, useT } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, openDialog, useT } from '@koma/contracts'
+import { formatDateTime } from '@koma/contracts/domain'
 import { checkTitleLabelsForm, opsEndpoints, TITLE_BADGES, type FieldError, type OpsTitle, type TitleBadge } from '@koma/contracts/ops'
 import { SelectField, useSubmit } from '@koma/contracts/ui'
 import { useState } from 'react'

@@ -1,4 +1,5 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, LOCALES, routePath, useLocalePath, useT, type Locale } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, LOCALES, routePath, useLocalePath, useT, type Locale } from '@koma/contracts'
+import { formatDateTime } from '@koma/contracts/domain'
 import {
   checkChapterSalesForm,
   checkTitleTextsForm,

@@ -1,4 +1,5 @@
-import { api, COLORS, endpoints, openDialog, FONT_SIZES, formatDateTime, routePath, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { api, COLORS, endpoints, openDialog, FONT_SIZES, routePath, useLocale, useLocalePath, useT } from '@koma/contracts'
+import { formatDateTime } from '@koma/contracts/domain'
 import { MUTE_DAYS, opsEndpoints, type MemberSanction, type OpsReport, reportActionAllowed, type ReportAction } from '@koma/contracts/ops'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'

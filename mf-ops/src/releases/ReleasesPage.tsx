@@ -1,4 +1,5 @@
-import { api, COLORS, FONT_SIZES, formatDateTime, openDialog, useT } from '@koma/contracts'
+import { api, COLORS, FONT_SIZES, openDialog, useT } from '@koma/contracts'
+import { formatDateTime } from '@koma/contracts/domain'
 import { edgeOpsEndpoints, type ReleaseHealth, type ReleasePackage } from '@koma/contracts/ops'
 import { useState } from 'react'
 import { invalidate, useResource } from '../cache'

@@ -1,4 +1,5 @@
-import { api, COLORS, formatDateTime, LEGAL_TYPES, useT } from '@koma/contracts'
+import { api, COLORS, useT } from '@koma/contracts'
+import { formatDateTime, LEGAL_TYPES } from '@koma/contracts/domain'
 import { opsEndpoints, type ServiceState, checkLegalForm, checkMaintenanceForm, checkUpdateForm, UPDATE_STATES, type UpdateState } from '@koma/contracts/ops'
 import { SelectField, TextField } from '@koma/contracts/ui'
 import { useState } from 'react'

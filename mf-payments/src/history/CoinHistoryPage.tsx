@@ -1,18 +1,5 @@
-import {
-  FONT_SIZES,
-  api,
-  COLORS,
-  endpoints,
-  EXPIRING_LIST_LONG,
-  formatDate,
-  formatDateTime,
-  useLocale,
-  useLocalePath,
-  useT,
-  routePath,
-  type CoinHistoryEntry,
-  type CoinHistoryTab,
-} from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, endpoints, useLocale, useLocalePath, useT, routePath, type CoinHistoryEntry, type CoinHistoryTab } from '@koma/contracts'
+import { EXPIRING_LIST_LONG, formatDate, formatDateTime } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { useEffect, useState } from 'react'
 import type { MessageDescriptor } from 'react-intl'

@@ -1,18 +1,11 @@
 import {
   FONT_SIZES,
-  accessChoice,
-  accessOptions,
   api,
   auth,
   COLORS,
   endpoints,
   isApiError,
-  isPrimaryOption,
-  loadFailureMessage,
   openDialog,
-  pickableOptions,
-  purchaseDecision,
-  rentalDays,
   useLocale,
   useLocalePath,
   useT,
@@ -23,6 +16,7 @@ import {
   type DialogComponentProps,
   routePath,
 } from '@koma/contracts'
+import { accessChoice, accessOptions, isPrimaryOption, loadFailureMessage, pickableOptions, purchaseDecision, rentalDays } from '@koma/contracts/domain'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, type AccessRequest } from './actions'

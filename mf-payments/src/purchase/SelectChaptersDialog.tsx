@@ -1,17 +1,11 @@
 import {
   FONT_SIZES,
   api,
-  chapterSelectable,
   COLORS,
   endpoints,
   isApiError,
-  loadFailureMessage,
   notify,
-  selectAllScrollTop,
   TIMINGS,
-  toggleSelectAll,
-  unlockAllCoinBack,
-  unlockAllPrice,
   useLocale,
   useLocalePath,
   useT,
@@ -20,6 +14,7 @@ import {
   type DialogComponentProps,
   routePath,
 } from '@koma/contracts'
+import { chapterSelectable, loadFailureMessage, selectAllScrollTop, toggleSelectAll, unlockAllCoinBack, unlockAllPrice } from '@koma/contracts/domain'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, type AccessRequest } from './actions'

@@ -3,16 +3,15 @@ import {
   api,
   COLORS,
   endpoints,
-  formatPrice,
   hasLocalePrefix,
   media,
-  shopCurrency,
   useLocale,
   useLocalePath,
   useT,
   type CoinProduct,
   type PurchaseInfo,
 } from '@koma/contracts'
+import { formatPrice, shopCurrency } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'

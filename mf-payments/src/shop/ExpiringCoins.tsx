@@ -1,4 +1,5 @@
-import { FONT_SIZES, api, COLORS, DialogFrame, endpoints, EXPIRING_LIST_LONG, formatDateTime, Spinner, useT } from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, DialogFrame, endpoints, Spinner, useT } from '@koma/contracts'
+import { EXPIRING_LIST_LONG, formatDateTime } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { Suspense, useId } from 'react'
 import { checkoutMessages } from '../i18n/messages'

@@ -2,18 +2,9 @@ import {
   FONT_SIZES,
   api,
   ApiError,
-  cardExpiry,
-  cardFlowBusy,
-  CARD_LIMITS,
-  cardPaymentTransition,
   COLORS,
-  creditPaymentBody,
   endpoints,
-  formatPrice,
-  initialCardFlow,
-  isCarrier,
   openDialog,
-  paymentMethodsFor,
   Spinner,
   useLocale,
   useLocalePath,
@@ -26,6 +17,17 @@ import {
   type PurchaseInfo,
   type SavedCard,
 } from '@koma/contracts'
+import {
+  cardExpiry,
+  cardFlowBusy,
+  CARD_LIMITS,
+  cardPaymentTransition,
+  creditPaymentBody,
+  formatPrice,
+  initialCardFlow,
+  isCarrier,
+  paymentMethodsFor,
+} from '@koma/contracts/domain'
 import { invalidate, useResource } from '../cache'
 import { cardFormSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useRef, useState, type ReactNode } from 'react'

@@ -1,4 +1,5 @@
-import { FONT_SIZES, api, COLORS, DialogFrame, endpoints, formatPrice, useLocale, useT } from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, DialogFrame, endpoints, useLocale, useT } from '@koma/contracts'
+import { formatPrice } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import {
   PayPalButtons,

@@ -1,4 +1,5 @@
-import { FONT_SIZES, COLORS, DialogFrame, purchaseResultLines, TIMINGS, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
+import { FONT_SIZES, COLORS, DialogFrame, TIMINGS, useLocale, useT, type DialogComponentProps } from '@koma/contracts'
+import { purchaseResultLines } from '@koma/contracts/domain'
 import { useId, useState, type ReactNode } from 'react'
 import { PaymentsIntl } from '../i18n/PaymentsIntl'
 import { resultMessages } from '../i18n/messages'

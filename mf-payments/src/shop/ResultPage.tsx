@@ -1,4 +1,5 @@
-import { FONT_SIZES, api, ApiError, COLORS, endpoints, hasLocalePrefix, isCarrier, Spinner, useLocalePath, useT, type PurchaseInfo } from '@koma/contracts'
+import { FONT_SIZES, api, ApiError, COLORS, endpoints, hasLocalePrefix, Spinner, useLocalePath, useT, type PurchaseInfo } from '@koma/contracts'
+import { isCarrier } from '@koma/contracts/domain'
 import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { resultMessages } from '../i18n/messages'

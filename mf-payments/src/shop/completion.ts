@@ -1,4 +1,5 @@
-import { analytics, ApiError, api, openDialog, purchaseFailTarget, purchaseResultTarget, safeReturnPath, type PurchaseInfo } from '@koma/contracts'
+import { analytics, ApiError, api, openDialog, type PurchaseInfo } from '@koma/contracts'
+import { purchaseFailTarget, purchaseResultTarget, safeReturnPath } from '@koma/contracts/domain'
 import { reportCoinsBought } from '../cache'
 import { peekPendingPurchase, replayPendingPurchase } from '../purchase/pending'
 

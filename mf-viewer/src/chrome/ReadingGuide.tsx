@@ -1,4 +1,5 @@
-import { READING_GUIDE_MS, safeStorage, shouldShowReadingGuide, STORAGE_KEYS, useT, type ReadingDirection } from '@koma/contracts'
+import { safeStorage, STORAGE_KEYS, useT, type ReadingDirection } from '@koma/contracts'
+import { READING_GUIDE_MS, shouldShowReadingGuide } from '@koma/contracts/domain'
 import { useEffect, useState } from 'react'
 import { guideMessages } from '../i18n/messages'
 

@@ -1,4 +1,5 @@
-import { auth, chapterSalesState, COLORS, openDialog, Slot, useLocalePath, useT, viewerPath, type Chapter, type ChapterNeighbour } from '@koma/contracts'
+import { auth, COLORS, openDialog, Slot, useLocalePath, useT, viewerPath, type Chapter, type ChapterNeighbour } from '@koma/contracts'
+import { chapterSalesState } from '@koma/contracts/domain'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { stateMessages, viewerMessages } from '../i18n/messages'

@@ -1,17 +1,5 @@
-import {
-  COLORS,
-  api,
-  endpoints,
-  keyAction,
-  openWindow,
-  positionsFromCounts,
-  tapAction,
-  useLocale,
-  useT,
-  type Chapter,
-  type KeyLayout,
-  type ReadProgress,
-} from '@koma/contracts'
+import { COLORS, api, endpoints, openWindow, positionsFromCounts, useLocale, useT, type Chapter, type KeyLayout, type ReadProgress } from '@koma/contracts'
+import { keyAction, tapAction } from '@koma/contracts/domain'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Link as ReadiumLink, Locator as ReadiumLocator } from '@readium/shared'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'

@@ -1,3 +1,4 @@
+import { useT, type Chapter, type ImageQuality, type KeyLayout, type PageImage, type ReadProgress } from '@koma/contracts'
 import {
   comicLocator,
   isDoublePageViewport,
@@ -8,13 +9,7 @@ import {
   spreads,
   swipeAction,
   tapAction,
-  useT,
-  type Chapter,
-  type ImageQuality,
-  type KeyLayout,
-  type PageImage,
-  type ReadProgress,
-} from '@koma/contracts'
+} from '@koma/contracts/domain'
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { pageUrlFor } from '../images'
 import { viewerMessages } from '../i18n/messages'

@@ -1,4 +1,5 @@
-import { api, auth, endpoints, finishedProgress, localReading, saveLocalReading, type Chapter, type ReadProgress } from '@koma/contracts'
+import { api, auth, endpoints, localReading, saveLocalReading, type Chapter, type ReadProgress } from '@koma/contracts'
+import { finishedProgress } from '@koma/contracts/domain'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 
 /** How long the reader must stay put before the position is sent (SPEC §7 POST …/read, debounced). */

@@ -1,4 +1,5 @@
-import { comicLocator, pageOfLocator, type Chapter, type ImageQuality, type ReadProgress } from '@koma/contracts'
+import { type Chapter, type ImageQuality, type ReadProgress } from '@koma/contracts'
+import { comicLocator, pageOfLocator } from '@koma/contracts/domain'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { pageSources } from '../images'
 import { prefetchChapter } from '../prefetch'

@@ -1,4 +1,4 @@
-import { TIMINGS } from '../theme/tokens'
+import { TIMINGS } from '../theme/timings'
 import type { Locale } from '../i18n/locales'
 import { text } from '../i18n/texts'
 

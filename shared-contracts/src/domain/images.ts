@@ -1,4 +1,4 @@
-import { IMAGE_PRESETS } from '../theme/tokens'
+import { IMAGE_PRESETS } from '../theme/timings'
 
 const PRESET_WIDTHS = Object.values(IMAGE_PRESETS) as number[]
 const LARGEST_PRESET = Math.max(...PRESET_WIDTHS)

@@ -118,20 +118,9 @@ export const dialogZIndex = (level: number): number => 900 + 2 * level
 export const OVERLAY_OPACITY = 0.8
 export const SHARE_OVERLAY_OPACITY = 0.4
 
-export const TIMINGS = {
-  notificationMs: 2400,
-  notificationShortMs: 2000,
-  notificationClearMs: 500,
-  dialogCloseMs: 300,
-  copiedIndicatorMs: 1000,
-  readingGuideMs: 2400,
-  /** SPEC §5: a field is checked this long after the reader's last keystroke. */
-  validationDebounceMs: 5,
-} as const
-
-/** SPEC §9 image presets and densities. */
-export const IMAGE_PRESETS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const
-export type ImagePreset = keyof typeof IMAGE_PRESETS
+// The timings and image presets the domain rules use too: in their own module, so a package
+// bundling a rule (`@koma/contracts/domain`) takes these few numbers, not the whole palette.
+export { IMAGE_PRESETS, TIMINGS, type ImagePreset } from './timings'
 
 export const IMAGE_SIZES = {
   contentThumbnail: { width: 192, height: 272 },
