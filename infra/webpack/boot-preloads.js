@@ -78,7 +78,11 @@ class BootPreloadsPlugin {
     compiler.hooks.thisCompilation.tap('BootPreloadsPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('BootPreloadsPlugin', (data) => {
         const base = data.publicPath
-        const links = bootFiles(compilation, this.entryName).map((file) =>
+        // The entry first: a deferred script is fetched at low priority, after every preload,
+        // yet everything else waits for it to run. Preloaded, it leads the queue.
+        const entry = compilation.entrypoints.get(this.entryName)
+        const entryFiles = entry ? entry.getFiles().filter((file) => file.endsWith('.js')) : []
+        const links = [...entryFiles, ...bootFiles(compilation, this.entryName)].map((file) =>
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: base + file }),
         )
         data.headTags.push(...links)

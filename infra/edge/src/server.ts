@@ -104,8 +104,12 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   upstreams.start()
   app.addHook('onClose', async () => upstreams.stop())
   const api = upstreams.several ? () => upstreams.pick() : upstreams.urls[0]!
-  const hints = new PageHints(options.edgeDir, api, { tags: options.security?.tags })
   const pageMeta = new PageMetadata(api, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
+  // A title's public answer is fetched once for the page's metadata and its first render.
+  const hints = new PageHints(options.edgeDir, api, {
+    tags: options.security?.tags,
+    publicAnswer: (path, locale, clientIp) => pageMeta.answer(path, locale, clientIp),
+  })
   const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
   const liveRegistry = async () => (await registry.current())?.registry ?? null

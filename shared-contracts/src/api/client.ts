@@ -23,7 +23,7 @@ export interface ApiClientOptions {
   /** Public IP lookups, tried in order; each answers { result: { ip, now } }. */
   ipLookupUrls?: string[]
   /** What the edge wrote into the page (host/pageData.ts): the IP answer and first GET results. */
-  boot?: { ip(): { ip: string; now: number } | null; take(path: string): { found: boolean; result?: unknown } }
+  boot?: { ip(): { ip: string; now: number } | null; take(path: string, locale?: Locale): { found: boolean; result?: unknown } }
   adapter?: AxiosAdapter
   timeoutMs?: number
 }
@@ -133,7 +133,7 @@ export class ApiClient {
     const url = fillPath(endpoint.path, options.params as Record<string, unknown>)
     const hasBody = endpoint.method !== 'GET'
     if (!hasBody && !options.query && this.options.boot) {
-      const boot = this.options.boot.take(url)
+      const boot = this.options.boot.take(url, this.locale())
       if (boot.found) return boot.result as ResultOf<E>
     }
     let response

@@ -1,4 +1,5 @@
 import type { TagConfig } from '../domain/tagProviders'
+import type { Locale } from '../i18n/locales'
 
 /**
  * What the edge writes into the page it serves, as JSON script elements (data, never code: the
@@ -16,6 +17,8 @@ export interface BootData {
   ip?: { ip: string; now: number }
   /** `result` of GET calls the page will make first, by path under /api (e.g. `/en/home`). */
   results?: Record<string, unknown>
+  /** The language those answers are in (the page's, as the edge resolved it). */
+  locale?: Locale
   /** The operator's third-party analytics providers, only when configured and the request did not say do-not-share. */
   tags?: TagConfig
 }
@@ -45,10 +48,15 @@ export function readBootData(): BootData | null {
   return boot
 }
 
-/** Takes the edge's answer for a GET path, once: later calls go to the API. */
-export function takeBootResult(path: string): { found: boolean; result?: unknown } {
-  const results = readBootData()?.results
+/**
+ * Takes the edge's answer for a GET path, once: later calls go to the API. An answer in another
+ * language than the caller's (the browser resolved the page's language otherwise) is not taken.
+ */
+export function takeBootResult(path: string, locale?: Locale): { found: boolean; result?: unknown } {
+  const data = readBootData()
+  const results = data?.results
   if (!results || !(path in results)) return { found: false }
+  if (locale && data.locale && data.locale !== locale) return { found: false }
   const result = results[path]
   delete results[path]
   return { found: true, result }

@@ -82,6 +82,30 @@ describe('what the edge writes into the first page', () => {
     expect(older).not.toContain('href="/host/')
   })
 
+  it("a title's episode list: the API's anonymous answer for a visitor only, never a member's, a guest's or a mature reader's", async () => {
+    const asked: string[] = []
+    const title = { id: 1, name: 'Moonlit Blade Princess' }
+    const hints = new PageHints(root, apiUrl, {
+      now: () => 1000,
+      publicAnswer: async (path, locale) => {
+        asked.push(`${locale} ${path}`)
+        if (path === '/comic/1') return { status: 200, cacheControl: '', result: title }
+        if (path === '/comic/8') return { status: 200, cacheControl: '', result: { id: 8, name: 'Night Garden', mature: true } }
+        return { status: 404, cacheControl: '', result: null }
+      },
+    })
+    const boot = (head: string) => JSON.parse(/id="koma-boot">(.*?)<\/script>/.exec(head)?.[1] ?? '{}') as { results?: Record<string, unknown> }
+    expect(boot((await hints.headFor(request('/fr/comic/1'), registry)).head).results).toEqual({ '/comic/1': title })
+    expect(asked).toEqual(['fr /comic/1'])
+    for (const cookie of ['koma_session=abc', 'koma_lc=1', 'koma_accept_mature=Y'])
+      expect(boot((await hints.headFor(request('/fr/comic/1', { cookie }), registry)).head).results).toBeUndefined()
+    expect(asked).toHaveLength(1)
+    // Not found (or the API slow or down): nothing written, the browser asks and shows what it gets.
+    expect(boot((await hints.headFor(request('/fr/comic/2'), registry)).head).results).toBeUndefined()
+    // A mature title: nothing of it in the page.
+    expect((await hints.headFor(request('/fr/comic/8'), registry)).head).not.toContain('Night Garden')
+  })
+
   it('for home: the API answer and a preload of the first banner, in the reader language', async () => {
     const hints = new PageHints(root, apiUrl, { now: () => 1000, homeWaitMs: 10_000 })
     const { head } = await hints.headFor(request('/', { acceptLanguage: 'fr-CA;q=0.5, ja;q=0.9' }), registry)

@@ -19,7 +19,7 @@ import {
 } from '@koma/contracts/server'
 import { resolveRoute } from '@koma/contracts/match'
 import type { Registry } from '../registry/types'
-import { apiGet, FIRST_PAGE_API_WAIT_MS, type ApiTarget } from './apiFetch'
+import { apiGet, FIRST_PAGE_API_WAIT_MS, type ApiAnswer, type ApiTarget } from './apiFetch'
 import { compressVariants, type Variants } from './encoding'
 import { escapeMarkup } from './responses'
 import type { PageContext } from './pageMeta'
@@ -32,6 +32,7 @@ import type { PageContext } from './pageMeta'
  *   module, the screen's chunks (the build's route-chunks.json) and the locale's messages;
  * - a preload of the host's messages in the page's language;
  * - the reader's address and the edge's clock (the API client's /ip lookup);
+ * - for a title's episode list, to a visitor: the title's public answer (as pageMeta keeps it);
  * - for the home page: the API's home answer (cached here for as long as the API says it may be
  *   cached publicly) and a preload of its first banner image, the largest paint.
  * Only data and links: the page's Content-Security-Policy runs no inline script.
@@ -158,6 +159,12 @@ export function pageContext(req: PageRequest): PageContext {
   return { pathname: decoded, search, match: resolveRoute(decoded, search), locale }
 }
 
+/** No session of any kind (member or guest) and no mature choice: the API answers this reader as anyone. */
+function isAnonymousVisitor(cookie: string | undefined): boolean {
+  const jar = cookie ?? ''
+  return !readCookie(COOKIES.session, jar) && !readCookie(COOKIES.loginCheck, jar) && readCookie(COOKIES.acceptMature, jar) !== 'Y'
+}
+
 export class PageHints {
   private readonly remotes: RemoteVersions
   private readonly hostMessages: HostMessageFiles
@@ -167,7 +174,13 @@ export class PageHints {
   constructor(
     edgeDir: string,
     private readonly apiUrl: ApiTarget,
-    private readonly options: { homeWaitMs?: number; now?: () => number; tags?: TagConfig } = {},
+    private readonly options: {
+      homeWaitMs?: number
+      now?: () => number
+      tags?: TagConfig
+      /** The API's anonymous answer for a path, as the page's metadata fetched and keeps it (pageMeta.ts). */
+      publicAnswer?: (path: string, locale: Locale, clientIp: string) => Promise<ApiAnswer<unknown>>
+    } = {},
   ) {
     this.remotes = new RemoteVersions(edgeDir)
     this.hostMessages = new HostMessageFiles(edgeDir)
@@ -224,6 +237,19 @@ export class PageHints {
         }
       }
     }
+    // A title's episode list for a visitor: the edge's request carries no session, and the API
+    // answers every such reader alike (it shares one server copy among them, content/routes.ts),
+    // so the first render asks nothing and the page downloads no HTTP client. A member, a guest
+    // or a reader who accepted mature content has their own answer: their browser asks.
+    const publicAnswer = this.options.publicAnswer
+    if (match?.route.id === 'catalog.episodes' && publicAnswer && isAnonymousVisitor(req.cookie)) {
+      const path = `/${match.params.contentType}/${match.params.contentId}`
+      const answer = await publicAnswer(path, locale, req.clientIp)
+      // A mature title writes nothing into the page (as its metadata previews nothing).
+      if (answer.status === 200 && answer.result && (answer.result as { mature?: unknown }).mature !== true)
+        boot.results = { ...boot.results, [path]: answer.result }
+    }
+    if (boot.results) boot.locale = locale
     const tag = createHash('sha256')
       .update(parts.join(''))
       .update(jsonForScript({ ...boot, ip: { ip: req.clientIp } }))

@@ -222,7 +222,7 @@ export class PageMetadata {
    * CRAWLER_API_WAIT_MS for crawlers): the page then goes out without the title's texts, and the
    * answer is kept for the next request.
    */
-  private async answer(path: string, locale: Locale, clientIp: string, wait: number): Promise<ApiAnswer<unknown>> {
+  async answer(path: string, locale: Locale, clientIp: string, wait: number = this.options.waitMs ?? FIRST_PAGE_API_WAIT_MS): Promise<ApiAnswer<unknown>> {
     const key = `${locale}:${path}`
     const now = this.now()
     let cached = this.answers.get(key)
