@@ -6,6 +6,7 @@ import { commentMessages } from '../i18n/messages'
 import { keys } from './actions'
 import { CommentForm } from './CommentForm'
 import { CommentItem } from './CommentItem'
+import { LoadMoreItem } from './LoadMoreItem'
 
 type Order = 'newest' | 'likes'
 
@@ -27,33 +28,13 @@ function CommentPage({
   pageNo: number
   onMore?: () => void
 }) {
-  const t = useT()
   const page = useResource(keys.chapter(type, contentId, chapterId, order, pageNo), () => load(type, contentId, chapterId, order, pageNo))
   return (
     <>
       {page.comments.map((comment: Comment) => (
         <CommentItem key={comment.id} comment={comment} />
       ))}
-      {page.page.hasNext && onMore ? (
-        <li css={{ listStyle: 'none' }}>
-          <button
-            type="button"
-            onClick={onMore}
-            css={{
-              width: '100%',
-              padding: 14,
-              margin: '12px 0',
-              borderRadius: 10,
-              border: `1px solid ${COLORS.line}`,
-              background: COLORS.surface,
-              cursor: 'pointer',
-              fontWeight: 700,
-            }}
-          >
-            {t(commentMessages.loadMore)}
-          </button>
-        </li>
-      ) : null}
+      {page.page.hasNext && onMore ? <LoadMoreItem onClick={onMore} /> : null}
     </>
   )
 }

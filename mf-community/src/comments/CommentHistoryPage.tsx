@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom'
 import { commentMessages, userMessages } from '../i18n/messages'
 import { keys, refreshCommunity } from './actions'
 import { CommentItem } from './CommentItem'
+import { LoadMoreItem } from './LoadMoreItem'
 
 function HistoryPage({ pageNo }: { pageNo: number }) {
   const t = useT()
@@ -18,30 +19,7 @@ function HistoryPage({ pageNo }: { pageNo: number }) {
       {page.comments.map((comment) => (
         <CommentItem key={comment.id} comment={comment} showTarget />
       ))}
-      {page.page.hasNext ? (
-        more ? (
-          <HistoryPage pageNo={pageNo + 1} />
-        ) : (
-          <li css={{ listStyle: 'none' }}>
-            <button
-              type="button"
-              onClick={() => setMore(true)}
-              css={{
-                width: '100%',
-                padding: 14,
-                margin: '12px 0',
-                borderRadius: 10,
-                border: `1px solid ${COLORS.line}`,
-                background: COLORS.surface,
-                cursor: 'pointer',
-                fontWeight: 700,
-              }}
-            >
-              {t(commentMessages.loadMore)}
-            </button>
-          </li>
-        )
-      ) : null}
+      {page.page.hasNext ? more ? <HistoryPage pageNo={pageNo + 1} /> : <LoadMoreItem onClick={() => setMore(true)} /> : null}
     </>
   )
 }

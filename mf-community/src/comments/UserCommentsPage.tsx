@@ -6,11 +6,11 @@ import { useLocation, useParams } from 'react-router-dom'
 import { commentMessages, userMessages } from '../i18n/messages'
 import { keys, memberOnly, refreshCommunity } from './actions'
 import { CommentItem } from './CommentItem'
+import { LoadMoreItem } from './LoadMoreItem'
 
 const load = (userId: string, pageNo: number) => api.request(endpoints.authorComments, { params: { authorUserId: userId }, query: { pageNo: String(pageNo) } })
 
 function MorePages({ userId, pageNo }: { userId: string; pageNo: number }) {
-  const t = useT()
   const [more, setMore] = useState(false)
   const page = useResource(keys.user(userId, pageNo), () => load(userId, pageNo))
   return (
@@ -18,30 +18,7 @@ function MorePages({ userId, pageNo }: { userId: string; pageNo: number }) {
       {page.comments.map((comment) => (
         <CommentItem key={comment.id} comment={comment} showTarget />
       ))}
-      {page.page.hasNext ? (
-        more ? (
-          <MorePages userId={userId} pageNo={pageNo + 1} />
-        ) : (
-          <li css={{ listStyle: 'none' }}>
-            <button
-              type="button"
-              onClick={() => setMore(true)}
-              css={{
-                width: '100%',
-                padding: 14,
-                margin: '12px 0',
-                borderRadius: 10,
-                border: `1px solid ${COLORS.line}`,
-                background: COLORS.surface,
-                cursor: 'pointer',
-                fontWeight: 700,
-              }}
-            >
-              {t(commentMessages.loadMore)}
-            </button>
-          </li>
-        )
-      ) : null}
+      {page.page.hasNext ? more ? <MorePages userId={userId} pageNo={pageNo + 1} /> : <LoadMoreItem onClick={() => setMore(true)} /> : null}
     </>
   )
 }

@@ -12,7 +12,7 @@ import {
   type OpsNotice,
 } from '@koma/contracts/ops'
 import { SelectField, TextField } from '@koma/contracts/ui'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { invalidate, useResource } from '../cache'
 import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
 import { fromLocalInput, toLocalInput } from '../console/problems'
@@ -210,6 +210,32 @@ function DeleteButton({ remove }: { remove: () => Promise<void> }) {
   )
 }
 
+/** A notice or an FAQ entry: its line and title, its form in place when edited, a confirmed delete. */
+function EditableItem(props: {
+  testId: string
+  data: Record<`data-${string}`, number>
+  meta: ReactNode
+  title: string
+  form: (done: () => void) => ReactNode
+  remove: () => Promise<void>
+}) {
+  const t = useT()
+  const [editing, setEditing] = useState(false)
+  if (editing) return props.form(() => setEditing(false))
+  return (
+    <li data-testid={props.testId} {...props.data} css={listItem}>
+      <p css={meta}>{props.meta}</p>
+      <p css={{ margin: 0, fontWeight: 700 }}>{props.title}</p>
+      <div css={row}>
+        <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
+          {t(campaignMessages.edit)}
+        </button>
+        <DeleteButton remove={props.remove} />
+      </div>
+    </li>
+  )
+}
+
 const NOTICE_LABELS = {
   notice: campaignMessages.catNotice,
   event: campaignMessages.catEvent,
@@ -249,29 +275,25 @@ function Notices() {
 function NoticeItem({ notice }: { notice: OpsNotice }) {
   const t = useT()
   const inLanguage = useInLanguage()
-  const [editing, setEditing] = useState(false)
-  if (editing) return <NoticeForm notice={notice} done={() => setEditing(false)} />
   return (
-    <li data-testid="ops-notice" data-notice={notice.id} css={listItem}>
-      <p css={meta}>
-        {t(NOTICE_LABELS[notice.category])} ·{' '}
-        {t(notice.live ? campaignMessages.publishedOn : campaignMessages.scheduledFor, { date: formatDateTime(notice.publishedAt) })}
-        {notice.pinned ? ` · ${t(campaignMessages.pinnedBadge)}` : ''}
-      </p>
-      <p css={{ margin: 0, fontWeight: 700 }}>{inLanguage({ ja: notice.texts.ja?.title, en: notice.texts.en?.title, fr: notice.texts.fr?.title })}</p>
-      <div css={row}>
-        <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
-          {t(campaignMessages.edit)}
-        </button>
-        <DeleteButton
-          remove={async () => {
-            await api.request(opsEndpoints.opsNoticeDelete, { params: { id: String(notice.id) } })
-            invalidate('ops:notices')
-            invalidate('ops:audit')
-          }}
-        />
-      </div>
-    </li>
+    <EditableItem
+      testId="ops-notice"
+      data={{ 'data-notice': notice.id }}
+      meta={
+        <>
+          {t(NOTICE_LABELS[notice.category])} ·{' '}
+          {t(notice.live ? campaignMessages.publishedOn : campaignMessages.scheduledFor, { date: formatDateTime(notice.publishedAt) })}
+          {notice.pinned ? ` · ${t(campaignMessages.pinnedBadge)}` : ''}
+        </>
+      }
+      title={inLanguage({ ja: notice.texts.ja?.title, en: notice.texts.en?.title, fr: notice.texts.fr?.title })}
+      form={(done) => <NoticeForm notice={notice} done={done} />}
+      remove={async () => {
+        await api.request(opsEndpoints.opsNoticeDelete, { params: { id: String(notice.id) } })
+        invalidate('ops:notices')
+        invalidate('ops:audit')
+      }}
+    />
   )
 }
 
@@ -346,27 +368,23 @@ function Faqs() {
 function FaqItem({ faq }: { faq: OpsFaq }) {
   const t = useT()
   const inLanguage = useInLanguage()
-  const [editing, setEditing] = useState(false)
-  if (editing) return <FaqForm faq={faq} done={() => setEditing(false)} />
   return (
-    <li data-testid="ops-faq" data-faq={faq.id} css={listItem}>
-      <p css={meta}>
-        {t(FAQ_LABELS[faq.category])} · {t(campaignMessages.sort)}: {faq.sort}
-      </p>
-      <p css={{ margin: 0, fontWeight: 700 }}>{inLanguage({ ja: faq.texts.ja?.question, en: faq.texts.en?.question, fr: faq.texts.fr?.question })}</p>
-      <div css={row}>
-        <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
-          {t(campaignMessages.edit)}
-        </button>
-        <DeleteButton
-          remove={async () => {
-            await api.request(opsEndpoints.opsFaqDelete, { params: { id: String(faq.id) } })
-            invalidate('ops:faqs')
-            invalidate('ops:audit')
-          }}
-        />
-      </div>
-    </li>
+    <EditableItem
+      testId="ops-faq"
+      data={{ 'data-faq': faq.id }}
+      meta={
+        <>
+          {t(FAQ_LABELS[faq.category])} · {t(campaignMessages.sort)}: {faq.sort}
+        </>
+      }
+      title={inLanguage({ ja: faq.texts.ja?.question, en: faq.texts.en?.question, fr: faq.texts.fr?.question })}
+      form={(done) => <FaqForm faq={faq} done={done} />}
+      remove={async () => {
+        await api.request(opsEndpoints.opsFaqDelete, { params: { id: String(faq.id) } })
+        invalidate('ops:faqs')
+        invalidate('ops:audit')
+      }}
+    />
   )
 }
 
