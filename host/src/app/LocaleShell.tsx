@@ -18,7 +18,7 @@ import { DialogHost } from '../dialogs/DialogHost'
 import { NotificationHost } from '../dialogs/NotificationHost'
 import { NewVersionBanner } from '../layout/NewVersionBanner'
 import { FailureHandler } from '../errors/FailureHandler'
-import { hostMessages, loadHostMessages } from '../i18n/hostMessages'
+import { loadHostMessages } from '../i18n/hostMessages'
 import { PageLayout } from '../layout/Layouts'
 import { MaintenanceScreen } from '../screens/errorScreens'
 import { appState } from './appState'
@@ -38,7 +38,7 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
   const value = useMemo(() => ({ locale, prefix }), [locale, prefix])
   // The first page's language is downloaded before the first render (bootstrap.tsx); another
   // language suspends the navigation to it until its file arrives.
-  const messages = hostMessages(locale) ?? use(loadHostMessages(locale))
+  const messages = use(loadHostMessages(locale))
   const first = useRef(true)
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { auth, COLORS, type DialogComponentProps, DialogFrame, type DialogKind, loginPath, useLocalePath, useT, routePath } from '@koma/contracts'
 import { errorCallbackOutcome } from '@koma/contracts/domain'
-import { useId, useState, type ComponentType } from 'react'
+import { useId, useState, type ComponentType, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { dialogMessages } from '../i18n/messages'
 import { dialogButton, dialogButtons, dialogText, dialogTitle } from './dialogStyles'
@@ -9,63 +9,75 @@ import { ShareDialog } from './ShareDialog'
 
 type HostDialogProps<K extends DialogKind> = DialogComponentProps<K> & { level: number }
 
+/**
+ * The SPEC §2 dialog: a title, a message, what `note` adds under it, the buttons, and what
+ * `footer` adds below them. Without `onOutside` an outside click does nothing.
+ */
+function MessageDialog(props: {
+  level: number
+  testId: string
+  title: string
+  message: ReactNode
+  onOutside?: () => void
+  note?: ReactNode
+  footer?: ReactNode
+  children: ReactNode
+}) {
+  const id = useId()
+  return (
+    <DialogFrame level={props.level} labelledBy={id} testId={props.testId} onOutside={props.onOutside}>
+      <h2 id={id} css={dialogTitle}>
+        {props.title}
+      </h2>
+      <p css={dialogText}>{props.message}</p>
+      {props.note}
+      <div css={dialogButtons}>{props.children}</div>
+      {props.footer}
+    </DialogFrame>
+  )
+}
+
 /** Alert: one OK; an outside click is ignored (SPEC §2). */
 function AlertDialog({ title, message, close, level }: HostDialogProps<'alert'>) {
   const t = useT()
-  const id = useId()
   return (
-    <DialogFrame level={level} labelledBy={id} testId="dialog-alert">
-      <h2 id={id} css={dialogTitle}>
-        {title ?? ''}
-      </h2>
-      <p css={dialogText}>{message}</p>
-      <div css={dialogButtons}>
-        <button type="button" css={dialogButton(true)} onClick={() => close(undefined)}>
-          {t(dialogMessages.ok)}
-        </button>
-      </div>
-    </DialogFrame>
+    <MessageDialog level={level} testId="dialog-alert" title={title ?? ''} message={message}>
+      <button type="button" css={dialogButton(true)} onClick={() => close(undefined)}>
+        {t(dialogMessages.ok)}
+      </button>
+    </MessageDialog>
   )
 }
 
 /** Confirm: OK and Cancel; an outside click is Cancel (SPEC §2). */
 function ConfirmDialog({ title, message, okLabel, cancelLabel, close, level }: HostDialogProps<'confirm'>) {
   const t = useT()
-  const id = useId()
   return (
-    <DialogFrame level={level} labelledBy={id} testId="dialog-confirm" onOutside={() => close(false)}>
-      <h2 id={id} css={dialogTitle}>
-        {title ?? ''}
-      </h2>
-      <p css={dialogText}>{message}</p>
-      <div css={dialogButtons}>
-        <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
-          {cancelLabel ?? t(dialogMessages.cancel)}
-        </button>
-        <button type="button" css={dialogButton(true)} onClick={() => close(true)}>
-          {okLabel ?? t(dialogMessages.ok)}
-        </button>
-      </div>
-    </DialogFrame>
+    <MessageDialog level={level} testId="dialog-confirm" title={title ?? ''} message={message} onOutside={() => close(false)}>
+      <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
+        {cancelLabel ?? t(dialogMessages.cancel)}
+      </button>
+      <button type="button" css={dialogButton(true)} onClick={() => close(true)}>
+        {okLabel ?? t(dialogMessages.ok)}
+      </button>
+    </MessageDialog>
   )
 }
 
 function ErrorDialog({ title, message, code, close, level }: HostDialogProps<'error'>) {
   const t = useT()
-  const id = useId()
   return (
-    <DialogFrame level={level} labelledBy={id} testId="dialog-error">
-      <h2 id={id} css={dialogTitle}>
-        {title || t(dialogMessages.errorTitle)}
-      </h2>
-      <p css={dialogText}>{message}</p>
-      {code ? <p css={{ ...dialogText, fontSize: 12, marginTop: -12 }}>{t(dialogMessages.errorCode, { code })}</p> : null}
-      <div css={dialogButtons}>
-        <button type="button" css={dialogButton(true)} onClick={() => close(undefined)}>
-          {t(dialogMessages.ok)}
-        </button>
-      </div>
-    </DialogFrame>
+    <MessageDialog
+      level={level}
+      testId="dialog-error"
+      title={title || t(dialogMessages.errorTitle)}
+      message={message}
+      note={code ? <p css={{ ...dialogText, fontSize: 12, marginTop: -12 }}>{t(dialogMessages.errorCode, { code })}</p> : null}
+    >
+      <button type="button" css={dialogButton(true)} onClick={() => close(undefined)}>
+        {t(dialogMessages.ok)}
+      </button>
+    </MessageDialog>
   )
 }
 
@@ -78,7 +90,6 @@ export const pageActions = { reload: (): void => window.location.reload() }
  */
 function ErrorCallbackDialog({ title, message, status, close, level }: HostDialogProps<'errorCallback'>) {
   const t = useT()
-  const id = useId()
   const navigate = useNavigate()
   const path = useLocalePath()
   const ok = () => {
@@ -88,17 +99,11 @@ function ErrorCallbackDialog({ title, message, status, close, level }: HostDialo
     else if (outcome === 'reload') pageActions.reload()
   }
   return (
-    <DialogFrame level={level} labelledBy={id} testId="dialog-error-callback">
-      <h2 id={id} css={dialogTitle}>
-        {title || t(dialogMessages.errorTitle)}
-      </h2>
-      <p css={dialogText}>{message}</p>
-      <div css={dialogButtons}>
-        <button type="button" data-testid="error-callback-ok" css={dialogButton(true)} onClick={ok}>
-          {t(dialogMessages.ok)}
-        </button>
-      </div>
-    </DialogFrame>
+    <MessageDialog level={level} testId="dialog-error-callback" title={title || t(dialogMessages.errorTitle)} message={message}>
+      <button type="button" data-testid="error-callback-ok" css={dialogButton(true)} onClick={ok}>
+        {t(dialogMessages.ok)}
+      </button>
+    </MessageDialog>
   )
 }
 
@@ -145,35 +150,34 @@ function GaugeGuideDialog({ hours, close, level }: HostDialogProps<'gaugeGuide'>
  */
 function LoginConfirmDialog({ redirect, guestAllowed, close, level }: HostDialogProps<'loginConfirm'>) {
   const t = useT()
-  const id = useId()
   const navigate = useNavigate()
   const path = useLocalePath()
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
   if (auth.guest && !auth.signedIn) {
     return (
-      <DialogFrame level={level} labelledBy={id} testId="dialog-guest-refused" onOutside={() => close(false)}>
-        <h2 id={id} css={dialogTitle}>
-          {t(dialogMessages.guestRefusedTitle)}
-        </h2>
-        <p css={dialogText}>{t(dialogMessages.guestRefusedMessage)}</p>
-        <div css={dialogButtons}>
-          <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
-            {t(dialogMessages.cancel)}
-          </button>
-          <button
-            type="button"
-            data-testid="guest-refused-signup"
-            css={dialogButton(true)}
-            onClick={() => {
-              close(true)
-              void navigate(`${path(routePath('account.signup'))}?redirect=${encodeURIComponent(redirect)}`)
-            }}
-          >
-            {t(dialogMessages.guestRefusedSignUp)}
-          </button>
-        </div>
-      </DialogFrame>
+      <MessageDialog
+        level={level}
+        testId="dialog-guest-refused"
+        title={t(dialogMessages.guestRefusedTitle)}
+        message={t(dialogMessages.guestRefusedMessage)}
+        onOutside={() => close(false)}
+      >
+        <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
+          {t(dialogMessages.cancel)}
+        </button>
+        <button
+          type="button"
+          data-testid="guest-refused-signup"
+          css={dialogButton(true)}
+          onClick={() => {
+            close(true)
+            void navigate(`${path(routePath('account.signup'))}?redirect=${encodeURIComponent(redirect)}`)
+          }}
+        >
+          {t(dialogMessages.guestRefusedSignUp)}
+        </button>
+      </MessageDialog>
     )
   }
   const continueAsGuest = async () => {
@@ -190,56 +194,58 @@ function LoginConfirmDialog({ redirect, guestAllowed, close, level }: HostDialog
     }
   }
   return (
-    <DialogFrame level={level} labelledBy={id} testId="dialog-login-confirm" onOutside={() => close(false)}>
-      <h2 id={id} css={dialogTitle}>
-        {t(dialogMessages.loginConfirmTitle)}
-      </h2>
-      <p css={dialogText}>{t(dialogMessages.loginConfirmMessage)}</p>
-      <div css={dialogButtons}>
-        <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
-          {t(dialogMessages.cancel)}
-        </button>
-        <button
-          type="button"
-          data-testid="login-confirm-sign-in"
-          css={dialogButton(true)}
-          onClick={() => {
-            close(true)
-            void navigate(loginPath(redirect, path))
-          }}
-        >
-          {t(dialogMessages.loginConfirmSignIn)}
-        </button>
-      </div>
-      {guestAllowed ? (
-        <div css={{ marginTop: 16, paddingTop: 14, borderTop: '1px solid rgba(0,0,0,.08)', textAlign: 'center' }}>
-          <button
-            type="button"
-            data-testid="login-confirm-guest"
-            disabled={busy}
-            onClick={() => void continueAsGuest()}
-            css={{
-              background: 'none',
-              border: 0,
-              padding: '6px 10px',
-              fontSize: 14,
-              fontWeight: 700,
-              textDecoration: 'underline',
-              cursor: busy ? 'progress' : 'pointer',
-              color: 'inherit',
-            }}
-          >
-            {t(dialogMessages.loginConfirmGuest)}
-          </button>
-          <p css={{ ...dialogText, fontSize: 12, margin: '6px 0 0' }}>{t(dialogMessages.loginConfirmGuestNote)}</p>
-          {failed ? (
-            <p role="alert" css={{ ...dialogText, fontSize: 12, margin: '6px 0 0' }}>
-              {t(dialogMessages.guestFailed)}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-    </DialogFrame>
+    <MessageDialog
+      level={level}
+      testId="dialog-login-confirm"
+      title={t(dialogMessages.loginConfirmTitle)}
+      message={t(dialogMessages.loginConfirmMessage)}
+      onOutside={() => close(false)}
+      footer={
+        guestAllowed ? (
+          <div css={{ marginTop: 16, paddingTop: 14, borderTop: '1px solid rgba(0,0,0,.08)', textAlign: 'center' }}>
+            <button
+              type="button"
+              data-testid="login-confirm-guest"
+              disabled={busy}
+              onClick={() => void continueAsGuest()}
+              css={{
+                background: 'none',
+                border: 0,
+                padding: '6px 10px',
+                fontSize: 14,
+                fontWeight: 700,
+                textDecoration: 'underline',
+                cursor: busy ? 'progress' : 'pointer',
+                color: 'inherit',
+              }}
+            >
+              {t(dialogMessages.loginConfirmGuest)}
+            </button>
+            <p css={{ ...dialogText, fontSize: 12, margin: '6px 0 0' }}>{t(dialogMessages.loginConfirmGuestNote)}</p>
+            {failed ? (
+              <p role="alert" css={{ ...dialogText, fontSize: 12, margin: '6px 0 0' }}>
+                {t(dialogMessages.guestFailed)}
+              </p>
+            ) : null}
+          </div>
+        ) : null
+      }
+    >
+      <button type="button" css={dialogButton(false)} onClick={() => close(false)}>
+        {t(dialogMessages.cancel)}
+      </button>
+      <button
+        type="button"
+        data-testid="login-confirm-sign-in"
+        css={dialogButton(true)}
+        onClick={() => {
+          close(true)
+          void navigate(loginPath(redirect, path))
+        }}
+      >
+        {t(dialogMessages.loginConfirmSignIn)}
+      </button>
+    </MessageDialog>
   )
 }
 

@@ -7,26 +7,27 @@ const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
   fr: () => import('./fr.json'),
 }
 
-const loaded = new Map<Locale, Messages>()
 const pending = new Map<Locale, Promise<Messages>>()
 
-/** Download one language's messages (once; a failed download is tried again next time). */
+/**
+ * Download one language's messages (once; a failed download is tried again next time). The same
+ * promise each time, marked fulfilled when done, so a render after the download does not suspend.
+ */
 export function loadHostMessages(locale: Locale): Promise<Messages> {
   let promise = pending.get(locale)
   if (!promise) {
-    promise = loaders[locale]().then((module) => {
-      loaded.set(locale, module.default)
+    const download: Promise<Messages> = loaders[locale]().then((module) => {
+      // What React's use() reads of a promise it has seen settle (status and value).
+      const settled = download as Promise<Messages> & { status?: 'fulfilled'; value?: Messages }
+      settled.status = 'fulfilled'
+      settled.value = module.default
       return module.default
     })
-    promise.catch(() => pending.delete(locale))
-    pending.set(locale, promise)
+    void download.catch(() => pending.delete(locale))
+    pending.set(locale, download)
+    promise = download
   }
   return promise
-}
-
-/** The messages already downloaded for a language, if any. */
-export function hostMessages(locale: Locale): Messages | undefined {
-  return loaded.get(locale)
 }
 
 /** The language the page opens in, as LocaleShell will resolve it (SPEC §2). */
