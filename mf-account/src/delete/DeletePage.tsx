@@ -17,10 +17,11 @@ import { useResource } from '../cache'
 import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { errorOf, TextField, useSubmit } from '@koma/contracts/ui'
+import { errorOf, useSubmit } from '@koma/contracts/ui'
 import { NeedsSignIn } from '../components/lib'
 import { AccountPage, Banner, Button, Check, formCard } from '../components/ui'
 import { commonMessages, deleteMessages, passwordMessages } from '../i18n/messages'
+import { PasswordField } from '../components/PasswordField'
 
 /**
  * /account/delete: a SPEC reason code, the current password (members who have one), a
@@ -93,12 +94,10 @@ function DeleteForm() {
           ) : null}
         </fieldset>
         {asksPassword ? (
-          <TextField
+          <PasswordField
             label={t(passwordMessages.current)}
-            type="password"
-            autoComplete="current-password"
+            kind="current"
             value={currentPassword}
-            maxLength={64}
             onChange={(event) => setCurrentPassword(event.target.value)}
             error={errorOf(errors, 'currentPassword')}
             hint={t(deleteMessages.passwordHint)}

@@ -3,9 +3,10 @@ import { changePasswordSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
+import { errorOf, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages } from '../i18n/messages'
+import { PasswordField } from '../components/PasswordField'
 
 /** /account/userinfo/password: current password, new password twice. */
 export default observer(function ChangePasswordPage() {
@@ -40,32 +41,26 @@ export default observer(function ChangePasswordPage() {
   return (
     <AccountPage testId="change-password" title={t(passwordMessages.changeTitle)} lead={t(passwordMessages.changeLead)} back={back}>
       <form onSubmit={onSubmit} noValidate>
-        <TextField
+        <PasswordField
           label={t(passwordMessages.current)}
-          type="password"
-          autoComplete="current-password"
+          kind="current"
           value={currentPassword}
-          maxLength={64}
           onChange={input('currentPassword', setCurrent)}
           error={errorOf(errors, 'currentPassword')}
           data-testid="current-password"
         />
-        <TextField
+        <PasswordField
           label={t(passwordMessages.newPassword)}
-          type="password"
-          autoComplete="new-password"
+          kind="new"
           value={password}
-          maxLength={64}
           onChange={input('password', setPassword)}
           error={errorOf(errors, 'password')}
           data-testid="new-password"
         />
-        <TextField
+        <PasswordField
           label={t(passwordMessages.confirm)}
-          type="password"
-          autoComplete="new-password"
+          kind="new"
           value={passwordConfirm}
-          maxLength={64}
           onChange={input('passwordConfirm', setPasswordConfirm)}
           error={errorOf(errors, 'passwordConfirm')}
           data-testid="new-password-confirm"

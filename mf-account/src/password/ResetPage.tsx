@@ -3,10 +3,11 @@ import { useResource } from '../cache'
 import { newPasswordSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
+import { errorOf, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { refusal } from '../components/lib'
 import { AccountPage, Banner, Button, primaryButton } from '../components/ui'
 import { loginMessages, passwordMessages } from '../i18n/messages'
+import { PasswordField } from '../components/PasswordField'
 
 function ResetForm({ token }: { token: string }) {
   const t = useT()
@@ -62,22 +63,18 @@ function ResetForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <p css={{ margin: '-12px 0 20px', fontSize: FONT_SIZES.size50 }}>{t(passwordMessages.resetLead, { email: check.email })}</p>
-      <TextField
+      <PasswordField
         label={t(passwordMessages.newPassword)}
-        type="password"
-        autoComplete="new-password"
+        kind="new"
         value={password}
-        maxLength={64}
         onChange={input('password', setPassword)}
         error={errorOf(errors, 'password')}
         data-testid="reset-password"
       />
-      <TextField
+      <PasswordField
         label={t(passwordMessages.confirm)}
-        type="password"
-        autoComplete="new-password"
+        kind="new"
         value={passwordConfirm}
-        maxLength={64}
         onChange={input('passwordConfirm', setPasswordConfirm)}
         error={errorOf(errors, 'passwordConfirm')}
         data-testid="reset-password-confirm"

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom'
 import { errorOf, TextField, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { commonMessages, passwordMessages, profileMessages, signupMessages } from '../i18n/messages'
+import { PasswordField } from '../components/PasswordField'
 
 /**
  * /account/userinfo/changeemail and /registemail: a code to the new address, then the change,
@@ -105,34 +106,28 @@ export function EmailPage({ register }: { register: boolean }) {
           />
           {needsPassword ? (
             <>
-              <TextField
+              <PasswordField
                 label={t(passwordMessages.newPassword)}
-                type="password"
-                autoComplete="new-password"
+                kind="new"
                 value={password}
-                maxLength={64}
                 onChange={(event) => setPassword(event.target.value)}
                 error={errorOf(errors, 'password')}
                 hint={t(signupMessages.passwordHint)}
               />
-              <TextField
+              <PasswordField
                 label={t(passwordMessages.confirm)}
-                type="password"
-                autoComplete="new-password"
+                kind="new"
                 value={passwordConfirm}
-                maxLength={64}
                 onChange={(event) => setPasswordConfirm(event.target.value)}
                 error={errorOf(errors, 'passwordConfirm')}
               />
             </>
           ) : null}
           {asksCurrentPassword ? (
-            <TextField
+            <PasswordField
               label={t(passwordMessages.current)}
-              type="password"
-              autoComplete="current-password"
+              kind="current"
               value={currentPassword}
-              maxLength={64}
               onChange={(event) => setCurrentPassword(event.target.value)}
               error={errorOf(errors, 'currentPassword')}
               hint={t(profileMessages.emailPasswordHint)}

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom'
 import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { Banner, Button, Check } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
+import { PasswordField } from '../components/PasswordField'
 
 export interface JoinValues {
   nickname: string
@@ -97,23 +98,19 @@ export function JoinForm({
       />
       {withPassword ? (
         <>
-          <TextField
+          <PasswordField
             label={t(signupMessages.password)}
-            type="password"
-            autoComplete="new-password"
+            kind="new"
             value={password}
-            maxLength={64}
             onChange={input('password', setPassword)}
             error={errorOf(errors, 'password')}
             hint={t(signupMessages.passwordHint)}
             data-testid="join-password"
           />
-          <TextField
+          <PasswordField
             label={t(signupMessages.passwordConfirm)}
-            type="password"
-            autoComplete="new-password"
+            kind="new"
             value={passwordConfirm}
-            maxLength={64}
             onChange={input('passwordConfirm', setPasswordConfirm)}
             error={errorOf(errors, 'passwordConfirm')}
             data-testid="join-password-confirm"
