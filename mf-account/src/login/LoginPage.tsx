@@ -19,7 +19,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { submitButton, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
-import { SocialButtons } from '../social/SocialButtons'
+import { SocialSignIn } from '../social/SocialButtons'
 import { loginMessages } from '../i18n/messages'
 import { useGuestDiscard } from './guestDiscard'
 
@@ -189,20 +189,7 @@ export default observer(function LoginPage() {
           {t(pending ? loginMessages.submitting : loginMessages.submit)}
         </button>
       </form>
-      <div
-        css={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          margin: '28px 0 16px',
-          color: COLORS.textMuted,
-          fontSize: FONT_SIZES.size40,
-          '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
-        }}
-      >
-        {t(loginMessages.orWith)}
-      </div>
-      <SocialButtons redirect={redirect} confirm={guestAgrees} />
+      <SocialSignIn redirect={redirect} confirm={guestAgrees} />
       <p css={{ marginTop: 24, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         <Link to={path(routePath('account.passwordFind'))} css={{ color: COLORS.textMuted }}>
           {t(loginMessages.forgot)}

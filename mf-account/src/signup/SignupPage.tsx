@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { loginMessages, signupMessages } from '../i18n/messages'
-import { SocialButtons } from '../social/SocialButtons'
+import { SocialSignIn } from '../social/SocialButtons'
 import { useGuestDiscard } from '../login/guestDiscard'
 import { readSignup, writeSignup } from './signupState'
 
@@ -74,20 +74,7 @@ export default function SignupPage() {
           {t(pending ? signupMessages.sending : signupMessages.sendCode)}
         </Button>
       </form>
-      <div
-        css={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          margin: '28px 0 16px',
-          color: COLORS.textMuted,
-          fontSize: FONT_SIZES.size40,
-          '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
-        }}
-      >
-        {t(loginMessages.orWith)}
-      </div>
-      <SocialButtons redirect={path(routePath('catalog.home'))} confirm={confirmDiscard} />
+      <SocialSignIn redirect={path(routePath('catalog.home'))} confirm={confirmDiscard} />
       <p css={{ marginTop: 28, fontSize: FONT_SIZES.size50, textAlign: 'center' }}>
         {t(signupMessages.haveAccount)}{' '}
         <Link to={path(routePath('account.login'))} css={{ color: COLORS.brand, fontWeight: 700 }}>

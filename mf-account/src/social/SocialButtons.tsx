@@ -1,8 +1,8 @@
-import { api, COLORS, endpoints, useT, type SocialProvider } from '@koma/contracts'
+import { api, COLORS, endpoints, FONT_SIZES, useT, type SocialProvider } from '@koma/contracts'
 import { SOCIAL_PROVIDERS } from '@koma/contracts/domain'
 import { useEffect, useState } from 'react'
 import { PROVIDER_LABELS } from '../components/lib'
-import { socialMessages } from '../i18n/messages'
+import { loginMessages, socialMessages } from '../i18n/messages'
 
 /** Where a social round trip started, read back by the callback page. */
 export const IDP_STORAGE_KEY = 'koma.idpFlow'
@@ -117,5 +117,28 @@ export function SocialButtons({ redirect, confirm }: { redirect: string; confirm
         </button>
       ))}
     </div>
+  )
+}
+
+/** Under a sign-in or sign-up form: "or continue with", then the providers' buttons. */
+export function SocialSignIn({ redirect, confirm }: { redirect: string; confirm?: () => Promise<boolean> }) {
+  const t = useT()
+  return (
+    <>
+      <div
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          margin: '28px 0 16px',
+          color: COLORS.textMuted,
+          fontSize: FONT_SIZES.size40,
+          '&::before, &::after': { content: '""', flex: 1, height: 1, background: COLORS.line },
+        }}
+      >
+        {t(loginMessages.orWith)}
+      </div>
+      <SocialButtons redirect={redirect} confirm={confirm} />
+    </>
   )
 }
