@@ -64,6 +64,22 @@ async function main(): Promise<void> {
     }
     return
   }
+  // `npm run bench -- viewer`: the reading figures of a 200-image chapter alone (issue 13 keeps them).
+  if (process.argv.includes('viewer')) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-'))
+    const strip = await makeLongChapter()
+    const longChapter = importLongChapter(dataDir, strip)
+    fs.rmSync(strip, { recursive: true, force: true })
+    const site = await startSite({ dataDir })
+    try {
+      process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
+      fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
+      await measureViewer(site, longChapter)
+    } finally {
+      await stopSite(site)
+    }
+    return
+  }
   // `npm run bench -- canary`: the release figures alone (issue 16), on the built host and mf-catalog.
   if (process.argv.includes('canary')) {
     printCanaryFigures(await measureCanary())
@@ -114,7 +130,7 @@ async function main(): Promise<void> {
 
 async function all(): Promise<void> {
   await main()
-  if (['api', 'hostile', 'lighthouse', 'novels', 'canary', 'cluster'].some((mode) => process.argv.includes(mode))) return
+  if (['api', 'hostile', 'lighthouse', 'novels', 'viewer', 'canary', 'cluster'].some((mode) => process.argv.includes(mode))) return
   printApiFigures(await measureApi())
   printHostileFigures(await measureHostile())
   printClusterFigures(await measureCluster())
