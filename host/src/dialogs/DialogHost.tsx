@@ -3,6 +3,7 @@ import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { Suspense, use, useEffect, type ComponentType } from 'react'
 import { remoteLoader } from '../federation/loader'
+import { readableWhenDone } from '../platform/settled'
 import { dialogStore, type OpenDialog } from './dialogStore'
 import type { HOST_DIALOGS } from './hostDialogs'
 
@@ -16,12 +17,14 @@ let hostDialogsLoading: Promise<HostDialogs> | undefined
  * fetched when the first one opens, so a reader's first page does not download them.
  */
 export function loadHostDialogs(): Promise<HostDialogs> {
-  hostDialogsLoading ??= import(/* webpackChunkName: "host-dialogs" */ './hostDialogs').then(
-    (module) => (hostDialogs = module.HOST_DIALOGS),
-    (error: unknown) => {
-      hostDialogsLoading = undefined
-      throw error
-    },
+  hostDialogsLoading ??= readableWhenDone(
+    import(/* webpackChunkName: "host-dialogs" */ './hostDialogs').then(
+      (module) => (hostDialogs = module.HOST_DIALOGS),
+      (error: unknown) => {
+        hostDialogsLoading = undefined
+        throw error
+      },
+    ),
   )
   return hostDialogsLoading
 }
@@ -36,7 +39,8 @@ function RemoteDialog({ owner, dialog, level }: { owner: RemoteName; dialog: Ope
 }
 
 function HostDialog({ dialog, level }: { dialog: OpenDialog; level: number }) {
-  const dialogs = hostDialogs ?? use(loadHostDialogs())
+  // Always through use(), never conditionally (platform/settled.ts).
+  const dialogs = use(loadHostDialogs())
   const Component = dialogs[dialog.kind as DialogKind] as AnyDialog | undefined
   if (!Component) return null
   return <Component {...dialog.props} level={level} close={(result: unknown) => dialogStore.close(dialog.id, result)} />

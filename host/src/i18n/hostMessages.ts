@@ -1,4 +1,5 @@
 import { COOKIES, readCookie, resolveLocale, type Locale, type Messages } from '@koma/contracts'
+import { readableWhenDone } from '../platform/settled'
 
 /** The host's messages, one language file per reader (each is its own chunk). */
 const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
@@ -16,13 +17,7 @@ const pending = new Map<Locale, Promise<Messages>>()
 export function loadHostMessages(locale: Locale): Promise<Messages> {
   let promise = pending.get(locale)
   if (!promise) {
-    const download: Promise<Messages> = loaders[locale]().then((module) => {
-      // What React's use() reads of a promise it has seen settle (status and value).
-      const settled = download as Promise<Messages> & { status?: 'fulfilled'; value?: Messages }
-      settled.status = 'fulfilled'
-      settled.value = module.default
-      return module.default
-    })
+    const download = readableWhenDone(loaders[locale]().then((module) => module.default))
     void download.catch(() => pending.delete(locale))
     pending.set(locale, download)
     promise = download
