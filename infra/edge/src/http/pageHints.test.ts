@@ -84,7 +84,7 @@ describe('what the edge writes into the first page', () => {
 
   it("a title's episode list: the API's anonymous answer for a visitor only, never a member's, a guest's or a mature reader's", async () => {
     const asked: string[] = []
-    const title = { id: 1, name: 'Moonlit Blade Princess' }
+    const title = { id: 1, name: 'Moonlit Blade Princess', keyVisual: { url: '/api/image/33' } }
     const hints = new PageHints(root, apiUrl, {
       now: () => 1000,
       publicAnswer: async (path, locale) => {
@@ -97,6 +97,11 @@ describe('what the edge writes into the first page', () => {
     const boot = (head: string) => JSON.parse(/id="koma-boot">(.*?)<\/script>/.exec(head)?.[1] ?? '{}') as { results?: Record<string, unknown> }
     expect(boot((await hints.headFor(request('/fr/comic/1'), registry)).head).results).toEqual({ '/comic/1': title })
     expect(asked).toEqual(['fr /comic/1'])
+    // Its key visual, the largest paint, preloaded as the screen will ask for it.
+    expect((await hints.headFor(request('/fr/comic/1'), registry)).head).toContain(
+      '<link rel="preload" as="image" href="/api/image/33?w=1280" imagesrcset="/api/image/33?w=1280 1x, /api/image/33?w=1280&amp;dpr=2 2x" fetchpriority="high">',
+    )
+    asked.length = 1
     for (const cookie of ['koma_session=abc', 'koma_lc=1', 'koma_accept_mature=Y'])
       expect(boot((await hints.headFor(request('/fr/comic/1', { cookie }), registry)).head).results).toBeUndefined()
     expect(asked).toHaveLength(1)

@@ -246,8 +246,15 @@ export class PageHints {
       const path = `/${match.params.contentType}/${match.params.contentId}`
       const answer = await publicAnswer(path, locale, req.clientIp)
       // A mature title writes nothing into the page (as its metadata previews nothing).
-      if (answer.status === 200 && answer.result && (answer.result as { mature?: unknown }).mature !== true)
-        boot.results = { ...boot.results, [path]: answer.result }
+      const title = answer.result as { mature?: unknown; keyVisual?: { url: string } | null } | null
+      if (answer.status === 200 && title && title.mature !== true) {
+        boot.results = { ...boot.results, [path]: title }
+        // The key visual is the page's largest paint: drawn 1200 CSS px wide (mf-catalog's TitleHeader).
+        if (title.keyVisual) {
+          const visual = imageSources(title.keyVisual.url, 1200)
+          parts.push(`<link rel="preload" as="image" href="${escapeMarkup(visual.src)}" imagesrcset="${escapeMarkup(visual.srcSet)}" fetchpriority="high">`)
+        }
+      }
     }
     if (boot.results) boot.locale = locale
     const tag = createHash('sha256')
