@@ -3,6 +3,7 @@ import { HEADERS, type ContentList, type ListContent, endpoints } from '@koma/co
 import { createTestApp, type EndpointCallOptions, type TestApp, urlOf } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
 import { atLeast } from '../../test/lists'
+import { SEED_NOW } from '../../test/template'
 
 jest.setTimeout(120_000)
 
@@ -328,7 +329,13 @@ describe('search (POST /search)', () => {
 })
 
 describe('coming soon and release notifications', () => {
+  afterEach(() => t.clock.setFakeTime(null))
+
   it('tells the time to release, the trial chapter, and keeps a member notification', async () => {
+    // On the seed's clock: its first coming-soon title opens five days after SEED_NOW, a date the
+    // real clock passes.
+    const seedTime = new Date(SEED_NOW.getTime() + 3600_000)
+    t.clock.setFakeTime(seedTime)
     const soon = await t.db
       .selectFrom('contents')
       .select(['id', 'type', 'published_at'])
@@ -343,7 +350,7 @@ describe('coming soon and release notifications', () => {
     expect(entry.content.description.length).toBeGreaterThan(10)
     t.clock.setFakeTime(new Date(new Date(soon.published_at).getTime() - 3600_000))
     expect((await t.call(endpoints.comingSoon, { params: { type: soon.type, id: soon.id } })).json().result.publicationRemained).toBe(3600)
-    t.clock.setFakeTime(null)
+    t.clock.setFakeTime(seedTime)
 
     expect((await t.call(endpoints.releaseNotificationOn, { params: { type: soon.type, id: soon.id } })).statusCode).toBe(401)
     expect((await t.call(endpoints.releaseNotificationOn, { params: { type: soon.type, id: soon.id }, cookies })).json().result).toEqual({ notification: true })
