@@ -8,7 +8,7 @@ import { dialogStore } from './dialogs/dialogStore'
 import { notificationStore } from './dialogs/notificationStore'
 import { remoteLoader } from './federation/loader'
 import { globalStyles } from './globalStyles'
-import { firstPageLocale, loadHostMessages } from './i18n/hostMessages'
+import { loadHostMessages, localeOf } from './i18n/hostMessages'
 import { installForeground } from './platform/foreground'
 import { installPageGuards } from './platform/pageGuards'
 import { installFailureBeacons } from './platform/failureBeacons'
@@ -41,7 +41,7 @@ async function boot(): Promise<void> {
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
   // a failed download renders anyway and suspends on the shell, which tries again.
-  await loadHostMessages(firstPageLocale()).catch(() => undefined)
+  await loadHostMessages(localeOf(location.pathname)).catch(() => undefined)
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   const root = createRoot(container)

@@ -1,15 +1,4 @@
-import {
-  analytics,
-  COOKIES,
-  intlFor,
-  LocaleContext,
-  LOCALE_TAGS,
-  readCookie,
-  resolveLocale,
-  setCurrentLocale,
-  events,
-  type PrefixLocale,
-} from '@koma/contracts'
+import { analytics, intlFor, LocaleContext, LOCALE_TAGS, setCurrentLocale, events, type PrefixLocale } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { use, useEffect, useMemo, useRef } from 'react'
 import { RawIntlProvider } from 'react-intl'
@@ -18,7 +7,7 @@ import { DialogHost } from '../dialogs/DialogHost'
 import { NotificationHost } from '../dialogs/NotificationHost'
 import { NewVersionBanner } from '../layout/NewVersionBanner'
 import { FailureHandler } from '../errors/FailureHandler'
-import { loadHostMessages } from '../i18n/hostMessages'
+import { loadHostMessages, localeOf } from '../i18n/hostMessages'
 import { PageLayout } from '../layout/Layouts'
 import { MaintenanceScreen } from '../screens/errorScreens'
 import { appState } from './appState'
@@ -33,7 +22,7 @@ export const LocaleShell = observer(function LocaleShell({ prefix }: { prefix: P
   useEffect(() => recordLocation(pathname + search), [pathname, search])
   // SPEC §7: a page view on each route change (the tracker strips the locale prefix).
   useEffect(() => analytics.pageView(pathname), [pathname])
-  const locale = prefix ?? resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
+  const locale = prefix ?? localeOf(pathname)
   setCurrentLocale(locale)
   const value = useMemo(() => ({ locale, prefix }), [locale, prefix])
   // The first page's language is downloaded before the first render (bootstrap.tsx); another

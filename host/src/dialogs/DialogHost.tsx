@@ -1,9 +1,8 @@
-import { DIALOG_OWNERS, RemoteBoundary, Spinner, type DialogKind, type RemoteDialogsModule, type RemoteName } from '@koma/contracts'
+import { DIALOG_OWNERS, readableWhenDone, RemoteBoundary, Spinner, type DialogKind, type RemoteDialogsModule, type RemoteName } from '@koma/contracts'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { Suspense, use, useEffect, type ComponentType } from 'react'
 import { remoteLoader } from '../federation/loader'
-import { readableWhenDone } from '../platform/settled'
 import { dialogStore, type OpenDialog } from './dialogStore'
 import type { HOST_DIALOGS } from './hostDialogs'
 
@@ -39,7 +38,7 @@ function RemoteDialog({ owner, dialog, level }: { owner: RemoteName; dialog: Ope
 }
 
 function HostDialog({ dialog, level }: { dialog: OpenDialog; level: number }) {
-  // Always through use(), never conditionally (platform/settled.ts).
+  // Always through use(), never conditionally (readableWhenDone).
   const dialogs = use(loadHostDialogs())
   const Component = dialogs[dialog.kind as DialogKind] as AnyDialog | undefined
   if (!Component) return null

@@ -1,31 +1,13 @@
-import { COOKIES, readCookie, resolveLocale, type Locale, type Messages } from '@koma/contracts'
-import { readableWhenDone } from '../platform/settled'
+import { COOKIES, createMessageLoader, readCookie, resolveLocale, type Locale } from '@koma/contracts'
 
-/** The host's messages, one language file per reader (each is its own chunk). */
-const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
+/** The host's messages, one language file per reader (each is its own chunk), downloaded once. */
+export const loadHostMessages = createMessageLoader({
   en: () => import('./en.json'),
   ja: () => import('./ja.json'),
   fr: () => import('./fr.json'),
-}
+})
 
-const pending = new Map<Locale, Promise<Messages>>()
-
-/**
- * Download one language's messages (once; a failed download is tried again next time). The same
- * promise each time, marked fulfilled when done, so a render after the download does not suspend.
- */
-export function loadHostMessages(locale: Locale): Promise<Messages> {
-  let promise = pending.get(locale)
-  if (!promise) {
-    const download = readableWhenDone(loaders[locale]().then((module) => module.default))
-    void download.catch(() => pending.delete(locale))
-    pending.set(locale, download)
-    promise = download
-  }
-  return promise
-}
-
-/** The language the page opens in, as LocaleShell will resolve it (SPEC §2). */
-export function firstPageLocale(): Locale {
-  return resolveLocale({ pathname: location.pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
+/** The reader's language for a path (SPEC §2: its prefix, else the cookie, else the browser's). */
+export function localeOf(pathname: string): Locale {
+  return resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
 }

@@ -3,26 +3,36 @@ import { RawIntlProvider } from 'react-intl'
 import { intlFor } from './intlFor'
 import { type Locale } from './locales'
 import { useLocale } from './LocaleContext'
+import { readableWhenDone } from '../data/settled'
 
 export type Messages = Record<string, string>
 export type MessageLoaders = Record<Locale, () => Promise<{ default: Messages } | Messages>>
+
+/**
+ * One language's messages at a time, each downloaded once (a failed download is tried again on
+ * the next call); the same promise every call, readable by use() at once when done.
+ */
+export function createMessageLoader(loaders: MessageLoaders): (locale: Locale) => Promise<Messages> {
+  const cache = new Map<Locale, Promise<Messages>>()
+  return (locale) => {
+    let promise = cache.get(locale)
+    if (!promise) {
+      promise = readableWhenDone(
+        loaders[locale]().then((module) => ('default' in module && typeof module.default === 'object' ? module.default : module) as Messages),
+      )
+      void promise.catch(() => cache.delete(locale))
+      cache.set(locale, promise)
+    }
+    return promise
+  }
+}
 
 /**
  * An IntlProvider for one remote's own messages, loaded per locale on demand (a reader
  * downloads one language, not three). Suspends while the file arrives.
  */
 export function createRemoteIntl(loaders: MessageLoaders) {
-  const cache = new Map<Locale, Promise<Messages>>()
-  const load = (locale: Locale): Promise<Messages> => {
-    let promise = cache.get(locale)
-    if (!promise) {
-      promise = loaders[locale]().then((module) => ('default' in module && typeof module.default === 'object' ? module.default : module) as Messages)
-      promise.catch(() => cache.delete(locale))
-      cache.set(locale, promise)
-    }
-    return promise
-  }
-
+  const load = createMessageLoader(loaders)
   return function RemoteIntl({ children }: { children: ReactNode }) {
     const { locale } = useLocale()
     const messages = use(load(locale))
