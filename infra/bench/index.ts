@@ -52,32 +52,17 @@ async function main(): Promise<void> {
   }
   // `npm run bench -- novels`: the reading figures of the big and the vertical test books alone.
   if (process.argv.includes('novels')) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-'))
-    const novels = importNovels(dataDir)
-    const site = await startSite({ dataDir })
-    try {
-      process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
-      fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
-      await measureNovels(site, novels)
-    } finally {
-      await stopSite(site)
-    }
+    await onOwnSite((dataDir) => importNovels(dataDir), measureNovels)
     return
   }
   // `npm run bench -- viewer`: the reading figures of a 200-image chapter alone (issue 13 keeps them).
   if (process.argv.includes('viewer')) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-'))
     const strip = await makeLongChapter()
-    const longChapter = importLongChapter(dataDir, strip)
-    fs.rmSync(strip, { recursive: true, force: true })
-    const site = await startSite({ dataDir })
-    try {
-      process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
-      fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
-      await measureViewer(site, longChapter)
-    } finally {
-      await stopSite(site)
-    }
+    await onOwnSite((dataDir) => {
+      const chapter = importLongChapter(dataDir, strip)
+      fs.rmSync(strip, { recursive: true, force: true })
+      return chapter
+    }, measureViewer)
     return
   }
   // `npm run bench -- canary`: the release figures alone (issue 16), on the built host and mf-catalog.
@@ -125,6 +110,20 @@ async function main(): Promise<void> {
       }
       fs.rmSync(site.dataDir, { recursive: true, force: true })
     }
+  }
+}
+
+/** A site of its own on a fresh data folder, with what `prepare` imported before the API opened it. */
+async function onOwnSite<T>(prepare: (dataDir: string) => T, measure: (site: SiteInfo, prepared: T) => Promise<void>): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-'))
+  const prepared = prepare(dataDir)
+  const site = await startSite({ dataDir })
+  try {
+    process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
+    fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
+    await measure(site, prepared)
+  } finally {
+    await stopSite(site)
   }
 }
 

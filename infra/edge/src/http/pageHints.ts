@@ -32,7 +32,7 @@ import type { PageContext } from './pageMeta'
  *   module, the screen's chunks (the build's route-chunks.json) and the locale's messages;
  * - a preload of the host's messages in the page's language;
  * - the reader's address and the edge's clock (the API client's /ip lookup);
- * - for a title's episode list, to a visitor: the title's public answer (as pageMeta keeps it);
+ * - for a title's episode list, to a visitor: the title's anonymous answer (the one pageMeta fetched);
  * - for the home page: the API's home answer (cached here for as long as the API says it may be
  *   cached publicly) and a preload of its first banner image, the largest paint.
  * Only data and links: the page's Content-Security-Policy runs no inline script.
@@ -75,7 +75,7 @@ class RemoteVersions {
     try {
       const manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest
       const entry = manifest.metaData?.remoteEntry
-      const chunks = JSON.parse(await fs.readFile(path.join(dir, 'route-chunks.json'), 'utf8').catch(() => '{}')) as Record<string, string[]>
+      const chunks = await readRouteChunks(dir)
       return {
         base,
         manifest: manifestUrl,
@@ -90,6 +90,11 @@ class RemoteVersions {
   }
 }
 
+/** A build's route-chunks.json (infra/webpack/route-chunks.js); none when the build wrote none. */
+async function readRouteChunks(dir: string): Promise<Record<string, string[]>> {
+  return JSON.parse(await fs.readFile(path.join(dir, 'route-chunks.json'), 'utf8').catch(() => '{}')) as Record<string, string[]>
+}
+
 /** The host's messages files per locale (its build's route-chunks.json), per immutable version folder. */
 class HostMessageFiles {
   private readonly cache = new Map<string, Promise<Record<string, string[]>>>()
@@ -99,17 +104,14 @@ class HostMessageFiles {
   async get(version: string, locale: Locale): Promise<string[]> {
     let chunks = this.cache.get(version)
     if (!chunks) {
-      chunks = fs
-        .readFile(path.join(this.edgeDir, 'host', path.basename(version), 'route-chunks.json'), 'utf8')
-        .then((text) => JSON.parse(text) as Record<string, string[]>)
-        .catch(() => {
-          this.cache.delete(version) // maybe not there yet; look again next time
-          return {}
-        })
+      chunks = readRouteChunks(path.join(this.edgeDir, 'host', path.basename(version)))
       if (this.cache.size >= 4) this.cache.delete(this.cache.keys().next().value as string)
       this.cache.set(version, chunks)
     }
-    return (await chunks)[`messages:${locale}`] ?? []
+    const files = (await chunks)[`messages:${locale}`]
+    // Not there yet (a version being published): look again next time.
+    if (!files && this.cache.get(version) === chunks) this.cache.delete(version)
+    return files ?? []
   }
 }
 
