@@ -217,7 +217,9 @@ function EditableItem(props: {
   meta: ReactNode
   title: string
   form: (done: () => void) => ReactNode
-  remove: () => Promise<void>
+  /** The list it belongs to: refreshed, with the audit log, after a delete. */
+  listKey: 'ops:notices' | 'ops:faqs'
+  remove: () => Promise<unknown>
 }) {
   const t = useT()
   const [editing, setEditing] = useState(false)
@@ -230,7 +232,13 @@ function EditableItem(props: {
         <button type="button" css={buttonStyle('plain')} onClick={() => setEditing(true)}>
           {t(campaignMessages.edit)}
         </button>
-        <DeleteButton remove={props.remove} />
+        <DeleteButton
+          remove={async () => {
+            await props.remove()
+            invalidate(props.listKey)
+            invalidate('ops:audit')
+          }}
+        />
       </div>
     </li>
   )
@@ -288,11 +296,8 @@ function NoticeItem({ notice }: { notice: OpsNotice }) {
       }
       title={inLanguage({ ja: notice.texts.ja?.title, en: notice.texts.en?.title, fr: notice.texts.fr?.title })}
       form={(done) => <NoticeForm notice={notice} done={done} />}
-      remove={async () => {
-        await api.request(opsEndpoints.opsNoticeDelete, { params: { id: String(notice.id) } })
-        invalidate('ops:notices')
-        invalidate('ops:audit')
-      }}
+      listKey="ops:notices"
+      remove={() => api.request(opsEndpoints.opsNoticeDelete, { params: { id: String(notice.id) } })}
     />
   )
 }
@@ -379,11 +384,8 @@ function FaqItem({ faq }: { faq: OpsFaq }) {
       }
       title={inLanguage({ ja: faq.texts.ja?.question, en: faq.texts.en?.question, fr: faq.texts.fr?.question })}
       form={(done) => <FaqForm faq={faq} done={done} />}
-      remove={async () => {
-        await api.request(opsEndpoints.opsFaqDelete, { params: { id: String(faq.id) } })
-        invalidate('ops:faqs')
-        invalidate('ops:audit')
-      }}
+      listKey="ops:faqs"
+      remove={() => api.request(opsEndpoints.opsFaqDelete, { params: { id: String(faq.id) } })}
     />
   )
 }
