@@ -43,10 +43,10 @@ export async function pgliteTemplatePath(): Promise<string> {
   return file
 }
 
-/** The PostgreSQL template database, created once per schema fingerprint. */
-export async function postgresTemplateName(): Promise<string> {
+/** The PostgreSQL template database on the server of `adminUrl` (the shared test server by default), created once per schema fingerprint. */
+export async function postgresTemplateName(adminUrl = postgresAdminUrl()): Promise<string> {
   const name = `koma_tpl_${schemaFingerprint()}`
-  const admin = new pg.Client({ connectionString: postgresAdminUrl() })
+  const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
@@ -54,7 +54,7 @@ export async function postgresTemplateName(): Promise<string> {
     const building = `${name}_build_${process.pid}`
     await admin.query(`drop database if exists ${building}`)
     await admin.query(`create database ${building}`)
-    const handle = await connect({ databaseUrl: withDatabase(postgresAdminUrl(), building), poolSize: 2 })
+    const handle = await connect({ databaseUrl: withDatabase(adminUrl, building), poolSize: 2 })
     await migrateToLatest(handle.db)
     await seedDatabase(handle.db, { now: SEED_NOW })
     await handle.close()

@@ -124,6 +124,12 @@ export interface TestAppOptions {
    * (db/replica.ts); `replicaUrl` names it so a test can make it differ from the primary.
    */
   readReplica?: boolean
+  /**
+   * PostgreSQL lane only: the superuser URL of the server to create this app's database on (its
+   * template is built there the first time); the shared test server (postgresAdminUrl) by default.
+   * The fault test gives its private server (privatePostgres.ts), which it restarts.
+   */
+  postgresServer?: string
 }
 
 /** The site origin test APIs are configured with (KOMA_PUBLIC_URL): mailed links and OAuth redirect URIs use it. */
@@ -142,17 +148,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl = options.sameDatabaseAs.databaseUrl
     handle = await connect({ databaseUrl, poolSize: 12 })
   } else if (lane === 'postgres') {
-    const template = await postgresTemplateName()
+    const server = options.postgresServer ?? postgresAdminUrl()
+    const template = await postgresTemplateName(server)
     const names = [`koma_t_${randomBytes(6).toString('hex')}`, ...(options.readReplica ? [`koma_t_${randomBytes(6).toString('hex')}_r`] : [])]
-    const admin = new pg.Client({ connectionString: postgresAdminUrl() })
+    const admin = new pg.Client({ connectionString: server })
     await admin.connect()
     for (const name of names) await admin.query(`create database ${name} template ${template}`)
     await admin.end()
-    databaseUrl = withDatabase(postgresAdminUrl(), names[0]!)
-    replicaUrl = names[1] ? withDatabase(postgresAdminUrl(), names[1]) : undefined
+    databaseUrl = withDatabase(server, names[0]!)
+    replicaUrl = names[1] ? withDatabase(server, names[1]) : undefined
     handle = await connect({ databaseUrl, poolSize: 12, readUrl: replicaUrl })
     dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: postgresAdminUrl() })
+      const cleanup = new pg.Client({ connectionString: server })
       await cleanup.connect()
       for (const name of names) await cleanup.query(`drop database if exists ${name} with (force)`)
       await cleanup.end()
@@ -223,10 +230,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     close: async () => {
-      await app.close()
-      await handle.close()
-      if (dropDatabase) await dropDatabase()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      try {
+        await app.close()
+        await handle.close()
+        if (dropDatabase) await dropDatabase()
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      }
     },
   }
 }
