@@ -111,7 +111,8 @@ export const API_TIMEOUTS: HttpTimeouts = {
  * Calls to the object store (KOMA_OBJECT_STORE=s3, storage/s3.ts): a store that is down answers a
  * reader in a few seconds with SPEC §8's "data could not be obtained", never a hung request. A
  * second try covers a dropped keep-alive connection; the worst case (a silent store) is about
- * attempts × (connectMs or requestMs).
+ * attempts × (connectMs or requestMs). An upload's requestMs grows by a second per megabyte sent
+ * (storage/s3.ts uploadTimeoutMs).
  */
 export const OBJECT_STORE_TIMEOUTS: ObjectStoreTimeouts = {
   connectMs: 2 * SECOND,

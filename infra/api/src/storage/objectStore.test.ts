@@ -9,6 +9,7 @@ import { connect } from '../db/connect'
 import { registerMember } from '../modules/account/testing'
 import { buildEpub } from '../modules/viewer/epub/build'
 import { importEpubTitle } from '../modules/viewer/importer'
+import { OBJECT_STORE_TIMEOUTS } from '../limits'
 import { productionSafety } from '../safety'
 import { ImageBank } from '../seed/images'
 import { seedNovels } from '../seed/novels'
@@ -18,6 +19,7 @@ import { postgresAdminUrl, testLane, withDatabase } from '../test/lane'
 import { createTestApp, urlOf, type TestApp } from '../test/testApp'
 import { databaseStore, keyOf, ObjectStoreUnavailableError, objectStoreOf, sha256Of } from '.'
 import { moveToStore, MoveRefusedError } from './move'
+import { uploadTimeoutMs } from './s3'
 import { startTestS3, type TestS3 } from './testing'
 
 jest.setTimeout(120_000)
@@ -346,6 +348,8 @@ describe('settings', () => {
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
     })
     expect(objectStoreOf(config).describe).toBe('s3://koma-media at https://minio.internal:9000')
+    // Uploads get time for their size: a largest EPUB (64 MB) on a slow link is not a silent store.
+    expect(uploadTimeoutMs(OBJECT_STORE_TIMEOUTS, 64 * 1024 * 1024)).toBe(OBJECT_STORE_TIMEOUTS.requestMs + 68_000)
     // AWS itself: no endpoint, the SDK's own credentials.
     expect(loadConfig({ KOMA_OBJECT_STORE: 's3', S3_BUCKET: 'b' }).objectStore).toMatchObject({ endpoint: null, region: 'us-east-1', credentials: null })
     expect(() => loadConfig({ KOMA_OBJECT_STORE: 'disk' })).toThrow(/KOMA_OBJECT_STORE must be database or s3/)

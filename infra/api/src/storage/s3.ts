@@ -30,6 +30,13 @@ export interface ObjectStoreTimeouts {
   attempts: number
 }
 
+/**
+ * The store answers an upload once it has the whole body: its first-byte time grows by a second
+ * per megabyte sent (a 64 MB EPUB on a slow link is not a silent store; `idleMs` still cuts one
+ * that stops reading).
+ */
+export const uploadTimeoutMs = (timeouts: ObjectStoreTimeouts, bytes: number): number => timeouts.requestMs + Math.ceil(bytes / 1_000_000) * 1000
+
 const describeS3 = (config: S3StoreConfig): string => `s3://${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`
 
 /** A short reason for a log line: the SDK's error name and status, or the network code. */
@@ -77,7 +84,9 @@ export function s3Store(config: S3StoreConfig): ObjectStore {
       try {
         // The same bytes are the same key: putting them again replaces an object with itself.
         const { S3, client } = await connection()
-        await client.send(new S3.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }))
+        await client.send(new S3.PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }), {
+          requestTimeout: uploadTimeoutMs(config.timeouts, bytes.byteLength),
+        })
       } catch (error) {
         throw new ObjectStoreUnavailableError(`could not store ${key} in ${describe}: ${reason(error)}`, { cause: error })
       }
