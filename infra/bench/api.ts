@@ -12,6 +12,7 @@ import { loadConfig } from '../api/src/config'
 import { connect, type DatabaseHandle } from '../api/src/db/connect'
 import { migrateToLatest } from '../api/src/db/migrate'
 import { seedDatabase } from '../api/src/seed'
+import { databaseStore } from '../api/src/storage'
 import { postgresAdminUrl, withDatabase } from '../api/src/test/lane'
 
 /**
@@ -70,7 +71,12 @@ async function bareFastify(seconds: number): Promise<ApiFigure> {
 
 async function measure(database: string, handle: DatabaseHandle, seconds: number): Promise<ApiFigure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-api-'))
-  const app = await buildApp({ db: handle.db, clock: createClock(), config: { ...loadConfig({ DATA_DIR: dataDir }), seedIfEmpty: false } })
+  const app = await buildApp({
+    db: handle.db,
+    clock: createClock(),
+    config: { ...loadConfig({ DATA_DIR: dataDir }), seedIfEmpty: false },
+    objects: databaseStore,
+  })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   // The edge in front of it, as readers reach the API (no published versions needed for /api).
   const edge = buildEdge({ edgeDir: path.join(dataDir, 'edge'), apiUrl: address })

@@ -15,6 +15,7 @@ import { registerModules } from './modules'
 import { initPageUrls } from './modules/image/signing'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable'
 import { registerMaintenanceGate } from './modules/ops/states'
+import { isObjectStoreUnavailable } from './storage'
 
 export interface BuildOptions {
   logger?: boolean | { level: string }
@@ -93,9 +94,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       const body: ErrorBody = { code: status, message: text('invalidParameter', locale, { field: 'request' }) }
       return reply.status(status).send(body)
     }
-    if (isDatabaseUnavailable(error)) {
-      // PostgreSQL restarting or out of reach: SPEC §8's message, come back in a moment (the pool reconnects by itself).
-      req.log.error({ err: error }, 'database unavailable')
+    if (isDatabaseUnavailable(error) || isObjectStoreUnavailable(error)) {
+      // PostgreSQL restarting or out of reach, or the object store holding images and EPUB files
+      // (storage/s3.ts, bounded by its timeouts): SPEC §8's message, come back in a moment.
+      req.log.error({ err: error }, isObjectStoreUnavailable(error) ? 'object store unavailable' : 'database unavailable')
       const body: ErrorBody = { code: 500, message: text('dataNotObtained', locale) }
       return reply.status(500).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body)
     }

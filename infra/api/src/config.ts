@@ -1,7 +1,8 @@
 import os from 'node:os'
 import path from 'node:path'
-import { ABUSE_PENALTY, API_TIMEOUTS, RATE_LIMITS, type AbusePenalty, type HttpTimeouts, type RateLimitTable } from './limits'
+import { ABUSE_PENALTY, API_TIMEOUTS, OBJECT_STORE_TIMEOUTS, RATE_LIMITS, type AbusePenalty, type HttpTimeouts, type RateLimitTable } from './limits'
 import { publicUrlOf } from './publicUrl'
+import type { ObjectStoreConfig } from './storage'
 
 export interface RateLimitConfig {
   /** Where the counters live: this process (one API process) or Redis (several share them). */
@@ -55,6 +56,12 @@ export interface ApiConfig {
   requestLogSample: number
   /** Rendered image variants on disk (null: memory only). */
   imageCacheDir: string | null
+  /**
+   * Where the bytes of images and EPUB files go (storage/): the database (default) or an
+   * S3-compatible bucket (KOMA_OBJECT_STORE=s3 with S3_BUCKET, S3_ENDPOINT, S3_REGION,
+   * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).
+   */
+  objectStore: ObjectStoreConfig
   /**
    * The SPEC §7 faketime debug hook: registered only outside production (KOMA_FAKETIME=0 turns
    * it off), and answering only callers on this machine (loopback).
@@ -119,6 +126,29 @@ function trustProxy(value: string | undefined): boolean | string {
   return value
 }
 
+function objectStore(env: NodeJS.ProcessEnv): ObjectStoreConfig {
+  const kind = env.KOMA_OBJECT_STORE
+  if (kind === undefined || kind === '' || kind === 'database') return { kind: 'database' }
+  if (kind !== 's3') throw new Error(`KOMA_OBJECT_STORE must be database or s3, got "${kind}"`)
+  const bucket = env.S3_BUCKET
+  if (!bucket) throw new Error('KOMA_OBJECT_STORE=s3 needs S3_BUCKET (a private bucket the API alone reads)')
+  const endpoint = env.S3_ENDPOINT || null
+  if (endpoint !== null && !/^https?:\/\/[^/?#\s]+\/?$/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be the store's origin, e.g. https://minio.internal:9000, got "${endpoint}"`)
+  const accessKeyId = env.S3_ACCESS_KEY_ID || ''
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || ''
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the SDK's own AWS_* variables or instance role)")
+  return {
+    kind: 's3',
+    endpoint,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    timeouts: OBJECT_STORE_TIMEOUTS,
+  }
+}
+
 const repoRoot = path.resolve(__dirname, '..', '..', '..')
 
 export const profileOf = (env: NodeJS.ProcessEnv): Profile => (env.NODE_ENV === 'production' ? 'production' : 'demo')
@@ -156,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     cacheBus: cacheBus(env.KOMA_CACHE_BUS, env.DATABASE_URL || undefined),
     publicUrl: publicUrlOf(env),
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),
+    objectStore: objectStore(env),
     sandboxes: {
       idp: optedIn('KOMA_SANDBOX_IDP'),
       certification: optedIn('KOMA_SANDBOX_CERTIFICATION'),

@@ -3,12 +3,15 @@ import type { Clock } from './clock'
 import type { ApiConfig } from './config'
 import type { ReplicaRouting } from './db/replica'
 import type { Database } from './db/schema'
+import type { ObjectStore } from './storage'
 
 /** What every module's routes and services are given: no globals. */
 export interface AppDeps {
   db: Kysely<Database>
   clock: Clock
   config: ApiConfig
+  /** Where the bytes of images and EPUB files are kept and read (storage/: the database or an S3 bucket). */
+  objects: ObjectStore
   /** With a read replica: told when a write changed what stale-tolerant reads serve (cluster/invalidation.ts). */
   replica?: ReplicaRouting
 }

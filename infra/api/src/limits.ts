@@ -1,4 +1,5 @@
 import { ACCOUNT_LIMITS } from '@koma/contracts/server'
+import type { ObjectStoreTimeouts } from './storage/s3'
 
 /**
  * Every abuse limit of the API in one table: request rates, the sign-in lock, body sizes, upload
@@ -104,6 +105,20 @@ export const API_TIMEOUTS: HttpTimeouts = {
   idleMs: 60 * SECOND,
   keepAliveMs: 72 * SECOND,
   checkIntervalMs: 2 * SECOND,
+}
+
+/**
+ * Calls to the object store (KOMA_OBJECT_STORE=s3, storage/s3.ts): a store that is down answers a
+ * reader in a few seconds with SPEC §8's "data could not be obtained", never a hung request. A
+ * second try covers a dropped keep-alive connection; the worst case (a silent store) is about
+ * attempts × (connectMs or requestMs). An upload's requestMs grows by a second per megabyte sent
+ * (storage/s3.ts uploadTimeoutMs).
+ */
+export const OBJECT_STORE_TIMEOUTS: ObjectStoreTimeouts = {
+  connectMs: 2 * SECOND,
+  requestMs: 5 * SECOND,
+  idleMs: 5 * SECOND,
+  attempts: 2,
 }
 
 /**

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate'
 import { startNotificationJobs } from './modules/notify/jobs'
 import { productionSafety } from './safety'
 import { databaseIsEmpty, seedDatabase } from './seed'
+import { objectStoreOf } from './storage'
 
 /** Start the API: check the profile's settings, connect (PGlite by default, PostgreSQL with DATABASE_URL), migrate, seed if empty, listen. */
 async function main(): Promise<void> {
@@ -20,14 +21,15 @@ async function main(): Promise<void> {
   for (const note of safety.notes) console.log(`[api] production: ${note}`)
   const started = Date.now()
   const handle = await connect({ databaseUrl: config.databaseUrl, readUrl: config.databaseReadUrl, dataDir: pgliteDir(config) })
+  const objects = objectStoreOf(config.objectStore)
   const applied = await migrateToLatest(handle.db)
   if (applied.length) console.log(`[api] migrations applied: ${applied.join(', ')}`)
   if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) {
     const seedStart = Date.now()
-    await seedDatabase(handle.db, { demo: config.demoData })
+    await seedDatabase(handle.db, { demo: config.demoData, objects })
     console.log(`[api] seeded an empty ${handle.kind} database${config.demoData ? ' (with demo readers)' : ''} in ${Date.now() - seedStart} ms`)
   }
-  const deps = { db: handle.db, clock: createClock(), config, ...(handle.replica ? { replica: handle.replica } : {}) }
+  const deps = { db: handle.db, clock: createClock(), config, objects, ...(handle.replica ? { replica: handle.replica } : {}) }
   const app = await buildApp(deps, { logger: { level: config.logLevel } })
   // Several processes on one PostgreSQL: a cache invalidated by a write here reaches the others (cluster/cacheBus.ts).
   const bus: CacheBus | null = config.cacheBus === 'postgres' && config.databaseUrl ? startCacheBus(deps, config.databaseUrl, { log: app.log }) : null
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     await app.close()
     await bus?.close()
     await handle.close()
+    await objects.close()
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -54,6 +54,17 @@ export function productionSafety(env: NodeJS.ProcessEnv = process.env): SafetyRe
     if (set(env, name) && env[name] !== '1' && env[name] !== '0') problems.push(`${name}="${env[name]}": opt-ins are 1 (on) or unset`)
   }
 
+  const store = env.KOMA_OBJECT_STORE
+  if (store === 's3') {
+    if (!set(env, 'S3_BUCKET')) problems.push('KOMA_OBJECT_STORE=s3 needs S3_BUCKET: the private bucket that holds images and EPUB files')
+    if (set(env, 'S3_ACCESS_KEY_ID') !== set(env, 'S3_SECRET_ACCESS_KEY'))
+      problems.push("the object store needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or neither, for the SDK's own AWS_* variables or instance role)")
+    const where = `s3://${env.S3_BUCKET ?? ''}${set(env, 'S3_ENDPOINT') ? ` at ${env.S3_ENDPOINT}` : ''}`
+    notes.push(`images and EPUB files are kept in ${where}: back the bucket up (versioning or replication) alongside pg_dump`)
+    if (/^http:/i.test(env.S3_ENDPOINT ?? '')) notes.push('S3_ENDPOINT is plain http: the bytes travel to the store unencrypted (keep it on a private network)')
+  } else if (store !== undefined && store !== '' && store !== 'database') problems.push(`KOMA_OBJECT_STORE="${store}": database (the default) or s3`)
+  else notes.push('images and EPUB files are kept in the database (set KOMA_OBJECT_STORE=s3 for an object store; docs/production.md)')
+
   const paypalLive = set(env, 'KOMA_PAYPAL_CLIENT_ID') && set(env, 'KOMA_PAYPAL_CLIENT_SECRET')
   if (set(env, 'KOMA_PAYPAL_CLIENT_ID') !== set(env, 'KOMA_PAYPAL_CLIENT_SECRET'))
     problems.push('PayPal needs both KOMA_PAYPAL_CLIENT_ID and KOMA_PAYPAL_CLIENT_SECRET')

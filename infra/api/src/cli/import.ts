@@ -12,6 +12,7 @@ import { notifyCacheChange } from '../cluster/invalidation'
 import { EpubError } from '../modules/viewer/epub/parse'
 import { importTarget, type Imported } from '../modules/viewer/importer'
 import { databaseIsEmpty, seedDatabase } from '../seed'
+import { objectStoreOf } from '../storage'
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
@@ -24,14 +25,15 @@ async function main(): Promise<void> {
   }
   const config = loadConfig()
   const handle = await connect(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config) })
+  const objects = objectStoreOf(config.objectStore)
   let failed = 0
   try {
     await migrateToLatest(handle.db)
-    if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) await seedDatabase(handle.db, { demo: config.demoData })
+    if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) await seedDatabase(handle.db, { demo: config.demoData, objects })
     for (const target of targets) {
       try {
         const now = new Date()
-        const imported: Imported = await handle.db.transaction().execute((trx) => importTarget(trx, target, now, { ltr }))
+        const imported: Imported = await handle.db.transaction().execute((trx) => importTarget(trx, objects, target, now, { ltr }))
         console.log(`imported ${target}: "${imported.title}" as /comic/${imported.contentId} (chapter ${imported.chapterId}; ${imported.detail})`)
         console.log(`KOMA_IMPORTED ${JSON.stringify({ target, contentId: imported.contentId, chapterId: imported.chapterId })}`)
         // Running API processes on PostgreSQL rebuild home, lists and search now (cluster/invalidation.ts).
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await handle.close()
+    await objects.close()
   }
   if (failed) process.exitCode = 1
 }

@@ -18,6 +18,7 @@ import { loadConfig, pgliteDir } from '../config'
 import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { createNews, runNotificationsOnce } from '../modules/notify/service'
+import { objectStoreOf } from '../storage'
 
 const USAGE =
   'usage: npm run news -- --subject TEXT --body TEXT [--subject-ja TEXT --body-ja TEXT] [--subject-fr TEXT --body-fr TEXT] [--link /path] [--deliver]'
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     const { newsId, recipients } = await createNews(handle.db, clock.now(), { texts, link })
     console.log(`news #${newsId}: queued for ${recipients} member${recipients === 1 ? '' : 's'} who keep news e-mails on`)
     if (values.deliver) {
-      const { sent, skipped } = await runNotificationsOnce({ db: handle.db, clock, config })
+      const { sent, skipped } = await runNotificationsOnce({ db: handle.db, clock, config, objects: objectStoreOf(config.objectStore) })
       console.log(`news: ${sent} notification${sent === 1 ? '' : 's'} sent now, ${skipped} skipped; the rest wait for the morning in their readers' time zones`)
     }
   } finally {

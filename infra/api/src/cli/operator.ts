@@ -11,6 +11,7 @@ import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import type { AppDeps } from '../deps'
 import { grantOperator, listOperators, resetOperatorFactor, revokeOperator } from '../modules/ops/operators'
+import { objectStoreOf } from '../storage'
 
 const USAGE = `usage: npm run operator -- grant <e-mail> | revoke <e-mail> | reset-totp <e-mail> | list`
 
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const handle = await connect(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config) })
   try {
     await migrateToLatest(handle.db)
-    const deps: AppDeps = { db: handle.db, clock: createClock(), config }
+    const deps: AppDeps = { db: handle.db, clock: createClock(), config, objects: objectStoreOf(config.objectStore) }
     const actor = { memberId: null, label: `cli:${systemUser()}` }
     if (command === 'list') {
       const operators = await listOperators(deps)

@@ -6,18 +6,20 @@ import { loadConfig, pgliteDir } from '../config'
 import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { databaseIsEmpty, seedDatabase } from '../seed'
+import { objectStoreOf } from '../storage'
 
 async function main(): Promise<void> {
   const config = loadConfig()
   const handle = await connect(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config) })
   const where = config.databaseUrl ? 'PostgreSQL' : pgliteDir(config)
+  const objects = objectStoreOf(config.objectStore)
   try {
     await migrateToLatest(handle.db)
     if (!(await databaseIsEmpty(handle.db))) {
       console.log(`seed: ${where} already has a catalogue; nothing to do`)
       return
     }
-    const s = await seedDatabase(handle.db, { demo: config.demoData })
+    const s = await seedDatabase(handle.db, { demo: config.demoData, objects })
     if (s.skipped) {
       console.log(`seed: ${where} was seeded meanwhile; nothing to do`)
       return
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     )
   } finally {
     await handle.close()
+    await objects.close()
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Artwork } from './artwork/pages'
 import type { Database, ImageAccess } from '../db/schema'
+import { putAll, type ObjectStore } from '../storage'
 import { insertReturningIds } from './batch'
 
 export const SVG_MIME = 'image/svg+xml'
@@ -41,12 +42,17 @@ export class ImageBank {
     return id
   }
 
-  async insert(db: Kysely<Database>, createdAt: Date): Promise<void> {
-    const rows = this.items.map((item) => ({
+  /** Every image's bytes through the object store first, then the rows (none names an object that was not stored). */
+  async insert(db: Kysely<Database>, objects: ObjectStore, createdAt: Date): Promise<void> {
+    const stored = await putAll(
+      objects,
+      this.items.map((item) => Buffer.from(item.svg, 'utf8')),
+    )
+    const rows = this.items.map((item, index) => ({
       width: item.width,
       height: item.height,
       mime: SVG_MIME,
-      bytes: Buffer.from(item.svg, 'utf8'),
+      ...stored[index]!,
       access: item.access,
       created_at: createdAt,
     }))

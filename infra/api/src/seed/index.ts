@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema'
+import { databaseStore, type ObjectStore } from '../storage'
 import { insertAccountData } from './accounts'
 import { planCatalogue } from './catalogue'
 import { insertCoinProducts } from './coin-products'
@@ -54,9 +55,11 @@ const SEED_LOCK = 0x6b6f6d61 // "koma"
  * dates are relative to `options.now`. Guarded: everything is written in one transaction that
  * first takes an advisory lock and checks `databaseIsEmpty`; on a database that already has
  * titles it writes nothing and returns `skipped: true`, so running it twice is harmless.
+ * Image and EPUB bytes go through `options.objects` (the configured store; the database by default).
  */
-export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; demo?: boolean } = {}): Promise<SeedSummary> {
+export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; demo?: boolean; objects?: ObjectStore } = {}): Promise<SeedSummary> {
   const demo = options.demo ?? true
+  const objects = options.objects ?? databaseStore
   const started = Date.now()
   const now = options.now ?? new Date()
   const summary: SeedSummary = {
@@ -88,7 +91,7 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; 
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
     if (!(await databaseIsEmpty(trx))) return
-    await bank.insert(trx, now)
+    await bank.insert(trx, objects, now)
     const catalogue = await writeCatalogue(trx, plans, bank, now)
     const written = await writeHome(trx, home, plans, catalogue.contentIds, bank)
     summary.menuItems = await insertMenu(trx)
@@ -126,7 +129,7 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; 
       imageBytes: bank.bytes,
       skipped: false,
     })
-    const novels = await seedNovels(trx, now)
+    const novels = await seedNovels(trx, objects, now)
     summary.contents += novels.contents
     summary.chapters += novels.chapters
     summary.images += novels.images

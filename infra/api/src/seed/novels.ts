@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
+import { insertImage } from '../modules/image/stored'
+import type { ObjectStore } from '../storage'
 import { buildEpub } from '../modules/viewer/epub/build'
 import { importEpubBytes } from '../modules/viewer/epub/store'
 import { attachEpub, insertChapter, insertTitle, titleCover } from '../modules/viewer/importer'
@@ -23,7 +25,11 @@ function prose(sentences: string[], rng: Rng, paragraphs: number, joiner: string
  * a navigation document and three sections): Japanese in vertical writing read right to left,
  * English and French left to right. Volume 1 is free; later volumes are sold, with a trial.
  */
-export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ contents: number; chapters: number; images: number; imageBytes: number }> {
+export async function seedNovels(
+  db: Kysely<Database>,
+  objects: ObjectStore,
+  now: Date,
+): Promise<{ contents: number; chapters: number; images: number; imageBytes: number }> {
   let chapters = 0
   let imageBytes = 0
   for (const novel of NOVELS) {
@@ -31,12 +37,7 @@ export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ con
     const title = novel.name[novel.language]
     const author = novel.author[novel.language]
     const cover = titleCover(title, author, novel.hue)
-    const coverRow = await db
-      .insertInto('images')
-      .values({ width: 192, height: 272, mime: 'image/svg+xml', bytes: Buffer.from(cover), access: 'public', created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const coverId = Number(coverRow.id)
+    const coverId = await insertImage(db, objects, { width: 192, height: 272, mime: 'image/svg+xml', access: 'public', created_at: now }, Buffer.from(cover))
     imageBytes += Buffer.byteLength(cover)
     const contentId = await insertTitle(db, {
       name: novel.name,
@@ -66,7 +67,7 @@ export async function seedNovels(db: Kysely<Database>, now: Date): Promise<{ con
           paragraphs: prose(novel.sentences, vrng.fork(index), 10, joiner),
         })),
       })
-      const { epubId, parsed } = await importEpubBytes(db, bytes)
+      const { epubId, parsed } = await importEpubBytes(db, objects, bytes)
       const free = volume === 1
       const chapterId = await insertChapter(db, contentId, volume, coverId, {
         name: volumeTitle(volume),

@@ -8,6 +8,7 @@ import { planCatalogue } from './catalogue'
 import { ImageBank } from './images'
 import { databaseIsEmpty, SEEDED_MEMBER, seedDatabase, type SeedSummary } from '.'
 import { coinBalance, ledgerSum, memberExpiringCoins } from '../modules/coin/ledger'
+import { databaseStore, sha256Of } from '../storage'
 
 jest.setTimeout(120_000)
 
@@ -189,10 +190,13 @@ describe('seedDatabase', () => {
   })
 
   it('stores valid SVG artwork whose declared size matches its row, and it rasterises', async () => {
-    const images = await db.selectFrom('images').select(['id', 'width', 'height', 'mime', 'bytes']).execute()
+    const images = await db.selectFrom('images').select(['id', 'width', 'height', 'mime', 'bytes', 'storage_key', 'sha256']).execute()
     expect(images.length).toBe(summary.images)
     for (const image of images) {
-      const svg = Buffer.from(image.bytes).toString('utf8')
+      // The default store keeps the bytes in the row, with their hash.
+      const bytes = await databaseStore.get(image)
+      expect([image.storage_key, image.sha256]).toEqual([null, sha256Of(bytes)])
+      const svg = bytes.toString('utf8')
       expect(image.mime).toBe('image/svg+xml')
       expect(svg.startsWith('<svg')).toBe(true)
       expect(svg.endsWith('</svg>')).toBe(true)
@@ -202,15 +206,25 @@ describe('seedDatabase', () => {
     const cover = await db
       .selectFrom('content_images as ci')
       .innerJoin('images as i', 'i.id', 'ci.image_id')
-      .select(['i.bytes', 'i.width', 'i.height'])
+      .select(['i.bytes', 'i.storage_key', 'i.width', 'i.height'])
       .where('ci.type', '=', 'cover')
       .limit(1)
       .executeTakeFirstOrThrow()
     expect([cover.width, cover.height]).toEqual([384, 544])
-    const webp = await sharp(Buffer.from(cover.bytes)).webp().toBuffer()
+    const webp = await sharp(await databaseStore.get(cover))
+      .webp()
+      .toBuffer()
     expect(webp.subarray(8, 12).toString()).toBe('WEBP')
-    const page = await db.selectFrom('chapter_pages as p').innerJoin('images as i', 'i.id', 'p.image_id').select('i.bytes').limit(1).executeTakeFirstOrThrow()
-    const { info } = await sharp(Buffer.from(page.bytes)).resize({ width: 360 }).raw().toBuffer({ resolveWithObject: true })
+    const page = await db
+      .selectFrom('chapter_pages as p')
+      .innerJoin('images as i', 'i.id', 'p.image_id')
+      .select(['i.bytes', 'i.storage_key'])
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    const { info } = await sharp(await databaseStore.get(page))
+      .resize({ width: 360 })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     expect(info.width).toBe(360)
   })
 

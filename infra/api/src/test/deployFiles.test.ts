@@ -19,10 +19,11 @@ jest.setTimeout(180_000)
  */
 const deploy = path.resolve(__dirname, '..', '..', '..', 'deploy')
 
-function envFile(): Record<string, string> {
+/** The example's settings; with `optional`, also those left commented out (`# NAME=value`) for the operator to turn on. */
+function envFile(optional = false): Record<string, string> {
   const env: Record<string, string> = {}
   for (const line of fs.readFileSync(path.join(deploy, 'koma.env.example'), 'utf8').split('\n')) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim())
+    const match = (optional ? /^(?:#\s?)?([A-Z0-9_]+)=(.*)$/ : /^([A-Z0-9_]+)=(.*)$/).exec(line.trim())
     if (match) env[match[1]!] = match[2]!
   }
   return env
@@ -38,6 +39,10 @@ describe('infra/deploy', () => {
     expect(config.databaseReadUrl).toMatch(/db-replica/)
     expect(config.rateLimit.store).toBe('redis')
     expect(config.cacheBus).toBe('postgres')
+    // The optional object store, turned on, passes too.
+    const withStore = envFile(true)
+    expect(productionSafety(withStore).problems).toEqual([])
+    expect(loadConfig(withStore).objectStore).toMatchObject({ kind: 's3', bucket: 'koma-media', endpoint: 'https://minio.internal:9000' })
   })
 
   it('every setting the example names is one the code reads', () => {
@@ -47,7 +52,7 @@ describe('infra/deploy', () => {
       .filter((file) => /\.(ts|mjs)$/.test(file) && !file.endsWith('.test.ts'))
       .map((file) => fs.readFileSync(file, 'utf8'))
       .join('\n')
-    for (const name of Object.keys(envFile())) expect({ name, read: sources.includes(name) }).toEqual({ name, read: true })
+    for (const name of Object.keys(envFile(true))) expect({ name, read: sources.includes(name) }).toEqual({ name, read: true })
   })
 
   it('the service units start the compiled API and edge', () => {

@@ -14,8 +14,13 @@ export const SEED_NOW = new Date('2026-11-20T03:00:00.000Z')
 /** A hash of everything that shapes the seeded database: a changed migration or seed makes a new template. */
 function schemaFingerprint(): string {
   const hash = createHash('sha256')
-  // The seed writes its novels with the viewer module's EPUB builder and importer.
-  const roots = [path.join(__dirname, '..', 'db'), path.join(__dirname, '..', 'seed'), path.join(__dirname, '..', 'modules', 'viewer')]
+  // The seed writes its novels with the viewer module's EPUB builder and importer, and its bytes through storage/.
+  const roots = [
+    path.join(__dirname, '..', 'db'),
+    path.join(__dirname, '..', 'seed'),
+    path.join(__dirname, '..', 'modules', 'viewer'),
+    path.join(__dirname, '..', 'storage'),
+  ]
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name)

@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps'
 import type { Database } from '../db/schema'
 import { API_PREFIX } from '../http/route'
 import { readOutbox, type Mail } from '../modules/mail/mailer'
+import { objectStoreOf } from '../storage'
 import { postgresAdminUrl, testLane, withDatabase } from './lane'
 import { pgliteTemplatePath, postgresTemplateName } from './template'
 
@@ -174,13 +175,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = options.configure ? options.configure(defaults) : defaults
   let app: FastifyInstance
   const routes: TestApp['routes'] = []
-  const deps: AppDeps = { db: handle.db, clock, config, ...(handle.replica ? { replica: handle.replica } : {}) }
+  const objects = objectStoreOf(config.objectStore)
+  const deps: AppDeps = { db: handle.db, clock, config, objects, ...(handle.replica ? { replica: handle.replica } : {}) }
   try {
     app = await buildApp(deps, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
     await app.ready()
   } catch (error) {
     // A failed setup must not leave the database open: Jest would wait on it forever.
     await handle.close()
+    await objects.close()
     if (dropDatabase) await dropDatabase()
     throw error
   }
@@ -233,6 +236,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       try {
         await app.close()
         await handle.close()
+        await objects.close()
         if (dropDatabase) await dropDatabase()
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true })

@@ -76,7 +76,12 @@ export interface ImagesTable {
   width: number
   height: number
   mime: string
-  bytes: Buffer
+  /** The bytes, or null when `storage_key` names the object that holds them (storage/, migration 0610). */
+  bytes: Buffer | null
+  /** The SHA-256 (hex) of the bytes; null on rows written before migration 0610 and not moved since. */
+  sha256: string | null
+  /** Every insert says both (`...await objects.put(bytes)`): bytes or key, never both. */
+  storage_key: string | null
   /** Who may fetch it by its bare id (see migration 0600): every insert says which. */
   access: ImageAccess
   created_at: CreatedAt

@@ -4,7 +4,10 @@ import type { CreatedAt } from './columns'
 export interface EpubFilesTable {
   id: Generated<number>
   sha256: string
-  bytes: Buffer
+  /** The EPUB, or null when `storage_key` names the object that holds it (storage/, migration 0610). */
+  bytes: Buffer | null
+  /** Every insert says both (`...await objects.put(bytes)`): bytes or key, never both. */
+  storage_key: string | null
   layout: 'reflowable' | 'fixed'
   reading_progression: 'ltr' | 'rtl'
   language: string

@@ -118,7 +118,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
           .webp({ quality: 82 })
           .toBuffer(),
       )
-      const imageId = await queries.saveAvatar(deps.db, member.memberId, { size, bytes })
+      const imageId = await queries.saveAvatar(deps.db, deps.objects, member.memberId, { size, bytes })
       return { avatarImageUrl: imageUrl(imageId) }
     },
     { limit: 'avatarUpload', maxBytes: BODY_LIMITS.avatar },

@@ -1,5 +1,7 @@
 import type { Kysely, Updateable } from 'kysely'
 import type { Database, MembersTable } from '../../db/schema'
+import type { ObjectStore } from '../../storage'
+import { insertImage } from '../image/stored'
 
 /** The SQL of the account pages: profile fields, settings, devices, deletion, mature content and adult verification. */
 type Db = Kysely<Database>
@@ -24,15 +26,11 @@ export const matureRow = (db: Db, memberId: number) =>
 export const passwordOf = (db: Db, memberId: number) =>
   db.selectFrom('members').select(['email', 'password_hash']).where('id', '=', memberId).executeTakeFirstOrThrow()
 
-/** A new avatar (public image) set on the member; answers its image id. */
-export async function saveAvatar(db: Db, memberId: number, image: { size: number; bytes: Buffer }): Promise<number> {
-  const row = await db
-    .insertInto('images')
-    .values({ width: image.size, height: image.size, mime: 'image/webp', bytes: image.bytes, access: 'public' })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await updateMember(db, memberId, { avatar_image_id: row.id })
-  return row.id
+/** A new avatar (public image, its bytes through the object store) set on the member; answers its image id. */
+export async function saveAvatar(db: Db, objects: ObjectStore, memberId: number, image: { size: number; bytes: Buffer }): Promise<number> {
+  const id = await insertImage(db, objects, { width: image.size, height: image.size, mime: 'image/webp', access: 'public' }, image.bytes)
+  await updateMember(db, memberId, { avatar_image_id: id })
+  return id
 }
 
 /** The member's live sessions that carry a device id, most recently seen first. */

@@ -651,7 +651,7 @@ describe('reward grants and history', () => {
 
   it('has no faketime route in production', async () => {
     const config = { ...loadConfig({ DATA_DIR: t.dataDir, NODE_ENV: 'production' }), skipChecksum: true }
-    const app = await buildApp({ db: t.db, clock: createClock(), config })
+    const app = await buildApp({ db: t.db, clock: createClock(), config, objects: t.deps.objects })
     try {
       const response = await app.inject({ method: 'POST', url: urlOf(endpoints.debugFaketimeSet), query: { time: '1700000000000' } })
       expect(response.statusCode).toBe(404)

@@ -9,12 +9,15 @@ export interface Rendered {
 }
 
 /**
- * What a cache miss needs: the stored bytes (their hash names the disk files) and how to render
- * them. `render` answers the asked key and may answer sibling keys too (every band of a strip
- * comes out of one render): those are kept as if they had been asked.
+ * What a cache miss needs: the stored bytes' hash (it names the disk files; null for rows written
+ * before images had one: then the bytes are read and hashed), how to read the bytes (the row's
+ * own, or the object store's: only when no rendered file is on disk) and how to render them.
+ * `render` answers the asked key and may answer sibling keys too (every band of a strip comes
+ * out of one render): those are kept as if they had been asked.
  */
 export interface Source {
-  source: Buffer
+  sha256: string | null
+  read: () => Promise<Buffer>
   render: (bytes: Buffer) => Promise<Map<string, Buffer>>
 }
 
@@ -52,7 +55,13 @@ export class ImageCache {
   private async fill(key: string, load: () => Promise<Source | null>): Promise<Rendered | null> {
     const source = await load()
     if (!source) return null
-    const hash = createHash('sha256').update(source.source).digest('hex').slice(0, 32)
+    let bytes: Buffer | null = null
+    let sha256 = source.sha256
+    if (!sha256) {
+      bytes = await source.read()
+      sha256 = createHash('sha256').update(bytes).digest('hex')
+    }
+    const hash = sha256.slice(0, 32)
     const file = (forKey: string) => (this.dir ? path.join(this.dir, hash.slice(0, 2), `${hash}-${variantOf(forKey)}`) : null)
     const keep = (forKey: string, body: Buffer): Rendered => {
       const rendered = { body, etag: `"${hash.slice(0, 16)}-${variantOf(forKey)}"` }
@@ -62,7 +71,7 @@ export class ImageCache {
     const onDisk = file(key)
     const stored = onDisk ? await fs.readFile(onDisk).catch(() => null) : null
     if (stored) return keep(key, stored)
-    const bodies = await source.render(source.source)
+    const bodies = await source.render(bytes ?? (await source.read()))
     const body = bodies.get(key)
     if (!body) throw new Error(`the render of ${key} did not answer it`)
     for (const [forKey, forBody] of bodies) {

@@ -9,6 +9,7 @@ import { rawRoute } from '../../http/route'
 import { ImageCache, type Rendered } from './cache'
 import { chooseFormat, renderBands, renderImage, type OutputFormat } from './render'
 import { pageUrls } from './signing'
+import { imageSource } from './stored'
 
 const YEAR_SECONDS = 31_536_000
 
@@ -59,9 +60,14 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     return variant
   }
 
+  /**
+   * An image's row, and its bytes on demand (from the row, or the object store): a variant already
+   * rendered on disk is found by the row's hash without reading the source at all.
+   */
   const source = async (id: number) => {
-    const image = await deps.db.selectFrom('images').select(['bytes', 'mime', 'width', 'height']).where('id', '=', id).executeTakeFirst()
-    return image ? { ...image, bytes: Buffer.from(image.bytes) } : null
+    const row = await imageSource(deps.db, id)
+    if (!row) return null
+    return { ...row, read: () => deps.objects.get(row) }
   }
 
   const send = (req: FastifyRequest, reply: FastifyReply, rendered: Rendered, format: OutputFormat, grant: 'signed' | 'public', query: Query) => {
@@ -84,7 +90,11 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
       const rendered = await cache.get(key, async () => {
         const image = await source(id)
         if (!image) return null
-        return { source: image.bytes, render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]) }
+        return {
+          sha256: image.sha256,
+          read: image.read,
+          render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]),
+        }
       })
       if (!rendered) throw apiError('notFound')
       return send(req, reply, rendered, format, grant, query)
@@ -111,7 +121,8 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         const bands = tileHeights(image.width, image.height)
         if (bands.length !== count || index >= count) return null
         return {
-          source: image.bytes,
+          sha256: image.sha256,
+          read: image.read,
           render: async (bytes) => new Map((await renderBands({ ...image, bytes }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
         }
       })

@@ -64,7 +64,7 @@ describe('importing from the browser', () => {
     const byCommand = await t.db
       .transaction()
       .execute(async (trx) => {
-        const made = await importTarget(trx, file, t.clock.now())
+        const made = await importTarget(trx, t.deps.objects, file, t.clock.now())
         throw Object.assign(new Error('rollback'), { made })
       })
       .catch((error: { made: { title: string; detail: string } }) => error.made)

@@ -129,7 +129,7 @@ export function registerImportRoute(app: FastifyInstance, deps: AppDeps, formRef
           const target = kind === 'epub' ? path.join(dir, files[0]!.name) : dir
           const now = deps.clock.now()
           const imported = await deps.db.transaction().execute(async (trx) => {
-            const made = await importTarget(trx, target, now, { ltr: fields.ltr === 'true', title: kind === 'images' ? title : undefined })
+            const made = await importTarget(trx, deps.objects, target, now, { ltr: fields.ltr === 'true', title: kind === 'images' ? title : undefined })
             await writeAudit(trx, operator.actor, {
               action: 'title.import',
               target: `title:${made.contentId}`,

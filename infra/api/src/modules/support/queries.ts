@@ -1,24 +1,23 @@
 import type { Locale } from '@koma/contracts/server'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import type { ObjectStore } from '../../storage'
+import { insertImage } from '../image/stored'
 
 /** The SQL of support: inquiry uploads and forms, notices, FAQ and legal documents. */
 type Db = Kysely<Database>
 
-/** Keep an uploaded inquiry image (private) and the token that lets only its sender attach it. */
+/** Keep an uploaded inquiry image (private, its bytes through the object store) and the token that lets only its sender attach it. */
 export async function saveInquiryUpload(
   db: Db,
+  objects: ObjectStore,
   image: { width: number; height: number; bytes: Buffer },
   owner: { token: string; deviceId: string; memberId: number | null; now: Date },
 ): Promise<void> {
-  const row = await db
-    .insertInto('images')
-    .values({ width: image.width, height: image.height, mime: 'image/jpeg', bytes: image.bytes, access: 'private' })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const imageId = await insertImage(db, objects, { width: image.width, height: image.height, mime: 'image/jpeg', access: 'private' }, image.bytes)
   await db
     .insertInto('inquiry_uploads')
-    .values({ token: owner.token, image_id: row.id, device_id: owner.deviceId, member_id: owner.memberId, created_at: owner.now })
+    .values({ token: owner.token, image_id: imageId, device_id: owner.deviceId, member_id: owner.memberId, created_at: owner.now })
     .execute()
 }
 

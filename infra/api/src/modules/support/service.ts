@@ -22,6 +22,7 @@ export async function storeInquiryImage(deps: AppDeps, body: Buffer, deviceId: s
   // Who sent it (device, and member or guest when signed in): only they may attach it.
   await queries.saveInquiryUpload(
     deps.db,
+    deps.objects,
     { width: bytes.info.width, height: bytes.info.height, bytes: bytes.data },
     { token, deviceId, memberId: member?.memberId ?? null, now: deps.clock.now() },
   )

@@ -3,7 +3,9 @@ import path from 'node:path'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import type { Database, ImageAccess } from '../../db/schema'
+import type { ObjectStore } from '../../storage'
 import { MAX_INPUT_PIXELS } from '../image/render'
+import { insertImage } from '../image/stored'
 import { EpubError } from './epub/parse'
 import { entryOf, importEpubBytes } from './epub/store'
 
@@ -42,15 +44,35 @@ export function titleCover(title: string, author: string, hue: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="192" height="272" viewBox="0 0 192 272"><rect width="192" height="272" fill="hsl(${hue},45%,32%)"/><rect x="10" y="10" width="172" height="252" fill="none" stroke="hsl(${hue},50%,75%)" stroke-width="1.5"/><rect x="24" y="60" width="144" height="2" fill="hsl(${hue},60%,80%)"/>${text}<text x="96" y="238" text-anchor="middle" font-size="12" font-family="serif" fill="hsl(${hue},40%,88%)">${escape(author.slice(0, 28))}</text></svg>`
 }
 
-async function insertImage(db: Kysely<Database>, bytes: Buffer, mime: string, now: Date, access: ImageAccess = 'public'): Promise<number> {
-  const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
-  if (!meta.width || !meta.height) throw new Error('an image without a size')
-  const row = await db
-    .insertInto('images')
-    .values({ width: meta.width, height: meta.height, mime, bytes, access, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return Number(row.id)
+/** An image's size, or null when sharp cannot read it as one. */
+async function imageSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null
+  } catch {
+    return null
+  }
+}
+
+/** Keep an imported image (its bytes through the object store); null when it is no readable image. A store failure is thrown as it is. */
+async function importImage(
+  db: Kysely<Database>,
+  objects: ObjectStore,
+  bytes: Buffer,
+  mime: string,
+  now: Date,
+  access: ImageAccess = 'public',
+): Promise<{ id: number; width: number; height: number } | null> {
+  const size = await imageSize(bytes)
+  if (!size) return null
+  return { id: await insertImage(db, objects, { ...size, mime, access, created_at: now }, bytes), ...size }
+}
+
+/** A cover the importer drew itself (always readable). */
+async function drawnCover(db: Kysely<Database>, objects: ObjectStore, svg: string, now: Date): Promise<number> {
+  const made = await importImage(db, objects, Buffer.from(svg), 'image/svg+xml', now)
+  if (!made) throw new Error('a drawn cover that is no image')
+  return made.id
 }
 
 async function insertAuthor(db: Kysely<Database>, name: L10n): Promise<number> {
@@ -197,8 +219,8 @@ export interface Imported {
 }
 
 /** Add a title from an EPUB file: one free volume (with a trial), the book's own cover or a typographic one. */
-export async function importEpubTitle(db: Kysely<Database>, bytes: Uint8Array, now: Date): Promise<Imported> {
-  const { epubId, parsed } = await importEpubBytes(db, bytes)
+export async function importEpubTitle(db: Kysely<Database>, objects: ObjectStore, bytes: Uint8Array, now: Date): Promise<Imported> {
+  const { epubId, parsed } = await importEpubBytes(db, objects, bytes)
   const hue = [...parsed.title].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 360
   const author = parsed.creators.join(', ') || 'Unknown'
   let coverId: number | null = null
@@ -211,13 +233,10 @@ export async function importEpubTitle(db: Kysely<Database>, bytes: Uint8Array, n
         : /\.webp$/i.test(parsed.coverPath)
           ? 'image/webp'
           : 'image/jpeg'
-    try {
-      coverId = await insertImage(db, Buffer.from(coverBytes), mime, now)
-    } catch {
-      coverId = null
-    }
+    // A cover that is no readable image is replaced by a drawn one.
+    coverId = (await importImage(db, objects, Buffer.from(coverBytes), mime, now))?.id ?? null
   }
-  coverId ??= await insertImage(db, Buffer.from(titleCover(parsed.title, author, hue)), 'image/svg+xml', now)
+  coverId ??= await drawnCover(db, objects, titleCover(parsed.title, author, hue), now)
   const rtl = parsed.readingProgression === 'rtl'
   const contentId = await insertTitle(db, {
     name: sameInEvery(parsed.title),
@@ -241,7 +260,13 @@ export async function importEpubTitle(db: Kysely<Database>, bytes: Uint8Array, n
 const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif' }
 
 /** Add a comic from a folder of images (natural file-name order): tall images make a vertical strip, others a right-to-left paged book. */
-export async function importImageFolder(db: Kysely<Database>, folder: string, now: Date, options: { ltr?: boolean; title?: string } = {}): Promise<Imported> {
+export async function importImageFolder(
+  db: Kysely<Database>,
+  objects: ObjectStore,
+  folder: string,
+  now: Date,
+  options: { ltr?: boolean; title?: string } = {},
+): Promise<Imported> {
   const images = fs
     .readdirSync(folder)
     .flatMap((name) => {
@@ -252,14 +277,9 @@ export async function importImageFolder(db: Kysely<Database>, folder: string, no
   if (images.length === 0) throw new EpubError(`No images in ${folder}: a comic folder holds .jpg, .png, .webp or .gif pages.`)
   const pages: { id: number; width: number; height: number }[] = []
   for (const { name, type } of images) {
-    const bytes = fs.readFileSync(path.join(folder, name))
-    try {
-      const id = await insertImage(db, bytes, type, now, 'page')
-      const meta = await sharp(bytes).metadata()
-      pages.push({ id, width: meta.width ?? 1, height: meta.height ?? 1 })
-    } catch {
-      throw new EpubError(`${name} is not a readable image.`)
-    }
+    const page = await importImage(db, objects, fs.readFileSync(path.join(folder, name)), type, now, 'page')
+    if (!page) throw new EpubError(`${name} is not a readable image.`)
+    pages.push(page)
   }
   const ratios = pages.map((page) => page.height / page.width).sort((a, b) => a - b)
   // The median page (there is at least one: an empty folder was refused above).
@@ -267,7 +287,7 @@ export async function importImageFolder(db: Kysely<Database>, folder: string, no
   const vertical = median > 1.8
   const title = options.title ?? path.basename(path.resolve(folder))
   const hue = [...title].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 360
-  const coverId = await insertImage(db, Buffer.from(titleCover(title, 'Koma', hue)), 'image/svg+xml', now)
+  const coverId = await drawnCover(db, objects, titleCover(title, 'Koma', hue), now)
   const contentId = await insertTitle(db, {
     name: sameInEvery(title),
     description: sameInEvery(''),
@@ -298,7 +318,13 @@ export async function importImageFolder(db: Kysely<Database>, folder: string, no
  * novel. The operator console's upload (ops/imports.ts) spools its files into a folder or a file
  * and comes here too, so both make the same titles. Refusals are EpubErrors with the reason.
  */
-export async function importTarget(db: Kysely<Database>, target: string, now: Date, options: { ltr?: boolean; title?: string } = {}): Promise<Imported> {
+export async function importTarget(
+  db: Kysely<Database>,
+  objects: ObjectStore,
+  target: string,
+  now: Date,
+  options: { ltr?: boolean; title?: string } = {},
+): Promise<Imported> {
   if (!fs.existsSync(target)) throw new EpubError(`${target} does not exist.`)
-  return fs.statSync(target).isDirectory() ? importImageFolder(db, target, now, options) : importEpubTitle(db, fs.readFileSync(target), now)
+  return fs.statSync(target).isDirectory() ? importImageFolder(db, objects, target, now, options) : importEpubTitle(db, objects, fs.readFileSync(target), now)
 }

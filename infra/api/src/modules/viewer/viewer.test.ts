@@ -268,7 +268,7 @@ describe('EPUB import', () => {
     ['page-blanche.epub', 'Page Blanche', 'fixed', 'ltr'],
     ['kusamakura-japanese-vertical-writing.epub', '草枕', 'reflowable', 'rtl'],
   ])('imports %s and serves it to read', async (file, title, layout, progression) => {
-    const imported = await importEpubTitle(t.db, fs.readFileSync(`${samplesDir}/${file}`), new Date())
+    const imported = await importEpubTitle(t.db, t.deps.objects, fs.readFileSync(`${samplesDir}/${file}`), new Date())
     expect(imported.title).toBe(title)
     const chapter = (
       await t.call(endpoints.chapter, { params: { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product' } })
@@ -385,7 +385,7 @@ describe('EPUB import', () => {
 describe('big books', () => {
   it('a 2,000-document book sends a position count per document, not a locator per position', async () => {
     const book = first(testBooks(['big-2000']), 'test books').bytes
-    const imported = await importEpubTitle(t.db, book, new Date())
+    const imported = await importEpubTitle(t.db, t.deps.objects, book, new Date())
     const response = await t.call(endpoints.chapterEpub, {
       params: { type: 'comic', id: imported.contentId },
       query: { chapterId: String(imported.chapterId), chapterFileSalesType: 'product' },
@@ -416,7 +416,7 @@ describe('stored positions', () => {
       sections: [1, 2, 3].map((n) => ({ title: `Chapter ${n}`, paragraphs: [`Text ${n}.`] })),
       modified: new Date('2026-01-01T00:00:00Z'),
     })
-    const imported = await importEpubTitle(t.db, book, new Date())
+    const imported = await importEpubTitle(t.db, t.deps.objects, book, new Date())
     const base = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': 'OEBPS/' })
     const before = parsedBookLoads()
     const publication = await t.call(endpoints.chapterEpub, {
@@ -459,7 +459,7 @@ describe('SVG pages', () => {
       files[`OPS/pages/p${n}.svg`] = strToU8(svg(n))
       files[`OPS/images/i${n}.png`] = new Uint8Array(png)
     }
-    const imported = await importEpubTitle(t.db, zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...files }), new Date())
+    const imported = await importEpubTitle(t.db, t.deps.objects, zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...files }), new Date())
     const query = (salesType: string) => ({ query: { chapterId: String(imported.chapterId), chapterFileSalesType: salesType } })
     const { manifest, positions } = (await t.call(endpoints.chapterEpub, { params: { type: 'comic', id: imported.contentId }, ...query('product') })).json()
       .result
@@ -512,7 +512,7 @@ describe('obfuscated fonts', () => {
   it('serves fonts obfuscated by the IDPF and Adobe algorithms as the fonts they are', async () => {
     const font = new Uint8Array(3000).map((_, i) => (i * 37 + 11) % 256)
     const identifier = 'urn:uuid:0f3a4c2e-9b1d-4e6f-8a7b-1c2d3e4f5a6b'
-    const imported = await importEpubTitle(t.db, fontBook(identifier, font), new Date())
+    const imported = await importEpubTitle(t.db, t.deps.objects, fontBook(identifier, font), new Date())
     const base = urlOf(endpoints.epubResource, {
       type: 'comic',
       id: imported.contentId,
@@ -580,7 +580,7 @@ describe('EPUB files each part serves', () => {
   const allAre = (paths: string[], status: number) => Object.fromEntries(paths.map((file) => [file, status]))
 
   it('a trial gets its documents and exactly what they load, followed through CSS and SVG; the whole book none of the package', async () => {
-    const imported = await importEpubTitle(t.db, referencingEpub(), new Date())
+    const imported = await importEpubTitle(t.db, t.deps.objects, referencingEpub(), new Date())
     const trial = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'trial', '*': '' })
     const product = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': '' })
     const loaded = [
@@ -673,7 +673,7 @@ describe('EPUB files each part serves', () => {
       ['OPS/package.opf', 'OPS/toc.xhtml'],
     ],
   ])('%s: the trial reads its documents and their files, not the paid part or the package', async (file, trialFiles, paidFiles, packageFiles) => {
-    const imported = await importEpubTitle(t.db, fs.readFileSync(`${samplesDir}/${file}`), new Date())
+    const imported = await importEpubTitle(t.db, t.deps.objects, fs.readFileSync(`${samplesDir}/${file}`), new Date())
     const encoded = (paths: string[]) => paths.map((p) => p.split('/').map(encodeURIComponent).join('/'))
     const trial = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'trial', '*': '' })
     const product = urlOf(endpoints.epubResource, { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product', '*': '' })
@@ -700,7 +700,7 @@ describe('comic import from a folder of images', () => {
 
   it('makes a right-to-left paged comic of book-shaped pages, in natural file order', async () => {
     const folder = await folderOf({ width: 600, height: 900 }, 11)
-    const imported = await importImageFolder(t.db, folder, new Date(), { title: 'Scans' })
+    const imported = await importImageFolder(t.db, t.deps.objects, folder, new Date(), { title: 'Scans' })
     const chapter = (
       await t.call(endpoints.chapter, { params: { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product' } })
     ).json().result
@@ -712,7 +712,7 @@ describe('comic import from a folder of images', () => {
 
   it('makes a vertical strip of tall pages, served in bands', async () => {
     const folder = await folderOf({ width: 400, height: 1600 }, 2)
-    const imported = await importImageFolder(t.db, folder, new Date())
+    const imported = await importImageFolder(t.db, t.deps.objects, folder, new Date())
     const chapter = (
       await t.call(endpoints.chapter, { params: { type: 'comic', id: imported.contentId, chapterId: imported.chapterId, salesType: 'product' } })
     ).json().result
@@ -723,7 +723,7 @@ describe('comic import from a folder of images', () => {
 
   it('refuses a folder without pages', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-import-empty-'))
-    await expect(importImageFolder(t.db, folder, new Date())).rejects.toThrow(EpubError)
+    await expect(importImageFolder(t.db, t.deps.objects, folder, new Date())).rejects.toThrow(EpubError)
     fs.rmSync(folder, { recursive: true, force: true })
   })
 })

@@ -212,7 +212,7 @@ export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, requeste
   const known = [...epub.book.readingOrder, ...epub.book.resources].find((link) => link.href === href)
   const type = known?.type ?? guessType(zipPath)
   if (isScript(zipPath, type) || !(await servable(deps, epub))(zipPath)) throw apiError('notFound')
-  const files = await epubFiles(deps.db, epub.epubId)
+  const files = await epubFiles(deps.db, deps.objects, epub.epubId)
   const body = entryOf(files, zipPath)
   if (!body) throw apiError('notFound')
   if (!obfuscation.has(files)) obfuscation.set(files, obfuscatedFiles(files))

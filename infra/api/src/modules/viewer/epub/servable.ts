@@ -148,7 +148,7 @@ function servedFiles(deps: AppDeps, part: EpubPart): Promise<Served> {
   const key = `${part.epubId}:${part.readingOrderLimit ?? 'all'}`
   let result = served.get(key)
   if (!result) {
-    result = epubFiles(deps.db, part.epubId).then((files) => {
+    result = epubFiles(deps.db, deps.objects, part.epubId).then((files) => {
       const documents = new Set(part.readingOrder.map((link) => zipPathOf(link.href)))
       const denied = new Set([...packageFiles(files, part.book.resources)].filter((file) => !documents.has(file)))
       if (part.readingOrderLimit === null) return { denied, only: null }
