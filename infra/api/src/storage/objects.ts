@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
  *
  * The rows (metadata, access, hashes) stay in the database either way: who may read what is still
  * decided by the API, which reads the bytes and serves them; readers never see the store.
- * A row holds its bytes or a key, never both (migration 0020); a site moves its rows from one to
+ * A row holds its bytes or a key, never both (migration 0610); a site moves its rows from one to
  * the other with `npm run objects -- --to-store` (move.ts), and reads work throughout.
  */
 export interface ObjectStore {
