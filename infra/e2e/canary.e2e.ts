@@ -102,17 +102,19 @@ describe('a broken canary of mf-catalog (issue 16)', () => {
     }
 
     // The canary readers' beacons reach the edge, which ends the canary by itself and says why.
-    const ended = await eventually(
-      async () => readJson<Deployments>('deployments.json').packages['mf-catalog'],
-      (history) => !history?.canary,
+    // It writes the history, then the registry the edges serve from (two files, one after the
+    // other: store.ts saveDeployments), so wait until both say so.
+    const { history: ended, registry } = await eventually(
+      async () => ({ history: readJson<Deployments>('deployments.json').packages['mf-catalog'], registry: readJson<Registry>('registry.json') }),
+      ({ history, registry }) => !history?.canary && registry.canaries === undefined,
       30_000,
       200,
     )
+    expect(registry.canaries).toBeUndefined()
     expect(ended!.current).toBe(live)
     const event = ended!.events[ended!.events.length - 1]!
     expect(event).toMatchObject({ action: 'canary-end', version: live, from: canary })
     expect(event.reason).toMatch(/failed on .* of \d+ page loads/)
-    expect(readJson<Registry>('registry.json').canaries).toBeUndefined()
     expect(edgeCli({ dataDir: work, edgeDir }, ['versions', 'mf-catalog']).output).not.toContain('canary,')
 
     // Their next load shows the working version.
