@@ -7,7 +7,6 @@ import sharp from 'sharp'
 import { loadConfig } from '../config'
 import { connect } from '../db/connect'
 import { registerMember } from '../modules/account/testing'
-import { buildEpub } from '../modules/viewer/epub/build'
 import { importEpubTitle } from '../modules/viewer/importer'
 import { OBJECT_STORE_TIMEOUTS } from '../limits'
 import { productionSafety } from '../safety'
@@ -20,7 +19,7 @@ import { createTestApp, urlOf, type TestApp } from '../test/testApp'
 import { databaseStore, keyOf, ObjectStoreUnavailableError, objectStoreOf, sha256Of } from '.'
 import { moveToStore, MoveRefusedError } from './move'
 import { uploadTimeoutMs } from './s3'
-import { startTestS3, type TestS3 } from './testing'
+import { countRows, startTestS3, testBook, testPng, type TestS3 } from './testing'
 
 jest.setTimeout(120_000)
 
@@ -38,34 +37,10 @@ afterAll(async () => {
 
 const get = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url, headers: { accept: 'image/webp' } })
 
-const png = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer()
-
 const imageRow = (app: TestApp, id: number) =>
   app.db.selectFrom('images').select(['bytes', 'storage_key', 'sha256', 'access']).where('id', '=', id).executeTakeFirstOrThrow()
 
-const rowCount = async (app: TestApp, table: 'images' | 'epub_files') =>
-  Number(
-    (
-      await app.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-const smallBook = (identifier: string) =>
-  buildEpub({
-    identifier,
-    title: 'Stored Elsewhere',
-    author: 'A. Bucket',
-    language: 'en',
-    vertical: false,
-    sections: [{ title: 'One', paragraphs: ['Kept in a bucket, read through the API.'] }],
-    modified: new Date('2026-01-01T00:00:00Z'),
-  })
+const smallBook = (identifier: string) => testBook(identifier, 'Stored Elsewhere', 'Kept in a bucket, read through the API.')
 
 /** The first reading-order document of a chapter's EPUB, as the viewer asks for it. */
 async function firstDocument(app: TestApp, contentId: number, chapterId: number) {
@@ -110,7 +85,7 @@ describe('an S3-compatible object store (KOMA_OBJECT_STORE=s3)', () => {
     const member = await registerMember(t)
     const upload = await t.call(endpoints.avatarUpload, {
       cookies: member.cookies,
-      raw: { payload: await png(300, 200, '#3a7'), type: 'application/octet-stream' },
+      raw: { payload: await testPng(300, 200, '#3a7'), type: 'application/octet-stream' },
     })
     expect(upload.statusCode).toBe(200)
     const url = upload.json().result.avatarImageUrl as string
@@ -129,7 +104,7 @@ describe('an S3-compatible object store (KOMA_OBJECT_STORE=s3)', () => {
 
   it('keeps an inquiry attachment in the bucket too, still private', async () => {
     const upload = await t.call(endpoints.inquiryImage, {
-      raw: { payload: await png(50, 40, '#c33'), type: 'application/octet-stream' },
+      raw: { payload: await testPng(50, 40, '#c33'), type: 'application/octet-stream' },
       headers: { 'x-koma-client-uid': 'object-store-device' },
     })
     expect(upload.statusCode).toBe(200)
@@ -244,8 +219,8 @@ describe('an S3-compatible object store (KOMA_OBJECT_STORE=s3)', () => {
 
     const again = await moveToStore(t.db, t.deps.objects)
     expect(again.map((table) => [table.table, table.moved, table.already])).toEqual([
-      ['images', 0, await rowCount(t, 'images')],
-      ['epub_files', 0, await rowCount(t, 'epub_files')],
+      ['images', 0, await countRows(t, 'images')],
+      ['epub_files', 0, await countRows(t, 'epub_files')],
     ])
     expect(s3.keys().length).toBe(keys.size)
   })
@@ -289,7 +264,7 @@ describe('the move command (npm run objects -- --to-store)', () => {
       try {
         await migrateToLatest(handle.db)
         for (const colour of ['#111', '#222', '#333'])
-          await insertImage(handle.db, databaseStore, { width: 8, height: 8, mime: 'image/png', access: 'public' }, await png(8, 8, colour))
+          await insertImage(handle.db, databaseStore, { width: 8, height: 8, mime: 'image/png', access: 'public' }, await testPng(8, 8, colour))
         await importEpubTitle(handle.db, databaseStore, smallBook('urn:koma:test:cli'), new Date('2026-01-01T00:00:00Z'))
       } finally {
         await handle.close()

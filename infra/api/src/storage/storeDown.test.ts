@@ -1,11 +1,9 @@
 import { endpoints, text } from '@koma/contracts/server'
-import sharp from 'sharp'
 import { registerMember } from '../modules/account/testing'
-import { buildEpub } from '../modules/viewer/epub/build'
 import { importEpubTitle } from '../modules/viewer/importer'
 import { createTestApp, urlOf, type TestApp } from '../test/testApp'
 import { keyOf, ObjectStoreUnavailableError } from '.'
-import { startSilentServer, startTestS3, TEST_STORE_TIMEOUTS, type TestS3 } from './testing'
+import { countRows, startSilentServer, startTestS3, TEST_STORE_TIMEOUTS, testBook, testPng, type TestS3 } from './testing'
 
 jest.setTimeout(120_000)
 
@@ -19,31 +17,7 @@ const DATA_NOT_OBTAINED = { code: 500, message: text('dataNotObtained', 'en') }
 /** Each call below fails within the store's timeouts (TEST_STORE_TIMEOUTS: about a second): a hang fails the test here instead. */
 const BOUNDED_MS = 10_000
 
-const png = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer()
-
-const book = (identifier: string) =>
-  buildEpub({
-    identifier,
-    title: 'Out of Reach',
-    author: 'A. Bucket',
-    language: 'en',
-    vertical: false,
-    sections: [{ title: 'One', paragraphs: ['Only in the bucket.'] }],
-    modified: new Date('2026-01-01T00:00:00Z'),
-  })
-
-const count = async (app: TestApp, table: 'images' | 'epub_files' | 'contents') =>
-  Number(
-    (
-      await app.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const book = (identifier: string) => testBook(identifier, 'Out of Reach', 'Only in the bucket.')
 
 function expectDataNotObtained(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
   expect([response.statusCode, response.json(), response.headers['retry-after']]).toEqual([500, DATA_NOT_OBTAINED, '5'])
@@ -63,7 +37,7 @@ describe('a store that went down', () => {
     member = await registerMember(t)
     const upload = await t.call(endpoints.avatarUpload, {
       cookies: member.cookies,
-      raw: { payload: await png(60, 60, '#258'), type: 'application/octet-stream' },
+      raw: { payload: await testPng(60, 60, '#258'), type: 'application/octet-stream' },
     })
     expect(upload.statusCode).toBe(200)
     avatarUrl = upload.json().result.avatarImageUrl as string
@@ -118,13 +92,13 @@ describe('a store that went down', () => {
   it(
     'an upload fails the same way and writes no row: no image, avatar unchanged, no book',
     async () => {
-      const [images, epubs, contents] = [await count(t, 'images'), await count(t, 'epub_files'), await count(t, 'contents')]
+      const [images, epubs, contents] = [await countRows(t, 'images'), await countRows(t, 'epub_files'), await countRows(t, 'contents')]
       expectDataNotObtained(
-        await t.call(endpoints.avatarUpload, { cookies: member.cookies, raw: { payload: await png(70, 70, '#852'), type: 'application/octet-stream' } }),
+        await t.call(endpoints.avatarUpload, { cookies: member.cookies, raw: { payload: await testPng(70, 70, '#852'), type: 'application/octet-stream' } }),
       )
       expectDataNotObtained(
         await t.call(endpoints.inquiryImage, {
-          raw: { payload: await png(30, 30, '#528'), type: 'application/octet-stream' },
+          raw: { payload: await testPng(30, 30, '#528'), type: 'application/octet-stream' },
           headers: { 'x-koma-client-uid': 'store-down-device' },
         }),
       )
@@ -133,7 +107,7 @@ describe('a store that went down', () => {
       await expect(t.db.transaction().execute((trx) => importEpubTitle(trx, t.deps.objects, book('urn:koma:test:down-2'), t.clock.now()))).rejects.toThrow(
         ObjectStoreUnavailableError,
       )
-      expect([await count(t, 'images'), await count(t, 'epub_files'), await count(t, 'contents')]).toEqual([images, epubs, contents])
+      expect([await countRows(t, 'images'), await countRows(t, 'epub_files'), await countRows(t, 'contents')]).toEqual([images, epubs, contents])
     },
     BOUNDED_MS,
   )
@@ -169,11 +143,11 @@ describe('a store that hangs', () => {
   it(
     'is cut off by its timeouts: the same answer, no row written',
     async () => {
-      const images = await count(t, 'images')
+      const images = await countRows(t, 'images')
       expectDataNotObtained(
-        await t.call(endpoints.avatarUpload, { cookies: member.cookies, raw: { payload: await png(40, 40, '#385'), type: 'application/octet-stream' } }),
+        await t.call(endpoints.avatarUpload, { cookies: member.cookies, raw: { payload: await testPng(40, 40, '#385'), type: 'application/octet-stream' } }),
       )
-      expect(await count(t, 'images')).toBe(images)
+      expect(await countRows(t, 'images')).toBe(images)
       // A row whose object only the silent store could answer for.
       const row = await t.db
         .insertInto('images')

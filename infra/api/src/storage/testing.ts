@@ -3,6 +3,9 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
+import sharp from 'sharp'
+import { buildEpub } from '../modules/viewer/epub/build'
+import type { TestApp } from '../test/testApp'
 import type { ObjectStoreConfig } from '.'
 import type { ObjectStoreTimeouts } from './s3'
 
@@ -74,3 +77,32 @@ export async function startSilentServer(): Promise<{ endpoint: string; close: ()
     },
   }
 }
+
+/** A plain PNG of the given size and colour, to upload as an image. */
+export const testPng = (width: number, height: number, background: string): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
+
+/** A one-section English EPUB to import (`identifier` keeps two books apart). */
+export const testBook = (identifier: string, title: string, paragraph: string) =>
+  buildEpub({
+    identifier,
+    title,
+    author: 'A. Bucket',
+    language: 'en',
+    vertical: false,
+    sections: [{ title: 'One', paragraphs: [paragraph] }],
+    modified: new Date('2026-01-01T00:00:00Z'),
+  })
+
+/** How many rows a table has. */
+export const countRows = async (app: TestApp, table: 'images' | 'epub_files' | 'contents'): Promise<number> =>
+  Number(
+    (
+      await app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
