@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { LRUCache } from 'lru-cache'
+import { sha256Of } from '../../storage'
 
 export interface Rendered {
   body: Buffer
@@ -59,7 +59,7 @@ export class ImageCache {
     let sha256 = source.sha256
     if (!sha256) {
       bytes = await source.read()
-      sha256 = createHash('sha256').update(bytes).digest('hex')
+      sha256 = sha256Of(bytes)
     }
     const hash = sha256.slice(0, 32)
     const file = (forKey: string) => (this.dir ? path.join(this.dir, hash.slice(0, 2), `${hash}-${variantOf(forKey)}`) : null)
