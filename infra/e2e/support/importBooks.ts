@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { repoRoot } from './site'
+import { fromTemplate, repoRoot } from './site'
 
 export interface Imported {
   target: string
@@ -8,8 +8,9 @@ export interface Imported {
   chapterId: number
 }
 
-/** Import books into a fresh data folder with `npm run import`'s command, before its API starts. */
+/** Import books into a fresh data folder (given the run's seeded database) with `npm run import`'s command, before its API starts. */
 export function importInto(dataDir: string, books: string[]): Imported[] {
+  fromTemplate(dataDir)
   const result = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/api/src/cli/import.ts', ...books], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir },

@@ -113,6 +113,28 @@ export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir'>, args: strin
 }
 
 /**
+ * The single-process lane's seeded database (PGlite): migrated and seeded once by `npm run
+ * seed`'s command in globalSetup, then copied into every site's and import's data folder, so the
+ * run's sites and imports do not each migrate and seed (about 9 s of CPU apiece; nine of them
+ * per run). Its folder is inherited by the test workers and removed by globalTeardown.
+ */
+export function seedTemplate(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-template-'))
+  const seeded = spawnSync(tsx, ['infra/api/src/cli/seed.ts'], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8' })
+  if (seeded.status !== 0) throw new Error(`seeding the template failed (${seeded.status}):\n${seeded.stdout}${seeded.stderr}`)
+  process.env.KOMA_E2E_TEMPLATE = dir
+  return dir
+}
+
+/** Give a fresh data folder the seeded database, unless it has one already (the cluster lane seeds PostgreSQL itself). */
+export function fromTemplate(dataDir: string): void {
+  const template = process.env.KOMA_E2E_TEMPLATE
+  const target = path.join(dataDir, 'pglite')
+  if (!template || clusterLane() || fs.existsSync(target)) return
+  fs.cpSync(path.join(template, 'pglite'), target, { recursive: true })
+}
+
+/**
  * Build what changed, publish into a fresh edge folder, start the API (fresh PGlite, or the given
  * data folder) and the edge. `edgeFrom`: copy an already published edge folder instead (a second
  * site for a test that must not share the API, e.g. one that moves its clock).
@@ -120,6 +142,7 @@ export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir'>, args: strin
 export async function startSite(options: { dataDir?: string; edgeFrom?: string } = {}): Promise<SiteInfo> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
   const edgeDir = path.join(dataDir, 'edge')
+  fromTemplate(dataDir)
   if (options.edgeFrom) fs.cpSync(options.edgeFrom, edgeDir, { recursive: true })
   else {
     const published = edgeCli({ dataDir, edgeDir }, ['publish-all'])
