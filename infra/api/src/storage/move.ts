@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import { putAll, sha256Of, type ObjectStore } from './objects'
+import { hashOfKey, mapLimit, putAll, sha256Of, type ObjectStore } from './objects'
 
 /** The tables whose rows hold bytes the object store can take. */
 export const STORED_TABLES = ['images', 'epub_files'] as const
@@ -12,7 +12,7 @@ export interface MovedTable {
   moved: number
   /** Their bytes. */
   bytes: number
-  /** Rows already in the store before this run (an earlier, maybe interrupted, run; or written there). */
+  /** Rows already where the run moves them before it began (an earlier, maybe interrupted, run; or written there). */
   already: number
 }
 
@@ -52,18 +52,20 @@ export async function moveToStore(db: Kysely<Database>, objects: ObjectStore, op
   return report
 }
 
+/** Rows of a table already kept one way: by their own bytes, or by a key. */
+async function rowsHolding(db: AnyDb, table: StoredTable, column: 'bytes' | 'storage_key'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(column, 'is not', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 async function moveTable(db: AnyDb, objects: ObjectStore, table: StoredTable, options: MoveOptions): Promise<MovedTable> {
   const batchBytes = options.batchBytes ?? BATCH_BYTES
   const batchRows = options.batchRows ?? BATCH_ROWS
-  const already = Number(
-    (
-      await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('storage_key', 'is not', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+  const already = await rowsHolding(db, table, 'storage_key')
   const result: MovedTable = { table, moved: 0, bytes: 0, already }
   let after = 0
   for (;;) {
@@ -117,6 +119,62 @@ async function moveTable(db: AnyDb, objects: ObjectStore, table: StoredTable, op
       result.bytes += row.bytes.length
     }
     options.log?.(`${table}: ${result.moved} moved (${(result.bytes / 1e6).toFixed(1)} MB) so far, up to id ${after}`)
+  }
+  return result
+}
+
+/**
+ * `npm run objects -- --to-database` (issue 18): the way back. Every image and EPUB row that names
+ * an object gets its bytes back from the store (checked against the hash its key names) and loses
+ * its key, a few rows at a time, each row in its own statement and only if it still names that
+ * object. Stopped anywhere, every row still reads; run again, it carries on; once done, another
+ * run moves nothing. The objects stay in the bucket (the API never deletes them): keep it until a
+ * backup holds the bytes, then delete it. Every API process must still have the store configured
+ * while it runs (they read rows of both kinds); switch them to the database afterwards.
+ */
+export async function moveToDatabase(db: Kysely<Database>, objects: ObjectStore, options: Omit<MoveOptions, 'batchBytes'> = {}): Promise<MovedTable[]> {
+  if (objects.kind === 'database')
+    throw new MoveRefusedError(
+      'KOMA_OBJECT_STORE is the database: set KOMA_OBJECT_STORE=s3 and the S3_* settings of the bucket the bytes are in, to read them back',
+    )
+  const report: MovedTable[] = []
+  for (const table of STORED_TABLES) report.push(await moveTableBack(db as AnyDb, objects, table, options))
+  return report
+}
+
+/** Objects read back at once: an EPUB may be tens of megabytes, so a batch of rows is read a few at a time. */
+const READ_CONCURRENCY = 4
+
+async function moveTableBack(db: AnyDb, objects: ObjectStore, table: StoredTable, options: Omit<MoveOptions, 'batchBytes'>): Promise<MovedTable> {
+  const already = await rowsHolding(db, table, 'bytes')
+  const result: MovedTable = { table, moved: 0, bytes: 0, already }
+  let after = 0
+  for (;;) {
+    const rows: { id: number | string; storage_key: string }[] = await db
+      .selectFrom(table)
+      .select(['id', 'storage_key'])
+      .where('storage_key', 'is not', null)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(options.batchRows ?? BATCH_ROWS)
+      .execute()
+    if (!rows.length) break
+    after = Number(rows[rows.length - 1]!.id)
+    await mapLimit(rows, READ_CONCURRENCY, async (row) => {
+      // The store checks the bytes against the hash their key names; a key of another shape is not ours to trust.
+      if (!hashOfKey(row.storage_key)) throw new MoveRefusedError(`${table} ${row.id}: its key ${row.storage_key} is not a content hash; left as it is`)
+      const bytes = await objects.get({ bytes: null, storage_key: row.storage_key })
+      const updated = await db
+        .updateTable(table)
+        .set({ bytes, storage_key: null })
+        .where('id', '=', row.id)
+        .where('storage_key', '=', row.storage_key)
+        .executeTakeFirst()
+      if (Number(updated.numUpdatedRows) === 0) return // moved meanwhile (another run)
+      result.moved++
+      result.bytes += bytes.length
+    })
+    options.log?.(`${table}: ${result.moved} moved back (${(result.bytes / 1e6).toFixed(1)} MB) so far, up to id ${after}`)
   }
   return result
 }

@@ -1,7 +1,5 @@
 import { endpoints } from '@koma/contracts/server'
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
 import { loadConfig } from '../config'
@@ -19,7 +17,7 @@ import { createTestApp, urlOf, type TestApp } from '../test/testApp'
 import { databaseStore, keyOf, ObjectStoreUnavailableError, objectStoreOf, sha256Of } from '.'
 import { moveToStore, MoveRefusedError } from './move'
 import { uploadTimeoutMs } from './s3'
-import { countRows, startTestS3, testBook, testPng, type TestS3 } from './testing'
+import { countRows, runObjectsCommand, startTestS3, testBook, testPng, type TestS3 } from './testing'
 
 jest.setTimeout(120_000)
 
@@ -231,21 +229,6 @@ describe('an S3-compatible object store (KOMA_OBJECT_STORE=s3)', () => {
 })
 
 describe('the move command (npm run objects -- --to-store)', () => {
-  /** The command as an operator runs it, in its own process (asynchronously: the bucket answers from this one). */
-  function runCommand(env: Record<string, string>): Promise<{ status: number | null; output: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/objects.ts', '--to-store'], {
-        cwd: path.join(__dirname, '..', '..'),
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      child.on('exit', (status) => resolve({ status, output }))
-    })
-  }
-
   // The command's own process, on a small PostgreSQL database of its own (the move itself runs on
   // both lanes above, on the whole seed; a PGlite folder takes the command longer to open than the test is worth).
   const onPostgres = testLane() === 'postgres' ? it : it.skip
@@ -280,14 +263,14 @@ describe('the move command (npm run objects -- --to-store)', () => {
         S3_ACCESS_KEY_ID: credentials!.accessKeyId,
         S3_SECRET_ACCESS_KEY: credentials!.secretAccessKey,
       }
-      const first = await runCommand(env)
+      const first = await runObjectsCommand(['--to-store'], env)
       expect(first.status).toBe(0)
       // Three pages and the book's drawn cover; the book.
       expect(first.output).toMatch(/images: 4 moved \([\d.]+ MB\), 0 already in the store/)
       expect(first.output).toMatch(/epub_files: 1 moved \([\d.]+ MB\), 0 already in the store/)
       expect(bucket.keys()).toHaveLength(5)
 
-      const second = await runCommand(env)
+      const second = await runObjectsCommand(['--to-store'], env)
       expect(second.status).toBe(0)
       expect(second.output).toContain('images: 0 moved (0.0 MB), 4 already in the store')
       expect(second.output).toContain('epub_files: 0 moved (0.0 MB), 1 already in the store')
@@ -295,7 +278,7 @@ describe('the move command (npm run objects -- --to-store)', () => {
       expect(bucket.keys()).toHaveLength(5)
 
       // Without a store to move to, it says what to set.
-      const nowhere = await runCommand({ ...env, KOMA_OBJECT_STORE: '' })
+      const nowhere = await runObjectsCommand(['--to-store'], { ...env, KOMA_OBJECT_STORE: '' })
       expect([nowhere.status, nowhere.output]).toEqual([2, expect.stringContaining('KOMA_OBJECT_STORE=s3')])
     } finally {
       await admin(`drop database if exists ${name} with (force)`)

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto'
  * The rows (metadata, access, hashes) stay in the database either way: who may read what is still
  * decided by the API, which reads the bytes and serves them; readers never see the store.
  * A row holds its bytes or a key, never both (migration 0610); a site moves its rows from one to
- * the other with `npm run objects -- --to-store` (move.ts), and reads work throughout.
+ * the other with `npm run objects -- --to-store` or `--to-database` (move.ts), and reads work
+ * throughout; `--collect` removes objects no row names any more (collect.ts).
  */
 export interface ObjectStore {
   readonly kind: 'database' | 's3'
@@ -85,18 +86,18 @@ export const databaseStore: ObjectStore = {
 }
 
 /**
- * Store many (the seed, the move command) a few at a time, answering in the order given: a store
- * reached over the network is slow one by one, and unbounded it would open a connection per file.
+ * `fn` over every item, at most `concurrency` at a time, answering in the order given; the first
+ * failure stops new items from starting and is thrown.
  */
-export async function putAll(objects: ObjectStore, items: Uint8Array[], concurrency = 8): Promise<StoredBytes[]> {
-  const results: StoredBytes[] = new Array(items.length)
+export async function mapLimit<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length)
   let next = 0
   let failed = false
   const worker = async () => {
     while (next < items.length && !failed) {
       const index = next++
       try {
-        results[index] = await objects.put(items[index]!)
+        results[index] = await fn(items[index]!, index)
       } catch (error) {
         failed = true // the other workers stop taking new items
         throw error
@@ -106,3 +107,10 @@ export async function putAll(objects: ObjectStore, items: Uint8Array[], concurre
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
   return results
 }
+
+/**
+ * Store many (the seed, the move command) a few at a time, answering in the order given: a store
+ * reached over the network is slow one by one, and unbounded it would open a connection per file.
+ */
+export const putAll = (objects: ObjectStore, items: Uint8Array[], concurrency = 8): Promise<StoredBytes[]> =>
+  mapLimit(items, concurrency, (bytes) => objects.put(bytes))

@@ -1,5 +1,5 @@
 import type * as Sdk from '@aws-sdk/client-s3'
-import { hashOfKey, keyOf, ObjectStoreUnavailableError, rowBytes, sha256Of, type ObjectStore } from './objects'
+import { hashOfKey, keyOf, mapLimit, ObjectStoreUnavailableError, rowBytes, sha256Of, type ObjectStore } from './objects'
 
 /** KOMA_OBJECT_STORE=s3: an S3-compatible store (AWS S3, MinIO, Cloudflare R2, Ceph, …). */
 export interface S3StoreConfig {
@@ -70,10 +70,21 @@ function clientOf(S3: typeof Sdk, config: S3StoreConfig): Sdk.S3Client {
   })
 }
 
+/** One client, made on first use; `close` lets it go (a later call makes another). */
+function lazyConnection(config: S3StoreConfig): { connection: () => Promise<{ S3: typeof Sdk; client: Sdk.S3Client }>; close: () => Promise<void> } {
+  let made: Promise<{ S3: typeof Sdk; client: Sdk.S3Client }> | null = null
+  return {
+    connection: () => (made ??= loadSdk().then((S3) => ({ S3, client: clientOf(S3, config) }))),
+    close: async () => {
+      if (made) (await made.catch(() => null))?.client.destroy()
+      made = null
+    },
+  }
+}
+
 export function s3Store(config: S3StoreConfig): ObjectStore {
   const describe = describeS3(config)
-  let made: Promise<{ S3: typeof Sdk; client: Sdk.S3Client }> | null = null
-  const connection = () => (made ??= loadSdk().then((S3) => ({ S3, client: clientOf(S3, config) })))
+  const { connection, close } = lazyConnection(config)
 
   return {
     kind: 's3',
@@ -111,9 +122,86 @@ export function s3Store(config: S3StoreConfig): ObjectStore {
       if (expected && sha256Of(body) !== expected) throw new ObjectStoreUnavailableError(`${key} in ${describe} does not hold the bytes its hash names`)
       return body
     },
-    async close() {
-      if (made) (await made.catch(() => null))?.client.destroy()
-      made = null
+    close,
+  }
+}
+
+/** An object a bucket listing names. */
+export interface ListedObject {
+  key: string
+  /** When it was last written (a put of the same bytes writes it again). */
+  modified: Date
+  size: number
+}
+
+/**
+ * The bucket as the maintenance command sees it (`npm run objects -- --collect`, collect.ts):
+ * listing, copying and deleting objects. The API never calls these: it only puts and gets.
+ */
+export interface Bucket {
+  readonly describe: string
+  /** Every object under a prefix, a page (up to 1,000) at a time, in key order. */
+  list(prefix: string): AsyncGenerator<ListedObject[]>
+  /** When an object was last written, or null when there is none. */
+  modified(key: string): Promise<Date | null>
+  copy(from: string, to: string): Promise<void>
+  /** Delete objects (a key that is already gone is not an error). */
+  remove(keys: string[]): Promise<void>
+  close(): Promise<void>
+}
+
+export function s3Bucket(config: S3StoreConfig): Bucket {
+  const describe = describeS3(config)
+  const { connection, close } = lazyConnection(config)
+  const failed = (what: string, error: unknown) => new ObjectStoreUnavailableError(`could not ${what} in ${describe}: ${reason(error)}`, { cause: error })
+  return {
+    describe,
+    async *list(prefix) {
+      let token: string | undefined
+      do {
+        let page: Sdk.ListObjectsV2CommandOutput
+        try {
+          const { S3, client } = await connection()
+          page = await client.send(new S3.ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }))
+        } catch (error) {
+          throw failed(`list ${prefix}`, error)
+        }
+        const objects = (page.Contents ?? []).flatMap((item) =>
+          item.Key && item.LastModified ? [{ key: item.Key, modified: item.LastModified, size: item.Size ?? 0 }] : [],
+        )
+        if (objects.length) yield objects
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
     },
+    async modified(key) {
+      try {
+        const { S3, client } = await connection()
+        const head = await client.send(new S3.HeadObjectCommand({ Bucket: config.bucket, Key: key }))
+        return head.LastModified ?? null
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null
+        throw failed(`read ${key}`, error)
+      }
+    },
+    async copy(from, to) {
+      try {
+        const { S3, client } = await connection()
+        await client.send(new S3.CopyObjectCommand({ Bucket: config.bucket, CopySource: `${config.bucket}/${from}`, Key: to }))
+      } catch (error) {
+        throw failed(`copy ${from} to ${to}`, error)
+      }
+    },
+    async remove(keys) {
+      // One DeleteObject per key (DeleteObjects needs checksum headers some stores refuse), a few at a time.
+      await mapLimit(keys, 8, async (key) => {
+        try {
+          const { S3, client } = await connection()
+          await client.send(new S3.DeleteObjectCommand({ Bucket: config.bucket, Key: key }))
+        } catch (error) {
+          throw failed(`delete ${key}`, error)
+        }
+      })
+    },
+    close,
   }
 }

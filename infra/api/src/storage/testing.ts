@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -106,3 +107,18 @@ export const countRows = async (app: TestApp, table: 'images' | 'epub_files' | '
         .executeTakeFirstOrThrow()
     ).n,
   )
+
+/** `npm run objects -- <args>` as an operator runs it, in its own process (asynchronously: a test bucket answers from this one). */
+export function runObjectsCommand(args: string[], env: Record<string, string>): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/objects.ts', ...args], {
+      cwd: path.join(__dirname, '..', '..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (status) => resolve({ status, output }))
+  })
+}

@@ -13,6 +13,7 @@ import * as m0450 from './0450_coin_shop'
 import * as m0500 from './0500_community'
 import * as m0600 from './0600_paid_content'
 import * as m0610 from './0610_object_storage'
+import * as m0620 from './0620_object_keys'
 import * as m0700 from './0700_operators'
 import * as m0730 from './0730_title_visibility'
 import * as m0750 from './0750_campaigns'
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0500_community': m0500,
   '0600_paid_content': m0600,
   '0610_object_storage': m0610,
+  '0620_object_keys': m0620,
   '0700_operators': m0700,
   '0730_title_visibility': m0730,
   '0750_campaigns': m0750,
