@@ -23,6 +23,10 @@ const web = (name, dir) => ({
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Every core runs test files. Jest's default (cores - 1) is one worker on these 2-core machines,
+  // and one worker means Jest runs every file in its own process, one after the other: measured
+  // on the whole unit + API lane, 429 s in band against 263 s on two workers (PostgreSQL lane 170 s).
+  maxWorkers: '100%',
   projects: [
     web('contracts', 'shared-contracts'),
     web('host', 'host'),
