@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { foundIn, lastMail, signUp } from './support/members'
-import { readSite } from './support/site'
+import { clusterLane, readSite } from './support/site'
 
 /** Accounts end to end: the built site, codes and links read from the API's mail outbox. */
 let browser: Browser
@@ -331,7 +331,9 @@ describe('in Japanese', () => {
   })
 })
 
-describe('account screenshots', () => {
+/** Screenshots to look at, with nothing a cluster changes: taken in the single-process lane only. */
+const describeShots = clusterLane() ? describe.skip : describe
+describeShots('account screenshots', () => {
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],

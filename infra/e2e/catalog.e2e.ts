@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { signInAt } from './support/members'
-import { readSite, screenshotDir as shotDir } from './support/site'
+import { clusterLane, readSite, screenshotDir as shotDir } from './support/site'
 
 let browser: Browser
 beforeAll(async () => {
@@ -312,7 +312,9 @@ describe('coming soon', () => {
   })
 })
 
-describe('screenshots of every catalog screen', () => {
+/** Screenshots to look at, with nothing a cluster changes: taken in the single-process lane only. */
+const describeShots = clusterLane() ? describe.skip : describe
+describeShots('screenshots of every catalog screen', () => {
   const screens: [string, string, boolean][] = [
     ['home', '/en', false],
     ['menu-new', '/en/menu/all_comic/new', false],
