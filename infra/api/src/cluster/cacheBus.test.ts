@@ -26,7 +26,7 @@ onPostgres('cache invalidations across API processes (LISTEN/NOTIFY)', () => {
   let target: { type: ContentType; id: number }
 
   beforeAll(async () => {
-    a = await createTestApp({ configure: (config) => ({ ...config, instance: 'api-a' }) })
+    a = await createTestApp({ twin: false, configure: (config) => ({ ...config, instance: 'api-a' }) })
     b = await createTestApp({ sameDatabaseAs: a, configure: (config) => ({ ...config, instance: 'api-b' }) })
     busA = startCacheBus(a.deps, a.databaseUrl!)
     busB = startCacheBus(b.deps, a.databaseUrl!)
@@ -96,6 +96,14 @@ onPostgres('cache invalidations across API processes (LISTEN/NOTIFY)', () => {
     // Listening again: the next change arrives too.
     await rename('Thistledown')
     await eventually(nameOnB, (name) => name === 'Thistledown Title', 3_000, 50)
+  })
+
+  it('once B has caught up (CacheBus.caughtUp), it serves and finds a change made on A, with no wait of its own', async () => {
+    expect(await nameOnB()).toBe('Thistledown Title')
+    await rename('Lanternwick')
+    await busB.caughtUp()
+    expect(await nameOnB()).toBe('Lanternwick Title')
+    expect(await foundOnB('Lanternwick')).toContain(target.id)
   })
 
   it('a sign-in sealed with the key issued by A is opened by B (the key and the one-time session key live in the database)', async () => {

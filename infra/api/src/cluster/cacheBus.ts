@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { AppDeps } from '../deps'
 import { CACHE_CHANNEL, CACHE_SCOPES, forgetLocally, isCacheScope, markBusAttached, type CacheMessage, type ClockMessage } from './invalidation'
@@ -12,7 +13,21 @@ import { applyClockMessage, loadSharedClock } from './sharedClock'
 export interface CacheBus {
   /** Resolves once listening (tests wait for it before writing). */
   ready: Promise<void>
+  /**
+   * Resolves once this process has applied every invalidation committed before the call: a
+   * marker NOTIFY sent on the listening connection comes back after them, as PostgreSQL delivers
+   * notifications in commit order. The two-instance test lane waits on it before each call, so
+   * its tests read no more than NOTIFY's own delay stale (a few milliseconds in production).
+   */
+  caughtUp(timeoutMs?: number): Promise<void>
   close(): Promise<void>
+}
+
+/** caughtUp's marker: a scope no process acts on. */
+interface MarkerMessage {
+  scope: 'marker'
+  from: string
+  token: string
 }
 
 export interface CacheBusOptions {
@@ -28,13 +43,18 @@ export function startCacheBus(deps: AppDeps, databaseUrl: string, options: Cache
   let timer: NodeJS.Timeout | null = null
   let resolveReady: () => void = () => {}
   const ready = new Promise<void>((resolve) => (resolveReady = resolve))
+  const markers = new Map<string, () => void>()
 
   const onMessage = (message: pg.Notification) => {
     if (message.channel !== CACHE_CHANNEL || !message.payload) return
-    let parsed: Partial<CacheMessage> | Partial<ClockMessage>
+    let parsed: Partial<CacheMessage> | Partial<ClockMessage> | Partial<MarkerMessage>
     try {
-      parsed = JSON.parse(message.payload) as Partial<CacheMessage> | Partial<ClockMessage>
+      parsed = JSON.parse(message.payload) as Partial<CacheMessage> | Partial<ClockMessage> | Partial<MarkerMessage>
     } catch {
+      return
+    }
+    if (parsed.scope === 'marker') {
+      if (parsed.from === deps.config.instance && typeof parsed.token === 'string') markers.get(parsed.token)?.()
       return
     }
     if (parsed.from === deps.config.instance) return
@@ -84,10 +104,30 @@ export function startCacheBus(deps: AppDeps, databaseUrl: string, options: Cache
     delay = Math.min(delay * 2, 30_000)
   }
 
+  const caughtUp = async (timeoutMs = 5_000): Promise<void> => {
+    await ready
+    const listening = client
+    if (!listening) throw new Error('the cache bus is not listening')
+    const token = randomUUID()
+    const marker: MarkerMessage = { scope: 'marker', from: deps.config.instance, token }
+    let timeout: NodeJS.Timeout | undefined
+    try {
+      await new Promise<void>((resolve, reject) => {
+        markers.set(token, resolve)
+        timeout = setTimeout(() => reject(new Error(`the cache bus marker did not come back in ${timeoutMs} ms`)), timeoutMs)
+        listening.query('select pg_notify($1, $2)', [CACHE_CHANNEL, JSON.stringify(marker)]).catch(reject)
+      })
+    } finally {
+      clearTimeout(timeout)
+      markers.delete(token)
+    }
+  }
+
   markBusAttached(deps, true)
   void connect()
   return {
     ready,
+    caughtUp,
     close: async () => {
       closed = true
       markBusAttached(deps, false)

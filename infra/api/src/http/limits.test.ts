@@ -157,14 +157,14 @@ describe('per account: a member moving between addresses is still counted', () =
 
 describe("the reader's address is the edge's word, nobody else's", () => {
   it('ignores X-Forwarded-For from a client calling the API directly', async () => {
-    const direct = await t.app.inject({
+    const direct = await t.inject({
       method: 'GET',
       url: urlOf(endpoints.clientIp),
       remoteAddress: '203.0.113.80',
       headers: { 'x-forwarded-for': '192.0.2.1' },
     })
     expect(direct.json().result.ip).toBe('203.0.113.80')
-    const viaEdge = await t.app.inject({
+    const viaEdge = await t.inject({
       method: 'GET',
       url: urlOf(endpoints.clientIp),
       remoteAddress: '127.0.0.1',
@@ -175,7 +175,7 @@ describe("the reader's address is the edge's word, nobody else's", () => {
 
   it('so a direct client cannot dodge a limit with made-up addresses, while readers behind the edge count apart', async () => {
     const image = (remoteAddress: string, xff: string) =>
-      t.app.inject({
+      t.inject({
         method: 'GET',
         url: urlOf(endpoints.image, { imageId: imageId }),
         query: { w: '320' },

@@ -9,7 +9,9 @@ jest.setTimeout(120_000)
 
 let t: TestApp
 beforeAll(async () => {
+  // The box is per API process by design (limits.ts ABUSE_PENALTY): one instance, in every lane.
   t = await createTestApp({
+    twin: false,
     configure: (config) => ({ ...config, rateLimit: { ...config.rateLimit, penalty: { refusals: 5, windowMs: 60_000, penaltyMs: 60_000, delayMs: 20 } } }),
   })
 })

@@ -68,7 +68,7 @@ describe('npm run objects -- --to-database', () => {
       for (const row of rows) expect(sha256Of(row.bytes!)).toBe(row.sha256)
     }
     // Served from the row now (a process configured without the store reads it too).
-    const served = await t.app.inject({ method: 'GET', url: `/api/image/${ids[0]}?w=200`, headers: { accept: 'image/webp' } })
+    const served = await t.inject({ method: 'GET', url: `/api/image/${ids[0]}?w=200`, headers: { accept: 'image/webp' } })
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/webp'])
     // The objects stay in the bucket (kept until a backup holds the bytes).
     expect(s3.keys()).toEqual(inBucket)

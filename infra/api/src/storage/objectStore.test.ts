@@ -33,7 +33,7 @@ afterAll(async () => {
   await s3?.close()
 })
 
-const get = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url, headers: { accept: 'image/webp' } })
+const get = (app: TestApp, url: string) => app.inject({ method: 'GET', url, headers: { accept: 'image/webp' } })
 
 const imageRow = (app: TestApp, id: number) =>
   app.db.selectFrom('images').select(['bytes', 'storage_key', 'sha256', 'access']).where('id', '=', id).executeTakeFirstOrThrow()

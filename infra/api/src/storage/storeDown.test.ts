@@ -52,7 +52,7 @@ describe('a store that went down', () => {
   it(
     'an image kept there is "data could not be obtained", not a 500 stack',
     async () => {
-      expectDataNotObtained(await t.app.inject({ method: 'GET', url: `${avatarUrl}?w=320`, headers: { accept: 'image/webp' } }))
+      expectDataNotObtained(await t.inject({ method: 'GET', url: `${avatarUrl}?w=320`, headers: { accept: 'image/webp' } }))
       // Rows still holding their bytes are served as ever.
       const seeded = await t.db
         .selectFrom('images')
@@ -61,7 +61,7 @@ describe('a store that went down', () => {
         .where('bytes', 'is not', null)
         .orderBy('id')
         .executeTakeFirstOrThrow()
-      expect((await t.app.inject({ method: 'GET', url: `/api/image/${seeded.id}?w=320` })).statusCode).toBe(200)
+      expect((await t.inject({ method: 'GET', url: `/api/image/${seeded.id}?w=320` })).statusCode).toBe(200)
     },
     BOUNDED_MS,
   )
@@ -154,7 +154,7 @@ describe('a store that hangs', () => {
         .values({ width: 8, height: 8, mime: 'image/png', access: 'public', bytes: null, sha256: 'a'.repeat(64), storage_key: keyOf('a'.repeat(64)) })
         .returning('id')
         .executeTakeFirstOrThrow()
-      expectDataNotObtained(await t.app.inject({ method: 'GET', url: `/api/image/${row.id}?w=320` }))
+      expectDataNotObtained(await t.inject({ method: 'GET', url: `/api/image/${row.id}?w=320` }))
     },
     BOUNDED_MS,
   )

@@ -34,7 +34,7 @@ let samples: Record<string, string[]> = {}
 const health = { running: true, calls: 0, failures: [] as string[], done: Promise.resolve() }
 async function pollHealth(): Promise<void> {
   while (health.running) {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' })
+    const response = await t.inject({ method: 'GET', url: '/api/health' })
     health.calls += 1
     if (response.statusCode !== 200) health.failures.push(`${response.statusCode} ${response.body}`)
     await new Promise((resolve) => setTimeout(resolve, 25))
@@ -144,7 +144,7 @@ describe('hostile input: every endpoint of the table, random and adversarial (fa
     )
     t.clock.setFakeTime(null)
     if (details.failed) throw new Error(`${key}: ${await explain(details)}`)
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+    expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
   })
 })
 
@@ -199,7 +199,7 @@ describe('routes outside the table (health, sandboxes): hostile input, never a 5
     ],
     ['a repeated state', 'GET', '/api/sandbox/idp/google/authorize?client_id=koma-web-google&redirect_uri=x&state=y&state=z', ''],
   ] as const)('the sandbox identity provider refuses %s with 400', async (_label, method, url, payload) => {
-    const response = await t.app.inject({
+    const response = await t.inject({
       method,
       url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

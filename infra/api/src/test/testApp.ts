@@ -4,18 +4,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { Kysely } from 'kysely'
 import { buildApp } from '../app'
+import { startCacheBus, type CacheBus } from '../cluster/cacheBus'
 import { createClock, type Clock } from '../clock'
 import { loadConfig, type ApiConfig } from '../config'
-import { connect, type JobsConnection } from '../db/connect'
+import { connect, type DatabaseHandle, type JobsConnection } from '../db/connect'
 import type { AppDeps } from '../deps'
 import type { Database } from '../db/schema'
 import { API_PREFIX } from '../http/route'
 import { readOutbox, type Mail } from '../modules/mail/mailer'
 import { objectStoreOf } from '../storage'
-import { postgresAdminUrl, testLane, withDatabase } from './lane'
+import { clusterTestLane, postgresAdminUrl, testLane, withDatabase } from './lane'
 import { pgliteTemplatePath, postgresTemplateName } from './template'
 
 export interface CallOptions {
@@ -92,6 +93,11 @@ export interface TestApp {
   lane: 'pglite' | 'postgres'
   /** PostgreSQL lane: the URL of this app's database (another app can share it: `sameDatabaseAs`). */
   databaseUrl?: string
+  /**
+   * How many API instances answer `call`: 2 in the two-instance lane (KOMA_TEST_CLUSTER=1), where
+   * calls take turns over them; `app`, `deps` and `routes` are the first one's.
+   */
+  instances: number
   /** With `readReplica`: the replica's URL. */
   replicaUrl?: string
   /** PGlite lane: the database as a data-folder tarball (to start a real API process on a copy of it). */
@@ -109,6 +115,8 @@ export interface TestApp {
    */
   call<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, ...options: OptionalIfNoParams<E>): Promise<LightMyRequestResponse>
   call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: CallOptions): Promise<LightMyRequestResponse>
+  /** A raw request (no signature or test headers of its own), taking its turn over the instances like `call`. */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>
   close(): Promise<void>
 }
 
@@ -131,15 +139,58 @@ export interface TestAppOptions {
    * The fault test gives its private server (privatePostgres.ts), which it restarts.
    */
   postgresServer?: string
+  /**
+   * The two-instance lane (KOMA_TEST_CLUSTER=1) gives every app a twin on its database; `false`
+   * for a test that builds its own processes (the cache bus test) or is about one instance's
+   * identity (the health check names its instance).
+   */
+  twin?: boolean
 }
 
 /** The site origin test APIs are configured with (KOMA_PUBLIC_URL): mailed links and OAuth redirect URIs use it. */
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:8150'
 
+/** One API instance of a test app: its own app, caches, limits client and database pool. */
+interface Instance {
+  app: FastifyInstance
+  deps: AppDeps
+  routes: TestApp['routes']
+  bus: CacheBus | null
+  close(): Promise<void>
+}
+
+/** Build one API on a database handle; a failed build closes what it opened. */
+async function startInstance(handle: DatabaseHandle, config: ApiConfig, clock: Clock, options: { bus?: string } = {}): Promise<Instance> {
+  const routes: TestApp['routes'] = []
+  const objects = objectStoreOf(config.objectStore)
+  const deps: AppDeps = { db: handle.db, clock, config, objects, ...(handle.replica ? { replica: handle.replica } : {}) }
+  let app: FastifyInstance
+  try {
+    app = await buildApp(deps, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
+    await app.ready()
+  } catch (error) {
+    await objects.close()
+    throw error
+  }
+  const bus = options.bus ? startCacheBus(deps, options.bus) : null
+  await bus?.ready
+  return {
+    app,
+    deps,
+    routes,
+    bus,
+    close: async () => {
+      await bus?.close()
+      await app.close()
+      await objects.close()
+    },
+  }
+}
+
 /** A fresh API on its own copy of the seeded database (PGlite or PostgreSQL per the test lane). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const lane = testLane()
-  let handle
+  let handle: DatabaseHandle
   let dropDatabase: (() => Promise<void>) | null = null
   let databaseUrl: string | undefined
   let replicaUrl: string | undefined
@@ -169,26 +220,35 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const dump = fs.readFileSync(await pgliteTemplatePath())
     handle = await connect({ dataDir: ':memory:', loadDataDir: new Blob([dump]) })
   }
+  // The two-instance lane (KOMA_TEST_CLUSTER=1): a twin API on the same database, unless the test builds its own processes.
+  const twinned = clusterTestLane() && options.twin !== false && !options.sameDatabaseAs && !options.postgresServer && databaseUrl !== undefined
   const clock = createClock()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-api-test-'))
-  const defaults: ApiConfig = { ...loadConfig({ DATA_DIR: dataDir, KOMA_PUBLIC_URL: TEST_PUBLIC_URL }), skipChecksum: false, seedIfEmpty: false }
+  const loaded: ApiConfig = { ...loadConfig({ DATA_DIR: dataDir, KOMA_PUBLIC_URL: TEST_PUBLIC_URL }), skipChecksum: false, seedIfEmpty: false }
+  const defaults: ApiConfig = twinned ? clusterDefaults(loaded) : loaded
   const config = options.configure ? options.configure(defaults) : defaults
-  let app: FastifyInstance
-  const routes: TestApp['routes'] = []
-  const objects = objectStoreOf(config.objectStore)
-  const deps: AppDeps = { db: handle.db, clock, config, objects, ...(handle.replica ? { replica: handle.replica } : {}) }
+  const instances: Instance[] = []
+  const twinHandle = twinned ? await connect({ databaseUrl: databaseUrl!, poolSize: 12, readUrl: replicaUrl }) : null
+  const closeAll = async () => {
+    for (const instance of instances.reverse()) await instance.close()
+    await twinHandle?.close()
+    await handle.close()
+    if (dropDatabase) await dropDatabase()
+  }
   try {
-    app = await buildApp(deps, { onRoute: (route) => routes.push(...[route.method].flat().map((method) => ({ method, url: route.url }))) })
-    await app.ready()
+    instances.push(
+      await startInstance(handle, twinned ? { ...config, instance: `${config.instance}/1` } : config, clock, { bus: twinned ? databaseUrl : undefined }),
+    )
+    if (twinHandle) instances.push(await startInstance(twinHandle, { ...config, instance: `${config.instance}/2` }, clock, { bus: databaseUrl }))
   } catch (error) {
     // A failed setup must not leave the database open: Jest would wait on it forever.
-    await handle.close()
-    await objects.close()
-    if (dropDatabase) await dropDatabase()
+    await closeAll().catch(() => {})
+    fs.rmSync(dataDir, { recursive: true, force: true })
     throw error
   }
+  const first = instances[0]!
 
-  const rawCall = async (method: Endpoint['method'], url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> => {
+  const rawCall = async (instance: Instance, method: Endpoint['method'], url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> => {
     const ip = options.ip ?? '127.0.0.1'
     const time = String(clock.realNow().getTime())
     const headers: Record<string, string> = {
@@ -210,37 +270,62 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       headers['content-type'] = raw.type
       payload = raw.payload
     }
-    return app.inject({ method, url, query: options.query, headers, payload, cookies: options.cookies, remoteAddress: ip })
+    return instance.app.inject({ method, url, query: options.query, headers, payload, cookies: options.cookies, remoteAddress: ip })
   }
 
-  const call = ((first: Endpoint['method'] | Endpoint<unknown, unknown, unknown, unknown>, second?: unknown, third?: CallOptions) =>
-    typeof first === 'string'
-      ? rawCall(first, second as string, third)
-      : rawCall(...requestOf(first, second as EndpointCallOptions<typeof first>))) as TestApp['call']
+  // Calls take turns over the instances, as a balancer spreads a reader's requests; each first
+  // waits until its instance has applied the invalidations committed so far (CacheBus.caughtUp).
+  let turn = 0
+  const nextInstance = async (): Promise<Instance> => {
+    const instance = instances[turn++ % instances.length]!
+    await instance.bus?.caughtUp()
+    return instance
+  }
+  const call = (async (first: Endpoint['method'] | Endpoint<unknown, unknown, unknown, unknown>, second?: unknown, third?: CallOptions) => {
+    const instance = await nextInstance()
+    return typeof first === 'string'
+      ? rawCall(instance, first, second as string, third)
+      : rawCall(instance, ...requestOf(first, second as EndpointCallOptions<typeof first>))
+  }) as TestApp['call']
 
   return {
-    app,
+    app: first.app,
     db: handle.db,
     clock,
-    deps,
+    deps: first.deps,
     jobsConnection: handle.jobs,
     ...(handle.dumpDataDir ? { dumpDataDir: handle.dumpDataDir } : {}),
     lane,
     databaseUrl,
     replicaUrl,
+    instances: instances.length,
     call,
-    routes,
+    inject: async (options) => (await nextInstance()).app.inject(options),
+    routes: first.routes,
     dataDir,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     close: async () => {
       try {
-        await app.close()
-        await handle.close()
-        await objects.close()
-        if (dropDatabase) await dropDatabase()
+        await closeAll()
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true })
       }
+    },
+  }
+}
+
+/**
+ * The two-instance lane's settings: abuse limits counted in Redis under this app's own prefix
+ * (both instances share it, as a cluster's processes do). A test's `configure` may still change them.
+ */
+function clusterDefaults(config: ApiConfig): ApiConfig {
+  return {
+    ...config,
+    rateLimit: {
+      ...config.rateLimit,
+      store: 'redis',
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      keyPrefix: `koma:test:${randomBytes(6).toString('hex')}:rl:`,
     },
   }
 }

@@ -388,12 +388,12 @@ describe('profile', () => {
       .png()
       .toBuffer()
     const upload = (payload: Buffer, type = 'application/octet-stream') =>
-      t.app.inject({ method: 'PUT', url: urlOf(endpoints.avatarUpload), payload, headers: { 'content-type': type }, cookies: member.cookies })
+      t.inject({ method: 'PUT', url: urlOf(endpoints.avatarUpload), payload, headers: { 'content-type': type }, cookies: member.cookies })
     // The raw upload goes through the signed client in the browser; here we sign by hand.
     const signedUpload = async (payload: Buffer, type?: string) => {
       const time = String(Date.now())
       const { requestChecksum } = await import('@koma/contracts/server')
-      return t.app.inject({
+      return t.inject({
         method: 'PUT',
         url: urlOf(endpoints.avatarUpload),
         payload,
@@ -411,7 +411,7 @@ describe('profile', () => {
     const ok = await signedUpload(png, 'image/png')
     expect(ok.statusCode).toBe(200)
     const url = ok.json().result.avatarImageUrl as string
-    const image = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/webp' } })
+    const image = await t.inject({ method: 'GET', url, headers: { accept: 'image/webp' } })
     expect(image.statusCode).toBe(200)
     const fake = Buffer.from('%PDF-1.4 not an image at all')
     const refused = await signedUpload(fake, 'image/png')
@@ -498,11 +498,11 @@ describe('mature content and adult verification (SPEC §4, §8)', () => {
     expect([refused.statusCode, msg(refused)]).toEqual([451, 'Please verify that you are an adult to view mature content.'])
     const init = (await t.call(endpoints.certificationInit, { cookies: member.cookies, query: { redirect: '/en/account/setting' } })).json().result
     expect(init.iaSystemUrl).toMatch(/^\/api\/sandbox\/certification\//)
-    const page = await t.app.inject({ method: 'GET', url: init.iaSystemUrl })
+    const page = await t.inject({ method: 'GET', url: init.iaSystemUrl })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('type="date"')
     // Under 18: the service says no.
-    const minor = await t.app.inject({
+    const minor = await t.inject({
       method: 'POST',
       url: init.iaSystemUrl,
       payload: 'decision=verify&birthday=2012-01-01',
@@ -511,7 +511,7 @@ describe('mature content and adult verification (SPEC §4, §8)', () => {
     const minorCode = new URL(String(minor.headers.location), 'http://x').searchParams.get('code')!
     expect(msg(await t.call(endpoints.certificationComplete, { cookies: member.cookies, query: { code: minorCode } }))).toBe('Adult verification failed.')
     const second = (await t.call(endpoints.certificationInit, { cookies: member.cookies, query: { redirect: '/en/account/setting' } })).json().result
-    const adult = await t.app.inject({
+    const adult = await t.inject({
       method: 'POST',
       url: second.iaSystemUrl,
       payload: 'decision=verify&birthday=1990-03-03',

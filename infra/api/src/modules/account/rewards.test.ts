@@ -134,7 +134,7 @@ describe('daily bonus: one per day in the reader day boundary', () => {
 describe('inquiries: category, text up to 5000, up to 3 images checked by content', () => {
   const upload = async (payload: Buffer, deviceId = 'inquiry-device-1') => {
     const time = String(Date.now())
-    return t.app.inject({
+    return t.inject({
       method: 'PUT',
       url: urlOf(endpoints.inquiryImage),
       payload,
@@ -201,7 +201,7 @@ describe('inquiries: category, text up to 5000, up to 3 images checked by conten
       .jpeg()
       .toBuffer()
     const time = String(Date.now())
-    const uploaded = await t.app.inject({
+    const uploaded = await t.inject({
       method: 'PUT',
       url: urlOf(endpoints.inquiryImage),
       payload: jpeg,

@@ -577,7 +577,7 @@ describe('images (SPEC §9 presets × densities)', () => {
   it('renders the preset covering w at density 1 or 2, caches it, and refuses malformed values', async () => {
     const sharp = (await import('sharp')).default
     const image = await t.db.selectFrom('images').select('id').where('width', '=', 640).where('access', '=', 'public').orderBy('id').executeTakeFirstOrThrow()
-    const one = await t.app.inject({
+    const one = await t.inject({
       method: 'GET',
       url: urlOf(endpoints.image, { imageId: image.id }),
       query: { w: '300' },
@@ -585,7 +585,7 @@ describe('images (SPEC §9 presets × densities)', () => {
     })
     expect(one.statusCode).toBe(200)
     expect((await sharp(one.rawPayload).metadata()).width).toBe(320)
-    const two = await t.app.inject({
+    const two = await t.inject({
       method: 'GET',
       url: urlOf(endpoints.image, { imageId: image.id }),
       query: { w: '320', dpr: '2' },
@@ -593,21 +593,21 @@ describe('images (SPEC §9 presets × densities)', () => {
     })
     expect((await sharp(two.rawPayload).metadata()).width).toBe(640)
     expect(two.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    const again = await t.app.inject({
+    const again = await t.inject({
       method: 'GET',
       url: urlOf(endpoints.image, { imageId: image.id }),
       query: { w: '320', dpr: '2' },
       headers: { accept: 'image/webp', 'if-none-match': String(two.headers.etag) },
     })
     expect(again.statusCode).toBe(304)
-    expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=abc` })).statusCode).toBe(400)
-    expect((await t.app.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=3` })).statusCode).toBe(400)
+    expect((await t.inject({ method: 'GET', url: `/api/image/${image.id}?w=abc` })).statusCode).toBe(400)
+    expect((await t.inject({ method: 'GET', url: `/api/image/${image.id}?w=320&dpr=3` })).statusCode).toBe(400)
   })
 })
 
 describe('sitemap titles (GET /sitemap/titles, for the edge)', () => {
   it('lists every non-mature title once, coming-soon ones on their coming-soon page, without SPEC §7 headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: urlOf(endpoints.sitemapTitles) })
+    const response = await t.inject({ method: 'GET', url: urlOf(endpoints.sitemapTitles) })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=600')
     const titles = response.json().result.titles as { type: string; id: number; page: string; updatedAt: string }[]

@@ -54,7 +54,7 @@ async function paypalReserve(cookies: Record<string, string>, method: 'paypal' |
 
 /** The buyer approves in the stand-in SDK's sheet (what the browser does). */
 async function approve(orderId: string) {
-  const response = await t.app.inject({ method: 'POST', url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/approve`, ...json({}) })
+  const response = await t.inject({ method: 'POST', url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/approve`, ...json({}) })
   expect(response.statusCode).toBe(200)
   return response.json().payer.payer_id as string
 }
@@ -67,7 +67,7 @@ async function cardToken(number: string, options: { expiry?: string; name?: stri
   const keys = await t.call(endpoints.cardTokenApiKey, { cookies: reader, locale: 'ja' })
   expect(keys.statusCode).toBe(200)
   const { tokenApiKey, tokenUrl } = keys.json().result as { tokenApiKey: string; tokenUrl: string }
-  return t.app.inject({
+  return t.inject({
     method: 'POST',
     url: tokenUrl,
     ...json({
@@ -171,11 +171,11 @@ describe('coin shop: PayPal', () => {
     const config = await t.call(endpoints.paypalClientConfig, { params: { method: 'paypal_credit' }, cookies: reader })
     expect(config.statusCode).toBe(200)
     const { clientId, sdkBaseUrl } = config.json().result as { clientId: string; sdkBaseUrl: string }
-    const sdk = await t.app.inject({ method: 'GET', url: `${sdkBaseUrl}?client-id=${clientId}&components=buttons,card-fields&currency=USD&intent=capture` })
+    const sdk = await t.inject({ method: 'GET', url: `${sdkBaseUrl}?client-id=${clientId}&components=buttons,card-fields&currency=USD&intent=capture` })
     expect(sdk.statusCode).toBe(200)
     expect(sdk.headers['content-type']).toContain('javascript')
     expect(sdk.body).toContain('CardFields')
-    expect((await t.app.inject({ method: 'GET', url: `${sdkBaseUrl}?client-id=someone-else` })).statusCode).toBe(400)
+    expect((await t.inject({ method: 'GET', url: `${sdkBaseUrl}?client-id=someone-else` })).statusCode).toBe(400)
   })
 
   it('credits a finished order exactly once however often it is replayed', async () => {
@@ -242,13 +242,13 @@ describe('coin shop: PayPal', () => {
   it('declines a card in the PayPal card fields at capture: 402, order failed, nothing credited', async () => {
     const before = await balance(reader)
     const { serviceOrderId, orderId } = await paypalReserve(reader, 'paypal_credit')
-    const bad = await t.app.inject({
+    const bad = await t.inject({
       method: 'POST',
       url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/confirm-payment-source`,
       ...json({ payment_source: { card: { number: '4111111111111112', expiry: '2039-12', security_code: '123', name: 'A' } } }),
     })
     expect(bad.statusCode).toBe(422)
-    const confirm = await t.app.inject({
+    const confirm = await t.inject({
       method: 'POST',
       url: `${SANDBOX}/paypal/v2/checkout/orders/${orderId}/confirm-payment-source`,
       ...json({ payment_source: { card: { number: '4000000000000002', expiry: '2039-12', security_code: '123', name: 'Card Holder' } } }),
@@ -372,13 +372,13 @@ describe('coin shop: carrier billing and PayPay', () => {
     })
     expect(reserved.statusCode).toBe(200)
     const { serviceOrderId, redirectUrl } = reserved.json().result as { serviceOrderId: string; redirectUrl: string }
-    const providerPage = await t.app.inject({ method: 'GET', url: redirectUrl, headers: { 'x-koma-language': 'ja' } })
+    const providerPage = await t.inject({ method: 'GET', url: redirectUrl, headers: { 'x-koma-language': 'ja' } })
     expect(providerPage.statusCode).toBe(200)
     expect(providerPage.body).toContain('SoftBank')
     // A page of our origin with no script: it may run none and is never framed.
     expect(providerPage.headers['content-security-policy']).toBe(PAGE_SECURITY_POLICY)
     expect(providerPage.body).toContain(new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' }).format(product.price))
-    const approved = await t.app.inject({ method: 'POST', url: `${redirectUrl}/approve` })
+    const approved = await t.inject({ method: 'POST', url: `${redirectUrl}/approve` })
     expect(approved.statusCode).toBe(303)
     expect(approved.headers.location).toBe(`/coinpurchase/result?serviceOrderId=${serviceOrderId}&method=softbank`)
     const result = await t.call(endpoints.carrierResult, { params: { carrier: 'softbank' }, cookies: reader, locale: 'ja', body: { serviceOrderId } })
@@ -399,7 +399,7 @@ describe('coin shop: carrier billing and PayPay', () => {
       body: { productSeq: String(product.seq), nextUrl: '/coinpurchase/result' },
     })
     const { serviceOrderId, redirectUrl } = reserved.json().result as { serviceOrderId: string; redirectUrl: string }
-    const cancelled = await t.app.inject({ method: 'POST', url: `${redirectUrl}/cancel` })
+    const cancelled = await t.inject({ method: 'POST', url: `${redirectUrl}/cancel` })
     expect(cancelled.statusCode).toBe(303)
     expect(cancelled.headers.location).toBe(`/coinpurchase/result/cancel?serviceOrderId=${serviceOrderId}&method=paypay`)
     const finish = await t.call(endpoints.paymentResultFinish, { cookies: reader, locale: 'ja', body: { serviceOrderId } })
@@ -417,7 +417,7 @@ describe('coin shop: carrier billing and PayPay', () => {
       body: { productSeq: String(product.seq), nextUrl: 'https://evil.example/coinpurchase/result' },
     })
     const { redirectUrl } = reserved.json().result as { redirectUrl: string }
-    const approved = await t.app.inject({ method: 'POST', url: `${redirectUrl}/approve` })
+    const approved = await t.inject({ method: 'POST', url: `${redirectUrl}/approve` })
     expect(approved.headers.location).toMatch(/^\/coinpurchase\/result\?serviceOrderId=KO/)
   })
 })

@@ -45,13 +45,13 @@ async function sandboxLogin(
 ) {
   const { url, params, browser } = await authorize(provider, purpose, options)
   expect(params.get('code_challenge_method')).toBe('S256')
-  const page = await t.app.inject({ method: 'GET', url })
+  const page = await t.inject({ method: 'GET', url })
   expect(page.statusCode).toBe(200)
   expect(page.body).toContain('Sandbox')
   expect(page.headers['content-security-policy']).toBe(PAGE_SECURITY_POLICY)
   const values: Record<string, string> = { email: identity.email, name: identity.name, decision: 'allow' }
   for (const name of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope']) values[name] = params.get(name) ?? ''
-  const consent = await t.app.inject({ method: 'POST', url: `/api/sandbox/idp/${provider}/consent`, ...form(values) })
+  const consent = await t.inject({ method: 'POST', url: `/api/sandbox/idp/${provider}/consent`, ...form(values) })
   expect(consent.statusCode).toBe(303)
   const callback = new URL(String(consent.headers.location))
   expect(callback.origin + callback.pathname).toBe(`${TEST_PUBLIC_URL}/member/external-idp/web/${provider}/callback`)
@@ -131,7 +131,7 @@ describe('social sign-in through the one OAuth adapter and the sandbox provider'
     expect((await t.call('GET', '/api/member/external-idp/myspace/authorize', { query: { purpose: 'signin' } })).statusCode).toBe(404)
     const { state, browser } = await sandboxLogin('payco', 'signin', { email: 'x@sandbox.example', name: 'X' })
     expect(msg(await t.call(endpoints.idpSignin, { params: { provider: 'payco' }, cookies: browser, body: { code: 'forged-code', state } }))).toBe(FAILED)
-    const token = await t.app.inject({
+    const token = await t.inject({
       method: 'POST',
       url: '/api/sandbox/idp/payco/token',
       ...form({ grant_type: 'authorization_code', code: 'x', client_id: 'koma-web-payco', client_secret: 'wrong' }),
@@ -253,7 +253,7 @@ describe('redirects and redirect URIs', () => {
   it('the adult verification sandbox never sends the reader off the site', async () => {
     const member = await registerMember(t)
     const init = (await t.call(endpoints.certificationInit, { cookies: member.cookies, query: { redirect: '/.//evil.example' } })).json().result
-    const back = await t.app.inject({ method: 'POST', url: init.iaSystemUrl, ...form({ decision: 'verify', birthday: '1990-03-03' }) })
+    const back = await t.inject({ method: 'POST', url: init.iaSystemUrl, ...form({ decision: 'verify', birthday: '1990-03-03' }) })
     expect(back.statusCode).toBe(303)
     expect(String(back.headers.location)).toMatch(/^\/account\/setting\?certification=complete&code=/)
   })
@@ -262,7 +262,7 @@ describe('redirects and redirect URIs', () => {
     const { params } = await authorize('google', 'signin')
     const query = Object.fromEntries(params.entries())
     const page = (overrides: Record<string, string>, locale = 'en') =>
-      t.app.inject({
+      t.inject({
         method: 'GET',
         url: `/api/sandbox/idp/google/authorize?${new URLSearchParams({ ...query, ...overrides }).toString()}`,
         headers: { 'x-koma-language': locale },
@@ -281,9 +281,9 @@ describe('redirects and redirect URIs', () => {
     expect((await page({ redirect_uri: 'nope' }, 'ja')).body).toContain('このログインリクエストは無効です')
     expect((await page({ client_id: 'someone-else' }, 'fr')).body).toContain('Cette demande de connexion n’est pas valide')
     // Repeated parameters are as good as missing, not a crash.
-    const repeated = await t.app.inject({ method: 'GET', url: `/api/sandbox/idp/google/authorize?${params.toString()}&state=again` })
+    const repeated = await t.inject({ method: 'GET', url: `/api/sandbox/idp/google/authorize?${params.toString()}&state=again` })
     expect(repeated.statusCode).toBe(400)
-    const consent = await t.app.inject({
+    const consent = await t.inject({
       method: 'POST',
       url: '/api/sandbox/idp/google/consent',
       ...form({ ...query, redirect_uri: '::not-a-url', decision: 'allow', email: 'x@sandbox.example' }),

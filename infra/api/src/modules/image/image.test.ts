@@ -58,7 +58,7 @@ async function owner(chapter: Awaited<ReturnType<typeof paidChapter>>) {
   return member
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { accept: 'image/webp', ...headers } })
+const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers: { accept: 'image/webp', ...headers } })
 const bare = (url: string) => url.split('?')[0]
 
 describe('chapter pages stay paid (issue 11)', () => {

@@ -219,7 +219,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const mail = mailsTo(member.email).find((item) => item.tag === 'notify-news')!
     expect(mail.subject).toBe('お知らせ')
     const url = new URL(/^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '')
-    const page = await t.app.inject({ method: 'GET', url: url.pathname })
+    const page = await t.inject({ method: 'GET', url: url.pathname })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')
     expect(page.body).toContain('ニュースメールを停止しますか？')
@@ -227,7 +227,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const settings = async () => (await t.call(endpoints.settings, { cookies: member.cookies })).json().result.notifications
     expect((await settings()).newsEmails).toBe(true)
 
-    const oneClick = await t.app.inject({
+    const oneClick = await t.inject({
       method: 'POST',
       url: url.pathname,
       payload: 'List-Unsubscribe=One-Click',
@@ -243,7 +243,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const member = await reader()
     for (const token of [`${member.userId}.news.${'A'.repeat(27)}`, `${member.userId}.push.${'A'.repeat(27)}`, 'nothing', `0.news.${'A'.repeat(27)}`]) {
       for (const method of ['GET', 'POST'] as const) {
-        const response = await t.app.inject({ method, url: `/api/notify/unsubscribe/${encodeURIComponent(token)}` })
+        const response = await t.inject({ method, url: `/api/notify/unsubscribe/${encodeURIComponent(token)}` })
         expect(response.statusCode).toBe(404)
         expect(response.body).toContain('This link does not work')
       }

@@ -1,12 +1,13 @@
 import os from 'node:os'
 import { loadConfig } from '../../config'
+import { clusterTestLane } from '../../test/lane'
 import { createTestApp, type TestApp } from '../../test/testApp'
 
 /** Issue 18: /api/health names the process that answered, so the edge's balancing can be seen. */
 let t: TestApp
 
 beforeAll(async () => {
-  t = await createTestApp({ configure: (config) => ({ ...config, instance: 'api-test-7' }) })
+  t = await createTestApp({ twin: false, configure: (config) => ({ ...config, instance: 'api-test-7' }) })
 })
 afterAll(async () => {
   await t?.close()
@@ -24,6 +25,21 @@ describe('GET /api/health', () => {
     expect(loadConfig({ KOMA_INSTANCE: 'api-2' }).instance).toBe('api-2')
     expect(loadConfig({}).instance).toBe(`${os.hostname()}:${process.pid}`)
     expect(loadConfig({}).instance).toBe(loadConfig({}).instance)
+  })
+})
+
+/** The two-instance lane (KOMA_TEST_CLUSTER=1): a test app's calls take turns over its two instances. */
+;(clusterTestLane() ? describe : describe.skip)('a test app in the two-instance lane', () => {
+  it('answers from two instances in turn, each naming itself', async () => {
+    const pair = await createTestApp({ configure: (config) => ({ ...config, instance: 'api-pair' }) })
+    try {
+      expect(pair.instances).toBe(2)
+      const names = []
+      for (let i = 0; i < 4; i += 1) names.push((await pair.call('GET', '/api/health')).json().result.instance as string)
+      expect(names).toEqual(['api-pair/1', 'api-pair/2', 'api-pair/1', 'api-pair/2'])
+    } finally {
+      await pair.close()
+    }
   })
 })
 

@@ -65,7 +65,7 @@ describe('errors (SPEC §8)', () => {
   })
 
   it('treats a malformed body as a 400, not a 500', async () => {
-    const response = await t.app.inject({ method: 'POST', url: urlOf(endpoints.signin), headers: { 'content-type': 'application/json' }, payload: '{oops' })
+    const response = await t.inject({ method: 'POST', url: urlOf(endpoints.signin), headers: { 'content-type': 'application/json' }, payload: '{oops' })
     expect(response.statusCode).toBe(400)
   })
 })
@@ -154,7 +154,7 @@ describe('episode list and chapters', () => {
 describe('images', () => {
   it('renders stored artwork as WebP when accepted, JPEG otherwise, with long caching', async () => {
     const image = await t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id').executeTakeFirstOrThrow()
-    const webp = await t.app.inject({
+    const webp = await t.inject({
       method: 'GET',
       url: urlOf(endpoints.image, { imageId: image.id }),
       query: { w: '320' },
@@ -164,10 +164,10 @@ describe('images', () => {
     expect(webp.headers['content-type']).toBe('image/webp')
     expect(webp.headers['cache-control']).toContain('immutable')
     expect(webp.rawPayload.subarray(8, 12).toString()).toBe('WEBP')
-    const jpeg = await t.app.inject({ method: 'GET', url: urlOf(endpoints.image, { imageId: image.id }), query: { w: '320' }, headers: { accept: 'image/*' } })
+    const jpeg = await t.inject({ method: 'GET', url: urlOf(endpoints.image, { imageId: image.id }), query: { w: '320' }, headers: { accept: 'image/*' } })
     expect(jpeg.headers['content-type']).toBe('image/jpeg')
     expect(jpeg.rawPayload[0]).toBe(0xff)
-    expect((await t.app.inject({ method: 'GET', url: urlOf(endpoints.image, { imageId: 999999999 }) })).statusCode).toBe(404)
+    expect((await t.inject({ method: 'GET', url: urlOf(endpoints.image, { imageId: 999999999 }) })).statusCode).toBe(404)
   })
 })
 
