@@ -83,6 +83,8 @@ describe('a new reader in English, end to end', () => {
     await textOf(page.getByTestId('inbox-notice'), 'You received 3 tickets.')
     await page.getByTestId('daily-claim').click()
     await textOf(page.getByTestId('inbox-notice'), 'You received 5 free coins.')
+    // The card reloads its status after the claim: wait for it, so nothing moves under the next click.
+    await page.locator('[data-testid="daily-bonus"]:not(:has([data-testid="daily-claim"]))').waitFor()
     await page.getByTestId('gifts-history').click()
     await page.locator('[data-testid="gift"][data-state="claimed"]').waitFor()
     // The header badge is refreshed on navigation: one gift fewer is waiting.

@@ -240,6 +240,42 @@ describe('inbox, coupon and delete', () => {
     expect(request).toHaveBeenCalledWith(endpoints.giftClaim, expect.objectContaining({ params: { giftId: '1' } }))
   })
 
+  it('the daily bonus card keeps its place while it reloads after a claim, so nothing under it moves', async () => {
+    signedIn()
+    const reward = { kind: 'coin', coinType: 'free', amount: 5, contentId: null, contentName: null }
+    let reload: (value: unknown) => void = () => {}
+    const answers = [{ today: '2026-11-20', claimedToday: false, streak: 0, reward }, new Promise((resolve) => (reload = resolve))]
+    fakeApi({
+      gifts: { gifts: [] },
+      dailyBonus: () => answers.shift(),
+      dailyBonusClaim: {
+        grant: {
+          id: 6,
+          source: 'daily',
+          kind: 'coin',
+          coinType: 'free',
+          amount: 5,
+          contentId: null,
+          contentName: null,
+          expiresAt: null,
+          createdAt: '2026-11-20T00:00:00Z',
+        },
+      },
+    })
+    await renderScreen(routes['account.inboxGift'], { path: '/inbox/gift', url: '/inbox/gift' })
+    fireEvent.click(await screen.findByTestId('daily-claim'))
+    expect(await screen.findByTestId('inbox-notice')).toHaveTextContent('You received 5 free coins.')
+    // Reloading: the same box, busy, with its title, in the card's place.
+    const placeholder = await screen.findByTestId('daily-bonus-loading')
+    expect(placeholder).toHaveAttribute('aria-busy', 'true')
+    expect(placeholder).toHaveTextContent('Daily bonus')
+    expect(placeholder.nextElementSibling).toHaveAttribute('aria-live', 'polite')
+    await act(async () => reload({ today: '2026-11-20', claimedToday: true, streak: 1, reward }))
+    expect(await screen.findByTestId('daily-bonus')).toHaveTextContent('Received today. See you tomorrow!')
+    expect(screen.queryByTestId('daily-claim')).toBeNull()
+    expect(screen.queryByTestId('daily-bonus-loading')).toBeNull()
+  })
+
   it('the coupon page asks a signed-out reader to sign in', async () => {
     await renderScreen(routes['account.coupon'], { path: '/account/coupon', url: '/account/coupon' })
     expect(await screen.findByTestId('needs-sign-in')).toHaveTextContent('Sign in to use this page.')

@@ -1,20 +1,21 @@
 import { api, COLORS, endpoints, FONT_SIZES, useT } from '@koma/contracts'
 import { invalidate, useResource, reportRewardReceived } from '../cache'
 import { GiftIcon } from '../components/icons'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { refusal, useRewardText } from '../components/lib'
 import { Button } from '../components/ui'
 import { inboxMessages } from '../i18n/messages'
 
-/** SPEC: the daily bonus, one claim per day in the reader's day. */
-export function DailyBonusCard({ onResult }: { onResult: (notice: string | null, problem: string | null) => void }) {
-  const t = useT()
-  const reward = useRewardText()
-  const status = useResource('account:daily', () => api.request(endpoints.dailyBonus))
-  const [busy, setBusy] = useState(false)
+/**
+ * The card's box. The card suspends while its status loads, and again after a claim while it
+ * reloads; the placeholder below keeps this box in place meanwhile, so what is under the card
+ * (the notice, the gift tabs) does not jump up and back under the reader's finger.
+ */
+function DailyFrame({ testId, busy, children }: { testId: string; busy?: boolean; children: ReactNode }) {
   return (
     <div
-      data-testid="daily-bonus"
+      data-testid={testId}
+      aria-busy={busy || undefined}
       css={{
         display: 'flex',
         alignItems: 'center',
@@ -42,9 +43,38 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
       >
         <GiftIcon size={26} />
       </div>
+      {children}
+    </div>
+  )
+}
+
+const titleCss = { fontWeight: 700, fontSize: FONT_SIZES.size60 }
+const leadCss = { fontSize: FONT_SIZES.size40, color: COLORS.textMuted, marginTop: 2 }
+
+/** The card while its status loads: its box and title, the line under it left blank. */
+export function DailyBonusPlaceholder() {
+  const t = useT()
+  return (
+    <DailyFrame testId="daily-bonus-loading" busy>
       <div css={{ flex: 1, minWidth: 0 }}>
-        <div css={{ fontWeight: 700, fontSize: FONT_SIZES.size60 }}>{t(inboxMessages.dailyTitle)}</div>
-        <div css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, marginTop: 2 }}>
+        <div css={titleCss}>{t(inboxMessages.dailyTitle)}</div>
+        <div css={leadCss}>{'\u00a0'}</div>
+      </div>
+    </DailyFrame>
+  )
+}
+
+/** SPEC: the daily bonus, one claim per day in the reader's day. */
+export function DailyBonusCard({ onResult }: { onResult: (notice: string | null, problem: string | null) => void }) {
+  const t = useT()
+  const reward = useRewardText()
+  const status = useResource('account:daily', () => api.request(endpoints.dailyBonus))
+  const [busy, setBusy] = useState(false)
+  return (
+    <DailyFrame testId="daily-bonus">
+      <div css={{ flex: 1, minWidth: 0 }}>
+        <div css={titleCss}>{t(inboxMessages.dailyTitle)}</div>
+        <div css={leadCss}>
           {status.claimedToday ? t(inboxMessages.dailyDone) : t(inboxMessages.dailyLead, { reward: reward(status.reward) })}
           {status.streak > 0 ? (
             <span css={{ marginLeft: 6, color: COLORS.brandDark, fontWeight: 700 }}>· {t(inboxMessages.streak, { days: status.streak })}</span>
@@ -76,6 +106,6 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
           </Button>
         </div>
       ) : null}
-    </div>
+    </DailyFrame>
   )
 }

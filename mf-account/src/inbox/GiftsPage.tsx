@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom'
 import { refusal, useDateFormat, useRewardText } from '../components/lib'
 import { AccountPage, Banner, Button, Empty } from '../components/ui'
 import { inboxMessages } from '../i18n/messages'
-import { DailyBonusCard } from './DailyBonusCard'
+import { DailyBonusCard, DailyBonusPlaceholder } from './DailyBonusCard'
 import { InboxTabs } from './InboxTabs'
 
 function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
@@ -141,7 +141,7 @@ export default function GiftsPage() {
   return (
     <AccountPage testId="inbox-gifts" title={t(inboxMessages.title)}>
       <InboxTabs active="gift" />
-      <Suspense fallback={null}>
+      <Suspense fallback={<DailyBonusPlaceholder />}>
         <DailyBonusCard onResult={onResult} />
       </Suspense>
       <div aria-live="polite">
