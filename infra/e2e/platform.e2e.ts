@@ -353,8 +353,9 @@ describe('deploy and rollback of one remote', () => {
           .catch(() => null),
       (version) => version === after,
     )
-    const registry = JSON.parse(fs.readFileSync(path.join(site.edgeDir, 'registry.json'), 'utf8'))
-    expect(registry.remotes.mf_catalog.version).toBe(after)
+    // The live registry as the edge serves it (a file in the edge folder, or Redis in the cluster lane).
+    const registry = (await (await fetch(`${site.baseURL}/registry.json`)).json()) as { remotes: Record<string, { version: string }> }
+    expect(registry.remotes.mf_catalog!.version).toBe(after)
     const rolledBack = edgeCli(site, ['rollback', 'mf-catalog'])
     expect(rolledBack.code).toBe(0)
     expect(await versionOnPage()).toBe(before)

@@ -166,6 +166,7 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
       KOMA_PUBLIC_URL: baseURL,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, KOMA_INSTANCE: `api-${index + 1}`, ...(index > 0 ? { KOMA_NOTIFICATIONS: '0' } : {}) } : {}),
       ...shared,
+      ...(cluster ? { KOMA_RATE_LIMIT_PREFIX: `${shared.KOMA_RATE_LIMIT_PREFIX}${port}:` } : {}),
     })
     // The first migrates and seeds; the next starts once it answers (as npm start does).
     await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, 180_000, api.child, api.log)
