@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import { hashOfKey } from './objects'
+import { hashOfKey, keyOf } from './objects'
 import type { Bucket, ListedObject } from './s3'
 import { STORED_TABLES } from './move'
 
@@ -29,7 +29,8 @@ import { STORED_TABLES } from './move'
  */
 
 export const TRASH = 'trash/'
-const KEYS = 'sha256/'
+/** The prefix every content key has (objects.ts keyOf). */
+const KEYS = keyOf('')
 
 export interface CollectOptions {
   /** How long an object must have gone unwritten (and a trashed one unnamed) before it goes; default a day. */
