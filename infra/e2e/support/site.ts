@@ -19,8 +19,9 @@ export interface SiteInfo {
 
 /**
  * KOMA_E2E_CLUSTER=1 (issue 18): the site as a cluster, two API processes on a fresh PostgreSQL
- * database and two edge processes on one port, sharing limits and the edge registry in Redis
- * under this run's own key prefixes. `npm test` runs part of the suite this way.
+ * database and two edge processes on one port, sharing the edge registry in Redis under this
+ * run's own key prefix and abuse limits under each site's own (startSite), as each single-process
+ * site counts its own. `npm test` runs part of the suite this way.
  */
 export const clusterLane = (): boolean => process.env.KOMA_E2E_CLUSTER === '1'
 const POSTGRES_ADMIN_URL = process.env.KOMA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'

@@ -324,7 +324,7 @@ function clusterDefaults(config: ApiConfig): ApiConfig {
     rateLimit: {
       ...config.rateLimit,
       store: 'redis',
-      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      redisUrl: process.env.REDIS_URL || config.rateLimit.redisUrl,
       keyPrefix: `koma:test:${randomBytes(6).toString('hex')}:rl:`,
     },
   }
