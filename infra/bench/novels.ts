@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { writeTestBooks, type TestBookKind } from '../e2e/fixtures/books'
 import { CHROMIUM, launchBrowser, PHONE } from '../e2e/support/browser'
-import { importInto, type Imported } from '../e2e/support/importBooks'
+import { importBooks, type Imported } from '../e2e/support/importBooks'
 import type { SiteInfo } from '../e2e/support/site'
 
 /**
@@ -13,11 +13,11 @@ import type { SiteInfo } from '../e2e/support/site'
  */
 const BOOKS: TestBookKind[] = ['big-2000', 'vertical-ja']
 
-/** Import the books into the data folder, before the API opens it. */
+/** Import the books into the data folder (its PGlite database, migrated and seeded by the import when new), before the API opens it. */
 export function importNovels(dataDir: string): Map<TestBookKind, Imported> {
   const written = writeTestBooks(path.join(dataDir, 'bench-books'), BOOKS)
-  const imported = importInto(
-    dataDir,
+  const imported = importBooks(
+    { DATA_DIR: dataDir },
     written.map((book) => book.file),
   )
   fs.rmSync(path.join(dataDir, 'bench-books'), { recursive: true, force: true })

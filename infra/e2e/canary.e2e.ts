@@ -3,16 +3,19 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { distDir, packageInfo, publish } from '../edge/src/registry'
+import { closeSharedState } from '../edge/src/registry/shared'
+import { readDeployments, readRegistry } from '../edge/src/registry/store'
 import { COHORT_COOKIE, inCanary } from '../edge/src/registry/cohort'
-import type { Deployments, Registry } from '../edge/src/registry/types'
 import { launchBrowser, newContext } from './support/browser'
 import { eventually } from './support/eventually'
-import { edgeCli, readSite, repoRoot, startEdge, stopEdge } from './support/site'
+import { clusterEnv, edgeCli, forkEdge, readSite, repoRoot, startEdge, stopEdge } from './support/site'
 
 /**
  * Issue 16: a canary of mf-catalog whose route module throws. A second edge in front of the
  * running site's API, on its own copy of the published versions (the other test files keep their
- * working catalog), with rules small enough for a handful of readers.
+ * working catalog), with rules small enough for a handful of readers. In the cluster lane that
+ * edge is two processes sharing its copy of the registry in Redis, so the canary's share, its
+ * health counts and its end are decided across both.
  */
 const SHARE = 50
 const MIN_LOADS = 2
@@ -21,20 +24,22 @@ let browser: Browser
 let edge: { baseURL: string; pid: number } | null = null
 let work: string
 let edgeDir: string
+let edgePrefix: string | undefined
 
 beforeAll(async () => {
   browser = await launchBrowser()
   const site = readSite()
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-canary-e2e-'))
-  edgeDir = path.join(work, 'edge')
-  fs.cpSync(site.edgeDir, edgeDir, { recursive: true })
-  fs.rmSync(path.join(edgeDir, '.lock'), { force: true })
-  edge = await startEdge({ ...site, edgeDir }, { KOMA_CANARY_WINDOW_S: '600', KOMA_CANARY_MIN_LOADS: String(MIN_LOADS), KOMA_CANARY_MARGIN: '5' })
+  ;({ edgeDir, edgePrefix } = await forkEdge(site, path.join(work, 'edge')))
+  // This file publishes in process too: into the same copy (Jest gives each file its own process.env).
+  if (edgePrefix) Object.assign(process.env, clusterEnv(edgePrefix))
+  edge = await startEdge({ ...site, edgeDir, edgePrefix }, { KOMA_CANARY_WINDOW_S: '600', KOMA_CANARY_MIN_LOADS: String(MIN_LOADS), KOMA_CANARY_MARGIN: '5' })
 })
 
 afterAll(async () => {
   await browser?.close()
   if (edge) await stopEdge(edge)
+  await closeSharedState()
   if (work) fs.rmSync(work, { recursive: true, force: true })
 })
 
@@ -59,7 +64,9 @@ function brokenCatalog(): string {
   return target
 }
 
-const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(edgeDir, file), 'utf8')) as T
+/** This edge's live registry and history (its folder's files, or in the cluster lane its keys in Redis). */
+const registry = async () => (await readRegistry(edgeDir))!
+const history = async () => (await readDeployments(edgeDir)).packages['mf-catalog']
 
 /**
  * A fresh reader (new browser context) with an ordinary browser's user agent: the edge does not
@@ -72,11 +79,11 @@ async function freshReader(): Promise<BrowserContext> {
 
 describe('a broken canary of mf-catalog (issue 16)', () => {
   it('reaches only its share of readers, is ended by the edge by itself, and its readers then get the working version', async () => {
-    const live = readJson<Registry>('registry.json').remotes.mf_catalog!.version
+    const live = (await registry()).remotes.mf_catalog!.version
     const published = await publish(edgeDir, 'mf-catalog', brokenCatalog(), { canaryShare: SHARE })
     expect(published.status).toBe('deployed')
     const canary = published.version
-    expect(readJson<Registry>('registry.json').canaries?.mf_catalog?.version).toBe(canary)
+    expect((await registry()).canaries?.mf_catalog?.version).toBe(canary)
 
     // Fresh readers until MIN_LOADS of them are in the canary (each side is sticky, by cookie).
     const inTrial: BrowserContext[] = []
@@ -104,18 +111,18 @@ describe('a broken canary of mf-catalog (issue 16)', () => {
     // The canary readers' beacons reach the edge, which ends the canary by itself and says why.
     // It writes the history, then the registry the edges serve from (two files, one after the
     // other: store.ts saveDeployments), so wait until both say so.
-    const { history: ended, registry } = await eventually(
-      async () => ({ history: readJson<Deployments>('deployments.json').packages['mf-catalog'], registry: readJson<Registry>('registry.json') }),
-      ({ history, registry }) => !history?.canary && registry.canaries === undefined,
+    const { history: ended, registry: after } = await eventually(
+      async () => ({ history: await history(), registry: await registry() }),
+      (both) => !both.history?.canary && both.registry.canaries === undefined,
       30_000,
       200,
     )
-    expect(registry.canaries).toBeUndefined()
+    expect(after.canaries).toBeUndefined()
     expect(ended!.current).toBe(live)
     const event = ended!.events[ended!.events.length - 1]!
     expect(event).toMatchObject({ action: 'canary-end', version: live, from: canary })
     expect(event.reason).toMatch(/failed on .* of \d+ page loads/)
-    expect(edgeCli({ dataDir: work, edgeDir }, ['versions', 'mf-catalog']).output).not.toContain('canary,')
+    expect(edgeCli({ dataDir: work, edgeDir, edgePrefix }, ['versions', 'mf-catalog']).output).not.toContain('canary,')
 
     // Their next load shows the working version.
     for (const context of inTrial) {
@@ -136,9 +143,9 @@ describe('a version deployed --required (issue 16)', () => {
     await tab.goto('/fr')
     await tab.getByTestId('home-section').first().waitFor()
     const before = await tab.locator('[data-remote="mf_catalog"]').getAttribute('data-remote-version')
-    const deployed = edgeCli({ dataDir: work, edgeDir }, ['deploy', 'mf-catalog', '--no-build', '--force', '--required'])
+    const deployed = edgeCli({ dataDir: work, edgeDir, edgePrefix }, ['deploy', 'mf-catalog', '--no-build', '--force', '--required'])
     expect(deployed.code).toBe(0)
-    const required = readJson<Registry>('registry.json').remotes.mf_catalog!
+    const required = (await registry()).remotes.mf_catalog!
     expect(required.version).not.toBe(before)
     expect(required.required).toBe(true)
     // Coming back to the tab: a notice, not a choice (no "later").

@@ -223,7 +223,7 @@ describe('the free-read gauge (on its own site)', () => {
   let own: SiteInfo | null = null
   beforeAll(async () => {
     // A copy of the published edge folder and a fresh API (seeded the same way): ~15 s.
-    own = await startSite({ edgeFrom: readSite().edgeDir })
+    own = await startSite({ edgeFrom: readSite() })
   }, 240_000)
   afterAll(async () => {
     if (!own) return

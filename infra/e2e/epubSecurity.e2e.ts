@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
-import { importInto, type Imported } from './support/importBooks'
+import { type Imported } from './support/importBooks'
 import { signedIn } from './support/members'
 import { EPUB_SAMPLES } from '../api/src/test/samples'
 import { readSite, startSite, stopSite, type SiteInfo } from './support/site'
@@ -69,10 +69,10 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-hostile-'))
   const file = path.join(dataDir, 'hostile.epub')
   fs.writeFileSync(file, hostileEpub())
-  const imported = importInto(dataDir, [file, ...REAL_BOOKS])
-  book = imported[0]! // importInto returns one book per file, or throws
-  realBooks = imported.slice(1)
-  site = await startSite({ dataDir, edgeFrom: readSite().edgeDir })
+  const started = await startSite({ dataDir, edgeFrom: readSite(), books: [file, ...REAL_BOOKS] })
+  site = started
+  book = started.imported[0]! // the site imports one book per file, or throws
+  realBooks = started.imported.slice(1)
   browser = await launchBrowser()
 }, 300_000)
 

@@ -16,7 +16,7 @@ let browser: Browser
 let own: SiteInfo | null = null
 beforeAll(async () => {
   browser = await launchBrowser()
-  own = await startSite({ edgeFrom: readSite().edgeDir })
+  own = await startSite({ edgeFrom: readSite() })
 }, 240_000)
 afterAll(async () => {
   await browser?.close()

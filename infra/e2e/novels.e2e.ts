@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { endMarker, FONT_FAMILIES, SVG_PAGE_COLOUR, writeTestBooks, type TestBookKind } from './fixtures/books'
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
-import { importInto, type Imported } from './support/importBooks'
+import { type Imported } from './support/importBooks'
 import { signedIn } from './support/members'
 import { readSite, screenshotDir, startSite, type SiteInfo, stopSite } from './support/site'
 
@@ -39,13 +39,11 @@ beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-novels-'))
   const written = writeTestBooks(path.join(dataDir, 'books'))
   const copies = written.flatMap((book) => Array.from({ length: COPIES[book.kind] ?? 2 }, () => book))
-  const imported = importInto(
-    dataDir,
-    copies.map((book) => book.file),
-  )
-  // importInto returns one book per file, or throws.
+  const started = await startSite({ dataDir, edgeFrom: readSite(), books: copies.map((book) => book.file) })
+  site = started
+  // The site imports one book per file, or throws.
+  const { imported } = started
   copies.forEach((book, index) => books.set(book.kind, [...(books.get(book.kind) ?? []), imported[index]!]))
-  site = await startSite({ dataDir, edgeFrom: readSite().edgeDir })
   browser = await launchBrowser()
 }, 300_000)
 

@@ -37,7 +37,7 @@ let site: SiteInfo | null = null
 let operatorSecret: string | null = null
 beforeAll(async () => {
   browser = await launchBrowser()
-  site = await startSite({ edgeFrom: readSite().edgeDir })
+  site = await startSite({ edgeFrom: readSite() })
 }, 240_000)
 afterAll(async () => {
   await browser?.close()

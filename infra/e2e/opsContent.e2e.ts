@@ -30,7 +30,7 @@ let readerContext: BrowserContext
 let reader: Page
 beforeAll(async () => {
   browser = await launchBrowser()
-  site = await startSite({ edgeFrom: readSite().edgeDir })
+  site = await startSite({ edgeFrom: readSite() })
   opsContext = await newContext(browser, { baseURL: site.baseURL, viewport: DESKTOP })
   ops = await opsContext.newPage()
   opsErrors = trackErrors(ops)

@@ -1,6 +1,6 @@
 // `npm test`: every test. Type check and lint (while the site builds beside them), unit and API
 // tests on PGlite, the API tests again on PostgreSQL (127.0.0.1:5432) as two API instances sharing
-// Redis (127.0.0.1:6379), then end-to-end tests in Chromium against the built site, and part of
+// Redis (127.0.0.1:6379), then end-to-end tests in Chromium against the built site, and all of
 // them again against the site as a cluster on PostgreSQL and Redis.
 // Every step runs; the exit code is non-zero if any failed.
 import { spawn } from 'node:child_process'
@@ -12,9 +12,6 @@ import { bin, ensureDependencies, portAnswers, root, run } from './lib.mjs'
 const jest = (args, env) => run(process.execPath, ['infra/scripts/jest.mjs', ...args], env ? { env } : {})
 
 ensureDependencies()
-
-/** The end-to-end files the cluster lane runs again: reading and search, coins and the clock, sign-in and accounts. */
-const CLUSTER_E2E = ['infra/e2e/catalog.e2e.ts', 'infra/e2e/coins.e2e.ts', 'infra/e2e/account.e2e.ts']
 
 /**
  * The site the end-to-end lanes serve, built beside typecheck and lint: those two use one core
@@ -82,11 +79,12 @@ step('API (PostgreSQL, two API instances, Redis)', async () => {
   return jest(['--ci', '--selectProjects', 'api', '--testPathPatterns', 'infra/api/'], { KOMA_TEST_DB: 'postgres', KOMA_TEST_CLUSTER: '1' })
 })
 step('end-to-end (Chromium)', () => jest(['--ci', '--config', 'infra/e2e/jest.config.js']))
-// Issue 18: reading, coins and accounts again on the site as a cluster (two API processes on
-// PostgreSQL, two edge processes on one port, limits and the edge registry in Redis).
+// Issue 18: the whole end-to-end suite again on every site as a cluster (two API processes on a
+// fresh PostgreSQL database, two edge processes on one port, limits and the edge registry in
+// Redis under the site's own prefixes; infra/e2e/support/site.ts).
 step('end-to-end on a cluster (2 API + 2 edge processes, PostgreSQL, Redis)', async () => {
   if (!(await servicesAnswer())) return 1
-  return jest(['--ci', '--config', 'infra/e2e/jest.config.js', ...CLUSTER_E2E], { KOMA_E2E_CLUSTER: '1' })
+  return jest(['--ci', '--config', 'infra/e2e/jest.config.js'], { KOMA_E2E_CLUSTER: '1' })
 })
 
 const results = []

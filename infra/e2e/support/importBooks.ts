@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { fromTemplate, repoRoot } from './site'
 
 export interface Imported {
   target: string
@@ -8,12 +7,17 @@ export interface Imported {
   chapterId: number
 }
 
-/** Import books into a fresh data folder (given the run's seeded database) with `npm run import`'s command, before its API starts. */
-export function importInto(dataDir: string, books: string[]): Imported[] {
-  fromTemplate(dataDir)
+const repoRoot = path.resolve(__dirname, '..', '..', '..')
+
+/**
+ * Import books with `npm run import`'s command into the database `env` names (a site's PGlite
+ * folder by DATA_DIR, or its PostgreSQL database by DATABASE_URL) before the site's API starts:
+ * one result per file, or it throws. Used by startSite's `books`.
+ */
+export function importBooks(env: Record<string, string>, books: string[]): Imported[] {
   const result = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/api/src/cli/import.ts', ...books], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, ...env },
     encoding: 'utf8',
   })
   const imported = [...result.stdout.matchAll(/^KOMA_IMPORTED (.+)$/gm)].map(([, json]) => JSON.parse(json!) as Imported)

@@ -1,8 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import type { Redis } from 'ioredis'
+import { importBooks, type Imported } from './importBooks'
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..')
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx')
@@ -15,53 +18,136 @@ export interface SiteInfo {
   pids: number[]
   /** The cluster lane's PostgreSQL database (dropped by stopSite). */
   databaseUrl?: string
+  /** The cluster lane's Redis key prefix of this site's edge registry and history (KOMA_EDGE_REDIS_PREFIX). */
+  edgePrefix?: string
 }
 
 /**
  * KOMA_E2E_CLUSTER=1 (issue 18): the site as a cluster, two API processes on a fresh PostgreSQL
- * database and two edge processes on one port, sharing the edge registry in Redis under this
- * run's own key prefix and abuse limits under each site's own (startSite), as each single-process
- * site counts its own. `npm test` runs part of the suite this way.
+ * database and two edge processes on one port, sharing their edge registry and their abuse
+ * limits in Redis under the site's own key prefixes, as each single-process site keeps its own
+ * (its edge folder, its API's memory). `npm test` runs the whole suite this way.
  */
 export const clusterLane = (): boolean => process.env.KOMA_E2E_CLUSTER === '1'
 const POSTGRES_ADMIN_URL = process.env.KOMA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-/** In the cluster lane: what every process and edge command of this run shares (set once, inherited by the test workers). */
-function clusterEnv(): Record<string, string> {
-  const run = (process.env.KOMA_E2E_RUN ??= `${process.pid}${Date.now().toString(36)}`)
-  return {
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    KOMA_EDGE_STORE: 'redis',
-    KOMA_EDGE_REDIS_PREFIX: `koma:e2e:${run}:edge:`,
-    KOMA_RATE_LIMIT_STORE: 'redis',
-    KOMA_RATE_LIMIT_PREFIX: `koma:e2e:${run}:rl:`,
+/** In the cluster lane: this run's Redis key prefix (set once, inherited by the test workers); every site's keys are under it. */
+const runPrefix = (): string => `koma:e2e:${(process.env.KOMA_E2E_RUN ??= `${process.pid}${Date.now().toString(36)}`)}:`
+const redisUrl = (): string => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+/** A new site's (or forked edge's) own key prefix under the run's. */
+const newPrefix = (): string => `${runPrefix()}${randomUUID().slice(0, 8)}:`
+
+/** In the cluster lane: what a site's processes and edge commands are given (and a test's own process, to publish there), for the site's edge registry prefix. */
+export function clusterEnv(edgePrefix: string): Record<string, string> {
+  return { REDIS_URL: redisUrl(), KOMA_EDGE_STORE: 'redis', KOMA_EDGE_REDIS_PREFIX: edgePrefix }
+}
+
+/** The registry keys an edge keeps in Redis (infra/edge/src/registry/store.ts and shared.ts). */
+const EDGE_STATE_KEYS = ['deployments.json', 'registry.json']
+
+/**
+ * A copy of a site's published versions for another edge: its edge folder and, in the cluster
+ * lane, its registry and history under a new Redis prefix, so a deploy, canary or rollback made
+ * there reaches neither the site nor the other test files (as a copied edge folder does on one
+ * process).
+ */
+export async function forkEdge(from: Pick<SiteInfo, 'edgeDir' | 'edgePrefix'>, edgeDir: string): Promise<{ edgeDir: string; edgePrefix?: string }> {
+  fs.cpSync(from.edgeDir, edgeDir, { recursive: true })
+  fs.rmSync(path.join(edgeDir, '.lock'), { force: true })
+  if (!clusterLane()) return { edgeDir }
+  if (!from.edgePrefix) throw new Error('forkEdge: the cluster lane needs the edge prefix of the site it copies')
+  const edgePrefix = newPrefix()
+  await withRedis(async (redis) => {
+    const values = await redis.mget(...EDGE_STATE_KEYS.map((key) => from.edgePrefix + key))
+    const multi = redis.multi()
+    EDGE_STATE_KEYS.forEach((key, index) => {
+      const value = values[index]
+      if (value == null) throw new Error(`forkEdge: ${from.edgePrefix}${key} is not in Redis`)
+      multi.set(edgePrefix + key, value)
+    })
+    await multi.incr(`${edgePrefix}revision`).exec()
+  })
+  return { edgeDir, edgePrefix }
+}
+
+async function withRedis<T>(action: (redis: Redis) => Promise<T>): Promise<T> {
+  const { Redis } = await import('ioredis')
+  const redis = new Redis(redisUrl(), { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    return await action(redis)
+  } finally {
+    redis.disconnect()
   }
 }
 
-async function createDatabase(): Promise<string> {
-  const name = `koma_e2e_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+const adminQuery = async (sql: string): Promise<void> => {
   const { default: pg } = await import('pg')
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
   await admin.connect()
   try {
-    await admin.query(`create database ${name}`)
+    await admin.query(sql)
   } finally {
     await admin.end()
   }
+}
+
+const databaseUrlOf = (name: string): string => {
   const url = new URL(POSTGRES_ADMIN_URL)
   url.pathname = `/${name}`
   return url.toString()
 }
 
+/**
+ * A fresh database for one cluster site: a copy of the run's seeded template (PostgreSQL copies
+ * its files, well under a second) when globalSetup made one, else an empty one the first API
+ * process migrates and seeds.
+ */
+async function createDatabase(): Promise<string> {
+  const name = `koma_e2e_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+  const template = process.env.KOMA_E2E_PG_TEMPLATE
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`)
+  return databaseUrlOf(name)
+}
+
 async function dropDatabase(databaseUrl: string): Promise<void> {
-  const { default: pg } = await import('pg')
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
-  await admin.connect()
-  try {
-    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`)
-  } finally {
-    await admin.end()
+  await adminQuery(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`)
+}
+
+/**
+ * The cluster lane's seeded database: migrated and seeded once by `npm run seed`'s command in
+ * globalSetup, then copied by PostgreSQL (`create database … template`) for every site, as the
+ * single-process lane copies its PGlite template. Named in the environment the test workers
+ * inherit; dropped by globalTeardown (dropClusterTemplate).
+ */
+export async function seedClusterTemplate(): Promise<void> {
+  const name = `koma_e2e_template_${process.pid}${Date.now().toString(36)}`
+  await adminQuery(`create database ${name}`)
+  const seeded = spawnSync(tsx, ['infra/api/src/cli/seed.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrlOf(name), LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  })
+  if (seeded.status !== 0) {
+    await adminQuery(`drop database if exists ${name}`)
+    throw new Error(`seeding the cluster template failed (${seeded.status}):\n${seeded.stdout}${seeded.stderr}`)
   }
+  process.env.KOMA_E2E_PG_TEMPLATE = name
+}
+
+/** Drop the run's template database and its Redis keys (registry, limits) at the end of a cluster run. */
+export async function dropClusterRun(): Promise<void> {
+  const template = process.env.KOMA_E2E_PG_TEMPLATE
+  if (template) await adminQuery(`drop database if exists ${template} with (force)`)
+  if (!process.env.KOMA_E2E_RUN) return
+  await withRedis(async (redis) => {
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix()}*`, 'COUNT', 500)
+      if (keys.length) await redis.del(...keys)
+      cursor = next
+    } while (cursor !== '0')
+  })
 }
 
 /**
@@ -103,11 +189,11 @@ function service(args: string[], env: Record<string, string>): { child: ChildPro
   return { child, log: () => output }
 }
 
-/** Run the edge CLI (deploy, rollback, publish-all) against the test site's edge folder. */
-export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir'>, args: string[]): { code: number; output: string } {
+/** Run the edge CLI (deploy, rollback, publish-all) against the test site's edge folder (and in the cluster lane its registry in Redis). */
+export function edgeCli(info: Pick<SiteInfo, 'dataDir' | 'edgeDir' | 'edgePrefix'>, args: string[]): { code: number; output: string } {
   const result = spawnSync(tsx, ['infra/edge/src/cli.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, ...(clusterLane() ? clusterEnv() : {}), DATA_DIR: info.dataDir, EDGE_DIR: info.edgeDir },
+    env: { ...process.env, ...(info.edgePrefix ? clusterEnv(info.edgePrefix) : {}), DATA_DIR: info.dataDir, EDGE_DIR: info.edgeDir },
     encoding: 'utf8',
   })
   return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` }
@@ -137,25 +223,35 @@ export function fromTemplate(dataDir: string): void {
 
 /**
  * Build what changed, publish into a fresh edge folder, start the API (fresh PGlite, or the given
- * data folder) and the edge. `edgeFrom`: copy an already published edge folder instead (a second
- * site for a test that must not share the API, e.g. one that moves its clock).
+ * data folder) and the edge. `edgeFrom`: copy a running site's published versions instead
+ * (forkEdge; a second site for a test that must not share the API, e.g. one that moves its
+ * clock). `books`: EPUB files
+ * or image folders imported with `npm run import`'s command into the site's own database (its
+ * PGlite folder, or in the cluster lane its PostgreSQL database) before its API starts; `imported`
+ * says what each became, in order.
  */
-export async function startSite(options: { dataDir?: string; edgeFrom?: string } = {}): Promise<SiteInfo> {
+export async function startSite(
+  options: { dataDir?: string; edgeFrom?: Pick<SiteInfo, 'edgeDir' | 'edgePrefix'>; books?: string[] } = {},
+): Promise<SiteInfo & { imported: Imported[] }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
-  const edgeDir = path.join(dataDir, 'edge')
+  const cluster = clusterLane()
   fromTemplate(dataDir)
-  if (options.edgeFrom) fs.cpSync(options.edgeFrom, edgeDir, { recursive: true })
+  let edge: { edgeDir: string; edgePrefix?: string }
+  if (options.edgeFrom) edge = await forkEdge(options.edgeFrom, path.join(dataDir, 'edge'))
   else {
-    const published = edgeCli({ dataDir, edgeDir }, ['publish-all'])
+    edge = { edgeDir: path.join(dataDir, 'edge'), ...(cluster ? { edgePrefix: newPrefix() } : {}) }
+    const published = edgeCli({ dataDir, ...edge }, ['publish-all'])
     if (published.code !== 0) throw new Error(`publish-all failed:\n${published.output}`)
   }
-  const cluster = clusterLane()
+  const { edgeDir, edgePrefix } = edge
   const port = await freePort()
   const apiPorts = cluster ? [await freePort(), await freePort()] : [await freePort()]
   const apiUrl = apiPorts.map((apiPort) => `http://127.0.0.1:${apiPort}`).join(',')
   const baseURL = `http://127.0.0.1:${port}`
   const databaseUrl = cluster ? await createDatabase() : undefined
-  const shared = cluster ? clusterEnv() : {}
+  // Each site counts its abuse limits under its own prefix, as each single-process site counts its own.
+  const shared = edgePrefix ? { ...clusterEnv(edgePrefix), KOMA_RATE_LIMIT_STORE: 'redis', KOMA_RATE_LIMIT_PREFIX: `${edgePrefix}rl:` } : {}
+  const imported = options.books?.length ? importBooks({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, options.books) : []
   // The API mails links and builds OAuth redirect URIs on the site's own origin: the test edge.
   const apis = []
   for (const [index, apiPort] of apiPorts.entries()) {
@@ -167,13 +263,12 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
       KOMA_PUBLIC_URL: baseURL,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, KOMA_INSTANCE: `api-${index + 1}`, ...(index > 0 ? { KOMA_NOTIFICATIONS: '0' } : {}) } : {}),
       ...shared,
-      ...(cluster ? { KOMA_RATE_LIMIT_PREFIX: `${shared.KOMA_RATE_LIMIT_PREFIX}${port}:` } : {}),
     })
-    // The first migrates and seeds; the next starts once it answers (as npm start does).
+    // The first migrates (and seeds an empty database); the next starts once it answers (as npm start does).
     await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, 180_000, api.child, api.log)
     apis.push(api)
   }
-  const edge = service(['infra/edge/src/main.ts'], {
+  const edges = service(['infra/edge/src/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -183,33 +278,42 @@ export async function startSite(options: { dataDir?: string; edgeFrom?: string }
     ...(cluster ? { KOMA_EDGE_PROCESSES: '2' } : {}),
     ...shared,
   })
-  await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
-  return { baseURL, dataDir, edgeDir, apiUrl, pids: [...apis.map((api) => api.child.pid ?? 0), edge.child.pid ?? 0], ...(databaseUrl ? { databaseUrl } : {}) }
+  await waitForHttp(`${baseURL}/healthz`, 60_000, edges.child, edges.log)
+  return {
+    baseURL,
+    dataDir,
+    edgeDir,
+    apiUrl,
+    pids: [...apis.map((api) => api.child.pid ?? 0), edges.child.pid ?? 0],
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(edgePrefix ? { edgePrefix } : {}),
+    imported,
+  }
 }
 
 /**
- * A second edge in front of the running site's API and published versions, with its own
- * settings (e.g. a tag manager id): for a test of the edge's configuration without a second API.
- * It only reads the edge folder. Stop it with `stopEdge`.
+ * A second edge in front of the running site's API and published versions (or a forkEdge copy),
+ * with its own settings (e.g. a tag manager id): for a test of the edge's configuration without a
+ * second API. In the cluster lane it is two processes on one port too. Stop it with `stopEdge`.
  */
 export async function startEdge(
-  site: Pick<SiteInfo, 'dataDir' | 'edgeDir' | 'apiUrl'>,
+  site: Pick<SiteInfo, 'dataDir' | 'edgeDir' | 'apiUrl' | 'edgePrefix'>,
   env: Record<string, string>,
 ): Promise<{ baseURL: string; pid: number }> {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  const edge = service(['infra/edge/src/main.ts'], {
+  const edges = service(['infra/edge/src/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: site.dataDir,
     EDGE_DIR: site.edgeDir,
     API_URL: site.apiUrl,
     KOMA_PUBLIC_URL: baseURL,
-    ...(clusterLane() ? clusterEnv() : {}),
+    ...(site.edgePrefix ? { ...clusterEnv(site.edgePrefix), KOMA_EDGE_PROCESSES: '2' } : {}),
     ...env,
   })
-  await waitForHttp(`${baseURL}/healthz`, 60_000, edge.child, edge.log)
-  return { baseURL, pid: edge.child.pid ?? 0 }
+  await waitForHttp(`${baseURL}/healthz`, 60_000, edges.child, edges.log)
+  return { baseURL, pid: edges.child.pid ?? 0 }
 }
 
 /** Stop an edge started by startEdge and wait until it has exited. */
