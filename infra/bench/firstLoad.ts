@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { CHROMIUM, launchBrowser } from '../e2e/support/browser'
+import { launchBrowser } from '../e2e/support/browser'
 import type { SiteInfo } from '../e2e/support/site'
 
 interface Manifest {
@@ -29,7 +29,7 @@ export interface FirstLoad {
  * precompresses it (brotli 11 and gzip 9), split into the host shell, remotes and shared libraries.
  */
 export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promise<FirstLoad> {
-  const browser = await launchBrowser(CHROMIUM)
+  const browser = await launchBrowser({ measure: true })
   const page = await browser.newPage()
   const bodies: { url: string; body: Buffer }[] = []
   page.on('response', async (response) => {

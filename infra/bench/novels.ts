@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { writeTestBooks, type TestBookKind } from '../e2e/fixtures/books'
-import { CHROMIUM, launchBrowser, PHONE } from '../e2e/support/browser'
+import { launchBrowser, PHONE } from '../e2e/support/browser'
 import { importBooks, type Imported } from '../e2e/support/importBooks'
 import type { SiteInfo } from '../e2e/support/site'
 
@@ -89,7 +89,7 @@ function median(values: number[]): number {
 }
 
 export async function measureNovels(site: SiteInfo, books: Map<TestBookKind, Imported>): Promise<void> {
-  const browser = await launchBrowser(CHROMIUM)
+  const browser = await launchBrowser({ measure: true })
   try {
     console.log(
       '\n## Novels: navigation to first readable page and to ready, bytes received before the first page; phone 390 × 844 @2x, signed out, median of 3',

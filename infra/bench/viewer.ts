@@ -5,7 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { chapterOf, findTitle, type ContentJson } from '../e2e/support/api'
-import { CHROMIUM, launchBrowser, PHONE } from '../e2e/support/browser'
+import { launchBrowser, PHONE } from '../e2e/support/browser'
 import { repoRoot, type SiteInfo } from '../e2e/support/site'
 
 /**
@@ -133,7 +133,7 @@ async function scrollChapter(browser: Browser, site: SiteInfo, url: string): Pro
 }
 
 export async function measureViewer(site: SiteInfo, longChapter: { contentId: number; chapterId: number }): Promise<void> {
-  const browser = await launchBrowser(CHROMIUM)
+  const browser = await launchBrowser({ measure: true })
   try {
     const firstFree = (t: ContentJson): boolean => t.chapters[0]?.salesConfig.free === true
     const vertical = await findTitle((t) => t.orientation === 'vertical' && !t.mature && firstFree(t) && t.chapterFileFormat === 'image')

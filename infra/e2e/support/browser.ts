@@ -15,10 +15,14 @@ export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
 export const TEST_CHROMIUM = process.env.CHROME_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM)
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. `executablePath`: the bench passes CHROMIUM. */
-export function launchBrowser(executablePath: string = TEST_CHROMIUM): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this machine's closed network needs. `measure`
+ * (the benchmarks): Debian's full `chromium` with V8 as readers have it, not the tests' build.
+ */
+export function launchBrowser(options: { measure?: boolean } = {}): Promise<Browser> {
+  const measuring = options.measure === true
   return chromium.launch({
-    executablePath,
+    executablePath: measuring ? CHROMIUM : TEST_CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox',
@@ -29,6 +33,10 @@ export function launchBrowser(executablePath: string = TEST_CHROMIUM): Promise<B
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // Tests: no optimising JIT (TurboFan). A test's page lives seconds, too short for optimised
+      // code to pay back its compiling on these 2-core machines: Chromium's CPU on keyboard and
+      // viewer e2e fell 48-49 -> 40-41 s (wall 49-51 -> 43-46 s); the novels file, neutral.
+      ...(measuring ? [] : ['--js-flags=--no-opt']),
     ],
   })
 }
