@@ -1,8 +1,8 @@
-import { auth, installAnalytics, installHostBridge } from '@koma/contracts'
+import { auth, COOKIES, deviceTimeZone, installAnalytics, installHostBridge, LOCALE_COOKIE_DAYS, readCookie, writeCookie } from '@koma/contracts'
 import { needsBrowserGuide } from '@koma/contracts/domain'
 import { Global } from '@emotion/react'
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { dialogStore } from './dialogs/dialogStore'
 import { notificationStore } from './dialogs/notificationStore'
@@ -38,23 +38,34 @@ async function boot(): Promise<void> {
   // Another tab signing in or out changes the login-check cookie: follow it when we come back.
   window.addEventListener('focus', () => auth.syncFromCookie())
   installForeground()
+  // The edge draws the next page's dates in this browser's zone (issue 13).
+  const timeZone = deviceTimeZone()
+  if (readCookie(COOKIES.timeZone) !== timeZone) writeCookie(COOKIES.timeZone, timeZone, LOCALE_COOKIE_DAYS)
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
   // a failed download renders anyway and suspends on the shell, which tries again.
   await loadHostMessages(localeOf(location.pathname)).catch(() => undefined)
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
+  const page = (
+    <StrictMode>
+      <Global styles={globalStyles} />
+      <App />
+    </StrictMode>
+  )
+  // A page the edge drew (issue 13) is hydrated: the reader already sees it, and React takes it
+  // over area by area as each one's code arrives. A hydration that could not match the markup is
+  // a bug: it is logged (React draws that area afresh).
+  if (container.hasChildNodes()) {
+    startTransition(() => {
+      hydrateRoot(container, page, { onRecoverableError: (error) => console.error('[host] the page drawn by the edge could not be hydrated', error) })
+    })
+    return
+  }
   const root = createRoot(container)
   // A transition: React renders the first page in slices and lets the browser breathe between
   // them (a phone's main thread stays free for input), instead of one long blocking task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Global styles={globalStyles} />
-        <App />
-      </StrictMode>,
-    ),
-  )
+  startTransition(() => root.render(page))
 }
 
 void boot()

@@ -64,99 +64,176 @@ const swcOptions = (mode, { messages = false } = {}) => ({
 })
 
 /**
- * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string> }} pkg
+ * The module rules every build of a package shares, so that its server build (below) compiles the
+ * same sources exactly as its browser build does: the same message ids, precompiled messages and
+ * React Router build, hence the same markup.
+ * @param {'production' | 'development'} mode
+ */
+const moduleRules = (mode) => [
+  {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    oneOf: [
+      // A package's react-intl catalogues (contracts' messages.ts holds validation texts).
+      { test: /[\\/]messages\.ts$/, exclude: /shared-contracts/, use: { loader: 'swc-loader', options: swcOptions(mode, { messages: true }) } },
+      { use: { loader: 'swc-loader', options: swcOptions(mode) } },
+    ],
+  },
+  ...(mode === 'production' ? [{ test: /[\\/]src[\\/]i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }] : []),
+  // Fixes carried for Readium's navigator until upstream has them (see the loader).
+  { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
+  { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
+]
+
+/**
+ * The package's server build (issue 13: the first page drawn by the edge), into dist/server:
+ * one CommonJS file for Node, with nothing to load later (every lazy chunk folded in). The host's
+ * file bundles the shared libraries and hands them to the remotes it renders (`shared`), as the
+ * host provides them in the browser; a remote's file bundles its own code and takes every shared
+ * library from the host's (webpack externals), so host and remotes render with one React, one
+ * router and one contracts instance, the live host version's. Not minified: Node reads it once.
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', serverEntry: string }} pkg
+ * @param {'production' | 'development'} mode
+ * @returns {import('webpack').Configuration}
+ */
+function serverConfig(pkg, mode) {
+  const isHost = pkg.kind === 'host'
+  const shared = Object.keys(sharedDependencies())
+  /** A request the host's server file provides: a shared key, or under a `react-dom/` style prefix. */
+  const isShared = (/** @type {string} */ request) => shared.some((key) => (key.endsWith('/') ? request.startsWith(key) : request === key))
+  return {
+    name: 'server',
+    mode,
+    context: pkg.dir,
+    entry: { [isHost ? 'host' : 'remote']: pkg.serverEntry },
+    target: 'node20',
+    devtool: false,
+    output: {
+      path: path.join(pkg.dir, 'dist', 'server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      uniqueName: `${pkg.name}_server`,
+      publicPath: '',
+      clean: true,
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: mode === 'production' ? productionAliases : {},
+    },
+    externals: isHost
+      ? []
+      : [
+          ({ request }, callback) => {
+            if (request && isShared(request)) return callback(undefined, `commonjs ${request}`)
+            return callback()
+          },
+        ],
+    module: { rules: moduleRules(mode) },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __KOMA_PACKAGE__: JSON.stringify(pkg.name),
+      }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false, splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  }
+}
+
+/**
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, serverEntry?: string }} pkg
  */
 function koma(pkg) {
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production'
-    const isHost = pkg.kind === 'host'
-    return /** @type {import('webpack').Configuration} */ ({
-      mode,
-      context: pkg.dir,
-      // Remotes need no entry of their own: federation adds remoteEntry.js.
-      entry: isHost ? { main: './src/index.ts' } : {},
-      target: 'web',
-      devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(pkg.dir, 'dist'),
-        // Entries keep plain names (federation needs it); chunks are content-hashed and immutable.
-        filename: '[name].js',
-        chunkFilename: '[name].[contenthash:8].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        publicPath: 'auto',
-        uniqueName: pkg.name,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-        alias: mode === 'production' ? productionAliases : {},
-      },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            oneOf: [
-              // A package's react-intl catalogues (contracts' messages.ts holds validation texts).
-              { test: /[\\/]messages\.ts$/, exclude: /shared-contracts/, use: { loader: 'swc-loader', options: swcOptions(mode, { messages: true }) } },
-              { use: { loader: 'swc-loader', options: swcOptions(mode) } },
-            ],
-          },
-          ...(mode === 'production' ? [{ test: /[\\/]src[\\/]i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }] : []),
-          // Fixes carried for Readium's navigator until upstream has them (see the loader).
-          { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
-          { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
-        ],
-      },
-      plugins: [
-        new webpack.DefinePlugin({
-          'process.env.NODE_ENV': JSON.stringify(mode),
-          __KOMA_PACKAGE__: JSON.stringify(pkg.name),
-        }),
-        new ModuleFederationPlugin({
-          name: pkg.name,
-          filename: 'remoteEntry.js',
-          exposes: pkg.exposes ?? {},
-          remotes: {},
-          manifest: true,
-          dts: false,
-          shareStrategy: 'loaded-first',
-          shared: sharedDependencies(),
-          // One federation runtime per page: the host provides it, remotes use it (~27 kB gzip
-          // saved per remote). Remotes therefore only run inside the Koma host.
-          // The host loads remoteEntry.js directly (federation/registry.ts), never a manifest, so
-          // the runtime's snapshot (manifest) machinery and its Node paths are left out of main.js.
-          experiments: isHost
-            ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
-            : { externalRuntime: true, optimization: { target: 'web' } },
-        }),
-        new RouteChunksPlugin(path.join(pkg.dir, 'src', 'routes.ts')),
-        ...(isHost
-          ? [
-              new HtmlWebpackPlugin({
-                template: path.join(pkg.dir, 'src', 'index.html'),
-                // The edge serves this page at every path; the deploy step replaces the
-                // placeholder with the live host version's folder.
-                publicPath: '__KOMA_HOST_BASE__',
-                inject: 'body',
-                scriptLoading: 'defer',
-                minify: mode === 'production' ? { collapseWhitespace: true, removeComments: true } : false,
-              }),
-              new BootPreloadsPlugin(),
-            ]
-          : []),
-      ],
-      optimization: {
-        minimize: mode === 'production',
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
-      },
-      performance: { hints: false },
-      // The manifest plugin announces that publicPath 'auto' resolves at run time: that is the design.
-      ignoreWarnings: [/publicPath='auto'/],
-      infrastructureLogging: { level: 'error' },
-      stats: 'errors-warnings',
-    })
+    const web = browserConfig(pkg, mode)
+    return pkg.serverEntry ? [web, serverConfig({ ...pkg, serverEntry: pkg.serverEntry }, mode)] : web
   }
+}
+
+/**
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string> }} pkg
+ * @param {'production' | 'development'} mode
+ * @returns {import('webpack').Configuration}
+ */
+function browserConfig(pkg, mode) {
+  const isHost = pkg.kind === 'host'
+  return /** @type {import('webpack').Configuration} */ ({
+    name: 'browser',
+    mode,
+    context: pkg.dir,
+    // Remotes need no entry of their own: federation adds remoteEntry.js.
+    entry: isHost ? { main: './src/index.ts' } : {},
+    target: 'web',
+    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(pkg.dir, 'dist'),
+      // Entries keep plain names (federation needs it); chunks are content-hashed and immutable.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      publicPath: 'auto',
+      uniqueName: pkg.name,
+      // The server build writes dist/server beside this one (serverConfig).
+      clean: { keep: /^server[\\/]/ },
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      alias: mode === 'production' ? productionAliases : {},
+    },
+    module: { rules: moduleRules(mode) },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __KOMA_PACKAGE__: JSON.stringify(pkg.name),
+      }),
+      new ModuleFederationPlugin({
+        name: pkg.name,
+        filename: 'remoteEntry.js',
+        exposes: pkg.exposes ?? {},
+        remotes: {},
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: sharedDependencies(),
+        // One federation runtime per page: the host provides it, remotes use it (~27 kB gzip
+        // saved per remote). Remotes therefore only run inside the Koma host.
+        // The host loads remoteEntry.js directly (federation/registry.ts), never a manifest, so
+        // the runtime's snapshot (manifest) machinery and its Node paths are left out of main.js.
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
+          : { externalRuntime: true, optimization: { target: 'web' } },
+      }),
+      new RouteChunksPlugin(path.join(pkg.dir, 'src', 'routes.ts')),
+      ...(isHost
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(pkg.dir, 'src', 'index.html'),
+              // The edge serves this page at every path; the deploy step replaces the
+              // placeholder with the live host version's folder.
+              publicPath: '__KOMA_HOST_BASE__',
+              inject: 'body',
+              scriptLoading: 'defer',
+              minify: mode === 'production' ? { collapseWhitespace: true, removeComments: true } : false,
+            }),
+            new BootPreloadsPlugin(),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimize: mode === 'production',
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+    },
+    performance: { hints: false },
+    // The manifest plugin announces that publicPath 'auto' resolves at run time: that is the design.
+    ignoreWarnings: [/publicPath='auto'/],
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  })
 }
 
 module.exports = { koma }

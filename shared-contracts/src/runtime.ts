@@ -5,6 +5,7 @@ import { webDeviceId } from './browser/storage'
 import { DEFAULT_TIMEZONE } from './api/headers'
 import { DEFAULT_LOCALE, type Locale } from './i18n/locales'
 import { readBootData, takeBootResult } from './host/pageData'
+import { serverPage } from './host/serverPage'
 
 /**
  * The page's one API client and auth store. Contracts is a federation singleton, so the host and
@@ -43,6 +44,6 @@ export const api = new ApiClient({
   baseURL: '/api',
   environment: browserEnvironment,
   ipLookupUrls: ['/api/ip', '/ip'],
-  boot: { ip: () => readBootData()?.ip ?? null, take: takeBootResult },
+  boot: { ip: () => readBootData()?.ip ?? null, take: takeBootResult, only: () => serverPage() !== null },
 })
 export const auth = new AuthStore(api, undefined, undefined, currentLocale)

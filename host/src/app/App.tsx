@@ -1,10 +1,20 @@
 import { CacheProvider } from '@emotion/react'
-import createCache from '@emotion/cache'
+import createCache, { type EmotionCache } from '@emotion/cache'
+import type { ReactNode } from 'react'
 import { BrowserRouter, useRoutes } from 'react-router-dom'
 import { buildRoutes } from './routes'
 
 const routes = buildRoutes()
-const emotionCache = createCache({ key: 'k' })
+
+/** The emotion cache key: the edge's page carries its styles under it (issue 13). */
+export const EMOTION_KEY = 'k'
+
+/**
+ * The browser's one emotion cache. Made when this module loads, before the first render: styles
+ * the edge drew into the page (`<style data-emotion="k …">`) move into the head then, and the
+ * first render hydrates the markup without them.
+ */
+const browserCache = createCache({ key: EMOTION_KEY })
 
 /**
  * React Router in its declarative mode: Koma uses no loaders, actions or fetchers, so the data
@@ -14,12 +24,17 @@ function AppRoutes() {
   return useRoutes(routes)
 }
 
-export function App() {
+/** The site with the router the caller gives: the browser's history, or the edge's one URL. */
+export function AppWith({ cache, router: Router }: { cache: EmotionCache; router: (props: { children: ReactNode }) => ReactNode }) {
   return (
-    <CacheProvider value={emotionCache}>
-      <BrowserRouter>
+    <CacheProvider value={cache}>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </CacheProvider>
   )
+}
+
+export function App() {
+  return <AppWith cache={browserCache} router={BrowserRouter} />
 }

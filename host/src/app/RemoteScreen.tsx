@@ -10,13 +10,19 @@ import {
   type RemoteRoutesModule,
   routePath,
 } from '@koma/contracts'
-import { Suspense, use, useState, type ReactNode } from 'react'
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 import { RemoteLoadError, remoteLoader } from '../federation/loader'
 import { reportFailure } from '../platform/failureBeacons'
+import { markHydrated } from '../platform/firstPaint'
 import { ApiErrorScreen, NotFoundScreen } from '../screens/errorScreens'
 
 const attempts = new Map<string, Promise<RemoteRoutesModule>>()
+
+/** The edge draws each page with its own registry (issue 13): it forgets the last page's modules first. */
+export function forgetRouteModules(): void {
+  attempts.clear()
+}
 
 /** The routes module of a remote: loaded once; a retry resets the remote and loads it afresh. */
 function routesModule(remote: RemoteName, attempt: number): Promise<RemoteRoutesModule> {
@@ -43,6 +49,8 @@ function RemoteRoute({
   const module = use(routesModule(remote, attempt))
   const Screen = module.routes?.[routeId]
   const { pathname } = useLocation()
+  // The screen is on the page (hydrated, on a page the edge drew).
+  useEffect(() => markHydrated(), [])
   // A route the deployed remote does not (yet) have is a page that does not exist.
   if (!Screen) return <>{errorFrame(<NotFoundScreen path={pathname} />)}</>
   return (

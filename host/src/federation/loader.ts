@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
-import type { RemoteName } from '@koma/contracts'
+import { readableWhenDone, type RemoteName } from '@koma/contracts'
 import { fetchRegistry, remotesOf, type Registry } from './registry'
 
 /** A remote's module could not be loaded (manifest, entry or chunk): not an error of its code. */
@@ -53,9 +53,30 @@ export class RemoteLoader {
     return this.registry.remotes[remote]?.version ?? null
   }
 
+  /**
+   * The edge drawing a page (issue 13, server/render.tsx): this page's registry, and the modules
+   * of the remotes it renders, which the edge loaded from their server builds. Nothing else
+   * loads; a module it did not give fails (that area is drawn in the browser).
+   */
+  serve(registry: Registry, modules: Partial<Record<RemoteName, Record<string, unknown>>>): void {
+    this.registry = registry
+    this.ready = Promise.resolve()
+    this.modules.clear()
+    this.used.clear()
+    this.served = modules
+  }
+
+  private served: Partial<Record<RemoteName, Record<string, unknown>>> | null = null
+
   load<T>(remote: RemoteName, module: string): Promise<T> {
     const id = `${remote}/${module.replace(/^\.\//, '')}`
     let promise = this.modules.get(id) as Promise<T> | undefined
+    if (!promise && this.served) {
+      const served = this.served[remote]?.[module]
+      promise = readableWhenDone(served ? Promise.resolve(served as T) : Promise.reject(new RemoteLoadError(remote, `${id} is not drawn on the server`)))
+      promise.catch(() => undefined)
+      this.modules.set(id, promise)
+    }
     if (!promise) {
       promise = (async () => {
         await this.ready

@@ -1,4 +1,4 @@
-import { COOKIES, createMessageLoader, readCookie, resolveLocale, type Locale } from '@koma/contracts'
+import { COOKIES, createMessageLoader, readCookie, resolveLocale, serverPage, type Locale } from '@koma/contracts'
 
 /** The host's messages, one language file per reader (each is its own chunk), downloaded once. */
 export const loadHostMessages = createMessageLoader({
@@ -9,5 +9,7 @@ export const loadHostMessages = createMessageLoader({
 
 /** The reader's language for a path (SPEC §2: its prefix, else the cookie, else the browser's). */
 export function localeOf(pathname: string): Locale {
-  return resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages: navigator.languages ?? [navigator.language] })
+  // The edge drawing the page reads the request's languages as the browser reads its own.
+  const browserLanguages = serverPage()?.languages ?? navigator.languages ?? [navigator.language]
+  return resolveLocale({ pathname, cookie: readCookie(COOKIES.locale), browserLanguages })
 }

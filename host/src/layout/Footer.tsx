@@ -31,7 +31,10 @@ export function Footer() {
             <PrivacyChoice />
           </li>
         </ul>
-        <p css={{ margin: 0 }}>{t(footerMessages.copyright, { year: new Date().getFullYear() })}</p>
+        {/* The year by the clock of whoever draws the page: the edge and the browser may differ on New Year's Eve. */}
+        <p css={{ margin: 0 }} suppressHydrationWarning>
+          {t(footerMessages.copyright, { year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   )

@@ -1,4 +1,4 @@
-import type { Layout } from '@koma/contracts'
+import { media, type Layout } from '@koma/contracts'
 import type { ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Footer } from './Footer'
@@ -19,7 +19,17 @@ export function PageLayout({ layout, children }: { layout: Layout; children?: Re
       {/* Over a key visual or the home banner the header floats; elsewhere it reserves its space. */}
       {/* At least a screen tall: while a remote's screen loads, the footer waits below the fold
           instead of showing and then jumping down (CLS 0.235 on home and episode lists). */}
-      <main id="main" css={{ flex: 1, minHeight: '100vh', paddingTop: mode.overlay ? 0 : headerSpace, boxSizing: 'border-box' }}>
+      <main
+        id="main"
+        css={{
+          flex: 1,
+          minHeight: '100vh',
+          paddingTop: headerSpace,
+          boxSizing: 'border-box',
+          // A media query, not a measurement: a page the edge drew (issue 13) is right at every width.
+          [media.narrowHeader]: mode.overlayWhenNarrow ? { paddingTop: 0 } : {},
+        }}
+      >
         {content}
       </main>
       <Footer />

@@ -1,4 +1,4 @@
-import { auth, COLORS, useLocalePath, useT } from '@koma/contracts'
+import { auth, useLocalePath, useT } from '@koma/contracts'
 import { observer } from 'mobx-react-lite'
 import { NavLink } from 'react-router-dom'
 import { menuMessages } from '../i18n/messages'
@@ -20,7 +20,8 @@ const TABS = [
 
 export const MENU_TABS_HEIGHT = 44
 
-export const MenuTabs = observer(function MenuTabs({ white }: { white: boolean }) {
+/** Drawn in the header's tab colours (Header sets them, white when it floats over the home banner). */
+export const MenuTabs = observer(function MenuTabs() {
   const t = useT()
   const path = useLocalePath()
   return (
@@ -55,9 +56,9 @@ export const MenuTabs = observer(function MenuTabs({ white }: { white: boolean }
                 fontWeight: 700,
                 whiteSpace: 'nowrap',
                 textDecoration: 'none',
-                color: white ? 'rgba(255,255,255,.85)' : COLORS.textMuted,
+                color: 'var(--koma-tab-ink)',
                 borderBottom: '3px solid transparent',
-                '&.active': { color: white ? '#fff' : COLORS.text, borderBottomColor: white ? '#fff' : COLORS.brand },
+                '&.active': { color: 'var(--koma-tab-active)', borderBottomColor: 'var(--koma-tab-accent)' },
               }}
             >
               {t(tab.label)}

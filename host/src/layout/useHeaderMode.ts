@@ -1,44 +1,59 @@
 import { BREAKPOINTS, headerIconsWhite } from '@koma/contracts'
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router-dom'
 
-function useScrollTop(): number {
-  const [top, setTop] = useState(() => (typeof window === 'undefined' ? 0 : window.scrollY))
-  useEffect(() => {
-    const onScroll = () => setTop(window.scrollY)
-    window.addEventListener('scroll', onScroll, { passive: true })
-    return () => window.removeEventListener('scroll', onScroll)
-  }, [])
-  return top
+const NARROW_QUERY = `(max-width: ${BREAKPOINTS.narrowHeader}px)`
+
+const onScroll = (listener: () => void) => {
+  window.addEventListener('scroll', listener, { passive: true })
+  return () => window.removeEventListener('scroll', listener)
+}
+
+const onNarrowChange = (listener: () => void) => {
+  const list = window.matchMedia?.(NARROW_QUERY)
+  list?.addEventListener('change', listener)
+  return () => list?.removeEventListener('change', listener)
+}
+
+/**
+ * The page's scroll and width as the header needs them. A page the edge drew (issue 13) knew
+ * neither: the first render says "top, wide" on both sides and React renders again with the
+ * browser's values right after hydrating. What decides the layout is in media queries (Header,
+ * PageLayout), so that second render moves nothing.
+ */
+function useScrolled(): boolean {
+  return useSyncExternalStore(
+    onScroll,
+    () => window.scrollY > 0,
+    () => false,
+  )
 }
 
 function useNarrow(): boolean {
-  const query = `(max-width: ${BREAKPOINTS.narrowHeader}px)`
-  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(query).matches)
-  useEffect(() => {
-    const list = window.matchMedia?.(query)
-    if (!list) return
-    const onChange = () => setNarrow(list.matches)
-    list.addEventListener('change', onChange)
-    return () => list.removeEventListener('change', onChange)
-  }, [query])
-  return narrow
+  return useSyncExternalStore(
+    onNarrowChange,
+    () => window.matchMedia?.(NARROW_QUERY).matches ?? false,
+    () => false,
+  )
 }
 
 export interface HeaderMode {
   /** SPEC §2: white icons at scroll top on narrow screens over the home banner or a key visual. */
   white: boolean
-  /** The header floats over the page's top art (so the art reaches the top of the screen). */
-  overlay: boolean
+  /**
+   * On narrow screens this page's header floats over its top art (the home banner, a key
+   * visual), so the art reaches the top of the screen, until the page scrolls.
+   */
+  overlayWhenNarrow: boolean
   /** SPEC §4: scrolled state when the scroll position is above 0. */
   scrolled: boolean
 }
 
 export function useHeaderMode(): HeaderMode {
   const { pathname } = useLocation()
-  const scrollTop = useScrollTop()
+  const scrolled = useScrolled()
   const narrow = useNarrow()
-  const overlay = headerIconsWhite({ pathname, narrow, scrollTop: 0 })
-  const white = headerIconsWhite({ pathname, narrow, scrollTop })
-  return { white, overlay, scrolled: scrollTop > 0 }
+  const overlayWhenNarrow = headerIconsWhite({ pathname, narrow: true, scrollTop: 0 })
+  const white = headerIconsWhite({ pathname, narrow, scrollTop: scrolled ? 1 : 0 })
+  return { white, overlayWhenNarrow, scrolled }
 }

@@ -14,7 +14,8 @@ import { clientIp, registerApiProxy } from './http/api-proxy'
 import { ApiUpstreams } from './http/upstreams'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
-import { PageHints, pageContext, withHead } from './http/pageHints'
+import { isAnonymousVisitor, languagesOf, PageHints, pageContext, withHead } from './http/pageHints'
+import { FirstPaint, withoutScriptPreloads, withRoot } from './render/firstPaint'
 import { PageMetadata, withPageMeta } from './http/pageMeta'
 import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
 import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } from '@koma/contracts/server'
@@ -54,6 +55,8 @@ export interface EdgeOptions {
   healthCounts?: HealthCounts
   /** How often canaries are judged besides on every beacon (an --auto-promote needs it; default 10 s, 0: never). */
   judgeEveryMs?: number
+  /** The longest a page waits for the edge to draw its first paint (default FIRST_PAINT_WAIT_MS; render/firstPaint.ts). */
+  firstPaintWaitMs?: number
   /** The name /healthz answers (KOMA_EDGE_INSTANCE; `edge-1` … under KOMA_EDGE_PROCESSES), so the balancing can be seen. */
   instance?: string
 }
@@ -110,6 +113,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     tags: options.security?.tags,
     publicAnswer: (path, locale, clientIp) => pageMeta.answer(path, locale, clientIp),
   })
+  const firstPaint = new FirstPaint(options.edgeDir, { log: app.log, ...(options.firstPaintWaitMs !== undefined ? { waitMs: options.firstPaintWaitMs } : {}) })
   const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
   const liveRegistry = async () => (await registry.current())?.registry ?? null
@@ -265,8 +269,30 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     const owner = context.match?.route.owner
     const ownerVersion = owner && owner !== 'host' ? readers.registry.remotes[owner]?.version : undefined
     if (owner && ownerVersion && req.method === 'GET' && !isbot(req.headers['user-agent'])) await health.pageServed(owner, ownerVersion)
-    const [{ head, tag }, meta] = await Promise.all([
-      hints.headFor(request, readers.registry, context),
+    // A visitor's home, episode list or chapter is drawn here first (issue 13, render/firstPaint.ts).
+    const drawRequest = {
+      url: req.url,
+      cookie: req.headers.cookie,
+      languages: languagesOf(req.headers['accept-language']),
+      gpc: req.headers['sec-gpc'] === '1',
+      visitor: isAnonymousVisitor(req.headers.cookie),
+    }
+    const drawing = firstPaint.wants(drawRequest, context, readers.registry)
+    // A page the edge draws fetches its scripts once it is painted (koma-scripts), not in its head.
+    const index = drawing ? withoutScriptPreloads(html.identity.toString('utf8')) : { html: html.identity.toString('utf8'), scripts: [] }
+    const [{ head, tag, boot }, meta] = await Promise.all([
+      hints.headFor(
+        request,
+        readers.registry,
+        context,
+        drawing
+          ? {
+              ...(context.match?.route.drawnByEdge === 'seeded' ? { seed: firstPaint.seed() } : {}),
+              deferScripts: index.scripts,
+              timeZone: firstPaint.timeZone(req.headers.cookie),
+            }
+          : {},
+      ),
       pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) }),
     ])
     // Unknown paths and ids are 404s, maintenance a 503, for crawlers too; the app draws the screen.
@@ -274,7 +300,10 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     reply.code(status)
     if (status === 503) reply.header('retry-after', '60')
     const metaTag = createHash('sha256').update(meta.head).digest('base64url').slice(0, 12)
-    return sendPage(req, reply, withHead(withPageMeta(html.identity.toString('utf8'), meta), head), `${html.tag}-${tag}-${metaTag}`)
+    let body = withHead(withPageMeta(index.html, meta), head)
+    const drawn = drawing && status === 200 ? await firstPaint.draw(drawRequest, context, readers.registry, boot) : null
+    if (drawn) body = withRoot(body, drawn)
+    return sendPage(req, reply, body, `${html.tag}-${tag}-${metaTag}${drawn ? `-${createHash('sha256').update(drawn).digest('base64url').slice(0, 12)}` : ''}`)
   }
 
   app.setNotFoundHandler((req, reply) => {

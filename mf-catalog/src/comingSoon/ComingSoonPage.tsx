@@ -65,7 +65,7 @@ export default function ComingSoonPage() {
               height={content.keyVisual.height}
               cssWidth={960}
               alt=""
-              eager
+              priority
               style={{ display: 'block' }}
             />
             <div

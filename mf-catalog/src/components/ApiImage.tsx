@@ -3,7 +3,8 @@ import type { CSSObject } from '@emotion/react'
 
 /**
  * An API image with its box reserved from width and height (no layout shift while it loads),
- * densities 1 and 2 at SPEC §9 presets, lazy unless it is above the fold.
+ * densities 1 and 2 at SPEC §9 presets, lazy unless it is above the fold. `priority` is for the
+ * page's largest paint alone (a key visual, the first banner): fetched before every other image.
  */
 export function ApiImage({
   url,
@@ -12,6 +13,7 @@ export function ApiImage({
   cssWidth,
   alt,
   eager = false,
+  priority = false,
   style,
 }: {
   url: string
@@ -21,6 +23,8 @@ export function ApiImage({
   cssWidth: number
   alt: string
   eager?: boolean
+  /** The page's largest paint: fetched first (implies eager). */
+  priority?: boolean
   style?: CSSObject
 }) {
   const { src, srcSet } = imageSources(url, cssWidth)
@@ -31,9 +35,9 @@ export function ApiImage({
       width={width}
       height={height}
       alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
       decoding="async"
-      fetchPriority={eager ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
       css={{ width: '100%', height: 'auto', aspectRatio: `${width} / ${height}`, objectFit: 'cover', background: '#eee', ...style }}
     />
   )

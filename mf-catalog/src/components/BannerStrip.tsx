@@ -45,7 +45,7 @@ export function BannerStrip({ elements }: { elements: HomeElement[] }) {
               height={element.height}
               cssWidth={560}
               alt=""
-              eager={index === 0}
+              priority={index === 0}
               style={{ display: 'block' }}
             />
             <span

@@ -17,12 +17,15 @@ export function ResponsiveImage({
   large,
   alt,
   eager = false,
+  priority = false,
   style,
 }: {
   small: Art
   large: Art | null
   alt: string
   eager?: boolean
+  /** The page's largest paint (the first home banner): fetched before every other image (implies eager). */
+  priority?: boolean
   style?: CSSObject
 }) {
   const phone = imageSources(small.url, 390)
@@ -36,9 +39,9 @@ export function ResponsiveImage({
         width={small.width}
         height={small.height}
         alt={alt}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || priority ? 'eager' : 'lazy'}
         decoding="async"
-        fetchPriority={eager ? 'high' : undefined}
+        fetchPriority={priority ? 'high' : undefined}
         css={{ display: 'block', width: '100%', height: 'auto', background: '#eee', ...style }}
       />
     </picture>

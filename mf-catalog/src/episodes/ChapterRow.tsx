@@ -1,4 +1,4 @@
-import { COLORS, useT, type ChapterSummary, type Inventory } from '@koma/contracts'
+import { COLORS, usePageTimeZone, useT, type ChapterSummary, type Inventory } from '@koma/contracts'
 import { chapterSalesState, formatDate, rentalOnly } from '@koma/contracts/domain'
 import type { MouseEvent } from 'react'
 import { ApiImage } from '../components/ApiImage'
@@ -69,6 +69,8 @@ export function ChapterRow({
   big: boolean
 }) {
   const t = useT()
+  // Dates in the zone the page was drawn in, then the reader's own (issue 13).
+  const timeZone = usePageTimeZone()
   const thumbWidth = big ? 96 : 76
   return (
     <li css={{ borderBottom: `1px solid ${COLORS.line}`, display: 'flex', alignItems: 'center' }}>
@@ -108,7 +110,7 @@ export function ChapterRow({
         <div css={{ flex: 1, minWidth: 0 }}>
           <p css={{ margin: 0, fontSize: 15, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{chapter.name}</p>
           <p css={{ margin: '3px 0 0', fontSize: 12, color: COLORS.textMuted, display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
-            <span>{formatDate(chapter.publishedAt)}</span>
+            <span>{formatDate(chapter.publishedAt, timeZone)}</span>
             {chapter.totalComments > 0 ? <span>· {t(episodeMessages.comments, { count: chapter.totalComments })}</span> : null}
             {rentalOnly(chapter.salesConfig) ? <BadgeChip badge="RENTAL_ONLY" /> : null}
             {lastRead ? <span css={{ color: COLORS.brand, fontWeight: 700 }}>{t(episodeMessages.lastRead)}</span> : null}

@@ -106,7 +106,7 @@ export function TitleHeader({ content, resourceKey }: { content: ContentDetail; 
               height={content.keyVisual.height}
               cssWidth={1200}
               alt=""
-              eager
+              priority
               style={{ '@media (min-width: 768px)': { aspectRatio: '16 / 6', objectPosition: 'center 30%' } }}
             />
             <div

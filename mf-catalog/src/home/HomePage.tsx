@@ -8,6 +8,7 @@ import {
   LocaleContext,
   prefixForLocale,
   useLocale,
+  usePageRandom,
   useT,
   type HomeLayout,
   type Locale,
@@ -21,7 +22,11 @@ import { CatalogIntl } from '../i18n/CatalogIntl'
 import { homeMessages } from '../i18n/messages'
 import { PagePopups } from './HomePopups'
 import { HomeSection } from './HomeSection'
+import { useDrawnInTurns } from './rowWindow'
 import { TopBanner } from './TopBanner'
+
+/** Sections under the top banner that a first screen can show (phone or desktop): drawn with the page, the rest right after. */
+const FIRST_SCREEN_SECTIONS = 2
 
 /**
  * An operator's preview (issue 17): the home as readers will see it at a time (`preview`, ISO or
@@ -97,10 +102,15 @@ const Home = observer(function Home({ preview }: { preview: Preview | null }) {
     { expiresAt: homeCacheUntil },
   )
   const previewing = preview !== null && home.previewed === true
+  // A page the edge drew (issue 13) chose its sections with the page's seed: the first render here chooses the same.
+  const random = usePageRandom('catalog.home')
   const sections = useMemo(
-    () => pickShuffledSections(home.sections, Math.random, previewing ? (preview.section ?? undefined) : undefined),
+    () => pickShuffledSections(home.sections, random(), previewing ? (preview.section ?? undefined) : undefined),
+    // The generator is for the first render only: a new one is no reason to choose again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [home, previewing, preview?.section],
   )
+  const drawn = useDrawnInTurns(sections.length, FIRST_SCREEN_SECTIONS)
   useEffect(() => {
     document.title = t(homeMessages.title)
   }, [t])
@@ -131,8 +141,8 @@ const Home = observer(function Home({ preview }: { preview: Preview | null }) {
       <PagePopups page="main" popups={home.popups} preview={previewing ? { popup: preview.popup } : undefined} />
       <TopBanner elements={home.topBanner?.elements ?? []} />
       {sections.length === 0 ? <p css={{ textAlign: 'center', padding: 48 }}>{t(homeMessages.empty)}</p> : null}
-      {sections.map((section, index) => (
-        <HomeSection key={section.id} section={section} eager={index < 2} />
+      {sections.slice(0, drawn).map((section, index) => (
+        <HomeSection key={section.id} section={section} eager={index < FIRST_SCREEN_SECTIONS} />
       ))}
       <div css={{ height: 48 }} />
     </div>

@@ -45,7 +45,7 @@ export function TopBanner({ elements }: { elements: HomeElement[] }) {
                     : null
                 }
                 alt={element.title}
-                eager={index === 0}
+                priority={index === 0}
               />
               <span css={{ position: 'absolute', inset: 'auto 0 0 0', padding: '40px 16px 14px', background: 'linear-gradient(transparent, rgba(0,0,0,.65))' }}>
                 <strong css={{ display: 'block', fontSize: 18, lineHeight: 1.3 }}>{element.title}</strong>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { startTransition, useCallback, useEffect, useState } from 'react'
 
 /**
  * A home row draws only what its first screen can show (a wide desktop row shows 8 cards);
@@ -10,4 +10,19 @@ export function useRowWindow(total: number, initial: number): { count: number; e
   const [expanded, setExpanded] = useState(total <= initial)
   const expand = useCallback(() => setExpanded(true), [])
   return { count: expanded ? total : Math.min(total, initial), expand }
+}
+
+/**
+ * A long list drawn in two turns: the first screen's worth (`first` items) with the page, the
+ * rest in a transition right after it is on screen. A page the edge draws (issue 13) carries the
+ * first screen only, so the phone parses, paints and hydrates a fraction of the home (about 900
+ * elements drawn at once before); what follows is below the fold, so adding it moves nothing the
+ * reader sees.
+ */
+export function useDrawnInTurns(total: number, first: number): number {
+  const [all, setAll] = useState(total <= first)
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true))
+  }, [all])
+  return all ? total : first
 }

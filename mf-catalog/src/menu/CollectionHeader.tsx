@@ -25,7 +25,7 @@ export function CollectionHeader({ collection, heading = 'h1' }: { collection: C
             height={collection.image.height}
             cssWidth={640}
             alt=""
-            eager
+            priority
             style={{ display: 'block' }}
           />
         ) : null}

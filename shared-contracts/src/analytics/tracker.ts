@@ -2,6 +2,7 @@ import { endpoints } from '../api/endpoints'
 import { COOKIES, DO_NOT_SHARE_COOKIE_DAYS, deleteCookie, readCookie, writeCookie } from '../browser/cookies'
 import { ANALYTICS_LIMITS, analyticsPath, doNotShare, referralOf, type AnalyticsEvent, type AnalyticsEventName } from '../domain/analytics'
 import { isCrawler } from '../domain/userAgent'
+import { serverPage } from '../host/serverPage'
 import { api } from '../runtime'
 
 /**
@@ -23,6 +24,8 @@ const apiSender: Sender = {
 }
 
 function gpcOn(): boolean {
+  const server = serverPage()
+  if (server) return server.gpc
   return typeof navigator !== 'undefined' && (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
 }
 

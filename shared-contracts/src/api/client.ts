@@ -23,7 +23,12 @@ export interface ApiClientOptions {
   /** Public IP lookups, tried in order; each answers { result: { ip, now } }. */
   ipLookupUrls?: string[]
   /** What the edge wrote into the page (host/pageData.ts): the IP answer and first GET results. */
-  boot?: { ip(): { ip: string; now: number } | null; take(path: string, locale?: Locale): { found: boolean; result?: unknown } }
+  boot?: {
+    ip(): { ip: string; now: number } | null
+    take(path: string, locale?: Locale): { found: boolean; result?: unknown }
+    /** Answer from the boot data only (the edge drawing the page): a call it does not hold fails, and nothing is sent. */
+    only?(): boolean
+  }
   adapter?: AxiosAdapter
   timeoutMs?: number
 }
@@ -77,6 +82,14 @@ function isAxiosError(thrown: unknown): thrown is AxiosError {
   return typeof thrown === 'object' && thrown !== null && (thrown as { isAxiosError?: unknown }).isAxiosError === true
 }
 
+/** A call the edge could not answer while drawing a page: that part of the page is drawn in the browser. */
+export class ServerRenderMiss extends Error {
+  constructor(call: string) {
+    super(`${call} is not answered while the edge draws the page`)
+    this.name = 'ServerRenderMiss'
+  }
+}
+
 interface IpInfo {
   ip: string
   /** Server clock minus ours, so request times are fresh even when this device's clock is off. */
@@ -114,6 +127,7 @@ export class ApiClient {
 
   /** Call one endpoint. Resolves with its `result`; rejects with an ApiError after the SPEC §8 side effects. */
   async request<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E> = {}): Promise<ResultOf<E>> {
+    if (this.options.boot?.only?.()) return this.fromBootOnly(endpoint, options)
     try {
       return await this.send(endpoint, options, true)
     } catch (thrown) {
@@ -122,6 +136,17 @@ export class ApiClient {
       if (action.kind !== 'none') events.emit('api:failure', { action, error })
       throw error
     }
+  }
+
+  /**
+   * The edge drawing a page answers what it wrote into it, and nothing else: the screen that
+   * needs more is drawn by the browser (React renders the nearest Suspense fallback there).
+   */
+  private async fromBootOnly<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E>): Promise<ResultOf<E>> {
+    const url = fillPath(endpoint.path, options.params as Record<string, unknown>)
+    const boot = endpoint.method === 'GET' && !options.query ? this.options.boot?.take(url, this.locale()) : undefined
+    if (boot?.found) return boot.result as ResultOf<E>
+    throw new ServerRenderMiss(`${endpoint.method} ${url}`)
   }
 
   /** Forget the looked-up IP (e.g. after a network change). */

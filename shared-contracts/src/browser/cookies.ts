@@ -1,3 +1,5 @@
+import { serverPage } from '../host/serverPage'
+
 /** Cookie names the API and the browser share. */
 export const COOKIES = {
   /** httpOnly session token, set and read by the API only. */
@@ -9,6 +11,8 @@ export const COOKIES = {
   locale: 'koma_locale',
   /** '1' when the reader chose "do not share my personal information" (SPEC §1), members and visitors alike. */
   doNotShare: 'koma_dns',
+  /** The browser's time zone (IANA), so the edge draws the next page's dates in it (issue 13). */
+  timeZone: 'koma_tz',
 } as const
 
 /** The do-not-share choice is kept a year, as the locale. */
@@ -16,7 +20,10 @@ export const DO_NOT_SHARE_COOKIE_DAYS = 365
 
 export const ACCEPT_MATURE_COOKIE_DAYS = 1
 
-export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
+/** The page's cookies: the browser's, or those of the request the edge is drawing a page for. */
+const pageCookies = (): string => serverPage()?.cookie ?? (typeof document === 'undefined' ? '' : document.cookie)
+
+export function readCookie(name: string, cookieString: string = pageCookies()): string | null {
   for (const part of cookieString.split(';')) {
     const index = part.indexOf('=')
     if (index < 0) continue

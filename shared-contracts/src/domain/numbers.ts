@@ -43,16 +43,71 @@ export function formatPrice(minorUnits: number, currency: 'USD' | 'JPY', locale:
   return numberFormat(LOCALE_TAGS[locale], currency).format(value)
 }
 
-/** SPEC §9 date format: year/month/day hour:minute, optional seconds. */
-export function formatDateTime(iso: string, withSeconds = false): string {
-  const date = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  const base = `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
-  return withSeconds ? `${base}:${pad(date.getSeconds())}` : base
+interface ClockParts {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
 }
 
-export function formatDate(iso: string): string {
-  const date = new Date(iso)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`
+const zoneFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A moment's calendar and clock in a time zone (IANA name), or in this device's own when none is given or the name is unknown. */
+function clockParts(date: Date, timeZone?: string): ClockParts {
+  if (timeZone) {
+    try {
+      let format = zoneFormats.get(timeZone)
+      if (!format) {
+        format = new Intl.DateTimeFormat('en-GB', {
+          timeZone,
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+          hourCycle: 'h23',
+        })
+        zoneFormats.set(timeZone, format)
+      }
+      const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, Number(part.value)]))
+      return {
+        year: parts.year ?? 0,
+        month: parts.month ?? 0,
+        day: parts.day ?? 0,
+        hour: parts.hour ?? 0,
+        minute: parts.minute ?? 0,
+        second: parts.second ?? 0,
+      }
+    } catch {
+      /* an unknown zone: this device's */
+    }
+  }
+  return {
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+    second: date.getSeconds(),
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * SPEC §9 date format: year/month/day hour:minute, optional seconds, in `timeZone` (IANA) or
+ * this device's zone. A page the edge draws passes the zone it drew in (host/pageTimeZone.ts).
+ */
+export function formatDateTime(iso: string, withSeconds = false, timeZone?: string): string {
+  const at = clockParts(new Date(iso), timeZone)
+  const base = `${at.year}/${pad(at.month)}/${pad(at.day)} ${pad(at.hour)}:${pad(at.minute)}`
+  return withSeconds ? `${base}:${pad(at.second)}` : base
+}
+
+export function formatDate(iso: string, timeZone?: string): string {
+  const at = clockParts(new Date(iso), timeZone)
+  return `${at.year}/${pad(at.month)}/${pad(at.day)}`
 }

@@ -1,5 +1,6 @@
 import type { TagConfig } from '../domain/tagProviders'
 import type { Locale } from '../i18n/locales'
+import { serverPage } from './serverPage'
 
 /**
  * What the edge writes into the page it serves, as JSON script elements (data, never code: the
@@ -21,6 +22,13 @@ export interface BootData {
   locale?: Locale
   /** The operator's third-party analytics providers, only when configured and the request did not say do-not-share. */
   tags?: TagConfig
+  /**
+   * When the edge drew the page (issue 13): the seed of its random choices (home's shuffled
+   * sections), so the browser's first render chooses the same (host/pageRandom.ts).
+   */
+  seed?: number
+  /** When the edge drew the page: the time zone it drew dates in (host/pageTimeZone.ts). */
+  timeZone?: string
 }
 
 /** JSON safe inside a script element: no `</script>`, no `<!--`, no line separators. */
@@ -35,6 +43,8 @@ let boot: BootData | null | undefined
 
 /** The page's boot data (read from the element once; null outside a browser or without it). */
 export function readBootData(): BootData | null {
+  const server = serverPage()
+  if (server) return server.boot
   if (boot !== undefined) return boot
   boot = null
   const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_DATA_ID)
@@ -58,6 +68,7 @@ export function takeBootResult(path: string, locale?: Locale): { found: boolean;
   if (!results || !(path in results)) return { found: false }
   if (locale && data.locale && data.locale !== locale) return { found: false }
   const result = results[path]
-  delete results[path]
+  // The edge's render reads the same data the page carries: it takes nothing away.
+  if (!serverPage()) delete results[path]
   return { found: true, result }
 }

@@ -25,6 +25,14 @@ export interface RouteDef {
   query?: Record<string, ParamRule>
   /** Legacy short paths: registered with no screen, they redirect here. */
   redirectTo?: string
+  /**
+   * The edge draws this page's first paint for visitors (issue 13): its screen reads nothing but
+   * what the edge writes into the page, and draws the same on the edge and in the browser, so
+   * the browser hydrates the markup it was sent. The owner's live version needs a server build.
+   * 'seeded': its first render makes random choices (home's shuffled sections, usePageRandom):
+   * the edge draws each load with a fresh seed, so such a page differs on every load.
+   */
+  drawnByEdge?: true | 'seeded'
 }
 
 const r = <const I extends string, const P extends string, const O extends ScreenOwner>(
@@ -41,7 +49,7 @@ const ct = { contentType: 'contentType' as const }
 /** Every route of SPEC §2. The host builds its router from this table, in three locale variants. */
 export const ROUTES = [
   // mf-catalog: discovery
-  r('catalog.home', '/', 'mf_catalog', { layout: 'menu' }),
+  r('catalog.home', '/', 'mf_catalog', { layout: 'menu', drawnByEdge: 'seeded' }),
   r('catalog.search', '/search/:keyword', 'mf_catalog', { params: { keyword: 'any' } }),
   r('catalog.searchEmpty', '/search', 'mf_catalog'),
   r('catalog.menuEvent', '/menu/all_comic/event', 'mf_catalog', { layout: 'menu' }),
@@ -50,16 +58,18 @@ export const ROUTES = [
   r('catalog.promotion', '/menu/promotion/:id', 'mf_catalog', { layout: 'menu', params: { id: 'id' } }),
   r('catalog.contentCatalog', '/menu/content_catalog/:id', 'mf_catalog', { layout: 'menu', params: { id: 'id' } }),
   r('catalog.library', '/library/:dep1Param', 'mf_catalog', { ...reader, params: { dep1Param: 'any' } }),
-  r('catalog.episodes', '/:contentType/:contentId', 'mf_catalog', { params: { ...ct, contentId: 'id' } }),
+  r('catalog.episodes', '/:contentType/:contentId', 'mf_catalog', { params: { ...ct, contentId: 'id' }, drawnByEdge: true }),
   r('catalog.comingSoon', '/:contentType/coming_soon/:contentId', 'mf_catalog', { params: { ...ct, contentId: 'id' } }),
 
   // mf-viewer: reading
   r('viewer.comic', '/comic/:contentId/chapter/:chapterId/:chapterFileSalesType', 'mf_viewer', {
     layout: 'none',
+    drawnByEdge: true,
     params: { contentId: 'id', chapterId: 'id', chapterFileSalesType: 'chapterFileSalesType' },
   }),
   r('viewer.magazine', '/magazine_comic/:contentId/chapter/:chapterId/:chapterFileSalesType', 'mf_viewer', {
     layout: 'none',
+    drawnByEdge: true,
     params: { contentId: 'id', chapterId: 'id', chapterFileSalesType: 'chapterFileSalesType' },
   }),
   r('viewer.epubPreview', '/preview/:contentType/:contentId/chapter/epub', 'mf_viewer', {

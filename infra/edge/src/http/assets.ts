@@ -5,6 +5,7 @@ import { remoteFolders, VERSION_PATTERN } from '../registry/packages'
 import { etagMatches, negotiate, type Encoding } from './encoding'
 import { contentType, isCompressible } from './mime'
 import { notFound } from './responses'
+import { SERVER_FOLDER } from '../render/serverBuilds'
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -114,8 +115,10 @@ export function assetPath(edgeDir: string, url: string): string | null {
   } else {
     return null
   }
-  const [version] = rest
+  const [version, inVersion] = rest
   if (rest.length < 2 || version === undefined || !VERSION_PATTERN.test(version)) return null
+  // A version's server build (issue 13) is the edge's to run, not the browser's to download.
+  if (inVersion === SERVER_FOLDER) return null
   const root = path.resolve(edgeDir)
   const file = path.resolve(root, ...segments)
   // Belt and braces: the segment rules already make escaping impossible.

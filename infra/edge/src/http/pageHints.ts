@@ -10,6 +10,7 @@ import {
   resolveLocale,
   BOOT_DATA_ID,
   INLINE_REGISTRY_ID,
+  PAGE_SCRIPTS_ID,
   hasTags,
   type TagConfig,
   type BootData,
@@ -162,7 +163,7 @@ export function pageContext(req: PageRequest): PageContext {
 }
 
 /** No session of any kind (member or guest) and no mature choice: the API answers this reader as anyone. */
-function isAnonymousVisitor(cookie: string | undefined): boolean {
+export function isAnonymousVisitor(cookie: string | undefined): boolean {
   const jar = cookie ?? ''
   return !readCookie(COOKIES.session, jar) && !readCookie(COOKIES.loginCheck, jar) && readCookie(COOKIES.acceptMature, jar) !== 'Y'
 }
@@ -197,17 +198,37 @@ export class PageHints {
    * but the clock (the page's ETag: a revalidated page keeps its older clock, which the API client
    * ignores when it is far from its own).
    */
-  async headFor(req: PageRequest, registry: Registry, page: PageContext = pageContext(req)): Promise<{ head: string; tag: string }> {
+  async headFor(
+    req: PageRequest,
+    registry: Registry,
+    page: PageContext = pageContext(req),
+    extra: {
+      seed?: number
+      /**
+       * A page the edge draws (render/firstPaint.ts): its scripts are named in koma-scripts, these
+       * first (the host page's own preloads), and fetched once the page is painted, not preloaded.
+       */
+      deferScripts?: string[]
+      /** A page the edge draws: the time zone it draws dates in (BootData.timeZone). */
+      timeZone?: string
+    } = {},
+  ): Promise<{ head: string; tag: string; boot: BootData }> {
     const parts: string[] = [`<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>`]
+    const deferred = extra.deferScripts ? [...extra.deferScripts] : null
+    const preloadScript = (href: string) => {
+      if (deferred) deferred.push(href)
+      else parts.push(`<link rel="preload" href="${escapeMarkup(href)}" as="script">`)
+    }
     const boot: BootData = { ip: { ip: req.clientIp, now: this.now() } }
+    // A page the edge draws (render/firstPaint.ts): the seed of its random choices.
+    if (extra.seed !== undefined) boot.seed = extra.seed
+    if (extra.timeZone !== undefined) boot.timeZone = extra.timeZone
     const tags = this.options.tags
     if (tags && hasTags(tags) && !req.doNotShare) boot.tags = tags
     const { match, locale } = page
     // The host's own texts in the page's language, which its first render waits for.
     const host = registry.host
-    if (host)
-      for (const file of await this.hostMessages.get(host.version, locale))
-        parts.push(`<link rel="preload" href="${escapeMarkup(host.base + file)}" as="script">`)
+    if (host) for (const file of await this.hostMessages.get(host.version, locale)) preloadScript(host.base + file)
     const owner = match?.route.owner
     if (match && owner && owner !== 'host') {
       const live = registry.remotes[owner]
@@ -217,7 +238,7 @@ export class PageHints {
           files.entry,
           ...[...files.routes, ...(files.chunks[match.route.id] ?? []), ...(files.chunks[`messages:${locale}`] ?? [])].map((file) => files.base + file),
         ]
-        for (const script of new Set(scripts)) parts.push(`<link rel="preload" href="${escapeMarkup(script)}" as="script">`)
+        for (const script of new Set(scripts)) preloadScript(script)
       }
       if (match.route.id === 'catalog.home' && readCookie(COOKIES.acceptMature, req.cookie ?? '') !== 'Y') {
         const home = await this.home(locale, req.clientIp)
@@ -261,11 +282,13 @@ export class PageHints {
     if (boot.results) boot.locale = locale
     const tag = createHash('sha256')
       .update(parts.join(''))
+      .update(jsonForScript(deferred ?? []))
       .update(jsonForScript({ ...boot, ip: { ip: req.clientIp } }))
       .digest('base64url')
       .slice(0, 22)
     parts.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`)
-    return { head: parts.join(''), tag }
+    if (deferred) parts.push(`<script type="application/json" id="${PAGE_SCRIPTS_ID}">${jsonForScript([...new Set(deferred)])}</script>`)
+    return { head: parts.join(''), tag, boot }
   }
 
   /**

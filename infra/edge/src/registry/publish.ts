@@ -8,6 +8,7 @@ import { packageInfo, packageRoot, versionDir, versionId, publicBase, type Packa
 import { pruneHistory, removeVersions } from './prune'
 import { historyOf, readDeployments, recordEvent, saveDeployments, withRegistryLock } from './store'
 import type { PublishOptions, PublishResult } from './types'
+import { SERVER_FOLDER } from '../render/serverBuilds'
 
 /** The host's index.html names its scripts relative to this; publishing pins it to the version folder. */
 export const HOST_BASE_PLACEHOLDER = '__KOMA_HOST_BASE__'
@@ -142,7 +143,8 @@ async function copyVersion(edgeDir: string, pkg: PackageInfo, distDir: string, f
       const out = path.join(temp, rel)
       await fs.mkdir(path.dirname(out), { recursive: true })
       await fs.writeFile(out, content)
-      if (!PRECOMPRESS_EXTENSIONS.has(ext) || content.length < PRECOMPRESS_MIN_BYTES) return
+      // The server build (server/) is read by the edge from disk, never sent: nothing to compress.
+      if (!PRECOMPRESS_EXTENSIONS.has(ext) || content.length < PRECOMPRESS_MIN_BYTES || rel.split(/[\\/]/)[0] === SERVER_FOLDER) return
       const [gz, br] = await Promise.all([gzipBest(content), brotliBest(content)])
       // A variant that is not smaller is pointless; the server falls back to the original.
       if (gz.length < content.length) await fs.writeFile(`${out}.gz`, gz)

@@ -1,0 +1,66 @@
+import createCache from '@emotion/cache'
+import { Global } from '@emotion/react'
+import { invalidateAll, setServerPage, type DrawnPage, type DrawPageInput } from '@koma/contracts'
+import { enableStaticRendering } from 'mobx-react-lite'
+import { StrictMode } from 'react'
+import { prerender } from 'react-dom/static'
+import { StaticRouter } from 'react-router'
+import { AppWith, EMOTION_KEY } from '../app/App'
+import { forgetRouteModules } from '../app/RemoteScreen'
+import { remoteLoader } from '../federation/loader'
+import { globalStyles } from '../globalStyles'
+
+export { SHARED } from './shared'
+
+// Observers track nothing on the server: a page is drawn once and thrown away.
+enableStaticRendering(true)
+
+/** Pages are drawn one at a time: the server page, the loader and the caches are this process's. */
+let queue: Promise<unknown> = Promise.resolve()
+
+/**
+ * The first paint of a page, drawn by the edge with the live versions' code (issue 13): the
+ * browser shows it at once and hydrates it when its scripts arrive. Resolves null when the page
+ * could not be drawn in time.
+ */
+export function renderPage(input: DrawPageInput): Promise<DrawnPage | null> {
+  const drawn = queue.then(() => draw(input))
+  queue = drawn.catch(() => undefined)
+  return drawn
+}
+
+async function draw(input: DrawPageInput): Promise<DrawnPage | null> {
+  const errors: string[] = []
+  setServerPage({ cookie: input.cookie, gpc: input.gpc, languages: input.languages, boot: input.boot })
+  invalidateAll()
+  forgetRouteModules()
+  remoteLoader.serve(input.registry, input.remotes)
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(new Error('the page took too long to draw')), input.timeoutMs ?? 2_000)
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <Global styles={globalStyles} />
+        <AppWith cache={createCache({ key: EMOTION_KEY })} router={({ children }) => <StaticRouter location={input.url}>{children}</StaticRouter>} />
+      </StrictMode>,
+      {
+        signal: abort.signal,
+        // Never outline a large boundary: completing it later takes an inline script, which the page's CSP refuses.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onError(error) {
+          if (!(error instanceof Error && error.name === 'ServerRenderMiss'))
+            errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error))
+        },
+      },
+    )
+    if (abort.signal.aborted) return null
+    return { html: await new Response(prelude).text(), errors }
+  } catch (error) {
+    if (abort.signal.aborted) return null
+    throw error
+  } finally {
+    clearTimeout(timer)
+    setServerPage(null)
+    invalidateAll()
+  }
+}

@@ -1,0 +1,143 @@
+import { randomInt } from 'node:crypto'
+import { COOKIES, DEFAULT_TIMEZONE, readCookie, type BootData, type PageRegistry } from '@koma/contracts/server'
+import type { PageContext } from '../http/pageMeta'
+import type { Registry } from '../registry/types'
+import { ServerBuilds } from './serverBuilds'
+
+/** What of the request the page's first render reads (the browser reads the same of itself). */
+export interface DrawRequest {
+  url: string
+  cookie: string | undefined
+  /** Accept-Language, best first. */
+  languages: string[]
+  /** Sec-GPC: 1 */
+  gpc: boolean
+  /** No session of any kind and no mature choice: the pages the edge draws are the same for every such reader. */
+  visitor: boolean
+}
+
+export interface FirstPaintOptions {
+  /** The longest a page waits for its drawing, loading a new version's server build included (default 400 ms). */
+  waitMs?: number
+  log?: { warn: (obj: object, msg: string) => void }
+}
+
+/** The longest a page waits for the edge to draw it: past it, it goes as before and the browser draws it. */
+export const FIRST_PAINT_WAIT_MS = 400
+
+/**
+ * The first paint of a visitor's page, drawn by the edge (issue 13). Routes the route table marks
+ * `drawnByEdge` (home, an episode list, a chapter) are drawn with the live host's and owning
+ * remote's server builds from the answers the edge writes into the page, so the reader sees the
+ * page before any script has run; the browser then hydrates it. Anything else, a reader with an
+ * account or a mature choice (their pages are their own), a version without a server build, a
+ * slow drawing: the page goes as before.
+ */
+export class FirstPaint {
+  private readonly builds: ServerBuilds
+
+  constructor(
+    edgeDir: string,
+    private readonly options: FirstPaintOptions = {},
+  ) {
+    this.builds = new ServerBuilds(edgeDir)
+  }
+
+  /** Whether this page is one the edge draws: then its boot data gets a seed (drawPage's random choices). */
+  wants(request: DrawRequest, page: PageContext, registry: Registry): boolean {
+    const owner = page.match?.route.owner
+    return Boolean(request.visitor && page.match?.route.drawnByEdge && registry.host && owner && owner !== 'host' && registry.remotes[owner])
+  }
+
+  /**
+   * The time zone the page's dates are drawn in (BootData.timeZone): the one the reader's browser
+   * last told (`koma_tz`), else SPEC §1's default. The browser draws its own right after hydrating.
+   */
+  timeZone(cookie: string | undefined): string {
+    const told = readCookie(COOKIES.timeZone, cookie ?? '')
+    return told && isTimeZone(told) ? told : DEFAULT_TIMEZONE
+  }
+
+  /** A fresh seed for the page's random choices (BootData.seed). */
+  seed(): number {
+    return randomInt(0, 2 ** 31)
+  }
+
+  /**
+   * The markup of `<div id="root">` for this page, or null (the browser draws it). `boot` is what
+   * the page carries (with its seed), `registry` the reader's side.
+   */
+  async draw(request: DrawRequest, page: PageContext, registry: Registry, boot: BootData): Promise<string | null> {
+    if (!this.wants(request, page, registry)) return null
+    const owner = page.match?.route.owner
+    const host = registry.host
+    const remote = owner && owner !== 'host' ? registry.remotes[owner] : undefined
+    if (!host || !remote || !owner || owner === 'host') return null
+    const wait = this.options.waitMs ?? FIRST_PAINT_WAIT_MS
+    const started = Date.now()
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), wait)
+    })
+    try {
+      const drawing = (async () => {
+        const build = await this.builds.host(host.version)
+        if (!build) return null
+        const routes = await this.builds.remote(owner, remote.version, host.version, build)
+        if (!routes) return null
+        const drawn = await build.renderPage({
+          url: request.url,
+          cookie: request.cookie ?? '',
+          gpc: request.gpc,
+          languages: request.languages,
+          boot,
+          registry: registry as PageRegistry,
+          remotes: { [owner]: routes },
+          timeoutMs: Math.max(1, wait - (Date.now() - started)),
+        })
+        if (drawn?.errors.length) this.options.log?.warn({ url: request.url, errors: drawn.errors }, 'parts of the page could not be drawn by the edge')
+        return drawn?.html ?? null
+      })()
+      drawing.catch((err: unknown) => this.options.log?.warn({ err, url: request.url }, 'the edge could not draw the page'))
+      return await Promise.race([drawing.catch(() => null), late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/** Puts the drawn markup into the page's `<div id="root"></div>` (the host's index.html has it empty). */
+export function withRoot(html: string, drawn: string): string {
+  const empty = '<div id="root"></div>'
+  const at = html.indexOf(empty)
+  return at === -1 ? html : `${html.slice(0, at)}<div id="root" data-drawn>${drawn}</div>${html.slice(at + empty.length)}`
+}
+
+/**
+ * The host page with its script preloads taken out (they go into koma-scripts, fetched once the
+ * drawn page is painted), and without its `<noscript>` notice: a page the edge drew reads without
+ * JavaScript. Returns the preloaded URLs, in order.
+ */
+export function withoutScriptPreloads(html: string): { html: string; scripts: string[] } {
+  const scripts: string[] = []
+  const stripped = html
+    .replace(/<link\b[^>]*>/g, (tag) => {
+      if (!/\brel="preload"/.test(tag) || !/\bas="script"/.test(tag)) return tag
+      const href = /\bhref="([^"]*)"/.exec(tag)?.[1]
+      if (href) scripts.push(href.replaceAll('&amp;', '&'))
+      return ''
+    })
+    .replace(/<noscript>[^<]*<\/noscript>/g, '')
+  return { html: stripped, scripts }
+}
+
+/** An IANA time zone name this runtime knows (a cookie is the reader's to write: anything else is refused). */
+export function isTimeZone(name: string): boolean {
+  if (name.length > 64 || !/^[\w+-]+(?:\/[\w+-]+)*$/.test(name)) return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react'
+import { DEFAULT_TIMEZONE } from '../api/headers'
+import { readBootData } from './pageData'
+
+const noChanges = () => () => undefined
+
+/** This device's time zone (IANA), or SPEC §1's default. */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIMEZONE
+  } catch {
+    return DEFAULT_TIMEZONE
+  }
+}
+
+/** The zone the edge drew the page's dates in (BootData.timeZone), else this device's. */
+function drawnTimeZone(): string {
+  return readBootData()?.timeZone ?? deviceTimeZone()
+}
+
+/**
+ * The time zone to draw dates in (formatDate(iso, zone)). A page the edge drew (issue 13) was
+ * drawn in the zone the reader's browser last told it (the `koma_tz` cookie) or SPEC's default:
+ * hydration draws in that same zone, then React draws once more in this device's zone, so the
+ * markup matches and the reader ends up with their own dates.
+ */
+export function usePageTimeZone(): string {
+  return useSyncExternalStore(noChanges, deviceTimeZone, drawnTimeZone)
+}
