@@ -1,4 +1,14 @@
-import { auth, COOKIES, deviceTimeZone, installAnalytics, installHostBridge, LOCALE_COOKIE_DAYS, readCookie, writeCookie } from '@koma/contracts'
+import {
+  auth,
+  COOKIES,
+  deviceTimeZone,
+  installAnalytics,
+  installHostBridge,
+  LOCALE_COOKIE_DAYS,
+  readCookie,
+  SERVER_RENDER_MISS,
+  writeCookie,
+} from '@koma/contracts'
 import { needsBrowserGuide } from '@koma/contracts/domain'
 import { Global } from '@emotion/react'
 import { StrictMode, startTransition } from 'react'
@@ -58,7 +68,13 @@ async function boot(): Promise<void> {
   // a bug: it is logged (React draws that area afresh).
   if (container.hasChildNodes()) {
     startTransition(() => {
-      hydrateRoot(container, page, { onRecoverableError: (error) => console.error('[host] the page drawn by the edge could not be hydrated', error) })
+      hydrateRoot(container, page, {
+        onRecoverableError: (error) => {
+          // An area the edge left to the browser (a slot, a call it does not answer) is drawn here as designed.
+          if ((error as { digest?: unknown } | null)?.digest === SERVER_RENDER_MISS) return
+          console.error('[host] the page drawn by the edge could not be hydrated', error)
+        },
+      })
     })
     return
   }

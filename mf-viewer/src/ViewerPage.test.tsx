@@ -99,8 +99,12 @@ describe('vertical viewer', () => {
     expect(bands[0]).toHaveAttribute('data-size', '1440x1600')
     expect(bands[2]).toHaveAttribute('data-size', '1440x1200')
     const images = screen.getAllByTestId('page-image')
-    expect(images[0]).toHaveAttribute('src', '/api/image/1/tile/0/2?w=640')
-    expect(images[0]?.getAttribute('srcset')).toContain('/api/image/1/tile/0/2?w=1024 2x')
+    // The browser picks the preset for its screen (issue 13: the same markup on the edge and here).
+    expect(images[0]).toHaveAttribute('src', '/api/image/1/tile/0/2?w=768')
+    expect(images[0]?.getAttribute('srcset')).toBe(
+      '/api/image/1/tile/0/2?w=640 640w, /api/image/1/tile/0/2?w=768 768w, /api/image/1/tile/0/2?w=1024 1024w, /api/image/1/tile/0/2?w=1280 1280w, /api/image/1/tile/0/2?w=1536 1536w',
+    )
+    expect(images[0]).toHaveAttribute('sizes', '(max-width: 720px) 100vw, 720px')
     expect(screen.getByText('Thank you for reading!')).toBeInTheDocument()
     expect(screen.getByTestId('next-chapter')).toHaveAttribute('href', '/comic/5/chapter/13/product')
     expect(screen.getByTestId('next-chapter-state')).toHaveTextContent('4 coins')
@@ -126,6 +130,8 @@ describe('vertical viewer', () => {
     await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
     const images = await screen.findAllByTestId('page-image')
     expect(images[0]).not.toHaveAttribute('srcset')
+    // One image at density 1 for the phone's column (390 px: the 640 preset).
+    expect(images[0]).toHaveAttribute('src', '/api/image/1/tile/0/2?w=640')
   })
 })
 

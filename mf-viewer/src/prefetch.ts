@@ -1,5 +1,5 @@
 import { api, endpoints, type Chapter, type ImageQuality } from '@koma/contracts'
-import { pageUrlFor } from './images'
+import { stripUrlFor } from './images'
 
 const warmed = new Set<string>()
 
@@ -22,7 +22,7 @@ export function prefetchChapter(chapter: Chapter, quality: ImageQuality, cssWidt
       for (const image of upcoming.images.flatMap((page) => page.tiles ?? [page]).slice(0, images)) {
         const element = new Image()
         element.decoding = 'async'
-        element.src = pageUrlFor(image.url, cssWidth, quality)
+        element.src = stripUrlFor(image.url, cssWidth, quality)
       }
     })
     .catch(() => warmed.delete(key))

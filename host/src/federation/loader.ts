@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
-import { readableWhenDone, type RemoteName } from '@koma/contracts'
+import { readableWhenDone, ServerRenderMiss, type RemoteName } from '@koma/contracts'
 import { fetchRegistry, remotesOf, type Registry } from './registry'
 
 /** A remote's module could not be loaded (manifest, entry or chunk): not an error of its code. */
@@ -73,7 +73,8 @@ export class RemoteLoader {
     let promise = this.modules.get(id) as Promise<T> | undefined
     if (!promise && this.served) {
       const served = this.served[remote]?.[module]
-      promise = readableWhenDone(served ? Promise.resolve(served as T) : Promise.reject(new RemoteLoadError(remote, `${id} is not drawn on the server`)))
+      // What the edge did not give is drawn by the browser (React renders that area's fallback).
+      promise = readableWhenDone(served ? Promise.resolve(served as T) : Promise.reject(new ServerRenderMiss(`${id}`)))
       promise.catch(() => undefined)
       this.modules.set(id, promise)
     }

@@ -37,9 +37,10 @@ function nextFrame(win: Window): Promise<void> {
  */
 export async function afterFirstPaint(capMs = 3_000, doc: Document = document, win: Window = window): Promise<void> {
   const root = doc.getElementById('root')
-  if (root?.hasChildNodes()) {
-    const heroes = [...root.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')]
-    const isHero = (element: Element | null) => heroes.length === 0 || heroes.some((hero) => element !== null && (element === hero || element.contains(hero)))
+  const drawn = root?.hasChildNodes() === true
+  const heroes = drawn && root ? [...root.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')] : []
+  if (heroes.length > 0) {
+    const isHero = (element: Element | null) => heroes.some((hero) => element !== null && (element === hero || element.contains(hero)))
     // Reported by the browser as painted, or (without that API, or when something else is the
     // largest paint) loaded and decoded, then a frame.
     const decoded = Promise.all(heroes.map((hero) => hero.decode().catch(() => undefined))).then(() => nextFrame(win))
@@ -49,8 +50,9 @@ export async function afterFirstPaint(capMs = 3_000, doc: Document = document, w
       reported ? decoded.then(() => nextFrame(win)) : decoded,
       new Promise<void>((resolve) => win.setTimeout(resolve, capMs)),
     ])
-    await nextFrame(win)
   }
+  // What the page shows is painted in the next frame.
+  if (drawn) await nextFrame(win)
   preload(doc, readPageScripts(doc))
 }
 

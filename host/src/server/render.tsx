@@ -1,6 +1,6 @@
 import createCache from '@emotion/cache'
 import { Global } from '@emotion/react'
-import { invalidateAll, setServerPage, type DrawnPage, type DrawPageInput } from '@koma/contracts'
+import { installHostBridge, invalidateAll, SERVER_RENDER_MISS, ServerRenderMiss, setServerPage, type DrawnPage, type DrawPageInput } from '@koma/contracts'
 import { enableStaticRendering } from 'mobx-react-lite'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
@@ -14,6 +14,13 @@ export { SHARED } from './shared'
 
 // Observers track nothing on the server: a page is drawn once and thrown away.
 enableStaticRendering(true)
+// Remotes reach other remotes' modules (a slot) through the host: on the server only what the edge
+// gave is there; dialogs and notices are the browser's.
+installHostBridge({
+  openDialog: (kind) => Promise.reject(new ServerRenderMiss(`the ${kind} dialog`)),
+  notify: () => undefined,
+  loadExposed: (remote, module) => remoteLoader.load(remote, module),
+})
 
 /** Pages are drawn one at a time: the server page, the loader and the caches are this process's. */
 let queue: Promise<unknown> = Promise.resolve()
@@ -48,8 +55,11 @@ async function draw(input: DrawPageInput): Promise<DrawnPage | null> {
         // Never outline a large boundary: completing it later takes an inline script, which the page's CSP refuses.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onError(error) {
-          if (!(error instanceof Error && error.name === 'ServerRenderMiss'))
-            errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error))
+          // What the edge does not hold (a slot's module, an API call) is the browser's to draw:
+          // its digest tells the browser so (bootstrap.tsx), and it is no error here either.
+          if (error instanceof Error && error.name === 'ServerRenderMiss') return SERVER_RENDER_MISS
+          errors.push(error instanceof Error ? (error.stack ?? error.message) : String(error))
+          return undefined
         },
       },
     )

@@ -278,9 +278,11 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       visitor: isAnonymousVisitor(req.headers.cookie),
     }
     const drawing = firstPaint.wants(drawRequest, context, readers.registry)
+    firstPaint.warm(readers.registry)
     // A page the edge draws fetches its scripts once it is painted (koma-scripts), not in its head.
-    const index = drawing ? withoutScriptPreloads(html.identity.toString('utf8')) : { html: html.identity.toString('utf8'), scripts: [] }
-    const [{ head, tag, boot }, meta] = await Promise.all([
+    const original = html.identity.toString('utf8')
+    const index = drawing ? withoutScriptPreloads(original) : null
+    const [{ head, tag, boot, answered, scriptsDeferred }, meta] = await Promise.all([
       hints.headFor(
         request,
         readers.registry,
@@ -288,7 +290,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
         drawing
           ? {
               ...(context.match?.route.drawnByEdge === 'seeded' ? { seed: firstPaint.seed() } : {}),
-              deferScripts: index.scripts,
+              deferScripts: index?.scripts,
               timeZone: firstPaint.timeZone(req.headers.cookie),
             }
           : {},
@@ -300,8 +302,9 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     reply.code(status)
     if (status === 503) reply.header('retry-after', '60')
     const metaTag = createHash('sha256').update(meta.head).digest('base64url').slice(0, 12)
-    let body = withHead(withPageMeta(index.html, meta), head)
-    const drawn = drawing && status === 200 ? await firstPaint.draw(drawRequest, context, readers.registry, boot) : null
+    let body = withHead(withPageMeta(scriptsDeferred && index ? index.html : original, meta), head)
+    // Drawn only from the answer the screen needs (a paid chapter, a slow API: the browser draws it).
+    const drawn = drawing && answered && status === 200 ? await firstPaint.draw(drawRequest, context, readers.registry, boot) : null
     if (drawn) body = withRoot(body, drawn)
     return sendPage(req, reply, body, `${html.tag}-${tag}-${metaTag}${drawn ? `-${createHash('sha256').update(drawn).digest('base64url').slice(0, 12)}` : ''}`)
   }

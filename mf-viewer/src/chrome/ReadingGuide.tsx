@@ -1,6 +1,6 @@
 import { safeStorage, STORAGE_KEYS, useT, type ReadingDirection } from '@koma/contracts'
 import { READING_GUIDE_MS, shouldShowReadingGuide } from '@koma/contracts/domain'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { guideMessages } from '../i18n/messages'
 
 /**
@@ -9,9 +9,18 @@ import { guideMessages } from '../i18n/messages'
  */
 export function ReadingGuide({ direction, paged }: { direction: ReadingDirection; paged: boolean }) {
   const t = useT()
-  const [visible, setVisible] = useState(() => shouldShowReadingGuide(safeStorage.get(STORAGE_KEYS.readingDirection), direction))
+  // Decided once on the page (a page the edge drew, issue 13, has no storage to read: it shows
+  // no guide, and the browser then shows it if this title turns the other way).
+  const [visible, setVisible] = useState(false)
+  const decided = useRef<ReadingDirection | null>(null)
   useEffect(() => {
+    if (decided.current === direction) return
+    decided.current = direction
+    const show = shouldShowReadingGuide(safeStorage.get(STORAGE_KEYS.readingDirection), direction)
     safeStorage.set(STORAGE_KEYS.readingDirection, direction)
+    setVisible(show)
+  }, [direction])
+  useEffect(() => {
     if (!visible) return
     const timer = setTimeout(() => setVisible(false), READING_GUIDE_MS)
     // A reader who is already moving on (a key: turning the page, opening the settings or the
@@ -22,7 +31,7 @@ export function ReadingGuide({ direction, paged }: { direction: ReadingDirection
       clearTimeout(timer)
       window.removeEventListener('keydown', dismiss, true)
     }
-  }, [direction, visible])
+  }, [visible])
   if (!visible) return null
   const arrow = direction === 'rtl' ? '←' : direction === 'ltr' ? '→' : '↓'
   return (

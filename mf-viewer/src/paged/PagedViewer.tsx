@@ -1,4 +1,4 @@
-import { useT, type Chapter, type ImageQuality, type KeyLayout, type PageImage, type ReadProgress } from '@koma/contracts'
+import { sameWhileEqual, useBrowserValue, useT, type Chapter, type ImageQuality, type KeyLayout, type ReadProgress } from '@koma/contracts'
 import {
   comicLocator,
   isDoublePageViewport,
@@ -11,7 +11,7 @@ import {
   tapAction,
 } from '@koma/contracts/domain'
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react'
-import { pageUrlFor } from '../images'
+import { spreadSources, spreadUrlFor } from '../images'
 import { viewerMessages } from '../i18n/messages'
 import { decodeAll } from './decode'
 import { useZoom } from './useZoom'
@@ -31,20 +31,19 @@ export interface PagedViewerProps {
   end: ReactNode
 }
 
-function useViewport() {
-  const read = () => ({ width: typeof window === 'undefined' ? 390 : window.innerWidth, height: typeof window === 'undefined' ? 844 : window.innerHeight })
-  const [size, setSize] = useState(read)
-  useEffect(() => {
-    const onResize = () => setSize(read())
-    window.addEventListener('resize', onResize)
-    return () => window.removeEventListener('resize', onResize)
-  }, [])
-  return size
+/** A phone's screen: what the edge, which has none, draws for (issue 13); pages are sized by `sizes`, so only a spread's layout depends on it. */
+const DRAWN_SCREEN = { width: 390, height: 844 }
+
+const onResize = (changed: () => void) => {
+  window.addEventListener('resize', changed)
+  return () => window.removeEventListener('resize', changed)
 }
 
-/** The width a page is shown at, to pick its image preset. */
-const displayWidth = (image: PageImage, viewport: { width: number; height: number }, perSpread: number) =>
-  Math.min(viewport.width / perSpread, (viewport.height * image.width) / Math.max(1, image.height))
+const readScreen = sameWhileEqual(() => ({ width: window.innerWidth, height: window.innerHeight }))
+
+function useViewport() {
+  return useBrowserValue(readScreen, DRAWN_SCREEN, onResize)
+}
 
 /** Ignore a second double-tap zoom or middle tap for this long (ms). */
 const DOUBLE_TAP_MS = 260
@@ -63,6 +62,12 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
   const layout = useMemo(() => spreads(pages.length, double), [pages.length, double])
   const direction = chapter.readingDirection === 'rtl' ? 'rtl' : 'ltr'
   const [page, setPage] = useState(() => pageOfLocator(initial, pages.length)?.pageIndex ?? 0)
+  // Where to open can change once after mounting: a page the edge drew (issue 13) opens at the
+  // start, and this browser's own place arrives once hydrated.
+  useEffect(() => {
+    const at = pageOfLocator(initial, pages.length)
+    if (at) setPage(at.pageIndex)
+  }, [initial, pages.length])
   const [atEnd, setAtEnd] = useState(false)
   const index = atEnd ? layout.length : spreadOfPage(layout, page)
   const turn = useRef(0)
@@ -76,7 +81,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       const spread = layout[spreadIndex] ?? []
       return spread.flatMap((p) => {
         const image = pages[p]
-        return image ? [pageUrlFor(image.url, displayWidth(image, viewport, spread.length), quality)] : []
+        return image ? [spreadUrlFor(image, spread.length === 2 ? 2 : 1, viewport, quality)] : []
       })
     },
     [layout, pages, viewport, quality],
@@ -224,7 +229,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
             {onScreen.map((p, slot) => {
               const image = pages[p]
               if (!image) return null
-              const width = displayWidth(image, viewport, onScreen.length)
+              const sources = spreadSources(image, onScreen.length === 2 ? 2 : 1, quality, viewport)
               const side = onScreen.length === 2 ? (slot === 0 ? 'flex-end' : 'flex-start') : 'center'
               return (
                 <div
@@ -241,10 +246,14 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
                   <img
                     data-testid="page-image"
                     data-page={p + 1}
-                    src={pageUrlFor(image.url, width, quality)}
+                    src={sources.src}
+                    srcSet={sources.srcSet}
+                    sizes={sources.sizes}
                     width={image.width}
                     height={image.height}
                     alt={`${chapter.name} ${p + 1}`}
+                    // The pages on screen come first (the next are decoded ahead already).
+                    fetchPriority="high"
                     draggable={false}
                     {...(index === 0 && slot === 0 ? { elementtiming: 'first-page' } : {})}
                     css={{ display: 'block', maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain', background: '#fff' }}

@@ -1,4 +1,4 @@
-import { api, auth, endpoints, localReading, saveLocalReading, type Chapter, type ReadProgress } from '@koma/contracts'
+import { api, auth, endpoints, localReading, saveLocalReading, useHydrated, type Chapter, type ReadProgress } from '@koma/contracts'
 import { finishedProgress } from '@koma/contracts/domain'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 
@@ -40,13 +40,15 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
   const localTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const finished = useRef(false)
 
+  // This browser's own place is read once hydrated (a page the edge drew opens at the start, issue 13).
+  const hydrated = useHydrated()
   const initial = useMemo<ReadProgress | null>(() => {
     const server = chapter.progress ?? null
-    const local = localReading(chapter.contentId, chapter.id)
+    const local = hydrated ? localReading(chapter.contentId, chapter.id) : null
     return server ?? local ?? null
     // Only when the chapter changes: the reader's own moves must not re-position the viewer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chapter.contentId, chapter.id])
+  }, [chapter.contentId, chapter.id, hydrated])
 
   const saveLocal = useCallback(() => {
     if (localTimer.current) clearTimeout(localTimer.current)

@@ -1,11 +1,11 @@
-import { type Chapter, type ImageQuality, type ReadProgress } from '@koma/contracts'
-import { comicLocator, pageOfLocator } from '@koma/contracts/domain'
+import { useBrowserValue, type Chapter, type ImageQuality, type ReadProgress } from '@koma/contracts'
+import { comicLocator, pageOfLocator, STRIP_MAX_WIDTH } from '@koma/contracts/domain'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { pageSources } from '../images'
+import { stripSources } from '../images'
 import { prefetchChapter } from '../prefetch'
 
-/** The strip's column width: phones use their full width, larger screens a readable column. */
-export const STRIP_MAX_WIDTH = 720
+/** The strip's column on this screen (the edge, drawing the page, has none: the widest). */
+const columnWidth = () => Math.min(STRIP_MAX_WIDTH, window.innerWidth || STRIP_MAX_WIDTH)
 
 interface StripItem {
   page: number
@@ -58,7 +58,8 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
   const endRef = useRef<HTMLDivElement | null>(null)
   const current = useRef<ReadProgress | null>(null)
   const prefetched = useRef(false)
-  const [cssWidth] = useState(() => (typeof window === 'undefined' ? STRIP_MAX_WIDTH : Math.min(STRIP_MAX_WIDTH, window.innerWidth || STRIP_MAX_WIDTH)))
+  // Phones use their full width, larger screens a readable column (issue 13: hydration-safe).
+  const cssWidth = useBrowserValue(columnWidth, STRIP_MAX_WIDTH)
 
   const prefetch = useCallback(() => {
     if (prefetched.current) return
@@ -176,7 +177,7 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
         css={{ maxWidth: STRIP_MAX_WIDTH, margin: '0 auto', background: '#fff', userSelect: 'none', WebkitTouchCallout: 'none' }}
       >
         {items.map((item, index) => {
-          const { src, srcSet } = pageSources(item.url, cssWidth, quality)
+          const { src, srcSet, sizes } = stripSources(item.url, quality, cssWidth)
           return (
             <div
               key={`${item.url}:${index}`}
@@ -194,6 +195,7 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
                   data-testid="page-image"
                   src={src}
                   srcSet={srcSet}
+                  sizes={sizes}
                   width={item.width}
                   height={item.height}
                   alt={item.band === 0 ? `${chapter.name} ${item.page + 1}` : ''}

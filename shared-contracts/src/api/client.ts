@@ -82,6 +82,12 @@ function isAxiosError(thrown: unknown): thrown is AxiosError {
   return typeof thrown === 'object' && thrown !== null && (thrown as { isAxiosError?: unknown }).isAxiosError === true
 }
 
+/**
+ * The digest React carries to the browser for an area the edge left to it (a ServerRenderMiss):
+ * the browser draws that area as designed, which is not a failure to hydrate.
+ */
+export const SERVER_RENDER_MISS = 'koma-drawn-by-browser'
+
 /** A call the edge could not answer while drawing a page: that part of the page is drawn in the browser. */
 export class ServerRenderMiss extends Error {
   constructor(call: string) {

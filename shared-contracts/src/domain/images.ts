@@ -35,3 +35,75 @@ export function imageSources(url: string, cssWidth: number): { src: string; srcS
   const two = cssWidth * 2 <= LARGEST_PRESET ? `${url}${sep}w=${presetWidth(cssWidth * 2)}` : `${url}${sep}w=${one}&dpr=2`
   return { src, srcSet: `${src} 1x, ${two} 2x` }
 }
+
+/** How a comic page is drawn: `src` for browsers without srcset, `srcSet` and `sizes` for the rest. */
+export interface PageSources {
+  src: string
+  srcSet: string | undefined
+  sizes: string | undefined
+}
+
+/** The vertical strip's column: a phone's full width, at most this many CSS pixels. */
+export const STRIP_MAX_WIDTH = 720
+
+const withWidth = (url: string, width: number) => `${url}${url.includes('?') ? '&' : '?'}w=${width}`
+
+/** Every preset from `from` up, as srcset width candidates. */
+const widthCandidates = (url: string, from: number) =>
+  PRESET_WIDTHS.filter((width) => width >= from)
+    .map((width) => `${withWidth(url, width)} ${width}w`)
+    .join(', ')
+
+/**
+ * A strip band (SPEC §9 presets), drawn the column's width. The browser picks the preset from
+ * the screen's width and density (srcset width candidates and sizes), so the markup is the same
+ * on every screen: the edge can draw it (issue 13) and the first image starts with the HTML.
+ * Data saving (SPEC §4 image quality): one image at density 1 for the column it is drawn in.
+ */
+export function stripPageSources(url: string, dataSaving: boolean, columnWidth = STRIP_MAX_WIDTH): PageSources {
+  if (dataSaving) return { src: withWidth(url, presetWidth(Math.min(columnWidth, STRIP_MAX_WIDTH))), srcSet: undefined, sizes: undefined }
+  return {
+    src: withWidth(url, presetWidth(STRIP_MAX_WIDTH)),
+    srcSet: widthCandidates(url, IMAGE_PRESETS.sm),
+    sizes: `(max-width: ${STRIP_MAX_WIDTH}px) 100vw, ${STRIP_MAX_WIDTH}px`,
+  }
+}
+
+/**
+ * A page of the paged viewer: as wide as the screen allows (half of it in a two-page spread),
+ * or as the screen's height allows at its proportions. Said in `sizes`, so the markup is the
+ * same on every screen, as for the strip.
+ */
+export function spreadPageSources(
+  url: string,
+  width: number,
+  height: number,
+  pagesOnScreen: 1 | 2,
+  dataSaving: boolean,
+  screen?: { width: number; height: number },
+): PageSources {
+  const tallness = height > 0 ? width / height : 1
+  if (dataSaving) {
+    const drawn = screen ? Math.min(screen.width / pagesOnScreen, screen.height * tallness) : 390
+    return { src: withWidth(url, presetWidth(drawn)), srcSet: undefined, sizes: undefined }
+  }
+  return {
+    src: withWidth(url, presetWidth(1024)),
+    srcSet: widthCandidates(url, IMAGE_PRESETS.xs),
+    sizes: `min(${100 / pagesOnScreen}vw, ${(tallness * 100).toFixed(2)}vh)`,
+  }
+}
+
+/**
+ * The candidate a browser takes from width candidates for an image drawn `cssWidth` wide at a
+ * density (the smallest preset covering the device pixels): what the viewers fetch ahead of time.
+ */
+export function pickedPageUrl(sources: PageSources, cssWidth: number, density: number): string {
+  if (!sources.srcSet) return sources.src
+  const candidates = sources.srcSet.split(', ').map((candidate) => {
+    const [url = '', width = '0w'] = candidate.split(' ')
+    return { url, width: Number.parseInt(width, 10) }
+  })
+  const wanted = cssWidth * density
+  return (candidates.find((candidate) => candidate.width >= wanted) ?? candidates[candidates.length - 1])?.url ?? sources.src
+}

@@ -1,8 +1,6 @@
-import { useSyncExternalStore } from 'react'
 import { DEFAULT_TIMEZONE } from '../api/headers'
+import { useBrowserValue } from './browserValue'
 import { readBootData } from './pageData'
-
-const noChanges = () => () => undefined
 
 /** This device's time zone (IANA), or SPEC §1's default. */
 export function deviceTimeZone(): string {
@@ -25,5 +23,5 @@ function drawnTimeZone(): string {
  * markup matches and the reader ends up with their own dates.
  */
 export function usePageTimeZone(): string {
-  return useSyncExternalStore(noChanges, deviceTimeZone, drawnTimeZone)
+  return useBrowserValue(deviceTimeZone, drawnTimeZone())
 }

@@ -5,6 +5,9 @@ import {
   COOKIES,
   imageSources,
   jsonForScript,
+  spreadPageSources,
+  stripPageSources,
+  type Chapter,
   readCookie,
   remoteFolder,
   resolveLocale,
@@ -205,20 +208,20 @@ export class PageHints {
     extra: {
       seed?: number
       /**
-       * A page the edge draws (render/firstPaint.ts): its scripts are named in koma-scripts, these
-       * first (the host page's own preloads), and fetched once the page is painted, not preloaded.
+       * A page the edge draws (render/firstPaint.ts), when the answer it is drawn from is in it:
+       * its scripts are named in koma-scripts, these first (the host page's own preloads), and
+       * fetched once the page is painted, instead of preloaded (scriptsDeferred says which).
        */
       deferScripts?: string[]
       /** A page the edge draws: the time zone it draws dates in (BootData.timeZone). */
       timeZone?: string
     } = {},
-  ): Promise<{ head: string; tag: string; boot: BootData }> {
+  ): Promise<{ head: string; tag: string; boot: BootData; answered: boolean; scriptsDeferred: boolean }> {
     const parts: string[] = [`<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>`]
-    const deferred = extra.deferScripts ? [...extra.deferScripts] : null
-    const preloadScript = (href: string) => {
-      if (deferred) deferred.push(href)
-      else parts.push(`<link rel="preload" href="${escapeMarkup(href)}" as="script">`)
-    }
+    /** The answer the route's screen draws from is in the page (home's, a title's, a chapter's): the edge may draw it. */
+    let answered = false
+    const scripts: string[] = []
+    const preloadScript = (href: string) => void scripts.push(href)
     const boot: BootData = { ip: { ip: req.clientIp, now: this.now() } }
     // A page the edge draws (render/firstPaint.ts): the seed of its random choices.
     if (extra.seed !== undefined) boot.seed = extra.seed
@@ -244,6 +247,7 @@ export class PageHints {
         const home = await this.home(locale, req.clientIp)
         if (home) {
           boot.results = { [`/${locale}/home`]: home }
+          answered = true
           const first = home.topBanner?.elements[0]
           if (first) {
             const phone = imageSources(first.imageUrl, 390)
@@ -272,6 +276,7 @@ export class PageHints {
       const title = answer.result as { mature?: unknown; keyVisual?: { url: string } | null } | null
       if (answer.status === 200 && title && title.mature !== true) {
         boot.results = { ...boot.results, [path]: title }
+        answered = true
         // The key visual is the page's largest paint: drawn 1200 CSS px wide (mf-catalog's TitleHeader).
         if (title.keyVisual) {
           const visual = imageSources(title.keyVisual.url, 1200)
@@ -279,7 +284,37 @@ export class PageHints {
         }
       }
     }
+    // A chapter a visitor may read (a free one): the API's answer, which the edge asks for as any
+    // visitor (no cookies: the API decides, a paid chapter answers 401 and writes nothing), and a
+    // preload of its first page, the largest paint. For the edge to draw the viewer (issue 13).
+    if ((match?.route.id === 'viewer.comic' || match?.route.id === 'viewer.magazine') && isAnonymousVisitor(req.cookie)) {
+      const type = match.route.id === 'viewer.comic' ? 'comic' : 'magazine_comic'
+      const path = `/${type}/${match.params.contentId}/chapter/${match.params.chapterId}/${match.params.chapterFileSalesType}`
+      const answer = await apiGet<Chapter>(this.apiUrl, path, {
+        locale,
+        clientIp: req.clientIp,
+        now: this.now(),
+        timeoutMs: this.options.homeWaitMs ?? FIRST_PAGE_API_WAIT_MS,
+      })
+      const chapter = answer.status === 200 ? answer.result : null
+      if (chapter && chapter.chapterFileFormat !== 'epub') {
+        boot.results = { ...boot.results, [path]: chapter }
+        answered = true
+        const first = chapter.images[0]
+        const image = first?.tiles?.[0] ?? first
+        if (first && image) {
+          const sources =
+            chapter.orientation === 'vertical' ? stripPageSources(image.url, false) : spreadPageSources(image.url, first.width, first.height, 1, false)
+          parts.push(
+            `<link rel="preload" as="image" href="${escapeMarkup(sources.src)}" imagesrcset="${escapeMarkup(sources.srcSet ?? '')}" imagesizes="${escapeMarkup(sources.sizes ?? '')}" fetchpriority="high">`,
+          )
+        }
+      }
+    }
     if (boot.results) boot.locale = locale
+    // The scripts: preloaded, or, on a page the edge will draw, named for after its first paint.
+    const deferred = extra.deferScripts && answered ? [...new Set([...extra.deferScripts, ...scripts])] : null
+    if (!deferred) for (const href of new Set(scripts)) parts.push(`<link rel="preload" href="${escapeMarkup(href)}" as="script">`)
     const tag = createHash('sha256')
       .update(parts.join(''))
       .update(jsonForScript(deferred ?? []))
@@ -287,8 +322,8 @@ export class PageHints {
       .digest('base64url')
       .slice(0, 22)
     parts.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`)
-    if (deferred) parts.push(`<script type="application/json" id="${PAGE_SCRIPTS_ID}">${jsonForScript([...new Set(deferred)])}</script>`)
-    return { head: parts.join(''), tag, boot }
+    if (deferred) parts.push(`<script type="application/json" id="${PAGE_SCRIPTS_ID}">${jsonForScript(deferred)}</script>`)
+    return { head: parts.join(''), tag, boot, answered, scriptsDeferred: deferred !== null }
   }
 
   /**

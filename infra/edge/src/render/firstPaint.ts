@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { COOKIES, DEFAULT_TIMEZONE, readCookie, type BootData, type PageRegistry } from '@koma/contracts/server'
+import { COOKIES, DEFAULT_TIMEZONE, readCookie, REMOTES, type BootData, type PageRegistry } from '@koma/contracts/server'
 import type { PageContext } from '../http/pageMeta'
 import type { Registry } from '../registry/types'
 import { ServerBuilds } from './serverBuilds'
@@ -40,7 +40,7 @@ export class FirstPaint {
     edgeDir: string,
     private readonly options: FirstPaintOptions = {},
   ) {
-    this.builds = new ServerBuilds(edgeDir)
+    this.builds = new ServerBuilds(edgeDir, options.log)
   }
 
   /** Whether this page is one the edge draws: then its boot data gets a seed (drawPage's random choices). */
@@ -56,6 +56,22 @@ export class FirstPaint {
   timeZone(cookie: string | undefined): string {
     const told = readCookie(COOKIES.timeZone, cookie ?? '')
     return told && isTimeZone(told) ? told : DEFAULT_TIMEZONE
+  }
+
+  /**
+   * Loads the server builds of the host and of every remote a registry names, in the background
+   * (each once per version), so the first reader after a deploy gets a drawn page too.
+   */
+  warm(registry: Registry): void {
+    const host = registry.host
+    if (!host) return
+    void this.builds.host(host.version).then((build) => {
+      if (!build) return
+      for (const name of REMOTES) {
+        const remote = registry.remotes[name]
+        if (remote) void this.builds.remote(name, remote.version, host.version, build)
+      }
+    })
   }
 
   /** A fresh seed for the page's random choices (BootData.seed). */

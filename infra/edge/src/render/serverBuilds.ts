@@ -29,18 +29,26 @@ async function runCommonJs(file: string, provided: Readonly<Record<string, unkno
   return module.exports
 }
 
-/** A small cache of promises, the oldest dropped first; a failed load is forgotten (looked for again next time). */
+/**
+ * A small cache of promises, the oldest dropped first. A version without a server build stays
+ * null (version folders are immutable); a load that failed is forgotten and tried again.
+ */
 class Kept<T> {
   private readonly entries = new Map<string, Promise<T | null>>()
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly failed: (key: string, err: unknown) => void,
+  ) {}
 
   get(key: string, load: () => Promise<T | null>): Promise<T | null> {
     let entry = this.entries.get(key)
     if (!entry) {
-      entry = load().catch(() => null)
-      void entry.then((value) => {
-        if (value === null && this.entries.get(key) === entry) this.entries.delete(key)
+      const loading = load()
+      entry = loading.catch(() => null)
+      loading.catch((err: unknown) => {
+        this.failed(key, err)
+        if (this.entries.get(key) === entry) this.entries.delete(key)
       })
       if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value as string)
       this.entries.set(key, entry)
@@ -57,11 +65,18 @@ class Kept<T> {
  */
 export class ServerBuilds {
   /** A rollback flips between two host versions. */
-  private readonly hosts = new Kept<HostServerBuild>(2)
+  private readonly hosts: Kept<HostServerBuild>
   /** A canary and its live version, for a few remotes. */
-  private readonly remotes = new Kept<Record<string, unknown>>(12)
+  private readonly remotes: Kept<Record<string, unknown>>
 
-  constructor(private readonly edgeDir: string) {}
+  constructor(
+    private readonly edgeDir: string,
+    log?: { warn: (obj: object, msg: string) => void },
+  ) {
+    const failed = (version: string, err: unknown) => log?.warn({ err, version }, 'a server build could not be loaded: its pages are drawn by the browser')
+    this.hosts = new Kept(2, failed)
+    this.remotes = new Kept(12, failed)
+  }
 
   host(version: string): Promise<HostServerBuild | null> {
     const file = path.join(this.edgeDir, 'host', path.basename(version), HOST_SERVER_FILE)
