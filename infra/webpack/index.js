@@ -86,6 +86,13 @@ const moduleRules = (mode) => [
 ]
 
 /**
+ * The shared map as a remote consumes it: `import: false`, no fallback of its own; the host
+ * provides every shared library.
+ * @param {ReturnType<typeof sharedDependencies>} shared
+ */
+const consumeOnly = (shared) => Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, { ...config, import: false }]))
+
+/**
  * The package's server build (issue 13: the first page drawn by the edge), into dist/server:
  * one CommonJS file for Node, with nothing to load later (every lazy chunk folded in). The host's
  * file bundles the shared libraries and hands them to the remotes it renders (`shared`), as the
@@ -119,7 +126,12 @@ function serverConfig(pkg, mode) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-      alias: mode === 'production' ? productionAliases : {},
+      // One MobX: Node's condition would give mobx-react-lite the CommonJS build beside the ES
+      // module file contracts' MobX list (src/libraries/mobx.ts) reads.
+      alias: {
+        ...(mode === 'production' ? productionAliases : {}),
+        mobx$: path.join(path.dirname(require.resolve('mobx/package.json', { paths: [pkg.dir] })), 'dist', 'mobx.mjs'),
+      },
     },
     externals: isHost
       ? []
@@ -199,7 +211,10 @@ function browserConfig(pkg, mode) {
         manifest: true,
         dts: false,
         shareStrategy: 'loaded-first',
-        shared: sharedDependencies(),
+        // A remote takes every shared library from the host (it only runs inside the Koma host,
+        // see externalRuntime below): it carries no fallback copy of its own, so its
+        // remoteEntry.js registers none (issue 13: first-load bytes).
+        shared: isHost ? sharedDependencies() : consumeOnly(sharedDependencies()),
         // One federation runtime per page: the host provides it, remotes use it (~27 kB gzip
         // saved per remote). Remotes therefore only run inside the Koma host.
         // The host loads remoteEntry.js directly (federation/registry.ts), never a manifest, so

@@ -56,6 +56,8 @@ function sharedDependencies() {
   // React Router is shared as the exports Koma uses (src/router/shared.ts), so the build can
   // leave out the rest of the package (data-router SSR, RSC, fetchers: 40 kB gzip).
   shared['react-router-dom'] = { ...shared['react-router-dom'], import: path.join(__dirname, '..', 'src', 'router', 'shared.ts') }
+  // MobX likewise, as the exports Koma and mobx-react-lite use (src/libraries/mobx.ts).
+  shared.mobx = { ...shared.mobx, import: path.join(__dirname, '..', 'src', 'libraries', 'mobx.ts') }
   shared['@koma/contracts'] = {
     singleton: true,
     version: contractsVersion,

@@ -4,7 +4,7 @@ import * as emotionJsxRuntime from '@emotion/react/jsx-runtime'
 import * as contracts from '@koma/contracts'
 import * as contractsUi from '@koma/contracts/ui'
 import * as contractsValidation from '@koma/contracts/validation'
-import * as mobx from 'mobx'
+import * as mobx from '@koma/contracts/mobx'
 import * as mobxReactLite from 'mobx-react-lite'
 import * as React from 'react'
 import * as jsxRuntime from 'react/jsx-runtime'
@@ -14,7 +14,7 @@ import * as router from '@koma/contracts/router'
 
 /**
  * What the host provides to the remotes it draws on the edge (issue 13), by the names they import
- * (the `shared` map of contracts' federation/shared.js): as in the browser, where the host's
+ * (the `shared` map of contracts' federation/shared.js, React Router and MobX as its lists): as in the browser, where the host's
  * copies are the page's one React, router, MobX, intl, emotion and contracts, every remote's
  * server build takes these (webpack externals) instead of its own. axios is not here: nothing
  * is fetched while the edge draws a page.

@@ -1,0 +1,54 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import * as mobx from './mobx'
+import * as router from '../router/shared'
+
+const root = path.resolve(__dirname, '..', '..', '..')
+const PACKAGES = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'shared-contracts']
+
+function sources(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sources(file)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : []
+  })
+}
+
+/** Every value `pkg` sources import by name from `library` (a namespace or default import fails the test: the list could not see it). */
+function namedImports(library: string, files: string[]): Set<string> {
+  const imported = new Set<string>()
+  const named = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+['"]${library}['"]`, 'g')
+  const whole = new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${library}['"]|import\\s+\\w+\\s+from\\s+['"]${library}['"]`)
+  for (const file of files) {
+    const code = fs.readFileSync(file, 'utf8')
+    for (const [, typeOnly, names = ''] of code.matchAll(named)) {
+      if (typeOnly) continue
+      for (const part of names.split(',')) {
+        const [name = ''] = part.trim().split(' as ')
+        if (name && !name.startsWith('type ')) imported.add(name.trim())
+      }
+    }
+    expect({ file, whole: whole.test(code) }).toEqual({ file, whole: false })
+  }
+  return imported
+}
+
+const packageSources = () => PACKAGES.flatMap((pkg) => sources(path.join(root, pkg, 'src')))
+
+describe('the shared react-router-dom', () => {
+  it('exports every value a package imports from react-router-dom', () => {
+    const imported = namedImports('react-router-dom', packageSources())
+    expect(imported.size).toBeGreaterThan(5)
+    expect([...imported].filter((name) => !(name in router))).toEqual([])
+  })
+})
+
+describe('the shared mobx', () => {
+  it('exports every value a package or mobx-react-lite imports from mobx', () => {
+    const mobxReactLite = path.join(root, 'node_modules', 'mobx-react-lite', 'dist', 'mobxreactlite.esm.js')
+    const imported = namedImports('mobx', [...packageSources().filter((file) => !file.includes(`${path.sep}libraries${path.sep}`)), mobxReactLite])
+    expect(imported.size).toBeGreaterThan(3)
+    expect([...imported].filter((name) => !(name in mobx))).toEqual([])
+  })
+})
