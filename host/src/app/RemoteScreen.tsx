@@ -49,15 +49,26 @@ function RemoteRoute({
   const module = use(routesModule(remote, attempt))
   const Screen = module.routes?.[routeId]
   const { pathname } = useLocation()
-  // The screen is on the page (hydrated, on a page the edge drew).
-  useEffect(() => markHydrated(), [])
   // A route the deployed remote does not (yet) have is a page that does not exist.
-  if (!Screen) return <>{errorFrame(<NotFoundScreen path={pathname} />)}</>
+  if (!Screen)
+    return (
+      <>
+        {errorFrame(<NotFoundScreen path={pathname} />)}
+        <OnPage />
+      </>
+    )
   return (
     <div data-remote={remote} data-remote-version={remoteLoader.versionOf(remote) ?? ''} css={{ display: 'contents' }}>
       <Screen />
+      <OnPage />
     </div>
   )
+}
+
+/** Rendered with the route's screen, or its failure: the area is on the page (hydrated, on a page the edge drew). */
+function OnPage() {
+  useEffect(() => markHydrated(), [])
+  return null
 }
 
 /**
@@ -81,7 +92,6 @@ export function RemoteScreen({ remote, routeId, errorFrame }: { remote: RemoteNa
       key={`${routeId}:${location.pathname}`}
       area={remote}
       wayOn={wayOn}
-      frame={errorFrame}
       onError={(error) => {
         // The edge weighs a canary by its readers' failures; API answers (a 404 title) are not one.
         const version = remoteLoader.versionOf(remote)
@@ -91,7 +101,18 @@ export function RemoteScreen({ remote, routeId, errorFrame }: { remote: RemoteNa
         invalidateAll()
         setAttempt((n) => n + 1)
       }}
-      renderApiError={(error) => errorFrame(<ApiErrorScreen error={error} path={location.pathname} />)}
+      frame={(panel) => (
+        <>
+          {errorFrame(panel)}
+          <OnPage />
+        </>
+      )}
+      renderApiError={(error) => (
+        <>
+          {errorFrame(<ApiErrorScreen error={error} path={location.pathname} />)}
+          <OnPage />
+        </>
+      )}
     >
       <Suspense fallback={<Spinner minHeight={320} />}>
         <RemoteRoute remote={remote} routeId={routeId} attempt={attempt} errorFrame={errorFrame} />

@@ -16,6 +16,16 @@ function largestPaintOf(win: Window, isHero: (element: Element | null) => boolea
   })
 }
 
+/** The image loaded and decoded, or failed (where decode() is missing: loaded, or failed). */
+function decodedOrFailed(image: HTMLImageElement): Promise<void> {
+  if (typeof image.decode === 'function') return image.decode().catch(() => undefined)
+  if (image.complete) return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    image.addEventListener('load', () => resolve(), { once: true })
+    image.addEventListener('error', () => resolve(), { once: true })
+  })
+}
+
 /** One frame: what the browser has is painted before the app's code runs (a hidden tab has no frames: a short timer stands in). */
 function nextFrame(win: Window): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -43,7 +53,7 @@ export async function afterFirstPaint(capMs = 3_000, doc: Document = document, w
     const isHero = (element: Element | null) => heroes.some((hero) => element !== null && (element === hero || element.contains(hero)))
     // Reported by the browser as painted, or (without that API, or when something else is the
     // largest paint) loaded and decoded, then a frame.
-    const decoded = Promise.all(heroes.map((hero) => hero.decode().catch(() => undefined))).then(() => nextFrame(win))
+    const decoded = Promise.all(heroes.map(decodedOrFailed)).then(() => nextFrame(win))
     const reported = largestPaintOf(win, isHero)
     await Promise.race([
       reported ?? decoded,

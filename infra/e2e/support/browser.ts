@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core'
 import { readSite } from './site'
 
 /** Debian's Chromium, the browser readers use: Lighthouse and the reading figures measure with it. */
@@ -72,6 +72,7 @@ export async function newContext(
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   })
+  context.on('page', waitsForHydration)
   if (!options.popups) {
     // The edge writes the first page's home answer into the page (koma-boot): drop its popups there too.
     await context.route(
@@ -110,12 +111,43 @@ export async function newContext(
   return context
 }
 
+/**
+ * A page the edge drew (issue 13: `<div id="root" data-drawn>`) shows everything before its app
+ * has started; its buttons answer once the app has hydrated it (`data-hydrated`). A reader waits
+ * a moment; a test would click too soon. So every navigation a test makes (goto, reload, back,
+ * forward) also waits until a drawn page is hydrated.
+ */
+export function hydrated(page: Page, timeoutMs = 30_000): Promise<unknown> {
+  return page.waitForFunction(
+    () => {
+      const root = document.getElementById('root')
+      return !root?.hasAttribute('data-drawn') || root.hasAttribute('data-hydrated')
+    },
+    undefined,
+    { timeout: timeoutMs },
+  )
+}
+
+function waitsForHydration(page: Page): void {
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args)
+        await hydrated(page)
+        return response
+      },
+    })
+  }
+}
+
 /** Collect page errors, and anything the site's Content-Security-Policy refused, so a test can assert the page ran clean. */
 export function trackErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) errors.push(message.text())
+    // And a page the edge drew that could not be hydrated as drawn (issue 13: host/src/bootstrap.tsx).
+    if (message.type() === 'error' && /Content Security Policy|could not be hydrated/.test(message.text())) errors.push(message.text())
   })
   return errors
 }

@@ -230,6 +230,15 @@ describe('versioned assets', () => {
       expect(res.text).not.toContain('<html')
     }
   })
+
+  it('never serves a version’s server build: the edge runs it, the browser has no use for it (issue 13)', async () => {
+    await fs.mkdir(path.join(edgeDir, 'host', host, 'server'), { recursive: true })
+    await fs.writeFile(path.join(edgeDir, 'host', host, 'server', 'host.js'), 'exports.renderPage = () => null')
+    await fs.mkdir(path.join(edgeDir, 'remotes', 'mf-catalog', catalogB, 'server'), { recursive: true })
+    await fs.writeFile(path.join(edgeDir, 'remotes', 'mf-catalog', catalogB, 'server', 'remote.js'), 'exports.routes = {}')
+    for (const url of [`/host/${host}/server/host.js`, remoteFile(catalogB, 'server/remote.js'), remoteFile(catalogB, 'server/')])
+      expect([url, (await get({ path: url })).status]).toEqual([url, 404])
+  })
 })
 
 describe('removed versions', () => {

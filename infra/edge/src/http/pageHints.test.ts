@@ -23,6 +23,7 @@ describe('what the edge writes into the first page', () => {
   let apiUrl: string
   let answer = home('public, max-age=60')
   let calls = 0
+  const chapterCalls: string[] = []
 
   beforeAll(async () => {
     root = await tempDir()
@@ -39,9 +40,39 @@ describe('what the edge writes into the first page', () => {
       path.join(dir, 'route-chunks.json'),
       JSON.stringify({ 'catalog.home': ['546.a.js'], 'catalog.episodes': ['84.b.js'], 'messages:en': ['191.c.js'], 'messages:ja': ['277.d.js'] }),
     )
+    const viewer = path.join(root, 'remotes', 'mf-viewer', V)
+    await fs.mkdir(viewer, { recursive: true })
+    await fs.writeFile(
+      path.join(viewer, 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'routes', assets: { js: { sync: ['expose.v.js'] } } }],
+      }),
+    )
     await fs.mkdir(path.join(root, 'host', V), { recursive: true })
     await fs.writeFile(path.join(root, 'host', V, 'route-chunks.json'), JSON.stringify({ 'messages:en': ['12.h.js'], 'messages:fr': ['13.h.js'] }))
     api = Fastify()
+    api.get('/api/:type/:id/chapter/:chapterId/:salesType', async (req, reply) => {
+      const { chapterId } = req.params as { chapterId: string }
+      chapterCalls.push(`${chapterId} ${req.headers.cookie ?? ''}`)
+      if (chapterId === '2') return reply.code(401).send({ code: 401, message: 'Authentication error' })
+      const orientation = chapterId === '3' ? 'paged' : 'vertical'
+      return reply.send({
+        result: {
+          id: Number(chapterId),
+          orientation,
+          chapterFileFormat: chapterId === '4' ? 'epub' : 'image',
+          images: [
+            {
+              url: '/api/image/70?e=9&s=sig',
+              width: 800,
+              height: 1200,
+              tiles: orientation === 'vertical' ? [{ url: '/api/image/70/tile/0/2?e=9&s=sig', width: 800, height: 600 }] : undefined,
+            },
+          ],
+        },
+      })
+    })
     api.get('/api/:lang/home', async (_req, reply) => {
       calls += 1
       return reply.header('cache-control', answer.cacheControl).send(answer.body)
@@ -109,6 +140,54 @@ describe('what the edge writes into the first page', () => {
     expect(boot((await hints.headFor(request('/fr/comic/2'), registry)).head).results).toBeUndefined()
     // A mature title: nothing of it in the page.
     expect((await hints.headFor(request('/fr/comic/8'), registry)).head).not.toContain('Night Garden')
+  })
+
+  it("a chapter for a visitor: the API's answer as any visitor gets it, and a preload of its first page as the viewer draws it (issue 13)", async () => {
+    const hints = new PageHints(root, apiUrl, { now: () => 1000, homeWaitMs: 10_000 })
+    const vertical = await hints.headFor(request('/en/comic/5/chapter/1/product'), registry)
+    expect(vertical.answered).toBe(true)
+    expect(vertical.head).toContain('"results":{"/comic/5/chapter/1/product":{"id":1')
+    expect(vertical.head).toContain(
+      '<link rel="preload" as="image" href="/api/image/70/tile/0/2?e=9&amp;s=sig&amp;w=768" imagesrcset="/api/image/70/tile/0/2?e=9&amp;s=sig&amp;w=640 640w, ',
+    )
+    expect(vertical.head).toContain('imagesizes="(max-width: 720px) 100vw, 720px" fetchpriority="high">')
+    const paged = await hints.headFor(request('/en/magazine_comic/5/chapter/3/product'), registry)
+    expect(paged.head).toContain('imagesizes="min(100vw, 66.67vh)" fetchpriority="high">')
+    // The API asked as a visitor: no cookie of the reader's, whatever the reader sent.
+    expect(chapterCalls.every((call) => call.endsWith(' '))).toBe(true)
+    // A paid chapter (401), an EPUB (the reader draws it), a member, a guest, a mature reader: nothing written.
+    for (const [url, cookie] of [
+      ['/en/comic/5/chapter/2/product', undefined],
+      ['/en/comic/5/chapter/4/product', undefined],
+      ['/en/comic/5/chapter/1/product', 'koma_session=abc'],
+      ['/en/comic/5/chapter/1/product', 'koma_lc=1'],
+      ['/en/comic/5/chapter/1/product', 'koma_accept_mature=Y'],
+    ] as const) {
+      const hinted = await hints.headFor(request(url, { cookie }), registry)
+      expect({ url, cookie, answered: hinted.answered, results: hinted.head.includes('"results"') }).toEqual({ url, cookie, answered: false, results: false })
+    }
+  })
+
+  it('a page the edge draws names its scripts for after its first paint instead of preloading them (issue 13)', async () => {
+    const hints = new PageHints(root, apiUrl, { now: () => 1000, homeWaitMs: 10_000 })
+    const withViewer: Registry = { ...registry, remotes: { ...registry.remotes, mf_viewer: { version: V, entry: `/remotes/mf-viewer/${V}/mf-manifest.json` } } }
+    const drawn = await hints.headFor(request('/en/comic/5/chapter/1/product'), withViewer, undefined, {
+      deferScripts: [`/host/${V}/main.js`, `/host/${V}/470.a.js`],
+    })
+    expect(drawn.scriptsDeferred).toBe(true)
+    expect(drawn.head).not.toMatch(/<link rel="preload"[^>]*as="script"/)
+    const scripts = JSON.parse(/id="koma-scripts">(.*?)<\/script>/.exec(drawn.head)?.[1] ?? '[]') as string[]
+    expect(scripts.slice(0, 2)).toEqual([`/host/${V}/main.js`, `/host/${V}/470.a.js`])
+    expect(scripts).toContain(`/remotes/mf-viewer/${V}/remoteEntry.js`)
+    expect(scripts).toContain(`/remotes/mf-viewer/${V}/expose.v.js`)
+    // Nothing to draw it from (a paid chapter): preloaded as before.
+    const paid = await hints.headFor(request('/en/comic/5/chapter/2/product'), withViewer, undefined, { deferScripts: [`/host/${V}/main.js`] })
+    expect(paid.scriptsDeferred).toBe(false)
+    expect(paid.head).not.toContain('koma-scripts')
+    expect(paid.head).toContain(`<link rel="preload" href="/remotes/mf-viewer/${V}/remoteEntry.js" as="script">`)
+    // Its seed and time zone ride in the boot data.
+    const seeded = await hints.headFor(request('/en'), registry, undefined, { seed: 7, timeZone: 'Asia/Tokyo' })
+    expect(seeded.head).toMatch(/id="koma-boot">\{[^<]*"seed":7,"timeZone":"Asia\/Tokyo"/)
   })
 
   it('for home: the API answer and a preload of the first banner, in the reader language', async () => {

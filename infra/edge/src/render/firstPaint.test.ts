@@ -1,0 +1,131 @@
+import { promises as fs } from 'node:fs'
+import path from 'node:path'
+import { resolveRoute } from '@koma/contracts/match'
+import type { Registry } from '../registry/types'
+import { removeDir, tempDir } from '../testing/fixtures'
+import { FirstPaint, isTimeZone, withoutScriptPreloads, withRoot, type DrawRequest } from './firstPaint'
+import { ServerBuilds } from './serverBuilds'
+
+const H1 = '20260101000000-aaaaaaaa'
+const H2 = '20260102000000-bbbbbbbb'
+const R1 = '20260101000000-cccccccc'
+
+/**
+ * A host server build as the webpack server config makes one (CommonJS): it provides its shared
+ * libraries and draws a page from the remote's routes module it is given.
+ */
+const hostBuild = (label: string, behaviour = 'draw') => `
+const react = { label: ${JSON.stringify(label)} }
+exports.SHARED = { react }
+exports.renderPage = async (input) => {
+  if (${JSON.stringify(behaviour)} === 'slow') return new Promise(() => undefined)
+  if (${JSON.stringify(behaviour)} === 'throw') throw new Error('boom')
+  const routes = input.remotes.mf_catalog && input.remotes.mf_catalog['./routes']
+  return { html: '<main>' + ${JSON.stringify(label)} + ' ' + input.url + ' ' + (routes ? routes.screen(input) : 'no routes') + '</main>', errors: [] }
+}
+`
+
+/** A remote server build: takes React from the host by name, like the real ones (webpack externals). */
+const remoteBuild = `
+const react = require('react')
+const { join } = require('node:path')
+exports.screen = (input) => 'screen on ' + react.label + ' seed ' + input.boot.seed + ' ' + join('a', 'b')
+`
+
+async function put(root: string, rel: string, content: string): Promise<void> {
+  await fs.mkdir(path.dirname(path.join(root, rel)), { recursive: true })
+  await fs.writeFile(path.join(root, rel), content)
+}
+
+const registry = (host: string): Registry => ({
+  host: { version: host, base: `/host/${host}/` },
+  remotes: { mf_catalog: { version: R1, entry: `/remotes/mf-catalog/${R1}/mf-manifest.json` } },
+})
+const visitor: DrawRequest = { url: '/en/comic/3', cookie: undefined, languages: ['en'], gpc: false, visitor: true }
+const page = (pathname: string) => ({ pathname, search: '', match: resolveRoute(pathname), locale: 'en' as const })
+
+describe('the first paint drawn by the edge (issue 13)', () => {
+  let root: string
+  beforeAll(async () => {
+    root = await tempDir()
+    await put(root, `host/${H1}/server/host.js`, hostBuild('host one'))
+    await put(root, `host/${H2}/server/host.js`, hostBuild('host two'))
+    await put(root, `remotes/mf-catalog/${R1}/server/remote.js`, remoteBuild)
+  })
+  afterAll(() => removeDir(root))
+
+  it('draws with the live host and the owning remote, the remote on the host’s shared libraries', async () => {
+    const paint = new FirstPaint(root, { waitMs: 2000 })
+    const html = await paint.draw(visitor, page('/en/comic/3'), registry(H1), { seed: 5 })
+    expect(html).toBe('<main>host one /en/comic/3 screen on host one seed 5 a/b</main>')
+    // Another host version (a deploy or a rollback): its own build, and the remote on its libraries.
+    expect(await paint.draw(visitor, page('/en/comic/3'), registry(H2), { seed: 6 })).toBe('<main>host two /en/comic/3 screen on host two seed 6 a/b</main>')
+  })
+
+  it('draws only the routes marked drawnByEdge, for visitors, with both server builds present', async () => {
+    const paint = new FirstPaint(root, { waitMs: 2000 })
+    expect(paint.wants(visitor, page('/en/comic/3'), registry(H1))).toBe(true)
+    expect(paint.wants(visitor, page('/en'), registry(H1))).toBe(true)
+    expect(paint.wants(visitor, page('/en/search/moon'), registry(H1))).toBe(false)
+    expect(paint.wants(visitor, page('/en/library/subscribed'), registry(H1))).toBe(false)
+    expect(paint.wants({ ...visitor, visitor: false }, page('/en/comic/3'), registry(H1))).toBe(false)
+    expect(paint.wants(visitor, page('/en/no/such/page/here'), registry(H1))).toBe(false)
+    // The owner is not in the registry, or has no server build in its version: the browser draws it.
+    expect(paint.wants(visitor, page('/en/comic/3/chapter/1/product'), registry(H1))).toBe(false)
+    const older = { ...registry(H1), remotes: { mf_catalog: { version: '20250101000000-dddddddd', entry: '' } } }
+    expect(await paint.draw(visitor, page('/en/comic/3'), older, {})).toBeNull()
+    expect(await paint.draw(visitor, page('/en/comic/3'), { ...registry('20250101000000-eeeeeeee') }, {})).toBeNull()
+  })
+
+  it('gives up on a drawing that takes too long or fails: the page goes as before', async () => {
+    const slow = '20260103000000-ffffffff'
+    const broken = '20260104000000-99999999'
+    await put(root, `host/${slow}/server/host.js`, hostBuild('slow', 'slow'))
+    await put(root, `host/${broken}/server/host.js`, hostBuild('broken', 'throw'))
+    const warned: string[] = []
+    const paint = new FirstPaint(root, { waitMs: 100, log: { warn: (_obj, msg) => warned.push(msg) } })
+    expect(await paint.draw(visitor, page('/en/comic/3'), registry(slow), {})).toBeNull()
+    expect(await paint.draw(visitor, page('/en/comic/3'), registry(broken), {})).toBeNull()
+    expect(warned).toContain('the edge could not draw the page')
+  })
+
+  it('refuses a server build that asks for anything but Node’s own modules and the host’s libraries', async () => {
+    const version = '20260105000000-77777777'
+    await put(root, `host/${H1}/server/host.js`, hostBuild('host one'))
+    await put(root, `remotes/mf-catalog/${version}/server/remote.js`, `require('fs-extra'); exports.screen = () => 'never'`)
+    const warned: string[] = []
+    const builds = new ServerBuilds(root, { warn: (obj) => warned.push(String((obj as { err?: Error }).err?.message)) })
+    const host = await builds.host(H1)
+    expect(host).not.toBeNull()
+    expect(await builds.remote('mf_catalog', version, H1, host!)).toBeNull()
+    expect(warned.join()).toContain('asks for "fs-extra"')
+    // A host folder whose server file is not a host build.
+    const odd = '20260106000000-66666666'
+    await put(root, `host/${odd}/server/host.js`, 'exports.nothing = true')
+    expect(await builds.host(odd)).toBeNull()
+  })
+
+  it('draws the page’s dates in the zone its browser last told, else SPEC’s default', () => {
+    const paint = new FirstPaint(root)
+    expect(paint.timeZone('koma_tz=Asia%2FTokyo')).toBe('Asia/Tokyo')
+    expect(paint.timeZone('koma_tz=America%2FArgentina%2FBuenos_Aires')).toBe('America/Argentina/Buenos_Aires')
+    for (const cookie of [undefined, 'koma_tz=Not%2FA_Zone', 'koma_tz=%3Cscript%3E', `koma_tz=${'A'.repeat(80)}`])
+      expect(paint.timeZone(cookie)).toBe('Asia/Seoul')
+    expect(isTimeZone('UTC')).toBe(true)
+    expect(isTimeZone('../../etc/passwd')).toBe(false)
+  })
+
+  it('writes the drawing into the empty root, and takes the host page’s script preloads out for after the first paint', () => {
+    const index =
+      '<html><head><link rel="preload" as="script" href="/host/1/main.js"><link rel="preload" as="image" href="/a.png"><link rel="icon" href="x"></head>' +
+      '<body><noscript>Koma needs JavaScript.</noscript><div id="root"></div><script defer src="/host/1/main.js"></script></body></html>'
+    const { html, scripts } = withoutScriptPreloads(index)
+    expect(scripts).toEqual(['/host/1/main.js'])
+    expect(html).not.toContain('as="script"')
+    expect(html).toContain('<link rel="preload" as="image" href="/a.png">')
+    expect(html).not.toContain('noscript')
+    expect(html).toContain('<script defer src="/host/1/main.js"></script>')
+    expect(withRoot(html, '<p>drawn</p>')).toContain('<div id="root" data-drawn><p>drawn</p></div>')
+    expect(withRoot('<div id="app"></div>', '<p>drawn</p>')).toBe('<div id="app"></div>')
+  })
+})
