@@ -62,6 +62,8 @@ export async function newContext(
     baseURL?: string
     timezoneId?: string
     userAgent?: string
+    /** False: a browser without JavaScript (what the edge draws must read without it, issue 13). */
+    javaScript?: boolean
   } = {},
 ): Promise<BrowserContext> {
   const baseURL = options.baseURL ?? readSite().baseURL
@@ -71,8 +73,10 @@ export async function newContext(
     viewport: options.viewport ?? DESKTOP,
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.javaScript === false ? { javaScriptEnabled: false } : {}),
   })
-  context.on('page', waitsForHydration)
+  // Without JavaScript nothing hydrates: the page as drawn is the page.
+  if (options.javaScript !== false) context.on('page', waitsForHydration)
   if (!options.popups) {
     // The edge writes the first page's home answer into the page (koma-boot): drop its popups there too.
     await context.route(

@@ -1,0 +1,176 @@
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { chapterOf, findTitle } from './support/api'
+import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { sessionOf } from './support/members'
+import { clusterLane, screenshotDir } from './support/site'
+
+/**
+ * Issue 13: a visitor's home, episode lists and chapters are drawn by the edge (the live host's
+ * and owning remote's server builds), readable before any script runs, then hydrated.
+ */
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+interface Pages {
+  home: string
+  episodes: string
+  vertical: string
+  paged: string
+}
+
+let pages: Promise<Pages> | null = null
+
+/** A free vertical chapter and a free paged one, found by their traits in the seed. */
+function seededPages(): Promise<Pages> {
+  pages ??= (async () => {
+    const webtoon = await findTitle((t) => t.orientation === 'vertical' && !t.mature && t.chapterFileFormat === 'image' && chapterOf(t, 0).salesConfig.free)
+    const volume = await findTitle(
+      (t) => t.orientation === 'paged' && !t.mature && t.chapterFileFormat === 'image' && t.chapters.some((c) => c.salesConfig.free),
+    )
+    const paged = volume.chapters.find((c) => c.salesConfig.free)!
+    return {
+      home: '',
+      episodes: `/${webtoon.type}/${webtoon.id}`,
+      vertical: `/${webtoon.type}/${webtoon.id}/chapter/${chapterOf(webtoon, 0).id}/product`,
+      paged: `/${volume.type}/${volume.id}/chapter/${paged.id}/product`,
+    }
+  })()
+  return pages
+}
+
+/** The page's HTML as the edge sent it, and whether the edge drew it. */
+async function sent(page: Page, url: string): Promise<{ html: string; drawn: boolean }> {
+  const response = await page.goto(url)
+  const html = (await response?.text()) ?? ''
+  return { html, drawn: /<div id="root" data-drawn>/.test(html) }
+}
+
+describe('what the edge draws (issue 13)', () => {
+  it('reads without JavaScript: home, an episode list, a vertical and a paged chapter, in English and Japanese', async () => {
+    const { episodes, vertical, paged } = await seededPages()
+    for (const [prefix, locale] of [
+      ['/en', 'en-US'],
+      ['', 'ja-JP'],
+    ] as const) {
+      const context = await newContext(browser, { javaScript: false, locale, viewport: PHONE })
+      const page = await context.newPage()
+      const home = await sent(page, prefix || '/')
+      expect(home.drawn).toBe(true)
+      // Only data and the host's one deferred script: nothing inline runs (the CSP refuses it).
+      expect(home.html).not.toMatch(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/)
+      expect(home.html).not.toContain('<noscript>')
+      expect(await page.getByTestId('top-banner').locator('img').first().isVisible()).toBe(true)
+      expect(await page.getByTestId('home-section').count()).toBeGreaterThanOrEqual(2)
+      expect(await page.getByTestId('content-card').count()).toBeGreaterThan(5)
+      const list = await sent(page, `${prefix}${episodes}`)
+      expect(list.drawn).toBe(true)
+      expect(await page.locator('h1').first().textContent()).not.toBe('')
+      expect(await page.getByTestId('chapter-row').count()).toBeGreaterThan(1)
+      for (const chapter of [vertical, paged]) {
+        expect((await sent(page, `${prefix}${chapter}`)).drawn).toBe(true)
+        const image = page.getByTestId('page-image').first()
+        expect(await image.isVisible()).toBe(true)
+        // The browser picks the preset for its screen: the markup says what to choose from.
+        expect(await image.getAttribute('srcset')).toMatch(/ 640w, /)
+        expect(await image.getAttribute('sizes')).toBeTruthy()
+        expect(await image.getAttribute('fetchpriority')).toBe('high')
+      }
+      if (!clusterLane())
+        for (const [name, url] of [
+          ['home', prefix || '/'],
+          ['episodes', `${prefix}${episodes}`],
+          ['vertical', `${prefix}${vertical}`],
+        ] as const) {
+          await page.goto(url)
+          await page.screenshot({ path: path.join(screenshotDir(), `first-paint-${name}-${locale}-390-no-js.png`) })
+        }
+      await context.close()
+    }
+  })
+
+  it('is hydrated as drawn, with no mismatch, at phone and desktop widths and in far time zones', async () => {
+    const { episodes, vertical, paged } = await seededPages()
+    for (const [viewport, timezoneId, locale, prefix] of [
+      [PHONE, 'Pacific/Kiritimati', 'en-US', '/en'],
+      [DESKTOP, 'Pacific/Pago_Pago', 'ja-JP', ''],
+    ] as const) {
+      const context = await newContext(browser, { viewport, timezoneId, locale })
+      const page = await context.newPage()
+      const errors = trackErrors(page)
+      for (const url of [prefix || '/', `${prefix}${episodes}`, `${prefix}${vertical}`, `${prefix}${paged}`]) {
+        const { drawn } = await sent(page, url)
+        expect({ url, drawn }).toEqual({ url, drawn: true })
+        expect(await page.getAttribute('#root', 'data-hydrated')).toBe('true')
+      }
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  it('then works as the app: a tab of the header goes on without loading a page', async () => {
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await sent(page, '/en')
+    await page.evaluate(() => Object.assign(window, { komaSamePage: true }))
+    await page.locator('[data-menu="ranking"]').click()
+    await page.waitForURL((url) => url.pathname === '/en/menu/all_comic/ranking')
+    await page.getByTestId('content-card').first().waitFor()
+    expect(await page.evaluate(() => (window as Window & { komaSamePage?: boolean }).komaSamePage)).toBe(true)
+    // The rest of home below the first screen arrived after the page did.
+    await page.goBack()
+    expect(await page.getByTestId('home-section').count()).toBeGreaterThan(2)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('draws the next page’s dates in the zone the reader’s browser told it', async () => {
+    const { episodes } = await seededPages()
+    const context = await newContext(browser, { timezoneId: 'Asia/Tokyo' })
+    const page = await context.newPage()
+    await sent(page, `/en${episodes}`)
+    expect(decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'koma_tz')?.value ?? '')).toBe('Asia/Tokyo')
+    const again = await sent(page, `/en${episodes}`)
+    expect(again.html).toMatch(/id="koma-boot">[^<]*"timeZone":"Asia\/Tokyo"/)
+    await context.close()
+  })
+
+  it('leaves a paid chapter, and every page of a reader with an account, to the browser', async () => {
+    const paid = await findTitle(
+      (t) => t.chapterFileFormat === 'image' && !t.mature && t.chapters.some((c) => !c.salesConfig.free && !c.hasTrial && !c.aborted),
+    )
+    const chapter = paid.chapters.find((c) => !c.salesConfig.free && !c.hasTrial && !c.aborted)!
+    const visitor = await newContext(browser)
+    const page = await visitor.newPage()
+    const locked = await sent(page, `/en/${paid.type}/${paid.id}/chapter/${chapter.id}/product`)
+    expect(locked.drawn).toBe(false)
+    expect(locked.html).not.toContain('page-image')
+    expect(locked.html).not.toMatch(/\/api\/image\/\d+\?e=/)
+    await visitor.close()
+
+    const session = await sessionOf(browser)
+    const member = await newContext(browser)
+    await member.addCookies(session)
+    const signedIn = await sent(await member.newPage(), '/en')
+    expect(signedIn.drawn).toBe(false)
+    // Its scripts are preloaded in its head, as the page needs them to draw anything.
+    expect(signedIn.html).toMatch(/<link rel="preload"[^>]*as="script"/)
+    expect(signedIn.html).not.toContain('koma-scripts')
+    await member.close()
+  })
+
+  it('draws with the live version of the owning remote, the one the registry names', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    const { html } = await sent(page, '/en')
+    const registry = (await (await page.request.get('/registry.json')).json()) as { remotes: Record<string, { version: string }> }
+    expect(html).toContain(`data-remote="mf_catalog" data-remote-version="${registry.remotes.mf_catalog?.version}"`)
+    await context.close()
+  })
+})
