@@ -214,7 +214,9 @@ function browserConfig(pkg, mode) {
         // A remote takes every shared library from the host (it only runs inside the Koma host,
         // see externalRuntime below): it carries no fallback copy of its own, so its
         // remoteEntry.js registers none (issue 13: first-load bytes).
-        shared: isHost ? sharedDependencies() : consumeOnly(sharedDependencies()),
+        shared: isHost
+          ? sharedDependencies({ checkVersions: mode !== 'production' })
+          : consumeOnly(sharedDependencies({ checkVersions: mode !== 'production' })),
         // One federation runtime per page: the host provides it, remotes use it (~27 kB gzip
         // saved per remote). Remotes therefore only run inside the Koma host.
         // The host loads remoteEntry.js directly (federation/registry.ts), never a manifest, so

@@ -1,3 +1,3 @@
-export declare function sharedDependencies(): Record<string, unknown>
+export declare function sharedDependencies(options?: { checkVersions?: boolean }): Record<string, unknown>
 export declare const remoteNames: Record<string, string>
 export declare const singletons: string[]

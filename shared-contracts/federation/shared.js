@@ -45,13 +45,19 @@ const packageOf = (request) => {
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
 }
 
-/** @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>} */
-function sharedDependencies() {
+/**
+ * @param {{ checkVersions?: boolean }} [options] checkVersions false (production builds): no
+ *   requiredVersion, so the runtime skips its semver checks when a page starts. Every share is a
+ *   singleton with strictVersion off, so a check could only warn; it cost a phone about 50 ms of
+ *   main thread at start (issue 13: total blocking time). Development builds keep the warning.
+ * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
+ */
+function sharedDependencies({ checkVersions = true } = {}) {
   /** @type {Record<string, any>} */
   const shared = {}
   for (const request of singletons) {
     const version = versionOf(packageOf(request))
-    shared[request] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false }
+    shared[request] = { singleton: true, requiredVersion: checkVersions ? `^${version}` : false, version, strictVersion: false }
   }
   // React Router is shared as the exports Koma uses (src/router/shared.ts), so the build can
   // leave out the rest of the package (data-router SSR, RSC, fetchers: 40 kB gzip).
@@ -61,20 +67,20 @@ function sharedDependencies() {
   shared['@koma/contracts'] = {
     singleton: true,
     version: contractsVersion,
-    requiredVersion: `^${contractsVersion}`,
+    requiredVersion: checkVersions ? `^${contractsVersion}` : false,
     import: path.join(__dirname, '..', 'src', 'index.ts'),
   }
   shared['@koma/contracts/validation'] = {
     singleton: true,
     version: contractsVersion,
-    requiredVersion: `^${contractsVersion}`,
+    requiredVersion: checkVersions ? `^${contractsVersion}` : false,
     import: path.join(__dirname, '..', 'src', 'validation', 'index.ts'),
   }
   // The form building blocks: loaded by the first screen with a form, not with every page.
   shared['@koma/contracts/ui'] = {
     singleton: true,
     version: contractsVersion,
-    requiredVersion: `^${contractsVersion}`,
+    requiredVersion: checkVersions ? `^${contractsVersion}` : false,
     import: path.join(__dirname, '..', 'src', 'ui', 'index.ts'),
   }
   return shared

@@ -9,8 +9,12 @@ const onScroll = (listener: () => void) => {
   return () => window.removeEventListener('scroll', listener)
 }
 
+/** The query's list, made once: React reads it on every render of the header. */
+let narrowList: MediaQueryList | null | undefined
+const narrowQuery = (): MediaQueryList | null => (narrowList ??= window.matchMedia?.(NARROW_QUERY) ?? null)
+
 const onNarrowChange = (listener: () => void) => {
-  const list = window.matchMedia?.(NARROW_QUERY)
+  const list = narrowQuery()
   list?.addEventListener('change', listener)
   return () => list?.removeEventListener('change', listener)
 }
@@ -32,7 +36,7 @@ function useScrolled(): boolean {
 function useNarrow(): boolean {
   return useSyncExternalStore(
     onNarrowChange,
-    () => window.matchMedia?.(NARROW_QUERY).matches ?? false,
+    () => narrowQuery()?.matches ?? false,
     () => false,
   )
 }

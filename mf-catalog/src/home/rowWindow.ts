@@ -12,17 +12,28 @@ export function useRowWindow(total: number, initial: number): { count: number; e
   return { count: expanded ? total : Math.min(total, initial), expand }
 }
 
+/** When the browser is idle (requestIdleCallback where there is one), at most `timeoutMs` later. */
+function whenIdle(run: () => void, timeoutMs = 500): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: timeoutMs })
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = window.setTimeout(run, 16)
+  return () => window.clearTimeout(id)
+}
+
 /**
- * A long list drawn in two turns: the first screen's worth (`first` items) with the page, the
- * rest in a transition right after it is on screen. A page the edge draws (issue 13) carries the
- * first screen only, so the phone parses, paints and hydrates a fraction of the home (about 900
+ * A long list drawn in turns: the first screen's worth (`first` items) with the page, then one
+ * more item each time the browser is idle. A page the edge draws (issue 13) carries the first
+ * screen only, so the phone parses, paints and hydrates a fraction of the home (about 900
  * elements drawn at once before); what follows is below the fold, so adding it moves nothing the
- * reader sees.
+ * reader sees, and each addition is a short task that never holds the main thread.
  */
 export function useDrawnInTurns(total: number, first: number): number {
-  const [all, setAll] = useState(total <= first)
+  const [count, setCount] = useState(() => Math.min(total, first))
   useEffect(() => {
-    if (!all) startTransition(() => setAll(true))
-  }, [all])
-  return all ? total : first
+    if (count >= total) return
+    return whenIdle(() => startTransition(() => setCount((drawn) => Math.min(total, drawn + 1))))
+  }, [count, total])
+  return Math.max(count, Math.min(total, first))
 }
