@@ -19,7 +19,7 @@ import { postgresAdminUrl, withDatabase } from '../api/src/test/lane'
  * API throughput of the discovery endpoints a reader hits most: home, a menu list and an
  * episode list, on PGlite and on PostgreSQL, each behind the real request-signature check, and
  * home through the edge; each as a share of a bare Fastify route measured in the same run.
- * Figures only: autocannon, 10 connections, a few seconds per endpoint.
+ * Figures only: autocannon (in a worker thread), 10 connections, a few seconds per endpoint.
  */
 const HOME = '/api/en/home'
 const ENDPOINTS: [string, string][] = [
@@ -48,9 +48,11 @@ export async function signedHeaders(): Promise<Record<string, string>> {
 }
 
 async function run(database: string, endpoint: string, url: string, seconds: number, headers: Record<string, string>): Promise<ApiFigure> {
-  // Warm caches and the JIT, then measure.
-  await autocannon({ url, connections: 4, duration: 1, headers })
-  const result = await autocannon({ url, connections: 10, duration: seconds, headers })
+  // Warm caches and the JIT, then measure. The load generator runs in a worker thread, on the other
+  // core: in the server's own thread it cost each answer in proportion to its size (autocannon
+  // keeps every body as a string), so home's 50 kB looked slower than the API made it.
+  await autocannon({ url, connections: 4, duration: 1, headers, workers: 1 })
+  const result = await autocannon({ url, connections: 10, duration: seconds, headers, workers: 1 })
   return { database, endpoint, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx }
 }
 
@@ -147,7 +149,7 @@ export async function measureApi(seconds = 5): Promise<ApiFigure[]> {
 export function printApiFigures(figures: ApiFigure[]): void {
   const bare = figures.find((f) => f.endpoint === 'bare Fastify route')?.requestsPerSecond ?? 0
   const ratio = (value: number, of: number) => (of ? `${Math.round((100 * value) / of)}%` : '-')
-  console.log('\n## API throughput (autocannon, 10 connections, signed requests, accept-encoding br)')
+  console.log('\n## API throughput (autocannon in a worker thread, 10 connections, signed requests, accept-encoding br)')
   console.log(
     `${'database'.padEnd(12)}${'endpoint'.padEnd(22)}${'req/s'.padStart(8)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'of bare'.padStart(9)}${'of direct'.padStart(11)}`,
   )

@@ -12,6 +12,8 @@ declare module 'autocannon' {
       connections?: number
       duration?: number
       headers?: Record<string, string>
+      /** Run the load in this many worker threads (off the caller's thread). */
+      workers?: number
       /** Cycled through, one per request. */
       requests?: Request[]
     }

@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.addHook('preHandler', async (req) => {
     if (req.routeOptions.config.bare || deps.config.skipChecksum) return
-    if (!(await checksumIsValid(req, deps.clock))) throw apiError('invalidRequestHashToken')
+    if (!checksumIsValid(req, deps.clock)) throw apiError('invalidRequestHashToken')
   })
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {

@@ -52,14 +52,26 @@ export function elementAspectRatio(element: Pick<HomeElement, 'width' | 'height'
   return element.width > 0 && element.height > 0 ? element.width / element.height : null
 }
 
+/** Every badge expiry of a home (ms), earliest first: what homeCacheUntil reads. */
+export function homeBadgeExpiries(home: Pick<HomeLayout, 'sections' | 'topBanner'>): number[] {
+  const elements = [...(home.topBanner?.elements ?? []), ...home.sections.flatMap((section) => section.elements)]
+  return elements
+    .map((element) => (element.badge?.expireAt ? Date.parse(element.badge.expireAt) : NaN))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b)
+}
+
+/**
+ * homeCacheUntil from a home's badge expiries (homeBadgeExpiries): the API keeps them with the
+ * home it built, and answers each call's max-age without walking the home again (issue 13).
+ */
+export function homeCacheUntilFrom(expiries: readonly number[], loadedAt: number): number {
+  // A badge already past its expiry (a clock apart from the server's) does not shorten the stay.
+  const next = expiries.find((expireAt) => expireAt > loadedAt)
+  return Math.min(loadedAt + HOME_CACHE_MS, next ?? Infinity)
+}
+
 /** SPEC §4: when a home response loaded at `loadedAt` (ms) stops being fresh. */
 export function homeCacheUntil(home: Pick<HomeLayout, 'sections' | 'topBanner'>, loadedAt: number): number {
-  let until = loadedAt + HOME_CACHE_MS
-  const elements = [...(home.topBanner?.elements ?? []), ...home.sections.flatMap((section) => section.elements)]
-  for (const element of elements) {
-    const expireAt = element.badge?.expireAt ? Date.parse(element.badge.expireAt) : NaN
-    // A badge already past its expiry (a clock apart from the server's) does not shorten the stay.
-    if (Number.isFinite(expireAt) && expireAt > loadedAt && expireAt < until) until = expireAt
-  }
-  return until
+  return homeCacheUntilFrom(homeBadgeExpiries(home), loadedAt)
 }

@@ -1,4 +1,4 @@
-import { endpoints, homeCacheUntil, isLocale, type HomeLayout, type Locale } from '@koma/contracts/server'
+import { endpoints, homeBadgeExpiries, homeCacheUntilFrom, isLocale, type HomeLayout, type Locale } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
@@ -8,17 +8,21 @@ import { memo } from '../catalog/memo'
 import { matureAccepted } from '../session/maturity'
 import { homeLayout, nextHomeChange } from './service'
 
-/** A home as built, and the next scheduled change after it was built (a campaign starting or ending). */
+/**
+ * A home as built, the next scheduled change after it was built (a campaign starting or ending),
+ * and its badge expiries (read once, not on every call).
+ */
 interface BuiltHome {
   home: HomeLayout
   changesAt: number | null
+  expiries: number[]
 }
 
 /**
  * SPEC §4: a home is kept until its earliest badge expires, or 10 minutes; never past the next
  * scheduled campaign change, so a popup, banner or section shows and goes on time.
  */
-const freshUntil = (built: BuiltHome, loadedAt: number): number => Math.min(homeCacheUntil(built.home, loadedAt), built.changesAt ?? Infinity)
+const freshUntil = (built: BuiltHome, loadedAt: number): number => Math.min(homeCacheUntilFrom(built.expiries, loadedAt), built.changesAt ?? Infinity)
 
 function builtHome(deps: AppDeps, lang: Locale, mature: boolean): Promise<BuiltHome> {
   return memo(
@@ -27,7 +31,7 @@ function builtHome(deps: AppDeps, lang: Locale, mature: boolean): Promise<BuiltH
     async () => {
       const now = deps.clock.now()
       const [home, changesAt] = await Promise.all([homeLayout(deps, lang, mature, now), nextHomeChange(deps, now)])
-      return { home, changesAt }
+      return { home, changesAt, expiries: homeBadgeExpiries(home) }
     },
     freshUntil,
   )
