@@ -3,6 +3,9 @@ import path from 'node:path'
 import * as mobx from './mobx'
 import * as router from '../router/shared'
 
+// The list reads MobX's ES module file, which Jest does not load: MobX's package is the same API.
+jest.mock('mobx/dist/mobx.mjs', () => jest.requireActual('mobx'))
+
 const root = path.resolve(__dirname, '..', '..', '..')
 const PACKAGES = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'shared-contracts']
 
