@@ -16,8 +16,11 @@ const R1 = '20260101000000-cccccccc'
  */
 const hostBuild = (label: string, behaviour = 'draw') => `
 const react = { label: ${JSON.stringify(label)} }
+let drawings = 0
 exports.SHARED = { react }
+exports.drawings = () => drawings
 exports.renderPage = async (input) => {
+  drawings += 1
   if (${JSON.stringify(behaviour)} === 'slow') return new Promise(() => undefined)
   if (${JSON.stringify(behaviour)} === 'throw') throw new Error('boom')
   const routes = input.remotes.mf_catalog && input.remotes.mf_catalog['./routes']
@@ -60,6 +63,32 @@ describe('the first paint drawn by the edge (issue 13)', () => {
     expect(html).toBe('<main>host one /en/comic/3 screen on host one seed 5 a/b</main>')
     // Another host version (a deploy or a rollback): its own build, and the remote on its libraries.
     expect(await paint.draw(visitor, page('/en/comic/3'), registry(H2), { seed: 6 })).toBe('<main>host two /en/comic/3 screen on host two seed 6 a/b</main>')
+  })
+
+  it('draws a page once for every visitor it is the same for, and again for anything it reads that differs', async () => {
+    const version = '20260107000000-55555555'
+    await put(root, `host/${version}/server/host.js`, hostBuild('kept'))
+    const builds = new ServerBuilds(root)
+    const paint = new FirstPaint(root, { waitMs: 2000, builds })
+    const drawings = async () => ((await builds.host(version)) as unknown as { drawings: () => number }).drawings()
+    const boot = { ip: { ip: '203.0.113.1', now: 1 }, seed: 3, results: { '/comic/3': { id: 3 } } }
+    const first = await paint.draw(visitor, page('/en/comic/3'), registry(version), boot)
+    // Another reader (address, clock), cookies the site does not read: the page as drawn.
+    expect(
+      await paint.draw({ ...visitor, cookie: '_ga=GA1.2.3' }, page('/en/comic/3'), registry(version), { ...boot, ip: { ip: '198.51.100.7', now: 2 } }),
+    ).toBe(first)
+    const count = async () => (await paint.draw(visitor, page('/en/comic/3'), registry(version), boot), drawings())
+    expect(await count()).toBe(1)
+    for (const [request, changed] of [
+      [{ ...visitor, cookie: 'koma_dns=1' }, boot],
+      [{ ...visitor, gpc: true }, boot],
+      [{ ...visitor, languages: ['ja'] }, boot],
+      [visitor, { ...boot, seed: 4 }],
+      [visitor, { ...boot, results: { '/comic/3': { id: 3, name: 'renamed' } } }],
+      [visitor, { ...boot, timeZone: 'Asia/Tokyo' }],
+    ] as const)
+      await paint.draw(request, page('/en/comic/3'), registry(version), changed)
+    expect(await drawings()).toBe(7)
   })
 
   it('draws only the routes marked drawnByEdge, for visitors, with both server builds present', async () => {
