@@ -310,6 +310,11 @@ describe('app pages', () => {
     }
   })
 
+  it('serves a page whatever the reader’s cookies hold (malformed percent-encoding included)', async () => {
+    for (const cookie of ['koma_locale=%E0%A4%A', 'koma_tz=%E0%A4%A', 'koma_dns=%ZZ; koma_lc=%', 'koma_session=%'])
+      expect([cookie, (await get({ path: '/en/comic/3', headers: { cookie } })).status]).toEqual([cookie, 200])
+  })
+
   it('compresses the page when the browser allows it', async () => {
     const res = await get({ path: '/en/comic/3', headers: { 'accept-encoding': 'gzip, br' } })
     expect(res.headers['content-encoding']).toBe('br')

@@ -27,7 +27,16 @@ export function readCookie(name: string, cookieString: string = pageCookies()): 
   for (const part of cookieString.split(';')) {
     const index = part.indexOf('=')
     if (index < 0) continue
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim())
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim()
+      // A value that is not valid percent-encoding (a cookie is the reader's to write) is taken as
+      // it is: reading a cookie never throws, on a page or on the edge drawing one.
+      try {
+        return decodeURIComponent(value)
+      } catch {
+        return value
+      }
+    }
   }
   return null
 }

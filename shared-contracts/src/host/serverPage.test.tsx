@@ -32,6 +32,13 @@ describe('while the edge draws a page (issue 13)', () => {
     expect(readCookie('koma_locale')).toBeNull()
   })
 
+  it('reads a cookie that is not valid percent-encoding as it is, never throwing', () => {
+    setServerPage({ ...page, cookie: 'koma_locale=%E0%A4%A; koma_tz=%ZZ; koma_dns=1' })
+    expect(readCookie('koma_locale')).toBe('%E0%A4%A')
+    expect(readCookie('koma_tz')).toBe('%ZZ')
+    expect(readCookie('koma_dns')).toBe('1')
+  })
+
   it('answers API calls from the boot data only, and sends nothing', async () => {
     const adapter = jest.fn()
     const only = { value: true }

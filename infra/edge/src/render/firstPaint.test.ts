@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { resolveRoute } from '@koma/contracts/match'
 import type { Registry } from '../registry/types'
+import { eventually } from '../../../e2e/support/eventually'
 import { removeDir, tempDir } from '../testing/fixtures'
 import { FirstPaint, isTimeZone, withoutScriptPreloads, withRoot, type DrawRequest } from './firstPaint'
 import { ServerBuilds } from './serverBuilds'
@@ -116,6 +117,20 @@ describe('the first paint drawn by the edge (issue 13)', () => {
     expect(await paint.draw(visitor, page('/en/comic/3'), registry(slow), {})).toBeNull()
     expect(await paint.draw(visitor, page('/en/comic/3'), registry(broken), {})).toBeNull()
     expect(warned).toContain('the edge could not draw the page')
+  })
+
+  it('draws a bounded number of pages at once: past it a page goes undrawn at once', async () => {
+    const slow = '20260108000000-44444444'
+    await put(root, `host/${slow}/server/host.js`, hostBuild('slow', 'slow'))
+    const builds = new ServerBuilds(root)
+    const paint = new FirstPaint(root, { waitMs: 100, maxInFlight: 2, builds })
+    const started = async () => ((await builds.host(slow)) as unknown as { drawings: () => number }).drawings()
+    // Distinct pages (another query each), all slow: two are in flight, the third is not started.
+    const drawings = ['?a', '?b'].map((search) => paint.draw({ ...visitor, url: `/en/comic/3${search}` }, page('/en/comic/3'), registry(slow), {}))
+    await eventually(started, (count) => count === 2)
+    expect(await paint.draw({ ...visitor, url: '/en/comic/3?c' }, page('/en/comic/3'), registry(slow), {})).toBeNull()
+    expect(await started()).toBe(2)
+    expect(await Promise.all(drawings)).toEqual([null, null])
   })
 
   it('refuses a server build that asks for anything but Node’s own modules and the host’s libraries', async () => {

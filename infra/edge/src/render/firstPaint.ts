@@ -23,6 +23,8 @@ export interface FirstPaintOptions {
   log?: { warn: (obj: object, msg: string) => void }
   /** Where the server builds come from (tests share one). */
   builds?: ServerBuilds
+  /** Default MAX_DRAWINGS_IN_FLIGHT. */
+  maxInFlight?: number
 }
 
 /** The longest a page waits for the edge to draw it: past it, it goes as before and the browser draws it. */
@@ -34,6 +36,13 @@ export const FIRST_PAINT_WAIT_MS = 400
  * group), few enough that each is drawn once and then served from the cache of drawn pages.
  */
 export const SEEDS = 32
+
+/**
+ * Drawings in flight at most, per edge process. Past it a page goes undrawn at once (the browser
+ * draws it): a burst of distinct pages (random query strings) costs the edge a bounded share of
+ * its core, never a queue that grows with the load.
+ */
+export const MAX_DRAWINGS_IN_FLIGHT = 4
 
 /** Drawn pages kept: the same page for the same answers, languages, cookies and versions is drawn once. */
 const DRAWN_KEPT = 500
@@ -55,6 +64,7 @@ export class FirstPaint {
    * (about 20 ms of a core for a home; an edge process drew ~100 pages a second without it).
    */
   private readonly drawn = new LRUCache<string, string>({ max: DRAWN_KEPT, ttl: DRAWN_TTL_MS })
+  private inFlight = 0
 
   constructor(
     edgeDir: string,
@@ -112,6 +122,7 @@ export class FirstPaint {
     const key = drawKey(request, registry, boot)
     const kept = this.drawn.get(key)
     if (kept !== undefined) return kept
+    if (this.inFlight >= (this.options.maxInFlight ?? MAX_DRAWINGS_IN_FLIGHT)) return null
     const wait = this.options.waitMs ?? FIRST_PAINT_WAIT_MS
     const started = Date.now()
     let timer: NodeJS.Timeout | undefined
@@ -139,7 +150,14 @@ export class FirstPaint {
         if (drawn && drawn.errors.length === 0) this.drawn.set(key, drawn.html)
         return drawn?.html ?? null
       })()
-      drawing.catch((err: unknown) => this.options.log?.warn({ err, url: request.url }, 'the edge could not draw the page'))
+      this.inFlight += 1
+      void drawing.then(
+        () => (this.inFlight -= 1),
+        (err: unknown) => {
+          this.inFlight -= 1
+          this.options.log?.warn({ err, url: request.url }, 'the edge could not draw the page')
+        },
+      )
       return await Promise.race([drawing.catch(() => null), late])
     } finally {
       clearTimeout(timer)
