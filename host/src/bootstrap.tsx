@@ -36,6 +36,10 @@ async function boot(): Promise<void> {
     location.replace('/browserguide')
     return
   }
+  // A page the edge drew was drawn for a visitor: its request carried no session of any kind. A
+  // guest left in this browser's storage without its session is one no longer (its profile call
+  // would sign it out): forget it now, so the page hydrates as it was drawn (issue 13).
+  if (document.getElementById('root')?.hasAttribute('data-drawn') && auth.guest && !auth.signedIn) auth.clearLocal()
   installPageGuards()
   installFailureBeacons()
   installQueryHooks()
