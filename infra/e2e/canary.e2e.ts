@@ -148,6 +148,19 @@ describe('a version deployed --required (issue 16)', () => {
     const required = (await registry()).remotes.mf_catalog!
     expect(required.version).not.toBe(before)
     expect(required.required).toBe(true)
+    // Every edge serving this site has seen the deploy: they read the shared registry at most every
+    // 250 ms (SHARED_CHECK_MS), and the tab asks once on coming back (then not for 30 s).
+    await eventually(
+      async () => {
+        const answers = await Promise.all(
+          [0, 1, 2, 3].map(
+            async () => ((await (await tab.request.get('/builds/latest.json')).json()) as { remotes: Record<string, string> }).remotes.mf_catalog,
+          ),
+        )
+        return answers.every((version) => version === required.version)
+      },
+      (seen) => seen,
+    )
     // Coming back to the tab: a notice, not a choice (no "later").
     await tab.evaluate(() => window.dispatchEvent(new Event('focus')))
     const notice = tab.getByTestId('new-version')
