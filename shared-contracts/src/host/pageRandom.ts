@@ -1,27 +1,10 @@
 import { useEffect } from 'react'
+import { hashKey, mulberry32 } from '../domain/random'
 import { readBootData } from './pageData'
 import { serverPage } from './serverPage'
 
 /** Screens whose first render has been shown: their later renders choose at random again. */
 const shown = new Set<string>()
-
-/** A small seeded generator (mulberry32): the same seed gives the same numbers on the edge and in the browser. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-function hashOf(key: string): number {
-  let hash = 2_166_136_261
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16_777_619)
-  return hash >>> 0
-}
 
 /**
  * Random numbers for a screen's choices (SPEC §4: one random section of each shuffle group).
@@ -36,5 +19,5 @@ export function usePageRandom(screen: string): () => () => number {
   useEffect(() => {
     shown.add(screen)
   }, [screen])
-  return first ? () => seeded((seed ^ hashOf(screen)) >>> 0) : () => Math.random
+  return first ? () => mulberry32((seed ^ hashKey(screen)) >>> 0) : () => Math.random
 }

@@ -4,27 +4,7 @@
  * part (say, a cover) does not reshuffle everything after it.
  */
 
-/** FNV-1a, 32 bits: a stable seed from a string key. */
-export function hashKey(key: string): number {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return hash >>> 0
-}
-
-/** mulberry32: a tiny, fast PRNG with a 32-bit state; numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { hashKey, mulberry32 } from '@koma/contracts/server'
 
 export class Rng {
   private readonly next: () => number
