@@ -74,9 +74,7 @@ export async function measureCanary(): Promise<CanaryFigures> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-canary-'))
   const edgeDir = path.join(work, 'edge')
   await publish(edgeDir, 'host', distDir(repoRoot, packageInfo('host')))
-  // Stamped a second back: the canary below republishes the same build (--force), and a version
-  // id names its second, so one published within the same second would be this very version.
-  const live = (await publish(edgeDir, 'mf-catalog', distDir(repoRoot, packageInfo('mf-catalog')), { now: () => new Date(Date.now() - 1000) })).version
+  const live = (await publish(edgeDir, 'mf-catalog', distDir(repoRoot, packageInfo('mf-catalog')))).version
   const edge = buildEdge({ edgeDir, apiUrl: 'http://127.0.0.1:9', pageMetaWaitMs: 0, trustProxy: true, judgeEveryMs: 0 })
   try {
     await edge.listen({ port: 0, host: '127.0.0.1' })

@@ -89,7 +89,12 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
   }
   const reused = version !== null
   if (!version) {
-    version = versionId(now, contentHash)
+    // A forced republish of the same content is a version of its own, even within the second of
+    // the one it repeats (an id names its second): the stamp steps on to the next free second.
+    const taken = new Set(before.versions.map((v) => v.version))
+    let stamp = now
+    while (taken.has(versionId(stamp, contentHash))) stamp = new Date(stamp.getTime() + 1000)
+    version = versionId(stamp, contentHash)
     await copyVersion(edgeDir, pkg, distDir, files, version)
   }
   const chosen = version
@@ -129,7 +134,7 @@ export async function publish(edgeDir: string, packageName: string, distDir: str
 async function copyVersion(edgeDir: string, pkg: PackageInfo, distDir: string, files: readonly string[], version: string): Promise<void> {
   const root = packageRoot(edgeDir, pkg)
   const target = versionDir(edgeDir, pkg, version)
-  if (await exists(target)) return // same id means same content: a forced republish within one second
+  if (await exists(target)) return // same id means same content: two publishes of one build at once
   const temp = path.join(root, `.tmp-${version}-${process.pid}-${randomBytes(3).toString('hex')}`)
   await fs.mkdir(temp, { recursive: true })
   try {

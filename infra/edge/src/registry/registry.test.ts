@@ -96,6 +96,24 @@ describe('publish', () => {
     expect(listed?.versions).toHaveLength(2)
   })
 
+  it('gives a forced republish within the same second a version of its own, canary included', async () => {
+    const second = () => new Date('2026-11-22T09:30:00.250Z')
+    await makeRemoteDist(dist, 'mf_viewer', 'A')
+    const first = await publish(edgeDir, 'mf-viewer', dist, { now: second })
+    const forced = await publish(edgeDir, 'mf-viewer', dist, { now: second, force: true })
+    expect(forced).toMatchObject({ status: 'deployed', previous: first.version })
+    expect(forced.version).not.toBe(first.version)
+    expect(forced.version.slice(-8)).toBe(first.version.slice(-8))
+
+    const canary = await publish(edgeDir, 'mf-viewer', dist, { now: second, force: true, canaryShare: 10 })
+    expect(canary.version).not.toBe(forced.version)
+    expect(canary.previous).toBe(forced.version)
+    const [listed] = await listVersions(edgeDir, 'mf-viewer')
+    expect(listed?.versions).toHaveLength(3)
+    for (const { version } of listed?.versions ?? [])
+      await expect(fs.stat(path.join(edgeDir, 'remotes', 'mf-viewer', version, 'remoteEntry.js'))).resolves.toBeTruthy()
+  })
+
   it('remembers the source hash on an unchanged publish', async () => {
     await makeRemoteDist(dist, 'mf_catalog', 'A')
     await publish(edgeDir, 'mf-catalog', dist, { now: clock })
