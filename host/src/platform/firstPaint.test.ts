@@ -1,6 +1,6 @@
 import { afterFirstPaint, markHydrated } from './firstPaint'
 
-/** A window whose frames and timers the test runs by hand. */
+/** A window whose frames the test runs by hand; its timers are Jest's fake ones, moved by the test. */
 function fakeWindow() {
   const frames: (() => void)[] = []
   const win = {
@@ -11,6 +11,9 @@ function fakeWindow() {
   return { win, frame: () => frames.splice(0).forEach((run) => run()) }
 }
 
+beforeEach(() => jest.useFakeTimers())
+afterEach(() => jest.useRealTimers())
+
 function page(root: string, scripts?: string[]): Document {
   document.head.innerHTML = ''
   document.body.innerHTML = `<div id="root"${root ? ' data-drawn' : ''}>${root}</div>${
@@ -20,7 +23,8 @@ function page(root: string, scripts?: string[]): Document {
 }
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'))
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Runs what is due after `ms` of fake time, promises included. */
+const pass = (ms = 0) => jest.advanceTimersByTimeAsync(ms)
 
 describe('the app on a page the edge drew (issue 13)', () => {
   it('starts at once on a page the browser draws, fetching the scripts the page names', async () => {
@@ -37,16 +41,18 @@ describe('the app on a page the edge drew (issue 13)', () => {
     Object.assign(hero, { decode: () => new Promise<void>((resolve) => (decoded = resolve)) })
     let started = false
     const starting = afterFirstPaint(3000, doc, win).then(() => (started = true))
-    await flush()
+    await pass()
     frame()
-    await flush()
+    await pass(1000)
     expect(started).toBe(false)
     decoded()
-    await flush()
+    await pass()
+    // A frame after the image is decoded, then the frame that paints what the page shows.
     frame()
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    await pass()
+    expect(started).toBe(false)
     frame()
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    await pass()
     await starting
     expect(started).toBe(true)
     expect(preloads()).toEqual(['/host/1/a.js'])
@@ -56,8 +62,15 @@ describe('the app on a page the edge drew (issue 13)', () => {
     const { win } = fakeWindow()
     const doc = page('<img fetchpriority="high" src="/api/image/1?w=640">', ['/host/1/a.js'])
     Object.assign(doc.querySelector('img') as HTMLImageElement, { decode: () => new Promise(() => undefined) })
-    // No frames come either (a hidden tab): the short timer stands in.
-    await afterFirstPaint(20, doc, win)
+    let started = false
+    const starting = afterFirstPaint(3000, doc, win).then(() => (started = true))
+    await pass(2999)
+    expect(started).toBe(false)
+    // No frames come either (a hidden tab): a short timer stands in for the frame.
+    await pass(1)
+    await pass(100)
+    await starting
+    expect(started).toBe(true)
     expect(preloads()).toEqual(['/host/1/a.js'])
   })
 
