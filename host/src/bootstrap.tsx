@@ -7,6 +7,7 @@ import {
   LOCALE_COOKIE_DAYS,
   readCookie,
   SERVER_RENDER_MISS,
+  whenIdle,
   writeCookie,
 } from '@koma/contracts'
 import { needsBrowserGuide } from '@koma/contracts/domain'
@@ -24,12 +25,6 @@ import { installPageGuards } from './platform/pageGuards'
 import { installFailureBeacons } from './platform/failureBeacons'
 import { installQueryHooks } from './platform/queryHooks'
 import { installTags } from './platform/tags'
-
-/** After the page's own work (requestIdleCallback where there is one). */
-function whenIdle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 10_000 })
-  else window.setTimeout(run, 2_000)
-}
 
 async function boot(): Promise<void> {
   if (needsBrowserGuide(navigator.userAgent) && !location.pathname.endsWith('/browserguide')) {
@@ -63,7 +58,7 @@ async function boot(): Promise<void> {
   whenIdle(() => {
     const timeZone = deviceTimeZone()
     if (readCookie(COOKIES.timeZone) !== timeZone) writeCookie(COOKIES.timeZone, timeZone, LOCALE_COOKIE_DAYS)
-  })
+  }, 10_000)
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
   // a failed download renders anyway and suspends on the shell, which tries again.

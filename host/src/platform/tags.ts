@@ -1,4 +1,4 @@
-import { analytics, readBootData, type AnalyticsTracker, type TagConfig } from '@koma/contracts'
+import { analytics, readBootData, whenIdle, type AnalyticsTracker, type TagConfig } from '@koma/contracts'
 import { hasTags, isCrawler, providerEvent, tagScriptUrls, validTagConfig } from '@koma/contracts/domain'
 
 /**
@@ -40,10 +40,7 @@ export interface TagOptions {
 
 /** After the page's load event, when the browser is idle: the provider never competes with the first paint. */
 export function afterLoadWhenIdle(load: () => void): void {
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 })
-    else setTimeout(load, 0)
-  }
+  const idle = () => void whenIdle(load, 3000)
   if (document.readyState === 'complete') idle()
   else window.addEventListener('load', idle, { once: true })
 }

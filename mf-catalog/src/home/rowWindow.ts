@@ -1,3 +1,4 @@
+import { whenIdle } from '@koma/contracts'
 import { startTransition, useCallback, useEffect, useState } from 'react'
 
 /**
@@ -12,16 +13,6 @@ export function useRowWindow(total: number, initial: number): { count: number; e
   return { count: expanded ? total : Math.min(total, initial), expand }
 }
 
-/** When the browser is idle (requestIdleCallback where there is one), at most `timeoutMs` later. */
-function whenIdle(run: () => void, timeoutMs = 500): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: timeoutMs })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(run, 16)
-  return () => window.clearTimeout(id)
-}
-
 /**
  * A long list drawn in turns: the first screen's worth (`first` items) with the page, then one
  * more item each time the browser is idle. A page the edge draws (issue 13) carries the first
@@ -33,7 +24,7 @@ export function useDrawnInTurns(total: number, first: number): number {
   const [count, setCount] = useState(() => Math.min(total, first))
   useEffect(() => {
     if (count >= total) return
-    return whenIdle(() => startTransition(() => setCount((drawn) => Math.min(total, drawn + 1))))
+    return whenIdle(() => startTransition(() => setCount((drawn) => Math.min(total, drawn + 1))), 500)
   }, [count, total])
-  return Math.max(count, Math.min(total, first))
+  return Math.min(total, Math.max(count, first))
 }

@@ -1,0 +1,41 @@
+import { whenIdle } from './idle'
+
+describe('whenIdle', () => {
+  afterEach(() => {
+    jest.useRealTimers()
+    Reflect.deleteProperty(window, 'requestIdleCallback')
+    Reflect.deleteProperty(window, 'cancelIdleCallback')
+  })
+
+  it('asks the browser for an idle moment, within the time given, and can take it back', () => {
+    const calls: [IdleRequestCallback, IdleRequestOptions | undefined][] = []
+    const cancelled: number[] = []
+    Object.assign(window, {
+      requestIdleCallback: (callback: IdleRequestCallback, options?: IdleRequestOptions) => calls.push([callback, options]),
+      cancelIdleCallback: (id: number) => cancelled.push(id),
+    })
+    const run = jest.fn()
+    const cancel = whenIdle(run, 500)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.[1]).toEqual({ timeout: 500 })
+    expect(run).not.toHaveBeenCalled()
+    calls[0]?.[0]({ didTimeout: false, timeRemaining: () => 10 })
+    expect(run).toHaveBeenCalledTimes(1)
+    cancel()
+    expect(cancelled).toEqual([1])
+  })
+
+  it('runs a frame later where the browser has no idle callbacks, unless cancelled', () => {
+    jest.useFakeTimers()
+    const run = jest.fn()
+    whenIdle(run, 10_000)
+    jest.advanceTimersByTime(15)
+    expect(run).not.toHaveBeenCalled()
+    jest.advanceTimersByTime(1)
+    expect(run).toHaveBeenCalledTimes(1)
+    const never = jest.fn()
+    whenIdle(never, 10_000)()
+    jest.advanceTimersByTime(100)
+    expect(never).not.toHaveBeenCalled()
+  })
+})
