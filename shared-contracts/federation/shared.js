@@ -53,36 +53,26 @@ const packageOf = (request) => {
  * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
  */
 function sharedDependencies({ checkVersions = true } = {}) {
+  /** One shared module, taken from `source` (a file under src/) rather than the package when given. */
+  const share = (version, ...source) => ({
+    singleton: true,
+    version,
+    requiredVersion: checkVersions ? `^${version}` : false,
+    strictVersion: false,
+    ...(source.length > 0 ? { import: path.join(__dirname, '..', 'src', ...source) } : {}),
+  })
   /** @type {Record<string, any>} */
   const shared = {}
-  for (const request of singletons) {
-    const version = versionOf(packageOf(request))
-    shared[request] = { singleton: true, requiredVersion: checkVersions ? `^${version}` : false, version, strictVersion: false }
-  }
+  for (const request of singletons) shared[request] = share(versionOf(packageOf(request)))
   // React Router is shared as the exports Koma uses (src/router/shared.ts), so the build can
   // leave out the rest of the package (data-router SSR, RSC, fetchers: 40 kB gzip).
-  shared['react-router-dom'] = { ...shared['react-router-dom'], import: path.join(__dirname, '..', 'src', 'router', 'shared.ts') }
+  shared['react-router-dom'] = share(versionOf('react-router-dom'), 'router', 'shared.ts')
   // MobX likewise, as the exports Koma and mobx-react-lite use (src/libraries/mobx.ts).
-  shared.mobx = { ...shared.mobx, import: path.join(__dirname, '..', 'src', 'libraries', 'mobx.ts') }
-  shared['@koma/contracts'] = {
-    singleton: true,
-    version: contractsVersion,
-    requiredVersion: checkVersions ? `^${contractsVersion}` : false,
-    import: path.join(__dirname, '..', 'src', 'index.ts'),
-  }
-  shared['@koma/contracts/validation'] = {
-    singleton: true,
-    version: contractsVersion,
-    requiredVersion: checkVersions ? `^${contractsVersion}` : false,
-    import: path.join(__dirname, '..', 'src', 'validation', 'index.ts'),
-  }
+  shared.mobx = share(versionOf('mobx'), 'libraries', 'mobx.ts')
+  shared['@koma/contracts'] = share(contractsVersion, 'index.ts')
+  shared['@koma/contracts/validation'] = share(contractsVersion, 'validation', 'index.ts')
   // The form building blocks: loaded by the first screen with a form, not with every page.
-  shared['@koma/contracts/ui'] = {
-    singleton: true,
-    version: contractsVersion,
-    requiredVersion: checkVersions ? `^${contractsVersion}` : false,
-    import: path.join(__dirname, '..', 'src', 'ui', 'index.ts'),
-  }
+  shared['@koma/contracts/ui'] = share(contractsVersion, 'ui', 'index.ts')
   return shared
 }
 
