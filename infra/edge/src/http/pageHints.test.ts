@@ -27,28 +27,23 @@ describe('what the edge writes into the first page', () => {
 
   beforeAll(async () => {
     root = await tempDir()
-    const dir = path.join(root, 'remotes', 'mf-catalog', V)
-    await fs.mkdir(dir, { recursive: true })
-    await fs.writeFile(
-      path.join(dir, 'mf-manifest.json'),
-      JSON.stringify({
+    /** A published remote's folder with its manifest: remoteEntry.js and the routes module's file. */
+    const publishedRemote = async (folder: string, routesFile: string) => {
+      const dir = path.join(root, 'remotes', folder, V)
+      await fs.mkdir(dir, { recursive: true })
+      const manifest = {
         metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-        exposes: [{ name: 'routes', assets: { js: { sync: ['__federation_expose_routes.1.js'] } } }],
-      }),
-    )
+        exposes: [{ name: 'routes', assets: { js: { sync: [routesFile] } } }],
+      }
+      await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest))
+      return dir
+    }
+    const dir = await publishedRemote('mf-catalog', '__federation_expose_routes.1.js')
     await fs.writeFile(
       path.join(dir, 'route-chunks.json'),
       JSON.stringify({ 'catalog.home': ['546.a.js'], 'catalog.episodes': ['84.b.js'], 'messages:en': ['191.c.js'], 'messages:ja': ['277.d.js'] }),
     )
-    const viewer = path.join(root, 'remotes', 'mf-viewer', V)
-    await fs.mkdir(viewer, { recursive: true })
-    await fs.writeFile(
-      path.join(viewer, 'mf-manifest.json'),
-      JSON.stringify({
-        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-        exposes: [{ name: 'routes', assets: { js: { sync: ['expose.v.js'] } } }],
-      }),
-    )
+    await publishedRemote('mf-viewer', 'expose.v.js')
     await fs.mkdir(path.join(root, 'host', V), { recursive: true })
     await fs.writeFile(path.join(root, 'host', V, 'route-chunks.json'), JSON.stringify({ 'messages:en': ['12.h.js'], 'messages:fr': ['13.h.js'] }))
     api = Fastify()
