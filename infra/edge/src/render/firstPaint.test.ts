@@ -135,7 +135,6 @@ describe('the first paint drawn by the edge (issue 13)', () => {
 
   it('refuses a server build that asks for anything but Node’s own modules and the host’s libraries', async () => {
     const version = '20260105000000-77777777'
-    await put(root, `host/${H1}/server/host.js`, hostBuild('host one'))
     await put(root, `remotes/mf-catalog/${version}/server/remote.js`, `require('fs-extra'); exports.screen = () => 'never'`)
     const warned: string[] = []
     const builds = new ServerBuilds(root, { warn: (obj) => warned.push(String((obj as { err?: Error }).err?.message)) })
