@@ -6,6 +6,7 @@ import path from 'node:path'
 import { freePort } from '../../api/src/test/processes'
 import { eventually } from '../../e2e/support/eventually'
 import { edgeProcesses } from './cluster'
+import { redisUp } from './testing/fixtures'
 
 jest.setTimeout(120_000)
 
@@ -18,12 +19,6 @@ describe('KOMA_EDGE_PROCESSES', () => {
       expect(() => edgeProcesses({ KOMA_EDGE_PROCESSES: bad, KOMA_EDGE_STORE: 'redis' })).toThrow(/whole number/)
   })
 })
-
-const redisUp =
-  spawnSync(process.execPath, [
-    '-e',
-    "const s=require('net').connect(6379,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)",
-  ]).status === 0
 
 /** The instance that answered /healthz, or null when nothing answered. */
 async function healthz(port: number): Promise<string | null> {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { edgeProcesses, runPrimary } from './cluster'
 import { loadConfig } from './config'
 import { RedisCounts } from './health/redisCounts'
+import { redisAnswerBus } from './http/answerBus'
 import { sharedState } from './registry/shared'
 import { registryPath } from './registry/store'
 import { buildEdge } from './server'
@@ -25,7 +26,12 @@ async function main(): Promise<void> {
     security: { paypal: config.paypal, tags: config.tags },
     publicUrl: config.publicUrl,
     canaryRules: config.canaryRules,
-    ...(shared ? { healthCounts: new RedisCounts(shared.redis, shared.prefix, config.canaryRules.windowMs) } : {}),
+    ...(shared
+      ? {
+          healthCounts: new RedisCounts(shared.redis, shared.prefix, config.canaryRules.windowMs),
+          answerBus: redisAnswerBus(shared.redis, shared.prefix),
+        }
+      : {}),
     ...(process.env.KOMA_EDGE_INSTANCE ? { instance: process.env.KOMA_EDGE_INSTANCE } : {}),
   })
 

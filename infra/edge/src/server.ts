@@ -17,6 +17,7 @@ import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
 import { isAnonymousVisitor, languagesOf, PageHints, pageContext, withHead } from './http/pageHints'
 import { FirstPaint, withoutScriptPreloads, withRoot } from './render/firstPaint'
 import { PageMetadata, withPageMeta } from './http/pageMeta'
+import type { AnswerBus } from './http/answerBus'
 import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
 import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } from '@koma/contracts/server'
 import { isbot } from 'isbot'
@@ -57,6 +58,8 @@ export interface EdgeOptions {
   judgeEveryMs?: number
   /** The longest a page waits for the edge to draw its first paint (default FIRST_PAINT_WAIT_MS; render/firstPaint.ts). */
   firstPaintWaitMs?: number
+  /** How the edge processes tell each other to forget their copies of the API's answers (answerBus.ts; main.ts under KOMA_EDGE_STORE=redis). */
+  answerBus?: AnswerBus
   /** The name /healthz answers (KOMA_EDGE_INSTANCE; `edge-1` … under KOMA_EDGE_PROCESSES), so the balancing can be seen. */
   instance?: string
 }
@@ -113,6 +116,16 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     tags: options.security?.tags,
     publicAnswer: (path, locale, clientIp) => pageMeta.answer(path, locale, clientIp),
   })
+  // An operator's write through any edge: every edge asks the API again (its own copies are gone).
+  const forgetAnswers = () => {
+    hints.forgetHome()
+    pageMeta.forget()
+  }
+  const answerBus = options.answerBus
+  if (answerBus) {
+    void answerBus.listen(forgetAnswers, app.log)
+    app.addHook('onClose', async () => answerBus.close())
+  }
   const firstPaint = new FirstPaint(options.edgeDir, { log: app.log, ...(options.firstPaintWaitMs !== undefined ? { waitMs: options.firstPaintWaitMs } : {}) })
   const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
@@ -207,14 +220,18 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       requestLogging: options.requestLogging ?? false,
       timeouts,
       // The API answers 503 in maintenance: home must not go on being served from the edge's copy.
-      // Nor once an operator changed the catalogue or the home's campaigns through this edge: the
-      // API's own copies are forgotten at once (its cache invalidation), and so is this one.
+      // Nor once an operator changed the catalogue or the home's campaigns: the API's own copies
+      // are forgotten at once (its cache invalidation), and so are this edge's and, told before
+      // the operator's answer goes out, every other edge's.
       onUpstreamStatus: (status, request) => {
         if (status === 503) {
           hints.forgetHome()
           maintenanceUntil = Date.now() + MAINTENANCE_HOLD_MS
         } else if (status < 500) maintenanceUntil = 0
-        if (status < 400 && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url).startsWith('/api/ops/')) hints.forgetHome()
+        if (status < 400 && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url).startsWith('/api/ops/')) {
+          forgetAnswers()
+          return answerBus?.tell()
+        }
       },
     }),
   )

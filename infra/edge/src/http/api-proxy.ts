@@ -88,7 +88,7 @@ export async function registerApiProxy(
      * Told of every API answer's status and what it answered (the edge drops what it keeps of the
      * API when maintenance starts, or when an operator changed what it keeps).
      */
-    onUpstreamStatus?: (status: number, request: { method: string; url: string }) => void
+    onUpstreamStatus?: (status: number, request: { method: string; url: string }) => void | Promise<void>
   },
 ): Promise<void> {
   const { timeouts } = options
@@ -154,8 +154,10 @@ export async function registerApiProxy(
       // reply-from retries GETs answered 503 up to ten times; the API's 503 means maintenance.
       retryDelay: () => null,
       onResponse: (req, reply, res) => {
-        options.onUpstreamStatus?.(res.statusCode, { method: req.method, url: req.url })
-        compressUpstream(req, reply, res.stream, res.statusCode)
+        const told = options.onUpstreamStatus?.(res.statusCode, { method: req.method, url: req.url })
+        // A write the other edges must hear of first: its answer goes out once they were told.
+        if (told) void told.then(() => compressUpstream(req, reply, res.stream, res.statusCode))
+        else compressUpstream(req, reply, res.stream, res.statusCode)
       },
       ...(several ? { getUpstream: () => upstreams.pick() } : {}),
       onError: (reply, { error }) => networkFailure(reply, error),

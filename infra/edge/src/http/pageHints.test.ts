@@ -23,6 +23,9 @@ describe('what the edge writes into the first page', () => {
   let apiUrl: string
   let answer = home('public, max-age=60')
   let calls = 0
+  /** By reader address: a test's own calls, whatever other tests still have on their way. */
+  const callsFrom: Record<string, number> = {}
+  let holdHome: Promise<void> | null = null
   const chapterCalls: string[] = []
 
   beforeAll(async () => {
@@ -68,9 +71,14 @@ describe('what the edge writes into the first page', () => {
         },
       })
     })
-    api.get('/api/:lang/home', async (_req, reply) => {
+    api.get('/api/:lang/home', async (req, reply) => {
       calls += 1
-      return reply.header('cache-control', answer.cacheControl).send(answer.body)
+      const from = String(req.headers['x-forwarded-for'])
+      callsFrom[from] = (callsFrom[from] ?? 0) + 1
+      // The answer as it was when asked, however long the API then takes to send it.
+      const sent = answer
+      if (holdHome) await holdHome
+      return reply.header('cache-control', sent.cacheControl).send(sent.body)
     })
     apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
   })
@@ -236,6 +244,35 @@ describe('what the edge writes into the first page', () => {
     )
     hints.forgetHome()
     expect(await hints.cachedHomeAnswer('en', '203.0.113.9')).toBeNull()
+  })
+
+  it('does not keep an answer asked for before it was told to forget (an operator changed home meanwhile)', async () => {
+    const ip = '198.51.100.7'
+    const hints = new PageHints(root, apiUrl, { now: () => 10_000 })
+    let release: () => void = () => {}
+    holdHome = new Promise((resolve) => (release = resolve))
+    const old = answer
+    try {
+      expect(await hints.cachedHomeAnswer('en', ip)).toBeNull()
+      await eventually(
+        async () => callsFrom[ip],
+        (count) => count === 1,
+      )
+      // The operator's change lands while that answer is on its way.
+      answer = { ...old, body: { result: { ...old.body.result, topBanner: { elements: [{ ...banner, imageUrl: '/api/image/8' }] } } } }
+      hints.forgetHome()
+    } finally {
+      holdHome = null
+      release()
+    }
+    // The next reader does not get the old answer: the edge asks the API again and keeps the new one.
+    const cached = await eventually(
+      () => hints.cachedHomeAnswer('en', ip),
+      (value) => value !== null,
+    )
+    expect(JSON.parse(cached!.answer.identity.toString())).toEqual(answer.body)
+    expect(callsFrom[ip]).toBe(2)
+    answer = old
   })
 
   it('the tag changes with the registry, not with the clock', async () => {

@@ -176,6 +176,8 @@ export class PageHints {
   private readonly hostMessages: HostMessageFiles
   private readonly homes = new Map<Locale, CachedHome>()
   private readonly pending = new Map<Locale, Promise<HomeLayout | null>>()
+  /** Moves on each forgetHome: an answer asked for before it is handed out but not kept. */
+  private generation = 0
 
   constructor(
     edgeDir: string,
@@ -331,9 +333,15 @@ export class PageHints {
    * the bytes of the answer the edge keeps anyway for first pages, with the time left of its
    * max-age, or null (the request then goes to the API, and the answer is fetched for the next).
    */
-  /** Drop the kept home answers (the API went into maintenance): the next reader asks the API. */
+  /**
+   * Drop the kept home answers (the API went into maintenance, or an operator changed what home
+   * shows): the next reader asks the API. An answer already on its way was asked for before the
+   * change: it is not kept, and the next reader does not wait for it.
+   */
   forgetHome(): void {
+    this.generation++
     this.homes.clear()
+    this.pending.clear()
   }
 
   async cachedHomeAnswer(locale: Locale, clientIp: string): Promise<{ answer: Variants; maxAge: number } | null> {
@@ -356,8 +364,10 @@ export class PageHints {
     if (cached && cached.until > this.now()) return cached.result
     let pending = this.pending.get(locale)
     if (!pending) {
-      pending = this.fetchHome(locale, clientIp).finally(() => this.pending.delete(locale))
-      this.pending.set(locale, pending)
+      const fetching = this.fetchHome(locale, clientIp).finally(() => {
+        if (this.pending.get(locale) === fetching) this.pending.delete(locale)
+      })
+      this.pending.set(locale, (pending = fetching))
     }
     const wait = this.options.homeWaitMs ?? FIRST_PAGE_API_WAIT_MS
     let timer: NodeJS.Timeout | undefined
@@ -372,11 +382,12 @@ export class PageHints {
   }
 
   private async fetchHome(locale: Locale, clientIp: string): Promise<HomeLayout | null> {
+    const asked = this.generation
     const answer = await apiGet<HomeLayout>(this.apiUrl, `/${locale}/home`, { locale, clientIp, now: this.now() })
     if (!answer.result) return null
     const maxAge = Number(/\bmax-age=(\d+)/.exec(answer.cacheControl)?.[1] ?? 0)
-    // Only what the API calls public may be handed to every reader.
-    if (/\bpublic\b/.test(answer.cacheControl) && maxAge > 0) {
+    // Only what the API calls public may be handed to every reader; nothing asked for before a forgetHome.
+    if (/\bpublic\b/.test(answer.cacheControl) && maxAge > 0 && asked === this.generation) {
       const json = Buffer.from(JSON.stringify({ result: answer.result }))
       const bytes = compressVariants(json, `e-${createHash('sha256').update(json).digest('base64url').slice(0, 16)}`)
       this.homes.set(locale, { result: answer.result, until: this.now() + maxAge * 1000, answer: bytes })

@@ -95,6 +95,11 @@ export class PageMetadata {
     return this.options.now?.() ?? Date.now()
   }
 
+  /** Drop every kept answer (an operator changed the catalogue): the next page asks the API. */
+  forget(): void {
+    this.answers.clear()
+  }
+
   /** The site's origin for absolute links: KOMA_PUBLIC_URL, else the origin the request named. */
   origin(requestOrigin: string): string {
     return (this.options.publicUrl ?? requestOrigin).replace(/\/$/, '')

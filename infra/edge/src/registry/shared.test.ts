@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -6,19 +5,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { RedisCounts } from '../health/redisCounts'
 import { buildEdge } from '../server'
-import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
+import { makeHostDist, makeRemoteDist, redisUp, removeDir, stepClock, tempDir } from '../testing/fixtures'
 import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
 import { inCanary, newCohort } from './cohort'
 import { publish, readDeployments, readRegistry, rollback } from './index'
 import { closeSharedState, redisClient, sharedStateConfig } from './shared'
 import { deploymentsPath, registryPath } from './store'
-
-/** Whether Redis answers on 127.0.0.1:6379 (our machines run one; the shared-store test needs it). */
-const redisUp =
-  spawnSync(process.execPath, [
-    '-e',
-    "const s=require('net').connect(6379,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)",
-  ]).status === 0
 
 const REDIS_URL = 'redis://127.0.0.1:6379'
 const prefix = `koma:test:edge:${randomBytes(4).toString('hex')}:`

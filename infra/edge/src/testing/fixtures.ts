@@ -1,8 +1,16 @@
+import { spawnSync } from 'node:child_process'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 /** Test helpers: temporary folders and small fake webpack dist folders (no webpack in tests). */
+
+/** Whether Redis answers on 127.0.0.1:6379 (our machines run one; `.ci/run` starts it): the shared-store tests need it. */
+export const redisUp =
+  spawnSync(process.execPath, [
+    '-e',
+    "const s=require('net').connect(6379,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1000)",
+  ]).status === 0
 
 export async function tempDir(prefix = 'koma-edge-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix))
