@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
-import { signInAt } from './support/members'
+import { SEEDED_READER, signInAt } from './support/members'
 import { clusterLane, readSite, screenshotDir as shotDir } from './support/site'
 
 let browser: Browser
@@ -183,28 +183,35 @@ describe('episode list', () => {
     await context.close()
   })
 
-  it('asks a signed-out reader to sign in for a paid chapter and to subscribe; sign-in comes back here', async () => {
+  it('asks a signed-out reader to sign in for a paid chapter and to subscribe; sign-in comes back here with the reader’s own access, and keeps a subscription in the library', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()
+    const states = () => page.getByTestId('chapter-state').allInnerTexts()
     await page.goto('/en/search/moonlit')
     await cards(page).first().click()
     await page.getByTestId('episode-list').waitFor()
     const here = new URL(page.url()).pathname
+    const asVisitor = await states()
     await page.locator('[data-testid="chapter-row"][data-free="false"]').first().click()
     await page.getByTestId('dialog-login-confirm').waitFor()
     await page.getByTestId('dialog-login-confirm').getByRole('button', { name: 'Cancel' }).click()
     await page.getByTestId('subscribe').click()
     await page.getByTestId('dialog-login-confirm').getByRole('button', { name: 'Sign in' }).click()
     await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('redirect') === here)
-    await context.close()
-  })
-
-  it('shows a signed-in reader the access buttons and keeps a subscription in the library', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
-    await signIn(page, '/en/search/moonlit')
-    await cards(page).first().click()
+    await page.getByLabel('Email address').fill(SEEDED_READER.email)
+    await page.getByLabel('Password', { exact: true }).fill(SEEDED_READER.password)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((url) => url.pathname === here)
+    await page.getByTestId('header-nickname').waitFor()
     await page.getByTestId('episode-list').waitFor()
+    // Back in the same page (no reload): the list is the reader's, as a fresh load shows it, not
+    // the visitor's kept from before (the seeded reader can read chapters a visitor waits for).
+    const asReader = await states()
+    expect(asReader).not.toEqual(asVisitor)
+    await page.reload()
+    await page.getByTestId('episode-list').waitFor()
+    expect(await states()).toEqual(asReader)
+
     await page.locator('[data-testid="chapter-row"][data-free="false"]').last().click()
     await page.getByTestId('access-sheet').waitFor()
     expect(await page.locator('[data-testid="access-sheet"] [data-option="buyWithCoin"]').count()).toBe(1)

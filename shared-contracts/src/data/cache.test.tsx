@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { EventBus, type EventMap } from '../events/bus'
-import { CACHE_PREFIXES, ownedCache, ownerOfKey, type CacheOwner } from './cache'
+import { CACHE_PREFIXES, forgetOnReaderChange, ownedCache, ownerOfKey, type CacheOwner } from './cache'
 import { invalidateAll } from './resource'
 
 describe('cache keys by owner', () => {
@@ -67,6 +67,38 @@ describe('ownedCache', () => {
     expect(await screen.findByText('three owned')).toBeInTheDocument()
     expect(screen.getByText('four locked')).toBeInTheDocument()
     expect([three.mock.calls.length, four.mock.calls.length]).toEqual([2, 1])
+  })
+
+  it('forgets every area’s answers when the reader changes (signed in, signed out, became a guest)', async () => {
+    const bus = new EventBus<EventMap>()
+    const off = forgetOnReaderChange(bus)
+    const catalog = ownedCache('mf_catalog', {}, bus)
+    const account = ownedCache('mf_account', {}, bus)
+    let reader = 'visitor'
+    const episodes = jest.fn(async () => `episodes for ${reader}`)
+    const inbox = jest.fn(async () => `inbox of ${reader}`)
+    const Episodes = () => <p>{catalog.useResource('content:comic:1:en', episodes)}</p>
+    const Inbox = () => <p>{account.useResource('account:messages', inbox)}</p>
+    try {
+      await act(async () => {
+        render(
+          <Suspense fallback={<p>loading</p>}>
+            <Episodes />
+            <Inbox />
+          </Suspense>,
+        )
+      })
+      expect(screen.getByText('episodes for visitor')).toBeInTheDocument()
+      reader = 'member'
+      await act(async () => bus.emit('inventory:changed', { contentId: null }))
+      expect(screen.getByText('episodes for visitor')).toBeInTheDocument()
+      await act(async () => bus.emit('auth:changed', { signedIn: true }))
+      expect(await screen.findByText('episodes for member')).toBeInTheDocument()
+      expect(screen.getByText('inbox of member')).toBeInTheDocument()
+      expect([episodes.mock.calls.length, inbox.mock.calls.length]).toEqual([2, 2])
+    } finally {
+      off()
+    }
   })
 
   it('a remote declared again replaces its reactions instead of adding to them', () => {

@@ -42,6 +42,16 @@ export interface OwnedCache<O extends CacheOwner> {
   invalidate(prefix: CacheKey<O>): void
 }
 
+/**
+ * Most answers are the reader's own (an episode list carries what the reader bought and rented, a
+ * library and an inbox are theirs): when the reader changes (sign-in, sign-out, becoming a guest)
+ * every area's cached answers are forgotten, so no screen shows the previous reader's state.
+ */
+export function forgetOnReaderChange(bus: EventBus<EventMap> = pageEvents): () => void {
+  return bus.on('auth:changed', () => invalidate(''))
+}
+forgetOnReaderChange()
+
 /** Subscriptions of the owners declared so far: a remote loaded again replaces its own. */
 const subscriptions = new Map<CacheOwner, () => void>()
 
