@@ -240,7 +240,7 @@ describe('inbox, coupon and delete', () => {
     expect(request).toHaveBeenCalledWith(endpoints.giftClaim, expect.objectContaining({ params: { giftId: '1' } }))
   })
 
-  it('the daily bonus card keeps its place while it reloads after a claim, so nothing under it moves', async () => {
+  it('the daily bonus card stays in its place, busy, while it reloads after a claim, so nothing under it moves and a second tap claims nothing', async () => {
     signedIn()
     const reward = { kind: 'coin', coinType: 'free', amount: 5, contentId: null, contentName: null }
     let reload: (value: unknown) => void = () => {}
@@ -265,15 +265,18 @@ describe('inbox, coupon and delete', () => {
     await renderScreen(routes['account.inboxGift'], { path: '/inbox/gift', url: '/inbox/gift' })
     fireEvent.click(await screen.findByTestId('daily-claim'))
     expect(await screen.findByTestId('inbox-notice')).toHaveTextContent('You received 5 free coins.')
-    // Reloading: the same box, busy, with its title, in the card's place.
-    const placeholder = await screen.findByTestId('daily-bonus-loading')
-    expect(placeholder).toHaveAttribute('aria-busy', 'true')
-    expect(placeholder).toHaveTextContent('Daily bonus')
-    expect(placeholder.nextElementSibling).toHaveAttribute('aria-live', 'polite')
+    // Reloading: the same card, busy, its button off; no placeholder in its stead.
+    const card = screen.getByTestId('daily-bonus')
+    expect(card).toHaveAttribute('aria-busy', 'true')
+    expect(card).toHaveTextContent('Daily bonus')
+    expect(screen.getByTestId('daily-claim')).toBeDisabled()
+    expect(screen.queryByTestId('daily-bonus-loading')).toBeNull()
+    expect(card.nextElementSibling).toHaveAttribute('aria-live', 'polite')
     await act(async () => reload({ today: '2026-11-20', claimedToday: true, streak: 1, reward }))
     expect(await screen.findByTestId('daily-bonus')).toHaveTextContent('Received today. See you tomorrow!')
     expect(screen.queryByTestId('daily-claim')).toBeNull()
     expect(screen.queryByTestId('daily-bonus-loading')).toBeNull()
+    expect(screen.getByTestId('daily-bonus')).not.toHaveAttribute('aria-busy')
   })
 
   it('the coupon page asks a signed-out reader to sign in', async () => {

@@ -5,21 +5,26 @@ export type ChapterLoad = { chapter: Chapter; error: null } | { chapter: null; e
 
 /**
  * The chapter, or the failure the viewer handles itself (SPEC §8 viewer errors: adult check,
- * login confirm, else back to the episode list). Other failures still reach the boundary.
+ * login confirm, else back to the episode list). Other failures still reach the boundary. Never
+ * shown stale after a change: neither paid pages once access changed, nor a refusal the viewer
+ * would act on after the chapter was bought.
  */
 export function useChapter(input: { type: ContentType; contentId: string; chapterId: string; salesType: ChapterFileSalesType; locale: string }): ChapterLoad {
-  return useResource(`chapter:${input.type}:${input.contentId}:${input.chapterId}:${input.salesType}:${input.locale}`, () =>
-    api
-      .request(endpoints.chapter, {
-        params: { type: input.type, id: input.contentId, chapterId: input.chapterId, salesType: input.salesType },
-        policy: { suppress: [401, 403, 428] },
-      })
-      .then(
-        (chapter): ChapterLoad => ({ chapter, error: null }),
-        (error: unknown): ChapterLoad => {
-          if (isApiError(error) && [401, 403, 428].includes(error.status)) return { chapter: null, error }
-          throw error
-        },
-      ),
+  return useResource(
+    `chapter:${input.type}:${input.contentId}:${input.chapterId}:${input.salesType}:${input.locale}`,
+    () =>
+      api
+        .request(endpoints.chapter, {
+          params: { type: input.type, id: input.contentId, chapterId: input.chapterId, salesType: input.salesType },
+          policy: { suppress: [401, 403, 428] },
+        })
+        .then(
+          (chapter): ChapterLoad => ({ chapter, error: null }),
+          (error: unknown): ChapterLoad => {
+            if (isApiError(error) && [401, 403, 428].includes(error.status)) return { chapter: null, error }
+            throw error
+          },
+        ),
+    { staleWhileReloading: false },
   )
 }

@@ -7,9 +7,10 @@ import { Button } from '../components/ui'
 import { inboxMessages } from '../i18n/messages'
 
 /**
- * The card's box. The card suspends while its status loads, and again after a claim while it
- * reloads; the placeholder below keeps this box in place meanwhile, so what is under the card
- * (the notice, the gift tabs) does not jump up and back under the reader's finger.
+ * The card's box. The card suspends while its status first loads, and the placeholder below keeps
+ * this box in place meanwhile, so what is under the card (the notice, the gift tabs) does not jump
+ * up and back under the reader's finger. After a claim the card stays, busy, until its new status
+ * is in (the resource cache reloads behind what it shows).
  */
 function DailyFrame({ testId, busy, children }: { testId: string; busy?: boolean; children: ReactNode }) {
   return (
@@ -69,9 +70,11 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
   const t = useT()
   const reward = useRewardText()
   const status = useResource('account:daily', () => api.request(endpoints.dailyBonus))
-  const [busy, setBusy] = useState(false)
+  // The status a claim was made from: busy until a new one replaces it (one tap, one claim).
+  const [claimedFrom, setClaimedFrom] = useState<object | null>(null)
+  const busy = claimedFrom === status
   return (
-    <DailyFrame testId="daily-bonus">
+    <DailyFrame testId="daily-bonus" busy={busy}>
       <div css={{ flex: 1, minWidth: 0 }}>
         <div css={titleCss}>{t(inboxMessages.dailyTitle)}</div>
         <div css={leadCss}>
@@ -89,7 +92,7 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
             data-testid="daily-claim"
             tone="brand"
             onClick={async () => {
-              setBusy(true)
+              setClaimedFrom(status)
               try {
                 const { grant } = await api.request(endpoints.dailyBonusClaim, { policy: { suppress: [409] } })
                 onResult(t(inboxMessages.received, { reward: reward(grant) }), null)
@@ -98,7 +101,6 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
                 onResult(null, refusal(error))
               } finally {
                 invalidate('account:daily')
-                setBusy(false)
               }
             }}
           >

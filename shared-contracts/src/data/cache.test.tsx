@@ -75,7 +75,14 @@ describe('ownedCache', () => {
     const catalog = ownedCache('mf_catalog', {}, bus)
     const account = ownedCache('mf_account', {}, bus)
     let reader = 'visitor'
-    const episodes = jest.fn(async () => `episodes for ${reader}`)
+    /** The member's list arrives when the test says (null: at once). */
+    let member: Promise<void> | null = null
+    let arrive: () => void = () => {}
+    const episodes = jest.fn(async () => {
+      const who = reader
+      if (member) await member
+      return `episodes for ${who}`
+    })
     const inbox = jest.fn(async () => `inbox of ${reader}`)
     const Episodes = () => <p>{catalog.useResource('content:comic:1:en', episodes)}</p>
     const Inbox = () => <p>{account.useResource('account:messages', inbox)}</p>
@@ -92,7 +99,11 @@ describe('ownedCache', () => {
       reader = 'member'
       await act(async () => bus.emit('inventory:changed', { contentId: null }))
       expect(screen.getByText('episodes for visitor')).toBeInTheDocument()
+      member = new Promise((resolve) => (arrive = resolve))
       await act(async () => bus.emit('auth:changed', { signedIn: true }))
+      // Never the visitor's list under the member's name, not even while the member's loads.
+      expect(screen.queryAllByText('episodes for visitor').filter((element) => !element.closest('[style*="display: none"]'))).toEqual([])
+      await act(async () => arrive())
       expect(await screen.findByText('episodes for member')).toBeInTheDocument()
       expect(screen.getByText('inbox of member')).toBeInTheDocument()
       expect([episodes.mock.calls.length, inbox.mock.calls.length]).toEqual([2, 2])

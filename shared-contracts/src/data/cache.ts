@@ -1,6 +1,6 @@
 import { events as pageEvents, type EventBus, type EventMap } from '../events/bus'
 import type { ScreenOwner } from '../remotes'
-import { invalidate, useResource, type ResourceOptions } from './resource'
+import { forget, invalidate, useResource, type ResourceOptions } from './resource'
 
 /**
  * The resource cache's keys, by the area that owns them (issue 14). A key is one of its owner's
@@ -48,7 +48,7 @@ export interface OwnedCache<O extends CacheOwner> {
  * every area's cached answers are forgotten, so no screen shows the previous reader's state.
  */
 export function forgetOnReaderChange(bus: EventBus<EventMap> = pageEvents): () => void {
-  return bus.on('auth:changed', () => invalidate(''))
+  return bus.on('auth:changed', () => forget(''))
 }
 forgetOnReaderChange()
 

@@ -3,16 +3,30 @@ import { use, useSyncExternalStore } from 'react'
 /**
  * A tiny keyed cache of promises for Suspense screens: `useResource(key, load)` suspends until
  * the data is there and throws the failure to the nearest boundary (which picks the 404,
- * maintenance or server-error screen). `invalidate(prefix)` makes the next render load again.
+ * maintenance or server-error screen).
+ *
+ * Stale while revalidating: `invalidate(prefix)` (a write changed what an answer says) and an
+ * answer past its age keep showing the answer they have while the new one loads, then swap it in,
+ * so a list does not fall back to its skeleton (and lose the reader's scroll) after every unlock or
+ * comment. A failed reload goes to the boundary as a first load's would. `forget(prefix)` drops
+ * answers outright: the next render suspends (another reader, a fresh page drawn on the server).
  *
  * A failure stays cached for a few seconds: React renders again to throw it, and a fresh request
  * at that moment would suspend again, forever, while the API is down.
  */
+
+/** A promise React's `use` reads at once, without suspending (the fields it looks for on a thenable). */
+type Settled<T> = Promise<T> & { status?: 'fulfilled'; value?: T }
+
 interface Entry {
-  promise: Promise<unknown>
+  promise: Settled<unknown>
   failedAt: number | null
   loadedAt: number | null
   expiresAt: number | null
+  /** Invalidated: shown until its reload arrives. */
+  stale: boolean
+  /** The reload in flight, once one started. */
+  reloading: boolean
 }
 
 const FAILURE_TTL_MS = 5_000
@@ -28,6 +42,11 @@ function subscribe(listener: () => void): () => void {
 export interface ResourceOptions {
   /** Forget a successful result after this long (e.g. SPEC §4's 10-minute home cache). */
   maxAgeMs?: number
+  /**
+   * Show the answer held while its successor loads (default true). False for an answer that must
+   * not outlive a change, e.g. a chapter (paid pages, a refusal the screen acts on): it suspends.
+   */
+  staleWhileReloading?: boolean
 }
 
 function fresh(entry: Entry, options: ResourceOptions, now: number): boolean {
@@ -37,12 +56,52 @@ function fresh(entry: Entry, options: ResourceOptions, now: number): boolean {
   return true
 }
 
+type ExpiresAt<T> = (value: T, loadedAt: number) => number
+
+function startLoad<T>(load: () => Promise<T>, expiresAt: ExpiresAt<T> | undefined): Entry {
+  const created: Entry = { promise: load(), failedAt: null, loadedAt: null, expiresAt: null, stale: false, reloading: false }
+  created.promise.then(
+    (value) => {
+      created.loadedAt = Date.now()
+      if (expiresAt) created.expiresAt = expiresAt(value as T, created.loadedAt)
+    },
+    () => {
+      created.failedAt = Date.now()
+    },
+  )
+  return created
+}
+
+function changed(): void {
+  version += 1
+  for (const listener of [...listeners]) listener()
+}
+
+/**
+ * Loads `key` again behind the answer `entry` shows: the new answer (or the failure) replaces it
+ * once it arrives, unless the key was forgotten or replaced meanwhile.
+ */
+function reload<T>(key: string, entry: Entry, load: () => Promise<T>, expiresAt: ExpiresAt<T> | undefined): void {
+  entry.reloading = true
+  const next = startLoad(load, expiresAt)
+  const swap = () => {
+    if (cache.get(key) !== entry) return
+    cache.set(key, next)
+    changed()
+  }
+  void next.promise.then((value) => {
+    next.promise.status = 'fulfilled'
+    next.promise.value = value
+    swap()
+  }, swap)
+}
+
 export function useResource<T>(
   key: string,
   load: () => Promise<T>,
   options: ResourceOptions & {
     /** Forget a successful result at this time (ms), computed from it once loaded (SPEC §4 home badges). */
-    expiresAt?: (value: T, loadedAt: number) => number
+    expiresAt?: ExpiresAt<T>
   } = {},
 ): T {
   // Re-render subscribers when something is invalidated.
@@ -52,32 +111,36 @@ export function useResource<T>(
     () => version,
   )
   let entry = cache.get(key)
-  if (!entry || !fresh(entry, options, Date.now())) {
-    const created: Entry = { promise: load(), failedAt: null, loadedAt: null, expiresAt: null }
-    created.promise.then(
-      (value) => {
-        created.loadedAt = Date.now()
-        if (options.expiresAt) created.expiresAt = options.expiresAt(value as T, created.loadedAt)
-      },
-      () => {
-        created.failedAt = Date.now()
-      },
-    )
-    cache.set(key, created)
-    entry = created
+  const current = entry !== undefined && !entry.stale && fresh(entry, options, Date.now())
+  if (entry && !current && entry.loadedAt !== null && options.staleWhileReloading !== false) {
+    // An answer to show while its successor loads.
+    if (!entry.reloading) reload(key, entry, load, options.expiresAt)
+  } else if (!entry || !current) {
+    entry = startLoad(load, options.expiresAt)
+    cache.set(key, entry)
   }
   return use(entry.promise as Promise<T>)
 }
 
 /**
- * Forget cached results whose key starts with `prefix` ('' forgets everything). Areas go through
- * their own `ownedCache` (data/cache.ts), which types the prefix as one of their keys.
+ * The answers under `prefix` ('' for all) changed: screens showing one keep it while they load it
+ * again; one not on screen loads again when next shown. Areas go through their own `ownedCache`
+ * (data/cache.ts), which types the prefix as one of their keys.
  */
 export function invalidate(prefix = ''): void {
-  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key)
-  version += 1
-  for (const listener of [...listeners]) listener()
+  for (const [key, entry] of [...cache.entries()]) {
+    if (!key.startsWith(prefix)) continue
+    if (entry.loadedAt !== null) entry.stale = true
+    else cache.delete(key)
+  }
+  changed()
 }
 
-/** Forget every cached result (the host retrying a remote, tests between screens). */
-export const invalidateAll = (): void => invalidate('')
+/** Drop the answers under `prefix` ('' for all) outright: the next render suspends for new ones. */
+export function forget(prefix = ''): void {
+  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key)
+  changed()
+}
+
+/** Forget every cached result (another reader, the host retrying a remote, tests between screens). */
+export const invalidateAll = (): void => forget('')
