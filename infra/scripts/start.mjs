@@ -106,6 +106,9 @@ if (apiProcesses > 1) {
   await waitForPort(apiPorts[0])
   for (let i = 1; i < apiProcesses; i++) watchApi(startApi(i), i)
 }
+// The edge opens its port once the API answers (a fresh folder migrates and seeds first, a few
+// seconds): a reader who opens the site at once never gets pages whose every API call fails.
+await Promise.all(apiPorts.map((p) => waitForPort(p)))
 const edge = startService(
   'edge',
   [entry('edge')],
@@ -123,7 +126,7 @@ const edge = startService(
 children.push(edge)
 edge.once('exit', (code) => stop(code ?? 1))
 
-await Promise.all([...apiPorts.map((p) => waitForPort(p)), waitForPort(port)])
+await waitForPort(port)
 console.log('')
 console.log(`  Koma is running at http://127.0.0.1:${port}${production ? ' (production profile)' : ''}`)
 if (apiProcesses > 1) console.log(`  API processes: ${apiProcesses} on ports ${apiPorts.join(', ')} (GET /api/health names the one that answered)`)
