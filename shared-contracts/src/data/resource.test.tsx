@@ -68,6 +68,29 @@ describe('useResource', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
+  it('invalidated again while reloading: the reload asked before the second change is not swapped in', async () => {
+    const loads = [deferred(), deferred(), deferred()]
+    // A fourth call (the cache forgotten after the test) waits forever.
+    const load = jest.fn(() => (loads[load.mock.calls.length - 1] ?? deferred()).promise)
+    await act(async () => {
+      render(
+        <Suspense fallback="loading">
+          <Show id="comments" load={load} />
+        </Suspense>,
+      )
+    })
+    await act(async () => loads[0]!.resolve('no comments'))
+    await act(async () => invalidate('comments'))
+    await act(async () => invalidate('comments'))
+    expect(load).toHaveBeenCalledTimes(3)
+    // The first reload, asked between the two changes, arrives first: it is dropped.
+    await act(async () => loads[1]!.resolve('one comment'))
+    expect(screen.getByText('no comments')).toBeInTheDocument()
+    expect(shown('one comment')).toBe(false)
+    await act(async () => loads[2]!.resolve('two comments'))
+    expect(screen.getByText('two comments')).toBeInTheDocument()
+  })
+
   it('an answer that must not outlive a change (staleWhileReloading: false) suspends instead', async () => {
     let next = deferred()
     const load = jest.fn(() => next.promise)

@@ -25,8 +25,8 @@ interface Entry {
   expiresAt: number | null
   /** Invalidated: shown until its reload arrives. */
   stale: boolean
-  /** The reload in flight, once one started. */
-  reloading: boolean
+  /** The reload in flight behind it, if one started since the last invalidate. */
+  next: Entry | null
 }
 
 const FAILURE_TTL_MS = 5_000
@@ -59,7 +59,7 @@ function fresh(entry: Entry, options: ResourceOptions, now: number): boolean {
 type ExpiresAt<T> = (value: T, loadedAt: number) => number
 
 function startLoad<T>(load: () => Promise<T>, expiresAt: ExpiresAt<T> | undefined): Entry {
-  const created: Entry = { promise: load(), failedAt: null, loadedAt: null, expiresAt: null, stale: false, reloading: false }
+  const created: Entry = { promise: load(), failedAt: null, loadedAt: null, expiresAt: null, stale: false, next: null }
   created.promise.then(
     (value) => {
       created.loadedAt = Date.now()
@@ -79,13 +79,14 @@ function changed(): void {
 
 /**
  * Loads `key` again behind the answer `entry` shows: the new answer (or the failure) replaces it
- * once it arrives, unless the key was forgotten or replaced meanwhile.
+ * once it arrives, unless the key was forgotten or replaced meanwhile, or invalidated again (the
+ * reload then asked before that change: a newer one replaces it).
  */
 function reload<T>(key: string, entry: Entry, load: () => Promise<T>, expiresAt: ExpiresAt<T> | undefined): void {
-  entry.reloading = true
   const next = startLoad(load, expiresAt)
+  entry.next = next
   const swap = () => {
-    if (cache.get(key) !== entry) return
+    if (cache.get(key) !== entry || entry.next !== next) return
     cache.set(key, next)
     changed()
   }
@@ -114,7 +115,7 @@ export function useResource<T>(
   const current = entry !== undefined && !entry.stale && fresh(entry, options, Date.now())
   if (entry && !current && entry.loadedAt !== null && options.staleWhileReloading !== false) {
     // An answer to show while its successor loads.
-    if (!entry.reloading) reload(key, entry, load, options.expiresAt)
+    if (!entry.next) reload(key, entry, load, options.expiresAt)
   } else if (!entry || !current) {
     entry = startLoad(load, options.expiresAt)
     cache.set(key, entry)
@@ -130,8 +131,11 @@ export function useResource<T>(
 export function invalidate(prefix = ''): void {
   for (const [key, entry] of [...cache.entries()]) {
     if (!key.startsWith(prefix)) continue
-    if (entry.loadedAt !== null) entry.stale = true
-    else cache.delete(key)
+    if (entry.loadedAt === null) cache.delete(key)
+    else {
+      entry.stale = true
+      entry.next = null
+    }
   }
   changed()
 }
