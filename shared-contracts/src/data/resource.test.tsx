@@ -71,7 +71,8 @@ describe('useResource', () => {
   it('invalidated again while reloading: the reload asked before the second change is not swapped in', async () => {
     const loads = [deferred(), deferred(), deferred()]
     // A fourth call (the cache forgotten after the test) waits forever.
-    const load = jest.fn(() => (loads[load.mock.calls.length - 1] ?? deferred()).promise)
+    let calls = 0
+    const load = jest.fn((): Promise<string> => (loads[calls++] ?? deferred()).promise)
     await act(async () => {
       render(
         <Suspense fallback="loading">

@@ -34,8 +34,9 @@ export function redisAnswerBus(redis: Redis, prefix: string): AnswerBus {
       const listening = redis.duplicate()
       subscriber = listening
       listening.on('error', () => undefined)
-      listening.on('message', (from: string, message: string) => {
-        if (from === channel && message !== me) forget()
+      // A message names the edge that sent it: its own copies are already gone.
+      listening.on('message', (heardOn: string, sender: string) => {
+        if (heardOn === channel && sender !== me) forget()
       })
       let subscribing: Promise<void> | null = null
       const subscribe = (): Promise<void> =>

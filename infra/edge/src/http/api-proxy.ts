@@ -156,7 +156,7 @@ export async function registerApiProxy(
       onResponse: (req, reply, res) => {
         const told = options.onUpstreamStatus?.(res.statusCode, { method: req.method, url: req.url })
         // A write the other edges must hear of first: its answer goes out once they were told.
-        if (told) void told.then(() => compressUpstream(req, reply, res.stream, res.statusCode))
+        if (told) void told.catch(() => undefined).then(() => compressUpstream(req, reply, res.stream, res.statusCode))
         else compressUpstream(req, reply, res.stream, res.statusCode)
       },
       ...(several ? { getUpstream: () => upstreams.pick() } : {}),

@@ -329,11 +329,6 @@ export class PageHints {
   }
 
   /**
-   * What a CDN in front of the edge would do for `/api/<lang>/home`, which the API calls public:
-   * the bytes of the answer the edge keeps anyway for first pages, with the time left of its
-   * max-age, or null (the request then goes to the API, and the answer is fetched for the next).
-   */
-  /**
    * Drop the kept home answers (the API went into maintenance, or an operator changed what home
    * shows): the next reader asks the API. An answer already on its way was asked for before the
    * change: it is not kept, and the next reader does not wait for it.
@@ -344,6 +339,11 @@ export class PageHints {
     this.pending.clear()
   }
 
+  /**
+   * What a CDN in front of the edge would do for `/api/<lang>/home`, which the API calls public:
+   * the bytes of the answer the edge keeps anyway for first pages, with the time left of its
+   * max-age, or null (the request then goes to the API, and the answer is fetched for the next).
+   */
   async cachedHomeAnswer(locale: Locale, clientIp: string): Promise<{ answer: Variants; maxAge: number } | null> {
     const cached = this.homes.get(locale)
     const left = cached ? Math.floor((cached.until - this.now()) / 1000) : 0
