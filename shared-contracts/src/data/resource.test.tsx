@@ -60,7 +60,7 @@ describe('useResource', () => {
     next = deferred()
     await act(async () => invalidate('list'))
     expect(load).toHaveBeenCalledTimes(2)
-    expect(screen.getByText('three chapters')).toBeInTheDocument()
+    expect(shown('three chapters')).toBe(true)
     expect(screen.queryByText('loading')).toBeNull()
     await act(async () => next.resolve('four chapters'))
     expect(screen.getByText('four chapters')).toBeInTheDocument()
@@ -86,7 +86,7 @@ describe('useResource', () => {
     expect(load).toHaveBeenCalledTimes(3)
     // The first reload, asked between the two changes, arrives first: it is dropped.
     await act(async () => loads[1]!.resolve('one comment'))
-    expect(screen.getByText('no comments')).toBeInTheDocument()
+    expect(shown('no comments')).toBe(true)
     expect(shown('one comment')).toBe(false)
     await act(async () => loads[2]!.resolve('two comments'))
     expect(screen.getByText('two comments')).toBeInTheDocument()
@@ -128,7 +128,7 @@ describe('useResource', () => {
     await act(async () => next.resolve('before'))
     next = deferred()
     await act(async () => invalidate('reloaded'))
-    expect(screen.getByText('before')).toBeInTheDocument()
+    expect(shown('before')).toBe(true)
     await act(async () => next.reject(new Error('down')))
     expect(await screen.findByText('failed: down')).toBeInTheDocument()
     spy.mockRestore()
@@ -180,7 +180,7 @@ describe('useResource', () => {
         ),
       )
       expect(load).toHaveBeenCalledTimes(2)
-      expect(screen.getByText('morning home')).toBeInTheDocument()
+      expect(shown('morning home')).toBe(true)
       await act(async () => next.resolve('noon home'))
       expect(screen.getByText('noon home')).toBeInTheDocument()
     } finally {
