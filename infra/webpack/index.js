@@ -33,6 +33,9 @@ function federationEsm() {
   }
 }
 
+/** The file each federation entry imports the bundler runtime from (its generated entry names it). */
+const bundlerRuntimeFile = require.resolve('@module-federation/webpack-bundler-runtime/dist/bundler.js', { paths: [path.join(__dirname, '..', '..')] })
+
 const routerDist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [path.join(__dirname, '..', '..')] })), 'dist', 'production')
 const productionAliases = {
   'react-router$': path.join(routerDist, 'index.mjs'),
@@ -80,6 +83,14 @@ const moduleRules = (mode) => [
     ],
   },
   ...(mode === 'production' ? [{ test: /[\\/]src[\\/]i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }] : []),
+  // Emotion's files import hoist-non-react-statics for its side effects, which it has none of
+  // (its package does not say so): without this the page kept it for a withTheme nobody uses.
+  { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+  // The federation runtime without its manifest snapshots (the loader says why).
+  {
+    test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/,
+    use: path.join(__dirname, 'federation-snapshot-loader.js'),
+  },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).
   { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
   { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
@@ -91,6 +102,32 @@ const moduleRules = (mode) => [
  * @param {ReturnType<typeof sharedDependencies>} shared
  */
 const consumeOnly = (shared) => Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, { ...config, import: false }]))
+
+/**
+ * Koma shares some libraries as a list of the exports its packages use (contracts'
+ * src/libraries, issue 13). A list imports its package by the package's own name, which is the
+ * share the list provides: left alone, federation would hand the list to itself. This gives such
+ * an import the package's file, resolved as the browser build resolves it (a path is no share).
+ * @param {ReturnType<typeof sharedDependencies>} shared
+ */
+function sharedListsPlugin(shared) {
+  const resolve = require('enhanced-resolve').create.sync({
+    conditionNames: ['import', 'module', 'webpack', 'production', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    extensions: ['.js', '.mjs'],
+  })
+  /** @type {Map<string, { key: string, file: string }>} a list's file -> the share it provides, and the package's file */
+  const lists = new Map()
+  for (const [key, config] of Object.entries(shared)) {
+    if (typeof config.import !== 'string') continue
+    const file = resolve(path.dirname(config.import), key)
+    if (typeof file === 'string') lists.set(config.import, { key, file })
+  }
+  return new webpack.NormalModuleReplacementPlugin(/^[^.]/, (data) => {
+    const list = data.contextInfo.issuer ? lists.get(data.contextInfo.issuer) : undefined
+    if (list && list.key === data.request) data.request = list.file
+  })
+}
 
 /**
  * The package's server build (issue 13: the first page drawn by the edge), into dist/server:
@@ -195,7 +232,16 @@ function browserConfig(pkg, mode) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-      alias: mode === 'production' ? productionAliases : {},
+      alias: {
+        ...(mode === 'production' ? productionAliases : {}),
+        // A remote's federation entry uses the host's bundler runtime (bundler-runtime.js).
+        ...(isHost
+          ? {}
+          : {
+              [`${bundlerRuntimeFile}$`]: path.join(__dirname, 'remote-bundler-runtime.js'),
+              '@koma/federation-init-container-entry$': path.join(path.dirname(bundlerRuntimeFile), 'initContainerEntry.js'),
+            }),
+      },
     },
     module: { rules: moduleRules(mode) },
     plugins: [
@@ -221,10 +267,13 @@ function browserConfig(pkg, mode) {
         // saved per remote). Remotes therefore only run inside the Koma host.
         // The host loads remoteEntry.js directly (federation/registry.ts), never a manifest, so
         // the runtime's snapshot (manifest) machinery and its Node paths are left out of main.js.
+        // The host publishes its bundler runtime for the remotes (bundler-runtime.js).
+        ...(isHost ? { runtimePlugins: [path.join(__dirname, 'provide-bundler-runtime.js')] } : {}),
         experiments: isHost
           ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web' } },
       }),
+      sharedListsPlugin(sharedDependencies()),
       new RouteChunksPlugin(path.join(pkg.dir, 'src', 'routes.ts')),
       ...(isHost
         ? [
@@ -242,6 +291,14 @@ function browserConfig(pkg, mode) {
         : []),
     ],
     optimization: {
+      // Emotion's core, which its two shares (`@emotion/react` and its jsx-runtime) both use,
+      // goes to one chunk of its own: under webpack's 20 kB floor it went into both.
+      splitChunks: {
+        cacheGroups: {
+          emotion: { test: /[\\/]node_modules[\\/]@emotion[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, priority: 10 },
+          defaultVendors: false,
+        },
+      },
       minimize: mode === 'production',
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
     },

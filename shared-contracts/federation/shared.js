@@ -69,6 +69,10 @@ function sharedDependencies({ checkVersions = true } = {}) {
   shared['react-router-dom'] = share(versionOf('react-router-dom'), 'router', 'shared.ts')
   // MobX likewise, as the exports Koma and mobx-react-lite use (src/libraries/mobx.ts).
   shared.mobx = share(versionOf('mobx'), 'libraries', 'mobx.ts')
+  // mobx-react-lite, react-intl and @emotion/react likewise (src/libraries/mobxReact.ts, intl.ts, emotion.ts).
+  shared['mobx-react-lite'] = share(versionOf('mobx-react-lite'), 'libraries', 'mobxReact.ts')
+  shared['react-intl'] = share(versionOf('react-intl'), 'libraries', 'intl.ts')
+  shared['@emotion/react'] = share(versionOf('@emotion/react'), 'libraries', 'emotion.ts')
   shared['@koma/contracts'] = share(contractsVersion, 'index.ts')
   shared['@koma/contracts/validation'] = share(contractsVersion, 'validation', 'index.ts')
   // The form building blocks: loaded by the first screen with a form, not with every page.

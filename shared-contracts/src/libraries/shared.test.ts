@@ -1,13 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import * as emotion from './emotion'
+import * as intl from './intl'
 import * as mobx from './mobx'
+import * as mobxReact from './mobxReact'
 import * as router from '../router/shared'
 
 // The list reads MobX's ES module file, which Jest does not load: MobX's package is the same API.
 jest.mock('mobx/dist/mobx.mjs', () => jest.requireActual('mobx'))
 
 const root = path.resolve(__dirname, '..', '..', '..')
-const PACKAGES = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'shared-contracts']
+const PACKAGES = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'mf-ops', 'shared-contracts']
 
 function sources(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
@@ -53,5 +56,29 @@ describe('the shared mobx', () => {
     const imported = namedImports('mobx', [...packageSources().filter((file) => !file.includes(`${path.sep}libraries${path.sep}`)), mobxReactLite])
     expect(imported.size).toBeGreaterThan(3)
     expect([...imported].filter((name) => !(name in mobx))).toEqual([])
+  })
+})
+
+describe('the shared react-intl', () => {
+  it('exports every value a package imports from react-intl', () => {
+    const imported = namedImports('react-intl', packageSources())
+    expect(imported.size).toBeGreaterThan(3)
+    expect([...imported].filter((name) => !(name in intl))).toEqual([])
+  })
+})
+
+describe('the shared @emotion/react', () => {
+  it('exports every value a package imports from @emotion/react', () => {
+    const imported = namedImports('@emotion/react', packageSources())
+    expect(imported.size).toBeGreaterThan(1)
+    expect([...imported].filter((name) => !(name in emotion))).toEqual([])
+  })
+})
+
+describe('the shared mobx-react-lite', () => {
+  it('exports every value a package imports from mobx-react-lite', () => {
+    const imported = namedImports('mobx-react-lite', packageSources())
+    expect(imported.size).toBeGreaterThan(1)
+    expect([...imported].filter((name) => !(name in mobxReact))).toEqual([])
   })
 })
