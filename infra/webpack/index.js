@@ -78,7 +78,15 @@ const moduleRules = (mode) => [
     exclude: /node_modules/,
     oneOf: [
       // A package's react-intl catalogues (contracts' messages.ts holds validation texts).
-      { test: /[\\/]messages\.ts$/, exclude: /shared-contracts/, use: { loader: 'swc-loader', options: swcOptions(mode, { messages: true }) } },
+      // Production descriptors carry short ids (message-ids.js); loaders run last to first.
+      {
+        test: /[\\/]messages\.ts$/,
+        exclude: /shared-contracts/,
+        use: [
+          ...(mode === 'production' ? [path.join(__dirname, 'message-ids-loader.js')] : []),
+          { loader: 'swc-loader', options: swcOptions(mode, { messages: true }) },
+        ],
+      },
       { use: { loader: 'swc-loader', options: swcOptions(mode) } },
     ],
   },
