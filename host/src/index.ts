@@ -1,5 +1,3 @@
-import { afterFirstPaint } from './platform/firstPaint'
-
 // The async boundary module federation needs: shared singletons resolve before any app code runs.
-// On a page the edge drew, the app starts once the reader sees it (platform/firstPaint.ts).
-void afterFirstPaint().then(() => import('./bootstrap'))
+// main.js runs once the page is painted (loader.ts, the page's one script tag).
+void import('./bootstrap')

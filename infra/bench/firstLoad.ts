@@ -25,8 +25,9 @@ export interface FirstLoad {
 }
 
 /**
- * Load a page in Chromium and sum the JavaScript it downloaded, compressed as the edge
- * precompresses it (brotli 11 and gzip 9), split into the host shell, remotes and shared libraries.
+ * Load a page in Chromium and sum the JavaScript it downloaded, compressed as the edge serves it:
+ * the version folder's precompressed `.br` and `.gz` files (brotli 11, Zopfli), the file itself
+ * where the edge keeps none (under 1 kB); split into the host shell, remotes and shared libraries.
  */
 export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promise<FirstLoad> {
   const browser = await launchBrowser({ measure: true })
@@ -47,12 +48,20 @@ export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promis
 
   const groups: FirstLoad['groups'] = {}
   const remotes = new Set<string>()
-  const add = (group: string, body: Buffer) => {
+  /** The bytes the edge sends for this file in this encoding: its precompressed variant, else the file. */
+  const served = (url: string, body: Buffer, encoding: 'gz' | 'br', compress: (body: Buffer) => Buffer): number => {
+    const file = path.join(site.edgeDir, ...url.split('/').filter(Boolean)) + `.${encoding}`
+    if (fs.existsSync(file)) return fs.statSync(file).size
+    return fs.existsSync(file.slice(0, -encoding.length - 1)) ? body.length : compress(body).length
+  }
+  const add = (group: string, url: string, body: Buffer) => {
     const entry = (groups[group] ??= { files: 0, gzip: 0, br: 0, raw: 0 })
     entry.files += 1
     entry.raw += body.length
-    entry.gzip += gzipSync(body, { level: 9 }).length
-    entry.br += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length
+    entry.gzip += served(url, body, 'gz', (raw) => gzipSync(raw, { level: 9 }))
+    entry.br += served(url, body, 'br', (raw) =>
+      brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+    )
   }
   for (const { url, body } of bodies) {
     // Every group of these patterns is required: a match has them all.
@@ -60,12 +69,12 @@ export async function measureFirstLoad(site: SiteInfo, pagePath: string): Promis
     const [, folder, version, file] = /^\/remotes\/([^/]+)\/([^/]+)\/(.+)$/.exec(url) ?? []
     if (hostVersion !== undefined && hostFile !== undefined) {
       const shared = sharedFiles(path.join(site.edgeDir, 'host', hostVersion))
-      add(shared.has(hostFile) ? 'shared' : 'host', body)
+      add(shared.has(hostFile) ? 'shared' : 'host', url, body)
     } else if (folder !== undefined && version !== undefined && file !== undefined) {
       remotes.add(folder)
       const shared = sharedFiles(path.join(site.edgeDir, 'remotes', folder, version))
-      add(shared.has(file) ? 'shared' : `remote ${folder}`, body)
-    } else add('other', body)
+      add(shared.has(file) ? 'shared' : `remote ${folder}`, url, body)
+    } else add('other', url, body)
   }
   return { path: pagePath, groups, remotes: [...remotes] }
 }

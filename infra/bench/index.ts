@@ -19,7 +19,7 @@ import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
 function printFirstLoad(load: FirstLoad): void {
-  console.log(`\n## First load of ${load.path}: JavaScript downloaded (brotli 11 / gzip 9, as the edge serves it)`)
+  console.log(`\n## First load of ${load.path}: JavaScript downloaded (brotli 11 / gzip by Zopfli, as the edge serves it)`)
   let br = 0
   let gzip = 0
   for (const [group, entry] of Object.entries(load.groups).sort()) {

@@ -14,7 +14,7 @@ afterAll(async () => {
 })
 
 /** The most JavaScript (gzip bytes) the first load of home may download (issue 13; see the test). */
-const FIRST_LOAD_BUDGET_GZIP = 195 * 1024
+const FIRST_LOAD_BUDGET_GZIP = 175 * 1024
 
 /** The remotes a page downloaded, from its network requests. */
 function watchRemotes(page: Page): Set<string> {
@@ -60,7 +60,9 @@ describe('home composed from mf-catalog', () => {
     await page.getByTestId('home-section').first().waitFor()
     await page.waitForLoadState('networkidle')
     const listed = JSON.parse(/<script type="application\/json" id="koma-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[]
-    expect(listed.length).toBeGreaterThan(10)
+    // main.js (with the shared libraries), the bootstrap, its language file, the remote's entry,
+    // its routes, the screen's chunks and its language file.
+    expect(listed.length).toBeGreaterThanOrEqual(7)
     const named = new Set([...[...html.matchAll(/<(?:link rel="preload"[^>]*?href|script[^>]*?src)="([^"]+\.js)"/g)].map((match) => match[1]), ...listed])
     const preloaded = [
       ...[...html.matchAll(/<link rel="preload"[^>]*?href="([^"]+\.js)"[^>]*as="script"|<link rel="preload" as="script" href="([^"]+\.js)"/g)].map(
@@ -68,16 +70,18 @@ describe('home composed from mf-catalog', () => {
       ),
       ...listed,
     ]
-    // The host's bootstrap and shared chunks and the live remote's entry and screen: all in the HTML.
+    // The host's main.js, bootstrap and language file and the live remote's entry and screen: all in the HTML.
     expect([...scripts].filter((script) => !named.has(script))).toEqual([])
     // And nothing preloaded goes unused (a wasted download on a phone).
     expect(preloaded.filter((script) => !scripts.has(script!))).toEqual([])
-    expect(preloaded.length).toBeGreaterThan(10)
+    expect(preloaded.length).toBeGreaterThanOrEqual(7)
     // A budget on what those scripts weigh as the edge sends them (gzip): a ratchet, so the first
     // load can only get lighter. Issue 13's goal is 170 kB; 245.8 kB when this was written,
     // 201.1 KiB after the declarative router, per-language host messages, axios on demand and
     // the domain rules bundled by their users; 194.5 KiB with remotes carrying no fallback
-    // copies of shared libraries and MobX shared as the exports Koma uses.
+    // copies of shared libraries and MobX shared as the exports Koma uses; 172.0 KiB at stop 31
+    // (one federation bundler runtime, more libraries shared as lists, short message ids, the
+    // host's shared libraries in main.js, gzip by Zopfli).
     const { edgeDir } = readSite()
     const gzipBytes = [...scripts].reduce((sum, script) => {
       const file = path.join(edgeDir, script)

@@ -48,13 +48,20 @@ function bootFiles(compilation, entryName) {
       if (name && module.blocks[0]) provided.set(name, module.blocks[0])
     }
   }
-  for (const chunk of entry.chunks) {
-    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-      if (module.type === 'provide-module') continue
-      consume(module)
-      for (const block of module.blocks) open(block)
-    }
+  // From the entry's own modules, through what they import statically within the entry: the
+  // host's main.js also carries the shared libraries it provides eagerly, whose lazy imports
+  // (contracts' axios, for an API call the edge did not answer) are not the first render's.
+  /** @type {Set<import('webpack').Module>} */
+  const visited = new Set()
+  /** @param {import('webpack').Module | null} module */
+  const walk = (module) => {
+    if (!module || visited.has(module) || module.type === 'provide-module' || !entry.chunks.some((chunk) => chunkGraph.isModuleInChunk(module, chunk))) return
+    visited.add(module)
+    consume(module)
+    for (const block of module.blocks) open(block)
+    for (const dependency of module.dependencies) walk(compilation.moduleGraph.getModule(dependency))
   }
+  for (const chunk of entry.chunks) for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) walk(module)
   /** @type {Set<string>} */
   const files = new Set()
   while (queue.length > 0) {
@@ -86,6 +93,8 @@ class BootPreloadsPlugin {
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: base + file }),
         )
         data.headTags.push(...links)
+        // The page's one script tag: the loader (infra/webpack loaderConfig), which runs main.js.
+        data.bodyTags.push(HtmlWebpackPlugin.createHtmlTagObject('script', { defer: true, src: `${base}loader.js` }))
         return data
       })
     })

@@ -40,8 +40,8 @@ webpack(configs, (error, multi) => {
     }
   }
   if (failed) process.exit(1)
-  const sizes = configs.map(
-    (config) => `${(jsBytes(config.output?.path) / 1024).toFixed(0)} kB of JavaScript${config.name === 'server' ? ' for the server' : ''}`,
-  )
+  const sizes = configs
+    .filter((config) => config.name !== 'loader')
+    .map((config) => `${(jsBytes(config.output?.path) / 1024).toFixed(0)} kB of JavaScript${config.name === 'server' ? ' for the server' : ''}`)
   console.log(`${path.basename(dir)}: built in ${((Date.now() - started) / 1000).toFixed(1)} s (${sizes.join(', ')})`)
 })

@@ -94,11 +94,12 @@ const moduleRules = (mode) => [
   // Emotion's files import hoist-non-react-statics for its side effects, which it has none of
   // (its package does not say so): without this the page kept it for a withTheme nobody uses.
   { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
-  // The federation runtime without its manifest snapshots (the loader says why).
+  // The federation runtime without its manifest snapshots and remote preloading (the loaders say why).
   {
     test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/,
     use: path.join(__dirname, 'federation-snapshot-loader.js'),
   },
+  { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]preload\.js$/, use: path.join(__dirname, 'federation-preload-loader.js') },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).
   { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
   { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
@@ -202,13 +203,44 @@ function serverConfig(pkg, mode) {
 }
 
 /**
+ * The host's page loader (issue 13): `src/loader.ts` alone, into dist/loader.js, the page's one
+ * script tag. It waits for the first paint of a page the edge drew, then runs main.js, which
+ * carries the shared libraries (eager shares). Its own small build: no federation runtime.
+ * @param {{ dir: string, name: string }} pkg
+ * @param {'production' | 'development'} mode
+ * @returns {import('webpack').Configuration}
+ */
+function loaderConfig(pkg, mode) {
+  return {
+    name: 'loader',
+    mode,
+    context: pkg.dir,
+    entry: { loader: './src/loader.ts' },
+    target: 'web',
+    devtool: mode === 'production' ? 'source-map' : false,
+    output: { path: path.join(pkg.dir, 'dist'), filename: '[name].js', uniqueName: `${pkg.name}_loader`, clean: false },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: { rules: moduleRules(mode) },
+    optimization: { minimize: mode === 'production', minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  }
+}
+
+/**
  * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, serverEntry?: string }} pkg
  */
 function koma(pkg) {
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production'
     const web = browserConfig(pkg, mode)
-    return pkg.serverEntry ? [web, serverConfig({ ...pkg, serverEntry: pkg.serverEntry }, mode)] : web
+    const configs = [
+      web,
+      ...(pkg.kind === 'host' ? [loaderConfig(pkg, mode)] : []),
+      ...(pkg.serverEntry ? [serverConfig({ ...pkg, serverEntry: pkg.serverEntry }, mode)] : []),
+    ]
+    return configs.length === 1 ? web : configs
   }
 }
 
@@ -235,8 +267,9 @@ function browserConfig(pkg, mode) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       publicPath: 'auto',
       uniqueName: pkg.name,
-      // The server build writes dist/server beside this one (serverConfig).
-      clean: { keep: /^server[\\/]/ },
+      // The server build writes dist/server beside this one (serverConfig), the host's page
+      // loader dist/loader.js (loaderConfig).
+      clean: { keep: /^(server[\\/]|loader\.js)/ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
@@ -269,7 +302,7 @@ function browserConfig(pkg, mode) {
         // see externalRuntime below): it carries no fallback copy of its own, so its
         // remoteEntry.js registers none (issue 13: first-load bytes).
         shared: isHost
-          ? sharedDependencies({ checkVersions: mode !== 'production' })
+          ? sharedDependencies({ checkVersions: mode !== 'production', eager: true })
           : consumeOnly(sharedDependencies({ checkVersions: mode !== 'production' })),
         // One federation runtime per page: the host provides it, remotes use it (~27 kB gzip
         // saved per remote). Remotes therefore only run inside the Koma host.
@@ -292,6 +325,8 @@ function browserConfig(pkg, mode) {
               publicPath: '__KOMA_HOST_BASE__',
               inject: 'body',
               scriptLoading: 'defer',
+              // The page's one script is the loader (BootPreloadsPlugin writes it); main.js is preloaded.
+              excludeChunks: ['main'],
               minify: mode === 'production' ? { collapseWhitespace: true, removeComments: true } : false,
             }),
             new BootPreloadsPlugin(),

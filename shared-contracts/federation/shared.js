@@ -46,13 +46,23 @@ const packageOf = (request) => {
 }
 
 /**
- * @param {{ checkVersions?: boolean }} [options] checkVersions false (production builds): no
+ * Shares a page loads only when a screen needs them (a form's rules and building blocks, an API
+ * call the edge did not answer). Every other share is on every page's first load.
+ */
+const lazyShares = ['axios', '@koma/contracts/validation', '@koma/contracts/ui']
+
+/**
+ * @param {{ checkVersions?: boolean, eager?: boolean }} [options] checkVersions false (production builds): no
  *   requiredVersion, so the runtime skips its semver checks when a page starts. Every share is a
  *   singleton with strictVersion off, so a check could only warn; it cost a phone about 50 ms of
  *   main thread at start (issue 13: total blocking time). Development builds keep the warning.
+ *   eager true (the host's build): every share but the lazy ones is bundled into the host's
+ *   main.js, one file instead of a chunk or two per library; compressed as one it is ~9 kB
+ *   brotli smaller (issue 13), and every page loads all of it anyway. A share's module still
+ *   runs only when something first imports it (after the first paint: the host's bootstrap).
  * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
  */
-function sharedDependencies({ checkVersions = true } = {}) {
+function sharedDependencies({ checkVersions = true, eager = false } = {}) {
   /** One shared module, taken from `source` (a file under src/) rather than the package when given. */
   const share = (version, ...source) => ({
     singleton: true,
@@ -77,6 +87,7 @@ function sharedDependencies({ checkVersions = true } = {}) {
   shared['@koma/contracts/validation'] = share(contractsVersion, 'validation', 'index.ts')
   // The form building blocks: loaded by the first screen with a form, not with every page.
   shared['@koma/contracts/ui'] = share(contractsVersion, 'ui', 'index.ts')
+  if (eager) for (const key of Object.keys(shared)) shared[key].eager = !lazyShares.includes(key)
   return shared
 }
 
@@ -90,4 +101,4 @@ const remoteNames = {
   'mf-ops': 'mf_ops',
 }
 
-module.exports = { sharedDependencies, remoteNames, singletons }
+module.exports = { sharedDependencies, remoteNames, singletons, lazyShares }

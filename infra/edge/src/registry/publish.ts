@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliBest, gzipBest, PRECOMPRESS_EXTENSIONS, PRECOMPRESS_MIN_BYTES } from './compress'
+import { brotliBest, gzipBest, precompressed, PRECOMPRESS_EXTENSIONS, PRECOMPRESS_MIN_BYTES } from './compress'
 import { exists, hashFiles, inParallel, listFiles } from './files'
 import { packageInfo, packageRoot, versionDir, versionId, publicBase, type PackageInfo } from './packages'
 import { pruneHistory, removeVersions } from './prune'
@@ -150,7 +150,7 @@ async function copyVersion(edgeDir: string, pkg: PackageInfo, distDir: string, f
       await fs.writeFile(out, content)
       // The server build (server/) is read by the edge from disk, never sent: nothing to compress.
       if (!PRECOMPRESS_EXTENSIONS.has(ext) || content.length < PRECOMPRESS_MIN_BYTES || rel.split(/[\\/]/)[0] === SERVER_FOLDER) return
-      const [gz, br] = await Promise.all([gzipBest(content), brotliBest(content)])
+      const [gz, br] = await Promise.all([precompressed('gz', content, gzipBest), precompressed('br', content, brotliBest)])
       // A variant that is not smaller is pointless; the server falls back to the original.
       if (gz.length < content.length) await fs.writeFile(`${out}.gz`, gz)
       if (br.length < content.length) await fs.writeFile(`${out}.br`, br)
