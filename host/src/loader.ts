@@ -7,8 +7,8 @@ import { afterFirstPaint } from './platform/firstPaint'
  * largest image: this waits for them, has the page's scripts fetched all at once
  * (platform/firstPaint.ts), then runs main.js. A page the browser draws starts at once.
  */
-const self = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : ''
-const main = new URL('main.js', self || document.baseURI).href
+const loaderSrc = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : ''
+const main = new URL('main.js', loaderSrc || document.baseURI).href
 
 void afterFirstPaint().then(() => {
   const script = document.createElement('script')

@@ -334,14 +334,6 @@ function browserConfig(pkg, mode) {
         : []),
     ],
     optimization: {
-      // Emotion's core, which its two shares (`@emotion/react` and its jsx-runtime) both use,
-      // goes to one chunk of its own: under webpack's 20 kB floor it went into both.
-      splitChunks: {
-        cacheGroups: {
-          emotion: { test: /[\\/]node_modules[\\/]@emotion[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, priority: 10 },
-          defaultVendors: false,
-        },
-      },
       minimize: mode === 'production',
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
     },
