@@ -1,5 +1,5 @@
-import { analytics, api, auth, COLORS, endpoints, legibleBackground, openDialog, useLocale, useT, type ContentDetail } from '@koma/contracts'
-import { abbreviateCount, contentBadges, orderedAuthors } from '@koma/contracts/domain'
+import { analytics, api, auth, COLORS, endpoints, openDialog, useLocale, useT, type ContentDetail } from '@koma/contracts'
+import { abbreviateCount, contentBadges, legibleBackground, orderedAuthors } from '@koma/contracts/domain'
 import { invalidate, type CatalogKey } from '../cache'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'

@@ -33,3 +33,5 @@ export * from './cardPayment'
 export * from './community'
 export * from './notifications'
 export * from './random'
+// A title page's header colour (WCAG contrast): only the episode list draws one, so it is bundled there, not shared.
+export { legibleBackground } from '../theme/contrast'

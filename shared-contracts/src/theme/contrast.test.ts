@@ -1,6 +1,7 @@
 import { POPUP_CATEGORY_COLORS } from '../domain/popups'
 import { AA_MINIMUM, contrastRatio, legibleBackground, relativeLuminance } from './contrast'
-import { BADGE_COLORS, COLORS, CONTRAST_PAIRS } from './tokens'
+import { CONTRAST_PAIRS } from './contrastPairs'
+import { BADGE_COLORS, COLORS } from './tokens'
 
 describe('contrastRatio (WCAG 2.x)', () => {
   it('gives the definition’s end points and known values', () => {
