@@ -2,10 +2,14 @@ import '@testing-library/jest-dom'
 import { configure } from '@testing-library/react'
 import { webcrypto } from 'node:crypto'
 import { TextDecoder, TextEncoder } from 'node:util'
+import { provideAllTexts } from '../../shared-contracts/src/i18n/textTable'
 
 // jsdom has neither the encoding API nor Web Crypto's subtle; browsers have both.
 Object.assign(globalThis, { TextEncoder, TextDecoder })
 Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
+
+// The shared texts in every language, as the browser has its own once its language file is in (i18n/texts.ts).
+provideAllTexts()
 
 // jsdom does not scroll; screens that reset the scroll position must not fail there.
 window.scrollTo = () => undefined

@@ -48,7 +48,7 @@ const productionAliases = {
 const swcOptions = (mode, { messages = false } = {}) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
-    target: 'es2020',
+    target: 'es2022',
     // Production bundles carry message ids only: the texts come from the locale's JSON file.
     // Every defineMessages lives in a messages.ts (docs/conventions.md); the plugin runs only
     // there, as this @swc/core cannot hand it modules with TypeScript generics.
@@ -94,13 +94,14 @@ const moduleRules = (mode) => [
   // Emotion's files import hoist-non-react-statics for its side effects, which it has none of
   // (its package does not say so): without this the page kept it for a withTheme nobody uses.
   { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
-  // The federation runtime without its manifest snapshots, remote preloading and range parser (the loaders say why).
+  // The federation runtime without its manifest snapshots, remote preloading, range parser and error descriptions (the loaders say why).
   {
     test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/,
     use: path.join(__dirname, 'federation-snapshot-loader.js'),
   },
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]preload\.js$/, use: path.join(__dirname, 'federation-preload-loader.js') },
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/, use: path.join(__dirname, 'federation-semver-loader.js') },
+  { test: /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/, use: path.join(__dirname, 'federation-error-desc-loader.js') },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).
   { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
   { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },

@@ -130,6 +130,9 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
   const liveRegistry = async () => (await registry.current())?.registry ?? null
+  // The live versions' server builds load, and their pages are drawn once for nothing, as the edge
+  // starts: the first reader's page is then not drawn on cold code, which can miss its wait (issue 13).
+  void liveRegistry().then((live) => live && firstPaint.warm(live, { now: true }))
   const judge = new CanaryJudge({ edgeDir: options.edgeDir, health, registry: liveRegistry, log: app.log })
   app.register(async (scope) => registerBeacons(scope, { health, judge, registry: liveRegistry }))
   // A canary with --auto-promote goes live after a clean window even when no beacon arrives.

@@ -5,6 +5,7 @@ import {
   COLORS,
   endpoints,
   isApiError,
+  loadFailureMessage,
   openDialog,
   useLocale,
   useLocalePath,
@@ -16,7 +17,7 @@ import {
   type DialogComponentProps,
   routePath,
 } from '@koma/contracts'
-import { accessChoice, accessOptions, isPrimaryOption, loadFailureMessage, pickableOptions, purchaseDecision, rentalDays } from '@koma/contracts/domain'
+import { accessChoice, accessOptions, isPrimaryOption, pickableOptions, purchaseDecision, rentalDays } from '@koma/contracts/domain'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, type AccessRequest } from './actions'

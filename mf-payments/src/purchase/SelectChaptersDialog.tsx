@@ -4,6 +4,7 @@ import {
   COLORS,
   endpoints,
   isApiError,
+  loadFailureMessage,
   notify,
   TIMINGS,
   useLocale,
@@ -14,7 +15,7 @@ import {
   type DialogComponentProps,
   routePath,
 } from '@koma/contracts'
-import { chapterSelectable, loadFailureMessage, selectAllScrollTop, toggleSelectAll, unlockAllCoinBack, unlockAllPrice } from '@koma/contracts/domain'
+import { chapterSelectable, selectAllScrollTop, toggleSelectAll, unlockAllCoinBack, unlockAllPrice } from '@koma/contracts/domain'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, type AccessRequest } from './actions'

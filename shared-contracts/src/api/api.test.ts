@@ -1,6 +1,6 @@
 import { ApiClient, fillPath, formEncode, type ClientEnvironment } from './client'
 import { endpoints } from './endpoints'
-import { ApiError, classifyFailure } from './errors'
+import { ApiError, classifyFailure, loadFailureMessage } from './errors'
 import { clientOsFromUserAgent, HEADERS, requestChecksum } from './headers'
 import { events } from '../events/bus'
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
@@ -206,5 +206,17 @@ describe('SPEC §8 failure classification', () => {
   it('500 uses the bad-server-response title; others the plain error dialog', () => {
     expect(classifyFailure(err(500))).toMatchObject({ kind: 'dialog', title: 'badServerResponse' })
     expect(classifyFailure(err(409, 'conflict', { code: 409, message: 'conflict' }))).toMatchObject({ kind: 'dialog', title: 'error', message: 'conflict' })
+  })
+})
+
+describe('failed loads (SPEC §8)', () => {
+  it('say the API’s own refusal, else that the data could not be obtained, in the reader’s language', () => {
+    expect(loadFailureMessage({ status: 404, message: 'This comic cannot be found.' }, 'en')).toBe('This comic cannot be found.')
+    expect(loadFailureMessage({ status: 500, message: 'boom' }, 'fr')).toBe('Les données n’ont pas pu être obtenues. Veuillez réessayer plus tard.')
+    expect(loadFailureMessage({ status: 9999, message: 'connection lost' }, 'ja')).toBe(
+      'データを取得できませんでした。しばらくしてからもう一度お試しください。',
+    )
+    expect(loadFailureMessage(new TypeError('x'), 'en')).toBe('The data could not be obtained. Please try again later.')
+    expect(loadFailureMessage({ status: 404, message: '' }, 'en')).toBe('The data could not be obtained. Please try again later.')
   })
 })

@@ -1,7 +1,7 @@
 import type { AxiosAdapter, AxiosError, AxiosInstance } from 'axios'
 import { events } from '../events/bus'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
-import { text } from '../i18n/texts'
+import { loadTexts, text, type TextKey } from '../i18n/texts'
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from './endpoints'
 import { NETWORK_FAILURE_CODE, type ErrorBody } from './envelope'
 import { ApiError, classifyFailure, INVALID_HASH_MESSAGE, type FailurePolicy } from './errors'
@@ -137,7 +137,7 @@ export class ApiClient {
     try {
       return await this.send(endpoint, options, true)
     } catch (thrown) {
-      const error = thrown instanceof ApiError ? thrown : this.unexpected(thrown, endpoint.path)
+      const error = thrown instanceof ApiError ? thrown : await this.unexpected(thrown, endpoint.path)
       const action = classifyFailure(error, options.policy)
       if (action.kind !== 'none') events.emit('api:failure', { action, error })
       throw error
@@ -199,23 +199,23 @@ export class ApiClient {
       if (isAxiosError(thrown) && thrown.code === 'ERR_CANCELED') throw thrown
       // A request that timed out reached nothing in time: SPEC §8's "internet unstable".
       const timedOut = isAxiosError(thrown) && (thrown.code === 'ECONNABORTED' || thrown.code === 'ETIMEDOUT')
-      throw this.networkFailure(url, timedOut ? 'internetUnstable' : 'connectionLost')
+      throw await this.networkFailure(url, timedOut ? 'internetUnstable' : 'connectionLost')
     }
     const body = response.data as Partial<ErrorBody> & { result?: unknown }
     if (response.status >= 200 && response.status < 300) {
       if (!body || typeof body !== 'object' || !('result' in body)) {
-        throw new ApiError({ status: 500, message: text('badServerResponse', this.locale()), url })
+        throw new ApiError({ status: 500, message: await this.say('badServerResponse'), url })
       }
       return body.result as ResultOf<E>
     }
     // The edge could not reach the API (SPEC §8 network failure, said by the edge as code 9999).
-    if (body?.code === NETWORK_FAILURE_CODE) throw this.networkFailure(url)
+    if (body?.code === NETWORK_FAILURE_CODE) throw await this.networkFailure(url)
     const serverMessage = typeof body?.message === 'string' ? body.message : ''
     const error = new ApiError({
       status: response.status,
       code: typeof body?.code === 'number' ? body.code : response.status,
       // A 400 without a message stays silent (SPEC §8); any other status always says something.
-      message: serverMessage || (response.status === 400 ? '' : text('undefinedError', this.locale())),
+      message: serverMessage || (response.status === 400 ? '' : await this.say('undefinedError')),
       body: body && typeof body === 'object' ? (body as ErrorBody) : null,
       url,
     })
@@ -235,13 +235,23 @@ export class ApiClient {
     }
   }
 
-  private networkFailure(url: string, message: 'connectionLost' | 'internetUnstable' = 'connectionLost'): ApiError {
-    return new ApiError({ status: NETWORK_FAILURE_CODE, code: NETWORK_FAILURE_CODE, message: text(message, this.locale()), url })
+  /**
+   * A shared text in the page's language. A call can fail before any screen has loaded the
+   * language's texts (a profile call as the page starts): this waits for them (i18n/texts.ts).
+   */
+  private async say(key: TextKey): Promise<string> {
+    const locale = this.locale()
+    await loadTexts(locale).catch(() => undefined)
+    return text(key, locale)
   }
 
-  private unexpected(thrown: unknown, url: string): ApiError {
+  private async networkFailure(url: string, message: 'connectionLost' | 'internetUnstable' = 'connectionLost'): Promise<ApiError> {
+    return new ApiError({ status: NETWORK_FAILURE_CODE, code: NETWORK_FAILURE_CODE, message: await this.say(message), url })
+  }
+
+  private async unexpected(thrown: unknown, url: string): Promise<ApiError> {
     if (isAxiosError(thrown) && thrown.code === 'ERR_CANCELED') throw thrown
-    return new ApiError({ status: 500, message: thrown instanceof Error ? thrown.message : text('undefinedError', this.locale()), url })
+    return new ApiError({ status: 500, message: thrown instanceof Error ? thrown.message : await this.say('undefinedError'), url })
   }
 
   private lookupIp(): Promise<IpInfo> {

@@ -1,3 +1,5 @@
+import type { Locale } from '../i18n/locales'
+import { text } from '../i18n/texts'
 import { NETWORK_FAILURE_CODE, NON_ERROR_STATUSES, type ErrorBody, type MaintenanceInfo } from './envelope'
 
 /** A failed API call as a value: its status (9999 for no answer), code, message and body. */
@@ -74,3 +76,17 @@ export function classifyFailure(error: ApiError, policy: FailurePolicy = {}): Fa
 }
 
 export { INVALID_HASH_MESSAGE }
+
+/**
+ * What a failed load says (SPEC §8 "data could not be obtained"): the API's own refusal when it
+ * gave one (a 4xx with a message), else that the data could not be obtained (the server, the
+ * network, anything thrown on the way). In the shared barrel, not the domain rules: it says a
+ * shared text, which the page's one texts registry holds (i18n/texts.ts).
+ */
+export function loadFailureMessage(error: unknown, locale: Locale): string {
+  if (typeof error === 'object' && error !== null && 'status' in error && 'message' in error) {
+    const { status, message } = error as { status: unknown; message: unknown }
+    if (typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message) return message
+  }
+  return text('dataNotObtained', locale)
+}

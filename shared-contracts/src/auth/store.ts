@@ -8,7 +8,7 @@ import type { Profile } from '../domain/types'
 import { events, type EventBus } from '../events/bus'
 import { openDialog } from '../host/bridge'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
-import { text } from '../i18n/texts'
+import { loadTexts, text } from '../i18n/texts'
 
 /**
  * Who is reading. Login state is the login-check cookie (SPEC §4: present and non-empty);
@@ -114,6 +114,8 @@ export class AuthStore {
     this.askingTerms = true
     try {
       const locale = this.locale()
+      // Asked as the page starts (its profile call), perhaps before a screen has loaded the texts.
+      await loadTexts(locale).catch(() => undefined)
       const agreed = await openDialog('confirm', {
         title: text('termsUpdatedTitle', locale),
         message: text('termsAgreementRequired', locale),

@@ -1,6 +1,6 @@
 import { TIMINGS } from '../theme/tokens'
 import { selectAllScrollOffset, selectAllScrollTop } from './coins'
-import { errorCallbackOutcome, loadFailureMessage, notificationDuration } from './feedback'
+import { errorCallbackOutcome, notificationDuration } from './feedback'
 
 describe('error with callback (SPEC §8)', () => {
   it('OK does nothing on 303, goes home on 404, reloads on 304 and every other status', () => {
@@ -9,18 +9,6 @@ describe('error with callback (SPEC §8)', () => {
     expect(errorCallbackOutcome(304)).toBe('reload')
     for (const status of [400, 401, 402, 409, 500, 503, 9999]) expect(errorCallbackOutcome(status)).toBe('reload')
     expect(errorCallbackOutcome(undefined)).toBe('reload')
-  })
-})
-
-describe('failed loads (SPEC §8)', () => {
-  it('say the API’s own refusal, else that the data could not be obtained, in the reader’s language', () => {
-    expect(loadFailureMessage({ status: 404, message: 'This comic cannot be found.' }, 'en')).toBe('This comic cannot be found.')
-    expect(loadFailureMessage({ status: 500, message: 'boom' }, 'fr')).toBe('Les données n’ont pas pu être obtenues. Veuillez réessayer plus tard.')
-    expect(loadFailureMessage({ status: 9999, message: 'connection lost' }, 'ja')).toBe(
-      'データを取得できませんでした。しばらくしてからもう一度お試しください。',
-    )
-    expect(loadFailureMessage(new TypeError('x'), 'en')).toBe('The data could not be obtained. Please try again later.')
-    expect(loadFailureMessage({ status: 404, message: '' }, 'en')).toBe('The data could not be obtained. Please try again later.')
   })
 })
 

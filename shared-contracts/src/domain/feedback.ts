@@ -1,6 +1,4 @@
 import { TIMINGS } from '../theme/timings'
-import type { Locale } from '../i18n/locales'
-import { text } from '../i18n/texts'
 
 /**
  * SPEC §8 error-with-callback: what its OK does with the status it reports. 303 does nothing,
@@ -21,16 +19,3 @@ export function errorCallbackOutcome(status: number | undefined): ErrorCallbackO
  */
 export const notificationDuration = (durationMs?: number): number =>
   typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs > 0 ? durationMs : TIMINGS.notificationMs
-
-/**
- * What a failed load says (SPEC §8 "data could not be obtained"): the API's own refusal when it
- * gave one (a 4xx with a message), else that the data could not be obtained (the server, the
- * network, anything thrown on the way).
- */
-export function loadFailureMessage(error: unknown, locale: Locale): string {
-  if (typeof error === 'object' && error !== null && 'status' in error && 'message' in error) {
-    const { status, message } = error as { status: unknown; message: unknown }
-    if (typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message) return message
-  }
-  return text('dataNotObtained', locale)
-}

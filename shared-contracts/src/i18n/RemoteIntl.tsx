@@ -4,13 +4,16 @@ import { intlFor } from './intlFor'
 import { type Locale } from './locales'
 import { useLocale } from './LocaleContext'
 import { readableWhenDone } from '../data/settled'
+import { loadTexts } from './texts'
 
 export type Messages = Record<string, string>
 export type MessageLoaders = Record<Locale, () => Promise<{ default: Messages } | Messages>>
 
 /**
  * One language's messages at a time, each downloaded once (a failed download is tried again on
- * the next call); the same promise every call, readable by use() at once when done.
+ * the next call); the same promise every call, readable by use() at once when done. Done once
+ * the shared texts in that language are here too (texts.ts): what renders with the messages can
+ * say them.
  */
 export function createMessageLoader(loaders: MessageLoaders): (locale: Locale) => Promise<Messages> {
   const cache = new Map<Locale, Promise<Messages>>()
@@ -18,7 +21,9 @@ export function createMessageLoader(loaders: MessageLoaders): (locale: Locale) =
     let promise = cache.get(locale)
     if (!promise) {
       promise = readableWhenDone(
-        loaders[locale]().then((module) => ('default' in module && typeof module.default === 'object' ? module.default : module) as Messages),
+        Promise.all([loaders[locale](), loadTexts(locale)]).then(
+          ([module]) => ('default' in module && typeof module.default === 'object' ? module.default : module) as Messages,
+        ),
       )
       void promise.catch(() => cache.delete(locale))
       cache.set(locale, promise)

@@ -1,5 +1,6 @@
 import { hasLocalePrefix, pathInLocale, resolveLocale, splitLocalePrefix, withLocalePrefix } from './locales'
-import { TEXTS, text } from './texts'
+import { TEXTS } from './textTable'
+import { text } from './texts'
 
 describe('locale resolution (SPEC §2: prefix, cookie, browser, en)', () => {
   it('prefers the path prefix', () => {

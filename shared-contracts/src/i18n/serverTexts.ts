@@ -4,12 +4,13 @@ import { PAYMENT_TEXTS } from './paymentTexts'
 import { COMMUNITY_TEXTS } from './communityTexts'
 import { OPS_TEXTS } from './opsTexts'
 import type { Locale } from './locales'
-import { fillText, TEXTS as BROWSER_TEXTS, type Localized } from './texts'
+import { TEXTS as BROWSER_TEXTS } from './textTable'
+import { fillText, type Localized } from './texts'
 
 export { fillText, type Localized } from './texts'
 
 /**
- * Every text the API sends: the browser's texts (texts.ts) and the ones only the API says
+ * Every text the API sends: the browser's texts (texts/*.ts, all languages: textTable.ts) and the ones only the API says
  * (account, coin shop, payments, community and operator console refusals). Exported by
  * `@koma/contracts/server` only, so the browser's shared contracts chunk does not carry them.
  */

@@ -4,7 +4,7 @@ import { resolveRoute } from '@koma/contracts/match'
 import type { Registry } from '../registry/types'
 import { eventually } from '../../../e2e/support/eventually'
 import { removeDir, tempDir } from '../testing/fixtures'
-import { FirstPaint, isTimeZone, withoutScriptPreloads, withRoot, type DrawRequest } from './firstPaint'
+import { FirstPaint, isTimeZone, warmUpPages, withoutScriptPreloads, withRoot, type DrawRequest } from './firstPaint'
 import { ServerBuilds } from './serverBuilds'
 
 const H1 = '20260101000000-aaaaaaaa'
@@ -18,10 +18,13 @@ const R1 = '20260101000000-cccccccc'
 const hostBuild = (label: string, behaviour = 'draw') => `
 const react = { label: ${JSON.stringify(label)} }
 let drawings = 0
+const drawn = []
 exports.SHARED = { react }
 exports.drawings = () => drawings
+exports.drawn = () => drawn
 exports.renderPage = async (input) => {
   drawings += 1
+  drawn.push({ url: input.url, languages: input.languages, boot: input.boot })
   if (${JSON.stringify(behaviour)} === 'slow') return new Promise(() => undefined)
   if (${JSON.stringify(behaviour)} === 'throw') throw new Error('boom')
   const routes = input.remotes.mf_catalog && input.remotes.mf_catalog['./routes']
@@ -131,6 +134,31 @@ describe('the first paint drawn by the edge (issue 13)', () => {
     expect(await paint.draw({ ...visitor, url: '/en/comic/3?c' }, page('/en/comic/3'), registry(slow), {})).toBeNull()
     expect(await started()).toBe(2)
     expect(await Promise.all(drawings)).toEqual([null, null])
+  })
+
+  it('draws each of a remote’s drawn pages once per version, for nothing, so no reader’s drawing is the first (warm-up)', async () => {
+    const version = '20260109000000-33333333'
+    await put(root, `host/${version}/server/host.js`, hostBuild('warm'))
+    const builds = new ServerBuilds(root)
+    const paint = new FirstPaint(root, { builds })
+    const host = async () => (await builds.host(version)) as unknown as { drawings: () => number; drawn: () => unknown[] }
+    const pages = warmUpPages('mf_catalog')
+    // Home and an episode list, in every language (ja on the unprefixed paths).
+    expect(pages.map((page) => page.url).sort()).toEqual(['/', '/comic/1', '/en', '/en/comic/1', '/fr', '/fr/comic/1'])
+    expect(warmUpPages('mf_viewer').map((page) => page.url)).toContain('/en/comic/1/chapter/1/product')
+    expect(warmUpPages('mf_account')).toEqual([])
+    paint.warm(registry(version), { now: true })
+    await eventually(
+      async () => (await host()).drawings(),
+      (count) => count === pages.length,
+    )
+    // With nothing to answer its calls: the page draws its loading state.
+    expect((await host()).drawn()).toEqual(pages.map(({ url, locale }) => ({ url, languages: [locale], boot: {} })))
+    // The same versions again (every reader's request warms): drawn once only.
+    paint.warm(registry(version), { now: true })
+    expect(await paint.draw(visitor, page('/en/comic/3'), registry(version), { seed: 1 })).toContain('warm /en/comic/3')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect((await host()).drawings()).toBe(pages.length + 1)
   })
 
   it('refuses a server build that asks for anything but Node’s own modules and the host’s libraries', async () => {

@@ -1,5 +1,18 @@
 import { createHash, randomInt } from 'node:crypto'
-import { COOKIES, DEFAULT_TIMEZONE, readCookie, REMOTES, type BootData, type PageRegistry } from '@koma/contracts/server'
+import {
+  COOKIES,
+  DEFAULT_TIMEZONE,
+  LOCALES,
+  readCookie,
+  REMOTES,
+  ROUTES,
+  pathInLocale,
+  type BootData,
+  type Locale,
+  type PageRegistry,
+  type ParamRule,
+  type RemoteName,
+} from '@koma/contracts/server'
 import { LRUCache } from 'lru-cache'
 import type { PageContext } from '../http/pageMeta'
 import type { Registry } from '../registry/types'
@@ -88,18 +101,37 @@ export class FirstPaint {
     return told && isTimeZone(told) ? told : DEFAULT_TIMEZONE
   }
 
+  /** Host and remote versions whose drawn pages have had their warm-up drawing. */
+  private readonly warmedUp = new LRUCache<string, true>({ max: 64 })
+
   /**
    * Loads the server builds of the host and of every remote a registry names, in the background
-   * (each once per version), so the first reader after a deploy gets a drawn page too.
+   * (each once per version), so the first reader after a deploy gets a drawn page too. Then, once
+   * per version, draws each of the remote's drawn pages for nothing (`warmUpPages`): a first drawing
+   * runs on cold code (the build's modules, the JIT) and can miss its wait, which a reader's then
+   * is not. At the edge's start (`now`) at once; on a reader's request after the wait, so the
+   * warm-up never holds up the drawing of the page that asked (drawings go one at a time).
    */
-  warm(registry: Registry): void {
+  warm(registry: Registry, { now = false }: { now?: boolean } = {}): void {
     const host = registry.host
     if (!host) return
     void this.builds.host(host.version).then((build) => {
       if (!build) return
       for (const name of REMOTES) {
         const remote = registry.remotes[name]
-        if (remote) void this.builds.remote(name, remote.version, host.version, build)
+        if (!remote) continue
+        void this.builds.remote(name, remote.version, host.version, build).then((routes) => {
+          const key = `${host.version} ${name} ${remote.version}`
+          if (!routes || this.warmedUp.has(key)) return
+          this.warmedUp.set(key, true)
+          const drawAll = async () => {
+            for (const { url, locale } of warmUpPages(name))
+              await build
+                .renderPage({ url, cookie: '', gpc: false, languages: [locale], boot: {}, registry: registry as PageRegistry, remotes: { [name]: routes } })
+                .catch(() => null)
+          }
+          setTimeout(() => void drawAll(), now ? 0 : (this.options.waitMs ?? FIRST_PAINT_WAIT_MS)).unref()
+        })
       }
     })
   }
@@ -177,6 +209,21 @@ export function drawKey(request: DrawRequest, registry: Registry, boot: BootData
   return createHash('sha256')
     .update(JSON.stringify([request.url, request.languages, request.gpc, cookies, registry, drawnFrom]))
     .digest('base64url')
+}
+
+/** A value each path parameter rule accepts, for a page drawn for nothing (a warm-up). */
+const SAMPLE_PARAMS: Record<ParamRule, string> = { id: '1', contentType: 'comic', chapterFileSalesType: 'product', any: 'warm-up' }
+
+/**
+ * A remote's drawn pages as a warm-up draws them: one path per route marked drawnByEdge, in
+ * every language. The drawing has no answers (its boot data is empty), so every API call misses
+ * and the page draws its loading state: what runs is the code a reader's drawing runs first.
+ */
+export function warmUpPages(remote: RemoteName): { url: string; locale: Locale }[] {
+  return ROUTES.filter((route) => route.drawnByEdge && route.owner === remote).flatMap((route) => {
+    const path = route.path.replace(/:(\w+)/g, (_whole, name: string) => SAMPLE_PARAMS[route.params?.[name] ?? 'any'])
+    return LOCALES.map((locale) => ({ url: pathInLocale(locale, path), locale }))
+  })
 }
 
 /** Puts the drawn markup into the page's `<div id="root"></div>` (the host's index.html has it empty). */
