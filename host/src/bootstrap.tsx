@@ -5,6 +5,7 @@ import {
   installAnalytics,
   installHostBridge,
   LOCALE_COOKIE_DAYS,
+  readBootData,
   readCookie,
   SERVER_RENDER_MISS,
   whenIdle,
@@ -24,7 +25,6 @@ import { installForeground } from './platform/foreground'
 import { installPageGuards } from './platform/pageGuards'
 import { installFailureBeacons } from './platform/failureBeacons'
 import { installQueryHooks } from './platform/queryHooks'
-import { installTags } from './platform/tags'
 
 async function boot(): Promise<void> {
   if (needsBrowserGuide(navigator.userAgent) && !location.pathname.endsWith('/browserguide')) {
@@ -46,9 +46,15 @@ async function boot(): Promise<void> {
     loadExposed: (remote, module) => ready.then(() => remoteLoader.load(remote, module)),
   })
   remoteLoader.whenReady(ready)
-  // A configured tag manager or pixel subscribes first, so it gets the visit's referral too; its script waits for the load event.
-  installTags()
-  installAnalytics()
+  // A configured tag manager or pixel subscribes first, so it gets the visit's referral too; its
+  // script waits for the load event. Its code is downloaded only where the edge named one (boot
+  // data: configured, and the reader shares): most pages carry none (issue 13).
+  if (Object.keys(readBootData()?.tags ?? {}).length > 0)
+    void import('./platform/tags')
+      .then(({ installTags }) => installTags())
+      .catch(() => undefined)
+      .finally(installAnalytics)
+  else installAnalytics()
   if (auth.reader) void auth.loadProfile()
   // Another tab signing in or out changes the login-check cookie: follow it when we come back.
   window.addEventListener('focus', () => auth.syncFromCookie())
