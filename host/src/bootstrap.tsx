@@ -46,15 +46,19 @@ async function boot(): Promise<void> {
     loadExposed: (remote, module) => ready.then(() => remoteLoader.load(remote, module)),
   })
   remoteLoader.whenReady(ready)
-  // A configured tag manager or pixel subscribes first, so it gets the visit's referral too; its
-  // script waits for the load event. Its code is downloaded only where the edge named one (boot
-  // data: configured, and the reader shares): most pages carry none (issue 13).
-  if (Object.keys(readBootData()?.tags ?? {}).length > 0)
-    void import('./platform/tags')
-      .then(({ installTags }) => installTags())
-      .catch(() => undefined)
-      .finally(installAnalytics)
-  else installAnalytics()
+  // A configured tag manager or pixel subscribes first, so it gets the visit's referral and the
+  // first page's views too (the page renders after it); its script waits for the load event. Its
+  // code is downloaded only where the edge named one (boot data: configured, and the reader
+  // shares): most pages carry none (issue 13).
+  const tagged = Object.keys(readBootData()?.tags ?? {}).length > 0
+  const analyticsReady = (
+    tagged
+      ? import('./platform/tags').then(
+          ({ installTags }) => void installTags(),
+          () => undefined,
+        )
+      : Promise.resolve()
+  ).then(installAnalytics)
   if (auth.reader) void auth.loadProfile()
   // Another tab signing in or out changes the login-check cookie: follow it when we come back.
   window.addEventListener('focus', () => auth.syncFromCookie())
@@ -68,7 +72,7 @@ async function boot(): Promise<void> {
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
   // a failed download renders anyway and suspends on the shell, which tries again.
-  await loadHostMessages(localeOf(location.pathname)).catch(() => undefined)
+  await Promise.all([loadHostMessages(localeOf(location.pathname)).catch(() => undefined), analyticsReady])
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   const page = (

@@ -31,6 +31,8 @@ describe('home', () => {
     await popup.waitFor()
     await page.getByTestId('popup-skip').click()
     await popup.waitFor({ state: 'detached' })
+    // Below the first screen, rows are drawn in turns as the browser idles (home/rowWindow.ts): wait for them.
+    for (const row of ['banner_list_group', 'banner_list_content_big_group']) await page.locator(`[data-ui="${row}"]`).first().waitFor()
     expect(await page.locator('[data-ui="banner_list_group"]').count()).toBe(1)
     expect(await page.locator('[data-ui="banner_list_content_big_group"]').count()).toBe(1)
     await textOf(page.locator('[data-ui="banner"] h2'), 'Campaigns now on')

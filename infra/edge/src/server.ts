@@ -29,6 +29,9 @@ import { BUCKET_MS, DEFAULT_CANARY_RULES, VersionHealth, type CanaryRules, type 
 import { htmlHeaders, jsonError, notFound } from './http/responses'
 import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } from './http/security'
 
+/** The longest the edge's start waits for its warm-up drawings (render/firstPaint.ts `warm`). */
+const WARM_UP_MAX_MS = 5_000
+
 export interface EdgeOptions {
   edgeDir: string
   /** The API: one address, or several as a comma list (balanced over the healthy ones, upstreams.ts). */
@@ -130,9 +133,17 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
   const liveRegistry = async () => (await registry.current())?.registry ?? null
-  // The live versions' server builds load, and their pages are drawn once for nothing, as the edge
-  // starts: the first reader's page is then not drawn on cold code, which can miss its wait (issue 13).
-  void liveRegistry().then((live) => live && firstPaint.warm(live, { now: true }))
+  // The live versions' server builds load, and their pages are drawn once for nothing, before the
+  // edge listens: no reader's page is drawn on cold code, which can miss its wait (issue 13). A
+  // warm-up that takes too long (a broken build) does not hold the edge up.
+  app.addHook('onReady', async () => {
+    const live = await liveRegistry()
+    if (!live) return
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, WARM_UP_MAX_MS)))
+    await Promise.race([firstPaint.warm(live, { now: true }), late])
+    clearTimeout(timer)
+  })
   const judge = new CanaryJudge({ edgeDir: options.edgeDir, health, registry: liveRegistry, log: app.log })
   app.register(async (scope) => registerBeacons(scope, { health, judge, registry: liveRegistry }))
   // A canary with --auto-promote goes live after a clean window even when no beacon arrives.
@@ -298,7 +309,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       visitor: isAnonymousVisitor(req.headers.cookie),
     }
     const drawing = firstPaint.wants(drawRequest, context, readers.registry)
-    firstPaint.warm(readers.registry)
+    void firstPaint.warm(readers.registry)
     // A page the edge draws fetches its scripts once it is painted (koma-scripts), not in its head.
     const original = html.identity.toString('utf8')
     const index = drawing ? withoutScriptPreloads(original) : null

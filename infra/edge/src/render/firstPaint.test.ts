@@ -142,23 +142,30 @@ describe('the first paint drawn by the edge (issue 13)', () => {
     const builds = new ServerBuilds(root)
     const paint = new FirstPaint(root, { builds })
     const host = async () => (await builds.host(version)) as unknown as { drawings: () => number; drawn: () => unknown[] }
-    const pages = warmUpPages('mf_catalog')
-    // Home and an episode list, in every language (ja on the unprefixed paths).
-    expect(pages.map((page) => page.url).sort()).toEqual(['/', '/comic/1', '/en', '/en/comic/1', '/fr', '/fr/comic/1'])
-    expect(warmUpPages('mf_viewer').map((page) => page.url)).toContain('/en/comic/1/chapter/1/product')
+    // Home and an episode list; a chapter for the viewer; nothing for a remote that draws no page.
+    expect(warmUpPages('mf_catalog')).toEqual(['/en', '/en/comic/1'])
+    expect(warmUpPages('mf_viewer')).toContain('/en/comic/1/chapter/1/product')
     expect(warmUpPages('mf_account')).toEqual([])
-    paint.warm(registry(version), { now: true })
-    await eventually(
-      async () => (await host()).drawings(),
-      (count) => count === pages.length,
-    )
+    await paint.warm(registry(version), { now: true })
     // With nothing to answer its calls: the page draws its loading state.
-    expect((await host()).drawn()).toEqual(pages.map(({ url, locale }) => ({ url, languages: [locale], boot: {} })))
+    expect((await host()).drawn()).toEqual(['/en', '/en/comic/1'].map((url) => ({ url, languages: [], boot: {} })))
     // The same versions again (every reader's request warms): drawn once only.
-    paint.warm(registry(version), { now: true })
-    expect(await paint.draw(visitor, page('/en/comic/3'), registry(version), { seed: 1 })).toContain('warm /en/comic/3')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect((await host()).drawings()).toBe(pages.length + 1)
+    await paint.warm(registry(version), { now: true })
+    expect((await host()).drawings()).toBe(2)
+  })
+
+  it('lets a reader’s drawing go before the next warm-up drawing', async () => {
+    const version = '20260110000000-22222222'
+    await put(root, `host/${version}/server/host.js`, hostBuild('yield'))
+    const builds = new ServerBuilds(root)
+    const paint = new FirstPaint(root, { builds, waitMs: 2000 })
+    const host = async () => (await builds.host(version)) as unknown as { drawn: () => { url: string }[] }
+    await builds.remote('mf_catalog', R1, version, (await builds.host(version))!)
+    // The warm-up is asked first, the reader's page right after: the reader's is drawn first.
+    const warming = paint.warm(registry(version), { now: true })
+    const reader = paint.draw(visitor, page('/en/comic/3'), registry(version), { seed: 1 })
+    await Promise.all([reader, warming])
+    expect((await host()).drawn().map((drawing) => drawing.url)).toEqual(['/en/comic/3', '/en', '/en/comic/1'])
   })
 
   it('refuses a server build that asks for anything but Node’s own modules and the host’s libraries', async () => {

@@ -2,13 +2,11 @@ import { createHash, randomInt } from 'node:crypto'
 import {
   COOKIES,
   DEFAULT_TIMEZONE,
-  LOCALES,
   readCookie,
   REMOTES,
   ROUTES,
   pathInLocale,
   type BootData,
-  type Locale,
   type PageRegistry,
   type ParamRule,
   type RemoteName,
@@ -103,37 +101,51 @@ export class FirstPaint {
 
   /** Host and remote versions whose drawn pages have had their warm-up drawing. */
   private readonly warmedUp = new LRUCache<string, true>({ max: 64 })
+  /** Warm-up drawings waiting for the readers' drawings in flight to be done. */
+  private idleWaiters: (() => void)[] = []
 
   /**
-   * Loads the server builds of the host and of every remote a registry names, in the background
-   * (each once per version), so the first reader after a deploy gets a drawn page too. Then, once
-   * per version, draws each of the remote's drawn pages for nothing (`warmUpPages`): a first drawing
-   * runs on cold code (the build's modules, the JIT) and can miss its wait, which a reader's then
-   * is not. At the edge's start (`now`) at once; on a reader's request after the wait, so the
-   * warm-up never holds up the drawing of the page that asked (drawings go one at a time).
+   * Loads the server builds of the host and of every remote a registry names (each once per
+   * version), so the first reader after a deploy gets a drawn page too. Then, once per version,
+   * draws each of the remote's drawn pages for nothing (`warmUpPages`): a first drawing runs on
+   * cold code (the build's modules, the JIT) and can miss its wait, which a reader's then is not.
+   * At the edge's start (`now`: the edge listens once this is done, server.ts) at once; on a
+   * reader's request after the wait, so the warm-up never holds up the page that asked. A
+   * reader's drawing always goes before the next warm-up drawing (drawings go one at a time).
    */
-  warm(registry: Registry, { now = false }: { now?: boolean } = {}): void {
+  warm(registry: Registry, { now = false }: { now?: boolean } = {}): Promise<void> {
     const host = registry.host
-    if (!host) return
-    void this.builds.host(host.version).then((build) => {
+    if (!host) return Promise.resolve()
+    return this.builds.host(host.version).then(async (build) => {
       if (!build) return
-      for (const name of REMOTES) {
-        const remote = registry.remotes[name]
-        if (!remote) continue
-        void this.builds.remote(name, remote.version, host.version, build).then((routes) => {
+      await Promise.all(
+        REMOTES.map(async (name) => {
+          const remote = registry.remotes[name]
+          if (!remote) return
+          const routes = await this.builds.remote(name, remote.version, host.version, build)
           const key = `${host.version} ${name} ${remote.version}`
           if (!routes || this.warmedUp.has(key)) return
           this.warmedUp.set(key, true)
-          const drawAll = async () => {
-            for (const { url, locale } of warmUpPages(name))
-              await build
-                .renderPage({ url, cookie: '', gpc: false, languages: [locale], boot: {}, registry: registry as PageRegistry, remotes: { [name]: routes } })
-                .catch(() => null)
+          if (!now) await new Promise((resolve) => setTimeout(resolve, this.options.waitMs ?? FIRST_PAINT_WAIT_MS).unref())
+          for (const url of warmUpPages(name)) {
+            await this.idle()
+            await build
+              .renderPage({ url, cookie: '', gpc: false, languages: [], boot: {}, registry: registry as PageRegistry, remotes: { [name]: routes } })
+              .catch(() => null)
           }
-          setTimeout(() => void drawAll(), now ? 0 : (this.options.waitMs ?? FIRST_PAINT_WAIT_MS)).unref()
-        })
-      }
+        }),
+      )
     })
+  }
+
+  /** Resolves once no reader's drawing is in flight. */
+  private idle(): Promise<void> {
+    return this.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  private drawingDone(): void {
+    this.inFlight -= 1
+    if (this.inFlight === 0) for (const resume of this.idleWaiters.splice(0)) resume()
   }
 
   /** A seed for the page's random choices (BootData.seed), one of SEEDS at random. */
@@ -184,9 +196,9 @@ export class FirstPaint {
       })()
       this.inFlight += 1
       void drawing.then(
-        () => (this.inFlight -= 1),
+        () => this.drawingDone(),
         (err: unknown) => {
-          this.inFlight -= 1
+          this.drawingDone()
           this.options.log?.warn({ err, url: request.url }, 'the edge could not draw the page')
         },
       )
@@ -215,15 +227,18 @@ export function drawKey(request: DrawRequest, registry: Registry, boot: BootData
 const SAMPLE_PARAMS: Record<ParamRule, string> = { id: '1', contentType: 'comic', chapterFileSalesType: 'product', any: 'warm-up' }
 
 /**
- * A remote's drawn pages as a warm-up draws them: one path per route marked drawnByEdge, in
- * every language. The drawing has no answers (its boot data is empty), so every API call misses
- * and the page draws its loading state: what runs is the code a reader's drawing runs first.
+ * A remote's drawn pages as a warm-up draws them: one path per route marked drawnByEdge (the
+ * server build is one file: every language's messages are in it). The drawing has no answers
+ * (its boot data is empty), so every API call misses and the page draws its loading state: what
+ * runs is the code a reader's drawing runs first.
  */
-export function warmUpPages(remote: RemoteName): { url: string; locale: Locale }[] {
-  return ROUTES.filter((route) => route.drawnByEdge && route.owner === remote).flatMap((route) => {
-    const path = route.path.replace(/:(\w+)/g, (_whole, name: string) => SAMPLE_PARAMS[route.params?.[name] ?? 'any'])
-    return LOCALES.map((locale) => ({ url: pathInLocale(locale, path), locale }))
-  })
+export function warmUpPages(remote: RemoteName): string[] {
+  return ROUTES.filter((route) => route.drawnByEdge && route.owner === remote).map((route) =>
+    pathInLocale(
+      'en',
+      route.path.replace(/:(\w+)/g, (_whole, name: string) => SAMPLE_PARAMS[route.params?.[name] ?? 'any']),
+    ),
+  )
 }
 
 /** Puts the drawn markup into the page's `<div id="root"></div>` (the host's index.html has it empty). */
