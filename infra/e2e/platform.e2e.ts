@@ -81,9 +81,9 @@ describe('home composed from mf-catalog', () => {
     // bundled by their users; 194.5 KiB with remotes carrying no fallback copies of shared
     // libraries and MobX shared as the exports Koma uses; 172.0 KiB at stop 31 (one federation
     // bundler runtime, more libraries shared as lists, short message ids, the host's shared
-    // libraries in main.js, gzip by Zopfli); 168.6 KiB gzip, 149.8 KiB brotli at stop 32 (the
+    // libraries in main.js, gzip by Zopfli); 168.1 KiB gzip, 149.4 KiB brotli at stop 32 (the
     // shared texts by language, stand-ins for the federation runtime's semver and error texts,
-    // ES2022 class fields).
+    // the tag manager glue only where configured).
     const { edgeDir } = readSite()
     const served = (encoding: 'gz' | 'br') =>
       [...scripts].reduce((sum, script) => {

@@ -48,7 +48,7 @@ const productionAliases = {
 const swcOptions = (mode, { messages = false } = {}) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
-    target: 'es2022',
+    target: 'es2020',
     // Production bundles carry message ids only: the texts come from the locale's JSON file.
     // Every defineMessages lives in a messages.ts (docs/conventions.md); the plugin runs only
     // there, as this @swc/core cannot hand it modules with TypeScript generics.
