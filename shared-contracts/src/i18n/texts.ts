@@ -53,7 +53,11 @@ export function provideTexts(locale: Locale, column: TextColumn): void {
  * language at hand, else by its key, and the file is asked for again.
  */
 export function text(key: TextKey, locale: Locale, values: Record<string, string | number> = {}): string {
-  const column = columns[locale] ?? (void loadTexts(locale).catch(() => undefined), columns.en ?? columns.ja ?? columns.fr)
+  let column = columns[locale]
+  if (!column) {
+    void loadTexts(locale).catch(() => undefined)
+    column = columns.en ?? columns.ja ?? columns.fr
+  }
   return fillText(column?.[key] ?? key, values)
 }
 
