@@ -131,6 +131,8 @@ export const API_ERRORS = declare({
   // 428 and 451: the mature-content steps of SPEC §8.
   matureNotAccepted: { status: 428 },
   adultVerificationRequired: { status: 451 },
+  /** A visitor or a guest on a mature title: only a member can be verified, so sign in first. */
+  adultSignInRequired: { status: 451 },
   // 429: too many, too fast (tooManyRequests adds retry-after).
   tooManyRequests: { status: 429 },
   tooManyRequestsMinutes: { status: 429 },
