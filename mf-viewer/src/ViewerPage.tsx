@@ -1,6 +1,7 @@
 import {
   analytics,
   auth,
+  browserEnvironment,
   CHAPTER_ABORTED_CODE,
   MATURE_STATUSES,
   openDialog,
@@ -47,7 +48,10 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
     void (async () => {
       if (MATURE_STATUSES.includes(error.status)) {
         // The dialog goes on by itself (back, home, sign-in, verification); yes reads the chapter.
-        const accepted = await openMatureDialog(error, location.pathname + location.search, { signedIn: auth.signedIn })
+        const accepted = await openMatureDialog(error, location.pathname + location.search, {
+          signedIn: auth.signedIn,
+          saidAdult: browserEnvironment.acceptMature(),
+        })
         if (!cancelled && accepted) invalidate(chapterKey)
         return
       }

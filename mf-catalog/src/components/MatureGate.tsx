@@ -1,4 +1,4 @@
-import { auth, COLORS, openMatureDialog, useT, type ApiError } from '@koma/contracts'
+import { auth, browserEnvironment, COLORS, openMatureDialog, useT, type ApiError } from '@koma/contracts'
 import { invalidate, type CatalogKey } from '../cache'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
@@ -16,7 +16,7 @@ export function MatureGate({ resourceKey, refusal }: { resourceKey: CatalogKey; 
   useEffect(() => {
     let active = true
     const target = location.pathname + location.search
-    void openMatureDialog(refusal, target, { signedIn: auth.signedIn }).then((accepted) => {
+    void openMatureDialog(refusal, target, { signedIn: auth.signedIn, saidAdult: browserEnvironment.acceptMature() }).then((accepted) => {
       if (active && accepted) invalidate(resourceKey)
     })
     return () => {

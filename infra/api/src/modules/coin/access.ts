@@ -98,6 +98,7 @@ export async function accessTarget(
 ): Promise<{ content: Content; chapters: Chapter[] }> {
   const content = await readerTitles(deps.db).selectAll().where('id', '=', contentId).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
+  if (content.mature) await requireMatureReader(deps, req)
   const chapters = chapterIds.length
     ? await deps.db.selectFrom('chapters').selectAll().where('content_id', '=', contentId).where('id', 'in', chapterIds).orderBy('sort').execute()
     : []
@@ -105,7 +106,6 @@ export async function accessTarget(
   const now = deps.clock.now()
   if (chapters.length !== new Set(chapterIds).size || chapters.some((chapter) => !chapterReleased(content.status, chapter.published_at, now)))
     throw apiError('chapterNotFound')
-  if (content.mature) await requireMatureReader(deps, req)
   return { content, chapters }
 }
 

@@ -40,9 +40,10 @@ export async function readableChapter(
     deps.db.selectFrom('chapters').selectAll().where('id', '=', input.chapterId).where('content_id', '=', input.contentId).executeTakeFirst(),
   ])
   if (!content) throw apiError('comicNotFound')
+  // Before anything about its chapters: a mature title tells nobody else which of them exist.
+  if (content.mature) await requireMatureReader(deps, req)
   // A chapter scheduled for later is not there yet (issue 17).
   if (!chapter || !chapterReleased(content.status, chapter.published_at, deps.clock.now())) throw apiError('chapterNotFound')
-  if (content.mature) await requireMatureReader(deps, req)
   const member = await sessionMember(deps, req)
   const activity = (await chapterActivities(deps, member?.memberId ?? null, [chapter.id])).get(chapter.id) ?? NO_ACTIVITY
   if (abortedFor(chapter, activity)) throw apiError('chapterAborted')
