@@ -141,3 +141,32 @@ export const ABUSE_PENALTY: AbusePenalty = {
   penaltyMs: MINUTE,
   delayMs: 3 * SECOND,
 }
+
+/**
+ * EPUB archives (issue 33), checked on the zip's own directory before anything is inflated, and
+ * held to while inflating (modules/viewer/epub/zip.ts): by the operator console's import, `npm run
+ * import`, the seed and every reader's open. A real book is far inside them (the EPUB samples: at
+ * most 159 files, 3.3 MB in all, 0.7 MB for the largest file, packed at most 3 to 1); a zip bomb
+ * (307 KB inflating to 300 MB) is refused from its directory with a message naming the limit.
+ */
+export interface ArchiveLimits {
+  /** Entries in the zip's directory. */
+  entries: number
+  /** One entry, inflated. */
+  entryBytes: number
+  /** Every entry inflated, added up. */
+  bookBytes: number
+  /** An entry larger than ratioFloorBytes inflated may be at most this many times its packed size. */
+  ratio: number
+  ratioFloorBytes: number
+}
+
+const MB = 1024 * 1024
+
+export const ARCHIVE_LIMITS: ArchiveLimits = {
+  entries: 10_000,
+  entryBytes: 64 * MB,
+  bookBytes: 512 * MB,
+  ratio: 100,
+  ratioFloorBytes: MB,
+}
