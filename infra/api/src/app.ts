@@ -112,6 +112,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // reading. Small bodies are cheaper drained than reconnected.
   app.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode >= 400 && !req.raw.complete && Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.default) reply.header('connection', 'close')
+    // Every answer is what its content-type says, never sniffed: a rendered image, an EPUB's file,
+    // an upload's reply, an error (issue 33). The edge relays /api answers as they are.
+    reply.header('x-content-type-options', 'nosniff')
     return payload
   })
 

@@ -144,6 +144,8 @@ export const API_ERRORS = declare({
   codeAttemptsExceeded: { status: 429 },
   commentTooFast: { status: 429 },
   totpTooManyGuesses: { status: 429 },
+  /** Every image renderer busy with its queue full (modules/image/renderPool.ts): the reader did nothing wrong, but 503 means maintenance to the browser. */
+  imageRenderBusy: { status: 429, text: 'tooManyRequests' },
   // 500: a payment provider failed us; the reader may try again.
   paymentProviderFailed: { status: 500, text: 'transactionNotProcessed' },
 })
