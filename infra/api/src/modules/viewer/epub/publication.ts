@@ -214,9 +214,7 @@ export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, requeste
   if (isScript(zipPath, type) || !(await servable(deps, epub))(zipPath)) throw apiError('notFound')
   const book = await openBook(deps.db, deps.objects, epub.epubId)
   // Only this entry is inflated (zip.ts); one that no longer unpacks is not served.
-  const body = await book.read(zipPath).catch((error: unknown) => {
-    throw Object.assign(apiError('notFound'), { cause: error })
-  })
+  const body = await book.read(zipPath).catch(() => undefined)
   if (!body) throw apiError('notFound')
   let reading = obfuscation.get(book)
   if (!reading) {

@@ -112,7 +112,8 @@ export async function trialFiles(book: ZipBook, documents: string[], typeOf: (zi
   const allowed = new Set(documents)
   const queue = [...documents]
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    const bytes = await book.read(file)
+    // A file that no longer unpacks loads nothing we vouch for (and is not served either).
+    const bytes = await book.read(file).catch(() => undefined)
     if (!bytes) continue
     const type = typeOf(file)
     let references: string[] = []
