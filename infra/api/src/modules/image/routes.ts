@@ -9,6 +9,7 @@ import { rawRoute } from '../../http/route'
 import { requireMatureReader } from '../session/maturity'
 import { ImageCache, type Rendered } from './cache'
 import { chooseFormat, renderBands, renderImage, type OutputFormat } from './render'
+import { RenderPool } from './renderPool'
 import { pageUrls } from './signing'
 import { imageSource, matureTitleImage } from './stored'
 
@@ -28,6 +29,11 @@ const smallInt = (value: string): number => {
  * SPEC §9 preset (xs 320 … 2xl 1536) and density (1 or 2), quality 80, WebP when the browser
  * takes it. Rendered variants are cached in memory (bounded) and on disk.
  *
+ * Widths snap to the preset that covers them and densities are 1 or 2 (imageVariant), formats
+ * are WebP or JPEG (chooseFormat): at most 24 variants an image. A render (a miss in memory, on
+ * disk and in progress) counts against the address's `imageRender` budget (limits.ts, far below
+ * `image`) and runs in the process's RenderPool, which refuses past its queue (issue 33).
+ *
  * Who may fetch what (issue 11): a public image (covers, thumbnails, banners, avatars) by its id
  * alone, immutable for a year; a chapter page only with the signature the chapter call handed
  * out (`e`, `s`: see signing.ts), cacheable until it expires; an inquiry attachment never here.
@@ -40,6 +46,14 @@ const smallInt = (value: string): number => {
  */
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cache = new ImageCache(deps.config.imageCacheDir)
+  const pool = new RenderPool(deps.config.imageRenders)
+  /** A render for this request: counted against its address's budget, then run in the pool. */
+  const rendering =
+    (req: FastifyRequest) =>
+    async <T>(work: () => Promise<T>): Promise<T> => {
+      await app.abuseLimits.address('imageRender', req)
+      return pool.run(work)
+    }
   // Access never changes for a stored image; remember it so public hits cost no query.
   const accessById = new LRUCache<number, ImageAccess | 'missing'>({ max: 50_000 })
   // Whether an image is a mature title's own can change (an operator marks a title mature): a minute.
@@ -124,7 +138,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         return {
           sha256: image.sha256,
           read: image.read,
-          render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]),
+          render: (bytes) => rendering(req)(async () => new Map([[key, await renderImage({ ...image, bytes: await bytes() }, variant.pixels, format)]])),
         }
       })
       if (!rendered) throw apiError('notFound')
@@ -154,7 +168,11 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         return {
           sha256: image.sha256,
           read: image.read,
-          render: async (bytes) => new Map((await renderBands({ ...image, bytes }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
+          render: (bytes) =>
+            rendering(req)(
+              async () =>
+                new Map((await renderBands({ ...image, bytes: await bytes() }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
+            ),
         }
       })
       if (!rendered) throw apiError('notFound')
