@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
+import { readerTimeZone } from '../../http/readerTime'
 import { deviceIdOf, requireMember, sessionMember, startSession, type SessionMember } from '../session/session'
 
 /**
@@ -22,7 +23,7 @@ export async function memberOrGuest(deps: AppDeps, req: FastifyRequest, reply: F
   if (!deviceId) throw apiError('deviceIdMissing')
   // One guest per browser; a new one counts against the address's guest limit (limits.ts), so
   // one machine cannot mint guests (each with its coupons and daily bonuses) without end.
-  const memberId = await guestFor(deps, deviceId, () => req.server.abuseLimits.address('guestCreate', req))
+  const memberId = await guestFor(deps, deviceId, () => req.server.abuseLimits.address('guestCreate', req), readerTimeZone(req))
   const { sessionId } = await startSession(deps, req, reply, memberId, true, { guest: true })
   return { memberId, sessionId, guest: true }
 }
@@ -34,7 +35,7 @@ export async function requireFullMember(deps: AppDeps, req: FastifyRequest): Pro
 }
 
 /** The guest member bound to a device, created on first need (one per device, even under races). */
-async function guestFor(deps: AppDeps, deviceId: string, beforeCreating: () => Promise<void>): Promise<number> {
+async function guestFor(deps: AppDeps, deviceId: string, beforeCreating: () => Promise<void>, timeZone: string): Promise<number> {
   const find = () =>
     deps.db
       .selectFrom('members')
@@ -57,6 +58,8 @@ async function guestFor(deps: AppDeps, deviceId: string, beforeCreating: () => P
       email_notify: false,
       accept_mature: false,
       adult_verified_at: null,
+      // The account's time zone, stored once from the browser's (issue 33: the day of its daily bonus).
+      time_zone: timeZone,
     })
     .onConflict((oc) => oc.column('guest_device_id').where('guest_device_id', 'is not', null).doNothing())
     .execute()
