@@ -323,7 +323,7 @@ export async function dailyBonusStatus(deps: AppDeps, memberId: number, timeZone
   // Claimed when the last claim covers today, in this zone or the one it was made in.
   const claimedToday = !dailyBonusClaimable(last, now, timeZone)
   let streak = 0
-  for (let day = claimedToday ? today : previousDay(today); days.has(day); day = previousDay(day)) streak += 1
+  for (let day = days.has(today) ? today : previousDay(today); days.has(day); day = previousDay(day)) streak += 1
   return {
     today,
     claimedToday,
