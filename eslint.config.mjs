@@ -29,6 +29,20 @@ const NO_LITERAL_LINKS = [
   },
   { selector: "JSXAttribute[name.name='to'] > Literal[value=/^\\//]", message: "Name the route: to={routePath('…')} instead of a literal path." },
 ]
+/**
+ * No text reaches a replacement pattern (issue 33): in `s.replace(pattern, replacement)` a string
+ * replacement gives `$&`, `` $` ``, `$'`, `$1` and `$$` their meaning, so a URL or a title holding
+ * one rewrote the page around it. The second argument is a literal (the writer chose every `$`) or
+ * a function (its result is taken as it is); anything else is text that may hold a `$`.
+ */
+const NO_REPLACEMENT_PATTERNS = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/]):not(:matches([arguments.1.type='TemplateLiteral'][arguments.1.expressions.length=0]))",
+    message:
+      "A replacement string gives `$&`, `$'`, `$1`… a meaning: pass a literal, or a function returning the text (`s.replace(x, () => text)`), or split/join.",
+  },
+]
 const ownCacheOnly = Object.entries(cacheOwners).map(([folder, owner]) => ({
   files: [`${folder}/src/**/*.{ts,tsx}`],
   ignores: ['**/*.test.{ts,tsx}'],
@@ -40,6 +54,7 @@ const ownCacheOnly = Object.entries(cacheOwners).map(([folder, owner]) => ({
         message: `${folder} owns the '${owner}' cache keys only: tell other areas of a change with a typed event (events/bus.ts) instead.`,
       },
       ...NO_LITERAL_LINKS,
+      ...NO_REPLACEMENT_PATTERNS,
     ],
   },
 }))
@@ -124,6 +139,11 @@ export default tseslint.config(
       'jsx-a11y-x/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
   },
+  {
+    // Every file; the entries below that set no-restricted-syntax for their own files repeat it.
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_REPLACEMENT_PATTERNS] },
+  },
   ...ownCacheOnly,
   {
     // One error catalogue on the API (issue 14): a failure is declared once, with its status, text
@@ -137,6 +157,7 @@ export default tseslint.config(
           selector: "NewExpression[callee.name='HttpError']",
           message: "Throw a failure of the API's error catalogue by name (apiError('…'), http/errorCatalogue.ts); declare a new one there.",
         },
+        ...NO_REPLACEMENT_PATTERNS,
       ],
     },
   },

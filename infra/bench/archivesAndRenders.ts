@@ -81,7 +81,7 @@ function importCommand(
       const said = out.split('\n').find((line) => /^(imported|refused|failed) /.test(line)) ?? out.trim().split('\n').pop() ?? ''
       const marker = /^KOMA_IMPORTED (.+)$/m.exec(out)?.[1]
       resolve({
-        outcome: said.replace(file, path.basename(file)).slice(0, 160),
+        outcome: said.split(file).join(path.basename(file)).slice(0, 160),
         seconds: (Date.now() - started) / 1000,
         peakRssMb: peak,
         imported: marker ? (JSON.parse(marker) as { contentId: number; chapterId: number }) : null,

@@ -333,6 +333,54 @@ describe('in Japanese', () => {
   })
 })
 
+describe('the daily bonus counts the account’s day, not the browser’s (issue 33)', () => {
+  it('a claim at UTC-12, then a browser at UTC+14 (another calendar day) and a changed zone: no second claim', async () => {
+    const email = `e2e.tz.${Date.now().toString(36)}@koma.example`
+    const password = 'koma-e2e-pass1'
+    // UTC-12 and UTC+14 are 26 hours apart: at any moment their calendar days differ.
+    const west = await newContext(browser, { viewport: PHONE, timezoneId: 'Etc/GMT+12' })
+    const westPage = await west.newPage()
+    const westErrors = trackErrors(westPage)
+    await signUp(westPage, { email, password })
+    await westPage.getByTestId('daily-claim').click()
+    await textOf(westPage.getByTestId('inbox-notice'), 'You received 5 free coins.')
+    await westPage.locator('[data-testid="daily-bonus"]:not(:has([data-testid="daily-claim"]))').waitFor()
+
+    const east = await newContext(browser, { viewport: PHONE, timezoneId: 'Etc/GMT-14' })
+    const eastPage = await east.newPage()
+    const eastErrors = trackErrors(eastPage)
+    await signIn(eastPage, '/en', email, password)
+    await eastPage.goto('/en/inbox/gift')
+    // Today by the account's zone (UTC-12, stored at sign-up) is claimed, whatever this browser's day.
+    await textOf(eastPage.getByTestId('daily-bonus'), /Received today\. See you tomorrow!/)
+    expect(await eastPage.getByTestId('daily-claim').count()).toBe(0)
+
+    // The setting moves the account to this browser's zone, after a confirmation; then it is locked for 30 days.
+    await eastPage.goto('/en/account/setting')
+    const card = eastPage.getByTestId('time-zone')
+    expect(await eastPage.getByLabel('Your time zone').inputValue()).toBe('Etc/GMT+12')
+    await textOf(eastPage.getByTestId('time-zone-device'), 'This device is set to Etc/GMT-14.')
+    await eastPage.getByLabel('Your time zone').selectOption('Etc/GMT-14')
+    await card.getByTestId('time-zone-save').click()
+    await textOf(eastPage.getByTestId('dialog-confirm'), /Change your time zone to Etc\/GMT-14\? You will not be able to change it again for 30 days\./)
+    await confirmDialog(eastPage)
+    await textOf(eastPage.getByTestId('settings-notice'), 'Saved.')
+    await eastPage.getByTestId('time-zone-locked').waitFor()
+    expect(await eastPage.getByLabel('Your time zone').isDisabled()).toBe(true)
+
+    // The claim was made during this zone's day too: still nothing to claim.
+    await eastPage.goto('/en/inbox/gift')
+    await textOf(eastPage.getByTestId('daily-bonus'), /Received today\. See you tomorrow!/)
+    expect(await eastPage.getByTestId('daily-claim').count()).toBe(0)
+    // And the first browser, reloaded, agrees.
+    await westPage.reload()
+    await textOf(westPage.getByTestId('daily-bonus'), /Received today\. See you tomorrow!/)
+    expect(await westPage.getByTestId('daily-claim').count()).toBe(0)
+    expect([...westErrors, ...eastErrors]).toEqual([])
+    await Promise.all([west.close(), east.close()])
+  })
+})
+
 /** Screenshots to look at, with nothing a cluster changes: taken in the single-process lane only. */
 const describeShots = clusterLane() ? describe.skip : describe
 describeShots('account screenshots', () => {

@@ -24,7 +24,7 @@ module.exports = function readiumPatches(source) {
     const count = patched.split(patch.find).length - 1
     if (count !== 1)
       throw new Error(`readium-patches: "${patch.why}" matched ${count} times in ${this.resourcePath}; check the patch against this @readium/navigator version`)
-    patched = patched.replace(patch.find, patch.replace)
+    patched = patched.replace(patch.find, () => patch.replace)
   }
   return patched
 }

@@ -142,6 +142,7 @@ describe('settings', () => {
     notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: true },
     viewer: { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } },
     privacy: { doNotShare: false },
+    timeZone: { zone: 'Asia/Tokyo', changeableFrom: null as string | null },
   }
   it('saves the viewer key layout and keeps a local copy for the viewer; app-only features say so', async () => {
     signedIn()
@@ -165,6 +166,48 @@ describe('settings', () => {
     await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { doNotShare: 'true' } })))
     expect(document.cookie).toContain('koma_dns=1')
     document.cookie = 'koma_dns=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  })
+
+  it('the time zone (issue 33): changed after a confirmation that says it is once in 30 days; then locked until the date given', async () => {
+    signedIn()
+    const saved = { ...settings, timeZone: { zone: 'Europe/Paris', changeableFrom: '2026-12-20T14:30:00.000Z' } }
+    const request = fakeApi({ settings, settingsUpdate: saved, mature: { acceptMature: false, adultVerification: false, adultVerificationExpiresAt: null } })
+    const openDialog = jest.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true)
+    await renderScreen(routes['account.setting'], { path: '/fr/account/setting', url: '/fr/account/setting', locale: 'fr', prefix: 'fr', openDialog })
+    const card = await screen.findByTestId('time-zone')
+    expect(card).toHaveTextContent('Il peut être changé une fois tous les 30 jours.')
+    const select = screen.getByLabelText('Votre fuseau horaire')
+    expect(select).toHaveValue('Asia/Tokyo')
+    expect(screen.getByTestId('time-zone-save')).toBeDisabled()
+    fireEvent.change(select, { target: { value: 'Europe/Paris' } })
+    // Cancelled: nothing sent.
+    fireEvent.click(screen.getByTestId('time-zone-save'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledTimes(1))
+    expect(openDialog).toHaveBeenCalledWith('confirm', {
+      message: 'Passer au fuseau horaire Europe/Paris ? Vous ne pourrez plus le changer pendant 30 jours.',
+    })
+    expect(request).not.toHaveBeenCalledWith(endpoints.settingsUpdate, expect.anything())
+    fireEvent.click(screen.getByTestId('time-zone-save'))
+    await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { timeZone: 'Europe/Paris' } })))
+    expect(await screen.findByTestId('time-zone-locked')).toHaveTextContent('Vous pourrez le changer à nouveau à partir du')
+    expect(screen.getByLabelText('Votre fuseau horaire')).toBeDisabled()
+    expect(screen.getByTestId('settings-notice')).toHaveTextContent('Enregistré')
+  })
+
+  it('a time zone change refused (429) shows the API’s message in the card’s page, not the global dialog', async () => {
+    signedIn()
+    const message = 'Your time zone can be changed once every 30 days. You can change it again from 2026/12/21 04:30 (Pacific/Kiritimati).'
+    fakeApi({
+      settings,
+      settingsUpdate: new ApiError({ status: 429, message, url: '/x' }),
+      mature: { acceptMature: false, adultVerification: false, adultVerificationExpiresAt: null },
+    })
+    const openDialog = jest.fn().mockResolvedValue(true)
+    await renderScreen(routes['account.setting'], { path: '/account/setting', url: '/account/setting', openDialog })
+    fireEvent.change(await screen.findByLabelText('Your time zone'), { target: { value: 'Europe/Paris' } })
+    fireEvent.click(screen.getByTestId('time-zone-save'))
+    expect(await screen.findByTestId('settings-error')).toHaveTextContent(message)
+    expect(openDialog).toHaveBeenCalledTimes(1)
   })
 
   it('turning mature content on without verification shows the 451 message', async () => {

@@ -1,9 +1,12 @@
+import { ACCOUNT_LIMITS } from '@koma/contracts/domain'
 import {
   analytics,
   api,
   auth,
   COLORS,
+  deviceTimeZone,
   FONT_SIZES,
+  openDialog,
   safeRedirect,
   endpoints,
   isApiError,
@@ -12,11 +15,12 @@ import {
   useT,
   type AccountSettings,
   type SettingsUpdate,
+  type TimeZoneSetting,
   routePath,
 } from '@koma/contracts'
 import { invalidate, useResource } from '../cache'
 import { PhoneIcon } from '../components/icons'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { refusal, useDateFormat } from '../components/lib'
 import { AccountPage, Banner, Button, Card, Row, Segmented, Toggle } from '../components/ui'
@@ -100,7 +104,95 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
   )
 }
 
-/** /account/setting: notifications, viewer, image quality, mature content; app-only features. */
+/** Every zone this browser knows, with the account's and the device's own in any case. */
+function zoneChoices(...always: string[]): string[] {
+  let known: string[] = []
+  try {
+    known = Intl.supportedValuesOf('timeZone')
+  } catch {
+    known = []
+  }
+  return [...new Set([...known, ...always])].sort()
+}
+
+/**
+ * The account's time zone (issue 33): the day of the daily bonus and the quiet hours. Stored once
+ * from this browser's zone; changed here only, once in ACCOUNT_LIMITS.timeZoneChangeDays, after
+ * a confirmation that says so.
+ */
+function TimeZoneCard({
+  setting,
+  onSaved,
+  onProblem,
+}: {
+  setting: TimeZoneSetting
+  onSaved: (next: AccountSettings) => void
+  onProblem: (text: string | null) => void
+}) {
+  const t = useT()
+  const date = useDateFormat()
+  const id = useId()
+  const device = deviceTimeZone()
+  const zones = useMemo(() => zoneChoices(setting.zone, device), [setting.zone, device])
+  const [choice, setChoice] = useState(setting.zone)
+  const [busy, setBusy] = useState(false)
+  const locked = setting.changeableFrom !== null
+  const days = ACCOUNT_LIMITS.timeZoneChangeDays
+  const save = async () => {
+    onProblem(null)
+    if (!(await openDialog('confirm', { message: t(settingsMessages.timeZoneConfirm, { zone: choice, days }) }))) return
+    setBusy(true)
+    try {
+      onSaved(await api.request(endpoints.settingsUpdate, { body: { timeZone: choice }, policy: { suppress: [400, 429] } }))
+    } catch (error) {
+      onProblem(refusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const muted = { fontSize: FONT_SIZES.size40, color: COLORS.textMuted, margin: '8px 0 0' }
+  return (
+    <Card title={t(settingsMessages.timeZone)} testId="time-zone">
+      <div css={{ padding: '8px 18px 16px' }}>
+        <label htmlFor={id} css={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
+          {t(settingsMessages.timeZoneLabel)}
+        </label>
+        <div css={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+          <select
+            id={id}
+            data-testid="time-zone-select"
+            value={choice}
+            disabled={locked || busy}
+            onChange={(event) => setChoice(event.target.value)}
+            css={{ padding: '6px 8px', borderRadius: 8, border: `1px solid ${COLORS.line}`, background: COLORS.surface, maxWidth: '100%' }}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+          <Button variant="small" data-testid="time-zone-save" disabled={locked || busy || choice === setting.zone} onClick={() => void save()}>
+            {t(settingsMessages.timeZoneSave)}
+          </Button>
+        </div>
+        <p css={muted}>{t(settingsMessages.timeZoneHint, { days })}</p>
+        {device !== setting.zone ? (
+          <p css={muted} data-testid="time-zone-device">
+            {t(settingsMessages.timeZoneDevice, { zone: device })}
+          </p>
+        ) : null}
+        {setting.changeableFrom ? (
+          <p css={muted} data-testid="time-zone-locked">
+            {t(settingsMessages.timeZoneLocked, { date: date(setting.changeableFrom, true) })}
+          </p>
+        ) : null}
+      </div>
+    </Card>
+  )
+}
+
+/** /account/setting: notifications, time zone, viewer, image quality, mature content; app-only features. */
 export default function SettingsPage() {
   const t = useT()
   const loaded = useResource('account:settings', () => api.request(endpoints.settings))
@@ -174,6 +266,16 @@ export default function SettingsPage() {
           testId="setting-night"
         />
       </Card>
+      <TimeZoneCard
+        key={`${settings.timeZone.zone}:${settings.timeZone.changeableFrom ?? ''}`}
+        setting={settings.timeZone}
+        onSaved={(next) => {
+          setSettings(next)
+          invalidate('account:settings')
+          setNotice(t(commonMessages.saved))
+        }}
+        onProblem={setProblem}
+      />
       <Card title={t(settingsMessages.viewer)}>
         <Segmented
           name="keyLayout"

@@ -32,6 +32,18 @@ export interface AccountSettings {
   notifications: NotificationSettings
   viewer: ViewerSettings
   privacy: PrivacySettings
+  timeZone: TimeZoneSetting
+}
+
+/**
+ * The account's time zone (issue 33): the day of the daily bonus and the night window of
+ * notifications. Set once from the browser's zone when the account (or guest) is made, then
+ * changed only here, once in ACCOUNT_LIMITS.timeZoneChangeDays.
+ */
+export interface TimeZoneSetting {
+  zone: string
+  /** When it may change again (ISO), null when it may now. */
+  changeableFrom: string | null
 }
 
 export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } }
@@ -111,7 +123,9 @@ export interface Grant extends RewardContent {
 }
 
 export interface DailyBonusStatus {
+  /** The day in the account's time zone. */
   today: string
+  /** Today's bonus is claimed: a claim made today, or one whose day (in the zone it was made in) is not over. */
   claimedToday: boolean
   reward: RewardContent
   streak: number

@@ -16,6 +16,8 @@ import {
   passwordChangeAdvised,
   readerDay,
   resetLinkIsValid,
+  timeZoneChangeableFrom,
+  validTimeZone,
 } from './account'
 
 const at = (iso: string) => new Date(iso)
@@ -112,10 +114,57 @@ describe('gifts (24 h flag) and the daily bonus day boundary', () => {
     expect(readerDay(late, 'bogus')).toBe('2026-11-21')
   })
   it('one claim per day, never for a day not after the last claimed one', () => {
-    expect(dailyBonusClaimable(null, '2026-11-20')).toBe(true)
-    expect(dailyBonusClaimable('2026-11-20', '2026-11-20')).toBe(false)
-    expect(dailyBonusClaimable('2026-11-21', '2026-11-20')).toBe(false)
-    expect(dailyBonusClaimable('2026-11-19', '2026-11-20')).toBe(true)
+    const tokyo = (day: string, iso: string) => ({ day, timeZone: 'Asia/Tokyo', claimedAt: at(iso) })
+    // 10:00 UTC on the 20th is 19:00 in Tokyo.
+    expect(dailyBonusClaimable(null, now, 'Asia/Tokyo')).toBe(true)
+    expect(dailyBonusClaimable(tokyo('2026-11-20', '2026-11-20T00:30:00Z'), now, 'Asia/Tokyo')).toBe(false)
+    expect(dailyBonusClaimable(tokyo('2026-11-19', '2026-11-19T14:59:59Z'), now, 'Asia/Tokyo')).toBe(true)
+    // Just after midnight in Tokyo, a claim a minute before midnight was yesterday's.
+    expect(dailyBonusClaimable(tokyo('2026-11-20', '2026-11-20T14:59:00Z'), at('2026-11-20T15:00:00Z'), 'Asia/Tokyo')).toBe(true)
+    expect(dailyBonusClaimable(tokyo('2026-11-21', '2026-11-20T15:00:00Z'), now, 'Asia/Tokyo')).toBe(false)
+  })
+  it('a time zone change never opens a second claim in a day window of either zone (issue 33)', () => {
+    // Claimed at 12:00 UTC on the 20th where it was 00:00 on the 20th (UTC-12).
+    const west = { day: '2026-11-20', timeZone: 'Etc/GMT+12', claimedAt: at('2026-11-20T12:00:00Z') }
+    // Now the account counts days at UTC+14, where the claim was made on the 21st.
+    expect(dailyBonusClaimable(west, at('2026-11-20T12:01:00Z'), 'Etc/GMT-14')).toBe(false)
+    // The 22nd starts there at 10:00 UTC on the 21st, but the claimed 20th lasts at UTC-12 until 12:00 UTC.
+    expect(dailyBonusClaimable(west, at('2026-11-21T10:30:00Z'), 'Etc/GMT-14')).toBe(false)
+    expect(dailyBonusClaimable(west, at('2026-11-21T12:00:00Z'), 'Etc/GMT-14')).toBe(true)
+    // The other way: claimed at UTC+14 on the 21st (10:00 UTC on the 20th), then counted at UTC-12.
+    const east = { day: '2026-11-21', timeZone: 'Etc/GMT-14', claimedAt: at('2026-11-20T10:00:00Z') }
+    for (const iso of ['2026-11-20T10:01:00Z', '2026-11-20T12:00:00Z', '2026-11-21T10:00:00Z', '2026-11-21T23:59:00Z'])
+      expect([iso, dailyBonusClaimable(east, at(iso), 'Etc/GMT+12')]).toEqual([iso, false])
+    // The first day after the 21st at UTC-12: the 22nd, from 12:00 UTC on the 22nd.
+    expect(dailyBonusClaimable(east, at('2026-11-22T12:00:00Z'), 'Etc/GMT+12')).toBe(true)
+    // Any pair of zones, any moment in two days: two claims are never within one day of either zone.
+    const zones = ['Etc/GMT+12', 'America/New_York', 'Asia/Kolkata', 'Etc/GMT-14']
+    const start = at('2026-11-20T00:00:00Z').getTime()
+    const doubled: string[] = []
+    let allowed = 0
+    for (const from of zones)
+      for (const to of zones)
+        for (let first = 0; first < 48; first += 3)
+          for (let second = first; second < first + 50; second += 0.25) {
+            const claimedAt = new Date(start + first * 60 * MIN)
+            const t = new Date(start + second * 60 * MIN)
+            if (!dailyBonusClaimable({ day: readerDay(claimedAt, from), timeZone: from, claimedAt }, t, to)) continue
+            allowed += 1
+            if (readerDay(claimedAt, from) >= readerDay(t, from) || readerDay(claimedAt, to) >= readerDay(t, to))
+              doubled.push(`${from} → ${to}: +${first} h, +${second} h`)
+          }
+    expect(doubled).toEqual([])
+    expect(allowed).toBeGreaterThan(10_000)
+  })
+  it('knows a time zone by its IANA name, and when a stored one may change again', () => {
+    expect(validTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo')
+    expect(validTimeZone('Etc/GMT+12')).toBe('Etc/GMT+12')
+    expect(validTimeZone('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires')
+    for (const bad of ['bogus', 'Mars/Olympus', '', '../etc', 'Asia/Tokyo;', 'x'.repeat(65), null, 42]) expect(validTimeZone(bad)).toBeNull()
+    const changed = at('2026-11-01T00:00:00Z')
+    expect(timeZoneChangeableFrom(null, now)).toBeNull()
+    expect(timeZoneChangeableFrom(changed, now)?.toISOString()).toBe('2026-12-01T00:00:00.000Z')
+    expect(timeZoneChangeableFrom(changed, at('2026-12-01T00:00:00Z'))).toBeNull()
   })
 })
 

@@ -33,6 +33,11 @@ export const ACCOUNT_LIMITS = {
   inquiryImageBytes: 5 * 1024 * 1024,
   avatarBytes: 5 * 1024 * 1024,
   couponMax: 32,
+  /**
+   * The account's time zone (the day of the daily bonus, the night window) changes once in this
+   * many days (issue 33): a zone told on each request once gave two bonus "days" in a minute.
+   */
+  timeZoneChangeDays: 30,
 } as const
 
 /** Where an e-mail code is for: a new account, or a signed-in member's new address. */
@@ -85,12 +90,43 @@ export const isOldEnough = (birthday: string, today: string, minimum: number = A
 
 /** The reader's calendar day at `now` in their time zone ('YYYY-MM-DD'); an unknown zone falls back to Asia/Seoul. */
 export function readerDay(now: Date, timeZone: string): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
   try {
-    return format(timeZone)
+    return dayFormat(timeZone).format(now)
   } catch {
-    return format('Asia/Seoul')
+    return dayFormat('Asia/Seoul').format(now)
   }
+}
+/** One formatter per zone (making one costs far more than using it); throws for an unknown zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    if (dayFormats.size >= 500) dayFormats.clear()
+    dayFormats.set(timeZone, format)
+  }
+  return format
+}
+
+/**
+ * The IANA name of a time zone this runtime knows, as it was written, else null. What a browser
+ * says (a header, a cookie, a form) is checked here before it is stored or used.
+ */
+export function validTimeZone(name: unknown): string | null {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64 || !/^[\w+-]+(?:\/[\w+-]+)*$/.test(name)) return null
+  try {
+    dayFormat(name)
+    return name
+  } catch {
+    return null
+  }
+}
+
+/** When an account's time zone may change again: `changedAt` plus timeZoneChangeDays (null: now). */
+export function timeZoneChangeableFrom(changedAt: Date | null, now: Date): Date | null {
+  if (!changedAt) return null
+  const from = new Date(changedAt.getTime() + ACCOUNT_LIMITS.timeZoneChangeDays * 24 * 60 * 60 * 1000)
+  return from.getTime() > now.getTime() ? from : null
 }
 
 /** The hour (0-23) at `now` in a time zone. */
@@ -164,12 +200,29 @@ export function giftState(gift: { claimedAt: Date | null; expiresAt: Date | null
   return 'claimable'
 }
 
+/** The last daily bonus claim: its day ('YYYY-MM-DD') in the zone it was claimed in, and when. */
+export interface DailyBonusClaim {
+  day: string
+  timeZone: string
+  claimedAt: Date
+}
+
 /**
- * SPEC: one daily bonus per day in the reader's day boundary. Days are 'YYYY-MM-DD' strings;
- * a claim is refused for any day not after the last claimed one (so switching time zones
- * cannot claim yesterday again after claiming "tomorrow").
+ * SPEC: one daily bonus per day, in the day of the account's stored time zone (issue 33: never a
+ * zone the claiming request names). Zones change (rarely, ACCOUNT_LIMITS.timeZoneChangeDays), so
+ * a claim at `now` in `timeZone` must pass three tests against the last one:
+ *  - its day is after the last claimed day (the (member, day) key, and the streak, stay sound);
+ *  - the last claim was not made during today as this zone counts it (a zone further east does
+ *    not open a second claim on the day just claimed);
+ *  - the last claimed day is over in the zone it was claimed in (a zone further west does not
+ *    either).
+ * So no day window, counted in either zone, ever holds two claims.
  */
-export const dailyBonusClaimable = (lastClaimedDay: string | null, today: string): boolean => lastClaimedDay === null || lastClaimedDay < today
+export function dailyBonusClaimable(last: DailyBonusClaim | null, now: Date, timeZone: string): boolean {
+  if (!last) return true
+  const today = readerDay(now, timeZone)
+  return last.day < today && readerDay(last.claimedAt, timeZone) < today && readerDay(now, last.timeZone) > last.day
+}
 
 /** SPEC §5: the sign-up nickname defaults to the part of the e-mail before the at sign. */
 export function nicknameFromEmail(email: string): string {

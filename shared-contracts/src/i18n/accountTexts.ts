@@ -161,4 +161,14 @@ export const ACCOUNT_TEXTS = {
     ja: 'このアカウントにはパスワードが設定されていません。先にメールアドレスとパスワードを登録してください。',
     fr: 'Ce compte n’a pas encore de mot de passe. Enregistrez d’abord une adresse e-mail et un mot de passe.',
   },
+  timeZoneChangeTooSoon: {
+    en: 'Your time zone can be changed once every {days} days. You can change it again from {date}.',
+    ja: 'タイムゾーンの変更は{days}日に1回までです。次に変更できるのは{date}からです。',
+    fr: 'Le fuseau horaire ne peut être changé qu’une fois tous les {days} jours. Vous pourrez le changer à nouveau à partir du {date}.',
+  },
+  timeZoneUnknown: {
+    en: 'This time zone is not known. Please choose one from the list.',
+    ja: 'このタイムゾーンは使用できません。一覧から選んでください。',
+    fr: 'Ce fuseau horaire est inconnu. Veuillez en choisir un dans la liste.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>

@@ -51,7 +51,7 @@ const HOSTILE = [
 ] as const
 
 const context = { today: '2026-11-20', needsEmail: true }
-const notValid = (field: string) => (locale: 'en' | 'ja' | 'fr') => VALIDATION_MESSAGES.notValid[locale].replace('{field}', field)
+const notValid = (field: string) => (locale: 'en' | 'ja' | 'fr') => VALIDATION_MESSAGES.notValid[locale].replace('{field}', () => field)
 const join = { email: 'new@koma.example', nickname: 'New', birthday: '2000-01-01', termsAgree: 'true', privacyAgree: 'true' }
 const card = { number: '4111111111111111', month: '12', year: '30', securityCode: '123', name: 'KOMA TARO', email: 'r@koma.example' }
 

@@ -56,6 +56,8 @@ export const API_ERRORS = declare({
   totpWrong: { status: 400 },
   /** A promotion (a campaign page, SPEC §8) before its start or after its end. */
   campaignUnavailable: { status: 400 },
+  /** A settings change naming a time zone the runtime does not know. */
+  timeZoneUnknown: { status: 400 },
   // 401: who is asking is not known.
   authenticationError: { status: 401 },
   // 402: not enough money, or the payment was declined.
@@ -148,6 +150,8 @@ export const API_ERRORS = declare({
   totpTooManyGuesses: { status: 429 },
   /** Every image renderer busy with its queue full (modules/image/renderPool.ts): the reader did nothing wrong, but 503 means maintenance to the browser. */
   imageRenderBusy: { status: 429, text: 'tooManyRequests' },
+  /** The account's time zone changed less than ACCOUNT_LIMITS.timeZoneChangeDays ago (issue 33). */
+  timeZoneChangeTooSoon: { status: 429 },
   // 500: a payment provider failed us; the reader may try again.
   paymentProviderFailed: { status: 500, text: 'transactionNotProcessed' },
 })

@@ -259,12 +259,14 @@ export class PageMetadata {
 
 /**
  * The host page with this page's metadata: its language, and its own title and description in
- * place of the host's.
+ * place of the host's. The head holds the request's URL and the API's titles: it goes in through
+ * replacer functions, whose result is taken as it is (a replacement string would read `$&`,
+ * `` $` ``, `$'` in a title or a query as patterns and copy the page into its own head, issue 33).
  */
 export function withPageMeta(html: string, meta: PageMeta): string {
   return html
-    .replace(/<html lang="[^"]*"/, `<html lang="${LOCALE_TAGS[meta.locale]}"`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALE_TAGS[meta.locale]}"`)
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('</head>', `${meta.head}</head>`)
+    .replace('</head>', () => `${meta.head}</head>`)
 }

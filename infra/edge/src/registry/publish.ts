@@ -22,7 +22,7 @@ const PUBLISH_FORMAT = 'koma-publish-2'
  * the base already ends with one, so swallow it rather than serve `//main.js`.
  */
 export function pinHostBase(text: string, base: string): string {
-  return text.replaceAll(`${HOST_BASE_PLACEHOLDER}/`, base).replaceAll(HOST_BASE_PLACEHOLDER, base)
+  return text.replaceAll(`${HOST_BASE_PLACEHOLDER}/`, () => base).replaceAll(HOST_BASE_PLACEHOLDER, () => base)
 }
 
 /** Is this folder a build of `pkg`? Returns the reason when it is not. */

@@ -10,6 +10,7 @@ import {
   type PageRegistry,
   type ParamRule,
   type RemoteName,
+  validTimeZone,
 } from '@koma/contracts/server'
 import { LRUCache } from 'lru-cache'
 import type { PageContext } from '../http/pageMeta'
@@ -267,12 +268,4 @@ export function withoutScriptPreloads(html: string): { html: string; scripts: st
 }
 
 /** An IANA time zone name this runtime knows (a cookie is the reader's to write: anything else is refused). */
-export function isTimeZone(name: string): boolean {
-  if (name.length > 64 || !/^[\w+-]+(?:\/[\w+-]+)*$/.test(name)) return false
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
-}
+export const isTimeZone = (name: string): boolean => validTimeZone(name) !== null

@@ -40,6 +40,8 @@ export interface SettingsUpdate {
   keyLayout?: 'auto' | 'fixed'
   imageQualityWifi?: 'high' | 'data_saving'
   imageQualityMobile?: 'high' | 'data_saving'
+  /** An IANA zone name; once in ACCOUNT_LIMITS.timeZoneChangeDays (429 before). */
+  timeZone?: string
 }
 
 /** Members, sign-in and sign-up, profile, settings, devices, social accounts, inbox, rewards, support, documents. */

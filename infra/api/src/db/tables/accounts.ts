@@ -203,9 +203,12 @@ export interface CouponRedemptionsTable {
 
 export interface DailyBonusClaimsTable {
   member_id: number
+  /** The claimed day ('YYYY-MM-DD') in time_zone. */
   day: string
   grant_id: number
   claimed_at: Timestamp
+  /** The account's time zone the day was counted in (0810; issue 33). */
+  time_zone: string
 }
 
 export interface InquiriesTable {

@@ -6,8 +6,14 @@ declare module './members' {
   interface MembersTable {
     /** The site language the member last used (mails and inbox messages are written in it). */
     locale: ColumnType<string | null, string | null | undefined, string | null>
-    /** The browser's time zone (SPEC §7 header) the member last used: the night window is theirs. */
+    /**
+     * The account's time zone (issue 33): the day of its daily bonus and its night window. Stored
+     * once from the browser's zone (SPEC §7 header) when the account or guest is made, or on
+     * first use; then changed only by the member's setting (http/readerTime.ts).
+     */
     time_zone: ColumnType<string | null, string | null | undefined, string | null>
+    /** When the member's setting last changed time_zone (0810): once in ACCOUNT_LIMITS.timeZoneChangeDays. */
+    time_zone_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   }
 }
 

@@ -465,6 +465,7 @@ describe('profile', () => {
       notifications: { marketing: true, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: false },
       viewer: { keyLayout: 'fixed', imageQuality: { wifi: 'data_saving', mobile: 'high' } },
       privacy: { doNotShare: false },
+      timeZone: { zone: 'Asia/Seoul', changeableFrom: null },
     })
     expect((await t.call(endpoints.profile, { cookies: member.cookies })).json().result.userExtraInfo.marketingAgree).toBe(true)
     for (const body of [{ keyLayout: 'sideways' }, { imageQualityWifi: 'ultra' }, { marketing: 'maybe' }] as Record<string, string>[]) {

@@ -85,6 +85,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: AppDeps): voi
           marketingAgree: form.marketingAgree === 'true',
           termsVersion: terms?.version ?? 0,
           now,
+          timeZone: readerTimeZone(req),
         })
       })
       const authentication = await signInNewMember(deps, req, reply, current, memberId)

@@ -7,11 +7,13 @@ import {
   endpoints,
   isCalendarDay,
   safeRedirect,
+  timeZoneChangeableFrom,
+  validTimeZone,
   type AccountSettings,
   type MatureStatus,
 } from '@koma/contracts/server'
 import { deleteAccountSchema, mobileFormSchema, nicknameFormSchema } from '@koma/contracts/validation'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import type { MemberSettingsTable } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
@@ -22,6 +24,7 @@ import { imageUrl } from '../image/urls'
 import { requireFullMember } from '../member/guest'
 import { clearSessionCookies, deviceIdOf, forgetSession, requireMember } from '../session/session'
 import { checked } from '../../http/checked'
+import { accountTimeZone, mailTime } from '../../http/readerTime'
 import { iso, randomToken } from '../../http/tokens'
 import * as queries from './queries'
 import { requireCurrentPassword, sealedIfSent } from './reauth'
@@ -40,7 +43,7 @@ type SettingsRow = Pick<
   | 'do_not_share'
 >
 
-const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): AccountSettings => ({
+const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): Omit<AccountSettings, 'timeZone'> => ({
   notifications: {
     marketing: Boolean(row?.notify_marketing ?? false),
     subscriptionUpdates: Boolean(row?.notify_subscription ?? true),
@@ -58,8 +61,39 @@ const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): Acc
   privacy: { doNotShare: Boolean(row?.do_not_share ?? false) },
 })
 
-export async function loadSettings(deps: AppDeps, memberId: number): Promise<AccountSettings> {
-  return toSettings(await queries.settingsRow(deps.db, memberId))
+export async function loadSettings(deps: AppDeps, memberId: number, req: FastifyRequest): Promise<AccountSettings> {
+  const zone = await accountTimeZone(deps, memberId, req)
+  const row = await deps.db.selectFrom('members').select('time_zone_changed_at').where('id', '=', memberId).executeTakeFirst()
+  const changedAt = row?.time_zone_changed_at ? new Date(row.time_zone_changed_at) : null
+  const changeableFrom = timeZoneChangeableFrom(changedAt, deps.clock.now())
+  return { ...toSettings(await queries.settingsRow(deps.db, memberId)), timeZone: { zone, changeableFrom: changeableFrom?.toISOString() ?? null } }
+}
+
+/**
+ * The member's setting is the only way a stored time zone changes (issue 33), once in
+ * ACCOUNT_LIMITS.timeZoneChangeDays: one conditional update, so two changes at once make one.
+ * The same zone again changes nothing and spends nothing. A changed zone opens no second daily
+ * bonus in a day already claimed (`dailyBonusClaimable` counts the last claim in both zones).
+ */
+async function changeTimeZone(deps: AppDeps, memberId: number, value: unknown, req: FastifyRequest): Promise<void> {
+  const zone = validTimeZone(value)
+  if (!zone) throw apiError('timeZoneUnknown')
+  const current = await accountTimeZone(deps, memberId, req)
+  if (current === zone) return
+  const now = deps.clock.now()
+  const since = new Date(now.getTime() - ACCOUNT_LIMITS.timeZoneChangeDays * 24 * 60 * 60 * 1000)
+  const changed = await deps.db
+    .updateTable('members')
+    .set({ time_zone: zone, time_zone_changed_at: now })
+    .where('id', '=', memberId)
+    .where((eb) => eb.or([eb('time_zone_changed_at', 'is', null), eb('time_zone_changed_at', '<=', since)]))
+    .executeTakeFirst()
+  if (Number(changed.numUpdatedRows) > 0) return
+  const row = await deps.db.selectFrom('members').select('time_zone_changed_at').where('id', '=', memberId).executeTakeFirst()
+  const from = timeZoneChangeableFrom(row?.time_zone_changed_at ? new Date(row.time_zone_changed_at) : null, now) ?? now
+  const error = apiError('timeZoneChangeTooSoon', { days: ACCOUNT_LIMITS.timeZoneChangeDays, date: mailTime(from, current) })
+  error.headers['retry-after'] = String(Math.max(1, Math.ceil((from.getTime() - now.getTime()) / 1000)))
+  throw error
 }
 
 const saveSettings = (deps: AppDeps, memberId: number, changes: Partial<{ [K in keyof SettingsRow]: boolean | string }>): Promise<void> =>
@@ -152,7 +186,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, endpoints.settings, async ({ req, reply }) => {
     const member = await requireMember(deps, req)
     reply.header('cache-control', 'no-store')
-    return loadSettings(deps, member.memberId)
+    return loadSettings(deps, member.memberId, req)
   })
 
   route(app, deps, endpoints.settingsUpdate, async ({ body, req }) => {
@@ -177,10 +211,11 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
       if (!QUALITY.includes(value)) throw apiError('invalidParameter', { field })
       changes[column] = value
     }
+    if (body.timeZone !== undefined) await changeTimeZone(deps, member.memberId, body.timeZone, req)
     if (Object.keys(changes).length) await saveSettings(deps, member.memberId, changes)
     if ('notify_marketing' in changes) await queries.updateMember(deps.db, member.memberId, { marketing_agree: Boolean(changes.notify_marketing) })
     if ('notify_news_email' in changes) await queries.updateMember(deps.db, member.memberId, { email_notify: Boolean(changes.notify_news_email) })
-    return loadSettings(deps, member.memberId)
+    return loadSettings(deps, member.memberId, req)
   })
 
   // Devices: one per web device id, from the sessions that carry it.

@@ -1,6 +1,6 @@
 import type { Authentication } from '@koma/contracts/server'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { welcomeGift } from '../inbox/service'
@@ -16,6 +16,8 @@ export interface Joining {
   marketingAgree: boolean
   termsVersion: number
   now: Date
+  /** The browser's time zone: the account's from now on (a guest keeps the one it was made with). */
+  timeZone: string
 }
 
 /**
@@ -40,13 +42,18 @@ export async function registerMember(trx: Kysely<Database>, current: SessionMemb
   }
   let id: number
   if (current?.guest) {
-    await trx.updateTable('members').set(values).where('id', '=', current.memberId).execute()
+    // The guest's stored time zone stays (issue 33): signing up does not move the day its bonus counts in.
+    await trx
+      .updateTable('members')
+      .set({ ...values, time_zone: sql<string>`coalesce(time_zone, ${joining.timeZone})` })
+      .where('id', '=', current.memberId)
+      .execute()
     id = current.memberId
   } else {
     id = (
       await trx
         .insertInto('members')
-        .values({ ...values, accept_mature: false, adult_verified_at: null })
+        .values({ ...values, accept_mature: false, adult_verified_at: null, time_zone: joining.timeZone })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id

@@ -1,6 +1,6 @@
 import { HEADERS, requestChecksum, endpoints } from '@koma/contracts/server'
 import sharp from 'sharp'
-import { createTestApp, type TestApp, urlOf } from '../../test/testApp'
+import { cookiesOf, createTestApp, type TestApp, urlOf } from '../../test/testApp'
 import { SEEDED, signIn } from '../../test/fixtures'
 import { SEEDED_COUPONS } from '../../seed/accounts'
 import { SEED_NOW } from '../../test/template'
@@ -104,10 +104,11 @@ describe('coupons', () => {
   })
 })
 
+const tz = (zone: string) => ({ [HEADERS.timezone]: zone })
+
 describe('daily bonus: one per day in the reader day boundary', () => {
   it('claims once a day by the reader time zone', async () => {
-    const member = await registerMember(t)
-    const tz = (zone: string) => ({ [HEADERS.timezone]: zone })
+    const member = await registerMember(t, { headers: tz('Asia/Tokyo') })
     // 23:30 in Tokyo on 20 Nov = 14:30 UTC.
     t.clock.setFakeTime(new Date('2026-11-20T14:30:00Z'))
     const status = (await t.call(endpoints.dailyBonus, { cookies: member.cookies, headers: tz('Asia/Tokyo') })).json().result
@@ -128,6 +129,104 @@ describe('daily bonus: one per day in the reader day boundary', () => {
       .result.grants.filter((g: { source: string }) => g.source === 'daily_bonus')
     expect(grants).toHaveLength(2)
     expect(new Date(grants[0].expiresAt).getTime() - new Date(grants[0].createdAt).getTime()).toBe(30 * DAY)
+  })
+})
+
+describe('daily bonus: the day of the time zone stored with the account, never a request’s (issue 33)', () => {
+  const claim = (cookies: Record<string, string>, zone: string) => t.call(endpoints.dailyBonusClaim, { cookies, headers: tz(zone) })
+  const bonusGrants = async (cookies: Record<string, string>) =>
+    (await t.call(endpoints.grants, { cookies })).json().result.grants.filter((g: { source: string }) => g.source === 'daily_bonus').length
+  const storedZone = async (memberId: number) =>
+    (await t.db.selectFrom('members').select('time_zone').where('id', '=', memberId).executeTakeFirstOrThrow()).time_zone
+
+  it('two claims a minute apart naming two zones (UTC-12, then UTC+14: two "days") grant one bonus', async () => {
+    const member = await registerMember(t, { headers: tz('Etc/GMT+12') })
+    expect(await storedZone(member.userId)).toBe('Etc/GMT+12')
+    // 12:00 UTC on the 20th: the 20th at UTC-12, the 21st at UTC+14.
+    t.clock.setFakeTime(new Date('2026-11-20T12:00:00Z'))
+    expect((await claim(member.cookies, 'Etc/GMT+12')).statusCode).toBe(200)
+    t.clock.setFakeTime(new Date('2026-11-20T12:01:00Z'))
+    const second = await claim(member.cookies, 'Etc/GMT-14')
+    expect([second.statusCode, msg(second)]).toEqual([409, 'You have already received today’s bonus. Come back tomorrow!'])
+    // The status and the foreground state count the stored zone's day too, whatever the header says.
+    const status = (await t.call(endpoints.dailyBonus, { cookies: member.cookies, headers: tz('Etc/GMT-14') })).json().result
+    expect(status).toMatchObject({ today: '2026-11-20', claimedToday: true, streak: 1 })
+    const front = (await t.call(endpoints.appForegrounded, { cookies: member.cookies, headers: tz('Etc/GMT-14') })).json().result
+    expect(front.dailyBonus).toEqual({ today: '2026-11-20', claimable: false })
+    // A profile call (the page's start) does not move the stored zone either: the night window is the account's.
+    await t.call(endpoints.profile, { cookies: member.cookies, headers: tz('Etc/GMT-14') })
+    expect(await storedZone(member.userId)).toBe('Etc/GMT+12')
+    expect(await bonusGrants(member.cookies)).toBe(1)
+    // The next day of the stored zone: one more.
+    t.clock.setFakeTime(new Date('2026-11-21T12:00:00Z'))
+    expect((await claim(member.cookies, 'Etc/GMT-14')).json().result.status).toMatchObject({ today: '2026-11-21', claimedToday: true, streak: 2 })
+    expect(await bonusGrants(member.cookies)).toBe(2)
+  })
+
+  it('a guest keeps the zone it was made with; an account made before zones were stored takes the first one, once', async () => {
+    t.clock.setFakeTime(new Date('2026-11-20T12:00:00Z'))
+    const visitor = await t.call(endpoints.guestSession, { headers: { ...device(`tz-guest-${Date.now()}`), ...tz('Etc/GMT+12') }, ip: readerIp() })
+    const cookies = cookiesOf(visitor)
+    expect(await storedZone(visitor.json().result.userId)).toBe('Etc/GMT+12')
+    expect((await claim(cookies, 'Etc/GMT+12')).statusCode).toBe(200)
+    expect((await claim(cookies, 'Etc/GMT-14')).statusCode).toBe(409)
+    expect((await claim(cookies, 'Pacific/Kiritimati')).statusCode).toBe(409)
+    expect(await bonusGrants(cookies)).toBe(1)
+
+    const older = await registerMember(t, { headers: tz('Asia/Tokyo') })
+    await t.db.updateTable('members').set({ time_zone: null }).where('id', '=', older.userId).execute()
+    expect((await claim(older.cookies, 'Etc/GMT+12')).statusCode).toBe(200)
+    expect(await storedZone(older.userId)).toBe('Etc/GMT+12')
+    expect((await claim(older.cookies, 'Etc/GMT-14')).statusCode).toBe(409)
+    // A zone the runtime does not know is never stored: the account gets SPEC's default.
+    const odd = await registerMember(t, { headers: tz('Mars/Olympus') })
+    expect(await storedZone(odd.userId)).toBe('Asia/Seoul')
+  })
+
+  it('claims at once: one grant, the others 409 (never a 500)', async () => {
+    const member = await registerMember(t, { headers: tz('Asia/Tokyo') })
+    t.clock.setFakeTime(new Date('2026-11-20T03:00:00Z'))
+    const zones = ['Asia/Tokyo', 'Etc/GMT+12', 'Etc/GMT-14', 'UTC', 'America/New_York', 'Europe/Paris', 'Asia/Tokyo', 'Pacific/Kiritimati']
+    const answers = await Promise.all(zones.map((zone) => claim(member.cookies, zone)))
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409])
+    expect(await bonusGrants(member.cookies)).toBe(1)
+  })
+
+  it('the zone changes by the setting only, once in 30 days, and a new zone opens no second claim in a day already claimed', async () => {
+    const member = await registerMember(t, { headers: tz('Asia/Tokyo') })
+    const settings = () => t.call(endpoints.settings, { cookies: member.cookies, headers: tz('Etc/GMT-14') })
+    const change = (zone: string, locale: 'en' | 'ja' | 'fr' = 'en') =>
+      t.call(endpoints.settingsUpdate, { cookies: member.cookies, body: { timeZone: zone }, locale })
+    expect((await settings()).json().result.timeZone).toEqual({ zone: 'Asia/Tokyo', changeableFrom: null })
+    // 23:30 on the 20th in Tokyo: claimed. Kiritimati (UTC+14) is on the 21st already, but so was the claim, counted there.
+    t.clock.setFakeTime(new Date('2026-11-20T14:30:00Z'))
+    expect((await claim(member.cookies, 'Asia/Tokyo')).statusCode).toBe(200)
+    expect((await change('Mars/Olympus')).statusCode).toBe(400)
+    expect(msg(await change('', 'fr'))).toBe('Ce fuseau horaire est inconnu. Veuillez en choisir un dans la liste.')
+    const changed = await change('Pacific/Kiritimati')
+    expect(changed.json().result.timeZone).toEqual({ zone: 'Pacific/Kiritimati', changeableFrom: expect.stringMatching(/^2026-12-20T14:30:0\d\.\d{3}Z$/) })
+    expect((await claim(member.cookies, 'Pacific/Kiritimati')).statusCode).toBe(409)
+    expect((await t.call(endpoints.dailyBonus, { cookies: member.cookies })).json().result).toMatchObject({ today: '2026-11-21', claimedToday: true })
+    // A change back within 30 days is refused, in the reader's language, with a Retry-After.
+    const again = await change('America/New_York', 'ja')
+    expect(again.statusCode).toBe(429)
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(30 * 24 * 60 * 60 - 60)
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(30 * 24 * 60 * 60)
+    expect(msg(again)).toBe('タイムゾーンの変更は30日に1回までです。次に変更できるのは2026/12/21 04:30 (Pacific/Kiritimati)からです。')
+    expect(msg(await change('America/New_York', 'fr'))).toContain('une fois tous les 30 jours')
+    // The same zone again changes nothing and is no refusal.
+    expect((await change('Pacific/Kiritimati')).statusCode).toBe(200)
+    expect((await settings()).json().result.timeZone.zone).toBe('Pacific/Kiritimati')
+    // The next day there (it begins at 10:00 UTC on the 21st): one claim.
+    t.clock.setFakeTime(new Date('2026-11-21T10:00:00Z'))
+    expect((await claim(member.cookies, 'UTC')).json().result.status).toMatchObject({ today: '2026-11-22', claimedToday: true })
+    // Thirty days on, the zone may change again.
+    t.clock.setFakeTime(new Date('2026-12-20T14:31:00Z'))
+    expect((await change('America/New_York')).json().result.timeZone).toEqual({
+      zone: 'America/New_York',
+      changeableFrom: expect.stringMatching(/^2027-01-19T14:31:0\d\.\d{3}Z$/),
+    })
+    expect(await bonusGrants(member.cookies)).toBe(2)
   })
 })
 

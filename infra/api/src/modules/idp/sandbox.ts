@@ -147,7 +147,7 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: AppDeps): void
     const hidden = ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope', 'nonce']
       .map((name) => `<input type="hidden" name="${name}" value="${escape(query[name] ?? '')}">`)
       .join('')
-    const title = texts.title.replace('{p}', brand.label)
+    const title = texts.title.replace('{p}', () => brand.label)
     return page(
       reply,
       locale,

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { HttpError } from '../../http/errors'
 import { randomToken, sha256 } from '../../http/tokens'
+import { readerTimeZone } from '../../http/readerTime'
 import { publicOrigin } from '../../publicUrl'
 import { emailTaken } from '../account/codes'
 import { registerMember, signInNewMember } from '../account/registration'
@@ -165,6 +166,7 @@ export async function joinWithProvider(
       marketingAgree: form.marketingAgree === 'true',
       termsVersion: terms?.version ?? 0,
       now,
+      timeZone: readerTimeZone(req),
     })
     await queries.linkIdentity(trx, { memberId: id, provider: pending.provider, subject: pending.subject, email: pending.email, now })
     return id

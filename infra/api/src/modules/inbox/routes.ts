@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps'
 import { parseId } from '../../http/ids'
 import { route } from '../../http/route'
 import { checked } from '../../http/checked'
-import { today } from '../../http/readerTime'
+import { accountTimeZone } from '../../http/readerTime'
 import { requireMember } from '../session/session'
 import { claimAllGifts, claimDailyBonus, claimGift, dailyBonusStatus, grantOf, inboxCounts, listGifts, redeemCoupon } from './service'
 
@@ -91,17 +91,18 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
     { limit: 'couponRedeem' },
   )
 
+  // The day is the account's (its stored time zone), never the one the request's header names (issue 33).
   route(app, deps, endpoints.dailyBonus, async ({ req, reply }) => {
     const member = await requireMember(deps, req)
     reply.header('cache-control', 'no-store')
-    return dailyBonusStatus(deps, member.memberId, today(deps, req))
+    return dailyBonusStatus(deps, member.memberId, await accountTimeZone(deps, member.memberId, req))
   })
 
   route(app, deps, endpoints.dailyBonusClaim, async ({ req }) => {
     const member = await requireMember(deps, req)
-    const day = today(deps, req)
-    const grant = await claimDailyBonus(deps, member.memberId, day)
-    return { grant, status: await dailyBonusStatus(deps, member.memberId, day) }
+    const zone = await accountTimeZone(deps, member.memberId, req)
+    const grant = await claimDailyBonus(deps, member.memberId, zone)
+    return { grant, status: await dailyBonusStatus(deps, member.memberId, zone) }
   })
 
   route(app, deps, endpoints.grants, async ({ req, reply }) => {

@@ -1,7 +1,9 @@
 import {
   dailyBonusClaimable,
   giftExpiringSoon,
+  readerDay,
   giftState,
+  type DailyBonusClaim,
   type DailyBonusStatus,
   type Gift,
   type Grant,
@@ -297,12 +299,31 @@ export async function redeemCoupon(deps: AppDeps, memberId: number, rawCode: str
 
 const previousDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10)
 
-export async function dailyBonusStatus(deps: AppDeps, memberId: number, today: string): Promise<DailyBonusStatus> {
-  const claims = await deps.db.selectFrom('daily_bonus_claims').select('day').where('member_id', '=', memberId).orderBy('day', 'desc').limit(60).execute()
+/** The member's last daily bonus claim (the day it counted, in the zone it counted it in). */
+async function lastDailyBonus(db: Kysely<Database>, memberId: number): Promise<DailyBonusClaim | null> {
+  const row = await db
+    .selectFrom('daily_bonus_claims')
+    .select(['day', 'time_zone', 'claimed_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('claimed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? { day: row.day, timeZone: row.time_zone, claimedAt: new Date(row.claimed_at) } : null
+}
+
+/** The daily bonus in the account's time zone (`accountTimeZone`, never a request's header: issue 33). */
+export async function dailyBonusStatus(deps: AppDeps, memberId: number, timeZone: string): Promise<DailyBonusStatus> {
+  const now = deps.clock.now()
+  const today = readerDay(now, timeZone)
+  const [claims, last] = await Promise.all([
+    deps.db.selectFrom('daily_bonus_claims').select('day').where('member_id', '=', memberId).orderBy('day', 'desc').limit(60).execute(),
+    lastDailyBonus(deps.db, memberId),
+  ])
   const days = new Set(claims.map((claim) => claim.day))
-  const claimedToday = days.has(today)
+  // Claimed when the last claim covers today, in this zone or the one it was made in.
+  const claimedToday = !dailyBonusClaimable(last, now, timeZone)
   let streak = 0
-  for (let day = claimedToday ? today : previousDay(today); days.has(day); day = previousDay(day)) streak += 1
+  for (let day = days.has(today) ? today : previousDay(today); days.has(day); day = previousDay(day)) streak += 1
   return {
     today,
     claimedToday,
@@ -325,13 +346,18 @@ export async function inboxCounts(deps: AppDeps, memberId: number, locale: Local
   return { gifts: gifts.length, expiringSoon: gifts.filter((gift) => gift.expiringSoon).length, messages: Number(unread.n) }
 }
 
-/** One claim per reader day (SPEC): the (member, day) key and the "after the last day" rule. */
-export async function claimDailyBonus(deps: AppDeps, memberId: number, today: string): Promise<Grant> {
+/**
+ * One claim per day of the account's time zone (SPEC; issue 33). Claims of one member queue on
+ * the member's row lock, so the second of two at once sees the first; the (member, day) key
+ * refuses what would slip past it, and `dailyBonusClaimable` keeps a changed zone from opening a
+ * day window already claimed in either zone.
+ */
+export async function claimDailyBonus(deps: AppDeps, memberId: number, timeZone: string): Promise<Grant> {
   const now = deps.clock.now()
+  const today = readerDay(now, timeZone)
   return deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst()
-    const last = await trx.selectFrom('daily_bonus_claims').select('day').where('member_id', '=', memberId).orderBy('day', 'desc').limit(1).executeTakeFirst()
-    if (!dailyBonusClaimable(last?.day ?? null, today)) throw apiError('dailyBonusClaimed')
+    if (!dailyBonusClaimable(await lastDailyBonus(trx, memberId), now, timeZone)) throw apiError('dailyBonusClaimed')
     const grant = await insertGrant(trx, {
       member_id: memberId,
       source: 'daily_bonus',
@@ -340,7 +366,7 @@ export async function claimDailyBonus(deps: AppDeps, memberId: number, today: st
       validDays: DAILY_BONUS.validDays,
       now,
     })
-    await trx.insertInto('daily_bonus_claims').values({ member_id: memberId, day: today, grant_id: grant.id, claimed_at: now }).execute()
+    await trx.insertInto('daily_bonus_claims').values({ member_id: memberId, day: today, grant_id: grant.id, claimed_at: now, time_zone: timeZone }).execute()
     return grant
   })
 }

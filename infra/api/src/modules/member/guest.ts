@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { secureCookies } from '../../http/cookies'
 import { apiError } from '../../http/errorCatalogue'
+import { readerTimeZone } from '../../http/readerTime'
 import { randomToken, sha256 } from '../../http/tokens'
 import { deviceIdOf, requireMember, sessionMember, startSession, type SessionMember } from '../session/session'
 
@@ -42,7 +43,7 @@ export async function memberOrGuest(deps: AppDeps, req: FastifyRequest, reply: F
     // A new guest counts against the address's guest limit (limits.ts), so one machine cannot
     // mint guests (each with its coupons and daily bonuses) without end.
     await req.server.abuseLimits.address('guestCreate', req)
-    memberId = await createGuest(deps)
+    memberId = await createGuest(deps, readerTimeZone(req))
     await bindSecret(deps, req, reply, memberId)
   }
   const { sessionId } = await startSession(deps, req, reply, memberId, true, { guest: true })
@@ -70,10 +71,20 @@ async function guestBySecret(deps: AppDeps, req: FastifyRequest): Promise<number
   return row ? Number(row.id) : null
 }
 
-async function createGuest(deps: AppDeps): Promise<number> {
+/** A new guest; its time zone is the browser's, the account's from now on (issue 33: the daily bonus counts days in it). */
+async function createGuest(deps: AppDeps, timeZone: string): Promise<number> {
   const row = await deps.db
     .insertInto('members')
-    .values({ nickname: 'Guest', guest: true, email: null, password_hash: null, email_notify: false, accept_mature: false, adult_verified_at: null })
+    .values({
+      nickname: 'Guest',
+      guest: true,
+      email: null,
+      password_hash: null,
+      email_notify: false,
+      accept_mature: false,
+      adult_verified_at: null,
+      time_zone: timeZone,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return Number(row.id)

@@ -8,7 +8,7 @@ import { route } from '../../http/route'
 import { discardGuest, forgetGuestSecret, memberOrGuest } from './guest'
 import { issueSigninKey, openSealedPayload } from './rsa'
 import { checkCredentials, foregroundState, loadProfile } from './service'
-import { readerTimeZone, today } from '../../http/readerTime'
+import { accountTimeZone, readerTimeZone } from '../../http/readerTime'
 import { coinExpire } from '../coin/history'
 import { rememberReader } from '../notify/service'
 import { countSigninAttempt, purgeSigninAttempts, signinSucceeded } from './signinLock'
@@ -87,7 +87,8 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
     const member = await requireMember(deps, req)
     await rememberReader(deps, member.memberId, locale, readerTimeZone(req))
     reply.header('cache-control', 'no-store')
-    return foregroundState(deps, { memberId: member.memberId, sessionId: member.sessionId, guest: member.guest, locale, today: today(deps, req) })
+    const timeZone = await accountTimeZone(deps, member.memberId, req)
+    return foregroundState(deps, { memberId: member.memberId, sessionId: member.sessionId, guest: member.guest, locale, timeZone })
   })
 
   route(app, deps, endpoints.signout, async ({ req, reply }) => {

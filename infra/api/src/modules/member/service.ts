@@ -105,12 +105,12 @@ export async function checkCredentials(deps: AppDeps, email: string, password: s
  */
 export async function foregroundState(
   deps: AppDeps,
-  input: { memberId: number; sessionId: number; guest: boolean; locale: Locale; today: string },
+  input: { memberId: number; sessionId: number; guest: boolean; locale: Locale; timeZone: string },
 ): Promise<ForegroundState> {
   const now = deps.clock.now()
   await deps.db.updateTable('sessions').set({ last_seen_at: deps.clock.realNow() }).where('id', '=', input.sessionId).execute()
   const [bonus, inbox, balance] = await Promise.all([
-    dailyBonusStatus(deps, input.memberId, input.today),
+    dailyBonusStatus(deps, input.memberId, input.timeZone),
     inboxCounts(deps, input.memberId, input.locale),
     coinBalance(deps.db, input.memberId, now),
   ])

@@ -32,10 +32,10 @@ interface Reader {
   cookies: Record<string, string>
 }
 
-/** A new member whose browser says its language and time zone (the profile call remembers them). */
+/** A new member whose browser says its time zone at sign-up (stored) and its language (the profile call remembers it). */
 async function reader(options: { locale?: 'en' | 'ja' | 'fr'; timeZone?: string; settings?: Record<string, string> } = {}): Promise<Reader> {
-  const member = await registerMember(t)
   const headers = { [HEADERS.timezone]: options.timeZone ?? TOKYO }
+  const member = await registerMember(t, { headers })
   const profile = await t.call(endpoints.profile, { cookies: member.cookies, locale: options.locale ?? 'en', headers })
   expect(profile.statusCode).toBe(200)
   if (options.settings) {

@@ -406,12 +406,16 @@ export async function runNotificationsOnce(deps: AppDeps): Promise<{ sent: numbe
   return { sent, skipped }
 }
 
-/** Remember the language and time zone a member last used (mails are written in it; the night window is theirs). */
+/**
+ * Remember the language a member last used (mails are written in it), and the browser's time zone
+ * when the account has none yet. A stored zone stays (issue 33): it is the day of the daily bonus
+ * and the night window, which a request's header must not move; the member's setting changes it.
+ */
 export async function rememberReader(deps: AppDeps, memberId: number, locale: Locale, timeZone: string): Promise<void> {
   await deps.db
     .updateTable('members')
-    .set({ locale, time_zone: timeZone })
+    .set({ locale, time_zone: sql<string>`coalesce(time_zone, ${timeZone})` })
     .where('id', '=', memberId)
-    .where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale), eb('time_zone', 'is', null), eb('time_zone', '!=', timeZone)]))
+    .where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale), eb('time_zone', 'is', null)]))
     .execute()
 }

@@ -137,7 +137,7 @@ export class SvgDoc {
     if (existing) return existing
     const id = `d${(this.counter++).toString(36)}`
     this.known.set(template, id)
-    this.defs.push(template.replace('#ID#', id))
+    this.defs.push(template.replace('#ID#', () => id))
     return id
   }
 

@@ -98,7 +98,7 @@ export const readingExpectations = {
       },
       {
         name: 'a paid page with a forged signature',
-        request: async (w) => ({ url: `${(await signedPages(w)).page.replace(/s=[\w-]+/, `s=${'A'.repeat(22)}`)}&w=320` }),
+        request: async (w) => ({ url: `${(await signedPages(w)).page.replace(/s=[\w-]+/, () => `s=${'A'.repeat(22)}`)}&w=320` }),
         expect: anyone(404),
       },
       {

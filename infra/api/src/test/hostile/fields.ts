@@ -41,7 +41,17 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
   deleteMember: { body: ['reason'] },
   termsAgree: { body: ['version'] },
   settingsUpdate: {
-    body: ['marketing', 'subscriptionUpdates', 'freeEpisodeUpdates', 'newsEmails', 'nightRestriction', 'keyLayout', 'imageQualityWifi', 'imageQualityMobile'],
+    body: [
+      'marketing',
+      'subscriptionUpdates',
+      'freeEpisodeUpdates',
+      'newsEmails',
+      'nightRestriction',
+      'keyLayout',
+      'imageQualityWifi',
+      'imageQualityMobile',
+      'timeZone',
+    ],
   },
   certificationInit: { query: ['redirect'] },
   certificationComplete: { query: ['code'] },
