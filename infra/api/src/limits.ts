@@ -75,6 +75,37 @@ export const SIGNIN_LOCK = {
   windowMs: 15 * MINUTE,
 } as const
 
+/**
+ * The operators' second factor (issue 33), counted in the database before a code is compared (one
+ * atomic upsert per count, so parallel guesses cannot slip past) and so shared by every API
+ * process. A TOTP code is 6 digits and three time steps are accepted (one of clock drift either
+ * way): one guess is right with odds of about 3 in a million.
+ *
+ * - `perSession`: a session that typed 5 wrong codes waits `windowMs` (15 minutes). Whoever holds
+ *   the password has sessions of their own: the real operator's session is never one of them.
+ * - `perAddress`: 10 wrong codes per operator from one address in `windowMs`, whatever the
+ *   sessions (signing in again is cheap: 30 sign-ins per 15 minutes per address, RATE_LIMITS.signin).
+ *   Only that address waits; the operator elsewhere does not.
+ * - `perOperator`: there is no lock per operator (that is how an attacker with the password locked
+ *   the operator out). Instead, once 5 wrong codes were typed for the operator within
+ *   `operatorWindowMs` (24 hours) from anywhere, every session must confirm two consecutive codes:
+ *   the one the app shows, then the next one, within `secondCodeWithinMs`. A guesser spread over
+ *   many addresses then needs two right guesses in a row (about 1 in 10^11 per try), while the
+ *   operator waits up to 30 seconds for the next code. A confirmed code resets the count, so single
+ *   guesses stay at 5 per day (or per operator sign-in), as many as the old per-operator lock gave.
+ *
+ * Wrong set-up codes (`npm run operator -- grant`) count per session and per address too; the
+ * code is 100 random bits, so the count only keeps the endpoint quiet.
+ */
+export const OPERATOR_FACTOR_LOCK = {
+  perSession: 5,
+  perAddress: 10,
+  windowMs: 15 * MINUTE,
+  perOperator: 5,
+  operatorWindowMs: 24 * HOUR,
+  secondCodeWithinMs: 3 * MINUTE,
+} as const
+
 /** Request bodies. Form bodies are small (an inquiry of 5000 characters is under 46 kB encoded). */
 export const BODY_LIMITS = {
   default: 64 * 1024,
