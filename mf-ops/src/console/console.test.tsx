@@ -1,5 +1,5 @@
 import { api, ApiError, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
-import { opsEndpoints, MAINTENANCE_OFF, type OperatorStatus, type ServiceState } from '@koma/contracts/ops'
+import { opsEndpoints, MAINTENANCE_OFF, type ServiceState } from '@koma/contracts/ops'
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -8,15 +8,9 @@ import { Suspense } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { OpsIntl } from '../i18n/OpsIntl'
 import ServicePage from '../service/ServicePage'
+import { VERIFIED_OPERATOR } from './testing'
 
-const verified: OperatorStatus = {
-  userId: 9,
-  nickname: 'Koma Ops',
-  enrolled: true,
-  verified: true,
-  verifiedUntil: '2026-11-25T05:00:00.000Z',
-  nextCodeNeeded: false,
-}
+const verified = VERIFIED_OPERATOR
 const service: ServiceState = { maintenance: { ...MAINTENANCE_OFF, active: false }, update: { state: 'none', version: '' }, legal: [] }
 
 async function renderService(locale: Locale = 'en') {
