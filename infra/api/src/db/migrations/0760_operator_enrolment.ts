@@ -8,6 +8,8 @@ import { runStatements } from '../statements'
  * of one lock per operator that anyone with the password could trip; a session may owe a second,
  * consecutive code. The demo operator the seed used to make (ops@koma.example, a published
  * password, whose first sign-in set up the factor) loses the role everywhere; the audit log says so.
+ * A set-up begun but not confirmed was begun with the password alone: it is dropped (the operator
+ * gets a set-up code from `npm run operator -- grant` or `reset-totp`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
@@ -38,6 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     delete from operator_factors
       where member_id in (select id from members where lower(email) = 'ops@koma.example' and role = 'operator');
     update members set role = 'reader' where lower(email) = 'ops@koma.example' and role = 'operator';
+    delete from operator_factors where confirmed_at is null;
     `,
   )
 }

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const hashes = { seeded: 'x', second: 'x', operator: 'x', others: 'x' }
 
-it('migration 0760 revokes the seeded demo operator (role, factor, step-up) and leaves real operators as they are', async () => {
+it('migration 0760 revokes the seeded demo operator (role, factor, step-up), drops set-ups never confirmed, and leaves real operators as they are', async () => {
   // The schema as it was before: every migration named before 0760.
   const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0760'))
   const result = await new Migrator({ db: handle.db, provider: { getMigrations: async () => before }, allowUnorderedMigrations: true }).migrateToLatest()
@@ -33,10 +33,13 @@ it('migration 0760 revokes the seeded demo operator (role, factor, step-up) and 
     .values([
       { email: DEMO_OPERATOR.email, password_hash: 'x', nickname: 'Koma Ops', guest: false, email_notify: false, accept_mature: false, role: 'operator' },
       { email: 'real.operator@koma.example', password_hash: 'x', nickname: 'Real', guest: false, email_notify: false, accept_mature: false, role: 'operator' },
+      { email: 'new.operator@koma.example', password_hash: 'x', nickname: 'New', guest: false, email_notify: false, accept_mature: false, role: 'operator' },
     ])
     .returning('id')
     .execute()
-  const [demo, real] = ids.map((row) => Number(row.id)) as [number, number]
+  const [demo, real, pending] = ids.map((row) => Number(row.id)) as [number, number, number]
+  // A set-up begun with the password alone and never confirmed.
+  await handle.db.insertInto('operator_factors').values({ member_id: pending, secret: 'PENDING', confirmed_at: null, created_at: now }).execute()
   for (const id of [demo, real]) {
     await handle.db.insertInto('operator_factors').values({ member_id: id, secret: 'SECRET', confirmed_at: now, created_at: now }).execute()
     await handle.db
@@ -54,6 +57,7 @@ it('migration 0760 revokes the seeded demo operator (role, factor, step-up) and 
     (await handle.db.selectFrom('sessions').select('operator_verified_at').where('member_id', '=', id).executeTakeFirstOrThrow()).operator_verified_at
   expect([await role(demo), await factor(demo), await stepUp(demo)]).toEqual(['reader', undefined, null])
   expect([await role(real), await factor(real), await stepUp(real)]).toEqual(['operator', { member_id: real }, expect.anything()])
+  expect([await role(pending), await factor(pending)]).toEqual(['operator', undefined])
   const audit = await handle.db.selectFrom('audit_log').select(['actor', 'action', 'target']).where('target', '=', `member:${demo}`).execute()
   expect(audit).toEqual([{ actor: 'migration:0760', action: 'operator.revoke', target: `member:${demo}` }])
 })
