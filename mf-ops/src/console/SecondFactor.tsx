@@ -24,7 +24,9 @@ export function SecondFactor({ status }: { status: OperatorStatus }) {
   const [codeError, setCodeError] = useState<string | null>(null)
   const enrol = useSubmit(
     async () => {
-      setEnrolment(await api.request(opsEndpoints.opsTotpEnrol, { body: { enrolmentCode: normaliseEnrolmentCode(enrolmentCode) ?? enrolmentCode } }))
+      // A refusal (wrong or used set-up code, too many tries) shows under the field, not in a dialog too.
+      const body = { enrolmentCode: normaliseEnrolmentCode(enrolmentCode) ?? enrolmentCode }
+      setEnrolment(await api.request(opsEndpoints.opsTotpEnrol, { body, policy: { suppress: [400, 409, 429] } }))
     },
     {
       check: () => {
@@ -36,7 +38,7 @@ export function SecondFactor({ status }: { status: OperatorStatus }) {
   )
   const verify = useSubmit(
     async () => {
-      await api.request(opsEndpoints.opsTotpVerify, { body: { code: normaliseTotpCode(code) ?? code } })
+      await api.request(opsEndpoints.opsTotpVerify, { body: { code: normaliseTotpCode(code) ?? code }, policy: { suppress: [400, 409, 429] } })
       // A first of two codes: the field empties for the next one the app shows.
       setCode('')
       invalidate('ops:')

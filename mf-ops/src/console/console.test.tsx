@@ -81,7 +81,7 @@ describe('the operator console', () => {
     expect(svg).not.toBe(await toString(enrolment.secret, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } }))
     expect(screen.getByTestId('ops-totp-secret')).toHaveTextContent(enrolment.secret)
     expect(screen.getByRole('link', { name: enrolment.otpauthUri })).toHaveAttribute('href', enrolment.otpauthUri)
-    expect(request).toHaveBeenCalledWith(opsEndpoints.opsTotpEnrol, { body: { enrolmentCode: 'ABCDEFGHJKLMNPQRSTUV' } })
+    expect(request).toHaveBeenCalledWith(opsEndpoints.opsTotpEnrol, { body: { enrolmentCode: 'ABCDEFGHJKLMNPQRSTUV' }, policy: { suppress: [400, 409, 429] } })
   })
 
   it('after wrong codes were typed for the operator, says that the next code is needed too', async () => {
