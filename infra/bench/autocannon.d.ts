@@ -6,6 +6,8 @@ declare module 'autocannon' {
       path?: string
       headers?: Record<string, string>
       body?: string
+      /** Called before each send of this request: the request to send instead. */
+      setupRequest?: (request: Request) => Request
     }
     interface Options {
       url: string

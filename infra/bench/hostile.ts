@@ -48,7 +48,7 @@ async function signed(): Promise<Record<string, string>> {
 }
 
 /** CPU seconds a process has used (user + system), from /proc. */
-function apiCpuSeconds(pid: number | undefined): number {
+export function apiCpuSeconds(pid: number | undefined): number {
   try {
     // After the command name in parentheses; a line without it is not a process we can read.
     const [, afterName] = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')
@@ -87,10 +87,12 @@ function runAttacker(base: string, seconds: number, pinned: boolean): Promise<{ 
   })
 }
 
-async function startApi(pinned: boolean): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
+/** The compiled API on a data folder (a new one unless given), pinned to core 0 or on every core. */
+export async function startApi(options: { pinned: boolean; dataDir?: string }): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
+  const { pinned } = options
   const built = spawnSync(process.execPath, ['infra/scripts/build-servers.mjs'], { cwd: repoRoot, encoding: 'utf8' })
   if (built.status !== 0) throw new Error(`build-servers failed: ${built.stderr}`)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-hostile-'))
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koma-bench-hostile-'))
   const port = await freePort()
   const env = { ...process.env, NODE_ENV: '', DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'error', KOMA_PUBLIC_URL: 'http://127.0.0.1:8080' }
   const main = 'infra/api/dist/main.js'
@@ -111,11 +113,17 @@ async function startApi(pinned: boolean): Promise<{ child: ChildProcess; base: s
   return { child, base, dataDir }
 }
 
+export async function stopApi(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await new Promise((resolve) => child.once('exit', resolve))
+}
+
 export async function measureHostile(seconds = 5): Promise<HostileFigures> {
   const pinned = pinnable()
   // The load generator (this process) joins the attacker on core 1.
   if (pinned) execFileSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' })
-  const { child, base, dataDir } = await startApi(pinned)
+  const { child, base, dataDir } = await startApi({ pinned })
   try {
     const home = async (duration: number) => {
       const [cpuBefore, started] = [apiCpuSeconds(child.pid), Date.now()]
@@ -155,8 +163,7 @@ export async function measureHostile(seconds = 5): Promise<HostileFigures> {
       pinned,
     }
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((resolve) => child.once('exit', resolve))
+    await stopApi(child)
     fs.rmSync(dataDir, { recursive: true, force: true })
     if (pinned) execFileSync('taskset', ['-pc', '0,1', String(process.pid)], { stdio: 'ignore' })
   }

@@ -8,6 +8,7 @@ import { measureCanary, printCanaryFigures } from './canary'
 import { measureCluster, printClusterFigures } from './cluster'
 import { measureFirstLoad, type FirstLoad } from './firstLoad'
 import { measureHostile, printHostileFigures } from './hostile'
+import { measureArchivesAndRenders, printArchiveAndRenderFigures } from './archivesAndRenders'
 import { LIGHTHOUSE_PAGES, measureLighthouse, printLighthouse } from './lighthouse'
 import { importNovels, measureNovels } from './novels'
 import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
@@ -75,9 +76,10 @@ async function main(): Promise<void> {
     printClusterFigures(await measureCluster())
     return
   }
-  // `npm run bench -- hostile`: the home call under hostile 1 MB bodies alone.
+  // `npm run bench -- hostile`: the home call under hostile 1 MB bodies, then zip bombs and a render flood (issue 33).
   if (process.argv.includes('hostile')) {
     printHostileFigures(await measureHostile())
+    printArchiveAndRenderFigures(await measureArchivesAndRenders())
     return
   }
   console.log('\n## Build time per package (production, sequential)')
@@ -132,6 +134,7 @@ async function all(): Promise<void> {
   if (['api', 'hostile', 'lighthouse', 'novels', 'viewer', 'canary', 'cluster'].some((mode) => process.argv.includes(mode))) return
   printApiFigures(await measureApi())
   printHostileFigures(await measureHostile())
+  printArchiveAndRenderFigures(await measureArchivesAndRenders())
   printClusterFigures(await measureCluster())
 }
 

@@ -108,6 +108,47 @@ describe('a guest on this browser', () => {
     await context.close()
   })
 
+  it('is this browser’s alone: another browser sending its device id gets a guest of its own, and signing up there takes nothing (issue 33)', async () => {
+    const first = await newContext(browser, { viewport: PHONE })
+    const a = await first.newPage()
+    const errors = trackErrors(a)
+    await a.goto('/en/login')
+    await a.getByTestId('login-continue-guest').click()
+    await a.waitForURL((url) => url.pathname === '/en')
+    await a.goto('/en/inbox/gift')
+    await a.getByTestId('daily-claim').click()
+    await eventually(
+      () => a.getByTestId('daily-claim').count(),
+      (count) => count === 0,
+    )
+    const deviceId = await a.evaluate(() => window.localStorage.getItem('koma.webDeviceId'))
+    expect(deviceId).toBeTruthy()
+
+    // Another browser that learnt A's device id (it travels in every call) and sends it as its own.
+    const second = await newContext(browser, { viewport: PHONE })
+    await second.addInitScript((id) => window.localStorage.setItem('koma.webDeviceId', id), deviceId as string)
+    const b = await second.newPage()
+    await b.goto('/en/login')
+    await b.getByTestId('login-continue-guest').click()
+    await b.waitForURL((url) => url.pathname === '/en')
+    expect(await b.evaluate(() => window.localStorage.getItem('koma.webDeviceId'))).toBe(deviceId)
+    // A guest of its own: today's bonus is still there to claim.
+    await b.goto('/en/inbox/gift')
+    await b.getByTestId('daily-claim').waitFor()
+    await signUp(b, { email: `guest.other.${Date.now().toString(36)}@koma.example`, password: 'koma-guest-pass2' })
+    await b.getByTestId('header-account').waitFor()
+
+    // A is still its own guest, with its bonus claimed and no account of B's.
+    await a.goto('/en/inbox/gift')
+    await a.getByTestId('header-guest').waitFor()
+    await a.getByTestId('inbox-gifts').waitFor()
+    expect(await a.getByTestId('daily-claim').count()).toBe(0)
+    expect(await a.getByTestId('header-account').count()).toBe(0)
+    expect(errors).toEqual([])
+    await first.close()
+    await second.close()
+  })
+
   it('is asked before a sign-in discards the guest’s things (in Japanese), and the sign-in then discards them', async () => {
     const context = await newContext(browser, { viewport: PHONE, locale: 'ja-JP' })
     const page = await context.newPage()

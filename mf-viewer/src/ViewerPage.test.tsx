@@ -1,5 +1,5 @@
 import { api, ApiError, auth, CHAPTER_ABORTED_CODE, events, localReading, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
@@ -38,6 +38,7 @@ const webtoon: Chapter = {
   id: 12,
   contentId: 5,
   contentType: 'comic',
+  mature: false,
   contentName: 'Moonlit Blade Princess',
   name: 'Episode 2',
   salesType: 'product',
@@ -157,11 +158,29 @@ describe('viewer errors (SPEC §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5'))
   })
 
-  it('opens the adult check on 428', async () => {
-    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 428, message: '', url: '/x' }))
-    const openDialog = jest.fn().mockResolvedValue(false)
-    await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
-    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('adultCheck', { target: '/comic/5/chapter/12/product' }))
+  it('a mature title: 451 opens the verification step with the API’s reason, 428 the accept-mature dialog; yes loads it again', async () => {
+    const reason = 'This title is for adults. Sign in and verify your age to read it.'
+    const request = jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 451, message: reason, url: '/x' }))
+    // A visitor who never answered the adult check answers it first, then meets the verification step.
+    const openDialog = jest.fn((kind: string) => Promise.resolve(kind === 'adultCheck'))
+    const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
+    await waitFor(() =>
+      expect(openDialog).toHaveBeenCalledWith('acceptMature', { target: '/comic/5/chapter/12/product', navigate: true, verification: reason }),
+    )
+    expect(openDialog.mock.calls.map(([kind]) => kind)).toEqual(['adultCheck', 'acceptMature'])
+    // The dialog goes on by itself (sign in, verify, back): the viewer does not navigate over it.
+    expect(router.state.location.pathname).toBe('/comic/5/chapter/12/product')
+
+    cleanup()
+    request
+      .mockReset()
+      .mockRejectedValueOnce(new ApiError({ status: 428, message: '', url: '/x' }))
+      .mockResolvedValue(webtoon as never)
+    const accept = jest.fn().mockResolvedValue(true)
+    signIn()
+    await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog: accept })
+    await waitFor(() => expect(accept).toHaveBeenCalledWith('acceptMature', { target: '/comic/5/chapter/12/product', navigate: true }))
+    await screen.findByTestId('vertical-strip')
   })
 
   it('shows the chapter-aborted dialog for an aborted chapter, then goes back', async () => {

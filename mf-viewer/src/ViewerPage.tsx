@@ -1,8 +1,11 @@
 import {
   analytics,
   auth,
+  browserEnvironment,
   CHAPTER_ABORTED_CODE,
+  MATURE_STATUSES,
   openDialog,
+  openMatureDialog,
   routePath,
   splitLocalePrefix,
   useLocale,
@@ -32,7 +35,8 @@ import { VerticalViewer } from './vertical/VerticalViewer'
 const EpubReader = lazy(() => import(/* webpackChunkName: "epub-reader" */ './epub/EpubReader'))
 
 /**
- * SPEC §8 viewer errors: adult check on 428, login confirm on 401, the chapter-aborted dialog
+ * SPEC §8 viewer errors: a mature title's step on 428 / 451 (issue 33: sign in, verify, or turn
+ * mature on; a self-declared adult check no longer opens a chapter), login confirm on 401, the chapter-aborted dialog
  * for an aborted chapter the reader neither owns nor rents (SPEC §4), else back to the episode list.
  */
 function useViewerError(error: ApiError | null, episodeList: string, chapterKey: CacheKey<'mf_viewer'>) {
@@ -42,11 +46,13 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
     if (!error) return
     let cancelled = false
     void (async () => {
-      if (error.status === 428) {
-        const accepted = await openDialog('adultCheck', { target: location.pathname + location.search })
-        if (cancelled) return
-        if (accepted) invalidate(chapterKey)
-        else void navigate(episodeList, { replace: true })
+      if (MATURE_STATUSES.includes(error.status)) {
+        // The dialog goes on by itself (back, home, sign-in, verification); yes reads the chapter.
+        const accepted = await openMatureDialog(error, location.pathname + location.search, {
+          signedIn: auth.signedIn,
+          saidAdult: browserEnvironment.acceptMature(),
+        })
+        if (!cancelled && accepted) invalidate(chapterKey)
         return
       }
       if (error.status === 401) {

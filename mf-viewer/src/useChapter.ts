@@ -1,10 +1,13 @@
-import { api, endpoints, isApiError, type ApiError, type Chapter, type ChapterFileSalesType, type ContentType } from '@koma/contracts'
+import { api, endpoints, isApiError, MATURE_STATUSES, type ApiError, type Chapter, type ChapterFileSalesType, type ContentType } from '@koma/contracts'
 import { useResource } from './cache'
+
+/** The refusals the viewer answers itself: sign in (401), aborted or locked (403), a mature title's steps (428, 451). */
+const VIEWER_HANDLED = [401, 403, ...MATURE_STATUSES]
 
 export type ChapterLoad = { chapter: Chapter; error: null } | { chapter: null; error: ApiError }
 
 /**
- * The chapter, or the failure the viewer handles itself (SPEC §8 viewer errors: adult check,
+ * The chapter, or the failure the viewer handles itself (SPEC §8 viewer errors: the mature steps,
  * login confirm, else back to the episode list). Other failures still reach the boundary. Never
  * shown stale after a change: neither paid pages once access changed, nor a refusal the viewer
  * would act on after the chapter was bought.
@@ -16,12 +19,12 @@ export function useChapter(input: { type: ContentType; contentId: string; chapte
       api
         .request(endpoints.chapter, {
           params: { type: input.type, id: input.contentId, chapterId: input.chapterId, salesType: input.salesType },
-          policy: { suppress: [401, 403, 428] },
+          policy: { suppress: VIEWER_HANDLED },
         })
         .then(
           (chapter): ChapterLoad => ({ chapter, error: null }),
           (error: unknown): ChapterLoad => {
-            if (isApiError(error) && [401, 403, 428].includes(error.status)) return { chapter: null, error }
+            if (isApiError(error) && VIEWER_HANDLED.includes(error.status)) return { chapter: null, error }
             throw error
           },
         ),

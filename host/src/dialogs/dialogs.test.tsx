@@ -176,6 +176,37 @@ describe('discovery dialogs (SPEC §2 share, §4 adult check and accept mature)'
     expect(document.cookie).not.toContain('koma_accept_mature=Y')
   })
 
+  it('a mature title’s 451 (issue 33): the verification step says why; a visitor is sent to sign in, a member to verify', async () => {
+    const reason = 'This title is for adults. Sign in and verify your age to read it.'
+    const { router } = await renderAt('/en/comic/007')
+    await screen.findByTestId('not-found')
+    let result!: Promise<boolean>
+    await act(async () => {
+      result = openDialog('acceptMature', { target: '/en/comic/27', navigate: true, verification: reason })
+    })
+    expect(screen.getByRole('heading', { name: 'Adults only' })).toBeInTheDocument()
+    expect(screen.getByTestId('accept-mature-verify')).toHaveTextContent(reason)
+    expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await expect(result).resolves.toBe(false)
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/login?redirect=%2Fen%2Fcomic%2F27'))
+
+    act(() => dialogStore.clear())
+    document.cookie = 'koma_lc=1; path=/'
+    auth.syncFromCookie()
+    try {
+      await act(async () => {
+        result = openDialog('acceptMature', { target: '/en/comic/27', navigate: true, verification: reason })
+      })
+      fireEvent.click(screen.getByRole('button', { name: 'Verify my age' }))
+      await expect(result).resolves.toBe(false)
+      await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/account/setting?next=%2Fen%2Fcomic%2F27'))
+    } finally {
+      document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+      auth.syncFromCookie()
+    }
+  })
+
   it('share: copies the absolute link, lists the targets with it encoded, and closes 300 ms after hide at 40 % overlay', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined)
     // defineProperty: user-event (the keyboard tests) leaves a getter-only clipboard on navigator.

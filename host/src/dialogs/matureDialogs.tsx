@@ -14,6 +14,7 @@ import {
   useT,
   writeCookie,
   routePath,
+  loginPath,
 } from '@koma/contracts'
 import { acceptMatureDestination, adultCheckDestination } from '@koma/contracts/domain'
 import { useId, useState } from 'react'
@@ -82,8 +83,13 @@ export function AdultCheckDialog({ target, navigate: applyOutcome, close, level 
   )
 }
 
-/** SPEC §4 accept mature: yes turns mature content on (the profile for members, this session otherwise). */
-export function AcceptMatureDialog({ target, navigate: applyOutcome, close, level }: Props<'acceptMature'>) {
+/**
+ * SPEC §4 accept mature: yes turns mature content on (the profile for members, this session
+ * otherwise). Opened with `verification` (a mature title's 451, issue 33) or meeting it on yes, it
+ * asks for the step before: a member verifies their age on the settings page, which comes back to
+ * the target; a visitor or a guest signs in first (only a member can be verified).
+ */
+export function AcceptMatureDialog({ target, navigate: applyOutcome, verification, close, level }: Props<'acceptMature'>) {
   const t = useT()
   const id = useId()
   const go = useGo(target)
@@ -92,7 +98,7 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
   /** SPEC §8 451: the member's adult verification is missing or expired; the server says why. */
-  const [needsVerification, setNeedsVerification] = useState<string | null>(null)
+  const [needsVerification, setNeedsVerification] = useState<string | null>(verification ?? null)
   const no = () => {
     close(false)
     if (applyOutcome) go(acceptMatureDestination('no', { previous: previousLocation() }))
@@ -116,15 +122,22 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
   return (
     <DialogFrame level={level} labelledBy={id} testId="dialog-accept-mature" onOutside={no}>
       <h2 id={id} css={dialogTitle}>
-        {t(dialogMessages.acceptMatureTitle)}
+        {t(verification ? dialogMessages.adultCheckTitle : dialogMessages.acceptMatureTitle)}
       </h2>
-      <p css={dialogText}>{t(dialogMessages.acceptMatureMessage)}</p>
+      {verification ? (
+        // A mature title's refusal: its reason is the dialog's message, not a failure.
+        <p data-testid="accept-mature-verify" css={dialogText}>
+          {verification}
+        </p>
+      ) : (
+        <p css={dialogText}>{t(dialogMessages.acceptMatureMessage)}</p>
+      )}
       {failed ? (
         <p role="alert" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>
           {t(dialogMessages.acceptMatureFailed)}
         </p>
       ) : null}
-      {needsVerification ? (
+      {needsVerification && !verification ? (
         <p role="alert" data-testid="accept-mature-verify" css={{ ...dialogText, color: '#c62828', marginTop: -8 }}>
           {needsVerification}
         </p>
@@ -133,9 +146,22 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, close, leve
         <button type="button" css={dialogButton(false)} onClick={no}>
           {t(dialogMessages.adultCheckNo)}
         </button>
-        {needsVerification ? (
+        {needsVerification && !auth.signedIn ? (
           <button
             type="button"
+            data-testid="accept-mature-sign-in"
+            css={dialogButton(true)}
+            onClick={() => {
+              close(false)
+              void navigate(loginPath(target, path))
+            }}
+          >
+            {t(dialogMessages.acceptMatureSignIn)}
+          </button>
+        ) : needsVerification ? (
+          <button
+            type="button"
+            data-testid="accept-mature-verify-button"
             css={dialogButton(true)}
             onClick={() => {
               close(false)

@@ -111,6 +111,7 @@ export const dialogMessages = defineMessages({
   },
   acceptMatureYes: { id: 'host.dialog.acceptMatureYes', defaultMessage: 'Turn on' },
   acceptMatureVerify: { id: 'host.dialog.acceptMatureVerify', defaultMessage: 'Verify my age' },
+  acceptMatureSignIn: { id: 'host.dialog.acceptMatureSignIn', defaultMessage: 'Sign in' },
   acceptMatureFailed: { id: 'host.dialog.acceptMatureFailed', defaultMessage: 'The setting could not be saved. Please try again.' },
   shareTitle: { id: 'host.dialog.shareTitle', defaultMessage: 'Share' },
   shareLink: { id: 'host.dialog.shareLink', defaultMessage: 'Link to share' },

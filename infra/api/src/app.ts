@@ -33,6 +33,9 @@ function routerRefusal(_error: FastifyError, req: FastifyRequest, reply: Fastify
   void reply.status(404).send(body)
 }
 
+/** The call came through a proxy hop the API trusts (the edge): its socket's peer is trusted and named the reader. */
+const viaTrustedProxy = (req: FastifyRequest): boolean => (req.ips?.length ?? 0) > 1
+
 /** The API as a Fastify instance: every module registered, errors in the SPEC §8 shape. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { timeouts } = deps.config
@@ -113,13 +116,26 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // the connection: otherwise Node reads and throws away the rest of the body to keep the
   // connection alive, and a client sending megabytes it knows will be refused costs the API the
   // reading. Small bodies are cheaper drained than reconnected.
+  //
+  // Not for the edge (a trusted proxy hop, issue 33): a proxy still writing the reader's upload
+  // when the connection closes under it fails its write (EPIPE) before it reads the answer, and
+  // the reader got a 502 "connection lost" instead of this 413 in their language. The edge's
+  // connection stays open and what it still sends is thrown away as it comes; the edge stops
+  // sending as soon as it has read the answer.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode >= 400 && !req.raw.complete && Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.default) reply.header('connection', 'close')
+    if (reply.statusCode >= 400 && !req.raw.complete && viaTrustedProxy(req)) reply.removeHeader('connection')
+    else if (reply.statusCode >= 400 && !req.raw.complete && Number(req.headers['content-length'] ?? 0) > BODY_LIMITS.default)
+      reply.header('connection', 'close')
+    // Every answer is what its content-type says, never sniffed: a rendered image, an EPUB's file,
+    // an upload's reply, an error (issue 33). The edge relays /api answers as they are.
+    reply.header('x-content-type-options', 'nosniff')
     return payload
   })
 
   const sample = deps.config.requestLogSample
   app.addHook('onResponse', async (req, reply) => {
+    // A refused body from the edge: read what is left of it into nothing (the parser may have stopped reading).
+    if (!req.raw.complete && viaTrustedProxy(req)) req.raw.resume()
     const status = reply.statusCode
     if (status >= 500) req.log.error({ method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime) }, 'request failed')
     else if (sample > 0 && (sample >= 1 || Math.random() < sample))

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { ABUSE_PENALTY, API_TIMEOUTS, OBJECT_STORE_TIMEOUTS, RATE_LIMITS, type AbusePenalty, type HttpTimeouts, type RateLimitTable } from './limits'
+import {
+  ABUSE_PENALTY,
+  API_TIMEOUTS,
+  OBJECT_STORE_TIMEOUTS,
+  RATE_LIMITS,
+  RENDER_POOL,
+  type AbusePenalty,
+  type HttpTimeouts,
+  type RateLimitTable,
+  type RenderPoolLimits,
+} from './limits'
 import { publicUrlOf } from './publicUrl'
 import type { ObjectStoreConfig } from './storage'
 
@@ -87,6 +97,8 @@ export interface ApiConfig {
    */
   trustProxy: boolean | string
   timeouts: HttpTimeouts
+  /** Uncached image renders: how many at once and waiting (limits.ts RENDER_POOL); tests lower them. */
+  imageRenders: RenderPoolLimits
   /** Run the notification jobs (pg-boss) in this process (KOMA_NOTIFICATIONS=0 turns them off). */
   notifications: boolean
   /**
@@ -186,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     trustProxy: trustProxy(env.KOMA_API_TRUST_PROXY),
     timeouts: API_TIMEOUTS,
+    imageRenders: RENDER_POOL,
     notifications: env.KOMA_NOTIFICATIONS !== '0',
     instance: env.KOMA_INSTANCE || PROCESS_NAME,
     cacheBus: cacheBus(env.KOMA_CACHE_BUS, env.DATABASE_URL || undefined),

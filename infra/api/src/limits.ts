@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { ACCOUNT_LIMITS, type Endpoints } from '@koma/contracts/server'
 import type { ObjectStoreTimeouts } from './storage/s3'
 
@@ -63,6 +64,14 @@ export const RATE_LIMITS = {
   imageTile: { address: { max: 2400, windowMs: MINUTE }, storeDown: 'open' },
   /** Analytics batches: a tab sends one every 5 s at most; several tabs behind one address fit. */
   analytics: { address: { max: 120, windowMs: MINUTE }, storeDown: 'open' },
+  /**
+   * Image renders (issue 33): only a request that misses every cache (memory, disk, a render in
+   * progress) and would render counts, in the image routes, before it waits for the RENDER_POOL.
+   * A burst of 600 (a cold catalogue browsed at two widths, a new 200-page chapter) and one a
+   * second on average over ten minutes: 40 times below `image`. A script asking for every image at
+   * every preset does not get the renderers to itself; many addresses together meet RENDER_POOL.
+   */
+  imageRender: { address: { max: 600, windowMs: 10 * MINUTE }, storeDown: 'open' },
 
   // Issue 33: every endpoint that creates server-side state or calls a provider has a limit
   // (ENDPOINT_LIMITS below says which one; a test walks the table). The per-member numbers are
@@ -425,4 +434,51 @@ export const ABUSE_PENALTY: AbusePenalty = {
   windowMs: MINUTE,
   penaltyMs: MINUTE,
   delayMs: 3 * SECOND,
+}
+
+/**
+ * EPUB archives (issue 33), checked on the zip's own directory before anything is inflated, and
+ * held to while inflating (modules/viewer/epub/zip.ts): by the operator console's import, `npm run
+ * import`, the seed and every reader's open. A real book is far inside them (the EPUB samples: at
+ * most 159 files, 3.3 MB in all, 0.7 MB for the largest file, packed at most 3 to 1); a zip bomb
+ * (307 KB inflating to 300 MB) is refused from its directory with a message naming the limit.
+ */
+export interface ArchiveLimits {
+  /** Entries in the zip's directory. */
+  entries: number
+  /** One entry, inflated. */
+  entryBytes: number
+  /** Every entry inflated, added up. */
+  bookBytes: number
+  /** An entry larger than ratioFloorBytes inflated may be at most this many times its packed size. */
+  ratio: number
+  ratioFloorBytes: number
+}
+
+const MB = 1024 * 1024
+
+export const ARCHIVE_LIMITS: ArchiveLimits = {
+  entries: 10_000,
+  entryBytes: 64 * MB,
+  bookBytes: 512 * MB,
+  ratio: 100,
+  ratioFloorBytes: MB,
+}
+
+/**
+ * Image renders (modules/image/renderPool.ts, issue 33): at most `concurrency` renders at once per
+ * API process, `queue` more waiting, and past that a 429 with Retry-After at once. One render
+ * (libvips on one thread: sharp.concurrency(1)) at a time per spare core leaves a core to the
+ * event loop that answers every other call, whatever the flood.
+ */
+export interface RenderPoolLimits {
+  concurrency: number
+  queue: number
+  retryAfterSeconds: number
+}
+
+export const RENDER_POOL: RenderPoolLimits = {
+  concurrency: Math.max(1, os.availableParallelism() - 1),
+  queue: 8,
+  retryAfterSeconds: 2,
 }

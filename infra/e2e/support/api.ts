@@ -47,29 +47,38 @@ export interface ContentJson {
   }[]
 }
 
-let catalogue: Promise<ContentJson[]> | null = null
+let catalogue: Promise<{ titles: ContentJson[]; mature: { type: ContentJson['type']; id: number }[] }> | null = null
 
-/** Every seeded title with its chapters (walks ids until a run of misses). */
-export function seededTitles(): Promise<ContentJson[]> {
+/**
+ * Every seeded title a visitor may open, with its chapters, and the mature ones by type and id
+ * (SPEC §8 451: only a verified member reads those, issue 33). Walks ids until a run of misses.
+ */
+function walkCatalogue() {
   catalogue ??= (async () => {
-    const found: ContentJson[] = []
+    const titles: ContentJson[] = []
+    const mature: { type: ContentJson['type']; id: number }[] = []
     let misses = 0
     for (let id = 1; misses < 8; id++) {
       let hit = false
       for (const type of ['comic', 'magazine_comic'] as const) {
         const { status, result } = await apiGet<ContentJson>(`/${type}/${id}`, { acceptMature: true })
-        if (status === 200 && result) {
-          found.push(result)
-          hit = true
-          break
-        }
+        if (status === 200 && result) titles.push(result)
+        else if (status === 451) mature.push({ type, id })
+        else continue
+        hit = true
+        break
       }
       misses = hit ? 0 : misses + 1
     }
-    return found
+    return { titles, mature }
   })()
   return catalogue
 }
+
+export const seededTitles = async (): Promise<ContentJson[]> => (await walkCatalogue()).titles
+
+/** The seeded mature titles (a visitor learns no more of them than this). */
+export const matureTitles = async (): Promise<{ type: ContentJson['type']; id: number }[]> => (await walkCatalogue()).mature
 
 export async function findTitle(match: (title: ContentJson) => boolean): Promise<ContentJson> {
   const title = (await seededTitles()).find(match)

@@ -32,7 +32,7 @@ export default function ComingSoonPage() {
   useEffect(() => {
     if (loaded.value) document.title = `${loaded.value.content.name} | Koma`
   }, [loaded.value])
-  if (loaded.matureRequired) return <MatureGate resourceKey={key} />
+  if (loaded.matureRequired) return <MatureGate resourceKey={key} refusal={loaded.refusal} />
   const entry = loaded.value
   const { content } = entry
   if (content.status !== 'coming_soon') return <Navigate to={path(routePath('catalog.episodes', { contentType, contentId }))} replace />

@@ -1,21 +1,24 @@
-import { isApiError, type FailurePolicy } from '@koma/contracts'
+import { isApiError, MATURE_STATUSES, type ApiError, type FailurePolicy } from '@koma/contracts'
 import { isAppWebView } from '@koma/contracts/domain'
 
-/** A load that may meet SPEC §8's 428 (accept mature): the page then shows the mature gate. */
-export type Gated<T> = { value: T; matureRequired: false } | { value: null; matureRequired: true }
+/**
+ * A load that may meet SPEC §8's 428 (accept mature) or 451 (adult verification): the page then
+ * shows the mature gate, which opens the dialog for that refusal.
+ */
+export type Gated<T> = { value: T; matureRequired: false } | { value: null; matureRequired: true; refusal: ApiError }
 
 export function gated<T>(promise: Promise<T>): Promise<Gated<T>> {
   return promise.then(
     (value) => ({ value, matureRequired: false as const }),
     (error: unknown) => {
-      if (isApiError(error) && error.status === 428) return { value: null, matureRequired: true as const }
+      if (isApiError(error) && MATURE_STATUSES.includes(error.status)) return { value: null, matureRequired: true as const, refusal: error }
       throw error
     },
   )
 }
 
-/** Request policy for loads that handle 428 themselves. */
-export const MATURE_POLICY = { suppress: [428] } as const
+/** Request policy for loads that handle 428 and 451 themselves. */
+export const MATURE_POLICY = { suppress: [...MATURE_STATUSES] }
 
 /**
  * SPEC §6, §8 campaign pages (a promotion): a 400 goes to the campaign error page, a 401 signs

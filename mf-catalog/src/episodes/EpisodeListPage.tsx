@@ -237,7 +237,7 @@ export default function EpisodeListPage() {
   const path = useLocalePath()
   const key: CatalogKey = `content:${contentType}:${contentId}:${locale}`
   const loaded = useResource(key, () => gated(api.request(endpoints.content, { params: { type: contentType, id: contentId }, policy: MATURE_POLICY })))
-  if (loaded.matureRequired) return <MatureGate resourceKey={key} />
+  if (loaded.matureRequired) return <MatureGate resourceKey={key} refusal={loaded.refusal} />
   if (loaded.value.status === 'coming_soon') return <Navigate to={path(routePath('catalog.comingSoon', { contentType, contentId }))} replace />
   return <Episodes content={loaded.value} resourceKey={key} />
 }

@@ -31,19 +31,21 @@ describe('campaign pages (SPEC §6, §8)', () => {
   it('a 400 goes to the campaign error page; a 401 signs out, and only signs out in the app web view', () => {
     const browser = campaignPolicy('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0')
     const app = campaignPolicy(APP_UA)
-    expect(browser).toMatchObject({ campaign: true, appWebView: false, suppress: [428] })
+    expect(browser).toMatchObject({ campaign: true, appWebView: false, suppress: [428, 451] })
     expect(app.appWebView).toBe(true)
     expect(classifyFailure(err(400), browser)).toEqual({ kind: 'campaignError' })
     expect(classifyFailure(err(400), app)).toEqual({ kind: 'campaignError' })
     expect(classifyFailure(err(401), browser)).toEqual({ kind: 'logout', redirectToLogin: true })
     expect(classifyFailure(err(401), app)).toEqual({ kind: 'logout', redirectToLogin: false })
-    // The mature gate still handles 428 on the page itself.
+    // The mature gate still handles 428 and 451 on the page itself.
     expect(classifyFailure(err(428), browser)).toEqual({ kind: 'none' })
+    expect(classifyFailure(err(451), browser)).toEqual({ kind: 'none' })
   })
 
   it('a campaign load that answered 400 leaves nothing to render; other failures still throw', async () => {
     await expect(campaignGated(Promise.reject(err(400)))).resolves.toEqual({ value: null, matureRequired: false, campaignError: true })
-    await expect(campaignGated(Promise.reject(err(428)))).resolves.toEqual({ value: null, matureRequired: true })
+    await expect(campaignGated(Promise.reject(err(428)))).resolves.toMatchObject({ value: null, matureRequired: true, refusal: { status: 428 } })
+    await expect(campaignGated(Promise.reject(err(451)))).resolves.toMatchObject({ value: null, matureRequired: true, refusal: { status: 451 } })
     await expect(campaignGated(Promise.reject(err(404)))).rejects.toMatchObject({ status: 404 })
   })
 
@@ -74,6 +76,6 @@ describe('campaign pages (SPEC §6, §8)', () => {
     await renderScreen(routes['catalog.contentCatalog'], { path: '/menu/content_catalog/:id', url: '/menu/content_catalog/5' })
     await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.contentCatalog, expect.anything()))
     const catalogCall = request.mock.calls.find(([endpoint]) => endpoint === endpoints.contentCatalog)
-    expect(catalogCall?.[1]?.policy).toEqual({ suppress: [428] })
+    expect(catalogCall?.[1]?.policy).toEqual({ suppress: [428, 451] })
   })
 })

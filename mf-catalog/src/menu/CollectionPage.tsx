@@ -40,7 +40,7 @@ export default function CollectionPage() {
   useEffect(() => {
     if (loaded.value) document.title = `${loaded.value.title} | Koma`
   }, [loaded.value])
-  if (loaded.matureRequired) return <MatureGate resourceKey={key} />
+  if (loaded.matureRequired) return <MatureGate resourceKey={key} refusal={loaded.refusal} />
   // A campaign's 400: the global handler is taking the reader to the campaign error page.
   if (!loaded.value) return null
   const page = loaded.value

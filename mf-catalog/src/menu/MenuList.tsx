@@ -46,7 +46,7 @@ export function MenuList({ code }: { code: string }) {
   useEffect(() => {
     if (loaded.value) document.title = `${loaded.value.title} | Koma`
   }, [loaded.value])
-  if (loaded.matureRequired) return <MatureGate resourceKey={key} />
+  if (loaded.matureRequired) return <MatureGate resourceKey={key} refusal={loaded.refusal} />
   const list = loaded.value
   const choose = (next: string) =>
     setSearch((params) => {

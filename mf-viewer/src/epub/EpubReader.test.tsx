@@ -88,6 +88,7 @@ const novel: Chapter = {
   id: 534,
   contentId: 47,
   contentType: 'comic',
+  mature: false,
   contentName: 'The Lantern Cartographer',
   name: 'Volume 1',
   salesType: 'product',

@@ -4,6 +4,8 @@ import { serverPage } from '../host/serverPage'
 export const COOKIES = {
   /** httpOnly session token, set and read by the API only. */
   session: 'koma_session',
+  /** httpOnly secret of this browser's guest (issue 33), set and read by the API only (path /api). */
+  guest: 'koma_guest',
   /** Login-check cookie: present and non-empty while signed in (SPEC §4). Readable by the page. */
   loginCheck: 'koma_lc',
   /** 'Y' when the reader accepted mature content (SPEC §4: 1 day). */

@@ -2,7 +2,7 @@ import { isChapterUnit, RANKING_CAP, PAGE_SIZE, volumesOf } from './catalog'
 import { elementAspectRatio, HOME_CACHE_MS, homeCacheUntil, pickShuffledSections } from './home'
 import { imageSources, imageVariant } from './images'
 import { contentBadges, rentalOnly } from './labels'
-import { acceptMatureDestination, adultCheckDestination, isAdultPath } from './mature'
+import { acceptMatureDestination, adultCheckDestination, isAdultPath, matureReading } from './mature'
 import { nextPageNo, pageRequest, pageResult } from './paging'
 import { EMPTY_POPUP_MEMORY, nextPopup, popupDue, rememberShown, rememberSkipped, samePopupRule } from './popups'
 import { accessOptions, canBuyWithCoin, canRentWith, gaugeAfterUse, purchaseDecision } from './purchase'
@@ -303,6 +303,23 @@ describe('mature dialogs (SPEC §4 outcomes)', () => {
   it('accept mature: yes → target, no → back', () => {
     expect(acceptMatureDestination('yes', { previous: null })).toEqual({ kind: 'target' })
     expect(acceptMatureDestination('no', { previous: '/x' })).toEqual({ kind: 'back' })
+  })
+  it('reading a mature title: a valid verification (1 year) and the setting on (SPEC §6, §9); nothing self-declared', () => {
+    const now = new Date('2026-12-03T00:00:00Z')
+    const member = (verifiedAt: string | null, acceptMature: boolean) => ({
+      guest: false,
+      acceptMature,
+      adultVerifiedAt: verifiedAt ? new Date(verifiedAt) : null,
+    })
+    expect(matureReading(null, now)).toBe('signIn')
+    expect(matureReading({ guest: true, acceptMature: true, adultVerifiedAt: new Date('2026-11-01T00:00:00Z') }, now)).toBe('signIn')
+    expect(matureReading(member(null, true), now)).toBe('verify')
+    expect(matureReading(member(null, false), now)).toBe('verify')
+    expect(matureReading(member('2026-06-01T00:00:00Z', false), now)).toBe('accept')
+    expect(matureReading(member('2026-06-01T00:00:00Z', true), now)).toBe('allowed')
+    // A year after the verification it has lapsed: verify again, even with the setting on.
+    expect(matureReading(member('2025-12-03T00:00:01Z', true), now)).toBe('allowed')
+    expect(matureReading(member('2025-12-03T00:00:00Z', true), now)).toBe('verify')
   })
 })
 

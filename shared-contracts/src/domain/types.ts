@@ -167,6 +167,8 @@ export interface Chapter {
   contentId: number
   contentType: ContentType
   contentName: string
+  /** The title is for adults: only a verified member with mature on was sent it (never drawn or cached by the edge). */
+  mature: boolean
   name: string
   salesType: ChapterFileSalesType
   publishedAt: string

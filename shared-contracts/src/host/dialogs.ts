@@ -36,7 +36,11 @@ export interface DialogMap {
    */
   adultCheck: { props: { target: string; navigate?: boolean }; result: boolean }
   /** SPEC §4 accept mature: yes turns mature content on (profile for members, session otherwise). */
-  acceptMature: { props: { target: string; navigate?: boolean }; result: boolean }
+  /**
+   * `verification`: the API's 451 reason (issue 33); the dialog opens at its verification step
+   * (verify my age for a member, sign in for anyone else).
+   */
+  acceptMature: { props: { target: string; navigate?: boolean; verification?: string }; result: boolean }
   /** SPEC §2 share: copy the link, or share it to a target. */
   share: { props: ShareData & { title?: string }; result: void }
   /** `option`: the access button the reader chose on the episode list, when there was one. */

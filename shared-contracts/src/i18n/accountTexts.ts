@@ -87,6 +87,11 @@ export const ACCOUNT_TEXTS = {
     ja: '成人向けコンテンツを表示するには年齢認証が必要です。',
     fr: 'Veuillez vérifier que vous êtes majeur pour voir les contenus pour adultes.',
   },
+  adultSignInRequired: {
+    en: 'This title is for adults. Sign in and verify your age to read it.',
+    ja: 'この作品は成人向けです。読むにはログインして年齢認証をしてください。',
+    fr: 'Ce titre est réservé aux adultes. Connectez-vous et vérifiez votre âge pour le lire.',
+  },
   couponInvalid: {
     en: 'This coupon code is not valid.',
     ja: 'このクーポンコードは無効です。',

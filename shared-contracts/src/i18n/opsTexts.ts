@@ -90,6 +90,27 @@ export const OPS_TEXTS = {
     ja: '取り込めませんでした：{reason}',
     fr: 'Import impossible : {reason}',
   },
+  // An EPUB past ARCHIVE_LIMITS (infra/api/src/limits.ts), refused from its zip directory: nothing is kept.
+  importArchiveEntries: {
+    en: 'This EPUB holds {count} files; at most {max} are accepted.',
+    ja: 'このEPUBには{count}個のファイルがあります。受け付けられるのは{max}個までです。',
+    fr: 'Cet EPUB contient {count} fichiers ; {max} au maximum sont acceptés.',
+  },
+  importArchiveEntryBytes: {
+    en: '{file} in this EPUB unpacks to more than {max} MB; at most {max} MB per file are accepted.',
+    ja: 'このEPUBの{file}は展開すると{max}MBを超えます。1ファイル{max}MBまでです。',
+    fr: 'Le fichier {file} de cet EPUB dépasse {max} Mo une fois décompressé ; {max} Mo par fichier au maximum.',
+  },
+  importArchiveBookBytes: {
+    en: 'This EPUB unpacks to more than {max} MB in all; at most {max} MB are accepted.',
+    ja: 'このEPUBは展開すると合計{max}MBを超えます。受け付けられるのは{max}MBまでです。',
+    fr: 'Cet EPUB dépasse {max} Mo une fois décompressé ; {max} Mo au maximum sont acceptés.',
+  },
+  importArchiveRatio: {
+    en: '{file} in this EPUB unpacks to {ratio} times its packed size; at most {max} times is accepted (it looks like a zip bomb).',
+    ja: 'このEPUBの{file}は圧縮時の{ratio}倍に展開されます。受け付けられるのは{max}倍までです（ZIP爆弾の疑い）。',
+    fr: 'Le fichier {file} de cet EPUB se décompresse à {ratio} fois sa taille compressée ; {max} fois au maximum (cela ressemble à une bombe de décompression).',
+  },
   sanctionOperator: {
     en: 'Operators cannot be muted or suspended. Revoke the operator role first.',
     ja: '運営者はミュート・利用停止できません。先に運営者権限を外してください。',

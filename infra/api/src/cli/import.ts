@@ -10,6 +10,7 @@ import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { notifyCacheChange } from '../cluster/invalidation'
 import { EpubError } from '../modules/viewer/epub/parse'
+import { ArchiveLimitError } from '../modules/viewer/epub/zip'
 import { importTarget, type Imported } from '../modules/viewer/importer'
 import { databaseIsEmpty, seedDatabase } from '../seed'
 import { objectStoreOf } from '../storage'
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
         if (config.cacheBus === 'postgres') await notifyCacheChange(handle.db, 'catalog', `import:${process.pid}`)
       } catch (error) {
         failed++
-        if (error instanceof EpubError) console.error(`refused ${target}: ${error.message}`)
+        if (error instanceof EpubError || error instanceof ArchiveLimitError) console.error(`refused ${target}: ${error.message}`)
         else console.error(`failed ${target}:`, error)
       }
     }

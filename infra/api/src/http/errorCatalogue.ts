@@ -130,9 +130,16 @@ export const API_ERRORS = declare({
   // 413: too big.
   uploadTooLarge: { status: 413 },
   importTooLarge: { status: 413 },
+  /** An EPUB whose zip unpacks past ARCHIVE_LIMITS (limits.ts): too many files, a file or the book too large, a zip bomb's ratio. */
+  importArchiveEntries: { status: 413 },
+  importArchiveEntryBytes: { status: 413 },
+  importArchiveBookBytes: { status: 413 },
+  importArchiveRatio: { status: 413 },
   // 428 and 451: the mature-content steps of SPEC §8.
   matureNotAccepted: { status: 428 },
   adultVerificationRequired: { status: 451 },
+  /** A visitor or a guest on a mature title: only a member can be verified, so sign in first. */
+  adultSignInRequired: { status: 451 },
   // 429: too many, too fast (tooManyRequests adds retry-after).
   tooManyRequests: { status: 429 },
   tooManyRequestsMinutes: { status: 429 },
@@ -141,6 +148,8 @@ export const API_ERRORS = declare({
   codeAttemptsExceeded: { status: 429 },
   commentTooFast: { status: 429 },
   totpTooManyGuesses: { status: 429 },
+  /** Every image renderer busy with its queue full (modules/image/renderPool.ts): the reader did nothing wrong, but 503 means maintenance to the browser. */
+  imageRenderBusy: { status: 429, text: 'tooManyRequests' },
   // 500: a payment provider failed us; the reader may try again.
   paymentProviderFailed: { status: 500, text: 'transactionNotProcessed' },
 })

@@ -121,7 +121,9 @@ describe('every limited route answers 429 past its per-address limit', () => {
     for (const device of devices) first.push(await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': device }, ip }))
     expect(first.map((response) => response.statusCode)).toEqual([200, 200, 200])
     expect((await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': 'limit-known-one-more' }, ip })).statusCode).toBe(429)
-    const again = await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': devices[0]! }, ip })
+    // Its own secret cookie brings it back (issue 33: the device id alone would be anyone's).
+    const secret = first[0]?.cookies.find((cookie) => cookie.name === 'koma_guest')?.value ?? ''
+    const again = await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': devices[0]! }, cookies: { koma_guest: secret }, ip })
     expect([again.statusCode, again.json().result.userId]).toEqual([200, first[0]?.json().result.userId])
   })
 })

@@ -66,6 +66,8 @@ export interface World {
     novel: ChapterRef
     /** A chapter whose comments the suite reads and writes. */
     commented: ChapterRef
+    /** A free chapter of a mature title (issue 33: only the owner, a verified adult with mature on, reads it). */
+    mature: ChapterRef & { thumbnailImageId: number }
   }
   /** The owned chapter's page image ids (chapter_pages, product). */
   pageImageIds: [number, ...number[]]
@@ -258,6 +260,28 @@ export async function buildWorld(t: TestApp): Promise<World> {
   })
   if (second.statusCode !== 200 || !cookiesOf(second).koma_session) throw new Error(`second device: ${second.statusCode}`)
 
+  const matureRow = await t.db
+    .selectFrom('chapters as ch')
+    .innerJoin('contents as c', 'c.id', 'ch.content_id')
+    .select(['ch.id', 'c.id as contentId', 'c.type', 'ch.price', 'ch.rental_price as rentalPrice', 'ch.thumbnail_image_id as thumbnailImageId'])
+    .where('c.mature', '=', true)
+    .where('ch.free', '=', true)
+    .where('ch.aborted', '=', false)
+    .where('ch.thumbnail_image_id', 'is not', null)
+    .where('c.chapter_file_format', '=', 'image')
+    .where('c.status', '!=', 'coming_soon')
+    .where('ch.published_at', '<=', now(t))
+    .orderBy('c.id')
+    .orderBy('ch.sort')
+    .executeTakeFirstOrThrow()
+  const mature = {
+    type: matureRow.type as ChapterRef['type'],
+    contentId: Number(matureRow.contentId),
+    chapterId: Number(matureRow.id),
+    price: matureRow.price,
+    rentalPrice: matureRow.rentalPrice,
+    thumbnailImageId: Number(matureRow.thumbnailImageId),
+  }
   const [vertical, buyable, free, coinRent, gauge, ticket, novels] = await Promise.all([
     chapterRows(t, 'vertical'),
     chapterRows(t, 'buy'),
@@ -421,7 +445,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     t,
     callers: { visitor, guest: guestCaller, member, owner, operator: await newCaller(t, 'operator') },
     thirdUserId: Number(third.id),
-    chapters: { owned, ...chosen, free: freeChapter, novel, commented },
+    chapters: { owned, ...chosen, free: freeChapter, novel, commented, mature },
     pageImageIds,
     publicImageId: await firstId(t.db.selectFrom('images').select('id').where('access', '=', 'public').orderBy('id')),
     comingSoon: { type: coming.type, id: Number(coming.id) },

@@ -1,10 +1,10 @@
-import { pipeline } from 'node:stream'
+import { PassThrough, pipeline, type Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import httpProxy from '@fastify/http-proxy'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify'
 import type { FastifyReplyFromHooks } from '@fastify/reply-from'
 import type { EdgeTimeouts } from '../config'
-import { DEFAULT_LOCALE, HEADERS, isLocale, NETWORK_FAILURE_CODE, text } from '@koma/contracts/server'
+import { DEFAULT_LOCALE, HEADERS, IMPORT_LIMITS, isLocale, NETWORK_FAILURE_CODE, text } from '@koma/contracts/server'
 import { negotiate } from './encoding'
 import { ApiUpstreams, isConnectionFailure } from './upstreams'
 
@@ -14,6 +14,7 @@ interface ProxiedRequest {
   method: string
   headers: Record<string, string | string[] | undefined>
   log: FastifyBaseLogger
+  raw: Pick<Readable, 'resume' | 'unpipe'> & { complete: boolean }
 }
 interface ProxiedReply {
   getHeader(name: string): unknown
@@ -65,6 +66,44 @@ function compressUpstream(req: ProxiedRequest, reply: ProxiedReply, stream: Node
   )
 }
 
+/**
+ * The most of a reader's upload the edge still reads after the API answered it (the largest upload
+ * the API takes, an operator's import, and some room).
+ */
+export const MAX_DRAINED_BYTES = IMPORT_LIMITS.totalBytes + 16 * 1024 * 1024
+
+/**
+ * The API answered a refusal before the reader's upload was all sent (its 413 for a 50 MB avatar,
+ * issue 33). reply-from would close the reader's connection after the answer, and a browser still
+ * sending meets a reset and may never read it ("connection lost"). Instead the rest of a declared
+ * body up to MAX_DRAINED_BYTES is read into nothing and the connection kept; a larger or undeclared
+ * one is still closed (the request timeout bounds a slow one).
+ */
+function drainUnsentBody(req: ProxiedRequest, reply: ProxiedReply, status: number): void {
+  if (req.raw.complete || status < 400) return
+  const declared = Number(req.headers['content-length'])
+  if (!Number.isSafeInteger(declared) || declared > MAX_DRAINED_BYTES) return
+  reply.removeHeader('connection')
+  req.raw.unpipe()
+  req.raw.resume()
+}
+
+/**
+ * The body the API call sends: the reader's upload through a stream of its own. The HTTP client
+ * destroys the body it was given once the API has answered (early or not), and destroying the
+ * reader's request would reset the reader's connection under the answer; a reader who gives up
+ * mid-upload still aborts the API call.
+ */
+function shielded(payload: Readable): Readable {
+  const body = new PassThrough()
+  payload.pipe(body)
+  payload.once('error', (error) => body.destroy(error))
+  payload.once('close', () => {
+    if (!(payload as Readable & { complete?: boolean }).complete) body.destroy(new Error('the reader aborted the upload'))
+  })
+  return body
+}
+
 /** Only these may go to a second API process after the first could not be reached (never a write twice). */
 const RETRIED_METHODS = new Set(['GET', 'HEAD'])
 
@@ -93,6 +132,7 @@ export async function registerApiProxy(
 ): Promise<void> {
   const { timeouts } = options
   const upstreams = typeof api === 'string' ? new ApiUpstreams(api) : api
+  app.addHook('preParsing', async (req, _reply, payload) => (req.method === 'GET' || req.method === 'HEAD' ? payload : shielded(payload)))
   const several = upstreams.several
   type AnyReply = FastifyReply<RouteGenericInterface, RawServerBase>
   const networkFailure = (reply: AnyReply, error: Error) => {
@@ -154,6 +194,7 @@ export async function registerApiProxy(
       // reply-from retries GETs answered 503 up to ten times; the API's 503 means maintenance.
       retryDelay: () => null,
       onResponse: (req, reply, res) => {
+        drainUnsentBody(req, reply, res.statusCode)
         const told = options.onUpstreamStatus?.(res.statusCode, { method: req.method, url: req.url })
         // A write the other edges must hear of first: its answer goes out once they were told.
         if (told) void told.catch(() => undefined).then(() => compressUpstream(req, reply, res.stream, res.statusCode))

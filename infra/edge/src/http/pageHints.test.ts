@@ -60,6 +60,8 @@ describe('what the edge writes into the first page', () => {
           id: Number(chapterId),
           orientation,
           chapterFileFormat: chapterId === '4' ? 'epub' : 'image',
+          // Chapter 6: an API that (wrongly) answered a visitor a mature title's chapter (issue 33).
+          mature: chapterId === '6',
           images: [
             {
               url: '/api/image/70?e=9&s=sig',
@@ -158,10 +160,11 @@ describe('what the edge writes into the first page', () => {
     expect(paged.head).toContain('imagesizes="min(100vw, 66.67vh)" fetchpriority="high">')
     // The API asked as a visitor: no cookie of the reader's, whatever the reader sent.
     expect(chapterCalls.every((call) => call.endsWith(' '))).toBe(true)
-    // A paid chapter (401), an EPUB (the reader draws it), a member, a guest, a mature reader: nothing written.
+    // A paid chapter (401), an EPUB (the reader draws it), a mature title's chapter, a member, a guest, a mature reader: nothing written.
     for (const [url, cookie] of [
       ['/en/comic/5/chapter/2/product', undefined],
       ['/en/comic/5/chapter/4/product', undefined],
+      ['/en/comic/5/chapter/6/product', undefined],
       ['/en/comic/5/chapter/1/product', 'koma_session=abc'],
       ['/en/comic/5/chapter/1/product', 'koma_lc=1'],
       ['/en/comic/5/chapter/1/product', 'koma_accept_mature=Y'],

@@ -299,7 +299,8 @@ export class PageHints {
         timeoutMs: this.options.homeWaitMs ?? FIRST_PAGE_API_WAIT_MS,
       })
       const chapter = answer.status === 200 ? answer.result : null
-      if (chapter && chapter.chapterFileFormat !== 'epub') {
+      // Never a mature title's chapter (issue 33): the API refuses visitors one, and the page would be everyone's.
+      if (chapter && chapter.chapterFileFormat !== 'epub' && chapter.mature !== true) {
         boot.results = { ...boot.results, [path]: chapter }
         answered = true
         const first = chapter.images[0]

@@ -8,18 +8,21 @@ import * as m0200 from './0200_viewer_epubs'
 import * as m0300 from './0300_accounts'
 import * as m0310 from './0310_account_safety'
 import * as m0390 from './0390_signin_attempts'
+import * as m0395 from './0395_guest_secret'
 import * as m0400 from './0400_coin_ledger'
 import * as m0450 from './0450_coin_shop'
 import * as m0500 from './0500_community'
 import * as m0600 from './0600_paid_content'
 import * as m0610 from './0610_object_storage'
 import * as m0620 from './0620_object_keys'
+import * as m0695 from './0695_mature_image_lookup'
 import * as m0700 from './0700_operators'
 import * as m0730 from './0730_title_visibility'
 import * as m0750 from './0750_campaigns'
 import * as m0760 from './0760_operator_enrolment'
 import * as m0800 from './0800_notifications'
 import * as m0900 from './0900_analytics'
+import * as m0995 from './0995_analytics_visitor'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
@@ -39,16 +42,19 @@ export const migrations: Record<string, Migration> = {
   '0300_accounts': m0300,
   '0310_account_safety': m0310,
   '0390_signin_attempts': m0390,
+  '0395_guest_secret': m0395,
   '0400_coin_ledger': m0400,
   '0450_coin_shop': m0450,
   '0500_community': m0500,
   '0600_paid_content': m0600,
   '0610_object_storage': m0610,
   '0620_object_keys': m0620,
+  '0695_mature_image_lookup': m0695,
   '0700_operators': m0700,
   '0730_title_visibility': m0730,
   '0750_campaigns': m0750,
   '0760_operator_enrolment': m0760,
   '0800_notifications': m0800,
   '0900_analytics': m0900,
+  '0995_analytics_visitor': m0995,
 }

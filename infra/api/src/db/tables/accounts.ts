@@ -12,8 +12,11 @@ declare module './members' {
     password_postponed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
     /** The terms version the member agreed to (0: none). */
     terms_version: ColumnType<number, number | undefined, number>
-    /** Guests only: the browser's web device id the guest is bound to. */
-    guest_device_id: ColumnType<string | null, string | null | undefined, string | null>
+    /**
+     * Guests only: SHA-256 of the secret in the guest's own httpOnly cookie, the one thing that brings
+     * the guest back (migration 0395; it replaced the device id, which any client can send).
+     */
+    guest_token_hash: ColumnType<string | null, string | null | undefined, string | null>
     last_signin_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
     deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   }

@@ -7,8 +7,8 @@ export interface AnalyticsEventsTable {
   /** The page's path without its locale prefix. */
   path: string
   locale: string | null
-  /** The browser's random client uid (SPEC §7 header). */
-  client_uid: string | null
+  /** A pseudonym of the browser: a keyed hash of its SPEC §7 device id (migration 0995, analytics/service.ts). */
+  visitor_id: string | null
   member_id: number | null
   props: ColumnType<Record<string, unknown> | null, string | null, string | null>
   /** By the browser's clock (bounded by the server's). */

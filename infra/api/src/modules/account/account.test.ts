@@ -2,7 +2,7 @@ import { HEADERS, endpoints, type Endpoint } from '@koma/contracts/server'
 import sharp from 'sharp'
 import { cookiesOf, createTestApp, requestOf, TEST_PUBLIC_URL, type OptionalIfNoParams, type TestApp, urlOf } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
-import { device, guest, lastCode, registerMember, sealed, uniqueEmail } from './testing'
+import { device, guest, lastCode, readerIp, registerMember, sealed, uniqueEmail } from './testing'
 
 jest.setTimeout(120_000)
 
@@ -81,16 +81,50 @@ describe('who may call what (SPEC §6)', () => {
 })
 
 describe('guests (SPEC §4)', () => {
-  it('one guest per web device id, with a session cookie but no login-check cookie', async () => {
+  it('a guest is bound to the secret in its own httpOnly cookie, with a session cookie but no login-check cookie', async () => {
     const first = await guest(t, 'guest-device-one')
     expect(first.response.cookies.find((cookie) => cookie.name === 'koma_session')).toMatchObject({ httpOnly: true })
     expect(first.response.cookies.find((cookie) => cookie.name === 'koma_lc')?.value ?? '').toBe('')
-    const again = await guest(t, 'guest-device-one')
-    expect(again.userId).toBe(first.userId)
-    const other = await guest(t, 'guest-device-two')
-    expect(other.userId).not.toBe(first.userId)
+    const secret = first.response.cookies.find((cookie) => cookie.name === 'koma_guest')
+    expect(secret).toMatchObject({ httpOnly: true, path: '/api', sameSite: 'Lax' })
+    // Kept hashed: the database never holds the secret itself.
+    const row = await t.db.selectFrom('members').select('guest_token_hash').where('id', '=', first.userId).executeTakeFirstOrThrow()
+    expect(row.guest_token_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(row)).not.toContain(secret?.value ?? '-')
+    // Its session ended (a day, a cleared cookie), the secret alone brings the same guest back, on a new session.
+    const back = await t.call(endpoints.guestSession, { headers: device('guest-device-one'), cookies: { koma_guest: secret?.value ?? '' } })
+    expect(back.json().result.userId).toBe(first.userId)
     const profile = await t.call(endpoints.profile, { cookies: first.cookies })
     expect(profile.json().result).toMatchObject({ guest: true, userId: first.userId })
+  })
+
+  it('the device id alone never resumes a guest (issue 33: another client sending a victim’s id gets a guest of its own)', async () => {
+    const victim = await guest(t, 'guest-device-victim', readerIp())
+    const attacker = await guest(t, 'guest-device-victim', readerIp())
+    expect(attacker.userId).not.toBe(victim.userId)
+    // The attacker signs up: the victim's guest and session stay the victim's.
+    await registerMember(t, { cookies: attacker.cookies, headers: device('guest-device-victim') })
+    const profile = (await t.call(endpoints.profile, { cookies: victim.cookies })).json().result
+    expect(profile).toMatchObject({ guest: true, userId: victim.userId })
+    // A forged or stale secret is no secret: a new guest again, never the victim.
+    const forged = await t.call(endpoints.guestSession, { headers: device('guest-device-victim'), cookies: { koma_guest: 'A'.repeat(43) }, ip: readerIp() })
+    expect(forged.json().result.userId).not.toBe(victim.userId)
+  })
+
+  it('signing up from a guest ends every other session of that guest and forgets its secret', async () => {
+    const g = await guest(t, 'guest-device-two-tabs', readerIp())
+    const secret = cookiesOf(g.response).koma_guest ?? ''
+    // A second session of the same guest (its first one's cookie lost, say), opened with the secret.
+    const second = cookiesOf(await t.call(endpoints.guestSession, { headers: device('guest-device-two-tabs'), cookies: { koma_guest: secret } }))
+    expect((await t.call(endpoints.profile, { cookies: second })).json().result).toMatchObject({ userId: g.userId, guest: true })
+    const member = await registerMember(t, { cookies: g.cookies, headers: device('guest-device-two-tabs') })
+    expect(member.userId).toBe(g.userId)
+    expect(member.response.cookies.find((cookie) => cookie.name === 'koma_guest')?.value ?? '').toBe('')
+    expect((await t.call(endpoints.profile, { cookies: second })).statusCode).toBe(401)
+    expect((await t.call(endpoints.profile, { cookies: member.cookies })).json().result).toMatchObject({ userId: g.userId, guest: false })
+    // The secret names nobody now: it makes a new guest.
+    const after = await t.call(endpoints.guestSession, { headers: device('guest-device-two-tabs'), cookies: { koma_guest: secret }, ip: readerIp() })
+    expect(after.json().result.userId).not.toBe(g.userId)
   })
 
   it('refuses a guest without a usable device id', async () => {
@@ -491,7 +525,7 @@ describe('terms update: agree or be signed out', () => {
 })
 
 describe('mature content and adult verification (SPEC §4, §8)', () => {
-  it('451 until verified; verification through the sandbox; valid one year, then 428 again', async () => {
+  it('451 until verified; verification through the sandbox; valid one year, then 451 (verify again) for reading too', async () => {
     const member = await registerMember(t)
     const accept = (value: 'on' | 'off') => t.call(endpoints.matureAccept, { params: { value }, cookies: member.cookies })
     const refused = await accept('on')
@@ -527,7 +561,7 @@ describe('mature content and adult verification (SPEC §4, §8)', () => {
     const { contentId, type } = await findChapter(t, { mature: true })
     expect((await t.call(endpoints.content, { params: { type, id: contentId }, cookies: member.cookies })).statusCode).toBe(200)
     later(366 * 24 * 60 * MIN)
-    expect((await t.call(endpoints.content, { params: { type, id: contentId }, cookies: member.cookies })).statusCode).toBe(428)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId }, cookies: member.cookies })).statusCode).toBe(451)
     expect((await accept('on')).statusCode).toBe(451)
     t.clock.setFakeTime(null)
     expect((await accept('off')).json().result.acceptMature).toBe(false)

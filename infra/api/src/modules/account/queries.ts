@@ -63,7 +63,7 @@ export async function eraseMember(db: Db, memberId: number, reason: string, now:
         avatar_image_id: null,
         mobile: null,
         birthday: null,
-        guest_device_id: null,
+        guest_token_hash: null,
         email_notify: false,
         marketing_agree: false,
         accept_mature: false,

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { welcomeGift } from '../inbox/service'
+import { forgetGuestSecret } from '../member/guest'
 import { endSession, forgetSession, startSession, type SessionMember } from '../session/session'
 
 /** Who is joining, from the e-mail join form or the short social join form. */
@@ -29,7 +30,7 @@ export async function registerMember(trx: Kysely<Database>, current: SessionMemb
     password_hash: joining.passwordHash,
     nickname: joining.nickname,
     guest: false,
-    guest_device_id: null,
+    guest_token_hash: null,
     birthday: joining.birthday,
     marketing_agree: marketingAgree,
     email_notify: marketingAgree,
@@ -59,7 +60,11 @@ export async function registerMember(trx: Kysely<Database>, current: SessionMemb
   return id
 }
 
-/** End the caller's session (a guest's, if any) and sign the new member in, staying logged in. */
+/**
+ * End the caller's session and sign the new member in, staying logged in. From a guest (now this
+ * member, SPEC §4), every session the guest had ends and its secret is forgotten (issue 33): only
+ * this browser, just signed up, holds the account.
+ */
 export async function signInNewMember(
   deps: AppDeps,
   req: FastifyRequest,
@@ -67,10 +72,9 @@ export async function signInNewMember(
   current: SessionMember | null,
   memberId: number,
 ): Promise<Authentication> {
-  if (current) {
-    await endSession(deps, current.sessionId)
-    forgetSession(req)
-  }
+  if (current?.guest && current.memberId === memberId) await forgetGuestSecret(deps, req, reply, memberId)
+  else if (current) await endSession(deps, current.sessionId)
+  if (current) forgetSession(req)
   const { sessionId } = await startSession(deps, req, reply, memberId, true)
   return { sessionToken: `s${sessionId}`, userId: memberId }
 }

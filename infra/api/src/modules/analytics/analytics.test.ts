@@ -22,7 +22,7 @@ const send = (body: { events: string }, options: Parameters<TestApp['call']>[2] 
 const stored = async () => t.db.selectFrom('analytics_events').selectAll().orderBy('id', 'asc').execute()
 
 describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
-  it('keeps page views and named events: path without its locale, the browser uid, the member, the time bounded by the server clock', async () => {
+  it('keeps page views and named events: path without its locale, a pseudonym of the browser, the member, the time bounded by the server clock', async () => {
     const before = (await stored()).length
     const now = Date.now()
     const response = await send(
@@ -40,16 +40,32 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
     )
     expect([response.statusCode, response.json().result]).toEqual([200, { stored: 3 }])
     const rows = (await stored()).slice(before)
-    expect(rows.map((row) => [row.name, row.path, row.locale, row.client_uid, Number(row.member_id)])).toEqual([
-      ['page_view', '/comic/3', 'fr', 'test-device', memberId],
-      ['referral', '/', 'fr', 'test-device', memberId],
-      ['purchase', '/coinpurchase/result', 'fr', 'test-device', memberId],
+    // The browser is a pseudonym (issue 33): the same for each of its events, never its device id.
+    const visitor = rows[0]?.visitor_id
+    expect(visitor).toMatch(/^[0-9a-f]{32}$/)
+    expect(rows.map((row) => [row.name, row.path, row.locale, row.visitor_id, Number(row.member_id)])).toEqual([
+      ['page_view', '/comic/3', 'fr', visitor, memberId],
+      ['referral', '/', 'fr', visitor, memberId],
+      ['purchase', '/coinpurchase/result', 'fr', visitor, memberId],
     ])
+    expect(JSON.stringify(rows)).not.toContain('test-device')
     // A browser clock far ahead or far behind is brought within a day of the server's.
     expect(new Date(rows[1]!.occurred_at).getTime()).toBeLessThanOrEqual(Date.now())
     expect(new Date(rows[2]!.occurred_at).getTime()).toBeGreaterThan(now - 2 * 86_400_000)
     const props = rows[2]!.props
     expect(typeof props === 'string' ? JSON.parse(props) : props).toEqual({ coins: 100, product: 'c100' })
+  })
+
+  it('another browser is another visitor; nothing exported names a device id', async () => {
+    const before = (await stored()).length
+    await send(batch({ name: 'page_view', path: '/', at: Date.now() }), { headers: { 'x-koma-client-uid': 'browser-a-0001' } })
+    await send(batch({ name: 'page_view', path: '/', at: Date.now() }), { headers: { 'x-koma-client-uid': 'browser-b-0002' } })
+    await send(batch({ name: 'page_view', path: '/', at: Date.now() }), { headers: { 'x-koma-client-uid': 'browser-a-0001' } })
+    const [a1, b, a2] = (await stored()).slice(before).map((row) => row.visitor_id)
+    expect(a1).toBe(a2)
+    expect(b).not.toBe(a1)
+    const exported = (await collect(1000)).map(jsonLine).join('')
+    expect(exported).not.toMatch(/browser-a-0001|browser-b-0002|test-device/)
   })
 
   it('a visitor is counted without a member; hostile batches get SPEC §8 400 with a message in their language, and nothing is kept', async () => {
@@ -102,7 +118,7 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
     const last = all.at(-1)!
     expect(last).toMatchObject({ name: 'button_click', path: '/', props: { label: '=HYPERLINK("http://evil.example")', note: 'a,b "c"' } })
     expect(JSON.parse(jsonLine(last))).toEqual(last)
-    expect(csvHeader()).toBe('id,name,path,locale,clientUid,memberId,props,occurredAt,receivedAt\n')
+    expect(csvHeader()).toBe('id,name,path,locale,visitorId,memberId,props,occurredAt,receivedAt\n')
     const line = csvLine({ ...last, name: '=cmd|calc' })
     expect(line).toContain(`,"'=cmd|calc",`.replace(/"/g, '')) // a leading = is quoted out
     expect(line).toContain('""label"":""=HYPERLINK(\\""http://evil.example\\"")""')

@@ -25,7 +25,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AppDeps): vo
         optedOut = doNotShare({ setting: settings?.do_not_share ?? false })
       }
       if (optedOut) return { stored: 0 }
-      return { stored: await storeEvents(deps, events, { locale, clientUid: deviceIdOf(req), memberId: member?.memberId ?? null }) }
+      return { stored: await storeEvents(deps, events, { locale, deviceId: deviceIdOf(req), memberId: member?.memberId ?? null }) }
     },
     { limit: 'analytics' },
   )

@@ -1,21 +1,59 @@
 import { ANALYTICS_LIMITS, analyticsPath, type AnalyticsEvent, type Locale } from '@koma/contracts/server'
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 
 /** A browser's clock may be off; an event is kept at most this far from the server's time. */
 const CLOCK_SLACK_MS = 24 * 60 * 60 * 1000
 
+const VISITOR_SECRET = 'analytics-visitor'
+const visitorKeys = new WeakMap<Kysely<Database>, Promise<string>>()
+
+/** The key of visitor pseudonyms: made by migration 0995, shared by every API process through the database. */
+function visitorKey(db: Kysely<Database>): Promise<string> {
+  let key = visitorKeys.get(db)
+  if (!key) {
+    key = (async () => {
+      await db
+        .insertInto('app_secrets')
+        .values({ name: VISITOR_SECRET, value: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute()
+      return (await db.selectFrom('app_secrets').select('value').where('name', '=', VISITOR_SECRET).executeTakeFirstOrThrow()).value
+    })()
+    key.catch(() => visitorKeys.delete(db))
+    visitorKeys.set(db, key)
+  }
+  return key
+}
+
+/**
+ * The browser as analytics know it (issue 33): a keyed hash of its SPEC §7 device id, the same
+ * for every event of that browser, which tells nobody without the key which browser it was (the
+ * device id travels in the clear with every call). Migration 0995 rewrote older events alike.
+ */
+export async function visitorId(db: Kysely<Database>, deviceId: string | null): Promise<string | null> {
+  if (deviceId === null) return null
+  return createHash('sha256')
+    .update(`${await visitorKey(db)}|${deviceId}`)
+    .digest('hex')
+    .slice(0, 32)
+}
+
 /** Store a batch; its times are bounded by the server's clock, its paths stripped of their locale prefix. */
 export async function storeEvents(
   deps: AppDeps,
   events: AnalyticsEvent[],
-  who: { locale: Locale; clientUid: string | null; memberId: number | null },
+  who: { locale: Locale; deviceId: string | null; memberId: number | null },
 ): Promise<number> {
+  const visitor = await visitorId(deps.db, who.deviceId)
   const now = deps.clock.now().getTime()
   const rows = events.map((event) => ({
     name: event.name,
     path: analyticsPath(event.path).slice(0, ANALYTICS_LIMITS.text),
     locale: who.locale,
-    client_uid: who.clientUid,
+    visitor_id: visitor,
     member_id: who.memberId,
     props: event.props && Object.keys(event.props).length ? JSON.stringify(event.props) : null,
     occurred_at: new Date(Math.min(now, Math.max(now - CLOCK_SLACK_MS, event.at))),
@@ -30,7 +68,7 @@ export interface ExportedEvent {
   name: string
   path: string
   locale: string | null
-  clientUid: string | null
+  visitorId: string | null
   memberId: number | null
   props: Record<string, unknown> | null
   occurredAt: string
@@ -51,7 +89,7 @@ export async function* exportEvents(deps: Pick<AppDeps, 'db'>, range: { since?: 
         name: row.name,
         path: row.path,
         locale: row.locale,
-        clientUid: row.client_uid,
+        visitorId: row.visitor_id,
         memberId: row.member_id === null ? null : Number(row.member_id),
         props: typeof row.props === 'string' ? (JSON.parse(row.props) as Record<string, unknown>) : row.props,
         occurredAt: new Date(row.occurred_at).toISOString(),
@@ -64,7 +102,7 @@ export async function* exportEvents(deps: Pick<AppDeps, 'db'>, range: { since?: 
   }
 }
 
-const CSV_COLUMNS = ['id', 'name', 'path', 'locale', 'clientUid', 'memberId', 'props', 'occurredAt', 'receivedAt'] as const
+const CSV_COLUMNS = ['id', 'name', 'path', 'locale', 'visitorId', 'memberId', 'props', 'occurredAt', 'receivedAt'] as const
 
 /** One CSV field (RFC 4180), and never a formula when opened in a spreadsheet. */
 function csvField(value: unknown): string {

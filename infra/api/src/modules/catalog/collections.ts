@@ -6,7 +6,7 @@ import type { CollectionsTable } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
 import { imageUrl } from '../image/urls'
-import { matureAccepted } from '../session/maturity'
+import { matureListed } from '../session/maturity'
 import { pageOf, parsePaging } from './paging'
 import { listContents } from './summaries'
 
@@ -57,7 +57,7 @@ export async function collectionPage(
   // A promotion is a campaign (SPEC §8): before its start or after its end it answers 400, which
   // the page turns into the campaign error screen. A content catalog has no period.
   if (input.kind === 'promotion' && !campaignRunning(row, deps.clock.now())) throw apiError('campaignUnavailable')
-  const mature = await matureAccepted(deps, req)
+  const mature = await matureListed(deps, req)
   if (row.mature && !mature) throw apiError('matureNotAccepted')
   const request = parsePaging(input.query)
   let items = deps.db
@@ -89,7 +89,7 @@ export async function collectionPage(
 /** GET /{prefix}/event: running events, mature ones only for readers who accepted mature content. */
 export async function eventList(deps: AppDeps, req: FastifyRequest, prefix: string, locale: Locale): Promise<EventList> {
   if (prefix !== 'all_comic') throw apiError('notFound')
-  const mature = await matureAccepted(deps, req)
+  const mature = await matureListed(deps, req)
   const now = deps.clock.now()
   let query = deps.db
     .selectFrom('collections')

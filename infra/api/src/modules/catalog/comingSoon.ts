@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { contentSummaries, readerTitles } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
-import { matureAccepted } from '../session/maturity'
+import { requireMatureReader } from '../session/maturity'
 import { sessionMember } from '../session/session'
 import { memberHasFlag } from './library'
 
@@ -12,7 +12,7 @@ import { memberHasFlag } from './library'
 export async function comingSoonEntry(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, locale: Locale): Promise<ComingSoonEntry> {
   const content = await readerTitles(deps.db).selectAll().where('id', '=', id).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
-  if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
+  if (content.mature) await requireMatureReader(deps, req)
   const member = await sessionMember(deps, req)
   const [summaries, texts, trial, comments, notification] = await Promise.all([
     contentSummaries(deps, [id], locale),

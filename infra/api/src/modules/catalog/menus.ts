@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
 import { readerTitles } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
-import { matureAccepted } from '../session/maturity'
+import { matureListed } from '../session/maturity'
 import { requireMember } from '../session/session'
 import { pageOf, parsePaging } from './paging'
 import { listContents, menuBanners } from './summaries'
@@ -68,7 +68,7 @@ export async function menuList(
   const { holder, locale } = input
   const code = input.code as ListCode
   if (holder !== MENU_HOLDER || !LIST_CODES.includes(code)) throw apiError('notFound')
-  const mature = await matureAccepted(deps, req)
+  const mature = await matureListed(deps, req)
   if (code === 'adult') {
     await requireMember(deps, req)
     if (!mature) throw apiError('matureNotAccepted')

@@ -10,7 +10,7 @@ import { comingSoonEntry } from './comingSoon'
 import { libraryPage, requireContent, setMemberFlag } from './library'
 import { menuList } from './menus'
 import { memo } from './memo'
-import { matureAccepted } from '../session/maturity'
+import { matureListed } from '../session/maturity'
 import { currentWeekday, weekdayCode } from '@koma/contracts/server'
 import { search } from './search'
 import { sitemapTitles } from './sitemap'
@@ -18,10 +18,10 @@ import { sitemapTitles } from './sitemap'
 /** Discovery (mf-catalog): menus, collections, events, search, coming soon, library. */
 export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Menu lists are the same for every reader (the adult one checks its reader first): a short shared cache.
-  const cachedList = async (req: Parameters<typeof matureAccepted>[1], input: Parameters<typeof menuList>[2]) => {
+  const cachedList = async (req: Parameters<typeof matureListed>[1], input: Parameters<typeof menuList>[2]) => {
     if (input.code === 'adult') return menuList(deps, req, input)
     const item = input.currentItemCode ?? (input.code === 'daily' ? weekdayCode(currentWeekday(deps.clock.now(), input.locale)) : '')
-    const mature = await matureAccepted(deps, req)
+    const mature = await matureListed(deps, req)
     const key = `menu:${input.holder}:${input.code}:${item}:${input.query.pageNo ?? ''}:${input.query.seqNo ?? ''}:${input.query.pageSize ?? ''}:${input.locale}:${mature}`
     return memo(deps, key, () => menuList(deps, req, { ...input, currentItemCode: item || undefined }))
   }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { readMayBeStale } from '../../db/replica'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
-import { matureAccepted } from '../session/maturity'
+import { matureListed } from '../session/maturity'
 import { readerTitles } from '../titles/queries'
 import { pageOfAll, parsePaging } from './paging'
 import { listContents } from './summaries'
@@ -71,7 +71,7 @@ export async function search(
   const terms = searchTerms(query)
   if (terms.length === 0) throw apiError('searchQueryRequired')
   const request = parsePaging({ pageNo: body.pageNo, pageSize: body.pageSize })
-  const mature = await matureAccepted(deps, req)
+  const mature = await matureListed(deps, req)
   const scored = (await searchIndex(deps))
     .filter((entry) => mature || !entry.mature)
     .map((entry) => ({ entry, score: searchScore(terms, entry) }))

@@ -18,7 +18,7 @@ import type { ChaptersTable, ContentsTable, Database } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
 import { readerTitles } from '../titles/queries'
 import { salesConfigOf } from '../titles/sales'
-import { matureAccepted } from '../session/maturity'
+import { requireMatureReader } from '../session/maturity'
 import { coinBalance, creditCoins, lockWallet, spendCoins } from './ledger'
 import { gaugeState, spendTicket, subscribeRentalAvailable } from './stock'
 
@@ -88,7 +88,7 @@ export async function withToken(
   })
 }
 
-/** The title and chapter of an access call: 404 when either is missing, 428 for a mature title not accepted. */
+/** The title and chapter of an access call: 404 when either is missing; a mature title only for a reader who may read it (451 / 428). */
 export async function accessTarget(
   deps: AppDeps,
   req: FastifyRequest,
@@ -98,6 +98,7 @@ export async function accessTarget(
 ): Promise<{ content: Content; chapters: Chapter[] }> {
   const content = await readerTitles(deps.db).selectAll().where('id', '=', contentId).where('type', '=', type).executeTakeFirst()
   if (!content) throw apiError('comicNotFound')
+  if (content.mature) await requireMatureReader(deps, req)
   const chapters = chapterIds.length
     ? await deps.db.selectFrom('chapters').selectAll().where('content_id', '=', contentId).where('id', 'in', chapterIds).orderBy('sort').execute()
     : []
@@ -105,7 +106,6 @@ export async function accessTarget(
   const now = deps.clock.now()
   if (chapters.length !== new Set(chapterIds).size || chapters.some((chapter) => !chapterReleased(content.status, chapter.published_at, now)))
     throw apiError('chapterNotFound')
-  if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
   return { content, chapters }
 }
 

@@ -23,7 +23,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps): void
     const pageNo = parsePageNo(query.pageNo)
     const order = query.order === 'likes' ? 'likes' : 'newest'
     const viewer = await sessionMember(deps, req)
-    return service.chapterComments(deps, viewer?.memberId ?? null, { type, contentId, chapterId, order, pageNo })
+    return service.chapterComments(deps, viewer?.memberId ?? null, { type, contentId, chapterId, order, pageNo }, req)
   })
 
   route(
@@ -35,7 +35,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps): void
       const contentId = parseId(params.id)
       const chapterId = parseId(params.chapterId)
       const member = await requireFullMember(deps, req)
-      return service.postComment(deps, member.memberId, { type, contentId, chapterId, body, locale })
+      return service.postComment(deps, member.memberId, { type, contentId, chapterId, body, locale }, req)
     },
     { limit: 'commentPost' },
   )

@@ -16,10 +16,12 @@ import {
   type TextKey,
 } from '@koma/contracts/server'
 import { commentFormSchema, reportSchema } from '@koma/contracts/validation'
+import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
 import { checked } from '../../http/checked'
 import { imageUrl } from '../image/urls'
+import { requireMatureReader } from '../session/maturity'
 import { chapterCommentCount, COMMENT_PAGE_SIZE, commentRows, commentTargets, countRows, toComment, type CommentRow } from './queries'
 
 /** Every comment and content issue code has a label (a new code without one fails to compile). */
@@ -43,12 +45,15 @@ export function reportConfig(locale: Locale): ReportConfig {
   return { commentIssues: labelled(COMMENT_ISSUES), contentIssues: labelled(CONTENT_ISSUES) }
 }
 
-/** A published chapter of a title of that type, or 404. */
-export async function findChapter(deps: AppDeps, type: ContentType, contentId: number, chapterId: number) {
+/**
+ * A published chapter of a title of that type, or 404. With the caller's request, a mature title's
+ * chapter also needs a reader who may read it (its comments are part of it: 451 / 428).
+ */
+export async function findChapter(deps: AppDeps, type: ContentType, contentId: number, chapterId: number, req?: FastifyRequest) {
   const chapter = await deps.db
     .selectFrom('chapters as ch')
     .innerJoin('contents as c', 'c.id', 'ch.content_id')
-    .select(['ch.id', 'c.id as contentId', 'c.comment_enabled'])
+    .select(['ch.id', 'c.id as contentId', 'c.comment_enabled', 'c.mature'])
     .where('ch.id', '=', chapterId)
     .where('c.id', '=', contentId)
     .where('c.type', '=', type)
@@ -56,6 +61,7 @@ export async function findChapter(deps: AppDeps, type: ContentType, contentId: n
     .where('ch.published_at', '<=', deps.clock.now())
     .executeTakeFirst()
   if (!chapter) throw apiError('chapterNotFound')
+  if (chapter.mature && req) await requireMatureReader(deps, req)
   return { id: Number(chapter.id), contentId: Number(chapter.contentId), commentEnabled: chapter.comment_enabled }
 }
 
@@ -63,8 +69,9 @@ export async function chapterComments(
   deps: AppDeps,
   viewerId: number | null,
   input: { type: ContentType; contentId: number; chapterId: number; order: 'newest' | 'likes'; pageNo: number },
+  req: FastifyRequest,
 ): Promise<CommentList> {
-  const chapter = await findChapter(deps, input.type, input.contentId, input.chapterId)
+  const chapter = await findChapter(deps, input.type, input.contentId, input.chapterId, req)
   let list = commentRows(deps.db, viewerId).where('cm.chapter_id', '=', chapter.id)
   list = input.order === 'likes' ? list.orderBy('cm.like_count', 'desc').orderBy('cm.id', 'desc') : list.orderBy('cm.id', 'desc')
   const [rows, total] = await Promise.all([
@@ -90,8 +97,9 @@ export async function postComment(
   deps: AppDeps,
   memberId: number,
   input: { type: ContentType; contentId: number; chapterId: number; body: unknown; locale: Locale },
+  req: FastifyRequest,
 ): Promise<{ comment: Comment; totalComments: number }> {
-  const chapter = await findChapter(deps, input.type, input.contentId, input.chapterId)
+  const chapter = await findChapter(deps, input.type, input.contentId, input.chapterId, req)
   if (!chapter.commentEnabled) throw apiError('commentsDisabled')
   const now = deps.clock.now()
   await refuseMutedAuthor(deps, memberId, now, input.locale)

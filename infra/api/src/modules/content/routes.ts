@@ -1,4 +1,4 @@
-import { COOKIES, endpoints, HEADERS, isChapterUnit } from '@koma/contracts/server'
+import { COOKIES, endpoints, isChapterUnit } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
@@ -12,9 +12,10 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps): void
   route(app, deps, endpoints.content, async ({ params, req, locale }) => {
     const type = parseContentType(params.type)
     const id = parseId(params.id)
-    // A signed-out reader's episode list is everyone's: a short shared cache (see catalog/memo).
+    // A signed-out reader's episode list is everyone's: a short shared cache (see catalog/memo). A
+    // mature title refuses every signed-out reader alike (session/maturity.ts), header or not.
     if (req.cookies[COOKIES.session]) return contentDetail(deps, req, type, id, locale)
-    return memo(deps, `content:${type}:${id}:${locale}:${req.headers[HEADERS.acceptMature] === 'Y'}`, () => contentDetail(deps, req, type, id, locale))
+    return memo(deps, `content:${type}:${id}:${locale}`, () => contentDetail(deps, req, type, id, locale))
   })
 
   // SPEC §7 GET /{type}/{id}/{unit}: unit is SPEC §3 chapterUnit; any other word is a 404 like a bad id.
@@ -24,8 +25,6 @@ export function registerContentRoutes(app: FastifyInstance, deps: AppDeps): void
     const unit = params.unit
     if (!isChapterUnit(unit)) throw apiError('notFound')
     if (req.cookies[COOKIES.session]) return contentUnitList(deps, req, type, id, unit, locale)
-    return memo(deps, `content-unit:${type}:${id}:${unit}:${locale}:${req.headers[HEADERS.acceptMature] === 'Y'}`, () =>
-      contentUnitList(deps, req, type, id, unit, locale),
-    )
+    return memo(deps, `content-unit:${type}:${id}:${unit}:${locale}`, () => contentUnitList(deps, req, type, id, unit, locale))
   })
 }

@@ -17,7 +17,7 @@ import { chapterActivities, lastReadChapterId } from '../access/service'
 import { salesConfigOf } from '../titles/sales'
 import { memberInventory } from '../coin/inventory'
 import { memberHasFlag } from '../catalog/library'
-import { matureAccepted } from '../session/maturity'
+import { requireMatureReader } from '../session/maturity'
 import { sessionMember } from '../session/session'
 import { chapterCommentCounts, contentSummaries, readerTitles } from '../titles/queries'
 import { FALLBACK_LANGS, pickLocalized } from '../titles/texts'
@@ -93,7 +93,7 @@ export async function contentUnitList(
   locale: Locale,
 ): Promise<EpisodeUnitList> {
   const content = await findContent(deps, type, id)
-  if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
+  if (content.mature) await requireMatureReader(deps, req)
   const { chapters, lastRead, inventory } = await episodeChapters(deps, req, content, locale)
   return {
     type,
@@ -110,7 +110,7 @@ export async function contentUnitList(
 /** GET /{type}/{id}: the episode list's title and chapters in the reader's language. */
 export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: ContentType, id: number, locale: Locale): Promise<ContentDetail> {
   const content = await findContent(deps, type, id)
-  if (content.mature && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
+  if (content.mature) await requireMatureReader(deps, req)
   const langs = FALLBACK_LANGS(locale)
   const [summaries, texts, episodes] = await Promise.all([
     contentSummaries(deps, [id], locale),

@@ -5,7 +5,7 @@ import { apiError } from '../../http/errorCatalogue'
 import { prepare, sendPrepared } from '../../http/prepared'
 import { rawRoute, route } from '../../http/route'
 import { memo } from '../catalog/memo'
-import { matureAccepted } from '../session/maturity'
+import { matureListed } from '../session/maturity'
 import { homeLayout, nextHomeChange } from './service'
 
 /**
@@ -50,7 +50,7 @@ export function registerHomeRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, endpoints.homeMature, async ({ params, req, reply }) => {
     if (!isLocale(params.lang)) throw apiError('notFound')
-    if (!(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
+    if (!(await matureListed(deps, req))) throw apiError('matureNotAccepted')
     const built = await builtHome(deps, params.lang, true)
     reply.header('cache-control', `private, max-age=${secondsLeft(built, deps.clock.now().getTime())}`)
     return built.home

@@ -12,13 +12,14 @@ export interface Rendered {
  * What a cache miss needs: the stored bytes' hash (it names the disk files; null for rows written
  * before images had one: then the bytes are read and hashed), how to read the bytes (the row's
  * own, or the object store's: only when no rendered file is on disk) and how to render them.
- * `render` answers the asked key and may answer sibling keys too (every band of a strip comes
- * out of one render): those are kept as if they had been asked.
+ * `render` is called only on a real miss, and reads the bytes through `bytes` when it is admitted
+ * (a render refused by a budget costs no read); it answers the asked key and may answer sibling
+ * keys too (every band of a strip comes out of one render): those are kept as if they had been asked.
  */
 export interface Source {
   sha256: string | null
   read: () => Promise<Buffer>
-  render: (bytes: Buffer) => Promise<Map<string, Buffer>>
+  render: (bytes: () => Promise<Buffer>) => Promise<Map<string, Buffer>>
 }
 
 /** Rendered variants kept in memory, bounded by size (the edge and browsers cache the rest). */
@@ -71,7 +72,7 @@ export class ImageCache {
     const onDisk = file(key)
     const stored = onDisk ? await fs.readFile(onDisk).catch(() => null) : null
     if (stored) return keep(key, stored)
-    const bodies = await source.render(bytes ?? (await source.read()))
+    const bodies = await source.render(async () => bytes ?? (await source.read()))
     const body = bodies.get(key)
     if (!body) throw new Error(`the render of ${key} did not answer it`)
     for (const [forKey, forBody] of bodies) {

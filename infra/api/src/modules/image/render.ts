@@ -1,6 +1,11 @@
 import sharp, { type Sharp } from 'sharp'
 
-export type OutputFormat = 'webp' | 'jpeg' | 'png'
+/** What the site shows (SPEC §9: WebP where the browser takes it, else JPEG); nothing else is rendered. */
+export type OutputFormat = 'webp' | 'jpeg'
+
+// One libvips thread per render: renders run side by side in the RENDER_POOL (renderPool.ts), one
+// per spare core, never all cores for one image.
+sharp.concurrency(1)
 
 /** SPEC §9: quality 80; widths are clamped to the image's own size and a sane ceiling. */
 export const IMAGE_QUALITY = 80
@@ -33,8 +38,7 @@ function open(input: SourceImage, width: number): Sharp {
 
 function encode(pipeline: Sharp, format: OutputFormat): Promise<Buffer> {
   if (format === 'webp') return pipeline.webp({ quality: IMAGE_QUALITY }).toBuffer()
-  if (format === 'jpeg') return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: IMAGE_QUALITY, mozjpeg: true }).toBuffer()
-  return pipeline.png().toBuffer()
+  return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: IMAGE_QUALITY, mozjpeg: true }).toBuffer()
 }
 
 /**
@@ -65,8 +69,12 @@ export async function renderBands(input: SourceImage, targetWidth: number, forma
   return out
 }
 
-/** WebP when the browser says it takes it (SPEC §9), else JPEG. An explicit format wins. */
+/**
+ * WebP when the browser says it takes it (SPEC §9), else JPEG. An explicit `format` of one of
+ * those wins; any other (png, avif, …: nothing the site asks for) is ignored, so an image has
+ * at most 6 presets × 2 densities × 2 formats to render, whatever the URL says.
+ */
 export function chooseFormat(accept: string | undefined, requested: string | undefined): OutputFormat {
-  if (requested === 'webp' || requested === 'jpeg' || requested === 'png') return requested
+  if (requested === 'webp' || requested === 'jpeg') return requested
   return accept && /image\/webp/.test(accept) ? 'webp' : 'jpeg'
 }

@@ -6,14 +6,18 @@ import type { ImageAccess } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
 import { parseId } from '../../http/ids'
 import { rawRoute } from '../../http/route'
+import { requireMatureReader } from '../session/maturity'
 import { ImageCache, type Rendered } from './cache'
 import { chooseFormat, renderBands, renderImage, type OutputFormat } from './render'
+import { RenderPool } from './renderPool'
 import { pageUrls } from './signing'
-import { imageSource } from './stored'
+import { imageSource, matureTitleImage } from './stored'
 
 const YEAR_SECONDS = 31_536_000
 
 type Query = { w?: string; dpr?: string; format?: string; e?: string; s?: string }
+/** How an image may be sent: public for a year, signed until its URL expires, or a mature title's own (private). */
+type Grant = 'signed' | 'public' | 'mature'
 
 const smallInt = (value: string): number => {
   if (!/^(?:0|[1-9]\d{0,2})$/.test(value)) throw apiError('notFound')
@@ -25,15 +29,42 @@ const smallInt = (value: string): number => {
  * SPEC §9 preset (xs 320 … 2xl 1536) and density (1 or 2), quality 80, WebP when the browser
  * takes it. Rendered variants are cached in memory (bounded) and on disk.
  *
+ * Widths snap to the preset that covers them and densities are 1 or 2 (imageVariant), formats
+ * are WebP or JPEG (chooseFormat): at most 24 variants an image. A render (a miss in memory, on
+ * disk and in progress) counts against the address's `imageRender` budget (limits.ts, far below
+ * `image`) and runs in the process's RenderPool, which refuses past its queue (issue 33).
+ *
  * Who may fetch what (issue 11): a public image (covers, thumbnails, banners, avatars) by its id
  * alone, immutable for a year; a chapter page only with the signature the chapter call handed
  * out (`e`, `s`: see signing.ts), cacheable until it expires; an inquiry attachment never here.
  * Anything else is the same 404 as an id that does not exist, so ids reveal nothing.
+ *
+ * A mature title's pages, episode thumbnails and key visual (issue 33) go only to a reader who may
+ * read the title (session/maturity.ts: a verified member with mature on; else 451 / 428), signed
+ * URL or not, and only as `private` answers a shared cache never keeps. Its covers and banners stay
+ * public: lists show them to readers who accepted mature content (SPEC §4).
  */
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cache = new ImageCache(deps.config.imageCacheDir)
+  const pool = new RenderPool(deps.config.imageRenders)
+  /** A render for this request: counted against its address's budget, then run in the pool. */
+  const rendering =
+    (req: FastifyRequest) =>
+    async <T>(work: () => Promise<T>): Promise<T> => {
+      await app.abuseLimits.address('imageRender', req)
+      return pool.run(work)
+    }
   // Access never changes for a stored image; remember it so public hits cost no query.
   const accessById = new LRUCache<number, ImageAccess | 'missing'>({ max: 50_000 })
+  // Whether an image is a mature title's own can change (an operator marks a title mature): a minute.
+  const matureById = new LRUCache<number, boolean>({ max: 50_000, ttl: 60_000 })
+  const isMature = async (id: number): Promise<boolean> => {
+    const known = matureById.get(id)
+    if (known !== undefined) return known
+    const mature = await matureTitleImage(deps.db, id)
+    matureById.set(id, mature)
+    return mature
+  }
 
   const accessOf = async (id: number): Promise<ImageAccess | 'missing'> => {
     const known = accessById.get(id)
@@ -44,14 +75,24 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     return access
   }
 
-  /** 'signed' with a valid page signature, 'public' for a public image; else the 404 of a missing id. */
-  const authorise = async (id: number, query: Query): Promise<'signed' | 'public'> => {
+  /**
+   * 'signed' with a valid page signature, 'public' for a public image; else the 404 of a missing
+   * id. 'mature' for either when the image is a mature title's own and the caller may read it.
+   */
+  const authorise = async (id: number, query: Query, req: FastifyRequest): Promise<Grant> => {
+    let grant: Grant
     if (query.e !== undefined || query.s !== undefined) {
-      if (pageUrls(deps).verify(id, query.e, query.s, deps.clock.realNow())) return 'signed'
-      throw apiError('notFound')
+      if (!pageUrls(deps).verify(id, query.e, query.s, deps.clock.realNow())) throw apiError('notFound')
+      grant = 'signed'
+    } else {
+      if ((await accessOf(id)) !== 'public') throw apiError('notFound')
+      grant = 'public'
     }
-    if ((await accessOf(id)) !== 'public') throw apiError('notFound')
-    return 'public'
+    if (await isMature(id)) {
+      await requireMatureReader(deps, req)
+      return 'mature'
+    }
+    return grant
   }
 
   const variantOf = (query: Query) => {
@@ -70,9 +111,13 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { ...row, read: () => deps.objects.get(row) }
   }
 
-  const send = (req: FastifyRequest, reply: FastifyReply, rendered: Rendered, format: OutputFormat, grant: 'signed' | 'public', query: Query) => {
-    const maxAge = grant === 'public' ? YEAR_SECONDS : pageUrls(deps).maxAge(String(query.e), deps.clock.realNow())
-    reply.header('cache-control', `public, max-age=${maxAge}, immutable`).header('vary', 'Accept').header('etag', rendered.etag)
+  const send = (req: FastifyRequest, reply: FastifyReply, rendered: Rendered, format: OutputFormat, grant: Grant, query: Query) => {
+    if (grant === 'mature') reply.header('cache-control', 'private, no-cache')
+    else {
+      const maxAge = grant === 'public' ? YEAR_SECONDS : pageUrls(deps).maxAge(String(query.e), deps.clock.realNow())
+      reply.header('cache-control', `public, max-age=${maxAge}, immutable`)
+    }
+    reply.header('vary', 'Accept').header('etag', rendered.etag)
     if (req.headers['if-none-match'] === rendered.etag) return reply.status(304).send()
     return reply.header('content-type', `image/${format}`).send(rendered.body)
   }
@@ -84,7 +129,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     async ({ params, query, req, reply }) => {
       const id = parseId(params.imageId)
       const variant = variantOf(query)
-      const grant = await authorise(id, query)
+      const grant = await authorise(id, query, req)
       const format = chooseFormat(req.headers.accept, query.format)
       const key = `${id}:${variant.pixels}:${format}`
       const rendered = await cache.get(key, async () => {
@@ -93,7 +138,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         return {
           sha256: image.sha256,
           read: image.read,
-          render: async (bytes) => new Map([[key, await renderImage({ ...image, bytes }, variant.pixels, format)]]),
+          render: (bytes) => rendering(req)(async () => new Map([[key, await renderImage({ ...image, bytes: await bytes() }, variant.pixels, format)]])),
         }
       })
       if (!rendered) throw apiError('notFound')
@@ -112,7 +157,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
       const id = parseId(params.imageId)
       const [index, count] = [smallInt(params.index), smallInt(params.count)]
       const variant = variantOf(query)
-      const grant = await authorise(id, query)
+      const grant = await authorise(id, query, req)
       const format = chooseFormat(req.headers.accept, query.format)
       const keyOf = (band: number) => `${id}:t${band}of${count}:${variant.pixels}:${format}`
       const rendered = await cache.get(keyOf(index), async () => {
@@ -123,7 +168,11 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         return {
           sha256: image.sha256,
           read: image.read,
-          render: async (bytes) => new Map((await renderBands({ ...image, bytes }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
+          render: (bytes) =>
+            rendering(req)(
+              async () =>
+                new Map((await renderBands({ ...image, bytes: await bytes() }, variant.pixels, format, bands)).map((body, band) => [keyOf(band), body])),
+            ),
         }
       })
       if (!rendered) throw apiError('notFound')

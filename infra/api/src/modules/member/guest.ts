@@ -1,28 +1,50 @@
+import { COOKIES } from '@koma/contracts/server'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
+import { secureCookies } from '../../http/cookies'
 import { apiError } from '../../http/errorCatalogue'
+import { randomToken, sha256 } from '../../http/tokens'
 import { deviceIdOf, requireMember, sessionMember, startSession, type SessionMember } from '../session/session'
+
+/** A guest's secret lives as long as a guest may come back (a year); its session is the usual 30 days. */
+export const GUEST_SECRET_DAYS = 365
 
 /**
  * Guests (SPEC §4, §6). A signed-out visitor who does something that needs an account gets a
- * guest member bound to the browser's web device identifier (header x-koma-client-uid), with a
- * session cookie but no login-check cookie: to the page the reader is still signed out.
+ * guest member, with a session cookie but no login-check cookie: to the page the reader is still
+ * signed out.
  *
- * Other modules call these two helpers:
- *   memberOrGuest(deps, req, reply)  the caller's member, else this browser's guest (created
- *                                    and signed in on the spot); 400 without a device id.
+ * A guest is bound to a secret only its own browser holds (issue 33): a random token in the
+ * httpOnly `koma_guest` cookie, kept as its SHA-256 in `members.guest_token_hash`. When the guest's
+ * session has ended, that cookie (and nothing else: never the SPEC §7 device id, which every call
+ * sends in the clear and analytics used to keep) brings the same guest back. Signing up from a
+ * guest makes it the member and ends its other sessions; signing in discards it.
+ *
+ * Other modules call these helpers:
+ *   memberOrGuest(deps, req, reply)  the caller's member, else this browser's guest (brought
+ *                                    back by its secret, or created and signed in on the spot);
+ *                                    400 without a device id.
  *   requireFullMember(deps, req)     401 signed out; 403 "Guest users cannot use this
  *                                    function." for a guest (delete account, buy coins,
  *                                    comment, like, report).
+ *   forgetGuestSecret(deps, req, reply, memberId)  the guest is a guest no more.
  */
 export async function memberOrGuest(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<SessionMember> {
   const existing = await sessionMember(deps, req)
-  if (existing) return existing
-  const deviceId = deviceIdOf(req)
-  if (!deviceId) throw apiError('deviceIdMissing')
-  // One guest per browser; a new one counts against the address's guest limit (limits.ts), so
-  // one machine cannot mint guests (each with its coupons and daily bonuses) without end.
-  const memberId = await guestFor(deps, deviceId, () => req.server.abuseLimits.address('guestCreate', req))
+  if (existing) {
+    // A guest made before its secret existed (bound by device id alone) gets one from its own session.
+    if (existing.guest && (await guestBySecret(deps, req)) !== existing.memberId) await bindSecret(deps, req, reply, existing.memberId)
+    return existing
+  }
+  if (!deviceIdOf(req)) throw apiError('deviceIdMissing')
+  let memberId = await guestBySecret(deps, req)
+  if (memberId === null) {
+    // A new guest counts against the address's guest limit (limits.ts), so one machine cannot
+    // mint guests (each with its coupons and daily bonuses) without end.
+    await req.server.abuseLimits.address('guestCreate', req)
+    memberId = await createGuest(deps)
+    await bindSecret(deps, req, reply, memberId)
+  }
   const { sessionId } = await startSession(deps, req, reply, memberId, true, { guest: true })
   return { memberId, sessionId, guest: true }
 }
@@ -33,42 +55,64 @@ export async function requireFullMember(deps: AppDeps, req: FastifyRequest): Pro
   return member
 }
 
-/** The guest member bound to a device, created on first need (one per device, even under races). */
-async function guestFor(deps: AppDeps, deviceId: string, beforeCreating: () => Promise<void>): Promise<number> {
-  const find = () =>
-    deps.db
-      .selectFrom('members')
-      .select('id')
-      .where('guest_device_id', '=', deviceId)
-      .where('guest', '=', true)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst()
-  const found = await find()
-  if (found) return found.id
-  await beforeCreating()
-  await deps.db
+/** The live guest this browser's secret names, if it carries one. */
+async function guestBySecret(deps: AppDeps, req: FastifyRequest): Promise<number | null> {
+  const secret = req.cookies[COOKIES.guest]
+  if (typeof secret !== 'string' || !/^[\w-]{43}$/.test(secret)) return null
+  const row = await deps.db
+    .selectFrom('members')
+    .select('id')
+    .where('guest_token_hash', '=', sha256(secret))
+    .where('guest', '=', true)
+    .where('deleted_at', 'is', null)
+    .where('suspended_at', 'is', null)
+    .executeTakeFirst()
+  return row ? Number(row.id) : null
+}
+
+async function createGuest(deps: AppDeps): Promise<number> {
+  const row = await deps.db
     .insertInto('members')
-    .values({
-      nickname: 'Guest',
-      guest: true,
-      guest_device_id: deviceId,
-      email: null,
-      password_hash: null,
-      email_notify: false,
-      accept_mature: false,
-      adult_verified_at: null,
-    })
-    .onConflict((oc) => oc.column('guest_device_id').where('guest_device_id', 'is not', null).doNothing())
+    .values({ nickname: 'Guest', guest: true, email: null, password_hash: null, email_notify: false, accept_mature: false, adult_verified_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+const guestCookieOptions = (deps: AppDeps, req: FastifyRequest) => ({
+  path: '/api',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: secureCookies(deps, req),
+})
+
+/** A new secret for the guest (any older one stops working) in this browser's httpOnly cookie. */
+async function bindSecret(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, memberId: number): Promise<void> {
+  const secret = randomToken(32)
+  await deps.db
+    .updateTable('members')
+    .set({ guest_token_hash: sha256(secret) })
+    .where('id', '=', memberId)
+    .where('guest', '=', true)
     .execute()
-  const created = await find()
-  if (!created) throw new Error('guest member could not be created')
-  return created.id
+  reply.setCookie(COOKIES.guest, secret, { ...guestCookieOptions(deps, req), maxAge: GUEST_SECRET_DAYS * 24 * 60 * 60 })
+}
+
+/**
+ * The guest becomes a member (sign-up keeps its history, SPEC §4) or is discarded (sign-in): its
+ * secret stops naming anyone, every other session of it ends (one opened elsewhere with the secret
+ * must not become the member's), and this browser forgets the cookie.
+ */
+export async function forgetGuestSecret(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, memberId: number): Promise<void> {
+  await deps.db.updateTable('members').set({ guest_token_hash: null }).where('id', '=', memberId).execute()
+  await deps.db.deleteFrom('sessions').where('member_id', '=', memberId).execute()
+  reply.clearCookie(COOKIES.guest, guestCookieOptions(deps, req))
 }
 
 /**
  * SPEC §4: signing in from a guest discards the guest's data (library, tickets, coins, progress).
  * Tables that belong to a member cascade on its deletion; should another area's table not, the
- * guest is at least unbound from the device and signed out everywhere.
+ * guest is at least unbound from its secret and signed out everywhere.
  */
 export async function discardGuest(deps: AppDeps, memberId: number): Promise<void> {
   try {
@@ -79,7 +123,7 @@ export async function discardGuest(deps: AppDeps, memberId: number): Promise<voi
     await deps.db.deleteFrom('sessions').where('member_id', '=', memberId).execute()
     await deps.db
       .updateTable('members')
-      .set({ guest_device_id: null, deleted_at: deps.clock.now() })
+      .set({ guest_token_hash: null, deleted_at: deps.clock.now() })
       .where('id', '=', memberId)
       .where('guest', '=', true)
       .execute()

@@ -12,6 +12,7 @@ import { apiError, invalidInput } from '../../http/errorCatalogue'
 import { HttpError } from '../../http/errors'
 import { route } from '../../http/route'
 import { EpubError } from '../viewer/epub/parse'
+import { ArchiveLimitError } from '../viewer/epub/zip'
 import { importTarget } from '../viewer/importer'
 import { writeAudit } from './audit'
 import { requireOperator } from './operators'
@@ -151,6 +152,8 @@ export function registerImportRoute(app: FastifyInstance, deps: AppDeps, formRef
         } catch (error) {
           // The importer's refusals (not an EPUB, a damaged one, a page that is no image) with their reason.
           if (error instanceof EpubError) throw invalidInput(text('importRefused', locale, { reason: error.message }))
+          // An EPUB past ARCHIVE_LIMITS (a zip bomb): SPEC §8's 413, naming the limit; nothing was stored.
+          if (error instanceof ArchiveLimitError) throw apiError(error.errorName, error.values)
           throw error
         } finally {
           await fs.promises.rm(dir, { recursive: true, force: true })

@@ -138,10 +138,10 @@ describe('episode list and chapters', () => {
     expect(response.json().result.salesType).toBe('trial')
   })
 
-  it('asks for mature acceptance (428) on a mature title until the header says Y', async () => {
+  it('a mature title is the 451 of SPEC §8 for a visitor, the accept-mature header or not (issue 33: verified members only)', async () => {
     const { contentId, type } = await findChapter(t, { mature: true })
-    expect((await t.call(endpoints.content, { params: { type, id: contentId } })).statusCode).toBe(428)
-    expect((await t.call(endpoints.content, { params: { type, id: contentId }, headers: { [HEADERS.acceptMature]: 'Y' } })).statusCode).toBe(200)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId } })).statusCode).toBe(451)
+    expect((await t.call(endpoints.content, { params: { type, id: contentId }, headers: { [HEADERS.acceptMature]: 'Y' } })).statusCode).toBe(451)
   })
 
   it('404s a chapter of another title', async () => {

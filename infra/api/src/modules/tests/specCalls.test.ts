@@ -1,4 +1,4 @@
-import { COOKIES, endpoints, type ContentType } from '@koma/contracts/server'
+import { COOKIES, endpoints, HEADERS, type ContentType } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { device, guest, registerMember } from '../account/testing'
 import { creditCoins } from '../coin/ledger'
@@ -86,11 +86,16 @@ describe('GET /{type}/{id}/{unit}', () => {
     }
   })
 
-  it('keeps mature titles behind SPEC §8 428 for a reader who has not accepted them', async () => {
+  it('keeps mature titles behind SPEC §8 451 (verification) for a reader who is not a verified adult, whatever they claim (issue 33)', async () => {
     const mature = await title({ unit: 'chapter', mature: true }).catch(() => title({ unit: 'volume', mature: true }))
-    expectSpecError(await t.call(endpoints.contentUnit, { params: { type: mature.type, id: mature.id, unit: 'chapter' } }), 428)
+    expectSpecError(await t.call(endpoints.contentUnit, { params: { type: mature.type, id: mature.id, unit: 'chapter' } }), 451)
+    const says = { [HEADERS.acceptMature]: 'Y' }
+    expectSpecError(await t.call(endpoints.contentUnit, { params: { type: mature.type, id: mature.id, unit: 'chapter' }, headers: says }), 451)
     const member = await registerMember(t)
-    expectSpecError(await t.call(endpoints.contentUnit, { params: { type: mature.type, id: mature.id, unit: 'volume' }, cookies: member.cookies }), 428)
+    expectSpecError(
+      await t.call(endpoints.contentUnit, { params: { type: mature.type, id: mature.id, unit: 'volume' }, cookies: member.cookies, headers: says }),
+      451,
+    )
   })
 })
 

@@ -1,12 +1,4 @@
-import {
-  chapterIsReadable,
-  chapterReleased,
-  COOKIES,
-  NO_ACTIVITY,
-  type ChapterActivity,
-  type ChapterFileSalesType,
-  type ContentType,
-} from '@koma/contracts/server'
+import { chapterIsReadable, chapterReleased, NO_ACTIVITY, type ChapterActivity, type ChapterFileSalesType, type ContentType } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { AppDeps } from '../../deps'
@@ -15,7 +7,7 @@ import { apiError } from '../../http/errorCatalogue'
 import { chapterActivities } from '../access/service'
 import { readerTitles } from '../titles/queries'
 import { salesConfigOf } from '../titles/sales'
-import { matureAccepted } from '../session/maturity'
+import { requireMatureReader } from '../session/maturity'
 import { sessionMember, type SessionMember } from '../session/session'
 
 export interface ReadableChapter {
@@ -32,7 +24,8 @@ export function abortedFor(chapter: { aborted: boolean }, activity: ChapterActiv
 
 /**
  * The gate of every reading call (chapter, EPUB manifest, EPUB files): the title and chapter
- * exist (404), mature titles need the reader's acceptance (428), an aborted chapter the reader
+ * exist (404), a mature title needs a verified member with mature on (451 / 428, session/maturity.ts:
+ * never a self-declared header or cookie, not even for the book's frames), an aborted chapter the reader
  * neither owns nor rents is refused with its own code (403, the viewer's chapter-aborted
  * dialog), and the file must be readable: free, owned, rented, or a trial (else 401 signed
  * out, 403 signed in; a missing trial is a 404).
@@ -41,18 +34,16 @@ export async function readableChapter(
   deps: AppDeps,
   req: FastifyRequest,
   input: { type: ContentType; contentId: number; chapterId: number; salesType: ChapterFileSalesType },
-  /** The book's frames load files without the SPEC §7 headers: the accept-mature cookie stands in. */
-  options: { matureCookie?: boolean } = {},
 ): Promise<ReadableChapter> {
   const [content, chapter] = await Promise.all([
     readerTitles(deps.db).selectAll().where('id', '=', input.contentId).where('type', '=', input.type).executeTakeFirst(),
     deps.db.selectFrom('chapters').selectAll().where('id', '=', input.chapterId).where('content_id', '=', input.contentId).executeTakeFirst(),
   ])
   if (!content) throw apiError('comicNotFound')
+  // Before anything about its chapters: a mature title tells nobody else which of them exist.
+  if (content.mature) await requireMatureReader(deps, req)
   // A chapter scheduled for later is not there yet (issue 17).
   if (!chapter || !chapterReleased(content.status, chapter.published_at, deps.clock.now())) throw apiError('chapterNotFound')
-  const cookieAccepts = options.matureCookie === true && (req.cookies as Record<string, string | undefined> | undefined)?.[COOKIES.acceptMature] === 'Y'
-  if (content.mature && !cookieAccepts && !(await matureAccepted(deps, req))) throw apiError('matureNotAccepted')
   const member = await sessionMember(deps, req)
   const activity = (await chapterActivities(deps, member?.memberId ?? null, [chapter.id])).get(chapter.id) ?? NO_ACTIVITY
   if (abortedFor(chapter, activity)) throw apiError('chapterAborted')

@@ -108,6 +108,7 @@ export async function chapterView(
     id: Number(chapter.id),
     contentId: Number(content.id),
     contentType: content.type,
+    mature: content.mature,
     contentName: pickLocalized(contentTexts, () => content.id, input.locale).get(content.id)?.name ?? '',
     name: text?.name ?? '',
     salesType: input.salesType,

@@ -3,11 +3,13 @@ import path from 'node:path'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import type { Database, ImageAccess } from '../../db/schema'
+import { ARCHIVE_LIMITS } from '../../limits'
 import type { ObjectStore } from '../../storage'
 import { MAX_INPUT_PIXELS } from '../image/render'
 import { insertImage } from '../image/stored'
 import { EpubError } from './epub/parse'
-import { entryOf, importEpubBytes } from './epub/store'
+import { importEpubBytes } from './epub/store'
+import { ArchiveLimitError } from './epub/zip'
 
 const LANGS = ['ja', 'en', 'fr'] as const
 type Lang = (typeof LANGS)[number]
@@ -224,7 +226,7 @@ export async function importEpubTitle(db: Kysely<Database>, objects: ObjectStore
   const hue = [...parsed.title].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 360
   const author = parsed.creators.join(', ') || 'Unknown'
   let coverId: number | null = null
-  const coverBytes = parsed.coverPath ? entryOf(parsed.files, parsed.coverPath) : undefined
+  const coverBytes = parsed.coverPath ? await parsed.book.read(parsed.coverPath) : undefined
   if (coverBytes && parsed.coverPath) {
     const mime = /\.png$/i.test(parsed.coverPath)
       ? 'image/png'
@@ -316,7 +318,8 @@ export async function importImageFolder(
 /**
  * Import one target as `npm run import` does: a folder of images becomes a comic, a file an EPUB
  * novel. The operator console's upload (ops/imports.ts) spools its files into a folder or a file
- * and comes here too, so both make the same titles. Refusals are EpubErrors with the reason.
+ * and comes here too, so both make the same titles. Refusals are EpubErrors with the reason, or
+ * ArchiveLimitErrors for an EPUB past ARCHIVE_LIMITS (refused before anything is stored).
  */
 export async function importTarget(
   db: Kysely<Database>,
@@ -326,5 +329,9 @@ export async function importTarget(
   options: { ltr?: boolean; title?: string } = {},
 ): Promise<Imported> {
   if (!fs.existsSync(target)) throw new EpubError(`${target} does not exist.`)
-  return fs.statSync(target).isDirectory() ? importImageFolder(db, objects, target, now, options) : importEpubTitle(db, objects, fs.readFileSync(target), now)
+  const stat = fs.statSync(target)
+  if (stat.isDirectory()) return importImageFolder(db, objects, target, now, options)
+  // A zip never packs smaller than its stored entries: one larger than the book limit is past it, unread.
+  if (stat.size > ARCHIVE_LIMITS.bookBytes) throw new ArchiveLimitError('bookBytes', { max: Math.round(ARCHIVE_LIMITS.bookBytes / (1024 * 1024)) })
+  return importEpubTitle(db, objects, fs.readFileSync(target), now)
 }

@@ -41,7 +41,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
       chapterId: parseId(params.chapterId),
       salesType: parseSalesType(params.salesType),
     }
-    await readableChapter(deps, req, where, { matureCookie: true })
+    await readableChapter(deps, req, where)
     const epub = await chapterEpubRow(deps, where.chapterId, where.salesType)
     if (!epub) throw apiError('chapterNotFound')
     if (params['*'] === 'manifest.json') {

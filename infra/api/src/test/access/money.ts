@@ -166,7 +166,21 @@ const commented = (w: World) => ({ type: w.chapters.commented.type, id: w.chapte
 
 /** Comments (SPEC §6): reading for everyone; writing, liking, reporting, muting for members only. */
 export const communityExpectations = {
-  chapterComments: single("a chapter's comments", (w) => ({ params: commented(w) }), anyone()),
+  chapterComments: {
+    cases: [
+      { name: "a chapter's comments", request: (w) => ({ params: commented(w) }), expect: anyone() },
+      {
+        // Issue 33: a mature title's comments are part of it; claiming to be an adult opens nothing.
+        name: "a mature title's chapter comments, every caller saying Y",
+        request: (w) => ({
+          params: { type: w.chapters.mature.type, id: w.chapters.mature.contentId, chapterId: w.chapters.mature.chapterId },
+          headers: { 'x-koma-accept-mature': 'Y' },
+          cookies: { koma_accept_mature: 'Y' },
+        }),
+        expect: { visitor: 451, guest: 451, member: 451, owner: OK },
+      },
+    ],
+  },
   postComment: single('post a comment', (w) => ({ params: commented(w), body: { comment: 'A fine chapter.' } }), members),
   deleteComment: single("delete the owner's comment", (w) => ({ params: commentOf(w, 1) }), ownerOnly(403, GUEST)),
   likeComment: single("like the owner's comment", (w) => ({ params: commentOf(w, 0) }), members),

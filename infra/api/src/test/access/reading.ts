@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { Caller, World } from '../world'
 import { first } from '../lists'
 import { callAs, tinyPng } from '../world'
-import { anyone, expectContains, OK, perWorld, signedIn, single, type Expectation, type Outcomes } from './rules'
+import { anyone, expectContains, OK, perWorld, signedIn, single, type Case, type Expectation, type Outcomes } from './rules'
 
 /**
  * Platform, discovery and reading. Paid content (SPEC §1, issue 11): the chapter call, the EPUB
@@ -13,6 +13,24 @@ import { anyone, expectContains, OK, perWorld, signedIn, single, type Expectatio
  * bare page id is the same 404 as a missing one, for everyone, the owner included.
  */
 const paidOnly: Outcomes = { visitor: 401, guest: 403, member: 403, owner: OK }
+
+/**
+ * A mature title (SPEC §6, issue 33): read only by a member whose adult verification is valid and
+ * whose mature setting is on (the owner); everyone else gets SPEC §8's 451, whatever they claim:
+ * every caller below says Y by the accept-mature header and cookie (the adult check's answer).
+ */
+const adultsOnly: Outcomes = { visitor: 451, guest: 451, member: 451, owner: OK }
+const SAYS_ADULT = { headers: { 'x-koma-accept-mature': 'Y' }, cookies: { koma_accept_mature: 'Y' } }
+
+/** The owner's call of the mature chapter: its signed page URL. */
+const maturePage = perWorld(async (w) => {
+  const { mature } = w.chapters
+  const response = await callAs(w.t, w.callers.owner, endpoints.chapter, {
+    params: { type: mature.type, id: mature.contentId, chapterId: mature.chapterId, salesType: 'product' },
+  })
+  if (response.statusCode !== 200) throw new Error(`owner's mature chapter: ${response.statusCode} ${response.body.slice(0, 200)}`)
+  return first(response.json().result.images as PageImage[], 'mature pages').url
+})
 
 const chapterPath = (c: World['chapters']['owned']) => ({ type: c.type, id: c.contentId, chapterId: c.chapterId })
 
@@ -84,6 +102,20 @@ export const readingExpectations = {
         expect: anyone(404),
       },
       {
+        name: 'a mature title’s page through the URL signed for the owner, every caller saying Y',
+        request: async (w) => ({ url: `${await maturePage(w)}&w=320`, ...SAYS_ADULT }),
+        expect: adultsOnly,
+        check: (response, caller) => {
+          if (caller.who === 'owner' && !/\bprivate\b/.test(String(response.headers['cache-control'])))
+            throw new Error(`a shared cache may keep it: ${response.headers['cache-control']}`)
+        },
+      },
+      {
+        name: 'a mature title’s episode thumbnail by its id, every caller saying Y',
+        request: (w) => ({ params: { imageId: w.chapters.mature.thumbnailImageId }, query: { w: '320' }, ...SAYS_ADULT }),
+        expect: adultsOnly,
+      },
+      {
         name: 'an inquiry attachment by its id',
         request: async (w) => ({ params: { imageId: await attachmentId(w) }, query: { w: '320' } }),
         expect: anyone(404),
@@ -118,19 +150,35 @@ export const readingExpectations = {
     member: 428,
     owner: OK,
   }),
-  content: single('an episode list', (w) => ({ params: { type: w.chapters.free.type, id: w.chapters.free.contentId } }), anyone()),
-  contentUnit: {
-    cases: (['chapter', 'volume'] as const).map((unit) => ({
-      name: `the episodes by ${unit}: the owned chapter is unlocked for its owner only`,
-      request: (w: World) => ({ params: { type: w.chapters.owned.type, id: w.chapters.owned.contentId, unit } }),
-      expect: anyone(),
-      check: (response: LightMyRequestResponse, caller: Caller, w: World) => {
-        const list = response.json().result as { chapters: { id: number; activity: { unlocked: boolean } }[] }
-        const owned = list.chapters.find((chapter) => chapter.id === w.chapters.owned.chapterId)
-        if (!owned) throw new Error(`the owned chapter is missing: ${response.body.slice(0, 300)}`)
-        if (owned.activity.unlocked !== (caller.who === 'owner')) throw new Error(`${caller.who} sees the owned chapter as unlocked=${owned.activity.unlocked}`)
+  content: {
+    cases: [
+      { name: 'an episode list', request: (w) => ({ params: { type: w.chapters.free.type, id: w.chapters.free.contentId } }), expect: anyone() },
+      {
+        name: 'a mature title’s episode list, every caller saying Y',
+        request: (w) => ({ params: { type: w.chapters.mature.type, id: w.chapters.mature.contentId }, ...SAYS_ADULT }),
+        expect: adultsOnly,
       },
-    })),
+    ],
+  },
+  contentUnit: {
+    cases: (
+      (['chapter', 'volume'] as const).map((unit) => ({
+        name: `the episodes by ${unit}: the owned chapter is unlocked for its owner only`,
+        request: (w: World) => ({ params: { type: w.chapters.owned.type, id: w.chapters.owned.contentId, unit } }),
+        expect: anyone(),
+        check: (response: LightMyRequestResponse, caller: Caller, w: World) => {
+          const list = response.json().result as { chapters: { id: number; activity: { unlocked: boolean } }[] }
+          const owned = list.chapters.find((chapter) => chapter.id === w.chapters.owned.chapterId)
+          if (!owned) throw new Error(`the owned chapter is missing: ${response.body.slice(0, 300)}`)
+          if (owned.activity.unlocked !== (caller.who === 'owner'))
+            throw new Error(`${caller.who} sees the owned chapter as unlocked=${owned.activity.unlocked}`)
+        },
+      })) as Case[]
+    ).concat({
+      name: 'a mature title’s episodes by chapter, every caller saying Y',
+      request: (w: World) => ({ params: { type: w.chapters.mature.type, id: w.chapters.mature.contentId, unit: 'chapter' }, ...SAYS_ADULT }),
+      expect: adultsOnly,
+    }),
   },
   menuList: {
     cases: [
@@ -171,6 +219,11 @@ export const readingExpectations = {
     cases: [
       { name: 'a paid chapter: its buyer only', request: (w) => ({ params: { ...chapterPath(w.chapters.owned), salesType: 'product' } }), expect: paidOnly },
       { name: 'a free chapter', request: (w) => ({ params: { ...chapterPath(w.chapters.free), salesType: 'product' } }), expect: anyone() },
+      {
+        name: 'a free chapter of a mature title, every caller saying Y',
+        request: (w) => ({ params: { ...chapterPath(w.chapters.mature), salesType: 'product' }, ...SAYS_ADULT }),
+        expect: adultsOnly,
+      },
     ],
   },
   chapterEpub: {

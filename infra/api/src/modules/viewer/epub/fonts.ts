@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { Unzipped } from 'fflate'
 import { list, resolveHref, xml } from './parse'
-import { entryOf } from './store'
+import type { ZipBook } from './zip'
 
 /**
  * Obfuscated fonts (META-INF/encryption.xml): publishers scramble the start of embedded fonts
@@ -66,11 +65,11 @@ const text = (node: unknown): string => {
 }
 
 /** What encryption.xml says is obfuscated (only the two font algorithms; anything else is left alone). */
-export function obfuscatedFiles(files: Unzipped): Obfuscated | null {
-  const encryption = entryOf(files, 'META-INF/encryption.xml')
-  if (!encryption) return null
+export async function obfuscatedFiles(book: ZipBook): Promise<Obfuscated | null> {
   const found = new Map<string, Obfuscation>()
   try {
+    const encryption = await book.read('META-INF/encryption.xml')
+    if (!encryption) return null
     const doc = xml.parse(Buffer.from(encryption).toString('utf8')) as Record<string, unknown>
     const root = (doc.encryption ?? {}) as Record<string, unknown>
     for (const data of list(root.EncryptedData as Record<string, unknown>[] | Record<string, unknown>)) {
@@ -89,11 +88,11 @@ export function obfuscatedFiles(files: Unzipped): Obfuscated | null {
   let unique = ''
   const all: string[] = []
   try {
-    const container = xml.parse(Buffer.from(entryOf(files, 'META-INF/container.xml') ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>
+    const container = xml.parse(Buffer.from((await book.read('META-INF/container.xml')) ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>
     const rootfile = list(((container.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile)[0] as
       Record<string, unknown> | undefined
     const opfPath = rootfile ? String(rootfile['@full-path'] ?? '') : ''
-    const opf = (xml.parse(Buffer.from(entryOf(files, opfPath) ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>).package as
+    const opf = (xml.parse(Buffer.from((await book.read(opfPath)) ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>).package as
       Record<string, unknown> | undefined
     const uniqueId = String(opf?.['@unique-identifier'] ?? '')
     const identifiers = list((opf?.metadata as Record<string, unknown> | undefined)?.identifier)

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { unzipSync, type Unzipped } from 'fflate'
 import path from 'node:path'
 import type { LocatorJson } from '@koma/contracts/server'
+import { DamagedArchiveError, ZipBook } from './zip'
 
 /** A file that is not a readable EPUB: the message says why, in terms an operator can act on. */
 export class EpubError extends Error {
@@ -153,29 +153,24 @@ export function resolveHref(base: string, href: string): string {
 /** A zip path as a URL path (each segment percent-encoded, slashes kept). */
 export const hrefOf = (zipPath: string): string => zipPath.split('/').map(encodeURIComponent).join('/')
 
-function unzip(bytes: Uint8Array): Unzipped {
-  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new EpubError('This file is not an EPUB: it is not a zip archive.')
-  let raw: Unzipped
+/** A damaged archive or entry as the EPUB refusal it is; ArchiveLimitError and anything else pass as they are. */
+export async function asEpub<T>(work: Promise<T>): Promise<T> {
   try {
-    raw = unzipSync(bytes)
+    return await work
   } catch (error) {
-    throw new EpubError(`This EPUB is damaged: its zip archive cannot be read (${(error as Error).message}).`)
+    if (error instanceof DamagedArchiveError) throw new EpubError(`This EPUB is damaged: ${error.message}.`)
+    throw error
   }
-  // Zips written without the UTF-8 name flag come out as Latin-1: EPUB names are UTF-8.
-  const files: Unzipped = {}
-  for (const [name, data] of Object.entries(raw)) {
-    let fixed = name
-    if (/[^\x00-\x7f]/.test(name)) {
-      const utf8 = Buffer.from(name, 'latin1').toString('utf8')
-      if (!utf8.includes('\uFFFD')) fixed = utf8
-    }
-    files[fixed] = data
-  }
-  return files
 }
 
-function parseXml(files: Unzipped, file: string, what: string, malformed = 'This EPUB is damaged'): Record<string, unknown> {
-  const bytes = files[file]
+/** The archive's directory, held to ARCHIVE_LIMITS (an ArchiveLimitError past one); nothing is inflated yet. */
+export async function openEpubArchive(bytes: Uint8Array): Promise<ZipBook> {
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new EpubError('This file is not an EPUB: it is not a zip archive.')
+  return asEpub(ZipBook.open(bytes))
+}
+
+async function parseXml(book: ZipBook, file: string, what: string, malformed = 'This EPUB is damaged'): Promise<Record<string, unknown>> {
+  const bytes = await asEpub(book.read(file))
   if (!bytes) throw new EpubError(`This EPUB is damaged: ${what} (${file}) is missing.`)
   const source = Buffer.from(bytes).toString('utf8')
   // The parser is lenient (a truncated file parses into half a package): validate first.
@@ -195,11 +190,12 @@ interface NavPoint {
 }
 
 /** The EPUB 3 navigation document's table of contents, as manifest links. */
-function navToc(files: Unzipped, navPath: string | null): ManifestLink[] {
-  if (!navPath || !files[navPath]) return []
+async function navToc(book: ZipBook, navPath: string | null): Promise<ManifestLink[]> {
+  const nav = navPath ? await asEpub(book.read(navPath)) : undefined
+  if (!navPath || !nav) return []
   let doc: Record<string, unknown>
   try {
-    doc = xml.parse(Buffer.from(files[navPath]).toString('utf8')) as Record<string, unknown>
+    doc = xml.parse(Buffer.from(nav).toString('utf8')) as Record<string, unknown>
   } catch {
     return []
   }
@@ -224,9 +220,9 @@ function navToc(files: Unzipped, navPath: string | null): ManifestLink[] {
       if (!href) return children
       return [{ label, href, children }]
     })
-  const nav = found[0] as Record<string, unknown> | undefined
-  if (!nav) return []
-  const points = readList(list(nav.ol)[0])
+  const tocNav = found[0] as Record<string, unknown> | undefined
+  if (!tocNav) return []
+  const points = readList(list(tocNav.ol)[0])
   const toLink = (point: NavPoint): ManifestLink => {
     const [file = '', fragment] = point.href.split('#')
     const link: ManifestLink = {
@@ -255,15 +251,19 @@ function flatten(node: unknown): string {
  * Read an EPUB 2 or 3 file into a Readium Web Publication Manifest (hrefs are zip paths) and
  * its positions list. Files the package lists but the zip lacks are left out (a reader copes
  * with a missing audio file; it cannot with a missing chapter, which is dropped from the
- * reading order). Throws EpubError for anything that is not a readable EPUB.
+ * reading order). Throws EpubError for anything that is not a readable EPUB, ArchiveLimitError
+ * for an archive past ARCHIVE_LIMITS (from its directory, before anything is inflated). Every
+ * entry is inflated once, one at a time and kept only when read here (package, documents), so
+ * a damaged entry is refused now and memory holds one entry at a time.
  */
-export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
-  const files = unzip(bytes)
-  const mimetype = files.mimetype ? Buffer.from(files.mimetype).toString('ascii').trim() : null
+export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book: ZipBook }> {
+  const book = await openEpubArchive(bytes)
+  const mimetypeBytes = await asEpub(book.read('mimetype'))
+  const mimetype = mimetypeBytes ? Buffer.from(mimetypeBytes).toString('ascii').trim() : null
   if (mimetype !== null && mimetype !== 'application/epub+zip') throw new EpubError(`This file is not an EPUB: its mimetype is "${mimetype.slice(0, 60)}".`)
-  if (mimetype === null && !files['META-INF/container.xml'])
+  if (mimetype === null && !book.has('META-INF/container.xml'))
     throw new EpubError('This file is not an EPUB: it is a zip archive with neither a mimetype nor a META-INF/container.xml.')
-  const container = parseXml(files, 'META-INF/container.xml', 'the container file')
+  const container = await parseXml(book, 'META-INF/container.xml', 'the container file')
   const rootfile = list(((container.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile)[0] as
     Record<string, unknown> | undefined
   const opfPath = rootfile ? String(rootfile['@full-path'] ?? '') : ''
@@ -271,7 +271,7 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
     throw new EpubError(
       mimetype === null ? 'This file is not an EPUB: it has no mimetype and no package.' : 'This EPUB is damaged: its container names no package file.',
     )
-  const opf = parseXml(files, opfPath, 'the package document', 'This EPUB has a malformed package').package as Record<string, unknown> | undefined
+  const opf = (await parseXml(book, opfPath, 'the package document', 'This EPUB has a malformed package')).package as Record<string, unknown> | undefined
   if (!opf) throw new EpubError(`This EPUB has a malformed package: ${opfPath} has no <package> element.`)
 
   const metadata = (opf.metadata ?? {}) as Record<string, unknown>
@@ -317,7 +317,7 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   const readingProgression = spine['@page-progression-direction'] === 'rtl' ? 'rtl' : 'ltr'
   const missing: string[] = []
   const present = (file: string) => {
-    if (files[file]) return true
+    if (book.has(file)) return true
     missing.push(file)
     return false
   }
@@ -329,7 +329,7 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   const unknownRefs = itemrefs.map((ref) => String(ref['@idref'] ?? '')).filter((idref) => !items.has(idref))
   if (unknownRefs.length)
     throw new EpubError(`This EPUB has a malformed package: its spine names items its manifest does not list (${unknownRefs.slice(0, 5).join(', ')}).`)
-  const lacking = [...new Set(itemrefs.map((ref) => items.get(String(ref['@idref']))?.path ?? '').filter((file) => file && !files[file]))]
+  const lacking = [...new Set(itemrefs.map((ref) => items.get(String(ref['@idref']))?.path ?? '').filter((file) => file && !book.has(file)))]
   if (lacking.length)
     throw new EpubError(
       `This EPUB is damaged: its reading order names files the archive lacks (${lacking.slice(0, 5).join(', ')}${lacking.length > 5 ? ', …' : ''}).`,
@@ -352,18 +352,26 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
   for (const [id, item] of items) {
     if (item.properties.includes('nav')) navPath = item.path
     const isCover = item.properties.includes('cover-image') || (id === coverId && item.type.startsWith('image/'))
-    if (isCover && files[item.path]) coverPath = item.path
+    if (isCover && book.has(item.path)) coverPath = item.path
     if (inOrder.has(item.path) || !present(item.path)) continue
     const rel = isCover ? 'cover' : item.properties.includes('nav') ? 'contents' : undefined
     resources.push({ href: hrefOf(item.path), type: item.type, ...(rel ? { rel } : {}) })
   }
 
-  // Positions: fixed layout one per document; reflowable one per POSITION_CHARS of rendered text.
-  const counted = readingOrder.map((link) => {
-    if (layout === 'fixed') return { link, count: 1 }
-    const bytes = files[decodeURIComponent(link.href)]
-    return { link, count: bytes ? Math.max(1, Math.ceil(renderedLength(bytes, link.type) / POSITION_CHARS)) : 1 }
-  })
+  // Positions: fixed layout one per document; reflowable one per POSITION_CHARS of rendered text
+  // (documents read one at a time).
+  const counted: { link: ManifestLink; count: number }[] = []
+  for (const link of readingOrder) {
+    if (layout === 'fixed') {
+      counted.push({ link, count: 1 })
+      continue
+    }
+    const bytes = await asEpub(book.read(decodeURIComponent(link.href)))
+    counted.push({ link, count: bytes ? Math.max(1, Math.ceil(renderedLength(bytes, link.type) / POSITION_CHARS)) : 1 })
+  }
+  const toc = await navToc(book, navPath)
+  // The rest of the archive, inflated once and thrown away: a damaged file is found now, not by a reader.
+  await asEpub(book.verify())
   const total = counted.reduce((sum, { count }) => sum + count, 0)
   const positions: LocatorJson[] = []
   for (const { link, count } of counted) {
@@ -384,7 +392,7 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
     coverPath,
     missing: [...new Set(missing)],
     positions,
-    files,
+    book,
     manifest: {
       metadata: {
         '@type': 'http://schema.org/Book',
@@ -408,7 +416,7 @@ export function parseEpub(bytes: Uint8Array): ParsedEpub & { files: Unzipped } {
       },
       readingOrder,
       resources,
-      toc: navToc(files, navPath),
+      toc,
     },
   }
 }

@@ -6,7 +6,7 @@ import type { ManifestLink } from './parse'
 import { guessType, withoutFragment } from './parse'
 import { isScript, servable, zipPathOf, type EpubPart } from './servable'
 import { deobfuscate, obfuscatedFiles, type Obfuscated } from './fonts'
-import { entryOf, epubFiles } from './store'
+import { openBook } from './store'
 
 /**
  * SVG pages of the reading order are read through an XHTML page of ours holding the SVG inline:
@@ -43,7 +43,7 @@ export function svgPage(svg: string, title: string): string {
 }
 
 /** encryption.xml read once per open book. */
-const obfuscation = new WeakMap<object, Obfuscated | null>()
+const obfuscation = new WeakMap<object, Promise<Obfuscated | null>>()
 
 export interface ChapterEpubRow extends EpubPart {
   epubId: number
@@ -212,11 +212,16 @@ export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, requeste
   const known = [...epub.book.readingOrder, ...epub.book.resources].find((link) => link.href === href)
   const type = known?.type ?? guessType(zipPath)
   if (isScript(zipPath, type) || !(await servable(deps, epub))(zipPath)) throw apiError('notFound')
-  const files = await epubFiles(deps.db, deps.objects, epub.epubId)
-  const body = entryOf(files, zipPath)
+  const book = await openBook(deps.db, deps.objects, epub.epubId)
+  // Only this entry is inflated (zip.ts); one that no longer unpacks is not served.
+  const body = await book.read(zipPath).catch(() => undefined)
   if (!body) throw apiError('notFound')
-  if (!obfuscation.has(files)) obfuscation.set(files, obfuscatedFiles(files))
-  const scrambled = obfuscation.get(files)
+  let reading = obfuscation.get(book)
+  if (!reading) {
+    reading = obfuscatedFiles(book)
+    obfuscation.set(book, reading)
+  }
+  const scrambled = await reading
   const how = scrambled?.files.get(zipPath)
   // Obfuscated fonts are served as the font they are (browsers reject the scrambled bytes).
   if (scrambled && how) return { body: deobfuscate(body, how, scrambled.identifiers), type }

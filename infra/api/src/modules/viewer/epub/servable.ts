@@ -1,9 +1,9 @@
-import type { Unzipped } from 'fflate'
 import { LRUCache } from 'lru-cache'
 import type { AppDeps } from '../../../deps'
 import { guessType, hrefOf, list, resolveHref, xml, type ManifestLink } from './parse'
 import { cssReferences, documentReferences } from './references'
-import { entryOf, epubFiles } from './store'
+import { openBook } from './store'
+import type { ZipBook } from './zip'
 
 /**
  * Which files of a chapter's EPUB a reader may fetch. Never the package (container, OPF, NCX,
@@ -67,15 +67,15 @@ export const zipPathOf = (href: string): string => {
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8')
 
 /** The package's own files: META-INF/*, mimetype, every rootfile (OPF), NCX and navigation document it names. */
-export function packageFiles(files: Unzipped, resources: ManifestLink[]): Set<string> {
+export async function packageFiles(book: ZipBook, resources: ManifestLink[]): Promise<Set<string>> {
   const found = new Set<string>(['mimetype'])
   const add = (zipPath: string) => found.add(zipPath)
-  for (const name of Object.keys(files)) if (name.startsWith('META-INF/') || /\.(opf|ncx)$/i.test(name)) add(name)
+  for (const name of book.names) if (name.startsWith('META-INF/') || /\.(opf|ncx)$/i.test(name)) add(name)
   for (const link of resources) {
     if (link.rel === 'contents' || /x-dtbncx\+xml/i.test(link.type)) add(zipPathOf(link.href))
   }
-  const container = entryOf(files, 'META-INF/container.xml')
   try {
+    const container = await book.read('META-INF/container.xml')
     const root = container ? (xml.parse(text(container)) as Record<string, unknown>) : {}
     const rootfiles = list(((root.container as Record<string, unknown> | undefined)?.rootfiles as Record<string, unknown> | undefined)?.rootfile) as Record<
       string,
@@ -85,7 +85,7 @@ export function packageFiles(files: Unzipped, resources: ManifestLink[]): Set<st
       const opfPath = String(rootfile['@full-path'] ?? '')
       if (!opfPath) continue
       add(opfPath)
-      const opf = entryOf(files, opfPath)
+      const opf = await book.read(opfPath)
       const pkg = opf ? ((xml.parse(text(opf)) as Record<string, unknown>).package as Record<string, unknown> | undefined) : undefined
       const tocId = String((pkg?.spine as Record<string, unknown> | undefined)?.['@toc'] ?? '')
       for (const item of list((pkg?.manifest as Record<string, unknown> | undefined)?.item) as Record<string, unknown>[]) {
@@ -98,7 +98,7 @@ export function packageFiles(files: Unzipped, resources: ManifestLink[]): Set<st
       }
     }
   } catch {
-    /* a package that no longer parses: the name rules above still hold */
+    /* a package that no longer parses (or unpacks): the name rules above still hold */
   }
   return found
 }
@@ -108,11 +108,12 @@ export function packageFiles(files: Unzipped, resources: ManifestLink[]): Set<st
  * SVG, stylesheets and what those import, fonts, media). Other HTML documents are not
  * followed: a trial document that frames or embeds a paid chapter does not open it.
  */
-export function trialFiles(files: Unzipped, documents: string[], typeOf: (zipPath: string) => string): Set<string> {
+export async function trialFiles(book: ZipBook, documents: string[], typeOf: (zipPath: string) => string): Promise<Set<string>> {
   const allowed = new Set(documents)
   const queue = [...documents]
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    const bytes = entryOf(files, file)
+    // A file that no longer unpacks loads nothing we vouch for (and is not served either).
+    const bytes = await book.read(file).catch(() => undefined)
     if (!bytes) continue
     const type = typeOf(file)
     let references: string[] = []
@@ -125,7 +126,7 @@ export function trialFiles(files: Unzipped, documents: string[], typeOf: (zipPat
     }
     for (const reference of references) {
       const target = resolveReference(file, reference)
-      if (target === null || allowed.has(target) || !entryOf(files, target)) continue
+      if (target === null || allowed.has(target) || !book.has(target)) continue
       if (HTML_TYPE.test(typeOf(target)) || /\.x?html?$/i.test(target)) continue
       allowed.add(target)
       queue.push(target)
@@ -148,11 +149,11 @@ function servedFiles(deps: AppDeps, part: EpubPart): Promise<Served> {
   const key = `${part.epubId}:${part.readingOrderLimit ?? 'all'}`
   let result = served.get(key)
   if (!result) {
-    result = epubFiles(deps.db, deps.objects, part.epubId).then((files) => {
+    result = openBook(deps.db, deps.objects, part.epubId).then(async (book) => {
       const documents = new Set(part.readingOrder.map((link) => zipPathOf(link.href)))
-      const denied = new Set([...packageFiles(files, part.book.resources)].filter((file) => !documents.has(file)))
+      const denied = new Set([...(await packageFiles(book, part.book.resources))].filter((file) => !documents.has(file)))
       if (part.readingOrderLimit === null) return { denied, only: null }
-      return { denied, only: trialFiles(files, [...documents], typeIndex(part.book)) }
+      return { denied, only: await trialFiles(book, [...documents], typeIndex(part.book)) }
     })
     result.catch(() => served.delete(key))
     served.set(key, result)

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely'
-import { unzipSync, type Unzipped } from 'fflate'
+import { LRUCache } from 'lru-cache'
 import type { Database } from '../../../db/schema'
 import { sha256Of, type ObjectStore } from '../../../storage'
-import { parseEpub, type ParsedEpub } from './parse'
+import { apiError } from '../../../http/errorCatalogue'
+import { EpubError, openEpubArchive, parseEpub, type ParsedEpub } from './parse'
+import { ArchiveLimitError, type ZipBook } from './zip'
 
 /**
  * Keep an EPUB once: the same file imported twice is one row. Its bytes go through the object
@@ -27,45 +29,51 @@ export async function storeEpub(db: Kysely<Database>, objects: ObjectStore, byte
   return Number(row.id)
 }
 
-/** Parse and store in one step (import command and seed). */
+/** Parse and store in one step (import command and seed): an archive past ARCHIVE_LIMITS is refused before anything is stored. */
 export async function importEpubBytes(
   db: Kysely<Database>,
   objects: ObjectStore,
   bytes: Uint8Array,
-): Promise<{ epubId: number; parsed: ParsedEpub & { files: Unzipped } }> {
-  const parsed = parseEpub(bytes)
+): Promise<{ epubId: number; parsed: ParsedEpub & { book: ZipBook } }> {
+  const parsed = await parseEpub(bytes)
   return { epubId: await storeEpub(db, objects, bytes, parsed), parsed }
 }
 
 /**
- * Unzipped EPUBs kept in memory, a few at a time: a reader's frames ask for one file after
- * another from the same book. Bounded by count; the bytes stay where the object store keeps them
- * (the row, or the bucket). A failed read (the store down) is forgotten, so the next call tries again.
+ * Books open for reading, a few at a time: a reader's frames ask for one file after another from
+ * the same book. What is kept is the archive as stored (packed) and its directory, never inflated
+ * files: each request inflates the one entry it asks for (zip.ts). Bounded by count and by the
+ * packed bytes held; the bytes stay where the object store keeps them (the row, or the bucket).
+ * A failed open is forgotten, so the next call tries again: the store down (its own error), or an
+ * archive past ARCHIVE_LIMITS or no longer readable (a 404: opening it costs only its directory).
  */
-const OPEN_LIMIT = 6
-const open = new Map<number, Promise<Unzipped>>()
+const OPEN_BOOKS = new LRUCache<number, { book: Promise<ZipBook>; bytes: number }>({
+  max: 16,
+  maxSize: 256 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.bytes),
+})
 
-export function epubFiles(db: Kysely<Database>, objects: ObjectStore, epubId: number): Promise<Unzipped> {
-  const cached = open.get(epubId)
-  if (cached) {
-    open.delete(epubId)
-    open.set(epubId, cached)
-    return cached
-  }
-  const loading = db
+export function openBook(db: Kysely<Database>, objects: ObjectStore, epubId: number): Promise<ZipBook> {
+  const cached = OPEN_BOOKS.get(epubId)
+  if (cached) return cached.book
+  const book = db
     .selectFrom('epub_files')
     .select(['bytes', 'storage_key'])
     .where('id', '=', epubId)
     .executeTakeFirstOrThrow()
     .then((row) => objects.get(row))
-    .then((bytes) => unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)))
-  loading.catch(() => open.delete(epubId))
-  open.set(epubId, loading)
-  while (open.size > OPEN_LIMIT) open.delete(open.keys().next().value as number)
-  return loading
-}
-
-/** The zip entry for a path, also under the Latin-1 spelling fflate gives names without the UTF-8 flag. */
-export function entryOf(files: Unzipped, zipPath: string): Uint8Array | undefined {
-  return files[zipPath] ?? files[Buffer.from(zipPath, 'utf8').toString('latin1')]
+    .then((bytes) => openEpubArchive(bytes))
+    .catch((error: unknown) => {
+      // A book stored before ARCHIVE_LIMITS that is past them, or one that no longer reads: nothing of it is served (or inflated).
+      if (error instanceof ArchiveLimitError || error instanceof EpubError) throw apiError('notFound')
+      throw error
+    })
+  const entry = { book, bytes: 1 }
+  book.then(
+    // Counted by its packed size, once known.
+    (opened) => OPEN_BOOKS.peek(epubId) === entry && OPEN_BOOKS.set(epubId, { book, bytes: opened.packedBytes }),
+    () => OPEN_BOOKS.peek(epubId) === entry && OPEN_BOOKS.delete(epubId),
+  )
+  OPEN_BOOKS.set(epubId, entry)
+  return book
 }
