@@ -135,6 +135,7 @@ export const READ = { none: 'reads only: stores nothing, calls no provider' } as
 export const ENDPOINT_LIMITS: Record<keyof Endpoints, EndpointLimit> = {
   // Platform
   clientIp: READ,
+  // A render (a miss in every cache) also counts imageRender, in the image routes.
   image: 'image',
   imageTile: 'imageTile',
   pushEmailReport: 'readerWrite',
