@@ -8,7 +8,11 @@ import { eventually, textOf } from './support/eventually'
 import { SEEDED_READER, signedIn, signInAt } from './support/members'
 import { edgeCli, readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
 
-/** The demo operator (infra/api/src/seed/members.ts: demo data only). */
+/**
+ * The demo account for the console (infra/api/src/seed/members.ts: demo data only): a plain
+ * member on a seeded site; this file's site makes it an operator with `npm run operator -- grant`,
+ * whose printed set-up code the first sign-in types (issue 33).
+ */
 const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
 const SECOND_READER = { email: 'reader2@koma.example', password: 'koma-reader-2' }
 
@@ -35,9 +39,13 @@ let browser: Browser
 let site: SiteInfo | null = null
 /** The operator's authenticator key, as the first sign-in set it up (the second test types codes from it). */
 let operatorSecret: string | null = null
+/** The one-time set-up code the grant command printed for OPERATOR. */
+let setUpCode = ''
 beforeAll(async () => {
   browser = await launchBrowser()
-  site = await startSite({ edgeFrom: readSite() })
+  const started = await startSite({ edgeFrom: readSite(), operators: [OPERATOR.email] })
+  site = started
+  setUpCode = started.setUpCodes[OPERATOR.email]!
 }, 240_000)
 afterAll(async () => {
   await browser?.close()
@@ -64,9 +72,19 @@ async function nextCode(secret: string): Promise<string> {
   return generate({ secret, epoch: lastStep * 30 + 1, digits: 6, period: 30 })
 }
 
-/** Pass the second factor as the operator's authenticator app would: set it up, then type its code. */
+/**
+ * Pass the second factor the first time: the password alone sets nothing up (a wrong set-up code
+ * is refused in the operator's language); the code the grant command printed shows the key, and
+ * the authenticator app's code confirms it.
+ */
 async function passSecondFactor(page: Page): Promise<void> {
   await page.getByTestId('ops-second-factor').waitFor()
+  const wrong = setUpCode.startsWith('A') ? `B${setUpCode.slice(1)}` : `A${setUpCode.slice(1)}`
+  await page.getByLabel('Set-up code').fill(wrong)
+  await page.getByRole('button', { name: 'Show my key' }).click()
+  await textOf(page.getByTestId('ops-second-factor').getByRole('alert'), /This set-up code is wrong, was already used or has expired/)
+  expect(await page.getByTestId('ops-totp-secret').count()).toBe(0)
+  await page.getByLabel('Set-up code').fill(setUpCode)
   await page.getByRole('button', { name: 'Show my key' }).click()
   const secret = (await page.getByTestId('ops-totp-secret').textContent())!.trim()
   operatorSecret = secret
@@ -75,6 +93,15 @@ async function passSecondFactor(page: Page): Promise<void> {
 }
 
 describe('the operator console (issue 17)', () => {
+  it('on a seeded site the demo console account is a plain member: its published password opens nothing (issue 33)', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP })
+    const page = await context.newPage()
+    await signInAt(page, '/en/ops', OPERATOR)
+    await textOf(page.getByTestId('ops-refused'), /for Koma operators/)
+    expect(await page.getByTestId('ops-second-factor').count()).toBe(0)
+    await context.close()
+  })
+
   it('a reader is refused; an operator confirms the second factor, puts the site in maintenance for readers and takes it out, and the audit log shows both', async () => {
     const readerContext = await newContext(browser, { baseURL: site!.baseURL, viewport: PHONE })
     const reader = await readerContext.newPage()

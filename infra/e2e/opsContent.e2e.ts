@@ -11,7 +11,7 @@ import { SEEDED_READER, signInAt } from './support/members'
 import { epubSample } from '../api/src/test/samples'
 import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
 
-/** The demo operator (infra/api/src/seed/members.ts: demo data only). */
+/** The demo console account (infra/api/src/seed/members.ts), made an operator on this file's site by the grant command (issue 33). */
 const OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1' }
 /** Readers see catalogue changes as its caches expire (15 s, infra/api/src/modules/ops/content.ts). */
 const CATALOGUE_CACHE_WAIT_MS = 45_000
@@ -30,13 +30,15 @@ let readerContext: BrowserContext
 let reader: Page
 beforeAll(async () => {
   browser = await launchBrowser()
-  site = await startSite({ edgeFrom: readSite() })
+  const started = await startSite({ edgeFrom: readSite(), operators: [OPERATOR.email] })
+  site = started
   opsContext = await newContext(browser, { baseURL: site.baseURL, viewport: DESKTOP })
   ops = await opsContext.newPage()
   opsErrors = trackErrors(ops)
   await signInAt(ops, '/en/ops', OPERATOR)
-  // The authenticator step, as the operator's app would answer it.
+  // The authenticator step: the set-up code the grant command printed, then the app's code.
   await ops.getByTestId('ops-second-factor').waitFor()
+  await ops.getByLabel('Set-up code').fill(started.setUpCodes[OPERATOR.email]!)
   await ops.getByRole('button', { name: 'Show my key' }).click()
   const secret = (await ops.getByTestId('ops-totp-secret').textContent())!.trim()
   // The key as a QR image for the app, with the key and the link under it.

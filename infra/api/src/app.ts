@@ -9,6 +9,7 @@ import { apiError } from './http/errorCatalogue'
 import { requestLocale } from './http/locale'
 import { registerPenaltyBox } from './http/penalty'
 import { registerAbuseLimits } from './http/rateLimit'
+import { registerEndpointLimits } from './http/endpointLimits'
 import { BODY_LIMITS } from './limits'
 import { nulField, unstorableText } from './http/nul'
 import { registerModules } from './modules'
@@ -61,6 +62,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The penalty box first: a penalised address is refused before the rate limiter counts it.
   registerPenaltyBox(app, deps.config.rateLimit.penalty)
   await registerAbuseLimits(app, deps.config.rateLimit)
+  // Every route's limits (issue 33), from limits.ts ENDPOINT_LIMITS: registered before any route.
+  registerEndpointLimits(app, deps)
   // SPEC §8 maintenance: readers' calls answer 503 while operators have the site in maintenance.
   registerMaintenanceGate(app, deps)
 

@@ -1,4 +1,4 @@
-import os from 'node:os'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import {
   ABUSE_PENALTY,
@@ -102,8 +102,10 @@ export interface ApiConfig {
   /** Run the notification jobs (pg-boss) in this process (KOMA_NOTIFICATIONS=0 turns them off). */
   notifications: boolean
   /**
-   * This process's name among several (KOMA_INSTANCE, default host:pid): /api/health answers it,
-   * so operators and tests see which process answered behind the edge.
+   * This process's name among several (KOMA_INSTANCE, default `api-` and random hex drawn once
+   * per process): /api/health answers it, so operators and tests see which process answered
+   * behind the edge, and the cache bus tells its own messages apart. The default names neither the
+   * host nor the process id (issue 33: the health check is public).
    */
   instance: string
   /**
@@ -163,6 +165,9 @@ function objectStore(env: NodeJS.ProcessEnv): ObjectStoreConfig {
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..')
 
+/** This process's default instance name: random, drawn once (stable for the process), revealing nothing about the host. */
+const PROCESS_NAME = `api-${randomBytes(6).toString('hex')}`
+
 export const profileOf = (env: NodeJS.ProcessEnv): Profile => (env.NODE_ENV === 'production' ? 'production' : 'demo')
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -195,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     timeouts: API_TIMEOUTS,
     imageRenders: RENDER_POOL,
     notifications: env.KOMA_NOTIFICATIONS !== '0',
-    instance: env.KOMA_INSTANCE || `${os.hostname()}:${process.pid}`,
+    instance: env.KOMA_INSTANCE || PROCESS_NAME,
     cacheBus: cacheBus(env.KOMA_CACHE_BUS, env.DATABASE_URL || undefined),
     publicUrl: publicUrlOf(env),
     imageCacheDir: env.IMAGE_CACHE_DIR === 'off' ? null : path.resolve(env.IMAGE_CACHE_DIR ?? path.join(dataDir, 'image-cache')),

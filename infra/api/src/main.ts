@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   if (applied.length) console.log(`[api] migrations applied: ${applied.join(', ')}`)
   if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) {
     const seedStart = Date.now()
-    await seedDatabase(handle.db, { demo: config.demoData, objects })
+    await seedDatabase(handle.db, { demo: config.demoData, production: config.production, objects })
     console.log(`[api] seeded an empty ${handle.kind} database${config.demoData ? ' (with demo readers)' : ''} in ${Date.now() - seedStart} ms`)
   }
   const deps = { db: handle.db, clock: createClock(), config, objects, ...(handle.replica ? { replica: handle.replica } : {}) }

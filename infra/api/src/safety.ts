@@ -1,4 +1,4 @@
-import { SOCIAL_PROVIDERS } from '@koma/contracts/server'
+import { SOCIAL_PROVIDERS, TRUST_ANY_HOP_ACKNOWLEDGEMENT, trustProxyProblem, trustsAnyHop } from '@koma/contracts/server'
 import { profileOf } from './config'
 
 export interface SafetyReport {
@@ -38,9 +38,16 @@ export function productionSafety(env: NodeJS.ProcessEnv = process.env): SafetyRe
   if (publicUrl) problems.push(publicUrl)
   if (!set(env, 'TRUST_PROXY')) {
     problems.push(
-      "TRUST_PROXY is not set: the edge serves plain HTTP, so in production it runs behind a TLS proxy or load balancer; set TRUST_PROXY to that proxy's address (or 1 to trust any hop) so secure cookies, HSTS and readers' addresses are right",
+      "TRUST_PROXY is not set: the edge serves plain HTTP, so in production it runs behind a TLS proxy or load balancer; set TRUST_PROXY to that proxy's addresses or subnets (e.g. 10.0.0.0/8) so secure cookies, HSTS and readers' addresses are right",
     )
   }
+  // Issue 33: trusting every hop lets any client forge its address past every per-address limit.
+  const trustAll = trustProxyProblem(env)
+  if (trustAll) problems.push(trustAll)
+  else if (trustsAnyHop(env.TRUST_PROXY))
+    notes.push(
+      `TRUST_PROXY=${env.TRUST_PROXY} with ${TRUST_ANY_HOP_ACKNOWLEDGEMENT}=1: every hop's X-Forwarded-For is believed; per-address limits hold only while nothing but your proxy reaches the edge`,
+    )
   if (!set(env, 'KOMA_SMTP_URL') && !set(env, 'KOMA_OUTBOX_DIR')) {
     problems.push(
       'mail is neither SMTP nor an explicit outbox: set KOMA_SMTP_URL (e.g. smtps://user:pass@smtp.example.com), or KOMA_OUTBOX_DIR to a folder another system delivers from',

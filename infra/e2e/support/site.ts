@@ -228,11 +228,12 @@ export function fromTemplate(dataDir: string): void {
  * clock). `books`: EPUB files
  * or image folders imported with `npm run import`'s command into the site's own database (its
  * PGlite folder, or in the cluster lane its PostgreSQL database) before its API starts; `imported`
- * says what each became, in order.
+ * says what each became, in order. `operators`: members made operators there with `npm run
+ * operator -- grant`'s command; `setUpCodes` has the set-up code it printed for each.
  */
 export async function startSite(
-  options: { dataDir?: string; edgeFrom?: Pick<SiteInfo, 'edgeDir' | 'edgePrefix'>; books?: string[] } = {},
-): Promise<SiteInfo & { imported: Imported[] }> {
+  options: { dataDir?: string; edgeFrom?: Pick<SiteInfo, 'edgeDir' | 'edgePrefix'>; books?: string[]; operators?: string[] } = {},
+): Promise<SiteInfo & { imported: Imported[]; setUpCodes: Record<string, string> }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
   const cluster = clusterLane()
   fromTemplate(dataDir)
@@ -251,7 +252,9 @@ export async function startSite(
   const databaseUrl = cluster ? await createDatabase() : undefined
   // Each site counts its abuse limits under its own prefix, as each single-process site counts its own.
   const shared = edgePrefix ? { ...clusterEnv(edgePrefix), KOMA_RATE_LIMIT_STORE: 'redis', KOMA_RATE_LIMIT_PREFIX: `${edgePrefix}rl:` } : {}
-  const imported = options.books?.length ? importBooks({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, options.books) : []
+  const databaseEnv = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
+  const imported = options.books?.length ? importBooks(databaseEnv, options.books) : []
+  const setUpCodes = Object.fromEntries((options.operators ?? []).map((email) => [email, grantOperator(databaseEnv, email)]))
   // The API mails links and builds OAuth redirect URIs on the site's own origin: the test edge.
   const apis = []
   for (const [index, apiPort] of apiPorts.entries()) {
@@ -288,7 +291,20 @@ export async function startSite(
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(edgePrefix ? { edgePrefix } : {}),
     imported,
+    setUpCodes,
   }
+}
+
+/**
+ * Make a member an operator with `npm run operator -- grant`'s command, in the database `env`
+ * names, before the site's API starts (PGlite's folder is one process's): returns the one-time
+ * set-up code it printed, which the console asks for at the operator's first sign-in (issue 33).
+ */
+function grantOperator(env: Record<string, string>, email: string): string {
+  const result = spawnSync(tsx, ['infra/api/src/cli/operator.ts', 'grant', email], { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8' })
+  const code = /^operator: set-up code: ([A-Z0-9-]+)$/m.exec(result.stdout)?.[1]
+  if (result.status !== 0 || !code) throw new Error(`operator grant failed (${result.status}):\n${result.stdout}${result.stderr}`)
+  return code
 }
 
 /**

@@ -2,7 +2,7 @@ import { DEFAULT_CANARY_RULES, type CanaryRules } from './health/versionHealth'
 import path from 'node:path'
 import { sharedStateConfig } from './registry/shared'
 import { parseApiUrls } from './http/upstreams'
-import { tagConfigFrom, type TagConfig } from '@koma/contracts/server'
+import { tagConfigFrom, trustProxyProblem, trustsAnyHop, type TagConfig } from '@koma/contracts/server'
 
 /** The monorepo root: infra/edge/src → three levels up. */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..')
@@ -50,7 +50,8 @@ export interface EdgeConfig {
   apiUrl: string
   /**
    * Fastify's trustProxy: only when another proxy (nginx, a load balancer) sits in front of the
-   * edge. TRUST_PROXY=1 trusts every hop; a comma list trusts those addresses/subnets.
+   * edge. A comma list trusts those addresses/subnets; TRUST_PROXY=1 trusts every hop, which in
+   * production needs KOMA_TRUST_ANY_PROXY=1 as well (issue 33: any client could forge its address).
    */
   trustProxy: boolean | string[]
   logLevel: string
@@ -92,7 +93,7 @@ export function edgeDir(env: NodeJS.ProcessEnv = process.env): string {
 
 function trustProxy(value: string | undefined): boolean | string[] {
   if (!value || value === '0' || value === 'false') return false
-  if (value === '1' || value === 'true') return true
+  if (trustsAnyHop(value)) return true
   return value
     .split(',')
     .map((item) => item.trim())
@@ -105,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
   const tags = tagConfigFrom(env)
   // An id goes into a script URL and the pages' policy: a wrong one stops the edge rather than reaching a page.
   if (tags.problems.length) throw new Error(tags.problems.join('; '))
+  // Issue 33: in production, trusting every hop (any client forging its address) needs an acknowledgement.
+  const trustAll = env.NODE_ENV === 'production' ? trustProxyProblem(env) : null
+  if (trustAll) throw new Error(trustAll)
   return {
     host: env.HOST || '127.0.0.1',
     port,

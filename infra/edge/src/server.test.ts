@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -382,9 +383,13 @@ describe('/ip and /healthz', () => {
     await dual.close()
   })
 
-  it('reports health', async () => {
+  it('reports health, naming neither the host nor the process (issue 33)', async () => {
     const res = await get('/healthz')
     expect(res.status).toBe(200)
-    expect(res.json()).toEqual({ ok: true, instance: expect.any(String) })
+    expect(res.json()).toEqual({ ok: true, instance: expect.stringMatching(/^edge-[0-9a-f]{12}$/) })
+    const body = res.body.toString('utf8')
+    expect(body).not.toContain(hostname())
+    expect(body).not.toMatch(new RegExp(`\\b${process.pid}\\b`))
+    expect((await get('/healthz')).json().instance).toBe(res.json().instance)
   })
 })

@@ -1,4 +1,3 @@
-import { hostname } from 'node:os'
 import type http from 'node:http'
 import Fastify, {
   LogController,
@@ -21,7 +20,7 @@ import type { AnswerBus } from './http/answerBus'
 import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
 import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } from '@koma/contracts/server'
 import { isbot } from 'isbot'
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { COHORT_COOKIE, cohortOf, newCohort, registryForReader } from './registry/cohort'
 import { registerBeacons } from './health/beacons'
 import { CanaryJudge } from './health/judge'
@@ -68,6 +67,8 @@ export interface EdgeOptions {
 }
 
 const NO_CACHE = 'no-cache'
+/** This process's default name for /healthz: random, drawn once (issue 33: no host name or process id in a public answer). */
+const PROCESS_NAME = `edge-${randomBytes(6).toString('hex')}`
 const PAGE_CACHE = 'no-cache, private'
 /** After the API answers 503 (maintenance), pages answer 503 too for this long, or until it answers again. */
 const MAINTENANCE_HOLD_MS = 60_000
@@ -190,7 +191,8 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       .send({ host: live?.registry.host?.version ?? null, remotes, required })
   })
 
-  const instance = options.instance ?? `${hostname()}:${process.pid}`
+  // Public: a random name unless one is set, never the host name or process id (issue 33).
+  const instance = options.instance ?? PROCESS_NAME
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true, instance }))
 
   // The browser's fallback when /api/ip is unavailable: the address this server sees.

@@ -1,5 +1,5 @@
 import { api, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
-import { opsEndpoints, type OperatorStatus, type OpsCoupon, type OpsFaq, type OpsGift, type OpsHome } from '@koma/contracts/ops'
+import { opsEndpoints, type OpsCoupon, type OpsFaq, type OpsGift, type OpsHome } from '@koma/contracts/ops'
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -7,8 +7,9 @@ import { Suspense } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { OpsIntl } from '../i18n/OpsIntl'
 import CampaignsPage from './CampaignsPage'
+import { VERIFIED_OPERATOR } from '../console/testing'
 
-const verified: OperatorStatus = { userId: 9, nickname: 'Koma Ops', enrolled: true, verified: true, verifiedUntil: '2026-11-25T05:00:00.000Z' }
+const verified = VERIFIED_OPERATOR
 const page = { hasNext: false, currentPageNo: 1, seqNo: null }
 const coupon: OpsCoupon = {
   code: 'WELCOME50',

@@ -1,5 +1,5 @@
 import { api, COLORS, FONT_SIZES, useT } from '@koma/contracts'
-import { opsEndpoints, type TotpEnrolment, type OperatorStatus, normaliseTotpCode } from '@koma/contracts/ops'
+import { opsEndpoints, type TotpEnrolment, type OperatorStatus, normaliseEnrolmentCode, normaliseTotpCode } from '@koma/contracts/ops'
 import { TextField, useSubmit } from '@koma/contracts/ui'
 import { toString as qrSvg } from 'qrcode'
 import { useEffect, useState } from 'react'
@@ -8,21 +8,39 @@ import { factorMessages } from '../i18n/messages'
 import { buttonStyle, Panel } from './OpsConsole'
 
 /**
- * The operator's second factor for this session: set up the authenticator app the first time
- * (the QR image scanned by the app, or the key typed, or the link opened), then a 6-digit code. A confirmed code opens the
- * operator calls for this session (the API's step-up); the console then shows its pages.
+ * The operator's second factor for this session: set up the authenticator app the first time,
+ * with the one-time set-up code the team gave them (`npm run operator -- grant` printed it; the
+ * password alone sets nothing up, issue 33), by the QR image scanned by the app, or the key typed,
+ * or the link opened; then a 6-digit code. A confirmed code opens the operator calls for this
+ * session (the API's step-up); the console then shows its pages. After wrong codes were typed
+ * for the operator, the API asks for the next code too (`nextCodeNeeded`).
  */
 export function SecondFactor({ status }: { status: OperatorStatus }) {
   const t = useT()
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null)
+  const [enrolmentCode, setEnrolmentCode] = useState('')
+  const [enrolmentCodeError, setEnrolmentCodeError] = useState<string | null>(null)
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string | null>(null)
-  const enrol = useSubmit(async () => {
-    setEnrolment(await api.request(opsEndpoints.opsTotpEnrol))
-  })
+  const enrol = useSubmit(
+    async () => {
+      // A refusal (wrong or used set-up code, too many tries) shows under the field, not in a dialog too.
+      const body = { enrolmentCode: normaliseEnrolmentCode(enrolmentCode) ?? enrolmentCode }
+      setEnrolment(await api.request(opsEndpoints.opsTotpEnrol, { body, policy: { suppress: [400, 409, 429] } }))
+    },
+    {
+      check: () => {
+        const valid = normaliseEnrolmentCode(enrolmentCode) !== null
+        setEnrolmentCodeError(valid ? null : t(factorMessages.enrolmentCodeInvalid))
+        return valid
+      },
+    },
+  )
   const verify = useSubmit(
     async () => {
-      await api.request(opsEndpoints.opsTotpVerify, { body: { code: normaliseTotpCode(code) ?? code } })
+      await api.request(opsEndpoints.opsTotpVerify, { body: { code: normaliseTotpCode(code) ?? code }, policy: { suppress: [400, 409, 429] } })
+      // A first of two codes: the field empties for the next one the app shows.
+      setCode('')
       invalidate('ops:')
     },
     {
@@ -56,19 +74,30 @@ export function SecondFactor({ status }: { status: OperatorStatus }) {
               </dl>
             </>
           ) : (
-            <button type="button" onClick={() => void enrol.submit()} disabled={enrol.pending} css={buttonStyle()}>
-              {t(factorMessages.start)}
-            </button>
+            <form onSubmit={enrol.onSubmit} noValidate>
+              <TextField
+                label={t(factorMessages.enrolmentCode)}
+                name="enrolmentCode"
+                autoComplete="off"
+                spellCheck={false}
+                value={enrolmentCode}
+                onChange={(event) => setEnrolmentCode(event.target.value)}
+                error={enrolmentCodeError ?? enrol.problem}
+              />
+              <button type="submit" disabled={enrol.pending} css={buttonStyle()}>
+                {t(factorMessages.start)}
+              </button>
+            </form>
           )}
-          {enrol.problem ? (
-            <p role="alert" css={{ color: COLORS.brandDark, margin: '10px 0 0' }}>
-              {enrol.problem}
-            </p>
-          ) : null}
         </Panel>
       ) : null}
       {needsKey ? null : (
         <form onSubmit={verify.onSubmit} noValidate>
+          {status.nextCodeNeeded ? (
+            <p role="status" data-testid="ops-next-code" css={{ margin: '0 0 12px', fontWeight: 700 }}>
+              {t(factorMessages.nextCode)}
+            </p>
+          ) : null}
           <p css={{ margin: '0 0 12px', color: COLORS.textMuted }}>{t(factorMessages.verifyLead)}</p>
           <TextField
             label={t(factorMessages.code)}

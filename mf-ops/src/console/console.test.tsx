@@ -1,5 +1,5 @@
 import { api, ApiError, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
-import { opsEndpoints, MAINTENANCE_OFF, type OperatorStatus, type ServiceState } from '@koma/contracts/ops'
+import { opsEndpoints, MAINTENANCE_OFF, type ServiceState } from '@koma/contracts/ops'
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -8,8 +8,9 @@ import { Suspense } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { OpsIntl } from '../i18n/OpsIntl'
 import ServicePage from '../service/ServicePage'
+import { VERIFIED_OPERATOR } from './testing'
 
-const verified: OperatorStatus = { userId: 9, nickname: 'Koma Ops', enrolled: true, verified: true, verifiedUntil: '2026-11-25T05:00:00.000Z' }
+const verified = VERIFIED_OPERATOR
 const service: ServiceState = { maintenance: { ...MAINTENANCE_OFF, active: false }, update: { state: 'none', version: '' }, legal: [] }
 
 async function renderService(locale: Locale = 'en') {
@@ -59,12 +60,18 @@ describe('the operator console', () => {
       secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
       otpauthUri: 'otpauth://totp/Koma:ops%40koma.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Koma',
     }
-    jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
+    const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
       if (endpoint === opsEndpoints.opsTotpEnrol) return enrolment as never
       return { ...verified, enrolled: false, verified: false } as never
     })
     await renderService('ja')
-    fireEvent.click(await screen.findByRole('button', { name: 'キーを表示' }))
+    // The one-time set-up code the team gave (issue 33): a malformed one is refused before anything is sent.
+    fireEvent.change(await screen.findByLabelText('設定コード'), { target: { value: 'ABCD-EFGH' } })
+    fireEvent.click(screen.getByRole('button', { name: 'キーを表示' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('運営チームから受け取った設定コード（英数字20文字）を入力してください。')
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsTotpEnrol, expect.anything())
+    fireEvent.change(screen.getByLabelText('設定コード'), { target: { value: 'abcd efgh jklm npqr stuv' } })
+    fireEvent.click(screen.getByRole('button', { name: 'キーを表示' }))
     const image = await screen.findByRole('img', {
       name: '認証アプリ用リンクのQR画像です。読み取れない場合は、下に表示されているキーをアプリに入力してください。',
     })
@@ -74,6 +81,13 @@ describe('the operator console', () => {
     expect(svg).not.toBe(await toString(enrolment.secret, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } }))
     expect(screen.getByTestId('ops-totp-secret')).toHaveTextContent(enrolment.secret)
     expect(screen.getByRole('link', { name: enrolment.otpauthUri })).toHaveAttribute('href', enrolment.otpauthUri)
+    expect(request).toHaveBeenCalledWith(opsEndpoints.opsTotpEnrol, { body: { enrolmentCode: 'ABCDEFGHJKLMNPQRSTUV' }, policy: { suppress: [400, 409, 429] } })
+  })
+
+  it('after wrong codes were typed for the operator, says that the next code is needed too', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue({ ...verified, verified: false, nextCodeNeeded: true } as never)
+    await renderService('en')
+    expect(await screen.findByTestId('ops-next-code')).toHaveTextContent('Wait for your app to show the next code and type it too.')
   })
 
   it('checks the maintenance form with the API rules before sending: titles are required to switch on', async () => {

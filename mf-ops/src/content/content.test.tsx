@@ -1,5 +1,5 @@
 import { api, installHostBridge, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
-import { opsEndpoints, type OperatorStatus, type OpsGenre, type OpsTitle } from '@koma/contracts/ops'
+import { opsEndpoints, type OpsGenre, type OpsTitle } from '@koma/contracts/ops'
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -8,8 +8,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { OpsIntl } from '../i18n/OpsIntl'
 import TitlePage from './TitlePage'
 import TitlesPage from './TitlesPage'
+import { VERIFIED_OPERATOR } from '../console/testing'
 
-const verified: OperatorStatus = { userId: 9, nickname: 'Koma Ops', enrolled: true, verified: true, verifiedUntil: '2026-11-25T05:00:00.000Z' }
+const verified = VERIFIED_OPERATOR
 const title: OpsTitle = {
   id: 7,
   type: 'comic',

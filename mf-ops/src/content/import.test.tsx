@@ -1,5 +1,5 @@
 import { api, invalidateAll, LocaleContext, setCurrentLocale, type Locale } from '@koma/contracts'
-import { IMPORT_LIMITS, opsEndpoints, type OperatorStatus, type OpsImported } from '@koma/contracts/ops'
+import { IMPORT_LIMITS, opsEndpoints, type OpsImported } from '@koma/contracts/ops'
 import { CacheProvider } from '@emotion/react'
 import createCache from '@emotion/cache'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -8,8 +8,9 @@ import { Suspense } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { OpsIntl } from '../i18n/OpsIntl'
 import { ImportPanel } from './ImportPanel'
+import { VERIFIED_OPERATOR } from '../console/testing'
 
-const verified: OperatorStatus = { userId: 9, nickname: 'Koma Ops', enrolled: true, verified: true, verifiedUntil: '2026-11-25T05:00:00.000Z' }
+const verified = VERIFIED_OPERATOR
 const imported: OpsImported = { kind: 'epub', contentType: 'comic', contentId: 42, chapterId: 420, title: 'Moby Dick', detail: 'reflowable, ltr, 3 documents' }
 
 async function renderPanel(locale: Locale) {

@@ -24,14 +24,21 @@ export const factorMessages = defineMessages({
   enrolTitle: { id: 'ops.factor.enrolTitle', defaultMessage: 'Set up your authenticator app' },
   enrolLead: {
     id: 'ops.factor.enrolLead',
-    defaultMessage: 'Operators confirm each session with a code from an authenticator app. Add this key to the app, then type the code it shows.',
+    defaultMessage:
+      'Operators confirm each session with a code from an authenticator app. Type the one-time set-up code the team gave you, add the key it unlocks to the app, then type the code the app shows.',
   },
+  enrolmentCode: { id: 'ops.factor.enrolmentCode', defaultMessage: 'Set-up code' },
+  enrolmentCodeInvalid: { id: 'ops.factor.enrolmentCodeInvalid', defaultMessage: 'Type the 20 letters and digits of the set-up code the team gave you.' },
   start: { id: 'ops.factor.start', defaultMessage: 'Show my key' },
   secret: { id: 'ops.factor.secret', defaultMessage: 'Key' },
   uri: { id: 'ops.factor.uri', defaultMessage: 'Link for the app' },
   verifyLead: { id: 'ops.factor.verifyLead', defaultMessage: 'Type the 6-digit code your authenticator app shows for Koma.' },
   code: { id: 'ops.factor.code', defaultMessage: 'Code' },
   codeInvalid: { id: 'ops.factor.codeInvalid', defaultMessage: 'Type the 6 digits the app shows.' },
+  nextCode: {
+    id: 'ops.factor.nextCode',
+    defaultMessage: 'Wrong codes were typed for your account lately, so one code is not enough. Wait for your app to show the next code and type it too.',
+  },
   confirm: { id: 'ops.factor.confirm', defaultMessage: 'Confirm' },
   qrAlt: {
     id: 'ops.factor.qrAlt',

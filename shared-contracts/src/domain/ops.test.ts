@@ -15,6 +15,9 @@ import {
   maintenanceInfoFor,
   MAINTENANCE_OFF,
   normaliseTotpCode,
+  normaliseEnrolmentCode,
+  formatEnrolmentCode,
+  ENROLMENT_CODE,
   parseDateField,
   parseMuteDays,
   reportActionAllowed,
@@ -127,6 +130,18 @@ describe('moderation and the second factor', () => {
     expect(normaliseTotpCode('12345')).toBeNull()
     expect(normaliseTotpCode('１２３４５６')).toBeNull()
     expect(normaliseTotpCode(['123456'])).toBeNull()
+  })
+  it('set-up codes: 20 characters without look-alikes, typed in any case, with or without dashes', () => {
+    expect(ENROLMENT_CODE.alphabet).toHaveLength(32)
+    expect(ENROLMENT_CODE.alphabet).not.toMatch(/[IO01]/)
+    expect(formatEnrolmentCode('ABCDEFGHJKLMNPQRSTUV')).toBe('ABCD-EFGH-JKLM-NPQR-STUV')
+    expect(normaliseEnrolmentCode('ABCD-EFGH-JKLM-NPQR-STUV')).toBe('ABCDEFGHJKLMNPQRSTUV')
+    expect(normaliseEnrolmentCode(' abcd efgh jklm npqr stuv ')).toBe('ABCDEFGHJKLMNPQRSTUV')
+    expect(normaliseEnrolmentCode('ABCD-EFGH-JKLM-NPQR-STU')).toBeNull()
+    expect(normaliseEnrolmentCode('ABCD-EFGH-JKLM-NPQR-STU0')).toBeNull()
+    expect(normaliseEnrolmentCode('ABCD-EFGH-JKLM-NPQR-STUVW')).toBeNull()
+    expect(normaliseEnrolmentCode(['ABCDEFGHJKLMNPQRSTUV'])).toBeNull()
+    expect(normaliseEnrolmentCode(undefined)).toBeNull()
   })
 })
 

@@ -34,6 +34,16 @@ export const OPS_TEXTS = {
     fr: "Ce code est incorrect ou a déjà été utilisé. Vérifiez votre application d'authentification et réessayez.",
   },
   totpFormat: { en: 'Enter the 6-digit code.', ja: '6桁のコードを入力してください。', fr: 'Saisissez le code à 6 chiffres.' },
+  enrolmentCodeFormat: {
+    en: 'Enter the set-up code the team gave you (20 letters and digits).',
+    ja: '運営チームから受け取った設定コード（英数字20文字）を入力してください。',
+    fr: "Saisissez le code de configuration que l'équipe vous a remis (20 lettres et chiffres).",
+  },
+  enrolmentCodeWrong: {
+    en: 'This set-up code is wrong, was already used or has expired. Ask the team for a new one.',
+    ja: 'この設定コードは正しくないか、使用済みか、期限切れです。運営チームに新しいコードを依頼してください。',
+    fr: "Ce code de configuration est incorrect, déjà utilisé ou expiré. Demandez-en un nouveau à l'équipe.",
+  },
   totpTooManyGuesses: {
     en: 'Too many wrong codes. Please try again in {minutes} min.',
     ja: '間違ったコードが多すぎます。{minutes}分後にもう一度お試しください。',

@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   let failed = 0
   try {
     await migrateToLatest(handle.db)
-    if (config.seedIfEmpty && (await databaseIsEmpty(handle.db))) await seedDatabase(handle.db, { demo: config.demoData, objects })
+    if (config.seedIfEmpty && (await databaseIsEmpty(handle.db)))
+      await seedDatabase(handle.db, { demo: config.demoData, production: config.production, objects })
     for (const target of targets) {
       try {
         const now = new Date()

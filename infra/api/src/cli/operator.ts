@@ -2,7 +2,8 @@
  * Operators (issue 17): `npm run operator -- grant someone@example.com`, `revoke …`,
  * `reset-totp …` (a lost authenticator app), `list`. DATA_DIR and DATABASE_URL as for the API; on
  * PGlite stop the API first (the data folder is held by one process). Every change is written to
- * the audit log as `cli:<system user>`.
+ * the audit log as `cli:<system user>`. `grant` and `reset-totp` print a one-time set-up code
+ * (issue 33): the only way an operator's first authenticator is set up; the site never mails it.
  */
 import { userInfo } from 'node:os'
 import { createClock } from '../clock'
@@ -44,10 +45,19 @@ async function main(): Promise<void> {
         console.log(`#${op.id}\t${op.email ?? ''}\t${op.nickname}\t${op.enrolled ? 'authenticator set up' : 'authenticator not set up yet'}`)
       return
     }
-    const run = command === 'grant' ? grantOperator : command === 'revoke' ? revokeOperator : resetOperatorFactor
-    const result = await run(deps, actor, email)
-    if (result.ok) console.log(`operator: ${result.message}`)
-    else {
+    const result =
+      command === 'grant'
+        ? await grantOperator(deps, actor, email, { production: config.production })
+        : command === 'revoke'
+          ? await revokeOperator(deps, actor, email)
+          : await resetOperatorFactor(deps, actor, email)
+    if (result.ok) {
+      console.log(`operator: ${result.message}`)
+      if (result.enrolment) {
+        console.log(`operator: set-up code: ${result.enrolment.code}`)
+        console.log(`operator: it works once, until ${result.enrolment.expiresAt.toISOString()} (24 hours); reset-totp prints a new one`)
+      }
+    } else {
       console.error(`operator: ${result.message}`)
       process.exitCode = 1
     }

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
       console.log(`seed: ${where} already has a catalogue; nothing to do`)
       return
     }
-    const s = await seedDatabase(handle.db, { demo: config.demoData, objects })
+    const s = await seedDatabase(handle.db, { demo: config.demoData, production: config.production, objects })
     if (s.skipped) {
       console.log(`seed: ${where} was seeded meanwhile; nothing to do`)
       return

@@ -54,6 +54,8 @@ export const API_ERRORS = declare({
   reportActionNotAllowed: { status: 400 },
   totpFormat: { status: 400 },
   totpWrong: { status: 400 },
+  enrolmentCodeFormat: { status: 400 },
+  enrolmentCodeWrong: { status: 400 },
   /** A promotion (a campaign page, SPEC §8) before its start or after its end. */
   campaignUnavailable: { status: 400 },
   /** A settings change naming a time zone the runtime does not know. */

@@ -1,4 +1,4 @@
-import { text, type ContentType, type Endpoint, type Locale, endpoints } from '@koma/contracts/server'
+import { text, type ContentType, type Endpoint, type Endpoints, type Locale, endpoints } from '@koma/contracts/server'
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
@@ -6,10 +6,13 @@ import net from 'node:net'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 import type { ApiConfig } from '../config'
-import { API_TIMEOUTS, type LimitName, type RateLimitTable } from '../limits'
-import { readerIp, registerMember } from '../modules/account/testing'
-import { sealedPassword, SEEDED } from '../test/fixtures'
-import { createTestApp, requestOf, type CallOptions, type EndpointCallOptions, type TestApp, urlOf } from '../test/testApp'
+import { API_TIMEOUTS, ENDPOINT_LIMITS, RATE_LIMITS, READ, type LimitName, type RateLimitTable } from '../limits'
+import Fastify from 'fastify'
+import { registerEndpointLimits, routeLimit } from './endpointLimits'
+import { route } from './route'
+import { readerIp, registerMember, uniqueEmail } from '../modules/account/testing'
+import { SEEDED } from '../test/fixtures'
+import { apiPath, createTestApp, requestOf, type CallOptions, type EndpointCallOptions, type TestApp, urlOf } from '../test/testApp'
 
 jest.setTimeout(180_000)
 
@@ -25,7 +28,12 @@ function lowered(config: ApiConfig, extra: Partial<ApiConfig['rateLimit']> = {})
   const rules = Object.fromEntries(
     Object.entries(config.rateLimit.rules).map(([name, rule]) => [
       name,
-      { ...rule, address: { max: ADDRESS_MAX, windowMs: HOUR }, ...(rule.account ? { account: { max: ACCOUNT_MAX, windowMs: HOUR } } : {}) },
+      {
+        ...rule,
+        address: { max: ADDRESS_MAX, windowMs: HOUR },
+        ...(rule.account ? { account: { max: ACCOUNT_MAX, windowMs: HOUR } } : {}),
+        ...('member' in rule ? { member: { max: ACCOUNT_MAX, windowMs: HOUR } } : {}),
+      },
     ]),
   ) as RateLimitTable
   return { ...config, rateLimit: { ...config.rateLimit, rules, ...extra } }
@@ -117,6 +125,77 @@ describe('every limited route answers 429 past its per-address limit', () => {
     const secret = first[0]?.cookies.find((cookie) => cookie.name === 'koma_guest')?.value ?? ''
     const again = await t.call(endpoints.guestSession, { headers: { 'x-koma-client-uid': devices[0]! }, cookies: { koma_guest: secret }, ip })
     expect([again.statusCode, again.json().result.userId]).toEqual([200, first[0]?.json().result.userId])
+  })
+})
+
+describe('issue 33: the whole endpoint table is limited, through the shared store', () => {
+  const TABLE = Object.entries(endpoints) as [keyof Endpoints, Endpoint<unknown, unknown, unknown, unknown>][]
+  /** Any value routes a path parameter to its route: the limits count before anything reads it. */
+  const PARAMS: Record<string, string> = {
+    type: 'comic',
+    lang: 'en',
+    prefix: 'en',
+    salesType: 'product',
+    '*': 'OPS/x.xhtml',
+    provider: 'google',
+    method: 'paypal',
+  }
+  const anyUrl = (path: string): string => apiPath(path, new Proxy({}, { get: (_target, name: string) => PARAMS[name] ?? '1' }))
+  const countedLimit = (name: keyof Endpoints): LimitName | null => {
+    const entry = ENDPOINT_LIMITS[name]
+    return typeof entry === 'string' ? entry : null
+  }
+
+  it('no endpoint but a GET goes without a limit; every route that writes outside the table has one', () => {
+    expect(TABLE.filter(([name, endpoint]) => ENDPOINT_LIMITS[name] === READ && endpoint.method !== 'GET').map(([name]) => name)).toEqual([])
+    // The GETs the outside probe found creating state (issue 33) are limited.
+    for (const name of ['rsaKey', 'certificationInit', 'idpAuthorize', 'image'] as const) expect([name, countedLimit(name)]).not.toEqual([name, null])
+    const writes = t.routes.filter((route) => route.method !== 'GET' && route.method !== 'HEAD')
+    expect(writes.length).toBeGreaterThan(100)
+    expect(writes.filter((route) => !routeLimit(route.method, route.url)).map((route) => `${route.method} ${route.url}`)).toEqual([])
+  })
+
+  it('a route naming another limit than the table is refused when it is registered', async () => {
+    const app = Fastify()
+    registerEndpointLimits(app, t.deps)
+    const handler = async () => ({ sessionToken: '', userId: 0 })
+    route(app, t.deps, endpoints.signin, handler, { limit: 'signin' })
+    expect(() => route(app, t.deps, endpoints.signout, handler as never, { limit: 'image' })).toThrow(
+      /POST \/api\/member\/signout names the limit image, but ENDPOINT_LIMITS says "readerWrite"/,
+    )
+    await app.close()
+  })
+
+  const counted = TABLE.flatMap(([name, endpoint]) => {
+    const limit = countedLimit(name)
+    return limit ? [[name, endpoint.method, limit] as const] : []
+  })
+
+  it.each(counted)('%s (%s) answers 429 past its per-address number of %s', async (name, method, limit) => {
+    const ip = readerIp()
+    const url = anyUrl(endpoints[name].path)
+    for (let i = 0; i < ADDRESS_MAX; i += 1) {
+      const response = await t.call(method, url, { ip })
+      expect([name, limit, response.statusCode]).not.toEqual([name, limit, 429])
+    }
+    const refused = await t.call(method, url, { ip, locale: 'fr' })
+    expect([name, refused.statusCode, message(refused)]).toEqual([name, 429, text('tooManyRequestsMinutes', 'fr', { minutes: 60 })])
+    // Another address is not held back.
+    expect((await t.call(method, url, { ip: readerIp() })).statusCode).not.toBe(429)
+  })
+
+  /** Sign-out ends the session it would count. */
+  const perMember = counted.filter(([name, , limit]) => 'member' in RATE_LIMITS[limit] && name !== 'signout')
+
+  it.each(perMember)('%s (%s): a member moving between addresses is counted by %s', async (name, method, limit) => {
+    const own = await registerMember(t, { email: uniqueEmail(`limit-${name}`) })
+    const url = anyUrl(endpoints[name].path)
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      const response = await t.call(method, url, { cookies: own.cookies, ip: readerIp() })
+      expect([name, limit, response.statusCode]).not.toEqual([name, limit, 429])
+    }
+    const refused = await t.call(method, url, { cookies: own.cookies, ip: readerIp(), locale: 'ja' })
+    expect([name, refused.statusCode, message(refused)]).toEqual([name, 429, text('tooManyRequestsMinutes', 'ja', { minutes: 60 })])
   })
 })
 
@@ -339,6 +418,10 @@ describe('the Redis store', () => {
       expect((await image(a)).statusCode).toBe(200)
       const refused = await image(b)
       expect([refused.statusCode, refused.headers['retry-after']]).toEqual([429, expect.any(String)])
+      // The limits issue 33 added count in the same store: a purchase's token asked of either process.
+      const token = (app: TestApp) => app.call(endpoints.coinTransactionToken, { ip: '203.0.113.91' })
+      expect([(await token(a)).statusCode, (await token(b)).statusCode, (await token(a)).statusCode]).not.toContain(429)
+      expect((await token(b)).statusCode).toBe(429)
     } finally {
       await a.close()
       await b.close()
@@ -349,8 +432,11 @@ describe('the Redis store', () => {
     // Nothing listens on port 1: every command fails at once.
     const down = await createTestApp({ configure: withRedis('redis://127.0.0.1:1', 'koma:test:down:') })
     try {
+      // The sign-in form's key is closed too (issue 33): nothing reaches the password.
+      const key = await down.call(endpoints.rsaKey, { params: { purpose: 'signin' }, locale: 'ja' })
+      expect([key.statusCode, message(key), key.headers['retry-after']]).toEqual([429, text('tooManyRequests', 'ja'), '30'])
       const signin = await down.call(endpoints.signin, {
-        body: { email: SEEDED.email, ...(await sealedPassword(down, SEEDED.password)), stayLogged: 'false' },
+        body: { email: SEEDED.email, sessionKey: 'never-issued', rsaEncryptedString: 'AAAA', stayLogged: 'false' },
         locale: 'ja',
       })
       expect([signin.statusCode, message(signin), signin.headers['retry-after']]).toEqual([429, text('tooManyRequests', 'ja'), '30'])

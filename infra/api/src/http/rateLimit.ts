@@ -17,6 +17,8 @@ export interface AbuseLimits {
   address(name: LimitName, req: FastifyRequest): Promise<void>
   /** Count one call of `name` for an account; limits without a per-account rule count nothing. */
   account(name: LimitName, req: FastifyRequest, subject: string | number): Promise<void>
+  /** Count one call of `name` for the signed-in member (http/endpointLimits.ts); limits without a per-member rule count nothing. */
+  member(name: LimitName, req: FastifyRequest, memberId: number): Promise<void>
 }
 
 declare module 'fastify' {
@@ -41,19 +43,22 @@ export async function registerAbuseLimits(app: FastifyInstance, config: RateLimi
   const redis = config.store === 'redis' ? await connectRedis(app, config.redisUrl) : null
   await app.register(rateLimit, { global: false, redis: redis ?? undefined, nameSpace: config.keyPrefix, skipOnError: false })
 
-  const counter = (name: LimitName, scope: 'a' | 'm', rule: RateRule, key: (req: FastifyRequest) => string): Counter =>
+  const counter = (name: LimitName, scope: 'a' | 'm' | 'u', rule: RateRule, key: (req: FastifyRequest) => string): Counter =>
     app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (req) => `${name}:${scope}:${key(req)}` })
 
-  const counters = new Map<LimitName, { rule: LimitRule; address: Counter; account: Counter | null }>()
+  const subject = (req: FastifyRequest): string => (req as WithSubject)[subjectKey] ?? ''
+  const counters = new Map<LimitName, { rule: LimitRule; address: Counter; account: Counter | null; member: Counter | null }>()
   for (const [name, rule] of Object.entries(config.rules) as [LimitName, LimitRule][]) {
     counters.set(name, {
       rule,
       address: counter(name, 'a', rule.address, readerAddress),
-      account: rule.account ? counter(name, 'm', rule.account, (req) => (req as WithSubject)[subjectKey] ?? '') : null,
+      account: rule.account ? counter(name, 'm', rule.account, subject) : null,
+      // Its own keys: a limit with both rules counts a member's e-mail and id apart.
+      member: rule.member ? counter(name, 'u', rule.member, subject) : null,
     })
   }
 
-  const count = async (name: LimitName, req: FastifyRequest, which: 'address' | 'account'): Promise<void> => {
+  const count = async (name: LimitName, req: FastifyRequest, which: 'address' | 'account' | 'member'): Promise<void> => {
     const entry = counters.get(name)
     const check = entry?.[which]
     if (!entry || !check) return
@@ -75,6 +80,10 @@ export async function registerAbuseLimits(app: FastifyInstance, config: RateLimi
       // The key generator runs synchronously inside the call, so the subject cannot mix with another's.
       ;(req as WithSubject)[subjectKey] = String(subject)
       return count(name, req, 'account')
+    },
+    member: (name, req, memberId) => {
+      ;(req as WithSubject)[subjectKey] = String(memberId)
+      return count(name, req, 'member')
     },
   })
 }

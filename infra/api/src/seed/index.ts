@@ -49,7 +49,9 @@ const SEED_LOCK = 0x6b6f6d61 // "koma"
 
 /**
  * Fills an empty database with the demonstration catalogue: titles, chapters and pages with
- * generated artwork, the home page, the menu, coin products, members and comments.
+ * generated artwork, the home page, the menu, coin products, members and comments. `demo`: the
+ * demo readers (published passwords), coupons and comments; `production`: no account for trying
+ * the operator console even then (seed/members.ts DEMO_OPERATOR).
  *
  * Deterministic: the same rows in the same order on every run (ids 1..N on a fresh database);
  * dates are relative to `options.now`. Guarded: everything is written in one transaction that
@@ -57,7 +59,10 @@ const SEED_LOCK = 0x6b6f6d61 // "koma"
  * titles it writes nothing and returns `skipped: true`, so running it twice is harmless.
  * Image and EPUB bytes go through `options.objects` (the configured store; the database by default).
  */
-export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; demo?: boolean; objects?: ObjectStore } = {}): Promise<SeedSummary> {
+export async function seedDatabase(
+  db: Kysely<Database>,
+  options: { now?: Date; demo?: boolean; production?: boolean; objects?: ObjectStore } = {},
+): Promise<SeedSummary> {
   const demo = options.demo ?? true
   const objects = options.objects ?? databaseStore
   const started = Date.now()
@@ -100,14 +105,14 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; 
     if (demo) {
       // Demo readers with published passwords, their coins, inbox and comments, and demo coupons.
       if (!hashes) throw new Error('demo passwords were not hashed')
-      const members = await insertMembers(trx, hashes, now)
+      const members = await insertMembers(trx, hashes, now, { operatorAccount: !options.production })
       summary.members = members.inserted
       await insertAccountData(
         trx,
         {
           seededId: members.seededId,
           secondId: members.secondId,
-          operatorId: members.operatorId,
+          ...(members.operatorId ? { operatorId: members.operatorId } : {}),
           readerIds: members.readerIds,
           contentIds: catalogue.contentIds,
         },

@@ -12,11 +12,16 @@ export const SEEDED_MEMBER = { email: 'reader@koma.example', password: 'koma-rea
 export const SECOND_MEMBER = { email: 'reader2@koma.example', password: 'koma-reader-2', nickname: 'Reader Two' } as const
 
 /**
- * The demo site's operator (demo data only, never in production): the operator console at /ops
- * with a published password, so a demo or a test can open it. The second factor is still asked:
- * the first sign-in sets up an authenticator app.
+ * An account for trying the operator console on a demo site: a plain member (never an operator
+ * by itself, issue 33) until the team runs `npm run operator -- grant ops@koma.example`, which
+ * prints the one-time set-up code its first authenticator needs. Seeded in the demo profile only:
+ * production (even with KOMA_DEMO=1) has no such account, and the command refuses to grant any
+ * account below in production.
  */
 export const DEMO_OPERATOR = { email: 'ops@koma.example', password: 'koma-operator-1', nickname: 'Koma Ops' } as const
+
+/** The seeded accounts whose passwords are published (README, tests): never operators in production. */
+export const PUBLISHED_ACCOUNTS: readonly string[] = [SEEDED_MEMBER.email, SECOND_MEMBER.email, DEMO_OPERATOR.email]
 
 /** Other readers, who write the seeded comments (in their own language). Nobody knows their passwords. */
 export const READERS: { email: string; nickname: string; lang: Lang; joinedDaysAgo: number }[] = [
@@ -43,6 +48,7 @@ export function hashPasswords(): Promise<PasswordHashes> {
   return Promise.all([
     hash(SEEDED_MEMBER.password),
     hash(SECOND_MEMBER.password),
+    // Hashed in production too (unused there): one shape, and hashing runs while the artwork is drawn.
     hash(DEMO_OPERATOR.password),
     hash(randomBytes(24).toString('base64url')),
   ]).then(([seeded, second, operator, others]) => ({ seeded, second, operator, others }))
@@ -50,13 +56,15 @@ export function hashPasswords(): Promise<PasswordHashes> {
 
 /**
  * Inserts the seeded member, then the readers; an address that is already registered is kept
- * as it is. Returns the ids, the readers' in READERS order.
+ * as it is. Returns the ids, the readers' in READERS order. `operatorAccount`: the demo profile's
+ * DEMO_OPERATOR account too (a plain member; never in production).
  */
 export async function insertMembers(
   db: Kysely<Database>,
   hashes: PasswordHashes,
   now: Date,
-): Promise<{ seededId: number; secondId: number; operatorId: number; readerIds: number[]; inserted: number }> {
+  options: { operatorAccount: boolean },
+): Promise<{ seededId: number; secondId: number; operatorId: number | undefined; readerIds: number[]; inserted: number }> {
   const daysAgo = (days: number): Date => new Date(now.getTime() - days * 86_400_000)
   const wanted = [
     {
@@ -77,16 +85,19 @@ export async function insertMembers(
       accept_mature: false,
       created_at: daysAgo(20),
     },
-    {
-      email: DEMO_OPERATOR.email,
-      password_hash: hashes.operator,
-      nickname: DEMO_OPERATOR.nickname,
-      guest: false,
-      email_notify: false,
-      accept_mature: false,
-      created_at: daysAgo(60),
-      role: 'operator' as const,
-    },
+    ...(options.operatorAccount
+      ? [
+          {
+            email: DEMO_OPERATOR.email,
+            password_hash: hashes.operator,
+            nickname: DEMO_OPERATOR.nickname,
+            guest: false,
+            email_notify: false,
+            accept_mature: false,
+            created_at: daysAgo(60),
+          },
+        ]
+      : []),
     ...READERS.map((reader) => ({
       email: reader.email,
       password_hash: hashes.others,
@@ -114,7 +125,7 @@ export async function insertMembers(
   return {
     seededId: idOf(SEEDED_MEMBER.email),
     secondId: idOf(SECOND_MEMBER.email),
-    operatorId: idOf(DEMO_OPERATOR.email),
+    operatorId: options.operatorAccount ? idOf(DEMO_OPERATOR.email) : undefined,
     readerIds: READERS.map((reader) => idOf(reader.email)),
     inserted: missing.length,
   }

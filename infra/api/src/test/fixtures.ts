@@ -2,12 +2,14 @@ import { endpoints, type ContentType } from '@koma/contracts/server'
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto'
 import type { TestApp } from './testApp'
 import { cookiesOf } from './testApp'
+import { readerIp } from '../modules/account/testing'
 
 export const SEEDED = { email: 'reader@koma.example', password: 'koma-reader-1' }
 
 /** Seal a password the way the browser does (RSA-OAEP SHA-256 over { sessionKey, password }). */
 export async function sealedPassword(t: TestApp, password: string): Promise<{ sessionKey: string; rsaEncryptedString: string }> {
-  const issued = await t.call(endpoints.rsaKey, { params: { purpose: 'signin' } })
+  // Each form's key from its own address, as each reader's browser asks (the key has a limit per address).
+  const issued = await t.call(endpoints.rsaKey, { params: { purpose: 'signin' }, ip: readerIp() })
   const { sessionKey, publicKey } = issued.json().result as { sessionKey: string; publicKey: string }
   const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
   const sealed = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ sessionKey, password })))

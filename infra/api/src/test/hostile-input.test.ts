@@ -7,6 +7,8 @@ import { FIELDS, UPLOADS } from './hostile/fields'
 import { hostileRequest, type HostileRequest } from './hostile/requests'
 import { sampleValues } from './hostile/samples'
 import { first } from './lists'
+import type { ApiConfig } from '../config'
+import type { RateLimitTable } from '../limits'
 import { createTestApp, urlOf, type TestApp } from './testApp'
 import { newCaller, type Caller } from './world'
 
@@ -41,8 +43,26 @@ async function pollHealth(): Promise<void> {
   }
 }
 
+/**
+ * The fuzzer's one member and one operator send thousands of calls: the per-member limits (issue
+ * 33; limits.test.ts proves each) would answer most of them with 429 and leave the input unread,
+ * so here they are out of the way, as per-address limits are (each request has its own address).
+ */
+const withoutMemberLimits = (config: ApiConfig): ApiConfig => ({
+  ...config,
+  rateLimit: {
+    ...config.rateLimit,
+    rules: Object.fromEntries(
+      Object.entries(config.rateLimit.rules).map(([name, rule]) => [
+        name,
+        rule.member ? { ...rule, member: { max: 1_000_000, windowMs: rule.member.windowMs } } : rule,
+      ]),
+    ) as RateLimitTable,
+  },
+})
+
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ configure: withoutMemberLimits })
   for (const who of ['visitor', 'guest', 'member', 'operator'] as const) callers[who] = await newCaller(t, who)
   samples = await sampleValues(t, callers.member)
   health.done = pollHealth()

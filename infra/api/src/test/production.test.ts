@@ -68,6 +68,14 @@ onceOnly('the production profile', () => {
       for (const named of ['must be https', 'KOMA_FAKETIME', 'KOMA_SKIP_CHECKSUM', 'KOMA_PAGE_URL_KEY', 'KOMA_SANDBOX_IDP="yes"', 'KOMA_PAYPAL_CLIENT_SECRET'])
         expect(wrong).toContain(named)
       expect(productionSafety({ ...SAFE, KOMA_PUBLIC_URL: 'https://koma.example/shop' }).problems.join()).toMatch(/origin only/)
+      // Issue 33: trusting every hop lets any client forge its address past every per-address limit.
+      for (const value of ['1', 'true']) {
+        const trustAll = productionSafety({ ...SAFE, TRUST_PROXY: value })
+        expect(trustAll.problems.join('\n')).toMatch(new RegExp(`TRUST_PROXY=${value} trusts every hop[\\s\\S]*KOMA_TRUST_ANY_PROXY=1`))
+        const acknowledged = productionSafety({ ...SAFE, TRUST_PROXY: value, KOMA_TRUST_ANY_PROXY: '1' })
+        expect(acknowledged.problems).toEqual([])
+        expect(acknowledged.notes.join('\n')).toMatch(/every hop's X-Forwarded-For is believed/)
+      }
       expect(productionSafety(SAFE).problems).toEqual([])
       // Opt-ins are allowed, and said out loud.
       const opted = productionSafety({ ...SAFE, KOMA_SANDBOX_PAYMENTS: '1', KOMA_SANDBOX_IDP: '1', KOMA_DEMO: '1' })

@@ -38,6 +38,11 @@ export interface OperatorStatus {
   /** This session confirmed a code; operator calls are open until `verifiedUntil`. */
   verified: boolean
   verifiedUntil: string | null
+  /**
+   * Wrong codes were typed for this operator lately (issue 33): this session confirmed one right
+   * code and must now type the next one the app shows (two consecutive codes, never a lock-out).
+   */
+  nextCodeNeeded: boolean
 }
 
 export interface TotpEnrolment {
@@ -252,8 +257,11 @@ export const edgeOpsEndpoints = {
 export const opsEndpoints = {
   /** Who the operator is and whether the second factor is set up and confirmed (no step-up needed). */
   opsMe: endpoint<None, None, None, OperatorStatus>('GET', '/ops/me'),
-  /** A new TOTP secret to set up (until a code confirms it; then 409). */
-  opsTotpEnrol: endpoint<None, None, None, TotpEnrolment>('POST', '/ops/totp/enrol'),
+  /**
+   * A new TOTP secret to set up, for the one-time set-up code `npm run operator -- grant` (or
+   * `reset-totp`) printed for this operator; the code is used up. 409 once a factor is confirmed.
+   */
+  opsTotpEnrol: endpoint<None, None, { enrolmentCode: string }, TotpEnrolment>('POST', '/ops/totp/enrol'),
   /** Confirm a code: finishes the set-up and opens operator calls for this session. */
   opsTotpVerify: endpoint<None, None, { code: string }, OperatorStatus>('POST', '/ops/totp/verify'),
   /** The audit log, newest first (read only: there is no call that changes it). */

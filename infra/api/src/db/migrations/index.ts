@@ -19,6 +19,7 @@ import * as m0695 from './0695_mature_image_lookup'
 import * as m0700 from './0700_operators'
 import * as m0730 from './0730_title_visibility'
 import * as m0750 from './0750_campaigns'
+import * as m0760 from './0760_operator_enrolment'
 import * as m0800 from './0800_notifications'
 import * as m0810 from './0810_account_time_zone'
 import * as m0900 from './0900_analytics'
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0700_operators': m0700,
   '0730_title_visibility': m0730,
   '0750_campaigns': m0750,
+  '0760_operator_enrolment': m0760,
   '0800_notifications': m0800,
   '0810_account_time_zone': m0810,
   '0900_analytics': m0900,

@@ -13,6 +13,9 @@ declare module './members' {
   interface SessionsTable {
     /** When this session last confirmed the operator's second factor. */
     operator_verified_at: Nullable<Date | string>
+    /** Two-code mode (migration 0760): the time step of the first right code, and when it was typed. */
+    operator_first_step: Nullable<number | string>
+    operator_first_at: Nullable<Date | string>
   }
 }
 declare module './catalogue' {
@@ -43,9 +46,26 @@ export interface OperatorFactorsTable {
   confirmed_at: Timestamp | null
   /** The last time step accepted: a code is good once. */
   last_step: ColumnType<number | string, number | undefined, number>
-  failed_count: ColumnType<number, number | undefined, number>
-  failed_window_start: Timestamp | null
   created_at: CreatedAt
+}
+
+/** A one-time set-up code the command printed (migration 0760): its SHA-256 only, until used or expired. */
+export interface OperatorEnrolmentCodesTable {
+  member_id: number
+  code_hash: string
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
+/**
+ * Second-factor attempts as counters (migration 0760), one row per (operator, subject): `s:<session
+ * id>`, `a:<address>`, or '' for the operator across everything (limits.ts OPERATOR_FACTOR_LOCK).
+ */
+export interface OperatorFactorAttemptsTable {
+  member_id: number
+  subject: string
+  attempts: number
+  window_started_at: Timestamp
 }
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
@@ -69,6 +89,8 @@ export interface ServiceStatesTable {
 
 export interface OpsTables {
   operator_factors: OperatorFactorsTable
+  operator_enrolment_codes: OperatorEnrolmentCodesTable
+  operator_factor_attempts: OperatorFactorAttemptsTable
   audit_log: AuditLogTable
   service_states: ServiceStatesTable
 }

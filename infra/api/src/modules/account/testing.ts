@@ -6,7 +6,8 @@ import { sealedPassword } from '../../test/fixtures'
 /** Helpers for the account API tests: codes from the outbox, sealed payloads, members and guests. */
 export async function sealed(t: TestApp, payload: Record<string, string>): Promise<{ sessionKey: string; rsaEncryptedString: string }> {
   const { constants, createPublicKey, publicEncrypt } = await import('node:crypto')
-  const issued = await t.call(endpoints.rsaKey, { params: { purpose: 'account' } })
+  // Each form's key, as each reader's browser asks for it: from its own address (the key has a limit per address).
+  const issued = await t.call(endpoints.rsaKey, { params: { purpose: 'account' }, ip: readerIp() })
   const { sessionKey, publicKey } = issued.json().result as { sessionKey: string; publicKey: string }
   const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' })
   const data = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ sessionKey, ...payload })))

@@ -1,9 +1,11 @@
-import { OPERATOR_STEP_UP_CODE, TOTP_GUESSES, endpoints, type Endpoint, type ContentType } from '@koma/contracts/server'
+import { OPERATOR_STEP_UP_CODE, endpoints, text, type Endpoint, type ContentType } from '@koma/contracts/server'
 import { sql } from 'kysely'
-import { signIn } from '../../test/fixtures'
-import { createTestApp, type OptionalIfNoParams, type TestApp } from '../../test/testApp'
-import { registerMember, uniqueEmail } from '../account/testing'
-import { grantOperator, revokeOperator } from './operators'
+import { sealedPassword, signIn } from '../../test/fixtures'
+import { sha256 } from '../../http/tokens'
+import { OPERATOR_FACTOR_LOCK } from '../../limits'
+import { cookiesOf, createTestApp, type OptionalIfNoParams, type TestApp } from '../../test/testApp'
+import { readerIp, registerMember, uniqueEmail } from '../account/testing'
+import { ENROLMENT_CODE_TTL_MS, grantOperator, resetOperatorFactor, revokeOperator } from './operators'
 import { becomeOperator, grantForTest, totpCode } from './testing'
 
 jest.setTimeout(180_000)
@@ -45,6 +47,26 @@ afterAll(async () => {
   await t?.close()
 })
 
+/** Sign in from an address (a new session each time). */
+async function signInFrom(email: string, password: string, ip = readerIp()): Promise<Record<string, string>> {
+  const response = await t.call(endpoints.signin, { ip, body: { email, ...(await sealedPassword(t, password)), stayLogged: 'true' } })
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+  return cookiesOf(response)
+}
+
+/**
+ * Two-code mode as the operator meets it: the code the app shows now is remembered, not enough;
+ * the next code the app shows (the API takes one step of drift) opens operator calls.
+ */
+async function passWithTwoCodes(cookies: Record<string, string>, secret: string, ip: string): Promise<void> {
+  const first = await t.call(endpoints.opsTotpVerify, { cookies, ip, body: { code: await totpCode(secret) } })
+  expect([first.statusCode, first.json().result]).toEqual([200, expect.objectContaining({ verified: false, nextCodeNeeded: true })])
+  expect((await t.call(endpoints.opsService, { cookies, ip })).json().code).toBe(OPERATOR_STEP_UP_CODE)
+  const second = await t.call(endpoints.opsTotpVerify, { cookies, ip, body: { code: await totpCode(secret, 1) } })
+  expect([second.statusCode, second.json().result]).toEqual([200, expect.objectContaining({ verified: true, nextCodeNeeded: false })])
+  expect((await t.call(endpoints.opsService, { cookies, ip })).statusCode).toBe(200)
+}
+
 /** Call an endpoint of the table as the operator (its session; no other headers). */
 const asOperator = <E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, ...[options]: OptionalIfNoParams<E>) =>
   t.call(endpoint, ...([{ ...options, cookies: operator.cookies }] as OptionalIfNoParams<E>))
@@ -55,15 +77,15 @@ describe('operators and their second factor', () => {
     // A member: refused as such.
     const before = await t.call(endpoints.opsMe, { cookies: made.cookies })
     expect(before.statusCode).toBe(403)
-    await grantForTest(t, made.email)
+    const enrolmentCode = await grantForTest(t, made.email)
     const me = await t.call(endpoints.opsMe, { cookies: made.cookies })
-    expect(me.json().result).toMatchObject({ enrolled: false, verified: false })
+    expect(me.json().result).toMatchObject({ enrolled: false, verified: false, nextCodeNeeded: false })
     const service = await t.call(endpoints.opsService, { cookies: made.cookies })
     expect(service.statusCode).toBe(403)
     expect(service.json().code).toBe(OPERATOR_STEP_UP_CODE)
     // Verifying before setting up.
     expect((await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: '123456' } })).statusCode).toBe(409)
-    const enrol = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies })
+    const enrol = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: enrolmentCode! } })
     const { secret, otpauthUri } = enrol.json().result as { secret: string; otpauthUri: string }
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/)
@@ -79,7 +101,7 @@ describe('operators and their second factor', () => {
     expect(ok.json().result).toMatchObject({ enrolled: true, verified: true })
     expect((await t.call(endpoints.opsService, { cookies: made.cookies })).statusCode).toBe(200)
     // Set up once: a second enrolment is refused.
-    expect((await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies })).statusCode).toBe(409)
+    expect((await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: enrolmentCode! } })).statusCode).toBe(409)
     // Another session of the same operator: the same code again is refused (replay), the next one works.
     const second = await signIn(t, made.email, made.password)
     expect((await t.call(endpoints.opsAudit, { cookies: second })).json().code).toBe(OPERATOR_STEP_UP_CODE)
@@ -91,27 +113,153 @@ describe('operators and their second factor', () => {
     expect(await t.db.selectFrom('operator_factors').select('member_id').where('member_id', '=', made.userId).executeTakeFirst()).toBeUndefined()
   })
 
-  it(`wrong codes: ${TOTP_GUESSES.max} per window, then 429 even for the right code`, async () => {
-    const made = await registerMember(t, { email: uniqueEmail('op3') })
-    await grantForTest(t, made.email)
-    const { secret } = (await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies })).json().result as { secret: string }
-    const right = await totpCode(secret)
-    const wrong = right === '999999' ? '999998' : '999999'
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: wrong } })))
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(TOTP_GUESSES.max).fill(400), ...Array(8 - TOTP_GUESSES.max).fill(429)])
-    const locked = await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: right } })
-    expect(locked.statusCode).toBe(429)
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
-  })
-
   it('the command grants once, refuses unknown e-mails and guests', async () => {
     const deps = { db: t.db, clock: t.clock }
     expect((await grantOperator(deps, cli, 'nobody@koma.example')).ok).toBe(false)
-    expect((await grantOperator(deps, cli, operator.email)).message).toMatch(/already an operator/)
+    const again = await grantOperator(deps, cli, operator.email)
+    expect(again.message).toMatch(/already an operator/)
+    expect(again.ok && again.enrolment).toBeFalsy()
     expect((await revokeOperator(deps, cli, 'reader2@koma.example')).ok).toBe(false)
   })
 })
 
+describe('issue 33: no operator without a factor the team set up', () => {
+  it('the demo account is a plain member: its published password opens no console', async () => {
+    const demo = await signInFrom('ops@koma.example', 'koma-operator-1')
+    const me = await t.call(endpoints.opsMe, { cookies: demo })
+    expect(me.statusCode).toBe(403)
+    expect((await t.call(endpoints.opsTotpEnrol, { cookies: demo, body: { enrolmentCode: 'ABCD-EFGH-JKLM-NPQR-STUV' } })).statusCode).toBe(403)
+    expect(await t.db.selectFrom('members').select('role').where('email', '=', 'ops@koma.example').executeTakeFirstOrThrow()).toEqual({ role: 'reader' })
+  })
+
+  it('a granted operator sets up the first factor only with the set-up code the command printed: once, hashed, until it expires', async () => {
+    const made = await registerMember(t, { email: uniqueEmail('op-code') })
+    const code = await grantForTest(t, made.email)
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){4}$/)
+    // Stored as its hash only.
+    const row = await t.db.selectFrom('operator_enrolment_codes').selectAll().where('member_id', '=', made.userId).executeTakeFirstOrThrow()
+    expect(row.code_hash).toBe(sha256(code!.replace(/-/g, '')))
+    expect(
+      JSON.stringify(await t.db.selectFrom('audit_log').select(['before', 'after']).where('target', '=', `member:${made.userId}`).execute()),
+    ).not.toContain(code!.replace(/-/g, '').slice(0, 8))
+    // The password alone (no code, a malformed one, a wrong one) sets up nothing, in the operator's language.
+    const none = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, locale: 'ja' })
+    expect([none.statusCode, none.json().message]).toEqual([400, text('enrolmentCodeFormat', 'ja')])
+    const wrongCode = code!.startsWith('A') ? `B${code!.slice(1)}` : `A${code!.slice(1)}`
+    const wrong = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: wrongCode }, locale: 'fr' })
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, text('enrolmentCodeWrong', 'fr')])
+    expect(await t.db.selectFrom('operator_factors').select('member_id').where('member_id', '=', made.userId).executeTakeFirst()).toBeUndefined()
+    // Typed in lower case with spaces: fine. Used once: the same code again is refused.
+    const typed = code!.toLowerCase().replace(/-/g, ' ')
+    expect((await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: typed } })).statusCode).toBe(200)
+    const reused = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: code! } })
+    expect([reused.statusCode, reused.json().message]).toEqual([400, text('enrolmentCodeWrong', 'en')])
+    // reset-totp prints a new code (the old factor is gone); a code issued more than 24 hours ago has expired.
+    const longAgo = { db: t.db, clock: { ...t.clock, realNow: () => new Date(Date.now() - ENROLMENT_CODE_TTL_MS - 60_000) } }
+    const stale = await resetOperatorFactor(longAgo as never, cli, made.email)
+    expect(stale.ok && stale.enrolment?.code).toBeTruthy()
+    const expired = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: (stale.ok && stale.enrolment?.code) || '' } })
+    expect([expired.statusCode, expired.json().message]).toEqual([400, text('enrolmentCodeWrong', 'en')])
+    const fresh = await resetOperatorFactor({ db: t.db, clock: t.clock }, cli, made.email)
+    expect(
+      (await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: (fresh.ok && fresh.enrolment?.code) || '' } })).statusCode,
+    ).toBe(200)
+  })
+
+  it('granting again to an operator without a factor prints a new code (the old one stops working); a set-up operator gets none', async () => {
+    const made = await registerMember(t, { email: uniqueEmail('op-regrant') })
+    const first = await grantForTest(t, made.email)
+    const second = await grantForTest(t, made.email)
+    expect(second).not.toBe(first)
+    expect((await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: first! } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: second! } })).statusCode).toBe(200)
+  })
+
+  it('in production the command refuses the demo accounts whose passwords are published', async () => {
+    const deps = { db: t.db, clock: t.clock }
+    for (const email of ['ops@koma.example', 'reader@koma.example', 'READER2@koma.example']) {
+      const result = await grantOperator(deps, cli, email, { production: true })
+      expect([email, result.ok, result.message]).toEqual([email, false, expect.stringMatching(/published/)])
+    }
+    expect(await t.db.selectFrom('members').select('role').where('email', '=', 'reader@koma.example').executeTakeFirstOrThrow()).toEqual({ role: 'reader' })
+  })
+})
+
+describe('issue 33: wrong codes count per session and per address; the operator is never locked out', () => {
+  const wrongFor = (right: string) => (right === '999999' ? '999998' : '999999')
+  /** Granted and the app set up, no code typed yet (each test then needs two fresh time steps at most). */
+  const setUpOnly = async (member: { email: string; cookies: Record<string, string> }): Promise<string> => {
+    const enrolmentCode = await grantForTest(t, member.email)
+    const enrol = await t.call(endpoints.opsTotpEnrol, { cookies: member.cookies, body: { enrolmentCode: enrolmentCode! } })
+    return (enrol.json().result as { secret: string }).secret
+  }
+
+  it(`a session that typed ${OPERATOR_FACTOR_LOCK.perSession} wrong codes waits (parallel guesses included); a fresh session of the operator does not`, async () => {
+    const made = await registerMember(t, { email: uniqueEmail('op3') })
+    const secret = await setUpOnly(made)
+    const right = await totpCode(secret)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: wrongFor(right) } })),
+    )
+    const max = OPERATOR_FACTOR_LOCK.perSession
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(max).fill(400), ...Array(8 - max).fill(429)])
+    const locked = await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: right } })
+    expect(locked.statusCode).toBe(429)
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0)
+    // The operator in a new session, from another address: two consecutive codes (the wrong ones were many), no wait.
+    const fresh = await signInFrom(made.email, made.password, readerIp())
+    await passWithTwoCodes(fresh, secret, readerIp())
+  })
+
+  it('someone with the password guessing from a few addresses cannot lock the operator out, and gets no more single guesses', async () => {
+    const made = await registerMember(t, { email: uniqueEmail('op4') })
+    const secret = await setUpOnly(made)
+    const guessed: number[] = []
+    // Three attacker addresses, a new session every few guesses (signing in again is cheap).
+    for (const ip of [readerIp(), readerIp(), readerIp()]) {
+      for (let session = 0; session < 3; session += 1) {
+        const cookies = await signInFrom(made.email, made.password, ip)
+        for (let i = 0; i < OPERATOR_FACTOR_LOCK.perSession; i += 1) {
+          const answer = await t.call(endpoints.opsTotpVerify, { cookies, ip, body: { code: wrongFor(await totpCode(secret)) } })
+          guessed.push(answer.statusCode)
+        }
+      }
+      // Past the per-address number, a new session from that address gets no more guesses either.
+      const more = await signInFrom(made.email, made.password, ip)
+      expect((await t.call(endpoints.opsTotpVerify, { cookies: more, ip, body: { code: '123456' } })).statusCode).toBe(429)
+    }
+    // Each address had OPERATOR_FACTOR_LOCK.perAddress wrong codes compared, not more.
+    expect(guessed.filter((status) => status === 400)).toHaveLength(3 * OPERATOR_FACTOR_LOCK.perAddress)
+    // The operator, from their own address, in a fresh session: the right code alone is not enough now, the next one completes it.
+    const own = readerIp()
+    const cookies = await signInFrom(made.email, made.password, own)
+    await passWithTwoCodes(cookies, secret, own)
+    // Confirmed: the operator-wide count starts afresh (a later session needs one code again).
+    const counts = await t.db.selectFrom('operator_factor_attempts').select(['subject', 'attempts']).where('member_id', '=', made.userId).execute()
+    expect(counts.find((row) => row.subject === '')).toBeUndefined()
+  })
+
+  it('in two-code mode a right code followed by a wrong one opens nothing; the same right code twice is not the next', async () => {
+    const made = await registerMember(t, { email: uniqueEmail('op5') })
+    const secret = await setUpOnly(made)
+    const attacker = readerIp()
+    for (let i = 0; i < OPERATOR_FACTOR_LOCK.perOperator; i += 1) {
+      const cookies = await signInFrom(made.email, made.password, attacker)
+      expect((await t.call(endpoints.opsTotpVerify, { cookies, ip: attacker, body: { code: wrongFor(await totpCode(secret)) } })).statusCode).toBe(400)
+    }
+    const own = readerIp()
+    const cookies = await signInFrom(made.email, made.password, own)
+    const first = await totpCode(secret, 1)
+    const half = await t.call(endpoints.opsTotpVerify, { cookies, ip: own, body: { code: first } })
+    expect([half.statusCode, half.json().result]).toEqual([200, expect.objectContaining({ verified: false, nextCodeNeeded: true })])
+    expect((await t.call(endpoints.opsMe, { cookies, ip: own })).json().result.nextCodeNeeded).toBe(true)
+    expect((await t.call(endpoints.opsService, { cookies, ip: own })).json().code).toBe(OPERATOR_STEP_UP_CODE)
+    const same = await t.call(endpoints.opsTotpVerify, { cookies, ip: own, body: { code: first } })
+    expect([same.statusCode, same.json().result?.verified]).toEqual([200, false])
+    expect((await t.call(endpoints.opsTotpVerify, { cookies, ip: own, body: { code: wrongFor(first) } })).statusCode).toBe(400)
+    expect((await t.call(endpoints.opsService, { cookies, ip: own })).json().code).toBe(OPERATOR_STEP_UP_CODE)
+  })
+})
 describe('the audit log', () => {
   it('records who did what with before and after, and the database refuses to change it', async () => {
     const log = await asOperator(endpoints.opsAudit, { query: { action: 'operator.' } })

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { type HttpError } from '../../http/errors'
 import { apiError, invalidInput } from '../../http/errorCatalogue'
+import { readerAddress } from '../../http/rateLimit'
 import { route } from '../../http/route'
 import { auditPage, writeAudit } from './audit'
 import { registerCampaignRoutes } from './campaignRoutes'
@@ -61,12 +62,14 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return operatorStatus(deps, await requireOperator(deps, req, { stepUp: false }))
   })
 
-  route(app, deps, endpoints.opsTotpEnrol, async ({ req, reply }) => {
+  route(app, deps, endpoints.opsTotpEnrol, async ({ req, reply, body }) => {
     reply.header('cache-control', 'no-store')
-    return enrolTotp(deps, await requireOperator(deps, req, { stepUp: false }))
+    return enrolTotp(deps, await requireOperator(deps, req, { stepUp: false }), body.enrolmentCode, readerAddress(req))
   })
 
-  route(app, deps, endpoints.opsTotpVerify, async ({ req, body }) => verifyTotp(deps, await requireOperator(deps, req, { stepUp: false }), body.code))
+  route(app, deps, endpoints.opsTotpVerify, async ({ req, body }) =>
+    verifyTotp(deps, await requireOperator(deps, req, { stepUp: false }), body.code, readerAddress(req)),
+  )
 
   route(app, deps, endpoints.opsAudit, async ({ req, query }) => {
     await requireOperator(deps, req)

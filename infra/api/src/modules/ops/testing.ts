@@ -10,21 +10,25 @@ export function totpCode(secret: string, stepsAhead = 0, now = new Date()): Prom
   return generate({ secret, epoch: Math.floor(now.getTime() / 1000) + stepsAhead * TOTP.periodSeconds, digits: TOTP.digits, period: TOTP.periodSeconds })
 }
 
-export async function grantForTest(t: TestApp, email: string): Promise<void> {
+/** Grant the role as `npm run operator -- grant` does; returns the set-up code it printed (null when it printed none). */
+export async function grantForTest(t: TestApp, email: string): Promise<string | null> {
   const result = await grantOperator({ db: t.db, clock: t.clock }, { memberId: null, label: 'cli:test' }, email)
   if (!result.ok) throw new Error(result.message)
+  return result.enrolment?.code ?? null
 }
 
-/** Grant the role, set up the authenticator and confirm a code in this session: the session may now call operator endpoints. */
+/** Grant the role, set up the authenticator with the printed code and confirm a code in this session: the session may now call operator endpoints. */
 export async function becomeOperator(
   t: TestApp,
-  member: { email: string; cookies: Record<string, string>; headers?: Record<string, string> },
+  member: { email: string; cookies: Record<string, string>; headers?: Record<string, string>; ip?: string },
 ): Promise<{ secret: string }> {
-  await grantForTest(t, member.email)
-  const enrol = await t.call(endpoints.opsTotpEnrol, { cookies: member.cookies, headers: member.headers })
+  const enrolmentCode = await grantForTest(t, member.email)
+  if (!enrolmentCode) throw new Error(`${member.email} has an authenticator already`)
+  const as = { cookies: member.cookies, headers: member.headers, ...(member.ip ? { ip: member.ip } : {}) }
+  const enrol = await t.call(endpoints.opsTotpEnrol, { ...as, body: { enrolmentCode } })
   if (enrol.statusCode !== 200) throw new Error(`enrol: ${enrol.statusCode} ${enrol.body}`)
   const { secret } = enrol.json().result as { secret: string }
-  const verify = await t.call(endpoints.opsTotpVerify, { cookies: member.cookies, headers: member.headers, body: { code: await totpCode(secret) } })
+  const verify = await t.call(endpoints.opsTotpVerify, { ...as, body: { code: await totpCode(secret) } })
   if (verify.statusCode !== 200) throw new Error(`verify: ${verify.statusCode} ${verify.body}`)
   return { secret }
 }

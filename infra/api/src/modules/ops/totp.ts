@@ -1,4 +1,5 @@
-import { TOTP } from '@koma/contracts/server'
+import { randomInt } from 'node:crypto'
+import { ENROLMENT_CODE, TOTP } from '@koma/contracts/server'
 import { generateSecret, generateURI, verify } from 'otplib'
 
 /**
@@ -8,6 +9,10 @@ import { generateSecret, generateURI, verify } from 'otplib'
  */
 
 export const newTotpSecret = (): string => generateSecret({ length: 20 })
+
+/** A one-time set-up code (contracts ENROLMENT_CODE): each character drawn uniformly by the CSPRNG. */
+export const newEnrolmentCode = (): string =>
+  Array.from({ length: ENROLMENT_CODE.length }, () => ENROLMENT_CODE.alphabet[randomInt(ENROLMENT_CODE.alphabet.length)]).join('')
 
 export const totpUri = (secret: string, account: string): string =>
   generateURI({ issuer: TOTP.issuer, label: account, secret, digits: TOTP.digits, period: TOTP.periodSeconds })

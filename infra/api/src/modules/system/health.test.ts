@@ -21,10 +21,20 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store')
   })
 
-  it('names the instance KOMA_INSTANCE, else host:pid (stable for the process)', () => {
+  it('names the instance KOMA_INSTANCE, else a random name stable for the process that names neither the host nor the process (issue 33)', async () => {
     expect(loadConfig({ KOMA_INSTANCE: 'api-2' }).instance).toBe('api-2')
-    expect(loadConfig({}).instance).toBe(`${os.hostname()}:${process.pid}`)
-    expect(loadConfig({}).instance).toBe(loadConfig({}).instance)
+    const own = loadConfig({}).instance
+    expect(own).toMatch(/^api-[0-9a-f]{12}$/)
+    expect(loadConfig({}).instance).toBe(own)
+    const unnamed = await createTestApp({ twin: false })
+    try {
+      const body = (await unnamed.app.inject({ method: 'GET', url: '/api/health' })).body
+      expect(JSON.parse(body)).toEqual({ result: { ok: true, instance: own } })
+      expect(body).not.toContain(os.hostname())
+      expect(body).not.toMatch(new RegExp(`\\b${process.pid}\\b`))
+    } finally {
+      await unnamed.close()
+    }
   })
 })
 

@@ -25,8 +25,9 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
       .execute()
     return { reported: true }
   })
-  // Names the process that answered (KOMA_INSTANCE or host:pid): behind the edge's balancing,
-  // operators and tests see which API process served a call.
+  // Names the process that answered (KOMA_INSTANCE, or a random name drawn at start): behind the
+  // edge's balancing, operators and tests see which API process served a call. Public, so it
+  // says nothing about the host (no host name, no process id: issue 33).
   app.get('/api/health', { config: { bare: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store')
     return { result: { ok: true, instance: deps.config.instance } }

@@ -163,7 +163,11 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
       },
     ],
   },
-  opsTotpEnrol: { cases: [{ name: 'a second set-up once one is confirmed', request: () => ({}), expect: operators(409) }] },
+  opsTotpEnrol: {
+    cases: [
+      { name: 'a second set-up once one is confirmed', request: () => ({ body: { enrolmentCode: 'ABCD-EFGH-JKLM-NPQR-STUV' } }), expect: operators(409) },
+    ],
+  },
   opsTotpVerify: {
     cases: [
       {

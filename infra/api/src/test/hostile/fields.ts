@@ -90,6 +90,7 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
   authorComments: { query: ['pageNo'] },
   commentHistory: { query: ['pageNo'] },
   // The operator API (issue 17).
+  opsTotpEnrol: { body: ['enrolmentCode'] },
   opsTotpVerify: { body: ['code'] },
   opsAudit: { query: ['before', 'pageSize', 'action'] },
   opsMaintenance: { body: ['on', 'startsAt', 'endsAt', 'titleJa', 'titleEn', 'titleFr', 'descriptionJa', 'descriptionEn', 'descriptionFr'] },

@@ -1,0 +1,23 @@
+import { loadConfig } from './config'
+
+/** The edge's own settings check (issue 33): in production, TRUST_PROXY=1 stops the edge unless acknowledged. */
+describe('TRUST_PROXY', () => {
+  const production = { NODE_ENV: 'production', EDGE_DIR: '/tmp/koma-edge-config-test' }
+
+  it('in production, trusting every hop stops the edge with what to set instead', () => {
+    for (const value of ['1', 'true']) {
+      expect(() => loadConfig({ ...production, TRUST_PROXY: value })).toThrow(
+        /trusts every hop: any client could then name its own address[\s\S]*KOMA_TRUST_ANY_PROXY=1/,
+      )
+    }
+  })
+
+  it('in production, named proxies, or every hop acknowledged, start', () => {
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.5'])
+    expect(loadConfig({ ...production, TRUST_PROXY: '1', KOMA_TRUST_ANY_PROXY: '1' }).trustProxy).toBe(true)
+  })
+
+  it('outside production (the demo, tests behind a local proxy) trusting every hop is allowed', () => {
+    expect(loadConfig({ EDGE_DIR: '/tmp/koma-edge-config-test', TRUST_PROXY: '1' }).trustProxy).toBe(true)
+  })
+})
