@@ -116,6 +116,18 @@ export interface ApiConfig {
   cacheBus: 'postgres' | 'off'
 }
 
+/**
+ * The limits table, with the one number a deployment may set: KOMA_IMAGE_RENDER_BUDGET, the
+ * uncached renders an address may ask for in 10 minutes (limits.ts `imageRender`, default 600).
+ * Raise it where many readers share one address and new artwork arrives often; the end-to-end
+ * sites raise it, as every browser of a run comes from 127.0.0.1.
+ */
+function rateLimitRules(value: string | undefined): RateLimitTable {
+  if (value === undefined || value === '') return RATE_LIMITS
+  if (!/^[1-9]\d{0,6}$/.test(value)) throw new Error(`KOMA_IMAGE_RENDER_BUDGET must be a whole number of renders from 1 to 9999999, got "${value}"`)
+  return { ...RATE_LIMITS, imageRender: { ...RATE_LIMITS.imageRender, address: { ...RATE_LIMITS.imageRender.address, max: Number(value) } } }
+}
+
 function rateLimitStore(value: string | undefined): RateLimitConfig['store'] {
   if (value === undefined || value === '' || value === 'memory') return 'memory'
   if (value === 'redis') return 'redis'
@@ -193,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       store: rateLimitStore(env.KOMA_RATE_LIMIT_STORE),
       redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
       keyPrefix: env.KOMA_RATE_LIMIT_PREFIX || 'koma:rl:',
-      rules: RATE_LIMITS,
+      rules: rateLimitRules(env.KOMA_IMAGE_RENDER_BUDGET),
       penalty: ABUSE_PENALTY,
     },
     trustProxy: trustProxy(env.KOMA_API_TRUST_PROXY),

@@ -264,6 +264,9 @@ export async function startSite(
       API_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       KOMA_PUBLIC_URL: baseURL,
+      // Every browser of a run comes from 127.0.0.1 to a site whose artwork nobody has viewed yet:
+      // the render budget of one address (600 per 10 minutes, limits.ts) would be one reader's.
+      KOMA_IMAGE_RENDER_BUDGET: '100000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, KOMA_INSTANCE: `api-${index + 1}`, ...(index > 0 ? { KOMA_NOTIFICATIONS: '0' } : {}) } : {}),
       ...shared,
     })

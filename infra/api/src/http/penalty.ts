@@ -8,6 +8,13 @@ import { readerAddress } from './rateLimit'
 /** Statuses that say "you are asking too much": the ones an abuser collects. */
 const REFUSALS = new Set([413, 429])
 
+/**
+ * Image refusals do not count (issue 33): they cost nothing (refused before any render, no body
+ * to read), and a household past its render budget would otherwise lose the whole site, its
+ * pages and purchases, for a minute at a time. The image routes keep their own limits.
+ */
+const countsTowardsPenalty = (url: string): boolean => !url.startsWith('/api/image/')
+
 interface Record {
   refusals: number
   windowStartedAt: number
@@ -45,7 +52,7 @@ export function registerPenaltyBox(app: FastifyInstance, rule: AbusePenalty, now
   })
 
   app.addHook('onResponse', async (req, reply) => {
-    if (!REFUSALS.has(reply.statusCode)) return
+    if (!REFUSALS.has(reply.statusCode) || !countsTowardsPenalty(req.url)) return
     const address = readerAddress(req)
     const at = now()
     const record = box.get(address) ?? { refusals: 0, windowStartedAt: at, penalisedUntil: 0 }
