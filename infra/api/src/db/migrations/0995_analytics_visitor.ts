@@ -11,10 +11,15 @@ import { runStatements } from '../statements'
  * the same way here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`insert into app_secrets (name, value) values ('analytics-visitor', ${randomBytes(32).toString('base64url')}) on conflict (name) do nothing`.execute(
-    db,
-  )
   await runStatements(db, `alter table analytics_events rename column client_uid to visitor_id;`)
+  // The key only where there are events to rewrite: a new database stays empty (the API makes the
+  // key on its first event, and `npm run migrate -- --from-pglite` copies only into empty ones).
+  await sql`
+    insert into app_secrets (name, value)
+    select 'analytics-visitor', ${randomBytes(32).toString('base64url')}
+    where exists (select 1 from analytics_events where visitor_id is not null)
+    on conflict (name) do nothing
+  `.execute(db)
   await sql`
     update analytics_events set visitor_id = substr(encode(sha256(convert_to(s.value || '|' || visitor_id, 'UTF8')), 'hex'), 1, 32)
     from app_secrets s where s.name = 'analytics-visitor' and visitor_id is not null
