@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { chapterOf, seededTitles, type ContentJson } from './support/api'
-import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { DESKTOP, launchBrowser, newContext, ON_THIS_MACHINE, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { signUp } from './support/members'
 import { readSite, startSite, stopSite, type SiteInfo, screenshotDir as shotDir } from './support/site'
@@ -232,7 +232,7 @@ describe('the free-read gauge (on its own site)', () => {
 
   it('empties when a chapter is read with it and refills after faketime moves past the recover interval', async () => {
     const site = own!
-    const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL })
+    const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL, address: ON_THIS_MACHINE })
     const page = await context.newPage()
     const errors = trackErrors(page)
     await signUp(page, { email: `gauge.${Date.now().toString(36)}@koma.example`, password: 'koma-gauge-pass1', dataDir: site.dataDir })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { apiGet } from './support/api'
-import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { DESKTOP, launchBrowser, newContext, ON_THIS_MACHINE, PHONE, trackErrors } from './support/browser'
 import { eventually } from './support/eventually'
 import { foundIn, outbox, signUp } from './support/members'
 import { readSite, startSite, type SiteInfo, stopSite, screenshotDir as shotDir } from './support/site'
@@ -40,7 +40,7 @@ interface ComingSoonJson {
 describe('a release notification held through the night (on its own site)', () => {
   it('arrives at 8:00 in the reader’s time zone, by mail and in the inbox, and unsubscribes in one click', async () => {
     const site = own!
-    const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL, timezoneId: 'Asia/Tokyo' })
+    const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL, timezoneId: 'Asia/Tokyo', address: ON_THIS_MACHINE })
     const page = await context.newPage()
     const errors = trackErrors(page)
     const email = `night.${Date.now().toString(36)}@koma.example`

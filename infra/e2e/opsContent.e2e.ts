@@ -4,7 +4,7 @@ import path from 'node:path'
 import { generate } from 'otplib'
 import sharp from 'sharp'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { DESKTOP, launchBrowser, newContext, ON_THIS_MACHINE, PHONE, trackErrors } from './support/browser'
 import { apiGet } from './support/api'
 import { eventually, textOf } from './support/eventually'
 import { SEEDED_READER, signInAt } from './support/members'
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await ops.getByLabel('Code').fill(await generate({ secret, digits: 6, period: 30 }))
   await ops.getByRole('button', { name: 'Confirm' }).click()
   await ops.getByTestId('ops-service').waitFor()
-  readerContext = await newContext(browser, { baseURL: site.baseURL, viewport: PHONE })
+  readerContext = await newContext(browser, { baseURL: site.baseURL, viewport: PHONE, address: ON_THIS_MACHINE })
   reader = await readerContext.newPage()
   await signInAt(reader, '/en/account/coupon', SEEDED_READER)
 }, 300_000)

@@ -480,6 +480,8 @@ export interface RenderPoolLimits {
 
 export const RENDER_POOL: RenderPoolLimits = {
   concurrency: Math.max(1, os.availableParallelism() - 1),
-  queue: 8,
+  // A cold page's covers (a home, a list: 20 to 40 at once) wait their turn rather than break;
+  // the wait is bounded (the queue drains in seconds), the CPU by `concurrency`, not by this.
+  queue: 64,
   retryAfterSeconds: 2,
 }

@@ -49,6 +49,17 @@ function decodedHeaders(headers: Record<string, string>): Record<string, string>
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
+/** The address of a reader on the site's own machine: SPEC §7's faketime hook answers only such callers (the debug clock). */
+export const ON_THIS_MACHINE = '127.0.0.1'
+
+let readers = 0
+/** A new reader's address, in 198.18.0.0/15 (the benchmarking range), different for each context of a run. */
+export function readerAddress(): string {
+  readers += 1
+  const n = ((Number(process.env.JEST_WORKER_ID ?? 1) * 4096 + readers) % 65_534) + 1
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`
+}
+
 /**
  * A browser context on the test site. Home popups (modal, SPEC §3) are left out of the home
  * response unless a test asks for them, so they never cover what another test clicks.
@@ -64,11 +75,14 @@ export async function newContext(
     userAgent?: string
     /** False: a browser without JavaScript (what the edge draws must read without it, issue 13). */
     javaScript?: boolean
+    /** The reader's address as the site sees it (site.ts READERS_ADDRESSES); by default one of its own. */
+    address?: string
   } = {},
 ): Promise<BrowserContext> {
   const baseURL = options.baseURL ?? readSite().baseURL
   const context = await browser.newContext({
     baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': options.address ?? readerAddress() },
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? DESKTOP,
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),

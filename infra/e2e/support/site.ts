@@ -156,6 +156,15 @@ export async function dropClusterRun(): Promise<void> {
  */
 export const siteFile = (): string => process.env.KOMA_E2E_SITE_FILE ?? path.join(os.tmpdir(), `koma-e2e-site-${process.pid}.json`)
 
+/**
+ * Each browser context is a reader on a machine of its own (support/browser.ts `newContext` sends
+ * an address of 198.18.0.0/15 as X-Forwarded-For), as readers are: the test edge believes that
+ * header from this machine alone, as a production edge believes its CDN's. So a run's hundreds of
+ * sign-ins, guests and image renders meet the API's per-address limits (limits.ts) as many
+ * readers would, at their production numbers, instead of as one address.
+ */
+const READERS_ADDRESSES = { TRUST_PROXY: '127.0.0.1' }
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
@@ -264,9 +273,6 @@ export async function startSite(
       API_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       KOMA_PUBLIC_URL: baseURL,
-      // Every browser of a run comes from 127.0.0.1 to a site whose artwork nobody has viewed yet:
-      // the render budget of one address (600 per 10 minutes, limits.ts) would be one reader's.
-      KOMA_IMAGE_RENDER_BUDGET: '100000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, KOMA_INSTANCE: `api-${index + 1}`, ...(index > 0 ? { KOMA_NOTIFICATIONS: '0' } : {}) } : {}),
       ...shared,
     })
@@ -281,6 +287,7 @@ export async function startSite(
     EDGE_DIR: edgeDir,
     API_URL: apiUrl,
     KOMA_PUBLIC_URL: baseURL,
+    ...READERS_ADDRESSES,
     ...(cluster ? { KOMA_EDGE_PROCESSES: '2' } : {}),
     ...shared,
   })
@@ -328,6 +335,7 @@ export async function startEdge(
     EDGE_DIR: site.edgeDir,
     API_URL: site.apiUrl,
     KOMA_PUBLIC_URL: baseURL,
+    ...READERS_ADDRESSES,
     ...(site.edgePrefix ? { ...clusterEnv(site.edgePrefix), KOMA_EDGE_PROCESSES: '2' } : {}),
     ...env,
   })
