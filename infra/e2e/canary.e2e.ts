@@ -124,6 +124,21 @@ describe('a broken canary of mf-catalog (issue 16)', () => {
     expect(event.reason).toMatch(/failed on .* of \d+ page loads/)
     expect(edgeCli({ dataDir: work, edgeDir, edgePrefix }, ['versions', 'mf-catalog']).output).not.toContain('canary,')
 
+    // Every edge serving this site has seen the end: they read the shared registry at most every
+    // 250 ms (SHARED_CHECK_MS); a load before that on one that has not would still get the canary.
+    const reader = inTrial[0]!
+    await eventually(
+      async () => {
+        const answers = await Promise.all(
+          [0, 1, 2, 3].map(
+            async () => ((await (await reader.request.get('/builds/latest.json')).json()) as { remotes: Record<string, string> }).remotes.mf_catalog,
+          ),
+        )
+        return answers.every((version) => version === live)
+      },
+      (seen) => seen,
+    )
+
     // Their next load shows the working version.
     for (const context of inTrial) {
       const page = context.pages()[0]!
