@@ -1,32 +1,15 @@
 import { ANALYTICS_LIMITS, analyticsPath, type AnalyticsEvent, type Locale } from '@koma/contracts/server'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { appSecret } from '../../db/secrets'
 import type { AppDeps } from '../../deps'
 
 /** A browser's clock may be off; an event is kept at most this far from the server's time. */
 const CLOCK_SLACK_MS = 24 * 60 * 60 * 1000
 
+/** The key of visitor pseudonyms (its text is what migration 0995 hashed older events with). */
 const VISITOR_SECRET = 'analytics-visitor'
-const visitorKeys = new WeakMap<Kysely<Database>, Promise<string>>()
-
-/** The key of visitor pseudonyms: made by migration 0995, shared by every API process through the database. */
-function visitorKey(db: Kysely<Database>): Promise<string> {
-  let key = visitorKeys.get(db)
-  if (!key) {
-    key = (async () => {
-      await db
-        .insertInto('app_secrets')
-        .values({ name: VISITOR_SECRET, value: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute()
-      return (await db.selectFrom('app_secrets').select('value').where('name', '=', VISITOR_SECRET).executeTakeFirstOrThrow()).value
-    })()
-    key.catch(() => visitorKeys.delete(db))
-    visitorKeys.set(db, key)
-  }
-  return key
-}
 
 /**
  * The browser as analytics know it (issue 33): a keyed hash of its SPEC §7 device id, the same
@@ -36,7 +19,7 @@ function visitorKey(db: Kysely<Database>): Promise<string> {
 export async function visitorId(db: Kysely<Database>, deviceId: string | null): Promise<string | null> {
   if (deviceId === null) return null
   return createHash('sha256')
-    .update(`${await visitorKey(db)}|${deviceId}`)
+    .update(`${(await appSecret(db, VISITOR_SECRET)).toString('base64url')}|${deviceId}`)
     .digest('hex')
     .slice(0, 32)
 }

@@ -8,7 +8,7 @@ import { readerTimeZone } from '../../http/readerTime'
 import { publicOrigin } from '../../publicUrl'
 import { emailTaken } from '../account/codes'
 import { registerMember, signInNewMember } from '../account/registration'
-import { discardGuest, forgetGuestSecret } from '../member/guest'
+import { discardGuest } from '../member/guest'
 import { currentTermsVersion } from '../member/service'
 import { endSession, forgetSession, sessionMember, startSession, type SessionMember } from '../session/session'
 import { authorizationRequest, completeAuthorization } from './adapter'
@@ -63,10 +63,7 @@ async function signInAs(deps: AppDeps, req: FastifyRequest, reply: FastifyReply,
   const previous = await sessionMember(deps, req)
   if (previous) {
     await endSession(deps, previous.sessionId)
-    if (previous.guest && previous.memberId !== memberId) {
-      await forgetGuestSecret(deps, req, reply, previous.memberId)
-      await discardGuest(deps, previous.memberId)
-    }
+    if (previous.guest && previous.memberId !== memberId) await discardGuest(deps, req, reply, previous.memberId)
     forgetSession(req)
   }
   await queries.touchSignIn(deps.db, memberId, deps.clock.now())

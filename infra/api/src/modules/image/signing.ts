@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database } from '../../db/schema'
+import { appSecret } from '../../db/secrets'
 
 /**
  * Chapter pages are served only through short-lived signed URLs (issue 11): the chapter call
@@ -58,13 +59,7 @@ export function pageUrlSigner(key: Buffer): PageUrlSigner {
 export async function loadSigningKey(db: Kysely<Database>, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   const configured = env.KOMA_PAGE_URL_KEY
   if (configured) return Buffer.from(configured, 'utf8')
-  await db
-    .insertInto('app_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow()
-  return Buffer.from(row.value, 'base64url')
+  return appSecret(db, SECRET_NAME)
 }
 
 const signers = new WeakMap<AppDeps, PageUrlSigner>()

@@ -28,7 +28,8 @@ export const GUEST_SECRET_DAYS = 365
  *   requireFullMember(deps, req)     401 signed out; 403 "Guest users cannot use this
  *                                    function." for a guest (delete account, buy coins,
  *                                    comment, like, report).
- *   forgetGuestSecret(deps, req, reply, memberId)  the guest is a guest no more.
+ *   forgetGuestSecret(deps, req, reply, memberId)  the guest became a member: no other session, no secret.
+ *   discardGuest(deps, req, reply, memberId)       a sign-in discards the guest and all it had.
  */
 export async function memberOrGuest(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<SessionMember> {
   const existing = await sessionMember(deps, req)
@@ -122,21 +123,14 @@ export async function forgetGuestSecret(deps: AppDeps, req: FastifyRequest, repl
 
 /**
  * SPEC §4: signing in from a guest discards the guest's data (library, tickets, coins, progress).
- * Tables that belong to a member cascade on its deletion; should another area's table not, the
- * guest is at least unbound from its secret and signed out everywhere.
+ * Its secret, sessions and cookie go first (forgetGuestSecret); then its row, whose tables cascade.
+ * Should another area's table not cascade, the row stays as a deleted member nobody can reach.
  */
-export async function discardGuest(deps: AppDeps, memberId: number): Promise<void> {
+export async function discardGuest(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, memberId: number): Promise<void> {
+  await forgetGuestSecret(deps, req, reply, memberId)
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('members').where('id', '=', memberId).where('guest', '=', true).execute()
-    })
+    await deps.db.deleteFrom('members').where('id', '=', memberId).where('guest', '=', true).execute()
   } catch {
-    await deps.db.deleteFrom('sessions').where('member_id', '=', memberId).execute()
-    await deps.db
-      .updateTable('members')
-      .set({ guest_token_hash: null, deleted_at: deps.clock.now() })
-      .where('id', '=', memberId)
-      .where('guest', '=', true)
-      .execute()
+    await deps.db.updateTable('members').set({ deleted_at: deps.clock.now() }).where('id', '=', memberId).where('guest', '=', true).execute()
   }
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps'
 import { apiError, invalidInput, tooManyRequests } from '../../http/errorCatalogue'
 import { readerAddress } from '../../http/rateLimit'
 import { route } from '../../http/route'
-import { discardGuest, forgetGuestSecret, memberOrGuest } from './guest'
+import { discardGuest, memberOrGuest } from './guest'
 import { issueSigninKey, openSealedPayload } from './rsa'
 import { checkCredentials, foregroundState, loadProfile } from './service'
 import { accountTimeZone, readerTimeZone } from '../../http/readerTime'
@@ -46,10 +46,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: AppDeps): void 
       const previous = await sessionMember(deps, req)
       if (previous) {
         await endSession(deps, previous.sessionId)
-        if (previous.guest) {
-          await forgetGuestSecret(deps, req, reply, previous.memberId)
-          await discardGuest(deps, previous.memberId)
-        }
+        if (previous.guest) await discardGuest(deps, req, reply, previous.memberId)
         forgetSession(req)
       }
       await deps.db.updateTable('members').set({ last_signin_at: now }).where('id', '=', memberId).execute()

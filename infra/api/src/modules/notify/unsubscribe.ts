@@ -1,6 +1,7 @@
 import { isLocale, isNotificationKind, NOTIFICATION_SETTING, pathInLocale, type Locale, type NotificationKind } from '@koma/contracts/server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { appSecret } from '../../db/secrets'
 import type { AppDeps } from '../../deps'
 import { sendPage } from '../../http/pages'
 import { requestLocale } from '../../http/locale'
@@ -16,23 +17,7 @@ export const UNSUBSCRIBE_PATH = '/api/notify/unsubscribe'
 const SECRET_NAME = 'notification-unsubscribe'
 const MAC_CHARS = 27
 
-const keys = new WeakMap<AppDeps, Promise<Buffer>>()
-function keyOf(deps: AppDeps): Promise<Buffer> {
-  let key = keys.get(deps)
-  if (!key) {
-    key = (async () => {
-      await deps.db
-        .insertInto('app_secrets')
-        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute()
-      const row = await deps.db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow()
-      return Buffer.from(row.value, 'base64url')
-    })()
-    keys.set(deps, key)
-  }
-  return key
-}
+const keyOf = (deps: AppDeps): Promise<Buffer> => appSecret(deps.db, SECRET_NAME)
 
 const mac = (key: Buffer, memberId: number, kind: NotificationKind): string =>
   createHmac('sha256', key).update(`unsubscribe|${memberId}|${kind}`).digest('base64url').slice(0, MAC_CHARS)

@@ -1,4 +1,4 @@
-import { adultVerificationValid, HEADERS, matureReading, type MatureReading } from '@koma/contracts/server'
+import { HEADERS, matureReading, type MatureReading } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
@@ -53,10 +53,5 @@ export async function requireMatureReader(deps: AppDeps, req: FastifyRequest): P
  * valid. Lists name titles and show their covers; reading one is requireMatureReader's.
  */
 export async function matureListed(deps: AppDeps, req: FastifyRequest): Promise<boolean> {
-  if (req.headers[HEADERS.acceptMature] === 'Y') return true
-  const member = await sessionMember(deps, req)
-  if (!member) return false
-  const row = await deps.db.selectFrom('members').select(['accept_mature', 'adult_verified_at']).where('id', '=', member.memberId).executeTakeFirst()
-  if (!row?.accept_mature) return false
-  return adultVerificationValid(row.adult_verified_at ? new Date(row.adult_verified_at) : null, deps.clock.now())
+  return req.headers[HEADERS.acceptMature] === 'Y' || (await matureReadingOf(deps, req)) === 'allowed'
 }
