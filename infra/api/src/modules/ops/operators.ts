@@ -317,7 +317,8 @@ const codeNote = 'Give them the set-up code yourself; the console asks for it, w
 /**
  * Grant the operator role to a member, with a set-up code for their authenticator (printed by the
  * command; never mailed). Granting again to an operator who has not set one up yet gives a new
- * code; an operator with a confirmed factor is left as is. In production, the demo accounts whose
+ * code and drops an authenticator set up but never confirmed; an operator with a confirmed factor is
+ * left as is. In production, the demo accounts whose
  * passwords are published (seed/members.ts) are refused.
  */
 export async function grantOperator(deps: CommandDeps, actor: Actor, email: string, options: { production?: boolean } = {}): Promise<OperatorCommandResult> {
@@ -328,6 +329,9 @@ export async function grantOperator(deps: CommandDeps, actor: Actor, email: stri
   const factor = await deps.db.selectFrom('operator_factors').select('confirmed_at').where('member_id', '=', member.id).executeTakeFirst()
   if (member.role === 'operator' && factor?.confirmed_at) return { ok: true, message: `${email} is already an operator (authenticator set up).` }
   const enrolment = await deps.db.transaction().execute(async (trx) => {
+    // A set-up that was never confirmed goes with the new code: its key (on whatever phone it went
+    // to) must not confirm itself later in place of the one the new code sets up.
+    if (factor) await trx.deleteFrom('operator_factors').where('member_id', '=', member.id).where('confirmed_at', 'is', null).execute()
     const issued = await issueEnrolmentCode(trx, member.id, deps.clock.realNow())
     if (member.role !== 'operator') await trx.updateTable('members').set({ role: 'operator' }).where('id', '=', member.id).execute()
     await writeAudit(trx, actor, {

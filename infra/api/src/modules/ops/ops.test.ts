@@ -175,6 +175,26 @@ describe('issue 33: no operator without a factor the team set up', () => {
     expect((await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: second! } })).statusCode).toBe(200)
   })
 
+  it('granting again after a set-up that was never confirmed drops that authenticator: its codes open nothing', async () => {
+    const made = await registerMember(t, { email: uniqueEmail('op-pending') })
+    const first = await grantForTest(t, made.email)
+    const enrol = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: first! } })
+    const oldSecret = (enrol.json().result as { secret: string }).secret
+    // The team grants again (the set-up went to the wrong phone, say): the pending key is gone.
+    const second = await grantForTest(t, made.email)
+    expect(await t.db.selectFrom('operator_factors').select('member_id').where('member_id', '=', made.userId).executeTakeFirst()).toBeUndefined()
+    const stale = await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: await totpCode(oldSecret) } })
+    // No key is set up now: the old one's code is told to set one up first.
+    expect([stale.statusCode, stale.json().message]).toEqual([409, text('operatorEnrolFirst', 'en')])
+    expect((await t.call(endpoints.opsAudit, { cookies: made.cookies })).json().code).toBe(OPERATOR_STEP_UP_CODE)
+    // The new code sets up a new key, which works.
+    const again = await t.call(endpoints.opsTotpEnrol, { cookies: made.cookies, body: { enrolmentCode: second! } })
+    expect(again.statusCode).toBe(200)
+    const fresh = (again.json().result as { secret: string }).secret
+    expect(fresh).not.toBe(oldSecret)
+    expect((await t.call(endpoints.opsTotpVerify, { cookies: made.cookies, body: { code: await totpCode(fresh) } })).statusCode).toBe(200)
+  })
+
   it('in production the command refuses the demo accounts whose passwords are published', async () => {
     const deps = { db: t.db, clock: t.clock }
     for (const email of ['ops@koma.example', 'reader@koma.example', 'READER2@koma.example']) {
