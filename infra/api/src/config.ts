@@ -119,8 +119,8 @@ export interface ApiConfig {
 /**
  * The limits table, with the one number a deployment may set: KOMA_IMAGE_RENDER_BUDGET, the
  * uncached renders an address may ask for in 10 minutes (limits.ts `imageRender`, default 600).
- * Raise it where many readers share one address and new artwork arrives often; the end-to-end
- * sites raise it, as every browser of a run comes from 127.0.0.1.
+ * Raise it where many readers share one address and new artwork arrives often (the end-to-end
+ * sites need not: each browser context comes from an address of its own, e2e/support/site.ts).
  */
 function rateLimitRules(value: string | undefined): RateLimitTable {
   if (value === undefined || value === '') return RATE_LIMITS
