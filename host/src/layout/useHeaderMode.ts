@@ -1,6 +1,7 @@
 import { BREAKPOINTS, headerIconsWhite } from '@koma/contracts'
 import { useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router-dom'
+import { useArtlessScreenShown } from './artlessScreen'
 
 const NARROW_QUERY = `(max-width: ${BREAKPOINTS.narrowHeader}px)`
 
@@ -42,7 +43,7 @@ function useNarrow(): boolean {
 }
 
 export interface HeaderMode {
-  /** SPEC §2: white icons at scroll top on narrow screens over the home banner or a key visual. */
+  /** SPEC §2: white icons at scroll top on narrow screens over the home banner or a key visual (never over a message screen). */
   white: boolean
   /**
    * On narrow screens this page's header floats over its top art (the home banner, a key
@@ -57,7 +58,9 @@ export function useHeaderMode(): HeaderMode {
   const { pathname } = useLocation()
   const scrolled = useScrolled()
   const narrow = useNarrow()
-  const overlayWhenNarrow = headerIconsWhite({ pathname, narrow: true, scrollTop: 0 })
-  const white = headerIconsWhite({ pathname, narrow, scrollTop: scrolled ? 1 : 0 })
+  // A not-found, maintenance or error screen on a route that would show art shows none.
+  const artless = useArtlessScreenShown()
+  const overlayWhenNarrow = !artless && headerIconsWhite({ pathname, narrow: true, scrollTop: 0 })
+  const white = !artless && headerIconsWhite({ pathname, narrow, scrollTop: scrolled ? 1 : 0 })
   return { white, overlayWhenNarrow, scrolled }
 }

@@ -1,8 +1,11 @@
 import { COLORS } from '@koma/contracts'
 import type { ReactNode } from 'react'
+import { useArtlessScreen } from '../layout/artlessScreen'
 
 /** The shared look of full-page messages: not found, maintenance, server error, guides. */
 export function ScreenFrame({ title, children, testId, code }: { title: string; children?: ReactNode; testId: string; code?: string }) {
+  // No artwork here: the header does not float over it in white (SPEC §2).
+  useArtlessScreen()
   return (
     <section data-testid={testId} css={{ maxWidth: 560, margin: '0 auto', padding: '72px 24px', textAlign: 'center', color: COLORS.text }}>
       {code ? <p css={{ fontSize: 56, fontWeight: 800, color: COLORS.brand, margin: '0 0 8px', letterSpacing: 2 }}>{code}</p> : null}
