@@ -65,6 +65,13 @@ beforeAll(async () => {
     await slowTitle
     return { result: { ...title('en'), id: 10, name: 'Slow Tide', chapters: [] } }
   })
+  api.get('/api/comic/7/chapter/1/product', async () => ({ result: { id: 1, title: 'Chapter 1', images: [], chapterFileFormat: 'image' } }))
+  api.get('/api/comic/7/chapter/2/product', async (_req, reply) => reply.code(401).send({ code: 401, message: 'Sign in' }))
+  api.get('/api/comic/:id/chapter/:chapter/:sales', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
+  api.get('/api/menu/promotion/3', async () => ({ result: { id: 3, kind: 'promotion', title: 'Summer picks', mature: false, contents: [] } }))
+  api.get('/api/content_catalog/4', async () => ({ result: { id: 4, kind: 'catalog', title: 'Staff picks', mature: false, contents: [] } }))
+  api.get('/api/menu/promotion/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
+  api.get('/api/content_catalog/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
   api.get('/api/comic/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
   api.get('/api/comic/coming_soon/9/product', async () => ({
     result: { content: { ...title('en'), id: 9, name: 'Tide', status: 'coming_soon', publishedAt: '2027-01-01T00:00:00.000Z' }, hasTrial: false },
@@ -161,7 +168,7 @@ describe('a title page as a crawler or a link preview reads it', () => {
   })
 
   it('readers’ own pages and the viewer are not indexed', async () => {
-    for (const url of ['/en/library/subscribed', '/en/account/setting', '/en/comic/7/chapter/3/product', '/en/login']) {
+    for (const url of ['/en/library/subscribed', '/en/account/setting', '/en/comic/7/chapter/1/product', '/en/login']) {
       const res = await get(url)
       expect([url, res.status, metaOf(res.text).robots]).toEqual([url, 200, 'noindex'])
     }
@@ -197,6 +204,21 @@ describe('statuses', () => {
       expect(metaOf(res.text)).toMatchObject({ robots: 'noindex', canonical: null })
     }
     expect(metaOf((await get('/fr/nulle/part')).text).titles).toEqual(['Page introuvable | Koma'])
+  })
+
+  it('a promotion, a content catalogue or a chapter the API does not know is a 404, not a not-found screen answered 200 (issue 35)', async () => {
+    for (const url of ['/en/menu/promotion/999', '/en/menu/content_catalog/999', '/en/comic/7/chapter/99999/product', '/comic/7/chapter/99999/product']) {
+      const res = await get(url)
+      expect([url, res.status, metaOf(res.text).robots]).toEqual([url, 404, 'noindex'])
+    }
+    // The ones it knows are pages: a collection by its title; a chapter (free or paid) is never indexed.
+    const promotion = await get('/fr/menu/promotion/3')
+    expect([promotion.status, metaOf(promotion.text).titles, metaOf(promotion.text).robots]).toEqual([200, ['Summer picks | Koma'], null])
+    expect((await get('/en/menu/content_catalog/4')).status).toBe(200)
+    for (const url of ['/en/comic/7/chapter/1/product', '/en/comic/7/chapter/2/product']) {
+      const res = await get(url)
+      expect([url, res.status, metaOf(res.text).robots]).toEqual([url, 200, 'noindex'])
+    }
   })
 
   it('maintenance: 503 with Retry-After while the API says so, 200 again once it answers', async () => {

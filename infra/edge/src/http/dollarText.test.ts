@@ -55,6 +55,8 @@ beforeAll(async () => {
   api.get('/api/comic/coming_soon/9/product', async () => ({
     result: { content: { ...title, id: 9, status: 'coming_soon', publishedAt: '2027-01-01T00:00:00.000Z' }, hasTrial: false },
   }))
+  // A paid chapter: the visitor is asked to sign in (the page exists).
+  api.get('/api/comic/7/chapter/3/product', async (_req, reply) => reply.code(401).send({ code: 401, message: 'Sign in' }))
   api.get('/api/comic/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
   const apiUrl = (await api.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1')
   edge = buildEdge({ edgeDir, apiUrl, publicUrl: PUBLIC, pageMetaWaitMs: 5_000 })

@@ -54,6 +54,16 @@ const INDEXABLE = new Set([
   'account.legalVersion',
 ])
 
+/** The API answer whose 404 makes a promotion, a content catalogue or a chapter page a 404 (the path the browser asks too). */
+function askedOf(match: RouteMatch): string | null {
+  const { route, params } = match
+  if (route.id === 'catalog.promotion') return `/menu/promotion/${params.id}`
+  if (route.id === 'catalog.contentCatalog') return `/content_catalog/${params.id}`
+  if (route.id === 'viewer.comic' || route.id === 'viewer.magazine')
+    return `/${route.id === 'viewer.comic' ? 'comic' : 'magazine_comic'}/${params.contentId}/chapter/${params.chapterId}/${params.chapterFileSalesType}`
+  return null
+}
+
 /** Pages whose query names what they show (a notice, a FAQ entry): kept in the canonical link. */
 const QUERY_PAGES = new Set(['account.faqDetail', 'account.noticeDetail'])
 
@@ -172,6 +182,19 @@ export class PageMetadata {
       const soon = answer.result as ComingSoonEntry
       const described = this.title({ ...soon.content, keyVisual: soon.content.keyVisual }, page.locale)
       return { ...described, title: `${soon.content.name} (${texts.comingSoon}) | Koma` }
+    }
+    // A collection or a chapter the API does not know is a 404, not a "not found" screen answered
+    // 200 (a soft 404 a crawler would index; issue 35). A paid chapter answers a visitor 401: that
+    // page exists, and the viewer is never indexed anyway.
+    const asked = askedOf(match)
+    if (asked) {
+      const answer = await this.answer(asked, page.locale, clientIp, waitMs)
+      if (answer.status === 404) return notFound
+      if (answer.status === 503) return maintenance
+      const collection = answer.result as { title?: unknown; mature?: unknown } | null
+      const title =
+        id !== 'viewer.comic' && id !== 'viewer.magazine' && collection?.mature !== true && typeof collection?.title === 'string' ? collection.title : undefined
+      return site(title, index && collection?.mature !== true)
     }
     const named: Record<string, string> = {
       'catalog.search': texts.search,
