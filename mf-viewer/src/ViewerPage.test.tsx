@@ -86,10 +86,17 @@ const manga: Chapter = {
   nextChapter: { id: 41, name: 'Issue 13', salesConfig: sales, activity: { unlocked: false, rented: false, rentRemained: 0 } },
 }
 
+// The reader's state changes what mounted screens show: inside act, as a real change would be.
 const signIn = () => {
   document.cookie = 'koma_lc=1; path=/'
-  auth.syncFromCookie()
+  return act(async () => {
+    auth.syncFromCookie()
+  })
 }
+const signOut = () =>
+  act(async () => {
+    auth.clearLocal()
+  })
 
 describe('vertical viewer', () => {
   it('reserves every band from width and height, serves tall strips in bands, and ends with the next episode and its state', async () => {
@@ -112,7 +119,7 @@ describe('vertical viewer', () => {
   })
 
   it('a locked next episode opens the purchase dialog for a signed-in reader, then goes on once unlocked', async () => {
-    signIn()
+    await signIn()
     try {
       jest.spyOn(api, 'request').mockResolvedValue(webtoon as never)
       const openDialog = jest.fn().mockResolvedValue({ unlocked: true })
@@ -121,7 +128,27 @@ describe('vertical viewer', () => {
       await waitFor(() => expect(openDialog).toHaveBeenCalledWith('purchase', { contentType: 'comic', contentId: 5, chapterId: 13 }))
       await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5/chapter/13/product'))
     } finally {
-      auth.clearLocal()
+      await signOut()
+    }
+  })
+
+  it('opening a chapter records it for a signed-in reader who leaves without scrolling (issue 35: recent)', async () => {
+    await signIn()
+    try {
+      const request = jest
+        .spyOn(api, 'request')
+        .mockImplementation((async (endpoint: { path: string }) => (endpoint.path.endsWith('/:salesType') ? webtoon : { saved: true })) as never)
+      await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
+      await screen.findAllByTestId('strip-band')
+      // The reader leaves at once: the page's last moment sends where they were.
+      await act(async () => {
+        window.dispatchEvent(new Event('pagehide'))
+      })
+      const reads = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read'))
+      expect(reads).toHaveLength(1)
+      expect(reads[0]?.[1]).toMatchObject({ params: { type: 'comic', id: '5', chapterId: '12' }, body: { href: '1', progression: '0' }, keepalive: true })
+    } finally {
+      await signOut()
     }
   })
 
@@ -143,7 +170,7 @@ describe('content report (SPEC §7 …/report/{category})', () => {
     await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
     fireEvent.click(await screen.findByTestId('viewer-report'))
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5/chapter/12/product' }))
-    signIn()
+    await signIn()
     fireEvent.click(screen.getByTestId('viewer-report'))
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('report', { type: 'content', contentType: 'comic', contentId: 5, chapterId: 12 }))
   })
@@ -177,7 +204,7 @@ describe('viewer errors (SPEC §8)', () => {
       .mockRejectedValueOnce(new ApiError({ status: 428, message: '', url: '/x' }))
       .mockResolvedValue(webtoon as never)
     const accept = jest.fn().mockResolvedValue(true)
-    signIn()
+    await signIn()
     await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog: accept })
     await waitFor(() => expect(accept).toHaveBeenCalledWith('acceptMature', { target: '/comic/5/chapter/12/product', navigate: true }))
     await screen.findByTestId('vertical-strip')
@@ -301,7 +328,7 @@ describe('paged viewer', () => {
   })
 
   it('sends progress for a signed-in reader, debounced, and read/finished once at the end', async () => {
-    signIn()
+    await signIn()
     const request = jest
       .spyOn(api, 'request')
       .mockImplementation((async (endpoint: { path: string }) => (endpoint.path.endsWith('/:salesType') ? manga : { saved: true })) as never)
@@ -332,7 +359,7 @@ describe('paged viewer', () => {
   })
 
   it('resumes a signed-in reader at the page the server remembers', async () => {
-    signIn()
+    await signIn()
     jest.spyOn(api, 'request').mockResolvedValue({
       ...manga,
       progress: { href: '4', type: 'image/x-koma-page', progression: 0, totalProgression: 0.6, position: 4, finished: false },

@@ -129,6 +129,14 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
     window.scrollTo(0, Math.max(0, top + at.offset * (bottom - top) - window.innerHeight * 0.4))
   }, [chapter.id, initial, items, pageCount])
 
+  // Opening the chapter records it (SPEC §4 recent), scrolled or not: its place now, or the
+  // start. The paged viewer and the EPUB reader record their first page the same way.
+  useEffect(() => {
+    report(initial ?? comicLocator(0, 0, pageCount))
+    // Once per chapter: later places come from the scroll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chapter.id])
+
   // Progress, chrome direction and prefetching, once per frame while scrolling.
   useEffect(() => {
     let frame = 0
