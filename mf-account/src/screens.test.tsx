@@ -139,7 +139,7 @@ describe('password advice', () => {
 
 describe('settings', () => {
   const settings = {
-    notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: true },
+    notifications: { marketing: false, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, releaseUpdates: true, nightRestriction: true },
     viewer: { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } },
     privacy: { doNotShare: false },
     timeZone: { zone: 'Asia/Tokyo', changeableFrom: null as string | null },
@@ -154,6 +154,18 @@ describe('settings', () => {
     expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { keyLayout: 'fixed' } }))
     expect(JSON.parse(localStorage.getItem('koma.viewerSettings') ?? '{}').keyLayout).toBe('fixed')
     expect(screen.getByTestId('web-limit')).toHaveTextContent('This feature is not available on the web. Please use the Koma app.')
+  })
+
+  it('release notifications are a web setting (e-mail and inbox), not an app-only feature (issue 35)', async () => {
+    signedIn()
+    const saved = { ...settings, notifications: { ...settings.notifications, releaseUpdates: false } }
+    const request = fakeApi({ settings, settingsUpdate: saved, mature: { acceptMature: false, adultVerification: false, adultVerificationExpiresAt: null } })
+    await renderScreen(routes['account.setting'], { path: '/account/setting', url: '/account/setting', locale: 'ja' })
+    const toggle = await screen.findByTestId('setting-release')
+    expect(toggle.closest('label') ?? toggle.parentElement).toHaveTextContent('メールとお知らせボックス')
+    expect(screen.getByTestId('app-only')).not.toHaveTextContent('配信開始のお知らせ')
+    fireEvent.click(toggle)
+    await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { releaseUpdates: 'false' } })))
   })
 
   it('"do not share my personal information": saved on the account and applied to this browser at once (SPEC §1)', async () => {

@@ -251,6 +251,10 @@ export const settingsMessages = defineMessages({
   missions: { id: 'account.settings.missions', defaultMessage: 'Missions' },
   ads: { id: 'account.settings.ads', defaultMessage: 'Watch an ad for a free episode' },
   releaseNotifications: { id: 'account.settings.releaseNotifications', defaultMessage: 'Release notifications' },
+  releaseNotificationsHint: {
+    id: 'account.settings.releaseNotificationsHint',
+    defaultMessage: 'An e-mail and an inbox message when a coming-soon title you asked about is released.',
+  },
 })
 
 export const inboxMessages = defineMessages({

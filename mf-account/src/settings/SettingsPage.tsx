@@ -259,6 +259,13 @@ export default function SettingsPage() {
         />
         <Toggle label={t(settingsMessages.newsEmails)} checked={n.newsEmails} onChange={(v) => void save({ newsEmails: flag(v) })} testId="setting-news" />
         <Toggle
+          label={t(settingsMessages.releaseNotifications)}
+          description={t(settingsMessages.releaseNotificationsHint)}
+          checked={n.releaseUpdates}
+          onChange={(v) => void save({ releaseUpdates: flag(v) })}
+          testId="setting-release"
+        />
+        <Toggle
           label={t(settingsMessages.night)}
           description={t(settingsMessages.nightHint)}
           checked={n.nightRestriction}
@@ -323,7 +330,7 @@ export default function SettingsPage() {
       </Card>
       <MatureCard onNotice={setNotice} onProblem={setProblem} />
       <Card title={t(settingsMessages.appOnly)} testId="app-only">
-        {[settingsMessages.missions, settingsMessages.ads, settingsMessages.releaseNotifications].map((label) => (
+        {[settingsMessages.missions, settingsMessages.ads].map((label) => (
           <Row
             key={label.id}
             label={<span css={{ color: COLORS.textMuted }}>{t(label)}</span>}

@@ -63,7 +63,7 @@ export const soonMessages = defineMessages({
   outNow: { id: 'catalog.soon.outNow', defaultMessage: 'Out now' },
   notify: { id: 'catalog.soon.notify', defaultMessage: 'Notify me on release' },
   notifyOn: { id: 'catalog.soon.notifyOn', defaultMessage: '✓ You’ll be notified' },
-  notifyHint: { id: 'catalog.soon.notifyHint', defaultMessage: 'Release notifications arrive in the Koma app.' },
+  notifyHint: { id: 'catalog.soon.notifyHint', defaultMessage: 'When it is released, we tell you by e-mail and in your inbox.' },
   trial: { id: 'catalog.soon.trial', defaultMessage: 'Read the preview' },
   comments: { id: 'catalog.soon.comments', defaultMessage: '{count, plural, one {# comment} other {# comments}}' },
   readComments: { id: 'catalog.soon.readComments', defaultMessage: 'Read them' },

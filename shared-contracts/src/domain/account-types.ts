@@ -19,6 +19,8 @@ export interface NotificationSettings {
   subscriptionUpdates: boolean
   freeEpisodeUpdates: boolean
   newsEmails: boolean
+  /** An e-mail and an inbox message when a title the reader asked about (SPEC §4 coming soon) is released. */
+  releaseUpdates: boolean
   /** SPEC §2: no notifications from 21:00 to 8:00. */
   nightRestriction: boolean
 }
@@ -52,6 +54,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   subscriptionUpdates: true,
   freeEpisodeUpdates: true,
   newsEmails: false,
+  releaseUpdates: true,
   nightRestriction: true,
 }
 

@@ -12,12 +12,13 @@ export const isNotificationKind = (value: unknown): value is NotificationKind =>
   typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value)
 
 /**
- * The SPEC §2 setting each kind follows (turning it off, in the settings or by a mail's
- * unsubscribe link, stops that kind). A release notification is asked for title by title
- * (SPEC §4), so it has no switch of its own: unsubscribing from it drops every title's.
+ * The setting each kind follows (turning it off, in the settings or by a mail's unsubscribe link,
+ * stops that kind). A release notification is asked for title by title (SPEC §4); SPEC §1 makes
+ * it app-only, but Koma sends it on the web too (e-mail and inbox), so it has a switch of its own
+ * (issue 35): off, no title's release is told, and the titles asked about stay asked about.
  */
-export const NOTIFICATION_SETTING: Record<NotificationKind, keyof NotificationSettings | null> = {
-  release: null,
+export const NOTIFICATION_SETTING: Record<NotificationKind, Exclude<keyof NotificationSettings, 'nightRestriction'>> = {
+  release: 'releaseUpdates',
   new_episode: 'subscriptionUpdates',
   free_episode: 'freeEpisodeUpdates',
   news: 'newsEmails',

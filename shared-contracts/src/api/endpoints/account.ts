@@ -35,6 +35,7 @@ export interface SettingsUpdate {
   subscriptionUpdates?: Flag
   freeEpisodeUpdates?: Flag
   newsEmails?: Flag
+  releaseUpdates?: Flag
   nightRestriction?: Flag
   doNotShare?: Flag
   keyLayout?: 'auto' | 'fixed'

@@ -22,6 +22,7 @@ import * as m0750 from './0750_campaigns'
 import * as m0760 from './0760_operator_enrolment'
 import * as m0800 from './0800_notifications'
 import * as m0810 from './0810_account_time_zone'
+import * as m0820 from './0820_release_setting'
 import * as m0900 from './0900_analytics'
 import * as m0995 from './0995_analytics_visitor'
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0760_operator_enrolment': m0760,
   '0800_notifications': m0800,
   '0810_account_time_zone': m0810,
+  '0820_release_setting': m0820,
   '0900_analytics': m0900,
   '0995_analytics_visitor': m0995,
 }

@@ -30,6 +30,8 @@ export interface MemberSettingsTable {
   notify_subscription: ColumnType<boolean, boolean | undefined, boolean>
   notify_free_episode: ColumnType<boolean, boolean | undefined, boolean>
   notify_news_email: ColumnType<boolean, boolean | undefined, boolean>
+  /** Release notifications of the titles the member asked about (migration 0820). */
+  notify_release: ColumnType<boolean, boolean | undefined, boolean>
   night_restriction: ColumnType<boolean, boolean | undefined, boolean>
   key_layout: ColumnType<'auto' | 'fixed', 'auto' | 'fixed' | undefined, 'auto' | 'fixed'>
   image_quality_wifi: ColumnType<'high' | 'data_saving', 'high' | 'data_saving' | undefined, 'high' | 'data_saving'>

@@ -36,6 +36,7 @@ type SettingsRow = Pick<
   | 'notify_subscription'
   | 'notify_free_episode'
   | 'notify_news_email'
+  | 'notify_release'
   | 'night_restriction'
   | 'key_layout'
   | 'image_quality_wifi'
@@ -49,6 +50,7 @@ const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): Omi
     subscriptionUpdates: Boolean(row?.notify_subscription ?? true),
     freeEpisodeUpdates: Boolean(row?.notify_free_episode ?? true),
     newsEmails: Boolean(row?.notify_news_email ?? false),
+    releaseUpdates: Boolean(row?.notify_release ?? true),
     nightRestriction: Boolean(row?.night_restriction ?? true),
   },
   viewer: {
@@ -104,6 +106,7 @@ const FLAG_FIELDS = {
   subscriptionUpdates: 'notify_subscription',
   freeEpisodeUpdates: 'notify_free_episode',
   newsEmails: 'notify_news_email',
+  releaseUpdates: 'notify_release',
   nightRestriction: 'night_restriction',
   doNotShare: 'do_not_share',
 } as const

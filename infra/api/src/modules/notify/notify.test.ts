@@ -206,6 +206,48 @@ describe('free episodes and releases', () => {
     expect(mails[0]?.subject).toMatch(/^【配信開始】/)
     expect((await t.db.selectFrom('contents').select('status').where('id', '=', upcoming.id).executeTakeFirstOrThrow()).status).toBe('ongoing')
   })
+
+  it('release notifications have their own switch: off, a title asked about tells nothing; the mail’s unsubscribe link turns it off and keeps the titles (issue 35)', async () => {
+    // A title of its own, coming soon, whose first episode comes out an hour after the scan.
+    const title = await t.db
+      .selectFrom('contents')
+      .select(['id', 'type'])
+      .where('status', '=', 'ongoing')
+      .where('mature', '=', false)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    await t.db.updateTable('contents').set({ status: 'coming_soon' }).where('id', '=', title.id).execute()
+    const askedBy = async (settings: Record<string, string>) => {
+      const member = await reader({ locale: 'en', settings: { nightRestriction: 'false', ...settings } })
+      expect((await t.call(endpoints.releaseNotificationOn, { params: { type: title.type, id: title.id }, cookies: member.cookies })).statusCode).toBe(200)
+      return member
+    }
+    const wants = await askedBy({})
+    const off = await askedBy({ releaseUpdates: 'false' })
+    expect((await t.call(endpoints.settings, { cookies: off.cookies })).json().result.notifications.releaseUpdates).toBe(false)
+    const start = new Date(Date.now() + 24 * HOUR)
+    await scanFrom(start)
+    await newChapter(new Date(start.getTime() + HOUR), { contentId: title.id })
+    t.clock.setFakeTime(new Date(start.getTime() + 2 * HOUR))
+    await runNotificationsOnce(t.deps)
+    expect((await t.db.selectFrom('contents').select('status').where('id', '=', title.id).executeTakeFirstOrThrow()).status).toBe('ongoing')
+    expect(mailsTo(off.email)).toEqual([])
+    const mail = mailsTo(wants.email).find((item) => item.tag === 'notify-release')!
+    const url = new URL(/^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '')
+    expect((await t.inject({ method: 'GET', url: url.pathname })).body).toContain('Stop all release notifications')
+    const oneClick = await t.inject({
+      method: 'POST',
+      url: url.pathname,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(oneClick.statusCode).toBe(200)
+    const notifications = (await t.call(endpoints.settings, { cookies: wants.cookies })).json().result.notifications
+    expect([notifications.releaseUpdates, notifications.subscriptionUpdates]).toEqual([false, true])
+    // The titles asked about stay asked about (turned on again, the next release is told).
+    const asked = await t.db.selectFrom('release_notifications').select('content_id').where('member_id', '=', wants.userId).execute()
+    expect(asked.map((row) => Number(row.content_id))).toEqual([Number(title.id)])
+  })
 })
 
 describe('one-click unsubscribe (RFC 8058)', () => {

@@ -300,6 +300,7 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
         'member_settings.notify_free_episode',
         'member_settings.notify_news_email',
         'member_settings.notify_marketing',
+        'member_settings.notify_release',
       ])
       .where('members.id', '=', claimed.member_id)
       .executeTakeFirst()
@@ -335,6 +336,7 @@ export async function deliverNotification(deps: AppDeps, id: number): Promise<Ou
       const names = await titleNames(deps.db, claimed.content_id, claimed.chapter_id)
       if (claimed.kind === 'release') {
         wanted = Boolean(
+          (member.notify_release ?? true) &&
           claimed.content_id &&
           (await deps.db
             .selectFrom('release_notifications')

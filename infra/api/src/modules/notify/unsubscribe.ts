@@ -43,16 +43,12 @@ const SETTING_COLUMN = {
   freeEpisodeUpdates: 'notify_free_episode',
   newsEmails: 'notify_news_email',
   marketing: 'notify_marketing',
+  releaseUpdates: 'notify_release',
 } as const
 
 /** Turn a kind off for a member (the same switches as the settings screen). */
 export async function unsubscribe(deps: AppDeps, memberId: number, kind: NotificationKind): Promise<void> {
   const setting = NOTIFICATION_SETTING[kind]
-  if (setting === null) {
-    await deps.db.deleteFrom('release_notifications').where('member_id', '=', memberId).execute()
-    return
-  }
-  if (setting === 'nightRestriction') return
   const column = SETTING_COLUMN[setting]
   await deps.db
     .insertInto('member_settings')

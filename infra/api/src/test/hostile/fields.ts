@@ -46,6 +46,7 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
       'subscriptionUpdates',
       'freeEpisodeUpdates',
       'newsEmails',
+      'releaseUpdates',
       'nightRestriction',
       'keyLayout',
       'imageQualityWifi',
