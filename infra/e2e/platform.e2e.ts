@@ -253,6 +253,32 @@ describe('first-party analytics and the do-not-share choice (SPEC §1, §7)', ()
   })
 })
 
+describe('analytics of a reader who leaves at once (issue 35)', () => {
+  it('the page view and the referral of a visit left within a second reach the API (keepalive on pagehide), once', async () => {
+    const context = await newContext(browser, { viewport: PHONE })
+    // What the API answered for each batch, seen at the network (the page is gone by then).
+    const stored: { events: { name: string; path: string }[]; stored: number }[] = []
+    await context.route('**/api/analytics/events', async (route) => {
+      const response = await route.fetch()
+      const answer = (await response.json()) as { result?: { stored: number } }
+      stored.push({
+        events: JSON.parse(new URLSearchParams(route.request().postData() ?? '').get('events') ?? '[]'),
+        stored: answer.result?.stored ?? -1,
+      })
+      await route.fulfill({ response })
+    })
+    const page = await context.newPage()
+    await page.goto('/en/comic/2?utm_source=leaving')
+    await page.getByTestId('episode-list').waitFor()
+    // Well before the 5 s batch: the reader follows a link to another site.
+    await page.goto('about:blank')
+    const kept = async () => stored.filter((batch) => batch.stored > 0).flatMap((batch) => batch.events.map((event) => `${event.name} ${event.path}`))
+    await eventually(kept, (seen) => seen.includes('referral /comic/2') && seen.includes('page_view /comic/2'))
+    expect(stored.reduce((sum, batch) => sum + batch.stored, 0)).toBe(stored.reduce((sum, batch) => sum + batch.events.length, 0))
+    await context.close()
+  })
+})
+
 describe('sign-in in mf-account, seen by the host header', () => {
   it('signs the seeded member in, updates the header at once, and returns to the redirect', async () => {
     const context = await newContext(browser)

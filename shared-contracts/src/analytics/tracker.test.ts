@@ -2,13 +2,24 @@ import { AnalyticsTracker, REFERRER_HOST_KEY } from './tracker'
 import type { AnalyticsEvent } from '../domain/analytics'
 
 const sent: AnalyticsEvent[][] = []
-const sender = { send: async (events: AnalyticsEvent[]) => void sent.push(events) }
+const ids: string[] = []
+const leaving: boolean[] = []
+/** Records each batch as sent, its events without their ids (checked on their own below). */
+const sender = {
+  send: async (events: AnalyticsEvent[], options?: { leaving?: boolean }) => {
+    leaving.push(options?.leaving === true)
+    for (const event of events) ids.push(event.id ?? '')
+    sent.push(events.map(({ id: _id, ...event }) => event))
+  },
+}
 const tracker = () => new AnalyticsTracker(sender, () => 1_000)
 
 const clearCookie = () => (document.cookie = 'koma_dns=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/')
 let userAgent: jest.SpyInstance
 beforeEach(() => {
   sent.length = 0
+  ids.length = 0
+  leaving.length = 0
   clearCookie()
   localStorage.clear()
   userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Safari/604.1')
@@ -64,6 +75,24 @@ describe('the page analytics tracker (SPEC §7)', () => {
     t.pageView('/comic/3')
     await t.flush()
     expect(sent).toEqual([])
+  })
+
+  it('gives each event an id the API accepts, never the same twice (a batch sent again is kept once, issue 35)', async () => {
+    const t = tracker()
+    for (let i = 0; i < 60; i++) t.track('button_click', { i }, '/')
+    await t.flush()
+    expect(ids).toHaveLength(60)
+    expect(new Set(ids).size).toBe(60)
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{8,40}$/)
+  })
+
+  it('a page being left sends what is queued at once, asking for keepalive (issue 35: a reader leaving within 5 s)', async () => {
+    const t = tracker()
+    t.visit({ href: 'https://koma.example/en/comic/9?utm_source=x', referrer: '', ownHost: 'koma.example' })
+    t.pageView('/en/comic/9')
+    await t.flush({ leaving: true })
+    expect(leaving).toEqual([true])
+    expect(sent.flat().map((event) => event.name)).toEqual(['referral', 'page_view'])
   })
 
   it('counts no crawler', async () => {

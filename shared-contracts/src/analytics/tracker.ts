@@ -16,11 +16,25 @@ import { api } from '../runtime'
 export const REFERRER_HOST_KEY = 'koma.referrerHost'
 
 interface Sender {
-  send(events: AnalyticsEvent[]): Promise<unknown>
+  /** `leaving`: the page is being hidden or left; the request must outlive it (fetch keepalive). */
+  send(events: AnalyticsEvent[], options?: { leaving?: boolean }): Promise<unknown>
 }
 
 const apiSender: Sender = {
-  send: (events) => api.request(endpoints.analyticsEvents, { body: { events: JSON.stringify(events) }, policy: { silent: true } }),
+  send: (events, options) =>
+    api.request(endpoints.analyticsEvents, {
+      body: { events: JSON.stringify(events) },
+      policy: { silent: true },
+      ...(options?.leaving ? { keepalive: true } : {}),
+    }),
+}
+
+/** An id for an event, unique for this browser in practice (the API keeps one event per visitor and id). */
+function newEventId(now: number): string {
+  const random = new Uint32Array(2)
+  if (typeof crypto !== 'undefined' && crypto.getRandomValues) crypto.getRandomValues(random)
+  else for (let i = 0; i < random.length; i++) random[i] = Math.floor(Math.random() * 2 ** 32)
+  return `${now.toString(36)}-${Array.from(random, (part) => part.toString(36)).join('')}`
 }
 
 function gpcOn(): boolean {
@@ -73,6 +87,7 @@ export class AnalyticsTracker {
     const referrerHost = storedReferrerHost()
     const withReferrer = referrerHost && name !== 'referral' ? { ...props, referrer_host: referrerHost } : props
     const event: AnalyticsEvent = {
+      id: newEventId(this.now()),
       name,
       path: analyticsPath(pathname),
       at: this.now(),
@@ -116,19 +131,29 @@ export class AnalyticsTracker {
     )
   }
 
-  /** Send what is queued (in batches of at most 50). */
-  async flush(): Promise<void> {
+  /**
+   * Send what is queued (in batches of at most 50). `leaving`: the page is being hidden or left,
+   * so every batch goes at once with keepalive (an ordinary request would be cancelled by the
+   * unload, losing the visit's page view and referral when the reader leaves within 5 s).
+   */
+  async flush(options: { leaving?: boolean } = {}): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
+    const sending: Promise<unknown>[] = []
     while (this.queue.length) {
       const batch = this.queue.splice(0, ANALYTICS_LIMITS.batch)
       if (!this.sharing()) return
+      if (options.leaving) {
+        sending.push(this.sender.send(batch, { leaving: true }).catch(() => undefined))
+        continue
+      }
       try {
         await this.sender.send(batch)
       } catch {
         // Lost: analytics never retries at the reader's expense.
       }
     }
+    await Promise.all(sending)
   }
 
   private schedule(): void {
@@ -147,11 +172,13 @@ function storedReferrerHost(): string | null {
 /** The page's one tracker (contracts is a federation singleton: host and remotes share it). */
 export const analytics = new AnalyticsTracker()
 
-/** Host boot: the visit's referral, and a last batch when the page is hidden. */
+/** Host boot: the visit's referral, and a last batch (keepalive) when the page is hidden or left. */
 export function installAnalytics(): void {
   if (typeof window === 'undefined') return
   analytics.visit({ href: location.href, referrer: document.referrer, ownHost: location.hostname })
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void analytics.flush()
+    if (document.visibilityState === 'hidden') void analytics.flush({ leaving: true })
   })
+  // Not every way out hides the page first (a link to another site in the same tab).
+  window.addEventListener('pagehide', () => void analytics.flush({ leaving: true }))
 }

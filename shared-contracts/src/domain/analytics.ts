@@ -23,6 +23,8 @@ export const isAnalyticsEvent = (value: unknown): value is AnalyticsEventName =>
 
 /** One event as the browser sends it; `props` are short scalar facts (ids, amounts, labels), never personal data. */
 export interface AnalyticsEvent {
+  /** Given by the page, unique per browser: the API keeps an event sent twice once (issue 35). */
+  id?: string
   name: AnalyticsEventName
   /** The page's path without its locale prefix (SPEC §7: page views are counted per screen, not per language). */
   path: string

@@ -7,6 +7,7 @@ const prop = Joi.alternatives().try(Joi.string().max(ANALYTICS_LIMITS.propText).
 export const analyticsBatchSchema = Joi.array()
   .items(
     Joi.object({
+      id: Joi.string().pattern(/^[A-Za-z0-9_-]{8,40}$/),
       name: Joi.string()
         .valid(...ANALYTICS_EVENTS)
         .required(),

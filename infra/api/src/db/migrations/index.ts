@@ -25,6 +25,7 @@ import * as m0810 from './0810_account_time_zone'
 import * as m0820 from './0820_release_setting'
 import * as m0900 from './0900_analytics'
 import * as m0995 from './0995_analytics_visitor'
+import * as m0996 from './0996_analytics_event_id'
 
 /**
  * Every migration. Names are stable: they are recorded in the database. Number ranges per area
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0820_release_setting': m0820,
   '0900_analytics': m0900,
   '0995_analytics_visitor': m0995,
+  '0996_analytics_event_id': m0996,
 }

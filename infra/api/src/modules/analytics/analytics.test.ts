@@ -68,6 +68,21 @@ describe('first-party analytics (POST /analytics/events, SPEC §7)', () => {
     expect(exported).not.toMatch(/browser-a-0001|browser-b-0002|test-device/)
   })
 
+  it('an event sent twice by the same browser (its last batch goes again as the page is left) is kept once; another browser’s same id is its own (issue 35)', async () => {
+    const before = (await stored()).length
+    const events = batch(
+      { id: 'lq2x-0a1b2c3d', name: 'page_view', path: '/', at: Date.now() },
+      { id: 'lq2x-9z8y7x6w', name: 'referral', path: '/', at: Date.now() },
+    )
+    const a = { headers: { 'x-koma-client-uid': 'browser-a-0001' } }
+    expect((await send(events, a)).json().result).toEqual({ stored: 2 })
+    expect((await send(events, a)).json().result).toEqual({ stored: 0 })
+    expect((await send(events, { headers: { 'x-koma-client-uid': 'browser-b-0002' } })).json().result).toEqual({ stored: 2 })
+    expect((await stored()).slice(before).map((row) => row.event_id)).toEqual(['lq2x-0a1b2c3d', 'lq2x-9z8y7x6w', 'lq2x-0a1b2c3d', 'lq2x-9z8y7x6w'])
+    // An id off the pattern is a hostile batch.
+    expect((await send(batch({ id: 'x', name: 'page_view', path: '/', at: 1 }), a)).statusCode).toBe(400)
+  })
+
   it('a visitor is counted without a member; hostile batches get SPEC §8 400 with a message in their language, and nothing is kept', async () => {
     const before = (await stored()).length
     expect((await send(batch({ name: 'page_view', path: '/', at: Date.now() }))).json().result).toEqual({ stored: 1 })

@@ -38,12 +38,19 @@ export async function storeEvents(
     locale: who.locale,
     visitor_id: visitor,
     member_id: who.memberId,
+    event_id: event.id ?? null,
     props: event.props && Object.keys(event.props).length ? JSON.stringify(event.props) : null,
     occurred_at: new Date(Math.min(now, Math.max(now - CLOCK_SLACK_MS, event.at))),
     received_at: new Date(now),
   }))
-  await deps.db.insertInto('analytics_events').values(rows).execute()
-  return rows.length
+  // A batch sent again (the page's last one goes with keepalive as the reader leaves) is kept once.
+  const stored = await deps.db
+    .insertInto('analytics_events')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute()
+  return stored.length
 }
 
 export interface ExportedEvent {
