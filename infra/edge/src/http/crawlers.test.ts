@@ -73,6 +73,12 @@ beforeAll(async () => {
   api.get('/api/menu/promotion/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
   api.get('/api/content_catalog/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
   api.get('/api/comic/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
+  // Home, public for a minute as ours is; an operator switches maintenance on through the edge.
+  api.get('/api/:lang/home', async (_req, reply) => reply.header('cache-control', 'public, max-age=60').send({ result: { sections: [] } }))
+  api.post('/api/ops/service/maintenance', async () => {
+    maintenance = true
+    return { result: { on: true } }
+  })
   api.get('/api/comic/coming_soon/9/product', async () => ({
     result: { content: { ...title('en'), id: 9, name: 'Tide', status: 'coming_soon', publishedAt: '2027-01-01T00:00:00.000Z' }, hasTrial: false },
   }))
@@ -234,6 +240,24 @@ describe('statuses', () => {
     }
     expect((await get('/api/comic/7')).status).toBe(200)
     expect((await get('/en/document/faq')).status).toBe(200)
+  })
+
+  it('the first page load after an operator switched maintenance on is a 503, on every page (issue 35)', async () => {
+    // Open: home's answer is kept (public), the pages are 200s.
+    expect((await get('/en')).status).toBe(200)
+    expect((await get('/fr/document/faq')).status).toBe(200)
+    try {
+      // The switch passes the edge (its answer is the operator's, not a 503).
+      expect((await get({ method: 'POST', path: '/api/ops/service/maintenance', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(
+        200,
+      )
+      for (const url of ['/en', '/fr/document/faq', '/en/comic/7', '/menu/promotion/3']) {
+        const res = await get(url)
+        expect([url, res.status, res.headers['retry-after']]).toEqual([url, 503, '60'])
+      }
+    } finally {
+      maintenance = false
+    }
   })
 })
 

@@ -155,8 +155,25 @@ export class PageMetadata {
     return { status: described.status, locale: page.locale, head: parts.join('') }
   }
 
-  /** The page's own texts: the title's from the API, else the screen's name. */
+  /**
+   * The page's own texts and status. Any page of the app is a 503 while the site is in
+   * maintenance (issue 35: the first load after an operator switched it on was a 200): told by
+   * the API's home answer, which is public and kept for its max-age while the site is open (no
+   * call per page), forgotten on every operator write that passes an edge (server.ts), and never
+   * kept while it is a 503.
+   */
   private async content(page: PageContext, clientIp: string, waitMs: number): Promise<Described> {
+    const service = page.match ? this.answer(`/${page.locale}/home`, page.locale, clientIp, waitMs) : null
+    const described = await this.ownContent(page, clientIp, waitMs)
+    if (described.status === 200 && (await service)?.status === 503) {
+      const texts = PAGE_TEXTS[page.locale]
+      return { status: 503, title: `${texts.maintenance} | Koma`, description: texts.siteDescription, index: false }
+    }
+    return described
+  }
+
+  /** The page's own texts: the title's from the API, else the screen's name. */
+  private async ownContent(page: PageContext, clientIp: string, waitMs: number): Promise<Described> {
     const texts = PAGE_TEXTS[page.locale]
     const site = (title?: string, index = true): Described => ({
       status: 200,
