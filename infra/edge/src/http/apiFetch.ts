@@ -33,7 +33,16 @@ export type ApiTarget = string | (() => string)
 export async function apiGet<T>(
   apiUrl: ApiTarget,
   path: string,
-  input: { locale: Locale; clientIp: string; now: number; timeoutMs?: number; cookie?: string },
+  input: {
+    locale: Locale
+    clientIp: string
+    now: number
+    timeoutMs?: number
+    /** The reader's Cookie header (issue 34): the call is theirs. */
+    cookie?: string
+    /** The zone the reader's browser last told (koma_tz), sent as their browser sends it (SPEC §7). */
+    timeZone?: string
+  },
 ): Promise<ApiAnswer<T>> {
   try {
     const time = String(input.now)
@@ -46,6 +55,7 @@ export async function apiGet<T>(
         [HEADERS.clientUid]: 'edge',
         'x-forwarded-for': input.clientIp,
         ...(input.cookie ? { cookie: input.cookie } : {}),
+        ...(input.timeZone ? { [HEADERS.timezone]: input.timeZone } : {}),
       },
       signal: AbortSignal.timeout(input.timeoutMs ?? 5000),
     })

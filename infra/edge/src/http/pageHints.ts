@@ -17,6 +17,7 @@ import {
   PAGE_SCRIPTS_ID,
   hasTags,
   type TagConfig,
+  validTimeZone,
   type BootData,
   type HomeLayout,
   type Locale,
@@ -267,8 +268,16 @@ export class PageHints {
     // the page the browser draws, as before.
     const reader = pageReader(req.cookie)
     const asReader = reader === 'reader' && match !== null && READER_DRAWN.has(match.route.id)
+    const told = readCookie(COOKIES.timeZone, req.cookie ?? '')
+    const timeZone = told && validTimeZone(told) ? told : undefined
     const ask = <T>(path: string) =>
-      apiGet<T>(this.apiUrl, path, { locale, clientIp: req.clientIp, now: this.now(), timeoutMs: apiWait, ...(asReader ? { cookie: req.cookie } : {}) })
+      apiGet<T>(this.apiUrl, path, {
+        locale,
+        clientIp: req.clientIp,
+        now: this.now(),
+        timeoutMs: apiWait,
+        ...(asReader ? { cookie: req.cookie, ...(timeZone ? { timeZone } : {}) } : {}),
+      })
     const profileAnswer = asReader ? ask<Profile>(PROFILE_PATH) : null
     // The host's own texts in the page's language, which its first render waits for.
     const host = registry.host
