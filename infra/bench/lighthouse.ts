@@ -161,8 +161,12 @@ export async function memberCookies(baseURL: string, member = SEEDED_READER): Pr
 
 /** The visitor's and the member's medians side by side, page by page, with the member's LCP over the visitor's. */
 export function printMemberBeside(visitor: LighthousePage[], member: LighthousePage[]): void {
-  console.log(`\n## Lighthouse ${'12.8'} mobile preset, visitor and signed-in member (median of ${member[0]?.runs.length ?? 0} runs; perf of each run in brackets)`)
-  console.log(`${'page'.padEnd(40)}${'visitor'.padStart(8)}${'LCP ms'.padStart(8)}${'member'.padStart(8)}${'LCP ms'.padStart(8)}${'Δ LCP'.padStart(8)}  runs (visitor | member)`)
+  console.log(
+    `\n## Lighthouse ${'12.8'} mobile preset, visitor and signed-in member (median of ${member[0]?.runs.length ?? 0} runs; perf of each run in brackets)`,
+  )
+  console.log(
+    `${'page'.padEnd(40)}${'visitor'.padStart(8)}${'LCP ms'.padStart(8)}${'member'.padStart(8)}${'LCP ms'.padStart(8)}${'Δ LCP'.padStart(8)}  runs (visitor | member)`,
+  )
   for (const m of member) {
     const v = visitor.find((page) => page.url === m.url && page.lang === m.lang)
     const delta = v ? m.median.lcpMs - v.median.lcpMs : null

@@ -244,7 +244,9 @@ describe('a member’s and a guest’s first paint (issue 34)', () => {
       expect(state(firstList.html)).not.toEqual(state(secondList.html))
       // The paid chapter: its signed pages, and the first one preloaded, for the first only.
       expect(firstChapter.html).toMatch(SIGNED_PAGE)
-      expect(firstChapter.html).toMatch(/<link rel="preload" as="image" href="\/api\/image\/[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/)
+      expect(firstChapter.html).toMatch(
+        /<link rel="preload" as="image" href="\/api\/image\/[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/,
+      )
       expect({ drawn: secondChapter.drawn, pages: SIGNED_PAGE.test(secondChapter.html), own: secondChapter.html.includes(readers[0]!) }).toEqual({
         drawn: false,
         pages: false,

@@ -242,7 +242,9 @@ describe('what the edge writes into the first page', () => {
       const alice = await hints().headFor(request('/en/comic/5/chapter/7/product', { cookie: 'koma_session=alice; koma_lc=1' }), registry)
       expect(alice.answered).toBe(true)
       expect(alice.head).toContain('/api/image/70/tile/0/2?e=9&amp;s=sig')
-      expect(alice.head).toMatch(/<link rel="preload" as="image" href="\/api\/image\/70\/tile\/0\/2\?e=9&amp;s=sig&amp;w=768" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/)
+      expect(alice.head).toMatch(
+        /<link rel="preload" as="image" href="\/api\/image\/70\/tile\/0\/2\?e=9&amp;s=sig&amp;w=768" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/,
+      )
       const bob = await hints().headFor(request('/en/comic/5/chapter/7/product', { cookie: 'koma_session=bob; koma_lc=1' }), registry)
       expect({ answered: bob.answered, urls: bob.head.includes('/api/image/70') }).toEqual({ answered: false, urls: false })
       // The API was asked with each reader's own cookies, and only those.

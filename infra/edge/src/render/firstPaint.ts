@@ -92,7 +92,9 @@ export class FirstPaint {
   /** Whether this page is one the edge draws: then its boot data gets a seed (drawPage's random choices). */
   wants(request: DrawRequest, page: PageContext, registry: Registry): boolean {
     const owner = page.match?.route.owner
-    return Boolean((request.visitor || request.reader) && page.match?.route.drawnByEdge && registry.host && owner && owner !== 'host' && registry.remotes[owner])
+    return Boolean(
+      (request.visitor || request.reader) && page.match?.route.drawnByEdge && registry.host && owner && owner !== 'host' && registry.remotes[owner],
+    )
   }
 
   /**
