@@ -2,6 +2,7 @@ import {
   auth,
   COOKIES,
   deviceTimeZone,
+  endpoints,
   installAnalytics,
   installHostBridge,
   LOCALE_COOKIE_DAYS,
@@ -10,6 +11,7 @@ import {
   SERVER_RENDER_MISS,
   whenIdle,
   writeCookie,
+  type Profile,
 } from '@koma/contracts'
 import { needsBrowserGuide } from '@koma/contracts/domain'
 import { Global } from '@emotion/react'
@@ -31,10 +33,15 @@ async function boot(): Promise<void> {
     location.replace('/browserguide')
     return
   }
-  // A page the edge drew was drawn for a visitor: its request carried no session of any kind. A
-  // guest left in this browser's storage without its session is one no longer (its profile call
-  // would sign it out): forget it now, so the page hydrates as it was drawn (issue 13).
-  if (document.getElementById('root')?.hasAttribute('data-drawn') && auth.guest && !auth.signedIn) auth.clearLocal()
+  // A page the edge drew starts as the reader it was drawn for (issues 13 and 34): a member or a
+  // guest with the profile the API gave their session (boot data), else a visitor: its request
+  // carried no session of any kind, and a guest left in this browser's storage without its
+  // session is one no longer (its profile call would sign it out).
+  if (document.getElementById('root')?.hasAttribute('data-drawn')) {
+    const profile = (readBootData()?.results?.[endpoints.profile.path] as Profile | undefined) ?? null
+    if (profile) auth.drawnFor(profile)
+    else if (auth.guest && !auth.signedIn) auth.clearLocal()
+  }
   installPageGuards()
   installFailureBeacons()
   installQueryHooks()

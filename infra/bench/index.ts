@@ -9,7 +9,7 @@ import { measureCluster, printClusterFigures } from './cluster'
 import { measureFirstLoad, type FirstLoad } from './firstLoad'
 import { measureHostile, printHostileFigures } from './hostile'
 import { measureArchivesAndRenders, printArchiveAndRenderFigures } from './archivesAndRenders'
-import { LIGHTHOUSE_PAGES, measureLighthouse, printLighthouse } from './lighthouse'
+import { LIGHTHOUSE_PAGES, measureLighthouse, measureMemberLighthouse, printLighthouse } from './lighthouse'
 import { importNovels, measureNovels } from './novels'
 import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
 
@@ -39,7 +39,9 @@ async function main(): Promise<void> {
     printHostileFigures(await measureHostile())
     return
   }
-  // `npm run bench -- lighthouse [URL]`: Lighthouse alone, on a running site (URL) or a fresh one.
+  // `npm run bench -- lighthouse [member] [URL]`: Lighthouse alone, on a running site (URL) or a
+  // fresh one; a visitor on every page, then a signed-in member beside a visitor on three (issue
+  // 34). `member`: those three only.
   if (process.argv.includes('lighthouse')) {
     const url = process.argv.find((arg) => /^https?:\/\//.test(arg))
     if (url) {
@@ -47,7 +49,12 @@ async function main(): Promise<void> {
       const edgeDir = process.env.EDGE_DIR
       // With EDGE_DIR (the site's published folder) the first-load bytes are split too.
       if (edgeDir) for (const pagePath of ['/', '/en/comic/1']) printFirstLoad(await measureFirstLoad({ baseURL, edgeDir } as SiteInfo, pagePath))
-      if (!process.argv.includes('bytes')) printLighthouse(await measureLighthouse(baseURL, LIGHTHOUSE_PAGES))
+      if (process.argv.includes('member')) await measureMemberLighthouse(baseURL)
+      else if (!process.argv.includes('bytes')) {
+        const visitor = await measureLighthouse(baseURL, LIGHTHOUSE_PAGES)
+        printLighthouse(visitor)
+        await measureMemberLighthouse(baseURL, visitor)
+      }
       return
     }
   }
@@ -98,7 +105,9 @@ async function main(): Promise<void> {
     fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
     for (const pagePath of ['/', '/en/comic/1']) printFirstLoad(await measureFirstLoad(site, pagePath))
     printCanaryFigures(await measureCanary())
-    printLighthouse(await measureLighthouse(site.baseURL, LIGHTHOUSE_PAGES))
+    const visitor = await measureLighthouse(site.baseURL, LIGHTHOUSE_PAGES)
+    printLighthouse(visitor)
+    await measureMemberLighthouse(site.baseURL, visitor)
     await measureViewer(site, longChapter)
     await measureNovels(site, novels)
   } finally {

@@ -1,9 +1,10 @@
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { chapterOf, findTitle } from './support/api'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { chapterOf, findTitle, seededTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually } from './support/eventually'
 import { clusterLane, readSite, screenshotDir } from './support/site'
+import { SEEDED_READER, signInAt, signUp } from './support/members'
 
 /**
  * Issue 13: a visitor's home, episode lists and chapters are drawn by the edge (the live host's
@@ -157,8 +158,8 @@ describe('what the edge draws (issue 13)', () => {
     expect(locked.html).not.toMatch(/\/api\/image\/\d+\?e=/)
     await visitor.close()
 
-    // A reader with an account carries a session or the login-check cookie (no sign-in here: the
-    // shared site's sign-ins from one address are limited, and the edge decides on the cookie).
+    // A login-check cookie without a session the API knows (issue 34: a member's own page is drawn,
+    // below; one the API does not recognise is left to the browser).
     const member = await newContext(browser)
     await member.addCookies([{ name: 'koma_lc', value: '1', url: readSite().baseURL }])
     const signedIn = await sent(await member.newPage(), '/en')
@@ -179,6 +180,146 @@ describe('what the edge draws (issue 13)', () => {
     }
     expect(registry.remotes.mf_catalog?.version).toMatch(/^\d{14}-/)
     expect(html).toContain(`data-remote="mf_catalog" data-remote-version="${registry.remotes.mf_catalog?.version}"`)
+    await context.close()
+  })
+})
+
+/** The page's HTML and headers as the edge sends them to a browser context (its own cookies and address). */
+async function fetched(context: BrowserContext, url: string): Promise<{ html: string; drawn: boolean; headers: Record<string, string> }> {
+  const response = await context.request.get(url)
+  const html = await response.text()
+  return { html, drawn: /<div id="root" data-drawn>/.test(html), headers: response.headers() }
+}
+
+/** Signed page URLs (SPEC: a chapter's pages, `/api/image/{id}?e=…&s=…`, bands too) anywhere in the HTML. */
+const SIGNED_PAGE = /\/api\/image\/\d+(\/tile\/\d+\/\d+)?\?e=\d+&(amp;)?s=/
+
+describe('a member’s and a guest’s first paint (issue 34)', () => {
+  /** A gauge chapter of a title whose gauge members can use, not free: only a reader who read it with the gauge may. */
+  async function gaugeChapter() {
+    const titles = (await seededTitles()).filter((title) => !title.mature && title.chapterFileFormat === 'image')
+    const title = titles.find(
+      (item) =>
+        item.rentalConfig?.gaugeUsable &&
+        item.chapters.some((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted && !c.salesConfig.free && !c.hasTrial),
+    )!
+    const chapter = title.chapters.find((c) => (c.salesConfig.rentAllowedWith ?? []).includes('gauge') && !c.aborted && !c.salesConfig.free && !c.hasTrial)!
+    return { title, chapter, list: `/en/${title.type}/${title.id}`, url: `/en/${title.type}/${title.id}/chapter/${chapter.id}/product` }
+  }
+
+  it('draws two members at once, each with their own data only, and a paid chapter’s pages only for the one who has the right', async () => {
+    const { chapter, list, url } = await gaugeChapter()
+    const stamp = `${Date.now()}-${process.pid}`
+    const readers = [`first-${stamp}@koma.example`, `second-${stamp}@koma.example`]
+    const contexts = await Promise.all(readers.map(() => newContext(browser, { viewport: PHONE })))
+    for (const [index, email] of readers.entries()) await signUp(await contexts[index]!.newPage(), { email, password: `koma-test-${stamp}` })
+    const [first, second] = contexts as [BrowserContext, BrowserContext]
+    // The first reads the chapter with the free-read gauge: it is theirs for the rental period.
+    const page = await first.newPage()
+    await page.goto(list)
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+    await page.locator('[data-testid="access-sheet"] [data-option="freeRead"]').click()
+    await page.waitForURL((at) => at.pathname === url)
+    await page.getByTestId('page-image').first().waitFor()
+
+    // Both at once, again and again: each page is drawn for its own reader and holds nothing of the other.
+    for (let round = 0; round < 3; round++) {
+      const [firstList, secondList, firstChapter, secondChapter] = await Promise.all([
+        fetched(first, list),
+        fetched(second, list),
+        fetched(first, url),
+        fetched(second, url),
+      ])
+      for (const [sent, own, other] of [
+        [firstList, readers[0]!, readers[1]!],
+        [secondList, readers[1]!, readers[0]!],
+        [firstChapter, readers[0]!, readers[1]!],
+      ] as const) {
+        expect({ drawn: sent.drawn, own: sent.html.includes(own), other: sent.html.includes(other) }).toEqual({ drawn: true, own: true, other: false })
+        expect(sent.headers['cache-control']).toBe('private, no-store')
+        expect(sent.headers.etag).toBeUndefined()
+      }
+      // The episode list as each one's own: the rented chapter says so for the first only.
+      const state = (html: string) => new RegExp(`data-chapter-id="${chapter.id}"[\\s\\S]*?data-testid="chapter-state"[^>]*>([\\s\\S]*?)</div>`).exec(html)?.[1]
+      expect(state(firstList.html)).not.toEqual(state(secondList.html))
+      // The paid chapter: its signed pages, and the first one preloaded, for the first only.
+      expect(firstChapter.html).toMatch(SIGNED_PAGE)
+      expect(firstChapter.html).toMatch(
+        /<link rel="preload" as="image" href="\/api\/image\/[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/,
+      )
+      expect({ drawn: secondChapter.drawn, pages: SIGNED_PAGE.test(secondChapter.html), own: secondChapter.html.includes(readers[0]!) }).toEqual({
+        drawn: false,
+        pages: false,
+        own: false,
+      })
+      expect(secondChapter.headers['cache-control']).toBe('private, no-store')
+    }
+    // Another reader's session in a crafted cookie is theirs to use, but a made-up or ended one draws nothing, and never fails.
+    const crafted = await newContext(browser)
+    await crafted.addCookies([
+      { name: 'koma_session', value: 'made-up', url: readSite().baseURL },
+      { name: 'koma_lc', value: '1', url: readSite().baseURL },
+    ])
+    for (const at of ['/en', list, url]) {
+      const sent = await fetched(crafted, at)
+      expect({ at, status: sent.headers['content-type']?.startsWith('text/html'), drawn: sent.drawn, pages: SIGNED_PAGE.test(sent.html) }).toEqual({
+        at,
+        status: true,
+        drawn: false,
+        pages: false,
+      })
+    }
+    await Promise.all([crafted.close(), ...contexts.map((context) => context.close())])
+  })
+
+  it('hydrates the seeded member’s home, episode list and chapter as drawn, at phone and desktop widths', async () => {
+    const { episodes, vertical } = await seededPages()
+    for (const [viewport, width] of [
+      [PHONE, 390],
+      [DESKTOP, 1280],
+    ] as const) {
+      const context = await newContext(browser, { viewport })
+      const page = await context.newPage()
+      await signInAt(page, '/en', SEEDED_READER)
+      const errors = trackErrors(page)
+      for (const [name, url] of [
+        ['home', '/en'],
+        ['episodes', `/en${episodes}`],
+        ['chapter', `/en${vertical}`],
+      ] as const) {
+        const { drawn, html } = await sent(page, url)
+        expect({ url, drawn }).toEqual({ url, drawn: true })
+        // The header as the member's, drawn by the edge before any script ran (the viewer has none).
+        if (name !== 'chapter') expect(html).toMatch(/data-testid="header-nickname"[^>]*>Reader</)
+        expect(await page.getAttribute('#root', 'data-hydrated')).toBe('true')
+        if (name !== 'chapter') expect(await page.getByTestId('header-nickname').textContent()).toBe('Reader')
+        await page.screenshot({ path: path.join(screenshotDir(), `first-paint-member-${name}-${width}.png`) })
+      }
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  it('draws a guest’s pages as the guest’s, and hydrates them', async () => {
+    const { chapter, list, url } = await gaugeChapter()
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto(list)
+    await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+    await page.getByTestId('login-confirm-guest').click()
+    await page.locator('[data-testid="access-sheet"] [data-option="freeRead"]').click()
+    await page.waitForURL((at) => at.pathname === url)
+    for (const at of [list, url]) {
+      const { drawn, html } = await sent(page, at)
+      expect({ at, drawn }).toEqual({ at, drawn: true })
+      expect(html).toContain('data-testid="header-guest"')
+      expect(await page.getAttribute('#root', 'data-hydrated')).toBe('true')
+    }
+    // The gauge chapter the guest read: its signed pages are in the guest's own page.
+    expect((await fetched(context, url)).html).toMatch(SIGNED_PAGE)
+    await page.getByTestId('header-guest').waitFor()
+    expect(errors).toEqual([])
     await context.close()
   })
 })

@@ -1,6 +1,17 @@
 import createCache from '@emotion/cache'
 import { Global } from '@emotion/react'
-import { installHostBridge, invalidateAll, SERVER_RENDER_MISS, ServerRenderMiss, setServerPage, type DrawnPage, type DrawPageInput } from '@koma/contracts'
+import {
+  auth,
+  endpoints,
+  installHostBridge,
+  invalidateAll,
+  SERVER_RENDER_MISS,
+  ServerRenderMiss,
+  setServerPage,
+  type DrawnPage,
+  type DrawPageInput,
+  type Profile,
+} from '@koma/contracts'
 import { enableStaticRendering } from 'mobx-react-lite'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
@@ -39,6 +50,10 @@ export function renderPage(input: DrawPageInput): Promise<DrawnPage | null> {
 async function draw(input: DrawPageInput): Promise<DrawnPage | null> {
   const errors: string[] = []
   setServerPage({ cookie: input.cookie, gpc: input.gpc, languages: input.languages, boot: input.boot })
+  // Who reads the page (issue 34): the request's login-check cookie and the profile the API gave
+  // their session, which the edge wrote into the page; a visitor's page has none. Set for this
+  // drawing only, and forgotten before the next (drawings go one at a time).
+  auth.drawnFor((input.boot.results?.[endpoints.profile.path] as Profile | undefined) ?? null)
   invalidateAll()
   forgetRouteModules()
   remoteLoader.serve(input.registry, input.remotes)
@@ -71,6 +86,7 @@ async function draw(input: DrawPageInput): Promise<DrawnPage | null> {
   } finally {
     clearTimeout(timer)
     setServerPage(null)
+    auth.drawnFor(null)
     invalidateAll()
   }
 }

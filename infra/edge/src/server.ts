@@ -13,7 +13,7 @@ import { clientIp, registerApiProxy } from './http/api-proxy'
 import { ApiUpstreams } from './http/upstreams'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
-import { isAnonymousVisitor, languagesOf, PageHints, pageContext, withHead } from './http/pageHints'
+import { languagesOf, PageHints, pageContext, pageReader, withHead } from './http/pageHints'
 import { FirstPaint, withoutScriptPreloads, withRoot } from './render/firstPaint'
 import { PageMetadata, withPageMeta } from './http/pageMeta'
 import type { AnswerBus } from './http/answerBus'
@@ -70,6 +70,8 @@ const NO_CACHE = 'no-cache'
 /** This process's default name for /healthz: random, drawn once (issue 33: no host name or process id in a public answer). */
 const PROCESS_NAME = `edge-${randomBytes(6).toString('hex')}`
 const PAGE_CACHE = 'no-cache, private'
+/** A page carrying answers the API gave the reader's own session (issue 34): kept nowhere, revalidated never. */
+const PERSONAL_PAGE_CACHE = 'private, no-store'
 /** After the API answers 503 (maintenance), pages answer 503 too for this long, or until it answers again. */
 const MAINTENANCE_HOLD_MS = 60_000
 
@@ -302,20 +304,23 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     const owner = context.match?.route.owner
     const ownerVersion = owner && owner !== 'host' ? readers.registry.remotes[owner]?.version : undefined
     if (owner && ownerVersion && req.method === 'GET' && !isbot(req.headers['user-agent'])) await health.pageServed(owner, ownerVersion)
-    // A visitor's home, episode list or chapter is drawn here first (issue 13, render/firstPaint.ts).
+    // A visitor's, member's or guest's home, episode list or chapter is drawn here first (issues
+    // 13 and 34, render/firstPaint.ts).
+    const reader = pageReader(req.headers.cookie)
     const drawRequest = {
       url: req.url,
       cookie: req.headers.cookie,
       languages: languagesOf(req.headers['accept-language']),
       gpc: req.headers['sec-gpc'] === '1',
-      visitor: isAnonymousVisitor(req.headers.cookie),
+      visitor: reader === 'visitor',
+      reader: reader === 'reader',
     }
     const drawing = firstPaint.wants(drawRequest, context, readers.registry)
     void firstPaint.warm(readers.registry)
     // A page the edge draws fetches its scripts once it is painted (koma-scripts), not in its head.
     const original = html.identity.toString('utf8')
     const index = drawing ? withoutScriptPreloads(original) : null
-    const [{ head, tag, boot, answered, scriptsDeferred }, meta] = await Promise.all([
+    const [{ head, tag, boot, answered, scriptsDeferred, personal }, meta] = await Promise.all([
       hints.headFor(
         request,
         readers.registry,
@@ -339,6 +344,12 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // Drawn only from the answer the screen needs (a paid chapter, a slow API: the browser draws it).
     const drawn = drawing && answered && status === 200 ? await firstPaint.draw(drawRequest, context, readers.registry, boot) : null
     if (drawn) body = withRoot(body, drawn)
+    // A member's or guest's own answers (and their drawing): no cache keeps the page, and it has no
+    // validator, so no ETag made from one reader's data is ever compared with another's request.
+    if (personal) {
+      reply.header('cache-control', PERSONAL_PAGE_CACHE)
+      return sendPage(req, reply, body, null)
+    }
     return sendPage(req, reply, body, `${html.tag}-${tag}-${metaTag}${drawn ? `-${createHash('sha256').update(drawn).digest('base64url').slice(0, 12)}` : ''}`)
   }
 

@@ -49,6 +49,32 @@ describe('AuthStore', () => {
     expect(changes).toEqual([false])
   })
 
+  describe('a page drawn for its reader (issue 34)', () => {
+    afterEach(() => window.localStorage.clear())
+
+    it('starts as the member or guest the edge drew it for, with the profile it drew, and announces nothing', () => {
+      const { store, changes, setCookie } = setup(null, jest.fn())
+      setCookie('1')
+      store.drawnFor(profile)
+      expect({ signedIn: store.signedIn, guest: store.guest, nickname: store.nickname }).toEqual({ signedIn: true, guest: false, nickname: 'Reader' })
+      // A guest (no login-check cookie): the page is a guest's, and this browser remembers it.
+      setCookie(null)
+      store.drawnFor({ ...profile, guest: true, nickname: 'Guest' })
+      expect({ signedIn: store.signedIn, guest: store.guest, reader: store.reader }).toEqual({ signedIn: false, guest: true, reader: true })
+      expect(window.localStorage.getItem('koma.guest')).toBe('1')
+      // Drawn for nobody (the edge's next drawing): nobody's profile is left.
+      store.drawnFor(null)
+      expect({ reader: store.reader, profile: store.profile }).toEqual({ reader: false, profile: null })
+      expect(changes).toEqual([])
+    })
+
+    it('never takes a member’s profile for a page without a session of its own', () => {
+      const { store } = setup(null, jest.fn())
+      store.drawnFor(profile)
+      expect({ reader: store.reader, profile: store.profile }).toEqual({ reader: false, profile: null })
+    })
+  })
+
   describe('guests (SPEC §4, §6)', () => {
     afterEach(() => window.localStorage.clear())
 

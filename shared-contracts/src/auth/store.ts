@@ -57,6 +57,25 @@ export class AuthStore {
     return this.profile?.nickname ?? null
   }
 
+  /**
+   * The page the edge draws or the browser hydrates is drawn for this reader (issue 34): the
+   * login-check cookie of the page (the request's, on the edge), and the profile the API gave
+   * their session as the edge wrote it into the page (boot data), or null (a visitor's page). A
+   * guest's profile makes the page a guest's: the edge cannot read this browser's storage, so the
+   * browser takes the guest from the page as the edge drew it. Announces nothing: nothing changed
+   * for the reader, the page only starts as what it is.
+   */
+  drawnFor(profile: Profile | null): void {
+    this.cookieValue = this.cookie()
+    const guest = !this.cookieValue && profile?.guest === true
+    if (guest !== this.guest && typeof document !== 'undefined') {
+      if (guest) safeStorage.set(STORAGE_KEYS.guest, '1')
+      else safeStorage.remove(STORAGE_KEYS.guest)
+    }
+    this.guest = guest
+    this.profile = profile && this.reader ? profile : null
+  }
+
   /** Re-read the login-check cookie (after a sign-in response set it, or another tab changed it). */
   syncFromCookie(): void {
     const before = this.signedIn

@@ -20,18 +20,29 @@ export interface ApiAnswer<T> {
   result: T | null
 }
 
-/**
- * A GET to the API as the edge makes it for a first page: signed like the browser's calls
- * (SPEC §7 headers), anonymous (no reader cookie), on behalf of the reader's address. Never
- * throws: a refused connection or a timeout is status 0.
- */
 /** Where the edge's own GETs go: one API address, or the next healthy API process (upstreams.ts). */
 export type ApiTarget = string | (() => string)
 
+/**
+ * A GET to the API as the edge makes it for a first page: signed like the browser's calls
+ * (SPEC §7 headers), on behalf of the reader's address. Anonymous (no cookie) unless `cookie` is
+ * given: a member's or guest's page (issue 34) asks as that reader, with the Cookie header their
+ * own request carried, as their browser would, and nothing else of theirs. Never throws: a
+ * refused connection or a timeout is status 0.
+ */
 export async function apiGet<T>(
   apiUrl: ApiTarget,
   path: string,
-  input: { locale: Locale; clientIp: string; now: number; timeoutMs?: number },
+  input: {
+    locale: Locale
+    clientIp: string
+    now: number
+    timeoutMs?: number
+    /** The reader's Cookie header (issue 34): the call is theirs. */
+    cookie?: string
+    /** The zone the reader's browser last told (koma_tz), sent as their browser sends it (SPEC §7). */
+    timeZone?: string
+  },
 ): Promise<ApiAnswer<T>> {
   try {
     const time = String(input.now)
@@ -43,6 +54,8 @@ export async function apiGet<T>(
         [HEADERS.platform]: 'web',
         [HEADERS.clientUid]: 'edge',
         'x-forwarded-for': input.clientIp,
+        ...(input.cookie ? { cookie: input.cookie } : {}),
+        ...(input.timeZone ? { [HEADERS.timezone]: input.timeZone } : {}),
       },
       signal: AbortSignal.timeout(input.timeoutMs ?? 5000),
     })

@@ -128,12 +128,13 @@ export function sendVariants(req: FastifyRequest, reply: FastifyReply, variants:
  * A page composed for one request, compressed on the way out at a fast setting (it is a few
  * kilobytes, or some tens with the home data: about a millisecond).
  */
-export async function sendPage(req: FastifyRequest, reply: FastifyReply, html: string, tag: string): Promise<FastifyReply> {
+export async function sendPage(req: FastifyRequest, reply: FastifyReply, html: string, tag: string | null): Promise<FastifyReply> {
   const encoding = negotiate(req.headers['accept-encoding'], { br: true, gzip: true })
   const etag = `"${tag}${encoding === 'identity' ? '' : `-${encoding}`}"`
   reply.header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-  // A 404 or 503 page is never "not modified": only a 200 carries a validator.
-  if (reply.statusCode === 200) {
+  // A 404 or 503 page is never "not modified": only a 200 carries a validator, and only a page
+  // that may be revalidated (a null tag: a reader's own page, issue 34).
+  if (reply.statusCode === 200 && tag !== null) {
     reply.header('etag', etag)
     if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send()
   }

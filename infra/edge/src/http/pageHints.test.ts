@@ -12,6 +12,18 @@ const registry: Registry = {
   remotes: { mf_catalog: { version: V, entry: `/remotes/mf-catalog/${V}/mf-manifest.json` } },
 }
 const banner = { imageUrl: '/api/image/7', largeScreenImageUrl: null }
+const member = (userId: number, nickname: string, extra: { guest?: boolean; acceptMature?: boolean } = {}) => ({
+  userId,
+  nickname,
+  guest: extra.guest ?? false,
+  mature: { acceptMature: extra.acceptMature ?? false, adultVerification: extra.acceptMature ?? false },
+})
+const PROFILES: Record<string, ReturnType<typeof member>> = {
+  alice: member(1, 'Alice'),
+  bob: member(2, 'Bob'),
+  guest9: member(9, 'Guest', { guest: true }),
+  adult: member(3, 'Adult', { acceptMature: true }),
+}
 const home = (cacheControl: string) => ({
   cacheControl,
   body: { result: { popups: [], sections: [], menu: { holder: '', items: [] }, topBanner: { elements: [banner] } } },
@@ -50,10 +62,23 @@ describe('what the edge writes into the first page', () => {
     await fs.mkdir(path.join(root, 'host', V), { recursive: true })
     await fs.writeFile(path.join(root, 'host', V, 'route-chunks.json'), JSON.stringify({ 'messages:en': ['12.h.js'], 'messages:fr': ['13.h.js'] }))
     api = Fastify()
+    // Issue 34: the readers this API knows, by their session cookie (a guest's too); anyone else is a 401.
+    api.get('/api/member/profile', async (req, reply) => {
+      const session = /koma_session=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? ''
+      const profile = PROFILES[session]
+      return profile ? reply.send({ result: profile }) : reply.code(401).send({ code: 401, message: 'Authentication error' })
+    })
+    api.get('/api/:type/:id', async (req, reply) => {
+      const session = /koma_session=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? ''
+      if (!PROFILES[session]) return reply.code(404).send({ code: 404, message: 'Not found' })
+      return reply.send({ result: { id: 1, name: 'Moonlit Blade Princess', subscribed: session === 'alice', keyVisual: null } })
+    })
     api.get('/api/:type/:id/chapter/:chapterId/:salesType', async (req, reply) => {
       const { chapterId } = req.params as { chapterId: string }
       chapterCalls.push(`${chapterId} ${req.headers.cookie ?? ''}`)
       if (chapterId === '2') return reply.code(401).send({ code: 401, message: 'Authentication error' })
+      // Chapter 7: paid, unlocked by alice only (the API decides who has the right).
+      if (chapterId === '7' && !/koma_session=alice\b/.test(req.headers.cookie ?? '')) return reply.code(403).send({ code: 403, message: 'Locked' })
       const orientation = chapterId === '3' ? 'paged' : 'vertical'
       return reply.send({
         result: {
@@ -138,6 +163,7 @@ describe('what the edge writes into the first page', () => {
       '<link rel="preload" as="image" href="/api/image/33?w=1280" imagesrcset="/api/image/33?w=1280 1x, /api/image/33?w=1280&amp;dpr=2 2x" fetchpriority="high">',
     )
     asked.length = 1
+    // A session the API does not know, a login-check cookie alone, a mature reader: nothing (issue 34: a reader the API knows gets their own, below).
     for (const cookie of ['koma_session=abc', 'koma_lc=1', 'koma_accept_mature=Y'])
       expect(boot((await hints.headFor(request('/fr/comic/1', { cookie }), registry)).head).results).toBeUndefined()
     expect(asked).toHaveLength(1)
@@ -160,18 +186,84 @@ describe('what the edge writes into the first page', () => {
     expect(paged.head).toContain('imagesizes="min(100vw, 66.67vh)" fetchpriority="high">')
     // The API asked as a visitor: no cookie of the reader's, whatever the reader sent.
     expect(chapterCalls.every((call) => call.endsWith(' '))).toBe(true)
-    // A paid chapter (401), an EPUB (the reader draws it), a mature title's chapter, a member, a guest, a mature reader: nothing written.
+    // A paid chapter (401), an EPUB (the reader draws it), a mature title's chapter, a mature reader: nothing written.
     for (const [url, cookie] of [
       ['/en/comic/5/chapter/2/product', undefined],
       ['/en/comic/5/chapter/4/product', undefined],
       ['/en/comic/5/chapter/6/product', undefined],
-      ['/en/comic/5/chapter/1/product', 'koma_session=abc'],
-      ['/en/comic/5/chapter/1/product', 'koma_lc=1'],
       ['/en/comic/5/chapter/1/product', 'koma_accept_mature=Y'],
     ] as const) {
       const hinted = await hints.headFor(request(url, { cookie }), registry)
       expect({ url, cookie, answered: hinted.answered, results: hinted.head.includes('"results"') }).toEqual({ url, cookie, answered: false, results: false })
     }
+  })
+
+  describe("a member's or a guest's page (issue 34)", () => {
+    const boot = (head: string) => JSON.parse(/id="koma-boot">(.*?)<\/script>/.exec(head)?.[1] ?? '{}') as { results?: Record<string, unknown> }
+    const hints = () =>
+      new PageHints(root, apiUrl, {
+        now: () => 1000,
+        homeWaitMs: 10_000,
+        publicAnswer: async () => {
+          throw new Error('a reader’s page never takes the anonymous answer')
+        },
+      })
+
+    it('asks every answer with their own cookies and writes their profile: the page is theirs alone', async () => {
+      for (const [session, nickname] of [
+        ['alice', 'Alice'],
+        ['guest9', 'Guest'],
+      ] as const) {
+        const cookie = `koma_session=${session}${session === 'alice' ? '; koma_lc=1' : ''}`
+        const list = await hints().headFor(request('/en/comic/1', { cookie }), registry)
+        expect({ answered: list.answered, personal: list.personal }).toEqual({ answered: true, personal: true })
+        expect(boot(list.head).results?.['/member/profile']).toMatchObject({ nickname })
+        expect(boot(list.head).results?.['/comic/1']).toMatchObject({ subscribed: session === 'alice' })
+      }
+      // Home: the public answer (the API's home is everyone's), and their profile for the header.
+      const home = await hints().headFor(request('/en', { cookie: 'koma_session=bob; koma_lc=1' }), registry)
+      expect({ answered: home.answered, personal: home.personal }).toEqual({ answered: true, personal: true })
+      expect(Object.keys(boot(home.head).results ?? {}).sort()).toEqual(['/en/home', '/member/profile'])
+      // A visitor's page is nobody's own.
+      expect((await hints().headFor(request('/en'), registry)).personal).toBe(false)
+    })
+
+    it('two members asked for at once each get their own answers, never the other’s', async () => {
+      const [alice, bob] = await Promise.all(
+        ['alice', 'bob'].map((session) => hints().headFor(request('/en/comic/1', { cookie: `koma_session=${session}; koma_lc=1` }), registry)),
+      )
+      expect(boot(alice!.head).results).toMatchObject({ '/member/profile': { nickname: 'Alice' }, '/comic/1': { subscribed: true } })
+      expect(boot(bob!.head).results).toMatchObject({ '/member/profile': { nickname: 'Bob' }, '/comic/1': { subscribed: false } })
+      expect(bob!.head).not.toContain('Alice')
+    })
+
+    it('a paid chapter’s signed page URLs only for the reader the API gives them to, with its first page preloaded', async () => {
+      chapterCalls.length = 0
+      const alice = await hints().headFor(request('/en/comic/5/chapter/7/product', { cookie: 'koma_session=alice; koma_lc=1' }), registry)
+      expect(alice.answered).toBe(true)
+      expect(alice.head).toContain('/api/image/70/tile/0/2?e=9&amp;s=sig')
+      expect(alice.head).toMatch(
+        /<link rel="preload" as="image" href="\/api\/image\/70\/tile\/0\/2\?e=9&amp;s=sig&amp;w=768" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/,
+      )
+      const bob = await hints().headFor(request('/en/comic/5/chapter/7/product', { cookie: 'koma_session=bob; koma_lc=1' }), registry)
+      expect({ answered: bob.answered, urls: bob.head.includes('/api/image/70') }).toEqual({ answered: false, urls: false })
+      // The API was asked with each reader's own cookies, and only those.
+      expect(chapterCalls).toEqual(['7 koma_session=alice; koma_lc=1', '7 koma_session=bob; koma_lc=1'])
+    })
+
+    it('an expired or made-up session, a login-check cookie alone, or a reader who turned mature content on: nothing to draw from', async () => {
+      for (const cookie of ['koma_session=expired; koma_lc=1', 'koma_lc=1', 'koma_session=adult; koma_lc=1']) {
+        for (const url of ['/en', '/en/comic/1', '/en/comic/5/chapter/1/product']) {
+          const hinted = await hints().headFor(request(url, { cookie }), registry)
+          expect({ cookie, url, answered: hinted.answered, profile: boot(hinted.head).results?.['/member/profile'] ?? null }).toEqual({
+            cookie,
+            url,
+            answered: false,
+            profile: null,
+          })
+        }
+      }
+    })
   })
 
   it('a page the edge draws names its scripts for after its first paint instead of preloading them (issue 13)', async () => {

@@ -12,13 +12,16 @@ import {
   remoteFolder,
   resolveLocale,
   BOOT_DATA_ID,
+  endpoints,
   INLINE_REGISTRY_ID,
   PAGE_SCRIPTS_ID,
   hasTags,
   type TagConfig,
+  validTimeZone,
   type BootData,
   type HomeLayout,
   type Locale,
+  type Profile,
   type RemoteName,
 } from '@koma/contracts/server'
 import { resolveRoute } from '@koma/contracts/match'
@@ -165,11 +168,30 @@ export function pageContext(req: PageRequest): PageContext {
   return { pathname: decoded, search, match: resolveRoute(decoded, search), locale }
 }
 
+/**
+ * Who a page is for, as far as its cookies tell: a `visitor` (no session of any kind, no mature
+ * choice: the API answers every such reader alike), a `reader` (a member's or a guest's session
+ * cookie, or the login-check cookie: the API says whose, issue 34) or `mature` (the adult check
+ * answered yes: lists may name mature titles, so the edge draws nothing for them).
+ */
+export type PageReader = 'visitor' | 'reader' | 'mature'
+
+export function pageReader(cookie: string | undefined): PageReader {
+  const jar = cookie ?? ''
+  if (readCookie(COOKIES.acceptMature, jar) === 'Y') return 'mature'
+  return readCookie(COOKIES.session, jar) || readCookie(COOKIES.loginCheck, jar) ? 'reader' : 'visitor'
+}
+
 /** No session of any kind (member or guest) and no mature choice: the API answers this reader as anyone. */
 export function isAnonymousVisitor(cookie: string | undefined): boolean {
-  const jar = cookie ?? ''
-  return !readCookie(COOKIES.session, jar) && !readCookie(COOKIES.loginCheck, jar) && readCookie(COOKIES.acceptMature, jar) !== 'Y'
+  return pageReader(cookie) === 'visitor'
 }
+
+/** Where the page keeps the reader's profile as the API answered the edge with their session (issue 34): the API client's own path. */
+export const PROFILE_PATH = endpoints.profile.path
+
+/** Routes the edge draws for a member or a guest too (issue 34): what their first render asks is answered below with their session. */
+const READER_DRAWN = new Set(['catalog.home', 'catalog.episodes', 'viewer.comic', 'viewer.magazine'])
 
 export class PageHints {
   private readonly remotes: RemoteVersions
@@ -218,7 +240,15 @@ export class PageHints {
       /** A page the edge draws: the time zone it draws dates in (BootData.timeZone). */
       timeZone?: string
     } = {},
-  ): Promise<{ head: string; tag: string; boot: BootData; answered: boolean; scriptsDeferred: boolean }> {
+  ): Promise<{
+    head: string
+    tag: string
+    boot: BootData
+    answered: boolean
+    scriptsDeferred: boolean
+    /** The page carries answers the API gave this reader's session (issue 34): it is theirs alone (no-store, no validator). */
+    personal: boolean
+  }> {
     const parts: string[] = [`<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>`]
     /** The answer the route's screen draws from is in the page (home's, a title's, a chapter's): the edge may draw it. */
     let answered = false
@@ -231,6 +261,24 @@ export class PageHints {
     const tags = this.options.tags
     if (tags && hasTags(tags) && !req.doNotShare) boot.tags = tags
     const { match, locale } = page
+    const apiWait = this.options.homeWaitMs ?? FIRST_PAGE_API_WAIT_MS
+    // A member's or guest's page (issue 34): their profile, asked with their own cookies, while
+    // the rest is gathered. Only a reader the API knows (200) who has not turned mature content on
+    // gets a drawn page: an expired or made-up session (401), a slow API or a mature choice gets
+    // the page the browser draws, as before.
+    const reader = pageReader(req.cookie)
+    const asReader = reader === 'reader' && match !== null && READER_DRAWN.has(match.route.id)
+    const told = readCookie(COOKIES.timeZone, req.cookie ?? '')
+    const timeZone = told && validTimeZone(told) ? told : undefined
+    const ask = <T>(path: string) =>
+      apiGet<T>(this.apiUrl, path, {
+        locale,
+        clientIp: req.clientIp,
+        now: this.now(),
+        timeoutMs: apiWait,
+        ...(asReader ? { cookie: req.cookie, ...(timeZone ? { timeZone } : {}) } : {}),
+      })
+    const profileAnswer = asReader ? ask<Profile>(PROFILE_PATH) : null
     // The host's own texts in the page's language, which its first render waits for.
     const host = registry.host
     if (host) for (const file of await this.hostMessages.get(host.version, locale)) preloadScript(host.base + file)
@@ -270,10 +318,11 @@ export class PageHints {
     // answers every such reader alike (it shares one server copy among them, content/routes.ts),
     // so the first render asks nothing and the page downloads no HTTP client. A member, a guest
     // or a reader who accepted mature content has their own answer: their browser asks.
+    // A member's or guest's (issue 34): their own answer (library mark, gauge, unlocked chapters), asked with their cookies.
     const publicAnswer = this.options.publicAnswer
-    if (match?.route.id === 'catalog.episodes' && publicAnswer && isAnonymousVisitor(req.cookie)) {
+    if (match?.route.id === 'catalog.episodes' && ((publicAnswer && reader === 'visitor') || asReader)) {
       const path = `/${match.params.contentType}/${match.params.contentId}`
-      const answer = await publicAnswer(path, locale, req.clientIp)
+      const answer = asReader ? await ask<unknown>(path) : await publicAnswer!(path, locale, req.clientIp)
       // A mature title writes nothing into the page (as its metadata previews nothing).
       const title = answer.result as { mature?: unknown; keyVisual?: { url: string } | null } | null
       if (answer.status === 200 && title && title.mature !== true) {
@@ -289,15 +338,12 @@ export class PageHints {
     // A chapter a visitor may read (a free one): the API's answer, which the edge asks for as any
     // visitor (no cookies: the API decides, a paid chapter answers 401 and writes nothing), and a
     // preload of its first page, the largest paint. For the edge to draw the viewer (issue 13).
-    if ((match?.route.id === 'viewer.comic' || match?.route.id === 'viewer.magazine') && isAnonymousVisitor(req.cookie)) {
+    // A member's or guest's (issue 34): asked with their own cookies, so the API hands signed page
+    // URLs only to a reader who has the right (a locked chapter answers 401/403: nothing written).
+    if ((match?.route.id === 'viewer.comic' || match?.route.id === 'viewer.magazine') && (reader === 'visitor' || asReader)) {
       const type = match.route.id === 'viewer.comic' ? 'comic' : 'magazine_comic'
       const path = `/${type}/${match.params.contentId}/chapter/${match.params.chapterId}/${match.params.chapterFileSalesType}`
-      const answer = await apiGet<Chapter>(this.apiUrl, path, {
-        locale,
-        clientIp: req.clientIp,
-        now: this.now(),
-        timeoutMs: this.options.homeWaitMs ?? FIRST_PAGE_API_WAIT_MS,
-      })
+      const answer = await ask<Chapter>(path)
       const chapter = answer.status === 200 ? answer.result : null
       // Never a mature title's chapter (issue 33): the API refuses visitors one, and the page would be everyone's.
       if (chapter && chapter.chapterFileFormat !== 'epub' && chapter.mature !== true) {
@@ -314,6 +360,15 @@ export class PageHints {
         }
       }
     }
+    let personal = false
+    if (profileAnswer) {
+      const profile = await profileAnswer
+      // The screens' answers are this reader's: the page is theirs, drawn or not.
+      personal = true
+      if (profile.status === 200 && profile.result && !profile.result.mature.acceptMature) boot.results = { ...boot.results, [PROFILE_PATH]: profile.result }
+      // Nobody the API knows, or one who turned mature content on (home would list mature titles): not drawn.
+      else answered = false
+    }
     if (boot.results) boot.locale = locale
     // The scripts: preloaded, or, on a page the edge will draw, named for after its first paint.
     const deferred = extra.deferScripts && answered ? [...new Set([...extra.deferScripts, ...scripts])] : null
@@ -326,7 +381,7 @@ export class PageHints {
       .slice(0, 22)
     parts.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`)
     if (deferred) parts.push(`<script type="application/json" id="${PAGE_SCRIPTS_ID}">${jsonForScript(deferred)}</script>`)
-    return { head: parts.join(''), tag, boot, answered, scriptsDeferred: deferred !== null }
+    return { head: parts.join(''), tag, boot, answered, scriptsDeferred: deferred !== null, personal }
   }
 
   /**

@@ -95,6 +95,34 @@ describe('the first paint drawn by the edge (issue 13)', () => {
     expect(await drawings()).toBe(7)
   })
 
+  it('draws a member’s or guest’s page from their own boot data every time, never from or into the kept drawings (issue 34)', async () => {
+    const version = '20260110000000-66666666'
+    await put(root, `host/${version}/server/host.js`, hostBuild('own'))
+    const builds = new ServerBuilds(root)
+    const paint = new FirstPaint(root, { waitMs: 2000, builds })
+    const host = async () => (await builds.host(version)) as unknown as { drawings: () => number; drawn: () => { boot: { results?: unknown } }[] }
+    const as = (session: string): DrawRequest => ({ ...visitor, visitor: false, reader: true, cookie: `koma_session=${session}; koma_lc=1` })
+    const boot = (nickname: string) => ({ seed: 1, results: { '/member/profile': { nickname }, '/comic/3': { id: 3 } } })
+    // A visitor's drawing is kept; a member with the same URL never gets it, nor is theirs kept.
+    await paint.draw(visitor, page('/en/comic/3'), registry(version), { seed: 1, results: { '/comic/3': { id: 3 } } })
+    const drawings = await Promise.all([
+      paint.draw(as('alice'), page('/en/comic/3'), registry(version), boot('Alice')),
+      paint.draw(as('bob'), page('/en/comic/3'), registry(version), boot('Bob')),
+      paint.draw(as('alice'), page('/en/comic/3'), registry(version), boot('Alice')),
+    ])
+    expect(drawings.every((html) => html !== null)).toBe(true)
+    expect((await host()).drawings()).toBe(4)
+    expect((await host()).drawn().map((drawn) => (drawn.boot.results as Record<string, { nickname?: string }>)['/member/profile']?.nickname ?? null)).toEqual([
+      null,
+      'Alice',
+      'Bob',
+      'Alice',
+    ])
+    // The visitor's page is still the kept one.
+    await paint.draw(visitor, page('/en/comic/3'), registry(version), { seed: 1, results: { '/comic/3': { id: 3 } } })
+    expect((await host()).drawings()).toBe(4)
+  })
+
   it('draws only the routes marked drawnByEdge, for visitors, with both server builds present', async () => {
     const paint = new FirstPaint(root, { waitMs: 2000 })
     expect(paint.wants(visitor, page('/en/comic/3'), registry(H1))).toBe(true)
@@ -102,6 +130,9 @@ describe('the first paint drawn by the edge (issue 13)', () => {
     expect(paint.wants(visitor, page('/en/search/moon'), registry(H1))).toBe(false)
     expect(paint.wants(visitor, page('/en/library/subscribed'), registry(H1))).toBe(false)
     expect(paint.wants({ ...visitor, visitor: false }, page('/en/comic/3'), registry(H1))).toBe(false)
+    // A member or a guest (issue 34) on the same routes, and not elsewhere.
+    expect(paint.wants({ ...visitor, visitor: false, reader: true }, page('/en/comic/3'), registry(H1))).toBe(true)
+    expect(paint.wants({ ...visitor, visitor: false, reader: true }, page('/en/library/subscribed'), registry(H1))).toBe(false)
     expect(paint.wants(visitor, page('/en/no/such/page/here'), registry(H1))).toBe(false)
     // The owner is not in the registry, or has no server build in its version: the browser draws it.
     expect(paint.wants(visitor, page('/en/comic/3/chapter/1/product'), registry(H1))).toBe(false)

@@ -27,6 +27,11 @@ export interface DrawRequest {
   gpc: boolean
   /** No session of any kind and no mature choice: the pages the edge draws are the same for every such reader. */
   visitor: boolean
+  /**
+   * A member or a guest without a mature choice (issue 34): drawn from the answers the API gave
+   * their own session, never kept (see `draw`).
+   */
+  reader?: boolean
 }
 
 export interface FirstPaintOptions {
@@ -61,12 +66,11 @@ const DRAWN_KEPT = 500
 const DRAWN_TTL_MS = 5 * 60_000
 
 /**
- * The first paint of a visitor's page, drawn by the edge (issue 13). Routes the route table marks
- * `drawnByEdge` (home, an episode list, a chapter) are drawn with the live host's and owning
- * remote's server builds from the answers the edge writes into the page, so the reader sees the
- * page before any script has run; the browser then hydrates it. Anything else, a reader with an
- * account or a mature choice (their pages are their own), a version without a server build, a
- * slow drawing: the page goes as before.
+ * The first paint of a page, drawn by the edge (issue 13; members and guests, issue 34). Routes the
+ * route table marks `drawnByEdge` (home, an episode list, a chapter) are drawn with the live
+ * host's and owning remote's server builds from the answers the edge writes into the page, so the
+ * reader sees the page before any script has run; the browser then hydrates it. A reader with a
+ * mature choice, a version without a server build, a slow drawing: the page goes as before.
  */
 export class FirstPaint {
   private readonly builds: ServerBuilds
@@ -88,7 +92,9 @@ export class FirstPaint {
   /** Whether this page is one the edge draws: then its boot data gets a seed (drawPage's random choices). */
   wants(request: DrawRequest, page: PageContext, registry: Registry): boolean {
     const owner = page.match?.route.owner
-    return Boolean(request.visitor && page.match?.route.drawnByEdge && registry.host && owner && owner !== 'host' && registry.remotes[owner])
+    return Boolean(
+      (request.visitor || request.reader) && page.match?.route.drawnByEdge && registry.host && owner && owner !== 'host' && registry.remotes[owner],
+    )
   }
 
   /**
@@ -164,8 +170,13 @@ export class FirstPaint {
     const host = registry.host
     const remote = owner && owner !== 'host' ? registry.remotes[owner] : undefined
     if (!host || !remote || !owner || owner === 'host') return null
-    const key = drawKey(request, registry, boot)
-    const kept = this.drawn.get(key)
+    // A member's or guest's drawing holds their own state and is never kept: keyed by their session
+    // it would serve only their own reloads within minutes (rare), would keep private answers in
+    // the edge's memory after the session ended, and one wrong key would hand it to another
+    // reader. Drawing it costs ~20 ms of a core, within the same bound on drawings in flight.
+    const shared = request.visitor && !request.reader
+    const key = shared ? drawKey(request, registry, boot) : null
+    const kept = key === null ? undefined : this.drawn.get(key)
     if (kept !== undefined) return kept
     if (this.inFlight >= (this.options.maxInFlight ?? MAX_DRAWINGS_IN_FLIGHT)) return null
     const wait = this.options.waitMs ?? FIRST_PAINT_WAIT_MS
@@ -192,7 +203,7 @@ export class FirstPaint {
         })
         if (drawn?.errors.length) this.options.log?.warn({ url: request.url, errors: drawn.errors }, 'parts of the page could not be drawn by the edge')
         // A drawing with errors is not kept: the next reader's may go better.
-        if (drawn && drawn.errors.length === 0) this.drawn.set(key, drawn.html)
+        if (drawn && drawn.errors.length === 0 && key !== null) this.drawn.set(key, drawn.html)
         return drawn?.html ?? null
       })()
       this.inFlight += 1
