@@ -21,3 +21,18 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ EDGE_DIR: '/tmp/koma-edge-config-test', TRUST_PROXY: '1' }).trustProxy).toBe(true)
   })
 })
+
+describe('first page waits', () => {
+  const env = { EDGE_DIR: '/tmp/koma-edge-config-test' }
+
+  it('default to the built-in waits; a deployment may set each in milliseconds', () => {
+    expect(loadConfig(env).firstPageWaits).toEqual({ apiMs: undefined, drawMs: undefined })
+    expect(loadConfig({ ...env, KOMA_FIRST_PAGE_API_WAIT_MS: '800', KOMA_FIRST_PAINT_WAIT_MS: '1000' }).firstPageWaits).toEqual({ apiMs: 800, drawMs: 1000 })
+  })
+
+  it('a wait that is not 1 to 10000 ms stops the edge, naming the variable', () => {
+    for (const value of ['0', '-5', '1.5', '20000', 'soon']) {
+      expect(() => loadConfig({ ...env, KOMA_FIRST_PAINT_WAIT_MS: value })).toThrow(/KOMA_FIRST_PAINT_WAIT_MS must be a number of milliseconds/)
+    }
+  })
+})

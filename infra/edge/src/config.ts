@@ -65,6 +65,20 @@ export interface EdgeConfig {
   canaryRules: CanaryRules
   /** Where registry, history and health counts live: KOMA_EDGE_STORE=files (default) or redis (REDIS_URL). */
   sharedStore: 'files' | 'redis'
+  /**
+   * How long a first page waits for the API answers it is drawn from (KOMA_FIRST_PAGE_API_WAIT_MS,
+   * default FIRST_PAGE_API_WAIT_MS) and for its drawing (KOMA_FIRST_PAINT_WAIT_MS, default
+   * FIRST_PAINT_WAIT_MS); past either, the browser draws the page. Unset: the defaults.
+   */
+  firstPageWaits: { apiMs?: number; drawMs?: number }
+}
+
+/** A wait in milliseconds from the environment (1 to 10000), or undefined when unset; anything else stops the edge. */
+function waitFrom(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name]
+  if (value === undefined || value === '') return undefined
+  if (!/^[1-9]\d{0,4}$/.test(value) || Number(value) > 10_000) throw new Error(`${name} must be a number of milliseconds from 1 to 10000, got "${value}"`)
+  return Number(value)
 }
 
 /** The canary rules from the environment, each defaulting to DEFAULT_CANARY_RULES; a bad value stops the edge. */
@@ -122,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
     tags: tags.config,
     canaryRules: canaryRulesFrom(env),
     sharedStore: sharedStateConfig(env) ? 'redis' : 'files',
+    firstPageWaits: { apiMs: waitFrom(env, 'KOMA_FIRST_PAGE_API_WAIT_MS'), drawMs: waitFrom(env, 'KOMA_FIRST_PAINT_WAIT_MS') },
   }
 }

@@ -26,6 +26,8 @@ async function main(): Promise<void> {
     security: { paypal: config.paypal, tags: config.tags },
     publicUrl: config.publicUrl,
     canaryRules: config.canaryRules,
+    ...(config.firstPageWaits.apiMs !== undefined ? { pageApiWaitMs: config.firstPageWaits.apiMs } : {}),
+    ...(config.firstPageWaits.drawMs !== undefined ? { firstPaintWaitMs: config.firstPageWaits.drawMs } : {}),
     ...(shared
       ? {
           healthCounts: new RedisCounts(shared.redis, shared.prefix, config.canaryRules.windowMs),

@@ -52,6 +52,8 @@ export interface EdgeOptions {
   publicUrl?: string
   /** How long a page waits for the API's answer about its title before going without (default FIRST_PAGE_API_WAIT_MS). */
   pageMetaWaitMs?: number
+  /** How long a first page waits for the API answers it carries and is drawn from: home's, a title's, a chapter's, a reader's profile (default FIRST_PAGE_API_WAIT_MS). */
+  pageApiWaitMs?: number
   /** When a canary is rolled back by itself (default DEFAULT_CANARY_RULES; KOMA_CANARY_* in main.ts). */
   canaryRules?: CanaryRules
   /** Where the health counts live (default: this process's memory; shared ones in redisStore.ts). */
@@ -116,10 +118,11 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   upstreams.start()
   app.addHook('onClose', async () => upstreams.stop())
   const api = upstreams.several ? () => upstreams.pick() : upstreams.urls[0]!
-  const pageMeta = new PageMetadata(api, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs })
+  const pageMeta = new PageMetadata(api, { publicUrl: options.publicUrl, waitMs: options.pageMetaWaitMs ?? options.pageApiWaitMs })
   // A title's public answer is fetched once for the page's metadata and its first render.
   const hints = new PageHints(options.edgeDir, api, {
     tags: options.security?.tags,
+    ...(options.pageApiWaitMs !== undefined ? { homeWaitMs: options.pageApiWaitMs } : {}),
     publicAnswer: (path, locale, clientIp) => pageMeta.answer(path, locale, clientIp),
   })
   // An operator's write through any edge: every edge asks the API again (its own copies are gone).
