@@ -55,7 +55,11 @@ async function main(): Promise<void> {
   if (process.argv.includes('firstload')) {
     const url = process.argv.find((arg) => /^https?:\/\//.test(arg))
     if (url) printFirstLoadTransfer(await measureFirstLoadTransfer({ baseURL: url.replace(/\/$/, '') }))
-    else await onOwnSite(() => undefined, async (site) => printFirstLoadTransfer(await measureFirstLoadTransfer(site)))
+    else
+      await onOwnSite(
+        () => undefined,
+        async (site) => printFirstLoadTransfer(await measureFirstLoadTransfer(site)),
+      )
     return
   }
   // `npm run bench -- novels`: the reading figures of the big and the vertical test books alone.

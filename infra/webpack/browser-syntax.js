@@ -94,7 +94,12 @@ function checkSource(file, source, sourceType = file.endsWith('.mjs') ? 'module'
   const problems = []
   walk(tree, (node) => {
     if (node.type === 'Literal' && node.regex && LOOKBEHIND.test(node.regex.pattern))
-      problems.push({ file, line: node.loc.start.line, column: node.loc.start.column, message: `regular expression lookbehind (Safari < 16.4 cannot parse it): /${node.regex.pattern}/` })
+      problems.push({
+        file,
+        line: node.loc.start.line,
+        column: node.loc.start.column,
+        message: `regular expression lookbehind (Safari < 16.4 cannot parse it): /${node.regex.pattern}/`,
+      })
     const text =
       node.type === 'Literal' && typeof node.value === 'string'
         ? node.value
@@ -103,7 +108,8 @@ function checkSource(file, source, sourceType = file.endsWith('.mjs') ? 'module'
           : null
     if (typeof text === 'string' && text.length >= EMBEDDED_MIN_LENGTH) {
       const problem = embeddedProblem(text)
-      if (problem) problems.push({ file, line: node.loc.start.line, column: node.loc.start.column, message: `a script in a string is not ES${BROWSER_ECMA}: ${problem}` })
+      if (problem)
+        problems.push({ file, line: node.loc.start.line, column: node.loc.start.column, message: `a script in a string is not ES${BROWSER_ECMA}: ${problem}` })
     }
   })
   return problems

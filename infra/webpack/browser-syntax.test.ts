@@ -1,12 +1,24 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { transformSync } from '@swc/core'
+import { transformSync, type Options } from '@swc/core'
 
+interface SyntaxProblem {
+  file: string
+  line: number
+  column: number
+  message: string
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { checkSource, checkBrowserSyntax } = require('./browser-syntax.js') as typeof import('./browser-syntax.js')
+const { checkSource, checkBrowserSyntax } = require('./browser-syntax.js') as {
+  checkSource: (file: string, source: string, sourceType?: 'script' | 'module') => SyntaxProblem[]
+  checkBrowserSyntax: (targets: string[]) => { files: number; problems: SyntaxProblem[] }
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { dependencySwcOptions, browserTargets } = require('./targets.js') as typeof import('./targets.js')
+const { dependencySwcOptions, browserTargets } = require('./targets.js') as {
+  dependencySwcOptions: () => Options
+  browserTargets: () => string[]
+}
 
 const root = path.join(__dirname, '..', '..')
 const dependency = (request: string) => require.resolve(request, { paths: [path.join(root, 'host'), path.join(root, 'mf-viewer')] })
@@ -20,9 +32,7 @@ describe('the browser syntax check (issue 34)', () => {
   })
 
   it('fails on a regular expression lookbehind, which Safari before 16.4 cannot parse', () => {
-    expect(checkSource('ops.js', 'var r = /(?<![a-z])x/;')).toEqual([
-      { file: 'ops.js', line: 1, column: 8, message: expect.stringMatching(/lookbehind/) },
-    ])
+    expect(checkSource('ops.js', 'var r = /(?<![a-z])x/;')).toEqual([{ file: 'ops.js', line: 1, column: 8, message: expect.stringMatching(/lookbehind/) }])
   })
 
   it('fails on a script carried in a string (a frame, worker or worklet script) that is newer than ES2020', () => {
