@@ -6,7 +6,7 @@ import { measureApi, printApiFigures } from './api'
 import { measureBuilds } from './builds'
 import { measureCanary, printCanaryFigures } from './canary'
 import { measureCluster, printClusterFigures } from './cluster'
-import { measureFirstLoad, type FirstLoad } from './firstLoad'
+import { measureFirstLoad, measureFirstLoadTransfer, printFirstLoadTransfer, type FirstLoad } from './firstLoad'
 import { measureHostile, printHostileFigures } from './hostile'
 import { measureArchivesAndRenders, printArchiveAndRenderFigures } from './archivesAndRenders'
 import { LIGHTHOUSE_PAGES, measureLighthouse, measureMemberLighthouse, printLighthouse } from './lighthouse'
@@ -58,6 +58,17 @@ async function main(): Promise<void> {
       return
     }
   }
+  // `npm run bench -- firstload [URL]`: first-load JavaScript of / as Chromium receives it (issue 34), visitor and member.
+  if (process.argv.includes('firstload')) {
+    const url = process.argv.find((arg) => /^https?:\/\//.test(arg))
+    if (url) printFirstLoadTransfer(await measureFirstLoadTransfer({ baseURL: url.replace(/\/$/, '') }))
+    else
+      await onOwnSite(
+        () => undefined,
+        async (site) => printFirstLoadTransfer(await measureFirstLoadTransfer(site)),
+      )
+    return
+  }
   // `npm run bench -- novels`: the reading figures of the big and the vertical test books alone.
   if (process.argv.includes('novels')) {
     await onOwnSite((dataDir) => importNovels(dataDir), measureNovels)
@@ -104,6 +115,7 @@ async function main(): Promise<void> {
     process.env.KOMA_E2E_SITE_FILE = path.join(dataDir, 'site.json')
     fs.writeFileSync(process.env.KOMA_E2E_SITE_FILE, JSON.stringify(site))
     for (const pagePath of ['/', '/en/comic/1']) printFirstLoad(await measureFirstLoad(site, pagePath))
+    printFirstLoadTransfer(await measureFirstLoadTransfer(site))
     printCanaryFigures(await measureCanary())
     const visitor = await measureLighthouse(site.baseURL, LIGHTHOUSE_PAGES)
     printLighthouse(visitor)
@@ -140,7 +152,7 @@ async function onOwnSite<T>(prepare: (dataDir: string) => T, measure: (site: Sit
 
 async function all(): Promise<void> {
   await main()
-  if (['api', 'hostile', 'lighthouse', 'novels', 'viewer', 'canary', 'cluster'].some((mode) => process.argv.includes(mode))) return
+  if (['api', 'hostile', 'lighthouse', 'novels', 'viewer', 'canary', 'cluster', 'firstload'].some((mode) => process.argv.includes(mode))) return
   printApiFigures(await measureApi())
   printHostileFigures(await measureHostile())
   printArchiveAndRenderFigures(await measureArchivesAndRenders())

@@ -19,6 +19,7 @@ ensureDependencies()
  * on a fresh clone). The edge's own `publish-all`, into a folder thrown away afterwards, decides
  * what to build exactly as the end-to-end lanes do (only packages whose sources changed), so they
  * then find every build current. Its output goes to a file, printed when the build is awaited.
+ * The folder stays until the browser-syntax step has read what was published.
  */
 function startSiteBuild() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-test-build-'))
@@ -31,11 +32,7 @@ function startSiteBuild() {
   })
   fs.closeSync(log)
   return new Promise((resolve) => {
-    const done = (code) => {
-      const output = fs.readFileSync(logFile, 'utf8')
-      fs.rmSync(dir, { recursive: true, force: true })
-      resolve({ code, output })
-    }
+    const done = (code) => resolve({ code, output: fs.readFileSync(logFile, 'utf8'), dir })
     child.on('error', (error) => {
       fs.appendFileSync(logFile, `${error}\n`)
       done(1)
@@ -55,6 +52,18 @@ step('build the site (begun beside typecheck and lint)', async () => {
   const { code, output } = await siteBuild
   process.stdout.write(output)
   return code
+})
+// Issue 34: every .js file of every published host and remote version (entries, chunks, the
+// readium chunk, loader.js; not the Node-only server builds) parses in the supported browsers
+// (.browserslistrc): ES2020, no regex lookbehind. infra/webpack/browser-syntax.js names each
+// file and position that does not.
+step('browser syntax of the published site (ES2020)', async () => {
+  const { dir } = await siteBuild
+  try {
+    return run(process.execPath, ['infra/webpack/browser-syntax.js', path.join(dir, 'edge')])
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 })
 step('unit + API (PGlite)', () => jest(['--ci']))
 /** PostgreSQL and Redis answer on this machine (.ci/run starts both); else the lane says why it cannot run. */

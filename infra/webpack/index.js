@@ -9,6 +9,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin')
 const { sharedDependencies } = require('@koma/contracts/federation')
 const { RouteChunksPlugin } = require('./route-chunks')
 const { BootPreloadsPlugin } = require('./boot-preloads')
+const { BROWSER_ECMA, dependencySwcOptions } = require('./targets')
 
 /**
  * React Router's package exports resolve to its development build for every bundler (upstream
@@ -69,10 +70,17 @@ const swcOptions = (mode, { messages = false } = {}) => ({
 /**
  * The module rules every build of a package shares, so that its server build (below) compiles the
  * same sources exactly as its browser build does: the same message ids, precompiled messages and
- * React Router build, hence the same markup.
+ * React Router build, hence the same markup. `browser`: a build the browser runs, whose
+ * dependencies are compiled for the supported browsers (issue 34, targets.js); Node runs the
+ * server build's as they are.
  * @param {'production' | 'development'} mode
+ * @param {{ browser?: boolean }} [options]
  */
-const moduleRules = (mode) => [
+const moduleRules = (mode, { browser = false } = {}) => [
+  // Dependencies ship newer syntax than Safari / iOS 14 parse (intl-messageformat's class static
+  // blocks, Readium's `??=`): every .js/.mjs from node_modules goes through swc for the targets.
+  // First in the list, so it runs after the loaders below that patch a dependency's own text.
+  ...(browser ? [{ test: /\.[cm]?js$/, include: /[\\/]node_modules[\\/]/, use: { loader: 'swc-loader', options: dependencySwcOptions() } }] : []),
   {
     test: /\.[cm]?tsx?$/,
     exclude: /node_modules/,
@@ -106,6 +114,18 @@ const moduleRules = (mode) => [
   { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
   { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },
 ]
+
+/**
+ * webpack's own code (its runtime, the module wrappers) written for the same syntax: arrow
+ * functions, const and destructuring instead of ES5 (issue 34: fewer bytes in every file).
+ */
+const browserTarget = ['web', `es${BROWSER_ECMA}`]
+
+/**
+ * swc's minifier for files the browser runs, held to the syntax they are checked against
+ * (`ecma`, issue 34): it must never rewrite into newer syntax (`a ?? (a = b)` into `a ??= b`).
+ */
+const browserMinimizer = () => new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { ecma: BROWSER_ECMA } })
 
 /**
  * The shared map as a remote consumes it: `import: false`, no fallback of its own; the host
@@ -218,12 +238,12 @@ function loaderConfig(pkg, mode) {
     mode,
     context: pkg.dir,
     entry: { loader: './src/loader.ts' },
-    target: 'web',
+    target: browserTarget,
     devtool: mode === 'production' ? 'source-map' : false,
     output: { path: path.join(pkg.dir, 'dist'), filename: '[name].js', uniqueName: `${pkg.name}_loader`, clean: false },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
-    module: { rules: moduleRules(mode) },
-    optimization: { minimize: mode === 'production', minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
+    module: { rules: moduleRules(mode, { browser: true }) },
+    optimization: { minimize: mode === 'production', minimizer: [browserMinimizer()] },
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
@@ -259,7 +279,7 @@ function browserConfig(pkg, mode) {
     context: pkg.dir,
     // Remotes need no entry of their own: federation adds remoteEntry.js.
     entry: isHost ? { main: './src/index.ts' } : {},
-    target: 'web',
+    target: browserTarget,
     devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(pkg.dir, 'dist'),
@@ -286,7 +306,7 @@ function browserConfig(pkg, mode) {
             }),
       },
     },
-    module: { rules: moduleRules(mode) },
+    module: { rules: moduleRules(mode, { browser: true }) },
     plugins: [
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
@@ -337,7 +357,7 @@ function browserConfig(pkg, mode) {
     ],
     optimization: {
       minimize: mode === 'production',
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      minimizer: [browserMinimizer()],
     },
     performance: { hints: false },
     // The manifest plugin announces that publicPath 'auto' resolves at run time: that is the design.

@@ -67,7 +67,10 @@ export const HOST_SCREENS: Record<HostScreenId, ComponentType> = {
   'host.campaignError': CampaignError,
 }
 
-/** The host's own screen for a route id; undefined for routes the host does not draw. */
+/**
+ * The host's own screen for a route id; undefined for routes the host does not draw. Not
+ * `Object.hasOwn`: Safari and iOS before 15.4 have none (issue 34, .browserslistrc).
+ */
 export function hostScreenOf(id: string): ComponentType | undefined {
-  return Object.hasOwn(HOST_SCREENS, id) ? HOST_SCREENS[id as HostScreenId] : undefined
+  return Object.prototype.hasOwnProperty.call(HOST_SCREENS, id) ? HOST_SCREENS[id as HostScreenId] : undefined
 }

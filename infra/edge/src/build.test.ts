@@ -18,11 +18,12 @@ beforeEach(async () => {
   await put('shared-contracts/src/index.ts', 'export {}')
   await put('infra/webpack/index.js', 'module.exports = {}')
   await put('package-lock.json', '{}')
+  await put('.browserslistrc', 'safari >= 14')
 })
 afterEach(() => removeDir(root))
 
 describe('sourceState', () => {
-  it('changes with the package, the contracts, the webpack config and the lockfile', async () => {
+  it('changes with the package, the contracts, the webpack config, the lockfile and the browser targets', async () => {
     const catalog = packageInfo('mf-catalog')
     const base = await sourceState(root, catalog)
     for (const [file, content] of [
@@ -30,6 +31,7 @@ describe('sourceState', () => {
       ['shared-contracts/src/index.ts', 'export const x = 1'],
       ['infra/webpack/index.js', 'module.exports = { mode: 1 }'],
       ['package-lock.json', '{"v":2}'],
+      ['.browserslistrc', 'safari >= 15'],
     ] as const) {
       const before = await sourceState(root, catalog)
       await put(file, content)

@@ -14,9 +14,9 @@ export interface SourceState {
   newestMtimeMs: number
 }
 
-/** What a package's build reads: its own folder, the contracts, the shared webpack config, the lockfile. */
+/** What a package's build reads: its own folder, the contracts, the shared webpack config, the lockfile, the browser targets. */
 export function buildInputs(repoRoot: string, pkg: PackageInfo): string[] {
-  return [pkg.name, 'shared-contracts', path.join('infra', 'webpack'), 'package-lock.json'].map((p) => path.join(repoRoot, p))
+  return [pkg.name, 'shared-contracts', path.join('infra', 'webpack'), 'package-lock.json', '.browserslistrc'].map((p) => path.join(repoRoot, p))
 }
 
 export async function sourceState(repoRoot: string, pkg: PackageInfo): Promise<SourceState> {

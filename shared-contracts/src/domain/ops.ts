@@ -102,8 +102,12 @@ export function parseDateField(value: unknown): Date | null | undefined {
 }
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
-/** Half of a surrogate pair on its own (only JSON can carry one): no text, and the database refuses it. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+/**
+ * Half of a surrogate pair on its own (only JSON can carry one): no text, and the database refuses
+ * it. With the `u` flag a pair reads as one code point, so a surrogate the class matches is alone
+ * (no lookbehind: Safari before 16.4 cannot parse one, issue 34).
+ */
+const LONE_SURROGATE = /[\ud800-\udfff]/u
 
 export function checkText(errors: FieldError[], field: string, value: unknown, max: number, required: boolean): string {
   if (value !== undefined && typeof value !== 'string') {
