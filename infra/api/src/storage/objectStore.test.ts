@@ -220,6 +220,7 @@ describe('an S3-compatible object store (KOMA_OBJECT_STORE=s3)', () => {
     expect(again.map((table) => [table.table, table.moved, table.already])).toEqual([
       ['images', 0, await countRows(t, 'images')],
       ['epub_files', 0, await countRows(t, 'epub_files')],
+      ['image_variants', 0, 0],
     ])
     expect(s3.keys().length).toBe(keys.size)
   })

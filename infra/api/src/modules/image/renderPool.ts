@@ -22,9 +22,14 @@ export class RenderPool {
 
   constructor(private readonly limits: RenderPoolLimits) {}
 
-  /** Renders running now and waiting (tests, the benchmark); `background` counts the job queue's encodes waiting. */
-  get load(): { running: number; waiting: number; background: number } {
-    return { running: this.running, waiting: this.waiting.length, background: this.backgroundWaiting.length + (this.backgroundRunning ? 1 : 0) }
+  /** Renders running now and waiting (tests, the benchmark). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length }
+  }
+
+  /** The job queue's encodes running or waiting here. */
+  get background(): number {
+    return this.backgroundWaiting.length + (this.backgroundRunning ? 1 : 0)
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
