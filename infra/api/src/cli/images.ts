@@ -17,6 +17,7 @@ import { createClock } from '../clock'
 import { loadConfig, pgliteDir } from '../config'
 import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
+import { notifyCacheChange } from '../cluster/invalidation'
 import { RenderPool } from '../modules/image/renderPool'
 import { backfillStatus, backfillStep, setBackfillState, type BackfillStatus } from '../modules/image/variants'
 import { objectStoreOf } from '../storage'
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
       const started = Date.now()
       for (;;) {
         const step = await backfillStep(deps, { limit: 10, pool, until: () => interrupted, log: (line) => console.error(`images: ${line}`) })
+        // Running API processes on PostgreSQL ask for the new AVIF at once (cluster/invalidation.ts).
+        if (step.variants && config.cacheBus === 'postgres') await notifyCacheChange(handle.db, 'avif', `images:${process.pid}`)
         if (step.images) console.log(`images: ${step.images} images, ${step.variants} AVIF variants (${Math.round((Date.now() - started) / 1000)} s)`)
         if (!step.more || interrupted) break
       }

@@ -108,6 +108,9 @@ describe('the image routes', () => {
     // A second encode (a retried job, another process) finds them stored.
     expect(await encodeImageVariants(t.deps, pageId)).toEqual({ variants: 0, bytes: 0 })
 
+    // Every API process asks the database again once told (the cache bus: at once on PGlite's one process).
+    const served = async (url: string) => (await get(url, CHROME)).headers['content-type'] === 'image/avif'
+    await eventually(async () => (await served(pageUrl)) && (await served(pageUrl)) && (await served(coverUrl)) && (await served(coverUrl)))
     for (const url of [pageUrl, coverUrl]) {
       const avif = await get(url, CHROME)
       expect([avif.statusCode, avif.headers['content-type'], avif.headers.vary]).toEqual([200, 'image/avif', 'Accept'])

@@ -1,9 +1,10 @@
 import { askedPixelWidths, tileHeights } from '@koma/contracts/server'
 import { sql, type Kysely } from 'kysely'
-import { LRUCache } from 'lru-cache'
 import type { AppDeps } from '../../deps'
 import type { Database, ImageAccess, ImageBackfillTable } from '../../db/schema'
+import { invalidate } from '../../cluster/invalidation'
 import { putAll } from '../../storage'
+import { avifMissing } from './avifMissing'
 import { renderBands, renderImage, renderWidth, type SourceImage } from './render'
 import { renderPoolOf, type RenderPool } from './renderPool'
 
@@ -52,16 +53,7 @@ export function plannedVariants(image: Pick<VariantImage, 'width' | 'height' | '
   }))
 }
 
-/** Images known to have no AVIF yet, for a minute: a reader's next request asks the database again only after it. */
-const missingByDeps = new WeakMap<object, LRUCache<number, true>>()
-function missing(deps: AppDeps): LRUCache<number, true> {
-  let known = missingByDeps.get(deps)
-  if (!known) {
-    known = new LRUCache<number, true>({ max: 100_000, ttl: 60_000 })
-    missingByDeps.set(deps, known)
-  }
-  return known
-}
+const missing = (deps: AppDeps) => avifMissing(deps)
 
 /** Whether this process saw, within the last minute, that the image has no AVIF yet. */
 export const avifKnownMissing = (deps: AppDeps, imageId: number): boolean => missing(deps).has(imageId)
@@ -133,7 +125,9 @@ export async function encodeImageVariants(deps: AppDeps, imageId: number, pool: 
     .values(fresh.map((item, index) => ({ image_id: imageId, variant: item.name, mime: 'image/avif', size: item.body.length, ...stored[index]! })))
     .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
     .execute()
+  // Every process asks the database again (the others through the cache bus).
   missing(deps).delete(imageId)
+  await invalidate(deps, 'avif')
   return { variants: fresh.length, bytes: fresh.reduce((sum, item) => sum + item.body.length, 0) }
 }
 
