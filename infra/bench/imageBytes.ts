@@ -68,7 +68,8 @@ export async function benchImageBytes(): Promise<void> {
 
     const fetchBytes = async (url: string, format: Format): Promise<number> => {
       const answer = await app.inject({ method: 'GET', url: `/api${url.replace(/^\/api/, '')}`, headers: { accept: ACCEPT[format] } })
-      if (answer.statusCode !== 200 || answer.headers['content-type'] !== `image/${format}`) throw new Error(`${url}: ${answer.statusCode} ${answer.headers['content-type']}`)
+      if (answer.statusCode !== 200 || answer.headers['content-type'] !== `image/${format}`)
+        throw new Error(`${url}: ${answer.statusCode} ${answer.headers['content-type']}`)
       return answer.rawPayload.length
     }
     // What a 390-pixel phone at density 3 asks for each page (its bands for a tall strip), by setting.
@@ -89,7 +90,9 @@ export async function benchImageBytes(): Promise<void> {
       return total
     }
     const formats: Format[] = ['avif', 'webp', 'jpeg']
-    console.log(`\n## Image bytes (issue 34): chapter ${chapter.id} (${pages.length} pages, ${chapter.orientation}) on a 390 px phone at density 3, and 20 covers`)
+    console.log(
+      `\n## Image bytes (issue 34): chapter ${chapter.id} (${pages.length} pages, ${chapter.orientation}) on a 390 px phone at density 3, and 20 covers`,
+    )
     const table: Record<string, Record<Format, number>> = {}
     for (const [label, urls] of [
       ['pages, high', pageUrls(false)],

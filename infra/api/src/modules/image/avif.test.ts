@@ -2,7 +2,7 @@ import { pickedPageUrl, stripPageSources, tileHeights } from '@koma/contracts/se
 import sharp from 'sharp'
 import { readerIp } from '../account/testing'
 import { createTestApp, type TestApp } from '../../test/testApp'
-import { ImageJobs, IMAGE_QUEUES, startImageJobs } from './jobs'
+import { IMAGE_QUEUES, startImageJobs, type ImageJobs } from './jobs'
 import { negotiateFormat } from './render'
 import { AVIF_PENDING_SECONDS } from './routes'
 import { signedPageUrl } from './signing'
@@ -39,7 +39,16 @@ describe('negotiateFormat', () => {
     expect(negotiateFormat('image/avif;q=0.4, image/webp;q=0.9', undefined).wanted).toBe('webp')
     expect(negotiateFormat('image/*, */*', undefined).wanted).toBe('jpeg')
     expect(negotiateFormat('IMAGE/AVIF ; Q=1', undefined).wanted).toBe('avif')
-    for (const weird of ['image/avif;q=2', 'image/avif;q=-1', 'image/avif;q=NaN', 'image/avif;q=1e3', 'image/avif;q=', 'image/avif;q=0.5000', 'image/avifx', 'ximage/avif'])
+    for (const weird of [
+      'image/avif;q=2',
+      'image/avif;q=-1',
+      'image/avif;q=NaN',
+      'image/avif;q=1e3',
+      'image/avif;q=',
+      'image/avif;q=0.5000',
+      'image/avifx',
+      'ximage/avif',
+    ])
       expect([weird, negotiateFormat(weird, undefined).wanted]).toEqual([weird, 'jpeg'])
     // Past the entries and characters looked at: ignored, never an error.
     expect(negotiateFormat(`${'text/x,'.repeat(2000)}image/avif`, undefined).wanted).toBe('jpeg')
@@ -80,8 +89,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-const get = (url: string, accept: string | undefined) =>
-  t.call('GET', url, { ip: readerIp(), headers: accept === undefined ? {} : { accept } })
+const get = (url: string, accept: string | undefined) => t.call('GET', url, { ip: readerIp(), headers: accept === undefined ? {} : { accept } })
 
 const band = (id: number) => signedPageUrl(t.deps, id, `/tile/0/2`)
 
@@ -104,7 +112,9 @@ describe('the image routes', () => {
     const encoded = await encodeImageVariants(t.deps, pageId)
     // Six widths (a vector page renders at every preset), two bands each.
     expect(encoded.variants).toBe(12)
-    expect((await encodeImageVariants(t.deps, coverId)).variants).toBe(plannedVariants({ width: 384, height: 544, mime: 'image/svg+xml', access: 'public' }).length)
+    expect((await encodeImageVariants(t.deps, coverId)).variants).toBe(
+      plannedVariants({ width: 384, height: 544, mime: 'image/svg+xml', access: 'public' }).length,
+    )
     // A second encode (a retried job, another process) finds them stored.
     expect(await encodeImageVariants(t.deps, pageId)).toEqual({ variants: 0, bytes: 0 })
 
@@ -126,7 +136,8 @@ describe('the image routes', () => {
       expect(again.statusCode).toBe(304)
     }
     // The bands of the page are both there, and the other widths the strip offers.
-    for (const w of ['640', '1536']) expect((await get(`${signedPageUrl(t.deps, pageId, '/tile/1/2')}&w=${w}`, CHROME)).headers['content-type']).toBe('image/avif')
+    for (const w of ['640', '1536'])
+      expect((await get(`${signedPageUrl(t.deps, pageId, '/tile/1/2')}&w=${w}`, CHROME)).headers['content-type']).toBe('image/avif')
   })
 
   it('hostile Accept headers never make a 500', async () => {
@@ -176,7 +187,10 @@ describe('the job queue (pg-boss)', () => {
     jobs = null
   })
 
-  const tinyPng = (colour: string) => sharp({ create: { width: 12, height: 12, channels: 3, background: colour } }).png().toBuffer()
+  const tinyPng = (colour: string) =>
+    sharp({ create: { width: 12, height: 12, channels: 3, background: colour } })
+      .png()
+      .toBuffer()
 
   it('encodes a published image in the job queue; the backfill resumes after the last image it finished, stops and goes on', async () => {
     const quiet = { tickMs: 60_000, pollingSeconds: 0.5, onError: () => undefined, log: () => undefined }

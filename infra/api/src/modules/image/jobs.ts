@@ -95,7 +95,12 @@ export async function startImageJobs(deps: AppDeps, connection: JobsConnection, 
     if (status.state === 'stopped') return
     if (status.state === 'running' || status.remaining > 0) {
       if (status.state === 'done')
-        await deps.db.updateTable('image_backfill').set({ state: 'running', updated_at: new Date() }).where('name', '=', 'avif').where('state', '=', 'done').execute()
+        await deps.db
+          .updateTable('image_backfill')
+          .set({ state: 'running', updated_at: new Date() })
+          .where('name', '=', 'avif')
+          .where('state', '=', 'done')
+          .execute()
       await backfill()
     }
   }
@@ -144,7 +149,9 @@ export async function queueImageEncodes(deps: AppDeps, imageIds: number[], conne
     }
     return true
   } catch (error) {
-    console.error(`[images] queueing ${imageIds.length} AVIF encodes failed (the backfill will do them): ${error instanceof Error ? error.message : String(error)}`)
+    console.error(
+      `[images] queueing ${imageIds.length} AVIF encodes failed (the backfill will do them): ${error instanceof Error ? error.message : String(error)}`,
+    )
     return false
   }
 }

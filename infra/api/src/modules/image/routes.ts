@@ -138,18 +138,18 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     (avifKnownMissing(deps, id)
       ? null
       : cache.get(key, async () => {
-      const image = await source(id)
-      if (!image) return null
-      return {
-        sha256: image.sha256,
-        read: image.read,
-        render: async () => {
-          if (band && tileHeights(image.width, image.height).length !== band.count) return null
-          const body = await storedAvif(deps, id, image, pixels, band)
-          return body ? new Map([[key, body]]) : null
-        },
-      }
-    }))
+          const image = await source(id)
+          if (!image) return null
+          return {
+            sha256: image.sha256,
+            read: image.read,
+            render: async () => {
+              if (band && tileHeights(image.width, image.height).length !== band.count) return null
+              const body = await storedAvif(deps, id, image, pixels, band)
+              return body ? new Map([[key, body]]) : null
+            },
+          }
+        }))
 
   /** `pending`: a WebP or JPEG answer to a browser that asked AVIF, which is not encoded yet. */
   const send = (req: FastifyRequest, reply: FastifyReply, rendered: Rendered, format: OutputFormat, grant: Grant, query: Query, pending = false) => {

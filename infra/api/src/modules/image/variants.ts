@@ -41,7 +41,9 @@ function bandsOf(image: Pick<VariantImage, 'width' | 'height' | 'access'>): numb
 }
 
 /** The AVIF variants an image gets: each rendered width, with its bands for a tall page. */
-export function plannedVariants(image: Pick<VariantImage, 'width' | 'height' | 'mime' | 'access'>): { width: number; bands: number[] | null; names: string[] }[] {
+export function plannedVariants(
+  image: Pick<VariantImage, 'width' | 'height' | 'mime' | 'access'>,
+): { width: number; bands: number[] | null; names: string[] }[] {
   if (image.access === 'private') return []
   const source = { ...image, bytes: Buffer.alloc(0) }
   const widths = [...new Set(askedPixelWidths(image.access === 'page' ? 'page' : 'artwork', image.width).map((pixels) => renderWidth(source, pixels)))]
@@ -79,7 +81,13 @@ export async function storedAvif(
     .executeTakeFirst()
   if (row) return deps.objects.get(row)
   // One query says whether the image has any AVIF at all: none means the job has not been by yet.
-  const any = await deps.db.selectFrom('image_variants').select('id').where('image_id', '=', imageId).where('variant', 'like', 'avif:%').limit(1).executeTakeFirst()
+  const any = await deps.db
+    .selectFrom('image_variants')
+    .select('id')
+    .where('image_id', '=', imageId)
+    .where('variant', 'like', 'avif:%')
+    .limit(1)
+    .executeTakeFirst()
   if (!any) missing(deps).set(imageId, true)
   return null
 }
@@ -226,7 +234,12 @@ export async function backfillStep(
     .limit(options.limit ?? 10)
     .execute()
   if (!ids.length) {
-    await deps.db.updateTable('image_backfill').set({ state: 'done', updated_at: new Date() }).where('name', '=', BACKFILL_NAME).where('state', '=', 'running').execute()
+    await deps.db
+      .updateTable('image_backfill')
+      .set({ state: 'done', updated_at: new Date() })
+      .where('name', '=', BACKFILL_NAME)
+      .where('state', '=', 'running')
+      .execute()
     return step
   }
   for (const { id } of ids) {
