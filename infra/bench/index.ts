@@ -157,6 +157,7 @@ async function all(): Promise<void> {
   printHostileFigures(await measureHostile())
   printArchiveAndRenderFigures(await measureArchivesAndRenders())
   printClusterFigures(await measureCluster())
+  await (await import('./imageBytes')).benchImageBytes()
 }
 
 all().catch((error: unknown) => {

@@ -102,6 +102,13 @@ export interface ApiConfig {
   /** Run the notification jobs (pg-boss) in this process (KOMA_NOTIFICATIONS=0 turns them off). */
   notifications: boolean
   /**
+   * The image jobs (issue 34, image/jobs.ts): AVIF encodes queued at import and publish time, and
+   * the backfill of older images. KOMA_IMAGE_JOBS=0 runs none in this process (another one does);
+   * KOMA_AVIF_BACKFILL=1 or 0 says whether a site's backfill starts by itself the first time
+   * (default: in production yes, in the demo no: `npm run images -- avif start` starts it).
+   */
+  imageJobs: { enabled: boolean; backfillStarts: boolean }
+  /**
    * This process's name among several (KOMA_INSTANCE, default `api-` and random hex drawn once
    * per process): /api/health answers it, so operators and tests see which process answered
    * behind the edge, and the cache bus tells its own messages apart. The default names neither the
@@ -212,6 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     timeouts: API_TIMEOUTS,
     imageRenders: RENDER_POOL,
     notifications: env.KOMA_NOTIFICATIONS !== '0',
+    imageJobs: {
+      enabled: env.KOMA_IMAGE_JOBS !== '0',
+      backfillStarts: env.KOMA_AVIF_BACKFILL ? env.KOMA_AVIF_BACKFILL === '1' : production,
+    },
     instance: env.KOMA_INSTANCE || PROCESS_NAME,
     cacheBus: cacheBus(env.KOMA_CACHE_BUS, env.DATABASE_URL || undefined),
     publicUrl: publicUrlOf(env),

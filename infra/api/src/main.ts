@@ -4,6 +4,7 @@ import { createClock } from './clock'
 import { loadConfig, pgliteDir } from './config'
 import { connect, DataDirInUseError } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { startImageJobs, type ImageJobs } from './modules/image/jobs'
 import { startNotificationJobs } from './modules/notify/jobs'
 import { productionSafety } from './safety'
 import { databaseIsEmpty, seedDatabase } from './seed'
@@ -34,9 +35,11 @@ async function main(): Promise<void> {
   // Several processes on one PostgreSQL: a cache invalidated by a write here reaches the others (cluster/cacheBus.ts).
   const bus: CacheBus | null = config.cacheBus === 'postgres' && config.databaseUrl ? startCacheBus(deps, config.databaseUrl, { log: app.log }) : null
   let jobs: Awaited<ReturnType<typeof startNotificationJobs>> | null = null
+  let imageJobs: ImageJobs | null = null
   const shutdown = async (signal: string) => {
     app.log.info(`[api] ${signal}: closing`)
     await jobs?.stop().catch((error: unknown) => console.error('[api] stopping the jobs failed', error))
+    await imageJobs?.stop().catch((error: unknown) => console.error('[api] stopping the image jobs failed', error))
     await app.close()
     await bus?.close()
     await handle.close()
@@ -53,6 +56,11 @@ async function main(): Promise<void> {
     const jobsStart = Date.now()
     jobs = await startNotificationJobs(deps, handle.jobs)
     console.log(`[api] notification jobs running (pg-boss on ${handle.kind}) in ${Date.now() - jobsStart} ms`)
+  }
+  // AVIF encodes of published images and the backfill of older ones (issue 34), in the background.
+  if (config.imageJobs.enabled) {
+    imageJobs = await startImageJobs(deps, handle.jobs, { backfillStarts: config.imageJobs.backfillStarts })
+    console.log('[api] image jobs running (AVIF encodes; `npm run images -- avif status` shows the backfill)')
   }
 }
 

@@ -107,3 +107,27 @@ export function pickedPageUrl(sources: PageSources, cssWidth: number, density: n
   const wanted = cssWidth * density
   return (candidates.find((candidate) => candidate.width >= wanted) ?? candidates[candidates.length - 1])?.url ?? sources.src
 }
+
+/** The formats images are sent in, best first (issue 34): AVIF where the browser takes it, WebP next, JPEG last. */
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const
+export type ImageFormat = (typeof IMAGE_FORMATS)[number]
+
+/** Where an image is shown, for the variants worth encoding ahead of time (issue 34). */
+export type ImageUse = 'page' | 'artwork'
+
+/**
+ * The pixel widths the site asks for an image (what `imageSources`, `stripPageSources` and
+ * `spreadPageSources` can put in a URL), so the job queue encodes those ahead of time and nothing
+ * else. A chapter page: every preset (each is a width candidate of the strip or the paged
+ * viewer, and data saving picks one from xs up); densities are in the candidates' widths. Other
+ * artwork (covers, thumbnails, banners, key visuals): the presets up to the one covering its own
+ * width (nothing is drawn wider than its artwork at density 2), and 2xl at density 2 for artwork
+ * 1280 pixels wide or more (a key visual drawn past 768 CSS pixels asks `w=1536&dpr=2`).
+ */
+export function askedPixelWidths(use: ImageUse, intrinsicWidth: number): number[] {
+  if (use === 'page') return [...PRESET_WIDTHS]
+  const cover = presetWidth(intrinsicWidth)
+  const widths = PRESET_WIDTHS.filter((width) => width <= cover)
+  if (intrinsicWidth >= IMAGE_PRESETS.xl) widths.push(LARGEST_PRESET * 2)
+  return widths
+}

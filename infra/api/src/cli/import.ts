@@ -12,6 +12,9 @@ import { notifyCacheChange } from '../cluster/invalidation'
 import { EpubError } from '../modules/viewer/epub/parse'
 import { ArchiveLimitError } from '../modules/viewer/epub/zip'
 import { importTarget, type Imported } from '../modules/viewer/importer'
+import { queueImageEncodes } from '../modules/image/jobs'
+import { titleImageIds } from '../modules/image/variants'
+import { createClock } from '../clock'
 import { databaseIsEmpty, seedDatabase } from '../seed'
 import { objectStoreOf } from '../storage'
 
@@ -40,6 +43,10 @@ async function main(): Promise<void> {
         console.log(`KOMA_IMPORTED ${JSON.stringify({ target, contentId: imported.contentId, chapterId: imported.chapterId })}`)
         // Running API processes on PostgreSQL rebuild home, lists and search now (cluster/invalidation.ts).
         if (config.cacheBus === 'postgres') await notifyCacheChange(handle.db, 'catalog', `import:${process.pid}`)
+        // Its pages and cover get their AVIF in the API's job queue (issue 34); without it, the backfill does them.
+        const ids = await titleImageIds(handle.db, imported.contentId)
+        const queued = await queueImageEncodes({ db: handle.db, clock: createClock(), config, objects }, ids, handle.jobs)
+        console.log(queued ? `queued the AVIF encodes of ${ids.length} images` : `the AVIF of ${ids.length} images is left to the backfill`)
       } catch (error) {
         failed++
         if (error instanceof EpubError || error instanceof ArchiveLimitError) console.error(`refused ${target}: ${error.message}`)

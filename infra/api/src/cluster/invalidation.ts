@@ -4,17 +4,20 @@ import type { AppDeps } from '../deps'
 import { forgetSharedAnswers } from '../modules/catalog/memo'
 import { forgetSearchIndex } from '../modules/catalog/search'
 import { forgetServiceStates } from '../modules/ops/states'
+import { forgetAvifMissing } from '../modules/image/avifMissing'
 
 /**
  * Each API process keeps short-lived copies of what every reader sees alike (issue 18):
  *   catalog         home, menu lists, anonymous episode lists, the sitemap (catalog/memo.ts, 15 s)
  *                   and the search index (catalog/search.ts, 60 s);
- *   service-states  maintenance and the update flag (ops/states.ts, 2 s).
+ *   service-states  maintenance and the update flag (ops/states.ts, 2 s);
+ *   avif            which images have no AVIF yet (image/avifMissing.ts, 60 s): an image's AVIF
+ *                   was stored (issue 34).
  * A write that changes them forgets this process's copy at once and tells the other processes
  * on the same PostgreSQL through NOTIFY (cacheBus.ts), so none serves the old answer until its
  * copy expires. Without a bus (PGlite: one process) only this process's copy is forgotten.
  */
-export const CACHE_SCOPES = ['catalog', 'service-states'] as const
+export const CACHE_SCOPES = ['catalog', 'service-states', 'avif'] as const
 export type CacheScope = (typeof CACHE_SCOPES)[number]
 
 /** The PostgreSQL channel the API processes listen on. */
@@ -42,7 +45,8 @@ export function forgetLocally(deps: AppDeps, scope: CacheScope): void {
   if (scope === 'catalog') {
     forgetSharedAnswers(deps)
     forgetSearchIndex(deps)
-  } else forgetServiceStates(deps)
+  } else if (scope === 'avif') forgetAvifMissing(deps)
+  else forgetServiceStates(deps)
 }
 
 const buses = new WeakMap<AppDeps, true>()

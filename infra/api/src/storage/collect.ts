@@ -61,11 +61,11 @@ export interface CollectReport {
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Of these keys, the ones an image or EPUB row names. */
+/** Of these keys, the ones an image, image variant or EPUB row names. */
 async function named(db: Kysely<Database>, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set()
-  const [first, second] = STORED_TABLES.map((table) => db.selectFrom(table).select('storage_key').where('storage_key', 'in', keys))
-  const rows = await first!.union(second!).execute()
+  const [first, ...others] = STORED_TABLES.map((table) => db.selectFrom(table).select('storage_key').where('storage_key', 'in', keys))
+  const rows = await others.reduce((query, other) => query.union(other), first!).execute()
   return new Set(rows.flatMap((row) => (row.storage_key ? [row.storage_key] : [])))
 }
 

@@ -60,6 +60,7 @@ describe('npm run objects -- --to-database', () => {
     expect(report.map((table) => [table.table, table.moved, table.already])).toEqual([
       ['images', images, seededImages],
       ['epub_files', epubs, seededEpubs],
+      ['image_variants', 0, 0],
     ])
     expect(lines.length).toBeGreaterThan(2)
     expect([await inRows('images', 'storage_key'), await inRows('epub_files', 'storage_key')]).toEqual([0, 0])
@@ -77,6 +78,7 @@ describe('npm run objects -- --to-database', () => {
     expect(again.map((table) => [table.table, table.moved, table.already])).toEqual([
       ['images', 0, seededImages + images],
       ['epub_files', 0, seededEpubs + epubs],
+      ['image_variants', 0, 0],
     ])
   })
 

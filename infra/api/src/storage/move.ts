@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { hashOfKey, mapLimit, putAll, sha256Of, type ObjectStore } from './objects'
 
-/** The tables whose rows hold bytes the object store can take. */
-export const STORED_TABLES = ['images', 'epub_files'] as const
+/** The tables whose rows hold bytes the object store can take (image_variants: encoded AVIF, issue 34). */
+export const STORED_TABLES = ['images', 'epub_files', 'image_variants'] as const
 export type StoredTable = (typeof STORED_TABLES)[number]
 
 export interface MovedTable {

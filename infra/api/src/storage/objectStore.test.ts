@@ -199,6 +199,7 @@ describe('an S3-compatible object store (KOMA_OBJECT_STORE=s3)', () => {
     expect(report.map((table) => [table.table, table.moved])).toEqual([
       ['images', images],
       ['epub_files', epubs],
+      ['image_variants', 0],
     ])
     expect(lines.length).toBeGreaterThan(2)
     expect([await inRows('images'), await inRows('epub_files')]).toEqual([0, 0])
@@ -219,6 +220,7 @@ describe('an S3-compatible object store (KOMA_OBJECT_STORE=s3)', () => {
     expect(again.map((table) => [table.table, table.moved, table.already])).toEqual([
       ['images', 0, await countRows(t, 'images')],
       ['epub_files', 0, await countRows(t, 'epub_files')],
+      ['image_variants', 0, 0],
     ])
     expect(s3.keys().length).toBe(keys.size)
   })

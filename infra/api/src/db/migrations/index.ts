@@ -5,6 +5,7 @@ import * as m0003 from './0003_push_email_reports'
 import * as m0010 from './0010_debug_clock'
 import * as m0100 from './0100_discovery'
 import * as m0200 from './0200_viewer_epubs'
+import * as m0270 from './0270_image_variants'
 import * as m0300 from './0300_accounts'
 import * as m0310 from './0310_account_safety'
 import * as m0390 from './0390_signin_attempts'
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0010_debug_clock': m0010,
   '0100_discovery': m0100,
   '0200_viewer_epubs': m0200,
+  '0270_image_variants': m0270,
   '0300_accounts': m0300,
   '0310_account_safety': m0310,
   '0390_signin_attempts': m0390,

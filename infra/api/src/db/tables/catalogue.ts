@@ -87,6 +87,31 @@ export interface ImagesTable {
   created_at: CreatedAt
 }
 
+/** An image encoded ahead of time (issue 34, migration 0270): bytes in the row or in the object store, like the image's own. */
+export interface ImageVariantsTable {
+  id: Generated<number>
+  image_id: number
+  /** Format and rendered width: `avif:w768`, or a tall strip's band `avif:t0of2:w768`. */
+  variant: string
+  mime: string
+  sha256: string
+  bytes: Buffer | null
+  storage_key: string | null
+  size: number
+  created_at: CreatedAt
+}
+
+/** The AVIF backfill's progress (issue 34): it resumes after `last_image_id`. */
+export interface ImageBackfillTable {
+  name: string
+  state: 'running' | 'stopped' | 'done'
+  last_image_id: Generated<number>
+  images: Generated<number>
+  variants: Generated<number>
+  failures: Generated<number>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
 /** 'public': anyone; 'page': a chapter page, only through signed URLs; 'private': its owner only. */
 export type ImageAccess = 'public' | 'page' | 'private'
 
@@ -192,6 +217,8 @@ export interface CatalogueTables {
   genre_texts: GenreTextsTable
   content_genres: ContentGenresTable
   images: ImagesTable
+  image_variants: ImageVariantsTable
+  image_backfill: ImageBackfillTable
   content_images: ContentImagesTable
   chapters: ChaptersTable
   chapter_texts: ChapterTextsTable

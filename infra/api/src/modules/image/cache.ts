@@ -15,11 +15,12 @@ export interface Rendered {
  * `render` is called only on a real miss, and reads the bytes through `bytes` when it is admitted
  * (a render refused by a budget costs no read); it answers the asked key and may answer sibling
  * keys too (every band of a strip comes out of one render): those are kept as if they had been asked.
+ * `render` answers null for a variant that is not there to be had (an AVIF not encoded yet): nothing is kept.
  */
 export interface Source {
   sha256: string | null
   read: () => Promise<Buffer>
-  render: (bytes: () => Promise<Buffer>) => Promise<Map<string, Buffer>>
+  render: (bytes: () => Promise<Buffer>) => Promise<Map<string, Buffer> | null>
 }
 
 /** Rendered variants kept in memory, bounded by size (the edge and browsers cache the rest). */
@@ -42,6 +43,11 @@ export class ImageCache {
   private readonly pending = new Map<string, Promise<Rendered | null>>()
 
   constructor(private readonly dir: string | null) {}
+
+  /** A variant already in memory, or undefined. */
+  peek(key: string): Rendered | undefined {
+    return this.memory.get(key)
+  }
 
   async get(key: string, load: () => Promise<Source | null>): Promise<Rendered | null> {
     const hit = this.memory.get(key)
@@ -73,6 +79,7 @@ export class ImageCache {
     const stored = onDisk ? await fs.readFile(onDisk).catch(() => null) : null
     if (stored) return keep(key, stored)
     const bodies = await source.render(async () => bytes ?? (await source.read()))
+    if (!bodies) return null
     const body = bodies.get(key)
     if (!body) throw new Error(`the render of ${key} did not answer it`)
     for (const [forKey, forBody] of bodies) {

@@ -118,6 +118,37 @@ describe('who pays for a render', () => {
     expect(await Promise.all(running)).toEqual([1, 2, 3])
     expect(pool.load).toEqual({ running: 0, waiting: 0 })
   })
+
+  it('the job queue’s encodes (issue 34) take a slot only when no reader waits, one at a time: readers go first', async () => {
+    const pool = new RenderPool({ concurrency: 1, queue: 4, retryAfterSeconds: 3 })
+    const gates: (() => void)[] = []
+    const started: string[] = []
+    const work = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        started.push(name)
+        gates.push(() => resolve(name))
+      })
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    const reader1 = pool.run(work('reader1'))
+    const encode1 = pool.runInBackground(work('encode1'))
+    const encode2 = pool.runInBackground(work('encode2'))
+    const reader2 = pool.run(work('reader2'))
+    await settle()
+    expect([started, pool.background]).toEqual([['reader1'], 2])
+    // reader1 ends: the reader who came after the encodes goes first.
+    gates.shift()?.()
+    await settle()
+    expect(started).toEqual(['reader1', 'reader2'])
+    gates.shift()?.()
+    await settle()
+    expect(started).toEqual(['reader1', 'reader2', 'encode1'])
+    gates.shift()?.()
+    await settle()
+    expect(started).toEqual(['reader1', 'reader2', 'encode1', 'encode2'])
+    gates.shift()?.()
+    expect(await Promise.all([reader1, reader2, encode1, encode2])).toEqual(['reader1', 'reader2', 'encode1', 'encode2'])
+    expect([pool.load, pool.background]).toEqual([{ running: 0, waiting: 0 }, 0])
+  })
 })
 
 describe('nosniff', () => {

@@ -8,12 +8,19 @@ import { parseId } from '../../http/ids'
 import { rawRoute } from '../../http/route'
 import { requireMatureReader } from '../session/maturity'
 import { ImageCache, type Rendered } from './cache'
-import { chooseFormat, renderBands, renderImage, type OutputFormat } from './render'
-import { RenderPool } from './renderPool'
+import { negotiateFormat, renderBands, renderImage, type OutputFormat } from './render'
+import { renderPoolOf } from './renderPool'
 import { pageUrls } from './signing'
 import { imageSource, matureTitleImage } from './stored'
+import { avifKnownMissing, storedAvif } from './variants'
 
 const YEAR_SECONDS = 31_536_000
+/**
+ * How long a WebP or JPEG answer to a browser that asked AVIF may be kept (issue 34): the image's
+ * AVIF is not encoded yet, and a cache keeping that answer for a year (or a page URL's hours) would
+ * keep the browser from the AVIF the job queue is about to store.
+ */
+export const AVIF_PENDING_SECONDS = 600
 
 type Query = { w?: string; dpr?: string; format?: string; e?: string; s?: string }
 /** How an image may be sent: public for a year, signed until its URL expires, or a mature title's own (private). */
@@ -26,13 +33,24 @@ const smallInt = (value: string): number => {
 
 /**
  * GET /image/{id}?w=&dpr= and GET /image/{id}/tile/{i}/{n}?w=&dpr=: stored artwork rendered at a
- * SPEC §9 preset (xs 320 … 2xl 1536) and density (1 or 2), quality 80, WebP when the browser
- * takes it. Rendered variants are cached in memory (bounded) and on disk.
+ * SPEC §9 preset (xs 320 … 2xl 1536) and density (1 or 2), quality 80, AVIF, WebP or JPEG by the
+ * browser's Accept (issue 34), every answer `Vary: Accept`. Rendered variants are cached in memory
+ * (bounded) and on disk.
  *
- * Widths snap to the preset that covers them and densities are 1 or 2 (imageVariant), formats
- * are WebP or JPEG (chooseFormat): at most 24 variants an image. A render (a miss in memory, on
- * disk and in progress) counts against the address's `imageRender` budget (limits.ts, far below
- * `image`) and runs in the process's RenderPool, which refuses past its queue (issue 33).
+ * Widths snap to the preset that covers them and densities are 1 or 2 (imageVariant); formats
+ * rendered on a request are WebP or JPEG (negotiateFormat): at most 24 of those an image. AVIF is
+ * never encoded on a request: the job queue encodes an image's AVIF variants at import and publish
+ * time and the backfill does older images (variants.ts: at most 7 widths an image, a tall strip's
+ * in bands), so at most 24 + 7 variants an image (a strip's bands count as one). A browser that
+ * asks AVIF of an image not encoded yet gets WebP (or JPEG) at once, cacheable for
+ * AVIF_PENDING_SECONDS only. A render (a miss in memory, on disk and in progress) counts against
+ * the address's `imageRender` budget (limits.ts, far below `image`) and runs in the process's
+ * RenderPool, which refuses past its queue (issue 33); the job queue's encodes take its slots only
+ * when no reader's render waits.
+ *
+ * Shared caches: every answer varies by Accept, and an AVIF answer goes only to a request whose
+ * Accept names `image/avif` (never for a wildcard), so a cache keyed by URL and Accept never hands
+ * AVIF to a browser that did not ask; a WebP answer to an AVIF browser is kept minutes, not a year.
  *
  * Who may fetch what (issue 11): a public image (covers, thumbnails, banners, avatars) by its id
  * alone, immutable for a year; a chapter page only with the signature the chapter call handed
@@ -46,7 +64,7 @@ const smallInt = (value: string): number => {
  */
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const cache = new ImageCache(deps.config.imageCacheDir)
-  const pool = new RenderPool(deps.config.imageRenders)
+  const pool = renderPoolOf(deps, deps.config.imageRenders)
   /** A render for this request: counted against its address's budget, then run in the pool. */
   const rendering =
     (req: FastifyRequest) =>
@@ -111,11 +129,34 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { ...row, read: () => deps.objects.get(row) }
   }
 
-  const send = (req: FastifyRequest, reply: FastifyReply, rendered: Rendered, format: OutputFormat, grant: Grant, query: Query) => {
+  /**
+   * An AVIF the job queue encoded (variants.ts), through the memory and disk caches like a render;
+   * null when it has not been encoded yet (or the image does not exist): the caller renders WebP.
+   */
+  const encodedAvif = async (key: string, id: number, pixels: number, band?: { index: number; count: number }): Promise<Rendered | null> =>
+    cache.peek(key) ??
+    (avifKnownMissing(deps, id)
+      ? null
+      : cache.get(key, async () => {
+          const image = await source(id)
+          if (!image) return null
+          return {
+            sha256: image.sha256,
+            read: image.read,
+            render: async () => {
+              if (band && tileHeights(image.width, image.height).length !== band.count) return null
+              const body = await storedAvif(deps, id, image, pixels, band)
+              return body ? new Map([[key, body]]) : null
+            },
+          }
+        }))
+
+  /** `pending`: a WebP or JPEG answer to a browser that asked AVIF, which is not encoded yet. */
+  const send = (req: FastifyRequest, reply: FastifyReply, rendered: Rendered, format: OutputFormat, grant: Grant, query: Query, pending = false) => {
     if (grant === 'mature') reply.header('cache-control', 'private, no-cache')
     else {
       const maxAge = grant === 'public' ? YEAR_SECONDS : pageUrls(deps).maxAge(String(query.e), deps.clock.realNow())
-      reply.header('cache-control', `public, max-age=${maxAge}, immutable`)
+      reply.header('cache-control', pending ? `public, max-age=${Math.min(maxAge, AVIF_PENDING_SECONDS)}` : `public, max-age=${maxAge}, immutable`)
     }
     reply.header('vary', 'Accept').header('etag', rendered.etag)
     if (req.headers['if-none-match'] === rendered.etag) return reply.status(304).send()
@@ -130,7 +171,11 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
       const id = parseId(params.imageId)
       const variant = variantOf(query)
       const grant = await authorise(id, query, req)
-      const format = chooseFormat(req.headers.accept, query.format)
+      const { wanted, onDemand: format } = negotiateFormat(req.headers.accept, query.format)
+      if (wanted === 'avif') {
+        const avif = await encodedAvif(`${id}:${variant.pixels}:avif`, id, variant.pixels)
+        if (avif) return send(req, reply, avif, 'avif', grant, query)
+      }
       const key = `${id}:${variant.pixels}:${format}`
       const rendered = await cache.get(key, async () => {
         const image = await source(id)
@@ -142,7 +187,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         }
       })
       if (!rendered) throw apiError('notFound')
-      return send(req, reply, rendered, format, grant, query)
+      return send(req, reply, rendered, format, grant, query, wanted === 'avif')
     },
     { limit: 'image' },
   )
@@ -158,7 +203,11 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
       const [index, count] = [smallInt(params.index), smallInt(params.count)]
       const variant = variantOf(query)
       const grant = await authorise(id, query, req)
-      const format = chooseFormat(req.headers.accept, query.format)
+      const { wanted, onDemand: format } = negotiateFormat(req.headers.accept, query.format)
+      if (wanted === 'avif') {
+        const avif = await encodedAvif(`${id}:t${index}of${count}:${variant.pixels}:avif`, id, variant.pixels, { index, count })
+        if (avif) return send(req, reply, avif, 'avif', grant, query)
+      }
       const keyOf = (band: number) => `${id}:t${band}of${count}:${variant.pixels}:${format}`
       const rendered = await cache.get(keyOf(index), async () => {
         const image = await source(id)
@@ -176,7 +225,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
         }
       })
       if (!rendered) throw apiError('notFound')
-      return send(req, reply, rendered, format, grant, query)
+      return send(req, reply, rendered, format, grant, query, wanted === 'avif')
     },
     { limit: 'imageTile' },
   )

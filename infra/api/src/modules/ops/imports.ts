@@ -14,6 +14,8 @@ import { route } from '../../http/route'
 import { EpubError } from '../viewer/epub/parse'
 import { ArchiveLimitError } from '../viewer/epub/zip'
 import { importTarget } from '../viewer/importer'
+import { queueImageEncodes } from '../image/jobs'
+import { titleImageIds } from '../image/variants'
 import { writeAudit } from './audit'
 import { requireOperator } from './operators'
 
@@ -147,6 +149,8 @@ export function registerImportRoute(app: FastifyInstance, deps: AppDeps, formRef
           })
           // Home, lists and search on every API process show the new title now.
           await invalidate(deps, 'catalog', req.log)
+          // Its pages and cover get their AVIF in the job queue, never on a reader's request (issue 34).
+          await queueImageEncodes(deps, await titleImageIds(deps.db, imported.contentId))
           const result: OpsImported = { kind, contentType: 'comic', ...imported }
           return result
         } catch (error) {
