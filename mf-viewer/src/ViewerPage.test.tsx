@@ -138,15 +138,20 @@ describe('vertical viewer', () => {
       const request = jest
         .spyOn(api, 'request')
         .mockImplementation((async (endpoint: { path: string }) => (endpoint.path.endsWith('/:salesType') ? webtoon : { saved: true })) as never)
+      const prepared = jest.spyOn(api, 'prepareLeaving').mockResolvedValue()
+      const leaving = jest.spyOn(api, 'sendWhileLeaving').mockReturnValue(true)
       await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
       await screen.findAllByTestId('strip-band')
-      // The reader leaves at once: the page's last moment sends where they were.
+      // Opened: ready to send its place should the reader leave before the debounce.
+      expect(prepared).toHaveBeenCalled()
+      // The reader leaves at once: the page's last moment sends where they were, started in the
+      // pagehide handler itself (a keepalive fetch with headers made ahead), not through axios.
       await act(async () => {
         window.dispatchEvent(new Event('pagehide'))
       })
-      const reads = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read'))
-      expect(reads).toHaveLength(1)
-      expect(reads[0]?.[1]).toMatchObject({ params: { type: 'comic', id: '5', chapterId: '12' }, body: { href: '1', progression: '0' }, keepalive: true })
+      expect(leaving).toHaveBeenCalledTimes(1)
+      expect(leaving.mock.calls[0]?.[1]).toMatchObject({ params: { type: 'comic', id: '5', chapterId: '12' }, body: { href: '1', progression: '0' } })
+      expect(request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read'))).toHaveLength(0)
     } finally {
       await signOut()
     }

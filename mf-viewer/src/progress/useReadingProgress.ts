@@ -58,16 +58,21 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
     if (progress && !finished.current) saveLocalReading(chapter.contentId, chapter.id, progress, false)
   }, [chapter.contentId, chapter.id])
 
-  const flush = useCallback(() => {
-    saveLocal()
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = null
-    const progress = pending.current
-    pending.current = null
-    if (!progress || !auth.reader) return
-    // Keepalive: the last save is often made as the reader leaves or reloads the page.
-    void api.request(endpoints.readProgress, { params, body: body(progress), policy: { silent: true }, keepalive: true }).catch(() => undefined)
-  }, [params, saveLocal])
+  /** `leaving`: the page is being left; the call starts before this returns (ApiClient.sendWhileLeaving) and outlives it. */
+  const flush = useCallback(
+    (leaving = false) => {
+      saveLocal()
+      if (timer.current) clearTimeout(timer.current)
+      timer.current = null
+      const progress = pending.current
+      pending.current = null
+      if (!progress || !auth.reader) return
+      if (leaving && api.sendWhileLeaving(endpoints.readProgress, { params, body: body(progress) })) return
+      // Keepalive: the last save is often made as the reader leaves or reloads the page.
+      void api.request(endpoints.readProgress, { params, body: body(progress), policy: { silent: true }, keepalive: true }).catch(() => undefined)
+    },
+    [params, saveLocal],
+  )
 
   const report = useCallback(
     (progress: ReadProgress) => {
@@ -75,6 +80,8 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
       localPending.current = progress
       localTimer.current ??= setTimeout(saveLocal, LOCAL_SAVE_MS)
       pending.current = progress
+      // Ready to send it as the page is left, should the reader leave before the debounce.
+      if (auth.reader) void api.prepareLeaving()
       if (timer.current) clearTimeout(timer.current)
       timer.current = setTimeout(flush, PROGRESS_DEBOUNCE_MS)
     },
@@ -99,7 +106,7 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
 
   useEffect(() => {
     finished.current = false
-    const onHide = () => flush()
+    const onHide = () => flush(true)
     window.addEventListener('pagehide', onHide)
     return () => {
       window.removeEventListener('pagehide', onHide)

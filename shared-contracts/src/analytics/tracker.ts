@@ -16,17 +16,22 @@ import { api } from '../runtime'
 export const REFERRER_HOST_KEY = 'koma.referrerHost'
 
 interface Sender {
-  /** `leaving`: the page is being hidden or left; the request must outlive it (fetch keepalive). */
+  /**
+   * `leaving`: the page is being hidden or left; the request must start before this call returns
+   * and outlive the page (fetch keepalive with headers made ahead: ApiClient.sendWhileLeaving).
+   */
   send(events: AnalyticsEvent[], options?: { leaving?: boolean }): Promise<unknown>
+  /** Something is queued: get ready to send it as the page is left. */
+  prepare?(): void
 }
 
 const apiSender: Sender = {
-  send: (events, options) =>
-    api.request(endpoints.analyticsEvents, {
-      body: { events: JSON.stringify(events) },
-      policy: { silent: true },
-      ...(options?.leaving ? { keepalive: true } : {}),
-    }),
+  prepare: () => void api.prepareLeaving(),
+  send: (events, options) => {
+    const body = { events: JSON.stringify(events) }
+    if (options?.leaving && api.sendWhileLeaving(endpoints.analyticsEvents, { body })) return Promise.resolve()
+    return api.request(endpoints.analyticsEvents, { body, policy: { silent: true }, ...(options?.leaving ? { keepalive: true } : {}) })
+  },
 }
 
 /** An id for an event, unique for this browser in practice (the API keeps one event per visitor and id). */
@@ -101,6 +106,7 @@ export class AnalyticsTracker {
         // A provider's failure is never the reader's.
       }
     }
+    this.sender.prepare?.()
     if (this.queue.length >= ANALYTICS_LIMITS.batch) void this.flush()
     else this.schedule()
   }

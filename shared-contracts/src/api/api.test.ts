@@ -45,6 +45,42 @@ describe('request checksum', () => {
   })
 })
 
+describe('ApiClient, as the page is left (issue 35)', () => {
+  it('sends a form call with fetch keepalive before returning, with SPEC §7 headers made ahead; none made, it sends nothing', async () => {
+    const http = adapter((config) => ipReply(config) ?? { status: 200, data: { result: {} } })
+    let clock = env.now()
+    const client = new ApiClient({ baseURL: '/api', environment: { ...env, now: () => clock }, adapter: http })
+    const fetched: [string, RequestInit][] = []
+    const realFetch = global.fetch
+    global.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      fetched.push([String(url), init ?? {}])
+      return new Response('{}')
+    }) as typeof fetch
+    try {
+      const body = { events: '[{"name":"page_view"}]' }
+      expect(client.sendWhileLeaving(endpoints.analyticsEvents, { body })).toBe(false)
+      await client.prepareLeaving()
+      expect(client.sendWhileLeaving(endpoints.analyticsEvents, { body })).toBe(true)
+      // Started synchronously: the page may be gone at the next await.
+      expect(fetched).toHaveLength(1)
+      const [url, init] = fetched[0]!
+      expect([url, init.method, init.keepalive, init.credentials, init.body]).toEqual(['/api/analytics/events', 'POST', true, 'include', formEncode(body)])
+      const headers = init.headers as Record<string, string>
+      // Signed with the server's clock, as every call (ipReply's server is 60 s ahead).
+      expect(headers[HEADERS.requestTime]).toBe(String(env.now() + 60_000))
+      expect(headers[HEADERS.checksum]).toBe(await requestChecksum(String(env.now() + 60_000), '203.0.113.9'))
+      // Headers near the end of the API's 5-minute window are not used: made again on the next prepare.
+      clock += 4.5 * 60_000
+      expect(client.sendWhileLeaving(endpoints.analyticsEvents, { body })).toBe(false)
+      await client.prepareLeaving()
+      expect(client.sendWhileLeaving(endpoints.analyticsEvents, { body })).toBe(true)
+      expect((fetched[1]![1].headers as Record<string, string>)[HEADERS.requestTime]).toBe(String(clock + 60_000))
+    } finally {
+      global.fetch = realFetch
+    }
+  })
+})
+
 describe('ApiClient', () => {
   it('sends every SPEC §7 header, signed with the server clock offset', async () => {
     const http = adapter((config) => ipReply(config) ?? { status: 200, data: { result: { ok: 1 } } })

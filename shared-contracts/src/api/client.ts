@@ -5,7 +5,7 @@ import { loadTexts, text, type TextKey } from '../i18n/texts'
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from './endpoints'
 import { NETWORK_FAILURE_CODE, type ErrorBody } from './envelope'
 import { ApiError, classifyFailure, INVALID_HASH_MESSAGE, type FailurePolicy } from './errors'
-import { clientOsFromUserAgent, DEFAULT_TIMEZONE, FALLBACK_CLIENT_IP, HEADERS, requestChecksum } from './headers'
+import { clientOsFromUserAgent, DEFAULT_TIMEZONE, FALLBACK_CLIENT_IP, HEADERS, REQUEST_TIME_WINDOW_MS, requestChecksum } from './headers'
 
 /** What the client needs to know about the page; tests pass their own. */
 export interface ClientEnvironment {
@@ -102,6 +102,9 @@ interface IpInfo {
   offsetMs: number
 }
 
+/** Headers made ahead are used until this long before their request time leaves the API's window. */
+const LEAVING_HEADERS_MARGIN_MS = 60_000
+
 export class ApiClient {
   private http: Promise<AxiosInstance> | null = null
   private ipInfo: Promise<IpInfo> | null = null
@@ -158,6 +161,52 @@ export class ApiClient {
   /** Forget the looked-up IP (e.g. after a network change). */
   resetClientIp(): void {
     this.ipInfo = null
+    this.leavingHeaders = null
+  }
+
+  /** SPEC §7 headers made ahead for a call sent as the page is left (sendWhileLeaving), and until when they are fresh. */
+  private leavingHeaders: { headers: Record<string, string>; until: number } | null = null
+  private preparingLeave: Promise<void> | null = null
+
+  /**
+   * Make ahead the headers a call sent as the page is left carries (the request time and its
+   * checksum hold for REQUEST_TIME_WINDOW_MS). A keepalive request must start in the pagehide
+   * handler itself, before anything is awaited: by then axios would still be a download away and
+   * the checksum a digest away, and the page would be gone (issue 35: the last analytics batch
+   * and a chapter's last place were lost this way). Call it when something is waiting to be sent.
+   */
+  prepareLeaving(): Promise<void> {
+    const now = this.options.environment.now()
+    if (this.leavingHeaders && this.leavingHeaders.until - LEAVING_HEADERS_MARGIN_MS > now) return Promise.resolve()
+    this.preparingLeave ??= this.headers()
+      .then(
+        (headers) => {
+          this.leavingHeaders = { headers, until: now + REQUEST_TIME_WINDOW_MS }
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        this.preparingLeave = null
+      })
+    return this.preparingLeave
+  }
+
+  /**
+   * Send a form call as the page is left: a fetch with keepalive, started now with the headers
+   * prepareLeaving made (it outlives the page). False, and nothing sent, when there are none fresh.
+   */
+  sendWhileLeaving<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: Pick<RequestOptions<E>, 'params' | 'body'>): boolean {
+    const made = this.leavingHeaders
+    if (!made || made.until - LEAVING_HEADERS_MARGIN_MS <= this.options.environment.now() || typeof fetch !== 'function') return false
+    const url = `${this.options.baseURL.replace(/\/$/, '')}${fillPath(endpoint.path, options.params as Record<string, unknown>)}`
+    void fetch(url, {
+      method: endpoint.method,
+      keepalive: true,
+      credentials: 'include',
+      headers: { ...made.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: formEncode(options.body as Record<string, unknown>),
+    }).catch(() => undefined)
+    return true
   }
 
   private async send<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E>, mayRetry: boolean): Promise<ResultOf<E>> {
