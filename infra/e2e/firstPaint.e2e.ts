@@ -319,6 +319,7 @@ describe('a member’s and a guest’s first paint (issue 34)', () => {
     }
     // The gauge chapter the guest read: its signed pages are in the guest's own page.
     expect((await fetched(context, url)).html).toMatch(SIGNED_PAGE)
+    await page.goto(list)
     await page.getByTestId('header-guest').waitFor()
     expect(errors).toEqual([])
     await context.close()

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { DESKTOP, launchBrowser, newContext, ON_THIS_MACHINE, PHONE, trackErrors } from './support/browser'
+import { observer } from './support/observer'
 import { eventually, textOf } from './support/eventually'
 import { edgeCli, readSite, screenshotDir } from './support/site'
 
@@ -224,6 +225,16 @@ describe('first-party analytics and the do-not-share choice (SPEC §1, §7)', ()
         document.dispatchEvent(new Event('visibilitychange'))
         Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
       })
+    // A batch goes as the page is hidden, started in the handler (fetch keepalive, which Playwright
+    // never sees end: no "network idle" after it). A request of our own made after it is a fence:
+    // once Playwright reported it, it reported any batch the hiding started.
+    let fences = 0
+    const fence = async () => {
+      const url = `/robots.txt?fence=${++fences}`
+      const seen = page.waitForRequest((request) => request.url().endsWith(url))
+      await page.evaluate((at) => fetch(at).then((answer) => answer.text()), url)
+      await seen
+    }
     await page.goto('/fr/comic/1?utm_source=e2e')
     // The episode list (mf-catalog) has reported its content view once it is on screen.
     await page.getByTestId('episode-list').waitFor()
@@ -243,11 +254,11 @@ describe('first-party analytics and the do-not-share choice (SPEC §1, §7)', ()
     await page.locator('footer').getByRole('link', { name: 'Annonces' }).click()
     await page.waitForURL((url) => url.pathname === '/fr/document/notice')
     await hide()
-    await page.waitForLoadState('networkidle')
+    await fence()
     await page.goto('/fr/comic/2?utm_source=e2e')
     await page.getByTestId('footer-do-not-share').waitFor()
     await hide()
-    await page.waitForLoadState('networkidle')
+    await fence()
     expect(batches.length).toBe(before)
     await context.close()
   })
@@ -255,28 +266,33 @@ describe('first-party analytics and the do-not-share choice (SPEC §1, §7)', ()
 
 describe('analytics of a reader who leaves at once (issue 35)', () => {
   it('the page view and the referral of a visit left within a second reach the API (keepalive on pagehide), once', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    // What the API answered for each batch, seen at the network (the page is gone by then).
-    const stored: { events: { name: string; path: string }[]; stored: number }[] = []
-    await context.route('**/api/analytics/events', async (route) => {
-      const response = await route.fetch()
-      const answer = (await response.json()) as { result?: { stored: number } }
-      stored.push({
-        events: JSON.parse(new URLSearchParams(route.request().postData() ?? '').get('events') ?? '[]'),
-        stored: answer.result?.stored ?? -1,
-      })
-      await route.fulfill({ response })
-    })
-    const page = await context.newPage()
-    await page.goto('/en/comic/2?utm_source=leaving')
-    // The page the edge drew has run its scripts (the visit is counted from then on)...
-    await page.locator('#root[data-hydrated="true"]').waitFor()
-    // ...and, well before the 5 s batch, the reader follows a link to another site.
-    await page.goto('about:blank')
-    const kept = async () => stored.filter((batch) => batch.stored > 0).flatMap((batch) => batch.events.map((event) => `${event.name} ${event.path}`))
-    await eventually(kept, (seen) => seen.includes('referral /comic/2') && seen.includes('page_view /comic/2'))
-    expect(stored.reduce((sum, batch) => sum + batch.stored, 0)).toBe(stored.reduce((sum, batch) => sum + batch.events.length, 0))
-    await context.close()
+    // What reached the site, seen on the wire (the page is gone when its last batch goes).
+    const wire = await observer(readSite().baseURL, (at) => at.startsWith('/api/analytics/events'))
+    // This machine's address: a request sent after the page is gone carries none of the context's headers.
+    const context = await newContext(browser, { viewport: PHONE, baseURL: wire.baseURL, address: ON_THIS_MACHINE })
+    try {
+      const page = await context.newPage()
+      await page.goto('/en/comic/2?utm_source=leaving')
+      // The page the edge drew has run its scripts (the visit is counted from then on)...
+      await page.locator('#root[data-hydrated="true"]').waitFor()
+      // ...and, well before the 5 s batch, the reader follows a link to another site.
+      await page.goto('about:blank')
+      const kept = async () =>
+        wire.seen
+          .filter((call) => call.status === 200)
+          .flatMap((call) =>
+            (JSON.parse(new URLSearchParams(call.body).get('events') ?? '[]') as { name: string; path: string }[]).map(
+              (event) => `${event.name} ${event.path}`,
+            ),
+          )
+      await eventually(kept, (seen) => seen.includes('referral /comic/2') && seen.includes('page_view /comic/2'))
+      // Every event sent was kept, once.
+      const stored = wire.seen.map((call) => (JSON.parse(call.answer) as { result?: { stored: number } }).result?.stored ?? -1)
+      expect(stored.reduce((sum, count) => sum + count, 0)).toBe((await kept()).length)
+    } finally {
+      await context.close()
+      await wire.close()
+    }
   })
 })
 
