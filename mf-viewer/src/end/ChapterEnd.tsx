@@ -1,4 +1,4 @@
-import { auth, COLORS, openDialog, Slot, useLocalePath, useT, viewerPath, type Chapter, type ChapterNeighbour } from '@koma/contracts'
+import { auth, COLORS, openDialog, Slot, useAfterFirstPaint, useLocalePath, useT, viewerPath, type Chapter, type ChapterNeighbour } from '@koma/contracts'
 import { chapterSalesState } from '@koma/contracts/domain'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -36,6 +36,9 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
   const state = next ? nextEpisodeState(next) : null
   const trial = chapter.salesType === 'trial'
   const navigate = useNavigate()
+  // The comments (mf-community) come after the first page is shown and the page is idle: a short
+  // strip shows its end at once, and its first images must not wait on another remote (issue 34).
+  const commentsNow = useAfterFirstPaint()
   // A locked next episode opens the purchase dialog (mf-payments) for a signed-in reader; once
   // unlocked or rented, the viewer goes on to it.
   const openNext = (event: MouseEvent) => {
@@ -128,12 +131,14 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
         </div>
       ) : null}
       {chapter.commentEnabled ? (
-        <div css={{ marginTop: 24 }}>
-          <Slot
-            remote="mf_community"
-            module="./chapterComments"
-            props={{ contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id }}
-          />
+        <div css={{ marginTop: 24, minHeight: 120 }}>
+          {commentsNow ? (
+            <Slot
+              remote="mf_community"
+              module="./chapterComments"
+              props={{ contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id }}
+            />
+          ) : null}
         </div>
       ) : null}
     </section>
