@@ -101,8 +101,8 @@ async function throttled(context: BrowserContext, page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
 }
 
-async function newPhone(browser: Browser, session: Cookie[] | null): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { viewport: PHONE })
+async function newPhone(browser: Browser, site: SiteInfo, session: Cookie[] | null): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { viewport: PHONE, baseURL: site.baseURL })
   if (session) await context.addCookies(session)
   await context.addInitScript(PROBE)
   const page = await context.newPage()
@@ -187,7 +187,7 @@ export async function measureInteractions(site: SiteInfo): Promise<void> {
 
     // (a) The access sheet: the member taps a chapter sold for coins on the episode list.
     await repeat(`access sheet (${list}, ch. ${chapterId})`, async () => {
-      const { context, page } = await newPhone(browser, member)
+      const { context, page } = await newPhone(browser, site, member)
       try {
         await page.goto(list)
         await settled(page, row)
@@ -200,7 +200,7 @@ export async function measureInteractions(site: SiteInfo): Promise<void> {
     // (b) The unlock dialog (mf-payments, loaded on demand): "buy with coins" on the sheet. The
     // dialog buys at once in English; the bench holds the purchase's token request, so nothing is bought.
     await repeat('unlock dialog (mf-payments)', async () => {
-      const { context, page } = await newPhone(browser, member)
+      const { context, page } = await newPhone(browser, site, member)
       try {
         await context.route('**/api/coin/transaction/token', () => undefined)
         await page.goto(list)
@@ -218,7 +218,7 @@ export async function measureInteractions(site: SiteInfo): Promise<void> {
     const paged = await findTitle((t) => t.orientation === 'paged' && t.chapterFileFormat === 'image' && !t.mature && t.chapters[0]?.salesConfig.free === true)
     const pagedUrl = `/en/${paged.type}/${paged.id}/chapter/${chapterOf(paged).id}/product`
     await repeat(`page turn (paged viewer, ${paged.readingDirection})`, async () => {
-      const { context, page } = await newPhone(browser, member)
+      const { context, page } = await newPhone(browser, site, member)
       try {
         await page.goto(pagedUrl)
         await settled(page, '[data-testid="paged-viewer"][data-spread="0"] [data-testid="page-image"]')
@@ -235,7 +235,7 @@ export async function measureInteractions(site: SiteInfo): Promise<void> {
     )
     const novelUrl = `/en/${novel.type}/${novel.id}/chapter/${chapterOf(novel).id}/product`
     await repeat('EPUB next page (tap)', async () => {
-      const { context, page } = await newPhone(browser, member)
+      const { context, page } = await newPhone(browser, site, member)
       try {
         await page.goto(novelUrl)
         await settled(page, '[data-testid="epub-reader"][data-state="ready"][data-place]')
@@ -254,7 +254,7 @@ export async function measureInteractions(site: SiteInfo): Promise<void> {
     ] as const) {
       const runs: number[] = []
       for (let i = 0; i < RUNS; i++) {
-        const { context, page } = await newPhone(browser, session)
+        const { context, page } = await newPhone(browser, site, session)
         try {
           await page.goto(novelUrl, { waitUntil: 'commit' })
           await page.evaluate(() => (window as unknown as { __komaArm(kind: string, detail: string): void }).__komaArm('book', ''))
