@@ -96,7 +96,11 @@ interface Tap {
   event: number | null
 }
 
-/** Lighthouse's mobile network (its "slow 4G"): 150 ms round trips, 1.6 Mbps down, 750 kbps up. */
+/**
+ * Lighthouse's mobile network (its "slow 4G"): 150 ms round trips, 1.6 Mbps down, 750 kbps up.
+ * The page's HTML itself is not slowed: `newContext` fetches documents through Playwright's
+ * routing (it drops home popups), which CDP's network emulation does not reach.
+ */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 }
 
 async function throttled(context: BrowserContext, page: Page, network: boolean): Promise<void> {
