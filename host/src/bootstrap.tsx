@@ -18,6 +18,7 @@ import { Global } from '@emotion/react'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { preloadDialogModules } from './dialogs/DialogHost'
 import { dialogStore } from './dialogs/dialogStore'
 import { notificationStore } from './dialogs/notificationStore'
 import { remoteLoader } from './federation/loader'
@@ -51,6 +52,7 @@ async function boot(): Promise<void> {
     openDialog: dialogStore.open,
     notify: notificationStore.show,
     loadExposed: (remote, module) => ready.then(() => remoteLoader.load(remote, module)),
+    preloadDialogs: (kinds) => ready.then(() => preloadDialogModules(kinds)),
   })
   remoteLoader.whenReady(ready)
   // A configured tag manager or pixel subscribes first, so it gets the visit's referral and the

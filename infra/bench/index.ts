@@ -9,6 +9,7 @@ import { measureCluster, printClusterFigures } from './cluster'
 import { measureFirstLoad, measureFirstLoadTransfer, printFirstLoadTransfer, type FirstLoad } from './firstLoad'
 import { measureHostile, printHostileFigures } from './hostile'
 import { measureArchivesAndRenders, printArchiveAndRenderFigures } from './archivesAndRenders'
+import { measureInteractions } from './interactions'
 import { LIGHTHOUSE_PAGES, measureLighthouse, measureMemberLighthouse, printLighthouse } from './lighthouse'
 import { importNovels, measureNovels } from './novels'
 import { importLongChapter, makeLongChapter, measureViewer } from './viewer'
@@ -74,6 +75,14 @@ async function main(): Promise<void> {
     await onOwnSite((dataDir) => importNovels(dataDir), measureNovels)
     return
   }
+  // `npm run bench -- interactions`: tap to painted at 4× throttling, and the novel's first page (issue 34).
+  if (process.argv.includes('interactions')) {
+    await onOwnSite(
+      () => undefined,
+      (site) => measureInteractions(site),
+    )
+    return
+  }
   // `npm run bench -- viewer`: the reading figures of a 200-image chapter alone (issue 13 keeps them).
   if (process.argv.includes('viewer')) {
     const strip = await makeLongChapter()
@@ -122,6 +131,7 @@ async function main(): Promise<void> {
     await measureMemberLighthouse(site.baseURL, visitor)
     await measureViewer(site, longChapter)
     await measureNovels(site, novels)
+    await measureInteractions(site)
   } finally {
     if (site) {
       for (const pid of site.pids) {
@@ -152,7 +162,7 @@ async function onOwnSite<T>(prepare: (dataDir: string) => T, measure: (site: Sit
 
 async function all(): Promise<void> {
   await main()
-  if (['api', 'hostile', 'lighthouse', 'novels', 'viewer', 'canary', 'cluster', 'firstload'].some((mode) => process.argv.includes(mode))) return
+  if (['api', 'hostile', 'lighthouse', 'novels', 'interactions', 'viewer', 'canary', 'cluster', 'firstload'].some((mode) => process.argv.includes(mode))) return
   printApiFigures(await measureApi())
   printHostileFigures(await measureHostile())
   printArchiveAndRenderFigures(await measureArchivesAndRenders())

@@ -1,4 +1,4 @@
-import type { DialogComponentProps, RemoteDialogsModule } from '@koma/contracts'
+import type { DialogComponentProps, Locale, RemoteDialogsModule } from '@koma/contracts'
 import { PaymentsIntl } from './i18n/PaymentsIntl'
 import { PurchaseDialog } from './purchase/PurchaseDialog'
 import { SelectChaptersDialog } from './purchase/SelectChaptersDialog'
@@ -28,3 +28,6 @@ export const dialogs: RemoteDialogsModule['dialogs'] = {
   purchaseFail: PurchaseFailDialog,
   paymentMethod: PaymentMethodDialog,
 }
+
+/** The dialogs suspend on their messages first: the host fetches them with the module when it preloads (issue 34). */
+export const prepare: NonNullable<RemoteDialogsModule['prepare']> = (locale: Locale) => PaymentsIntl.preload(locale)

@@ -25,6 +25,7 @@ import { chromeButton, ViewerHeader } from './chrome/ViewerHeader'
 import { ChapterEnd } from './end/ChapterEnd'
 import { viewerMessages } from './i18n/messages'
 import { qualityFor } from './images'
+import { openBookEarly } from './epub/openBook'
 import { PagedViewer } from './paged/PagedViewer'
 import { useReadingProgress } from './progress/useReadingProgress'
 import { useViewerSettings } from './settings'
@@ -144,6 +145,13 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
   const vertical = !epub && chapter.orientation === 'vertical'
   const end = <ChapterEnd chapter={chapter} />
   const badge = chapter.salesType === 'trial' ? t(viewerMessages.trialBadge) : null
+  const { locale } = useLocale()
+  // A book's first page: Readium and the manifest load beside the reader's chunk, not after it (issue 34).
+  // Started while rendering (once per chapter shown: this viewer is keyed by chapter), so it is
+  // under way before the reader's own effect asks for it, whichever mounts first; never on the edge.
+  useState(() => {
+    if (epub && typeof window !== 'undefined') openBookEarly(chapter, locale, progress.initial?.href ?? null)
+  })
 
   return (
     <article

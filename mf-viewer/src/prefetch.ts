@@ -1,4 +1,4 @@
-import { api, endpoints, type Chapter, type ImageQuality } from '@koma/contracts'
+import { afterFirstPaintIdle, api, endpoints, type Chapter, type ImageQuality } from '@koma/contracts'
 import { stripUrlFor } from './images'
 
 const warmed = new Set<string>()
@@ -13,9 +13,14 @@ export function prefetchChapter(chapter: Chapter, quality: ImageQuality, cssWidt
   const key = `${chapter.contentType}:${chapter.contentId}:${next.id}`
   if (warmed.has(key)) return
   warmed.add(key)
+  // Never before this chapter's own first images are in, and only when the page is idle (issue 34).
+  afterFirstPaintIdle(() => fetchFirstImages(chapter, next.id, key, quality, cssWidth, images))
+}
+
+function fetchFirstImages(chapter: Chapter, nextId: number, key: string, quality: ImageQuality, cssWidth: number, images: number): void {
   void api
     .request(endpoints.chapter, {
-      params: { type: chapter.contentType, id: String(chapter.contentId), chapterId: String(next.id), salesType: 'product' },
+      params: { type: chapter.contentType, id: String(chapter.contentId), chapterId: String(nextId), salesType: 'product' },
       policy: { silent: true },
     })
     .then((upcoming) => {

@@ -1,4 +1,13 @@
-import { DIALOG_OWNERS, readableWhenDone, RemoteBoundary, Spinner, type DialogKind, type RemoteDialogsModule, type RemoteName } from '@koma/contracts'
+import {
+  currentLocale,
+  DIALOG_OWNERS,
+  readableWhenDone,
+  RemoteBoundary,
+  Spinner,
+  type DialogKind,
+  type RemoteDialogsModule,
+  type RemoteName,
+} from '@koma/contracts'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
 import { Suspense, use, useEffect, type ComponentType } from 'react'
@@ -27,6 +36,27 @@ export function loadHostDialogs(): Promise<HostDialogs> {
   )
   return hostDialogsLoading
 }
+
+/**
+ * Fetch what these dialogs need to open without opening them (issue 34): the host's dialog chunk,
+ * or each owning remote's `./dialogs` module and what it says its dialogs suspend on (`prepare`:
+ * its messages in the page's language). The dialog a tap then opens renders without suspending.
+ */
+export async function preloadDialogModules(kinds: readonly DialogKind[], load: RemoteLoaderLike = remoteLoader): Promise<void> {
+  const owners = new Set(kinds.map((kind) => DIALOG_OWNERS[kind]))
+  await Promise.all(
+    [...owners].map(async (owner) => {
+      if (owner === 'host') {
+        await loadHostDialogs()
+        return
+      }
+      const module = await load.load<RemoteDialogsModule>(owner, './dialogs')
+      await module.prepare?.(currentLocale())
+    }),
+  )
+}
+
+type RemoteLoaderLike = Pick<typeof remoteLoader, 'load'>
 
 type AnyDialog = ComponentType<Record<string, unknown>>
 

@@ -79,20 +79,23 @@ export class RemoteLoader {
       this.modules.set(id, promise)
     }
     if (!promise) {
-      promise = (async () => {
-        await this.ready
-        if (!this.registry.remotes[remote]) throw new Error(`${remote} is not in the registry`)
-        const version = this.registry.remotes[remote]?.version
-        let loaded: T | null
-        try {
-          loaded = await loadRemote<T>(id)
-        } catch (error) {
-          throw new RemoteLoadError(remote, `${id} could not be loaded`, { cause: error })
-        }
-        if (!loaded) throw new RemoteLoadError(remote, `${id} could not be loaded`)
-        if (version) this.used.set(remote, version)
-        return loaded
-      })()
+      // Readable at once when done: a dialog preloaded before its tap renders without suspending.
+      promise = readableWhenDone(
+        (async () => {
+          await this.ready
+          if (!this.registry.remotes[remote]) throw new Error(`${remote} is not in the registry`)
+          const version = this.registry.remotes[remote]?.version
+          let loaded: T | null
+          try {
+            loaded = await loadRemote<T>(id)
+          } catch (error) {
+            throw new RemoteLoadError(remote, `${id} could not be loaded`, { cause: error })
+          }
+          if (!loaded) throw new RemoteLoadError(remote, `${id} could not be loaded`)
+          if (version) this.used.set(remote, version)
+          return loaded
+        })(),
+      )
       promise.catch(() => this.modules.delete(id))
       this.modules.set(id, promise)
     }

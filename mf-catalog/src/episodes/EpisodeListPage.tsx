@@ -8,6 +8,7 @@ import {
   text,
   useLocale,
   useLocalePath,
+  usePreloadDialogs,
   useT,
   viewerPath as viewerPathOf,
   routePath,
@@ -19,7 +20,7 @@ import {
 import { accessChoice, chapterSelectable, purchaseDecision } from '@koma/contracts/domain'
 import { invalidate, useResource, type CatalogKey } from '../cache'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { MatureGate } from '../components/MatureGate'
 import { gated, MATURE_POLICY } from '../data/gated'
@@ -27,6 +28,7 @@ import { episodeMessages } from '../i18n/messages'
 import { AccessSheet } from './AccessSheet'
 import { ChapterRow } from './ChapterRow'
 import { gaugeHours, GaugePanel } from './GaugePanel'
+import { likelyDialogs } from './likelyDialogs'
 import { TitleHeader } from './TitleHeader'
 
 /** Chapters grouped by volume when the title is sold by volume and a volume holds several. */
@@ -42,6 +44,40 @@ function groups(content: ContentDetail, chapters: ChapterSummary[]): { volume: n
   return result
 }
 
+interface SheetControl {
+  show(chapter: ChapterSummary, options: AccessOption[]): void
+}
+
+/**
+ * The access sheet holds its own state: opening it renders the sheet alone, not the whole list
+ * (at 4× CPU throttling a long list's render was most of the tap's time, issue 34).
+ */
+function SheetSlot({
+  ref,
+  gaugeHours,
+  onChoose,
+}: {
+  ref: Ref<SheetControl>
+  gaugeHours: number
+  onChoose(chapter: ChapterSummary, option: AccessOption): void
+}) {
+  const [sheet, setSheet] = useState<{ chapter: ChapterSummary; options: AccessOption[] } | null>(null)
+  useImperativeHandle(ref, () => ({ show: (chapter, options) => setSheet({ chapter, options }) }), [])
+  if (!sheet) return null
+  return (
+    <AccessSheet
+      chapter={sheet.chapter}
+      options={sheet.options}
+      gaugeHours={gaugeHours}
+      onChoose={(option) => {
+        setSheet(null)
+        onChoose(sheet.chapter, option)
+      }}
+      onClose={() => setSheet(null)}
+    />
+  )
+}
+
 const Episodes = observer(function Episodes({ content, resourceKey }: { content: ContentDetail; resourceKey: CatalogKey }) {
   const t = useT()
   // SPEC §7 "content view": a title's episode list shown.
@@ -51,8 +87,10 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
   const navigate = useNavigate()
   const location = useLocation()
   const [newestFirst, setNewestFirst] = useState(false)
-  const [sheet, setSheet] = useState<{ chapter: ChapterSummary; options: AccessOption[] } | null>(null)
+  const sheet = useRef<SheetControl>(null)
   const type = content.type
+  // What a tap here is likely to open, fetched once the list is painted and idle (issue 34).
+  usePreloadDialogs(() => likelyDialogs(content, auth.reader), [content])
 
   useEffect(() => {
     document.title = `${content.name} | Koma`
@@ -98,7 +136,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         return
       case 'options':
         if (decision.options.length === 0) await buy(chapter)
-        else setSheet({ chapter, options: decision.options })
+        else sheet.current?.show(chapter, decision.options)
     }
   }
 
@@ -114,10 +152,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
   }
   const canBuySeveral = content.chapters.some(chapterSelectable)
 
-  const choose = (option: AccessOption) => {
-    if (!sheet) return
-    const { chapter } = sheet
-    setSheet(null)
+  const choose = (chapter: ChapterSummary, option: AccessOption) => {
     const choice = accessChoice(option)
     if (choice.kind === 'trial') void navigate(viewerPath(chapter, 'trial'))
     else if (choice.kind !== 'wait') void buy(chapter, option.kind)
@@ -223,9 +258,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         {content.chapters.length === 0 ? <p css={{ padding: 32, textAlign: 'center', color: COLORS.textMuted }}>{t(episodeMessages.noChapters)}</p> : null}
         <div css={{ height: 48 }} />
       </div>
-      {sheet ? (
-        <AccessSheet chapter={sheet.chapter} options={sheet.options} gaugeHours={gaugeHours(content)} onChoose={choose} onClose={() => setSheet(null)} />
-      ) : null}
+      <SheetSlot ref={sheet} gaugeHours={gaugeHours(content)} onChoose={choose} />
     </article>
   )
 })

@@ -1,6 +1,6 @@
-import { auth, COLORS, openDialog, Slot, useLocalePath, useT, viewerPath, whenIdle, type Chapter, type ChapterNeighbour } from '@koma/contracts'
+import { auth, COLORS, openDialog, Slot, useAfterFirstPaint, useLocalePath, useT, viewerPath, type Chapter, type ChapterNeighbour } from '@koma/contracts'
 import { chapterSalesState } from '@koma/contracts/domain'
-import { useEffect, useState, type MouseEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { stateMessages, viewerMessages } from '../i18n/messages'
 
@@ -27,20 +27,6 @@ export function nextEpisodeState(next: ChapterNeighbour): StateLabel | null {
   }
 }
 
-/** The longest the comments wait for an idle moment once the chapter is on screen. */
-const COMMENTS_IDLE_MS = 3000
-
-/**
- * False until the page has been shown and the browser is idle (issue 34): the chapter's comments
- * (mf-community's remote and chunk, then their API call) never compete with the first page's
- * image or the hydration. The edge's drawing and the browser's first render both leave them out.
- */
-function useIdleAfterFirstPaint(): boolean {
-  const [idle, setIdle] = useState(false)
-  useEffect(() => whenIdle(() => setIdle(true), COMMENTS_IDLE_MS), [])
-  return idle
-}
-
 /** After the last page: author's note, the next episode with its access state, and the chapter's comments (mf-community). */
 export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () => void }) {
   const t = useT()
@@ -50,7 +36,9 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
   const state = next ? nextEpisodeState(next) : null
   const trial = chapter.salesType === 'trial'
   const navigate = useNavigate()
-  const commentsNow = useIdleAfterFirstPaint()
+  // The comments (mf-community) come after the first page is shown and the page is idle: a short
+  // strip shows its end at once, and its first images must not wait on another remote (issue 34).
+  const commentsNow = useAfterFirstPaint()
   // A locked next episode opens the purchase dialog (mf-payments) for a signed-in reader; once
   // unlocked or rented, the viewer goes on to it.
   const openNext = (event: MouseEvent) => {
@@ -142,13 +130,15 @@ export function ChapterEnd({ chapter, onNext }: { chapter: Chapter; onNext?: () 
           <p css={{ margin: 0, fontSize: 14, lineHeight: 1.6, whiteSpace: 'pre-line' }}>{chapter.authorComment}</p>
         </div>
       ) : null}
-      {chapter.commentEnabled && commentsNow ? (
-        <div css={{ marginTop: 24 }}>
-          <Slot
-            remote="mf_community"
-            module="./chapterComments"
-            props={{ contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id }}
-          />
+      {chapter.commentEnabled ? (
+        <div css={{ marginTop: 24, minHeight: 120 }}>
+          {commentsNow ? (
+            <Slot
+              remote="mf_community"
+              module="./chapterComments"
+              props={{ contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id }}
+            />
+          ) : null}
         </div>
       ) : null}
     </section>

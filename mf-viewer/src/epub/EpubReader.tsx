@@ -1,10 +1,11 @@
-import { COLORS, api, endpoints, openWindow, positionsFromCounts, useLocale, useT, type Chapter, type KeyLayout, type ReadProgress } from '@koma/contracts'
+import { COLORS, openWindow, positionsFromCounts, useLocale, useT, type Chapter, type KeyLayout, type ReadProgress } from '@koma/contracts'
 import { keyAction, tapAction } from '@koma/contracts/domain'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Link as ReadiumLink, Locator as ReadiumLocator } from '@readium/shared'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { readerMessages } from '../i18n/messages'
 import { fitListMarkers } from './bookStyle'
+import { takeBook } from './openBook'
 import { FramePager, flowOf } from './pager'
 import { ReaderSettings } from './ReaderSettings'
 import { TableOfContents, tocOf, type TocEntry } from './TableOfContents'
@@ -243,14 +244,8 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
     setState({ kind: 'loading' })
     void (async () => {
       try {
-        const [{ EpubNavigator }, shared, publication] = await Promise.all([
-          import(/* webpackChunkName: "readium" */ '@readium/navigator'),
-          import(/* webpackChunkName: "readium-shared" */ '@readium/shared'),
-          api.request(endpoints.chapterEpub, {
-            params: { type: chapter.contentType, id: String(chapter.contentId) },
-            query: { chapterId: String(chapter.id), chapterFileSalesType: chapter.salesType, languageId: locale },
-          }),
-        ])
+        // Started by the viewer as soon as it knew the chapter is a book (openBook.ts), else now.
+        const [{ EpubNavigator }, shared, publication] = await takeBook(chapter, locale)
         if (cancelled || !container.current) return
         // The frames load each file through a <base> of its absolute URL: make the self link absolute.
         const links = (publication.manifest.links as { rel?: string; href: string }[]).map((link) =>

@@ -15,6 +15,12 @@ export interface HostBridge {
   notify(message: string, options?: NotifyOptions): void
   /** Load a module another remote exposes (e.g. 'mf_community', './chapterComments'). */
   loadExposed<T>(remote: RemoteName, module: string): Promise<T>
+  /**
+   * Fetch what these dialogs need to open (their owner's `./dialogs` module and its messages in
+   * the page's language) without opening them: a tap that opens one then paints at once. Optional:
+   * a bridge without it (tests, the edge drawing a page) preloads nothing.
+   */
+  preloadDialogs?(kinds: readonly DialogKind[]): Promise<void>
 }
 
 export interface NotifyOptions {
@@ -39,6 +45,11 @@ export function openDialog<K extends DialogKind>(kind: K, props: DialogProps<K>)
 
 export function loadExposed<T>(remote: RemoteName, module: string): Promise<T> {
   return host().loadExposed<T>(remote, module)
+}
+
+/** Fetch what these dialogs need without opening them (see `HostBridge.preloadDialogs`); idle callers use `preloadDialogsWhenIdle`. */
+export function preloadDialogs(kinds: readonly DialogKind[]): Promise<void> {
+  return host().preloadDialogs?.(kinds) ?? Promise.resolve()
 }
 
 /** Show the shared transient notification (see `HostBridge.notify`). */

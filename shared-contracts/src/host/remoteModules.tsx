@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react'
 import type { RemoteName } from '../remotes'
 import type { RouteIdOf } from '../routes/table'
 import type { DialogComponentProps, DialogKind } from './dialogs'
+import type { Locale } from '../i18n/locales'
 
 /** What a remote's `./routes` module exports: a screen component per route id it owns. */
 export interface RemoteRoutesModule {
@@ -11,6 +12,11 @@ export interface RemoteRoutesModule {
 /** What a remote's `./dialogs` module exports: a component per dialog kind it owns. */
 export interface RemoteDialogsModule {
   dialogs: { [K in DialogKind]?: ComponentType<DialogComponentProps<K>> }
+  /**
+   * What the dialogs suspend on when they first render, fetched ahead (their messages in
+   * `locale`): the host calls it when it preloads them (`preloadDialogs`), so a tap paints at once.
+   */
+  prepare?(locale: Locale): Promise<unknown>
 }
 
 type Loader = () => Promise<{ default: ComponentType }>

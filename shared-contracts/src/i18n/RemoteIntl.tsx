@@ -38,9 +38,12 @@ export function createMessageLoader(loaders: MessageLoaders): (locale: Locale) =
  */
 export function createRemoteIntl(loaders: MessageLoaders) {
   const load = createMessageLoader(loaders)
-  return function RemoteIntl({ children }: { children: ReactNode }) {
+  function RemoteIntl({ children }: { children: ReactNode }) {
     const { locale } = useLocale()
     const messages = use(load(locale))
     return <RawIntlProvider value={intlFor(locale, messages)}>{children}</RawIntlProvider>
   }
+  /** Fetch one language's messages ahead (a dialog preloaded before its tap: it renders without suspending). */
+  RemoteIntl.preload = (locale: Locale): Promise<Messages> => load(locale)
+  return RemoteIntl
 }

@@ -1,0 +1,97 @@
+import { api, endpoints, type Chapter, type EpubPublication, type Locale } from '@koma/contracts'
+
+import type * as ReadiumNavigator from '@readium/navigator'
+import type * as ReadiumShared from '@readium/shared'
+
+type Navigator = typeof ReadiumNavigator
+type Shared = typeof ReadiumShared
+
+export type BookParts = [Navigator, Shared, EpubPublication]
+
+/** Books being opened, by chapter and language: started by the viewer, taken once by the reader. */
+const opening = new Map<string, { book: Promise<BookParts>; at: number }>()
+
+/** A book started but never taken (the reader left first) is not handed to a later visit after this long (ms). */
+const KEEP_MS = 30_000
+
+const keyOf = (chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale) =>
+  `${chapter.contentType}:${chapter.contentId}:${chapter.id}:${chapter.salesType}:${locale}`
+
+function start(chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale): Promise<BookParts> {
+  return Promise.all([
+    import(/* webpackChunkName: "readium" */ '@readium/navigator'),
+    import(/* webpackChunkName: "readium-shared" */ '@readium/shared'),
+    api.request(endpoints.chapterEpub, {
+      params: { type: chapter.contentType, id: String(chapter.contentId) },
+      query: { chapterId: String(chapter.id), chapterFileSalesType: chapter.salesType, languageId: locale },
+    }),
+  ])
+}
+
+/**
+ * The novel reader's first page as early as the viewer knows the chapter is a book (issue 34):
+ * Readium's two chunks and the publication's manifest are fetched beside the reader's own chunk
+ * (not after it), and once the manifest is in, the document the reader opens on (the saved place's,
+ * else the first of the reading order) and its stylesheets and first images, so they are in the
+ * HTTP cache (EPUB files are `private, max-age=3600`) when Readium asks for them.
+ */
+export function openBookEarly(chapter: Chapter, locale: Locale, startHref: string | null): void {
+  const key = keyOf(chapter, locale)
+  const held = opening.get(key)
+  if (held && Date.now() - held.at < KEEP_MS) return
+  const book = start(chapter, locale)
+  opening.set(key, { book, at: Date.now() })
+  book.then(
+    ([, , publication]) => warmFirstDocument(publication, startHref),
+    () => {
+      if (opening.get(key)?.book === book) opening.delete(key)
+    },
+  )
+}
+
+/** The book `openBookEarly` started for this chapter (taken: a later open, or a retry, asks again), else a fresh one. */
+export function takeBook(chapter: Chapter, locale: Locale): Promise<BookParts> {
+  const key = keyOf(chapter, locale)
+  const held = opening.get(key)
+  opening.delete(key)
+  return held && Date.now() - held.at < KEEP_MS ? held.book : start(chapter, locale)
+}
+
+/** The URL of a reading-order document: relative to the manifest's self link, as Readium's fetcher resolves it. */
+export function documentUrl(publication: Pick<EpubPublication, 'manifest'>, href: string, base = window.location.href): string | null {
+  const links = (publication.manifest.links ?? []) as { rel?: string | string[]; href: string }[]
+  const self = links.find((link) => (Array.isArray(link.rel) ? link.rel.includes('self') : link.rel === 'self'))
+  if (!self) return null
+  const selfUrl = new URL(self.href, base)
+  return new URL(href, selfUrl.href.slice(0, selfUrl.href.lastIndexOf('/') + 1)).href
+}
+
+/** How many of the first document's images are fetched ahead: the first page shows one or two at most. */
+const FIRST_IMAGES = 2
+
+function warmFirstDocument(publication: EpubPublication, startHref: string | null): void {
+  if (typeof fetch !== 'function' || typeof DOMParser === 'undefined') return
+  const order = (publication.manifest.readingOrder ?? []) as { href: string; type?: string }[]
+  const first = order.find((link) => link.href === startHref) ?? order[0]
+  const url = first ? documentUrl(publication, first.href) : null
+  if (!first || !url) return
+  void fetch(url)
+    .then((response) => (response.ok ? response.text() : null))
+    .then((text) => {
+      if (!text) return
+      const doc = new DOMParser().parseFromString(text, first.type === 'text/html' ? 'text/html' : 'application/xhtml+xml')
+      const styles = [...doc.querySelectorAll('link[rel~="stylesheet"][href]')].map((link) => link.getAttribute('href') as string)
+      const images = [...doc.querySelectorAll('img[src], image')]
+        .map((image) => image.getAttribute('src') ?? image.getAttribute('href') ?? image.getAttribute('xlink:href'))
+        .filter((src): src is string => Boolean(src))
+        .slice(0, FIRST_IMAGES)
+      for (const href of [...styles, ...images]) {
+        const resolved = new URL(href, url)
+        if (resolved.origin === window.location.origin)
+          void fetch(resolved.href)
+            .then((response) => response.arrayBuffer())
+            .catch(() => undefined)
+      }
+    })
+    .catch(() => undefined)
+}
