@@ -23,7 +23,7 @@ const created: {
 }[] = []
 const submitted: Record<string, unknown>[] = []
 /** How the stand-in behaves: pages shown at once (a fixed-layout spread), a document whose load fails. */
-const behaviour = { spread: 1, failHref: null as string | null }
+const behaviour = { spread: 1, failHref: null as string | null, frame: null as HTMLIFrameElement | null }
 
 jest.mock('@readium/navigator', () => {
   class EpubPreferences {
@@ -53,6 +53,10 @@ jest.mock('@readium/navigator', () => {
     async load() {
       if (this.positions[this.index]?.href === behaviour.failHref) throw new Error(`Failed parsing item ${behaviour.failHref}`)
       this.changed()
+    }
+    /** The frame showing the document (a test's own, when it gives one). */
+    get _cframes() {
+      return behaviour.frame ? [{ iframe: behaviour.frame }] : []
     }
     /** The documents shown (a spread shows two), as Readium's viewport names them. */
     get viewport() {
@@ -148,6 +152,8 @@ function mockApi(chapter: Chapter, book: EpubPublication = publication) {
 beforeEach(() => {
   behaviour.spread = 1
   behaviour.failHref = null
+  behaviour.frame?.remove()
+  behaviour.frame = null
   created.length = 0
   submitted.length = 0
   localStorage.clear()
@@ -296,6 +302,41 @@ describe('EPUB reader', () => {
     // The notice goes with the next turn.
     fireEvent.keyDown(window, { key: 'ArrowRight' })
     expect(screen.queryByTestId('epub-skipped')).toBeNull()
+  })
+
+  it('a scrolled book turns a screen at a time, and on to the next document only at the end of this one', async () => {
+    const metadata = publication.manifest.metadata
+    publication.manifest.metadata = { ...(metadata as Record<string, unknown>), presentation: { overflow: 'scrolled', continuous: false } }
+    const frame = document.createElement('iframe')
+    document.body.append(frame)
+    behaviour.frame = frame
+    const page = frame.contentDocument!.documentElement
+    let top = 0
+    Object.defineProperty(frame.contentDocument, 'scrollingElement', { configurable: true, get: () => page })
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, get: () => 3000 })
+    Object.defineProperty(page, 'clientHeight', { configurable: true, get: () => 1000 })
+    Object.defineProperty(page, 'scrollTop', { configurable: true, get: () => top, set: (value: number) => (top = value) })
+    try {
+      mockApi(novel)
+      await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+      await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+      const reader = screen.getByTestId('epub-reader')
+      expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
+      const seen: number[] = []
+      for (let i = 0; i < 3; i++) {
+        fireEvent.keyDown(window, { key: 'ArrowRight' })
+        seen.push(top)
+      }
+      // 90% of a screen per turn, the last one to the end of the document; still the same document.
+      expect(seen).toEqual([900, 1800, 2000])
+      expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0.5')
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+      expect(top).toBe(1100)
+    } finally {
+      publication.manifest.metadata = metadata
+    }
   })
 
   it('applies reader settings live', async () => {

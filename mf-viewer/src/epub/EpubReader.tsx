@@ -183,6 +183,29 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         else nav.goLink(to, false, () => undefined)
         return
       }
+      // Read scrolled (the book's rendition:flow, or the reader's setting): a turn is the next
+      // screen of the document, and the next document only at its end (Readium's turn went
+      // straight to the next document, past the whole scrolled strip).
+      if (latest.current.prefs.scroll || scrolledRef.current) {
+        let page: Element | null = null
+        try {
+          page = frame?.contentDocument?.scrollingElement ?? null
+        } catch {
+          page = null
+        }
+        if (page && frame) {
+          const step = Math.max(1, Math.round((frame.clientHeight || page.clientHeight) * 0.9))
+          const before = page.scrollTop
+          if (action === 'next' && before + page.clientHeight < page.scrollHeight - 1) {
+            page.scrollTop = Math.min(page.scrollHeight - page.clientHeight, before + step)
+            return
+          }
+          if (action === 'previous' && before > 0) {
+            page.scrollTop = Math.max(0, before - step)
+            return
+          }
+        }
+      }
       if (action === 'next') nav.goForward(true, () => undefined)
       else nav.goBackward(true, () => undefined)
     },
