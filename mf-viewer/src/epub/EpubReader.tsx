@@ -422,7 +422,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           let opened = false
           for (const from of further ? [further, undefined] : [undefined]) {
             if (cancelled) return
-            await created?.destroy().catch(() => undefined)
+            await navigator.current?.destroy().catch(() => undefined)
             try {
               await open(from)
               opened = true
@@ -520,7 +520,20 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         <p
           role="status"
           data-testid="epub-skipped"
-          css={{ position: 'absolute', top: 60, left: 16, right: 16, zIndex: 15, margin: 0, padding: '8px 12px', borderRadius: 8, background: 'rgba(17,17,17,.88)', color: '#fff', fontSize: 13, textAlign: 'center' }}
+          css={{
+            position: 'absolute',
+            top: 60,
+            left: 16,
+            right: 16,
+            zIndex: 15,
+            margin: 0,
+            padding: '8px 12px',
+            borderRadius: 8,
+            background: 'rgba(17,17,17,.88)',
+            color: '#fff',
+            fontSize: 13,
+            textAlign: 'center',
+          }}
         >
           {t(readerMessages.skipped)}
         </p>

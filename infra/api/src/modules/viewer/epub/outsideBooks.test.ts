@@ -93,7 +93,10 @@ describe('a file name with % in it', () => {
         ],
         spine: [{ idref: 'a' }, { idref: 'b' }, { idref: 'c' }],
         files: {
-          'nav.xhtml': xhtml('Contents', '<nav xmlns:epub="http://www.idpf.org/2007/ops" epub:type="toc"><ol><li><a href="100%25%20done.xhtml">Done</a></li></ol></nav>'),
+          'nav.xhtml': xhtml(
+            'Contents',
+            '<nav xmlns:epub="http://www.idpf.org/2007/ops" epub:type="toc"><ol><li><a href="100%25%20done.xhtml">Done</a></li></ol></nav>',
+          ),
           'start.xhtml': xhtml('Start', '<p>Start</p><p><a href="100%25%20done.xhtml">next</a></p>'),
           '100% done.xhtml': xhtml('Done', '<p>One hundred percent</p><img src="images/50%25.svg" alt=""/>'),
           'café.xhtml': xhtml('Café', '<p>Café</p>'),
@@ -234,7 +237,10 @@ describe('layout set per spine item', () => {
 
 describe('SVG pages sized in percent', () => {
   it('take their viewport from the viewBox, not from `100%`', () => {
-    const percent = svgPage('<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" viewBox="0 0 1200 1800"><rect width="10" height="10"/></svg>', 'P')
+    const percent = svgPage(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" viewBox="0 0 1200 1800"><rect width="10" height="10"/></svg>',
+      'P',
+    )
     expect(percent).toContain('<meta name="viewport" content="width=1200, height=1800"/>')
     expect(svgPage('<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0,0,210,297"/>', 'P')).toContain(
       'content="width=210, height=297"',

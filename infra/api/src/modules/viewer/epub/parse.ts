@@ -132,7 +132,9 @@ const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos'])
  * entities past XML's five count only without an XHTML doctype (which defines them).
  */
 export function notWellFormed(bytes: Uint8Array): string | null {
-  const source = Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '')
+  const source = Buffer.from(bytes)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
   const valid = XMLValidator.validate(source)
   if (valid !== true) return `${valid.err.msg} (line ${valid.err.line})`
   if (!/<!DOCTYPE[^>]*XHTML/i.test(source.slice(0, 2000))) {

@@ -30,7 +30,10 @@ export function svgPage(svg: string, title: string): string {
   }
   const open = /<svg\b[^>]*>/i.exec(inline)?.[0] ?? ''
   const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(open)?.[1]
-  const box = (attribute('viewBox') ?? '').trim().split(/[\s,]+/).map(Number)
+  const box = (attribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number)
   // Only a length in user units (a number, or px) is a size; `100%` or `210mm` is not (parseFloat read `100%` as 100: a 100×100 page).
   const length = (value: string | undefined) => (value && /^\s*[\d.]+(px)?\s*$/i.test(value) ? parseFloat(value) : NaN)
   const boxWidth = box.length === 4 && box[2]! > 0 ? box[2]! : NaN
