@@ -22,6 +22,8 @@ const created: {
   listeners: Record<string, (value: unknown) => unknown>
 }[] = []
 const submitted: Record<string, unknown>[] = []
+/** How the stand-in behaves: pages shown at once (a fixed-layout spread), a document whose load fails. */
+const behaviour = { spread: 1, failHref: null as string | null, frame: null as HTMLIFrameElement | null }
 
 jest.mock('@readium/navigator', () => {
   class EpubPreferences {
@@ -49,14 +51,23 @@ jest.mock('@readium/navigator', () => {
       listener(this.positions[this.index])
     }
     async load() {
+      if (this.positions[this.index]?.href === behaviour.failHref) throw new Error(`Failed parsing item ${behaviour.failHref}`)
       this.changed()
     }
+    /** The frame showing the document (a test's own, when it gives one). */
+    get _cframes() {
+      return behaviour.frame ? [{ iframe: behaviour.frame }] : []
+    }
+    /** The documents shown (a spread shows two), as Readium's viewport names them. */
+    get viewport() {
+      return { readingOrder: this.positions.slice(this.index, this.index + behaviour.spread).map((position) => position.href) }
+    }
     get canGoForward() {
-      return this.index < this.positions.length - 1
+      return this.index + behaviour.spread - 1 < this.positions.length - 1
     }
     goForward(_animated: boolean, done: (ok: boolean) => void) {
       if (!this.canGoForward) return done(false)
-      this.index++
+      this.index += behaviour.spread
       this.changed()
       done(true)
     }
@@ -130,15 +141,19 @@ const publication: EpubPublication = {
   })),
 }
 
-function mockApi(chapter: Chapter) {
+function mockApi(chapter: Chapter, book: EpubPublication = publication) {
   return jest.spyOn(api, 'request').mockImplementation((async (endpoint: { path: string }) => {
-    if (endpoint.path === '/:type/:id/chapter/epub') return publication
+    if (endpoint.path === '/:type/:id/chapter/epub') return book
     if (endpoint.path.endsWith('/:salesType')) return chapter
     return { saved: true }
   }) as never)
 }
 
 beforeEach(() => {
+  behaviour.spread = 1
+  behaviour.failHref = null
+  behaviour.frame?.remove()
+  behaviour.frame = null
   created.length = 0
   submitted.length = 0
   localStorage.clear()
@@ -240,6 +255,85 @@ describe('EPUB reader', () => {
       expect(screen.getByTestId('layout-scrolled')).toHaveAttribute('aria-pressed', 'true')
       expect(screen.getByTestId('layout-by-book')).toHaveTextContent('This book is made to be read by scrolling.')
       expect(screen.getByTestId('layout-scrolled')).toHaveAttribute('aria-describedby', 'reader-layout-by-book')
+    } finally {
+      publication.manifest.metadata = metadata
+    }
+  })
+
+  it('a fixed-layout book read in spreads ends at its last spread, whose locator names the page before the last', async () => {
+    const pages = ['OPS/p1.xhtml', 'OPS/p2.xhtml', 'OPS/p3.xhtml', 'OPS/p4.xhtml']
+    const fixed: EpubPublication = {
+      manifest: {
+        ...publication.manifest,
+        metadata: { ...(publication.manifest.metadata as Record<string, unknown>), layout: 'fixed' },
+        readingOrder: pages.map((href) => ({ href, type: 'application/xhtml+xml' })),
+      },
+      positions: pages.map((href, i) => ({ href, type: 'application/xhtml+xml', locations: { position: i + 1, progression: 0, totalProgression: i / 4 } })),
+    }
+    behaviour.spread = 2
+    const request = mockApi({ ...novel, epub: { layout: 'fixed', readingProgression: 'ltr', language: 'en', positions: 4 } }, fixed)
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    expect(screen.queryByTestId('epub-open-end')).toBeNull()
+    jest.useFakeTimers()
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      await jest.advanceTimersByTimeAsync(10)
+    })
+    // Pages 3 and 4 are shown: the end, though the locator is page 3's (it stayed at 75% before).
+    expect(screen.getByTestId('epub-progress')).toHaveTextContent('100%')
+    expect(screen.getByTestId('epub-open-end')).toBeInTheDocument()
+    const finished = request.mock.calls.filter(([endpoint]) => (endpoint as { path: string }).path.endsWith('/read/finished'))
+    expect(finished).toHaveLength(1)
+  })
+
+  it('a saved place whose document no longer loads opens the book further on, with a notice, not "could not be opened" for good', async () => {
+    behaviour.failHref = 'OEBPS/section-1.xhtml'
+    mockApi({
+      ...novel,
+      progress: { href: 'OEBPS/section-1.xhtml', type: 'application/xhtml+xml', progression: 0.5, totalProgression: 0.25, position: 2, finished: false },
+    })
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    expect(created).toHaveLength(2)
+    expect(created[1]?.start).toMatchObject({ href: 'OEBPS/section-2.xhtml', locations: { position: 3 } })
+    expect(screen.getByTestId('epub-skipped')).toHaveTextContent('Where you were could not be shown, so the book opens further on.')
+    expect(screen.queryByTestId('epub-failed')).toBeNull()
+    // The notice goes with the next turn.
+    fireEvent.keyDown(window, { key: 'ArrowRight' })
+    expect(screen.queryByTestId('epub-skipped')).toBeNull()
+  })
+
+  it('a scrolled book turns a screen at a time, and on to the next document only at the end of this one', async () => {
+    const metadata = publication.manifest.metadata
+    publication.manifest.metadata = { ...(metadata as Record<string, unknown>), presentation: { overflow: 'scrolled', continuous: false } }
+    const frame = document.createElement('iframe')
+    document.body.append(frame)
+    behaviour.frame = frame
+    const page = frame.contentDocument!.documentElement
+    let top = 0
+    Object.defineProperty(frame.contentDocument, 'scrollingElement', { configurable: true, get: () => page })
+    Object.defineProperty(page, 'scrollHeight', { configurable: true, get: () => 3000 })
+    Object.defineProperty(page, 'clientHeight', { configurable: true, get: () => 1000 })
+    Object.defineProperty(page, 'scrollTop', { configurable: true, get: () => top, set: (value: number) => (top = value) })
+    try {
+      mockApi(novel)
+      await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+      await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+      const reader = screen.getByTestId('epub-reader')
+      expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
+      const seen: number[] = []
+      for (let i = 0; i < 3; i++) {
+        fireEvent.keyDown(window, { key: 'ArrowRight' })
+        seen.push(top)
+      }
+      // 90% of a screen per turn, the last one to the end of the document; still the same document.
+      expect(seen).toEqual([900, 1800, 2000])
+      expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0.5')
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+      expect(top).toBe(1100)
     } finally {
       publication.manifest.metadata = metadata
     }

@@ -106,6 +106,8 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const navigator = useRef<EpubNavigator | null>(null)
   const [state, setState] = useState<State>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  /** The saved place could not be shown: the book opened further on (a notice until the next turn). */
+  const [skipped, setSkipped] = useState(false)
   const [prefs, setPrefs] = useState<ReaderPrefs>(loadReaderPrefs)
   const [percent, setPercent] = useState(0)
   const [atEnd, setAtEnd] = useState(false)
@@ -154,6 +156,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
     (action: 'next' | 'previous') => {
       const nav = navigator.current
       if (!nav) return
+      setSkipped(false)
       latest.current.onTurn()
       const frame = (nav._cframes?.[0] as { iframe?: HTMLIFrameElement } | undefined)?.iframe
       // A turn can come before Readium reports the document now shown (a key pressed as the book
@@ -180,6 +183,29 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         if (last) nav.go(last.copyWithLocations({ progression: 0.999 }), false, () => undefined)
         else nav.goLink(to, false, () => undefined)
         return
+      }
+      // Read scrolled (the book's rendition:flow, or the reader's setting): a turn is the next
+      // screen of the document, and the next document only at its end (Readium's turn went
+      // straight to the next document, past the whole scrolled strip).
+      if (latest.current.prefs.scroll || scrolledRef.current) {
+        let page: Element | null = null
+        try {
+          page = frame?.contentDocument?.scrollingElement ?? null
+        } catch {
+          page = null
+        }
+        if (page && frame) {
+          const step = Math.max(1, Math.round((frame.clientHeight || page.clientHeight) * 0.9))
+          const before = page.scrollTop
+          if (action === 'next' && before + page.clientHeight < page.scrollHeight - 1) {
+            page.scrollTop = Math.min(page.scrollHeight - page.clientHeight, before + step)
+            return
+          }
+          if (action === 'previous' && before > 0) {
+            page.scrollTop = Math.max(0, before - step)
+            return
+          }
+        }
       }
       if (action === 'next') nav.goForward(true, () => undefined)
       else nav.goBackward(true, () => undefined)
@@ -320,10 +346,27 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           },
           positionChanged: (locator) => {
             if (syncPager(locator)) return
-            const progress = chapter.epub?.layout === 'fixed' ? toProgress(locator) : readiumProgress(locator, positions)
+            const fixed = chapter.epub?.layout === 'fixed'
+            const progress = fixed ? toProgress(locator) : readiumProgress(locator, positions)
             const nav = navigator.current
-            const ended = progress.position >= lastPosition && (!nav || !nav.canGoForward)
             const index = readingOrder.findIndex((link) => link.href === progress.href)
+            if (fixed) {
+              // A spread's locator is its first page: the last spread (pages n-1 and n) is the
+              // end when it shows the last page, whatever page its locator names.
+              const lastHref = readingOrder[readingOrder.length - 1]?.href
+              let shown: string[] = []
+              let more = true
+              try {
+                shown = (nav?.viewport as { readingOrder?: string[] } | undefined)?.readingOrder ?? []
+                more = !nav || nav.canGoForward
+              } catch {
+                /* no frames laid out yet */
+              }
+              const ended = index === readingOrder.length - 1 || (lastHref !== undefined && shown.includes(lastHref)) || !more
+              onProgress(ended ? { ...progress, totalProgression: 1 } : progress, ended, ended)
+              return
+            }
+            const ended = progress.position >= lastPosition && (!nav || !nav.canGoForward)
             onProgress(progress, index === readingOrder.length - 1, ended)
           },
           tap: (event) => {
@@ -351,13 +394,41 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
             if (action === 'next' || action === 'previous') turn(action)
           },
         }
-        created = new EpubNavigator(container.current, pub, listeners, positions, start, {
-          preferences: navigatorPreferences(latest.current.prefs, vertical, scrolledRef.current),
-          defaults: {},
-          keyboardPeripherals: [{ type: 'turn', keyCombos: TURN_KEYS }],
-        } as never)
-        navigator.current = created
-        await created.load()
+        const box = container.current
+        const open = async (from: ReadiumLocator | undefined) => {
+          created = new EpubNavigator(box, pub, listeners, positions, from, {
+            preferences: navigatorPreferences(latest.current.prefs, vertical, scrolledRef.current),
+            defaults: {},
+            keyboardPeripherals: [{ type: 'turn', keyCombos: TURN_KEYS }],
+          } as never)
+          navigator.current = created
+          await created.load()
+        }
+        try {
+          await open(start)
+        } catch (error) {
+          if (!start || cancelled) throw error
+          // The saved place no longer opens (a document that fails to load): that must not shut
+          // the book for good. Open it at the next document, else at its beginning, and say so.
+          const failedAt = readingOrder.findIndex((link) => link.href === start?.href)
+          const further = positions.find((position) => readingOrder.findIndex((link) => link.href === position.href) > failedAt)
+          pending.current = null
+          setEndOpen(false)
+          let opened = false
+          for (const from of further ? [further, undefined] : [undefined]) {
+            if (cancelled) return
+            await navigator.current?.destroy().catch(() => undefined)
+            try {
+              await open(from)
+              opened = true
+              break
+            } catch {
+              /* the next candidate */
+            }
+          }
+          if (!opened) throw error
+          if (!cancelled) setSkipped(true)
+        }
         if (!cancelled) setState({ kind: 'ready' })
       } catch (error) {
         if (!cancelled) setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
@@ -438,6 +509,28 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       {state.kind === 'loading' ? (
         <p role="status" css={{ position: 'absolute', top: '45%', width: '100%', textAlign: 'center', fontSize: 14, opacity: 0.7 }}>
           {t(readerMessages.loading)}
+        </p>
+      ) : null}
+      {skipped && state.kind === 'ready' ? (
+        <p
+          role="status"
+          data-testid="epub-skipped"
+          css={{
+            position: 'absolute',
+            top: 60,
+            left: 16,
+            right: 16,
+            zIndex: 15,
+            margin: 0,
+            padding: '8px 12px',
+            borderRadius: 8,
+            background: 'rgba(17,17,17,.88)',
+            color: '#fff',
+            fontSize: 13,
+            textAlign: 'center',
+          }}
+        >
+          {t(readerMessages.skipped)}
         </p>
       ) : null}
       {state.kind === 'failed' ? (

@@ -71,6 +71,7 @@ export const readerMessages = defineMessages({
   loading: { id: 'viewer.reader.loading', defaultMessage: 'Opening the book…' },
   failed: { id: 'viewer.reader.failed', defaultMessage: 'This book could not be opened.' },
   retry: { id: 'viewer.reader.retry', defaultMessage: 'Try again' },
+  skipped: { id: 'viewer.reader.skipped', defaultMessage: 'Where you were could not be shown, so the book opens further on.' },
   openEnd: { id: 'viewer.reader.openEnd', defaultMessage: 'Next episode and comments' },
   readAgain: { id: 'viewer.reader.readAgain', defaultMessage: 'Read again from the start' },
 })

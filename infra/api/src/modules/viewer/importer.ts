@@ -256,6 +256,10 @@ export async function importEpubTitle(db: Kysely<Database>, objects: ObjectStore
   await attachEpub(db, chapterId, epubId, parsed.manifest.readingOrder.length, withTrial)
   const notes = [`${parsed.layout}`, `${parsed.readingProgression}`, `${parsed.manifest.readingOrder.length} documents`, `${parsed.positions.length} positions`]
   if (parsed.missing.length) notes.push(`${parsed.missing.length} listed files missing from the archive (left out): ${parsed.missing.join(', ')}`)
+  if (parsed.malformed.length)
+    notes.push(
+      `warning: ${parsed.malformed.length} document${parsed.malformed.length === 1 ? ' is' : 's are'} not well-formed XML (served as HTML, which browsers read leniently; check the text): ${parsed.malformed.join(', ')}`,
+    )
   return { contentId, chapterId, title: parsed.title, detail: notes.join(', ') }
 }
 

@@ -69,6 +69,12 @@ export interface ParsedEpub {
   positions: LocatorJson[]
   /** Files the package lists but the zip lacks (left out of the manifest). */
   missing: string[]
+  /**
+   * Reading-order documents that are not well-formed XML (a truncated chapter): kept, and served
+   * as HTML (their manifest type is text/html), which the browser parses leniently; the import
+   * names them.
+   */
+  malformed: string[]
 }
 
 /**
@@ -115,6 +121,28 @@ function textLength(markup: string): number {
     count++
   }
   return count
+}
+
+/** The five entities XML knows; any other named one needs a DTD (only the XHTML doctypes give one). */
+const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos'])
+
+/**
+ * Why a content document would not load as XHTML (a browser's XML parser stops at the first
+ * error, and the reader then showed a blank frame), or null when it is well-formed. Named
+ * entities past XML's five count only without an XHTML doctype (which defines them).
+ */
+export function notWellFormed(bytes: Uint8Array): string | null {
+  const source = Buffer.from(bytes)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+  const valid = XMLValidator.validate(source)
+  if (valid !== true) return `${valid.err.msg} (line ${valid.err.line})`
+  if (!/<!DOCTYPE[^>]*XHTML/i.test(source.slice(0, 2000))) {
+    const entity = /&([A-Za-z][A-Za-z0-9]*);/g
+    for (let match = entity.exec(source); match; match = entity.exec(source))
+      if (!XML_ENTITIES.has(match[1] ?? '')) return `undefined entity &${match[1]}; (no XHTML doctype defines it)`
+  }
+  return null
 }
 
 /** The package parser's settings (namespace prefixes dropped, attributes as `@name`). */
@@ -236,6 +264,43 @@ async function navToc(book: ZipBook, navPath: string | null): Promise<ManifestLi
   return points.map(toLink)
 }
 
+/** An EPUB 2 NCX's navMap (navPoints, nested), as manifest links: the table of contents of a book without a navigation document. */
+async function ncxToc(book: ZipBook, ncxPath: string | null): Promise<ManifestLink[]> {
+  const bytes = ncxPath ? await asEpub(book.read(ncxPath)) : undefined
+  if (!ncxPath || !bytes) return []
+  const source = Buffer.from(bytes).toString('utf8')
+  if (XMLValidator.validate(source) !== true) return []
+  let doc: Record<string, unknown>
+  try {
+    doc = xml.parse(source) as Record<string, unknown>
+  } catch {
+    return []
+  }
+  const navMap = ((doc.ncx as Record<string, unknown> | undefined)?.navMap ?? {}) as Record<string, unknown>
+  const toLinks = (points: unknown, depth: number): ManifestLink[] =>
+    depth > 32
+      ? []
+      : list(points as Record<string, unknown> | Record<string, unknown>[]).flatMap((point): ManifestLink[] => {
+          if (!point || typeof point !== 'object') return []
+          const children = toLinks(point.navPoint, depth + 1)
+          const src = String((list(point.content as Record<string, unknown> | Record<string, unknown>[])[0] ?? {})['@src'] ?? '').trim()
+          if (!src) return children
+          const [file = '', fragment] = src.split('#')
+          const label = list(point.navLabel as Record<string, unknown> | Record<string, unknown>[])
+            .map((navLabel) => flatten(navLabel?.text))
+            .join(' ')
+            .trim()
+          const link: ManifestLink = {
+            href: hrefOf(resolveHref(ncxPath, file)) + (fragment ? `#${fragment}` : ''),
+            type: 'application/xhtml+xml',
+            title: label || path.posix.basename(file),
+          }
+          if (children.length) link.children = children
+          return [link]
+        })
+  return toLinks(navMap.navPoint, 0)
+}
+
 function flatten(node: unknown): string {
   if (node === null || node === undefined) return ''
   if (typeof node !== 'object') return String(node)
@@ -294,7 +359,7 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
   const creators = contributors.filter((creator) => creator.role === 'author').map((creator) => creator.name)
   const description = text(list(metadata.description)[0]).replace(/<[^<>]+>/g, '')
   const identifier = text(list(metadata.identifier)[0])
-  const layout = metaProperty('rendition:layout') === 'pre-paginated' ? 'fixed' : 'reflowable'
+  const packageLayout = metaProperty('rendition:layout') === 'pre-paginated' ? 'fixed' : 'reflowable'
   // rendition:flow: a scrolled book (a manga strip, a web-like document) is read by scrolling.
   const flow = metaProperty('rendition:flow')
   const presentation = flow === 'scrolled-doc' || flow === 'scrolled-continuous' ? { overflow: 'scrolled', continuous: flow === 'scrolled-continuous' } : null
@@ -334,16 +399,30 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
     throw new EpubError(
       `This EPUB is damaged: its reading order names files the archive lacks (${lacking.slice(0, 5).join(', ')}${lacking.length > 5 ? ', …' : ''}).`,
     )
+  // rendition:layout set per spine item (itemref properties) overrides the package's.
+  const itemLayouts: ('reflowable' | 'fixed')[] = []
   for (const ref of itemrefs) {
     const item = items.get(String(ref['@idref'] ?? ''))
     if (!item || inOrder.has(item.path) || !present(item.path)) continue
     if (ref['@linear'] === 'no') continue
     const spread = String(ref['@properties'] ?? '')
     const page = /page-spread-left/.test(spread) ? 'left' : /page-spread-right/.test(spread) ? 'right' : /spread-center/.test(spread) ? 'center' : null
+    itemLayouts.push(
+      /\brendition:layout-pre-paginated\b/.test(spread) ? 'fixed' : /\brendition:layout-reflowable\b/.test(spread) ? 'reflowable' : packageLayout,
+    )
     readingOrder.push({ href: hrefOf(item.path), type: item.type, ...(page ? { properties: { page } } : {}) })
     inOrder.add(item.path)
   }
   if (readingOrder.length === 0) throw new EpubError('This EPUB has nothing to read: its spine lists no document the archive contains.')
+  // The reader lays a book out one way: fixed when most of its documents are pre-paginated (a
+  // manga whose itemrefs say so and whose package says nothing is fixed). A document laid out
+  // otherwise than the book keeps its own as Readium's per-link layout property.
+  const fixedCount = itemLayouts.filter((each) => each === 'fixed').length
+  const layout: 'reflowable' | 'fixed' = fixedCount * 2 > itemLayouts.length ? 'fixed' : 'reflowable'
+  readingOrder.forEach((link, index) => {
+    const own = itemLayouts[index]
+    if (own && own !== layout) link.properties = { ...link.properties, layout: own }
+  })
 
   const coverId = String(metas.find((meta) => meta['@name'] === 'cover')?.['@content'] ?? '')
   let coverPath: string | null = null
@@ -361,15 +440,38 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
   // Positions: fixed layout one per document; reflowable one per POSITION_CHARS of rendered text
   // (documents read one at a time).
   const counted: { link: ManifestLink; count: number }[] = []
+  const malformed: string[] = []
   for (const link of readingOrder) {
+    const file = decodeURIComponent(link.href)
+    const bytes = await asEpub(book.read(file))
+    // A document that is not well-formed XML would not load as XHTML at all: served as HTML.
+    if (bytes && /^application\/xhtml\+xml\b/i.test(link.type)) {
+      const why = notWellFormed(bytes)
+      if (why) {
+        malformed.push(`${file} (${why})`)
+        link.type = 'text/html'
+      }
+    }
     if (layout === 'fixed') {
       counted.push({ link, count: 1 })
       continue
     }
-    const bytes = await asEpub(book.read(decodeURIComponent(link.href)))
     counted.push({ link, count: bytes ? Math.max(1, Math.ceil(renderedLength(bytes, link.type) / POSITION_CHARS)) : 1 })
   }
-  const toc = await navToc(book, navPath)
+  const ncxId = String(spine['@toc'] ?? '')
+  const ncxPath = (items.get(ncxId) ?? [...items.values()].find((item) => item.type === 'application/x-dtbncx+xml'))?.path ?? null
+  let toc = await navToc(book, navPath)
+  // EPUB 2 (or a navigation document without a toc): the NCX's navPoints.
+  if (toc.length === 0) toc = await ncxToc(book, ncxPath && book.has(ncxPath) ? ncxPath : null)
+  // Table of contents entries of a document served as HTML say so.
+  const htmlDocuments = new Set(readingOrder.filter((link) => link.type === 'text/html').map((link) => link.href))
+  const retype = (links: ManifestLink[]): ManifestLink[] =>
+    links.map((link) => ({
+      ...link,
+      ...(htmlDocuments.has(withoutFragment(link.href)) ? { type: 'text/html' } : {}),
+      ...(link.children ? { children: retype(link.children) } : {}),
+    }))
+  if (htmlDocuments.size) toc = retype(toc)
   // The rest of the archive, inflated once and thrown away: a damaged file is found now, not by a reader.
   await asEpub(book.verify())
   const total = counted.reduce((sum, { count }) => sum + count, 0)
@@ -391,6 +493,7 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
     readingProgression,
     coverPath,
     missing: [...new Set(missing)],
+    malformed,
     positions,
     book,
     manifest: {

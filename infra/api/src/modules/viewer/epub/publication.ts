@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { AppDeps } from '../../../deps'
 import { apiError } from '../../../http/errorCatalogue'
 import type { ManifestLink } from './parse'
-import { guessType, withoutFragment } from './parse'
+import { guessType, hrefOf, withoutFragment } from './parse'
 import { isScript, servable, zipPathOf, type EpubPart } from './servable'
 import { deobfuscate, obfuscatedFiles, type Obfuscated } from './fonts'
 import { openBook } from './store'
@@ -30,9 +30,18 @@ export function svgPage(svg: string, title: string): string {
   }
   const open = /<svg\b[^>]*>/i.exec(inline)?.[0] ?? ''
   const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(open)?.[1]
-  const box = (attribute('viewBox') ?? '').split(/[\s,]+/).map(Number)
-  const width = Math.round(parseFloat(attribute('width') ?? '') || box[2] || 0)
-  const height = Math.round(parseFloat(attribute('height') ?? '') || box[3] || 0)
+  const box = (attribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number)
+  // Only a length in user units (a number, or px) is a size; `100%` or `210mm` is not (parseFloat read `100%` as 100: a 100×100 page).
+  const length = (value: string | undefined) => (value && /^\s*[\d.]+(px)?\s*$/i.test(value) ? parseFloat(value) : NaN)
+  const boxWidth = box.length === 4 && box[2]! > 0 ? box[2]! : NaN
+  const boxHeight = box.length === 4 && box[3]! > 0 ? box[3]! : NaN
+  const [ownWidth, ownHeight] = [length(attribute('width')), length(attribute('height'))]
+  const sized = ownWidth > 0 && ownHeight > 0
+  const width = Math.round((sized ? ownWidth : boxWidth) || 0)
+  const height = Math.round((sized ? ownHeight : boxHeight) || 0)
   const viewport = width > 0 && height > 0 ? `<meta name="viewport" content="width=${width}, height=${height}"/>` : ''
   const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;')
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -191,24 +200,20 @@ export async function publicationOf(
  * One file of a chapter's EPUB, if this part serves it (see servable.ts: a trial only its own
  * documents and what they load, no part the package files) and it is not a script.
  */
-export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, requested: string): Promise<{ body: Uint8Array; type: string }> {
-  let zipPath = requested
-  try {
-    zipPath = decodeURIComponent(requested)
-  } catch {
-    throw apiError('notFound')
-  }
-  if (!zipPath || zipPath.includes('..')) throw apiError('notFound')
+export async function epubResource(deps: AppDeps, epub: ChapterEpubRow, zipPath: string): Promise<{ body: Uint8Array; type: string }> {
+  // The route's parameter is already decoded (once, by the router): it is the zip path itself.
+  // Decoding it again turned `100%25%20done.xhtml` into a URIError (404) and `a%2520b` into `a b`.
+  if (!zipPath || zipPath.split('/').includes('..') || zipPath.includes('\0')) throw apiError('notFound')
   if (zipPath.endsWith(SVG_PAGE)) {
     // The page of an SVG document of this part's reading order, and nothing else.
     const svgPath = zipPath.slice(0, -SVG_PAGE.length)
-    const svgHref = svgPath.split('/').map(encodeURIComponent).join('/')
+    const svgHref = hrefOf(svgPath)
     const link = epub.readingOrder.find((each) => each.href === svgHref && isSvg(each))
     if (!link) throw apiError('notFound')
-    const svg = await epubResource(deps, epub, svgHref)
+    const svg = await epubResource(deps, epub, svgPath)
     return { body: new TextEncoder().encode(svgPage(Buffer.from(svg.body).toString('utf8'), link.title ?? '')), type: 'application/xhtml+xml' }
   }
-  const href = zipPath.split('/').map(encodeURIComponent).join('/')
+  const href = hrefOf(zipPath)
   const known = [...epub.book.readingOrder, ...epub.book.resources].find((link) => link.href === href)
   const type = known?.type ?? guessType(zipPath)
   if (isScript(zipPath, type) || !(await servable(deps, epub))(zipPath)) throw apiError('notFound')
