@@ -193,6 +193,21 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     expect(openDialog).toHaveBeenCalledTimes(2)
   })
 
+  it.each([
+    ['en', null, 'Free-read gauge', 'Free again in 05:45:00'],
+    ['ja', null, '無料ゲージ', 'あと05:45:00で無料'],
+    ['fr', 'fr', 'Jauge de lecture gratuite', 'De nouveau gratuit dans 05:45:00'],
+  ] as const)('names the gauge progress bar for assistive technology (%s, issue 35: aria-progressbar-name)', async (locale, prefix, name, valueText) => {
+    document.cookie = 'koma_lc=1; path=/'
+    auth.syncFromCookie()
+    jest.spyOn(api, 'request').mockResolvedValue(withGauge({ amount: 0, recoverRemained: 20700 }) as never)
+    const base = prefix ? `/${prefix}` : ''
+    await renderScreen(Screen, { path: `${base}/:contentType/:contentId`, url: `${base}/comic/5`, locale, prefix })
+    const bar = await screen.findByRole('progressbar', { name })
+    expect(bar).toHaveAttribute('aria-valuenow', '75')
+    expect(bar).toHaveAttribute('aria-valuetext', valueText)
+  })
+
   it('offers free-read with a full gauge, and the preview opens the trial', async () => {
     document.cookie = 'koma_lc=1; path=/'
     auth.syncFromCookie()
