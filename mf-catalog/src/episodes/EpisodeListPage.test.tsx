@@ -122,6 +122,14 @@ describe('episode list', () => {
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', expect.objectContaining({ guestAllowed: true })))
   })
 
+  it('tells a signed-out reader a withdrawn chapter is no longer sold, without asking to sign in (SPEC §4, issue 35)', async () => {
+    const openDialog = jest.fn().mockResolvedValue(undefined)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
+    fireEvent.click(await screen.findByText('Episode 13'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('chapterAborted', { chapterName: 'Episode 13' }))
+    expect(openDialog).not.toHaveBeenCalledWith('loginConfirm', expect.anything())
+  })
+
   it('asks a signed-out reader to sign in before a paid chapter', async () => {
     const openDialog = jest.fn().mockResolvedValue(false)
     await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
