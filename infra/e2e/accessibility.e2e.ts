@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
-import { findTitle, type ContentJson } from './support/api'
+import { findTitle, matureTitles, seededTitles, type ContentJson } from './support/api'
 import { violations } from './support/axe'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
@@ -42,6 +42,15 @@ const TARGETS: Target[] = [
   },
   { name: 'sign-in (mf-account)', path: async () => '/en/login', ready: 'login' },
   { name: 'settings, signed in (mf-account)', signedIn: true, path: async () => '/en/account/setting', ready: 'settings' },
+  // Issue 35: the account page (its devices list and the "This device" badge, 4.46:1 before).
+  { name: 'account page, signed in (mf-account)', signedIn: true, path: async () => '/en/account/userinfo', ready: 'device-row' },
+  // Issue 35: the free-read gauge's progress bar had no name, on every signed-in episode list of a gauge title.
+  {
+    name: 'episode list of a gauge title, signed in (mf-catalog)',
+    signedIn: true,
+    path: async () => ((t) => `/en/${t.type}/${t.id}`)(await findTitle((t) => !t.mature && !!t.rentalConfig?.gaugeUsable)),
+    ready: 'gauge',
+  },
   { name: 'coin shop, signed in (mf-payments)', signedIn: true, path: async () => '/en/coinpurchase', ready: 'coin-product' },
   {
     name: 'chapter comments, signed in (mf-community)',
@@ -67,6 +76,26 @@ describe('accessibility (axe-core, WCAG 2.2 AA) at 390 px', () => {
   })
 })
 
+describe('accessibility (axe-core, WCAG 2.2 AA) of every coming-soon page at 390 px (issue 35: text on light theme colours)', () => {
+  it('no coming-soon page has a violation, whatever the title’s colour', async () => {
+    const upcoming = (await seededTitles()).filter((t) => t.status === 'coming_soon' && !t.mature)
+    expect(upcoming.length).toBeGreaterThan(0)
+    const context = await newContext(browser, { viewport: PHONE })
+    try {
+      const page = await context.newPage()
+      const lines: string[] = []
+      for (const title of upcoming) {
+        await page.goto(`/en/${title.type}/coming_soon/${title.id}`)
+        await page.getByTestId('release-countdown').waitFor()
+        lines.push(...(await violations(page, `coming soon ${title.id} (${title.themeColor})`)))
+      }
+      expect(lines).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 type Title = ContentJson
 const buyable = (chapter: Title['chapters'][number]) =>
   !chapter.salesConfig.free && !chapter.aborted && (chapter.salesConfig.price ?? -1) >= 1 && (chapter.salesConfig.purchaseAllowedWith ?? []).includes('coin')
@@ -78,11 +107,73 @@ const SECOND_READER = { email: 'reader2@koma.example', password: 'koma-reader-2'
 interface Scene {
   name: string
   locale?: string
+  /** Opened by a signed-out visitor (the default is the seeded reader). */
+  signedOut?: boolean
   /** Go there signed in as the seeded reader and open what is scanned; resolves once it is shown. */
   open(page: Page): Promise<void>
 }
 
+const gaugeTitle = () => findTitle((t) => !t.mature && !!t.rentalConfig?.gaugeUsable && t.chapters.some((c) => !c.salesConfig.free && !c.aborted))
+const abortedTitle = () => findTitle((t) => !t.mature && t.chapters.some((c) => c.aborted && !c.salesConfig.free))
+
 const SCENES: Scene[] = [
+  {
+    name: 'gauge guide dialog over a signed-in episode list (host)',
+    open: async (page) => {
+      const title = await gaugeTitle()
+      await page.goto(`/en/${title.type}/${title.id}`)
+      await page.getByTestId('gauge').getByTestId('gauge-guide').click()
+      await page.getByTestId('dialog-gauge-guide').waitFor()
+    },
+  },
+  {
+    name: 'share dialog (host)',
+    open: async (page) => {
+      const title = await imageTitle()
+      await page.goto(`/en/${title.type}/${title.id}`)
+      await page.getByTestId('share').click()
+      await page.getByTestId('dialog-share').waitFor()
+    },
+  },
+  {
+    name: 'login confirm dialog, signed out on a paid chapter (host)',
+    signedOut: true,
+    open: async (page) => {
+      const title = await gaugeTitle()
+      const chapter = title.chapters.find((c) => !c.salesConfig.free && !c.aborted)!
+      await page.goto(`/en/${title.type}/${title.id}`)
+      await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+      await page.getByTestId('dialog-login-confirm').waitFor()
+    },
+  },
+  {
+    name: 'chapter aborted dialog, signed out on a withdrawn chapter (mf-viewer)',
+    signedOut: true,
+    open: async (page) => {
+      const title = await abortedTitle()
+      const chapter = title.chapters.find((c) => c.aborted && !c.salesConfig.free)!
+      await page.goto(`/en/${title.type}/${title.id}`)
+      await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapter.id}"]`).click()
+      await page.getByTestId('dialog-chapter-aborted').waitFor()
+    },
+  },
+  {
+    name: 'adult check dialog, signed out on a mature title (host)',
+    signedOut: true,
+    open: async (page) => {
+      const [title] = await matureTitles()
+      await page.goto(`/en/${title!.type}/${title!.id}`)
+      await page.getByTestId('dialog-adult-check').waitFor()
+    },
+  },
+  {
+    name: 'confirm dialog, removing a device (host over mf-account)',
+    open: async (page) => {
+      await page.goto('/en/account/userinfo')
+      await page.getByTestId('device-remove').first().click()
+      await page.getByTestId('dialog-confirm').waitFor()
+    },
+  },
   {
     name: 'access sheet and the use-coin confirm purchase dialog, ja (mf-catalog, mf-payments)',
     locale: 'ja-JP',
@@ -158,7 +249,7 @@ const SCENES: Scene[] = [
 describe('accessibility (axe-core, WCAG 2.2 AA) of dialogs, menus and the EPUB reader at 390 px', () => {
   it.each(SCENES)('$name has no violations', async (scene) => {
     const context = await newContext(browser, { viewport: PHONE, ...(scene.locale ? { locale: scene.locale } : {}) })
-    await context.addCookies(session)
+    if (!scene.signedOut) await context.addCookies(session)
     try {
       const page = await context.newPage()
       await scene.open(page)

@@ -34,6 +34,8 @@ export interface ContentJson {
   readingDirection: 'ltr' | 'rtl' | 'ttb'
   chapterFileFormat: 'image' | 'epub'
   mature: boolean
+  status?: 'ongoing' | 'completed' | 'hiatus' | 'coming_soon'
+  themeColor?: string
   commentEnabled: boolean
   adsEnabled?: boolean
   rentalConfig?: { gaugeUsable: boolean; recoverInterval: number }

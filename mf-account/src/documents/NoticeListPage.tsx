@@ -7,9 +7,12 @@ import { documentMessages } from '../i18n/messages'
 
 export function CategoryChip({ category }: { category: 'notice' | 'event' | 'maintenance' | 'update' }) {
   const t = useT()
-  const colors = { notice: ['#eef1f5', '#44505e'], event: ['#fdecea', COLORS.brandDark], maintenance: ['#fff4e0', '#9a5b00'], update: ['#e9f7ef', '#1f7a45'] }[
-    category
-  ]
+  const colors = {
+    notice: ['#eef1f5', '#44505e'],
+    event: ['#fdecea', COLORS.brandDark],
+    maintenance: ['#fff4e0', '#9a5b00'],
+    update: [COLORS.freeTint, COLORS.freeDark],
+  }[category]
   return (
     <span
       css={{ fontSize: FONT_SIZES.size25, fontWeight: 700, background: colors[0], color: colors[1], padding: '3px 8px', borderRadius: 6, whiteSpace: 'nowrap' }}

@@ -203,8 +203,8 @@ function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
                       marginLeft: 8,
                       fontSize: FONT_SIZES.size25,
                       fontWeight: 700,
-                      color: COLORS.free,
-                      background: '#e9f7ef',
+                      color: COLORS.freeDark,
+                      background: COLORS.freeTint,
                       padding: '2px 8px',
                       borderRadius: 10,
                     }}

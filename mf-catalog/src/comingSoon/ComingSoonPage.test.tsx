@@ -1,4 +1,5 @@
 import { api, auth } from '@koma/contracts'
+import { contrastRatio } from '@koma/contracts/domain'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
@@ -58,5 +59,21 @@ describe('coming soon', () => {
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', path: '/:type/coming_soon/:id/notification' }), {
       params: { type: 'comic', id: '30' },
     })
+  })
+
+  it('draws its text in an ink that reads on a light theme colour (issue 35: white on #31bb75 was 2.47:1)', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue({ ...entry, content: { ...entry.content, themeColor: '#31bb75' } } as never)
+    await renderScreen(Soon, { path: '/:contentType/coming_soon/:contentId', url: '/comic/coming_soon/30' })
+    const page = await screen.findByTestId('coming-soon')
+    expect(page).toHaveStyle({ backgroundColor: 'rgb(49, 187, 117)' })
+    const heading = screen.getByRole('heading', { level: 1 })
+    const hex = (rgb: string) =>
+      `#${rgb
+        .match(/\d+/g)!
+        .map((c) => Number(c).toString(16).padStart(2, '0'))
+        .join('')}`
+    expect(contrastRatio(hex(getComputedStyle(heading).color), '#31bb75')).toBeGreaterThanOrEqual(4.5)
+    const button = screen.getByTestId('release-notification')
+    expect(contrastRatio(hex(getComputedStyle(button).color), hex(getComputedStyle(button).backgroundColor))).toBeGreaterThanOrEqual(4.5)
   })
 })

@@ -1,5 +1,5 @@
 import { api, auth, COLORS, endpoints, openDialog, useLocale, useLocalePath, useT, viewerPath, routePath, type ContentType } from '@koma/contracts'
-import { contentBadges, formatDate, orderedAuthors } from '@koma/contracts/domain'
+import { contentBadges, formatDate, orderedAuthors, themeInk } from '@koma/contracts/domain'
 import { useResource, type CatalogKey } from '../cache'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom'
@@ -37,6 +37,8 @@ export default function ComingSoonPage() {
   const { content } = entry
   if (content.status !== 'coming_soon') return <Navigate to={path(routePath('catalog.episodes', { contentType, contentId }))} replace />
   const on = notification ?? entry.notification
+  // Text on the title's colour reaches 4.5:1 whatever the colour (issue 35: white on #31bb75 was 2.47:1).
+  const theme = themeInk(content.themeColor)
   const toggle = async () => {
     if (!auth.signedIn) {
       await openDialog('loginConfirm', { redirect: location.pathname + location.search })
@@ -55,8 +57,8 @@ export default function ComingSoonPage() {
     }
   }
   return (
-    <article data-testid="coming-soon" css={{ background: content.themeColor, minHeight: '100%' }}>
-      <div css={{ maxWidth: 960, margin: '0 auto', color: '#fff' }}>
+    <article data-testid="coming-soon" css={{ background: theme.background, minHeight: '100%' }}>
+      <div css={{ maxWidth: 960, margin: '0 auto', color: theme.ink }}>
         {content.keyVisual ? (
           <div css={{ position: 'relative' }}>
             <ApiImage
@@ -69,7 +71,7 @@ export default function ComingSoonPage() {
               style={{ display: 'block' }}
             />
             <div
-              css={{ position: 'absolute', inset: 0, background: `linear-gradient(180deg, rgba(0,0,0,.3) 0%, transparent 35%, ${content.themeColor} 100%)` }}
+              css={{ position: 'absolute', inset: 0, background: `linear-gradient(180deg, rgba(0,0,0,.3) 0%, transparent 35%, ${theme.background} 100%)` }}
             />
           </div>
         ) : null}
@@ -80,15 +82,15 @@ export default function ComingSoonPage() {
               <BadgeChip key={badge} badge={badge} />
             ))}
           </div>
-          <p css={{ margin: '0 0 4px', fontSize: 13, fontWeight: 700, letterSpacing: 0.5, opacity: 0.9 }}>{t(soonMessages.label)}</p>
+          <p css={{ margin: '0 0 4px', fontSize: 13, fontWeight: 700, letterSpacing: 0.5 }}>{t(soonMessages.label)}</p>
           <h1 css={{ fontSize: 28, lineHeight: 1.25, margin: '0 0 8px' }}>{content.name}</h1>
-          <p css={{ margin: 0, fontSize: 13, opacity: 0.95 }}>
+          <p css={{ margin: 0, fontSize: 13 }}>
             {orderedAuthors(content.authors)
               .map((author) => `${t(roleMessages[author.role])} ${author.name}`)
               .join(' · ')}
           </p>
-          <div data-testid="release-countdown" css={{ margin: '18px 0', padding: '14px 16px', borderRadius: 12, background: 'rgba(0,0,0,.22)' }}>
-            <p css={{ margin: 0, fontSize: 13, opacity: 0.9 }}>{t(soonMessages.release, { date: formatDate(content.publishedAt) })}</p>
+          <div data-testid="release-countdown" css={{ margin: '18px 0', padding: '14px 16px', borderRadius: 12, background: theme.veil }}>
+            <p css={{ margin: 0, fontSize: 13 }}>{t(soonMessages.release, { date: formatDate(content.publishedAt) })}</p>
             <p css={{ margin: '4px 0 0', fontSize: 22, fontWeight: 800 }}>
               <Countdown seconds={entry.publicationRemained} />
             </p>
@@ -104,9 +106,9 @@ export default function ComingSoonPage() {
                 flex: '1 1 220px',
                 padding: '14px 18px',
                 borderRadius: 26,
-                border: on ? '1px solid #fff' : 0,
-                background: on ? 'transparent' : '#fff',
-                color: on ? '#fff' : content.themeColor,
+                border: on ? `1px solid ${theme.ink}` : 0,
+                background: on ? 'transparent' : theme.ink,
+                color: on ? theme.ink : theme.background,
                 fontWeight: 800,
                 fontSize: 15,
                 cursor: 'pointer',
@@ -122,8 +124,8 @@ export default function ComingSoonPage() {
                   flex: '1 1 220px',
                   padding: '14px 18px',
                   borderRadius: 26,
-                  background: 'rgba(0,0,0,.25)',
-                  color: '#fff',
+                  background: theme.veil,
+                  color: theme.ink,
                   fontWeight: 800,
                   fontSize: 15,
                   textAlign: 'center',
@@ -134,7 +136,7 @@ export default function ComingSoonPage() {
               </Link>
             ) : null}
           </div>
-          <p css={{ margin: '10px 0 0', fontSize: 12, opacity: 0.85 }}>{t(soonMessages.notifyHint)}</p>
+          <p css={{ margin: '10px 0 0', fontSize: 12 }}>{t(soonMessages.notifyHint)}</p>
         </div>
       </div>
       <div css={{ background: COLORS.surface, color: COLORS.text }}>

@@ -122,6 +122,14 @@ describe('episode list', () => {
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', expect.objectContaining({ guestAllowed: true })))
   })
 
+  it('tells a signed-out reader a withdrawn chapter is no longer sold, without asking to sign in (SPEC §4, issue 35)', async () => {
+    const openDialog = jest.fn().mockResolvedValue(undefined)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
+    fireEvent.click(await screen.findByText('Episode 13'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('chapterAborted', { chapterName: 'Episode 13' }))
+    expect(openDialog).not.toHaveBeenCalledWith('loginConfirm', expect.anything())
+  })
+
   it('asks a signed-out reader to sign in before a paid chapter', async () => {
     const openDialog = jest.fn().mockResolvedValue(false)
     await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
@@ -191,6 +199,21 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     expect(openDialog).toHaveBeenLastCalledWith('gaugeGuide', { hours: 23 })
     fireEvent.click(within(screen.getByTestId('gauge')).getByRole('button', { name: 'How the free-read gauge works' }))
     expect(openDialog).toHaveBeenCalledTimes(2)
+  })
+
+  it.each([
+    ['en', null, 'Free-read gauge', 'Free again in 05:45:00'],
+    ['ja', null, '無料ゲージ', 'あと05:45:00で無料'],
+    ['fr', 'fr', 'Jauge de lecture gratuite', 'De nouveau gratuit dans 05:45:00'],
+  ] as const)('names the gauge progress bar for assistive technology (%s, issue 35: aria-progressbar-name)', async (locale, prefix, name, valueText) => {
+    document.cookie = 'koma_lc=1; path=/'
+    auth.syncFromCookie()
+    jest.spyOn(api, 'request').mockResolvedValue(withGauge({ amount: 0, recoverRemained: 20700 }) as never)
+    const base = prefix ? `/${prefix}` : ''
+    await renderScreen(Screen, { path: `${base}/:contentType/:contentId`, url: `${base}/comic/5`, locale, prefix })
+    const bar = await screen.findByRole('progressbar', { name })
+    expect(bar).toHaveAttribute('aria-valuenow', '75')
+    expect(bar).toHaveAttribute('aria-valuetext', valueText)
   })
 
   it('offers free-read with a full gauge, and the preview opens the trial', async () => {

@@ -5,7 +5,6 @@ import {
   COLORS,
   endpoints,
   openDialog,
-  text,
   useLocale,
   useLocalePath,
   usePreloadDialogs,
@@ -82,7 +81,6 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
   const t = useT()
   // SPEC §7 "content view": a title's episode list shown.
   useEffect(() => analytics.track('content_view', { content_id: content.id }), [content.id])
-  const { locale } = useLocale()
   const path = useLocalePath()
   const navigate = useNavigate()
   const location = useLocation()
@@ -132,7 +130,8 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         return
       }
       case 'aborted':
-        await openDialog('alert', { message: text('salesSuspended', locale) })
+        // SPEC §4: the chapter-aborted dialog (also for a signed-out reader, issue 35).
+        await openDialog('chapterAborted', { chapterName: chapter.name })
         return
       case 'options':
         if (decision.options.length === 0) await buy(chapter)

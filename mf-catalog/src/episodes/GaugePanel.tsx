@@ -84,6 +84,8 @@ export function GaugePanel({ content }: { content: ContentDetail }) {
       </div>
       <div
         role="progressbar"
+        aria-label={t(episodeMessages.gaugeLabel)}
+        aria-valuetext={full ? t(episodeMessages.gaugeFull) : t(episodeMessages.gaugeRefill, { time: clock(remaining) })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.floor(percent)}

@@ -110,6 +110,7 @@ export const episodeMessages = defineMessages({
   gaugeSignIn: { id: 'catalog.episodes.gaugeSignIn', defaultMessage: 'Sign in to read an episode free whenever the gauge is full.' },
   gaugeFull: { id: 'catalog.episodes.gaugeFull', defaultMessage: 'Free episode ready' },
   gaugeRefill: { id: 'catalog.episodes.gaugeRefill', defaultMessage: 'Free again in {time}' },
+  gaugeLabel: { id: 'catalog.episodes.gaugeLabel', defaultMessage: 'Free-read gauge' },
   gaugeGuide: { id: 'catalog.episodes.gaugeGuide', defaultMessage: 'How the free-read gauge works' },
   buySeveral: { id: 'catalog.episodes.buySeveral', defaultMessage: 'Buy several' },
   optionsLead: { id: 'catalog.episodes.optionsLead', defaultMessage: 'How would you like to read this episode?' },

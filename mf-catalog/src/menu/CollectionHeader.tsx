@@ -1,5 +1,5 @@
-import { COLORS, useT, type Collection } from '@koma/contracts'
-import { formatDate } from '@koma/contracts/domain'
+import { useT, type Collection } from '@koma/contracts'
+import { formatDate, themeInk } from '@koma/contracts/domain'
 import { ApiImage } from '../components/ApiImage'
 import { menuMessages } from '../i18n/messages'
 
@@ -7,11 +7,12 @@ import { menuMessages } from '../i18n/messages'
 export function CollectionHeader({ collection, heading = 'h1' }: { collection: Collection; heading?: 'h1' | 'h2' }) {
   const t = useT()
   const Heading = heading
+  const theme = themeInk(collection.themeColor)
   return (
     <header
       css={{
-        background: collection.themeColor,
-        color: '#fff',
+        background: theme.background,
+        color: theme.ink,
         borderRadius: heading === 'h2' ? 14 : 0,
         overflow: 'hidden',
         '@media (min-width: 768px)': { borderRadius: 14 },
@@ -31,12 +32,8 @@ export function CollectionHeader({ collection, heading = 'h1' }: { collection: C
         ) : null}
         <div css={{ padding: '16px 18px 20px' }}>
           <Heading css={{ fontSize: heading === 'h1' ? 24 : 19, lineHeight: 1.3, margin: '0 0 6px' }}>{collection.title}</Heading>
-          {collection.endAt ? (
-            <p css={{ margin: '0 0 8px', fontSize: 12, opacity: 0.9 }}>{t(menuMessages.until, { date: formatDate(collection.endAt) })}</p>
-          ) : null}
-          {collection.description ? (
-            <p css={{ margin: 0, fontSize: 14, lineHeight: 1.6, color: COLORS.surface, opacity: 0.95 }}>{collection.description}</p>
-          ) : null}
+          {collection.endAt ? <p css={{ margin: '0 0 8px', fontSize: 12 }}>{t(menuMessages.until, { date: formatDate(collection.endAt) })}</p> : null}
+          {collection.description ? <p css={{ margin: 0, fontSize: 14, lineHeight: 1.6 }}>{collection.description}</p> : null}
         </div>
       </div>
     </header>

@@ -238,6 +238,24 @@ describe('the console’s campaigns page', () => {
     )
   })
 
+  it.each([
+    ['en', 'End now', 'End “Winter fair” now? Readers stop seeing it at once.', 'Cancel', 'End it'],
+    ['ja', '今すぐ終了', '「冬のフェア」を今すぐ終了しますか？読者にはすぐに表示されなくなります。', 'キャンセル', '終了する'],
+    ['fr', 'Terminer maintenant', 'Terminer « Foire d’hiver » maintenant ? Les lecteurs ne le verront plus, dès maintenant.', 'Annuler', 'Terminer'],
+  ] as const)('asks before ending a popup now, saying what ends (%s, issue 35)', async (locale, endNow, question, cancel, confirm) => {
+    const request = mockApi()
+    await renderCampaigns(locale)
+    const popup = await screen.findByTestId('ops-popup')
+    fireEvent.click(within(popup).getByRole('button', { name: endNow }))
+    expect(within(popup).getByRole('status')).toHaveTextContent(question)
+    fireEvent.click(within(popup).getByRole('button', { name: cancel }))
+    expect(within(popup).queryByRole('status')).toBeNull()
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsPopupEnd, expect.anything())
+    fireEvent.click(within(popup).getByRole('button', { name: endNow }))
+    fireEvent.click(within(popup).getByRole('button', { name: confirm }))
+    await waitFor(() => expect(request).toHaveBeenCalledWith(opsEndpoints.opsPopupEnd, { params: { id: '7' } }))
+  })
+
   it('lists home campaigns with their state and a preview of the reader’s home in each language, as of their start', async () => {
     mockApi()
     await renderCampaigns('en')

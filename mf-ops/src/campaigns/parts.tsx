@@ -133,7 +133,8 @@ export function CampaignItem({
 }: {
   testId: string
   id: number
-  heading: ReactNode
+  /** Its name, as the confirmation before ending it says it. */
+  heading: string
   /** What it gives, to whom (a line of its own). */
   summary?: ReactNode
   details: ReactNode
@@ -146,6 +147,7 @@ export function CampaignItem({
   const t = useT()
   const period = usePeriod()
   const action = useAction()
+  const [asking, setAsking] = useState(false)
   return (
     <li data-testid={testId} data-id={id} css={listItem}>
       <p css={{ margin: '0 0 4px', fontWeight: 700 }}>
@@ -159,9 +161,32 @@ export function CampaignItem({
       {state === 'ended' ? null : (
         <div css={{ ...row, alignItems: 'center', justifyContent: 'space-between' }}>
           {preview ?? <span />}
-          <button type="button" disabled={action.pending} onClick={() => void action.run(end)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
-            {t(campaignMessages.end)}
-          </button>
+          {asking ? (
+            // Ending is at once and for every reader: the operator confirms, told what ends (issue 35).
+            <span css={{ ...row, alignItems: 'center' }}>
+              <span role="status" css={{ fontWeight: 700 }}>
+                {t(campaignMessages.confirmEnd, { name: heading })}
+              </span>
+              <button
+                type="button"
+                disabled={action.pending}
+                onClick={() => {
+                  setAsking(false)
+                  void action.run(end)
+                }}
+                css={{ ...buttonStyle(), padding: '6px 14px' }}
+              >
+                {t(campaignMessages.endConfirmed)}
+              </button>
+              <button type="button" onClick={() => setAsking(false)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
+                {t(campaignMessages.cancel)}
+              </button>
+            </span>
+          ) : (
+            <button type="button" disabled={action.pending} onClick={() => setAsking(true)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
+              {t(campaignMessages.end)}
+            </button>
+          )}
         </div>
       )}
       <Problem text={action.problem} />

@@ -324,6 +324,8 @@ export const campaignMessages = defineMessages({
   live: { id: 'ops.campaigns.live', defaultMessage: 'Live' },
   notLive: { id: 'ops.campaigns.notLive', defaultMessage: 'Not live' },
   end: { id: 'ops.campaigns.end', defaultMessage: 'End now' },
+  confirmEnd: { id: 'ops.campaigns.confirmEnd', defaultMessage: 'End “{name}” now? Readers stop seeing it at once.' },
+  endConfirmed: { id: 'ops.campaigns.endConfirmed', defaultMessage: 'End it' },
   notices: { id: 'ops.campaigns.notices', defaultMessage: 'Notices' },
   noticesLead: { id: 'ops.campaigns.noticesLead', defaultMessage: 'Shown on the notices page. A later publication time schedules a notice.' },
   newNotice: { id: 'ops.campaigns.newNotice', defaultMessage: 'New notice' },

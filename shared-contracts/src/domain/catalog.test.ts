@@ -203,6 +203,9 @@ describe('purchase options (SPEC §4)', () => {
       }),
     ).toEqual({ kind: 'viewer' })
     expect(purchaseDecision({ chapter: chapter({ aborted: true }), signedIn: true, inventory: null, rentalConfig: rental })).toEqual({ kind: 'aborted' })
+    // Issue 35: a signed-out tap on a withdrawn chapter says so; it does not ask to sign in to buy what is not sold.
+    expect(purchaseDecision({ chapter: chapter({ aborted: true }), signedIn: false, inventory: null, rentalConfig: rental })).toEqual({ kind: 'aborted' })
+    expect(purchaseDecision({ chapter: chapter(), signedIn: false, inventory: null, rentalConfig: rental })).toEqual({ kind: 'login' })
   })
   it('preview only for a non-rent chapter with a trial; buy with coin when price >= 0', () => {
     expect(accessOptions(chapter({ hasTrial: true }), inv(1, 0), rental).map((o) => o.kind)).toEqual(['preview', 'buyWithCoin'])

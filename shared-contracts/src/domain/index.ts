@@ -33,5 +33,6 @@ export * from './cardPayment'
 export * from './community'
 export * from './notifications'
 export * from './random'
-// A title page's header colour (WCAG contrast): only the episode list draws one, so it is bundled there, not shared.
-export { legibleBackground } from '../theme/contrast'
+// Colours a title's or a collection's themeColor paints with text on them (WCAG contrast): bundled
+// by the catalog screens that draw them (episode list header, coming soon, collections), not shared.
+export { contrastRatio, legibleBackground, themeInk } from '../theme/contrast'

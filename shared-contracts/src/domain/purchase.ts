@@ -125,8 +125,10 @@ export const pickableOptions = (options: AccessOption[]): AccessOption[] => opti
 export const isPrimaryOption = (option: AccessOption): boolean => option.kind === 'freeRead' || option.kind === 'ticket'
 
 /**
- * SPEC §4 purchase options: free goes to the viewer; signed-out goes to login; already unlocked
- * or rented goes to the viewer; an aborted chapter shows the aborted dialog; else the buttons.
+ * SPEC §4 purchase options: free goes to the viewer; an aborted chapter a signed-out reader taps
+ * shows the aborted dialog (signing in would not let them buy it; issue 35); signed-out goes to
+ * login; already unlocked or rented goes to the viewer; an aborted chapter shows the aborted
+ * dialog; else the buttons.
  */
 export function purchaseDecision(input: {
   chapter: ChapterInput
@@ -137,7 +139,7 @@ export function purchaseDecision(input: {
 }): PurchaseDecision {
   const { chapter } = input
   if (chapter.salesConfig.free) return { kind: 'viewer' }
-  if (!input.signedIn) return { kind: 'login' }
+  if (!input.signedIn) return chapter.aborted ? { kind: 'aborted' } : { kind: 'login' }
   if (chapterIsReadable({ salesType: 'product', hasTrial: chapter.hasTrial, salesConfig: chapter.salesConfig, activity: chapter.activity }))
     return { kind: 'viewer' }
   if (chapter.aborted) return { kind: 'aborted' }

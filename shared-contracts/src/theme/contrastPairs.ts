@@ -13,6 +13,7 @@ export const CONTRAST_PAIRS: readonly { foreground: string; background: string; 
       ['surfaceAlt', ['text', 'textMuted', 'brand', 'brandDark', 'free']],
       ['brandTint', ['text', 'textMuted', 'brand', 'brandDark']],
       ['brandTintStrong', ['text', 'brandDark']],
+      ['freeTint', ['text', 'freeDark']],
     ] as const
   ).flatMap(([surface, inks]) =>
     inks.map((ink) => ({ foreground: COLORS[ink], background: COLORS[surface], level: 'text' as const, name: `${ink} on ${surface}` })),

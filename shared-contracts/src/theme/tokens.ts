@@ -45,6 +45,9 @@ export const COLORS = {
   brandTintStrong: '#fff1ef',
   onBrand: '#ffffff',
   free: '#22804b',
+  /** A light green chip ("This device", an update notice) and its text (issue 35: free on it was 4.46:1). */
+  freeTint: '#e9f7ef',
+  freeDark: '#1d7442',
   popupFree: '#7b3fe4',
   popupEvent: '#d23430',
   popupNotice: '#111111',
