@@ -102,8 +102,10 @@ describe('home composed from mf-catalog', () => {
     await page.getByTestId('content-card').first().waitFor()
     expect(await page.getByTestId('content-card').first().getAttribute('href')).toMatch(/^\/fr\/(comic|magazine_comic)\/\d+$/)
     await page.getByTestId('language-switcher').selectOption('ja')
-    await page.waitForURL((url) => url.pathname === '/')
+    // A reader on a prefixed page stays on prefixed pages: Japanese has its own, /ja (issue 35).
+    await page.waitForURL((url) => url.pathname === '/ja')
     await textOf(page.locator('[data-menu="ranking"]'), 'ランキング')
+    expect(await page.getByTestId('content-card').first().getAttribute('href')).toMatch(/^\/ja\/(comic|magazine_comic)\/\d+$/)
     // The choice is remembered for unprefixed pages (cookie, 365 days).
     const cookie = (await context.cookies()).find((item) => item.name === 'koma_locale')
     expect(cookie?.value).toBe('ja')
