@@ -281,7 +281,9 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // SPEC §1: browsers that cannot run the app get the guide, a page without script.
     if (needsBrowserGuide(req.headers['user-agent'] ?? '')) {
       if (match?.route.id !== 'host.browserGuide')
-        return reply.header('cache-control', 'no-store').redirect(withLocalePrefix('/browserguide', switchedPrefix(splitLocalePrefix(context.pathname).prefix, context.locale)), 302)
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(withLocalePrefix('/browserguide', switchedPrefix(splitLocalePrefix(context.pathname).prefix, context.locale)), 302)
       htmlHeaders(reply).header('cache-control', 'no-cache').header('vary', 'User-Agent, Accept-Language, Cookie')
       return reply.send(browserGuideHtml(context.locale))
     }

@@ -31,9 +31,12 @@ describe('route parameter rules (SPEC §5)', () => {
     expect(resolveRoute('/ja')?.route.id).toBe('catalog.home')
   })
 
-  it.each(['/novel/12', '/comic/012', '/comic/abc', '/comic/-3', '/en/comic/1.0', '/ja/comic/012', '/ja/novel/1', '/jp/comic/1', '/ja/ja/comic/1'])('%s is a 404', (path) => {
-    expect(resolveRoute(path)).toBeNull()
-  })
+  it.each(['/novel/12', '/comic/012', '/comic/abc', '/comic/-3', '/en/comic/1.0', '/ja/comic/012', '/ja/novel/1', '/jp/comic/1', '/ja/ja/comic/1'])(
+    '%s is a 404',
+    (path) => {
+      expect(resolveRoute(path)).toBeNull()
+    },
+  )
 
   it('checks viewer chapterFileSalesType and ids', () => {
     expect(resolveRoute('/comic/1/chapter/2/product')?.route.id).toBe('viewer.comic')

@@ -39,7 +39,10 @@ describe("the page metadata's copies of the API's public answers", () => {
 describe('canonical and hreflang in each language variant (issue 35: /ja)', () => {
   const meta = new PageMetadata('http://127.0.0.1:9', { publicUrl: 'https://koma.example/', waitMs: 0 })
   const links = async (url: string, headers: { cookie?: string; acceptLanguage?: string } = {}) => {
-    const { head, locale, status } = await meta.describe(pageContext({ url, clientIp: '203.0.113.9', cookie: headers.cookie, acceptLanguage: headers.acceptLanguage }), { origin: 'http://ignored', clientIp: '203.0.113.9' })
+    const { head, locale, status } = await meta.describe(
+      pageContext({ url, clientIp: '203.0.113.9', cookie: headers.cookie, acceptLanguage: headers.acceptLanguage }),
+      { origin: 'http://ignored', clientIp: '203.0.113.9' },
+    )
     const canonical = /<link rel="canonical" href="([^"]*)">/.exec(head)?.[1] ?? null
     const alternates = Object.fromEntries([...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((match) => [match[1], match[2]]))
     return { status, locale, canonical, alternates }

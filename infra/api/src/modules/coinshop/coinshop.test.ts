@@ -420,7 +420,11 @@ describe('coin shop: carrier billing and PayPay', () => {
     const approved = await t.inject({ method: 'POST', url: `${redirectUrl}/approve` })
     expect(approved.headers.location).toMatch(/^\/ja\/coinpurchase\/result\?serviceOrderId=KO/)
     // A reader on /ja goes back to /ja (issue 35).
-    const onJa = await t.call(endpoints.paypayReserve, { cookies: reader, locale: 'ja', body: { productSeq: String(product.seq), nextUrl: '/ja/coinpurchase/result' } })
+    const onJa = await t.call(endpoints.paypayReserve, {
+      cookies: reader,
+      locale: 'ja',
+      body: { productSeq: String(product.seq), nextUrl: '/ja/coinpurchase/result' },
+    })
     const back = await t.inject({ method: 'POST', url: `${(onJa.json().result as { redirectUrl: string }).redirectUrl}/approve` })
     expect(back.headers.location).toMatch(/^\/ja\/coinpurchase\/result\?serviceOrderId=KO/)
   })
