@@ -103,8 +103,10 @@ describe('home composed from mf-catalog', () => {
     await page.getByTestId('content-card').first().waitFor()
     expect(await page.getByTestId('content-card').first().getAttribute('href')).toMatch(/^\/fr\/(comic|magazine_comic)\/\d+$/)
     await page.getByTestId('language-switcher').selectOption('ja')
-    await page.waitForURL((url) => url.pathname === '/')
+    // A reader on a prefixed page stays on prefixed pages: Japanese has its own, /ja (issue 35).
+    await page.waitForURL((url) => url.pathname === '/ja')
     await textOf(page.locator('[data-menu="ranking"]'), 'ランキング')
+    expect(await page.getByTestId('content-card').first().getAttribute('href')).toMatch(/^\/ja\/(comic|magazine_comic)\/\d+$/)
     // The choice is remembered for unprefixed pages (cookie, 365 days).
     const cookie = (await context.cookies()).find((item) => item.name === 'koma_locale')
     expect(cookie?.value).toBe('ja')
@@ -186,17 +188,27 @@ describe('what crawlers, link previews and old browsers get (issue 15)', () => {
     expect(jsonLd).toMatchObject({ '@type': expect.stringMatching(/^(ComicSeries|Book)$/), url: `${site()}/fr/comic/1` })
     expect(html).toContain(`<title>${jsonLd!.name} | Koma</title>`)
     expect(html).toContain(`<link rel="canonical" href="${site()}/fr/comic/1">`)
-    expect(html).toContain(`<link rel="alternate" hreflang="ja" href="${site()}/comic/1">`)
+    expect(html).toContain(`<link rel="alternate" hreflang="ja" href="${site()}/ja/comic/1">`)
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${site()}/comic/1">`)
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/image\/\d+">/)
     const missing = await fetchPage('/en/comic/999999')
     expect(missing.status).toBe(404)
     expect(await missing.text()).toContain('<meta name="robots" content="noindex">')
   })
 
-  it('robots.txt names the sitemap, and the sitemap lists the seeded titles in three languages', async () => {
+  it('the URL hreflang="ja" names is Japanese for a crawler with no cookie and no Accept-Language (issue 35)', async () => {
+    const res = await fetchPage('/ja/comic/1', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<html lang="ja-JP"')
+    expect(html).toContain(`<link rel="canonical" href="${site()}/ja/comic/1">`)
+    expect((await fetchPage('/ja/comic/999999')).status).toBe(404)
+  })
+
+  it('robots.txt names the sitemap, and the sitemap lists the seeded titles at their three prefixed URLs', async () => {
     expect(await (await fetchPage('/robots.txt')).text()).toContain(`Sitemap: ${site()}/sitemap.xml\n`)
     const sitemap = await (await fetchPage('/sitemap.xml')).text()
-    for (const url of ['/comic/1', '/en/comic/1', '/fr/comic/1']) expect(sitemap).toContain(`<loc>${site()}${url}</loc>`)
+    for (const url of ['/ja/comic/1', '/en/comic/1', '/fr/comic/1']) expect(sitemap).toContain(`<loc>${site()}${url}</loc>`)
   })
 
   it('Internet Explorer is sent to the browser guide, which it can show without script', async () => {

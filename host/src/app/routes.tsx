@@ -31,7 +31,7 @@ function prefixRoutes(prefix: PrefixLocale | null): RouteObject {
   }
 }
 
-/** Every route of the contracts table in its three locale variants: no prefix, /en, /fr. */
+/** Every route of the contracts table in its four locale variants: no prefix, /ja, /en, /fr. */
 export function buildRoutes(): RouteObject[] {
   return [prefixRoutes(null), ...PREFIXED_LOCALES.map(prefixRoutes)]
 }

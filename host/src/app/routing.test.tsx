@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { events, ApiError, REMOTES, type FailureAction } from '@koma/contracts'
 import { remoteLoader } from '../federation/loader'
 import { renderAt } from '../test/renderApp'
@@ -102,6 +102,41 @@ describe('routes from the contracts table', () => {
     await renderAt('/comic/007')
     expect(await screen.findByRole('heading', { name: 'ページが見つかりません: /comic/007' })).toBeInTheDocument()
     expect(document.documentElement.lang).toBe('ja-JP')
+  })
+
+  it('/ja is Japanese whatever the cookie says, with its 404 rules and its legacy redirects (issue 35)', async () => {
+    setCookie('koma_locale=fr; path=/')
+    await renderAt('/ja/comic/007')
+    expect(await screen.findByRole('heading', { name: 'ページが見つかりません: /ja/comic/007' })).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('ja-JP')
+    const { router } = await renderAt('/ja/useCoupon?code=ABC123')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ja/account/coupon'))
+  })
+
+  it('links and the language switcher keep the reader on /ja, and an unprefixed Japanese reader unprefixed (issue 35)', async () => {
+    const choose = (locale: string) =>
+      act(async () => {
+        fireEvent.change(screen.getByTestId('language-switcher'), { target: { value: locale } })
+      })
+    const ja = await renderAt('/ja/no/such/page')
+    await screen.findByRole('heading', { name: 'ページが見つかりません: /ja/no/such/page' })
+    expect(screen.getByRole('link', { name: 'Koma ホーム' })).toHaveAttribute('href', '/ja')
+    await choose('en')
+    await waitFor(() => expect(ja.router.state.location.pathname).toBe('/en/no/such/page'))
+    await choose('ja')
+    await waitFor(() => expect(ja.router.state.location.pathname).toBe('/ja/no/such/page'))
+    expect(document.cookie).toContain('koma_locale=ja')
+    ja.unmount()
+    document.cookie = 'koma_locale=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    const plain = await renderAt('/no/such/page')
+    await screen.findByRole('heading', { name: 'Page Not Found: /no/such/page' })
+    expect(screen.getByRole('link', { name: 'Koma home' })).toHaveAttribute('href', '/')
+    await choose('ja')
+    expect(await screen.findByRole('heading', { name: 'ページが見つかりません: /no/such/page' })).toBeInTheDocument()
+    expect(plain.router.state.location.pathname).toBe('/no/such/page')
+    expect(screen.getByRole('link', { name: 'Koma ホーム' })).toHaveAttribute('href', '/')
+    await choose('fr')
+    await waitFor(() => expect(plain.router.state.location.pathname).toBe('/fr/no/such/page'))
   })
 })
 

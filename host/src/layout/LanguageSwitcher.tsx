@@ -1,4 +1,4 @@
-import { COOKIES, LOCALE_COOKIE_DAYS, LOCALES, prefixForLocale, splitLocalePrefix, useLocale, withLocalePrefix, type Locale, useT } from '@koma/contracts'
+import { COOKIES, LOCALE_COOKIE_DAYS, LOCALES, splitLocalePrefix, switchedPrefix, useLocale, withLocalePrefix, type Locale, useT } from '@koma/contracts'
 import { writeCookie } from '@koma/contracts'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { headerMessages } from '../i18n/messages'
@@ -6,7 +6,10 @@ import { GlobeIcon } from './icons'
 
 const NAMES: Record<Locale, string> = { ja: '日本語', en: 'English', fr: 'Français' }
 
-/** Switch language: remember it for 365 days and move to the same page in that language. */
+/**
+ * Switch language: remember it for 365 days and move to the same page in that language, keeping
+ * the kind of path the reader is on (`switchedPrefix`: /ja/… → /en/…, unprefixed stays unprefixed for ja).
+ */
 export function LanguageSwitcher({ color }: { color: string }) {
   const t = useT()
   const { locale } = useLocale()
@@ -14,8 +17,8 @@ export function LanguageSwitcher({ color }: { color: string }) {
   const navigate = useNavigate()
   const change = (next: Locale) => {
     writeCookie(COOKIES.locale, next, LOCALE_COOKIE_DAYS)
-    const { rest } = splitLocalePrefix(location.pathname)
-    void navigate(withLocalePrefix(rest, prefixForLocale(next)) + location.search)
+    const { prefix, rest } = splitLocalePrefix(location.pathname)
+    void navigate(withLocalePrefix(rest, switchedPrefix(prefix, next)) + location.search)
   }
   return (
     <label css={{ display: 'inline-flex', alignItems: 'center', gap: 4, color, cursor: 'pointer', position: 'relative' }}>

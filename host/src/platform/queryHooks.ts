@@ -1,4 +1,4 @@
-import { api, endpoints } from '@koma/contracts'
+import { api, endpoints, splitLocalePrefix } from '@koma/contracts'
 
 export interface QueryHookDeps {
   search: string
@@ -14,7 +14,6 @@ export interface QueryHookDeps {
   rewrite(url: string): void
 }
 
-const PREFIX = /^\/(en|fr)(?=\/|$)/
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
@@ -50,7 +49,8 @@ async function runFakeTime(deps: QueryHookDeps): Promise<void> {
   const params = new URLSearchParams(deps.search)
   const faketime = params.get('faketime')
   if (faketime === null || !LOOPBACK.has(deps.hostname)) return
-  const home = `${PREFIX.exec(deps.pathname)?.[0] ?? ''}/`
+  const prefix = splitLocalePrefix(deps.pathname).prefix
+  const home = prefix ? `/${prefix}/` : '/'
   try {
     if (faketime === '0' || faketime === '') {
       await deps.clearFakeTime()

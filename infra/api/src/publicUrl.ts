@@ -26,5 +26,5 @@ export function publicUrlOf(env: NodeJS.ProcessEnv): string {
  */
 export const publicOrigin = (deps: AppDeps): string => deps.config.publicUrl
 
-/** A site path in the reader's language ('/password/find' → '/fr/password/find'). */
+/** A site path that always shows the reader's language ('/password/find' → '/fr/password/find', '/ja/password/find'). */
 export const localePath = pathInLocale

@@ -18,7 +18,7 @@ import { FirstPaint, withoutScriptPreloads, withRoot } from './render/firstPaint
 import { PageMetadata, withPageMeta } from './http/pageMeta'
 import type { AnswerBus } from './http/answerBus'
 import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
-import { needsBrowserGuide, prefixForLocale, withLocalePrefix, type Locale } from '@koma/contracts/server'
+import { needsBrowserGuide, splitLocalePrefix, switchedPrefix, withLocalePrefix, type Locale } from '@koma/contracts/server'
 import { isbot } from 'isbot'
 import { createHash, randomBytes } from 'node:crypto'
 import { COHORT_COOKIE, cohortOf, newCohort, registryForReader } from './registry/cohort'
@@ -281,7 +281,9 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     // SPEC §1: browsers that cannot run the app get the guide, a page without script.
     if (needsBrowserGuide(req.headers['user-agent'] ?? '')) {
       if (match?.route.id !== 'host.browserGuide')
-        return reply.header('cache-control', 'no-store').redirect(withLocalePrefix('/browserguide', match?.prefix ?? prefixForLocale(context.locale)), 302)
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(withLocalePrefix('/browserguide', switchedPrefix(splitLocalePrefix(context.pathname).prefix, context.locale)), 302)
       htmlHeaders(reply).header('cache-control', 'no-cache').header('vary', 'User-Agent, Accept-Language, Cookie')
       return reply.send(browserGuideHtml(context.locale))
     }

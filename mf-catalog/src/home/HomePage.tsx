@@ -64,7 +64,7 @@ export default observer(function HomePage() {
   const [params] = useSearchParams()
   const { locale } = useLocale()
   const preview = readPreview(params)
-  // Japanese has no path prefix: a preview in another language than the page's shows its content in that one.
+  // A preview in another language than the page's (an unprefixed page follows the cookie) shows its content in that one.
   if (preview?.lang && preview.lang !== locale)
     return (
       <LocaleContext.Provider value={{ locale: preview.lang, prefix: prefixForLocale(preview.lang) }}>

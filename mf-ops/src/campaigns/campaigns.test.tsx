@@ -266,7 +266,7 @@ describe('the console’s campaigns page', () => {
     const links = within(within(popup).getByTestId('ops-preview')).getAllByRole('link')
     expect(links.map((link) => link.textContent)).toEqual(['Japanese', 'English', 'French'])
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/?preview=2099-12-01T00%3A00%3A00.000Z&popup=7&lang=ja',
+      '/ja?preview=2099-12-01T00%3A00%3A00.000Z&popup=7&lang=ja',
       '/en?preview=2099-12-01T00%3A00%3A00.000Z&popup=7&lang=en',
       '/fr?preview=2099-12-01T00%3A00%3A00.000Z&popup=7&lang=fr',
     ])

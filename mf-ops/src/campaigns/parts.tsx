@@ -225,7 +225,7 @@ export function PreviewLinks({ startsAt, show, mature }: { startsAt: string | nu
   if (show.popup !== undefined) query.set('popup', String(show.popup))
   if (show.section !== undefined) query.set('section', String(show.section))
   if (mature) query.set('mature', 'true')
-  // Japanese has no path prefix (the page's language follows a cookie there): the preview names its language.
+  // Each language's own prefix (/ja, /en, /fr); the preview also names its language (an unprefixed page follows a cookie).
   const href = (locale: Locale) => `${pathInLocale(locale, '/')}?${query.toString()}&lang=${locale}`
   return (
     <p data-testid="ops-preview" css={{ ...meta, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'baseline' }}>

@@ -6,6 +6,7 @@ describe('analytics rules (SPEC §1, §7)', () => {
     expect(analyticsPath('/fr/comic/3')).toBe('/comic/3')
     expect(analyticsPath('/en')).toBe('/')
     expect(analyticsPath('/comic/3')).toBe('/comic/3')
+    expect([analyticsPath('/ja/comic/3'), analyticsPath('/ja')]).toEqual(['/comic/3', '/'])
   })
 
   it('a visit from another site, or with utm_ parameters, is a referral keyed by its full URL', () => {

@@ -76,7 +76,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 
 /** Where a provider may send the reader back to: our own purchase result routes, optionally locale-prefixed. */
 export function isPurchaseReturnPath(value: unknown): value is string {
-  return typeof value === 'string' && /^(\/(en|fr))?\/coinpurchase\/(result|result\/cancel|error)$/.test(value)
+  return typeof value === 'string' && /^(\/(ja|en|fr))?\/coinpurchase\/(result|result\/cancel|error)$/.test(value)
 }
 
 /** SPEC §5 credit card limits. */

@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, withLocalePrefix, type Locale, type PrefixLocale } from
 
 export interface LocaleState {
   locale: Locale
-  /** The path prefix the reader is on ('/en', '/fr' or none); links keep it. */
+  /** The path prefix the reader is on ('/ja', '/en', '/fr' or none); links keep it. */
   prefix: PrefixLocale | null
 }
 

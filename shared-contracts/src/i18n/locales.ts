@@ -6,8 +6,12 @@ export const DEFAULT_LOCALE: Locale = 'en'
 /** BCP 47 tags for Intl formatting. */
 export const LOCALE_TAGS: Record<Locale, string> = { ja: 'ja-JP', en: 'en-US', fr: 'fr-FR' }
 
-/** Path prefixes: no prefix (locale from cookie, browser, default), /en and /fr. */
-export const PREFIXED_LOCALES = ['en', 'fr'] as const
+/**
+ * Path prefixes: no prefix (SPEC §2: the locale from the cookie, the browser, else en; the
+ * x-default page), and /ja, /en and /fr, which always show their language (issue 35: the
+ * URL a crawler indexes in each language).
+ */
+export const PREFIXED_LOCALES = ['ja', 'en', 'fr'] as const
 export type PrefixLocale = (typeof PREFIXED_LOCALES)[number]
 
 export const LOCALE_COOKIE = 'koma_locale'
@@ -15,9 +19,11 @@ export const LOCALE_COOKIE_DAYS = 365
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 
+const PREFIX = new RegExp(`^/(${PREFIXED_LOCALES.join('|')})(?=/|$)`)
+
 /** '/en/comic/1' → { prefix: 'en', rest: '/comic/1' }; '/comic/1' → { prefix: null, rest: '/comic/1' }. */
 export function splitLocalePrefix(pathname: string): { prefix: PrefixLocale | null; rest: string } {
-  const match = /^\/(en|fr)(?=\/|$)/.exec(pathname)
+  const match = PREFIX.exec(pathname)
   if (!match) return { prefix: null, rest: pathname || '/' }
   return { prefix: match[1] as PrefixLocale, rest: pathname.slice(match[0].length) || '/' }
 }
@@ -51,11 +57,23 @@ export function withLocalePrefix(path: string, prefix: PrefixLocale | null): str
   return path === '/' ? `/${prefix}` : `/${prefix}${path}`
 }
 
-/** Where to go to switch language: ja lives on the unprefixed paths (with the cookie). */
-export const prefixForLocale = (locale: Locale): PrefixLocale | null => (locale === 'ja' ? null : locale)
+/** The prefix that always shows `locale` (every language has one: /ja, /en, /fr). */
+export const prefixForLocale = (locale: Locale): PrefixLocale => locale
 
-/** A site path in `locale` ('/password/find' → '/fr/password/find'; ja unprefixed). */
+/**
+ * A site path that always shows `locale` ('/password/find' → '/fr/password/find', '/ja/password/find'):
+ * links made outside a page (e-mails, previews, hreflang, the sitemap).
+ */
 export const pathInLocale = (locale: Locale, path: string): string => withLocalePrefix(path, prefixForLocale(locale))
+
+/**
+ * The prefix the language switcher goes to from `current`: a reader on a prefixed page moves to
+ * the chosen language's prefix (/ja stays among prefixed pages); a reader on the unprefixed paths
+ * keeps them for ja (the cookie, written with the choice, says ja there) and goes to /en or /fr
+ * for those, as before /ja existed.
+ */
+export const switchedPrefix = (current: PrefixLocale | null, next: Locale): PrefixLocale | null =>
+  current === null && next === 'ja' ? null : prefixForLocale(next)
 
 /** Whether a path already carries a language prefix ('/en/…', '/fr'). */
 export const hasLocalePrefix = (path: string): boolean => splitLocalePrefix(path).prefix !== null

@@ -21,17 +21,22 @@ describe('route parameter rules (SPEC §5)', () => {
   })
 
   it('accepts comic and magazine_comic episode lists in every locale prefix', () => {
-    for (const prefix of ['', '/en', '/fr']) {
+    for (const prefix of ['', '/ja', '/en', '/fr']) {
       expect(resolveRoute(`${prefix}/comic/12`)?.route.id).toBe('catalog.episodes')
       expect(resolveRoute(`${prefix}/magazine_comic/3`)?.route.id).toBe('catalog.episodes')
     }
     expect(resolveRoute('/en/comic/12')?.prefix).toBe('en')
     expect(resolveRoute('/comic/12')?.prefix).toBeNull()
+    expect(resolveRoute('/ja/comic/12')?.prefix).toBe('ja')
+    expect(resolveRoute('/ja')?.route.id).toBe('catalog.home')
   })
 
-  it.each(['/novel/12', '/comic/012', '/comic/abc', '/comic/-3', '/en/comic/1.0', '/ja/comic/1'])('%s is a 404', (path) => {
-    expect(resolveRoute(path)).toBeNull()
-  })
+  it.each(['/novel/12', '/comic/012', '/comic/abc', '/comic/-3', '/en/comic/1.0', '/ja/comic/012', '/ja/novel/1', '/jp/comic/1', '/ja/ja/comic/1'])(
+    '%s is a 404',
+    (path) => {
+      expect(resolveRoute(path)).toBeNull()
+    },
+  )
 
   it('checks viewer chapterFileSalesType and ids', () => {
     expect(resolveRoute('/comic/1/chapter/2/product')?.route.id).toBe('viewer.comic')

@@ -137,7 +137,7 @@ describe('a title page as a crawler or a link preview reads it', () => {
     expect(meta.robots).toBeNull()
     expect(meta.canonical).toBe(`${PUBLIC}/fr/comic/7`)
     expect(meta.alternates).toEqual(['ja', 'en', 'fr', 'x-default'])
-    expect(meta.alternateUrls).toEqual([`${PUBLIC}/comic/7`, `${PUBLIC}/en/comic/7`, `${PUBLIC}/fr/comic/7`, `${PUBLIC}/comic/7`])
+    expect(meta.alternateUrls).toEqual([`${PUBLIC}/ja/comic/7`, `${PUBLIC}/en/comic/7`, `${PUBLIC}/fr/comic/7`, `${PUBLIC}/comic/7`])
     expect(meta.og).toMatchObject({
       'og:title': 'Mer d’étoiles | Koma',
       'og:url': `${PUBLIC}/fr/comic/7`,
@@ -160,9 +160,29 @@ describe('a title page as a crawler or a link preview reads it', () => {
     })
   })
 
-  it('follows the reader language without a prefix (ja by cookie), and names ja as the unprefixed page', async () => {
+  it('follows the reader language without a prefix (ja by cookie); its canonical is the prefixed page of that language (issue 35)', async () => {
     const meta = metaOf((await get({ path: '/comic/7', headers: { cookie: 'koma_locale=ja' } })).text)
-    expect([meta.lang, meta.titles, meta.canonical]).toEqual(['ja-JP', ['星の海 | Koma'], `${PUBLIC}/comic/7`])
+    expect([meta.lang, meta.titles, meta.canonical]).toEqual(['ja-JP', ['星の海 | Koma'], `${PUBLIC}/ja/comic/7`])
+    expect(meta.alternateUrls).toEqual([`${PUBLIC}/ja/comic/7`, `${PUBLIC}/en/comic/7`, `${PUBLIC}/fr/comic/7`, `${PUBLIC}/comic/7`])
+    // A crawler (no cookie, no Accept-Language) gets English there, which names /en as its URL.
+    const crawler = metaOf((await get({ path: '/comic/7', headers: { 'user-agent': 'Googlebot/2.1' } })).text)
+    expect([crawler.lang, crawler.canonical]).toEqual(['en-US', `${PUBLIC}/en/comic/7`])
+  })
+
+  it('/ja is Japanese for a crawler with no cookie and no Accept-Language, and for a reader whose cookie says otherwise (issue 35)', async () => {
+    const readers: Record<string, string>[] = [{ 'user-agent': 'Googlebot/2.1' }, { cookie: 'koma_locale=fr', 'accept-language': 'en-US' }]
+    for (const headers of readers) {
+      const res = await get({ path: '/ja/comic/7', headers })
+      expect(res.status).toBe(200)
+      const meta = metaOf(res.text)
+      expect([meta.lang, meta.titles, meta.canonical, meta.robots]).toEqual(['ja-JP', ['星の海 | Koma'], `${PUBLIC}/ja/comic/7`, null])
+      expect(meta.alternates).toEqual(['ja', 'en', 'fr', 'x-default'])
+      expect(meta.alternateUrls).toEqual([`${PUBLIC}/ja/comic/7`, `${PUBLIC}/en/comic/7`, `${PUBLIC}/fr/comic/7`, `${PUBLIC}/comic/7`])
+      expect(meta.og).toMatchObject({ 'og:url': `${PUBLIC}/ja/comic/7`, 'og:locale': 'ja_JP' })
+      expect(meta.jsonLd).toMatchObject({ inLanguage: 'ja', url: `${PUBLIC}/ja/comic/7` })
+    }
+    const home = await get('/ja')
+    expect([home.status, metaOf(home.text).lang, metaOf(home.text).canonical]).toEqual([200, 'ja-JP', `${PUBLIC}/ja`])
   })
 
   it('a coming-soon page says so; a mature title previews nothing and is not indexed', async () => {
@@ -210,6 +230,13 @@ describe('statuses', () => {
       expect(metaOf(res.text)).toMatchObject({ robots: 'noindex', canonical: null })
     }
     expect(metaOf((await get('/fr/nulle/part')).text).titles).toEqual(['Page introuvable | Koma'])
+  })
+
+  it('/ja follows the same 404 rules, in Japanese (issue 35)', async () => {
+    for (const url of ['/ja/no/such/page', '/ja/comic/abc', '/ja/comic/404', '/ja/comic/coming_soon/404', '/ja/menu/promotion/999']) {
+      const res = await get(url)
+      expect([url, res.status, metaOf(res.text).lang, metaOf(res.text).robots]).toEqual([url, 404, 'ja-JP', 'noindex'])
+    }
   })
 
   it('a promotion, a content catalogue or a chapter the API does not know is a 404, not a not-found screen answered 200 (issue 35)', async () => {
@@ -264,29 +291,45 @@ describe('statuses', () => {
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt keeps crawlers out of private pages and names the sitemap on the public origin', async () => {
     const robots = (await get('/robots.txt')).text
-    for (const line of ['Disallow: /api/', 'Disallow: /account/', 'Disallow: /en/library/', 'Disallow: /*/chapter/', `Sitemap: ${PUBLIC}/sitemap.xml`])
+    for (const line of [
+      'Disallow: /api/',
+      'Disallow: /account/',
+      'Disallow: /en/library/',
+      'Disallow: /ja/library/',
+      'Disallow: /ja/login',
+      'Disallow: /*/chapter/',
+      `Sitemap: ${PUBLIC}/sitemap.xml`,
+    ])
       expect(robots).toContain(`${line}\n`)
   })
 
-  it('lists every public page in ja, en and fr, each with its alternates and last change', async () => {
+  it('lists every public page at its /ja, /en and /fr URLs, each with its alternates (x-default: the unprefixed page) and last change', async () => {
     const res = await get('/sitemap.xml')
     expect(res.status).toBe(200)
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8')
     const urls = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
     for (const url of [
-      `${PUBLIC}/`,
+      `${PUBLIC}/ja`,
       `${PUBLIC}/en`,
       `${PUBLIC}/fr/document/faq`,
-      `${PUBLIC}/comic/7`,
+      `${PUBLIC}/ja/document/faq`,
+      `${PUBLIC}/ja/comic/7`,
       `${PUBLIC}/en/comic/7`,
       `${PUBLIC}/fr/comic/7`,
       `${PUBLIC}/en/magazine_comic/coming_soon/9`,
     ])
       expect(urls).toContain(url)
     expect(new Set(urls).size).toBe(urls.length)
+    // Only the prefixed pages are listed: the unprefixed one depends on the reader and is only the x-default.
+    expect(urls.filter((url) => !/^https?:\/\/[^/]+\/(ja|en|fr)(\/|$)/.test(url ?? ''))).toEqual([])
     expect(res.text).toContain(
-      `<url><loc>${PUBLIC}/en/comic/7</loc><lastmod>2026-11-20T09:00:00.000Z</lastmod><xhtml:link rel="alternate" hreflang="ja" href="${PUBLIC}/comic/7"/>`,
+      `<url><loc>${PUBLIC}/en/comic/7</loc><lastmod>2026-11-20T09:00:00.000Z</lastmod>` +
+        `<xhtml:link rel="alternate" hreflang="ja" href="${PUBLIC}/ja/comic/7"/>` +
+        `<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC}/en/comic/7"/>` +
+        `<xhtml:link rel="alternate" hreflang="fr" href="${PUBLIC}/fr/comic/7"/>` +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC}/comic/7"/></url>`,
     )
+    expect(res.text).toContain(`<url><loc>${PUBLIC}/ja</loc><xhtml:link rel="alternate" hreflang="ja" href="${PUBLIC}/ja"/>`)
     // Kept for its max-age: a second crawler asks the API nothing.
     const before = apiCalls.filter((call) => call === '/api/sitemap/titles').length
     await get('/sitemap.xml')
@@ -299,6 +342,7 @@ describe('legacy short paths and old browsers', () => {
     const res = await get('/fr/setting?from=mail&x=1')
     expect([res.status, res.headers.location]).toEqual([301, '/fr/account/setting?from=mail&x=1'])
     expect((await get('/inbox')).headers.location).toBe('/inbox/gift')
+    expect((await get('/ja/setting?x=1')).headers.location).toBe('/ja/account/setting?x=1')
   })
 
   it('Internet Explorer and iOS before 14 are sent to a guide page without script, in their language', async () => {
@@ -313,6 +357,12 @@ describe('legacy short paths and old browsers', () => {
     expect(guide.text).not.toMatch(/<script/i)
     const ja = await get({ path: '/browserguide', headers: { 'user-agent': IOS13, 'accept-language': 'ja' } })
     expect(ja.text).toContain('最新のブラウザをご利用ください')
+    // /ja keeps its prefix, whatever the browser says; an unprefixed Japanese reader stays unprefixed.
+    expect((await get({ path: '/ja/comic/7', headers: { 'user-agent': IE11, 'accept-language': 'en' } })).headers.location).toBe('/ja/browserguide')
+    expect((await get({ path: '/comic/7', headers: { 'user-agent': IE11, 'accept-language': 'ja' } })).headers.location).toBe('/browserguide')
+    const jaGuide = await get({ path: '/ja/browserguide', headers: { 'user-agent': IE11, 'accept-language': 'fr' } })
+    expect([jaGuide.status, jaGuide.text.includes('<html lang="ja">'), jaGuide.text.includes('最新のブラウザをご利用ください')]).toEqual([200, true, true])
+    expect(jaGuide.text).toContain('<a href="/en/browserguide" hreflang="en"')
     // A current browser gets the app, also at /browserguide.
     expect((await get({ path: '/fr/comic/7', headers: { 'user-agent': IOS17 } })).status).toBe(200)
     expect((await get({ path: '/browserguide', headers: { 'user-agent': IOS17 } })).text).toContain('/main.js')

@@ -1,4 +1,4 @@
-import { LOCALES, prefixForLocale, withLocalePrefix, type Locale, type SitemapTitle } from '@koma/contracts/server'
+import { LOCALES, PREFIXED_LOCALES, prefixForLocale, withLocalePrefix, type Locale, type SitemapTitle } from '@koma/contracts/server'
 import { apiGet, type ApiTarget } from './apiFetch'
 import { PAGE_TEXTS } from './pageTexts'
 import { escapeMarkup } from './responses'
@@ -24,7 +24,7 @@ export function robotsTxt(origin: string): string {
   const lines = ['User-agent: *', 'Allow: /']
   for (const path of PRIVATE_PATHS) {
     lines.push(`Disallow: ${path}`)
-    for (const prefix of ['en', 'fr']) lines.push(`Disallow: /${prefix}${path}`)
+    for (const prefix of PREFIXED_LOCALES) lines.push(`Disallow: /${prefix}${path}`)
   }
   lines.push('', `Sitemap: ${origin}/sitemap.xml`, '')
   return lines.join('\n')
@@ -41,7 +41,10 @@ const STATIC_PAGES = [
   '/document/faq',
 ]
 
-/** The sitemap: every public page in its three languages, each naming the others (hreflang). */
+/**
+ * The sitemap: every public page at its three prefixed URLs (/ja, /en, /fr), each naming the others
+ * (hreflang) and the unprefixed page as x-default.
+ */
 export function sitemapXml(origin: string, titles: SitemapTitle[]): string {
   const entries: { path: string; lastmod?: string }[] = [
     ...STATIC_PAGES.map((path) => ({ path })),
@@ -56,7 +59,9 @@ export function sitemapXml(origin: string, titles: SitemapTitle[]): string {
   ]
   const url = (path: string, locale: Locale) => escapeMarkup(`${origin}${withLocalePrefix(path, prefixForLocale(locale))}`)
   for (const entry of entries) {
-    const alternates = LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(entry.path, locale)}"/>`).join('')
+    const alternates =
+      LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${url(entry.path, locale)}"/>`).join('') +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeMarkup(`${origin}${entry.path}`)}"/>`
     for (const locale of LOCALES) {
       out.push(`<url><loc>${url(entry.path, locale)}</loc>${entry.lastmod ? `<lastmod>${escapeMarkup(entry.lastmod)}</lastmod>` : ''}${alternates}</url>`)
     }

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { languagesOf, PageHints, withHead } from './pageHints'
+import { languagesOf, pageContext, PageHints, withHead } from './pageHints'
 import { eventually } from '../../../e2e/support/eventually'
 import { removeDir, tempDir } from '../testing/fixtures'
 import type { Registry } from '../registry/types'
@@ -141,6 +141,26 @@ describe('what the edge writes into the first page', () => {
     // A host built without the file (or one not there yet) gets no preload, and no failure.
     const { head: older } = await hints.headFor(request('/fr/comic/1'), { ...registry, host: { version: 'missing', base: '/host/missing/' } })
     expect(older).not.toContain('href="/host/')
+  })
+
+  it('/ja: Japanese messages and answers whatever the cookie and the browser say (issue 35)', async () => {
+    const asked: string[] = []
+    const hints = new PageHints(root, apiUrl, {
+      now: () => 1000,
+      publicAnswer: async (path, locale) => {
+        asked.push(`${locale} ${path}`)
+        return { status: 200, cacheControl: '', result: { id: 1, name: '月光の剣姫' } }
+      },
+    })
+    const { head } = await hints.headFor(request('/ja/comic/1', { cookie: 'koma_locale=fr', acceptLanguage: 'en-US' }), registry)
+    expect(head).toContain(`<link rel="preload" href="/remotes/mf-catalog/${V}/277.d.js" as="script">`)
+    expect(head).not.toContain('191.c.js')
+    expect(asked).toEqual(['ja /comic/1'])
+    expect(pageContext({ url: '/ja/comic/1?x=1', clientIp: '203.0.113.9', cookie: 'koma_locale=fr', acceptLanguage: 'en' })).toMatchObject({
+      pathname: '/ja/comic/1',
+      locale: 'ja',
+      match: { prefix: 'ja', route: { id: 'catalog.episodes' } },
+    })
   })
 
   it("a title's episode list: the API's anonymous answer for a visitor only, never a member's, a guest's or a mature reader's", async () => {

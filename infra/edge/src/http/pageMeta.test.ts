@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { PageMetadata } from './pageMeta'
+import { pageContext } from './pageHints'
 
 describe("the page metadata's copies of the API's public answers", () => {
   let api: FastifyInstance
@@ -32,5 +33,52 @@ describe("the page metadata's copies of the API's public answers", () => {
     meta.forget()
     expect(await ask()).toEqual({ name: 'Third name' })
     expect(calls).toBe(3)
+  })
+})
+
+describe('canonical and hreflang in each language variant (issue 35: /ja)', () => {
+  const meta = new PageMetadata('http://127.0.0.1:9', { publicUrl: 'https://koma.example/', waitMs: 0 })
+  const links = async (url: string, headers: { cookie?: string; acceptLanguage?: string } = {}) => {
+    const { head, locale, status } = await meta.describe(
+      pageContext({ url, clientIp: '203.0.113.9', cookie: headers.cookie, acceptLanguage: headers.acceptLanguage }),
+      { origin: 'http://ignored', clientIp: '203.0.113.9' },
+    )
+    const canonical = /<link rel="canonical" href="([^"]*)">/.exec(head)?.[1] ?? null
+    const alternates = Object.fromEntries([...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((match) => [match[1], match[2]]))
+    return { status, locale, canonical, alternates }
+  }
+  const ALTERNATES = {
+    ja: 'https://koma.example/ja/document/faq',
+    en: 'https://koma.example/en/document/faq',
+    fr: 'https://koma.example/fr/document/faq',
+    'x-default': 'https://koma.example/document/faq',
+  }
+
+  it('/ja is Japanese whatever the cookie and the browser say, and is its own canonical', async () => {
+    expect(await links('/ja/document/faq', { cookie: 'koma_locale=fr', acceptLanguage: 'en-US' })).toEqual({
+      status: 200,
+      locale: 'ja',
+      canonical: ALTERNATES.ja,
+      alternates: ALTERNATES,
+    })
+  })
+
+  it('/en and /fr name the same alternates and themselves as canonical', async () => {
+    expect(await links('/en/document/faq', { cookie: 'koma_locale=ja' })).toMatchObject({ locale: 'en', canonical: ALTERNATES.en, alternates: ALTERNATES })
+    expect(await links('/fr/document/faq')).toMatchObject({ locale: 'fr', canonical: ALTERNATES.fr, alternates: ALTERNATES })
+  })
+
+  it('an unprefixed page resolves as before and names the prefixed page of the language it shows as canonical', async () => {
+    expect(await links('/document/faq')).toMatchObject({ locale: 'en', canonical: ALTERNATES.en, alternates: ALTERNATES })
+    expect(await links('/document/faq', { acceptLanguage: 'ja,en;q=0.5' })).toMatchObject({ locale: 'ja', canonical: ALTERNATES.ja, alternates: ALTERNATES })
+    expect(await links('/document/faq', { cookie: 'koma_locale=fr', acceptLanguage: 'ja' })).toMatchObject({ locale: 'fr', canonical: ALTERNATES.fr })
+  })
+
+  it('home: /ja, and x-default on /', async () => {
+    expect(await links('/ja')).toMatchObject({
+      locale: 'ja',
+      canonical: 'https://koma.example/ja',
+      alternates: { ja: 'https://koma.example/ja', en: 'https://koma.example/en', fr: 'https://koma.example/fr', 'x-default': 'https://koma.example/' },
+    })
   })
 })

@@ -121,6 +121,8 @@ export class PageMetadata {
     const described = await this.content(page, input.clientIp, input.crawler ? CRAWLER_API_WAIT_MS : (this.options.waitMs ?? FIRST_PAGE_API_WAIT_MS))
     const { rest } = splitLocalePrefix(page.pathname)
     const search = page.match && QUERY_PAGES.has(page.match.route.id) ? page.search : ''
+    // Every language's own URL (/ja, /en, /fr); the unprefixed page is only the x-default, and its
+    // canonical is the prefixed page of the language it shows (docs/architecture.md, issue 35).
     const url = (locale: Locale) => `${origin}${withLocalePrefix(rest, prefixForLocale(locale))}${search}`
     const parts = [`<title>${escapeMarkup(described.title)}</title>`, `<meta name="description" content="${escapeMarkup(described.description)}">`]
     if (described.status !== 200 || !described.index) parts.push('<meta name="robots" content="noindex">')

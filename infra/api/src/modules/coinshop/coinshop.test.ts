@@ -409,7 +409,7 @@ describe('coin shop: carrier billing and PayPay', () => {
     expect((await balance(reader)).total).toBe(before.total)
   })
 
-  it('never returns the reader to another site: a foreign nextUrl falls back to our result route', async () => {
+  it('never returns the reader to another site: a foreign nextUrl falls back to our result route, in the reader’s language', async () => {
     const product = await pack('ja')
     const reserved = await t.call(endpoints.paypayReserve, {
       cookies: reader,
@@ -418,6 +418,14 @@ describe('coin shop: carrier billing and PayPay', () => {
     })
     const { redirectUrl } = reserved.json().result as { redirectUrl: string }
     const approved = await t.inject({ method: 'POST', url: `${redirectUrl}/approve` })
-    expect(approved.headers.location).toMatch(/^\/coinpurchase\/result\?serviceOrderId=KO/)
+    expect(approved.headers.location).toMatch(/^\/ja\/coinpurchase\/result\?serviceOrderId=KO/)
+    // A reader on /ja goes back to /ja (issue 35).
+    const onJa = await t.call(endpoints.paypayReserve, {
+      cookies: reader,
+      locale: 'ja',
+      body: { productSeq: String(product.seq), nextUrl: '/ja/coinpurchase/result' },
+    })
+    const back = await t.inject({ method: 'POST', url: `${(onJa.json().result as { redirectUrl: string }).redirectUrl}/approve` })
+    expect(back.headers.location).toMatch(/^\/ja\/coinpurchase\/result\?serviceOrderId=KO/)
   })
 })
