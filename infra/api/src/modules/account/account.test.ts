@@ -462,7 +462,7 @@ describe('profile', () => {
       body: { keyLayout: 'fixed', imageQualityWifi: 'data_saving', imageQualityMobile: 'high', nightRestriction: 'false', marketing: 'true' },
     })
     expect(updated.json().result).toEqual({
-      notifications: { marketing: true, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, nightRestriction: false },
+      notifications: { marketing: true, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, releaseUpdates: true, nightRestriction: false },
       viewer: { keyLayout: 'fixed', imageQuality: { wifi: 'data_saving', mobile: 'high' } },
       privacy: { doNotShare: false },
       timeZone: { zone: 'Asia/Seoul', changeableFrom: null },
