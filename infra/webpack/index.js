@@ -11,6 +11,7 @@ const { sharedDependencies } = require('@koma/contracts/federation')
 const { RouteChunksPlugin } = require('./route-chunks')
 const { BootPreloadsPlugin } = require('./boot-preloads')
 const { BROWSER_ECMA, dependencySwcOptions } = require('./targets')
+const { polyfillRules } = require('./polyfills')
 
 /**
  * React Router's package exports resolve to its development build for every bundler (upstream
@@ -96,6 +97,8 @@ const moduleRules = (mode, { browser = false } = {}) => [
   // blocks, Readium's `??=`): every .js/.mjs from node_modules goes through swc for the targets.
   // First in the list, so it runs after the loaders below that patch a dependency's own text.
   ...(browser ? [{ test: /\.[cm]?js$/, include: /[\\/]node_modules[\\/]/, use: { loader: 'swc-loader', options: dependencySwcOptions() } }] : []),
+  // The built-ins a dependency calls that the targets lack, polyfilled in that dependency's chunk (polyfills.js).
+  ...(browser ? polyfillRules() : []),
   {
     test: /\.[cm]?tsx?$/,
     exclude: /node_modules/,
