@@ -310,10 +310,11 @@ describe('a member’s and a guest’s first paint (issue 34)', () => {
     await page.getByTestId('login-confirm-guest').click()
     await page.locator('[data-testid="access-sheet"] [data-option="freeRead"]').click()
     await page.waitForURL((at) => at.pathname === url)
-    for (const at of [list, url]) {
+    // The chapter first: the page then ends on the list, whose header is the guest's (the viewer has
+    // none, layout 'none', as in the member's test above).
+    for (const at of [url, list]) {
       const { drawn, html } = await sent(page, at)
       expect({ at, drawn }).toEqual({ at, drawn: true })
-      // The header, drawn as the guest's (the viewer has none: its own chrome).
       if (at === list) expect(html).toContain('data-testid="header-guest"')
       expect(await page.getAttribute('#root', 'data-hydrated')).toBe('true')
     }

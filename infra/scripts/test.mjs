@@ -56,11 +56,15 @@ step('build the site (begun beside typecheck and lint)', async () => {
 // Issue 34: every .js file of every published host and remote version (entries, chunks, the
 // readium chunk, loader.js; not the Node-only server builds) parses in the supported browsers
 // (.browserslistrc): ES2020, no regex lookbehind. infra/webpack/browser-syntax.js names each
-// file and position that does not.
-step('browser syntax of the published site (ES2020)', async () => {
+// file and position that does not. Then the run-time side: infra/webpack/browser-apis.js names
+// every call of a built-in those browsers lack (Object.hasOwn, #at, #findLast, structuredClone…)
+// whose polyfill is not in the same version folder or the host's main.js (infra/webpack/polyfills.js).
+step('browser syntax and late built-ins of the published site (ES2020, polyfills)', async () => {
   const { dir } = await siteBuild
   try {
-    return run(process.execPath, ['infra/webpack/browser-syntax.js', path.join(dir, 'edge')])
+    const syntax = run(process.execPath, ['infra/webpack/browser-syntax.js', path.join(dir, 'edge')])
+    const apis = run(process.execPath, ['infra/webpack/browser-apis.js', path.join(dir, 'edge')])
+    return syntax || apis
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }

@@ -1,6 +1,7 @@
 // @ts-check
 // The webpack configuration of every Koma front-end package: the host and the five remotes
 // differ only in their name, what they expose and (for the host) the HTML page.
+const fs = require('node:fs')
 const path = require('node:path')
 const webpack = require('webpack')
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack')
@@ -10,6 +11,7 @@ const { sharedDependencies } = require('@koma/contracts/federation')
 const { RouteChunksPlugin } = require('./route-chunks')
 const { BootPreloadsPlugin } = require('./boot-preloads')
 const { BROWSER_ECMA, dependencySwcOptions } = require('./targets')
+const { polyfillRules } = require('./polyfills')
 
 /**
  * React Router's package exports resolve to its development build for every bundler (upstream
@@ -38,6 +40,20 @@ function federationEsm() {
 const bundlerRuntimeFile = require.resolve('@module-federation/webpack-bundler-runtime/dist/bundler.js', { paths: [path.join(__dirname, '..', '..')] })
 
 const routerDist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [path.join(__dirname, '..', '..')] })), 'dist', 'production')
+/**
+ * The file of React Router's production build that defines <Link> and <Form> (a content-hashed
+ * chunk name): router-patches.js edits it. Found by its text, so an upgrade renaming it still
+ * gets the patches, and one that moves them fails there.
+ */
+const routerChunk = (() => {
+  const file = fs
+    .readdirSync(routerDist)
+    .filter((name) => /^chunk-\w+\.mjs$/.test(name))
+    .find((name) => fs.readFileSync(path.join(routerDist, name), 'utf8').includes('var Link = '))
+  if (!file) throw new Error(`no chunk of ${routerDist} defines Link: check infra/webpack/router-patches.js against this react-router version`)
+  return path.join(routerDist, file)
+})()
+
 const productionAliases = {
   'react-router$': path.join(routerDist, 'index.mjs'),
   'react-router/dom$': path.join(routerDist, 'dom-export.mjs'),
@@ -81,6 +97,8 @@ const moduleRules = (mode, { browser = false } = {}) => [
   // blocks, Readium's `??=`): every .js/.mjs from node_modules goes through swc for the targets.
   // First in the list, so it runs after the loaders below that patch a dependency's own text.
   ...(browser ? [{ test: /\.[cm]?js$/, include: /[\\/]node_modules[\\/]/, use: { loader: 'swc-loader', options: dependencySwcOptions() } }] : []),
+  // The built-ins a dependency calls that the targets lack, polyfilled in that dependency's chunk (polyfills.js).
+  ...(browser ? polyfillRules() : []),
   {
     test: /\.[cm]?tsx?$/,
     exclude: /node_modules/,
@@ -110,6 +128,8 @@ const moduleRules = (mode, { browser = false } = {}) => [
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]preload\.js$/, use: path.join(__dirname, 'federation-preload-loader.js') },
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/, use: path.join(__dirname, 'federation-semver-loader.js') },
   { test: /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/, use: path.join(__dirname, 'federation-error-desc-loader.js') },
+  // What a declarative React Router never runs, out of its production build (see the loader).
+  { test: (/** @type {string} */ file) => file === routerChunk, use: path.join(__dirname, 'router-patches.js') },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).
   { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
   { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },

@@ -249,7 +249,14 @@ export function fromTemplate(dataDir: string): void {
  * operator -- grant`'s command; `setUpCodes` has the set-up code it printed for each.
  */
 export async function startSite(
-  options: { dataDir?: string; edgeFrom?: Pick<SiteInfo, 'edgeDir' | 'edgePrefix'>; books?: string[]; operators?: string[] } = {},
+  options: {
+    dataDir?: string
+    edgeFrom?: Pick<SiteInfo, 'edgeDir' | 'edgePrefix'>
+    books?: string[]
+    operators?: string[]
+    /** Commands on the site's database before its API opens it (PGlite's folder is one process's), e.g. `npm run images`. */
+    beforeApi?: (env: Record<string, string>) => void
+  } = {},
 ): Promise<SiteInfo & { imported: Imported[]; setUpCodes: Record<string, string> }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-'))
   const cluster = clusterLane()
@@ -272,6 +279,7 @@ export async function startSite(
   const databaseEnv = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }
   const imported = options.books?.length ? importBooks(databaseEnv, options.books) : []
   const setUpCodes = Object.fromEntries((options.operators ?? []).map((email) => [email, grantOperator(databaseEnv, email)]))
+  options.beforeApi?.(databaseEnv)
   // The API mails links and builds OAuth redirect URIs on the site's own origin: the test edge.
   const apis = []
   for (const [index, apiPort] of apiPorts.entries()) {

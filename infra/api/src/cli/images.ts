@@ -10,6 +10,10 @@
  *   stop     stop it after the image it is on (start resumes it)
  *   run      run it in this command until it is done (Ctrl-C stops after the image it is on; run
  *            again to resume), e.g. on PGlite, whose data folder the API holds: stop the API first
+ *   encode <chapterId> [pages]
+ *            encode now, in this command, the AVIF of that chapter's first `pages` product pages
+ *            (all when not given), as the encode job does (a stored one is kept): for a chapter
+ *            wanted at once, and for tests that need a page's AVIF ready (PGlite: API stopped)
  *
  * Encodes take one core at a time (the API's render pool lets readers' renders go first).
  */
@@ -19,10 +23,10 @@ import { connect, DataDirInUseError } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { notifyCacheChange } from '../cluster/invalidation'
 import { RenderPool } from '../modules/image/renderPool'
-import { backfillStatus, backfillStep, setBackfillState, type BackfillStatus } from '../modules/image/variants'
+import { backfillStatus, backfillStep, encodeImageVariants, setBackfillState, type BackfillStatus } from '../modules/image/variants'
 import { objectStoreOf } from '../storage'
 
-const USAGE = 'usage: npm run images -- avif status | start | stop | run'
+const USAGE = 'usage: npm run images -- avif status | start | stop | run | encode <chapterId> [pages]'
 
 const describe = (status: BackfillStatus): string =>
   [
@@ -33,8 +37,12 @@ const describe = (status: BackfillStatus): string =>
   ].join('\n')
 
 async function main(): Promise<void> {
-  const [area, command] = process.argv.slice(2)
-  if (area !== 'avif' || !command || !['status', 'start', 'stop', 'run'].includes(command)) {
+  const [area, command, ...rest] = process.argv.slice(2)
+  const chapterId = Number(rest[0])
+  const pages = rest[1] === undefined ? null : Number(rest[1])
+  const encodeArgs =
+    command !== 'encode' || (Number.isSafeInteger(chapterId) && chapterId > 0 && (pages === null || (Number.isSafeInteger(pages) && pages > 0)))
+  if (area !== 'avif' || !command || !['status', 'start', 'stop', 'run', 'encode'].includes(command) || !encodeArgs) {
     console.error(USAGE)
     process.exitCode = 2
     return
@@ -45,6 +53,29 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(handle.db)
     if (command === 'start' || command === 'stop') await setBackfillState(handle.db, command === 'start' ? 'running' : 'stopped')
+    if (command === 'encode') {
+      const deps = { db: handle.db, clock: createClock(), config, objects }
+      const pool = new RenderPool({ ...config.imageRenders, concurrency: 1 })
+      let query = handle.db
+        .selectFrom('chapter_pages')
+        .select('image_id')
+        .where('chapter_id', '=', chapterId)
+        .where('sales_type', '=', 'product')
+        .orderBy('sort', 'asc')
+      if (pages !== null) query = query.limit(pages)
+      const images = (await query.execute()).map((row) => row.image_id)
+      if (!images.length) {
+        console.error(`images: chapter ${chapterId} has no product pages`)
+        process.exitCode = 1
+        return
+      }
+      for (const imageId of images) {
+        const encoded = await encodeImageVariants(deps, imageId, pool)
+        console.log(`images: image ${imageId}: ${encoded.variants} AVIF variants encoded (${encoded.bytes} bytes)`)
+      }
+      if (config.cacheBus === 'postgres') await notifyCacheChange(handle.db, 'avif', `images:${process.pid}`)
+      return
+    }
     if (command === 'run') {
       await setBackfillState(handle.db, 'running')
       const deps = { db: handle.db, clock: createClock(), config, objects }

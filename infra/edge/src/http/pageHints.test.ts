@@ -68,6 +68,12 @@ describe('what the edge writes into the first page', () => {
       const profile = PROFILES[session]
       return profile ? reply.send({ result: profile }) : reply.code(401).send({ code: 401, message: 'Authentication error' })
     })
+    // The header's inbox badge (issue 34), each reader's own.
+    api.get('/api/inbox/count', async (req, reply) => {
+      const session = /koma_session=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? ''
+      if (!PROFILES[session]) return reply.code(401).send({ code: 401, message: 'Authentication error' })
+      return reply.send({ result: { gifts: session === 'alice' ? 2 : 0, expiringSoon: 0, messages: 1 } })
+    })
     api.get('/api/:type/:id', async (req, reply) => {
       const session = /koma_session=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? ''
       if (!PROFILES[session]) return reply.code(404).send({ code: 404, message: 'Not found' })
@@ -243,7 +249,8 @@ describe('what the edge writes into the first page', () => {
       // Home: the public answer (the API's home is everyone's), and their profile for the header.
       const home = await hints().headFor(request('/en', { cookie: 'koma_session=bob; koma_lc=1' }), registry)
       expect({ answered: home.answered, personal: home.personal }).toEqual({ answered: true, personal: true })
-      expect(Object.keys(boot(home.head).results ?? {}).sort()).toEqual(['/en/home', '/member/profile'])
+      // and the inbox badge the header asks for once hydrated: the browser asks the API nothing.
+      expect(Object.keys(boot(home.head).results ?? {}).sort()).toEqual(['/en/home', '/inbox/count', '/member/profile'])
       // A visitor's page is nobody's own.
       expect((await hints().headFor(request('/en'), registry)).personal).toBe(false)
     })
@@ -252,8 +259,12 @@ describe('what the edge writes into the first page', () => {
       const [alice, bob] = await Promise.all(
         ['alice', 'bob'].map((session) => hints().headFor(request('/en/comic/1', { cookie: `koma_session=${session}; koma_lc=1` }), registry)),
       )
-      expect(boot(alice!.head).results).toMatchObject({ '/member/profile': { nickname: 'Alice' }, '/comic/1': { subscribed: true } })
-      expect(boot(bob!.head).results).toMatchObject({ '/member/profile': { nickname: 'Bob' }, '/comic/1': { subscribed: false } })
+      expect(boot(alice!.head).results).toMatchObject({
+        '/member/profile': { nickname: 'Alice' },
+        '/comic/1': { subscribed: true },
+        '/inbox/count': { gifts: 2 },
+      })
+      expect(boot(bob!.head).results).toMatchObject({ '/member/profile': { nickname: 'Bob' }, '/comic/1': { subscribed: false }, '/inbox/count': { gifts: 0 } })
       expect(bob!.head).not.toContain('Alice')
     })
 
@@ -261,6 +272,8 @@ describe('what the edge writes into the first page', () => {
       chapterCalls.length = 0
       const alice = await hints().headFor(request('/en/comic/5/chapter/7/product', { cookie: 'koma_session=alice; koma_lc=1' }), registry)
       expect(alice.answered).toBe(true)
+      // The viewer has no header: no inbox badge asked for it.
+      expect(boot(alice.head).results?.['/inbox/count']).toBeUndefined()
       expect(alice.head).toContain('/api/image/70/tile/0/2?e=9&amp;s=sig')
       expect(alice.head).toMatch(
         /<link rel="preload" as="image" href="\/api\/image\/70\/tile\/0\/2\?e=9&amp;s=sig&amp;w=768" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high">/,
@@ -275,12 +288,13 @@ describe('what the edge writes into the first page', () => {
       for (const cookie of ['koma_session=expired; koma_lc=1', 'koma_lc=1', 'koma_session=adult; koma_lc=1']) {
         for (const url of ['/en', '/en/comic/1', '/en/comic/5/chapter/1/product']) {
           const hinted = await hints().headFor(request(url, { cookie }), registry)
-          expect({ cookie, url, answered: hinted.answered, profile: boot(hinted.head).results?.['/member/profile'] ?? null }).toEqual({
+          expect({
             cookie,
             url,
-            answered: false,
-            profile: null,
-          })
+            answered: hinted.answered,
+            profile: boot(hinted.head).results?.['/member/profile'] ?? null,
+            inbox: boot(hinted.head).results?.['/inbox/count'] ?? null,
+          }).toEqual({ cookie, url, answered: false, profile: null, inbox: null })
         }
       }
     })

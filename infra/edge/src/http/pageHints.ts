@@ -190,6 +190,13 @@ export function isAnonymousVisitor(cookie: string | undefined): boolean {
 /** Where the page keeps the reader's profile as the API answered the edge with their session (issue 34): the API client's own path. */
 export const PROFILE_PATH = endpoints.profile.path
 
+/**
+ * What the header asks for a member or a guest as soon as the page hydrates (the inbox badge,
+ * host/layout/InboxButton.tsx): asked with their session beside the profile and written into the
+ * page, so a reader's first page asks the API nothing and downloads no HTTP client (issue 34).
+ */
+export const INBOX_COUNT_PATH = endpoints.inboxCount.path
+
 /** Routes the edge draws for a member or a guest too (issue 34): what their first render asks is answered below with their session. */
 const READER_DRAWN = new Set(['catalog.home', 'catalog.episodes', 'viewer.comic', 'viewer.magazine'])
 
@@ -279,6 +286,8 @@ export class PageHints {
         ...(asReader ? { cookie: req.cookie, ...(timeZone ? { timeZone } : {}) } : {}),
       })
     const profileAnswer = asReader ? ask<Profile>(PROFILE_PATH) : null
+    // The viewer's pages have no header (layout 'none'): no badge to answer there.
+    const inboxAnswer = asReader && match.route.layout !== 'none' ? ask<unknown>(INBOX_COUNT_PATH) : null
     // The host's own texts in the page's language, which its first render waits for.
     const host = registry.host
     if (host) for (const file of await this.hostMessages.get(host.version, locale)) preloadScript(host.base + file)
@@ -365,7 +374,12 @@ export class PageHints {
       const profile = await profileAnswer
       // The screens' answers are this reader's: the page is theirs, drawn or not.
       personal = true
-      if (profile.status === 200 && profile.result && !profile.result.mature.acceptMature) boot.results = { ...boot.results, [PROFILE_PATH]: profile.result }
+      if (profile.status === 200 && profile.result && !profile.result.mature.acceptMature) {
+        boot.results = { ...boot.results, [PROFILE_PATH]: profile.result }
+        // The header's badge: one the API did not answer in time is asked by the browser, as before.
+        const inbox = await inboxAnswer
+        if (inbox?.status === 200 && inbox.result) boot.results[INBOX_COUNT_PATH] = inbox.result
+      }
       // Nobody the API knows, or one who turned mature content on (home would list mature titles): not drawn.
       else answered = false
     }

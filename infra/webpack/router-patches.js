@@ -1,0 +1,47 @@
+// @ts-check
+// What Koma's declarative React Router (BrowserRouter + useRoutes, docs/architecture.md "Build")
+// never runs, taken out of the production chunk webpack bundles from react-router's dist (issue
+// 34: first-load bytes of every page). Each edit must match exactly once in the file that holds
+// it: an upgrade that changes the code fails the build here, and whoever upgrades checks it again.
+
+/** @type {{ why: string, find: string, replace: string }[]} */
+const PATCHES = [
+  {
+    // `<Form>` is made by a top-level forwardRef call that the minifier must keep (a call may
+    // have effects), and its displayName assignment: with it stayed useSubmit, useFormAction and
+    // the form-submission helpers, which only data routers use. Marked pure and named inside the
+    // call, it goes when nothing imports it (Koma does not: libraries/shared.test.ts keeps
+    // router/shared.ts to what the packages import).
+    why: '<Form> kept by its top-level forwardRef call',
+    find: 'var Form = React10.forwardRef(',
+    replace: 'var Form = /* @__PURE__ */ Object.assign(/* @__PURE__ */ React10.forwardRef(',
+  },
+  {
+    why: "<Form>'s displayName, set where it is made",
+    find: '  }\n);\nForm.displayName = "Form";',
+    replace: '  }\n), { displayName: "Form" });',
+  },
+  {
+    // A <Link> prefetches only inside framework mode: usePrefetchBehavior answers
+    // `[false, ref, {}]` whenever there is no FrameworkContext, which a BrowserRouter never
+    // provides. The branch that renders <PrefetchPageLinks> (route-module manifests, single
+    // fetch URLs, RSC prefetching) could not run; without it they are no longer bundled.
+    why: "<Link>'s framework-mode prefetch links",
+    find: 'return shouldPrefetch && !isAbsolute ? /* @__PURE__ */ React10.createElement(React10.Fragment, null, link, /* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })) : link;',
+    replace: 'return link;',
+  },
+]
+
+/** @this {import('webpack').LoaderContext<unknown>} */
+module.exports = function routerPatches(source) {
+  let patched = source
+  for (const patch of PATCHES) {
+    const count = patched.split(patch.find).length - 1
+    if (count !== 1)
+      throw new Error(`router-patches: "${patch.why}" matched ${count} times in ${this.resourcePath}; check the patch against this react-router version`)
+    patched = patched.replace(patch.find, () => patch.replace)
+  }
+  return patched
+}
+
+module.exports.PATCHES = PATCHES

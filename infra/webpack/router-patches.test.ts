@@ -1,0 +1,30 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const routerPatches = require('./router-patches.js') as ((this: { resourcePath: string }, source: string) => string) & {
+  PATCHES: { find: string; replace: string }[]
+}
+
+const dist = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [path.join(__dirname, '../..')] })), 'dist', 'production')
+
+describe('what a declarative React Router never runs, out of its production build (issue 34)', () => {
+  it('applies, each edit exactly once, to the chunk of the version installed, which still parses', () => {
+    const file = fs
+      .readdirSync(dist)
+      .map((name) => path.join(dist, name))
+      .find((name) => /chunk-\w+\.mjs$/.test(name) && fs.readFileSync(name, 'utf8').includes('var Link = '))
+    expect(file).toBeDefined()
+    const patched = routerPatches.call({ resourcePath: file! }, fs.readFileSync(file!, 'utf8'))
+    for (const patch of routerPatches.PATCHES) expect(patched.includes(patch.find)).toBe(false)
+    expect(patched).toContain('{ displayName: "Form" })')
+    // Still one module the parser reads (the edits keep brackets balanced).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const acorn = require('acorn') as { parse: (text: string, options: object) => unknown }
+    expect(() => acorn.parse(patched, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+  })
+
+  it('fails the build when a new version no longer has the code it edits', () => {
+    expect(() => routerPatches.call({ resourcePath: 'chunk.mjs' }, 'export const nothing = 1')).toThrow(/matched 0 times/)
+  })
+})
