@@ -124,9 +124,11 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         const answer = await openDialog('loginConfirm', { redirect: here, guestAllowed: true })
         if (answer !== 'guest') return
         const fresh = await api.request(endpoints.content, { params: { type, id: String(content.id) } })
-        invalidate(resourceKey)
         const again = fresh.chapters.find((item) => item.id === chapter.id)
+        // The choice first, then the page's own refresh: while the list reloads it is hidden by its
+        // Suspense boundary, which detaches the access sheet's handle (a show then went nowhere).
         if (again) await open(again, fresh)
+        invalidate(resourceKey)
         return
       }
       case 'aborted':

@@ -85,9 +85,13 @@ function warmFirstDocument(publication: EpubPublication, startHref: string | nul
         .map((image) => image.getAttribute('src') ?? image.getAttribute('href') ?? image.getAttribute('xlink:href'))
         .filter((src): src is string => Boolean(src))
         .slice(0, FIRST_IMAGES)
+      // Only the book's own resources, under its folder: a book's markup is the publisher's (or an
+      // attacker's), and a URL it names elsewhere on the site (the reader's profile, say) must never
+      // be fetched with the reader's cookies (epubSecurity.e2e).
+      const bookFolder = documentUrl(publication, '')
       for (const href of [...styles, ...images]) {
         const resolved = new URL(href, url)
-        if (resolved.origin === window.location.origin)
+        if (bookFolder && resolved.origin === window.location.origin && resolved.href.startsWith(bookFolder) && !resolved.search)
           void fetch(resolved.href)
             .then((response) => response.arrayBuffer())
             .catch(() => undefined)
