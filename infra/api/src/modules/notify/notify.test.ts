@@ -6,6 +6,7 @@ import { atLeast } from '../../test/lists'
 import { registerMember } from '../account/testing'
 import { startNotificationJobs, type NotificationJobs } from './jobs'
 import { announceExpiringGifts, announceReleases, createNews, runNotificationsOnce } from './service'
+import { eventually } from '../../test/eventually'
 
 /**
  * Notifications that arrive (issue 15): releases, new and free episodes, news and expiring
@@ -362,12 +363,3 @@ describe('the jobs on pg-boss', () => {
     }
   }, 60_000)
 })
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    if (await check()) return
-    if (Date.now() > until) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
