@@ -150,20 +150,12 @@ const describeUse = (use) => `${use.file}:${use.line}:${use.column + 1}: calls $
 module.exports = { LATE_APIS, scanSource, checkBrowserApis, describeUse }
 
 if (require.main === module) {
-  const targets = process.argv.slice(2)
-  if (targets.length === 0) {
-    console.error('usage: node infra/webpack/browser-apis.js <folder|file>…')
-    process.exit(2)
-  }
-  const missing = targets.filter((target) => !fs.existsSync(target))
-  if (missing.length) {
-    console.error(`browser APIs: nothing at ${missing.join(', ')} (did the build publish?)`)
-    process.exit(1)
-  }
-  const { files, uses, problems } = checkBrowserApis(targets)
-  for (const problem of problems) console.error(describeUse(problem))
-  console.log(
-    `browser APIs: ${files} files, ${uses.length} calls of ${Object.keys(LATE_APIS).length} late built-ins, ${problems.length} without a polyfill (.browserslistrc)`,
-  )
-  process.exit(problems.length ? 1 : 0)
+  require('./check-cli').runCheck('browser APIs', 'infra/webpack/browser-apis.js', (targets) => {
+    const { files, uses, problems } = checkBrowserApis(targets)
+    for (const problem of problems) console.error(describeUse(problem))
+    console.log(
+      `browser APIs: ${files} files, ${uses.length} calls of ${Object.keys(LATE_APIS).length} late built-ins, ${problems.length} without a polyfill (.browserslistrc)`,
+    )
+    return problems.length ? 1 : 0
+  })
 }

@@ -149,22 +149,14 @@ const describeProblem = (problem) => `${problem.file}:${problem.line}:${problem.
 module.exports = { checkSource, checkBrowserSyntax, browserFiles, describeProblem }
 
 if (require.main === module) {
-  const targets = process.argv.slice(2)
-  if (targets.length === 0) {
-    console.error('usage: node infra/webpack/browser-syntax.js <folder|file>…')
-    process.exit(2)
-  }
-  const missing = targets.filter((target) => !fs.existsSync(target))
-  if (missing.length) {
-    console.error(`browser syntax: nothing at ${missing.join(', ')} (did the build publish?)`)
-    process.exit(1)
-  }
-  const { files, problems } = checkBrowserSyntax(targets)
-  for (const problem of problems) console.error(describeProblem(problem))
-  if (files === 0) {
-    console.error('browser syntax: no .js files found')
-    process.exit(1)
-  }
-  console.log(`browser syntax: ${files} files, ${problems.length} problem${problems.length === 1 ? '' : 's'} (ES${BROWSER_ECMA}, .browserslistrc)`)
-  process.exit(problems.length ? 1 : 0)
+  require('./check-cli').runCheck('browser syntax', 'infra/webpack/browser-syntax.js', (targets) => {
+    const { files, problems } = checkBrowserSyntax(targets)
+    for (const problem of problems) console.error(describeProblem(problem))
+    if (files === 0) {
+      console.error('browser syntax: no .js files found')
+      return 1
+    }
+    console.log(`browser syntax: ${files} files, ${problems.length} problem${problems.length === 1 ? '' : 's'} (ES${BROWSER_ECMA}, .browserslistrc)`)
+    return problems.length ? 1 : 0
+  })
 }
