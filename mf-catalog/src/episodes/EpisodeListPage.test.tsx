@@ -1,6 +1,7 @@
-import { api, auth, type Content } from '@koma/contracts'
+import { api, auth, events, type Content } from '@koma/contracts'
 import { NO_ACTIVITY } from '@koma/contracts/domain'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { runInAction } from 'mobx'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
@@ -113,8 +114,12 @@ describe('episode list', () => {
       ['A', '/fr/comic/5/chapter/12/product'],
       ['A', '/fr/comic/5/chapter/13/product'],
     ])
-    // A click for a new tab is the browser's: the list neither navigates nor asks anything.
+    // A click for a new tab is the browser's: the list neither navigates nor asks anything. (The
+    // window stands in for the browser's new tab after the page had its say: jsdom cannot open one.)
+    const newTab = (event: MouseEvent) => event.preventDefault()
+    window.addEventListener('click', newTab)
     fireEvent.click(rows[1]!, { ctrlKey: true })
+    window.removeEventListener('click', newTab)
     expect(router.state.location.pathname).toBe('/fr/comic/5')
     expect(openDialog).not.toHaveBeenCalled()
     // A plain click on a paid episode still goes through the list's decision (sign in first).
@@ -175,7 +180,10 @@ const withGauge = (readForFree: { amount: number; recoverRemained: number }) => 
 })
 
 describe('episode list: gauge, buttons, mature and coming soon', () => {
-  afterEach(() => auth.clearLocal())
+  // The reader change re-renders the page (every answer is forgotten): inside act.
+  afterEach(async () => {
+    await act(async () => auth.clearLocal())
+  })
 
   it('draws the gauge by the SPEC formula and offers wait-for-free with its countdown when it is not full', async () => {
     document.cookie = 'koma_lc=1; path=/'
@@ -237,6 +245,39 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5', guestAllowed: true }))
     fireEvent.click(screen.getByTestId('share'))
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('share', { link: '/comic/5', text: '', tags: [], title: 'Share this series' }))
+  })
+
+  it('a signed-out reader who goes on as a guest gets the access sheet, even while the list reloads for the new reader (issue 34)', async () => {
+    const guestContent = withGauge({ amount: 1, recoverRemained: 0 })
+    const signedOut = { ...guestContent, inventory: null }
+    // The list's own reload for the new reader hangs until released; the choice's fresh answer does not.
+    let releaseReload!: () => void
+    let calls = 0
+    jest.spyOn(api, 'request').mockImplementation((() => {
+      calls += 1
+      if (calls === 1) return Promise.resolve(signedOut)
+      if (calls === 2) return new Promise((resolve) => (releaseReload = () => resolve(guestContent)))
+      return Promise.resolve(guestContent)
+    }) as never)
+    let answer!: (choice: string) => void
+    const openDialog = jest.fn((name: string) => (name === 'loginConfirm' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(undefined)))
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
+    fireEvent.click(await screen.findByText('Episode 14'))
+    await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', expect.anything()))
+    // What auth.becomeGuest does before the dialog closes: the page reads as a guest, and every
+    // cached answer is forgotten, so the list suspends and reloads.
+    await act(async () => {
+      runInAction(() => {
+        auth.guest = true
+      })
+      events.emit('auth:changed', { signedIn: false })
+    })
+    expect(calls).toBe(2)
+    await act(async () => answer('guest'))
+    expect(calls).toBeGreaterThanOrEqual(3)
+    await act(async () => releaseReload())
+    const sheet = await screen.findByTestId('access-sheet')
+    expect(within(sheet).getByRole('button', { name: 'Read free now' })).toBeInTheDocument()
   })
 
   it('continues from the last read chapter', async () => {

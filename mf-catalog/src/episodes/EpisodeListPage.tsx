@@ -18,8 +18,9 @@ import {
 } from '@koma/contracts'
 import { accessChoice, chapterSelectable, purchaseDecision } from '@koma/contracts/domain'
 import { invalidate, useResource, type CatalogKey } from '../cache'
+import { observable, runInAction, type IObservableValue } from 'mobx'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
+import { useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { MatureGate } from '../components/MatureGate'
 import { gated, MATURE_POLICY } from '../data/gated'
@@ -43,39 +44,41 @@ function groups(content: ContentDetail, chapters: ChapterSummary[]): { volume: n
   return result
 }
 
-interface SheetControl {
-  show(chapter: ChapterSummary, options: AccessOption[]): void
-}
+type SheetRequest = { chapter: ChapterSummary; options: AccessOption[] } | null
 
 /**
- * The access sheet holds its own state: opening it renders the sheet alone, not the whole list
- * (at 4× CPU throttling a long list's render was most of the tap's time, issue 34).
+ * The access sheet's request lives in an observable box the list holds, read only by the sheet:
+ * opening it renders the sheet alone, not the whole list (at 4× CPU throttling a long list's render
+ * was most of the tap's time, issue 34). A box, not a handle on the sheet: a guest's choice reloads
+ * the list (every answer is forgotten when the reader changes), and while the list is hidden by its
+ * Suspense boundary a handle is detached and a request sent to it went nowhere; the box keeps it
+ * for when the list shows again.
  */
-function SheetSlot({
-  ref,
+const SheetSlot = observer(function SheetSlot({
+  request,
   gaugeHours,
   onChoose,
 }: {
-  ref: Ref<SheetControl>
+  request: IObservableValue<SheetRequest>
   gaugeHours: number
   onChoose(chapter: ChapterSummary, option: AccessOption): void
 }) {
-  const [sheet, setSheet] = useState<{ chapter: ChapterSummary; options: AccessOption[] } | null>(null)
-  useImperativeHandle(ref, () => ({ show: (chapter, options) => setSheet({ chapter, options }) }), [])
+  const sheet = request.get()
   if (!sheet) return null
+  const close = () => runInAction(() => request.set(null))
   return (
     <AccessSheet
       chapter={sheet.chapter}
       options={sheet.options}
       gaugeHours={gaugeHours}
       onChoose={(option) => {
-        setSheet(null)
+        close()
         onChoose(sheet.chapter, option)
       }}
-      onClose={() => setSheet(null)}
+      onClose={close}
     />
   )
-}
+})
 
 const Episodes = observer(function Episodes({ content, resourceKey }: { content: ContentDetail; resourceKey: CatalogKey }) {
   const t = useT()
@@ -85,7 +88,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
   const navigate = useNavigate()
   const location = useLocation()
   const [newestFirst, setNewestFirst] = useState(false)
-  const sheet = useRef<SheetControl>(null)
+  const [sheet] = useState(() => observable.box<SheetRequest>(null, { deep: false }))
   const type = content.type
   // What a tap here is likely to open, fetched once the list is painted and idle (issue 34).
   usePreloadDialogs(() => likelyDialogs(content, auth.reader), [content])
@@ -125,8 +128,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         if (answer !== 'guest') return
         const fresh = await api.request(endpoints.content, { params: { type, id: String(content.id) } })
         const again = fresh.chapters.find((item) => item.id === chapter.id)
-        // The choice first, then the page's own refresh: while the list reloads it is hidden by its
-        // Suspense boundary, which detaches the access sheet's handle (a show then went nowhere).
+        // The choice comes back on the fresh answer (the guest's own inventory and gauge).
         if (again) await open(again, fresh)
         invalidate(resourceKey)
         return
@@ -137,7 +139,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         return
       case 'options':
         if (decision.options.length === 0) await buy(chapter)
-        else sheet.current?.show(chapter, decision.options)
+        else runInAction(() => sheet.set({ chapter, options: decision.options }))
     }
   }
 
@@ -259,7 +261,7 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         {content.chapters.length === 0 ? <p css={{ padding: 32, textAlign: 'center', color: COLORS.textMuted }}>{t(episodeMessages.noChapters)}</p> : null}
         <div css={{ height: 48 }} />
       </div>
-      <SheetSlot ref={sheet} gaugeHours={gaugeHours(content)} onChoose={choose} />
+      <SheetSlot request={sheet} gaugeHours={gaugeHours(content)} onChoose={choose} />
     </article>
   )
 })
