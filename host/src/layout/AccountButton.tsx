@@ -66,7 +66,7 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
     cursor: 'pointer',
   }
   return (
-    <div ref={menuRef} role="presentation" onKeyDown={onMenuKey} css={{ position: 'relative' }}>
+    <div ref={menuRef} role="presentation" onKeyDown={onMenuKey} data-shrinks css={{ position: 'relative', minWidth: 0 }}>
       <button
         ref={buttonRef}
         type="button"
@@ -86,12 +86,14 @@ export const AccountButton = observer(function AccountButton({ color }: { color:
           fontSize: 14,
           fontWeight: 700,
           maxWidth: 160,
+          minWidth: 0,
+          '& > svg': { flexShrink: 0 },
         }}
       >
         <UserIcon size={20} />
         <span
           data-testid="header-nickname"
-          css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '@media (max-width: 479px)': { maxWidth: 72 } }}
+          css={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '@media (max-width: 479px)': { maxWidth: 72 } }}
         >
           {nickname}
         </span>

@@ -51,11 +51,26 @@ export function Header({ mode, withMenu }: { mode: HeaderMode; withMenu: boolean
           : {},
       }}
     >
-      <div css={{ height: HEADER_HEIGHT, display: 'flex', alignItems: 'center', gap: 16, padding: '0 16px', maxWidth: 1200, margin: '0 auto' }}>
+      <div
+        css={{
+          height: HEADER_HEIGHT,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          padding: '0 16px',
+          maxWidth: 1200,
+          margin: '0 auto',
+          // A phone keeps every item on the row: the icons and the language keep their size, and a
+          // long nickname gives way (it ends in an ellipsis inside the account button).
+          '& > *': { flexShrink: 0 },
+          '& > [data-shrinks]': { flexShrink: 1, minWidth: 0 },
+          [media.narrowHeader]: { gap: 12, padding: '0 12px' },
+        }}
+      >
         <Link to={path(routePath('catalog.home'))} aria-label={t(headerMessages.home)} css={{ display: 'inline-flex', color: HEADER_INK }}>
           <Logo />
         </Link>
-        <div css={{ flex: 1 }} />
+        <div data-shrinks css={{ flex: 1 }} />
         <Link
           to={path(routePath('catalog.searchEmpty'))}
           aria-label={t(headerMessages.search)}

@@ -59,7 +59,10 @@ export async function signUp(page: Page, member: { email: string; password: stri
   await page.getByTestId('join-birthday').fill('2000-05-05')
   await page.getByTestId('join-agree-all').check()
   await page.getByTestId('join-submit').click()
-  await page.getByTestId('inbox-gifts').waitFor()
+  // The inbox, or what the form refused (a field's message or the form's banner), said at once.
+  const refused = page.locator('[role="alert"], [data-testid="join-error"]')
+  await page.getByTestId('inbox-gifts').or(refused).first().waitFor()
+  if (!(await page.getByTestId('inbox-gifts').isVisible())) throw new Error(`sign-up of ${member.email} refused: ${(await refused.allTextContents()).join(' | ')}`)
 }
 
 /** Sign in through the English login screen with `target` as the redirect, and wait to land there. */
