@@ -305,7 +305,11 @@ describe('a member’s and a guest’s first paint (issue 34)', () => {
           expect(await page.getByTestId('header-nickname').textContent()).toBe(nickname)
           // The whole header row fits the screen: a long nickname ends in an ellipsis, not off the edge.
           const account = await page.getByTestId('header-account').boundingBox()
-          expect({ name, width, right: Math.min(width, Math.ceil((account?.x ?? 0) + (account?.width ?? 0))) }).toEqual({ name, width, right: Math.ceil((account?.x ?? 0) + (account?.width ?? 0)) })
+          expect({ name, width, right: Math.min(width, Math.ceil((account?.x ?? 0) + (account?.width ?? 0))) }).toEqual({
+            name,
+            width,
+            right: Math.ceil((account?.x ?? 0) + (account?.width ?? 0)),
+          })
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
         }
         await page.screenshot({ path: path.join(screenshotDir(), `first-paint-member-${name}-${width}.png`) })

@@ -62,7 +62,8 @@ export async function signUp(page: Page, member: { email: string; password: stri
   // The inbox, or what the form refused (a field's message or the form's banner), said at once.
   const refused = page.locator('[role="alert"], [data-testid="join-error"]')
   await page.getByTestId('inbox-gifts').or(refused).first().waitFor()
-  if (!(await page.getByTestId('inbox-gifts').isVisible())) throw new Error(`sign-up of ${member.email} refused: ${(await refused.allTextContents()).join(' | ')}`)
+  if (!(await page.getByTestId('inbox-gifts').isVisible()))
+    throw new Error(`sign-up of ${member.email} refused: ${(await refused.allTextContents()).join(' | ')}`)
 }
 
 /** Sign in through the English login screen with `target` as the redirect, and wait to land there. */
