@@ -201,7 +201,8 @@ describe('settings', () => {
     expect(request).not.toHaveBeenCalledWith(endpoints.settingsUpdate, expect.anything())
     fireEvent.click(screen.getByTestId('time-zone-save'))
     await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { timeZone: 'Europe/Paris' } })))
-    expect(await screen.findByTestId('time-zone-locked')).toHaveTextContent('Vous pourrez le changer à nouveau à partir du')
+    // A date the sentence reads: the locale's long form (issue 35; the test machine's zone is UTC).
+    expect(await screen.findByTestId('time-zone-locked')).toHaveTextContent('Vous pourrez le changer à nouveau à partir du 20 décembre 2026 à 14:30.')
     expect(screen.getByLabelText('Votre fuseau horaire')).toBeDisabled()
     expect(screen.getByTestId('settings-notice')).toHaveTextContent('Enregistré')
   })
@@ -529,6 +530,26 @@ describe('checked as the reader types (SPEC §5)', () => {
   })
 })
 
+describe('dates (issue 35)', () => {
+  it('the devices list shows when each was last used in SPEC §9’s year/month/day hour:minute, in English as in every language', async () => {
+    signedIn()
+    fakeApi({
+      profile: member({ hasPassword: true }),
+      linkedAccounts: { accounts: [], providers: ['google'] },
+      devices: {
+        devices: [
+          { deviceId: 'd1', browser: 'Chrome', os: 'Android', lastSeenAt: '2026-12-04T17:05:00Z', createdAt: '2026-01-01T00:00:00Z', current: true },
+          { deviceId: 'd2', browser: 'Safari', os: 'iOS', lastSeenAt: '2026-11-20T08:30:00Z', createdAt: '2026-01-01T00:00:00Z', current: false },
+        ],
+      },
+    })
+    await renderScreen(routes['account.userinfo'], { path: '/en/account/userinfo', url: '/en/account/userinfo', locale: 'en', prefix: 'en' })
+    const rows = await screen.findAllByTestId('device-row')
+    expect(rows[0]).toHaveTextContent('Last used 2026/12/04 17:05')
+    expect(rows[1]).toHaveTextContent('Last used 2026/11/20 08:30')
+  })
+})
+
 describe('documents', () => {
   it('a notice detail with a bad id is a 404 and asks the API nothing', async () => {
     const request = fakeApi({})
@@ -556,5 +577,8 @@ describe('documents', () => {
     await renderScreen(routes['account.legal'], { path: '/legal/:type', url: '/legal/terms' })
     expect(await screen.findByRole('heading', { name: 'Article 1 (Purpose)' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Version 1/ })).toHaveAttribute('href', '/legal/terms/1')
+    // Issue 35: the sentence reads the long form, the list of versions SPEC §9's year/month/day.
+    expect(screen.getByText(/Effective/)).toHaveTextContent('Version 2 · Effective November 1, 2026')
+    expect(screen.getByRole('link', { name: /Version 1/ })).toHaveTextContent('Version 1 (2025/10/01)')
   })
 })

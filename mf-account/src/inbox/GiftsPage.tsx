@@ -3,7 +3,7 @@ import { invalidate, useResource, reportRewardReceived } from '../cache'
 import { CoinIcon, TicketIcon } from '../components/icons'
 import { Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { refusal, useDateFormat, useRewardText } from '../components/lib'
+import { refusal, useRewardText, useSentenceDate } from '../components/lib'
 import { AccountPage, Banner, Button, Empty } from '../components/ui'
 import { inboxMessages } from '../i18n/messages'
 import { DailyBonusCard, DailyBonusPlaceholder } from './DailyBonusCard'
@@ -11,7 +11,7 @@ import { InboxTabs } from './InboxTabs'
 
 function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
   const t = useT()
-  const date = useDateFormat()
+  const date = useSentenceDate()
   const reward = useRewardText()
   const icon = gift.kind === 'ticket' ? <TicketIcon /> : <CoinIcon />
   return (
