@@ -288,15 +288,14 @@ const MORE_SCENES: Scene[] = [
       await page.getByTestId('dialog-accept-mature').getByTestId('accept-mature-verify').waitFor()
     },
   }),
-  {
-    name: 'accept-mature dialog, the signed-in reader (host)',
-    open: async (page) => {
+  ...inEveryLanguage('accept-mature dialog, the signed-in reader not yet verified as an adult (host)', {
+    open: async (page, { prefix }) => {
       const [title] = await matureTitles()
       await page.context().addCookies([{ name: 'koma_accept_mature', value: 'Y', url: readSite().baseURL }])
-      await page.goto(`/en/${title!.type}/${title!.id}`)
-      await page.getByTestId('dialog-accept-mature').waitFor()
+      await page.goto(`${prefix}/${title!.type}/${title!.id}`)
+      await page.getByTestId('dialog-accept-mature').getByTestId('accept-mature-verify-button').waitFor()
     },
-  },
+  }),
   ...inEveryLanguage('home popup (mf-catalog)', {
     signedOut: true,
     popups: true,
