@@ -17,9 +17,9 @@ export const PROVIDER_LABELS: Record<SocialProvider, string> = {
 }
 
 /**
- * A date a sentence reads ("Verified as an adult until …", « Reçu le … »), in the reader's
- * language: the shared long form (formatLongDate). A date shown by itself in a list uses SPEC §9's
- * formatDate or formatDateTime instead (issue 35).
+ * A date a sentence reads ("Verified as an adult until …"), in the reader's language: the shared
+ * long form (formatLongDate). A date in a list or on its own uses SPEC §9's formatDate or
+ * formatDateTime instead (issue 35).
  */
 export function useSentenceDate(): (iso: string, withTime?: boolean) => string {
   const { locale } = useLocale()

@@ -99,11 +99,11 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /*
  * Dates, in two forms chosen here once for every package (issue 35):
- * - a date shown by itself (a list's or a table's date, a device's last use, a byline, the
- *   maintenance screen's end): SPEC §9's year/month/day hour:minute, alike in every language
- *   (formatDate, formatDateTime);
- * - a date a sentence reads ("Verified as an adult until …", « Reçu le … »): the locale's long
- *   form (formatLongDate), so the sentence stays grammatical in each language.
+ * - a date in a list (its entries' dates, "Expires {date}", a device's last use), a table, a
+ *   byline or on its own (the maintenance screen's end): SPEC §9's year/month/day hour:minute,
+ *   alike in every language (formatDate, formatDateTime);
+ * - a date a sentence outside lists reads ("Verified as an adult until …", « Vous pourrez le
+ *   changer à nouveau à partir du … »): the locale's long form (formatLongDate).
  * No package formats a date with Intl or react-intl on its own.
  */
 
