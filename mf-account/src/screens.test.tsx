@@ -1,5 +1,6 @@
 import { api, ApiError, auth, endpoints, events, sealForServer } from '@koma/contracts'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { formatDate, formatDateTime, formatLongDate } from '@koma/contracts/domain'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
 
@@ -201,7 +202,10 @@ describe('settings', () => {
     expect(request).not.toHaveBeenCalledWith(endpoints.settingsUpdate, expect.anything())
     fireEvent.click(screen.getByTestId('time-zone-save'))
     await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.settingsUpdate, expect.objectContaining({ body: { timeZone: 'Europe/Paris' } })))
-    expect(await screen.findByTestId('time-zone-locked')).toHaveTextContent('Vous pourrez le changer à nouveau à partir du')
+    // A date the sentence reads: the locale's long form (issue 35), e.g. « 20 décembre 2026 à 14:30 » in UTC.
+    expect(await screen.findByTestId('time-zone-locked')).toHaveTextContent(
+      `Vous pourrez le changer à nouveau à partir du ${formatLongDate('2026-12-20T14:30:00.000Z', 'fr', { withTime: true })}.`,
+    )
     expect(screen.getByLabelText('Votre fuseau horaire')).toBeDisabled()
     expect(screen.getByTestId('settings-notice')).toHaveTextContent('Enregistré')
   })
@@ -284,6 +288,8 @@ describe('inbox, coupon and delete', () => {
     expect(gifts[0]).toHaveAttribute('data-expiring', 'true')
     expect(gifts[0]).toHaveTextContent('24時間以内に期限切れ')
     expect(gifts[1]).toHaveTextContent('『Moonlit Bakery』のチケット3枚')
+    // A list's date: SPEC §9's year/month/day hour:minute (issue 35).
+    expect(gifts[0]).toHaveTextContent(`受け取り期限 ${formatDateTime('2026-11-21T00:00:00Z')}`)
     expect(screen.getByTestId('daily-bonus')).toHaveTextContent('3日連続')
     const heard: unknown[] = []
     const off = events.on('inventory:changed', (change) => heard.push(change))
@@ -529,6 +535,27 @@ describe('checked as the reader types (SPEC §5)', () => {
   })
 })
 
+describe('dates (issue 35)', () => {
+  it('the devices list shows when each was last used in SPEC §9’s year/month/day hour:minute, in English as in every language', async () => {
+    signedIn()
+    fakeApi({
+      profile: member({ hasPassword: true }),
+      linkedAccounts: { accounts: [], providers: ['google'] },
+      devices: {
+        devices: [
+          { deviceId: 'd1', browser: 'Chrome', os: 'Android', lastSeenAt: '2026-12-04T17:05:00Z', createdAt: '2026-01-01T00:00:00Z', current: true },
+          { deviceId: 'd2', browser: 'Safari', os: 'iOS', lastSeenAt: '2026-11-20T08:30:00Z', createdAt: '2026-01-01T00:00:00Z', current: false },
+        ],
+      },
+    })
+    await renderScreen(routes['account.userinfo'], { path: '/en/account/userinfo', url: '/en/account/userinfo', locale: 'en', prefix: 'en' })
+    const rows = await screen.findAllByTestId('device-row')
+    // In this machine's zone: 2026/12/04 17:05 in UTC.
+    expect(rows[0]).toHaveTextContent(`Last used ${formatDateTime('2026-12-04T17:05:00Z')}`)
+    expect(rows[1]).toHaveTextContent(`Last used ${formatDateTime('2026-11-20T08:30:00Z')}`)
+  })
+})
+
 describe('documents', () => {
   it('a notice detail with a bad id is a 404 and asks the API nothing', async () => {
     const request = fakeApi({})
@@ -556,5 +583,8 @@ describe('documents', () => {
     await renderScreen(routes['account.legal'], { path: '/legal/:type', url: '/legal/terms' })
     expect(await screen.findByRole('heading', { name: 'Article 1 (Purpose)' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Version 1/ })).toHaveAttribute('href', '/legal/terms/1')
+    // Issue 35: the sentence reads the long form, the list of versions SPEC §9's year/month/day.
+    expect(screen.getByText(/Effective/)).toHaveTextContent(`Version 2 · Effective ${formatLongDate('2026-11-01T00:00:00Z', 'en')}`)
+    expect(screen.getByRole('link', { name: /Version 1/ })).toHaveTextContent(`Version 1 (${formatDate('2025-10-01T00:00:00Z')})`)
   })
 })

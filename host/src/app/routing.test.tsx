@@ -159,7 +159,8 @@ describe('SPEC §8 failures', () => {
     await fail({ kind: 'maintenance', maintenance: { title: 'Scheduled maintenance', description: 'We are upgrading.', endAt: '2026-11-23T01:00:00Z' } })
     expect(await screen.findByRole('heading', { name: 'Scheduled maintenance' })).toBeInTheDocument()
     expect(screen.getByText('We are upgrading.')).toBeInTheDocument()
-    expect(screen.getByTestId('maintenance-end')).toHaveTextContent('2026')
+    // Issue 35: SPEC §9's year/month/day hour:minute (in this machine's zone), as lists and devices show dates; not English's month/day/year.
+    expect(screen.getByTestId('maintenance-end')).toHaveTextContent(/^Expected to end at 2026\/11\/2[23] \d\d:\d\d$/)
   })
 
   it('401 logs out and goes to /login with the failing page as redirect', async () => {

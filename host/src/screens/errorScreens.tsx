@@ -1,7 +1,6 @@
-import { text, useLocale, useLocalePath, useT, type ApiError, type MaintenanceInfo } from '@koma/contracts'
-import { isAppWebView, isCrawler } from '@koma/contracts/domain'
+import { text, useLocale, useLocalePath, usePageTimeZone, useT, type ApiError, type MaintenanceInfo } from '@koma/contracts'
+import { formatDateTime, isAppWebView, isCrawler } from '@koma/contracts/domain'
 import { useEffect } from 'react'
-import { useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { appState } from '../app/appState'
 import { screenMessages } from '../i18n/messages'
@@ -34,17 +33,16 @@ export function NotFoundScreen({ path }: { path: string }) {
 }
 
 export function MaintenanceScreen({ info }: { info: MaintenanceInfo }) {
-  const intl = useIntl()
   const t = useT()
+  const timeZone = usePageTimeZone()
   if (crawlerSilenced('503', info.title)) return null
   return (
     <ScreenFrame testId="maintenance" title={info.title || t(screenMessages.maintenanceDefault)}>
       {info.description ? <p css={screenText}>{info.description}</p> : null}
       {info.endAt ? (
         <p css={{ ...screenText, fontWeight: 700 }} data-testid="maintenance-end">
-          {t(screenMessages.maintenanceEnd, {
-            time: intl.formatDate(info.endAt, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
-          })}
+          {/* SPEC §9's year/month/day hour:minute, as lists show dates (issue 35), in the zone the page was drawn in. */}
+          {t(screenMessages.maintenanceEnd, { time: formatDateTime(info.endAt, false, timeZone) })}
         </p>
       ) : null}
     </ScreenFrame>

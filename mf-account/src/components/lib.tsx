@@ -1,16 +1,5 @@
-import {
-  auth,
-  COLORS,
-  FONT_SIZES,
-  LOCALE_TAGS,
-  loginPath,
-  useLocale,
-  useLocalePath,
-  useT,
-  type RewardContent,
-  type SocialProvider,
-  routePath,
-} from '@koma/contracts'
+import { auth, COLORS, FONT_SIZES, loginPath, useLocale, useLocalePath, useT, type RewardContent, type SocialProvider, routePath } from '@koma/contracts'
+import { formatLongDate } from '@koma/contracts/domain'
 import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
@@ -27,13 +16,14 @@ export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   naver: 'NAVER',
 }
 
-export function useDateFormat(): (iso: string, withTime?: boolean) => string {
+/**
+ * A date a sentence reads ("Verified as an adult until …"), in the reader's language: the shared
+ * long form (formatLongDate). A date in a list or on its own uses SPEC §9's formatDate or
+ * formatDateTime instead (issue 35).
+ */
+export function useSentenceDate(): (iso: string, withTime?: boolean) => string {
   const { locale } = useLocale()
-  return (iso, withTime = false) =>
-    new Intl.DateTimeFormat(
-      LOCALE_TAGS[locale],
-      withTime ? { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } : { year: 'numeric', month: 'short', day: 'numeric' },
-    ).format(new Date(iso))
+  return (iso, withTime = false) => formatLongDate(iso, locale, { withTime })
 }
 
 /** "20 free coins", "3 tickets for Moonlit Bakery". */

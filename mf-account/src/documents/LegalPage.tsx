@@ -1,7 +1,8 @@
 import { api, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Link, useParams } from 'react-router-dom'
-import { useDateFormat } from '../components/lib'
+import { formatDate } from '@koma/contracts/domain'
+import { useSentenceDate } from '../components/lib'
 import { AccountPage } from '../components/ui'
 import { documentMessages } from '../i18n/messages'
 
@@ -10,7 +11,7 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
   const t = useT()
   const { locale } = useLocale()
   const path = useLocalePath()
-  const date = useDateFormat()
+  const date = useSentenceDate()
   const doc = useResource(`account:legal:${locale}:${type}:${version ?? 'current'}`, () =>
     version ? api.request(endpoints.legalVersion, { params: { type, version } }) : api.request(endpoints.legal, { params: { type } }),
   )
@@ -45,11 +46,11 @@ export function LegalDocumentPage({ type, version }: { type: string; version?: s
               <li key={item.version}>
                 {item.version === doc.version ? (
                   <strong>
-                    {t(documentMessages.version, { version: item.version })} ({date(item.effectiveAt)})
+                    {t(documentMessages.version, { version: item.version })} ({formatDate(item.effectiveAt)})
                   </strong>
                 ) : (
                   <Link to={path(item.version === latest ? `/legal/${type}` : `/legal/${type}/${item.version}`)} css={{ color: COLORS.textMuted }}>
-                    {t(documentMessages.version, { version: item.version })} ({date(item.effectiveAt)})
+                    {t(documentMessages.version, { version: item.version })} ({formatDate(item.effectiveAt)})
                     {item.version === latest ? ` · ${t(documentMessages.current)}` : ''}
                   </Link>
                 )}

@@ -1,7 +1,7 @@
 import { api, COLORS, endpoints, FONT_SIZES, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
 import { useResource } from '../cache'
 import { Link, useSearchParams } from 'react-router-dom'
-import { useDateFormat } from '../components/lib'
+import { formatDate } from '@koma/contracts/domain'
 import { AccountPage, Empty, secondaryButton } from '../components/ui'
 import { documentMessages } from '../i18n/messages'
 
@@ -27,7 +27,6 @@ export default function NoticeListPage() {
   const t = useT()
   const { locale } = useLocale()
   const path = useLocalePath()
-  const date = useDateFormat()
   const [search] = useSearchParams()
   const pageNo = /^[1-9]\d{0,3}$/.test(search.get('pageNo') ?? '') ? String(search.get('pageNo')) : '1'
   const { notices, page } = useResource(`account:notices:${locale}:${pageNo}`, () => api.request(endpoints.notices, { query: { pageNo } }))
@@ -45,7 +44,7 @@ export default function NoticeListPage() {
               <span css={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }}>
                 <CategoryChip category={notice.category} />
                 {notice.pinned ? <span css={{ fontSize: FONT_SIZES.size25, fontWeight: 700, color: COLORS.brand }}>{t(documentMessages.pinned)}</span> : null}
-                <span css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginLeft: 'auto' }}>{date(notice.publishedAt)}</span>
+                <span css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginLeft: 'auto' }}>{formatDate(notice.publishedAt)}</span>
               </span>
               <strong css={{ fontSize: 15, lineHeight: 1.45 }}>{notice.title}</strong>
             </Link>

@@ -3,7 +3,8 @@ import { invalidate, useResource, reportRewardReceived } from '../cache'
 import { CoinIcon, TicketIcon } from '../components/icons'
 import { Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { refusal, useDateFormat, useRewardText } from '../components/lib'
+import { formatDate, formatDateTime } from '@koma/contracts/domain'
+import { refusal, useRewardText } from '../components/lib'
 import { AccountPage, Banner, Button, Empty } from '../components/ui'
 import { inboxMessages } from '../i18n/messages'
 import { DailyBonusCard, DailyBonusPlaceholder } from './DailyBonusCard'
@@ -11,7 +12,6 @@ import { InboxTabs } from './InboxTabs'
 
 function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
   const t = useT()
-  const date = useDateFormat()
   const reward = useRewardText()
   const icon = gift.kind === 'ticket' ? <TicketIcon /> : <CoinIcon />
   return (
@@ -42,11 +42,11 @@ function GiftRow({ gift, onClaim }: { gift: Gift; onClaim?: () => void }) {
         <div css={{ fontSize: FONT_SIZES.size40, color: COLORS.textMuted, margin: '2px 0' }}>{reward(gift)}</div>
         <div css={{ fontSize: FONT_SIZES.size30, color: gift.expiringSoon ? COLORS.brandDark : COLORS.textMuted, fontWeight: gift.expiringSoon ? 700 : 400 }}>
           {gift.state === 'claimed' && gift.claimedAt
-            ? t(inboxMessages.claimed, { date: date(gift.claimedAt) })
+            ? t(inboxMessages.claimed, { date: formatDate(gift.claimedAt) })
             : gift.state === 'expired'
               ? t(inboxMessages.expired)
               : gift.expiresAt
-                ? t(inboxMessages.expires, { date: date(gift.expiresAt, true) })
+                ? t(inboxMessages.expires, { date: formatDateTime(gift.expiresAt) })
                 : t(inboxMessages.noExpiry)}
           {gift.expiringSoon ? (
             <span data-testid="gift-expiring" css={{ marginLeft: 8, background: COLORS.brandTintStrong, padding: '2px 8px', borderRadius: 10 }}>

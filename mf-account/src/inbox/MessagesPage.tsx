@@ -2,7 +2,7 @@ import { api, COLORS, endpoints, FONT_SIZES, useLocalePath, useT } from '@koma/c
 import { invalidate, useResource } from '../cache'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useDateFormat } from '../components/lib'
+import { formatDateTime } from '@koma/contracts/domain'
 import { AccountPage, Empty } from '../components/ui'
 import { inboxMessages } from '../i18n/messages'
 import { InboxTabs } from './InboxTabs'
@@ -10,7 +10,6 @@ import { InboxTabs } from './InboxTabs'
 /** /inbox/message: messages from Koma; opening one marks it read. */
 export default function MessagesPage() {
   const t = useT()
-  const date = useDateFormat()
   const path = useLocalePath()
   const { messages } = useResource('account:messages', () => api.request(endpoints.messages))
   const [open, setOpen] = useState<number | null>(null)
@@ -51,7 +50,7 @@ export default function MessagesPage() {
                 ) : null}
                 <strong css={{ fontSize: 15 }}>{message.title}</strong>
               </span>
-              <span css={{ display: 'block', fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginTop: 4 }}>{date(message.createdAt, true)}</span>
+              <span css={{ display: 'block', fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginTop: 4 }}>{formatDateTime(message.createdAt)}</span>
             </button>
             {open === message.id ? (
               <div css={{ padding: '0 0 16px', fontSize: FONT_SIZES.size50, lineHeight: 1.7, color: '#333' }}>

@@ -1,11 +1,11 @@
 import { api, auth, COLORS, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePath, useT, type SocialProvider, routePath } from '@koma/contracts'
-import { SOCIAL_PROVIDERS } from '@koma/contracts/domain'
+import { formatDateTime, SOCIAL_PROVIDERS } from '@koma/contracts/domain'
 import { invalidate, useResource } from '../cache'
 import { mobileFormSchema, validate } from '@koma/contracts/validation'
 import { useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { errorOf, TextField, useSubmit } from '@koma/contracts/ui'
-import { PROVIDER_LABELS, refusal, useDateFormat } from '../components/lib'
+import { PROVIDER_LABELS, refusal } from '../components/lib'
 import { AccountPage, Banner, Button, Card, Row } from '../components/ui'
 import { commonMessages, profileMessages } from '../i18n/messages'
 import { ProviderMark, startSocial } from '../social/SocialButtons'
@@ -183,7 +183,6 @@ function LinkedAccounts({ onProblem }: { onProblem: (problem: string | null) => 
 
 function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
   const t = useT()
-  const date = useDateFormat()
   const navigate = useNavigate()
   const path = useLocalePath()
   const { devices } = useResource('account:devices', () => api.request(endpoints.devices))
@@ -214,7 +213,7 @@ function Devices({ onNotice }: { onNotice: (notice: string) => void }) {
                 ) : null}
               </span>
               <span css={{ display: 'block', fontSize: FONT_SIZES.size30, color: COLORS.textMuted, marginTop: 2 }}>
-                {t(profileMessages.lastUsed, { date: date(item.lastSeenAt, true) })}
+                {t(profileMessages.lastUsed, { date: formatDateTime(item.lastSeenAt) })}
               </span>
             </span>
           }

@@ -22,13 +22,13 @@ import { invalidate, useResource } from '../cache'
 import { PhoneIcon } from '../components/icons'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { refusal, useDateFormat } from '../components/lib'
+import { refusal, useSentenceDate } from '../components/lib'
 import { AccountPage, Banner, Button, Card, Row, Segmented, Toggle } from '../components/ui'
 import { commonMessages, settingsMessages } from '../i18n/messages'
 
 function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void; onProblem: (text: string | null) => void }) {
   const t = useT()
-  const date = useDateFormat()
+  const date = useSentenceDate()
   const path = useLocalePath()
   const navigate = useNavigate()
   const [search] = useSearchParams()
@@ -130,7 +130,7 @@ function TimeZoneCard({
   onProblem: (text: string | null) => void
 }) {
   const t = useT()
-  const date = useDateFormat()
+  const date = useSentenceDate()
   const id = useId()
   const device = deviceTimeZone()
   const zones = useMemo(() => zoneChoices(setting.zone, device), [setting.zone, device])

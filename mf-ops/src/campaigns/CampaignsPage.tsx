@@ -23,7 +23,7 @@ import { SubmitRow, useAction, useOpsForm, type Fields } from '../console/form'
 import { campaignMessages, consoleMessages } from '../i18n/messages'
 import { Gifts } from './Gifts'
 import { HomeCampaigns } from './HomeCampaigns'
-import { AddToggle, formBox, grid, list, listItem, meta, Pager, RewardFields, rewardBody, row, useRewardText } from './parts'
+import { AddToggle, EndNow, formBox, grid, list, listItem, meta, Pager, RewardFields, rewardBody, row, useRewardText } from './parts'
 
 /** The page's parts, in order, each with its anchor (the page is long on a phone). */
 const PARTS = [
@@ -166,9 +166,7 @@ function CouponItem({ coupon }: { coupon: OpsCoupon }) {
       </p>
       {coupon.live ? (
         <div css={row}>
-          <button type="button" disabled={action.pending} onClick={() => void end()} css={buttonStyle('plain')}>
-            {t(campaignMessages.end)}
-          </button>
+          <EndNow name={coupon.code} question={campaignMessages.confirmEndCoupon} pending={action.pending} end={() => void end()} />
         </div>
       ) : null}
       <Problem text={action.problem} />

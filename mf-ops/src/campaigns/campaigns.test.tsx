@@ -256,6 +256,28 @@ describe('the console’s campaigns page', () => {
     await waitFor(() => expect(request).toHaveBeenCalledWith(opsEndpoints.opsPopupEnd, { params: { id: '7' } }))
   })
 
+  it.each([
+    ['en', 'End now', 'End coupon “WELCOME50” now? Readers can no longer redeem it.', 'Cancel', 'End it'],
+    ['ja', '今すぐ終了', 'クーポン「WELCOME50」を今すぐ終了しますか？読者はすぐに使えなくなります。', 'キャンセル', '終了する'],
+    ['fr', 'Terminer maintenant', 'Terminer le coupon « WELCOME50 » maintenant ? Les lecteurs ne pourront plus l’utiliser.', 'Annuler', 'Terminer'],
+  ] as const)(
+    'asks before ending a coupon now, as it asks for a popup, saying which code ends (%s, issue 35)',
+    async (locale, endNow, question, cancel, confirm) => {
+      const request = mockApi()
+      await renderCampaigns(locale)
+      const item = await screen.findByTestId('ops-coupon')
+      fireEvent.click(within(item).getByRole('button', { name: endNow }))
+      expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsCouponEnd, expect.anything())
+      expect(within(item).getByRole('status')).toHaveTextContent(question)
+      fireEvent.click(within(item).getByRole('button', { name: cancel }))
+      expect(within(item).queryByRole('status')).toBeNull()
+      expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsCouponEnd, expect.anything())
+      fireEvent.click(within(item).getByRole('button', { name: endNow }))
+      fireEvent.click(within(item).getByRole('button', { name: confirm }))
+      await waitFor(() => expect(request).toHaveBeenCalledWith(opsEndpoints.opsCouponEnd, { params: { code: 'WELCOME50' } }))
+    },
+  )
+
   it('lists home campaigns with their state and a preview of the reader’s home in each language, as of their start', async () => {
     mockApi()
     await renderCampaigns('en')

@@ -3,6 +3,7 @@ import { formatDateTime } from '@koma/contracts/domain'
 import type { CampaignState, RewardSetting } from '@koma/contracts/ops'
 import { SelectField, TextField } from '@koma/contracts/ui'
 import { useState, type ReactNode } from 'react'
+import type { MessageDescriptor } from 'react-intl'
 import { buttonStyle } from '../console/OpsConsole'
 import { useAction } from '../console/form'
 import { Problem } from '../console/parts'
@@ -144,10 +145,8 @@ export function CampaignItem({
   /** End it now (and read the lists again). */
   end: () => Promise<void>
 }) {
-  const t = useT()
   const period = usePeriod()
   const action = useAction()
-  const [asking, setAsking] = useState(false)
   return (
     <li data-testid={testId} data-id={id} css={listItem}>
       <p css={{ margin: '0 0 4px', fontWeight: 700 }}>
@@ -161,36 +160,57 @@ export function CampaignItem({
       {state === 'ended' ? null : (
         <div css={{ ...row, alignItems: 'center', justifyContent: 'space-between' }}>
           {preview ?? <span />}
-          {asking ? (
-            // Ending is at once and for every reader: the operator confirms, told what ends (issue 35).
-            <span css={{ ...row, alignItems: 'center' }}>
-              <span role="status" css={{ fontWeight: 700 }}>
-                {t(campaignMessages.confirmEnd, { name: heading })}
-              </span>
-              <button
-                type="button"
-                disabled={action.pending}
-                onClick={() => {
-                  setAsking(false)
-                  void action.run(end)
-                }}
-                css={{ ...buttonStyle(), padding: '6px 14px' }}
-              >
-                {t(campaignMessages.endConfirmed)}
-              </button>
-              <button type="button" onClick={() => setAsking(false)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
-                {t(campaignMessages.cancel)}
-              </button>
-            </span>
-          ) : (
-            <button type="button" disabled={action.pending} onClick={() => setAsking(true)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
-              {t(campaignMessages.end)}
-            </button>
-          )}
+          <EndNow name={heading} pending={action.pending} end={() => void action.run(end)} />
         </div>
       )}
       <Problem text={action.problem} />
     </li>
+  )
+}
+
+/**
+ * "End now", asked first: ending is at once and for every reader, so the operator confirms, told
+ * what ends (issue 35). Popups, banners, sections, gifts and coupons share it; `question` says what
+ * ending means for what it ends (by default, that readers stop seeing it).
+ */
+export function EndNow({
+  name,
+  pending,
+  end,
+  question = campaignMessages.confirmEnd,
+}: {
+  /** What ends, as the question names it. */
+  name: string
+  pending: boolean
+  end: () => void
+  question?: MessageDescriptor
+}) {
+  const t = useT()
+  const [asking, setAsking] = useState(false)
+  return asking ? (
+    <span css={{ ...row, alignItems: 'center' }}>
+      <span role="status" css={{ fontWeight: 700 }}>
+        {t(question, { name })}
+      </span>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => {
+          setAsking(false)
+          end()
+        }}
+        css={{ ...buttonStyle(), padding: '6px 14px' }}
+      >
+        {t(campaignMessages.endConfirmed)}
+      </button>
+      <button type="button" onClick={() => setAsking(false)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
+        {t(campaignMessages.cancel)}
+      </button>
+    </span>
+  ) : (
+    <button type="button" disabled={pending} onClick={() => setAsking(true)} css={{ ...buttonStyle('plain'), padding: '6px 14px' }}>
+      {t(campaignMessages.end)}
+    </button>
   )
 }
 

@@ -326,6 +326,7 @@ export const campaignMessages = defineMessages({
   end: { id: 'ops.campaigns.end', defaultMessage: 'End now' },
   confirmEnd: { id: 'ops.campaigns.confirmEnd', defaultMessage: 'End “{name}” now? Readers stop seeing it at once.' },
   endConfirmed: { id: 'ops.campaigns.endConfirmed', defaultMessage: 'End it' },
+  confirmEndCoupon: { id: 'ops.campaigns.confirmEndCoupon', defaultMessage: 'End coupon “{name}” now? Readers can no longer redeem it.' },
   notices: { id: 'ops.campaigns.notices', defaultMessage: 'Notices' },
   noticesLead: { id: 'ops.campaigns.noticesLead', defaultMessage: 'Shown on the notices page. A later publication time schedules a notice.' },
   newNotice: { id: 'ops.campaigns.newNotice', defaultMessage: 'New notice' },

@@ -97,6 +97,16 @@ function clockParts(date: Date, timeZone?: string): ClockParts {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
+/*
+ * Dates, in two forms chosen here once for every package (issue 35):
+ * - a date in a list (its entries' dates, "Expires {date}", a device's last use), a table, a
+ *   byline or on its own (the maintenance screen's end): SPEC §9's year/month/day hour:minute,
+ *   alike in every language (formatDate, formatDateTime);
+ * - a date a sentence outside lists reads ("Verified as an adult until …", « Vous pourrez le
+ *   changer à nouveau à partir du … »): the locale's long form (formatLongDate).
+ * No package formats a date with Intl or react-intl on its own.
+ */
+
 /**
  * SPEC §9 date format: year/month/day hour:minute, optional seconds, in `timeZone` (IANA) or
  * this device's zone. A page the edge draws passes the zone it drew in (host/pageTimeZone.ts).
@@ -110,4 +120,27 @@ export function formatDateTime(iso: string, withSeconds = false, timeZone?: stri
 export function formatDate(iso: string, timeZone?: string): string {
   const at = clockParts(new Date(iso), timeZone)
   return `${at.year}/${pad(at.month)}/${pad(at.day)}`
+}
+
+const longFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A date inside a sentence, in the locale's long form: "December 20, 2026", "20 décembre 2026",
+ * "2026年12月20日", with the time (hour:minute) when asked; in `timeZone` (IANA) or this device's.
+ */
+export function formatLongDate(iso: string, locale: Locale, options: { withTime?: boolean; timeZone?: string } = {}): string {
+  const { withTime = false, timeZone } = options
+  const key = `${locale} ${withTime ? 'time' : 'day'} ${timeZone ?? ''}`
+  let format = longFormats.get(key)
+  if (!format) {
+    const parts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}) }
+    try {
+      format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { ...parts, ...(timeZone ? { timeZone } : {}) })
+    } catch {
+      // An unknown zone: this device's, as formatDate does.
+      format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], parts)
+    }
+    longFormats.set(key, format)
+  }
+  return format.format(new Date(iso))
 }

@@ -178,7 +178,9 @@
         )
         button.type = 'button'
         button.setAttribute('aria-label', 'PayPal')
-        button.innerHTML = '<span style="color:#003087">Pay</span><span style="color:#009cde">Pal</span>'
+        // PayPal's own button draws its wordmark as an image; as text, its light blue (#009cde, 1.93:1 on the gold)
+        // failed WCAG contrast behind the coin purchase result dialog (issue 35): a darker blue reads at 6.2:1.
+        button.innerHTML = '<span style="color:#003087">Pay</span><span style="color:#00457c">Pal</span>'
         button.onclick = start
         container.appendChild(button)
         if (typeof options.onInit === 'function') options.onInit({}, actions)
