@@ -30,7 +30,7 @@ export async function buildServers() {
       outfile,
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       format: 'cjs',
       sourcemap: 'linked',
       minifySyntax: true,

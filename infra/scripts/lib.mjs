@@ -46,6 +46,36 @@ export function waitForPort(port, host = '127.0.0.1', timeoutMs = 120_000) {
   })
 }
 
+/** The Node.js major the project runs on: the `node` dev dependency (24 LTS), brought by `npm install`. */
+export const RUNTIME_MAJOR = 24
+
+/**
+ * Run this script on the project's own Node.js. `npm start` / `npm test` already do (npm puts
+ * node_modules/.bin, where the `node` dev dependency links its binary, first on PATH); a script
+ * begun by an older system node (a fresh clone's `npm start`, before node_modules existed, or
+ * `node infra/scripts/…` by hand) runs itself again on the project's node once it is installed,
+ * with node_modules/.bin first on PATH so every child (tsx, jest, webpack) runs it too. Call it
+ * after ensureDependencies(). Signals reach the child; its exit code is this script's.
+ */
+export function ensureRuntime() {
+  const major = Number(process.versions.node.split('.')[0])
+  if (major >= RUNTIME_MAJOR) return
+  const own = bin('node')
+  if (!fs.existsSync(own)) {
+    console.error(`[koma] Node.js ${RUNTIME_MAJOR} is missing from node_modules (run npm install); this is ${process.version}`)
+    process.exit(1)
+  }
+  const binDir = path.dirname(own)
+  const child = spawn(own, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: [binDir, process.env.PATH ?? ''].join(path.delimiter) },
+  })
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+  // Nothing else of the script runs on this node: it waits here until the child ends.
+  return new Promise(() => undefined)
+}
+
 /** Is a TCP port answering? */
 export function portAnswers(port, host = '127.0.0.1') {
   return new Promise((resolve) => {

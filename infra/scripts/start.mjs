@@ -7,7 +7,7 @@
 // over the healthy ones. Needs DATABASE_URL (PGlite is one process); README "Several processes".
 // `KOMA_EDGE_PROCESSES=N`: N edge processes on PORT, sharing their state in Redis (REDIS_URL).
 import path from 'node:path'
-import { bin, ensureDependencies, root, run, startService, waitForPort } from './lib.mjs'
+import { bin, ensureDependencies, ensureRuntime, root, run, startService, waitForPort } from './lib.mjs'
 import { buildServers, SERVERS } from './build-servers.mjs'
 
 const production = process.env.NODE_ENV === 'production'
@@ -42,6 +42,7 @@ if (edgeProcesses > 1 && !process.env.KOMA_EDGE_STORE) {
 }
 
 ensureDependencies()
+await ensureRuntime()
 
 console.log('[koma] building and publishing the host and remotes that changed…')
 // Front-end builds always use webpack's production mode; NODE_ENV here only picks the servers' profile.

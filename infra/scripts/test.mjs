@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { bin, ensureDependencies, portAnswers, root, run } from './lib.mjs'
+import { bin, ensureDependencies, ensureRuntime, portAnswers, root, run } from './lib.mjs'
 
 const jest = (args, env) => run(process.execPath, ['infra/scripts/jest.mjs', ...args], env ? { env } : {})
 
 ensureDependencies()
+await ensureRuntime()
 
 /**
  * The site the end-to-end lanes serve, built beside typecheck and lint: those two use one core

@@ -201,7 +201,7 @@ function serverConfig(pkg, mode) {
     mode,
     context: pkg.dir,
     entry: { [isHost ? 'host' : 'remote']: pkg.serverEntry },
-    target: 'node20',
+    target: 'node24',
     devtool: false,
     output: {
       path: path.join(pkg.dir, 'dist', 'server'),

@@ -30,8 +30,6 @@ export interface TestS3 {
  * bucket, on a free port of 127.0.0.1: the store tests run the SDK against, signatures included.
  */
 export async function startTestS3(bucket = 'koma-test'): Promise<TestS3> {
-  // The SDK's notice that its releases from 2027 on need Node 22 (the project runs on 20.19+): said once in docs/production.md, not in every test run.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-s3-'))
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] })
   const { port } = (await server.run()) as unknown as net.AddressInfo
