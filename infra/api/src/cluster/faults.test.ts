@@ -173,15 +173,12 @@ onPostgres('faults: PostgreSQL restarts (a crash) and an API process is killed d
       { reader, what: 'unlock' as const, outcome: httpCall(apis[i % 2]!.port, unlockOf(reader)).finally(strike) },
       { reader, what: 'finish' as const, outcome: httpCall(apis[(i + 1) % 2]!.port, finishOf(reader)).finally(strike) },
     ])
-    let settled: ((typeof calls)[number] & { outcome: Outcome })[]
-    let during: Outcome
-    try {
-      settled = await Promise.all(calls.map(async (call) => ({ ...call, outcome: await call.outcome })))
+    const settle = async () => {
+      const settled = await Promise.all(calls.map(async (call) => ({ ...call, outcome: await call.outcome })))
       if (!faults.struck) throw new Error('the faults never struck')
-      during = await faults.struck
-    } finally {
-      consoleError.mockRestore()
+      return { settled, during: await faults.struck }
     }
+    const { settled, during } = await settle().finally(() => consoleError.mockRestore())
     expect(logged.filter(([message]) => !/^\[db\] idle PostgreSQL connection failed: /.test(String(message)))).toEqual([])
 
     const hung = settled.filter((call) => call.outcome.kind === 'refused' && /TimeoutError|aborted/i.test(call.outcome.error))
