@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { events, ApiError, REMOTES, type FailureAction } from '@koma/contracts'
-import { remoteLoader } from '../federation/loader'
+import { events, ApiError, type FailureAction } from '@koma/contracts'
 import { renderAt } from '../test/renderApp'
+import { registerEveryRemote } from '../test/remotes'
 import { dialogStore } from '../dialogs/dialogStore'
 import { appState } from './appState'
 
@@ -15,12 +15,8 @@ const setCookie = (value: string) => {
   document.cookie = value
 }
 
-beforeAll(async () => {
-  // Every remote is registered; the mocked runtime never finishes loading one.
-  const remotes = Object.fromEntries(REMOTES.map((name) => [name, { version: 'v1', entry: `/remotes/${name}/v1/mf-manifest.json` }]))
-  global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ remotes }) }) as unknown as typeof fetch
-  await remoteLoader.start()
-})
+// Every remote is registered; the mocked runtime never finishes loading one.
+beforeAll(registerEveryRemote)
 
 beforeEach(() => {
   document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'

@@ -3,15 +3,19 @@ import userEvent from '@testing-library/user-event'
 import { auth, openDialog } from '@koma/contracts'
 import { runInAction } from 'mobx'
 import { renderAt } from '../test/renderApp'
+import { registerEveryRemote } from '../test/remotes'
 import { dialogStore } from './dialogStore'
 import { remoteLoader } from '../federation/loader'
 import { installHostBridge, notify, TIMINGS } from '@koma/contracts'
 import { notificationStore } from './notificationStore'
 import { pageActions } from './hostDialogs'
 
+// A remote that never answers: a page of a remote the dialogs lead to (sign-in, home) stays loading;
+// the click that goes there is awaited in act, as the page suspends.
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn(() => new Promise(() => undefined)) }))
 
-beforeAll(() => {
+beforeAll(async () => {
+  await registerEveryRemote()
   installHostBridge({ openDialog: dialogStore.open, notify: notificationStore.show, loadExposed: (remote, module) => remoteLoader.load(remote, module) })
 })
 afterEach(() => {
@@ -20,6 +24,12 @@ afterEach(() => {
     notificationStore.reset()
   })
 })
+
+/** The reader signs in or out as the page learns it, by the login cookie; the header redraws inside act. */
+async function setSignedIn(signedIn: boolean) {
+  document.cookie = signedIn ? 'koma_lc=1; path=/' : 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+  await act(async () => auth.syncFromCookie())
+}
 
 /** Render a page, open a dialog on it; the result promise comes back wrapped (await would flatten it). */
 async function openOn<T>(fn: () => Promise<T>): Promise<{ result: Promise<T> }> {
@@ -125,8 +135,7 @@ describe('keyboard (issue 14)', () => {
 
   it('the header account menu opens from the keyboard onto its first item, arrows move, Escape closes back on the button', async () => {
     const user = userEvent.setup()
-    document.cookie = 'koma_lc=1; path=/'
-    auth.syncFromCookie()
+    await setSignedIn(true)
     try {
       await renderAt('/en/comic/007')
       await screen.findByTestId('not-found')
@@ -144,8 +153,7 @@ describe('keyboard (issue 14)', () => {
       expect(screen.queryByRole('menu')).toBeNull()
       expect(button).toHaveFocus()
     } finally {
-      document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-      auth.syncFromCookie()
+      await setSignedIn(false)
     }
   })
 })
@@ -159,7 +167,9 @@ describe('discovery dialogs (SPEC §2 share, §4 adult check and accept mature)'
     await act(async () => {
       result = openDialog('adultCheck', { target: '/en/comic/007', navigate: true })
     })
-    fireEvent.click(screen.getByRole('button', { name: 'No' }))
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'No' }))
+    })
     await expect(result).resolves.toBe(false)
     await waitFor(() => expect(router.state.location.pathname).toBe('/en'))
     expect(document.cookie).not.toContain('koma_accept_mature=Y')
@@ -187,23 +197,25 @@ describe('discovery dialogs (SPEC §2 share, §4 adult check and accept mature)'
     expect(screen.getByRole('heading', { name: 'Adults only' })).toBeInTheDocument()
     expect(screen.getByTestId('accept-mature-verify')).toHaveTextContent(reason)
     expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    })
     await expect(result).resolves.toBe(false)
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/login?redirect=%2Fen%2Fcomic%2F27'))
 
-    act(() => dialogStore.clear())
-    document.cookie = 'koma_lc=1; path=/'
-    auth.syncFromCookie()
+    await act(async () => dialogStore.clear())
+    await setSignedIn(true)
     try {
       await act(async () => {
         result = openDialog('acceptMature', { target: '/en/comic/27', navigate: true, verification: reason })
       })
-      fireEvent.click(screen.getByRole('button', { name: 'Verify my age' }))
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Verify my age' }))
+      })
       await expect(result).resolves.toBe(false)
       await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/account/setting?next=%2Fen%2Fcomic%2F27'))
     } finally {
-      document.cookie = 'koma_lc=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-      auth.syncFromCookie()
+      await setSignedIn(false)
     }
   })
 
@@ -249,8 +261,10 @@ describe('discovery dialogs (SPEC §2 share, §4 adult check and accept mature)'
   describe('login confirm and guests (SPEC §4, §6)', () => {
     afterEach(() => {
       jest.restoreAllMocks()
-      runInAction(() => {
-        auth.guest = false
+      act(() => {
+        runInAction(() => {
+          auth.guest = false
+        })
       })
     })
 
@@ -265,7 +279,9 @@ describe('discovery dialogs (SPEC §2 share, §4 adult check and accept mature)'
       await act(async () => {
         asked = openDialog('loginConfirm', { redirect: '/comic/5', guestAllowed: true })
       })
-      fireEvent.click(screen.getByTestId('login-confirm-guest'))
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('login-confirm-guest'))
+      })
       await expect(asked).resolves.toBe('guest')
       expect(become).toHaveBeenCalledTimes(1)
     })
@@ -281,7 +297,9 @@ describe('discovery dialogs (SPEC §2 share, §4 adult check and accept mature)'
         result = openDialog('loginConfirm', { redirect: '/comment/comic/5/1' })
       })
       expect(screen.getByTestId('dialog-guest-refused')).toHaveTextContent('Guest users cannot use this function.')
-      fireEvent.click(screen.getByTestId('guest-refused-signup'))
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('guest-refused-signup'))
+      })
       await expect(result).resolves.toBe(true)
       await waitFor(() => expect(router.state.location.pathname).toBe('/en/signup'))
       expect(router.state.location.search).toBe('?redirect=%2Fcomment%2Fcomic%2F5%2F1')
@@ -301,7 +319,9 @@ describe('error with callback (SPEC §2, §8)', () => {
     expect(screen.getByTestId('dialog-error-callback')).toHaveTextContent('Nope')
     fireEvent.mouseDown(screen.getByTestId('dialog-error-callback'))
     expect(screen.getByTestId('dialog-error-callback')).toBeInTheDocument()
-    fireEvent.click(screen.getByTestId('error-callback-ok'))
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('error-callback-ok'))
+    })
     await expect(result).resolves.toBeUndefined()
     return { router, reload }
   }

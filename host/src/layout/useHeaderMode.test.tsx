@@ -1,17 +1,14 @@
 import { act, screen } from '@testing-library/react'
-import { REMOTES } from '@koma/contracts'
 import { appState } from '../app/appState'
-import { remoteLoader } from '../federation/loader'
 import { renderAt } from '../test/renderApp'
+import { registerEveryRemote } from '../test/remotes'
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn(() => new Promise(() => undefined)) }))
 
 // A phone: the header floats in white over the top art of home and of a title (SPEC §2).
 beforeAll(async () => {
   // Every remote is registered; the mocked runtime never finishes loading one (the screens stay loading).
-  const remotes = Object.fromEntries(REMOTES.map((name) => [name, { version: 'v1', entry: `/remotes/${name}/v1/mf-manifest.json` }]))
-  global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ remotes }) }) as unknown as typeof fetch
-  await remoteLoader.start()
+  await registerEveryRemote()
   window.matchMedia = ((query: string) => ({
     matches: true,
     media: query,

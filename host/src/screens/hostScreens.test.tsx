@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
 import { renderAt } from '../test/renderApp'
+import { registerEveryRemote } from '../test/remotes'
 
+// A remote that never answers: the remote's page /via leads to stays loading.
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn(() => new Promise(() => undefined)) }))
+
+beforeAll(registerEveryRemote)
 
 describe('/via (SPEC §2)', () => {
   it('goes on to a page of this site', async () => {

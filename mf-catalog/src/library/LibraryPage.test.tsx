@@ -42,7 +42,10 @@ describe('library', () => {
     fireEvent.click(screen.getAllByTestId('library-hide')[0]!)
     await waitFor(() => expect(screen.getAllByTestId('library-item')).toHaveLength(1))
     expect(request).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUT', path: '/library/hidden/:type/:id' }), { params: { type: 'comic', id: '1' } })
-    fireEvent.change(screen.getByTestId('library-order'), { target: { value: 'title' } })
+    // The list of the new order loads: the screen suspends, so the change is awaited in act.
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('library-order'), { target: { value: 'title' } })
+    })
     expect(JSON.parse(localStorage.getItem('koma.libraryOrder') ?? '{}')).toEqual({ unlocked: 'title' })
     await waitFor(() =>
       expect(request).toHaveBeenCalledWith(expect.objectContaining({ path: '/library/:tab' }), {

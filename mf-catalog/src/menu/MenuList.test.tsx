@@ -1,6 +1,7 @@
 import { api, type ContentList } from '@koma/contracts'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
+import { INIT_GUARD_MS } from '../lists/PagedList'
 import { routes } from '../routes'
 
 // Each test renders a whole menu screen through the router several times; on a loaded 2-core
@@ -40,7 +41,10 @@ const list = (over: Partial<ContentList> = {}): ContentList =>
   }) as ContentList
 
 const Menu = routes['catalog.menu']
-afterEach(() => jest.restoreAllMocks())
+afterEach(() => {
+  jest.restoreAllMocks()
+  jest.useRealTimers()
+})
 
 describe('menu lists', () => {
   it('keeps the chosen sub-tab in currentItemCode and asks the API for it', async () => {
@@ -79,6 +83,24 @@ describe('menu lists', () => {
   })
 
   it('loads the next 20 on demand and shows ranks in the ranking', async () => {
+    // The list ignores a load asked for before its init guard ends (SPEC §4): the test's clock passes it.
+    jest.useFakeTimers({
+      doNotFake: [
+        'Date',
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+      ],
+    })
     const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint, options) => {
       if (endpoint.path !== '/menu/:holder/:code') return { popups: [] } as never
       const pageNo = (options?.query as { pageNo: string }).pageNo
@@ -108,7 +130,7 @@ describe('menu lists', () => {
         .map((el) => el.textContent)
         .slice(0, 3),
     ).toEqual(['1', '2', '3'])
-    await new Promise((resolve) => setTimeout(resolve, 120))
+    act(() => jest.advanceTimersByTime(INIT_GUARD_MS))
     fireEvent.click(screen.getByTestId('load-more'))
     await waitFor(() => expect(screen.getAllByTestId('content-card')).toHaveLength(25))
     expect(

@@ -1,5 +1,5 @@
 import { api, endpoints, type CoinHistoryEntry, type Endpoint } from '@koma/contracts'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
 
@@ -73,7 +73,10 @@ describe('coin history', () => {
     expect(screen.getAllByTestId('coin-history-entry')[2]).toHaveTextContent('+50')
     expect(screen.queryByTestId('coin-history-more')).toBeNull()
     expect(queries).toEqual([{ tab: 'all' }, { tab: 'all', lastRespondedSeqNo: '2' }])
-    fireEvent.click(screen.getByText('Used'))
+    // The other tab loads: the screen suspends, so the click is awaited in act.
+    await act(async () => {
+      fireEvent.click(screen.getByText('Used'))
+    })
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/coin/history/used'))
   })
 

@@ -104,6 +104,15 @@ export function startCacheBus(deps: AppDeps, databaseUrl: string, options: Cache
     delay = Math.min(delay * 2, 30_000)
   }
 
+  // The listening connection sends one marker at a time: concurrent caughtUp calls (a test's
+  // Promise.all of calls) would otherwise query it while it is busy, which pg deprecates.
+  let sending: Promise<unknown> = Promise.resolve()
+  const sendMarker = (listening: pg.Client, marker: MarkerMessage): Promise<unknown> => {
+    const sent = sending.then(() => listening.query('select pg_notify($1, $2)', [CACHE_CHANNEL, JSON.stringify(marker)]))
+    sending = sent.catch(() => undefined)
+    return sent
+  }
+
   const caughtUp = async (timeoutMs = 5_000): Promise<void> => {
     await ready
     const listening = client
@@ -115,7 +124,7 @@ export function startCacheBus(deps: AppDeps, databaseUrl: string, options: Cache
       await new Promise<void>((resolve, reject) => {
         markers.set(token, resolve)
         timeout = setTimeout(() => reject(new Error(`the cache bus marker did not come back in ${timeoutMs} ms`)), timeoutMs)
-        listening.query('select pg_notify($1, $2)', [CACHE_CHANNEL, JSON.stringify(marker)]).catch(reject)
+        sendMarker(listening, marker).catch(reject)
       })
     } finally {
       clearTimeout(timeout)

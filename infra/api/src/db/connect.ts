@@ -109,8 +109,14 @@ async function connectPglite(dataDir: string, loadDataDir?: Blob): Promise<Datab
   }
 }
 
-/** A pool that survives its server going away (restart, failover, an administrator ending sessions). */
-function postgresPool(url: string, max: number): pg.Pool {
+/**
+ * A pool that survives its server going away (restart, failover, an administrator ending sessions),
+ * with `closed()`: pg's Pool.end() resolves once it has asked its connections to close, before
+ * they have. A database dropped right after (`drop database … with (force)`, as the tests do) would
+ * end them first, each logged below as a failed idle connection; closed() waits for them (never
+ * longer than CONNECT_TIMEOUT_MS, for a server that no longer answers).
+ */
+function postgresPool(url: string, max: number): { pool: pg.Pool; closed(): Promise<void> } {
   const { Pool, types } = pg
   // Ids and counts are bigint in SQL; they fit JavaScript numbers, as PGlite returns them.
   types.setTypeParser(20, (value: string) => Number(value))
@@ -124,13 +130,33 @@ function postgresPool(url: string, max: number): pg.Pool {
   // process lives on and the pool opens a new connection for the next call.
   // (The failure itself reaches the caller through that statement, and is logged there.)
   pool.on('connect', (client) => client.on('error', () => undefined))
-  return pool
+  const open = new Set<Promise<void>>()
+  pool.on('connect', (client) => {
+    const ended = new Promise<void>((resolve) => client.once('end', () => resolve()))
+    open.add(ended)
+    void ended.then(() => open.delete(ended))
+  })
+  const closed = async () => {
+    let timer: NodeJS.Timeout | undefined
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CONNECT_TIMEOUT_MS)
+      timer.unref()
+    })
+    await Promise.race([Promise.all(open), bound])
+    clearTimeout(timer)
+  }
+  return { pool, closed }
 }
 
 async function connectPostgres(url: string, max: number, readUrl?: string): Promise<DatabaseHandle> {
-  const primary = new PostgresDialect({ pool: postgresPool(url, max) })
+  const pools = [postgresPool(url, max), ...(readUrl ? [postgresPool(readUrl, max)] : [])]
+  const primary = new PostgresDialect({ pool: pools[0]!.pool })
   const replica = readUrl ? new ReplicaRouting() : undefined
-  const dialect = replica && readUrl ? new ReplicaDialect(primary, new PostgresDialect({ pool: postgresPool(readUrl, max) }), replica) : primary
+  const dialect = replica && pools[1] ? new ReplicaDialect(primary, new PostgresDialect({ pool: pools[1].pool }), replica) : primary
   const db = new Kysely<Database>({ dialect })
-  return { db, kind: 'postgres', jobs: { connectionString: url }, ...(replica ? { replica } : {}), close: () => db.destroy() }
+  const close = async () => {
+    await db.destroy()
+    await Promise.all(pools.map((pool) => pool.closed()))
+  }
+  return { db, kind: 'postgres', jobs: { connectionString: url }, ...(replica ? { replica } : {}), close }
 }
