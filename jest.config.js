@@ -15,7 +15,7 @@ const web = (name, dir) => ({
   rootDir: path.join(__dirname, dir),
   testEnvironment: path.join(__dirname, 'infra/jest/jsdom-env.js'),
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  setupFilesAfterEnv: [path.join(__dirname, 'infra/jest/setup-web.ts')],
+  setupFilesAfterEnv: [path.join(__dirname, 'infra/jest/setup-web.ts'), path.join(__dirname, 'infra/jest/console-guard.ts')],
   moduleNameMapper: { '\\.(css|png|svg|jpg|webp)$': path.join(__dirname, 'infra/jest/asset-stub.js') },
   transform,
   transformIgnorePatterns,
@@ -42,6 +42,10 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/api/src/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/webpack/**/*.test.ts'],
       globalSetup: path.join(__dirname, 'infra/api/src/test/globalSetup.ts'),
+      setupFilesAfterEnv: [path.join(__dirname, 'infra/jest/console-guard.ts')],
+      // A test app starts a database from its template (a fresh one for a test's own settings): up to a
+      // few seconds when the lane shares two cores with a build. A stall still fails, after 20 s.
+      testTimeout: 20_000,
       transform,
       transformIgnorePatterns,
     },

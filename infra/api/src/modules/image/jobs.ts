@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss'
+import { createQueue } from '../../db/jobQueues'
 import type { JobsConnection } from '../../db/connect'
 import type { AppDeps } from '../../deps'
 import { backfillStatus, backfillStep, encodeImageVariants, ensureBackfill } from './variants'
@@ -60,8 +61,8 @@ const bossFor = (connection: JobsConnection, supervise: boolean) =>
   })
 
 async function createQueues(boss: PgBoss): Promise<void> {
-  await boss.createQueue(IMAGE_QUEUES.encode, { name: IMAGE_QUEUES.encode, ...ENCODE_RETRY, expireInSeconds: 15 * 60 })
-  await boss.createQueue(IMAGE_QUEUES.backfill, { name: IMAGE_QUEUES.backfill, policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 })
+  await createQueue(boss, { name: IMAGE_QUEUES.encode, ...ENCODE_RETRY, expireInSeconds: 15 * 60 })
+  await createQueue(boss, { name: IMAGE_QUEUES.backfill, policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 })
 }
 
 const encodeJobs = (imageIds: number[]) => imageIds.map((id) => ({ name: IMAGE_QUEUES.encode, data: { id }, ...ENCODE_RETRY }))

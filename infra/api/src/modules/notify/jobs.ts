@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss'
+import { createQueue } from '../../db/jobQueues'
 import type { JobsConnection } from '../../db/connect'
 import type { AppDeps } from '../../deps'
 import { announceExpiringGifts, announceReleases, deliverNotification, takeDue } from './service'
@@ -49,9 +50,9 @@ export async function startNotificationJobs(deps: AppDeps, connection: JobsConne
   })
   boss.on('error', onError)
   await boss.start()
-  await boss.createQueue(QUEUES.tick, { name: QUEUES.tick, policy: 'stately', retryLimit: 0, expireInSeconds: 120 })
+  await createQueue(boss, { name: QUEUES.tick, policy: 'stately', retryLimit: 0, expireInSeconds: 120 })
   const retry = { ...DELIVERY_RETRY, retryDelay: options.retryDelay ?? DELIVERY_RETRY.retryDelay }
-  await boss.createQueue(QUEUES.deliver, { name: QUEUES.deliver, ...retry, expireInSeconds: 300 })
+  await createQueue(boss, { name: QUEUES.deliver, ...retry, expireInSeconds: 300 })
   const polling = { pollingIntervalSeconds: options.pollingSeconds ?? 2 }
 
   await boss.work(QUEUES.tick, polling, async () => {
