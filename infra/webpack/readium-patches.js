@@ -15,6 +15,17 @@ const PATCHES = [
     find: 'update(t) {\n    if (!this.loaded) return;',
     replace: 'update(t) {\n    if (!this.loaded || !this.frame.contentWindow.document.body) return;',
   },
+  {
+    // A reflowable locator with no progression (a link to a document: the contents' "Chapter 3",
+    // reading again from the first document) left a document Readium had loaded before where it
+    // was: read scrolled, a contents jump to a chapter read before showed its middle or its end
+    // (a blank screen where it ends in white space), and one to the chapter on screen did nothing.
+    // Such a locator is the document's start.
+    why: 'a link to a loaded document kept its old place',
+    find: '    o && o > 0 ? i = await new Promise((l, h) => {\n      this._cframes[0].msg.send("go_progression", o, (c) => l(c));\n    }) : i = !0, e(i);',
+    replace:
+      '    o && o > 0 ? i = await new Promise((l, h) => {\n      this._cframes[0].msg.send("go_progression", o, (c) => l(c));\n    }) : (await new Promise((l) => {\n      this._cframes[0].msg.send("go_start", void 0, () => l());\n    }), i = !0), e(i);',
+  },
 ]
 
 /** @this {import('webpack').LoaderContext<unknown>} */

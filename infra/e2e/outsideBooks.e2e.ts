@@ -1,0 +1,163 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, Frame, Page } from 'playwright-core'
+import { outsideBooks, type OutsideBookKind } from './fixtures/outsideBooks'
+import { launchBrowser, newContext, PHONE } from './support/browser'
+import { eventually } from './support/eventually'
+import { type Imported } from './support/importBooks'
+import { signedIn } from './support/members'
+import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
+
+/**
+ * What outside EPUBs still broke in the novel reader (issue 35 item 9), each on a small book
+ * built by fixtures/outsideBooks.ts with that one trait, read at 390 px as on a phone.
+ */
+
+let browser: Browser
+let site: SiteInfo | null = null
+const books = new Map<OutsideBookKind, Imported>()
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-e2e-outside-'))
+  const written = outsideBooks().map(({ kind, bytes }) => {
+    const file = path.join(dataDir, `${kind}.epub`)
+    fs.writeFileSync(file, bytes)
+    return { kind, file }
+  })
+  const started = await startSite({ dataDir, edgeFrom: readSite(), books: written.map((book) => book.file) })
+  site = started
+  // The site imports one book per file, or throws.
+  written.forEach((book, index) => books.set(book.kind, started.imported[index]!))
+  browser = await launchBrowser()
+}, 300_000)
+
+afterAll(async () => {
+  await browser?.close()
+  if (site) await stopSite(site)
+})
+
+/** A signed-in reader on a phone, the book open and its reading guide gone. */
+async function openBook(kind: OutsideBookKind, options: { touch?: boolean } = {}): Promise<Page> {
+  const book = books.get(kind)!
+  const context = await newContext(browser, { viewport: PHONE, baseURL: site!.baseURL, ...(options.touch ? { touch: true } : {}) })
+  const page = await signedIn(context, `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`)
+  await eventually(
+    () => page.getByTestId('epub-reader').getAttribute('data-state'),
+    (state) => state === 'ready',
+    30_000,
+  )
+  await page.getByTestId('reading-guide').waitFor({ state: 'detached', timeout: 10_000 })
+  return page
+}
+
+/** The book's frame on screen (Readium keeps neighbours loaded but hidden) once it shows a heading. */
+async function shownFrame(page: Page): Promise<Frame> {
+  return eventually(
+    async () => {
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue
+        const shown = await frame
+          .evaluate(
+            () => Boolean(window.frameElement) && (window.frameElement as HTMLElement).style.visibility !== 'hidden' && document.querySelector('h1') !== null,
+          )
+          .catch(() => false)
+        if (shown) return frame
+      }
+      return null
+    },
+    (frame) => frame !== null,
+    15_000,
+  ) as Promise<Frame>
+}
+
+/** The chapter on screen, and whether its heading (its first line) is on screen. */
+async function shownChapter(page: Page): Promise<{ heading: string; headingShown: boolean; scrollTop: number }> {
+  const frame = await shownFrame(page)
+  return frame.evaluate(() => {
+    const heading = document.querySelector('h1')!
+    const box = heading.getBoundingClientRect()
+    return {
+      heading: heading.textContent?.trim() ?? '',
+      headingShown: box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth,
+      scrollTop: Math.round((document.scrollingElement as HTMLElement).scrollTop),
+    }
+  })
+}
+
+/** A screenshot once the book's frames have faded in (Readium fades a document in when it shows it). */
+async function screenshot(page: Page, name: string) {
+  await eventually(
+    () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="epub-frame"] iframe')]
+          .filter((frame) => (frame as HTMLElement).style.visibility !== 'hidden')
+          .map((frame) => getComputedStyle(frame).opacity),
+      ),
+    (opacities) => opacities.length > 0 && opacities.every((opacity) => opacity === '1'),
+  )
+  await page.screenshot({ path: path.join(screenshotDir(), name) })
+}
+
+/** Open the contents (showing the reader's bar first if a turn hid it) and take an entry. */
+async function jumpTo(page: Page, title: string) {
+  if ((await page.getByTestId('epub-footer').getAttribute('data-visible')) !== 'true') {
+    const box = (await page.getByTestId('epub-frame').boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  }
+  await page.locator('[data-testid="epub-footer"][data-visible="true"]').waitFor()
+  await page.getByTestId('reader-toc-open').click()
+  await page.getByTestId('toc-entry').filter({ hasText: title }).click()
+  await page.getByTestId('reader-toc').waitFor({ state: 'detached' })
+}
+
+describe('outside EPUBs on a phone', () => {
+  it('a book asking to be scrolled (rendition:flow scrolled-doc): a contents jump shows the chapter from its start, also one scrolled before', async () => {
+    const page = await openBook('scrolled-toc')
+    expect(await shownChapter(page)).toMatchObject({ heading: 'Chapter 1', headingShown: true, scrollTop: 0 })
+    // Down the first chapter by keys: its heading goes off screen.
+    for (let turn = 0; turn < 2; turn++) {
+      const before = (await shownChapter(page)).scrollTop
+      await page.keyboard.press('ArrowRight')
+      await eventually(
+        () => shownChapter(page),
+        (at) => at.scrollTop > before,
+      )
+    }
+    expect(await shownChapter(page)).toMatchObject({ heading: 'Chapter 1', headingShown: false })
+    // The contents' "Chapter 1": back to its start (Readium left the scrolled document where it was).
+    await jumpTo(page, 'Chapter 1')
+    await eventually(
+      () => shownChapter(page),
+      (at) => at.heading === 'Chapter 1' && at.headingShown && at.scrollTop === 0,
+    )
+    await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-place'),
+      (place) => place === 'OPS/chapter-1.xhtml@0',
+    )
+    // Chapter 2, read down a screen, then chapter 3 (chapter 2 stays loaded, scrolled), then chapter 2 again.
+    await jumpTo(page, 'Chapter 2')
+    await eventually(
+      () => shownChapter(page),
+      (at) => at.heading === 'Chapter 2' && at.headingShown,
+    )
+    await page.keyboard.press('ArrowRight')
+    await eventually(
+      () => shownChapter(page),
+      (at) => at.heading === 'Chapter 2' && !at.headingShown,
+    )
+    await jumpTo(page, 'Chapter 3')
+    await eventually(
+      () => shownChapter(page),
+      (at) => at.heading === 'Chapter 3' && at.headingShown,
+    )
+    await jumpTo(page, 'Chapter 2')
+    const at = await eventually(
+      () => shownChapter(page),
+      (shown) => shown.heading === 'Chapter 2' && shown.headingShown && shown.scrollTop === 0,
+    )
+    expect(at).toMatchObject({ heading: 'Chapter 2', headingShown: true, scrollTop: 0 })
+    await screenshot(page, 'outside-scrolled-toc-390.png')
+    await page.context().close()
+  })
+})
