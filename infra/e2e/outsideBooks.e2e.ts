@@ -160,4 +160,50 @@ describe('outside EPUBs on a phone', () => {
     await screenshot(page, 'outside-scrolled-toc-390.png')
     await page.context().close()
   })
+
+  it('a tap on an image in an anchor without href turns the page like a tap on text; a real link still goes', async () => {
+    const page = await openBook('anchor-images', { touch: true })
+    const frame = await shownFrame(page)
+    const frameBox = (await (await frame.frameElement()).boundingBox())!
+    const figure = () =>
+      frame.evaluate(() => {
+        const box = document.querySelector('#figure-1 img')!.getBoundingClientRect()
+        return { left: box.left, top: box.top, width: box.width, height: box.height, offset: (document.scrollingElement as HTMLElement).scrollLeft }
+      })
+    const before = await figure()
+    expect(before.offset).toBe(0)
+    // The figure's right edge lies in the right third of the screen: the next page.
+    const x = before.left + before.width - 8
+    expect(x).toBeGreaterThan((PHONE.width * 2) / 3)
+    await page.touchscreen.tap(frameBox.x + x, frameBox.y + before.top + before.height / 2)
+    await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-place'),
+      (place) => place !== null && place !== 'OPS/chapter-1.xhtml@0',
+    )
+    expect((await figure()).offset).toBeGreaterThan(0)
+    // A link with an href is still a link: turn (by keys) to the page showing it, tap it.
+    const link = () =>
+      frame.evaluate(() => {
+        const box = document.getElementById('real-link')!.getBoundingClientRect()
+        return { x: box.left + Math.min(20, box.width / 2), y: box.top + box.height / 2, shown: box.left >= 0 && box.right <= window.innerWidth }
+      })
+    for (let turns = 0; !(await link()).shown; turns++) {
+      expect(turns).toBeLessThan(6)
+      const place = await page.getByTestId('epub-reader').getAttribute('data-place')
+      await page.keyboard.press('ArrowRight')
+      await eventually(
+        () => page.getByTestId('epub-reader').getAttribute('data-place'),
+        (now) => now !== place,
+      )
+    }
+    const at = await link()
+    await page.touchscreen.tap(frameBox.x + at.x, frameBox.y + at.y)
+    await eventually(
+      () => shownChapter(page),
+      (shown) => shown.heading === 'Chapter 2',
+    )
+    expect(await page.getByTestId('epub-reader').getAttribute('data-place')).toMatch(/^OPS\/chapter-2\.xhtml@/)
+    await screenshot(page, 'outside-anchor-images-390.png')
+    await page.context().close()
+  })
 })

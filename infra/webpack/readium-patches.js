@@ -16,6 +16,16 @@ const PATCHES = [
     replace: 'update(t) {\n    if (!this.loaded || !this.frame.contentWindow.document.body) return;',
   },
   {
+    // A tap or click inside an element Readium takes for interactive is not a page turn: it
+    // follows the link, or (any other "interactive" element) only logs "Clicked on". An <a> with
+    // no href (an anchor: <a id="fig1"><img/></a>, common around illustrations) is no link, and
+    // a tap on it turned no page on a phone. It is not interactive: the tap goes on up.
+    why: 'an anchor without href taken for a link',
+    find: 'return Yn.indexOf(s.nodeName.toLowerCase()) !== -1 || s.hasAttribute("contenteditable")',
+    replace:
+      'return Yn.indexOf(s.nodeName.toLowerCase()) !== -1 && !(s.nodeName.toLowerCase() === "a" && !s.hasAttribute("href") && !s.hasAttribute("xlink:href")) || s.hasAttribute("contenteditable")',
+  },
+  {
     // A reflowable locator with no progression (a link to a document: the contents' "Chapter 3",
     // reading again from the first document) left a document Readium had loaded before where it
     // was: read scrolled, a contents jump to a chapter read before showed its middle or its end
