@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Frame, Page } from 'playwright-core'
-import { outsideBooks, type OutsideBookKind } from './fixtures/outsideBooks'
+import { outsideBooks, outsideEnd, type OutsideBookKind } from './fixtures/outsideBooks'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
 import { type Imported } from './support/importBooks'
@@ -86,7 +86,7 @@ async function shownChapter(page: Page): Promise<{ heading: string; headingShown
 }
 
 /** A screenshot once the book's frames have faded in (Readium fades a document in when it shows it). */
-async function screenshot(page: Page, name: string) {
+async function screenshotWhenShown(page: Page, name: string) {
   await eventually(
     () =>
       page.evaluate(() =>
@@ -157,7 +157,7 @@ describe('outside EPUBs on a phone', () => {
       (shown) => shown.heading === 'Chapter 2' && shown.headingShown && shown.scrollTop === 0,
     )
     expect(at).toMatchObject({ heading: 'Chapter 2', headingShown: true, scrollTop: 0 })
-    await screenshot(page, 'outside-scrolled-toc-390.png')
+    await screenshotWhenShown(page, 'outside-scrolled-toc-390.png')
     await page.context().close()
   })
 
@@ -203,7 +203,66 @@ describe('outside EPUBs on a phone', () => {
       (shown) => shown.heading === 'Chapter 2',
     )
     expect(await page.getByTestId('epub-reader').getAttribute('data-place')).toMatch(/^OPS\/chapter-2\.xhtml@/)
-    await screenshot(page, 'outside-anchor-images-390.png')
+    await screenshotWhenShown(page, 'outside-anchor-images-390.png')
+    await page.context().close()
+  })
+
+  it('a reflowable document inside a fixed-layout book is drawn as text at full size, read to its last line by keys, then the next page', async () => {
+    const page = await openBook('fixed-with-text')
+    const last = outsideEnd('fixed-with-text', 1)
+    /** The afterword's frame when shown: its text size on screen, and whether its last line is wholly on screen. */
+    const afterword = async () => {
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue
+        const element = await frame.frameElement().catch(() => null)
+        const box = element ? await element.boundingBox().catch(() => null) : null
+        if (!box || box.x < -1 || box.x + box.width > PHONE.width + 1) continue
+        const inFrame = await frame
+          .evaluate((text) => {
+            if (document.querySelector('h1')?.textContent !== 'Afterword') return null
+            const line = [...document.querySelectorAll('p')].find((p) => p.textContent === text)!.getBoundingClientRect()
+            const scale = (window.frameElement as HTMLElement).getBoundingClientRect().height / window.innerHeight
+            return {
+              fontPx: Number.parseFloat(getComputedStyle(document.querySelector('p')!).fontSize) * scale,
+              lastShown: line.top >= 0 && line.bottom <= window.innerHeight,
+              scrollTop: (document.scrollingElement as HTMLElement).scrollTop,
+            }
+          }, last)
+          .catch(() => null)
+        if (inFrame) return { ...inFrame, bottom: box.y + box.height }
+      }
+      return null
+    }
+    const pageShown = async () => {
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue
+        const element = await frame.frameElement().catch(() => null)
+        const box = element ? await element.boundingBox().catch(() => null) : null
+        if (!box || box.x < -1 || box.x + box.width > PHONE.width + 1) continue
+        const heading = await frame.evaluate(() => document.querySelector('h1')?.textContent ?? '').catch(() => '')
+        if (heading) return heading
+      }
+      return ''
+    }
+    await eventually(pageShown, (heading) => heading === 'Page 1', 15_000)
+    for (const heading of ['Page 2', 'Afterword']) {
+      await page.keyboard.press('ArrowRight')
+      await eventually(pageShown, (shown) => shown === heading, 15_000)
+    }
+    // Drawn at full size (scaled into a fixed page it was under 11 px), its frame within the reader's area.
+    let shown = await eventually(afterword, (at) => at !== null && at.fontPx >= 14, 15_000)
+    const area = (await page.getByTestId('epub-frame').boundingBox())!
+    expect(shown!.bottom).toBeLessThanOrEqual(area.y + area.height + 1)
+    await screenshotWhenShown(page, 'outside-fixed-with-text-390.png')
+    // Keys scroll it down until its last line is on screen (it was cut off), and only then turn to the next page.
+    for (let turns = 0; !shown!.lastShown; turns++) {
+      expect(turns).toBeLessThan(6)
+      const before = shown!.scrollTop
+      await page.keyboard.press('ArrowRight')
+      shown = await eventually(afterword, (at) => at !== null && at.scrollTop > before)
+    }
+    await page.keyboard.press('ArrowRight')
+    await eventually(pageShown, (heading) => heading === 'Page 3', 15_000)
     await page.context().close()
   })
 })
