@@ -265,4 +265,41 @@ describe('outside EPUBs on a phone', () => {
     await eventually(pageShown, (heading) => heading === 'Page 3', 15_000)
     await page.context().close()
   })
+
+  it('a chapter styled with page breaks and page-tall blocks reads to its end on a phone without an empty page', async () => {
+    const page = await openBook('css-heavy')
+    const last = outsideEnd('css-heavy', 1)
+    const frame = await shownFrame(page)
+    /** What the page on screen shows: how many lines of text or images, and whether the chapter's last line is among them. */
+    const shown = () =>
+      frame.evaluate((text) => {
+        const onScreen = (box: DOMRect) =>
+          box.width > 0 && box.height > 0 && box.right > 1 && box.left < window.innerWidth - 1 && box.bottom > 1 && box.top < window.innerHeight - 1
+        let things = 0
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+        const range = document.createRange()
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.replace(/[\s\u200b]/g, '')) continue
+          range.selectNodeContents(node)
+          things += [...range.getClientRects()].filter(onScreen).length
+        }
+        things += [...document.body.querySelectorAll('img, svg')].filter((element) => onScreen(element.getBoundingClientRect())).length
+        const end = [...document.querySelectorAll('p')].find((p) => p.textContent === text)!.getBoundingClientRect()
+        return { things, end: onScreen(end), offset: Math.round((document.scrollingElement as HTMLElement).scrollLeft) }
+      }, last)
+    let at = await shown()
+    const pages = [at]
+    while (!at.end) {
+      expect(pages.length).toBeLessThan(12)
+      const before = at.offset
+      await page.keyboard.press('ArrowRight')
+      at = await eventually(shown, (now) => now.offset !== before)
+      pages.push(at)
+    }
+    // Every page showed something (with two breaks in a row, one page between them was empty).
+    expect(pages.filter((each) => each.things === 0)).toEqual([])
+    expect(pages.length).toBeGreaterThanOrEqual(3)
+    await screenshotWhenShown(page, 'outside-css-heavy-390.png')
+    await page.context().close()
+  })
 })

@@ -4,7 +4,7 @@ import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Link as ReadiumLink, Locator as ReadiumLocator } from '@readium/shared'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { readerMessages } from '../i18n/messages'
-import { fitListMarkers, reflowInFixedPage, REFLOWED_ATTRIBUTE } from './bookStyle'
+import { fitListMarkers, pageIsBlank, reflowInFixedPage, REFLOWED_ATTRIBUTE } from './bookStyle'
 import { documentUrl, takeBook } from './openBook'
 import { FramePager, flowOf } from './pager'
 import { ReaderSettings } from './ReaderSettings'
@@ -154,6 +154,8 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   /** The book asks to be scrolled (rendition:flow): the reader's paginated setting does not apply. */
   const [scrolled, setScrolled] = useState(false)
   const scrolledRef = useRef(false)
+  /** A turn Readium is making (paginated reflowable text): a blank page it lands on is turned past, a few at most. */
+  const turning = useRef<{ action: 'next' | 'previous'; left: number } | null>(null)
   /** A fixed-layout book's reflowable documents (their itemref says rendition:layout-reflowable), by absolute URL. */
   const reflowable = useRef(new Set<string>())
 
@@ -238,10 +240,11 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           }
         }
       }
+      turning.current = chapter.epub?.layout === 'fixed' || latest.current.prefs.scroll || scrolledRef.current ? null : { action, left: 3 }
       if (action === 'next') nav.goForward(true, () => undefined)
       else nav.goBackward(true, () => undefined)
     },
-    [reportPaged],
+    [chapter.epub?.layout, reportPaged],
   )
 
   /** Take the document now shown under our pager if its writing needs it; false: Readium pages it. */
@@ -410,6 +413,14 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
               return
             }
             const ended = progress.position >= lastPosition && (!nav || !nav.canGoForward)
+            // Landed on a page the book's CSS left blank (bookStyle's pageIsBlank): on past it, the same way.
+            const landed = turning.current
+            turning.current = null
+            if (landed && landed.left > 0 && nav && !ended && shownFrames(nav).some(({ doc }) => doc !== null && pageIsBlank(doc))) {
+              turning.current = { action: landed.action, left: landed.left - 1 }
+              if (landed.action === 'next') nav.goForward(false, () => undefined)
+              else nav.goBackward(false, () => undefined)
+            }
             onProgress(progress, index === readingOrder.length - 1, ended)
           },
           tap: (event) => {

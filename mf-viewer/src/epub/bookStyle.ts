@@ -88,3 +88,34 @@ img, svg, video { max-width: 100%; height: auto; }`
   frame.style.left = '0px'
   return true
 }
+
+/** Elements that show something without text: images, drawings, media, formulas, rules. */
+const SHOWING = 'img, svg, video, canvas, object, embed, iframe, picture, math, hr, input, button, textarea, select'
+
+/**
+ * Whether the page (the frame's screen) shows nothing: no character and no image. A book's CSS
+ * can make Readium's columns produce such a page in the middle of a chapter: two forced breaks in
+ * a row with only empty blocks between them (an empty page-break <div> with
+ * `break-before: column` / `-webkit-column-break-before: always` before a heading that breaks
+ * before itself too), or an empty block as tall as the page. The reader turns past such a page.
+ */
+export function pageIsBlank(doc: Document): boolean {
+  const view = doc.defaultView
+  if (!view || !doc.body) return false
+  const width = view.innerWidth
+  const height = view.innerHeight
+  if (width <= 0 || height <= 0) return false
+  const onScreen = (box: DOMRect) => box.width > 0 && box.height > 0 && box.right > 1 && box.left < width - 1 && box.bottom > 1 && box.top < height - 1
+  const walker = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */)
+  const range = doc.createRange()
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // Readium's own filler page holds a zero-width space: nothing to read.
+    if (!node.textContent?.replace(/[\s\u200b]/g, '')) continue
+    range.selectNodeContents(node)
+    for (const box of Array.from(range.getClientRects())) if (onScreen(box)) return false
+  }
+  for (const element of Array.from(doc.body.querySelectorAll(SHOWING))) {
+    for (const box of Array.from(element.getClientRects())) if (onScreen(box)) return false
+  }
+  return true
+}
