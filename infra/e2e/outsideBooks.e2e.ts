@@ -99,6 +99,12 @@ async function screenshotWhenShown(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir(), name) })
 }
 
+/** The next screen by key; a turn hides the reader's bar (wait for it, or a click meant to show it again hides it). */
+async function keyTurn(page: Page) {
+  await page.keyboard.press('ArrowRight')
+  await page.locator('[data-testid="epub-footer"][data-visible="false"]').waitFor()
+}
+
 /** Open the contents (showing the reader's bar first if a turn hid it) and take an entry. */
 async function jumpTo(page: Page, title: string) {
   if ((await page.getByTestId('epub-footer').getAttribute('data-visible')) !== 'true') {
@@ -118,7 +124,7 @@ describe('outside EPUBs on a phone', () => {
     // Down the first chapter by keys: its heading goes off screen.
     for (let turn = 0; turn < 2; turn++) {
       const before = (await shownChapter(page)).scrollTop
-      await page.keyboard.press('ArrowRight')
+      await keyTurn(page)
       await eventually(
         () => shownChapter(page),
         (at) => at.scrollTop > before,
@@ -141,7 +147,7 @@ describe('outside EPUBs on a phone', () => {
       () => shownChapter(page),
       (at) => at.heading === 'Chapter 2' && at.headingShown,
     )
-    await page.keyboard.press('ArrowRight')
+    await keyTurn(page)
     await eventually(
       () => shownChapter(page),
       (at) => at.heading === 'Chapter 2' && !at.headingShown,
@@ -249,6 +255,9 @@ describe('outside EPUBs on a phone', () => {
       await page.keyboard.press('ArrowRight')
       await eventually(pageShown, (shown) => shown === heading, 15_000)
     }
+    // Not the end: a page follows (on a phone, Readium's viewport named the spread of page 3 here).
+    expect(await page.getByTestId('epub-open-end').count()).toBe(0)
+    expect(Number((await page.getByTestId('epub-progress').textContent())?.replace(/\D/g, ''))).toBeLessThan(100)
     // Drawn at full size (scaled into a fixed page it was under 11 px), its frame within the reader's area.
     let shown = await eventually(afterword, (at) => at !== null && at.fontPx >= 14, 15_000)
     const area = (await page.getByTestId('epub-frame').boundingBox())!
@@ -263,6 +272,8 @@ describe('outside EPUBs on a phone', () => {
     }
     await page.keyboard.press('ArrowRight')
     await eventually(pageShown, (heading) => heading === 'Page 3', 15_000)
+    // The last page is the end.
+    await page.getByTestId('epub-open-end').waitFor()
     await page.context().close()
   })
 
@@ -293,11 +304,11 @@ describe('outside EPUBs on a phone', () => {
       expect(pages.length).toBeLessThan(12)
       const before = at.offset
       await page.keyboard.press('ArrowRight')
-      at = await eventually(shown, (now) => now.offset !== before)
+      // The reader rests on a page that shows something (with two breaks in a row, the page between
+      // them was empty and a turn stopped there; now the reader turns past it).
+      at = await eventually(shown, (now) => now.offset !== before && now.things > 0)
       pages.push(at)
     }
-    // Every page showed something (with two breaks in a row, one page between them was empty).
-    expect(pages.filter((each) => each.things === 0)).toEqual([])
     expect(pages.length).toBeGreaterThanOrEqual(3)
     await screenshotWhenShown(page, 'outside-css-heavy-390.png')
     await page.context().close()

@@ -403,8 +403,14 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
               let shown: string[] = []
               let more = true
               try {
-                shown = (nav?.viewport as { readingOrder?: string[] } | undefined)?.readingOrder ?? []
-                more = !nav || nav.canGoForward
+                // Only a spread: one page at a time (a phone), Readium's viewport names the spread
+                // whose index is the page's (navigator 2.4's currentSpread), so on a phone a book whose
+                // pages pair into spreads "ended" pages before its last (100% and the end bar on an
+                // afterword followed by a page).
+                if ((nav?._cframes?.length ?? 0) > 1) {
+                  shown = (nav?.viewport as { readingOrder?: string[] } | undefined)?.readingOrder ?? []
+                  more = !nav || nav.canGoForward
+                }
               } catch {
                 /* no frames laid out yet */
               }
