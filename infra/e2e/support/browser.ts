@@ -77,6 +77,8 @@ export async function newContext(
     javaScript?: boolean
     /** The reader's address as the site sees it (site.ts READERS_ADDRESSES); by default one of its own. */
     address?: string
+    /** A touch screen: taps (page.touchscreen) give touch pointer events, as on a phone. */
+    touch?: boolean
   } = {},
 ): Promise<BrowserContext> {
   const baseURL = options.baseURL ?? readSite().baseURL
@@ -88,6 +90,7 @@ export async function newContext(
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.javaScript === false ? { javaScriptEnabled: false } : {}),
+    ...(options.touch ? { hasTouch: true } : {}),
   })
   // Without JavaScript nothing hydrates: the page as drawn is the page.
   if (options.javaScript !== false) context.on('page', waitsForHydration)

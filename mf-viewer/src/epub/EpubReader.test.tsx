@@ -54,9 +54,9 @@ jest.mock('@readium/navigator', () => {
       if (this.positions[this.index]?.href === behaviour.failHref) throw new Error(`Failed parsing item ${behaviour.failHref}`)
       this.changed()
     }
-    /** The frame showing the document (a test's own, when it gives one). */
+    /** The frames showing the documents (a test's own, when it gives one; a spread's pages). */
     get _cframes() {
-      return behaviour.frame ? [{ iframe: behaviour.frame }] : []
+      return behaviour.frame ? [{ iframe: behaviour.frame }] : Array.from({ length: behaviour.spread }, () => ({}))
     }
     /** The documents shown (a spread shows two), as Readium's viewport names them. */
     get viewport() {

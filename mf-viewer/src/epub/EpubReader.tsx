@@ -4,8 +4,8 @@ import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Link as ReadiumLink, Locator as ReadiumLocator } from '@readium/shared'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { readerMessages } from '../i18n/messages'
-import { fitListMarkers } from './bookStyle'
-import { takeBook } from './openBook'
+import { fitListMarkers, pageIsBlank, reflowInFixedPage, REFLOWED_ATTRIBUTE } from './bookStyle'
+import { documentUrl, takeBook } from './openBook'
 import { FramePager, flowOf } from './pager'
 import { ReaderSettings } from './ReaderSettings'
 import { TableOfContents, tocOf, type TocEntry } from './TableOfContents'
@@ -40,6 +40,18 @@ function toProgress(locator: ReadiumLocator): ReadProgress {
 
 /** The end of a book as read progress: SPEC §3's finished position. */
 const FINISHED_POSITION = 10000
+
+/** The frames Readium shows now (a fixed-layout spread shows two), with their documents when reachable. */
+function shownFrames(nav: EpubNavigator | null): { frame: HTMLIFrameElement; doc: Document | null }[] {
+  const frames = ((nav?._cframes ?? []) as ({ iframe?: HTMLIFrameElement } | undefined)[]).map((each) => each?.iframe).filter(Boolean) as HTMLIFrameElement[]
+  return frames.map((frame) => {
+    try {
+      return { frame, doc: frame.contentDocument }
+    } catch {
+      return { frame, doc: null }
+    }
+  })
+}
 
 /**
  * Read progress of a page our own pager shows: the positions of its document are spread over
@@ -142,6 +154,24 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   /** The book asks to be scrolled (rendition:flow): the reader's paginated setting does not apply. */
   const [scrolled, setScrolled] = useState(false)
   const scrolledRef = useRef(false)
+  /** A turn Readium is making (paginated reflowable text): a blank page it lands on is turned past, a few at most. */
+  const turning = useRef<{ action: 'next' | 'previous'; left: number } | null>(null)
+  /** A fixed-layout book's reflowable documents (their itemref says rendition:layout-reflowable), by absolute URL. */
+  const reflowable = useRef(new Set<string>())
+
+  /** Lay a fixed-layout book's reflowable documents now shown out as text pages (bookStyle's reflowInFixedPage). */
+  const reflowFixedFrames = useCallback(() => {
+    if (reflowable.current.size === 0) return
+    for (const { frame, doc } of shownFrames(navigator.current)) {
+      try {
+        if (doc?.readyState === 'complete' && reflowable.current.has(new URL(doc.baseURI).href)) reflowInFixedPage(frame, doc)
+        // A page still loading (Readium reports a slide before its frame has its document): once it has.
+        else if (!doc || doc.readyState !== 'complete') frame.addEventListener('load', reflowFixedFrames, { once: true })
+      } catch {
+        /* a frame being torn down */
+      }
+    }
+  }, [])
 
   const reportPaged = useCallback(() => {
     const entry = paged.current
@@ -187,15 +217,18 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
       // Read scrolled (the book's rendition:flow, or the reader's setting): a turn is the next
       // screen of the document, and the next document only at its end (Readium's turn went
       // straight to the next document, past the whole scrolled strip).
-      if (latest.current.prefs.scroll || scrolledRef.current) {
+      // A reflowable document inside a fixed-layout book scrolls inside its page the same way.
+      const reflowed = shownFrames(nav).find(({ doc }) => doc?.documentElement?.hasAttribute(REFLOWED_ATTRIBUTE))
+      if (latest.current.prefs.scroll || scrolledRef.current || reflowed) {
+        const scrolling = reflowed?.frame ?? frame
         let page: Element | null = null
         try {
-          page = frame?.contentDocument?.scrollingElement ?? null
+          page = scrolling?.contentDocument?.scrollingElement ?? null
         } catch {
           page = null
         }
-        if (page && frame) {
-          const step = Math.max(1, Math.round((frame.clientHeight || page.clientHeight) * 0.9))
+        if (page && scrolling) {
+          const step = Math.max(1, Math.round((scrolling.clientHeight || page.clientHeight) * 0.9))
           const before = page.scrollTop
           if (action === 'next' && before + page.clientHeight < page.scrollHeight - 1) {
             page.scrollTop = Math.min(page.scrollHeight - page.clientHeight, before + step)
@@ -207,10 +240,11 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
           }
         }
       }
+      turning.current = chapter.epub?.layout === 'fixed' || latest.current.prefs.scroll || scrolledRef.current ? null : { action, left: 3 }
       if (action === 'next') nav.goForward(true, () => undefined)
       else nav.goBackward(true, () => undefined)
     },
-    [reportPaged],
+    [chapter.epub?.layout, reportPaged],
   )
 
   /** Take the document now shown under our pager if its writing needs it; false: Readium pages it. */
@@ -282,6 +316,14 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         if (!manifest) throw new Error('manifest')
         const pub = new shared.Publication({ manifest, fetcher: new shared.HttpFetcher(undefined, self.slice(0, self.lastIndexOf('/') + 1)) })
         setToc(tocOf(publication.manifest))
+        reflowable.current = new Set(
+          chapter.epub?.layout === 'fixed'
+            ? (publication.manifest.readingOrder as { href: string; properties?: { layout?: string } }[])
+                .filter((link) => link.properties?.layout === 'reflowable')
+                .map((link) => documentUrl(publication, link.href))
+                .filter((url): url is string => Boolean(url))
+            : [],
+        )
         scrolledRef.current = scrolledBook(publication.manifest.metadata as Record<string, unknown>)
         setScrolled(scrolledRef.current)
         goToEntry.current = (entry) => {
@@ -337,7 +379,10 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
             } catch {
               /* a frame we cannot reach (being torn down) */
             }
-            if (chapter.epub?.layout === 'fixed') return
+            if (chapter.epub?.layout === 'fixed') {
+              reflowFixedFrames()
+              return
+            }
             try {
               fitListMarkers(wnd.document)
             } catch {
@@ -351,14 +396,21 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
             const nav = navigator.current
             const index = readingOrder.findIndex((link) => link.href === progress.href)
             if (fixed) {
+              reflowFixedFrames()
               // A spread's locator is its first page: the last spread (pages n-1 and n) is the
               // end when it shows the last page, whatever page its locator names.
               const lastHref = readingOrder[readingOrder.length - 1]?.href
               let shown: string[] = []
               let more = true
               try {
-                shown = (nav?.viewport as { readingOrder?: string[] } | undefined)?.readingOrder ?? []
-                more = !nav || nav.canGoForward
+                // Only a spread: one page at a time (a phone), Readium's viewport names the spread
+                // whose index is the page's (navigator 2.4's currentSpread), so on a phone a book whose
+                // pages pair into spreads "ended" pages before its last (100% and the end bar on an
+                // afterword followed by a page).
+                if ((nav?._cframes?.length ?? 0) > 1) {
+                  shown = (nav?.viewport as { readingOrder?: string[] } | undefined)?.readingOrder ?? []
+                  more = !nav || nav.canGoForward
+                }
               } catch {
                 /* no frames laid out yet */
               }
@@ -367,6 +419,14 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
               return
             }
             const ended = progress.position >= lastPosition && (!nav || !nav.canGoForward)
+            // Landed on a page the book's CSS left blank (bookStyle's pageIsBlank): on past it, the same way.
+            const landed = turning.current
+            turning.current = null
+            if (landed && landed.left > 0 && nav && !ended && shownFrames(nav).some(({ doc }) => doc !== null && pageIsBlank(doc))) {
+              turning.current = { action: landed.action, left: landed.left - 1 }
+              if (landed.action === 'next') nav.goForward(false, () => undefined)
+              else nav.goBackward(false, () => undefined)
+            }
             onProgress(progress, index === readingOrder.length - 1, ended)
           },
           tap: (event) => {
