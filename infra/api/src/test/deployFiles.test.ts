@@ -62,7 +62,9 @@ describe('infra/deploy', () => {
       ['koma-edge.service', 'infra/edge/dist/main.js'],
     ] as const) {
       expect(build).toContain(outfile)
-      expect(fs.readFileSync(path.join(deploy, 'systemd', unit), 'utf8')).toContain(`ExecStart=/srv/koma/node_modules/node/bin/node --enable-source-maps ${outfile}`)
+      expect(fs.readFileSync(path.join(deploy, 'systemd', unit), 'utf8')).toContain(
+        `ExecStart=/srv/koma/node_modules/node/bin/node --enable-source-maps ${outfile}`,
+      )
     }
   })
 })
