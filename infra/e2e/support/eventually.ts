@@ -1,7 +1,9 @@
 import type { Locator } from 'playwright-core'
 
 /**
- * Poll until `read()` satisfies `check` (playwright-core has no auto-retrying expect). Returns
+ * The one polling helper of every test lane (end-to-end, API, edge): poll until `read()` satisfies
+ * `check` (playwright-core has no auto-retrying expect; a job queue or a cache bus does its work in
+ * its own time). A condition, never a fixed sleep. Returns
  * the last value; throws with it after `timeoutMs`. `intervalMs` spaces the reads (a read that
  * acts, e.g. a retried post, should not hammer the API's abuse limits).
  */

@@ -97,9 +97,21 @@ export function scrolledBook(metadata: Record<string, unknown> | undefined): boo
   return presentation?.overflow === 'scrolled'
 }
 
+/** The side room of scrolled text, in CSS pixels. */
+const SCROLL_SIDE_PADDING = 16
+
 function navigatorPreferences(prefs: ReaderPrefs, vertical: boolean, scrolled = false) {
   const theme = THEMES[prefs.theme]
-  const base = { fontSize: prefs.fontSize, backgroundColor: theme.background, textColor: theme.text, scroll: prefs.scroll || scrolled }
+  const scroll = prefs.scroll || scrolled
+  const base = {
+    fontSize: prefs.fontSize,
+    backgroundColor: theme.background,
+    textColor: theme.text,
+    scroll,
+    // Scrolled, the text keeps off the screen's edges on a phone as a paginated page does (Readium's
+    // page gutter is for pages only); on a wide screen the line length centres it anyway.
+    ...(scroll ? { scrollPaddingLeft: SCROLL_SIDE_PADDING, scrollPaddingRight: SCROLL_SIDE_PADDING } : {}),
+  }
   // Vertical Japanese: lines run top to bottom, so let them use the page's height.
   return vertical ? { ...base, maximalLineLength: null } : base
 }

@@ -9,23 +9,13 @@ import { makeHostDist, makeRemoteDist, redisUp, removeDir, stepClock, tempDir } 
 import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
 import { inCanary, newCohort } from './cohort'
 import { publish, readDeployments, readRegistry, rollback } from './index'
+import { eventually } from '../../../e2e/support/eventually'
 import { closeSharedState, redisClient, sharedStateConfig } from './shared'
 import { deploymentsPath, registryPath } from './store'
 
 const REDIS_URL = 'redis://127.0.0.1:6379'
 const prefix = `koma:test:edge:${randomBytes(4).toString('hex')}:`
 const saved = { store: process.env.KOMA_EDGE_STORE, url: process.env.REDIS_URL, prefix: process.env.KOMA_EDGE_REDIS_PREFIX }
-
-/** Polls `read` until `check` holds (the other edge re-reads the shared registry within 250 ms). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 ;(redisUp ? describe : describe.skip)('two edges sharing Redis (KOMA_EDGE_STORE=redis)', () => {
   let root: string

@@ -8,7 +8,7 @@ import { AVIF_PENDING_SECONDS } from './routes'
 import { signedPageUrl } from './signing'
 import { insertImage } from './stored'
 import { backfillStatus, backfillStep, encodeImageVariants, plannedVariants, setBackfillState } from './variants'
-import { eventually } from '../../test/eventually'
+import { eventually } from '../../../../e2e/support/eventually'
 
 jest.setTimeout(300_000)
 
@@ -121,7 +121,7 @@ describe('the image routes', () => {
 
     // Every API process asks the database again once told (the cache bus: at once on PGlite's one process).
     const served = async (url: string) => (await get(url, CHROME)).headers['content-type'] === 'image/avif'
-    await eventually(async () => (await served(pageUrl)) && (await served(pageUrl)) && (await served(coverUrl)) && (await served(coverUrl)), 30_000)
+    await eventually(async () => (await served(pageUrl)) && (await served(pageUrl)) && (await served(coverUrl)) && (await served(coverUrl)), Boolean, 30_000)
     for (const url of [pageUrl, coverUrl]) {
       const avif = await get(url, CHROME)
       expect([avif.statusCode, avif.headers['content-type'], avif.headers.vary]).toEqual([200, 'image/avif', 'Accept'])
@@ -199,7 +199,7 @@ describe('the job queue (pg-boss)', () => {
     // Published: its encode is queued, and the queue's worker does it.
     const published = await insertImage(t.db, t.deps.objects, { width: 12, height: 12, mime: 'image/png', access: 'public' }, await tinyPng('#c33'))
     await jobs.queue([published])
-    await eventually(async () => !!(await t.db.selectFrom('image_variants').select('id').where('image_id', '=', published).executeTakeFirst()), 30_000)
+    await eventually(async () => !!(await t.db.selectFrom('image_variants').select('id').where('image_id', '=', published).executeTakeFirst()), Boolean, 30_000)
     const served = await get(`/api/image/${published}?w=320`, CHROME)
     expect([served.headers['content-type'], served.headers.vary]).toEqual(['image/avif', 'Accept'])
     await jobs.stop()
@@ -229,7 +229,7 @@ describe('the job queue (pg-boss)', () => {
     // Through the job queue: an image arriving after the mark takes the backfill back up.
     const late = await insertImage(t.db, t.deps.objects, { width: 12, height: 12, mime: 'image/png', access: 'public' }, await tinyPng('#555'))
     jobs = await startImageJobs(t.deps, t.jobsConnection, quiet)
-    await eventually(async () => (await backfillStatus(t.db)).lastImageId >= late, 30_000)
+    await eventually(async () => (await backfillStatus(t.db)).lastImageId >= late, Boolean, 30_000)
     expect(await t.db.selectFrom('image_variants').select('variant').where('image_id', '=', late).execute()).toEqual([{ variant: 'avif:w12' }])
     expect(Object.values(IMAGE_QUEUES)).toHaveLength(2)
   })

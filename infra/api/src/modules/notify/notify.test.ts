@@ -6,7 +6,7 @@ import { atLeast } from '../../test/lists'
 import { registerMember } from '../account/testing'
 import { startNotificationJobs, type NotificationJobs } from './jobs'
 import { announceExpiringGifts, announceReleases, createNews, runNotificationsOnce } from './service'
-import { eventually } from '../../test/eventually'
+import { eventually } from '../../../../e2e/support/eventually'
 
 /**
  * Notifications that arrive (issue 15): releases, new and free episodes, news and expiring
@@ -352,10 +352,10 @@ describe('the jobs on pg-boss', () => {
     const ids = members.map((member) => member.userId)
     const rows = () =>
       t.db.selectFrom('notifications').select(['member_id', 'status', 'attempts']).where('news_id', '=', newsId).where('member_id', 'in', ids).execute()
-    await eventually(async () => (await rows()).some((row) => row.attempts > 0))
+    await eventually(async () => (await rows()).some((row) => row.attempts > 0), Boolean, 15_000)
     expect((await rows()).every((row) => row.status === 'pending')).toBe(true)
     fs.rmSync(outbox, { force: true })
-    await eventually(async () => (await rows()).every((row) => row.status === 'sent'), 30_000)
+    await eventually(async () => (await rows()).every((row) => row.status === 'sent'), Boolean, 30_000)
     for (const member of members) {
       expect(mailsTo(member.email).filter((mail) => mail.subject === 'Twice?')).toHaveLength(1)
       const messages = (await inbox(member)).messages.filter((message) => message.title === 'Twice?')
