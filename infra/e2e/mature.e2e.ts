@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { violations } from './support/axe'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { textOf } from './support/eventually'
 import { signUp } from './support/members'
@@ -88,6 +89,8 @@ describe('a mature title (issue 33)', () => {
     await page.goto(chapterPath)
     await dialog.getByRole('heading', { name: 'Show mature content?' }).waitFor()
     await page.screenshot({ path: path.join(shotDir(), 'mature-accept-390.png') })
+    // The one accept-mature variant accessibility.e2e cannot reach (a verified member with mature off): axe here (issue 35 item 7).
+    expect(await violations(page, 'accept-mature dialog, a verified member with mature off')).toEqual([])
     await dialog.getByRole('button', { name: 'Turn on' }).click()
     await page.getByTestId('vertical-strip').or(page.getByTestId('paged-viewer')).first().waitFor()
 
