@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { endMarker, FONT_FAMILIES, SVG_PAGE_COLOUR, writeTestBooks, type TestBookKind } from './fixtures/books'
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
+import { shownFrame as shownFrameWith } from './support/epubFrame'
 import { type Imported } from './support/importBooks'
 import { signedIn } from './support/members'
 import { readSite, screenshotDir, startSite, type SiteInfo, stopSite } from './support/site'
@@ -53,26 +54,8 @@ afterAll(async () => {
   await stopSite(site)
 })
 
-/** The book's frame on screen (Readium keeps neighbours loaded but hidden). */
-async function shownFrame(page: Page): Promise<Frame> {
-  return eventually(
-    async () => {
-      for (const frame of page.frames()) {
-        if (frame === page.mainFrame()) continue
-        const shown = await frame
-          .evaluate(
-            () =>
-              Boolean(window.frameElement) && (window.frameElement as HTMLElement).style.visibility !== 'hidden' && document.querySelectorAll('p').length > 0,
-          )
-          .catch(() => false)
-        if (shown) return frame
-      }
-      return null
-    },
-    (frame) => frame !== null,
-    15_000,
-  ) as Promise<Frame>
-}
+/** The book's frame on screen, once it shows a paragraph. */
+const shownFrame = (page: Page): Promise<Frame> => shownFrameWith(page, 'p')
 
 /** Where the reader is: the chapter heading, and whether a paragraph with this text is on screen. */
 async function where(page: Page, text: string): Promise<{ heading: string; shows: boolean; progress: string; offset: number }> {

@@ -5,6 +5,7 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { outsideBooks, outsideEnd, type OutsideBookKind } from './fixtures/outsideBooks'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
+import { shownFrame as shownFrameWith } from './support/epubFrame'
 import { type Imported } from './support/importBooks'
 import { signedIn } from './support/members'
 import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
@@ -51,25 +52,8 @@ async function openBook(kind: OutsideBookKind, options: { touch?: boolean } = {}
   return page
 }
 
-/** The book's frame on screen (Readium keeps neighbours loaded but hidden) once it shows a heading. */
-async function shownFrame(page: Page): Promise<Frame> {
-  return eventually(
-    async () => {
-      for (const frame of page.frames()) {
-        if (frame === page.mainFrame()) continue
-        const shown = await frame
-          .evaluate(
-            () => Boolean(window.frameElement) && (window.frameElement as HTMLElement).style.visibility !== 'hidden' && document.querySelector('h1') !== null,
-          )
-          .catch(() => false)
-        if (shown) return frame
-      }
-      return null
-    },
-    (frame) => frame !== null,
-    15_000,
-  ) as Promise<Frame>
-}
+/** The book's frame on screen, once it shows a heading. */
+const shownFrame = (page: Page): Promise<Frame> => shownFrameWith(page, 'h1')
 
 /** The chapter on screen, and whether its heading (its first line) is on screen. */
 async function shownChapter(page: Page): Promise<{ heading: string; headingShown: boolean; scrollTop: number }> {
