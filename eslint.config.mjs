@@ -3,18 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
 import jsxA11y from 'eslint-plugin-jsx-a11y-x'
+// The one list of remotes (shared-contracts/federation/remotes.js).
+import remotes from './shared-contracts/federation/remotes.js'
+import { importX, createNodeResolver } from 'eslint-plugin-import-x'
+import fs from 'node:fs'
 
 /**
  * Each area reads and forgets only its own cache keys (issue 14): its `ownedCache` names its own
  * owner, and the key types do the rest. Changes that cross areas travel as typed events.
  */
 const cacheOwners = {
-  'mf-catalog': 'mf_catalog',
-  'mf-viewer': 'mf_viewer',
-  'mf-account': 'mf_account',
-  'mf-payments': 'mf_payments',
-  'mf-community': 'mf_community',
-  'mf-ops': 'mf_ops',
+  ...Object.fromEntries(remotes.REMOTE_FOLDERS.map((folder) => [folder, remotes.containerName(folder)])),
   host: 'host',
 }
 /**
@@ -58,6 +57,50 @@ const ownCacheOnly = Object.entries(cacheOwners).map(([folder, owner]) => ({
     ],
   },
 }))
+
+/**
+ * Layers (issue 36). In the API, `modules/<area>/` may import the lower layers (`http/`, `db/`,
+ * `storage/`, the root files) and a sibling area's services, never a sibling's routes (only
+ * `modules/index.ts` mounts them); the lower layers never import `modules/`. In a remote, a
+ * feature folder imports its own files, the remote's shared folders (`components/`, `i18n/`,
+ * `data/`, `lists/`, mf-ops' `console/`) and the remote's root files, never another feature's
+ * internals (its `index.ts` is its face): what two features share moves to a shared folder. Tests
+ * and a remote's test helpers (`testing.ts`) may cross: they set scenes. The API's and the edge's
+ * test helpers live beside their tests, in `src/test/` (issue 36).
+ */
+const folders = (dir) =>
+  fs
+    .readdirSync(`${import.meta.dirname}/${dir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+const API_MODULES = 'infra/api/src/modules'
+const apiAreas = folders(API_MODULES).filter((area) => area !== 'tests')
+const REMOTE_SHARED_FOLDERS = ['components', 'i18n', 'data', 'lists', 'console']
+const layerZones = [
+  ...apiAreas.map((area) => ({
+    target: `./${API_MODULES}/${area}`,
+    from: `./${API_MODULES}/{${apiAreas.filter((other) => other !== area).join(',')}}/*outes.ts`,
+    message: "Only modules/index.ts mounts an area's routes: import the service the routes call, or move it to a lower layer.",
+  })),
+  {
+    target: ['./infra/api/src/http', './infra/api/src/db', './infra/api/src/storage'],
+    from: `./${API_MODULES}`,
+    message: 'http/, db/ and storage/ are below modules/: pass what they need in (deps, a callback), or move the piece down.',
+  },
+  ...fs
+    .readdirSync(import.meta.dirname)
+    .filter((name) => name.startsWith('mf-'))
+    .flatMap((remote) => {
+      const features = folders(`${remote}/src`).filter((folder) => !REMOTE_SHARED_FOLDERS.includes(folder))
+      return features.map((feature) => ({
+        target: `./${remote}/src/${feature}`,
+        from: features.filter((other) => other !== feature).map((other) => `./${remote}/src/${other}`),
+        except: ['./index.ts'],
+        message: `A feature folder of ${remote} never imports another feature's internals: move what both use to a shared folder (${REMOTE_SHARED_FOLDERS.join(', ')}).`,
+      }))
+    })
+    .filter((zone) => zone.from.length > 0),
+]
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.cache/**', '**/*.d.ts'] },
@@ -120,7 +163,10 @@ export default tseslint.config(
     // must say what it does with every member (a default counts).
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { project: ['./tsconfig.json', './tsconfig.web-tests.json', './infra/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.web-tests.json', './infra/tsconfig.json', './infra/tsconfig.browser.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -160,6 +206,24 @@ export default tseslint.config(
         ...NO_REPLACEMENT_PATTERNS,
       ],
     },
+  },
+  {
+    // No import cycles (issue 36): a module that reaches itself again through its imports loads
+    // half-initialised and cannot be understood alone. `import type` does not count (it leaves no
+    // trace at run time); break a value cycle by moving the shared piece to the lower module.
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['infra/api/src/**/*.ts', 'mf-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }] },
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

@@ -3,6 +3,7 @@
 // config (infra/e2e/jest.config.js) because they need the built site behind the edge.
 const fs = require('node:fs')
 const path = require('node:path')
+const { REMOTE_FOLDERS } = require('./shared-contracts/federation/remotes')
 
 const swc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc.jest.json'), 'utf8'))
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] }
@@ -10,6 +11,7 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] }
 const esm = ['react-intl', '@formatjs', 'intl-messageformat', 'kysely', '@electric-sql', 'cookie', 'openid-client', 'oauth4webapi', 'jose', '@scure', '@noble']
 const transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`]
 
+/** @param {string} name @param {string} dir */
 const web = (name, dir) => ({
   displayName: name,
   rootDir: path.join(__dirname, dir),
@@ -30,22 +32,16 @@ module.exports = {
   projects: [
     web('contracts', 'shared-contracts'),
     web('host', 'host'),
-    web('mf-catalog', 'mf-catalog'),
-    web('mf-viewer', 'mf-viewer'),
-    web('mf-account', 'mf-account'),
-    web('mf-payments', 'mf-payments'),
-    web('mf-community', 'mf-community'),
-    web('mf-ops', 'mf-ops'),
+    // One project per remote, named by its folder: the one list (shared-contracts/federation/remotes.js).
+    ...REMOTE_FOLDERS.map((folder) => web(folder, folder)),
     {
       displayName: 'api',
       rootDir: path.join(__dirname, 'infra'),
       testEnvironment: 'node',
       testMatch: ['<rootDir>/api/src/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/webpack/**/*.test.ts'],
       globalSetup: path.join(__dirname, 'infra/api/src/test/globalSetup.ts'),
-      setupFilesAfterEnv: [path.join(__dirname, 'infra/jest/console-guard.ts')],
-      // A test app starts a database from its template (a fresh one for a test's own settings): up to a
-      // few seconds when the lane shares two cores with a build. A stall still fails, after 20 s.
-      testTimeout: 20_000,
+      // setup-api.ts: 20 s per test and hook (a test app's database start on a busy machine).
+      setupFilesAfterEnv: [path.join(__dirname, 'infra/jest/setup-api.ts'), path.join(__dirname, 'infra/jest/console-guard.ts')],
       transform,
       transformIgnorePatterns,
     },

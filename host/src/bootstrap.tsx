@@ -1,23 +1,10 @@
-import {
-  auth,
-  COOKIES,
-  deviceTimeZone,
-  endpoints,
-  installAnalytics,
-  installHostBridge,
-  LOCALE_COOKIE_DAYS,
-  readBootData,
-  readCookie,
-  SERVER_RENDER_MISS,
-  whenIdle,
-  writeCookie,
-  type Profile,
-} from '@koma/contracts'
+import { auth, endpoints, installAnalytics, installHostBridge, readBootData, SERVER_RENDER_MISS, whenIdle, type Profile } from '@koma/contracts'
 import { needsBrowserGuide } from '@koma/contracts/domain'
 import { Global } from '@emotion/react'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { preloadRouteModule } from './app/RemoteScreen'
 import { preloadDialogModules } from './dialogs/DialogHost'
 import { dialogStore } from './dialogs/dialogStore'
 import { notificationStore } from './dialogs/notificationStore'
@@ -28,6 +15,9 @@ import { installForeground } from './platform/foreground'
 import { installPageGuards } from './platform/pageGuards'
 import { installFailureBeacons } from './platform/failureBeacons'
 import { installQueryHooks } from './platform/queryHooks'
+
+/** How long a page the browser draws waits for its screen's module before drawing the rest with a spinner there. */
+const FIRST_SCREEN_WAIT_MS = 1_000
 
 async function boot(): Promise<void> {
   if (needsBrowserGuide(navigator.userAgent) && !location.pathname.endsWith('/browserguide')) {
@@ -72,18 +62,30 @@ async function boot(): Promise<void> {
   // Another tab signing in or out changes the login-check cookie: follow it when we come back.
   window.addEventListener('focus', () => auth.syncFromCookie())
   installForeground()
-  // The edge draws the next page's dates in this browser's zone (issue 13). When the page is idle:
-  // the first DateTimeFormat of a page loads the zone data (18 ms on a fast machine).
-  whenIdle(() => {
-    const timeZone = deviceTimeZone()
-    if (readCookie(COOKIES.timeZone) !== timeZone) writeCookie(COOKIES.timeZone, timeZone, LOCALE_COOKIE_DAYS)
-  }, 10_000)
+  // Once the page is idle: the time-zone cookie the edge draws the next page's dates in (issue
+  // 13) and, on a sampled load, readers' Web Vitals (issue 38), in a chunk of their own
+  // (platform/idle.ts; one that cannot be fetched: the next page is drawn in the site's zone).
+  whenIdle(
+    () =>
+      void import('./platform/idle').then(
+        (idle) => idle.whenPageIdle(remoteLoader),
+        () => undefined,
+      ),
+    10_000,
+  )
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
   // a failed download renders anyway and suspends on the shell, which tries again.
-  await Promise.all([loadHostMessages(localeOf(location.pathname)).catch(() => undefined), analyticsReady])
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
+  const drawn = container.hasChildNodes()
+  await Promise.all([
+    loadHostMessages(localeOf(location.pathname)).catch(() => undefined),
+    analyticsReady,
+    // A page the browser draws waits for its screen's module too (RemoteScreen: no spinner and
+    // no 300 ms reveal throttle); a drawn one hydrates its other areas meanwhile.
+    drawn ? undefined : preloadRouteModule(location.pathname, FIRST_SCREEN_WAIT_MS),
+  ])
   const page = (
     <StrictMode>
       <Global styles={globalStyles} />
@@ -93,7 +95,7 @@ async function boot(): Promise<void> {
   // A page the edge drew (issue 13) is hydrated: the reader already sees it, and React takes it
   // over area by area as each one's code arrives. A hydration that could not match the markup is
   // a bug: it is logged (React draws that area afresh).
-  if (container.hasChildNodes()) {
+  if (drawn) {
     startTransition(() => {
       hydrateRoot(container, page, {
         onRecoverableError: (error) => {

@@ -16,4 +16,14 @@ export const globalStyles = {
   a: { color: 'inherit' },
   // Issue 14: every control shows where the keyboard is (the ring keeps 3:1 on light and dark).
   ':focus-visible': FOCUS_RING,
+  // Issue 37: a reader whose system asks for less motion gets none (no sliding menus, fades,
+  // spinning or smooth scrolls); what shows or hides still does, at once.
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto !important' as 'auto',
+    },
+  },
 } as const

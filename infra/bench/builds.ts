@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process'
+import { FRONT_END_FOLDERS } from '@koma/contracts/remotes'
 import { repoRoot } from '../e2e/support/site'
 
-export const FRONT_ENDS = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'mf-ops'] as const
+/** The host and every remote (the one list: shared-contracts/federation/remotes.js). */
+export const FRONT_ENDS = FRONT_END_FOLDERS
 
 /** Wall-clock time of each package's production build, one after another. */
 export function measureBuilds(): { pkg: string; seconds: number }[] {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startSite, stopSite, type SiteInfo } from '../e2e/support/site'
-import { measureApi, printApiFigures } from './api'
+import { measureApi, measureMetricsCost, printApiFigures, printMetricsCost } from './api'
 import { measureBuilds } from './builds'
 import { measureCanary, printCanaryFigures } from './canary'
 import { measureCluster, printClusterFigures } from './cluster'
@@ -34,9 +34,12 @@ function printFirstLoad(load: FirstLoad): void {
 }
 
 async function main(): Promise<void> {
-  // `npm run bench -- api` measures the API alone.
+  // `npm run bench -- api` measures the API alone, and what its metrics cost (on and off).
   if (process.argv.includes('api')) {
+    // `npm run bench -- api metrics`: only what the Prometheus metrics cost home (issue 38).
+    if (process.argv.includes('metrics')) return printMetricsCost(await measureMetricsCost())
     printApiFigures(await measureApi())
+    printMetricsCost(await measureMetricsCost())
     printHostileFigures(await measureHostile())
     return
   }
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
       )
     return
   }
-  // `npm run bench -- novels`: the reading figures of the big and the vertical test books alone.
+  // `npm run bench -- novels`: the novel reader's first page, test books and shared/epub-samples, four profiles (issue 39; KOMA_BENCH_BOOKS=a,b for some).
   if (process.argv.includes('novels')) {
     await onOwnSite((dataDir) => importNovels(dataDir), measureNovels)
     return

@@ -2,79 +2,128 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { writeTestBooks, type TestBookKind } from '../e2e/fixtures/books'
-import { launchBrowser, PHONE } from '../e2e/support/browser'
+import { DESKTOP, launchBrowser, PHONE } from '../e2e/support/browser'
 import { importBooks, type Imported } from '../e2e/support/importBooks'
 import type { SiteInfo } from '../e2e/support/site'
 
 /**
- * Novel reader benchmarks (issue 12), on the generated test books: a 2,000-document book and a
- * vertical Japanese novel on a phone. From navigation: the first readable page (a book frame
- * showing text), "ready" (the reader's state), and the bytes received before that first page.
+ * Novel reader benchmarks (issues 12 and 39): the generated test books (a 2,000-document book, a
+ * vertical Japanese novel) and the real publications in shared/epub-samples (Moby-Dick, the
+ * vertical Japanese Kusamakura, the fixed-layout French Page blanche). From navigation start: the
+ * first readable page (a book frame visibly showing its text), "ready" (the reader's state), and
+ * what was received before that first page (all bytes; JavaScript alone, transferred), under the
+ * profiles issue 39 names: phone and desktop at 1× CPU, phone at 4× CPU, phone on a 40 ms /
+ * 1.25 MB/s network. Signed out, fresh context each run.
  */
-const BOOKS: TestBookKind[] = ['big-2000', 'vertical-ja']
+const GENERATED: TestBookKind[] = ['big-2000', 'vertical-ja']
+const SAMPLES = {
+  'moby-dick': 'moby-dick.epub',
+  kusamakura: 'kusamakura-japanese-vertical-writing.epub',
+  'page-blanche': 'page-blanche.epub',
+} as const
+const SAMPLES_DIR = path.resolve(__dirname, '..', '..', '..', 'shared', 'epub-samples')
+
+export type NovelBooks = Map<string, Imported>
 
 /** Import the books into the data folder (its PGlite database, migrated and seeded by the import when new), before the API opens it. */
-export function importNovels(dataDir: string): Map<TestBookKind, Imported> {
-  const written = writeTestBooks(path.join(dataDir, 'bench-books'), BOOKS)
+export function importNovels(dataDir: string): NovelBooks {
+  const written = writeTestBooks(path.join(dataDir, 'bench-books'), GENERATED)
+  const samples = Object.entries(SAMPLES)
+    .map(([name, file]) => ({ kind: name, file: path.join(SAMPLES_DIR, file) }))
+    .filter((book) => fs.existsSync(book.file))
+  const books = [...written.map((book) => ({ kind: book.kind as string, file: book.file })), ...samples]
   const imported = importBooks(
     { DATA_DIR: dataDir },
-    written.map((book) => book.file),
+    books.map((book) => book.file),
   )
   fs.rmSync(path.join(dataDir, 'bench-books'), { recursive: true, force: true })
   return new Map(
-    written.map((book, index) => {
+    books.map((book, index) => {
       const one = imported[index]
-      if (!one) throw new Error(`the importer reported ${imported.length} books for ${written.length} files`)
+      if (!one) throw new Error(`the importer reported ${imported.length} books for ${books.length} files`)
       return [book.kind, one]
     }),
   )
 }
 
+interface Profile {
+  name: string
+  viewport: { width: number; height: number }
+  cpu: number
+  network?: { latency: number; downloadThroughput: number; uploadThroughput: number }
+  runs: number
+}
+
+const PROFILES: Profile[] = [
+  { name: '390×844, 1× CPU', viewport: PHONE, cpu: 1, runs: 5 },
+  { name: '1280×800, 1× CPU', viewport: DESKTOP, cpu: 1, runs: 5 },
+  { name: '390×844, 4× CPU', viewport: PHONE, cpu: 4, runs: 3 },
+  {
+    name: '390×844, 40 ms / 1.25 MB/s',
+    viewport: PHONE,
+    cpu: 1,
+    network: { latency: 40, downloadThroughput: 1.25 * 1024 * 1024, uploadThroughput: 1.25 * 1024 * 1024 },
+    runs: 3,
+  },
+]
+
 interface OpenFigures {
   firstPageMs: number
   readyMs: number
   bytesBeforeFirstPage: number
+  scriptBytesBeforeFirstPage: number
+  scriptsBeforeFirstPage: number
 }
 
-async function openBook(browser: Browser, site: SiteInfo, url: string): Promise<OpenFigures | null> {
-  const context = await browser.newContext({ baseURL: site.baseURL, viewport: PHONE, deviceScaleFactor: 2, locale: 'en-US', isMobile: true, hasTouch: true })
+async function openBook(browser: Browser, site: SiteInfo, url: string, profile: Profile): Promise<OpenFigures | null> {
+  const context = await browser.newContext({
+    baseURL: site.baseURL,
+    viewport: profile.viewport,
+    deviceScaleFactor: 2,
+    locale: 'en-US',
+    isMobile: profile.viewport.width < 800,
+    hasTouch: profile.viewport.width < 800,
+  })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   let received = 0
+  const scripts = new Set<string>()
+  let scriptBytes = 0
   await cdp.send('Network.enable')
-  cdp.on('Network.dataReceived', (event: { encodedDataLength: number }) => {
-    received += event.encodedDataLength
+  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
+  if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu })
+  cdp.on('Network.responseReceived', (event: { requestId: string; type?: string }) => {
+    if (event.type === 'Script') scripts.add(event.requestId)
   })
-  cdp.on('Network.responseReceived', (event: { response: { encodedDataLength?: number } }) => {
-    received += event.response.encodedDataLength ?? 0
+  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+    received += event.encodedDataLength
+    if (scripts.has(event.requestId)) scriptBytes += event.encodedDataLength
+  })
+  let finishedScripts = 0
+  cdp.on('Network.loadingFinished', (event: { requestId: string }) => {
+    if (scripts.has(event.requestId)) finishedScripts += 1
   })
   try {
     await page.goto(url, { waitUntil: 'commit' })
-    let firstPageMs = -1
-    let bytesBeforeFirstPage = 0
-    const deadline = Date.now() + 60_000
-    // Poll each animation frame or so: the first moment a book frame is visible with its text.
-    while (firstPageMs < 0 && Date.now() < deadline) {
-      const at = await page
-        .evaluate(
-          `(() => {
-          for (const frame of document.querySelectorAll('[data-testid="epub-frame"] iframe')) {
-            const style = getComputedStyle(frame)
-            const body = frame.contentDocument && frame.contentDocument.body
-            if (style.visibility === 'visible' && Number(style.opacity) > 0.9 && body && body.innerText.trim().length > 0) return performance.now()
-          }
-          return -1
-        })()`,
-        )
-        .catch(() => -1)
-      if ((at as number) >= 0) {
-        firstPageMs = at as number
-        bytesBeforeFirstPage = received
-      } else await page.waitForTimeout(16)
-    }
+    // The page marks the moment itself (a frame visible with its text), polled each frame in the
+    // page so the figure is the page's own clock, not this process's polling.
+    const firstPageMs = (await page.evaluate(`new Promise((resolve) => {
+      const deadline = performance.now() + 60000
+      const look = () => {
+        for (const frame of document.querySelectorAll('[data-testid="epub-frame"] iframe')) {
+          const style = getComputedStyle(frame)
+          const body = frame.contentDocument && frame.contentDocument.body
+          if (style.visibility === 'visible' && Number(style.opacity) > 0.9 && body && (body.innerText.trim().length > 0 || body.querySelector('img, svg, image'))) return resolve(performance.now())
+        }
+        if (performance.now() > deadline) return resolve(-1)
+        requestAnimationFrame(look)
+      }
+      look()
+    })`)) as number
+    const figures = { bytesBeforeFirstPage: received, scriptBytesBeforeFirstPage: scriptBytes, scriptsBeforeFirstPage: finishedScripts }
     await page.waitForSelector('[data-testid="epub-reader"][data-state="ready"]', { timeout: 60_000 })
     const readyMs = (await page.evaluate('performance.now()')) as number
-    return firstPageMs < 0 ? null : { firstPageMs, readyMs: Math.max(firstPageMs, readyMs), bytesBeforeFirstPage }
+    return firstPageMs < 0 ? null : { firstPageMs, readyMs: Math.max(firstPageMs, readyMs), ...figures }
   } catch {
     return null
   } finally {
@@ -88,47 +137,51 @@ function median(values: number[]): number {
   return middle
 }
 
-export async function measureNovels(site: SiteInfo, books: Map<TestBookKind, Imported>): Promise<void> {
+export async function measureNovels(site: SiteInfo, books: NovelBooks): Promise<void> {
   const browser = await launchBrowser({ measure: true })
+  const only = process.env.KOMA_BENCH_BOOKS?.split(',')
   try {
-    console.log(
-      '\n## Novels: navigation to first readable page and to ready, bytes received before the first page; phone 390 × 844 @2x, signed out, median of 3',
-    )
-    for (const kind of BOOKS) {
-      const book = books.get(kind)
-      if (!book) continue
-      const runs: OpenFigures[] = []
-      for (let i = 0; i < 3; i++) {
-        const figures = await openBook(browser, site, `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`)
-        if (figures) runs.push(figures)
-      }
-      if (runs.length === 0) {
-        console.log(`${kind.padEnd(14)} (the book did not open)`)
-        continue
-      }
-      const first = median(runs.map((run) => run.firstPageMs))
-      const ready = median(runs.map((run) => run.readyMs))
-      const bytes = median(runs.map((run) => run.bytesBeforeFirstPage))
+    for (const profile of PROFILES) {
       console.log(
-        `${kind.padEnd(14)} first page ${first.toFixed(0).padStart(6)} ms   ready ${ready.toFixed(0).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(8)} kB before the first page`,
+        `\n## Novels, ${profile.name}: navigation to the first readable page and to ready; received before the first page (all, and JavaScript); signed out, median of ${profile.runs}`,
       )
+      for (const [kind, book] of books) {
+        if (only && !only.includes(kind)) continue
+        const runs: OpenFigures[] = []
+        for (let i = 0; i < profile.runs; i++) {
+          const figures = await openBook(browser, site, `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`, profile)
+          if (figures) runs.push(figures)
+        }
+        if (runs.length === 0) {
+          console.log(`${kind.padEnd(14)} (the book did not open)`)
+          continue
+        }
+        const first = median(runs.map((run) => run.firstPageMs))
+        const ready = median(runs.map((run) => run.readyMs))
+        const bytes = median(runs.map((run) => run.bytesBeforeFirstPage))
+        const js = median(runs.map((run) => run.scriptBytesBeforeFirstPage))
+        const files = median(runs.map((run) => run.scriptsBeforeFirstPage))
+        console.log(
+          `${kind.padEnd(14)} first page ${first.toFixed(0).padStart(6)} ms   ready ${ready.toFixed(0).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(8)} kB before it, JavaScript ${(js / 1024).toFixed(1).padStart(6)} kB in ${files} files`,
+        )
+      }
     }
   } finally {
     await browser.close()
   }
 }
 
-/** `npx tsx infra/bench/novels.ts <baseURL> <contentId>:<chapterId>…`: the same figures against a running site. */
+/** `npx tsx infra/bench/novels.ts <baseURL> <name>=<contentId>:<chapterId>…`: the same figures against a running site. */
 if (process.argv[1] && /bench[\\/]novels\.ts$/.test(process.argv[1])) {
-  const usage = `usage: npx tsx infra/bench/novels.ts <baseURL> <contentId>:<chapterId>… (one pair per book: ${BOOKS.join(', ')})`
+  const usage = 'usage: npx tsx infra/bench/novels.ts <baseURL> <name>=<contentId>:<chapterId>…'
   const [baseURL, ...pairs] = process.argv.slice(2)
-  if (baseURL === undefined || pairs.length > BOOKS.length) throw new Error(usage)
-  const books = new Map<TestBookKind, Imported>()
-  for (const [kind, pair] of BOOKS.map((kind, index) => [kind, pairs[index]] as const)) {
-    if (pair === undefined) break
-    const [contentId, chapterId] = pair.split(':').map(Number)
-    if (contentId === undefined || chapterId === undefined) throw new Error(usage)
-    books.set(kind, { target: pair, contentId, chapterId })
+  if (baseURL === undefined || pairs.length === 0) throw new Error(usage)
+  const books: NovelBooks = new Map()
+  for (const pair of pairs) {
+    const [name, target] = pair.split('=')
+    const [contentId, chapterId] = (target ?? '').split(':').map(Number)
+    if (!name || !target || !Number.isInteger(contentId) || !Number.isInteger(chapterId)) throw new Error(usage)
+    books.set(name, { target, contentId: contentId!, chapterId: chapterId! })
   }
   void measureNovels({ baseURL, dataDir: '', edgeDir: '', apiUrl: '', pids: [] }, books)
 }

@@ -4,6 +4,7 @@ import { seededTitles, type ContentJson } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { signInAt } from './support/members'
 import { screenshotDir as shotDir } from './support/site'
+import { isIdleChunk, notSharing } from './support/idleChunks'
 
 /**
  * SPEC §2 dialogs in the built site: the gauge guide opened from the episode list's gauge, and the
@@ -67,7 +68,8 @@ describe.each([
     )
     await page.route(
       (url) => url.pathname.endsWith(`/chapter/${chapterId}/rent-with-subscribe`),
-      (route) => route.fulfill({ status: 409, json: { code: 409, message: 'Your subscription rental for this title was already used.' } }),
+      (route) =>
+        route.fulfill({ status: 409, json: { name: 'subscribeRentalUsed', code: 409, message: 'Your subscription rental for this title was already used.' } }),
     )
     await signInAt(page, titlePath)
     await page.locator(`[data-testid="chapter-row"][data-chapter-id="${chapterId}"]`).click()
@@ -97,6 +99,8 @@ const FIRST_LOAD_GZIP_BUDGET = 181_000
 
 it('the first load of / stays within its JavaScript budget (gzip)', async () => {
   const context = await newContext(browser, { viewport: PHONE })
+  // Nor is the analytics batch's axios (support/idleChunks.ts).
+  await context.addCookies([notSharing()])
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
@@ -111,6 +115,8 @@ it('the first load of / stays within its JavaScript budget (gzip)', async () => 
     if (script) script.bytes = event.encodedDataLength
   })
   await page.goto('/en', { waitUntil: 'networkidle' })
+  // What the page does once it is idle (the time-zone cookie, a sampled load's Web Vitals, issue 38) is not its first load.
+  for (const [id, script] of scripts) if (isIdleChunk(new URL(script.url).pathname)) scripts.delete(id)
   const total = [...scripts.values()].reduce((sum, script) => sum + script.bytes, 0)
   const listing = [...scripts.values()].map((script) => `${script.bytes} ${new URL(script.url).pathname}`).join('\n')
   expect(scripts.size).toBeGreaterThan(0)

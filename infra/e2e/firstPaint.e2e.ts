@@ -139,7 +139,12 @@ describe('what the edge draws (issue 13)', () => {
     const context = await newContext(browser, { timezoneId: 'Asia/Tokyo' })
     const page = await context.newPage()
     await sent(page, `/en${episodes}`)
-    expect(decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'koma_tz')?.value ?? '')).toBe('Asia/Tokyo')
+    // The browser tells its zone when the page is idle (host bootstrap), after the load event.
+    await eventually(
+      async () => decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'koma_tz')?.value ?? ''),
+      (zone) => zone === 'Asia/Tokyo',
+      15_000,
+    )
     const again = await sent(page, `/en${episodes}`)
     expect(again.html).toMatch(/id="koma-boot">[^<]*"timeZone":"Asia\/Tokyo"/)
     await context.close()

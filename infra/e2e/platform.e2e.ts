@@ -5,6 +5,7 @@ import { DESKTOP, launchBrowser, newContext, ON_THIS_MACHINE, PHONE, trackErrors
 import { observer } from './support/observer'
 import { eventually, textOf } from './support/eventually'
 import { edgeCli, readSite, screenshotDir } from './support/site'
+import { isIdleChunk, notSharing } from './support/idleChunks'
 
 let browser: Browser
 beforeAll(async () => {
@@ -51,6 +52,9 @@ describe('home composed from mf-catalog', () => {
     // A page the edge drew names them in koma-scripts (fetched once it is painted); one the
     // browser draws (a reader with an account) preloads them in its head.
     const context = await newContext(browser, { locale: 'en-US' })
+    // Not sharing: the analytics batch goes 5 s after the first event (SPEC §7) with axios, which
+    // the first load does not need; a loaded machine reaches networkidle after it (stop 44's CI).
+    await context.addCookies([notSharing()])
     const page = await context.newPage()
     const scripts = new Set<string>()
     page.on('request', (request) => {
@@ -60,6 +64,9 @@ describe('home composed from mf-catalog', () => {
     const html = (await response?.text()) ?? ''
     await page.getByTestId('home-section').first().waitFor()
     await page.waitForLoadState('networkidle')
+    // What a page does once it is idle comes in chunks of its own (host/src/platform/idle.ts, and
+    // on a sampled load the Web Vitals' webVitals.ts, issue 38): not the first load's, nor named in its HTML.
+    for (const script of scripts) if (isIdleChunk(script)) scripts.delete(script)
     const listed = JSON.parse(/<script type="application\/json" id="koma-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[]
     // main.js (with the shared libraries), the bootstrap, its language file, the remote's entry,
     // its routes, the screen's chunks and its language file.
@@ -410,8 +417,8 @@ describe('deploy and rollback of one remote', () => {
     await tab.getByTestId('home-section').first().waitFor()
     const deployed = edgeCli(site, ['deploy', 'mf-catalog', '--no-build', '--force'])
     expect(deployed.code).toBe(0)
-    const after = await versionOnPage()
-    expect(after).not.toBe(before)
+    // Every edge sees a deploy within SHARED_CHECK_MS (a cluster's edges read Redis's registry at most that often).
+    const after = await eventually(versionOnPage, (version) => version !== before, 5_000)
     // Coming back to it, the reader is offered the reload, in the page's language, and gets the new version.
     await tab.evaluate(() => window.dispatchEvent(new Event('focus')))
     await textOf(tab.getByTestId('new-version'), /Une nouvelle version de Koma est disponible/)
@@ -429,7 +436,7 @@ describe('deploy and rollback of one remote', () => {
     expect(registry.remotes.mf_catalog!.version).toBe(after)
     const rolledBack = edgeCli(site, ['rollback', 'mf-catalog'])
     expect(rolledBack.code).toBe(0)
-    expect(await versionOnPage()).toBe(before)
+    await eventually(versionOnPage, (version) => version === before, 5_000)
     const versions = edgeCli(site, ['versions', 'mf-catalog'])
     expect(versions.output).toContain(before!)
     expect(versions.output).toContain(after!)

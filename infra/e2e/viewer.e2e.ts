@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { chapterOf, findTitle, matureTitles } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { violations } from './support/axe'
 import { eventually, textOf } from './support/eventually'
 import { signedIn } from './support/members'
 import { readSite } from './support/site'
@@ -230,6 +231,133 @@ describe('paged viewer', () => {
       () => attr(page, 'paged-stage', 'data-zoom'),
       (zoom) => zoom === '1.00',
     )
+    await context.close()
+  })
+  it('shifts double pages by one page at a tap, and the title opens shifted again (issue 37, smart spreads)', async () => {
+    const title = await findTitle((t) => t.type === 'magazine_comic' && t.readingDirection === 'rtl' && t.chapters.some((c) => c.salesConfig.free))
+    const chapter = title.chapters.find((c) => c.salesConfig.free)!
+    const context = await newContext(browser, { viewport: DESKTOP })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto(`/ja/magazine_comic/${title.id}/chapter/${chapter.id}/product`)
+    await page.getByTestId('paged-viewer').waitFor()
+    expect(await attr(page, 'paged-viewer', 'data-pages')).toBe('1')
+    await eventually(
+      () => page.getByTestId('reading-guide').count(),
+      (n) => n === 0,
+    )
+    const shift = page.getByRole('button', { name: '1ページずらす' })
+    expect(await shift.getAttribute('aria-pressed')).toBe('false')
+    await shift.click()
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '1,2',
+    )
+    expect(await shift.getAttribute('aria-pressed')).toBe('true')
+    // Right to left: page 1 on the right.
+    expect(await page.getByTestId('page-image').evaluateAll((images) => images.map((image) => image.getAttribute('data-page')))).toEqual(['2', '1'])
+    fs.mkdirSync('/tmp/koma-screenshots', { recursive: true })
+    await page.screenshot({ path: '/tmp/koma-screenshots/spreads-shifted-1280-ja.png' })
+    await page.reload()
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-shift'),
+      (shifted) => shifted === 'true',
+    )
+    expect(await attr(page, 'paged-viewer', 'data-pages')).toBe('1,2')
+    // Back to the book's own pairing, remembered too.
+    await eventually(
+      () => page.getByTestId('reading-guide').count(),
+      (n) => n === 0,
+    )
+    await page.getByTestId('spread-shift').click()
+    await eventually(
+      () => attr(page, 'paged-viewer', 'data-pages'),
+      (pages) => pages === '1',
+    )
+    await page.reload()
+    await page.getByTestId('paged-viewer').waitFor()
+    expect(await attr(page, 'paged-viewer', 'data-shift')).toBe('false')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('reading aids (issue 37)', () => {
+  const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
+
+  it('auto-scrolls a vertical episode, pauses at a tap, and asks first when the system wants less motion', async () => {
+    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 1 && chapterOf(t, 0).salesConfig.free)
+    const chapter = chapterOf(title, 0)
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto(`/en/comic/${title.id}/chapter/${chapter.id}/product`)
+    await page.getByTestId('vertical-strip').waitFor()
+    const button = page.getByRole('button', { name: 'Auto-scroll' })
+    await button.click()
+    await page.getByTestId('auto-scroll-panel').waitFor()
+    await page.getByRole('button', { name: 'Faster' }).click()
+    await eventually(
+      () => scrollY(page),
+      (y) => y > 300,
+    )
+    fs.mkdirSync('/tmp/koma-screenshots', { recursive: true })
+    await page.screenshot({ path: '/tmp/koma-screenshots/auto-scroll-390-en.png' })
+    // A tap on the page pauses it where it is.
+    await page.mouse.click(195, 500)
+    await eventually(
+      () => button.getAttribute('aria-pressed'),
+      (pressed) => pressed === 'false',
+    )
+    const paused = await scrollY(page)
+    await page.waitForFunction((y) => window.scrollY === y && document.querySelector('[data-testid="auto-scroll-panel"]') === null, paused)
+    expect(await page.getByTestId('auto-scroll-status').textContent()).toBe('Auto-scroll paused.')
+    // Less motion asked for: auto-scroll waits for the reader's yes.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    // Nothing slides any more (the menus' transition is gone site-wide).
+    const transition = await page.getByTestId('viewer-header').evaluate((header) => parseFloat(getComputedStyle(header).transitionDuration))
+    expect(transition).toBeLessThan(0.001)
+    await page.keyboard.press('a')
+    await page.getByRole('alertdialog', { name: 'Your device asks for less motion' }).waitFor()
+    await page.screenshot({ path: '/tmp/koma-screenshots/auto-scroll-motion-390-en.png' })
+    expect(await violations(page, 'auto-scroll, reduced motion question')).toEqual([])
+    expect(await scrollY(page)).toBe(paused)
+    await page.getByRole('button', { name: 'Start anyway' }).click()
+    await eventually(
+      () => scrollY(page),
+      (y) => y > paused,
+    )
+    expect(await violations(page, 'auto-scroll running')).toEqual([])
+    await page.getByTestId('auto-scroll-stop').click()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('paper (e-ink): a key moves a whole screen at once (ja), and the help lists the shortcuts', async () => {
+    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && chapterOf(t, 0).salesConfig.free)
+    const chapter = chapterOf(title, 0)
+    const context = await newContext(browser, { viewport: DESKTOP, locale: 'ja-JP' })
+    await context.addInitScript(() => localStorage.setItem('koma.viewerSettings', JSON.stringify({ paper: true })))
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto(`/ja/comic/${title.id}/chapter/${chapter.id}/product`)
+    await eventually(
+      () => attr(page, 'vertical-strip', 'data-paper'),
+      (paper) => paper === 'true',
+    )
+    const before = await scrollY(page)
+    await page.keyboard.press('PageDown')
+    // At once: no glide between (a smooth scroll would still be on its way).
+    expect(await scrollY(page)).toBe(before + DESKTOP.height - 52)
+    await page.keyboard.press('?')
+    const help = page.getByRole('dialog', { name: 'キーボードショートカット' })
+    await help.waitFor()
+    expect(await help.textContent()).toContain('自動スクロールの開始・停止')
+    await page.screenshot({ path: '/tmp/koma-screenshots/viewer-help-1280-ja.png' })
+    expect(await violations(page, 'viewer keyboard help')).toEqual([])
+    await page.keyboard.press('Escape')
+    await help.waitFor({ state: 'detached' })
+    expect(errors).toEqual([])
     await context.close()
   })
 })

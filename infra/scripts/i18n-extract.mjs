@@ -5,17 +5,20 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
-const { PACKAGES, messagesFile, extractDefaults } = require('./i18n-packages.cjs')
+const { PACKAGES, messageUnits, extractDefaults } = require('./i18n-packages.cjs')
 
 let problems = 0
-for (const pkg of PACKAGES) {
-  const defaults = await extractDefaults(pkg)
+const extracted = {}
+for (const pkg of PACKAGES) extracted[pkg] = await extractDefaults(pkg)
+// Each package's files, and its on-demand sets' (i18n-packages.cjs MESSAGE_SETS).
+for (const { name: pkg, pkg: owner, file: messagesFile, owns } of messageUnits()) {
+  const defaults = Object.fromEntries(Object.entries(extracted[owner]).filter(([id]) => owns(id)))
   const ids = Object.keys(defaults)
-  if (ids.length === 0 && !fs.existsSync(messagesFile(pkg, 'en'))) continue
-  fs.mkdirSync(new URL('.', `file://${messagesFile(pkg, 'en')}`), { recursive: true })
-  fs.writeFileSync(messagesFile(pkg, 'en'), JSON.stringify(defaults, null, 2) + '\n')
+  if (ids.length === 0 && !fs.existsSync(messagesFile('en'))) continue
+  fs.mkdirSync(new URL('.', `file://${messagesFile('en')}`), { recursive: true })
+  fs.writeFileSync(messagesFile('en'), JSON.stringify(defaults, null, 2) + '\n')
   for (const locale of ['ja', 'fr']) {
-    const file = messagesFile(pkg, locale)
+    const file = messagesFile(locale)
     const translated = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}
     const missing = ids.filter((id) => !translated[id])
     const unused = Object.keys(translated).filter((id) => !(id in defaults))

@@ -3,9 +3,11 @@
 // script and the completeness test.
 const fs = require('node:fs')
 const path = require('node:path')
+const { FRONT_END_FOLDERS } = require('../../shared-contracts/federation/remotes')
 
 const root = path.resolve(__dirname, '..', '..')
-const PACKAGES = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'mf-ops']
+// The host and every remote (the one list: shared-contracts/federation/remotes.js).
+const PACKAGES = FRONT_END_FOLDERS
 const LOCALES = ['en', 'ja', 'fr']
 
 /** @param {string} pkg */
@@ -33,4 +35,40 @@ async function extractDefaults(pkg) {
   return out
 }
 
-module.exports = { PACKAGES, LOCALES, root, sourceFiles, messagesFile, extractDefaults }
+/**
+ * On-demand message sets: a feature's messages (ids under `prefix`) in files of their own beside
+ * it, loaded when the feature opens (its own createRemoteIntl), so the remote's first page does
+ * not carry them (the first-load budget, platform.e2e). The package's own files hold the rest.
+ * @type {Record<string, { prefix: string; dir: string }[]>}
+ */
+const MESSAGE_SETS = {
+  // Issue 37 item 6: the library's "My reading" tab.
+  'mf-catalog': [{ prefix: 'catalog.readingStats.', dir: 'src/library/i18n' }],
+}
+
+/**
+ * Every file set of messages: each package's own, then its on-demand sets. `owns(id)` says which
+ * of the package's extracted ids the set's files hold.
+ * @returns {{ name: string; pkg: string; file: (locale: string) => string; owns: (id: string) => boolean }[]}
+ */
+function messageUnits() {
+  return PACKAGES.flatMap((pkg) => {
+    const sets = MESSAGE_SETS[pkg] ?? []
+    return [
+      {
+        name: pkg,
+        pkg,
+        file: (/** @type {string} */ locale) => messagesFile(pkg, locale),
+        owns: (/** @type {string} */ id) => !sets.some((set) => id.startsWith(set.prefix)),
+      },
+      ...sets.map((set) => ({
+        name: `${pkg}/${set.dir}`,
+        pkg,
+        file: (/** @type {string} */ locale) => path.join(root, pkg, set.dir, `${locale}.json`),
+        owns: (/** @type {string} */ id) => id.startsWith(set.prefix),
+      })),
+    ]
+  })
+}
+
+module.exports = { PACKAGES, LOCALES, MESSAGE_SETS, root, sourceFiles, messagesFile, extractDefaults, messageUnits }

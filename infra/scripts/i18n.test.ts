@@ -4,10 +4,9 @@ import path from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PACKAGES, LOCALES, messagesFile } = require('./i18n-packages.cjs') as {
-  PACKAGES: string[]
+const { LOCALES, messageUnits } = require('./i18n-packages.cjs') as {
   LOCALES: string[]
-  messagesFile: (pkg: string, locale: string) => string
+  messageUnits: () => { name: string; pkg: string; file: (locale: string) => string; owns: (id: string) => boolean }[]
 }
 
 /** Every package's messages as formatjs extracts them from the code (English defaults). */
@@ -34,15 +33,16 @@ function argumentsOf(message: string): string[] {
 
 jest.setTimeout(60_000)
 
-describe.each(PACKAGES)('%s messages', (pkg) => {
-  const defaults = extracted[pkg] ?? {}
+// Each package's own files and its on-demand sets (i18n-packages.cjs MESSAGE_SETS).
+describe.each(messageUnits().map((unit) => [unit.name, unit] as const))('%s messages', (_name, unit) => {
+  const defaults = Object.fromEntries(Object.entries(extracted[unit.pkg] ?? {}).filter(([id]) => unit.owns(id)))
 
   it('has messages to check', () => {
     expect(Object.keys(defaults).length).toBeGreaterThan(0)
   })
 
   it.each(LOCALES)('has every message in %s, non-empty, with the same placeholders, and nothing stale', (locale) => {
-    const file = messagesFile(pkg, locale)
+    const file = unit.file(locale)
     const translated: Record<string, string> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {}
     const missing = Object.keys(defaults).filter((id) => typeof translated[id] !== 'string' || translated[id].trim() === '')
     expect(missing).toEqual([])

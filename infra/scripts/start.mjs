@@ -26,6 +26,16 @@ if (apiProcesses > 1 && !process.env.DATABASE_URL) {
   process.exit(1)
 }
 const apiPorts = Array.from({ length: apiProcesses }, (_, i) => apiPort + i)
+// Prometheus metrics (issue 38), each process on a port of its own on 127.0.0.1 (KOMA_METRICS_HOST
+// changes it): the edge on KOMA_METRICS_PORT (default 9464), API process i (from 0) on that + 1 + i.
+// KOMA_METRICS_PORT=off (or 0) serves none; KOMA_METRICS=0 does not even count.
+const metricsOff = ['off', '0'].includes(process.env.KOMA_METRICS_PORT ?? '') || process.env.KOMA_METRICS === '0'
+const metricsBase = Number(process.env.KOMA_METRICS_PORT || 9464)
+if (!metricsOff && (!Number.isInteger(metricsBase) || metricsBase < 1 || metricsBase + apiProcesses > 65535)) {
+  console.error(`[koma] KOMA_METRICS_PORT must be a port number, 0 or off, got "${process.env.KOMA_METRICS_PORT}"`)
+  process.exit(1)
+}
+const metricsPort = (offset) => (metricsOff ? 'off' : String(metricsBase + offset))
 // `KOMA_EDGE_PROCESSES=N`: N edges on PORT (Node's cluster module, infra/edge/src/cluster.ts). They
 // share the registry, history and canary health in Redis, and so must the publish step below.
 const edgeProcesses = Number(process.env.KOMA_EDGE_PROCESSES || 1)
@@ -60,14 +70,16 @@ const entry = (name) => (production ? SERVERS[name].outfile : `infra/${name}/src
 // The demo defaults it to this edge; production must set it (the API's start check says so).
 const publicUrl = process.env.KOMA_PUBLIC_URL || (production ? undefined : `http://127.0.0.1:${port}`)
 const apiEnv = { DATA_DIR: dataDir, API_HOST: '127.0.0.1', ...(publicUrl ? { KOMA_PUBLIC_URL: publicUrl } : {}) }
+const apiMetricsPort = (index) => ({ KOMA_METRICS_PORT: metricsPort(1 + index) })
 const startApi = (index) =>
   startService(
     apiProcesses === 1 ? 'api' : `api-${index + 1}`,
     [entry('api')],
     apiProcesses === 1
-      ? { ...apiEnv, API_PORT: String(apiPorts[index]) }
+      ? { ...apiEnv, ...apiMetricsPort(index), API_PORT: String(apiPorts[index]) }
       : {
           ...apiEnv,
+          ...apiMetricsPort(index),
           API_PORT: String(apiPorts[index]),
           KOMA_INSTANCE: process.env.KOMA_INSTANCE ? `${process.env.KOMA_INSTANCE}-${index + 1}` : `api-${index + 1}`,
           // Abuse limits count across processes in Redis when there is one (else each process counts its own).
@@ -119,6 +131,7 @@ const edge = startService(
     DATA_DIR: dataDir,
     EDGE_DIR: edgeDir,
     API_URL: apiPorts.map((p) => `http://127.0.0.1:${p}`).join(','),
+    KOMA_METRICS_PORT: metricsPort(0),
     ...(publicUrl ? { KOMA_PUBLIC_URL: publicUrl } : {}),
   },
   { compiled: production },
@@ -133,5 +146,9 @@ console.log(`  Koma is running at http://127.0.0.1:${port}${production ? ' (prod
 if (apiProcesses > 1) console.log(`  API processes: ${apiProcesses} on ports ${apiPorts.join(', ')} (GET /api/health names the one that answered)`)
 if (edgeProcesses > 1) console.log(`  Edge processes: ${edgeProcesses} on port ${port} (GET /healthz names the one that answered)`)
 console.log(`  Data folder: ${dataDir}`)
+if (!metricsOff)
+  console.log(
+    `  Metrics (Prometheus): edge http://${process.env.KOMA_METRICS_HOST || '127.0.0.1'}:${metricsPort(0)}/metrics, API ports ${apiPorts.map((_, i) => metricsPort(1 + i)).join(', ')}`,
+  )
 if (!production) console.log('  Seeded reader: reader@koma.example / koma-reader-1')
 console.log('')

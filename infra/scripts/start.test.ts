@@ -27,3 +27,14 @@ describe('npm start with several API processes', () => {
     }
   })
 })
+
+describe('npm start metrics ports', () => {
+  it('refuses a KOMA_METRICS_PORT that is not a port, before building anything', () => {
+    for (const value of ['http', '-1', '9464.5']) {
+      const run = start({ KOMA_METRICS_PORT: value })
+      expect(run.status).toBe(1)
+      expect(run.stderr).toMatch(/KOMA_METRICS_PORT must be a port number, 0 or off/)
+      expect(run.stdout).not.toMatch(/building/)
+    }
+  })
+})

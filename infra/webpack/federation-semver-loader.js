@@ -20,14 +20,14 @@ function federationSemverLoader() {
  * @param {string} range
  */
 function satisfy(version, range) {
-  /** @param {string} text */
+  /** @param {string} text @returns {[number, number, number]} */
   var parse = function (text) {
     var match = /^v?(\d+)\.(\d+)\.(\d+)$/.exec(text.trim())
     if (!match)
       throw new Error('[koma] the federation semver stand-in takes plain x.y.z versions, not "' + text + '" (infra/webpack/federation-semver-loader.js)')
     return [Number(match[1]), Number(match[2]), Number(match[3])]
   }
-  /** @param {number[]} a @param {number[]} b */
+  /** @param {[number, number, number]} a @param {[number, number, number]} b */
   var compare = function (a, b) {
     return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
   }
@@ -38,7 +38,7 @@ function satisfy(version, range) {
     if (wanted === '' || wanted === '*' || wanted === 'x') return true
     var match = /^(\^|<=|>=|<|>|=)?(.+)$/.exec(wanted)
     var operator = (match && match[1]) || '='
-    var bound = parse(match ? match[2] : wanted)
+    var bound = parse((match && match[2]) || wanted)
     var order = compare(have, bound)
     if (operator === '<=') return order <= 0
     if (operator === '>=') return order >= 0

@@ -26,7 +26,7 @@ const { polyfillRules } = require('./polyfills')
  */
 function federationEsm() {
   const root = path.join(__dirname, '..', '..')
-  const esm = (request) => require.resolve(request, { paths: [root] }).replace(/\.cjs$/, '.js')
+  const esm = (/** @type {string} */ request) => require.resolve(request, { paths: [root] }).replace(/\.cjs$/, '.js')
   const injectPlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [root] })
   return {
     [`${injectPlugin}$`]: injectPlugin.replace(/\.cjs$/, '.js'),
@@ -62,6 +62,7 @@ const productionAliases = {
   ...federationEsm(),
 }
 
+/** @param {'development' | 'production'} mode */
 const swcOptions = (mode, { messages = false } = {}) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -116,7 +117,8 @@ const moduleRules = (mode, { browser = false } = {}) => [
       { use: { loader: 'swc-loader', options: swcOptions(mode) } },
     ],
   },
-  ...(mode === 'production' ? [{ test: /[\\/]src[\\/]i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }] : []),
+  // A package's language files and its on-demand sets' (src/<feature>/i18n, i18n-packages.cjs MESSAGE_SETS).
+  ...(mode === 'production' ? [{ test: /[\\/]src[\\/](?:[^\\/]+[\\/])*i18n[\\/](en|ja|fr)\.json$/, use: path.join(__dirname, 'messages-loader.js') }] : []),
   // Emotion's files import hoist-non-react-statics for its side effects, which it has none of
   // (its package does not say so): without this the page kept it for a withTheme nobody uses.
   { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
@@ -151,8 +153,9 @@ const browserMinimizer = () => new MinimizerPlugin({ minify: MinimizerPlugin.swc
  * The shared map as a remote consumes it: `import: false`, no fallback of its own; the host
  * provides every shared library.
  * @param {ReturnType<typeof sharedDependencies>} shared
+ * @returns {ReturnType<typeof sharedDependencies>}
  */
-const consumeOnly = (shared) => Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, { ...config, import: false }]))
+const consumeOnly = (shared) => Object.fromEntries(Object.entries(shared).map(([key, config]) => [key, { .../** @type {object} */ (config), import: false }]))
 
 /**
  * Koma shares some libraries as a list of the exports its packages use (contracts'
@@ -169,7 +172,7 @@ function sharedListsPlugin(shared) {
   })
   /** @type {Map<string, { key: string, file: string }>} a list's file -> the share it provides, and the package's file */
   const lists = new Map()
-  for (const [key, config] of Object.entries(shared)) {
+  for (const [key, config] of /** @type {[string, { import?: unknown }][]} */ (Object.entries(shared))) {
     if (typeof config.import !== 'string') continue
     const file = resolve(path.dirname(config.import), key)
     if (typeof file === 'string') lists.set(config.import, { key, file })
@@ -274,6 +277,7 @@ function loaderConfig(pkg, mode) {
  * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, serverEntry?: string }} pkg
  */
 function koma(pkg) {
+  /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production'
     const web = browserConfig(pkg, mode)
@@ -343,9 +347,11 @@ function browserConfig(pkg, mode) {
         // A remote takes every shared library from the host (it only runs inside the Koma host,
         // see externalRuntime below): it carries no fallback copy of its own, so its
         // remoteEntry.js registers none (issue 13: first-load bytes).
-        shared: isHost
-          ? sharedDependencies({ checkVersions: mode !== 'production', eager: true })
-          : consumeOnly(sharedDependencies({ checkVersions: mode !== 'production' })),
+        shared: /** @type {import('@module-federation/sdk').moduleFederationPlugin.Shared} */ (
+          isHost
+            ? sharedDependencies({ checkVersions: mode !== 'production', eager: true })
+            : consumeOnly(sharedDependencies({ checkVersions: mode !== 'production' }))
+        ),
         // One federation runtime per page: the host provides it, remotes use it (~27 kB gzip
         // saved per remote). Remotes therefore only run inside the Koma host.
         // The host loads remoteEntry.js directly (federation/registry.ts), never a manifest, so

@@ -5,8 +5,8 @@ const { shortIds } = require('./message-ids')
 
 /** @type {import('webpack').LoaderDefinitionFunction} */
 module.exports = function messageIdsLoader(source) {
-  const { file, ids } = shortIds(this.rootContext)
-  this.addDependency(file)
+  const { file, files, ids } = shortIds(this.rootContext)
+  for (const each of files) this.addDependency(each)
   return source.replace(/\bid:\s*(["'])([^"'\\]+)\1/g, (_match, quote, id) => {
     const short = ids.get(id)
     if (short === undefined) throw new Error(`${this.resourcePath}: message id ${id} is not in ${file}`)

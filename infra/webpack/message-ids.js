@@ -7,17 +7,21 @@
 // (messages-loader.js) are renamed alike; sources, tests and development builds keep the ids.
 const fs = require('node:fs')
 const path = require('node:path')
+const { MESSAGE_SETS } = require('../scripts/i18n-packages.cjs')
 
 /**
- * The short id of each of a package's message ids, read from its English file (which names every
- * message: infra/scripts/i18n.test.ts).
+ * The short id of each of a package's message ids, read from its English files (which name every
+ * message: infra/scripts/i18n.test.ts): its own and its on-demand sets' (i18n-packages.cjs
+ * MESSAGE_SETS), numbered together so no two share a short id.
  * @param {string} packageDir
- * @returns {{ file: string, ids: Map<string, string> }}
+ * @returns {{ file: string, files: string[], ids: Map<string, string> }}
  */
 function shortIds(packageDir) {
   const file = path.join(packageDir, 'src', 'i18n', 'en.json')
-  const ids = Object.keys(JSON.parse(fs.readFileSync(file, 'utf8'))).sort()
-  return { file, ids: new Map(ids.map((id, index) => [id, index.toString(36)])) }
+  const sets = MESSAGE_SETS[path.basename(packageDir)] ?? []
+  const files = [file, ...sets.map((set) => path.join(packageDir, set.dir, 'en.json'))]
+  const ids = files.flatMap((each) => Object.keys(JSON.parse(fs.readFileSync(each, 'utf8')))).sort()
+  return { file, files, ids: new Map(ids.map((id, index) => [id, index.toString(36)])) }
 }
 
 /**

@@ -9,7 +9,7 @@ const { renameMessages, shortIds } = require('./message-ids')
 module.exports = function messagesLoader() {
   const callback = this.async()
   const numbering = shortIds(this.rootContext)
-  this.addDependency(numbering.file)
+  for (const each of numbering.files) this.addDependency(each)
   import('@formatjs/cli-lib')
     .then(({ compile }) => compile([this.resourcePath], { ast: true, format: 'simple' }))
     .then((json) => JSON.stringify(renameMessages(JSON.parse(json), numbering, this.resourcePath)))

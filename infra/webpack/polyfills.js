@@ -5,7 +5,8 @@
 // dependency added 41 kB of core-js to main.js (minified), for code that never needed it; so the
 // polyfills go exactly where a dependency calls such an API: this loader puts imports of the
 // core-js modules named below at the top of that dependency's file, which webpack then bundles
-// into the same lazy chunk (readium, readium-shared, joi's form rules), never into main.js.
+// into the same lazy chunk (readium, readium-shared, joi's form rules), never into main.js. web-vitals'
+// #at is installed before its chunk loads, and only where the browser lacks it (host/src/platform/idle.ts).
 // `browser-apis.js` checks every emitted file for the calls and fails on one without its
 // polyfill, so a dependency upgrade reaching for another late API is caught there, and added here.
 

@@ -36,9 +36,39 @@ const PATCHES = [
     replace:
       '    o && o > 0 ? i = await new Promise((l, h) => {\n      this._cframes[0].msg.send("go_progression", o, (c) => l(c));\n    }) : (await new Promise((l) => {\n      this._cframes[0].msg.send("go_start", void 0, () => l());\n    }), i = !0), e(i);',
   },
+  {
+    // The reflowable frame pool (EpubNavigator's) loaded the documents of every neighbouring
+    // position (the previous and next documents too) and showed the reader's page only once all
+    // of them had loaded: a book's first page waited on two documents it does not show (issue 39).
+    // The page's own document now loads and shows first; its neighbours load after the next paint
+    // (at most 50 ms later), each marked in progress so a turn to one waits for it instead of
+    // loading it twice. The update ends once the page is shown, as before (its place is reported
+    // then); the neighbours go on loading after it.
+    why: "a book's first page waited on its neighbouring documents",
+    find: '      try {\n        await Promise.all(u.map((d) => m(d)));\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && await y.show(e.locations.progression), this._currentFrame = y), l();',
+    replace:
+      '      try {\n        u.includes(o) && await m(o);\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && await y.show(e.locations.progression), this._currentFrame = y), l();\n      n = !1;\n      await new Promise((d) => {\n        let p = !1;\n        const v = () => { p || (p = !0, d()); };\n        requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n      });\n      try {\n        await Promise.all(u.filter((d) => d !== o).map((d) => {\n          const p = m(d).finally(() => { this.inprogress.get(d) === p && this.inprogress.delete(d); });\n          return this.inprogress.has(d) || this.inprogress.set(d, p), p;\n        }));\n      } catch {\n      }',
+  },
+  {
+    // The same for a fixed-layout book (its frame pool): the spread on screen is built and shown
+    // first, the pages around it after the next paint (issue 39). This half builds only the
+    // spread's documents before showing them...
+    why: "a fixed-layout book's first spread waited on the pages around it",
+    find: '      try {\n        await Promise.all(u.map((d) => m(d)));\n      } catch (d) {\n        h(d);\n      }\n      const y = [];',
+    replace:
+      '      const w = o.map((d) => d.href);\n      try {\n        await Promise.all(u.filter((d) => w.includes(d)).map((d) => m(d)));\n      } catch (d) {\n        h(d);\n      }\n      const y = [];',
+  },
+  {
+    // ...and this one builds the pages around it once it is on screen; the update ends when the
+    // spread is shown, as before.
+    why: "a fixed-layout book's pages around its spread, built after it shows",
+    find: '      this.previousFrames = y, l();',
+    replace:
+      '      this.previousFrames = y;\n      l();\n      await new Promise((d) => {\n        let p = !1;\n        const v = () => { p || (p = !0, d()); };\n        requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n      });\n      try {\n        await Promise.all(u.filter((d) => !w.includes(d)).map((d) => m(d)));\n      } catch {\n      }',
+  },
 ]
 
-/** @this {import('webpack').LoaderContext<unknown>} */
+/** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
 module.exports = function readiumPatches(source) {
   let patched = source
   for (const patch of PATCHES) {

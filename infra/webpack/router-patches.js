@@ -32,7 +32,7 @@ const PATCHES = [
   },
 ]
 
-/** @this {import('webpack').LoaderContext<unknown>} */
+/** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
 module.exports = function routerPatches(source) {
   let patched = source
   for (const patch of PATCHES) {

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
+import { FREE_SALES, portraitPages, WEBTOON } from './test/chapters'
 
 const Screen = routes['viewer.comic']
 const MagazineScreen = routes['viewer.magazine']
@@ -21,43 +22,10 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-const sales = {
-  free: true,
-  rentableRemained: null,
-  rentAllowedWith: [],
-  purchaseAllowedWith: [],
-  event: null,
-  originalPrice: -1,
-  price: -1,
-  coinBackPrice: 0,
-  originalRentalPrice: -1,
-  rentalPrice: -1,
-}
+const sales = FREE_SALES
 
 const webtoon: Chapter = {
-  id: 12,
-  contentId: 5,
-  contentType: 'comic',
-  mature: false,
-  contentName: 'Moonlit Blade Princess',
-  name: 'Episode 2',
-  salesType: 'product',
-  publishedAt: '2026-11-01T00:00:00.000Z',
-  orientation: 'vertical',
-  readingDirection: 'ttb',
-  chapterFileFormat: 'image',
-  images: [
-    {
-      url: '/api/image/1',
-      width: 1440,
-      height: 3200,
-      tiles: [
-        { url: '/api/image/1/tile/0/2', width: 1440, height: 1600 },
-        { url: '/api/image/1/tile/1/2', width: 1440, height: 1600 },
-      ],
-    },
-    { url: '/api/image/2', width: 1440, height: 1200 },
-  ],
+  ...WEBTOON,
   authorComment: 'Thank you for reading!',
   previousChapter: { id: 11, name: 'Episode 1' },
   nextChapter: {
@@ -82,7 +50,7 @@ const manga: Chapter = {
   name: 'Issue 12',
   orientation: 'paged',
   readingDirection: 'rtl',
-  images: [1, 2, 3, 4, 5].map((n) => ({ url: `/api/image/${n}`, width: 800, height: 1200 })),
+  images: portraitPages(5),
   nextChapter: { id: 41, name: 'Issue 13', salesConfig: sales, activity: { unlocked: false, rented: false, rentRemained: 0 } },
 }
 
@@ -183,7 +151,7 @@ describe('content report (SPEC §7 …/report/{category})', () => {
 
 describe('viewer errors (SPEC §8)', () => {
   it('offers sign-in on 401 and goes back to the episode list when declined', async () => {
-    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 401, message: '', url: '/x' }))
+    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ failure: 'authenticationError', status: 401, message: '', url: '/x' }))
     const openDialog = jest.fn().mockResolvedValue(false)
     const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('loginConfirm', { redirect: '/comic/5/chapter/12/product' }))
@@ -192,7 +160,9 @@ describe('viewer errors (SPEC §8)', () => {
 
   it('a mature title: 451 opens the verification step with the API’s reason, 428 the accept-mature dialog; yes loads it again', async () => {
     const reason = 'This title is for adults. Sign in and verify your age to read it.'
-    const request = jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 451, message: reason, url: '/x' }))
+    const request = jest
+      .spyOn(api, 'request')
+      .mockRejectedValue(new ApiError({ failure: 'adultVerificationRequired', status: 451, message: reason, url: '/x' }))
     // A visitor who never answered the adult check answers it first, then meets the verification step.
     const openDialog = jest.fn((kind: string) => Promise.resolve(kind === 'adultCheck'))
     const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
@@ -206,7 +176,7 @@ describe('viewer errors (SPEC §8)', () => {
     cleanup()
     request
       .mockReset()
-      .mockRejectedValueOnce(new ApiError({ status: 428, message: '', url: '/x' }))
+      .mockRejectedValueOnce(new ApiError({ failure: 'matureNotAccepted', status: 428, message: '', url: '/x' }))
       .mockResolvedValue(webtoon as never)
     const accept = jest.fn().mockResolvedValue(true)
     await signIn()
@@ -218,7 +188,9 @@ describe('viewer errors (SPEC §8)', () => {
   it('shows the chapter-aborted dialog for an aborted chapter, then goes back', async () => {
     jest
       .spyOn(api, 'request')
-      .mockRejectedValue(new ApiError({ status: 403, code: CHAPTER_ABORTED_CODE, message: 'Sales are suspended for this episode.', url: '/x' }))
+      .mockRejectedValue(
+        new ApiError({ failure: 'chapterAborted', status: 403, code: CHAPTER_ABORTED_CODE, message: 'Sales are suspended for this episode.', url: '/x' }),
+      )
     const openDialog = jest.fn().mockResolvedValue(undefined)
     const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
     await waitFor(() => expect(openDialog).toHaveBeenCalledWith('chapterAborted', {}))
@@ -226,7 +198,7 @@ describe('viewer errors (SPEC §8)', () => {
   })
 
   it('goes back to the episode list on any other refusal (403 locked)', async () => {
-    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, message: 'Unlock this episode to read it.', url: '/x' }))
+    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ failure: 'chapterLocked', status: 403, message: 'Unlock this episode to read it.', url: '/x' }))
     const openDialog = jest.fn()
     const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product', openDialog })
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5'))
@@ -234,7 +206,9 @@ describe('viewer errors (SPEC §8)', () => {
   })
 
   it('a chapter refused, then bought elsewhere, opens the next time (its refusal is not kept)', async () => {
-    const request = jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, message: 'Unlock this episode to read it.', url: '/x' }))
+    const request = jest
+      .spyOn(api, 'request')
+      .mockRejectedValue(new ApiError({ failure: 'chapterLocked', status: 403, message: 'Unlock this episode to read it.', url: '/x' }))
     const { router } = await renderScreen(Screen, { path, url: '/comic/5/chapter/12/product' })
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/5'))
     // Bought from the episode list: mf-payments tells every area.
@@ -274,6 +248,62 @@ describe('paged viewer', () => {
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 of 5')
   })
 
+  it('smart spreads on a wide screen (issue 37): the cover alone, a wide page alone, and a shift by one page remembered for the title', async () => {
+    Object.assign(window, { innerWidth: 1280, innerHeight: 800 })
+    const wideInside: Chapter = {
+      ...manga,
+      images: [1, 2, 3, 4, 5, 6].map((n) => ({ url: `/api/image/${n}`, width: n === 4 ? 1600 : 800, height: 1200 })),
+    }
+    jest.spyOn(api, 'request').mockResolvedValue(wideInside as never)
+    const open = () => renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    await open()
+    const viewer = await screen.findByTestId('paged-viewer')
+    expect(viewer).toHaveAttribute('data-double', 'true')
+    expect(viewer).toHaveAttribute('data-pages', '1')
+    const shift = screen.getByRole('button', { name: 'Shift by one page' })
+    expect(shift).toHaveAttribute('aria-pressed', 'false')
+    for (const expected of ['2,3', '4', '5,6']) {
+      await act(async () => {
+        fireEvent.keyDown(window, { key: 'ArrowLeft' })
+      })
+      await waitFor(() => expect(viewer).toHaveAttribute('data-pages', expected))
+    }
+    // Right to left: the first page of a pair is on the right.
+    expect(screen.getAllByTestId('page-image').map((image) => image.getAttribute('data-page'))).toEqual(['6', '5'])
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'Home' })
+    })
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '1'))
+    await act(async () => {
+      fireEvent.click(shift)
+    })
+    expect(shift).toHaveAttribute('aria-pressed', 'true')
+    expect(viewer).toHaveAttribute('data-pages', '1,2')
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+    })
+    // The wide page still stands alone: page 3 has no partner before it.
+    await waitFor(() => expect(viewer).toHaveAttribute('data-pages', '3'))
+    // The title opens shifted next time, where the reader was (unshifted, page 3 would pair with 2); another title does not.
+    cleanup()
+    await open()
+    const again = await screen.findByTestId('paged-viewer')
+    await waitFor(() => expect(again).toHaveAttribute('data-shift', 'true'))
+    expect(again).toHaveAttribute('data-pages', '3')
+    cleanup()
+    jest.spyOn(api, 'request').mockResolvedValue({ ...wideInside, contentId: 10 } as never)
+    await open()
+    expect(await screen.findByTestId('paged-viewer')).toHaveAttribute('data-pages', '1')
+    expect(screen.getByTestId('paged-viewer')).toHaveAttribute('data-shift', 'false')
+  })
+
+  it('a phone shows single pages and no shift button', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue(manga as never)
+    await renderScreen(MagazineScreen, { path: magazinePath, url: '/magazine_comic/9/chapter/40/product' })
+    expect(await screen.findByTestId('paged-viewer')).toHaveAttribute('data-double', 'false')
+    expect(screen.queryByTestId('spread-shift')).toBeNull()
+  })
+
   it('keyboard (issue 14): arrows turn and hide the chrome; Tab onto a chrome control brings it back; every control is reachable', async () => {
     const user = userEvent.setup()
     jest.spyOn(api, 'request').mockResolvedValue(manga as never)
@@ -286,6 +316,8 @@ describe('paged viewer', () => {
     await user.tab()
     expect(screen.getByTestId('viewer-back')).toHaveFocus()
     expect(screen.getByTestId('viewer-header')).toHaveAttribute('data-visible', 'true')
+    await user.tab()
+    expect(screen.getByTestId('auto-scroll')).toHaveFocus()
     await user.tab()
     expect(screen.getByTestId('viewer-report')).toHaveFocus()
     expect(screen.getByTestId('viewer-report').tagName).toBe('BUTTON')

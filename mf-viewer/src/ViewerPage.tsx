@@ -2,8 +2,7 @@ import {
   analytics,
   auth,
   browserEnvironment,
-  CHAPTER_ABORTED_CODE,
-  MATURE_STATUSES,
+  isMatureRefusal,
   openDialog,
   openMatureDialog,
   routePath,
@@ -18,13 +17,16 @@ import {
   type ContentType,
 } from '@koma/contracts'
 import { invalidate } from './cache'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { AutoScrollButton, AutoScrollPanel, ViewerHelp } from './autoScroll/AutoScrollControls'
+import { useAutoScroll } from './autoScroll/useAutoScroll'
 import { ReadingGuide } from './chrome/ReadingGuide'
 import { chromeButton, ViewerHeader } from './chrome/ViewerHeader'
 import { ChapterEnd } from './end/ChapterEnd'
 import { viewerMessages } from './i18n/messages'
 import { qualityFor } from './images'
+import type * as EpubReaderExports from './epub/EpubReader'
 import { openBookEarly } from './epub/openBook'
 import { PagedViewer } from './paged/PagedViewer'
 import { useReadingProgress } from './progress/useReadingProgress'
@@ -32,8 +34,36 @@ import { useViewerSettings } from './settings'
 import { useChapter } from './useChapter'
 import { VerticalViewer } from './vertical/VerticalViewer'
 
-// Readium is only downloaded by readers who open a novel.
-const EpubReader = lazy(() => import(/* webpackChunkName: "epub-reader" */ './epub/EpubReader'))
+type EpubReaderModule = typeof EpubReaderExports
+
+/** The novel reader's module once loaded (Readium is only downloaded by readers who open a novel). */
+let epubReaderModule: EpubReaderModule | null = null
+const loadEpubReader = (): Promise<EpubReaderModule> =>
+  import(/* webpackChunkName: "epub-reader" */ './epub/EpubReader').then((module) => (epubReaderModule = module))
+
+/**
+ * The novel reader's component, rendered once its chunk is in (the page preloads it, issue 39).
+ * Not React.lazy: a lazy component suspends on its first render, and React reveals a Suspense
+ * boundary's content at the earliest 300 ms after its fallback was shown (its throttle), which
+ * held the first page of every book ~250 ms with nothing left to do. A state update is not
+ * throttled. A chunk that cannot be loaded reaches the error boundary, as a lazy one's did.
+ */
+function useEpubReader(wanted: boolean): EpubReaderModule['default'] | null {
+  const [loaded, setLoaded] = useState<{ module: EpubReaderModule } | { error: unknown } | null>(() => (epubReaderModule ? { module: epubReaderModule } : null))
+  useEffect(() => {
+    if (!wanted || loaded) return
+    let live = true
+    loadEpubReader().then(
+      (module) => live && setLoaded({ module }),
+      (error: unknown) => live && setLoaded({ error }),
+    )
+    return () => {
+      live = false
+    }
+  }, [wanted, loaded])
+  if (loaded && 'error' in loaded) throw loaded.error
+  return loaded?.module.default ?? null
+}
 
 /**
  * SPEC §8 viewer errors: a mature title's step on 428 / 451 (issue 33: sign in, verify, or turn
@@ -47,7 +77,7 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
     if (!error) return
     let cancelled = false
     void (async () => {
-      if (MATURE_STATUSES.includes(error.status)) {
+      if (isMatureRefusal(error)) {
         // The dialog goes on by itself (back, home, sign-in, verification); yes reads the chapter.
         const accepted = await openMatureDialog(error, location.pathname + location.search, {
           signedIn: auth.signedIn,
@@ -56,12 +86,12 @@ function useViewerError(error: ApiError | null, episodeList: string, chapterKey:
         if (!cancelled && accepted) invalidate(chapterKey)
         return
       }
-      if (error.status === 401) {
+      if (error.failure === 'authenticationError') {
         const signingIn = await openDialog('loginConfirm', { redirect: location.pathname + location.search })
         if (!cancelled && !signingIn) void navigate(episodeList, { replace: true })
         return
       }
-      if (error.status === 403 && error.code === CHAPTER_ABORTED_CODE) {
+      if (error.failure === 'chapterAborted') {
         await openDialog('chapterAborted', {})
         if (!cancelled) void navigate(episodeList, { replace: true })
         return
@@ -144,6 +174,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
   const epub = chapter.chapterFileFormat === 'epub'
   const vertical = !epub && chapter.orientation === 'vertical'
   const end = <ChapterEnd chapter={chapter} />
+  const auto = useAutoScroll(epub ? null : vertical ? 'vertical' : 'paged', settings)
   const badge = chapter.salesType === 'trial' ? t(viewerMessages.trialBadge) : null
   const { locale } = useLocale()
   // A book's first page: Readium and the manifest load beside the reader's chunk, not after it (issue 34).
@@ -152,6 +183,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
   useState(() => {
     if (epub && typeof window !== 'undefined') openBookEarly(chapter, locale, progress.initial?.href ?? null)
   })
+  const EpubReader = useEpubReader(epub)
 
   return (
     <article
@@ -159,7 +191,15 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
       data-chapter-id={chapter.id}
       data-kind={epub ? 'epub' : vertical ? 'vertical' : 'paged'}
       data-content-type={chapter.contentType}
-      css={{ background: '#111', minHeight: '100vh', paddingTop: vertical ? 52 : 0 }}
+      data-paper={settings.paper}
+      css={{
+        background: '#111',
+        minHeight: '100vh',
+        paddingTop: vertical ? 52 : 0,
+        // Paper (e-ink, issue 37): nothing slides or fades, and the menus are solid black on white pages.
+        '&[data-paper="true"] *': { transition: 'none !important', animation: 'none !important' },
+        '&[data-paper="true"] [data-chrome]': { background: '#000' },
+      }}
       // Keyboard (issue 14): Tab onto a control of the hidden chrome slides the chrome back in, so focus is never off screen.
       onFocus={(event) => {
         if (event.target instanceof Element && event.target.closest('[data-chrome]')) setChrome(true)
@@ -171,11 +211,22 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
         contentName={chapter.contentName}
         chapterName={chapter.name}
         badge={badge}
-        actions={<ReportButton chapter={chapter} />}
+        actions={
+          <>
+            {epub ? null : <AutoScrollButton auto={auto} />}
+            <ReportButton chapter={chapter} />
+          </>
+        }
       />
+      {epub ? null : (
+        <>
+          <AutoScrollPanel auto={auto} />
+          <ViewerHelp paged={!vertical} />
+        </>
+      )}
       <ReadingGuide direction={chapter.readingDirection} paged={!vertical} />
       {epub ? (
-        <Suspense fallback={null}>
+        EpubReader ? (
           <EpubReader
             chapter={chapter}
             keyLayout={settings.keyLayout}
@@ -187,7 +238,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
             onTurn={hideChrome}
             end={end}
           />
-        </Suspense>
+        ) : null
       ) : vertical ? (
         <VerticalViewer
           chapter={chapter}
@@ -197,6 +248,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
           finish={progress.finish}
           onScrollDirection={onScrollDirection}
           onTap={toggleChrome}
+          paper={settings.paper}
           end={<div css={{ background: '#fff' }}>{end}</div>}
         />
       ) : (
@@ -211,6 +263,8 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
           onToggleChrome={toggleChrome}
           onTurn={hideChrome}
           end={end}
+          turnEvery={auto.turnEvery}
+          onTurnedToEnd={auto.ended}
         />
       )}
     </article>

@@ -1,4 +1,5 @@
-import { imageQualityNow, type ImageQuality, type PageImage, type ViewerSettings } from '@koma/contracts'
+import type { ImageQuality, PageImage, ViewerSettings } from '@koma/contracts'
+import { imageQualityNow } from '@koma/contracts/viewerSettings'
 import { pickedPageUrl, spreadPageSources, stripPageSources, STRIP_MAX_WIDTH, type PageSources } from '@koma/contracts/domain'
 
 /** This screen's density (1 where there is no screen: the edge drawing the page). */

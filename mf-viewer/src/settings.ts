@@ -1,4 +1,5 @@
-import { loadViewerSettings, localViewerSettings, useHydrated, type ViewerSettings } from '@koma/contracts'
+import { useHydrated, type ViewerSettings } from '@koma/contracts'
+import { loadViewerSettings, localViewerSettings } from '@koma/contracts/viewerSettings'
 import { DEFAULT_VIEWER_SETTINGS } from '@koma/contracts/domain'
 import { useEffect, useMemo, useState } from 'react'
 

@@ -1,8 +1,21 @@
-import { api, endpoints, isApiError, MATURE_STATUSES, type ApiError, type Chapter, type ChapterFileSalesType, type ContentType } from '@koma/contracts'
+import {
+  api,
+  endpoints,
+  isApiError,
+  MATURE_FAILURES,
+  type ApiError,
+  type ApiErrorName,
+  type Chapter,
+  type ChapterFileSalesType,
+  type ContentType,
+} from '@koma/contracts'
 import { useResource } from './cache'
 
-/** The refusals the viewer answers itself: sign in (401), aborted or locked (403), a mature title's steps (428, 451). */
-const VIEWER_HANDLED = [401, 403, ...MATURE_STATUSES]
+/**
+ * The refusals the viewer answers itself: sign in (401), a chapter aborted or locked or an account
+ * suspended (403), a mature title's steps (428, 451).
+ */
+const VIEWER_HANDLED: readonly ApiErrorName[] = ['authenticationError', 'chapterLocked', 'chapterAborted', 'accountSuspended', ...MATURE_FAILURES]
 
 export type ChapterLoad = { chapter: Chapter; error: null } | { chapter: null; error: ApiError }
 
@@ -24,7 +37,7 @@ export function useChapter(input: { type: ContentType; contentId: string; chapte
         .then(
           (chapter): ChapterLoad => ({ chapter, error: null }),
           (error: unknown): ChapterLoad => {
-            if (isApiError(error) && VIEWER_HANDLED.includes(error.status)) return { chapter: null, error }
+            if (isApiError(error) && error.failure !== null && (VIEWER_HANDLED as readonly string[]).includes(error.failure)) return { chapter: null, error }
             throw error
           },
         ),

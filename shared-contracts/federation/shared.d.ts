@@ -1,4 +1,3 @@
 export declare function sharedDependencies(options?: { checkVersions?: boolean; eager?: boolean }): Record<string, unknown>
-export declare const remoteNames: Record<string, string>
 export declare const singletons: string[]
 export declare const lazyShares: string[]

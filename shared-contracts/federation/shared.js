@@ -8,6 +8,7 @@ const root = path.resolve(__dirname, '..', '..')
 const fs = require('node:fs')
 
 /** A dependency's installed version, even when its exports map hides package.json. */
+/** @param {string} name */
 function versionOf(name) {
   let dir = path.join(root, 'node_modules', ...name.split('/'))
   if (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(require.resolve(name, { paths: [root] }))
@@ -40,9 +41,9 @@ const singletons = [
   'axios',
 ]
 
-const packageOf = (request) => {
+const packageOf = (/** @type {string} */ request) => {
   const parts = request.split('/')
-  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? request)
 }
 
 /**
@@ -60,11 +61,11 @@ const lazyShares = ['axios', '@koma/contracts/validation', '@koma/contracts/ui']
  *   main.js, one file instead of a chunk or two per library; compressed as one it is ~9 kB
  *   brotli smaller (issue 13), and every page loads all of it anyway. A share's module still
  *   runs only when something first imports it (after the first paint: the host's bootstrap).
- * @returns {Record<string, import('@module-federation/enhanced').moduleFederationPlugin.SharedConfig>}
+ * @returns {Record<string, import('@module-federation/sdk').moduleFederationPlugin.SharedConfig>}
  */
 function sharedDependencies({ checkVersions = true, eager = false } = {}) {
   /** One shared module, taken from `source` (a file under src/) rather than the package when given. */
-  const share = (version, ...source) => ({
+  const share = (/** @type {string | undefined} */ version, /** @type {string[]} */ ...source) => ({
     singleton: true,
     version,
     requiredVersion: checkVersions ? `^${version}` : false,
@@ -91,14 +92,4 @@ function sharedDependencies({ checkVersions = true, eager = false } = {}) {
   return shared
 }
 
-/** Federation container names: the registry, host and remotes all use these. */
-const remoteNames = {
-  'mf-catalog': 'mf_catalog',
-  'mf-viewer': 'mf_viewer',
-  'mf-account': 'mf_account',
-  'mf-payments': 'mf_payments',
-  'mf-community': 'mf_community',
-  'mf-ops': 'mf_ops',
-}
-
-module.exports = { sharedDependencies, remoteNames, singletons, lazyShares }
+module.exports = { sharedDependencies, singletons, lazyShares }

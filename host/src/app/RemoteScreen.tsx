@@ -2,6 +2,7 @@ import {
   episodesPathOf,
   invalidateAll,
   isApiError,
+  readableWhenDone,
   RemoteBoundary,
   resolveRoute,
   Spinner,
@@ -24,15 +25,39 @@ export function forgetRouteModules(): void {
   attempts.clear()
 }
 
-/** The routes module of a remote: loaded once; a retry resets the remote and loads it afresh. */
+/** The routes module of a remote: loaded once; a retry resets the remote and loads it afresh. Readable at once when done (`use` does not suspend on it then). */
 function routesModule(remote: RemoteName, attempt: number): Promise<RemoteRoutesModule> {
   const key = `${remote}#${attempt}`
   let promise = attempts.get(key)
   if (!promise) {
-    promise = (attempt === 0 ? Promise.resolve() : remoteLoader.reset(remote)).then(() => remoteLoader.load<RemoteRoutesModule>(remote, './routes'))
+    promise =
+      attempt === 0
+        ? remoteLoader.load<RemoteRoutesModule>(remote, './routes')
+        : readableWhenDone(remoteLoader.reset(remote).then(() => remoteLoader.load<RemoteRoutesModule>(remote, './routes')))
     attempts.set(key, promise)
   }
   return promise
+}
+
+/**
+ * The routes module of the remote that owns `pathname`, loaded before the browser draws its
+ * first page (bootstrap.tsx; its files are preloaded by the page): the page's screen then renders
+ * without suspending on it. Otherwise the area's spinner shows for a moment, and React reveals
+ * a Suspense boundary's content no sooner than 300 ms after its fallback showed: every page the
+ * browser draws (a novel's reader, a signed-in page the edge left) came ~250 ms later than it
+ * could (issue 39). Resolves when loaded, failed, or after `waitMs` (the spinner then shows as before).
+ */
+export function preloadRouteModule(pathname: string, waitMs: number): Promise<void> {
+  const owner = resolveRoute(pathname)?.route.owner
+  if (!owner || owner === 'host') return Promise.resolve()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    routesModule(owner, 0).then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+  ]).finally(() => clearTimeout(timer))
 }
 
 function RemoteRoute({

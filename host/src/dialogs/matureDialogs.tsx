@@ -112,7 +112,7 @@ export function AcceptMatureDialog({ target, navigate: applyOutcome, verificatio
       } else acceptMatureForSession()
     } catch (error) {
       setBusy(false)
-      if (isApiError(error) && error.status === 451) setNeedsVerification(error.message)
+      if (isApiError(error) && error.failure === 'adultVerificationRequired') setNeedsVerification(error.message)
       else setFailed(true)
       return
     }

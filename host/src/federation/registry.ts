@@ -1,10 +1,7 @@
-import { INLINE_REGISTRY_ID, REMOTES, type RemoteName } from '@koma/contracts'
+import { INLINE_REGISTRY_ID, REMOTES, type PublicRegistry, type RemoteName } from '@koma/contracts'
 
-/** /registry.json as the edge serves it: which version of each remote is live. */
-export interface Registry {
-  host?: { version: string; base: string }
-  remotes: Partial<Record<RemoteName, { version: string; entry: string }>>
-}
+/** /registry.json as the edge serves it: which version of each remote is live (declared in contracts). */
+export type Registry = PublicRegistry
 
 /**
  * The registry is served no-cache: the first read may use index.html's preload (same request

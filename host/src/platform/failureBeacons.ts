@@ -1,4 +1,4 @@
-import type { RemoteName } from '@koma/contracts'
+import { remoteOfFolder, VERSION_ID_SOURCE, type RemoteName } from '@koma/contracts'
 
 /** A remote version's failure as the page saw it (SPEC-free, no personal data: names and versions only). */
 export interface Failure {
@@ -45,11 +45,13 @@ export function reportFailure(failure: Failure): void {
   timer ??= setTimeout(flush, FLUSH_MS)
 }
 
+const SCRIPT_PATH = new RegExp(`/remotes/(mf-[a-z]+)/(${VERSION_ID_SOURCE})/`)
+
 /** `/remotes/mf-catalog/<version>/…` in a script URL or a stack: which remote version's code it is. */
 export function remoteOfScript(text: string | undefined): { remote: RemoteName; version: string } | null {
-  const match = /\/remotes\/(mf-[a-z]+)\/([0-9]{14}-[0-9a-f]{8})\//.exec(text ?? '')
-  if (!match) return null
-  return { remote: match[1]!.replace('-', '_') as RemoteName, version: match[2]! }
+  const match = SCRIPT_PATH.exec(text ?? '')
+  const remote = match ? remoteOfFolder(match[1]!) : null
+  return match && remote ? { remote, version: match[2]! } : null
 }
 
 /** Unhandled errors thrown by a remote's code, and the page going away (send what is queued). */

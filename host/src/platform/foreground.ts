@@ -64,7 +64,7 @@ export function installForeground(): () => void {
     now: () => Date.now(),
     reader: () => auth.reader,
     knownCoins: () => auth.profile?.inventory?.coin.total ?? null,
-    report: () => api.request(endpoints.appForegrounded, { policy: { silent: true, suppress: [401] } }),
+    report: () => api.request(endpoints.appForegrounded, { policy: { silent: true, suppress: ['authenticationError'] } }),
     emit: (name, payload) => events.emit(name, payload as never),
   })
 }

@@ -1,10 +1,7 @@
-/** Versions of the shell and of remotes, as /builds/latest.json names the live ones. */
-export interface Builds {
-  host: string | null
-  remotes: Partial<Record<string, string>>
-  /** `host` and remote names whose live version is marked required (deploy --required). */
-  required?: string[]
-}
+import type { LatestBuilds } from '@koma/contracts'
+
+/** Versions of the shell and of remotes, as /builds/latest.json names the live ones (declared in contracts). */
+export type Builds = LatestBuilds
 
 /** An old build the reader may keep for now, or one they must leave (a required version is live). */
 export type Outdated = 'available' | 'required'

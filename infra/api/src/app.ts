@@ -1,11 +1,10 @@
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
-import { text, type ErrorBody } from '@koma/contracts/server'
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { AppDeps } from './deps'
 import { checksumIsValid } from './http/checksum'
 import { HttpError } from './http/errors'
-import { apiError } from './http/errorCatalogue'
+import { apiError, errorBody } from './http/errorCatalogue'
 import { requestLocale } from './http/locale'
 import { registerPenaltyBox } from './http/penalty'
 import { registerAbuseLimits } from './http/rateLimit'
@@ -16,7 +15,9 @@ import { registerModules } from './modules'
 import { initPageUrls } from './modules/image/signing'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable'
 import { registerMaintenanceGate } from './modules/ops/states'
+import { sessionMember } from './modules/session/session'
 import { isObjectStoreUnavailable } from './storage'
+import { createApiMetrics, UNMATCHED_ROUTE } from './metrics/metrics'
 
 export interface BuildOptions {
   logger?: boolean | { level: string }
@@ -29,9 +30,15 @@ export interface BuildOptions {
  * be) get the SPEC §5 answer to a bad route parameter: 404, in the SPEC §8 body.
  */
 function routerRefusal(_error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  const body: ErrorBody = { code: 404, message: text('notFound', requestLocale(req)) }
-  void reply.status(404).send(body)
+  void answerFailure(req, reply, apiError('notFound'))
 }
+
+/** A failure's SPEC §8 body (its catalogue name, code and message) with its headers; `status` when Fastify chose it. */
+const answerFailure = (req: FastifyRequest, reply: FastifyReply, error: HttpError, status: number = error.status) =>
+  reply
+    .status(status)
+    .headers(error.headers)
+    .send(errorBody(error, requestLocale(req)))
 
 /** The call came through a proxy hop the API trusts (the edge): its socket's peer is trusted and named the reader. */
 const viaTrustedProxy = (req: FastifyRequest): boolean => (req.ips?.length ?? 0) > 1
@@ -39,6 +46,10 @@ const viaTrustedProxy = (req: FastifyRequest): boolean => (req.ips?.length ?? 0)
 /** The API as a Fastify instance: every module registered, errors in the SPEC §8 shape. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { timeouts } = deps.config
+  // The Prometheus series (issue 38): given by main.ts (which serves them and feeds the database's
+  // figures), else made here so every module counts into one registry; none under KOMA_METRICS=0.
+  if (!deps.metrics && deps.config.metrics.collected) deps.metrics = createApiMetrics()
+  const metrics = deps.metrics
   const app = Fastify({
     logger: options.logger ?? false,
     // Only the edge's hop (this machine by default) may say who the reader is: anyone else's
@@ -61,9 +72,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(formbody)
   // The penalty box first: a penalised address is refused before the rate limiter counts it.
   registerPenaltyBox(app, deps.config.rateLimit.penalty)
-  await registerAbuseLimits(app, deps.config.rateLimit)
+  await registerAbuseLimits(app, deps.config.rateLimit, metrics)
   // Every route's limits (issue 33), from limits.ts ENDPOINT_LIMITS: registered before any route.
-  registerEndpointLimits(app, deps)
+  registerEndpointLimits(app, deps, (req) => sessionMember(deps, req))
   // SPEC §8 maintenance: readers' calls answer 503 while operators have the site in maintenance.
   registerMaintenanceGate(app, deps)
 
@@ -78,38 +89,26 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   })
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
-    const locale = requestLocale(req)
-    if (error instanceof HttpError) {
-      const message = error.literalMessage ?? (error.textKey ? text(error.textKey, locale, error.values) : '')
-      const body: ErrorBody = { code: error.code, message, ...error.extra }
-      return reply.status(error.status).headers(error.headers).send(body)
-    }
+    if (error instanceof HttpError) return answerFailure(req, reply, error)
     if (unstorableText(error)) {
       // A field no check stopped carried text PostgreSQL cannot store (a NUL character): the caller's
       // input, refused by the database before anything was written (the statement failed).
-      const body: ErrorBody = { code: 400, message: text('invalidParameter', locale, { field: 'request' }) }
-      return reply.status(400).send(body)
+      return answerFailure(req, reply, apiError('invalidParameter', { field: 'request' }))
     }
     const status = error.statusCode ?? 500
-    if (status === 413) {
-      const key = req.routeOptions.config?.upload ? 'uploadTooLarge' : 'requestTooLarge'
-      return reply.status(413).send({ code: 413, message: text(key, locale) } satisfies ErrorBody)
-    }
-    if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed body, unsupported media type.
-      const body: ErrorBody = { code: status, message: text('invalidParameter', locale, { field: 'request' }) }
-      return reply.status(status).send(body)
-    }
+    if (status === 413) return answerFailure(req, reply, apiError(req.routeOptions.config?.upload ? 'uploadTooLarge' : 'requestTooLarge'))
+    // Fastify's own refusals: malformed body, unsupported media type (its status kept).
+    if (status >= 400 && status < 500) return answerFailure(req, reply, apiError('requestRefused'), status)
     if (isDatabaseUnavailable(error) || isObjectStoreUnavailable(error)) {
       // PostgreSQL restarting or out of reach, or the object store holding images and EPUB files
       // (storage/s3.ts, bounded by its timeouts): SPEC §8's message, come back in a moment.
       req.log.error({ err: error }, isObjectStoreUnavailable(error) ? 'object store unavailable' : 'database unavailable')
-      const body: ErrorBody = { code: 500, message: text('dataNotObtained', locale) }
-      return reply.status(500).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body)
+      const unavailable = apiError('dataNotObtained')
+      unavailable.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
+      return answerFailure(req, reply, unavailable)
     }
     req.log.error({ err: error }, 'unhandled error')
-    const body: ErrorBody = { code: 500, message: text('undefinedError', locale) }
-    return reply.status(500).send(body)
+    return answerFailure(req, reply, apiError('undefinedError'))
   })
 
   // A refusal sent before a large body was read (too large, rate-limited, unknown route) closes
@@ -137,15 +136,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // A refused body from the edge: read what is left of it into nothing (the parser may have stopped reading).
     if (!req.raw.complete && viaTrustedProxy(req)) req.raw.resume()
     const status = reply.statusCode
+    if (metrics) {
+      // The route's pattern (/api/:type/:id), never the URL: one series per route and status.
+      metrics.http.observe(req.method, req.routeOptions.url ?? UNMATCHED_ROUTE, status, reply.elapsedTime / 1000)
+    }
     if (status >= 500) req.log.error({ method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime) }, 'request failed')
     else if (sample > 0 && (sample >= 1 || Math.random() < sample))
       req.log.info({ method: req.method, url: req.url, status, ms: Math.round(reply.elapsedTime) }, 'request')
   })
 
-  app.setNotFoundHandler((req, reply) => {
-    const body: ErrorBody = { code: 404, message: text('notFound', requestLocale(req)) }
-    return reply.status(404).send(body)
-  })
+  app.setNotFoundHandler((req, reply) => answerFailure(req, reply, apiError('notFound')))
 
   await initPageUrls(deps)
   registerModules(app, deps)

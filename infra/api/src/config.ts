@@ -11,8 +11,27 @@ import {
   type RateLimitTable,
   type RenderPoolLimits,
 } from './limits'
-import { publicUrlOf } from './publicUrl'
+import { API_METRICS_PORT, metricsCollected, metricsListenFrom, type MetricsListen } from '@koma/contracts/server'
 import type { ObjectStoreConfig } from './storage'
+
+/**
+ * The site's public origin (the edge the browser talks to): the only origin of links we mail and
+ * of OAuth redirect URIs. Never taken from a request's Origin, Referer or Host, which a caller
+ * chooses. KOMA_PUBLIC_URL when it is an http(s) URL (its origin); else the local edge,
+ * `http://127.0.0.1:<PORT or 8080>`. The production profile refuses to start without a valid
+ * https KOMA_PUBLIC_URL (safety.ts), so the fallback only ever serves the demo.
+ */
+export function publicUrlOf(env: NodeJS.ProcessEnv): string {
+  const fallback = `http://127.0.0.1:${Number(env.PORT) || 8080}`
+  const configured = env.KOMA_PUBLIC_URL?.trim()
+  if (!configured) return fallback
+  try {
+    const url = new URL(configured)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : fallback
+  } catch {
+    return fallback
+  }
+}
 
 export interface RateLimitConfig {
   /** Where the counters live: this process (one API process) or Redis (several share them). */
@@ -121,6 +140,11 @@ export interface ApiConfig {
    * KOMA_CACHE_BUS=off turns it off on PostgreSQL too.
    */
   cacheBus: 'postgres' | 'off'
+  /**
+   * Prometheus metrics (issue 38, metrics/): `collected` unless KOMA_METRICS=0; served by main.ts on
+   * `listen` (KOMA_METRICS_HOST, default 127.0.0.1; KOMA_METRICS_PORT, default 9465, 0 or off: none).
+   */
+  metrics: { collected: boolean; listen: MetricsListen | null }
 }
 
 /**
@@ -194,9 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const profile = profileOf(env)
   const production = profile === 'production'
   const optedIn = (name: string) => !production || env[name] === '1'
+  const port = Number(env.API_PORT ?? 8081)
   return {
     host: env.API_HOST ?? '127.0.0.1',
-    port: Number(env.API_PORT ?? 8081),
+    port,
+    metrics: { collected: metricsCollected(env), listen: metricsListenFrom(env, API_METRICS_PORT, port) },
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseReadUrl: (env.DATABASE_URL && env.DATABASE_READ_URL) || undefined,

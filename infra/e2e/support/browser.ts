@@ -18,8 +18,10 @@ export const TEST_CHROMIUM = process.env.CHROME_PATH ?? (fs.existsSync(HEADLESS_
 /**
  * Debian's Chromium, headless, with the flags this machine's closed network needs. `measure`
  * (the benchmarks): Debian's full `chromium` with V8 as readers have it, not the tests' build.
+ * `userAgent`: what every request says, a page's beacons sent as it goes away included (a
+ * context's user agent is not theirs: they say HeadlessChrome, a robot to the edge).
  */
-export function launchBrowser(options: { measure?: boolean } = {}): Promise<Browser> {
+export function launchBrowser(options: { measure?: boolean; userAgent?: string } = {}): Promise<Browser> {
   const measuring = options.measure === true
   return chromium.launch({
     executablePath: measuring ? CHROMIUM : TEST_CHROMIUM,
@@ -37,6 +39,7 @@ export function launchBrowser(options: { measure?: boolean } = {}): Promise<Brow
       // code to pay back its compiling on these 2-core machines: Chromium's CPU on keyboard and
       // viewer e2e fell 48-49 -> 40-41 s (wall 49-51 -> 43-46 s); the novels file, neutral.
       ...(measuring ? [] : ['--js-flags=--no-opt']),
+      ...(options.userAgent ? [`--user-agent=${options.userAgent}`] : []),
     ],
   })
 }

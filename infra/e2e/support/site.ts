@@ -200,7 +200,13 @@ async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess, 
 
 function service(args: string[], env: Record<string, string>): { child: ChildProcess; log: () => string } {
   let output = ''
-  const child = spawn(tsx, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: false })
+  // Metrics ports are fixed numbers (9464, 9465): sites started side by side serve none unless a test asks.
+  const child = spawn(tsx, args, {
+    cwd: repoRoot,
+    env: { ...process.env, KOMA_METRICS_PORT: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  })
   child.stdout?.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
   child.stderr?.on('data', (chunk) => (output = (output + chunk).slice(-20_000)))
   return { child, log: () => output }

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import { distBuiltAt, sourceState } from './build'
 import { packageInfo } from './registry'
-import { removeDir, tempDir } from './testing/fixtures'
+import { removeDir, tempDir } from './test/fixtures'
 
 let root: string
 

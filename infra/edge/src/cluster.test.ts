@@ -6,7 +6,8 @@ import path from 'node:path'
 import { freePort } from '../../api/src/test/processes'
 import { eventually } from '../../e2e/support/eventually'
 import { edgeProcesses } from './cluster'
-import { redisUp } from './testing/fixtures'
+import { redisUp } from './test/fixtures'
+import { checkMetrics, promtoolMissing } from '../../jest/promtool'
 
 jest.setTimeout(120_000)
 
@@ -41,15 +42,18 @@ async function instancesSeen(port: number, count: number): Promise<Set<string | 
 ;(redisUp ? describe : describe.skip)('several edge processes on one port (real processes)', () => {
   let primary: ChildProcess
   let port: number
+  let metricsPort: number
   const output: string[] = []
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'koma-edge-cluster-'))
 
   beforeAll(async () => {
     port = await freePort()
+    metricsPort = await freePort()
     primary = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(__dirname, '..'),
       env: {
         ...process.env,
+        KOMA_METRICS_PORT: String(metricsPort),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: root,
@@ -103,5 +107,21 @@ async function instancesSeen(port: number, count: number): Promise<Set<string | 
       .map(Number)
     expect(after.length).toBe(2)
     expect(after).not.toContain(workers[0])
+  })
+
+  it("the primary serves every worker's metrics merged on the metrics port", async () => {
+    const healthzCount = async () => {
+      const body = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(5_000) })).text()
+      const line = body.split('\n').find((row) => row.startsWith('koma_edge_http_requests_total{method="GET",route="/healthz",status="200"} '))
+      return { body, count: Number(line?.split(' ')[1] ?? 0) }
+    }
+    const before = await healthzCount()
+    // Both workers answer these (a new connection each), and a scrape counts them all.
+    const seen = await instancesSeen(port, 12)
+    expect(seen.has('edge-1') && seen.has('edge-2')).toBe(true)
+    expect((await healthzCount()).count - before.count).toBe(12)
+    expect(before.body).toMatch(/^# TYPE nodejs_eventloop_lag_seconds gauge$/m)
+    if (promtoolMissing) return console.log(promtoolMissing)
+    expect(checkMetrics(before.body)).toEqual({ status: 0, complaints: '' })
   })
 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { SourceState } from './build'
 import { runCli, type CliDeps } from './commands'
 import { readRegistry, type PackageInfo } from './registry'
-import { makeHostDist, makeRemoteDist, removeDir, tempDir } from './testing/fixtures'
+import { makeHostDist, makeRemoteDist, removeDir, tempDir } from './test/fixtures'
 
 let root: string
 let lines: string[]

@@ -2,7 +2,17 @@ import { DEFAULT_CANARY_RULES, type CanaryRules } from './health/versionHealth'
 import path from 'node:path'
 import { sharedStateConfig } from './registry/shared'
 import { parseApiUrls } from './http/upstreams'
-import { tagConfigFrom, trustProxyProblem, trustsAnyHop, type TagConfig } from '@koma/contracts/server'
+import {
+  DEFAULT_SPEED_RULES,
+  EDGE_METRICS_PORT,
+  metricsCollected,
+  metricsListenFrom,
+  tagConfigFrom,
+  trustProxyProblem,
+  trustsAnyHop,
+  type MetricsListen,
+  type TagConfig,
+} from '@koma/contracts/server'
 
 /** The monorepo root: infra/edge/src → three levels up. */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..')
@@ -61,8 +71,14 @@ export interface EdgeConfig {
   publicUrl?: string
   /** Third-party analytics (KOMA_TAG_MANAGER_ID, KOMA_META_PIXEL_ID), ids checked: none unless configured. */
   tags: TagConfig
-  /** When a canary is rolled back by itself: KOMA_CANARY_WINDOW_S, KOMA_CANARY_MIN_LOADS, KOMA_CANARY_MARGIN (points). */
+  /**
+   * When a canary is rolled back by itself: KOMA_CANARY_WINDOW_S, KOMA_CANARY_MIN_LOADS,
+   * KOMA_CANARY_MARGIN (points); on speed, KOMA_CANARY_SLOWER_MIN_LOADS (page loads on each side,
+   * default 50) and KOMA_CANARY_SLOWER_MARGIN (percent worse p75 LCP or INP, default 20).
+   */
   canaryRules: CanaryRules
+  /** Share of page loads (0 to 1) that report their Web Vitals: KOMA_VITALS_SAMPLE_RATE, default 1; 0: none. */
+  vitalsSampleRate: number
   /** Where registry, history and health counts live: KOMA_EDGE_STORE=files (default) or redis (REDIS_URL). */
   sharedStore: 'files' | 'redis'
   /**
@@ -71,6 +87,11 @@ export interface EdgeConfig {
    * FIRST_PAINT_WAIT_MS); past either, the browser draws the page. Unset: the defaults.
    */
   firstPageWaits: { apiMs?: number; drawMs?: number }
+  /**
+   * Prometheus metrics (issue 38): counted unless KOMA_METRICS=0, served on `listen`
+   * (KOMA_METRICS_HOST, default 127.0.0.1; KOMA_METRICS_PORT, default 9464; 0 or off: none).
+   */
+  metrics: { collected: boolean; listen: MetricsListen | null }
 }
 
 /** A wait in milliseconds from the environment (1 to 10000), or undefined when unset; anything else stops the edge. */
@@ -94,7 +115,20 @@ export function canaryRulesFrom(env: NodeJS.ProcessEnv): CanaryRules {
     windowMs: read('KOMA_CANARY_WINDOW_S', DEFAULT_CANARY_RULES.windowMs / 1000, (v) => v > 0 && v <= 86_400) * 1000,
     minLoads: read('KOMA_CANARY_MIN_LOADS', DEFAULT_CANARY_RULES.minLoads, (v) => Number.isInteger(v) && v > 0),
     margin: read('KOMA_CANARY_MARGIN', DEFAULT_CANARY_RULES.margin * 100, (v) => v >= 0 && v < 100) / 100,
+    speed: {
+      minLoads: read('KOMA_CANARY_SLOWER_MIN_LOADS', DEFAULT_SPEED_RULES.minLoads, (v) => Number.isInteger(v) && v > 0),
+      margin: read('KOMA_CANARY_SLOWER_MARGIN', DEFAULT_SPEED_RULES.margin * 100, (v) => v >= 0 && v <= 1000) / 100,
+    },
   }
+}
+
+/** KOMA_VITALS_SAMPLE_RATE: a share from 0 to 1 (default 1); anything else stops the edge. */
+export function sampleRateFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env.KOMA_VITALS_SAMPLE_RATE
+  if (raw === undefined || raw === '') return 1
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`KOMA_VITALS_SAMPLE_RATE must be a share from 0 to 1, got "${raw}"`)
+  return value
 }
 
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -135,7 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EdgeConfig {
     publicUrl: env.KOMA_PUBLIC_URL || undefined,
     tags: tags.config,
     canaryRules: canaryRulesFrom(env),
+    vitalsSampleRate: sampleRateFrom(env),
     sharedStore: sharedStateConfig(env) ? 'redis' : 'files',
     firstPageWaits: { apiMs: waitFrom(env, 'KOMA_FIRST_PAGE_API_WAIT_MS'), drawMs: waitFrom(env, 'KOMA_FIRST_PAINT_WAIT_MS') },
+    metrics: { collected: metricsCollected(env), listen: metricsListenFrom(env, EDGE_METRICS_PORT, port) },
   }
 }

@@ -7,8 +7,8 @@ import { publish, rollback } from './registry'
 import { inCanary, newCohort } from './registry/cohort'
 import { contentSecurityPolicy } from './http/security'
 import { buildEdge } from './server'
-import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from './testing/fixtures'
-import { client, listen, type TestRequest, type TestResponse } from './testing/http'
+import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from './test/fixtures'
+import { client, listen, type TestRequest, type TestResponse } from './test/http'
 
 let root: string
 let edgeDir: string

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { EDGE_TIMEOUTS, type EdgeTimeouts } from './config'
+import { registerOpsHealth } from './http/opsHealth'
 import { registerOpsReleases } from './http/opsReleases'
 import { clientIp, registerApiProxy } from './http/api-proxy'
 import { ApiUpstreams } from './http/upstreams'
@@ -18,15 +19,31 @@ import { FirstPaint, withoutScriptPreloads, withRoot } from './render/firstPaint
 import { PageMetadata, withPageMeta } from './http/pageMeta'
 import type { AnswerBus } from './http/answerBus'
 import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
-import { needsBrowserGuide, splitLocalePrefix, switchedPrefix, withLocalePrefix, type Locale } from '@koma/contracts/server'
+import {
+  endpoints,
+  LOCALES,
+  needsBrowserGuide,
+  RESPONSE_HEADERS,
+  splitLocalePrefix,
+  switchedPrefix,
+  withLocalePrefix,
+  type LatestBuilds,
+  type Locale,
+} from '@koma/contracts/server'
 import { isbot } from 'isbot'
 import { createHash, randomBytes } from 'node:crypto'
 import { COHORT_COOKIE, cohortOf, newCohort, registryForReader } from './registry/cohort'
 import { registerBeacons } from './health/beacons'
 import { CanaryJudge } from './health/judge'
+import { VersionVitals, type VitalsCounts } from './health/vitals'
+import { registerVitalsBeacons } from './health/vitalsBeacons'
+import { versionFigures, vitalsP75 } from './health/figures'
 import { BUCKET_MS, DEFAULT_CANARY_RULES, VersionHealth, type CanaryRules, type HealthCounts } from './health/versionHealth'
 import { htmlHeaders, jsonError, notFound } from './http/responses'
+import { callerLocale, sendEdgeError } from './http/errorCatalogue'
+import { apiPath } from './http/apiFetch'
 import { registerSecurityHeaders, requestDoesNotShare, type SecurityOptions } from './http/security'
+import { UNMATCHED_ROUTE, type EdgeMetrics } from './metrics/metrics'
 
 /** The longest the edge's start waits for its warm-up drawings (render/firstPaint.ts `warm`). */
 const WARM_UP_MAX_MS = 5_000
@@ -58,6 +75,10 @@ export interface EdgeOptions {
   canaryRules?: CanaryRules
   /** Where the health counts live (default: this process's memory; shared ones in redisStore.ts). */
   healthCounts?: HealthCounts
+  /** Where readers' Web Vitals counts live (default: this process's memory; shared ones in redisCounts.ts). */
+  vitalsCounts?: VitalsCounts
+  /** Share of page loads (0 to 1) whose pages report their Web Vitals, told in the boot data (default 1; KOMA_VITALS_SAMPLE_RATE). */
+  vitalsSampleRate?: number
   /** How often canaries are judged besides on every beacon (an --auto-promote needs it; default 10 s, 0: never). */
   judgeEveryMs?: number
   /** The longest a page waits for the edge to draw its first paint (default FIRST_PAINT_WAIT_MS; render/firstPaint.ts). */
@@ -66,6 +87,8 @@ export interface EdgeOptions {
   answerBus?: AnswerBus
   /** The name /healthz answers (KOMA_EDGE_INSTANCE; `edge-1` … under KOMA_EDGE_PROCESSES), so the balancing can be seen. */
   instance?: string
+  /** The Prometheus series (metrics/metrics.ts; main.ts serves them on a port of their own). None: nothing counted. */
+  metrics?: EdgeMetrics
 }
 
 const NO_CACHE = 'no-cache'
@@ -86,6 +109,12 @@ const NOT_DEPLOYED = `<!doctype html>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#333}</style></head>
 <body><main><h1>Koma is starting</h1><p>The site is not deployed yet. This page retries every few seconds.</p></main></body></html>
 `
+
+/** The public home's call in each language (`/api/en/home`), as the browser makes it: answered from the edge's copy. */
+const HOME_CALLS: ReadonlyMap<string, Locale> = new Map(LOCALES.map((locale) => [apiPath(endpoints.home, { params: { lang: locale } }), locale]))
+
+/** The page route a request was answered with (its id in the route table): the metrics' route label for pages. */
+const pageRoutes = new WeakMap<FastifyRequest, string>()
 
 function pathOf(url: string): string {
   const query = url.indexOf('?')
@@ -111,6 +140,13 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   }
   const app: FastifyInstance = Fastify(serverOptions)
+  const { metrics } = options
+  if (metrics) {
+    app.addHook('onResponse', async (req, reply) => {
+      // A route's pattern (/remotes/*), a page's route id, never the URL: bounded label values.
+      metrics.http.observe(req.method, req.routeOptions.url ?? pageRoutes.get(req) ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000)
+    })
+  }
   registerSecurityHeaders(app, options.security ?? { paypal: false })
   const registry = new RegistryWatcher(options.edgeDir, app.log)
   const hostPages = new HostPages(options.edgeDir)
@@ -122,8 +158,9 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   // A title's public answer is fetched once for the page's metadata and its first render.
   const hints = new PageHints(options.edgeDir, api, {
     tags: options.security?.tags,
+    vitalsSampleRate: options.vitalsSampleRate ?? 1,
     ...(options.pageApiWaitMs !== undefined ? { homeWaitMs: options.pageApiWaitMs } : {}),
-    publicAnswer: (path, locale, clientIp) => pageMeta.answer(path, locale, clientIp),
+    publicAnswer: (params, locale, clientIp) => pageMeta.answer(endpoints.content, params, locale, clientIp),
   })
   // An operator's write through any edge: every edge asks the API again (its own copies are gone).
   const forgetAnswers = () => {
@@ -135,10 +172,17 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     void answerBus.listen(forgetAnswers, app.log)
     app.addHook('onClose', async () => answerBus.close())
   }
-  const firstPaint = new FirstPaint(options.edgeDir, { log: app.log, ...(options.firstPaintWaitMs !== undefined ? { waitMs: options.firstPaintWaitMs } : {}) })
+  const firstPaint = new FirstPaint(options.edgeDir, {
+    log: app.log,
+    ...(options.firstPaintWaitMs !== undefined ? { waitMs: options.firstPaintWaitMs } : {}),
+    ...(metrics ? { metrics: metrics.drawing } : {}),
+  })
+  metrics?.watchDrawings(() => firstPaint.drawingsInFlight)
   const sitemap = new SitemapSource(api)
   const health = new VersionHealth(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.healthCounts)
+  const vitals = new VersionVitals(options.canaryRules ?? DEFAULT_CANARY_RULES, Date.now, options.vitalsCounts)
   const liveRegistry = async () => (await registry.current())?.registry ?? null
+  metrics?.watchRegistry(liveRegistry)
   // The live versions' server builds load, and their pages are drawn once for nothing, before the
   // edge listens: no reader's page is drawn on cold code, which can miss its wait (issue 13). A
   // warm-up that takes too long (a broken build) does not hold the edge up.
@@ -150,8 +194,18 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     await Promise.race([firstPaint.warm(live, { now: true }), late])
     clearTimeout(timer)
   })
-  const judge = new CanaryJudge({ edgeDir: options.edgeDir, health, registry: liveRegistry, log: app.log })
+  const judge = new CanaryJudge({
+    edgeDir: options.edgeDir,
+    health,
+    vitals,
+    registry: liveRegistry,
+    log: app.log,
+    ...(metrics ? { onDecision: (remote: string, outcome: 'rolled_back' | 'promoted') => metrics.canaryEndings.inc({ remote, outcome }) } : {}),
+  })
   app.register(async (scope) => registerBeacons(scope, { health, judge, registry: liveRegistry }))
+  app.register(async (scope) =>
+    registerVitalsBeacons(scope, { vitals, registry: liveRegistry, ...(metrics ? { observe: (beacon) => metrics.vitals(beacon) } : {}) }),
+  )
   // A canary with --auto-promote goes live after a clean window even when no beacon arrives.
   const judgeEveryMs = options.judgeEveryMs ?? BUCKET_MS
   if (judgeEveryMs > 0) {
@@ -182,18 +236,12 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     const live = await registry.current()
     // A canary reader's latest is the canary: they are not offered a reload back and forth.
     const readers = live ? registryForReader(live.registry, cohortOf(req.headers.cookie)).registry : null
-    const remotes = Object.fromEntries(Object.entries(readers?.remotes ?? {}).map(([name, remote]) => [name, remote.version]))
+    const liveRemotes = Object.entries(readers?.remotes ?? {}).flatMap(([name, remote]) => (remote ? [{ name, ...remote }] : []))
+    const remotes = Object.fromEntries(liveRemotes.map((remote) => [remote.name, remote.version]))
     // Versions marked required (deploy --required): a tab running an older one must reload.
-    const required = [
-      ...(live?.registry.host?.required ? ['host'] : []),
-      ...Object.entries(readers?.remotes ?? {})
-        .filter(([, remote]) => remote.required)
-        .map(([name]) => name),
-    ]
-    return reply
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send({ host: live?.registry.host?.version ?? null, remotes, required })
+    const required = [...(live?.registry.host?.required ? ['host'] : []), ...liveRemotes.filter((remote) => remote.required).map((remote) => remote.name)]
+    const latest: LatestBuilds = { host: live?.registry.host?.version ?? null, remotes, required }
+    return reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(latest)
   })
 
   // Public: a random name unless one is set, never the host name or process id (issue 33).
@@ -209,13 +257,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
 
   app.get('/sitemap.xml', async (req, reply) => {
     const titles = await sitemap.titles(clientIp(req))
-    if (!titles)
-      return reply
-        .code(503)
-        .header('retry-after', '60')
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send('The sitemap is not available right now.\n')
+    if (!titles) return sendEdgeError(reply.header('retry-after', '60'), 'sitemapUnavailable', 'en')
     return reply
       .headers({ 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=600' })
       .send(sitemapXml(requestOrigin(req), titles))
@@ -225,9 +267,10 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   // busiest call does not cross to the API for every reader.
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET') return
-    const home = /^\/api\/(ja|en|fr)\/home$/.exec(req.url)
-    if (!home) return
-    const cached = await hints.cachedHomeAnswer(home[1] as Locale, clientIp(req))
+    const locale = HOME_CALLS.get(req.url)
+    if (!locale) return
+    const cached = await hints.cachedHomeAnswer(locale, clientIp(req))
+    metrics?.cacheLookups.inc({ cache: 'home_answer', result: cached ? 'hit' : 'miss' })
     if (!cached) return
     reply.header('cache-control', `public, max-age=${cached.maxAge}`).header('content-type', 'application/json; charset=utf-8')
     return sendVariants(req, reply, cached.answer)
@@ -236,6 +279,19 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   registerAssets(app, options.edgeDir, options.assetCacheBytes)
   // Before the API proxy: the console's releases are the edge's own (it holds the registry).
   registerOpsReleases(app, { apiUrl: () => upstreams.pick(), edgeDir: options.edgeDir, health })
+  // What an operator's Health page reads (health/figures.ts): the same counts the judge reads.
+  app.decorate('versionFigures', () => versionFigures(liveRegistry, health, vitals))
+  // So is its Health page: the edge knows the remotes' versions and every API process.
+  app.register(async (scope) =>
+    registerOpsHealth(scope, {
+      apiUrl: () => upstreams.pick(),
+      apiUrls: upstreams.urls,
+      edgeDir: options.edgeDir,
+      health,
+      vitals: vitalsP75(vitals),
+      ...(metrics ? { metrics } : {}),
+    }),
+  )
   app.register(async (scope) =>
     registerApiProxy(scope, upstreams, {
       requestLogging: options.requestLogging ?? false,
@@ -244,12 +300,13 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
       // Nor once an operator changed the catalogue or the home's campaigns: the API's own copies
       // are forgotten at once (its cache invalidation), and so are this edge's and, told before
       // the operator's answer goes out, every other edge's.
-      onUpstreamStatus: (status, request) => {
+      // An operator's write, as the API says in its answer (RESPONSE_HEADERS.operatorWrite).
+      onUpstreamStatus: (status, request, headers) => {
         if (status === 503) {
           hints.forgetHome()
           maintenanceUntil = Date.now() + MAINTENANCE_HOLD_MS
         } else if (status < 500) maintenanceUntil = 0
-        if (status < 400 && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url).startsWith('/api/ops/')) {
+        if (status < 400 && headers[RESPONSE_HEADERS.operatorWrite] !== undefined) {
           forgetAnswers()
           return answerBus?.tell()
         }
@@ -271,6 +328,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     }
     const context = pageContext(request)
     const { match, search } = context
+    pageRoutes.set(req, `page:${match?.route.id ?? 'none'}`)
     // Legacy short paths (SPEC §2): a real redirect, in the same language, keeping the query.
     if (match?.route.redirectTo) {
       return reply
@@ -360,13 +418,17 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
 
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' || req.method === 'HEAD') return page(req, reply)
-    return jsonError(reply, 404, 'Not found')
+    return sendEdgeError(reply, 'notFound', callerLocale(req, 'en'))
   })
 
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
-    if (status >= 500) req.log.error({ err: error }, 'edge error')
-    return jsonError(reply, status, status >= 500 ? 'Internal server error' : error.message)
+    if (status >= 500) {
+      req.log.error({ err: error }, 'edge error')
+      return sendEdgeError(reply, 'edgeFailure', callerLocale(req, 'en'))
+    }
+    // A request Fastify refused before any route (too large, a body it cannot read): its own words.
+    return jsonError(reply, status, error.message)
   })
 
   return app

@@ -232,6 +232,20 @@ export const settingsMessages = defineMessages({
   keyLayout: { id: 'account.settings.keyLayout', defaultMessage: 'Previous / next keys' },
   keyAuto: { id: 'account.settings.keyAuto', defaultMessage: 'Automatic' },
   keyFixed: { id: 'account.settings.keyFixed', defaultMessage: 'Fixed' },
+  autoScrollSpeed: { id: 'account.settings.autoScrollSpeed', defaultMessage: 'Auto-scroll speed' },
+  autoScrollStep: {
+    id: 'account.settings.autoScrollStep',
+    defaultMessage: '{step, select, 1 {Slowest} 2 {Slow} 3 {Medium} 4 {Fast} other {Fastest}}',
+  },
+  autoScrollHint: {
+    id: 'account.settings.autoScrollHint',
+    defaultMessage: 'A vertical episode moves one screen every {seconds} seconds; a paged one turns a page as often.',
+  },
+  paper: { id: 'account.settings.paper', defaultMessage: 'Paper (e-ink)' },
+  paperHint: {
+    id: 'account.settings.paperHint',
+    defaultMessage: 'For e-ink screens: vertical episodes move a whole screen at a time, with no animation or fading and more contrast.',
+  },
   keyHint: { id: 'account.settings.keyHint', defaultMessage: 'Automatic follows each title’s reading direction; fixed always puts “next” on the right.' },
   quality: { id: 'account.settings.quality', defaultMessage: 'Image quality' },
   wifi: { id: 'account.settings.wifi', defaultMessage: 'On Wi-Fi' },

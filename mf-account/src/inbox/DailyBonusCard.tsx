@@ -94,7 +94,7 @@ export function DailyBonusCard({ onResult }: { onResult: (notice: string | null,
             onClick={async () => {
               setClaimedFrom(status)
               try {
-                const { grant } = await api.request(endpoints.dailyBonusClaim, { policy: { suppress: [409] } })
+                const { grant } = await api.request(endpoints.dailyBonusClaim, { policy: { suppress: ['dailyBonusClaimed'] } })
                 onResult(t(inboxMessages.received, { reward: reward(grant) }), null)
                 reportRewardReceived()
               } catch (error) {

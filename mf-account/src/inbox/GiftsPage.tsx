@@ -70,7 +70,7 @@ function GiftList({ tab, onResult }: { tab: 'available' | 'history'; onResult: (
   const { gifts } = useResource(`account:gifts:${tab}`, () => api.request(endpoints.gifts, { query: { tab } }))
   const claim = async (gift: Gift) => {
     try {
-      const { grant } = await api.request(endpoints.giftClaim, { params: { giftId: String(gift.id) }, policy: { suppress: [409, 410] } })
+      const { grant } = await api.request(endpoints.giftClaim, { params: { giftId: String(gift.id) }, policy: { suppress: ['giftClaimed', 'giftExpired'] } })
       onResult(t(inboxMessages.received, { reward: reward({ ...grant, contentName: gift.contentName }) }), null)
       reportRewardReceived()
     } catch (error) {

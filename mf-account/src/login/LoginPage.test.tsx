@@ -55,7 +55,7 @@ describe('sign-in form', () => {
 
   it('says authentication failed (retry or reset) when signing in fails other than by wrong credentials (SPEC §8)', async () => {
     fakeApi(async () => {
-      throw new ApiError({ status: 500, message: 'boom', url: '/member/signin' })
+      throw new ApiError({ failure: 'undefinedError', status: 500, message: 'boom', url: '/member/signin' })
     })
     await renderScreen(Screen, { path: '/fr/login', url: '/fr/login', locale: 'fr', prefix: 'fr' })
     fireEvent.change(await screen.findByLabelText('Adresse e-mail'), { target: { value: 'reader@koma.example' } })
@@ -74,7 +74,7 @@ describe('sign-in form', () => {
 
   it('shows the server message for wrong credentials and keeps what was typed', async () => {
     fakeApi(async () => {
-      throw new ApiError({ status: 400, message: 'Incorrect email or password', url: '/member/signin' })
+      throw new ApiError({ failure: 'incorrectEmailOrPassword', status: 400, message: 'Incorrect email or password', url: '/member/signin' })
     })
     await renderScreen(Screen, { path: '/login', url: '/login' })
     fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'reader@koma.example' } })

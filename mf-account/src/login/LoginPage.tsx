@@ -19,9 +19,9 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { submitButton, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
-import { SocialSignIn } from '../social/SocialButtons'
+import { SocialSignIn } from '../components/SocialButtons'
 import { loginMessages } from '../i18n/messages'
-import { useGuestDiscard } from './guestDiscard'
+import { useGuestDiscard } from '../components/guestDiscard'
 
 export default observer(function LoginPage() {
   const t = useT()

@@ -8,7 +8,7 @@ import { errorOf, TextField, useSubmit } from '@koma/contracts/ui'
 import { PROVIDER_LABELS, refusal } from '../components/lib'
 import { AccountPage, Banner, Button, Card, Row } from '../components/ui'
 import { commonMessages, profileMessages } from '../i18n/messages'
-import { ProviderMark, startSocial } from '../social/SocialButtons'
+import { ProviderMark, startSocial } from '../components/SocialButtons'
 
 function Avatar({ url, nickname, onChanged }: { url: string | null; nickname: string; onChanged: (problem: string | null) => void }) {
   const t = useT()

@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from '@koma/contracts/domain'
+import { ACCOUNT_LIMITS, AUTO_SCROLL_SECONDS_PER_SCREEN, AUTO_SCROLL_SPEEDS, type AutoScrollSpeed } from '@koma/contracts/domain'
 import {
   analytics,
   api,
@@ -10,7 +10,6 @@ import {
   safeRedirect,
   endpoints,
   isApiError,
-  rememberViewerSettings,
   useLocalePath,
   useT,
   type AccountSettings,
@@ -18,6 +17,7 @@ import {
   type TimeZoneSetting,
   routePath,
 } from '@koma/contracts'
+import { rememberViewerSettings } from '@koma/contracts/viewerSettings'
 import { invalidate, useResource } from '../cache'
 import { PhoneIcon } from '../components/icons'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
@@ -83,12 +83,12 @@ function MatureCard({ onNotice, onProblem }: { onNotice: (text: string) => void;
         onChange={async (next) => {
           onProblem(null)
           try {
-            await api.request(endpoints.matureAccept, { params: { value: next ? 'on' : 'off' }, policy: { suppress: [451] } })
+            await api.request(endpoints.matureAccept, { params: { value: next ? 'on' : 'off' }, policy: { suppress: ['adultVerificationRequired'] } })
             invalidate('account:mature')
             void auth.loadProfile()
           } catch (error) {
             // SPEC §8 451: verification first.
-            if (isApiError(error) && error.status === 451) onProblem(error.message)
+            if (isApiError(error) && error.failure === 'adultVerificationRequired') onProblem(error.message)
           }
         }}
       />
@@ -296,6 +296,24 @@ export default function SettingsPage() {
           testId="setting-key"
         />
         <p css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, margin: 0, padding: '0 18px 14px' }}>{t(settingsMessages.keyHint)}</p>
+        <Segmented
+          name="autoScrollSpeed"
+          label={t(settingsMessages.autoScrollSpeed)}
+          value={String(settings.viewer.autoScrollSpeed) as `${AutoScrollSpeed}`}
+          options={AUTO_SCROLL_SPEEDS.map((step) => ({ value: `${step}` as const, label: t(settingsMessages.autoScrollStep, { step }) }))}
+          onChange={(value) => void save({ autoScrollSpeed: value })}
+          testId="setting-auto-scroll"
+        />
+        <p css={{ fontSize: FONT_SIZES.size30, color: COLORS.textMuted, margin: 0, padding: '0 18px 14px' }}>
+          {t(settingsMessages.autoScrollHint, { seconds: AUTO_SCROLL_SECONDS_PER_SCREEN[settings.viewer.autoScrollSpeed] })}
+        </p>
+        <Toggle
+          label={t(settingsMessages.paper)}
+          description={t(settingsMessages.paperHint)}
+          checked={settings.viewer.paper}
+          onChange={(v) => void save({ paperMode: flag(v) })}
+          testId="setting-paper"
+        />
       </Card>
       <Card title={t(settingsMessages.quality)}>
         <Segmented

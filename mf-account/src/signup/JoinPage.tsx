@@ -2,7 +2,7 @@ import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, safeRedirect, seal
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { AccountPage } from '../components/ui'
 import { signupMessages } from '../i18n/messages'
-import { JoinForm } from './JoinForm'
+import { JoinForm } from '../components/JoinForm'
 import { clearSignup, readSignup, type StepFrom } from './signupState'
 
 /** /signup/join, step 3 of 3: reachable only from a verified code. */

@@ -5,8 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { errorOf, TextField, useLiveValidation, useSubmit } from '@koma/contracts/ui'
 import { AccountPage, Banner, Button } from '../components/ui'
 import { loginMessages, signupMessages } from '../i18n/messages'
-import { SocialSignIn } from '../social/SocialButtons'
-import { useGuestDiscard } from '../login/guestDiscard'
+import { SocialSignIn } from '../components/SocialButtons'
+import { useGuestDiscard } from '../components/guestDiscard'
 import { readSignup, writeSignup } from './signupState'
 
 /** /signup, step 1 of 3: the e-mail address that receives the 6-digit code. */

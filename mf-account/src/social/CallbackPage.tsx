@@ -19,8 +19,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { PROVIDER_LABELS, refusal } from '../components/lib'
 import { AccountPage, Banner, primaryButton } from '../components/ui'
 import { signupMessages, socialMessages } from '../i18n/messages'
-import { JoinForm } from '../signup/JoinForm'
-import { IDP_STORAGE_KEY, ProviderMark } from './SocialButtons'
+import { JoinForm } from '../components/JoinForm'
+import { IDP_STORAGE_KEY, ProviderMark } from '../components/SocialButtons'
 
 type Pending = Extract<SocialSigninResult, { status: 'joinRequired' }>
 

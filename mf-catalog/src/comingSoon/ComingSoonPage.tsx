@@ -8,7 +8,7 @@ import { BadgeChip } from '../components/BadgeChip'
 import { MatureGate } from '../components/MatureGate'
 import { gated, MATURE_POLICY } from '../data/gated'
 import { roleMessages, soonMessages } from '../i18n/messages'
-import { splitDuration, useCountdown } from '../episodes/countdown'
+import { splitDuration, useCountdown } from '../data/countdown'
 
 function Countdown({ seconds }: { seconds: number }) {
   const t = useT()

@@ -1,4 +1,4 @@
-import { isApiError, MATURE_STATUSES, type ApiError, type FailurePolicy } from '@koma/contracts'
+import { isApiError, isMatureRefusal, MATURE_FAILURES, type ApiError, type FailurePolicy } from '@koma/contracts'
 import { isAppWebView } from '@koma/contracts/domain'
 
 /**
@@ -11,14 +11,14 @@ export function gated<T>(promise: Promise<T>): Promise<Gated<T>> {
   return promise.then(
     (value) => ({ value, matureRequired: false as const }),
     (error: unknown) => {
-      if (isApiError(error) && MATURE_STATUSES.includes(error.status)) return { value: null, matureRequired: true as const, refusal: error }
+      if (isApiError(error) && isMatureRefusal(error)) return { value: null, matureRequired: true as const, refusal: error }
       throw error
     },
   )
 }
 
-/** Request policy for loads that handle 428 and 451 themselves. */
-export const MATURE_POLICY = { suppress: [...MATURE_STATUSES] }
+/** Request policy for loads that handle a mature title's refusals (428, 451) themselves. */
+export const MATURE_POLICY: FailurePolicy = { suppress: MATURE_FAILURES }
 
 /**
  * SPEC §6, §8 campaign pages (a promotion): a 400 goes to the campaign error page, a 401 signs

@@ -2,7 +2,7 @@ import { COLORS, useT, type AccessOption, type ChapterSummary } from '@koma/cont
 import { isPrimaryOption, rentalDays } from '@koma/contracts/domain'
 import { Modal } from '../components/Modal'
 import { episodeMessages } from '../i18n/messages'
-import { clock, useCountdown } from './countdown'
+import { clock, useCountdown } from '../data/countdown'
 import { GaugeGuideButton } from './GaugePanel'
 
 function Remaining({ seconds }: { seconds: number }) {

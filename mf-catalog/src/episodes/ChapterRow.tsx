@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react'
 import { ApiImage } from '../components/ApiImage'
 import { BadgeChip } from '../components/BadgeChip'
 import { episodeMessages } from '../i18n/messages'
-import { splitDuration } from './countdown'
+import { splitDuration } from '../data/countdown'
 
 /** The SPEC §4 sales state label (its priority rule lives in contracts, shared with the API). */
 function StateLabel({ chapter, inventory }: { chapter: ChapterSummary; inventory: Inventory | null }) {

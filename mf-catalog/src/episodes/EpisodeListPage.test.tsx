@@ -290,7 +290,7 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     const { ApiError } = await import('@koma/contracts')
     const request = jest
       .spyOn(api, 'request')
-      .mockRejectedValueOnce(new ApiError({ status: 428, message: 'adults', url: '/comic/5' }))
+      .mockRejectedValueOnce(new ApiError({ failure: 'matureNotAccepted', status: 428, message: 'adults', url: '/comic/5' }))
       .mockResolvedValue(content as never)
     const openDialog = jest.fn().mockResolvedValue(true)
     await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', openDialog })
@@ -303,5 +303,26 @@ describe('episode list: gauge, buttons, mature and coming soon', () => {
     jest.spyOn(api, 'request').mockResolvedValue({ ...content, status: 'coming_soon' } as never)
     const { router } = await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
     await waitFor(() => expect(router.state.location.pathname).toBe('/comic/coming_soon/5'))
+  })
+})
+
+describe('episode list: described pages (issue 37)', () => {
+  it('labels a title the API says is described throughout, in the reader’s language', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue({ ...content, described: true } as never)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    expect(await screen.findByTestId('described-label')).toHaveTextContent('Described')
+    expect(screen.getByTestId('described-label')).toHaveAttribute('title', 'Every page has a text description for screen readers')
+  })
+
+  it('in French and Japanese too', async () => {
+    jest.spyOn(api, 'request').mockResolvedValue({ ...content, described: true } as never)
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5', locale: 'fr' })
+    expect(await screen.findByTestId('described-label')).toHaveTextContent('Décrit')
+  })
+
+  it('shows no label on a title that is not described throughout', async () => {
+    await renderScreen(Screen, { path: '/:contentType/:contentId', url: '/comic/5' })
+    await screen.findAllByTestId('chapter-row')
+    expect(screen.queryByTestId('described-label')).toBeNull()
   })
 })

@@ -200,10 +200,22 @@ const Episodes = observer(function Episodes({ content, resourceKey }: { content:
         ) : null}
         <GaugePanel content={content} />
         <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '8px 16px', borderBottom: `1px solid ${COLORS.line}` }}>
-          <h2 css={{ fontSize: 16, margin: 0 }}>
-            {t(big ? episodeMessages.volumesHeading : episodeMessages.listHeading)}{' '}
-            <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(countMessage, { count: content.chapters.length })}</span>
-          </h2>
+          <div css={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+            <h2 css={{ fontSize: 16, margin: 0 }}>
+              {t(big ? episodeMessages.volumesHeading : episodeMessages.listHeading)}{' '}
+              <span css={{ color: COLORS.textMuted, fontWeight: 400, fontSize: 14 }}>{t(countMessage, { count: content.chapters.length })}</span>
+            </h2>
+            {content.described ? (
+              // Issue 37: the API says every page carries a description in the reader's language.
+              <span
+                data-testid="described-label"
+                title={t(episodeMessages.describedHint)}
+                css={{ border: `1px solid ${COLORS.text}`, borderRadius: 4, padding: '1px 6px', fontSize: 12, fontWeight: 700, color: COLORS.text }}
+              >
+                {t(episodeMessages.described)}
+              </span>
+            ) : null}
+          </div>
           <div css={{ display: 'flex', alignItems: 'center', gap: 4 }}>
             {canBuySeveral ? (
               <button

@@ -1,7 +1,7 @@
 import { COLORS, openDialog, useT, type ContentDetail } from '@koma/contracts'
 import { gaugePercent } from '@koma/contracts/domain'
 import { episodeMessages } from '../i18n/messages'
-import { clock, useCountdown } from './countdown'
+import { clock, useCountdown } from '../data/countdown'
 
 /** Hours over which the gauge refills (the title's recover interval, in seconds). */
 export const gaugeHours = (content: Pick<ContentDetail, 'rentalConfig'>): number => Math.round(content.rentalConfig.recoverInterval / 3600)

@@ -125,7 +125,8 @@ describe('home', () => {
 
   it('anyone but an operator gets the home, with no preview', async () => {
     const request = jest.spyOn(api, 'request').mockImplementation(async (endpoint) => {
-      if (endpoint === endpoints.homePreview) throw new ApiError({ status: 403, message: 'Operators only.', url: '/api/en/home/preview' })
+      if (endpoint === endpoints.homePreview)
+        throw new ApiError({ failure: 'operatorOnly', status: 403, message: 'Operators only.', url: '/api/en/home/preview' })
       return home() as never
     })
     await renderScreen(Home, { path: '/', url: '/?preview=now' })

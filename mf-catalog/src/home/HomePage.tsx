@@ -20,7 +20,7 @@ import { useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { CatalogIntl } from '../i18n/CatalogIntl'
 import { homeMessages } from '../i18n/messages'
-import { PagePopups } from './HomePopups'
+import { PagePopups } from '../components/HomePopups'
 import { HomeSection } from './HomeSection'
 import { useDrawnInTurns } from './rowWindow'
 import { TopBanner } from './TopBanner'
@@ -95,7 +95,7 @@ const Home = observer(function Home({ preview }: { preview: Preview | null }) {
       }
       return mature
         ? api
-            .request(endpoints.homeMature, { params: { lang: locale }, policy: { suppress: [428] } })
+            .request(endpoints.homeMature, { params: { lang: locale }, policy: { suppress: ['matureNotAccepted'] } })
             .catch(() => api.request(endpoints.home, { params: { lang: locale } }))
         : api.request(endpoints.home, { params: { lang: locale } })
     },

@@ -90,9 +90,13 @@ export const libraryMessages = defineMessages({
   empty_recent: { id: 'catalog.library.emptyRecent', defaultMessage: 'Titles you read will appear here.' },
   empty_unlocked: { id: 'catalog.library.emptyUnlocked', defaultMessage: 'Episodes you unlock will appear here.' },
   emptyHidden: { id: 'catalog.library.emptyHidden', defaultMessage: 'No hidden titles.' },
+  tab_stats: { id: 'catalog.library.tabStats', defaultMessage: 'My reading' },
 })
 
 export const episodeMessages = defineMessages({
+  /** Issue 37: every page of the title carries a text description for screen readers. */
+  described: { id: 'catalog.episodes.described', defaultMessage: 'Described' },
+  describedHint: { id: 'catalog.episodes.describedHint', defaultMessage: 'Every page has a text description for screen readers' },
   chapters: { id: 'catalog.episodes.chapters', defaultMessage: '{count, plural, one {# episode} other {# episodes}}' },
   volumes: { id: 'catalog.episodes.volumes', defaultMessage: '{count, plural, one {# volume} other {# volumes}}' },
   readFirst: { id: 'catalog.episodes.readFirst', defaultMessage: 'Read the first episode' },

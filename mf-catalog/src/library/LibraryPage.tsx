@@ -19,13 +19,17 @@ import {
 import { formatDate, isLibraryTab, LIBRARY_ORDERS, LIBRARY_TABS } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { observer } from 'mobx-react-lite'
-import { Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link, NavLink, useLocation, useParams } from 'react-router-dom'
 import { ApiImage } from '../components/ApiImage'
 import { contentHref } from '../components/ContentCard'
 import { libraryMessages } from '../i18n/messages'
 import { InfiniteList } from '../lists/InfiniteList'
 import { PagedList } from '../lists/PagedList'
+
+/** The library's own tab beside the API's lists (issue 37 item 6): the member's reading figures, loaded when opened. */
+const STATS_TAB = 'stats' as const
+const ReadingStats = lazy(() => import('./ReadingStats'))
 
 /** SPEC §3: the library order is kept locally, per tab. */
 function readOrder(tab: LibraryTab): LibraryOrder {
@@ -150,15 +154,16 @@ export default function LibraryPage() {
   const { locale } = useLocale()
   const { pathname } = useLocation()
   const tab = isLibraryTab(dep1Param) ? dep1Param : null
+  const stats = dep1Param === STATS_TAB
   const [order, setOrder] = useState<LibraryOrder>(() => (tab ? readOrder(tab) : 'date'))
   const [hidden, setHidden] = useState(false)
   // An unknown tab is a bad URL: the host's not-found screen.
-  if (!tab) throw new ApiError({ status: 404, message: text('pageNotFound', locale, { path: pathname }), url: pathname })
+  if (!tab && !stats) throw new ApiError({ status: 404, message: text('pageNotFound', locale, { path: pathname }), url: pathname })
   return (
-    <section data-testid="library" data-tab={tab} css={{ maxWidth: 960, margin: '0 auto', padding: '16px 0 48px' }}>
+    <section data-testid="library" data-tab={tab ?? STATS_TAB} css={{ maxWidth: 960, margin: '0 auto', padding: '16px 0 48px' }}>
       <h1 css={{ fontSize: 22, margin: '4px 16px 12px' }}>{t(libraryMessages.title)}</h1>
       <nav css={{ display: 'flex', borderBottom: `1px solid ${COLORS.line}`, margin: '0 16px' }}>
-        {LIBRARY_TABS.map((code) => (
+        {[...LIBRARY_TABS, STATS_TAB].map((code) => (
           <NavLink
             key={code}
             to={path(routePath('catalog.library', { dep1Param: code }))}
@@ -167,7 +172,7 @@ export default function LibraryPage() {
             css={{
               flex: 1,
               textAlign: 'center',
-              padding: '12px 0',
+              padding: '12px 2px',
               fontSize: 15,
               fontWeight: 700,
               color: COLORS.textMuted,
@@ -180,6 +185,32 @@ export default function LibraryPage() {
           </NavLink>
         ))}
       </nav>
+      {tab ? <TabScreen tab={tab} order={order} setOrder={setOrder} hidden={hidden} setHidden={setHidden} /> : null}
+      {stats ? (
+        <Suspense fallback={<div css={{ height: 320 }} />}>
+          <ReadingStats />
+        </Suspense>
+      ) : null}
+    </section>
+  )
+}
+
+function TabScreen({
+  tab,
+  order,
+  setOrder,
+  hidden,
+  setHidden,
+}: {
+  tab: LibraryTab
+  order: LibraryOrder
+  setOrder: (order: LibraryOrder) => void
+  hidden: boolean
+  setHidden: (change: (value: boolean) => boolean) => void
+}) {
+  const t = useT()
+  return (
+    <>
       <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, padding: '10px 16px' }}>
         <label css={{ fontSize: 13, color: COLORS.textMuted, display: 'flex', alignItems: 'center', gap: 6 }}>
           {t(libraryMessages.order)}
@@ -214,6 +245,6 @@ export default function LibraryPage() {
       <Suspense fallback={<div css={{ height: 200 }} />}>
         <TabList key={`${tab}:${order}:${hidden}`} tab={tab} order={order} hidden={hidden} />
       </Suspense>
-    </section>
+    </>
   )
 }

@@ -46,7 +46,7 @@ export class PagedList<T> {
     const next = nextPageNo(this.page)
     if (next === null) {
       const message = text('noMorePages', currentLocale())
-      throw new ApiError({ status: 500, code: 500, message, body: { code: 500, message, hasNextPage: false }, url: '' })
+      throw new ApiError({ status: 500, code: 500, message, body: { name: 'noMorePages', code: 500, message, hasNextPage: false }, url: '' })
     }
     this.loading = true
     this.failed = false

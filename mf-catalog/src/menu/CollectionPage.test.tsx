@@ -22,8 +22,9 @@ const collection = {
 }
 
 const APP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 KomaApp/3.2'
-const err = (status: number, message = 'This campaign is not running now.') =>
-  new ApiError({ status, message, body: { code: status, message }, url: '/menu/promotion/4' })
+const NAMES = { 400: 'campaignUnavailable', 401: 'authenticationError', 404: 'notFound', 428: 'matureNotAccepted', 451: 'adultVerificationRequired' } as const
+const err = (status: keyof typeof NAMES, message = 'This campaign is not running now.') =>
+  new ApiError({ status, message, body: { name: NAMES[status], code: status, message }, url: '/menu/promotion/4' })
 
 afterEach(() => jest.restoreAllMocks())
 
@@ -31,7 +32,7 @@ describe('campaign pages (SPEC §6, §8)', () => {
   it('a 400 goes to the campaign error page; a 401 signs out, and only signs out in the app web view', () => {
     const browser = campaignPolicy('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0')
     const app = campaignPolicy(APP_UA)
-    expect(browser).toMatchObject({ campaign: true, appWebView: false, suppress: [428, 451] })
+    expect(browser).toMatchObject({ campaign: true, appWebView: false, suppress: ['matureNotAccepted', 'adultVerificationRequired', 'adultSignInRequired'] })
     expect(app.appWebView).toBe(true)
     expect(classifyFailure(err(400), browser)).toEqual({ kind: 'campaignError' })
     expect(classifyFailure(err(400), app)).toEqual({ kind: 'campaignError' })
@@ -76,6 +77,6 @@ describe('campaign pages (SPEC §6, §8)', () => {
     await renderScreen(routes['catalog.contentCatalog'], { path: '/menu/content_catalog/:id', url: '/menu/content_catalog/5' })
     await waitFor(() => expect(request).toHaveBeenCalledWith(endpoints.contentCatalog, expect.anything()))
     const catalogCall = request.mock.calls.find(([endpoint]) => endpoint === endpoints.contentCatalog)
-    expect(catalogCall?.[1]?.policy).toEqual({ suppress: [428, 451] })
+    expect(catalogCall?.[1]?.policy).toEqual({ suppress: ['matureNotAccepted', 'adultVerificationRequired', 'adultSignInRequired'] })
   })
 })

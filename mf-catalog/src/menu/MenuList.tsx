@@ -11,7 +11,7 @@ import { gated, MATURE_POLICY } from '../data/gated'
 import { commonMessages, menuMessages } from '../i18n/messages'
 import { InfiniteList } from '../lists/InfiniteList'
 import { PagedList } from '../lists/PagedList'
-import { PagePopups } from '../home/HomePopups'
+import { PagePopups } from '../components/HomePopups'
 
 /** One page of a menu list from the API (daily defaults to today in the reader's language). */
 function fetchList(code: string, item: string | null, locale: Locale, pageNo: number): Promise<ContentList> {

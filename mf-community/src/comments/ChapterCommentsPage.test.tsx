@@ -83,7 +83,7 @@ describe('chapter comments', () => {
     const request = fakeApi({
       chapterComments: () => listOf(posted ? [comment({ id: 9, body: '  hello <b>world</b>  ', mine: true })] : []),
       postComment: () => {
-        if (posted) throw new ApiError({ status: 429, message: 'Please wait 10 seconds before posting again.', url: '/comment' })
+        if (posted) throw new ApiError({ failure: 'commentTooFast', status: 429, message: 'Please wait 10 seconds before posting again.', url: '/comment' })
         posted = true
         return { comment: comment({ id: 9 }), totalComments: 1 }
       },

@@ -69,12 +69,12 @@ export function CommentItem({ comment, showTarget = false }: { comment: Comment;
     try {
       const result = await api.request(like.liked ? endpoints.unlikeComment : endpoints.likeComment, {
         params: { commentId: String(comment.id) },
-        policy: { suppress: [409] },
+        policy: { suppress: ['commentAlreadyLiked', 'commentNotLiked'] },
       })
       setLike(result)
     } catch (error) {
       // Liked (or unliked) meanwhile in another tab: the list knows better now.
-      if (isApiError(error) && error.status === 409) refreshCommunity()
+      if (isApiError(error) && (error.failure === 'commentAlreadyLiked' || error.failure === 'commentNotLiked')) refreshCommunity()
     } finally {
       setBusy(false)
     }

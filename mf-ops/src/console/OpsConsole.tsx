@@ -1,17 +1,20 @@
-import { api, COLORS, FOCUS_RING, FONT_SIZES, isApiError, media, routePath, useLocalePath, useT, type RouteId } from '@koma/contracts'
+import { api, COLORS, FOCUS_RING, FONT_SIZES, isApiError, media, routePath, useLocalePath, useT, type ApiErrorName, type RouteId } from '@koma/contracts'
 import { opsEndpoints, type OperatorStatus } from '@koma/contracts/ops'
 import { useEffect, type ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
 import { useResource } from '../cache'
-import { campaignMessages, consoleMessages, contentMessages } from '../i18n/messages'
+import { campaignMessages, consoleMessages, contentMessages, healthMessages } from '../i18n/messages'
 import { SecondFactor } from './SecondFactor'
+
+/** The refusals that mean this account is no operator (or may not be one now). */
+const NOT_OPERATOR: readonly ApiErrorName[] = ['operatorOnly', 'accountSuspended']
 
 /** The operator's status, or null when the account is no operator (the API's 403). */
 async function loadStatus(): Promise<OperatorStatus | null> {
   try {
-    return await api.request(opsEndpoints.opsMe, { policy: { suppress: [403] } })
+    return await api.request(opsEndpoints.opsMe, { policy: { suppress: NOT_OPERATOR } })
   } catch (error) {
-    if (isApiError(error) && error.status === 403) return null
+    if (isApiError(error) && error.failure !== null && (NOT_OPERATOR as readonly string[]).includes(error.failure)) return null
     throw error
   }
 }
@@ -23,6 +26,7 @@ const SECTIONS = [
   { id: 'ops.campaigns', label: campaignMessages.nav },
   { id: 'ops.audit', label: consoleMessages.audit },
   { id: 'ops.releases', label: consoleMessages.releases },
+  { id: 'ops.health', label: healthMessages.nav },
 ] as const satisfies readonly { id: RouteId; label: unknown }[]
 
 /**
@@ -94,31 +98,3 @@ export function OpsConsole({ title, testId, children }: { title: string; testId:
     </section>
   )
 }
-
-/** A white panel with a heading: one form or list of the console. */
-export function Panel({ title, lead, children, testId }: { title: string; lead?: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <section
-      data-testid={testId}
-      css={{ background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '16px 18px', marginBottom: 20 }}
-    >
-      <h2 css={{ fontSize: FONT_SIZES.size70, margin: '0 0 6px' }}>{title}</h2>
-      {lead ? <p css={{ margin: '0 0 14px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50, lineHeight: 1.5 }}>{lead}</p> : null}
-      {children}
-    </section>
-  )
-}
-
-export const buttonStyle = (kind: 'primary' | 'plain' = 'primary') =>
-  ({
-    padding: '10px 18px',
-    borderRadius: 20,
-    border: kind === 'primary' ? 0 : `1px solid ${COLORS.line}`,
-    background: kind === 'primary' ? COLORS.brand : COLORS.surface,
-    color: kind === 'primary' ? COLORS.onBrand : COLORS.text,
-    fontSize: FONT_SIZES.size50,
-    fontWeight: 700,
-    cursor: 'pointer',
-    '&:disabled': { opacity: 0.6, cursor: 'default' },
-    '&:focus-visible': FOCUS_RING,
-  }) as const

@@ -5,7 +5,7 @@ import { toString as qrSvg } from 'qrcode'
 import { useEffect, useState } from 'react'
 import { invalidate } from '../cache'
 import { factorMessages } from '../i18n/messages'
-import { buttonStyle, Panel } from './OpsConsole'
+import { buttonStyle, Panel } from './parts'
 
 /**
  * The operator's second factor for this session: set up the authenticator app the first time,

@@ -37,7 +37,9 @@ afterEach(() => jest.restoreAllMocks())
 
 describe('the operator console', () => {
   it('tells a member without the operator role that the console is for operators, and asks nothing else', async () => {
-    const request = jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 403, message: 'Operators only.', url: '/api/ops/me' }))
+    const request = jest
+      .spyOn(api, 'request')
+      .mockRejectedValue(new ApiError({ failure: 'operatorOnly', status: 403, message: 'Operators only.', url: '/api/ops/me' }))
     await renderService()
     expect(await screen.findByTestId('ops-refused')).toHaveTextContent('This console is for Koma operators.')
     expect(request).toHaveBeenCalledTimes(1)

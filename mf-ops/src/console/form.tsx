@@ -3,7 +3,7 @@ import type { FieldError } from '@koma/contracts/ops'
 import { refusal, useSubmit, type SubmitOptions } from '@koma/contracts/ui'
 import { useRef, useState, type ReactNode } from 'react'
 import { consoleMessages } from '../i18n/messages'
-import { buttonStyle } from './OpsConsole'
+import { buttonStyle } from './parts'
 import { problemText } from './problems'
 
 export type Fields = Record<string, string>
@@ -15,7 +15,7 @@ export function useFailure(): NonNullable<SubmitOptions['failure']> {
 }
 
 /**
- * A console form: its fields, the API's own check (shared-contracts/domain/ops.ts) before
+ * A console form: its fields, the API's own check (shared-contracts/domain/ops/) before
  * anything is sent, each problem under its field, and the refusal or failure in the operator's
  * language. `field(name)` gives a TextField, SelectField or TextArea everything it needs.
  */

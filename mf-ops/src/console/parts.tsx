@@ -1,4 +1,4 @@
-import { COLORS, FONT_SIZES, LOCALES, useLocale, useT, type Locale } from '@koma/contracts'
+import { COLORS, FOCUS_RING, FONT_SIZES, LOCALES, useLocale, useT, type Locale } from '@koma/contracts'
 import type { ReactNode } from 'react'
 import { consoleMessages } from '../i18n/messages'
 
@@ -36,3 +36,31 @@ export function useInLanguage(): (texts: Partial<Record<Locale, string | undefin
   const { locale } = useLocale()
   return (texts) => texts[locale] || LOCALES.map((other) => texts[other]).find(Boolean) || ''
 }
+
+/** A white panel with a heading: one form or list of the console. */
+export function Panel({ title, lead, children, testId }: { title: string; lead?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section
+      data-testid={testId}
+      css={{ background: COLORS.surface, border: `1px solid ${COLORS.line}`, borderRadius: 12, padding: '16px 18px', marginBottom: 20 }}
+    >
+      <h2 css={{ fontSize: FONT_SIZES.size70, margin: '0 0 6px' }}>{title}</h2>
+      {lead ? <p css={{ margin: '0 0 14px', color: COLORS.textMuted, fontSize: FONT_SIZES.size50, lineHeight: 1.5 }}>{lead}</p> : null}
+      {children}
+    </section>
+  )
+}
+
+export const buttonStyle = (kind: 'primary' | 'plain' = 'primary') =>
+  ({
+    padding: '10px 18px',
+    borderRadius: 20,
+    border: kind === 'primary' ? 0 : `1px solid ${COLORS.line}`,
+    background: kind === 'primary' ? COLORS.brand : COLORS.surface,
+    color: kind === 'primary' ? COLORS.onBrand : COLORS.text,
+    fontSize: FONT_SIZES.size50,
+    fontWeight: 700,
+    cursor: 'pointer',
+    '&:disabled': { opacity: 0.6, cursor: 'default' },
+    '&:focus-visible': FOCUS_RING,
+  }) as const

@@ -2,7 +2,7 @@ import type { useT } from '@koma/contracts'
 import type { FieldError } from '@koma/contracts/ops'
 import { problemMessages } from '../i18n/messages'
 
-/** A form check's problem (shared-contracts/domain/ops.ts) as a message in the operator's language. */
+/** A form check's problem (shared-contracts/domain/ops/) as a message in the operator's language. */
 export function problemText(t: ReturnType<typeof useT>, errors: FieldError[], field: string): string | null {
   const error = errors.find((item) => item.field === field)
   if (!error) return null

@@ -14,8 +14,7 @@ import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'rea
 import { Link } from 'react-router-dom'
 import { invalidate } from '../cache'
 import { useFailure } from '../console/form'
-import { buttonStyle, Panel } from '../console/OpsConsole'
-import { Problem } from '../console/parts'
+import { buttonStyle, Panel, Problem } from '../console/parts'
 import { problemText } from '../console/problems'
 import { contentMessages } from '../i18n/messages'
 

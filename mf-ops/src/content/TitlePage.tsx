@@ -17,10 +17,11 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { invalidate, useResource } from '../cache'
 import { SubmitRow, useFailure, useOpsForm } from '../console/form'
-import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
-import { LanguageColumns, Problem, Saved, useInLanguage } from '../console/parts'
+import { OpsConsole } from '../console/OpsConsole'
+import { buttonStyle, LanguageColumns, Panel, Problem, Saved, useInLanguage } from '../console/parts'
 import { fromLocalInput, problemText, toLocalInput } from '../console/problems'
 import { consoleMessages, contentMessages, languageMessages } from '../i18n/messages'
+import { PageDescriptions } from './PageDescriptions'
 import { LabelsPanel, VisibilityPanel } from './TitleLabels'
 
 export default function TitlePage() {
@@ -265,6 +266,7 @@ function ChapterForm({ titleId, chapter }: { titleId: string; chapter: OpsChapte
           <Saved shown={saved} />
         </form>
       ) : null}
+      {open ? <PageDescriptions chapterId={chapter.id} /> : null}
     </details>
   )
 }

@@ -4,9 +4,9 @@ import { TextField } from '@koma/contracts/ui'
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { useResource } from '../cache'
-import { buttonStyle, OpsConsole, Panel } from '../console/OpsConsole'
+import { OpsConsole } from '../console/OpsConsole'
 import { contentMessages, languageMessages } from '../i18n/messages'
-import { useInLanguage } from '../console/parts'
+import { buttonStyle, Panel, useInLanguage } from '../console/parts'
 import { ImportPanel } from './ImportPanel'
 
 export default function TitlesPage() {

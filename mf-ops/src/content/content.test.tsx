@@ -84,6 +84,8 @@ function mockApi(shown: OpsTitle = title) {
     if (endpoint === opsEndpoints.opsTitle) return shown as never
     if (endpoint === opsEndpoints.opsChapterSales) return { ...title.chapterList[0], ...(options as { body: object }).body } as never
     if (endpoint === opsEndpoints.opsGenres) return { genres } as never
+    // An open chapter lists its pages for their descriptions (issue 37): none here.
+    if (endpoint === opsEndpoints.opsChapterPages) return { chapterId: 70, contentId: 7, pages: [] } as never
     if (endpoint === opsEndpoints.opsTitleVisibility) {
       const { action } = (options as { params: { action: string } }).params
       return { ...shown, hiddenAt: action === 'hide' ? '2026-11-24T01:02:03.000Z' : null } as never
@@ -259,5 +261,71 @@ describe('the console’s content pages', () => {
       .getAllByRole('link')
       .filter((link) => link.getAttribute('aria-current') === 'page')
     expect(current.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['作品', '/ops/titles']])
+  })
+})
+
+describe('the console’s page descriptions (issue 37)', () => {
+  const pages = {
+    chapterId: 70,
+    contentId: 7,
+    pages: [
+      {
+        sort: 1,
+        imageId: 501,
+        image: { url: '/api/page/501', width: 720, height: 1024 },
+        descriptions: { ja: '海辺の遠景。', en: 'A wide view by the sea.', fr: 'Une vue de la mer.' },
+      },
+      { sort: 2, imageId: 502, image: { url: '/api/page/502', width: 720, height: 1024 }, descriptions: { ja: '', en: '', fr: '' } },
+    ],
+  }
+
+  function mockPages() {
+    return jest.spyOn(api, 'request').mockImplementation(async (endpoint, options) => {
+      if (endpoint === opsEndpoints.opsMe) return verified as never
+      if (endpoint === opsEndpoints.opsTitle) return title as never
+      if (endpoint === opsEndpoints.opsGenres) return { genres } as never
+      if (endpoint === opsEndpoints.opsChapterPages) return pages as never
+      if (endpoint === opsEndpoints.opsPageDescription) {
+        const body = (options as { body: Record<string, string> }).body
+        return { ...pages.pages[1], descriptions: { ja: body.descriptionJa, en: body.descriptionEn, fr: body.descriptionFr } } as never
+      }
+      return title as never
+    })
+  }
+
+  it('shows each page with its descriptions in ja, en and fr, and sends one page’s as typed', async () => {
+    const request = mockPages()
+    await renderAt('en', '/en/ops/titles/7', <TitlePage />)
+    const chapter = await screen.findByTestId('ops-chapter')
+    fireEvent.click(within(chapter).getByText('1. Chapter 1'))
+    const section = await within(chapter).findByTestId('ops-page-descriptions')
+    expect(await within(section).findByTestId('ops-pages-described')).toHaveTextContent('1 of 2 pages described in every language')
+    expect(within(section).getByRole('img', { name: 'Page 1' })).toHaveAttribute('src', expect.stringMatching(/^\/api\/page\/501\?w=\d+/))
+    expect(within(section).getByLabelText('Description (English)')).toHaveValue('A wide view by the sea.')
+
+    fireEvent.change(within(section).getByLabelText('Page'), { target: { value: '2' } })
+    expect(within(section).getByLabelText('Description (English)')).toHaveValue('')
+    fireEvent.change(within(section).getByLabelText('Description (English)'), { target: { value: 'She waves: “See you!”' } })
+    fireEvent.change(within(section).getByLabelText('Description (French)'), { target: { value: 'Elle fait signe : « À plus ! »' } })
+    fireEvent.click(within(section).getByRole('button', { name: 'Save page description' }))
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(opsEndpoints.opsPageDescription, {
+        params: { id: '70', sort: '2' },
+        body: { descriptionJa: '', descriptionEn: 'She waves: “See you!”', descriptionFr: 'Elle fait signe : « À plus ! »' },
+      }),
+    )
+    expect(await within(section).findByText('Saved.')).toBeInTheDocument()
+  })
+
+  it('refuses a description past its length with the API’s rule, in the operator’s language, and sends nothing', async () => {
+    const request = mockPages()
+    await renderAt('fr', '/fr/ops/titles/7', <TitlePage />)
+    const chapter = await screen.findByTestId('ops-chapter')
+    fireEvent.click(within(chapter).getByText('1. Chapitre 1'))
+    const section = await within(chapter).findByTestId('ops-page-descriptions')
+    fireEvent.change(await within(section).findByLabelText('Description (anglais)'), { target: { value: 'x'.repeat(2001) } })
+    fireEvent.click(within(section).getByRole('button', { name: 'Enregistrer la description' }))
+    expect(await within(section).findByRole('alert')).toHaveTextContent(/2000/)
+    expect(request).not.toHaveBeenCalledWith(opsEndpoints.opsPageDescription, expect.anything())
   })
 })

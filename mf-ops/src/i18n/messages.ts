@@ -474,3 +474,75 @@ export const nameMessages = defineMessages({
   paymentServices: { id: 'ops.names.paymentServices', defaultMessage: 'Payment Services Act notice' },
   community: { id: 'ops.names.community', defaultMessage: 'Community guidelines' },
 })
+
+/** Described comic pages (issue 37). */
+export const pageMessages = defineMessages({
+  heading: { id: 'ops.pages.heading', defaultMessage: 'Page descriptions' },
+  lead: {
+    id: 'ops.pages.lead',
+    defaultMessage:
+      'What each page shows, for readers who use a screen reader: who is there, what happens, what they say. Write it in each language; a page without one is read as its number.',
+  },
+  loading: { id: 'ops.pages.loading', defaultMessage: 'Loading the pages\u2026' },
+  noPages: { id: 'ops.pages.noPages', defaultMessage: 'This chapter has no pages.' },
+  progress: { id: 'ops.pages.progress', defaultMessage: '{done} of {total} pages described in every language' },
+  page: { id: 'ops.pages.page', defaultMessage: 'Page' },
+  pageDescribed: { id: 'ops.pages.pageDescribed', defaultMessage: 'Page {page} (described)' },
+  pageUndescribed: { id: 'ops.pages.pageUndescribed', defaultMessage: 'Page {page} (to describe)' },
+  pageImage: { id: 'ops.pages.pageImage', defaultMessage: 'Page {page}' },
+  descriptionIn: { id: 'ops.pages.descriptionIn', defaultMessage: 'Description ({language})' },
+  save: { id: 'ops.pages.save', defaultMessage: 'Save page description' },
+})
+
+export const healthMessages = defineMessages({
+  nav: { id: 'ops.health.nav', defaultMessage: 'Health' },
+  title: { id: 'ops.health.title', defaultMessage: 'Health' },
+  lead: {
+    id: 'ops.health.lead',
+    defaultMessage:
+      'How the service runs now, read from the same figures as its Prometheus metrics: readers’ page loads by version, each process’s requests, the job queue and the database pool.',
+  },
+  updated: { id: 'ops.health.updated', defaultMessage: 'Figures of {time}. They refresh every {seconds} seconds while this tab is shown.' },
+  refreshFailed: { id: 'ops.health.refreshFailed', defaultMessage: 'The figures could not be refreshed: these are from {time}. Trying again shortly.' },
+  remotes: { id: 'ops.health.remotes', defaultMessage: 'Readers by area and version' },
+  remotesLead: {
+    id: 'ops.health.remotesLead',
+    defaultMessage:
+      'Page loads and failures readers reported over the last {minutes, plural, one {# minute} other {# minutes}}, and their Web Vitals at the 75th percentile.',
+  },
+  remote: { id: 'ops.health.remote', defaultMessage: 'Area' },
+  version: { id: 'ops.health.version', defaultMessage: 'Version' },
+  live: { id: 'ops.health.live', defaultMessage: 'Live' },
+  canary: { id: 'ops.health.canary', defaultMessage: 'Canary, {share}% of readers' },
+  neverDeployed: { id: 'ops.health.neverDeployed', defaultMessage: 'Never deployed' },
+  loads: { id: 'ops.health.loads', defaultMessage: 'Page loads' },
+  failures: { id: 'ops.health.failures', defaultMessage: 'Failures' },
+  failureRate: { id: 'ops.health.failureRate', defaultMessage: 'Failure rate' },
+  lcp: { id: 'ops.health.lcp', defaultMessage: 'LCP p75' },
+  inp: { id: 'ops.health.inp', defaultMessage: 'INP p75' },
+  cls: { id: 'ops.health.cls', defaultMessage: 'CLS p75' },
+  processes: { id: 'ops.health.processes', defaultMessage: 'Processes' },
+  processesLead: {
+    id: 'ops.health.processesLead',
+    defaultMessage:
+      'Requests each process answered since it started; the rate, the 99th percentile of response times and the server errors (5xx) over the last minute of readings.',
+  },
+  process: { id: 'ops.health.process', defaultMessage: 'Process' },
+  edge: { id: 'ops.health.edge', defaultMessage: 'Edge (the process that answered)' },
+  api: { id: 'ops.health.api', defaultMessage: 'API {instance}' },
+  requests: { id: 'ops.health.requests', defaultMessage: 'Requests' },
+  rate: { id: 'ops.health.rate', defaultMessage: 'Requests per second' },
+  p99: { id: 'ops.health.p99', defaultMessage: 'p99 response time' },
+  errors: { id: 'ops.health.errors', defaultMessage: 'Errors (5xx)' },
+  recentErrors: { id: 'ops.health.recentErrors', defaultMessage: 'Errors, last minute' },
+  poolInUse: { id: 'ops.health.poolInUse', defaultMessage: 'DB pool: in use' },
+  poolWaiting: { id: 'ops.health.poolWaiting', defaultMessage: 'DB pool: waiting' },
+  notAnswering: { id: 'ops.health.notAnswering', defaultMessage: 'Not answering' },
+  notCounting: { id: 'ops.health.notCounting', defaultMessage: 'Metrics turned off' },
+  jobs: { id: 'ops.health.jobs', defaultMessage: 'Job queues' },
+  jobsLead: { id: 'ops.health.jobsLead', defaultMessage: 'Background jobs (notifications, images): waiting now, and failed since the API processes started.' },
+  queue: { id: 'ops.health.queue', defaultMessage: 'Queue' },
+  queued: { id: 'ops.health.queued', defaultMessage: 'Waiting' },
+  failed: { id: 'ops.health.failed', defaultMessage: 'Failed' },
+  noQueues: { id: 'ops.health.noQueues', defaultMessage: 'No API process works a queue (notifications are off).' },
+})

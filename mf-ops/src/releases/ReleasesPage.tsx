@@ -4,8 +4,8 @@ import { edgeOpsEndpoints, type ReleaseHealth, type ReleasePackage } from '@koma
 import { useState } from 'react'
 import { invalidate, useResource } from '../cache'
 import { useAction } from '../console/form'
-import { Problem } from '../console/parts'
-import { buttonStyle, OpsConsole } from '../console/OpsConsole'
+import { buttonStyle, Problem } from '../console/parts'
+import { OpsConsole } from '../console/OpsConsole'
 import { nameMessages, releaseMessages } from '../i18n/messages'
 
 const ACTION_NAMES = {

@@ -1,4 +1,16 @@
-import { FONT_SIZES, api, COLORS, endpoints, useLocale, useLocalePath, useT, routePath, type CoinHistoryEntry, type CoinHistoryTab } from '@koma/contracts'
+import {
+  FONT_SIZES,
+  api,
+  COLORS,
+  endpoints,
+  useLocale,
+  useLocalePath,
+  useT,
+  routePath,
+  type CoinHistoryEntry,
+  type CoinHistoryTab,
+  type CoinReason,
+} from '@koma/contracts'
 import { EXPIRING_LIST_LONG, formatDate, formatDateTime } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { useEffect, useState } from 'react'
@@ -12,7 +24,8 @@ const TABS: { tab: CoinHistoryTab; label: MessageDescriptor }[] = [
   { tab: 'distributed', label: m.tabDistributed },
 ]
 
-const REASONS: Record<string, MessageDescriptor> = {
+/** Every ledger reason's words (a new CoinReason does not compile until it has them). */
+const REASONS: Record<CoinReason, MessageDescriptor> = {
   order: m.reasonOrder,
   gift: m.reasonGift,
   coupon: m.reasonCoupon,

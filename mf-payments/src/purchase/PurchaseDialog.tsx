@@ -73,7 +73,7 @@ export function PurchaseDialog({ contentType, contentId, chapterId, option, clos
         await performAccess(api, request, { silent: true })
         close({ unlocked: true })
       } catch (error) {
-        const next = isApiError(error) ? afterAccessFailure(request.action, error.status) : 'message'
+        const next = isApiError(error) ? afterAccessFailure(request.action, error.failure) : 'message'
         if (next === 'coinShop') {
           savePendingPurchase({
             ...request,

@@ -20,7 +20,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { performAccess, type AccessRequest } from './actions'
 import { DialogPanel, primaryButton, secondaryButton } from './DialogPanel'
-import { needsCoinConfirm, returnPathOf } from './flow'
+import { afterAccessFailure, needsCoinConfirm, returnPathOf } from './flow'
 import { purchaseMessages as m } from './messages'
 import { savePendingPurchase } from './pending'
 import { CoinBalance } from './PurchaseDialog'
@@ -38,7 +38,8 @@ type Step =
  * bought disabled; select or deselect all (excluding disabled; disabled when none is
  * selectable; selecting all scrolls the list to the first selectable chapter with SPEC §9's
  * offset); submit unlocks them at once with one token. Success shows the shared 2 s notification
- * and closes; 402 saves the purchase for the session and goes to /coinpurchase.
+ * and closes; failures go through the purchase flow (flow.ts afterAccessFailure): too few coins
+ * saves the purchase for the session and goes to /coinpurchase.
  */
 export function SelectChaptersDialog({ contentType, contentId, close, level = 0 }: DialogComponentProps<'selectChapters'> & { level?: number }) {
   const t = useT()
@@ -104,8 +105,10 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
       const result = await performAccess(api, request, { silent: true })
       setStep({ kind: 'done', chapterIds: result.chapterIds })
     } catch (error) {
-      if (isApiError(error) && error.status === 402) {
-        // SPEC §8: 402 during unlock-all goes to /coinpurchase (the purchase is replayed after buying coins).
+      // The purchase flow decides (flow.ts): unlock-all answers no 'callback' (a rent-with-subscribe step).
+      const next = isApiError(error) ? afterAccessFailure(request.action, error.failure) : 'message'
+      if (next === 'coinShop') {
+        // SPEC §8: too few coins during unlock-all goes to /coinpurchase (the purchase is replayed after buying coins).
         savePendingPurchase({
           ...request,
           viewerPath: path(returnPathOf(request)),
@@ -115,7 +118,7 @@ export function SelectChaptersDialog({ contentType, contentId, close, level = 0 
         void navigate(path(routePath('payments.coinPurchase')))
         return
       }
-      if (isApiError(error) && error.status === 401) {
+      if (next === 'close') {
         close({ unlocked: false, chapterIds: [] })
         return
       }

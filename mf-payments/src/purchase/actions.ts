@@ -1,8 +1,9 @@
-import { analytics, endpoints, type AccessResult, type ApiClient, type ContentType, type FailurePolicy } from '@koma/contracts'
+import { analytics, endpoints, type AccessAction, type AccessResult, type ApiClient, type ContentType, type FailurePolicy } from '@koma/contracts'
+import { COIN_SPEND_REASON } from '@koma/contracts/domain'
 import { reportAccess } from '../cache'
 
-/** The access calls of SPEC §7 that take a one-time transaction token. */
-export type AccessAction = 'unlock' | 'unlockAll' | 'rentWithCoin' | 'rentWithTicket' | 'rentWithGauge' | 'rentWithSubscribe'
+/** The access calls of SPEC §7 that take a one-time transaction token (declared with the money words, domain/coinWords.ts). */
+export type { AccessAction }
 
 /** One access request: what to unlock or rent, at which price (coins, as shown to the reader). */
 export interface AccessRequest {
@@ -16,15 +17,15 @@ export interface AccessRequest {
   coinBackPrice: number
 }
 
-/** Access actions that spend coins: only these can answer 402 and go to the coin shop. */
-export const spendsCoins = (action: AccessAction): boolean => action === 'unlock' || action === 'unlockAll' || action === 'rentWithCoin'
+/** Access actions that spend coins: only these can answer notEnoughCoins (402) and go to the coin shop. */
+export const spendsCoins = (action: AccessAction): boolean => COIN_SPEND_REASON[action] !== null
 
 /**
  * Perform one access request: a fresh one-time token, then the call; on success every area that
  * shows access states or balances hears of it (episode lists, balances). Rejects with the
- * ApiError (402 when coins are short, suppressed here so the caller decides what to show).
+ * ApiError (notEnoughCoins when coins are short, suppressed here so the caller decides what to show).
  */
-export async function performAccess(api: ApiClient, request: AccessRequest, policy: FailurePolicy = { suppress: [402] }): Promise<AccessResult> {
+export async function performAccess(api: ApiClient, request: AccessRequest, policy: FailurePolicy = { suppress: ['notEnoughCoins'] }): Promise<AccessResult> {
   const result = await callAccess(api, request, policy)
   reportAccess(result)
   // SPEC §7 Coin_Used: coins spent on chapters (tickets, the gauge and subscriptions are not coins).

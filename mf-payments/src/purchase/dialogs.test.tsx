@@ -133,7 +133,7 @@ describe('purchase dialog', () => {
 
   it('with too few coins saves the purchase for the session and goes to the coin shop', async () => {
     mockApi(() => {
-      throw new ApiError({ status: 402, message: 'You do not have enough coins.', url: '' })
+      throw new ApiError({ failure: 'notEnoughCoins', status: 402, message: 'You do not have enough coins.', url: '' })
     })
     const { close, router } = await openPurchase({ option: 'buyWithCoin' })
     await waitFor(() => expect(close).toHaveBeenCalledWith({ unlocked: false }))
@@ -159,7 +159,7 @@ describe('purchase dialog', () => {
 
   it('shows the refusal in the reader language and unlocks nothing', async () => {
     mockApi(() => {
-      throw new ApiError({ status: 409, message: 'Le prix a changé. Vérifiez-le et réessayez.', url: '' })
+      throw new ApiError({ failure: 'priceChanged', status: 409, message: 'Le prix a changé. Vérifiez-le et réessayez.', url: '' })
     })
     const { close } = await openPurchase({ option: 'buyWithCoin', locale: 'fr' })
     expect(await screen.findByTestId('purchase-message')).toHaveTextContent('Le prix a changé')
@@ -176,9 +176,13 @@ describe('rent with subscribe (SPEC §8)', () => {
     chapters: [...content.chapters, chapter(6, { rentAllowedWith: ['gauge', 'ticket'], price: -1, purchaseAllowedWith: [] })],
   }
 
-  it.each([304, 409, 404])('a %i closes the dialog for the error with callback, whose OK reloads (home on 404)', async (status) => {
+  it.each([
+    [409, 'subscribeRentalUsed'],
+    [409, 'rentalNotAvailable'],
+    [404, 'chapterNotFound'],
+  ] as const)('a %i (%s) closes the dialog for the error with callback, whose OK reloads (home on 404)', async (status, failure) => {
     const calls = mockApi(() => {
-      throw new ApiError({ status, message: 'Vous avez déjà utilisé la location offerte pour l’abonnement à ce titre.', url: '' })
+      throw new ApiError({ failure, status, message: 'Vous avez déjà utilisé la location offerte pour l’abonnement à ce titre.', url: '' })
     }, subscribable)
     const { close, openDialog } = await openPurchase({ option: 'subscribe', chapterId: 6, locale: 'fr' })
     await waitFor(() =>
@@ -194,7 +198,7 @@ describe('rent with subscribe (SPEC §8)', () => {
 
   it('says any other failure in the dialog (the alert), in the reader language', async () => {
     mockApi(() => {
-      throw new ApiError({ status: 403, message: 'Les ventes de cet épisode sont suspendues.', url: '' })
+      throw new ApiError({ failure: 'salesSuspended', status: 403, message: 'Les ventes de cet épisode sont suspendues.', url: '' })
     }, subscribable)
     const { openDialog } = await openPurchase({ option: 'subscribe', chapterId: 6, locale: 'fr' })
     expect(await screen.findByTestId('purchase-message')).toHaveTextContent('ventes de cet épisode sont suspendues')
@@ -261,7 +265,7 @@ describe('select multiple chapters', () => {
   })
 
   it('a failed load says the data could not be obtained, in the reader language (SPEC §8)', async () => {
-    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ status: 500, message: 'boom', url: '' }))
+    jest.spyOn(api, 'request').mockRejectedValue(new ApiError({ failure: 'undefinedError', status: 500, message: 'boom', url: '' }))
     const Screen = () => (
       <PaymentsIntl>
         <SelectChaptersDialog contentType="comic" contentId={7} close={jest.fn()} />
@@ -273,7 +277,7 @@ describe('select multiple chapters', () => {
 
   it('goes to the coin shop on 402 with the unlock-all saved; select all toggles back', async () => {
     mockApi(() => {
-      throw new ApiError({ status: 402, message: 'short', url: '' })
+      throw new ApiError({ failure: 'notEnoughCoins', status: 402, message: 'short', url: '' })
     })
     const { router, close } = await openSelect()
     fireEvent.click(screen.getByTestId('select-all'))
@@ -310,7 +314,7 @@ describe('pending purchase replay', () => {
 
   it('still short: back to the episode list', async () => {
     mockApi(() => {
-      throw new ApiError({ status: 402, message: 'short', url: '' })
+      throw new ApiError({ failure: 'notEnoughCoins', status: 402, message: 'short', url: '' })
     })
     savePendingPurchase({
       action: 'rentWithCoin',

@@ -6,6 +6,7 @@ import {
   type ChapterSummary,
   type ContentDetail,
   type ContentType,
+  type FailureName,
   type Locale,
 } from '@koma/contracts'
 import { spendsCoins, type AccessAction, type AccessRequest } from './actions'
@@ -61,19 +62,32 @@ export function requestFor(
 export const needsCoinConfirm = (locale: Locale, request: Pick<AccessRequest, 'action' | 'price'>): boolean =>
   locale === 'ja' && (request.action === 'unlock' || request.action === 'unlockAll' || request.action === 'rentWithCoin') && request.price > 0
 
-/** What the purchase dialog does when an access call failed with a status (SPEC §8). */
+/** What a purchase dialog does when an access call failed (SPEC §8). */
 export type AccessFailureStep = 'coinShop' | 'close' | 'callback' | 'message'
 
 /**
- * SPEC §8 after a failed access call: 402 on a coin spend goes to the coin shop (the purchase
- * saved); 401 closes (the global handler signs out); a rent-with-subscribe on a page out of
- * date (304; this API's 409 "already used / no longer available") or a title gone (404) closes
- * for the error with callback, whose OK reloads (home on 404); any other failure is said in the
- * dialog (the alert).
+ * A rent-with-subscribe the page no longer knows about: the rental already used or no longer
+ * available, the token spent (SPEC §8's 304 "page out of date": this API answers 409), or the
+ * title or chapter gone (404).
  */
-export function afterAccessFailure(action: AccessAction, status: number): AccessFailureStep {
-  if (status === 402 && spendsCoins(action)) return 'coinShop'
-  if (status === 401) return 'close'
-  if (action === 'rentWithSubscribe' && (status === 304 || status === 409 || status === 404)) return 'callback'
+const SUBSCRIBE_OUT_OF_DATE: readonly FailureName[] = [
+  'subscribeRentalUsed',
+  'rentalNotAvailable',
+  'transactionTokenUsed',
+  'comicNotFound',
+  'chapterNotFound',
+  'notFound',
+]
+
+/**
+ * SPEC §8 after a failed access call, by the failure's name: too few coins on a coin spend goes
+ * to the coin shop (the purchase saved); not signed in closes (the global handler signs out); a
+ * rent-with-subscribe out of date closes for the error with callback, whose OK reloads (home on
+ * 404); any other failure is said in the dialog (the alert). Every purchase dialog decides here.
+ */
+export function afterAccessFailure(action: AccessAction, failure: FailureName | null): AccessFailureStep {
+  if (failure === 'notEnoughCoins' && spendsCoins(action)) return 'coinShop'
+  if (failure === 'authenticationError') return 'close'
+  if (action === 'rentWithSubscribe' && failure !== null && SUBSCRIBE_OUT_OF_DATE.includes(failure)) return 'callback'
   return 'message'
 }

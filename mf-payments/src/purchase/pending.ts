@@ -77,7 +77,7 @@ export async function replayPendingPurchase(api: ApiClient): Promise<ReplayOutco
     const result = await performAccess(api, purchase, { silent: true })
     return { kind: 'done', path: purchase.viewerPath, result, purchase }
   } catch (error) {
-    if (isApiError(error) && error.status === 402) return { kind: 'short', path: purchase.cancelRedirect, error, purchase }
+    if (isApiError(error) && error.failure === 'notEnoughCoins') return { kind: 'short', path: purchase.cancelRedirect, error, purchase }
     return { kind: 'failed', path: purchase.cancelRedirect, error: isApiError(error) ? error : null, purchase }
   }
 }

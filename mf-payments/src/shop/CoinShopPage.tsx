@@ -1,16 +1,4 @@
-import {
-  FONT_SIZES,
-  api,
-  COLORS,
-  endpoints,
-  hasLocalePrefix,
-  media,
-  useLocale,
-  useLocalePath,
-  useT,
-  type CoinProduct,
-  type PurchaseInfo,
-} from '@koma/contracts'
+import { FONT_SIZES, api, COLORS, endpoints, hasLocalePrefix, media, useLocale, useLocalePath, useT, type PurchaseInfo } from '@koma/contracts'
 import { formatPrice, shopCurrency } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
@@ -22,12 +10,6 @@ import { JapanCheckout } from './JapanCheckout'
 
 /** PayPal's library is loaded only when an English or French reader picks a pack. */
 const PaypalCheckout = lazy(() => import(/* webpackChunkName: "paypal-checkout" */ './PaypalCheckout'))
-
-export interface CheckoutProps {
-  product: CoinProduct
-  onSuccess: (info: PurchaseInfo) => void
-  onFailure: (message?: string) => void
-}
 
 /** /coinpurchase: the coin packs on sale in the reader's currency (yen in Japanese, US dollars otherwise). */
 export default function CoinShopPage() {

@@ -20,7 +20,6 @@ import {
 import {
   cardExpiry,
   cardFlowBusy,
-  CARD_LIMITS,
   cardPaymentTransition,
   creditPaymentBody,
   formatPrice,
@@ -32,7 +31,8 @@ import { invalidate, useResource } from '../cache'
 import { cardFormSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useRef, useState, type ReactNode } from 'react'
 import { checkoutMessages } from '../i18n/messages'
-import type { CheckoutProps } from './CoinShopPage'
+import { NewCardFields } from './cardFields'
+import type { CheckoutProps } from './checkout'
 import { failureMessage, SHOP_SUPPRESS } from './completion'
 
 const METHOD_LABELS = {
@@ -41,19 +41,6 @@ const METHOD_LABELS = {
   au: checkoutMessages.methodAu,
   docomo: checkoutMessages.methodDocomo,
   paypay: checkoutMessages.methodPaypay,
-} as const
-
-const input = {
-  display: 'block',
-  width: '100%',
-  boxSizing: 'border-box',
-  fontSize: FONT_SIZES.size60,
-  padding: '12px 14px',
-  border: `1.5px solid ${COLORS.line}`,
-  borderRadius: 10,
-  background: COLORS.surface,
-  color: COLORS.text,
-  font: 'inherit',
 } as const
 
 const primary = {
@@ -282,13 +269,6 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
 
   const error = state.error === 'standard' ? t(checkoutMessages.cardDialogError) : (state.error?.text ?? null)
 
-  const label = (text: string, control: ReactNode, wide = true) => (
-    <label css={{ display: 'block', gridColumn: wide ? '1 / -1' : undefined, fontSize: FONT_SIZES.size40, fontWeight: 700 }}>
-      <span css={{ display: 'block', marginBottom: 6 }}>{text}</span>
-      {control}
-    </label>
-  )
-
   return (
     <form
       data-testid="card-form"
@@ -341,94 +321,7 @@ function CardCheckout({ product, onSuccess, onFailure }: CheckoutProps) {
           </label>
         </fieldset>
       ) : null}
-      {choice === 'new' ? (
-        <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginBottom: 16 }}>
-          {label(
-            t(checkoutMessages.cardNumber),
-            <input
-              name="cardNumber"
-              autoComplete="cc-number"
-              inputMode="numeric"
-              value={fields.number}
-              maxLength={CARD_LIMITS.number}
-              onChange={(event) => send({ type: 'edit', field: 'number', value: event.target.value })}
-              css={input}
-            />,
-          )}
-          {label(
-            t(checkoutMessages.cardExpiry),
-            <div css={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-              <input
-                name="cardMonth"
-                aria-label={t(checkoutMessages.cardMonth)}
-                placeholder={t(checkoutMessages.cardMonth)}
-                autoComplete="cc-exp-month"
-                inputMode="numeric"
-                value={fields.month}
-                maxLength={CARD_LIMITS.month}
-                onChange={(event) => send({ type: 'edit', field: 'month', value: event.target.value })}
-                onBlur={() => send({ type: 'monthBlurred' })}
-                css={input}
-              />
-              <span aria-hidden="true">/</span>
-              <input
-                name="cardYear"
-                aria-label={t(checkoutMessages.cardYear)}
-                placeholder={t(checkoutMessages.cardYear)}
-                autoComplete="cc-exp-year"
-                inputMode="numeric"
-                value={fields.year}
-                maxLength={CARD_LIMITS.year}
-                onChange={(event) => send({ type: 'edit', field: 'year', value: event.target.value })}
-                css={input}
-              />
-            </div>,
-            false,
-          )}
-          {label(
-            t(checkoutMessages.cardSecurityCode),
-            <input
-              name="securityCode"
-              autoComplete="cc-csc"
-              inputMode="numeric"
-              value={fields.securityCode}
-              maxLength={CARD_LIMITS.securityCode}
-              onChange={(event) => send({ type: 'edit', field: 'securityCode', value: event.target.value })}
-              css={input}
-            />,
-            false,
-          )}
-          {label(
-            t(checkoutMessages.cardName),
-            <input
-              name="cardName"
-              autoComplete="cc-name"
-              value={fields.name}
-              maxLength={CARD_LIMITS.name}
-              onChange={(event) => send({ type: 'edit', field: 'name', value: event.target.value })}
-              css={input}
-            />,
-          )}
-          {emailOnFile
-            ? null
-            : label(
-                t(checkoutMessages.cardEmail),
-                <input
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  value={fields.email}
-                  maxLength={CARD_LIMITS.email}
-                  onChange={(event) => send({ type: 'edit', field: 'email', value: event.target.value })}
-                  css={input}
-                />,
-              )}
-          <label css={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 8, fontSize: FONT_SIZES.size50 }}>
-            <input type="checkbox" name="save" checked={fields.save} onChange={(event) => send({ type: 'setSave', save: event.target.checked })} />
-            {t(checkoutMessages.cardSave)}
-          </label>
-        </div>
-      ) : null}
+      {choice === 'new' ? <NewCardFields fields={fields} emailOnFile={Boolean(emailOnFile)} send={send} /> : null}
       {error ? <Alert>{error}</Alert> : null}
       {state.registered ? (
         <p role="status" css={{ color: COLORS.free, fontSize: FONT_SIZES.size40, fontWeight: 700, margin: '0 0 12px' }}>

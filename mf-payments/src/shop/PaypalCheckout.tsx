@@ -15,7 +15,7 @@ import {
 } from '@paypal/react-paypal-js'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { checkoutMessages } from '../i18n/messages'
-import type { CheckoutProps } from './CoinShopPage'
+import type { CheckoutProps } from './checkout'
 import { failureMessage, SHOP_SUPPRESS } from './completion'
 
 /**

@@ -1,7 +1,7 @@
 import { analytics, ApiError, api, openDialog, type PurchaseInfo } from '@koma/contracts'
 import { purchaseFailTarget, purchaseResultTarget, safeReturnPath } from '@koma/contracts/domain'
 import { reportCoinsBought } from '../cache'
-import { peekPendingPurchase, replayPendingPurchase } from '../purchase/pending'
+import { peekPendingPurchase, replayPendingPurchase } from '../purchase'
 
 /**
  * What happens around a purchase, whatever the method: the stored redirect (where the reader

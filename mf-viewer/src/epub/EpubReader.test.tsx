@@ -250,7 +250,8 @@ describe('EPUB reader', () => {
       expect(created[0]?.config.preferences).toMatchObject({ scroll: true })
       // The layout choice is the book's: shown on "Scroll", disabled, and why.
       fireEvent.click(screen.getByTestId('reader-settings-open'))
-      expect(screen.getByTestId('layout-paginated')).toBeDisabled()
+      // The sheet's code loads on first use (issue 39).
+      expect(await screen.findByTestId('layout-paginated')).toBeDisabled()
       expect(screen.getByTestId('layout-scrolled')).toBeDisabled()
       expect(screen.getByTestId('layout-scrolled')).toHaveAttribute('aria-pressed', 'true')
       expect(screen.getByTestId('layout-by-book')).toHaveTextContent('This book is made to be read by scrolling.')
@@ -344,7 +345,7 @@ describe('EPUB reader', () => {
     await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
     await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
     fireEvent.click(screen.getByTestId('reader-settings-open'))
-    fireEvent.click(screen.getByTestId('theme-dark'))
+    fireEvent.click(await screen.findByTestId('theme-dark'))
     fireEvent.click(screen.getByTestId('font-larger'))
     expect(screen.queryByTestId('layout-by-book')).toBeNull()
     fireEvent.click(screen.getByTestId('layout-scrolled'))
@@ -365,14 +366,15 @@ describe('EPUB reader', () => {
       await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
       // Every control of the chrome is a real button or link, reached by Tab in order.
       const reached: string[] = []
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 5; i++) {
         await user.tab()
         reached.push((document.activeElement as HTMLElement).dataset.testid ?? '')
       }
-      expect(reached).toEqual(['viewer-back', 'viewer-report', 'reader-toc-open', 'reader-settings-open'])
+      expect(reached).toEqual(['viewer-back', 'viewer-report', 'reader-toc-open', 'reader-settings-open', 'read-aloud-open'])
 
+      await user.tab({ shift: true })
       await user.keyboard('{Enter}')
-      const settings = screen.getByTestId('reader-settings')
+      const settings = await screen.findByTestId('reader-settings')
       expect(settings).toHaveAttribute('aria-modal', 'true')
       expect(screen.getByTestId('font-smaller')).toHaveFocus()
       await user.tab()
@@ -389,7 +391,7 @@ describe('EPUB reader', () => {
       await user.tab({ shift: true })
       expect(screen.getByTestId('reader-toc-open')).toHaveFocus()
       await user.keyboard(' ')
-      expect(screen.getAllByTestId('toc-entry')[0]).toHaveFocus()
+      expect((await screen.findAllByTestId('toc-entry'))[0]).toHaveFocus()
       await user.tab()
       expect(screen.getAllByTestId('toc-entry')[1]).toHaveFocus()
       await user.keyboard('{Escape}')

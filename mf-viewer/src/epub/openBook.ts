@@ -99,3 +99,24 @@ function warmFirstDocument(publication: EpubPublication, startHref: string | nul
     })
     .catch(() => undefined)
 }
+
+/** A book's EPUB 3 media overlays (issue 37): each narrated document's SMIL, both by absolute URL, and the class its read fragment takes. */
+export interface MediaOverlays {
+  byDocument: Map<string, string>
+  activeClass: string | null
+}
+
+/** The media overlays the API names: a reading-order link's `alternate` of type application/smil+xml, and metadata.mediaOverlay.activeClass. */
+export function mediaOverlaysOf(publication: Pick<EpubPublication, 'manifest'>, base = window.location.href): MediaOverlays {
+  const byDocument = new Map<string, string>()
+  const order = (publication.manifest.readingOrder ?? []) as { href: string; alternate?: { href: string; type?: string }[] }[]
+  for (const link of order) {
+    const smil = link.alternate?.find((each) => /^application\/smil\+xml\b/i.test(each.type ?? ''))
+    const doc = smil ? documentUrl(publication, link.href, base) : null
+    const overlay = smil ? documentUrl(publication, smil.href, base) : null
+    if (doc && overlay) byDocument.set(doc, overlay)
+  }
+  const named = (publication.manifest.metadata as { mediaOverlay?: { activeClass?: unknown } } | undefined)?.mediaOverlay?.activeClass
+  const activeClass = typeof named === 'string' && /^-?[_a-zA-Z][\w-]*$/.test(named) ? named : null
+  return { byDocument, activeClass }
+}

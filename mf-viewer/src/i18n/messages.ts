@@ -8,6 +8,8 @@ export const viewerMessages = defineMessages({
   authorComment: { id: 'viewer.authorComment', defaultMessage: "Author's note" },
   comments: { id: 'viewer.comments', defaultMessage: 'Comments ({count})' },
   page: { id: 'viewer.page', defaultMessage: 'Page {page} of {total}' },
+  /** A page image's text when it has no description (issue 37). */
+  pageOf: { id: 'viewer.pageOf', defaultMessage: 'Page {page} of {name}' },
   endOfChapter: { id: 'viewer.endOfChapter', defaultMessage: 'End of {name}' },
   trialEnd: { id: 'viewer.trialEnd', defaultMessage: 'This is the end of the preview.' },
   trialBadge: { id: 'viewer.trialBadge', defaultMessage: 'Preview' },
@@ -15,6 +17,7 @@ export const viewerMessages = defineMessages({
   nextEpisodeLabel: { id: 'viewer.nextEpisodeLabel', defaultMessage: 'Next episode' },
   previousPage: { id: 'viewer.previousPage', defaultMessage: 'Previous page' },
   pageSlider: { id: 'viewer.pageSlider', defaultMessage: 'Go to page' },
+  shiftSpreads: { id: 'viewer.shiftSpreads', defaultMessage: 'Shift by one page' },
   report: { id: 'viewer.report', defaultMessage: 'Report' },
 })
 
@@ -74,4 +77,50 @@ export const readerMessages = defineMessages({
   skipped: { id: 'viewer.reader.skipped', defaultMessage: 'Where you were could not be shown, so the book opens further on.' },
   openEnd: { id: 'viewer.reader.openEnd', defaultMessage: 'Next episode and comments' },
   readAgain: { id: 'viewer.reader.readAgain', defaultMessage: 'Read again from the start' },
+})
+
+/** Auto-scroll and the viewer's keyboard help (issue 37). */
+export const autoScrollMessages = defineMessages({
+  button: { id: 'viewer.autoScroll.button', defaultMessage: 'Auto-scroll' },
+  shortcutHint: { id: 'viewer.autoScroll.shortcutHint', defaultMessage: 'Auto-scroll (A)' },
+  speed: { id: 'viewer.autoScroll.speed', defaultMessage: 'Speed {speed} of {max}' },
+  slower: { id: 'viewer.autoScroll.slower', defaultMessage: 'Slower' },
+  faster: { id: 'viewer.autoScroll.faster', defaultMessage: 'Faster' },
+  stop: { id: 'viewer.autoScroll.stop', defaultMessage: 'Stop auto-scroll' },
+  paused: { id: 'viewer.autoScroll.paused', defaultMessage: 'Auto-scroll paused.' },
+  ended: { id: 'viewer.autoScroll.ended', defaultMessage: 'Auto-scroll stopped at the end of the episode.' },
+  motionTitle: { id: 'viewer.autoScroll.motionTitle', defaultMessage: 'Your device asks for less motion' },
+  motionBody: { id: 'viewer.autoScroll.motionBody', defaultMessage: 'Auto-scroll moves the page by itself. Start it anyway?' },
+  startAnyway: { id: 'viewer.autoScroll.startAnyway', defaultMessage: 'Start anyway' },
+  cancel: { id: 'viewer.autoScroll.cancel', defaultMessage: 'Cancel' },
+  helpTitle: { id: 'viewer.help.title', defaultMessage: 'Keyboard shortcuts' },
+  helpTurn: { id: 'viewer.help.turn', defaultMessage: 'Turn the page (paged episodes) or scroll' },
+  helpEnds: { id: 'viewer.help.ends', defaultMessage: 'First page / end of the episode' },
+  helpAutoScroll: { id: 'viewer.help.autoScroll', defaultMessage: 'Start or stop auto-scroll' },
+  helpHelp: { id: 'viewer.help.help', defaultMessage: 'Show these shortcuts' },
+  helpClose: { id: 'viewer.help.close', defaultMessage: 'Close' },
+})
+
+/** Read-aloud in the novel reader (issue 37). */
+export const readAloudMessages = defineMessages({
+  open: { id: 'viewer.readAloud.open', defaultMessage: 'Read aloud' },
+  label: { id: 'viewer.readAloud.label', defaultMessage: 'Read aloud' },
+  pause: { id: 'viewer.readAloud.pause', defaultMessage: 'Pause' },
+  resume: { id: 'viewer.readAloud.resume', defaultMessage: 'Resume' },
+  stop: { id: 'viewer.readAloud.stop', defaultMessage: 'Stop reading aloud' },
+  rate: { id: 'viewer.readAloud.rate', defaultMessage: 'Reading speed' },
+  ruby: { id: 'viewer.readAloud.ruby', defaultMessage: 'Ruby' },
+  rubyBase: { id: 'viewer.readAloud.rubyBase', defaultMessage: 'Read the text' },
+  rubyReading: { id: 'viewer.readAloud.rubyReading', defaultMessage: 'Read the ruby' },
+  noVoice: { id: 'viewer.readAloud.noVoice', defaultMessage: 'Your browser has no voice for {language}, so this book cannot be read aloud here.' },
+  noSpeech: { id: 'viewer.readAloud.noSpeech', defaultMessage: 'This browser cannot read aloud.' },
+  ended: { id: 'viewer.readAloud.ended', defaultMessage: 'Read-aloud reached the end of the book.' },
+  failed: { id: 'viewer.readAloud.failed', defaultMessage: 'Read-aloud stopped: the browser’s voice failed.' },
+  speaking: { id: 'viewer.readAloud.speaking', defaultMessage: 'Reading aloud' },
+  paused: { id: 'viewer.readAloud.paused', defaultMessage: 'Paused' },
+  narration: { id: 'viewer.readAloud.narration', defaultMessage: 'Playing the book’s narration' },
+  narrationMissing: {
+    id: 'viewer.readAloud.narrationMissing',
+    defaultMessage: 'The book’s narration could not be played: the browser’s voice reads it instead.',
+  },
 })

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, typ
 import { spreadSources, spreadUrlFor } from '../images'
 import { viewerMessages } from '../i18n/messages'
 import { decodeAll } from './decode'
+import { isShifted, rememberShift } from './spreadShift'
 import { useZoom } from './useZoom'
 
 export interface PagedViewerProps {
@@ -29,6 +30,10 @@ export interface PagedViewerProps {
   onTurn(): void
   /** The end of the chapter, shown as the page after the last. */
   end: ReactNode
+  /** Auto-scroll (issue 37): turn to the next spread every this many seconds; null when off. */
+  turnEvery?: number | null
+  /** Turning by itself reached the chapter's end. */
+  onTurnedToEnd?(): void
 }
 
 /** A phone's screen: what the edge, which has none, draws for (issue 13); pages are sized by `sizes`, so only a spread's layout depends on it. */
@@ -50,16 +55,38 @@ const DOUBLE_TAP_MS = 260
 
 /**
  * Volume comics and magazines: one page, or two with the cover alone on a wide landscape
- * screen; right to left for right-to-left titles. Tap zones, keys (automatic or fixed layout),
+ * screen (a wide page alone, a shift by one page remembered per title: contracts' `spreads`);
+ * right to left for right-to-left titles. Tap zones, keys (automatic or fixed layout),
  * swipes, pinch and double-tap zoom; the next spread is decoded before it is shown. The page
  * after the last is the end of the chapter.
  */
-export function PagedViewer({ chapter, quality, keyLayout, initial, report, finish, chromeVisible, onToggleChrome, onTurn, end }: PagedViewerProps) {
+export function PagedViewer({
+  chapter,
+  quality,
+  keyLayout,
+  initial,
+  report,
+  finish,
+  chromeVisible,
+  onToggleChrome,
+  onTurn,
+  end,
+  turnEvery = null,
+  onTurnedToEnd,
+}: PagedViewerProps) {
   const t = useT()
   const viewport = useViewport()
   const double = isDoublePageViewport(viewport)
   const pages = chapter.images
-  const layout = useMemo(() => spreads(pages.length, double), [pages.length, double])
+  // Shift by one page (issue 37): remembered per title in this browser; drawn unshifted.
+  const storedShift = useBrowserValue(() => isShifted(chapter.contentId), false)
+  const [chosenShift, setChosenShift] = useState<boolean | null>(null)
+  const shift = chosenShift ?? storedShift
+  const toggleShift = () => {
+    rememberShift(chapter.contentId, !shift)
+    setChosenShift(!shift)
+  }
+  const layout = useMemo(() => spreads(pages, double, shift), [pages, double, shift])
   const direction = chapter.readingDirection === 'rtl' ? 'rtl' : 'ltr'
   const [page, setPage] = useState(() => pageOfLocator(initial, pages.length)?.pageIndex ?? 0)
   // Where to open can change once after mounting: a page the edge drew (issue 13) opens at the
@@ -151,6 +178,17 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
     [],
   )
 
+  // Auto-scroll's timed page turn (issue 37): the next spread every `turnEvery` seconds, to the end.
+  useEffect(() => {
+    if (turnEvery === null) return
+    if (atEnd) {
+      onTurnedToEnd?.()
+      return
+    }
+    const timer = setTimeout(() => void goTo(index + 1), turnEvery * 1000)
+    return () => clearTimeout(timer)
+  }, [turnEvery, atEnd, index, goTo, onTurnedToEnd])
+
   const onStageClick = (event: MouseEvent<HTMLDivElement>) => {
     if (consumedGesture()) return
     const rect = event.currentTarget.getBoundingClientRect()
@@ -189,6 +227,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
       data-testid="paged-viewer"
       data-direction={direction}
       data-double={double}
+      data-shift={double && shift}
       data-spread={index}
       data-pages={spread.map((p) => p + 1).join(',')}
       css={{ position: 'fixed', inset: 0, background: '#111', overflow: 'hidden' }}
@@ -251,7 +290,7 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
                     sizes={sources.sizes}
                     width={image.width}
                     height={image.height}
-                    alt={`${chapter.name} ${p + 1}`}
+                    alt={image.description ?? t(viewerMessages.pageOf, { page: p + 1, name: chapter.name })}
                     // The pages on screen come first (the next are decoded ahead already).
                     fetchPriority="high"
                     draggable={false}
@@ -297,6 +336,26 @@ export function PagedViewer({ chapter, quality, keyLayout, initial, report, fini
           onChange={(event) => void goTo(Number(event.target.value))}
           css={{ flex: 1, accentColor: '#ff5b4a' }}
         />
+        {double ? (
+          <button
+            type="button"
+            data-testid="spread-shift"
+            aria-pressed={shift}
+            onClick={toggleShift}
+            css={{
+              flex: 'none',
+              padding: '6px 12px',
+              borderRadius: 16,
+              border: '1px solid rgba(255,255,255,.55)',
+              background: shift ? '#fff' : 'transparent',
+              color: shift ? '#111' : '#fff',
+              fontSize: 13,
+              cursor: 'pointer',
+            }}
+          >
+            {t(viewerMessages.shiftSpreads)}
+          </button>
+        ) : null}
       </footer>
     </div>
   )

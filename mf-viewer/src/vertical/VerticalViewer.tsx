@@ -1,6 +1,7 @@
-import { useBrowserValue, type Chapter, type ImageQuality, type ReadProgress } from '@koma/contracts'
+import { useBrowserValue, useT, type Chapter, type ImageQuality, type ReadProgress } from '@koma/contracts'
 import { comicLocator, pageOfLocator, STRIP_MAX_WIDTH } from '@koma/contracts/domain'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { viewerMessages } from '../i18n/messages'
 import { stripSources } from '../images'
 import { prefetchChapter } from '../prefetch'
 
@@ -29,7 +30,15 @@ export interface VerticalViewerProps {
   onTap(): void
   /** Rendered after the strip (the end of the chapter). */
   end: ReactNode
+  /** "Paper (e-ink)" (issue 37): keys and taps move a whole screen at once, no motion, more contrast. */
+  paper?: boolean
 }
+
+/** The header's height: a whole-screen step keeps that much of the last screen in view. */
+const HEADER_PX = 52
+
+/** Paper mode's step: a whole screen, instantly (no smooth scroll on e-ink). */
+const pageScreen = (direction: 1 | -1) => window.scrollBy({ top: direction * (window.innerHeight - HEADER_PX), behavior: 'instant' })
 
 function pageRange(items: StripItem[], page: number): [number, number] {
   const first = items.findIndex((item) => item.page === page)
@@ -44,7 +53,7 @@ function pageRange(items: StripItem[], page: number): [number, number] {
  * and are released once far away, so a 200-image chapter stays light on a phone. Tall strips
  * arrive in bands (PageImage.tiles). Near the end the next chapter's first images are fetched.
  */
-export function VerticalViewer({ chapter, quality, initial, report, finish, onScrollDirection, onTap, end }: VerticalViewerProps) {
+export function VerticalViewer({ chapter, quality, initial, report, finish, onScrollDirection, onTap, end, paper = false }: VerticalViewerProps) {
   const items = useMemo<StripItem[]>(
     () =>
       chapter.images.flatMap((image, page) =>
@@ -53,6 +62,7 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
     [chapter.images],
   )
   const pageCount = chapter.images.length
+  const t = useT()
   const [near, setNear] = useState<ReadonlySet<number>>(() => new Set([0, 1, 2]))
   const boxes = useRef<(HTMLDivElement | null)[]>([])
   const endRef = useRef<HTMLDivElement | null>(null)
@@ -175,13 +185,43 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
     return () => observer.disconnect()
   }, [finish, pageCount, prefetch])
 
+  // Paper mode: the scrolling keys move a whole screen at once (the browser's own would glide).
+  useEffect(() => {
+    if (!paper) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+      const target = event.target as HTMLElement | null
+      if (target && (/^(INPUT|TEXTAREA|SELECT|BUTTON|A)$/.test(target.tagName) || target.isContentEditable)) return
+      const down = event.key === 'ArrowDown' || event.key === 'PageDown' || (event.key === ' ' && !event.shiftKey)
+      const up = event.key === 'ArrowUp' || event.key === 'PageUp' || (event.key === ' ' && event.shiftKey)
+      if (!down && !up) return
+      event.preventDefault()
+      pageScreen(down ? 1 : -1)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [paper])
+
+  /** A tap: in paper mode the lower third moves a screen on, the upper third back, the middle shows the menus. */
+  const tap = (event: MouseEvent<HTMLDivElement>) => {
+    if (!paper) {
+      onTap()
+      return
+    }
+    const y = event.clientY / (window.innerHeight || 1)
+    if (y > 2 / 3) pageScreen(1)
+    else if (y < 1 / 3) pageScreen(-1)
+    else onTap()
+  }
+
   return (
     <>
       <div
         data-testid="vertical-strip"
         data-pages={pageCount}
+        data-paper={paper}
         role="presentation"
-        onClick={onTap}
+        onClick={tap}
         css={{ maxWidth: STRIP_MAX_WIDTH, margin: '0 auto', background: '#fff', userSelect: 'none', WebkitTouchCallout: 'none' }}
       >
         {items.map((item, index) => {
@@ -206,12 +246,15 @@ export function VerticalViewer({ chapter, quality, initial, report, finish, onSc
                   sizes={sizes}
                   width={item.width}
                   height={item.height}
-                  alt={item.band === 0 ? `${chapter.name} ${item.page + 1}` : ''}
+                  alt={
+                    // The page's description names it for screen readers; its later bands are part of the same picture.
+                    item.band === 0 ? (chapter.images[item.page]?.description ?? t(viewerMessages.pageOf, { page: item.page + 1, name: chapter.name })) : ''
+                  }
                   decoding="async"
                   fetchPriority={index < 2 ? 'high' : 'auto'}
                   {...(index === 0 ? { elementtiming: 'first-page' } : {})}
                   draggable={false}
-                  css={{ display: 'block', position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+                  css={{ display: 'block', position: 'absolute', inset: 0, width: '100%', height: '100%', filter: paper ? 'contrast(1.25)' : undefined }}
                 />
               ) : null}
             </div>

@@ -1,8 +1,10 @@
 import { ApiClient, fillPath, formEncode, type ClientEnvironment } from './client'
 import { endpoints } from './endpoints'
 import { ApiError, classifyFailure, loadFailureMessage } from './errors'
+import type { ApiErrorName } from './failures'
 import { clientOsFromUserAgent, HEADERS, requestChecksum } from './headers'
 import { events } from '../events/bus'
+import { bootKey } from '../host/pageData'
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
 
 const env: ClientEnvironment = {
@@ -157,7 +159,8 @@ describe('ApiClient', () => {
     const home = { popups: [] }
     const boot = {
       ip: () => ({ ip: '203.0.113.9', now: Date.now() }),
-      take: (path: string) => (path === '/fr/home' ? { found: true, result: home } : { found: false }),
+      // The edge writes the answer under bootKey; the client looks it up by the same key.
+      take: (path: string) => (path === bootKey(endpoints.home, { lang: 'fr' }) ? { found: true, result: home } : { found: false }),
     }
     const http = adapter((c) => ipReply(c) ?? { status: 200, data: { result: { ok: 1 } } })
     const client = new fresh.ApiClient({ baseURL: '/api', environment: env, adapter: http, boot })
@@ -169,6 +172,29 @@ describe('ApiClient', () => {
     await expect(client.request(endpoints.home, { params: { lang: 'en' } })).resolves.toEqual({ ok: 1 })
     expect(http.calls.map((call) => call.url)).toEqual(['/en/home'])
     jest.dontMock('axios')
+  })
+
+  it("takes a GET with a query from the page by its path and query, the query's names in any order (issue 39)", async () => {
+    const publication = { manifest: {}, positions: [] }
+    const params = { type: 'comic' as const, id: '49' }
+    const written = bootKey(endpoints.chapterEpub, params, { chapterId: '540', chapterFileSalesType: 'product', languageId: 'en' })
+    expect(written).toBe('/comic/49/chapter/epub?chapterFileSalesType=product&chapterId=540&languageId=en')
+    const taken: string[] = []
+    const boot = {
+      ip: () => ({ ip: '203.0.113.9', now: Date.now() }),
+      take: (path: string) => {
+        taken.push(path)
+        return path === written ? { found: true, result: publication } : { found: false }
+      },
+    }
+    const http = adapter((c) => ipReply(c) ?? { status: 200, data: { result: { asked: true } } })
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: http, boot })
+    const query = { languageId: 'en', chapterFileSalesType: 'product', chapterId: '540' }
+    await expect(client.request(endpoints.chapterEpub, { params, query })).resolves.toBe(publication)
+    // Another chapter's query is not the page's answer: the API is asked.
+    await expect(client.request(endpoints.chapterEpub, { params, query: { ...query, chapterId: '541' } })).resolves.toEqual({ asked: true })
+    expect(taken[1]).toBe('/comic/49/chapter/epub?chapterFileSalesType=product&chapterId=541&languageId=en')
+    expect(http.calls.filter((call) => call.url !== '/ip' && call.url !== '/api/ip').length).toBe(1)
   })
 
   it('says a request that timed out is an unstable internet connection, as the same network failure (SPEC §8)', async () => {
@@ -193,22 +219,50 @@ describe('ApiClient', () => {
     expect(seen).toEqual([{ kind: 'dialog', title: 'networkFailure', message: 'connexion perdue', code: 9999 }])
   })
 
-  it('retries once after "Invalid request hash token" with a fresh IP lookup', async () => {
+  it('retries once after invalidRequestHashToken (by name, in any language) with a fresh IP lookup', async () => {
     let homeCalls = 0
     const http = adapter((config) => {
       const ip = ipReply(config)
       if (ip) return ip
       homeCalls += 1
-      return homeCalls === 1 ? { status: 400, data: { code: 400, message: 'Invalid request hash token' } } : { status: 200, data: { result: 'ok' } }
+      return homeCalls === 1
+        ? { status: 400, data: { name: 'invalidRequestHashToken', code: 400, message: 'Jeton de hachage invalide' } }
+        : { status: 200, data: { result: 'ok' } }
     })
     const client = new ApiClient({ baseURL: '/api', environment: env, adapter: http })
     await expect(client.request(endpoints.home, { params: { lang: 'en' } })).resolves.toBe('ok')
     expect(http.calls.filter((config) => config.url === '/api/ip')).toHaveLength(2)
   })
+
+  it("does not retry another 400, even one whose text is the hash token's", async () => {
+    const http = adapter((config) => ipReply(config) ?? { status: 400, data: { name: 'invalidParameter', code: 400, message: 'Invalid request hash token' } })
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: http })
+    await expect(client.request(endpoints.home, { params: { lang: 'en' }, policy: { silent: true } })).rejects.toMatchObject({
+      failure: 'invalidParameter',
+      status: 400,
+    })
+    expect(http.calls.filter((config) => config.url === '/api/ip')).toHaveLength(1)
+  })
+
+  it("gives every failure its name: the body's, or the client's own for no answer and a broken envelope", async () => {
+    const named = new ApiClient({
+      baseURL: '/api',
+      environment: env,
+      adapter: adapter((c) => ipReply(c) ?? { status: 402, data: { name: 'notEnoughCoins', code: 402, message: 'short' } }),
+    })
+    await expect(named.request(endpoints.home, { params: { lang: 'en' }, policy: { silent: true } })).rejects.toMatchObject({ failure: 'notEnoughCoins' })
+    const proxy = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? { status: 502, data: 'Bad gateway' }) })
+    await expect(proxy.request(endpoints.home, { params: { lang: 'en' }, policy: { silent: true } })).rejects.toMatchObject({ failure: null, status: 502 })
+    const broken = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? { status: 200, data: { nope: 1 } }) })
+    await expect(broken.request(endpoints.home, { params: { lang: 'en' }, policy: { silent: true } })).rejects.toMatchObject({ failure: 'badServerResponse' })
+    const gone = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? 'timeout') })
+    await expect(gone.request(endpoints.home, { params: { lang: 'en' }, policy: { silent: true } })).rejects.toMatchObject({ failure: 'networkFailure' })
+  })
 })
 
 describe('SPEC §8 failure classification', () => {
   const err = (status: number, message = 'boom', body: object | null = null, url = '/x') => new ApiError({ status, message, body: body as never, url })
+  const named = (name: ApiErrorName, status: number, message = 'boom') => new ApiError({ status, message, body: { name, code: status, message }, url: '/x' })
 
   it('503 raises maintenance with its title, description and end time', () => {
     const maintenance = { title: 'Maintenance', description: 'Back soon', endAt: '2026-11-23T01:00:00Z' }
@@ -224,10 +278,10 @@ describe('SPEC §8 failure classification', () => {
     expect(classifyFailure(err(401), { campaign: true, appWebView: true })).toEqual({ kind: 'logout', redirectToLogin: false })
     expect(classifyFailure(err(400, 'bad', { code: 400, message: 'bad' }), { campaign: true })).toEqual({ kind: 'campaignError' })
   })
-  it('ignores 417 on mapping and external-idp sign-in URLs', () => {
-    expect(classifyFailure(err(417, 'x', null, '/member/mapping'))).toEqual({ kind: 'none' })
-    expect(classifyFailure(err(417, 'x', null, '/member/external-idp/google/signin'))).toEqual({ kind: 'none' })
-    expect(classifyFailure(err(417, 'x', null, '/member/profile')).kind).toBe('dialog')
+  it('suppresses a failure by name, leaving others of its status to the handler', () => {
+    expect(classifyFailure(named('commentAlreadyLiked', 409), { suppress: ['commentAlreadyLiked'] }).kind).toBe('none')
+    expect(classifyFailure(named('couponUsed', 409), { suppress: ['commentAlreadyLiked'] }).kind).toBe('dialog')
+    expect(classifyFailure(named('authenticationError', 401), { suppress: ['authenticationError'] })).toEqual({ kind: 'logout', redirectToLogin: false })
   })
   it.each([200, 208, 303, 404, 428])('%i is not an error for the handler', (status) => {
     expect(classifyFailure(err(status))).toEqual({ kind: 'none' })
@@ -237,7 +291,8 @@ describe('SPEC §8 failure classification', () => {
     expect(classifyFailure(err(409), { suppress: [409] }).kind).toBe('none')
     expect(classifyFailure(err(400, '', { code: 400, message: '' })).kind).toBe('none')
     expect(classifyFailure(err(409, 'x', { code: 409, message: 'x', hasNextPage: true })).kind).toBe('none')
-    expect(classifyFailure(err(400, 'Invalid request hash token', { code: 400, message: 'Invalid request hash token' })).kind).toBe('none')
+    expect(classifyFailure(named('invalidRequestHashToken', 400, 'Jeton invalide')).kind).toBe('none')
+    expect(classifyFailure(named('invalidParameter', 400, 'Invalid request hash token')).kind).toBe('dialog')
   })
   it('500 uses the bad-server-response title; others the plain error dialog', () => {
     expect(classifyFailure(err(500))).toMatchObject({ kind: 'dialog', title: 'badServerResponse' })

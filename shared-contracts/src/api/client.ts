@@ -2,9 +2,9 @@ import type { AxiosAdapter, AxiosError, AxiosInstance } from 'axios'
 import { events } from '../events/bus'
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 import { loadTexts, text, type TextKey } from '../i18n/texts'
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from './endpoints'
+import { fillPath, withQuery, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResultOf } from './endpoints'
 import { NETWORK_FAILURE_CODE, type ErrorBody } from './envelope'
-import { ApiError, classifyFailure, INVALID_HASH_MESSAGE, type FailurePolicy } from './errors'
+import { ApiError, classifyFailure, type FailurePolicy } from './errors'
 import { clientOsFromUserAgent, DEFAULT_TIMEZONE, FALLBACK_CLIENT_IP, HEADERS, REQUEST_TIME_WINDOW_MS, requestChecksum } from './headers'
 
 /** What the client needs to know about the page; tests pass their own. */
@@ -57,14 +57,8 @@ export interface RequestOptions<E> {
   keepalive?: boolean
 }
 
-/** `/:type/:id` with { type: 'comic', id: '3' } → `/comic/3`. Every value is URL-encoded. */
-export function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/:(\w+)/g, (_whole, name: string) => {
-    const value = params[name]
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`)
-    return encodeURIComponent(String(value))
-  })
-}
+/** The browser's client and the edge (infra/edge apiCall) fill paths alike: declared with the endpoints. */
+export { fillPath }
 
 /** SPEC §7: POST/PUT/DELETE bodies are form-encoded; arrays become repeated keys. */
 export function formEncode(body: Record<string, unknown> = {}): string {
@@ -153,7 +147,7 @@ export class ApiClient {
    */
   private async fromBootOnly<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E>): Promise<ResultOf<E>> {
     const url = fillPath(endpoint.path, options.params as Record<string, unknown>)
-    const boot = endpoint.method === 'GET' && !options.query ? this.options.boot?.take(url, this.locale()) : undefined
+    const boot = endpoint.method === 'GET' ? this.options.boot?.take(withQuery(url, options.query as Record<string, unknown>), this.locale()) : undefined
     if (boot?.found) return boot.result as ResultOf<E>
     throw new ServerRenderMiss(`${endpoint.method} ${url}`)
   }
@@ -212,8 +206,8 @@ export class ApiClient {
   private async send<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, options: RequestOptions<E>, mayRetry: boolean): Promise<ResultOf<E>> {
     const url = fillPath(endpoint.path, options.params as Record<string, unknown>)
     const hasBody = endpoint.method !== 'GET'
-    if (!hasBody && !options.query && this.options.boot) {
-      const boot = this.options.boot.take(url, this.locale())
+    if (!hasBody && this.options.boot) {
+      const boot = this.options.boot.take(withQuery(url, options.query as Record<string, unknown>), this.locale())
       if (boot.found) return boot.result as ResultOf<E>
     }
     let response
@@ -253,7 +247,7 @@ export class ApiClient {
     const body = response.data as Partial<ErrorBody> & { result?: unknown }
     if (response.status >= 200 && response.status < 300) {
       if (!body || typeof body !== 'object' || !('result' in body)) {
-        throw new ApiError({ status: 500, message: await this.say('badServerResponse'), url })
+        throw new ApiError({ failure: 'badServerResponse', status: 500, message: await this.say('badServerResponse'), url })
       }
       return body.result as ResultOf<E>
     }
@@ -261,6 +255,8 @@ export class ApiClient {
     if (body?.code === NETWORK_FAILURE_CODE) throw await this.networkFailure(url)
     const serverMessage = typeof body?.message === 'string' ? body.message : ''
     const error = new ApiError({
+      // The API names every failure (ErrorBody.name); an answer from something else (a proxy) names none.
+      failure: typeof body?.name === 'string' ? body.name : null,
       status: response.status,
       code: typeof body?.code === 'number' ? body.code : response.status,
       // A 400 without a message stays silent (SPEC §8); any other status always says something.
@@ -268,7 +264,7 @@ export class ApiClient {
       body: body && typeof body === 'object' ? (body as ErrorBody) : null,
       url,
     })
-    if (mayRetry && error.status === 400 && error.message === INVALID_HASH_MESSAGE) {
+    if (mayRetry && error.failure === 'invalidRequestHashToken') {
       // Our IP or clock offset went stale: look them up again and try once more.
       this.resetClientIp()
       return this.send(endpoint, options, false)
@@ -295,7 +291,7 @@ export class ApiClient {
   }
 
   private async networkFailure(url: string, message: 'connectionLost' | 'internetUnstable' = 'connectionLost'): Promise<ApiError> {
-    return new ApiError({ status: NETWORK_FAILURE_CODE, code: NETWORK_FAILURE_CODE, message: await this.say(message), url })
+    return new ApiError({ failure: 'networkFailure', status: NETWORK_FAILURE_CODE, code: NETWORK_FAILURE_CODE, message: await this.say(message), url })
   }
 
   private async unexpected(thrown: unknown, url: string): Promise<ApiError> {

@@ -13,6 +13,16 @@ export type { CardTokenApi, PaypalClientConfig, ReservedOrder, SavedCard } from 
 export type { SocialSigninResult, SettingsUpdate } from './endpoints/account'
 export type { AccessResult, ChapterAccessParams, CoinHistoryEntry, CoinHistoryPage, CoinHistoryTab, ExpiringCoins } from './endpoints/payments'
 export type {
+  ApiProcessHealth,
+  ApiProcessReading,
+  BucketCount,
+  OpsHealth,
+  ProcessFigures,
+  QueueHealth,
+  RemoteHealth,
+  RequestCounts,
+  VersionFigures,
+  VitalsP75,
   AuditEntry,
   AuditPage,
   LegalBody,
@@ -24,6 +34,9 @@ export type {
   ReleasePackage,
   ReleaseVersion,
   OpsChapter,
+  OpsChapterPages,
+  OpsPage,
+  PageDescriptionBody,
   OpsCoupon,
   OpsFaq,
   OpsGenre,

@@ -1,4 +1,6 @@
-/** Every API response body: success carries `result`; failure carries a code and a message. */
+import type { ApiErrorName } from './failures'
+
+/** Every API response body: success carries `result`; failure carries its name, a code and a message. */
 export interface SuccessBody<T> {
   result: T
 }
@@ -11,6 +13,8 @@ export interface MaintenanceInfo {
 }
 
 export interface ErrorBody {
+  /** Which failure this is (`api/failures.ts`): what the browser decides on. */
+  name: ApiErrorName
   code: number
   message: string
   /** Set on 503: the maintenance screen's contents. */

@@ -11,6 +11,18 @@ export const HEADERS = {
   acceptMature: 'x-koma-accept-mature',
 } as const
 
+/**
+ * Headers the API answers with for the edge in front of it: declared here once, set by the API,
+ * read by the edge.
+ */
+export const RESPONSE_HEADERS = {
+  /**
+   * On the answer to an operator's write (a change through the operator API): copies of public
+   * answers kept anywhere (the edge's home and title answers) may be stale from now on.
+   */
+  operatorWrite: 'x-koma-operator-write',
+} as const
+
 /** How far a request time may be from the server's real clock before it is stale. */
 export const REQUEST_TIME_WINDOW_MS = 5 * 60 * 1000
 

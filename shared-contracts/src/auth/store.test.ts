@@ -41,7 +41,7 @@ describe('AuthStore', () => {
   })
 
   it('logs out locally when the profile fetch answers 401', async () => {
-    const request = jest.fn().mockRejectedValue(new ApiError({ status: 401, message: 'x', url: '/member/profile' }))
+    const request = jest.fn().mockRejectedValue(new ApiError({ failure: 'authenticationError', status: 401, message: 'x', url: '/member/profile' }))
     const { store, changes } = setup('1', request)
     await store.loadProfile()
     expect(store.signedIn).toBe(false)
@@ -108,7 +108,10 @@ describe('AuthStore', () => {
 
     it('forgets a guest whose session is gone (401)', async () => {
       window.localStorage.setItem('koma.guest', '1')
-      const { store } = setup(null, jest.fn().mockRejectedValue(new ApiError({ status: 401, message: 'x', url: '/member/profile' })))
+      const { store } = setup(
+        null,
+        jest.fn().mockRejectedValue(new ApiError({ failure: 'authenticationError', status: 401, message: 'x', url: '/member/profile' })),
+      )
       await store.loadProfile()
       expect(store.guest).toBe(false)
       expect(store.reader).toBe(false)

@@ -107,7 +107,7 @@ export class AuthStore {
     if (!this.reader) return null
     this.profileLoading = true
     try {
-      const profile = await this.api.request(endpoints.profile, { policy: { suppress: [401] } })
+      const profile = await this.api.request(endpoints.profile, { policy: { suppress: ['authenticationError'] } })
       runInAction(() => {
         this.profile = profile
         safeStorage.set(STORAGE_KEYS.userId, String(profile.userId))
@@ -116,7 +116,7 @@ export class AuthStore {
       if (termsUpdate) void this.askToAgree(termsUpdate.version)
       return profile
     } catch (error) {
-      if (isApiError(error) && error.status === 401) this.clearLocal()
+      if (isApiError(error) && error.failure === 'authenticationError') this.clearLocal()
       return null
     } finally {
       runInAction(() => {

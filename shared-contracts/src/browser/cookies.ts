@@ -1,4 +1,5 @@
 import { serverPage } from '../host/serverPage'
+import { pageDocument } from './pageDocument'
 
 /** Cookie names the API and the browser share. */
 export const COOKIES = {
@@ -23,7 +24,7 @@ export const DO_NOT_SHARE_COOKIE_DAYS = 365
 export const ACCEPT_MATURE_COOKIE_DAYS = 1
 
 /** The page's cookies: the browser's, or those of the request the edge is drawing a page for. */
-const pageCookies = (): string => serverPage()?.cookie ?? (typeof document === 'undefined' ? '' : document.cookie)
+const pageCookies = (): string => serverPage()?.cookie ?? pageDocument()?.cookie ?? ''
 
 export function readCookie(name: string, cookieString: string = pageCookies()): string | null {
   for (const part of cookieString.split(';')) {
@@ -45,9 +46,9 @@ export function readCookie(name: string, cookieString: string = pageCookies()): 
 
 export function writeCookie(name: string, value: string, days: number): void {
   const expires = new Date(Date.now() + days * 86_400_000).toUTCString()
-  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`
+  pageDocument()!.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`
 }
 
 export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`
+  pageDocument()!.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`
 }

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   savedReferrer: 'koma.savedReferrer',
   webDeviceId: 'koma.webDeviceId',
   readingStatus: 'koma.readingStatus',
+  /** Titles whose double pages the reader shifted by one page (issue 37, smart spreads). */
+  spreadShift: 'koma.spreadShift',
   /** This browser reads as a guest (SPEC §4, §6): the guest's session cookie is httpOnly, so the page keeps this hint. */
   guest: 'koma.guest',
 } as const

@@ -1,4 +1,5 @@
 import type { DeleteReason, GiftState, InquiryCategory, LegalType, SocialProvider } from './account'
+import type { RewardCoinType, RewardKind, RewardSource } from './coinWords'
 
 /**
  * Account entities as the API sends them (SPEC §3 user profile and the implied entities:
@@ -12,7 +13,14 @@ export type ImageQuality = 'high' | 'data_saving'
 export interface ViewerSettings {
   keyLayout: KeyLayout
   imageQuality: { wifi: ImageQuality; mobile: ImageQuality }
+  /** Auto-scroll's speed (issue 37): a step of AUTO_SCROLL_STEPS, 1 the slowest. */
+  autoScrollSpeed: AutoScrollSpeed
+  /** "Paper (e-ink)" (issue 37): whole screens, no animation, no image fades, more contrast. */
+  paper: boolean
 }
+
+/** Auto-scroll's speed steps: 1 (slowest) to 5 (fastest). */
+export type AutoScrollSpeed = 1 | 2 | 3 | 4 | 5
 
 export interface NotificationSettings {
   marketing: boolean
@@ -48,7 +56,12 @@ export interface TimeZoneSetting {
   changeableFrom: string | null
 }
 
-export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = { keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } }
+export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = {
+  keyLayout: 'auto',
+  imageQuality: { wifi: 'high', mobile: 'data_saving' },
+  autoScrollSpeed: 3,
+  paper: false,
+}
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   marketing: false,
   subscriptionUpdates: true,
@@ -88,9 +101,9 @@ export interface LinkedAccount {
 
 /** What a gift or coupon grants (issue 6 turns each grant into coin-ledger rows). */
 export interface RewardContent {
-  kind: 'coin' | 'ticket'
+  kind: RewardKind
   /** Coins only: free (may expire) or bonus (non-expiring free coins, SPEC §4). */
-  coinType: 'free' | 'bonus' | null
+  coinType: RewardCoinType | null
   amount: number
   contentId: number | null
   contentName: string | null
@@ -119,7 +132,7 @@ export interface InboxMessage {
 
 export interface Grant extends RewardContent {
   id: number
-  source: 'gift' | 'coupon' | 'daily_bonus' | 'signup'
+  source: RewardSource
   /** When the granted coins or tickets expire (null: never). */
   expiresAt: string | null
   createdAt: string
@@ -160,9 +173,12 @@ export interface MatureStatus {
   adultVerificationExpiresAt: string | null
 }
 
+/** SPEC §3 notice categories. */
+export type NoticeCategory = 'notice' | 'event' | 'maintenance' | 'update'
+
 export interface NoticeSummary {
   id: number
-  category: 'notice' | 'event' | 'maintenance' | 'update'
+  category: NoticeCategory
   title: string
   publishedAt: string
   pinned: boolean

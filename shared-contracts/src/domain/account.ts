@@ -46,6 +46,9 @@ export type CodePurpose = 'signup' | 'changeEmail'
 /** SPEC §1: sign-in and linking by these providers. */
 export const SOCIAL_PROVIDERS = ['payco', 'apple', 'google', 'facebook', 'twitter', 'kakao', 'naver'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+/** Why a reader goes to a social provider: to sign in (or up), or to link it to their account. */
+export type IdpPurpose = 'signin' | 'link'
 export const isSocialProvider = (value: unknown): value is SocialProvider =>
   typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
 

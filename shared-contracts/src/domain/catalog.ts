@@ -34,10 +34,13 @@ export interface ContentList {
   currentItemCode: string | null
 }
 
+/** What a curated list is. */
+export type CollectionKind = 'promotion' | 'catalog' | 'event' | 'book_fair'
+
 /** A curated list: a promotion, a content catalog, an event or a book fair. */
 export interface Collection {
   id: number
-  kind: 'promotion' | 'catalog' | 'event' | 'book_fair'
+  kind: CollectionKind
   title: string
   description: string
   themeColor: string

@@ -1,5 +1,6 @@
 import {
   allocateSpend,
+  COIN_SPEND_REASON,
   balanceOf,
   chapterSelectable,
   coinInventoryOf,
@@ -130,5 +131,18 @@ describe('GET /coin/expire/{x}: a window of days', () => {
     expect(expiringWithin(list, now, 1)).toEqual([list[0]])
     expect(expiringWithin(list, now, 7)).toEqual([list[0], list[1]])
     expect(expiringWithin(list, now, 30)).toEqual(list)
+  })
+})
+
+describe('the money words (issue 36)', () => {
+  it("names the ledger reason each access call spends coins for: the browser's unlockAll is the ledger's unlock_all", () => {
+    expect(COIN_SPEND_REASON).toEqual({
+      unlock: 'unlock',
+      unlockAll: 'unlock_all',
+      rentWithCoin: 'rent',
+      rentWithTicket: null,
+      rentWithGauge: null,
+      rentWithSubscribe: null,
+    })
   })
 })

@@ -1,8 +1,10 @@
+import type { CoinType } from './coinWords'
 import { canBuyWithCoin } from './purchase'
 import type { ChapterSummary, CoinInventory } from './types'
 
-/** SPEC §3/§4 coin types: purchased coins never expire; bonus coins are non-expiring free coins. */
-export type CoinType = 'purchased' | 'free' | 'bonus'
+// The money words (CoinType, CoinReason, RewardSource…): declared in the leaf file coinWords.ts, which
+// account-types.ts imports too without a cycle; exported from here.
+export * from './coinWords'
 
 /** What is left of one credit (a "grant") of coins. */
 export interface CoinGrant {

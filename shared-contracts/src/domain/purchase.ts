@@ -33,6 +33,9 @@ export const canBuyWithCoin = (sales: Pick<SalesConfig, 'price' | 'purchaseAllow
 /** How a chapter may be rented (SPEC §3 rentAllowedWith; subscribe: any gauge or ticket rental chapter). */
 export type RentMethod = 'coin' | 'ticket' | 'gauge' | 'subscribe'
 
+/** A readable chapter is owned (bought for good) or rented (until it expires). */
+export type AccessKind = 'owned' | 'rented'
+
 /** SPEC §3/§4: whether a chapter can be rented this way (the gauge only where the title uses it). */
 export function canRentWith(sales: Pick<SalesConfig, 'rentAllowedWith' | 'rentalPrice'>, method: RentMethod, gaugeUsable: boolean): boolean {
   const allowed = sales.rentAllowedWith

@@ -52,17 +52,48 @@ describe('read progress (SPEC §3 Locator; comics: href = page, position = page 
 })
 
 describe('paged layout', () => {
+  const tall = (count: number) => Array.from({ length: count }, () => ({ width: 800, height: 1200 }))
+  const wide = { width: 1600, height: 1200 }
   it('single pages', () => {
-    expect(spreads(3, false)).toEqual([[0], [1], [2]])
+    expect(spreads(tall(3), false)).toEqual([[0], [1], [2]])
+    expect(spreads([...tall(2), wide], false)).toEqual([[0], [1], [2]])
   })
   it('double pages keep the cover alone, then pair, with a last odd page alone', () => {
-    expect(spreads(6, true)).toEqual([[0], [1, 2], [3, 4], [5]])
-    expect(spreads(5, true)).toEqual([[0], [1, 2], [3, 4]])
-    expect(spreads(1, true)).toEqual([[0]])
-    expect(spreads(0, true)).toEqual([])
+    expect(spreads(tall(6), true)).toEqual([[0], [1, 2], [3, 4], [5]])
+    expect(spreads(tall(5), true)).toEqual([[0], [1, 2], [3, 4]])
+    expect(spreads(tall(1), true)).toEqual([[0]])
+    expect(spreads([], true)).toEqual([])
+  })
+  it('a wide page (a double-page spread in one image) stands alone and the pairing starts afresh after it', () => {
+    // A volume with its double-page spread inserted as page 5: pages 4 and 6 lose their partner
+    // across it, the rest pair as the book was printed.
+    const book = [...tall(4), wide, ...tall(4)]
+    expect(spreads(book, true)).toEqual([[0], [1, 2], [3], [4], [5, 6], [7, 8]])
+    // A wide page right after a pair, a wide cover, and two wide pages in a row.
+    expect(spreads([...tall(3), wide, ...tall(2)], true)).toEqual([[0], [1, 2], [3], [4, 5]])
+    expect(spreads([wide, ...tall(4)], true)).toEqual([[0], [1, 2], [3, 4]])
+    expect(spreads([...tall(2), wide, wide, ...tall(1)], true)).toEqual([[0], [1], [2], [3], [4]])
+    // A square page is not wide.
+    expect(spreads([...tall(1), { width: 900, height: 900 }, ...tall(1)], true)).toEqual([[0], [1, 2]])
+  })
+  it('shifting by one page pairs the cover with the next page, up to the next wide page', () => {
+    expect(spreads(tall(6), true, true)).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ])
+    expect(spreads(tall(5), true, true)).toEqual([[0, 1], [2, 3], [4]])
+    expect(spreads([...tall(4), wide, ...tall(3)], true, true)).toEqual([[0, 1], [2, 3], [4], [5, 6], [7]])
+    // A wide cover stays alone shifted or not.
+    expect(spreads([wide, ...tall(2)], true, true)).toEqual([[0], [1, 2]])
+    // Every page is shown exactly once, in order, whatever the layout.
+    for (const shift of [false, true]) {
+      const book = [...tall(3), wide, ...tall(6), wide, wide, ...tall(5)]
+      expect(spreads(book, true, shift).flat()).toEqual(book.map((_, index) => index))
+    }
   })
   it('finds the spread of a page', () => {
-    const layout = spreads(6, true)
+    const layout = spreads(tall(6), true)
     expect(spreadOfPage(layout, 4)).toBe(2)
     expect(spreadOfPage(layout, 99)).toBe(0)
   })

@@ -1,11 +1,13 @@
 import type { ImageQuality, KeyLayout } from './account-types'
-import type { ReadingDirection } from './types'
 
 /**
  * Reading rules shared by the viewer and the API: where a reader is (SPEC §3 read progress,
  * a Readium Locator), how pages pair into spreads, which way taps and keys turn pages, and
  * the windows the viewers load. Pure functions, no DOM.
  */
+
+/** Which way a title's pages turn (left to right, right to left, or a top-to-bottom scroll). */
+export type ReadingDirection = 'ltr' | 'rtl' | 'ttb'
 
 /** SPEC §9: the position a finished chapter records. */
 export const READ_FINISH_POSITION = 10000
@@ -88,19 +90,39 @@ export function parseReadProgress(input: Record<string, unknown>): { ok: true; v
   return { ok: true, value: { href, type, progression, totalProgression, position } }
 }
 
+/** A page's size as the viewer knows it (its image's width and height). */
+export interface PageShape {
+  width: number
+  height: number
+}
+
+/** A page wider than tall: a double-page spread scanned as one image, shown alone (issue 37). */
+export const isWidePage = (page: PageShape): boolean => page.width > page.height
+
 /**
- * Paged layout: single pages, or double pages with the cover (page 0) alone and then pairs.
+ * Paged layout (issue 37, smart spreads). Single pages; or on a wide screen, spreads: the cover
+ * (page 0) alone, then pairs in reading order. A wide page stands alone and the pairing starts
+ * afresh after it (a page left without a partner before it stands alone too), and so does an odd
+ * last page. `shift` moves the pairing by one page, for a book whose pairing is off: the cover
+ * pairs with the page after it, and every pair up to the next wide page moves by one.
  * Returns page indexes per spread, in reading order.
  */
-export function spreads(pageCount: number, double: boolean): number[][] {
+export function spreads(pages: readonly PageShape[], double: boolean, shift = false): number[][] {
+  if (!double) return pages.map((_, index) => [index])
   const result: number[][] = []
-  if (pageCount <= 0) return result
-  if (!double) {
-    for (let i = 0; i < pageCount; i++) result.push([i])
-    return result
-  }
-  result.push([0])
-  for (let i = 1; i < pageCount; i += 2) result.push(i + 1 < pageCount ? [i, i + 1] : [i])
+  let waiting: number | null = null
+  pages.forEach((page, index) => {
+    if (isWidePage(page) || (index === 0 && !shift)) {
+      if (waiting !== null) result.push([waiting])
+      waiting = null
+      result.push([index])
+    } else if (waiting === null) waiting = index
+    else {
+      result.push([waiting, index])
+      waiting = null
+    }
+  })
+  if (waiting !== null) result.push([waiting])
   return result
 }
 

@@ -1,5 +1,5 @@
 import type { ChapterFileSalesType, ContentType } from '../routes/params'
-import type { ReadProgress } from './reading'
+import type { ReadingDirection, ReadProgress } from './reading'
 import type { UserExtraInfo } from './account-types'
 
 /** SPEC §3 entities, as the API sends them. Dates are ISO strings; money and coins are integers. */
@@ -28,7 +28,6 @@ export type Badge = (typeof BADGES)[number]
 
 export type ContentStatus = 'ongoing' | 'completed' | 'hiatus' | 'coming_soon'
 export type Orientation = 'vertical' | 'paged'
-export type ReadingDirection = 'ltr' | 'rtl' | 'ttb'
 export type ChapterUnit = 'chapter' | 'volume'
 export type ChapterFileFormat = 'image' | 'epub'
 export type PaymentKind = 'gauge' | 'ticket' | 'coin' | 'subscribe'
@@ -131,6 +130,11 @@ export interface Content extends ContentSummary {
   activity: { lastReadChapterId: number | null }
   inventory: Inventory | null
   chapters: ChapterSummary[]
+  /**
+   * Every page of every released chapter carries a description in the reader's language (issue
+   * 37): the episode list shows a "Described" label. Absent or false otherwise.
+   */
+  described?: boolean
 }
 
 export interface PageImage {
@@ -139,6 +143,11 @@ export interface PageImage {
   height: number
   /** A tall strip served in bands, top to bottom (each with its own size); absent when whole. */
   tiles?: PageImage[]
+  /**
+   * What the page shows (who, what happens, the dialogue) in the reader's language, for screen
+   * readers (issue 37); absent when nobody described it (the viewer names the page instead).
+   */
+  description?: string
 }
 
 export interface ChapterNeighbour {
@@ -152,10 +161,14 @@ export interface ChapterNeighbour {
   activity?: ChapterActivity
 }
 
+/** An EPUB's rendition layout and page progression (its package document's). */
+export type EpubLayout = 'reflowable' | 'fixed'
+export type EpubProgression = 'ltr' | 'rtl'
+
 /** An EPUB chapter: a Readium Web Publication the reader opens from the chapter's epub endpoint. */
 export interface ChapterEpub {
-  layout: 'reflowable' | 'fixed'
-  readingProgression: 'ltr' | 'rtl'
+  layout: EpubLayout
+  readingProgression: EpubProgression
   language: string
   /** Positions (Readium) in the chapter file: the denominator of the reader's progress. */
   positions: number
@@ -227,12 +240,17 @@ export interface HomeSection {
   elements: HomeElement[]
 }
 
+/** A home popup's body: an image, or a content's card. */
+export type PopupUiType = 'image' | 'content'
+/** A home popup's category (its badge). */
+export type PopupCategory = 'free' | 'event' | 'notice'
+
 export interface HomePopup {
   id: number
   area: string
   page: string
-  uiType: 'image' | 'content'
-  category: 'free' | 'event' | 'notice' | null
+  uiType: PopupUiType
+  category: PopupCategory | null
   title: string
   description: string
   themeColor: string

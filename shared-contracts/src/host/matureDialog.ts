@@ -1,9 +1,15 @@
-import { STATUS } from '../api/envelope'
 import type { ApiError } from '../api/errors'
+import type { ApiErrorName } from '../api/failures'
 import { openDialog } from './bridge'
 
-/** The two refusals of SPEC §8 a mature title answers (issue 33: 451 verify, 428 accept mature). */
-export const MATURE_STATUSES: readonly number[] = [STATUS.acceptMature, STATUS.matureVerification]
+/**
+ * The refusals of SPEC §8 a mature title answers (issue 33): 428 accept mature, 451 verify (a
+ * member) or sign in to be verified (a visitor or a guest).
+ */
+export const MATURE_FAILURES: readonly ApiErrorName[] = ['matureNotAccepted', 'adultVerificationRequired', 'adultSignInRequired']
+
+/** The failure is one of a mature title's steps (the mature gate, the accept-mature dialog). */
+export const isMatureRefusal = (error: ApiError): boolean => error.failure !== null && (MATURE_FAILURES as readonly string[]).includes(error.failure)
 
 /**
  * The SPEC §4 dialogs that lead a reader past a mature title's refusal; resolves true once the
@@ -22,7 +28,7 @@ export async function openMatureDialog(
   options: { signedIn: boolean; saidAdult: boolean; navigate?: boolean },
 ): Promise<boolean> {
   const navigate = options.navigate ?? true
-  if (error.status === STATUS.matureVerification) {
+  if (error.failure === 'adultVerificationRequired' || error.failure === 'adultSignInRequired') {
     if (!options.signedIn && !options.saidAdult && !(await openDialog('adultCheck', { target, navigate }))) return false
     return openDialog('acceptMature', { target, navigate, verification: error.message })
   }

@@ -1,6 +1,10 @@
-import type { TagConfig } from '../domain/tagProviders'
+import { fillPath, withQuery, type Endpoint, type ParamsOf, type QueryOf } from '../api/endpoint'
 import type { Locale } from '../i18n/locales'
+import { pageDocument } from '../browser/pageDocument'
 import { serverPage } from './serverPage'
+import type { BootData } from './bootData'
+
+export type { BootData }
 
 /**
  * What the edge writes into the page it serves, as JSON script elements (data, never code: the
@@ -12,24 +16,6 @@ import { serverPage } from './serverPage'
 export const INLINE_REGISTRY_ID = 'koma-registry'
 /** `<script type="application/json" id="koma-boot">`: the reader's address and first API answers. */
 export const BOOT_DATA_ID = 'koma-boot'
-
-export interface BootData {
-  /** The reader's address as the edge saw it and the edge's clock (the `/ip` answer). */
-  ip?: { ip: string; now: number }
-  /** `result` of GET calls the page will make first, by path under /api (e.g. `/en/home`). */
-  results?: Record<string, unknown>
-  /** The language those answers are in (the page's, as the edge resolved it). */
-  locale?: Locale
-  /** The operator's third-party analytics providers, only when configured and the request did not say do-not-share. */
-  tags?: TagConfig
-  /**
-   * When the edge drew the page (issue 13): the seed of its random choices (home's shuffled
-   * sections), so the browser's first render chooses the same (host/pageRandom.ts).
-   */
-  seed?: number
-  /** When the edge drew the page: the time zone it drew dates in (host/pageTimeZone.ts). */
-  timeZone?: string
-}
 
 /** JSON safe inside a script element: no `</script>`, no `<!--`, no line separators. */
 export function jsonForScript(value: unknown): string {
@@ -47,7 +33,7 @@ export function readBootData(): BootData | null {
   if (server) return server.boot
   if (boot !== undefined) return boot
   boot = null
-  const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_DATA_ID)
+  const element = pageDocument()?.getElementById(BOOT_DATA_ID) ?? null
   if (element?.textContent) {
     try {
       boot = JSON.parse(element.textContent) as BootData
@@ -62,6 +48,15 @@ export function readBootData(): BootData | null {
  * Takes the edge's answer for a GET path, once: later calls go to the API. An answer in another
  * language than the caller's (the browser resolved the page's language otherwise) is not taken.
  */
+/**
+ * Where BootData.results holds a GET's answer: the call's path under /api with its parameters
+ * filled in (`/en/home`), and its query when it has one (withQuery). The edge writes answers
+ * under it and the API client looks them up by the same key (api/client.ts).
+ */
+export function bootKey<E extends Endpoint<unknown, unknown, unknown, unknown>>(endpoint: E, params?: ParamsOf<E>, query?: QueryOf<E>): string {
+  return withQuery(fillPath(endpoint.path, (params ?? {}) as Record<string, unknown>), query as Record<string, unknown> | undefined)
+}
+
 export function takeBootResult(path: string, locale?: Locale): { found: boolean; result?: unknown } {
   const data = readBootData()
   const results = data?.results

@@ -1,3 +1,5 @@
+import type { PageDocument } from '../browser/pageDocument'
+
 /**
  * A page the edge drew (issue 13) names the scripts its app will need in
  * `<script type="application/json" id="koma-scripts">["/host/…/470.….js", …]</script>` instead of
@@ -8,7 +10,7 @@
 export const PAGE_SCRIPTS_ID = 'koma-scripts'
 
 /** The script URLs the page names (same-origin paths only), or none. */
-export function readPageScripts(doc: Document): string[] {
+export function readPageScripts(doc: Pick<PageDocument, 'getElementById'>): string[] {
   const element = doc.getElementById(PAGE_SCRIPTS_ID)
   if (!element?.textContent) return []
   try {

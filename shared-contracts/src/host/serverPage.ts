@@ -1,5 +1,6 @@
 import type { RemoteName } from '../remotes'
-import type { BootData } from './pageData'
+import type { BootData } from './bootData'
+import type { PublicRegistry } from './registry'
 
 /**
  * The page the edge is drawing (issue 13: the first paint comes from the edge), or null in a
@@ -33,10 +34,7 @@ export function serverPage(): ServerPage | null {
 }
 
 /** The reader's side of the registry, as the page carries it (`koma-registry`). */
-export interface PageRegistry {
-  host?: { version: string; base: string }
-  remotes: Partial<Record<RemoteName, { version: string; entry: string }>>
-}
+export type PageRegistry = PublicRegistry
 
 /** What the edge asks a host version's server build to draw. */
 export interface DrawPageInput extends ServerPage {

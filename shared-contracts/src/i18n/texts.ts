@@ -1,5 +1,5 @@
 import type { Locale } from './locales'
-import type en from './texts/en'
+import type { TextColumn, TextKey } from './textColumn'
 
 /**
  * Texts the API and the browser must say identically (SPEC §5 and §8 messages) and that the
@@ -13,10 +13,7 @@ import type en from './texts/en'
  * (`createMessageLoader`), so a screen has its texts before it renders. The API and the edge read
  * every language at once (textTable.ts); tests provide them (`provideTexts`).
  */
-export type Localized = Record<Locale, string>
-export type TextKey = keyof typeof en
-/** One language's shared texts. */
-export type TextColumn = Record<TextKey, string>
+export type { Localized, TextColumn, TextKey } from './textColumn'
 
 const FILES: Record<Locale, () => Promise<{ default: TextColumn }>> = {
   // Named as the host's own message files are (host/src/i18n/hostMessages.ts): one chunk per language.

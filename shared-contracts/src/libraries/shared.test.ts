@@ -5,12 +5,13 @@ import * as intl from './intl'
 import * as mobx from './mobx'
 import * as mobxReact from './mobxReact'
 import * as router from '../router/shared'
+import { FRONT_END_FOLDERS } from '../../federation/remotes'
 
 // The list reads MobX's ES module file, which Jest does not load: MobX's package is the same API.
 jest.mock('mobx/dist/mobx.mjs', () => jest.requireActual('mobx'))
 
 const root = path.resolve(__dirname, '..', '..', '..')
-const PACKAGES = ['host', 'mf-catalog', 'mf-viewer', 'mf-account', 'mf-payments', 'mf-community', 'mf-ops', 'shared-contracts']
+const PACKAGES = [...FRONT_END_FOLDERS, 'shared-contracts']
 
 function sources(dir: string): string[] {
   if (!fs.existsSync(dir)) return []

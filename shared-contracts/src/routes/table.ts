@@ -130,6 +130,7 @@ export const ROUTES = [
   r('ops.reports', '/ops/reports', 'mf_ops', login),
   r('ops.audit', '/ops/audit', 'mf_ops', login),
   r('ops.releases', '/ops/releases', 'mf_ops', login),
+  r('ops.health', '/ops/health', 'mf_ops', login),
   r('ops.titles', '/ops/titles', 'mf_ops', login),
   r('ops.title', '/ops/titles/:id', 'mf_ops', { ...login, params: { id: 'id' } }),
   r('ops.campaigns', '/ops/campaigns', 'mf_ops', login),

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect, type KyselyConfig, type LogEvent } from 'kysely'
 import pg from 'pg'
 import lockfile from 'proper-lockfile'
 import type { Database } from './schema'
@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   dumpDataDir?: () => Promise<Blob>
   /** How the job queue (pg-boss, modules/notify/jobs.ts) reaches this database. */
   jobs: JobsConnection
+  /** PostgreSQL: the primary pool's connections now (metrics); PGlite has one connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -35,11 +37,20 @@ export interface ConnectOptions {
   readUrl?: string
   /** PGlite only: a data-folder tarball to start from (tests start from a seeded template). */
   loadDataDir?: Blob
+  /** Told of every statement on the main Kysely instance: its time, whether it failed, its SQL (metrics/metrics.ts). */
+  onQuery?: (durationMs: number, failed: boolean, sql: string) => void
 }
 
 export async function connect(options: ConnectOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10, options.readUrl)
-  return connectPglite(options.dataDir ?? ':memory:', options.loadDataDir)
+  const log = queryLog(options.onQuery)
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10, options.readUrl, log)
+  return connectPglite(options.dataDir ?? ':memory:', options.loadDataDir, log)
+}
+
+/** Kysely's log hook for the metrics: every statement's duration and outcome (a few hundred ns each). */
+function queryLog(onQuery: ConnectOptions['onQuery']): KyselyConfig['log'] {
+  if (!onQuery) return undefined
+  return (event: LogEvent) => onQuery(event.queryDurationMillis, event.level === 'error', event.query.sql)
 }
 
 /** A PGlite folder another process holds: PGlite has no lock of its own, and two writers corrupt it. */
@@ -72,7 +83,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   }
 }
 
-async function connectPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function connectPglite(dataDir: string, loadDataDir: Blob | undefined, log: KyselyConfig['log']): Promise<DatabaseHandle> {
   const inMemory = dataDir === ':memory:'
   const folder = path.resolve(dataDir)
   const release = inMemory ? null : await lockDataDir(folder)
@@ -83,7 +94,7 @@ async function connectPglite(dataDir: string, loadDataDir?: Blob): Promise<Datab
     await release?.()
     throw error
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...(log ? { log } : {}) })
   // PGlite has one connection. pg-boss's statements wait for Kysely's connection (so they never
   // run inside, or deadlock with, one of our transactions); a block of several statements
   // without parameters (its migrations) goes through exec, the rest through query.
@@ -148,15 +159,17 @@ function postgresPool(url: string, max: number): { pool: pg.Pool; closed(): Prom
   return { pool, closed }
 }
 
-async function connectPostgres(url: string, max: number, readUrl?: string): Promise<DatabaseHandle> {
+async function connectPostgres(url: string, max: number, readUrl: string | undefined, log: KyselyConfig['log']): Promise<DatabaseHandle> {
   const pools = [postgresPool(url, max), ...(readUrl ? [postgresPool(readUrl, max)] : [])]
   const primary = new PostgresDialect({ pool: pools[0]!.pool })
   const replica = readUrl ? new ReplicaRouting() : undefined
   const dialect = replica && pools[1] ? new ReplicaDialect(primary, new PostgresDialect({ pool: pools[1].pool }), replica) : primary
-  const db = new Kysely<Database>({ dialect })
+  const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) })
+  const { pool } = pools[0]!
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
   const close = async () => {
     await db.destroy()
     await Promise.all(pools.map((pool) => pool.closed()))
   }
-  return { db, kind: 'postgres', jobs: { connectionString: url }, ...(replica ? { replica } : {}), close }
+  return { db, kind: 'postgres', jobs: { connectionString: url }, poolStats, ...(replica ? { replica } : {}), close }
 }

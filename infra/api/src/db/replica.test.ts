@@ -1,6 +1,6 @@
 import { endpoints, type ContentType } from '@koma/contracts/server'
-import { registerMember, uniqueEmail } from '../modules/account/testing'
-import { becomeOperator } from '../modules/ops/testing'
+import { registerMember, uniqueEmail } from '../test/account'
+import { becomeOperator } from '../test/ops'
 import { readableTitle } from '../test/fixtures'
 import { testLane } from '../test/lane'
 import { createTestApp, type TestApp } from '../test/testApp'

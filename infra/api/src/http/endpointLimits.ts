@@ -2,7 +2,6 @@ import { endpoints, type Endpoints } from '@koma/contracts/server'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import type { AppDeps } from '../deps'
 import { ENDPOINT_LIMITS, OUTSIDE_TABLE_LIMITS, type EndpointLimit, type LimitName } from '../limits'
-import { sessionMember } from '../modules/session/session'
 import { API_PREFIX } from './route'
 
 /**
@@ -33,8 +32,11 @@ const counted = (limit: EndpointLimit | null): LimitName | null => (typeof limit
 type Hook = (req: FastifyRequest) => Promise<void>
 const withHook = <T>(existing: T | T[] | undefined, hook: T): T[] => [...(existing === undefined ? [] : [existing].flat()), hook] as T[]
 
+/** Who is signed in on a request (modules/session's `sessionMember`, passed in: http/ is below modules/). */
+export type MemberOf = (req: FastifyRequest) => Promise<{ memberId: number } | null>
+
 /** Register before any route: the onRoute hook sees every route registered after it. */
-export function registerEndpointLimits(app: FastifyInstance, deps: AppDeps): void {
+export function registerEndpointLimits(app: FastifyInstance, deps: AppDeps, memberOf: MemberOf): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const method = [route.method].flat().find((item) => item !== 'HEAD') ?? 'HEAD'
     const limit = routeLimit(String(method), route.url)
@@ -47,7 +49,7 @@ export function registerEndpointLimits(app: FastifyInstance, deps: AppDeps): voi
     route.onRequest = withHook(route.onRequest, address as never)
     if (!deps.config.rateLimit.rules[name].member) return
     const member: Hook = async (req) => {
-      const session = await sessionMember(deps, req)
+      const session = await memberOf(req)
       if (session) await app.abuseLimits.member(name, req, session.memberId)
     }
     route.preHandler = withHook(route.preHandler, member as never)

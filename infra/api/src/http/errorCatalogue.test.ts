@@ -1,5 +1,5 @@
 import { LOCALES, text, type TextKey } from '@koma/contracts/server'
-import { API_ERRORS, apiError, invalidInput, tooManyRequests, type ApiErrorName } from './errorCatalogue'
+import { API_ERRORS, apiError, errorBody, invalidInput, tooManyRequests, type ApiErrorName } from './errorCatalogue'
 
 // SPEC §8's recognised statuses that are failures (200, 208, 303 and 304 are not), and HTTP's own
 // 413 for a body over its limit (Fastify answers it before any route; SPEC §8 does not list it).
@@ -27,6 +27,14 @@ describe('the API error catalogue', () => {
 
   it('validation messages go out as 400 with the message as written', () => {
     expect(invalidInput('Nickname is required.', { fields: [] })).toMatchObject({ status: 400, literalMessage: 'Nickname is required.', extra: { fields: [] } })
+    expect(errorBody(invalidInput('Nickname is required.'), 'en')).toEqual({ name: 'invalidInput', code: 400, message: 'Nickname is required.' })
+  })
+
+  it('every body names its failure: the name the call site threw, in every language', () => {
+    for (const name of names) for (const locale of LOCALES) expect(errorBody(apiError(name, { field: 'x', minutes: 2, short: 3 }), locale).name).toBe(name)
+    expect(errorBody(apiError('chapterAborted'), 'fr')).toMatchObject({ name: 'chapterAborted', code: apiError('chapterAborted').code })
+    expect(errorBody(apiError('noMorePages', {}, { hasNextPage: false }), 'en')).toMatchObject({ name: 'noMorePages', code: 404, hasNextPage: false })
+    expect(errorBody(tooManyRequests(600), 'en').name).toBe('tooManyRequestsMinutes')
   })
 
   it('a 429 says when to come back', () => {

@@ -1,5 +1,5 @@
-import { CHAPTER_ABORTED_CODE, OPERATOR_STEP_UP_CODE, type ErrorBody, type TextKey } from '@koma/contracts/server'
-import { HttpError } from './errors'
+import { CHAPTER_ABORTED_CODE, OPERATOR_STEP_UP_CODE, text, type ApiErrorName, type ErrorBody, type Locale, type TextKey } from '@koma/contracts/server'
+import { HttpError, type ErrorExtra } from './errors'
 
 /** The statuses of SPEC §8 the API answers on purpose (200, 208, 303 and 304 are not failures). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 428 | 429 | 451 | 500 | 503
@@ -12,9 +12,13 @@ interface ErrorEntry {
   code?: number
 }
 
-/** An entry named after a text key may leave `text` out; any other name must say its text. */
-type Entries<T> = { [K in keyof T]: K extends TextKey ? ErrorEntry : ErrorEntry & { text: TextKey } }
-const declare = <T extends Entries<T>>(entries: T): T => entries
+/**
+ * One entry for each name of the contracts' list (`ApiErrorName`, shared-contracts
+ * `api/failures.ts`): a name missing here, or here and not there, does not compile. An entry
+ * named after a text key may leave `text` out; any other name must say its text.
+ */
+type Entries = { [K in ApiErrorName]: K extends TextKey ? ErrorEntry : ErrorEntry & { text: TextKey } }
+const declare = <T extends Entries>(entries: T & Record<Exclude<keyof T, ApiErrorName>, never>): T => entries
 
 /**
  * Every failure the API answers on purpose, declared once: its status, its text and its code.
@@ -58,6 +62,10 @@ export const API_ERRORS = declare({
   enrolmentCodeWrong: { status: 400 },
   /** A promotion (a campaign page, SPEC §8) before its start or after its end. */
   campaignUnavailable: { status: 400 },
+  /** A validation message a shared joi schema or form check wrote (`invalidInput`): the body says it as written. */
+  invalidInput: { status: 400, text: 'invalidParameter' },
+  /** Fastify's own refusal of a request it could not read (malformed body, unsupported media type), with Fastify's 4xx status. */
+  requestRefused: { status: 400, text: 'invalidParameter' },
   /** A settings change naming a time zone the runtime does not know. */
   timeZoneUnknown: { status: 400 },
   // 401: who is asking is not known.
@@ -130,6 +138,8 @@ export const API_ERRORS = declare({
   couponExpired: { status: 410 },
   giftExpired: { status: 410 },
   // 413: too big.
+  /** A body over BODY_LIMITS (limits.ts), refused before any route read it. */
+  requestTooLarge: { status: 413 },
   uploadTooLarge: { status: 413 },
   importTooLarge: { status: 413 },
   /** An EPUB whose zip unpacks past ARCHIVE_LIMITS (limits.ts): too many files, a file or the book too large, a zip bomb's ratio. */
@@ -156,19 +166,31 @@ export const API_ERRORS = declare({
   timeZoneChangeTooSoon: { status: 429 },
   // 500: a payment provider failed us; the reader may try again.
   paymentProviderFailed: { status: 500, text: 'transactionNotProcessed' },
+  /** PostgreSQL or the object store out of reach (db/unavailable.ts): come back in a moment (retry-after). */
+  dataNotObtained: { status: 500 },
+  /** Anything the API did not answer on purpose (logged). */
+  undefinedError: { status: 500 },
+  // 503: the site is in maintenance (modules/ops/states.ts): the message is the operators' title.
+  maintenance: { status: 503, text: 'systemMaintenance' },
 })
 
-export type ApiErrorName = keyof typeof API_ERRORS
+export type { ApiErrorName }
 type Values = Record<string, string | number>
 
 /** The failure `name` of the catalogue, with its text's values and any extra body fields. */
-export function apiError(name: ApiErrorName, values: Values = {}, extra: Partial<ErrorBody> = {}): HttpError {
+export function apiError(name: ApiErrorName, values: Values = {}, extra: ErrorExtra = {}): HttpError {
   const entry: ErrorEntry = API_ERRORS[name]
-  return new HttpError(entry.status, entry.text ?? (name as TextKey), values, null, extra, entry.code ?? entry.status)
+  return new HttpError(name, entry.status, entry.text ?? (name as TextKey), values, null, extra, entry.code ?? entry.status)
 }
 
 /** A 400 whose message a shared validation schema already wrote in the reader's language. */
-export const invalidInput = (message: string, extra: Partial<ErrorBody> = {}): HttpError => new HttpError(400, null, {}, message, extra)
+export const invalidInput = (message: string, extra: ErrorExtra = {}): HttpError => new HttpError('invalidInput', 400, null, {}, message, extra)
+
+/** The SPEC §8 body of a failure, in the reader's language: its name, code and message, and any extra fields. */
+export function errorBody(error: HttpError, locale: Locale): ErrorBody {
+  const message = error.literalMessage ?? (error.textKey ? text(error.textKey, locale, error.values) : '')
+  return { name: error.failure, code: error.code, message, ...error.extra }
+}
 
 /** The 429 names: what `tooManyRequests` may answer. */
 export type TooManyName = { [K in ApiErrorName]: (typeof API_ERRORS)[K]['status'] extends 429 ? K : never }[ApiErrorName]

@@ -10,7 +10,7 @@ import { API_TIMEOUTS, ENDPOINT_LIMITS, RATE_LIMITS, READ, type LimitName, type 
 import Fastify from 'fastify'
 import { registerEndpointLimits, routeLimit } from './endpointLimits'
 import { route } from './route'
-import { readerIp, registerMember, uniqueEmail } from '../modules/account/testing'
+import { readerIp, registerMember, uniqueEmail } from '../test/account'
 import { SEEDED } from '../test/fixtures'
 import { apiPath, createTestApp, requestOf, type CallOptions, type EndpointCallOptions, type TestApp, urlOf } from '../test/testApp'
 
@@ -157,7 +157,7 @@ describe('issue 33: the whole endpoint table is limited, through the shared stor
 
   it('a route naming another limit than the table is refused when it is registered', async () => {
     const app = Fastify()
-    registerEndpointLimits(app, t.deps)
+    registerEndpointLimits(app, t.deps, async () => null)
     const handler = async () => ({ sessionToken: '', userId: 0 })
     route(app, t.deps, endpoints.signin, handler, { limit: 'signin' })
     expect(() => route(app, t.deps, endpoints.signout, handler as never, { limit: 'image' })).toThrow(

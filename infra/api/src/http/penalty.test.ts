@@ -35,7 +35,7 @@ it('refuses an address that keeps sending what it is refused, even for calls tha
   for (let i = 0; i < 5; i += 1) expect((await big(abuser)).statusCode).toBe(413)
   const health = await t.call('GET', '/api/health', { ip: abuser })
   expect(health.statusCode).toBe(429)
-  expect(health.json()).toEqual({ code: 429, message: text('tooManyRequests', 'en') })
+  expect(health.json()).toEqual({ name: 'tooManyRequests', code: 429, message: text('tooManyRequests', 'en') })
   expect(health.headers.connection).toBe('close')
   expect(Number(health.headers['retry-after'])).toBeGreaterThan(0)
   // Its next big body is refused without being read: it never gets the 413 it would have.

@@ -1,7 +1,7 @@
-import { text } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AbusePenalty } from '../limits'
+import { apiError, errorBody } from './errorCatalogue'
 import { requestLocale } from './locale'
 import { readerAddress } from './rateLimit'
 
@@ -48,7 +48,7 @@ export function registerPenaltyBox(app: FastifyInstance, rule: AbusePenalty, now
       .code(429)
       .header('retry-after', String(seconds))
       .header('connection', 'close')
-      .send({ code: 429, message: text('tooManyRequests', requestLocale(req)) })
+      .send(errorBody(apiError('tooManyRequests'), requestLocale(req)))
   })
 
   app.addHook('onResponse', async (req, reply) => {

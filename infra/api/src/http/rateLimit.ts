@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import type { RateLimitConfig } from '../config'
 import type { LimitName, LimitRule, RateRule } from '../limits'
+import type { ApiMetrics } from '../metrics/metrics'
 import { tooManyRequests } from './errorCatalogue'
 
 /**
@@ -39,7 +40,7 @@ const subjectKey = Symbol('koma.limitSubject')
 type WithSubject = FastifyRequest & { [subjectKey]?: string }
 
 /** Register the limiter and its store on the app (one set of counters per app instance). */
-export async function registerAbuseLimits(app: FastifyInstance, config: RateLimitConfig): Promise<void> {
+export async function registerAbuseLimits(app: FastifyInstance, config: RateLimitConfig, metrics?: ApiMetrics): Promise<void> {
   const redis = config.store === 'redis' ? await connectRedis(app, config.redisUrl) : null
   await app.register(rateLimit, { global: false, redis: redis ?? undefined, nameSpace: config.keyPrefix, skipOnError: false })
 
@@ -68,9 +69,11 @@ export async function registerAbuseLimits(app: FastifyInstance, config: RateLimi
     } catch (error) {
       req.log.warn({ err: error, limit: name }, `rate-limit store unavailable: ${entry.rule.storeDown}`)
       if (entry.rule.storeDown === 'open') return
+      metrics?.rateLimitRefusals.inc({ limit: name, scope: 'store_down' })
       throw tooManyRequests(STORE_DOWN_RETRY_SECONDS)
     }
     if (outcome.isAllowed || !outcome.isExceeded) return
+    metrics?.rateLimitRefusals.inc({ limit: name, scope: which })
     throw tooManyRequests(outcome.ttlInSeconds)
   }
 

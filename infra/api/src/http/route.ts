@@ -1,4 +1,14 @@
-import type { BodyOf, Endpoint, Locale, ParamsOf, QueryOf, ResultOf } from '@koma/contracts/server'
+import {
+  API_PREFIX,
+  isOperatorEndpoint,
+  RESPONSE_HEADERS,
+  type BodyOf,
+  type Endpoint,
+  type Locale,
+  type ParamsOf,
+  type QueryOf,
+  type ResultOf,
+} from '@koma/contracts/server'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../deps'
 import type { LimitName } from '../limits'
@@ -17,7 +27,15 @@ export interface HandlerContext<E> {
 type AnyEndpoint = Endpoint<unknown, unknown, unknown, unknown>
 
 /** API routes live under /api; the path after it is the contracts endpoint's path. */
-export const API_PREFIX = '/api'
+export { API_PREFIX }
+
+/**
+ * An operator's write (any call of the operator API but a GET) says so in its answer: the edge
+ * then forgets the public answers it keeps (home, titles) and tells the other edges.
+ */
+function operatorWrite(endpoint: AnyEndpoint): boolean {
+  return endpoint.method !== 'GET' && isOperatorEndpoint(endpoint)
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,12 +79,14 @@ export function route<E extends AnyEndpoint>(
   options: RouteOptions = {},
 ): void {
   const settings = routeSettings(options)
+  const writes = operatorWrite(endpoint)
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
     ...settings,
     config: { bare: endpoint.bare ?? false, ...settings.config },
     handler: async (req, reply) => {
+      if (writes) reply.header(RESPONSE_HEADERS.operatorWrite, '1')
       const result = await handler({
         params: req.params as ParamsOf<E>,
         query: (req.query ?? {}) as QueryOf<E>,
@@ -90,13 +110,15 @@ export function rawRoute<E extends AnyEndpoint>(
   options: RouteOptions = {},
 ): void {
   const settings = routeSettings(options)
+  const writes = operatorWrite(endpoint)
   app.route({
     method: endpoint.method,
     url: API_PREFIX + endpoint.path,
     ...settings,
     config: { bare: endpoint.bare ?? false, ...settings.config },
-    handler: (req, reply) =>
-      handler({
+    handler: (req, reply) => {
+      if (writes) reply.header(RESPONSE_HEADERS.operatorWrite, '1')
+      return handler({
         params: req.params as ParamsOf<E>,
         query: (req.query ?? {}) as QueryOf<E>,
         body: (req.body ?? {}) as BodyOf<E>,
@@ -104,6 +126,7 @@ export function rawRoute<E extends AnyEndpoint>(
         reply,
         locale: requestLocale(req),
         deps,
-      }),
+      })
+    },
   })
 }

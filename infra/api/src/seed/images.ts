@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely'
 import type { Artwork } from './artwork/pages'
 import type { Database, ImageAccess } from '../db/schema'
 import { putAll, type ObjectStore } from '../storage'
-import { insertReturningIds } from './batch'
+import { describePage } from './artwork/describe'
+import { insertAll, insertReturningIds } from './batch'
+import { LANGS } from './lang'
 
 export const SVG_MIME = 'image/svg+xml'
 
@@ -42,6 +44,15 @@ export class ImageBank {
     return id
   }
 
+  /** Reading pages drawn from panels, with their description in every language (issue 37). */
+  descriptionRows(): { image_id: number; lang: string; description: string }[] {
+    return this.items.flatMap((item, index) => {
+      if (!item.panels?.length) return []
+      const texts = describePage(item.panels, item.height > item.width * 1.8)
+      return LANGS.map((lang) => ({ image_id: this.id(index), lang, description: texts[lang] }))
+    })
+  }
+
   /** Every image's bytes through the object store first, then the rows (none names an object that was not stored). */
   async insert(db: Kysely<Database>, objects: ObjectStore, createdAt: Date): Promise<void> {
     const stored = await putAll(
@@ -57,5 +68,6 @@ export class ImageBank {
       created_at: createdAt,
     }))
     this.ids = await insertReturningIds(db, 'images', rows, 250)
+    await insertAll(db, 'page_descriptions', this.descriptionRows(), 1000)
   }
 }

@@ -244,6 +244,21 @@ describe('seedDatabase', () => {
     expect(Number(after.n)).toBe(Number(before.n))
   })
 
+  it('describes every comic page in ja, en and fr, from what its artwork was drawn from (issue 37)', async () => {
+    const pages = await db.selectFrom('chapter_pages').select('image_id').distinct().execute()
+    expect(pages.length).toBeGreaterThan(100)
+    const rows = await db.selectFrom('page_descriptions').select(['image_id', 'lang', 'description']).execute()
+    for (const page of pages)
+      expect(
+        rows
+          .filter((row) => Number(row.image_id) === Number(page.image_id))
+          .map((row) => row.lang)
+          .sort(),
+      ).toEqual(LANGS)
+    const english = rows.find((row) => row.lang === 'en')?.description ?? ''
+    expect(english).toMatch(/^A (vertical strip|page) of \d+ panels\. Panel 1: /)
+  })
+
   it('is deterministic: the same plan, artwork included, for the same now', () => {
     const a = new ImageBank()
     const b = new ImageBank()

@@ -6,7 +6,7 @@ import { databaseStore, hashOfKey, objectStoreOf, sha256Of, type ObjectStore } f
 import { collectOrphans, DAY_MS, TRASH } from './collect'
 import { moveToDatabase, MoveRefusedError } from './move'
 import { s3Bucket, type Bucket } from './s3'
-import { runObjectsCommand, startTestS3, testBook, testPng, type TestS3 } from './testing'
+import { runObjectsCommand, startTestS3, testBook, testPng, type TestS3 } from '../test/storage'
 
 /**
  * The rest of a bucket's life (issue 18): `npm run objects -- --to-database` (every row gets its

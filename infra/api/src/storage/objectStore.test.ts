@@ -4,7 +4,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { loadConfig } from '../config'
 import { connect } from '../db/connect'
-import { registerMember } from '../modules/account/testing'
+import { registerMember } from '../test/account'
 import { importEpubTitle } from '../modules/viewer/importer'
 import { OBJECT_STORE_TIMEOUTS } from '../limits'
 import { productionSafety } from '../safety'
@@ -17,7 +17,7 @@ import { createTestApp, urlOf, type TestApp } from '../test/testApp'
 import { databaseStore, keyOf, ObjectStoreUnavailableError, objectStoreOf, sha256Of } from '.'
 import { moveToStore, MoveRefusedError } from './move'
 import { uploadTimeoutMs } from './s3'
-import { countRows, runObjectsCommand, startTestS3, testBook, testPng, type TestS3 } from './testing'
+import { countRows, runObjectsCommand, startTestS3, testBook, testPng, type TestS3 } from '../test/storage'
 
 jest.setTimeout(120_000)
 

@@ -1,9 +1,9 @@
 import { endpoints, text } from '@koma/contracts/server'
-import { registerMember } from '../modules/account/testing'
+import { registerMember } from '../test/account'
 import { importEpubTitle } from '../modules/viewer/importer'
 import { createTestApp, urlOf, type TestApp } from '../test/testApp'
 import { keyOf, ObjectStoreUnavailableError } from '.'
-import { countRows, startSilentServer, startTestS3, TEST_STORE_TIMEOUTS, testBook, testPng, type TestS3 } from './testing'
+import { countRows, startSilentServer, startTestS3, TEST_STORE_TIMEOUTS, testBook, testPng, type TestS3 } from '../test/storage'
 
 jest.setTimeout(120_000)
 
@@ -12,7 +12,7 @@ jest.setTimeout(120_000)
  * "data could not be obtained" within the store's timeouts, and nothing is half written. In a file
  * of its own: the EPUB and image caches of a process must not have seen these books before.
  */
-const DATA_NOT_OBTAINED = { code: 500, message: text('dataNotObtained', 'en') }
+const DATA_NOT_OBTAINED = { name: 'dataNotObtained', code: 500, message: text('dataNotObtained', 'en') }
 
 /** Each call below fails within the store's timeouts (TEST_STORE_TIMEOUTS: about a second): a hang fails the test here instead. */
 const BOUNDED_MS = 10_000

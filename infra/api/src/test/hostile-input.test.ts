@@ -1,7 +1,7 @@
 import { endpoints, type Endpoint, type Endpoints } from '@koma/contracts/server'
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
-import { device, readerIp } from '../modules/account/testing'
+import { device, readerIp } from './account'
 import { OUTSIDE_TABLE } from './access/outsideTable'
 import { FIELDS, UPLOADS } from './hostile/fields'
 import { hostileRequest, type HostileRequest } from './hostile/requests'
@@ -114,7 +114,7 @@ function send(who: Who, request: HostileRequest): Promise<LightMyRequestResponse
 
 /** What is wrong with an answer, if anything. */
 function problemWith(response: LightMyRequestResponse): string | null {
-  let body: { code?: unknown; message?: unknown } | undefined
+  let body: { name?: unknown; code?: unknown; message?: unknown } | undefined
   try {
     body = response.json()
   } catch {
@@ -123,8 +123,11 @@ function problemWith(response: LightMyRequestResponse): string | null {
   // Paging past the last page is no exception (docs/architecture.md, Discovery): a 404 with
   // hasNextPage false, checked below. Every 5xx is a fault.
   if (response.statusCode >= 500) return `answered ${response.statusCode}`
-  if (response.statusCode >= 400 && (typeof body?.code !== 'number' || typeof body.message !== 'string' || !body.message.trim()))
-    return 'an error without the SPEC §8 body { code, message }'
+  if (
+    response.statusCode >= 400 &&
+    (typeof body?.name !== 'string' || typeof body.code !== 'number' || typeof body.message !== 'string' || !body.message.trim())
+  )
+    return 'an error without the SPEC §8 body { name, code, message }'
   return null
 }
 

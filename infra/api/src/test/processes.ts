@@ -31,7 +31,8 @@ function startProcess(workspace: 'api' | 'edge', port: number, env: Record<strin
   const output: string[] = []
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(INFRA, workspace),
-    env: { ...process.env, NODE_ENV: 'development', ...env },
+    // Metrics ports are fixed numbers: processes started side by side serve none unless a test asks (metrics.test.ts).
+    env: { ...process.env, NODE_ENV: 'development', KOMA_METRICS_PORT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()))

@@ -178,7 +178,7 @@ onceOnly('the production profile', () => {
         }
         const providers = await call(endpoints.idpProviders)
         expect(providers.status).toBe(200)
-        expect((await providers.json()).result.providers).toEqual([])
+        expect(((await providers.json()) as { result: { providers: unknown } }).result.providers).toEqual([])
         const authorize = await call(endpoints.idpAuthorize, { params: { provider: 'google' }, query: { purpose: 'signin' } })
         expect(authorize.status).toBe(404)
       })
@@ -186,12 +186,12 @@ onceOnly('the production profile', () => {
       it('has the catalogue but no demo readers or coupons', async () => {
         const home = await call(endpoints.home, { params: { lang: 'en' } })
         expect(home.status).toBe(200)
-        expect((await home.json()).result.sections.length).toBeGreaterThan(0)
+        expect(((await home.json()) as { result: { sections: unknown[] } }).result.sections.length).toBeGreaterThan(0)
         const key = await call(endpoints.rsaKey, { params: { purpose: 'signin' } })
         expect(key.status).toBe(200)
         // Signing in as the demo reader fails like any unknown address.
         const { publicEncrypt, createPublicKey, constants } = await import('node:crypto')
-        const { sessionKey, publicKey } = (await key.json()).result as { sessionKey: string; publicKey: string }
+        const { sessionKey, publicKey } = ((await key.json()) as { result: { sessionKey: string; publicKey: string } }).result
         const sealed = publicEncrypt(
           {
             key: createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' }),
@@ -202,7 +202,7 @@ onceOnly('the production profile', () => {
         ).toString('base64')
         const signin = await call(endpoints.signin, { body: { email: 'reader@koma.example', sessionKey, rsaEncryptedString: sealed, stayLogged: 'false' } })
         expect(signin.status).toBe(400)
-        expect((await signin.json()).message).toBe('Incorrect email or password')
+        expect(((await signin.json()) as { message: string }).message).toBe('Incorrect email or password')
         // A guest cannot redeem the demo coupon: it does not exist here.
         const guest = await call(endpoints.guestSession)
         const cookie = guest.headers

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { clientIp } from '../http/api-proxy'
+import { callerLocale, sendEdgeError } from '../http/errorCatalogue'
 import type { Registry } from '../registry/types'
 import type { CanaryJudge } from './judge'
 import { FAILURE_KINDS, type FailureKind, type VersionHealth } from './versionHealth'
@@ -21,13 +22,14 @@ export const FAILURES_PER_ADDRESS = 2
 /** Addresses remembered for that cap; the oldest are forgotten first (memory stays bounded). */
 const ADDRESSES_KEPT = 20_000
 
-/** How many failures each address has added to each remote version in the current window. */
-class AddressCaps {
+/** How many failures (or page loads' vitals) each address has added to each remote version in the current window. */
+export class AddressCaps {
   private readonly counts = new Map<string, { count: number; since: number }>()
 
   constructor(
     private readonly windowMs: () => number,
     private readonly now: () => number,
+    private readonly perAddress = FAILURES_PER_ADDRESS,
   ) {}
 
   /** Counts one more for this address and version; false once the address has used its share. */
@@ -42,7 +44,7 @@ class AddressCaps {
       this.counts.set(key, entry)
       if (this.counts.size > ADDRESSES_KEPT) this.counts.delete(this.counts.keys().next().value as string)
     }
-    if (entry.count >= FAILURES_PER_ADDRESS) return false
+    if (entry.count >= this.perAddress) return false
     entry.count++
     return true
   }
@@ -74,10 +76,10 @@ export async function registerBeacons(
       try {
         body = (typeof req.body === 'string' ? JSON.parse(req.body) : req.body) as BeaconBody
       } catch {
-        return reply.code(400).send({ code: 400, message: 'A beacon is JSON: { failures: [{ remote, version, kind }] }' })
+        return sendEdgeError(reply, 'beaconMalformed', callerLocale(req, 'en'))
       }
       if (!body || typeof body !== 'object' || !Array.isArray(body.failures) || body.failures.length > MAX_FAILURES) {
-        return reply.code(400).send({ code: 400, message: `A beacon is JSON: { failures: [{ remote, version, kind }] }, at most ${MAX_FAILURES}` })
+        return sendEdgeError(reply, 'beaconTooLong', callerLocale(req, 'en'), { max: MAX_FAILURES })
       }
       const registry = await options.registry()
       if (!registry) return reply.code(204).send()

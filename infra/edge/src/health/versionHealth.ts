@@ -1,3 +1,5 @@
+import type { SpeedRules } from '@koma/contracts/server'
+
 /** What readers' pages report about a remote version: it failed to load, its boundary caught an error, or its code threw. */
 export type FailureKind = 'load' | 'boundary' | 'error'
 export const FAILURE_KINDS: readonly FailureKind[] = ['load', 'boundary', 'error']
@@ -9,6 +11,8 @@ export interface CanaryRules {
   minLoads: number
   /** How far the canary's failure rate may exceed the live version's (0.05: five points). */
   margin: number
+  /** When it is ended for being slower for its readers (p75 LCP or INP; default contracts' DEFAULT_SPEED_RULES). */
+  speed?: SpeedRules
 }
 
 /** Defaults (documented in docs/architecture.md; KOMA_CANARY_* override them). */

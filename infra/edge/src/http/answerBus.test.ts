@@ -1,10 +1,11 @@
+import { RESPONSE_HEADERS } from '@koma/contracts/server'
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { redisClient } from '../registry/shared'
 import { buildEdge } from '../server'
-import { redisUp, removeDir, tempDir } from '../testing/fixtures'
-import { client, listen, type TestResponse } from '../testing/http'
+import { redisUp, removeDir, tempDir } from '../test/fixtures'
+import { client, listen, type TestResponse } from '../test/http'
 import { redisAnswerBus } from './answerBus'
 
 /**
@@ -30,11 +31,14 @@ import { redisAnswerBus } from './answerBus'
       homeCalls += 1
       return reply.header('cache-control', 'public, max-age=600').send({ result: { version } })
     })
-    api.post('/api/ops/banners', async () => {
+    // Operator writes, as the API marks them (RESPONSE_HEADERS.operatorWrite).
+    api.post('/api/ops/banners', async (_req, reply) => {
       version += 1
-      return { result: { version } }
+      return reply.header(RESPONSE_HEADERS.operatorWrite, '1').send({ result: { version } })
     })
-    api.post('/api/ops/refused', async (_req, reply) => reply.code(400).send({ code: 400, message: 'Invalid request' }))
+    api.post('/api/ops/refused', async (_req, reply) =>
+      reply.header(RESPONSE_HEADERS.operatorWrite, '1').code(400).send({ code: 400, message: 'Invalid request' }),
+    )
     const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 })
     const start = async () => {
       const redis = redisClient('redis://127.0.0.1:6379')

@@ -1,10 +1,11 @@
+import { RESPONSE_HEADERS } from '@koma/contracts/server'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { eventually } from '../../../e2e/support/eventually'
 import { buildEdge } from '../server'
-import { removeDir, tempDir } from '../testing/fixtures'
-import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
+import { removeDir, tempDir } from '../test/fixtures'
+import { client, listen, type TestRequest, type TestResponse } from '../test/http'
 
 interface Seen {
   method: string
@@ -59,9 +60,14 @@ beforeAll(async () => {
     return reply.header('cache-control', 'public, max-age=600').send({ code: 0, result: { popups: [], sections: [] } })
   })
   upstream.get('/api/missing', async (_req, reply) => reply.code(404).send({ code: 404, message: 'nope' }))
-  // An operator's change to the home (issue 17), and one the API refused.
-  upstream.post('/api/ops/home/banners', async () => ({ code: 0, result: { id: 1 } }))
-  upstream.post('/api/ops/home/popups', async (_req, reply) => reply.code(400).send({ code: 400, message: 'refused' }))
+  // An operator's change to the home (issue 17), and one the API refused: the API marks both as an
+  // operator's write (RESPONSE_HEADERS.operatorWrite, infra/api/src/http/route.ts).
+  upstream.post('/api/ops/home/banners', async (_req, reply) => reply.header(RESPONSE_HEADERS.operatorWrite, '1').send({ code: 0, result: { id: 1 } }))
+  upstream.post('/api/ops/home/popups', async (_req, reply) =>
+    reply.header(RESPONSE_HEADERS.operatorWrite, '1').code(400).send({ code: 400, message: 'refused' }),
+  )
+  // A write the API does not mark: whatever its path, the edge keeps its copies.
+  upstream.post('/api/ops/home/unmarked', async () => ({ code: 0, result: { id: 2 } }))
   const port = await listen(upstream)
 
   edge = buildEdge({ edgeDir: path.join(root, 'edge'), apiUrl: `http://127.0.0.1:${port}` })
@@ -210,6 +216,10 @@ describe('the edge copy of the public home', () => {
       (await send({ method: 'POST', path: '/api/ops/home/popups', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'kind=content' }))
         .status,
     ).toBe(400)
+    expect(await copyAnswers()).toBe(true)
+    expect(
+      (await send({ method: 'POST', path: '/api/ops/home/unmarked', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' })).status,
+    ).toBe(200)
     expect(await copyAnswers()).toBe(true)
     expect(
       (await send({ method: 'POST', path: '/api/ops/home/banners', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'sectionId=1' }))

@@ -4,8 +4,9 @@ import httpProxy from '@fastify/http-proxy'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify'
 import type { FastifyReplyFromHooks } from '@fastify/reply-from'
 import type { EdgeTimeouts } from '../config'
-import { DEFAULT_LOCALE, HEADERS, IMPORT_LIMITS, isLocale, NETWORK_FAILURE_CODE, text } from '@koma/contracts/server'
+import { API_PREFIX, DEFAULT_LOCALE, IMPORT_LIMITS } from '@koma/contracts/server'
 import { negotiate } from './encoding'
+import { callerLocale, sendEdgeError } from './errorCatalogue'
 import { ApiUpstreams, isConnectionFailure } from './upstreams'
 
 /** The parts of a request and reply used here (reply-from hands over loosely typed ones). */
@@ -127,7 +128,7 @@ export async function registerApiProxy(
      * Told of every API answer's status and what it answered (the edge drops what it keeps of the
      * API when maintenance starts, or when an operator changed what it keeps).
      */
-    onUpstreamStatus?: (status: number, request: { method: string; url: string }) => void | Promise<void>
+    onUpstreamStatus?: (status: number, request: { method: string; url: string }, headers: Record<string, unknown>) => void | Promise<void>
   },
 ): Promise<void> {
   const { timeouts } = options
@@ -139,12 +140,7 @@ export async function registerApiProxy(
     const timedOut = /timeout/i.test(String((error as { code?: string }).code ?? error.name ?? ''))
     // reply-from has already logged the cause.
     // SPEC §8's network failure (code 9999), in the reader's language: the API is not there.
-    const header = reply.request.headers[HEADERS.language]
-    const locale = isLocale(header) ? header : DEFAULT_LOCALE
-    reply
-      .code(timedOut ? 504 : 502)
-      .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-      .send(JSON.stringify({ code: NETWORK_FAILURE_CODE, message: text('connectionLost', locale) }))
+    sendEdgeError(reply as FastifyReply, timedOut ? 'apiTimedOut' : 'apiUnreachable', callerLocale(reply.request, DEFAULT_LOCALE))
   }
   /** Send the call to `target`; on a connection failure take it out and, for a read, try one other process. */
   const forward = (reply: AnyReply, dest: string, replyOptions: FastifyReplyFromHooks, target: string, retried: boolean): void => {
@@ -177,8 +173,8 @@ export async function registerApiProxy(
           },
         }
       : {}),
-    prefix: '/api',
-    rewritePrefix: '/api',
+    prefix: API_PREFIX,
+    rewritePrefix: API_PREFIX,
     http2: false,
     // An API that does not answer is a 504, not a reader waiting on an open request.
     undici: { headersTimeout: timeouts.upstreamHeadersMs, bodyTimeout: timeouts.upstreamBodyMs, connectTimeout: timeouts.upstreamConnectMs },
@@ -195,7 +191,7 @@ export async function registerApiProxy(
       retryDelay: () => null,
       onResponse: (req, reply, res) => {
         drainUnsentBody(req, reply, res.statusCode)
-        const told = options.onUpstreamStatus?.(res.statusCode, { method: req.method, url: req.url })
+        const told = options.onUpstreamStatus?.(res.statusCode, { method: req.method, url: req.url }, reply.getHeaders())
         // A write the other edges must hear of first: its answer goes out once they were told.
         if (told) void told.catch(() => undefined).then(() => compressUpstream(req, reply, res.stream, res.statusCode))
         else compressUpstream(req, reply, res.stream, res.statusCode)

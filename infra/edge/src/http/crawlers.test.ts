@@ -1,9 +1,10 @@
+import { RESPONSE_HEADERS } from '@koma/contracts/server'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { publish } from '../registry'
 import { buildEdge } from '../server'
-import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
-import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
+import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../test/fixtures'
+import { client, listen, type TestRequest, type TestResponse } from '../test/http'
 import { shortDescription } from './pageMeta'
 
 /**
@@ -75,9 +76,10 @@ beforeAll(async () => {
   api.get('/api/comic/:id', async (_req, reply) => reply.code(404).send({ code: 404, message: 'Not found' }))
   // Home, public for a minute as ours is; an operator switches maintenance on through the edge.
   api.get('/api/:lang/home', async (_req, reply) => reply.header('cache-control', 'public, max-age=60').send({ result: { sections: [] } }))
-  api.post('/api/ops/service/maintenance', async () => {
+  api.post('/api/ops/service/maintenance', async (_req, reply) => {
     maintenance = true
-    return { result: { on: true } }
+    // An operator's write, as the API marks it.
+    return reply.header(RESPONSE_HEADERS.operatorWrite, '1').send({ result: { on: true } })
   })
   api.get('/api/comic/coming_soon/9/product', async () => ({
     result: { content: { ...title('en'), id: 9, name: 'Tide', status: 'coming_soon', publishedAt: '2027-01-01T00:00:00.000Z' }, hasTrial: false },

@@ -1,11 +1,11 @@
-import { LOCALES, PREFIXED_LOCALES, prefixForLocale, withLocalePrefix, type Locale, type SitemapTitle } from '@koma/contracts/server'
-import { apiGet, type ApiTarget } from './apiFetch'
+import { API_PREFIX, endpoints, LOCALES, PREFIXED_LOCALES, prefixForLocale, withLocalePrefix, type Locale, type SitemapTitle } from '@koma/contracts/server'
+import { apiCall, type ApiTarget } from './apiFetch'
 import { PAGE_TEXTS } from './pageTexts'
 import { escapeMarkup } from './responses'
 
 /** Paths no crawler needs: the API, readers' own pages, forms and the viewer (paid pages). */
 const PRIVATE_PATHS = [
-  '/api/',
+  `${API_PREFIX}/`,
   '/account/',
   '/library/',
   '/inbox/',
@@ -82,7 +82,7 @@ export class SitemapSource {
 
   async titles(clientIp: string): Promise<SitemapTitle[] | null> {
     if (this.kept && this.kept.until > this.now()) return this.kept.titles
-    this.pending ??= apiGet<{ titles: SitemapTitle[] }>(this.apiUrl, '/sitemap/titles', { locale: 'en', clientIp, now: this.now() })
+    this.pending ??= apiCall(this.apiUrl, endpoints.sitemapTitles, {}, { locale: 'en', clientIp, now: this.now() })
       .then((answer) => {
         if (!answer.result) return this.kept?.titles ?? null
         this.kept = { until: this.now() + 600_000, titles: answer.result.titles }

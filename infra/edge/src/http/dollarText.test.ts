@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { publish } from '../registry'
 import { pinHostBase } from '../registry/publish'
 import { buildEdge } from '../server'
-import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
-import { client, listen, type TestResponse } from '../testing/http'
+import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../test/fixtures'
+import { client, listen, type TestResponse } from '../test/http'
 import { escapeMarkup } from './responses'
 
 /**

@@ -2,8 +2,8 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { listVersions, publish } from '../registry'
 import { buildEdge } from '../server'
-import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
-import { client, listen, type TestRequest, type TestResponse } from '../testing/http'
+import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../test/fixtures'
+import { client, listen, type TestRequest, type TestResponse } from '../test/http'
 
 /**
  * The console's releases at the edge (issues 16, 17): the API decides who may (its `/ops/me`

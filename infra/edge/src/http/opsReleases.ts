@@ -1,59 +1,27 @@
 import {
-  HEADERS,
-  isLocale,
-  OPERATOR_STEP_UP_CODE,
+  API_PREFIX,
+  edgeOpsEndpoints,
+  endpoints,
   RELEASE_ACTIONS,
-  text,
-  type Locale,
   type ReleaseAction,
   type ReleaseDone,
   type ReleaseHealth,
   type ReleasePackage,
 } from '@koma/contracts/server'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { VersionHealth } from '../health/versionHealth'
 import { listVersions, promote, rollback } from '../registry'
 import { packageInfo, packages } from '../registry/packages'
-import { clientIp } from './api-proxy'
+import { apiCall } from './apiFetch'
+import { sendEdgeError } from './errorCatalogue'
+import { asCaller, localeOf, operatorCheck } from './operatorCheck'
 
 /**
  * The operator console's releases (issues 16 and 17): the version table and promote / rollback,
- * answered by the edge because the edge holds the registry. The API decides who may: each call
- * first asks it `GET /api/ops/me` with the caller's own cookie and SPEC §7 headers (an operator
- * with a confirmed second factor, or the API's own refusal, passed on as is); a release done is
- * then written to the API's audit log with the same credentials.
+ * answered by the edge because the edge holds the registry. The API decides who may
+ * (operatorCheck.ts: an operator with a confirmed second factor, or the API's own refusal, passed
+ * on as is); a release done is then written to the API's audit log with the same credentials.
  */
-
-const FORWARDED = [...Object.values(HEADERS), 'cookie', 'user-agent', 'accept-language']
-
-function asCaller(req: FastifyRequest): Record<string, string> {
-  const headers: Record<string, string> = { 'x-forwarded-for': clientIp(req) }
-  for (const name of FORWARDED) {
-    const value = req.headers[name]
-    if (typeof value === 'string') headers[name] = value
-  }
-  return headers
-}
-
-/** The caller's language as its SPEC §7 header says (the console's own), for the edge's few messages. */
-function localeOf(req: FastifyRequest): Locale {
-  const value = req.headers[HEADERS.language]
-  return isLocale(value) ? value : 'en'
-}
-
-type Check = { ok: true } | { ok: false; status: number; body: unknown }
-
-async function operatorCheck(apiUrl: string, req: FastifyRequest): Promise<Check> {
-  try {
-    const response = await fetch(`${apiUrl}/api/ops/me`, { headers: asCaller(req), signal: AbortSignal.timeout(5000) })
-    const body = (await response.json().catch(() => null)) as { result?: { verified?: boolean }; code?: number; message?: string } | null
-    if (response.ok && body?.result?.verified) return { ok: true }
-    if (response.ok) return { ok: false, status: 403, body: { code: OPERATOR_STEP_UP_CODE, message: text('operatorStepUp', localeOf(req)) } }
-    return { ok: false, status: response.status, body }
-  } catch {
-    return { ok: false, status: 503, body: { code: 503, message: text('releaseCannotCheck', localeOf(req)) } }
-  }
-}
 
 async function healthOf(health: VersionHealth, container: string | null, version: string | undefined): Promise<ReleaseHealth | null> {
   if (!container || !version) return null
@@ -73,7 +41,7 @@ function releaseRoutes(app: FastifyInstance, options: { apiUrl: string | (() => 
   // package and the action are in the path. A body is read (at most 1 kB) and ignored.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}))
 
-  app.get('/api/ops/releases', async (req, reply) => {
+  app.get(API_PREFIX + edgeOpsEndpoints.opsReleases.path, async (req, reply) => {
     reply.header('cache-control', 'no-store')
     const check = await operatorCheck(api(), req)
     if (!check.ok) return reply.code(check.status).send(check.body)
@@ -101,11 +69,11 @@ function releaseRoutes(app: FastifyInstance, options: { apiUrl: string | (() => 
     return reply.send({ result: { packages: result } })
   })
 
-  app.post<{ Params: { package: string; action: string } }>('/api/ops/releases/:package/:action', async (req, reply) => {
+  app.post<{ Params: { package: string; action: string } }>(API_PREFIX + edgeOpsEndpoints.opsRelease.path, async (req, reply) => {
     reply.header('cache-control', 'no-store')
     const name = packages.find((pkg) => pkg.name === req.params.package)?.name
     const action = (RELEASE_ACTIONS as readonly string[]).includes(req.params.action) ? (req.params.action as ReleaseAction) : null
-    if (!name || !action) return reply.code(404).send({ code: 404, message: text('notFound', localeOf(req)) })
+    if (!name || !action) return sendEdgeError(reply, 'releaseNotFound', localeOf(req))
     const check = await operatorCheck(api(), req)
     if (!check.ok) return reply.code(check.status).send(check.body)
     let done: ReleaseDone
@@ -114,15 +82,16 @@ function releaseRoutes(app: FastifyInstance, options: { apiUrl: string | (() => 
     } catch (error) {
       // Nothing to promote or roll back to (the registry's own explanation goes to the log).
       req.log.info({ package: name, action, reason: error instanceof Error ? error.message : String(error) }, 'release refused')
-      return reply.code(409).send({ code: 409, message: text('releaseNothingToDo', localeOf(req), { package: name }) })
+      return sendEdgeError(reply, 'releaseNothingToDo', localeOf(req), { package: name })
     }
-    const recorded = await fetch(`${api()}/api/ops/audit/releases`, {
-      method: 'POST',
-      headers: { ...asCaller(req), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ package: name, action, from: done.previous, to: done.version }).toString(),
-      signal: AbortSignal.timeout(5000),
-    }).catch(() => null)
-    if (!recorded?.ok) req.log.error({ package: name, action, status: recorded?.status ?? 0 }, 'a release was made but the audit log did not record it')
+    const recorded = await apiCall(
+      api(),
+      endpoints.opsReleaseRecord,
+      { body: { package: name, action, from: done.previous, to: done.version } },
+      { asCaller: asCaller(req) },
+    )
+    if (recorded.status < 200 || recorded.status >= 300)
+      req.log.error({ package: name, action, status: recorded.status }, 'a release was made but the audit log did not record it')
     req.log.info({ package: name, action, version: done.version, previous: done.previous }, 'release by an operator from the console')
     return reply.send({ result: done })
   })

@@ -1,9 +1,10 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { languagesOf, pageContext, PageHints, withHead } from './pageHints'
+import { bootKey, endpoints } from '@koma/contracts/server'
+import { firstDocument, languagesOf, pageContext, PageHints, withHead } from './pageHints'
 import { eventually } from '../../../e2e/support/eventually'
-import { removeDir, tempDir } from '../testing/fixtures'
+import { removeDir, tempDir } from '../test/fixtures'
 import type { Registry } from '../registry/types'
 
 const V = '20260101000000-aaaaaaaa'
@@ -58,7 +59,17 @@ describe('what the edge writes into the first page', () => {
       path.join(dir, 'route-chunks.json'),
       JSON.stringify({ 'catalog.home': ['546.a.js'], 'catalog.episodes': ['84.b.js'], 'messages:en': ['191.c.js'], 'messages:ja': ['277.d.js'] }),
     )
-    await publishedRemote('mf-viewer', 'expose.v.js')
+    const viewerDir = await publishedRemote('mf-viewer', 'expose.v.js')
+    await fs.writeFile(
+      path.join(viewerDir, 'route-chunks.json'),
+      JSON.stringify({
+        'viewer.comic': ['413.v.js'],
+        'chunk:epub-reader': ['epub-reader.v.js'],
+        'chunk:readium': ['734.v.js', 'readium.v.js'],
+        'chunk:readium-shared': ['734.v.js', 'readium-shared.v.js'],
+        'chunk:read-aloud': ['read-aloud.v.js'],
+      }),
+    )
     await fs.mkdir(path.join(root, 'host', V), { recursive: true })
     await fs.writeFile(path.join(root, 'host', V, 'route-chunks.json'), JSON.stringify({ 'messages:en': ['12.h.js'], 'messages:fr': ['13.h.js'] }))
     api = Fastify()
@@ -90,7 +101,8 @@ describe('what the edge writes into the first page', () => {
         result: {
           id: Number(chapterId),
           orientation,
-          chapterFileFormat: chapterId === '4' ? 'epub' : 'image',
+          chapterFileFormat: chapterId === '4' || chapterId === '10' ? 'epub' : 'image',
+          ...(chapterId === '10' ? { progress: { href: 'OPS/chapter-2.xhtml#p3' } } : {}),
           // Chapter 6: an API that (wrongly) answered a visitor a mature title's chapter (issue 33).
           mature: chapterId === '6',
           images: [
@@ -101,6 +113,21 @@ describe('what the edge writes into the first page', () => {
               tiles: orientation === 'vertical' ? [{ url: '/api/image/70/tile/0/2?e=9&s=sig', width: 800, height: 600 }] : undefined,
             },
           ],
+        },
+      })
+    })
+    // Issue 39: a book's manifest, for whoever may read its chapter (chapter 10: a reader who stopped in chapter 2).
+    api.get('/api/:type/:id/chapter/epub', async (req, reply) => {
+      const query = req.query as Record<string, string>
+      chapterCalls.push(`epub ${query.chapterId} ${query.chapterFileSalesType} ${query.languageId} ${req.headers.cookie ?? ''}`)
+      const base = `/api/comic/5/chapter/${query.chapterId}/product/epub/`
+      return reply.send({
+        result: {
+          manifest: {
+            links: [{ rel: 'self', href: `${base}manifest.json` }],
+            readingOrder: [{ href: 'OPS/cover.xhtml' }, { href: 'OPS/chapter-2.xhtml' }],
+          },
+          positions: [],
         },
       })
     })
@@ -153,8 +180,8 @@ describe('what the edge writes into the first page', () => {
     const asked: string[] = []
     const hints = new PageHints(root, apiUrl, {
       now: () => 1000,
-      publicAnswer: async (path, locale) => {
-        asked.push(`${locale} ${path}`)
+      publicAnswer: async (params, locale) => {
+        asked.push(`${locale} ${bootKey(endpoints.content, params)}`)
         return { status: 200, cacheControl: '', result: { id: 1, name: '月光の剣姫' } }
       },
     })
@@ -174,7 +201,8 @@ describe('what the edge writes into the first page', () => {
     const title = { id: 1, name: 'Moonlit Blade Princess', keyVisual: { url: '/api/image/33' } }
     const hints = new PageHints(root, apiUrl, {
       now: () => 1000,
-      publicAnswer: async (path, locale) => {
+      publicAnswer: async (params, locale) => {
+        const path = bootKey(endpoints.content, params)
         asked.push(`${locale} ${path}`)
         if (path === '/comic/1') return { status: 200, cacheControl: '', result: title }
         if (path === '/comic/8') return { status: 200, cacheControl: '', result: { id: 8, name: 'Night Garden', mature: true } }
@@ -212,16 +240,53 @@ describe('what the edge writes into the first page', () => {
     expect(paged.head).toContain('imagesizes="min(100vw, 66.67vh)" fetchpriority="high">')
     // The API asked as a visitor: no cookie of the reader's, whatever the reader sent.
     expect(chapterCalls.every((call) => call.endsWith(' '))).toBe(true)
-    // A paid chapter (401), an EPUB (the reader draws it), a mature title's chapter, a mature reader: nothing written.
+    // A paid chapter (401), a mature title's chapter, a mature reader: nothing written.
     for (const [url, cookie] of [
       ['/en/comic/5/chapter/2/product', undefined],
-      ['/en/comic/5/chapter/4/product', undefined],
       ['/en/comic/5/chapter/6/product', undefined],
       ['/en/comic/5/chapter/1/product', 'koma_accept_mature=Y'],
     ] as const) {
       const hinted = await hints.headFor(request(url, { cookie }), registry)
       expect({ url, cookie, answered: hinted.answered, results: hinted.head.includes('"results"') }).toEqual({ url, cookie, answered: false, results: false })
     }
+  })
+
+  it("a book's chapter: its answer and its manifest in the page, the novel reader's chunks and first document preloaded; the browser draws it (issue 39)", async () => {
+    const withViewer: Registry = { ...registry, remotes: { ...registry.remotes, mf_viewer: { version: V, entry: `/remotes/mf-viewer/${V}/mf-manifest.json` } } }
+    const hints = new PageHints(root, apiUrl, { now: () => 1000, homeWaitMs: 10_000 })
+    const book = await hints.headFor(request('/fr/comic/5/chapter/4/product'), withViewer)
+    expect(book.answered).toBe(false)
+    const results = (JSON.parse(/id="koma-boot">(.*?)<\/script>/.exec(book.head)?.[1] ?? '{}') as { results?: Record<string, unknown> }).results ?? {}
+    const query = { chapterId: '4', chapterFileSalesType: 'product', languageId: 'fr' }
+    expect(Object.keys(results)).toEqual([
+      bootKey(endpoints.chapter, { type: 'comic', id: '5', chapterId: '4', salesType: 'product' }),
+      bootKey(endpoints.chapterEpub, { type: 'comic', id: '5' }, query),
+    ])
+    for (const file of ['epub-reader.v.js', '734.v.js', 'readium.v.js', 'readium-shared.v.js'])
+      expect(book.head).toContain(`<link rel="preload" href="/remotes/mf-viewer/${V}/${file}" as="script">`)
+    expect(book.head.match(/734\.v\.js/g)).toHaveLength(1)
+    // Read aloud is the reader's choice, later: not preloaded.
+    expect(book.head).not.toContain('read-aloud')
+    expect(book.head).toContain('<link rel="preload" as="fetch" href="/api/comic/5/chapter/4/product/epub/OPS/cover.xhtml" crossorigin="anonymous">')
+    // The reader's saved place opens another document: that one is preloaded.
+    const resumed = await hints.headFor(request('/fr/comic/5/chapter/10/product'), withViewer)
+    expect(resumed.head).toContain('href="/api/comic/5/chapter/10/product/epub/OPS/chapter-2.xhtml" crossorigin="anonymous">')
+    // Asked as a visitor, in the page's language.
+    expect(chapterCalls).toContain('epub 4 product fr ')
+  })
+
+  it('a book opens on the document of the saved place, else the first, and only one of its own', () => {
+    const book = (self: string, hrefs: string[]) => ({ manifest: { links: [{ rel: ['self'], href: self }], readingOrder: hrefs.map((href) => ({ href })) } })
+    const base = '/api/comic/1/chapter/2/product/epub/manifest.json'
+    expect(firstDocument(book(base, ['a.xhtml', 'b/c.xhtml']), null)).toBe('/api/comic/1/chapter/2/product/epub/a.xhtml')
+    expect(firstDocument(book(base, ['a.xhtml', 'b/c.xhtml']), 'b/c.xhtml#x')).toBe('/api/comic/1/chapter/2/product/epub/b/c.xhtml')
+    // A saved place the book no longer has: its first document.
+    expect(firstDocument(book(base, ['a.xhtml']), 'gone.xhtml')).toBe('/api/comic/1/chapter/2/product/epub/a.xhtml')
+    // Nothing outside the book's folder, with a query, on another origin, or from a manifest not the API's.
+    for (const href of ['../../../../../member/profile', 'https://evil.example/x', 'a.xhtml?x=1', '//evil.example/a'])
+      expect({ href, first: firstDocument(book(base, [href]), null) }).toEqual({ href, first: null })
+    expect(firstDocument(book('https://evil.example/manifest.json', ['a.xhtml']), null)).toBeNull()
+    expect(firstDocument(book(base, []), null)).toBeNull()
   })
 
   describe("a member's or a guest's page (issue 34)", () => {

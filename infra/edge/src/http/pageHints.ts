@@ -7,11 +7,11 @@ import {
   jsonForScript,
   spreadPageSources,
   stripPageSources,
-  type Chapter,
   readCookie,
   remoteFolder,
   resolveLocale,
   BOOT_DATA_ID,
+  bootKey,
   endpoints,
   INLINE_REGISTRY_ID,
   PAGE_SCRIPTS_ID,
@@ -19,14 +19,18 @@ import {
   type TagConfig,
   validTimeZone,
   type BootData,
-  type HomeLayout,
+  type ChapterFileSalesType,
+  type ContentParams,
+  type ContentType,
   type Locale,
-  type Profile,
   type RemoteName,
+  type ParamsOf,
+  type QueryOf,
+  type ResultOf,
 } from '@koma/contracts/server'
 import { resolveRoute } from '@koma/contracts/match'
 import type { Registry } from '../registry/types'
-import { apiGet, FIRST_PAGE_API_WAIT_MS, type ApiAnswer, type ApiTarget } from './apiFetch'
+import { apiCall, FIRST_PAGE_API_WAIT_MS, type AnyEndpoint, type ApiAnswer, type ApiTarget } from './apiFetch'
 import { compressVariants, type Variants } from './encoding'
 import { escapeMarkup } from './responses'
 import type { PageContext } from './pageMeta'
@@ -122,6 +126,9 @@ class HostMessageFiles {
   }
 }
 
+/** The API's home answer, as the home endpoint types it. */
+type HomeLayout = ResultOf<typeof endpoints.home>
+
 interface CachedHome {
   result: HomeLayout
   until: number
@@ -188,14 +195,37 @@ export function isAnonymousVisitor(cookie: string | undefined): boolean {
 }
 
 /** Where the page keeps the reader's profile as the API answered the edge with their session (issue 34): the API client's own path. */
-export const PROFILE_PATH = endpoints.profile.path
+export const PROFILE_PATH = bootKey(endpoints.profile)
 
 /**
  * What the header asks for a member or a guest as soon as the page hydrates (the inbox badge,
  * host/layout/InboxButton.tsx): asked with their session beside the profile and written into the
  * page, so a reader's first page asks the API nothing and downloads no HTTP client (issue 34).
  */
-export const INBOX_COUNT_PATH = endpoints.inboxCount.path
+export const INBOX_COUNT_PATH = bootKey(endpoints.inboxCount)
+
+/** The novel reader's own chunks (mf-viewer's webpackChunkNames), preloaded with a book's chapter (issue 39). */
+const NOVEL_READER_CHUNKS = ['epub-reader', 'readium', 'readium-shared']
+
+/** A publication's manifest longer than this (a book of thousands of documents) is not written into the page. */
+const MAX_PAGE_MANIFEST_CHARS = 256 * 1024
+
+/**
+ * The document a book opens on (the reader's saved place's, else the first of the reading order)
+ * as a path under the manifest's self link, the way the reader resolves it; only the book's own.
+ */
+export function firstDocument(publication: { manifest: Record<string, unknown> }, savedHref: string | null): string | null {
+  const manifest = publication.manifest as { links?: { rel?: string | string[]; href: string }[]; readingOrder?: { href: string }[] }
+  const self = manifest.links?.find((link) => (Array.isArray(link.rel) ? link.rel.includes('self') : link.rel === 'self'))?.href
+  const order = manifest.readingOrder ?? []
+  const saved = savedHref?.split('#')[0]
+  const href = (order.find((link) => link.href === saved) ?? order[0])?.href
+  if (!self || !href || !self.startsWith('/api/')) return null
+  const base = new URL(self, 'http://edge.invalid')
+  const url = new URL(href, base)
+  const folder = base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1)
+  return url.origin === base.origin && url.pathname.startsWith(folder) && !url.search ? url.pathname : null
+}
 
 /** Routes the edge draws for a member or a guest too (issue 34): what their first render asks is answered below with their session. */
 const READER_DRAWN = new Set(['catalog.home', 'catalog.episodes', 'viewer.comic', 'viewer.magazine'])
@@ -215,8 +245,12 @@ export class PageHints {
       homeWaitMs?: number
       now?: () => number
       tags?: TagConfig
-      /** The API's anonymous answer for a path, as the page's metadata fetched and keeps it (pageMeta.ts). */
-      publicAnswer?: (path: string, locale: Locale, clientIp: string) => Promise<ApiAnswer<unknown>>
+      /** Share of page loads (0 to 1) that report their Web Vitals (BootData.vitals); none when unset or 0. */
+      vitalsSampleRate?: number
+      /** The sample's draw (tests give their own). */
+      random?: () => number
+      /** The API's anonymous answer for a title (endpoints.content), as the page's metadata fetched and keeps it (pageMeta.ts). */
+      publicAnswer?: (params: ContentParams, locale: Locale, clientIp: string) => Promise<ApiAnswer<unknown>>
     } = {},
   ) {
     this.remotes = new RemoteVersions(edgeDir)
@@ -267,6 +301,9 @@ export class PageHints {
     if (extra.timeZone !== undefined) boot.timeZone = extra.timeZone
     const tags = this.options.tags
     if (tags && hasTags(tags) && !req.doNotShare) boot.tags = tags
+    // Readers' Web Vitals (issue 38): asked of the sampled share of page loads whose reader allows analytics.
+    const share = this.options.vitalsSampleRate ?? 0
+    if (share > 0 && !req.doNotShare && (this.options.random ?? Math.random)() < share) boot.vitals = true
     const { match, locale } = page
     const apiWait = this.options.homeWaitMs ?? FIRST_PAGE_API_WAIT_MS
     // A member's or guest's page (issue 34): their profile, asked with their own cookies, while
@@ -277,17 +314,22 @@ export class PageHints {
     const asReader = reader === 'reader' && match !== null && READER_DRAWN.has(match.route.id)
     const told = readCookie(COOKIES.timeZone, req.cookie ?? '')
     const timeZone = told && validTimeZone(told) ? told : undefined
-    const ask = <T>(path: string) =>
-      apiGet<T>(this.apiUrl, path, {
-        locale,
-        clientIp: req.clientIp,
-        now: this.now(),
-        timeoutMs: apiWait,
-        ...(asReader ? { cookie: req.cookie, ...(timeZone ? { timeZone } : {}) } : {}),
-      })
-    const profileAnswer = asReader ? ask<Profile>(PROFILE_PATH) : null
+    const ask = <E extends AnyEndpoint>(endpoint: E, params?: ParamsOf<E>, query?: QueryOf<E>) =>
+      apiCall(
+        this.apiUrl,
+        endpoint,
+        { params, query },
+        {
+          locale,
+          clientIp: req.clientIp,
+          now: this.now(),
+          timeoutMs: apiWait,
+          ...(asReader ? { cookie: req.cookie, ...(timeZone ? { timeZone } : {}) } : {}),
+        },
+      )
+    const profileAnswer = asReader ? ask(endpoints.profile) : null
     // The viewer's pages have no header (layout 'none'): no badge to answer there.
-    const inboxAnswer = asReader && match.route.layout !== 'none' ? ask<unknown>(INBOX_COUNT_PATH) : null
+    const inboxAnswer = asReader && match.route.layout !== 'none' ? ask(endpoints.inboxCount) : null
     // The host's own texts in the page's language, which its first render waits for.
     const host = registry.host
     if (host) for (const file of await this.hostMessages.get(host.version, locale)) preloadScript(host.base + file)
@@ -305,7 +347,7 @@ export class PageHints {
       if (match.route.id === 'catalog.home' && readCookie(COOKIES.acceptMature, req.cookie ?? '') !== 'Y') {
         const home = await this.home(locale, req.clientIp)
         if (home) {
-          boot.results = { [`/${locale}/home`]: home }
+          boot.results = { [bootKey(endpoints.home, { lang: locale })]: home }
           answered = true
           const first = home.topBanner?.elements[0]
           if (first) {
@@ -330,12 +372,12 @@ export class PageHints {
     // A member's or guest's (issue 34): their own answer (library mark, gauge, unlocked chapters), asked with their cookies.
     const publicAnswer = this.options.publicAnswer
     if (match?.route.id === 'catalog.episodes' && ((publicAnswer && reader === 'visitor') || asReader)) {
-      const path = `/${match.params.contentType}/${match.params.contentId}`
-      const answer = asReader ? await ask<unknown>(path) : await publicAnswer!(path, locale, req.clientIp)
+      const params: ContentParams = { type: match.params.contentType as ContentType, id: match.params.contentId! }
+      const answer = asReader ? await ask(endpoints.content, params) : await publicAnswer!(params, locale, req.clientIp)
       // A mature title writes nothing into the page (as its metadata previews nothing).
       const title = answer.result as { mature?: unknown; keyVisual?: { url: string } | null } | null
       if (answer.status === 200 && title && title.mature !== true) {
-        boot.results = { ...boot.results, [path]: title }
+        boot.results = { ...boot.results, [bootKey(endpoints.content, params)]: title }
         answered = true
         // The key visual is the page's largest paint: drawn 1200 CSS px wide (mf-catalog's TitleHeader).
         if (title.keyVisual) {
@@ -350,13 +392,40 @@ export class PageHints {
     // A member's or guest's (issue 34): asked with their own cookies, so the API hands signed page
     // URLs only to a reader who has the right (a locked chapter answers 401/403: nothing written).
     if ((match?.route.id === 'viewer.comic' || match?.route.id === 'viewer.magazine') && (reader === 'visitor' || asReader)) {
-      const type = match.route.id === 'viewer.comic' ? 'comic' : 'magazine_comic'
-      const path = `/${type}/${match.params.contentId}/chapter/${match.params.chapterId}/${match.params.chapterFileSalesType}`
-      const answer = await ask<Chapter>(path)
+      const params = {
+        type: match.route.id === 'viewer.comic' ? ('comic' as const) : ('magazine_comic' as const),
+        id: match.params.contentId!,
+        chapterId: match.params.chapterId!,
+        salesType: match.params.chapterFileSalesType as ChapterFileSalesType,
+      }
+      const answer = await ask(endpoints.chapter, params)
       const chapter = answer.status === 200 ? answer.result : null
+      // A book (issue 39): the reader's first page waits on no call the edge could answer. The
+      // chapter's answer and the publication's manifest, asked as this reader (the API decides,
+      // as for a comic's chapter), the novel reader's chunks and the document it opens on are in
+      // the page. The browser draws the reader: the edge does not (answered stays false).
+      if (chapter && chapter.chapterFileFormat === 'epub' && chapter.mature !== true && owner === 'mf_viewer') {
+        const query = { chapterId: String(chapter.id), chapterFileSalesType: params.salesType, languageId: locale }
+        const book = await ask(endpoints.chapterEpub, { type: params.type, id: params.id }, query)
+        const publication = book.status === 200 ? book.result : null
+        // A book of thousands of documents sends its manifest itself: the page stays small.
+        if (publication && JSON.stringify(publication).length <= MAX_PAGE_MANIFEST_CHARS) {
+          boot.results = {
+            ...boot.results,
+            [bootKey(endpoints.chapter, params)]: chapter,
+            [bootKey(endpoints.chapterEpub, { type: params.type, id: params.id }, query)]: publication,
+          }
+          const live = registry.remotes.mf_viewer
+          const files = live ? await this.remotes.get('mf_viewer', live.entry) : null
+          if (files) for (const name of NOVEL_READER_CHUNKS) for (const file of files.chunks[`chunk:${name}`] ?? []) preloadScript(files.base + file)
+          const first = firstDocument(publication, chapter.progress?.href ?? null)
+          // As Readium's fetcher (and openBook's warm-up) asks it: a same-origin fetch.
+          if (first) parts.push(`<link rel="preload" as="fetch" href="${escapeMarkup(first)}" crossorigin="anonymous">`)
+        }
+      }
       // Never a mature title's chapter (issue 33): the API refuses visitors one, and the page would be everyone's.
       if (chapter && chapter.chapterFileFormat !== 'epub' && chapter.mature !== true) {
-        boot.results = { ...boot.results, [path]: chapter }
+        boot.results = { ...boot.results, [bootKey(endpoints.chapter, params)]: chapter }
         answered = true
         const first = chapter.images[0]
         const image = first?.tiles?.[0] ?? first
@@ -390,7 +459,8 @@ export class PageHints {
     const tag = createHash('sha256')
       .update(parts.join(''))
       .update(jsonForScript(deferred ?? []))
-      .update(jsonForScript({ ...boot, ip: { ip: req.clientIp } }))
+      // Whether this load was sampled for its vitals is no part of the page's identity.
+      .update(jsonForScript({ ...boot, ip: { ip: req.clientIp }, vitals: undefined }))
       .digest('base64url')
       .slice(0, 22)
     parts.push(`<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`)
@@ -453,7 +523,7 @@ export class PageHints {
 
   private async fetchHome(locale: Locale, clientIp: string): Promise<HomeLayout | null> {
     const asked = this.generation
-    const answer = await apiGet<HomeLayout>(this.apiUrl, `/${locale}/home`, { locale, clientIp, now: this.now() })
+    const answer = await apiCall(this.apiUrl, endpoints.home, { params: { lang: locale } }, { locale, clientIp, now: this.now() })
     if (!answer.result) return null
     const maxAge = Number(/\bmax-age=(\d+)/.exec(answer.cacheControl)?.[1] ?? 0)
     // Only what the API calls public may be handed to every reader; nothing asked for before a forgetHome.

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { PageMetadata } from './pageMeta'
+import { endpoints } from '@koma/contracts/server'
 import { pageContext } from './pageHints'
 
 describe("the page metadata's copies of the API's public answers", () => {
@@ -21,7 +22,7 @@ describe("the page metadata's copies of the API's public answers", () => {
   it('keeps a public answer at most a minute, and forgets it when told (an operator changed the title)', async () => {
     let now = 1_000
     const meta = new PageMetadata(apiUrl, { now: () => now })
-    const ask = async () => (await meta.answer('/comic/1', 'en', '203.0.113.9')).result
+    const ask = async () => (await meta.answer(endpoints.content, { type: 'comic', id: '1' }, 'en', '203.0.113.9')).result
     expect(await ask()).toEqual({ name: 'First name' })
     name = 'Second name'
     now += 59_000

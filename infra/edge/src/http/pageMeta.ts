@@ -5,12 +5,17 @@ import {
   prefixForLocale,
   splitLocalePrefix,
   withLocalePrefix,
-  type ComingSoonEntry,
+  bootKey,
+  endpoints,
+  type ChapterFileSalesType,
   type ContentDetail,
+  type ContentType,
   type Locale,
+  type ParamsOf,
+  type ResultOf,
 } from '@koma/contracts/server'
 import type { RouteMatch } from '@koma/contracts/match'
-import { apiGet, CRAWLER_API_WAIT_MS, FIRST_PAGE_API_WAIT_MS, type ApiAnswer, type ApiTarget } from './apiFetch'
+import { apiCall, CRAWLER_API_WAIT_MS, FIRST_PAGE_API_WAIT_MS, type AnyEndpoint, type ApiAnswer, type ApiTarget } from './apiFetch'
 import { escapeMarkup } from './responses'
 import { PAGE_TEXTS } from './pageTexts'
 
@@ -54,13 +59,25 @@ const INDEXABLE = new Set([
   'account.legalVersion',
 ])
 
-/** The API answer whose 404 makes a promotion, a content catalogue or a chapter page a 404 (the path the browser asks too). */
-function askedOf(match: RouteMatch): string | null {
+/** An endpoint and its parameters: one call, as the browser makes it too. */
+type Asked = { [K in keyof typeof endpoints]: { endpoint: (typeof endpoints)[K]; params: ParamsOf<(typeof endpoints)[K]> } }[
+  'promotion' | 'contentCatalog' | 'chapter']
+
+/** The API answer whose 404 makes a promotion, a content catalogue or a chapter page a 404 (the call the browser makes too). */
+function askedOf(match: RouteMatch): Asked | null {
   const { route, params } = match
-  if (route.id === 'catalog.promotion') return `/menu/promotion/${params.id}`
-  if (route.id === 'catalog.contentCatalog') return `/content_catalog/${params.id}`
+  if (route.id === 'catalog.promotion') return { endpoint: endpoints.promotion, params: { id: params.id! } }
+  if (route.id === 'catalog.contentCatalog') return { endpoint: endpoints.contentCatalog, params: { id: params.id! } }
   if (route.id === 'viewer.comic' || route.id === 'viewer.magazine')
-    return `/${route.id === 'viewer.comic' ? 'comic' : 'magazine_comic'}/${params.contentId}/chapter/${params.chapterId}/${params.chapterFileSalesType}`
+    return {
+      endpoint: endpoints.chapter,
+      params: {
+        type: route.id === 'viewer.comic' ? 'comic' : 'magazine_comic',
+        id: params.contentId!,
+        chapterId: params.chapterId!,
+        salesType: params.chapterFileSalesType as ChapterFileSalesType,
+      },
+    }
   return null
 }
 
@@ -165,7 +182,7 @@ export class PageMetadata {
    * kept while it is a 503.
    */
   private async content(page: PageContext, clientIp: string, waitMs: number): Promise<Described> {
-    const service = page.match ? this.answer(`/${page.locale}/home`, page.locale, clientIp, waitMs) : null
+    const service = page.match ? this.answer(endpoints.home, { lang: page.locale }, page.locale, clientIp, waitMs) : null
     const described = await this.ownContent(page, clientIp, waitMs)
     if (described.status === 200 && (await service)?.status === 503) {
       const texts = PAGE_TEXTS[page.locale]
@@ -190,15 +207,15 @@ export class PageMetadata {
     const id = match.route.id
     const index = INDEXABLE.has(id)
     if (id === 'catalog.episodes' || id === 'catalog.comingSoon') {
-      const type = match.params.contentType
-      const contentId = match.params.contentId
-      const path = id === 'catalog.episodes' ? `/${type}/${contentId}` : `/${type}/coming_soon/${contentId}/product`
-      const answer = await this.answer(path, page.locale, clientIp, waitMs)
-      if (answer.status === 404) return notFound
-      if (answer.status === 503) return maintenance
-      if (!answer.result) return site(undefined, false)
-      if (id === 'catalog.episodes') return this.title(answer.result as ContentDetail, page.locale)
-      const soon = answer.result as ComingSoonEntry
+      const params = { type: match.params.contentType as ContentType, id: match.params.contentId! }
+      const answer = id === 'catalog.episodes' ? await this.answer(endpoints.content, params, page.locale, clientIp, waitMs) : null
+      const soonAnswer = answer ? null : await this.answer(endpoints.comingSoon, params, page.locale, clientIp, waitMs)
+      const status = (answer ?? soonAnswer)!.status
+      if (status === 404) return notFound
+      if (status === 503) return maintenance
+      if (answer) return answer.result ? this.title(answer.result, page.locale) : site(undefined, false)
+      const soon = soonAnswer?.result
+      if (!soon) return site(undefined, false)
       const described = this.title({ ...soon.content, keyVisual: soon.content.keyVisual }, page.locale)
       return { ...described, title: `${soon.content.name} (${texts.comingSoon}) | Koma` }
     }
@@ -207,7 +224,7 @@ export class PageMetadata {
     // page exists, and the viewer is never indexed anyway.
     const asked = askedOf(match)
     if (asked) {
-      const answer = await this.answer(asked, page.locale, clientIp, waitMs)
+      const answer: ApiAnswer<unknown> = await this.answer<AnyEndpoint>(asked.endpoint, asked.params, page.locale, clientIp, waitMs)
       if (answer.status === 404) return notFound
       if (answer.status === 503) return maintenance
       const collection = answer.result as { title?: unknown; mature?: unknown } | null
@@ -269,12 +286,18 @@ export class PageMetadata {
    * CRAWLER_API_WAIT_MS for crawlers): the page then goes out without the title's texts, and the
    * answer is kept for the next request.
    */
-  async answer(path: string, locale: Locale, clientIp: string, wait: number = this.options.waitMs ?? FIRST_PAGE_API_WAIT_MS): Promise<ApiAnswer<unknown>> {
-    const key = `${locale}:${path}`
+  async answer<E extends AnyEndpoint>(
+    endpoint: E,
+    params: ParamsOf<E>,
+    locale: Locale,
+    clientIp: string,
+    wait: number = this.options.waitMs ?? FIRST_PAGE_API_WAIT_MS,
+  ): Promise<ApiAnswer<ResultOf<E>>> {
+    const key = `${locale}:${bootKey(endpoint, params)}`
     const now = this.now()
     let cached = this.answers.get(key)
     if (!cached || cached.until <= now) {
-      const answer = apiGet<unknown>(this.apiUrl, path, { locale, clientIp, now })
+      const answer: Promise<ApiAnswer<unknown>> = apiCall(this.apiUrl, endpoint, { params }, { locale, clientIp, now })
       cached = { until: now + 1000, answer }
       if (this.answers.size >= 1000) this.answers.delete(this.answers.keys().next().value as string)
       this.answers.set(key, cached)
@@ -292,7 +315,8 @@ export class PageMetadata {
       timer = setTimeout(() => resolve({ status: 0, cacheControl: '', result: null }), wait)
     })
     try {
-      return await Promise.race([cached.answer, late])
+      // Kept by the call's key: the answer is this endpoint's.
+      return (await Promise.race([cached.answer, late])) as ApiAnswer<ResultOf<E>>
     } finally {
       clearTimeout(timer)
     }

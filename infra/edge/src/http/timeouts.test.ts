@@ -3,8 +3,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { EDGE_TIMEOUTS, type EdgeTimeouts } from '../config'
 import { buildEdge } from '../server'
-import { removeDir, tempDir } from '../testing/fixtures'
-import { client, listen } from '../testing/http'
+import { removeDir, tempDir } from '../test/fixtures'
+import { client, listen } from '../test/http'
 
 /**
  * The edge's timeouts (issue 11): a client that never finishes its request is dropped, and an API

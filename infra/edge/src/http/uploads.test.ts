@@ -4,10 +4,10 @@ import { HEADERS, IMPORT_LIMITS, requestChecksum, text, type Locale } from '@kom
 import type { FastifyInstance } from 'fastify'
 import { createTestApp, type TestApp } from '../../../api/src/test/testApp'
 import { freshCallers, type Caller, type Who } from '../../../api/src/test/world'
-import { multipartBody } from '../../../api/src/modules/ops/testing'
+import { multipartBody } from '../../../api/src/test/ops'
 import { buildEdge } from '../server'
-import { removeDir, tempDir } from '../testing/fixtures'
-import { listen } from '../testing/http'
+import { removeDir, tempDir } from '../test/fixtures'
+import { listen } from '../test/http'
 
 jest.setTimeout(180_000)
 

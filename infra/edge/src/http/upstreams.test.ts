@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { eventually } from '../../../e2e/support/eventually'
 import { loadConfig } from '../config'
 import { buildEdge } from '../server'
-import { removeDir, tempDir } from '../testing/fixtures'
-import { client, listen, type TestResponse } from '../testing/http'
+import { removeDir, tempDir } from '../test/fixtures'
+import { client, listen, type TestResponse } from '../test/http'
 import { ApiUpstreams, isConnectionFailure, parseApiUrls } from './upstreams'
 
 /** Issue 18: the edge in front of several API processes. */

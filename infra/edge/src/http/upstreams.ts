@@ -1,4 +1,6 @@
+import { healthEndpoint } from '@koma/contracts/server'
 import type { FastifyBaseLogger } from 'fastify'
+import { apiPath } from './apiFetch'
 
 /**
  * The API processes behind the edge (issue 18): API_URL names one, or several as a comma list
@@ -91,7 +93,7 @@ export class ApiUpstreams {
   async check(): Promise<void> {
     await Promise.all(
       this.urls.map(async (url) => {
-        const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(this.options.checkTimeoutMs ?? 1_000) }).then(
+        const healthy = await fetch(`${url}${apiPath(healthEndpoint)}`, { signal: AbortSignal.timeout(this.options.checkTimeoutMs ?? 1_000) }).then(
           async (res) => {
             await res.body?.cancel()
             return res.status === 200

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
+import { makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../test/fixtures'
 import { cohortOf, inCanary, newCohort, registryForReader } from './cohort'
 import { listVersions, promote, publish, readDeployments, readRegistry, rollback } from './index'
 

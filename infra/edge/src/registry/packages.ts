@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { remoteNames } from '@koma/contracts/federation'
+import { containerName, REMOTE_FOLDERS, VERSION_ID_PATTERN } from '@koma/contracts/remotes'
 
 /** A deployable front-end package: the shell or one of the remotes. */
 export interface PackageInfo {
@@ -16,14 +16,14 @@ export const HOST = 'host'
 
 /** Remotes first and the host last: `publish-all` makes remotes live before the shell that loads them. */
 export const packages: readonly PackageInfo[] = [
-  ...Object.entries(remoteNames).map(([name, container]): PackageInfo => ({ name, kind: 'remote', container, entryFile: 'remoteEntry.js' })),
+  ...REMOTE_FOLDERS.map((name): PackageInfo => ({ name, kind: 'remote', container: containerName(name), entryFile: 'remoteEntry.js' })),
   { name: HOST, kind: 'host', container: null, entryFile: 'index.html' },
 ]
 
 export const packageNames: readonly string[] = packages.map((p) => p.name)
 
 /** Remote folder names as they appear in `/remotes/<folder>/…`. */
-export const remoteFolders: ReadonlySet<string> = new Set(Object.keys(remoteNames))
+export const remoteFolders: ReadonlySet<string> = new Set(REMOTE_FOLDERS)
 
 export class UnknownPackageError extends Error {
   constructor(name: string | undefined) {
@@ -38,8 +38,8 @@ export function packageInfo(name: string | undefined): PackageInfo {
   return info
 }
 
-/** Version ids: `<UTC yyyymmddHHMMss>-<8 hex of the content hash>`. */
-export const VERSION_PATTERN = /^\d{14}-[0-9a-f]{8}$/
+/** Version ids: `<UTC yyyymmddHHMMss>-<8 hex of the content hash>` (the one pattern, contracts' federation/remotes.js). */
+export const VERSION_PATTERN = VERSION_ID_PATTERN
 
 export function versionId(date: Date, contentHash: string): string {
   const stamp = date.toISOString().replace(/[-:T]/g, '').slice(0, 14)

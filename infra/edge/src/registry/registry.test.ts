@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { allFiles, makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../testing/fixtures'
+import { containerName } from '@koma/contracts/remotes'
+import { allFiles, makeHostDist, makeRemoteDist, removeDir, stepClock, tempDir } from '../test/fixtures'
 import { listVersions, prune, publish, readDeployments, readRegistry, rollback, HOST_BASE_PLACEHOLDER } from './index'
 
 let root: string
@@ -19,7 +20,7 @@ afterEach(() => removeDir(root))
 
 const deploy = async (pkg: string, label: string, options: { force?: boolean } = {}) => {
   if (pkg === 'host') await makeHostDist(dist, label)
-  else await makeRemoteDist(dist, pkg.replace('-', '_'), label)
+  else await makeRemoteDist(dist, containerName(pkg), label)
   return publish(edgeDir, pkg, dist, { now: clock, ...options })
 }
 

@@ -1,8 +1,9 @@
-/** `registry.json`: public, read by the browser at start. */
-export interface Registry {
-  /** `required`: open tabs on an older shell must reload (npm run deploy -- host --required). */
-  host?: { version: string; base: string; required?: true }
-  remotes: Record<string, { version: string; entry: string; required?: true }>
+import type { PublicRegistry, VersionInfo } from '@koma/contracts/server'
+
+export type { VersionInfo } from '@koma/contracts/server'
+
+/** `registry.json`: public, read by the browser at start (its shape declared in contracts), and the edge's canaries. */
+export interface Registry extends PublicRegistry<string> {
   /**
    * Remotes with a canary: the version a share of readers (in percent) gets instead of the live
    * one. The edge gives each reader one side, the same on every load; the browser never sees this.
@@ -107,20 +108,6 @@ export interface RollbackResult {
   previous: string
   /** The rollback ended a canary (the live version did not change). */
   endedCanary?: boolean
-}
-
-export interface VersionInfo {
-  version: string
-  deployedAt: string
-  live: boolean
-  /** The version `rollback` would make live. */
-  rollbackTarget: boolean
-  /** The percent of readers trying this version as a canary. */
-  canaryShare?: number
-  /** The canary is promoted by the edge after a clean window. */
-  autoPromote?: boolean
-  required?: boolean
-  sourceHash?: string
 }
 
 export interface PackageVersions {

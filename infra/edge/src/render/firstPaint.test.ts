@@ -3,7 +3,7 @@ import path from 'node:path'
 import { resolveRoute } from '@koma/contracts/match'
 import type { Registry } from '../registry/types'
 import { eventually } from '../../../e2e/support/eventually'
-import { removeDir, tempDir } from '../testing/fixtures'
+import { removeDir, tempDir } from '../test/fixtures'
 import { FirstPaint, isTimeZone, warmUpPages, withoutScriptPreloads, withRoot, type DrawRequest } from './firstPaint'
 import { ServerBuilds } from './serverBuilds'
 

@@ -14,6 +14,7 @@ import {
 } from '@koma/contracts/server'
 import { LRUCache } from 'lru-cache'
 import type { PageContext } from '../http/pageMeta'
+import type { DrawingMetrics } from '../metrics/metrics'
 import type { Registry } from '../registry/types'
 import { ServerBuilds } from './serverBuilds'
 
@@ -42,6 +43,8 @@ export interface FirstPaintOptions {
   builds?: ServerBuilds
   /** Default MAX_DRAWINGS_IN_FLIGHT. */
   maxInFlight?: number
+  /** Told of cache hits, drawings and fallbacks (metrics/metrics.ts). */
+  metrics?: DrawingMetrics
 }
 
 /** The longest a page waits for the edge to draw it: past it, it goes as before and the browser draws it. */
@@ -72,6 +75,9 @@ const DRAWN_TTL_MS = 5 * 60_000
  * reader sees the page before any script has run; the browser then hydrates it. A reader with a
  * mature choice, a version without a server build, a slow drawing: the page goes as before.
  */
+/** The wait for a drawing ran out. */
+const LATE = Symbol('late')
+
 export class FirstPaint {
   private readonly builds: ServerBuilds
   /**
@@ -145,6 +151,11 @@ export class FirstPaint {
     })
   }
 
+  /** Drawings in flight now (metrics). */
+  get drawingsInFlight(): number {
+    return this.inFlight
+  }
+
   /** Resolves once no reader's drawing is in flight. */
   private idle(): Promise<void> {
     return this.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve))
@@ -177,13 +188,18 @@ export class FirstPaint {
     const shared = request.visitor && !request.reader
     const key = shared ? drawKey(request, registry, boot) : null
     const kept = key === null ? undefined : this.drawn.get(key)
+    const { metrics } = this.options
+    if (key !== null) metrics?.drawnCache(kept !== undefined)
     if (kept !== undefined) return kept
-    if (this.inFlight >= (this.options.maxInFlight ?? MAX_DRAWINGS_IN_FLIGHT)) return null
+    if (this.inFlight >= (this.options.maxInFlight ?? MAX_DRAWINGS_IN_FLIGHT)) {
+      metrics?.fallback('busy')
+      return null
+    }
     const wait = this.options.waitMs ?? FIRST_PAINT_WAIT_MS
     const started = Date.now()
     let timer: NodeJS.Timeout | undefined
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), wait)
+    const late = new Promise<typeof LATE>((resolve) => {
+      timer = setTimeout(() => resolve(LATE), wait)
     })
     try {
       const drawing = (async () => {
@@ -214,7 +230,11 @@ export class FirstPaint {
           this.options.log?.warn({ err, url: request.url }, 'the edge could not draw the page')
         },
       )
-      return await Promise.race([drawing.catch(() => null), late])
+      const html = await Promise.race([drawing.catch(() => null), late])
+      if (html === LATE) metrics?.fallback('late')
+      else if (html === null) metrics?.fallback('failed')
+      else metrics?.drawn()
+      return html === LATE ? null : html
     } finally {
       clearTimeout(timer)
     }
@@ -229,7 +249,8 @@ export class FirstPaint {
  */
 export function drawKey(request: DrawRequest, registry: Registry, boot: BootData): string {
   const cookies = Object.values(COOKIES).map((name) => [name, readCookie(name, request.cookie ?? '')])
-  const { ip: _ip, ...drawnFrom } = boot
+  // Nor whether the page reports its Web Vitals (a sample drawn per load, never drawn on the page).
+  const { ip: _ip, vitals: _vitals, ...drawnFrom } = boot
   return createHash('sha256')
     .update(JSON.stringify([request.url, request.languages, request.gpc, cookies, registry, drawnFrom]))
     .digest('base64url')

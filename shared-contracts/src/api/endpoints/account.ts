@@ -1,4 +1,4 @@
-import type { CodePurpose, LegalType, SocialProvider } from '../../domain/account'
+import type { CodePurpose, IdpPurpose, LegalType, SocialProvider } from '../../domain/account'
 import type {
   AccountSettings,
   Certification,
@@ -41,6 +41,10 @@ export interface SettingsUpdate {
   keyLayout?: 'auto' | 'fixed'
   imageQualityWifi?: 'high' | 'data_saving'
   imageQualityMobile?: 'high' | 'data_saving'
+  /** Auto-scroll's speed step, '1' (slowest) to '5' (issue 37). */
+  autoScrollSpeed?: string
+  /** The viewer's "Paper (e-ink)" mode (issue 37). */
+  paperMode?: Flag
   /** An IANA zone name; once in ACCOUNT_LIMITS.timeZoneChangeDays (429 before). */
   timeZone?: string
 }
@@ -112,7 +116,7 @@ export const accountEndpoints = {
   idpProviders: endpoint<None, None, None, { providers: SocialProvider[] }>('GET', '/member/external-idp/providers'),
   linkedAccounts: endpoint<None, None, None, { accounts: LinkedAccount[]; providers: SocialProvider[] }>('GET', '/member/external-idp'),
   /** Sets the httpOnly cookie the callback must bring back (the state is bound to this browser). */
-  idpAuthorize: endpoint<{ provider: string }, { purpose: 'signin' | 'link'; redirect?: string }, None, { url: string }>(
+  idpAuthorize: endpoint<{ provider: string }, { purpose: IdpPurpose; redirect?: string }, None, { url: string }>(
     'GET',
     '/member/external-idp/:provider/authorize',
   ),

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales'
 import type { Content, HomeLayout } from '../../domain/types'
 import type { CollectionPage, ComingSoonEntry, ContentList, EpisodeUnitList, EventList, LibraryPage, SearchResult } from '../../domain/catalog'
+import type { ReadingExport, ReadingStats } from '../../domain/readingStats'
 import { endpoint, type ContentParams, type None } from '../endpoint'
 
 /** How an image is asked for: preset width, density, format, and a page's signature. */
@@ -85,4 +86,8 @@ export const catalogEndpoints = {
   unsubscribe: endpoint<ContentParams, None, None, { subscribed: boolean }>('DELETE', '/library/subscriptions/:type/:id'),
   hide: endpoint<ContentParams, None, None, { hidden: boolean }>('PUT', '/library/hidden/:type/:id'),
   unhide: endpoint<ContentParams, None, None, { hidden: boolean }>('DELETE', '/library/hidden/:type/:id'),
+  /** Your reading (issue 37 item 6): the member's own figures in their account's time zone; members only, never cached. */
+  readingStats: endpoint<None, None, None, ReadingStats>('GET', '/library/reading/stats'),
+  /** The member's copy of their reading data, sent as a JSON attachment (Content-Disposition). */
+  readingExport: endpoint<None, None, None, ReadingExport>('GET', '/library/reading/export'),
 } as const

@@ -1,4 +1,4 @@
-import type { Badge, Page } from '../../domain/types'
+import type { Badge, Page, PageImage } from '../../domain/types'
 import type {
   ChapterSalesForm,
   ImportKind,
@@ -17,6 +17,7 @@ import type {
   UpdateSetting,
   UpdateState,
 } from '../../domain/ops'
+import type { VersionInfo } from '../../host/registry'
 import type { Locale } from '../../i18n/locales'
 import { endpoint, type None } from '../endpoint'
 import { opsCampaignEndpoints } from './opsCampaigns'
@@ -160,6 +161,23 @@ export interface OpsChapter extends ChapterSalesSetting {
   names: Record<Locale, string>
 }
 
+/** A chapter's page as the console shows it, with its descriptions (issue 37; '' where none). */
+export interface OpsPage {
+  sort: number
+  imageId: number
+  image: PageImage
+  descriptions: Record<Locale, string>
+}
+
+export interface OpsChapterPages {
+  chapterId: number
+  contentId: number
+  pages: OpsPage[]
+}
+
+/** Form fields `descriptionJa|En|Fr` (checked by `checkPageDescriptionForm`). */
+export type PageDescriptionBody = { descriptionJa?: string; descriptionEn?: string; descriptionFr?: string }
+
 export interface OpsTitle extends OpsTitleSummary {
   descriptions: Record<Locale, string>
   /** Genre codes (`OpsGenre.code`). */
@@ -204,16 +222,8 @@ export interface OpsImported {
   detail: string
 }
 
-/** A published version of a package as the console's release table shows it. */
-export interface ReleaseVersion {
-  version: string
-  deployedAt: string
-  live: boolean
-  rollbackTarget: boolean
-  canaryShare?: number
-  autoPromote?: boolean
-  required?: boolean
-}
+/** A published version of a package as the console's release table shows it (the edge's own listing). */
+export type ReleaseVersion = VersionInfo
 
 /** Page loads and failures the readers reported for one version over the edge's window. */
 export interface ReleaseHealth {
@@ -244,6 +254,116 @@ export interface ReleaseDone {
 }
 
 /**
+ * One histogram's buckets as Prometheus keeps them: cumulative counts at each upper bound in
+ * seconds, ascending, the last bound `null` (+Inf, every observation).
+ */
+export interface BucketCount {
+  le: number | null
+  count: number
+}
+
+/** A process's requests as its Prometheus registry holds them, cumulative since it started. */
+export interface RequestCounts {
+  total: number
+  /** Answered with a 5xx status. */
+  errors: number
+  /** The request duration histogram, every route and status summed. */
+  buckets: BucketCount[]
+}
+
+/**
+ * What one API process's Prometheus registry holds now (its own, not another process's): the
+ * same series its metrics port exposes, read for the console's Health page (issue 38).
+ */
+export interface ApiProcessReading {
+  /** The process's instance name (KOMA_INSTANCE or its random one). */
+  instance: string
+  /** When its metrics started counting (ms since the epoch): a new one means its counters restarted. */
+  startedAt: number
+  requests: RequestCounts
+  /** The PostgreSQL pool; null on PGlite (one connection, no pool). */
+  pool: { inUse: number; idle: number; waiting: number } | null
+  /** The background queues this process works (pg-boss notifications): waiting jobs, and failures since it started. */
+  queues: { queue: string; queued: number | null; failed: number }[]
+}
+
+/** A process's requests over the last interval between two readings (null: no earlier reading yet). */
+export interface ProcessFigures {
+  /** Requests answered since the process started. */
+  requests: number
+  /** 5xx answers since it started. */
+  errors: number
+  /** Seconds between the two readings the next figures come from; null on the first reading. */
+  intervalSeconds: number | null
+  /** Requests per second over the interval. */
+  rate: number | null
+  /** The 99th percentile of request durations over the interval, in seconds (null: no request in it). */
+  p99Seconds: number | null
+  /** 5xx answers in the interval. */
+  recentErrors: number | null
+}
+
+export interface ApiProcessHealth {
+  /** The address the edge calls it at. */
+  address: string
+  /** Its instance name when it answered. */
+  instance: string | null
+  /** It answered (false: unreachable, or it refused the edge's call). */
+  reachable: boolean
+  /** Null when it answered but counts nothing (KOMA_METRICS=0), or did not answer. */
+  figures: ProcessFigures | null
+  pool: ApiProcessReading['pool']
+}
+
+/**
+ * Readers' Web Vitals at the 75th percentile for one remote version (issue 38 item 2): LCP and INP
+ * in milliseconds, CLS unitless; null where not enough readers reported yet.
+ */
+export interface VitalsP75 {
+  lcpMs: number | null
+  inpMs: number | null
+  cls: number | null
+}
+
+/** One remote version as readers lived it over the edge's window. */
+export interface VersionFigures {
+  version: string
+  loads: number
+  failures: number
+  /** Failures per page load. */
+  rate: number
+  /** Readers' Web Vitals; absent until the edge aggregates them. */
+  vitals?: VitalsP75 | null
+}
+
+export interface RemoteHealth {
+  remote: string
+  live: VersionFigures | null
+  canary: (VersionFigures & { share: number }) | null
+}
+
+export interface QueueHealth {
+  queue: string
+  /** Jobs waiting (the same database for every process: the largest of what they report). */
+  queued: number | null
+  /** Failures since the processes started, every process summed. */
+  failed: number
+}
+
+/** The console's Health page (issue 38): what the edge's and each API process's Prometheus registries hold. */
+export interface OpsHealth {
+  /** When the edge assembled it (ISO). */
+  at: string
+  /** The sliding window of the remotes' page loads and failures, in seconds. */
+  windowSeconds: number
+  remotes: RemoteHealth[]
+  /** The edge process that answered; null when it counts nothing (KOMA_METRICS=0). */
+  edge: ProcessFigures | null
+  apis: ApiProcessHealth[]
+  queues: QueueHealth[]
+}
+
+/**
  * Served by the edge, which holds the registry, not by the API (so not in the API's table): it
  * asks the API (`opsMe`, with the caller's own cookie and headers) whether the caller is an
  * operator with a confirmed second factor, then acts, then has the API write the audit entry
@@ -252,6 +372,8 @@ export interface ReleaseDone {
 export const edgeOpsEndpoints = {
   opsReleases: endpoint<None, None, None, { packages: ReleasePackage[] }>('GET', '/ops/releases'),
   opsRelease: endpoint<{ package: string; action: ReleaseAction }, None, None, ReleaseDone>('POST', '/ops/releases/:package/:action'),
+  /** The Health page: each remote's versions, the edge's and every API process's figures, the job queues. */
+  opsHealth: endpoint<None, None, None, OpsHealth>('GET', '/ops/health'),
 } as const
 
 export const opsEndpoints = {
@@ -271,6 +393,11 @@ export const opsEndpoints = {
     '/ops/audit/releases',
   ),
   opsAudit: endpoint<None, { before?: string; pageSize?: string; action?: string }, None, AuditPage>('GET', '/ops/audit'),
+  /**
+   * This API process's own Prometheus figures (the edge asks each process for the Health page);
+   * `reading` is null when it counts nothing (KOMA_METRICS=0).
+   */
+  opsProcessReading: endpoint<None, None, None, { reading: ApiProcessReading | null }>('GET', '/ops/process'),
   opsService: endpoint<None, None, None, ServiceState>('GET', '/ops/service'),
   opsMaintenance: endpoint<None, None, MaintenanceBody, ServiceState['maintenance']>('PUT', '/ops/service/maintenance'),
   opsUpdate: endpoint<None, None, { state?: UpdateState; version?: string }, UpdateSetting>('PUT', '/ops/service/update'),
@@ -303,6 +430,10 @@ export const opsEndpoints = {
   opsGenres: endpoint<None, None, None, { genres: OpsGenre[] }>('GET', '/ops/genres'),
   /** A chapter's publication time and sales config, checked by `checkChapterSalesForm`. */
   opsChapterSales: endpoint<{ id: string }, None, ChapterSalesForm, OpsChapter>('PUT', '/ops/chapters/:id'),
+  /** A chapter's pages (its full edition's, in order) with their descriptions in every language. */
+  opsChapterPages: endpoint<{ id: string }, None, None, OpsChapterPages>('GET', '/ops/chapters/:id/pages'),
+  /** Write one page's descriptions (issue 37), audited as `page.description`. */
+  opsPageDescription: endpoint<{ id: string; sort: string }, None, PageDescriptionBody, OpsPage>('PUT', '/ops/chapters/:id/pages/:sort'),
   opsCoupons: endpoint<None, { pageNo?: string }, None, { coupons: OpsCoupon[]; page: Page }>('GET', '/ops/coupons'),
   /** A new coupon (409 when the code exists). */
   opsCouponCreate: endpoint<None, None, CouponForm, OpsCoupon>('POST', '/ops/coupons'),

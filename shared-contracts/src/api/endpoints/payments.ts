@@ -1,4 +1,5 @@
-import type { CoinBalance } from '../../domain/coins'
+import type { CoinBalance, CoinReason } from '../../domain/coins'
+import type { AccessKind } from '../../domain/purchase'
 import type { CoinInventory, CoinProduct } from '../../domain/types'
 import { endpoint, type None } from '../endpoint'
 
@@ -13,7 +14,7 @@ export interface ChapterAccessParams {
 export interface AccessResult {
   contentId: number
   chapterIds: number[]
-  kind: 'owned' | 'rented'
+  kind: AccessKind
   via: 'coin' | 'ticket' | 'gauge' | 'subscribe'
   /** When the rental ends (null for owned chapters). */
   expiresAt: string | null
@@ -34,8 +35,8 @@ export interface CoinHistoryEntry {
   seqNo: number
   /** purchase: bought coins; distribute: free or bonus coins given; use: spent; expire: expired unused. */
   type: 'purchase' | 'distribute' | 'use' | 'expire'
-  /** Why: 'order', 'gift', 'coupon', 'daily_bonus', 'signup', 'coin_back', 'seed', 'unlock', 'unlock_all', 'rent', 'expire'. */
-  reason: string
+  /** Why the coins moved (domain/coins.ts). */
+  reason: CoinReason
   /** Coins of the entry (positive), split into free (free + bonus) and purchased. */
   price: number
   free: number

@@ -1,4 +1,4 @@
-import type { TextColumn } from '../texts'
+import type { TextColumn } from '../textColumn'
 
 /** The shared texts in French: one for each key of en.ts, with the same {placeholders}. */
 const fr: TextColumn = {

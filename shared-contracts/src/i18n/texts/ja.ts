@@ -1,4 +1,4 @@
-import type { TextColumn } from '../texts'
+import type { TextColumn } from '../textColumn'
 
 /** The shared texts in Japanese: one for each key of en.ts, with the same {placeholders}. */
 const ja: TextColumn = {

@@ -6,8 +6,11 @@ import * as m0010 from './0010_debug_clock'
 import * as m0100 from './0100_discovery'
 import * as m0200 from './0200_viewer_epubs'
 import * as m0270 from './0270_image_variants'
+import * as m0280 from './0280_page_descriptions'
+import * as m0290 from './0290_reading_sittings'
 import * as m0300 from './0300_accounts'
 import * as m0310 from './0310_account_safety'
+import * as m0320 from './0320_viewer_reading_settings'
 import * as m0390 from './0390_signin_attempts'
 import * as m0395 from './0395_guest_secret'
 import * as m0400 from './0400_coin_ledger'
@@ -44,8 +47,11 @@ export const migrations: Record<string, Migration> = {
   '0100_discovery': m0100,
   '0200_viewer_epubs': m0200,
   '0270_image_variants': m0270,
+  '0280_page_descriptions': m0280,
+  '0290_reading_sittings': m0290,
   '0300_accounts': m0300,
   '0310_account_safety': m0310,
+  '0320_viewer_reading_settings': m0320,
   '0390_signin_attempts': m0390,
   '0395_guest_secret': m0395,
   '0400_coin_ledger': m0400,

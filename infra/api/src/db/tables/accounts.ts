@@ -1,3 +1,4 @@
+import type { CodePurpose, IdpPurpose, ImageQuality, KeyLayout, NoticeCategory, RewardCoinType, RewardKind, RewardSource } from '@koma/contracts/server'
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt, Timestamp } from './columns'
 
@@ -33,18 +34,21 @@ export interface MemberSettingsTable {
   /** Release notifications of the titles the member asked about (migration 0820). */
   notify_release: ColumnType<boolean, boolean | undefined, boolean>
   night_restriction: ColumnType<boolean, boolean | undefined, boolean>
-  key_layout: ColumnType<'auto' | 'fixed', 'auto' | 'fixed' | undefined, 'auto' | 'fixed'>
-  image_quality_wifi: ColumnType<'high' | 'data_saving', 'high' | 'data_saving' | undefined, 'high' | 'data_saving'>
-  image_quality_mobile: ColumnType<'high' | 'data_saving', 'high' | 'data_saving' | undefined, 'high' | 'data_saving'>
+  key_layout: ColumnType<KeyLayout, KeyLayout | undefined, KeyLayout>
+  image_quality_wifi: ColumnType<ImageQuality, ImageQuality | undefined, ImageQuality>
+  image_quality_mobile: ColumnType<ImageQuality, ImageQuality | undefined, ImageQuality>
   /** SPEC §1: "do not share my personal information" (migration 0900): no analytics event is kept for them. */
   do_not_share: ColumnType<boolean, boolean | undefined, boolean>
+  /** Auto-scroll's speed step, 1 to 5, and the viewer's paper mode (migration 0320, issue 37). */
+  auto_scroll_speed: ColumnType<number, number | undefined, number>
+  paper_mode: ColumnType<boolean, boolean | undefined, boolean>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
 export interface EmailCodesTable {
   id: Generated<number>
   email: string
-  purpose: 'signup' | 'changeEmail'
+  purpose: CodePurpose
   code_hash: string
   member_id: number | null
   attempts: ColumnType<number, number | undefined, number>
@@ -81,7 +85,7 @@ export interface ExternalAccountsTable {
 export interface OauthStatesTable {
   state: string
   provider: string
-  purpose: 'signin' | 'link'
+  purpose: IdpPurpose
   member_id: number | null
   code_verifier: string
   nonce: string
@@ -136,12 +140,12 @@ export interface CertificationsTable {
 export interface RewardGrantsTable {
   id: Generated<number>
   member_id: number
-  source: 'gift' | 'coupon' | 'daily_bonus' | 'signup'
+  source: RewardSource
   /** The gift id, coupon code, reader day or member id it came from: unique per source (no double grant). */
   source_ref: string
-  kind: 'coin' | 'ticket'
+  kind: RewardKind
   /** Coins only: free (expires at expires_at) or bonus (non-expiring free coins). */
-  coin_type: 'free' | 'bonus' | null
+  coin_type: RewardCoinType | null
   amount: number
   /** Tickets for one title; null: usable anywhere. */
   content_id: number | null
@@ -161,8 +165,8 @@ export interface InboxGiftsTable {
   id: Generated<number>
   member_id: number
   texts: Texts<GiftTexts>
-  kind: 'coin' | 'ticket'
-  coin_type: 'free' | 'bonus' | null
+  kind: RewardKind
+  coin_type: RewardCoinType | null
   amount: number
   content_id: number | null
   /** Days the granted coins or tickets stay valid after the claim (null: never expire). */
@@ -185,8 +189,8 @@ export interface InboxMessagesTable {
 export interface CouponsTable {
   code: string
   texts: Texts<{ title: string }>
-  kind: 'coin' | 'ticket'
-  coin_type: 'free' | 'bonus' | null
+  kind: RewardKind
+  coin_type: RewardCoinType | null
   amount: number
   content_id: number | null
   grant_valid_days: number | null
@@ -241,7 +245,7 @@ export interface AccountDeletionsTable {
 
 export interface NoticesTable {
   id: Generated<number>
-  category: 'notice' | 'event' | 'maintenance' | 'update'
+  category: NoticeCategory
   pinned: boolean
   published_at: Timestamp
 }

@@ -1,3 +1,4 @@
+import type { RewardCoinType, RewardKind } from '@koma/contracts/server'
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt, Timestamp } from './columns'
 
@@ -31,8 +32,8 @@ export interface GiftCampaignsTable {
   audience: 'member' | 'everyone'
   member_id: number | null
   texts: ColumnType<Record<string, { title: string; description: string }>, string, string>
-  kind: 'coin' | 'ticket'
-  coin_type: 'free' | 'bonus' | null
+  kind: RewardKind
+  coin_type: RewardCoinType | null
   amount: number
   content_id: number | null
   grant_valid_days: number | null

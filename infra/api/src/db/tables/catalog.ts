@@ -1,3 +1,4 @@
+import type { CollectionKind, PopupCategory, PopupUiType } from '@koma/contracts/server'
 import type { Generated } from 'kysely'
 import type { CreatedAt, Timestamp } from './columns'
 
@@ -6,8 +7,8 @@ export interface HomePopupsTable {
   sort: number
   area: string
   page: string
-  ui_type: 'image' | 'content'
-  category: 'free' | 'event' | 'notice' | null
+  ui_type: PopupUiType
+  category: PopupCategory | null
   theme_color: string
   image_id: number | null
   html_url: string | null
@@ -30,7 +31,7 @@ export interface HomePopupTextsTable {
 
 export interface CollectionsTable {
   id: Generated<number>
-  kind: 'promotion' | 'catalog' | 'event' | 'book_fair'
+  kind: CollectionKind
   sort: number
   theme_color: string
   image_id: number | null

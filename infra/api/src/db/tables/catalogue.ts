@@ -1,14 +1,24 @@
+import type {
+  ChapterFileFormat,
+  ChapterFileSalesType,
+  ChapterUnit,
+  ContentStatus,
+  ContentType,
+  Orientation,
+  ReadingDirection,
+  ThumbnailType,
+} from '@koma/contracts/server'
 import type { ColumnType, Generated } from 'kysely'
 import type { Timestamp, CreatedAt } from './columns'
 
 export interface ContentsTable {
   id: Generated<number>
-  type: 'comic' | 'magazine_comic'
-  orientation: 'vertical' | 'paged'
-  reading_direction: 'ltr' | 'rtl' | 'ttb'
-  chapter_unit: 'chapter' | 'volume'
-  chapter_file_format: 'image' | 'epub'
-  status: 'ongoing' | 'completed' | 'hiatus' | 'coming_soon'
+  type: ContentType
+  orientation: Orientation
+  reading_direction: ReadingDirection
+  chapter_unit: ChapterUnit
+  chapter_file_format: ChapterFileFormat
+  status: ContentStatus
   badge: string | null
   mature: boolean
   original: boolean
@@ -117,7 +127,7 @@ export type ImageAccess = 'public' | 'page' | 'private'
 
 export interface ContentImagesTable {
   content_id: number
-  type: 'cover' | 'cover_featured' | 'key_visual' | 'banner'
+  type: ThumbnailType
   image_id: number
   sort: number
 }
@@ -150,9 +160,16 @@ export interface ChapterTextsTable {
 
 export interface ChapterPagesTable {
   chapter_id: number
-  sales_type: 'product' | 'trial'
+  sales_type: ChapterFileSalesType
   sort: number
   image_id: number
+}
+
+/** A page image's description in one language (migration 0280, issue 37). */
+export interface PageDescriptionsTable {
+  image_id: number
+  lang: string
+  description: string
 }
 
 export interface HomeSectionsTable {
@@ -223,6 +240,7 @@ export interface CatalogueTables {
   chapters: ChaptersTable
   chapter_texts: ChapterTextsTable
   chapter_pages: ChapterPagesTable
+  page_descriptions: PageDescriptionsTable
   home_sections: HomeSectionsTable
   home_section_texts: HomeSectionTextsTable
   home_elements: HomeElementsTable

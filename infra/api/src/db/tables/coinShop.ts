@@ -1,3 +1,4 @@
+import type { PaymentMethod, ShopCurrency } from '@koma/contracts/server'
 import type { Generated } from 'kysely'
 
 export type CoinOrderState = 'reserved' | 'finished' | 'cancelled' | 'failed'
@@ -6,11 +7,11 @@ export interface CoinOrdersTable {
   service_order_id: string
   member_id: number
   product_seq: number
-  method: 'paypal' | 'paypal_credit' | 'credit' | 'softbank' | 'au' | 'docomo' | 'paypay'
+  method: PaymentMethod
   provider: string
   provider_order_id: string | null
   state: CoinOrderState
-  currency: 'USD' | 'JPY'
+  currency: ShopCurrency
   price: number
   purchased_amount: number
   free_amount: number

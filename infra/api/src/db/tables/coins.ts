@@ -1,8 +1,9 @@
+import type { ShopCurrency } from '@koma/contracts/server'
 import type { Generated } from 'kysely'
 
 export interface CoinProductsTable {
   seq: Generated<number>
-  currency: 'USD' | 'JPY'
+  currency: ShopCurrency
   purchased_amount: number
   free_amount: number
   price: number

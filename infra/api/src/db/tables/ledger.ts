@@ -1,7 +1,6 @@
+import type { CoinMovementKind, CoinReason, CoinType, TicketReason } from '@koma/contracts/server'
 import type { ColumnType, Generated } from 'kysely'
 import type { Timestamp } from './columns'
-
-export type CoinType = 'purchased' | 'free' | 'bonus'
 
 /** One row per member: `SELECT … FOR UPDATE` on it serialises that member's spending. */
 export interface CoinWalletsTable {
@@ -13,9 +12,9 @@ export interface CoinWalletsTable {
 export interface CoinMovementsTable {
   id: Generated<number>
   member_id: number
-  kind: 'credit' | 'spend' | 'expire'
-  /** credit: 'order' (coin purchase), 'gift', 'coupon', 'daily_bonus', 'signup', 'coin_back', 'seed'…; spend: 'unlock', 'unlock_all', 'rent'; expire: 'expire'. */
-  reason: string
+  kind: CoinMovementKind
+  /** credit: a CoinCreditReason; spend: a CoinSpendReason; expire: 'expire' (domain/coinWords.ts). */
+  reason: CoinReason
   /** The order id, reward grant id, transaction token or expired grant id. */
   ref: string
   content_id: number | null
@@ -34,7 +33,8 @@ export interface CoinLedgerTable {
   coin_type: CoinType
   amount: number
   expires_at: Timestamp | null
-  reason: string
+  /** Its movement's reason. */
+  reason: CoinReason
   ref: string
   grant_id: number | null
   created_at: Timestamp
@@ -47,7 +47,7 @@ export interface TicketLedgerTable {
   content_id: number | null
   amount: number
   expires_at: Timestamp | null
-  reason: string
+  reason: TicketReason
   ref: string
   grant_id: number | null
   chapter_id: number | null

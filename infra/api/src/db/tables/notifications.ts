@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@koma/contracts/server'
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt, Timestamp } from './columns'
 
@@ -16,8 +17,6 @@ declare module './members' {
     time_zone_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
   }
 }
-
-export type NotificationKind = 'release' | 'new_episode' | 'free_episode' | 'news' | 'gift_expiring'
 
 export interface NotificationsTable {
   id: Generated<number>

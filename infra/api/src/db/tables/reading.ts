@@ -1,4 +1,5 @@
-import type { ColumnType } from 'kysely'
+import type { AccessKind } from '@koma/contracts/server'
+import type { ColumnType, Generated } from 'kysely'
 import type { Timestamp } from './columns'
 
 /** A column with a SQL default: optional on insert. */
@@ -9,7 +10,7 @@ export interface ChapterAccessTable {
   chapter_id: number
   content_id: number
   /** owned: bought for good; rented: readable until expires_at. */
-  kind: 'owned' | 'rented'
+  kind: AccessKind
   via: 'coin' | 'gauge' | 'ticket' | 'subscribe' | 'coupon' | 'gift' | 'free'
   expires_at: Timestamp | null
   created_at: Timestamp | undefined
@@ -29,8 +30,17 @@ export interface ReadProgressTable {
   updated_at: Timestamp | undefined
 }
 
+/** A run of progress saves with no long gap (migration 0290): the time read "Your reading" counts. */
+export interface ReadingSittingsTable {
+  id: Generated<number>
+  member_id: number
+  started_at: Timestamp
+  last_at: Timestamp
+}
+
 /** What a member may read, and where they are. */
 export interface ReadingTables {
   chapter_access: ChapterAccessTable
   read_progress: ReadProgressTable
+  reading_sittings: ReadingSittingsTable
 }

@@ -1,3 +1,4 @@
+import type { ChapterFileSalesType, EpubLayout, EpubProgression } from '@koma/contracts/server'
 import type { Generated } from 'kysely'
 import type { CreatedAt } from './columns'
 
@@ -8,8 +9,8 @@ export interface EpubFilesTable {
   bytes: Buffer | null
   /** Every insert says both (`...await objects.put(bytes)`): bytes or key, never both. */
   storage_key: string | null
-  layout: 'reflowable' | 'fixed'
-  reading_progression: 'ltr' | 'rtl'
+  layout: EpubLayout
+  reading_progression: EpubProgression
   language: string
   /** RWPM JSON with zip-path hrefs (no self link: the API adds it per chapter). */
   manifest: string
@@ -20,7 +21,7 @@ export interface EpubFilesTable {
 
 export interface ChapterEpubsTable {
   chapter_id: number
-  sales_type: 'product' | 'trial'
+  sales_type: ChapterFileSalesType
   epub_id: number
   /** Trial files read only this many reading-order items; null reads them all. */
   reading_order_limit: number | null

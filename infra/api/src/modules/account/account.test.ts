@@ -2,7 +2,7 @@ import { HEADERS, endpoints, type Endpoint } from '@koma/contracts/server'
 import sharp from 'sharp'
 import { cookiesOf, createTestApp, requestOf, TEST_PUBLIC_URL, type OptionalIfNoParams, type TestApp, urlOf } from '../../test/testApp'
 import { findChapter, SEEDED, signIn } from '../../test/fixtures'
-import { device, guest, lastCode, readerIp, registerMember, sealed, uniqueEmail } from './testing'
+import { device, guest, lastCode, readerIp, registerMember, sealed, uniqueEmail } from '../../test/account'
 
 jest.setTimeout(120_000)
 
@@ -456,19 +456,36 @@ describe('profile', () => {
 
   it('settings: notifications, viewer key layout and image quality, read back as the viewer reads them', async () => {
     const defaults = (await t.call(endpoints.settings, { cookies: member.cookies })).json().result
-    expect(defaults.viewer).toEqual({ keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' } })
+    expect(defaults.viewer).toEqual({ keyLayout: 'auto', imageQuality: { wifi: 'high', mobile: 'data_saving' }, autoScrollSpeed: 3, paper: false })
     const updated = await t.call(endpoints.settingsUpdate, {
       cookies: member.cookies,
-      body: { keyLayout: 'fixed', imageQualityWifi: 'data_saving', imageQualityMobile: 'high', nightRestriction: 'false', marketing: 'true' },
+      body: {
+        keyLayout: 'fixed',
+        imageQualityWifi: 'data_saving',
+        imageQualityMobile: 'high',
+        autoScrollSpeed: '5',
+        paperMode: 'true',
+        nightRestriction: 'false',
+        marketing: 'true',
+      },
     })
     expect(updated.json().result).toEqual({
       notifications: { marketing: true, subscriptionUpdates: true, freeEpisodeUpdates: true, newsEmails: false, releaseUpdates: true, nightRestriction: false },
-      viewer: { keyLayout: 'fixed', imageQuality: { wifi: 'data_saving', mobile: 'high' } },
+      viewer: { keyLayout: 'fixed', imageQuality: { wifi: 'data_saving', mobile: 'high' }, autoScrollSpeed: 5, paper: true },
       privacy: { doNotShare: false },
       timeZone: { zone: 'Asia/Seoul', changeableFrom: null },
     })
     expect((await t.call(endpoints.profile, { cookies: member.cookies })).json().result.userExtraInfo.marketingAgree).toBe(true)
-    for (const body of [{ keyLayout: 'sideways' }, { imageQualityWifi: 'ultra' }, { marketing: 'maybe' }] as Record<string, string>[]) {
+    for (const body of [
+      { keyLayout: 'sideways' },
+      { imageQualityWifi: 'ultra' },
+      { marketing: 'maybe' },
+      { autoScrollSpeed: '6' },
+      { autoScrollSpeed: '0' },
+      { autoScrollSpeed: '2.5' },
+      { autoScrollSpeed: ' 3' },
+      { paperMode: 'on' },
+    ] as Record<string, string>[]) {
       expect((await t.call(endpoints.settingsUpdate, { cookies: member.cookies, body })).statusCode).toBe(400)
     }
     expect((await t.call(endpoints.notifyEmail, { params: { value: 'on' }, cookies: member.cookies })).json().result).toEqual({ emailNotify: true })

@@ -1,7 +1,7 @@
 import { endpoints } from '@koma/contracts/server'
 import { SIGNIN_LOCK } from '../../limits'
 import { createTestApp, type TestApp } from '../../test/testApp'
-import { lastCode, readerIp, registerMember, sealed, uniqueEmail } from './testing'
+import { lastCode, readerIp, registerMember, sealed, uniqueEmail } from '../../test/account'
 
 jest.setTimeout(180_000)
 

@@ -3,7 +3,7 @@ import { sealedPassword, SEEDED } from '../../test/fixtures'
 import { createTestApp, requestOf, type TestApp } from '../../test/testApp'
 import { text, endpoints } from '@koma/contracts/server'
 import { BODY_LIMITS } from '../../limits'
-import { device, readerIp } from './testing'
+import { device, readerIp } from '../../test/account'
 
 jest.setTimeout(120_000)
 

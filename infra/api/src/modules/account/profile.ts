@@ -4,7 +4,9 @@ import {
   ageOn,
   ACCOUNT_LIMITS,
   deviceLabel,
+  DEFAULT_VIEWER_SETTINGS,
   endpoints,
+  isAutoScrollSpeed,
   isCalendarDay,
   safeRedirect,
   timeZoneChangeableFrom,
@@ -42,6 +44,8 @@ type SettingsRow = Pick<
   | 'image_quality_wifi'
   | 'image_quality_mobile'
   | 'do_not_share'
+  | 'auto_scroll_speed'
+  | 'paper_mode'
 >
 
 const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): Omit<AccountSettings, 'timeZone'> => ({
@@ -59,6 +63,8 @@ const toSettings = (row: { [K in keyof SettingsRow]: unknown } | undefined): Omi
       wifi: (row?.image_quality_wifi as 'high' | 'data_saving') ?? 'high',
       mobile: (row?.image_quality_mobile as 'high' | 'data_saving') ?? 'data_saving',
     },
+    autoScrollSpeed: isAutoScrollSpeed(row?.auto_scroll_speed) ? row.auto_scroll_speed : DEFAULT_VIEWER_SETTINGS.autoScrollSpeed,
+    paper: Boolean(row?.paper_mode ?? false),
   },
   privacy: { doNotShare: Boolean(row?.do_not_share ?? false) },
 })
@@ -98,7 +104,7 @@ async function changeTimeZone(deps: AppDeps, memberId: number, value: unknown, r
   throw error
 }
 
-const saveSettings = (deps: AppDeps, memberId: number, changes: Partial<{ [K in keyof SettingsRow]: boolean | string }>): Promise<void> =>
+const saveSettings = (deps: AppDeps, memberId: number, changes: Partial<{ [K in keyof SettingsRow]: boolean | string | number }>): Promise<void> =>
   queries.saveSettings(deps.db, memberId, changes, deps.clock.now())
 
 const FLAG_FIELDS = {
@@ -109,6 +115,7 @@ const FLAG_FIELDS = {
   releaseUpdates: 'notify_release',
   nightRestriction: 'night_restriction',
   doNotShare: 'do_not_share',
+  paperMode: 'paper_mode',
 } as const
 const QUALITY = ['high', 'data_saving']
 
@@ -194,7 +201,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
 
   route(app, deps, endpoints.settingsUpdate, async ({ body, req }) => {
     const member = await requireMember(deps, req)
-    const changes: Record<string, boolean | string> = {}
+    const changes: Record<string, boolean | string | number> = {}
     for (const [field, column] of Object.entries(FLAG_FIELDS)) {
       const value = (body as Record<string, unknown>)[field]
       if (value === undefined) continue
@@ -213,6 +220,11 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
       if (value === undefined) continue
       if (!QUALITY.includes(value)) throw apiError('invalidParameter', { field })
       changes[column] = value
+    }
+    if (body.autoScrollSpeed !== undefined) {
+      const speed = /^[1-5]$/.test(body.autoScrollSpeed) ? Number(body.autoScrollSpeed) : NaN
+      if (!isAutoScrollSpeed(speed)) throw apiError('invalidParameter', { field: 'autoScrollSpeed' })
+      changes.auto_scroll_speed = speed
     }
     if (body.timeZone !== undefined) await changeTimeZone(deps, member.memberId, body.timeZone, req)
     if (Object.keys(changes).length) await saveSettings(deps, member.memberId, changes)

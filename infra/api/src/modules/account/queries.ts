@@ -12,7 +12,7 @@ export async function updateMember(db: Db, memberId: number, changes: Updateable
 
 export const settingsRow = (db: Db, memberId: number) => db.selectFrom('member_settings').selectAll().where('member_id', '=', memberId).executeTakeFirst()
 
-export async function saveSettings(db: Db, memberId: number, changes: Record<string, boolean | string>, now: Date): Promise<void> {
+export async function saveSettings(db: Db, memberId: number, changes: Record<string, boolean | string | number>, now: Date): Promise<void> {
   await db
     .insertInto('member_settings')
     .values({ member_id: memberId, ...(changes as object), updated_at: now })
@@ -75,6 +75,9 @@ export async function eraseMember(db: Db, memberId: number, reason: string, now:
     await trx.deleteFrom('external_accounts').where('member_id', '=', memberId).execute()
     await trx.deleteFrom('email_codes').where('member_id', '=', memberId).execute()
     await trx.deleteFrom('password_resets').where('member_id', '=', memberId).execute()
+    // What they read (issue 37 item 6, "Your reading"): goes with the account.
+    await trx.deleteFrom('read_progress').where('member_id', '=', memberId).execute()
+    await trx.deleteFrom('reading_sittings').where('member_id', '=', memberId).execute()
     await trx.insertInto('account_deletions').values({ reason, deleted_at: now }).execute()
   })
 }

@@ -4,7 +4,7 @@ import { cookiesOf, createTestApp, type TestApp, urlOf } from '../../test/testAp
 import { SEEDED, signIn } from '../../test/fixtures'
 import { SEEDED_COUPONS } from '../../seed/accounts'
 import { SEED_NOW } from '../../test/template'
-import { device, guest, readerIp, registerMember } from './testing'
+import { device, guest, readerIp, registerMember } from '../../test/account'
 
 jest.setTimeout(120_000)
 

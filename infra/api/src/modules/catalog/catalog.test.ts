@@ -90,7 +90,7 @@ describe('paging (20 a page, pageNo or seqNo)', () => {
     expect(ids.size).toBe(25)
     const past = await t.call(endpoints.contentCatalog, { params: { id: catalog.id }, query: { pageNo: '3' } })
     expect(past.statusCode).toBe(404)
-    expect(past.json()).toEqual({ code: 404, message: 'There are no more items to show.', hasNextPage: false })
+    expect(past.json()).toEqual({ name: 'noMorePages', code: 404, message: 'There are no more items to show.', hasNextPage: false })
   })
 
   it('refuses malformed paging with a clear 400, never a database error', async () => {
@@ -222,13 +222,14 @@ describe('promotions and content catalogs', () => {
         .execute()
       const ended = await t.call(endpoints.promotion, { params: { id: promotion.id }, locale: 'fr' })
       expect(ended.statusCode).toBe(400)
-      expect(ended.json()).toEqual({ code: 400, message: 'Cette campagne n’a pas lieu en ce moment.' })
+      expect(ended.json()).toEqual({ name: 'campaignUnavailable', code: 400, message: 'Cette campagne n’a pas lieu en ce moment.' })
       await t.db
         .updateTable('collections')
         .set({ start_at: new Date(now + 86_400_000), end_at: null })
         .where('id', '=', promotion.id)
         .execute()
       expect((await t.call(endpoints.promotion, { params: { id: promotion.id }, locale: 'ja' })).json()).toEqual({
+        name: 'campaignUnavailable',
         code: 400,
         message: 'このキャンペーンは現在開催されていません。',
       })

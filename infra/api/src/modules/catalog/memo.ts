@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import { readMayBeStale } from '../../db/replica'
 import type { AppDeps } from '../../deps'
+import { cacheNameOf } from '../../metrics/metrics'
 
 /**
  * Short-lived server caches of what every reader sees alike (home, menu lists, the anonymous
@@ -24,7 +25,9 @@ export function memo<T>(deps: AppDeps, key: string, build: () => Promise<T>, unt
   }
   const now = deps.clock.now().getTime()
   const hit = cache.get(key)
-  if (hit && now < hit.until) return hit.value as Promise<T>
+  const fresh = hit !== undefined && now < hit.until
+  deps.metrics?.cacheLookup(cacheNameOf(key), fresh)
+  if (fresh) return hit.value as Promise<T>
   // What every reader sees alike may come from a read replica (db/replica.ts): it is seconds stale anyway.
   const entry: Entry = { value: readMayBeStale(build), until: now + SHARED_TTL_MS }
   cache.set(key, entry)

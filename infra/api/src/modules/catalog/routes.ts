@@ -5,6 +5,8 @@ import { apiError } from '../../http/errorCatalogue'
 import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
 import { requireMember } from '../session/session'
+import { requireFullMember } from '../member/guest'
+import { memberReadingExport, memberReadingStats } from './readingStats'
 import { collectionPage, eventList } from './collections'
 import { comingSoonEntry } from './comingSoon'
 import { libraryPage, requireContent, setMemberFlag } from './library'
@@ -77,6 +79,17 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: AppDeps): void
       await setMemberFlag(deps, table, member.memberId, id, on)
       return { [key]: on } as Record<K, boolean>
     }
+  // Your reading (issue 37 item 6): the member's own, nobody else's; a guest is asked to sign up.
+  route(app, deps, endpoints.readingStats, async ({ req, reply, locale }) => {
+    const member = await requireFullMember(deps, req)
+    reply.header('cache-control', 'no-store')
+    return memberReadingStats(deps, req, member.memberId, locale)
+  })
+  route(app, deps, endpoints.readingExport, async ({ req, reply, locale }) => {
+    const member = await requireFullMember(deps, req)
+    reply.header('cache-control', 'no-store')
+    return memberReadingExport(deps, req, reply, member.memberId, locale)
+  })
   route(app, deps, endpoints.subscribe, flag('library_subscriptions', 'subscribed', true))
   route(app, deps, endpoints.unsubscribe, flag('library_subscriptions', 'subscribed', false))
   route(app, deps, endpoints.hide, flag('library_hidden', 'hidden', true))

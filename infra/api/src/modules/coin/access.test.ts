@@ -4,7 +4,7 @@ import { createClock } from '../../clock'
 import { loadConfig } from '../../config'
 import { atLeast } from '../../test/lists'
 import { createTestApp, urlOf, type TestApp } from '../../test/testApp'
-import { guest, registerMember } from '../account/testing'
+import { guest, registerMember } from '../../test/account'
 import { creditCoins, ledgerSum } from './ledger'
 import { creditTickets } from './stock'
 
@@ -257,6 +257,11 @@ describe('transaction tokens and unlock', () => {
     const owned = await t.db.selectFrom('chapter_access').select('chapter_id').where('member_id', '=', member.memberId).where('kind', '=', 'owned').execute()
     expect(owned.map((row) => Number(row.chapter_id)).sort()).toEqual(title.map((chapter) => chapter.id).sort())
     expect(await ledgerSum(t.db, member.memberId)).toBe(2)
+    // One movement, in the ledger's word for it (the browser's unlockAll: domain/coinWords.ts COIN_SPEND_REASON), as the history says it.
+    const spends = await t.db.selectFrom('coin_movements').select('reason').where('member_id', '=', member.memberId).where('kind', '=', 'spend').execute()
+    expect(spends.map((row) => row.reason)).toEqual(['unlock_all'])
+    const history = (await t.call(endpoints.coinHistory, { params: { tab: 'used' }, cookies: member.cookies })).json().result.history
+    expect(history.map((entry: { reason: string }) => entry.reason)).toEqual(['unlock_all'])
     // A chapter of another title, or none, is refused.
     expect(
       (

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../test/testApp'
-import { registerMember } from '../account/testing'
+import { registerMember } from '../../test/account'
 import { bookExpiries, coinBalance, creditCoins, ledgerSum, spendCoins } from './ledger'
 
 jest.setTimeout(120_000)

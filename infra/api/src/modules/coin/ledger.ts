@@ -1,4 +1,14 @@
-import { allocateSpend, balanceOf, expiringCoins, grantIsLive, type CoinBalance, type CoinGrant, type CoinType } from '@koma/contracts/server'
+import {
+  allocateSpend,
+  balanceOf,
+  expiringCoins,
+  grantIsLive,
+  type CoinBalance,
+  type CoinCreditReason,
+  type CoinGrant,
+  type CoinSpendReason,
+  type CoinType,
+} from '@koma/contracts/server'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
@@ -25,8 +35,8 @@ export interface CreditInput {
   amount: number
   /** When these coins expire (null: never; purchased coins never expire). */
   expiresAt: Date | null
-  /** Why: 'order' (a coin purchase, ref = serviceOrderId), 'gift', 'coupon', 'daily_bonus', 'signup', 'coin_back', 'seed'. */
-  reason: string
+  /** Why: a coin purchase ('order', ref = serviceOrderId), a reward's source, or coin-back. */
+  reason: CoinCreditReason
   ref: string
   /** The API clock's now (deps.clock.now()); defaults to the database's clock. */
   now?: Date
@@ -168,8 +178,7 @@ export async function bookExpiries(trx: Db, memberId: number, now: Date, grants?
 export interface SpendInput {
   memberId: number
   amount: number
-  /** 'unlock', 'unlock_all', 'rent'. */
-  reason: string
+  reason: CoinSpendReason
   /** Unique per spend (the transaction token). */
   ref: string
   now: Date

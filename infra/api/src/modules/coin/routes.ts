@@ -2,12 +2,25 @@ import { coinInventoryOf, endpoints, parseExpiryWindowDays, shopCurrency, type C
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
+import { HttpError } from '../../http/errors'
 import { parseContentType, parseId } from '../../http/ids'
 import { route } from '../../http/route'
 import { requireMember, sessionMember } from '../session/session'
 import { coinBalance } from './ledger'
 import { accessTarget, issueTransactionToken, rentChapter, unlockChapters } from './access'
 import { coinExpire, coinExpireWithin, coinHistory, HISTORY_TABS } from './history'
+
+/** An unlock that did not buy (metrics: koma_api_coin_unlock_failures_total), by its catalogue key or status. */
+async function countingUnlockFailures<T extends { status: number }>(deps: AppDeps, unlock: () => Promise<T>): Promise<T> {
+  try {
+    const outcome = await unlock()
+    if (outcome.status >= 400) deps.metrics?.unlockFailures.inc({ reason: `status_${outcome.status}` })
+    return outcome
+  } catch (error) {
+    deps.metrics?.unlockFailures.inc({ reason: error instanceof HttpError ? (error.textKey ?? `status_${error.status}`) : 'error' })
+    throw error
+  }
+}
 
 /** Repeated form keys arrive as an array, a single one as a string. */
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
@@ -51,15 +64,17 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
     const contentId = parseId(params.id)
     const chapterId = parseId(params.chapterId)
     const { content, chapters } = await accessTarget(deps, req, type, contentId, [chapterId])
-    const outcome = await unlockChapters(deps, {
-      memberId: member.memberId,
-      content,
-      chapters,
-      token: body.token,
-      price: body.price,
-      coinBackPrice: body.coinBackPrice,
-      all: false,
-    })
+    const outcome = await countingUnlockFailures(deps, () =>
+      unlockChapters(deps, {
+        memberId: member.memberId,
+        content,
+        chapters,
+        token: body.token,
+        price: body.price,
+        coinBackPrice: body.coinBackPrice,
+        all: false,
+      }),
+    )
     reply.code(outcome.status)
     return outcome.result
   })
@@ -75,15 +90,17 @@ export function registerCoinRoutes(app: FastifyInstance, deps: AppDeps): void {
       return Number(value)
     })
     const { content, chapters } = await accessTarget(deps, req, type, contentId, [...new Set(ids)])
-    const outcome = await unlockChapters(deps, {
-      memberId: member.memberId,
-      content,
-      chapters,
-      token: body.token,
-      price: body.price,
-      coinBackPrice: body.coinBackPrice,
-      all: true,
-    })
+    const outcome = await countingUnlockFailures(deps, () =>
+      unlockChapters(deps, {
+        memberId: member.memberId,
+        content,
+        chapters,
+        token: body.token,
+        price: body.price,
+        coinBackPrice: body.coinBackPrice,
+        all: true,
+      }),
+    )
     reply.code(outcome.status)
     return outcome.result
   })

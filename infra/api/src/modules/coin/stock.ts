@@ -1,4 +1,4 @@
-import { gaugeAfterUse, grantIsLive, spendingOrder, type CoinGrant, type Inventory } from '@koma/contracts/server'
+import { gaugeAfterUse, grantIsLive, spendingOrder, type CoinGrant, type Inventory, type RewardSource } from '@koma/contracts/server'
 import { sql, type Kysely } from 'kysely'
 import type { Database, RewardGrantsTable } from '../../db/schema'
 import { apiError } from '../../http/errorCatalogue'
@@ -60,7 +60,7 @@ export async function spendTicket(trx: Db, input: { memberId: number; contentId:
 /** Add tickets once per (reason, ref). */
 export async function creditTickets(
   trx: Db,
-  input: { memberId: number; contentId: number | null; amount: number; expiresAt: Date | null; reason: string; ref: string; now: Date },
+  input: { memberId: number; contentId: number | null; amount: number; expiresAt: Date | null; reason: RewardSource; ref: string; now: Date },
 ): Promise<{ credited: boolean; id: number | null }> {
   const row = await trx
     .insertInto('ticket_ledger')

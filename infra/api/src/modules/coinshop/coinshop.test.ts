@@ -4,7 +4,7 @@ import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
 import { atLeast, first } from '../../test/lists'
-import { guest, registerMember } from '../account/testing'
+import { guest, registerMember } from '../../test/account'
 
 jest.setTimeout(120_000)
 

@@ -2,7 +2,7 @@ import { COMMENT_ISSUES, CONTENT_ISSUES, endpoints } from '@koma/contracts/serve
 import type { LightMyRequestResponse } from 'fastify'
 import { createTestApp, requestOf, type TestApp } from '../../test/testApp'
 import { signIn } from '../../test/fixtures'
-import { device, guest, readerIp, registerMember, sealed } from '../account/testing'
+import { device, guest, readerIp, registerMember, sealed } from '../../test/account'
 
 jest.setTimeout(180_000)
 

@@ -122,6 +122,11 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
   const summary = summaries.get(id)
   if (!summary) throw apiError('notFound')
   const text = pickLocalized(texts, () => id, locale).get(id)
+  const described = await describedThroughout(
+    deps,
+    chapterSummaries.map((chapter) => chapter.id),
+    locale,
+  )
   const keyVisual = summary.thumbnails.find((thumbnail) => thumbnail.type === 'key_visual') ?? null
 
   return {
@@ -146,5 +151,23 @@ export async function contentDetail(deps: AppDeps, req: FastifyRequest, type: Co
     inventory,
     chapters: chapterSummaries,
     subscribed,
+    described,
   }
+}
+
+/**
+ * Issue 37: a title is described throughout when its released chapters have pages and every one
+ * of them has a description in the reader's language (a novel's EPUB chapters have no page images).
+ */
+export async function describedThroughout(deps: AppDeps, chapterIds: readonly number[], locale: Locale): Promise<boolean> {
+  if (!chapterIds.length) return false
+  const row = await deps.db
+    .selectFrom('chapter_pages as p')
+    .leftJoin('page_descriptions as d', (join) => join.onRef('d.image_id', '=', 'p.image_id').on('d.lang', '=', locale))
+    .select((eb) => [eb.fn.countAll<string>().as('pages'), eb.fn.count<string>('d.image_id').as('described')])
+    .where('p.chapter_id', 'in', [...chapterIds])
+    .where('p.sales_type', '=', 'product')
+    .executeTakeFirst()
+  const pages = Number(row?.pages ?? 0)
+  return pages > 0 && Number(row?.described ?? 0) === pages
 }

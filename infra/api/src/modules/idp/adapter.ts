@@ -36,7 +36,7 @@ function configuration(config: ProviderConfig, app: FastifyInstance): oidc.Confi
       const target = new URL(url)
       if (target.origin !== SANDBOX_ORIGIN) throw new Error(`sandbox fetch outside the sandbox: ${target.origin}`)
       const headers: Record<string, string> = {}
-      new Headers(options.headers as HeadersInit).forEach((value, name) => {
+      new Headers(options.headers as ConstructorParameters<typeof Headers>[0]).forEach((value, name) => {
         headers[name] = value
       })
       const body = options.body === undefined || options.body === null ? undefined : String(options.body)

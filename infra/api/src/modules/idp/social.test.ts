@@ -1,7 +1,7 @@
 import { endpoints } from '@koma/contracts/server'
 import { PAGE_SECURITY_POLICY } from '../../http/pages'
 import { cookiesOf, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp'
-import { registerMember, sealed } from '../account/testing'
+import { registerMember, sealed } from '../../test/account'
 import { STATE_COOKIE, STATE_COOKIE_PATH } from './state'
 
 jest.setTimeout(120_000)

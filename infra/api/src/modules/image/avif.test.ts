@@ -1,6 +1,6 @@
 import { pickedPageUrl, stripPageSources, tileHeights } from '@koma/contracts/server'
 import sharp from 'sharp'
-import { readerIp } from '../account/testing'
+import { readerIp } from '../../test/account'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { IMAGE_QUEUES, startImageJobs, type ImageJobs } from './jobs'
 import { negotiateFormat } from './render'

@@ -1,7 +1,7 @@
 import { endpoints } from '@koma/contracts/server'
 import { createTestApp, type TestApp } from '../../test/testApp'
 import { atLeast } from '../../test/lists'
-import { registerMember } from '../account/testing'
+import { registerMember } from '../../test/account'
 import { creditCoins } from '../coin/ledger'
 import { loadSigningKey, PAGE_URL_LIFETIME_MS, PAGE_URL_STEP_MS, pageUrlSigner } from './signing'
 

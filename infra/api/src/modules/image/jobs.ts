@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import { createQueue } from '../../db/jobQueues'
+import { countingFailures } from '../../metrics/metrics'
 import type { JobsConnection } from '../../db/connect'
 import type { AppDeps } from '../../deps'
 import { backfillStatus, backfillStep, encodeImageVariants, ensureBackfill } from './variants'
@@ -77,15 +78,19 @@ export async function startImageJobs(deps: AppDeps, connection: JobsConnection, 
   await createQueues(boss)
   const polling = { pollingIntervalSeconds: options.pollingSeconds ?? 2 }
 
-  await boss.work<{ id: number }>(IMAGE_QUEUES.encode, { ...polling, batchSize: 1 }, async ([job]) => {
-    if (job) await encodeImageVariants(deps, Number(job.data.id))
-  })
-  await boss.work(IMAGE_QUEUES.backfill, polling, async () => {
+  await boss.work<{ id: number }>(IMAGE_QUEUES.encode, { ...polling, batchSize: 1 }, async ([job]) =>
+    countingFailures(deps.metrics, IMAGE_QUEUES.encode, async () => {
+      if (job) await encodeImageVariants(deps, Number(job.data.id))
+    }),
+  )
+  const backfillJob = async () => {
     const started = Date.now()
     const step = await backfillStep(deps, { limit: BACKFILL_STEP, log, until: () => Date.now() - started > 60_000 })
     if (step.images) log(`AVIF backfill: ${step.images} images, ${step.variants} variants encoded${step.failures ? `, ${step.failures} failed` : ''}`)
     if (step.more) await boss.send(IMAGE_QUEUES.backfill, {})
-  })
+  }
+  await boss.work(IMAGE_QUEUES.backfill, polling, async () => countingFailures(deps.metrics, IMAGE_QUEUES.backfill, () => backfillJob()))
+  deps.metrics?.watchQueues(boss, Object.values(IMAGE_QUEUES))
 
   const backfill = async () => {
     await boss.send(IMAGE_QUEUES.backfill, {})

@@ -1,7 +1,7 @@
 import { endpoints, text } from '@koma/contracts/server'
 import sharp from 'sharp'
 import type { ApiConfig } from '../../config'
-import { readerIp, registerMember } from '../account/testing'
+import { readerIp, registerMember } from '../../test/account'
 import { createTestApp, type TestApp, urlOf } from '../../test/testApp'
 import { RenderPool } from './renderPool'
 

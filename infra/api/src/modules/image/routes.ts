@@ -100,7 +100,10 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const authorise = async (id: number, query: Query, req: FastifyRequest): Promise<Grant> => {
     let grant: Grant
     if (query.e !== undefined || query.s !== undefined) {
-      if (!pageUrls(deps).verify(id, query.e, query.s, deps.clock.realNow())) throw apiError('notFound')
+      if (!pageUrls(deps).verify(id, query.e, query.s, deps.clock.realNow())) {
+        deps.metrics?.signedUrlRefusals.inc()
+        throw apiError('notFound')
+      }
       grant = 'signed'
     } else {
       if ((await accessOf(id)) !== 'public') throw apiError('notFound')

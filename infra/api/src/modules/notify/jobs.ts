@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import { createQueue } from '../../db/jobQueues'
+import { countingFailures } from '../../metrics/metrics'
 import type { JobsConnection } from '../../db/connect'
 import type { AppDeps } from '../../deps'
 import { announceExpiringGifts, announceReleases, deliverNotification, takeDue } from './service'
@@ -55,7 +56,7 @@ export async function startNotificationJobs(deps: AppDeps, connection: JobsConne
   await createQueue(boss, { name: QUEUES.deliver, ...retry, expireInSeconds: 300 })
   const polling = { pollingIntervalSeconds: options.pollingSeconds ?? 2 }
 
-  await boss.work(QUEUES.tick, polling, async () => {
+  const tickJob = async () => {
     await announceReleases(deps)
     await announceExpiringGifts(deps)
     for (;;) {
@@ -63,8 +64,8 @@ export async function startNotificationJobs(deps: AppDeps, connection: JobsConne
       if (!ids.length) break
       await boss.insert(ids.map((id) => ({ name: QUEUES.deliver, data: { id }, ...retry })))
     }
-  })
-  await boss.work<{ id: number }>(QUEUES.deliver, { ...polling, batchSize: 5 }, async (jobs) => {
+  }
+  const deliverJobs = async (jobs: PgBoss.Job<{ id: number }>[]) => {
     // One failure fails the batch: the retry finds the others already sent and does nothing.
     let failure: unknown = null
     for (const job of jobs) {
@@ -75,7 +76,12 @@ export async function startNotificationJobs(deps: AppDeps, connection: JobsConne
       }
     }
     if (failure) throw failure
-  })
+  }
+  await boss.work(QUEUES.tick, polling, async () => countingFailures(deps.metrics, QUEUES.tick, () => tickJob()))
+  await boss.work<{ id: number }>(QUEUES.deliver, { ...polling, batchSize: 5 }, async (jobs) =>
+    countingFailures(deps.metrics, QUEUES.deliver, () => deliverJobs(jobs)),
+  )
+  deps.metrics?.watchQueues(boss, Object.values(QUEUES))
 
   const tick = async () => {
     await boss.send(QUEUES.tick, {})

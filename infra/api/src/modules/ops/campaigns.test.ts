@@ -1,8 +1,8 @@
 import { endpoints, type Endpoint, type HomeLayout, type Locale } from '@koma/contracts/server'
 import { signIn } from '../../test/fixtures'
 import { createTestApp, type OptionalIfNoParams, type TestApp } from '../../test/testApp'
-import { guest, registerMember, uniqueEmail } from '../account/testing'
-import { becomeOperator } from './testing'
+import { guest, registerMember, uniqueEmail } from '../../test/account'
+import { becomeOperator } from '../../test/ops'
 
 jest.setTimeout(180_000)
 

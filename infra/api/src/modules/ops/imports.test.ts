@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/testApp'
 import { callAs, freshCallers, type Caller, type Who } from '../../test/world'
 import { importTarget } from '../viewer/importer'
 import { epubSample } from '../../test/samples'
-import { multipartBody } from './testing'
+import { multipartBody } from '../../test/ops'
 
 jest.setTimeout(180_000)
 

@@ -1,12 +1,12 @@
-import { OPERATOR_STEP_UP_CODE, endpoints, text, type Endpoint, type ContentType } from '@koma/contracts/server'
+import { OPERATOR_STEP_UP_CODE, RESPONSE_HEADERS, endpoints, text, type Endpoint, type ContentType } from '@koma/contracts/server'
 import { sql } from 'kysely'
 import { sealedPassword, signIn } from '../../test/fixtures'
 import { sha256 } from '../../http/tokens'
 import { OPERATOR_FACTOR_LOCK } from '../../limits'
 import { cookiesOf, createTestApp, type OptionalIfNoParams, type TestApp } from '../../test/testApp'
-import { readerIp, registerMember, uniqueEmail } from '../account/testing'
+import { readerIp, registerMember, uniqueEmail } from '../../test/account'
 import { ENROLMENT_CODE_TTL_MS, grantOperator, resetOperatorFactor, revokeOperator } from './operators'
-import { becomeOperator, grantForTest, totpCode } from './testing'
+import { becomeOperator, grantForTest, totpCode } from '../../test/ops'
 
 jest.setTimeout(180_000)
 
@@ -330,6 +330,35 @@ describe('the audit log', () => {
   })
 })
 
+describe("the Health page's figures of this process (issue 38)", () => {
+  it('answers what its Prometheus registry holds: the requests counted so far, the same its scrape exposes', async () => {
+    const reading = async () => (await asOperator(endpoints.opsProcessReading)).json().result.reading
+    // The two-instance lane: calls take turns over the instances. The reading is this test's
+    // first instance's (the one whose registry it scrapes below): the next turn is, if not this one.
+    let first = await reading()
+    if (first.instance !== t.deps.config.instance) first = await reading()
+    expect(first).toMatchObject({ instance: t.deps.config.instance, startedAt: expect.any(Number), pool: null })
+    expect(first.requests.buckets.at(-1)).toEqual({ le: null, count: first.requests.total })
+    // Three calls: all to this instance, or (two instances) the middle one; the next reading is this instance's again.
+    for (let i = 0; i < 3; i++) await t.call(endpoints.appVersion)
+    const second = await reading()
+    expect(second.instance).toBe(first.instance)
+    // Those calls, and the first reading's own (counted once answered).
+    expect(second.requests.total).toBe(first.requests.total + (t.instances === 1 ? 4 : 2))
+    expect(second.startedAt).toBe(first.startedAt)
+    const exposed = (await t.deps.metrics!.scrape()).body
+    const scraped = [...exposed.matchAll(/^koma_api_http_requests_total\{[^}]*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0)
+    expect(scraped).toBe(second.requests.total + 1)
+  })
+
+  it('is for operators who confirmed the second factor only', async () => {
+    expect((await t.call(endpoints.opsProcessReading)).statusCode).toBe(401)
+    expect((await t.call(endpoints.opsProcessReading, { cookies: reader })).statusCode).toBe(403)
+    const unconfirmed = await signInFrom(operator.email, 'koma-reader-9')
+    expect((await t.call(endpoints.opsProcessReading, { cookies: unconfirmed })).json().code).toBe(OPERATOR_STEP_UP_CODE)
+  })
+})
+
 describe('maintenance', () => {
   const texts = {
     titleJa: 'ただいまメンテナンス中です',
@@ -353,7 +382,12 @@ describe('maintenance', () => {
     expect(on.json().result).toMatchObject({ on: true, active: true, endsAt })
     const ja = await readerHome('ja')
     expect(ja.statusCode).toBe(503)
-    expect(ja.json()).toEqual({ code: 503, message: texts.titleJa, maintenance: { title: texts.titleJa, description: texts.descriptionJa, endAt: endsAt } })
+    expect(ja.json()).toEqual({
+      name: 'maintenance',
+      code: 503,
+      message: texts.titleJa,
+      maintenance: { title: texts.titleJa, description: texts.descriptionJa, endAt: endsAt },
+    })
     expect(Number(ja.headers['retry-after'])).toBeGreaterThan(0)
     expect((await readerHome('fr', {})).json().maintenance.title).toBe(texts.titleFr)
     expect((await t.call(endpoints.profile, { cookies: reader })).statusCode).toBe(503)
@@ -365,6 +399,9 @@ describe('maintenance', () => {
     expect((await asOperator(endpoints.opsService)).json().result.maintenance.active).toBe(true)
     const off = await asOperator(endpoints.opsMaintenance, { body: { on: 'false' } })
     expect(off.json().result.active).toBe(false)
+    // An operator's write says so (the edge forgets its copies of public answers on it); a read does not.
+    expect(off.headers[RESPONSE_HEADERS.operatorWrite]).toBe('1')
+    expect((await asOperator(endpoints.opsService)).headers[RESPONSE_HEADERS.operatorWrite]).toBeUndefined()
     expect((await readerHome()).statusCode).toBe(200)
   })
 

@@ -28,6 +28,7 @@ import { enrolTotp, operatorStatus, requireOperator, verifyTotp } from './operat
 import { forgetServiceStates, saveServiceState, serviceStates } from './states'
 import { invalidate } from '../../cluster/invalidation'
 import { registerImportRoute } from './imports'
+import { editPageDescription, opsChapterPages } from './pages'
 
 const PROBLEM_TEXTS: Record<FieldError['problem'], TextKey> = {
   required: 'fieldRequired',
@@ -120,6 +121,14 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { recorded: true }
   })
 
+  // This process's own Prometheus figures for the console's Health page (the edge asks each API
+  // process in turn, with the operator's own cookie): read from its registry, nothing counted twice.
+  route(app, deps, endpoints.opsProcessReading, async ({ req, reply }) => {
+    await requireOperator(deps, req)
+    reply.header('cache-control', 'no-store')
+    return { reading: deps.metrics ? await deps.metrics.reading(deps.config.instance) : null }
+  })
+
   route(app, deps, endpoints.opsUpdate, async ({ req, body, locale }) => {
     const operator = await requireOperator(deps, req)
     const { setting, errors } = checkUpdateForm(body)
@@ -207,6 +216,19 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps): void {
     const chapter = await editChapterSales(deps, operator.actor, params.id, body, (errors) => formRefused(errors, locale))
     await invalidate(deps, 'catalog', req.log)
     return chapter
+  })
+
+  route(app, deps, endpoints.opsChapterPages, async ({ req, params }) => {
+    await requireOperator(deps, req)
+    return opsChapterPages(deps, params.id)
+  })
+
+  route(app, deps, endpoints.opsPageDescription, async ({ req, params, body, locale }) => {
+    const operator = await requireOperator(deps, req)
+    const page = await editPageDescription(deps, operator.actor, params, body, (errors) => formRefused(errors, locale))
+    // Readers' chapter pages and the "Described" label follow on every API process.
+    await invalidate(deps, 'catalog', req.log)
+    return page
   })
 
   route(app, deps, endpoints.opsCoupons, async ({ req, query }) => {

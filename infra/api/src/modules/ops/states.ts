@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Transaction } from 'kysely'
 import type { AppDeps } from '../../deps'
 import type { Database } from '../../db/schema'
+import { apiError, errorBody } from '../../http/errorCatalogue'
 import { requestLocale } from '../../http/locale'
 import { isOperatorRequest } from './operators'
 
@@ -112,7 +113,7 @@ export function registerMaintenanceGate(app: FastifyInstance, deps: AppDeps): vo
     const locale = requestLocale(req)
     const info = maintenanceInfoFor(maintenance, locale)
     const title = info.title || text('systemMaintenance', locale)
-    const body: ErrorBody = { code: 503, message: title, maintenance: { ...info, title } }
+    const body: ErrorBody = { ...errorBody(apiError('maintenance'), locale), message: title, maintenance: { ...info, title } }
     const retryAfter = info.endAt ? Math.ceil((Date.parse(info.endAt) - deps.clock.now().getTime()) / 1000) : 0
     if (retryAfter > 0) reply.header('retry-after', String(retryAfter))
     return reply.status(503).header('cache-control', 'no-store').send(body)

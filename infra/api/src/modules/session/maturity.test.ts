@@ -1,5 +1,5 @@
 import { endpoints, HEADERS, text } from '@koma/contracts/server'
-import { registerMember, uniqueEmail } from '../account/testing'
+import { registerMember, uniqueEmail } from '../../test/account'
 import { createTestApp, type TestApp } from '../../test/testApp'
 
 jest.setTimeout(120_000)

@@ -1,8 +1,8 @@
-import { endpoints } from '@koma/contracts/server'
+import { endpoints, healthEndpoint } from '@koma/contracts/server'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../../deps'
 import { apiError } from '../../http/errorCatalogue'
-import { route } from '../../http/route'
+import { API_PREFIX, route } from '../../http/route'
 import { sessionMember } from '../session/session'
 
 /** The mailer's message ids and campaign codes. */
@@ -28,7 +28,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
   // Names the process that answered (KOMA_INSTANCE, or a random name drawn at start): behind the
   // edge's balancing, operators and tests see which API process served a call. Public, so it
   // says nothing about the host (no host name, no process id: issue 33).
-  app.get('/api/health', { config: { bare: true } }, async (_req, reply) => {
+  app.get(API_PREFIX + healthEndpoint.path, { config: { bare: healthEndpoint.bare ?? false } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store')
     return { result: { ok: true, instance: deps.config.instance } }
   })

@@ -49,7 +49,9 @@ export async function chapterView(
     deps.db
       .selectFrom('chapter_pages as p')
       .innerJoin('images as i', 'i.id', 'p.image_id')
-      .select(['i.id', 'i.width', 'i.height'])
+      // Issue 37: what the page shows, in the reader's language, for screen readers.
+      .leftJoin('page_descriptions as d', (join) => join.onRef('d.image_id', '=', 'p.image_id').on('d.lang', '=', input.locale))
+      .select(['i.id', 'i.width', 'i.height', 'd.description'])
       .where('p.chapter_id', '=', chapter.id)
       .where('p.sales_type', '=', input.salesType)
       .orderBy('p.sort', 'asc')
@@ -116,7 +118,10 @@ export async function chapterView(
     orientation: content.orientation,
     readingDirection: content.reading_direction,
     chapterFileFormat: content.chapter_file_format,
-    images: pages.map((page) => pageImage(deps, Number(page.id), page.width, page.height)),
+    images: pages.map((page) => {
+      const image = pageImage(deps, Number(page.id), page.width, page.height)
+      return page.description ? { ...image, description: page.description } : image
+    }),
     authorComment: text?.author_comment ?? null,
     previousChapter: neighbour(chapter.sort - 1, false),
     nextChapter: neighbour(chapter.sort + 1, true),

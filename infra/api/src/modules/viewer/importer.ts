@@ -7,6 +7,7 @@ import { ARCHIVE_LIMITS } from '../../limits'
 import type { ObjectStore } from '../../storage'
 import { MAX_INPUT_PIXELS } from '../image/render'
 import { insertImage } from '../image/stored'
+import { comicInfoDescriptions } from './comicInfo'
 import { EpubError } from './epub/parse'
 import { importEpubBytes } from './epub/store'
 import { ArchiveLimitError } from './epub/zip'
@@ -316,7 +317,21 @@ export async function importImageFolder(
     .insertInto('chapter_pages')
     .values(pages.map((page, index) => ({ chapter_id: chapterId, sales_type: 'product' as const, sort: index + 1, image_id: page.id })))
     .execute()
-  return { contentId, chapterId, title, detail: `${vertical ? 'vertical' : 'paged'}, ${pages.length} pages` }
+  const described = await importComicInfo(db, folder, pages)
+  const notes = [`${vertical ? 'vertical' : 'paged'}`, `${pages.length} pages`, ...(described ? [`${described} described (ComicInfo.xml)`] : [])]
+  return { contentId, chapterId, title, detail: notes.join(', ') }
+}
+
+/** Page descriptions from the folder's ComicInfo.xml, when it has one (issue 37): how many pages got one. */
+async function importComicInfo(db: Kysely<Database>, folder: string, pages: { id: number }[]): Promise<number> {
+  const file = fs.readdirSync(folder).find((name) => name.toLowerCase() === 'comicinfo.xml')
+  if (!file) return 0
+  const found = comicInfoDescriptions(fs.readFileSync(path.join(folder, file), 'utf8'), pages.length)
+  const rows = [...found].flatMap(([index, texts]) =>
+    Object.entries(texts).map(([lang, description]) => ({ image_id: pages[index]?.id ?? 0, lang, description })),
+  )
+  if (rows.length) await db.insertInto('page_descriptions').values(rows).execute()
+  return found.size
 }
 
 /**

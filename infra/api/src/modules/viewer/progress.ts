@@ -1,4 +1,4 @@
-import { finishedProgress, parseReadProgress, type ContentType, type ReadProgress } from '@koma/contracts/server'
+import { finishedProgress, parseReadProgress, SITTING_GAP_MINUTES, type ContentType, type ReadProgress } from '@koma/contracts/server'
 import type { FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { AppDeps } from '../../deps'
@@ -66,6 +66,24 @@ async function upsert(deps: AppDeps, memberId: number, contentId: number, chapte
       }),
     )
     .execute()
+  await recordSitting(deps, memberId, now)
+}
+
+/**
+ * Time read for "Your reading" (issue 37 item 6): a save within SITTING_GAP_MINUTES of the
+ * member's last one stretches that sitting to now; otherwise it starts a new one. Two saves racing
+ * may start two overlapping sittings: the figures count an overlap once (sittingSeconds).
+ */
+async function recordSitting(deps: AppDeps, memberId: number, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - SITTING_GAP_MINUTES * 60_000)
+  const stretched = await deps.db
+    .updateTable('reading_sittings')
+    .set({ last_at: sql<Date>`greatest(last_at, ${now})` })
+    .where('member_id', '=', memberId)
+    .where('last_at', '>=', since)
+    .executeTakeFirst()
+  if (Number(stretched.numUpdatedRows) > 0) return
+  await deps.db.insertInto('reading_sittings').values({ member_id: memberId, started_at: now, last_at: now }).execute()
 }
 
 /** POST …/read: where the member is now (SPEC §7 body: href, type, progression, totalProgression, position). */

@@ -7,6 +7,7 @@ import { rawRoute, route } from '../../http/route'
 import { readableChapter } from './access'
 import { chapterView } from './chapter'
 import { chapterEpubRow, epubResource, publicationOf } from './epub/publication'
+import { byteRange } from './epub/range'
 import { saveFinished, saveProgress } from './progress'
 
 /** Reading: chapters, EPUB publications and their files, read progress (page images: modules/image). */
@@ -51,6 +52,18 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
         .send(JSON.stringify((await publicationOf(deps, epub, where)).manifest))
     }
     const file = await epubResource(deps, epub, params['*'])
+    let body = Buffer.from(file.body)
+    if (/^(audio|video)\//i.test(file.type)) {
+      // A media overlay's narration is seeked clip by clip: its audio answers byte ranges.
+      reply.header('accept-ranges', 'bytes')
+      const range = byteRange(req.headers.range, body.length)
+      if (range === 'unsatisfiable')
+        return reply.code(416).header('content-range', `bytes */${body.length}`).header('cache-control', 'private, max-age=3600').send()
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${body.length}`)
+        body = body.subarray(range.start, range.end + 1)
+      }
+    }
     return (
       reply
         .header('content-type', file.type)
@@ -58,7 +71,7 @@ export function registerViewerRoutes(app: FastifyInstance, deps: AppDeps): void 
         .header('x-content-type-options', 'nosniff')
         // The reader loads documents into its own frames; opened directly, a book's markup runs nothing.
         .header('content-security-policy', "sandbox; script-src 'none'; object-src 'none'")
-        .send(Buffer.from(file.body))
+        .send(body)
     )
   })
 

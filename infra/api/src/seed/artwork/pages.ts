@@ -1,6 +1,6 @@
 import type { Rng } from '../random'
 import { bubble, textLines, type BubbleKind } from './figures'
-import { panelArt, type ArtSubject, type PanelArt } from './panels'
+import { panelArt, type ArtSubject, type PanelArt, type PanelNote } from './panels'
 import { n, polygon, pts, rect, stroke, SvgDoc, type Box, type Palette } from './svg'
 
 /**
@@ -13,9 +13,27 @@ export interface Artwork {
   svg: string
   width: number
   height: number
+  /** A reading page's panels in reading order, for its description (issue 37). */
+  panels?: DrawnPanel[]
 }
 
-const art = (doc: SvgDoc, body: string): Artwork => ({ svg: doc.render(body), width: doc.pixelWidth, height: doc.pixelHeight })
+/** One panel of a page as drawn: what it shows and what its lettering is. */
+export interface DrawnPanel {
+  note: PanelNote
+  /** Balloons pointing at the panel's speaker (or at nobody when it has none). */
+  balloons: BubbleKind[]
+  /** A line of dialogue floating in the gutter before the panel (webtoons). */
+  offPanel: boolean
+  /** A narration box in the panel's corner. */
+  narration: boolean
+}
+
+const art = (doc: SvgDoc, body: string, panels?: DrawnPanel[]): Artwork => ({
+  svg: doc.render(body),
+  width: doc.pixelWidth,
+  height: doc.pixelHeight,
+  ...(panels ? { panels } : {}),
+})
 
 const BUBBLE_KINDS: BubbleKind[] = ['speech', 'speech', 'speech', 'shout', 'thought']
 
@@ -25,6 +43,7 @@ export function webtoonStrip(subject: ArtSubject, rng: Rng): Artwork {
   const pal = subject.pal
   const dark = rng.chance(0.12)
   const out = [rect({ x: 0, y: 0, w: 360, h: 800 }, dark ? pal.deep : '#fff')]
+  const panels: DrawnPanel[] = []
   let y = rng.range(-40, 50)
   while (y < 790) {
     const h = rng.range(170, 320)
@@ -32,7 +51,8 @@ export function webtoonStrip(subject: ArtSubject, rng: Rng): Artwork {
     const w = bleed ? 360 : rng.range(290, 330)
     const x = bleed ? 0 : rng.chance(0.5) ? 15 : 360 - 15 - w
     const box: Box = { x, y, w, h }
-    if (rng.chance(0.15) && y > 60) {
+    const offPanel = rng.chance(0.15) && y > 60
+    if (offPanel) {
       // A line of dialogue floating in the gutter before the panel.
       const bw = rng.range(110, 150)
       out.push(bubble(pal, { x: rng.range(30, 330 - bw), y: y - 10, w: bw, h: 46 }, null, 'speech', false, rng))
@@ -41,6 +61,8 @@ export function webtoonStrip(subject: ArtSubject, rng: Rng): Artwork {
     }
     const drawn = panel(doc, box, pal, subject, rng, !bleed)
     out.push(drawn.svg)
+    const described: DrawnPanel = { note: drawn.note, balloons: [], offPanel, narration: false }
+    panels.push(described)
     if (rng.chance(0.75)) {
       const count = rng.chance(0.3) ? 2 : 1
       const firstLeft = rng.chance(0.5)
@@ -50,22 +72,25 @@ export function webtoonStrip(subject: ArtSubject, rng: Rng): Artwork {
         const left = i === 0 ? firstLeft : !firstLeft
         const bx = left ? x + rng.range(4, 24) : x + w - bw - rng.range(4, 24)
         const by = box.y - bh * 0.35 + i * bh * 0.9
-        out.push(bubble(pal, { x: bx, y: by, w: bw, h: bh }, drawn.speaker, rng.pick(BUBBLE_KINDS), false, rng))
+        const kind = rng.pick(BUBBLE_KINDS)
+        described.balloons.push(kind)
+        out.push(bubble(pal, { x: bx, y: by, w: bw, h: bh }, drawn.speaker, kind, false, rng))
       }
     } else if (rng.chance(0.5)) {
       const nb: Box = { x: x + 10, y: box.y + 10, w: rng.range(120, 170), h: 34 }
+      described.narration = true
       out.push(rect(nb, pal.paper, stroke(pal.ink, 1.2)), textLines(nb, false, rng, pal.dark))
     }
     y = box.y + h + rng.range(30, 95)
   }
-  return art(doc, out.join(''))
+  return art(doc, out.join(''), panels)
 }
 
 /** A rectangular panel, clipped, with an ink border unless it bleeds to the edges. */
 function panel(doc: SvgDoc, box: Box, pal: Palette, subject: ArtSubject, rng: Rng, border: boolean): PanelArt {
   const content = panelArt(doc, box, pal, subject, rng)
   const edge = border ? rect(box, 'none', stroke(pal.ink, 2)) : ''
-  return { svg: `<g ${doc.clip(rect(box, '#000'))}>${content.svg}</g>${edge}`, speaker: content.speaker }
+  return { svg: `<g ${doc.clip(rect(box, '#000'))}>${content.svg}</g>${edge}`, speaker: content.speaker, note: content.note }
 }
 
 /** A manga page: 720x1024 pixels (360x512 at density 2). */
@@ -83,6 +108,7 @@ export function mangaPage(subject: ArtSubject, rng: Rng, rtl: boolean): Artwork 
   const gutter = 9
   let y = top
   let panels = 0
+  const drawn: DrawnPanel[] = []
   weights.forEach((weight, row) => {
     const h = ((bottom - top - gutter * (rows - 1)) * weight) / total
     const cols = rows === 2 && row === 0 ? 2 : rng.chance(0.55) ? 2 : 1
@@ -105,6 +131,8 @@ export function mangaPage(subject: ArtSubject, rng: Rng, rtl: boolean): Artwork 
       const box: Box = { x: Math.min(x0t, x0b), y, w: Math.max(x1t, x1b) - Math.min(x0t, x0b), h }
       const content = panelArt(doc, box, pal, subject, rng)
       out.push(`<g ${doc.clip(`<polygon points="${pts(shape)}"/>`)}>${content.svg}</g>`, polygon(shape, 'none', stroke(pal.ink, 1.8)))
+      const described: DrawnPanel = { note: content.note, balloons: [], offPanel: false, narration: false }
+      drawn.push(described)
       if (rng.chance(0.7)) {
         const vertical = rtl
         const bw = vertical ? rng.range(36, 52) : rng.range(80, 110)
@@ -112,7 +140,9 @@ export function mangaPage(subject: ArtSubject, rng: Rng, rtl: boolean): Artwork 
         const onRight = rtl ? rng.chance(0.75) : rng.chance(0.25)
         const bx = onRight ? box.x + box.w - bw - 6 : box.x + 6
         const by = y + 6
-        out.push(bubble(pal, { x: bx, y: by, w: bw, h: Math.min(bh, h - 12) }, content.speaker, rng.pick(BUBBLE_KINDS), vertical, rng))
+        const kind = rng.pick(BUBBLE_KINDS)
+        described.balloons.push(kind)
+        out.push(bubble(pal, { x: bx, y: by, w: bw, h: Math.min(bh, h - 12) }, content.speaker, kind, vertical, rng))
       }
       panels++
     }
@@ -124,7 +154,7 @@ export function mangaPage(subject: ArtSubject, rng: Rng, rtl: boolean): Artwork 
     const sy = rng.range(80, 440)
     out.push(`<path d="M${n(sx)},${n(sy)}l12,-22l8,18l10,-26l6,30" fill="none" ${stroke(pal.ink, 5)}/>`)
   }
-  return art(doc, out.join(''))
+  return art(doc, out.join(''), drawn)
 }
 
 /** An episode thumbnail: a panel-like crop, 304x304 pixels (152x152 at density 2). */

@@ -1,6 +1,6 @@
 import { cycle } from '../lists'
 import type { Rng } from '../random'
-import { bust, silhouette, sparkles, speedLines, type Character, type Mood } from './figures'
+import { bust, silhouette, sparkles, speedLines, type Character, type HairStyle, type Mood } from './figures'
 import { scene, type SceneKind } from './scenes'
 import { circle, ellipse, n, path, rect, shade, stroke, type Box, type Palette, type SvgDoc } from './svg'
 
@@ -26,6 +26,22 @@ export interface PanelArt {
   svg: string
   /** Where a speaker's mouth is, for a balloon's tail. */
   speaker: readonly [number, number] | null
+  /** What the panel shows, for its page's description (issue 37). */
+  note: PanelNote
+}
+
+export type ObjectKind = 'letter' | 'cup' | 'phone' | 'flower'
+
+/** A panel as words: the shot, where, who (by their hair, as the art tells them apart) and who speaks. */
+export interface PanelNote {
+  shot: Shot
+  scene: SceneKind | null
+  cast: { hair: HairStyle; mood: Mood }[]
+  /** Distant silhouettes (an establishing shot), or one with a weapon (an action shot). */
+  figures: number
+  object: ObjectKind | null
+  /** Index in `cast` of who a balloon points at; -1: a figure; null: nobody. */
+  speaker: number | null
 }
 
 const MOODS: Mood[] = ['calm', 'smile', 'serious', 'shout', 'sad', 'calm', 'smile']
@@ -44,6 +60,7 @@ export function panelArt(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject,
   const bg = rng.pick(subject.scenes)
   const who = (i: number): Character => cycle(subject.cast, i, 'cast member')
   const mood = (): Mood => rng.pick(MOODS)
+  const note = (fields: Partial<PanelNote>): PanelNote => ({ shot, scene: null, cast: [], figures: 0, object: null, speaker: null, ...fields })
   switch (shot) {
     case 'establishing': {
       const out = [scene(doc, bg, b, pal, rng, subject.horror)]
@@ -56,7 +73,7 @@ export function panelArt(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject,
         out.push(silhouette(x, ground, h, pal.ink, rng.pick(['stand', 'walk', subject.action ? 'weapon' : 'cape'] as const)))
         speaker = [x, ground - h * 0.9]
       }
-      return { svg: out.join(''), speaker }
+      return { svg: out.join(''), speaker, note: note({ scene: bg, figures: count, speaker: count ? -1 : null }) }
     }
     case 'closeup': {
       const out = [closeBackdrop(doc, b, pal, subject, rng, bg)]
@@ -64,17 +81,21 @@ export function panelArt(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject,
       const cx = b.x + b.w * rng.range(0.35, 0.65)
       const cy = b.y + b.h * rng.range(0.4, 0.52)
       const m = mood()
-      out.push(bust(doc, pal, who(rng.int(0, 1)), { cx, cy, r, mood: m, look: rng.range(-1, 1), blush: subject.romance && rng.chance(0.5) }))
+      const one = who(rng.int(0, 1))
+      out.push(bust(doc, pal, one, { cx, cy, r, mood: m, look: rng.range(-1, 1), blush: subject.romance && rng.chance(0.5) }))
       if (m === 'sad' && !pal.mono) out.push(path(`M${n(cx + r * 0.4)},${n(cy + r * 0.35)}q-2,6 0,8q2,-2 0,-8Z`, '#9fd3ff'))
-      return { svg: out.join(''), speaker: [cx, cy + r * 0.6] }
+      return { svg: out.join(''), speaker: [cx, cy + r * 0.6], note: note({ cast: [{ hair: one.hairStyle, mood: m }], speaker: 0 }) }
     }
     case 'medium': {
       const out = [scene(doc, bg, b, pal, rng, subject.horror)]
       const r = Math.min(b.h * 0.17, b.w * 0.16)
       const cx = b.x + b.w * rng.range(0.3, 0.7)
       const cy = b.y + b.h - r * 3.2
-      out.push(bust(doc, pal, who(rng.int(0, 2)), { cx, cy, r, mood: mood(), look: rng.range(-1, 1) }))
-      return { svg: out.join(''), speaker: [cx, cy + r * 0.6] }
+      // In the order the drawing draws them: who, then the mood, then where they look.
+      const one = who(rng.int(0, 2))
+      const m = mood()
+      out.push(bust(doc, pal, one, { cx, cy, r, mood: m, look: rng.range(-1, 1) }))
+      return { svg: out.join(''), speaker: [cx, cy + r * 0.6], note: note({ scene: bg, cast: [{ hair: one.hairStyle, mood: m }], speaker: 0 }) }
     }
     case 'two': {
       const out = [scene(doc, bg, b, pal, rng, subject.horror)]
@@ -83,9 +104,20 @@ export function panelArt(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject,
       const left = b.x + b.w * 0.3
       const right = b.x + b.w * 0.7
       const first = rng.int(0, 2)
-      out.push(bust(doc, pal, who(first), { cx: left, cy: cy + r * 0.2, r, mood: mood(), look: 1, blush: subject.romance }))
-      out.push(bust(doc, pal, who(first + 1), { cx: right, cy, r: r * 1.05, mood: mood(), look: -1, blush: subject.romance }))
-      return { svg: out.join(''), speaker: rng.chance(0.5) ? [left, cy + r * 0.8] : [right, cy + r * 0.6] }
+      const leftMood = mood()
+      out.push(bust(doc, pal, who(first), { cx: left, cy: cy + r * 0.2, r, mood: leftMood, look: 1, blush: subject.romance }))
+      const rightMood = mood()
+      out.push(bust(doc, pal, who(first + 1), { cx: right, cy, r: r * 1.05, mood: rightMood, look: -1, blush: subject.romance }))
+      const leftSpeaks = rng.chance(0.5)
+      const cast = [
+        { hair: who(first).hairStyle, mood: leftMood },
+        { hair: who(first + 1).hairStyle, mood: rightMood },
+      ]
+      return {
+        svg: out.join(''),
+        speaker: leftSpeaks ? [left, cy + r * 0.8] : [right, cy + r * 0.6],
+        note: note({ scene: bg, cast, speaker: leftSpeaks ? 0 : 1 }),
+      }
     }
     case 'action': {
       const cx = b.x + b.w * rng.range(0.35, 0.65)
@@ -94,14 +126,16 @@ export function panelArt(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject,
       if (rng.chance(0.5)) {
         const h = b.h * 0.7
         out.push(silhouette(cx, b.y + b.h * 0.95, h, pal.ink, 'weapon'))
-        return { svg: out.join(''), speaker: [cx, b.y + b.h * 0.95 - h * 0.9] }
+        return { svg: out.join(''), speaker: [cx, b.y + b.h * 0.95 - h * 0.9], note: note({ figures: 1, speaker: -1 }) }
       }
       const r = Math.min(b.w * 0.18, b.h * 0.22)
       out.push(bust(doc, pal, who(0), { cx, cy, r, mood: 'shout', look: rng.range(-0.5, 0.5) }))
-      return { svg: out.join(''), speaker: [cx, cy + r * 0.6] }
+      return { svg: out.join(''), speaker: [cx, cy + r * 0.6], note: note({ cast: [{ hair: who(0).hairStyle, mood: 'shout' }], speaker: 0 }) }
     }
-    case 'object':
-      return { svg: objectShot(doc, b, pal, subject, rng), speaker: null }
+    case 'object': {
+      const drawn = objectShot(doc, b, pal, subject, rng)
+      return { svg: drawn.svg, speaker: null, note: note({ object: drawn.object }) }
+    }
   }
 }
 
@@ -134,7 +168,7 @@ function closeBackdrop(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, r
 }
 
 /** A detail shot: a letter, a cup, a phone or a flower. */
-function objectShot(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng: Rng): string {
+function objectShot(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng: Rng): { svg: string; object: ObjectKind } {
   const cx = b.x + b.w / 2
   const cy = b.y + b.h / 2
   const s = Math.min(b.w, b.h) * 0.3
@@ -150,7 +184,8 @@ function objectShot(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng:
           ]),
     ),
   ]
-  switch (rng.int(0, 3)) {
+  const kind = rng.int(0, 3)
+  switch (kind) {
     case 0:
       out.push(rect({ x: cx - s, y: cy - s * 0.62, w: s * 2, h: s * 1.24 }, '#fff', line))
       out.push(path(`M${n(cx - s)},${n(cy - s * 0.62)}L${n(cx)},${n(cy + s * 0.1)}L${n(cx + s)},${n(cy - s * 0.62)}`, 'none', line))
@@ -187,5 +222,5 @@ function objectShot(doc: SvgDoc, b: Box, pal: Palette, subject: ArtSubject, rng:
       out.push(circle(cx, cy - s * 0.35, s * 0.15, pal.mono ? pal.base : '#f4c542', line))
     }
   }
-  return out.join('')
+  return { svg: out.join(''), object: (['letter', 'cup', 'phone', 'flower'] as const)[kind] ?? 'flower' }
 }

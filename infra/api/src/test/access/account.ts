@@ -1,6 +1,6 @@
 import { endpoints } from '@koma/contracts/server'
 import type { Endpoints } from '@koma/contracts/server'
-import { lastCode, registerMember, sealed, uniqueEmail } from '../../modules/account/testing'
+import { lastCode, registerMember, sealed, uniqueEmail } from '../account'
 import type { Caller, World } from '../world'
 import { callAs, resetToken, sealedFor, tinyPng } from '../world'
 import { certificationCode, idpGrant } from './flows'

@@ -1,7 +1,7 @@
 import type { Endpoints } from '@koma/contracts/server'
 import { createBanner, createPopup, createSection } from '../../modules/ops/homeCampaigns'
 import { sendGift } from '../../modules/ops/gifts'
-import { multipartBody, totpCode } from '../../modules/ops/testing'
+import { multipartBody, totpCode } from '../ops'
 import { insertTitle } from '../../modules/viewer/importer'
 import { newCaller, tinyPng, type World } from '../world'
 import { anyone, expectContains, operators, perWorld, type Expectation } from './rules'
@@ -194,6 +194,9 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
       },
     ],
   },
+  opsProcessReading: {
+    cases: [{ name: "this process's Prometheus figures", request: () => ({}), expect: operators() }],
+  },
   opsAudit: {
     cases: [
       {
@@ -360,6 +363,30 @@ export const opsExpectations: Record<OpsKey, Expectation> = {
         request: () => ({ params: { id: 987654321 }, body: { publishedAt: '2026-01-01T00:00:00Z', free: 'true' } }),
         expect: operators(404),
       },
+    ],
+  },
+  opsChapterPages: {
+    cases: [
+      { name: 'a chapter’s pages and their descriptions', request: (w) => ({ params: { id: w.chapters.free.chapterId } }), expect: operators() },
+      { name: 'no such chapter', request: () => ({ params: { id: 987654321 } }), expect: operators(404) },
+    ],
+  },
+  opsPageDescription: {
+    cases: [
+      {
+        name: 'describe the first page',
+        request: (w) => ({
+          params: { id: w.chapters.free.chapterId, sort: 1 },
+          body: { descriptionJa: '少女が手を振る。', descriptionEn: 'A girl waves.', descriptionFr: 'Une fille fait signe.' },
+        }),
+        expect: operators(),
+      },
+      {
+        name: 'a description past its length',
+        request: (w) => ({ params: { id: w.chapters.free.chapterId, sort: 1 }, body: { descriptionEn: 'x'.repeat(2001) } }),
+        expect: operators(400),
+      },
+      { name: 'no such page', request: (w) => ({ params: { id: w.chapters.free.chapterId, sort: 9999 }, body: {} }), expect: operators(404) },
     ],
   },
   opsCoupons: {

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { Caller, World } from '../world'
 import { first } from '../lists'
 import { callAs, tinyPng } from '../world'
-import { anyone, expectContains, OK, perWorld, signedIn, single, type Case, type Expectation, type Outcomes } from './rules'
+import { anyone, expectContains, members, OK, perWorld, signedIn, single, type Case, type Expectation, type Outcomes } from './rules'
 
 /**
  * Platform, discovery and reading. Paid content (SPEC §1, issue 11): the chapter call, the EPUB
@@ -35,6 +35,32 @@ const maturePage = perWorld(async (w) => {
 const chapterPath = (c: World['chapters']['owned']) => ({ type: c.type, id: c.contentId, chapterId: c.chapterId })
 
 type PageImage = { url: string; tiles?: { url: string }[] }
+
+/**
+ * Your reading (issue 37 item 6): members only (a guest is asked to sign up), and each sees their
+ * own alone. New callers; the owner has read the free chapter: only the owner's answer counts it.
+ */
+const ownReading = (name: string): Expectation => ({
+  fresh: true,
+  setup: async (w) => {
+    const { free } = w.chapters
+    const response = await callAs(w.t, w.callers.owner, endpoints.readProgress, {
+      params: { type: free.type, id: free.contentId, chapterId: free.chapterId },
+      body: { href: 'p1', type: 'image/jpeg', progression: '0.5', totalProgression: '0.5', position: '1' },
+    })
+    if (response.statusCode !== 200) throw new Error(`owner's progress: ${response.statusCode} ${response.body.slice(0, 200)}`)
+  },
+  cases: [
+    {
+      name,
+      request: () => ({}),
+      expect: members,
+      check: (response, caller) => {
+        if (response.statusCode === 200) expectContains(response, '"chaptersRead":1,', caller.who === 'owner')
+      },
+    },
+  ],
+})
 
 /** The owner's chapter call: the signed URLs of the paid pages. */
 const signedPages = perWorld(async (w) => {
@@ -210,6 +236,8 @@ export const readingExpectations = {
       if (response.statusCode === 200) expectContains(response, `"id":${w.ownerLibraryContentId},`, caller.who === 'owner')
     },
   ),
+  readingStats: ownReading('your reading: the caller’s own figures'),
+  readingExport: ownReading('your reading data as a file: the caller’s own'),
   subscribe: single('subscribe', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
   unsubscribe: single('unsubscribe', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),
   hide: single('hide', (w) => ({ params: { type: w.library.type, id: w.library.id } }), signedIn),

@@ -51,6 +51,8 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
       'keyLayout',
       'imageQualityWifi',
       'imageQualityMobile',
+      'autoScrollSpeed',
+      'paperMode',
       'timeZone',
     ],
   },
@@ -141,6 +143,7 @@ export const FIELDS: { [K in keyof Endpoints]?: Fields<Endpoints[K]> } = {
     ],
   },
   opsTitleTexts: { body: ['nameJa', 'nameEn', 'nameFr', 'descriptionJa', 'descriptionEn', 'descriptionFr'] },
+  opsPageDescription: { body: ['descriptionJa', 'descriptionEn', 'descriptionFr'] },
   opsChapterSales: { body: ['publishedAt', 'free', 'price', 'originalPrice', 'rentalPrice', 'originalRentalPrice', 'rentAllowedWith', 'purchaseAllowedWith'] },
 }
 

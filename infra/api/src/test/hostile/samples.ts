@@ -107,6 +107,8 @@ export async function sampleValues(t: TestApp, member: Caller): Promise<Record<s
     keyLayout: ['fixed'],
     imageQualityWifi: ['high'],
     imageQualityMobile: ['data_saving'],
+    autoScrollSpeed: ['4'],
+    paperMode: ['true'],
     // The sandboxes outside the table.
     client_id: ['koma-web-google'],
     'client-id': [SANDBOX_PAYPAL_CLIENT_ID],

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, urlOf } from '../../../test/testApp'
 import { callAs, freshCallers, type Caller, type Who } from '../../../test/world'
 import { craftZip, deflated, epubWith, reportedBomb, stored, zeros } from '../../../test/zipBombs'
 import { ARCHIVE_LIMITS } from '../../../limits'
-import { multipartBody } from '../../ops/testing'
+import { multipartBody } from '../../../test/ops'
 import { importEpubTitle, importTarget } from '../importer'
 import { ArchiveLimitError, inflatedSoFar } from './zip'
 

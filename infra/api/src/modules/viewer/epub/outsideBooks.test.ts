@@ -25,7 +25,7 @@ interface Outside {
   version?: '2.0' | '3.0'
   metadata?: string
   /** Manifest items (id, href as written in the package, media type, properties). */
-  items: { id: string; href: string; type?: string; properties?: string }[]
+  items: { id: string; href: string; type?: string; properties?: string; mediaOverlay?: string }[]
   /** Spine itemrefs: idref and properties. */
   spine: { idref: string; properties?: string }[]
   /** Spine toc attribute (EPUB 2's NCX). */
@@ -44,7 +44,7 @@ function outsideBook(book: Outside): Uint8Array {
   const opf = `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="${book.version ?? '3.0'}" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf"><dc:identifier id="id">outside-${Math.random()}</dc:identifier><dc:title>Outside</dc:title><dc:language>en</dc:language>${book.metadata ?? ''}</metadata><manifest>${book.items
     .map(
       (item) =>
-        `<item id="${item.id}" href="${item.href}" media-type="${item.type ?? 'application/xhtml+xml'}"${item.properties ? ` properties="${item.properties}"` : ''}/>`,
+        `<item id="${item.id}" href="${item.href}" media-type="${item.type ?? 'application/xhtml+xml'}"${item.properties ? ` properties="${item.properties}"` : ''}${item.mediaOverlay ? ` media-overlay="${item.mediaOverlay}"` : ''}/>`,
     )
     .join('')}</manifest><spine${book.toc ? ` toc="${book.toc}"` : ''}>${book.spine
     .map((ref) => `<itemref idref="${ref.idref}"${ref.properties ? ` properties="${ref.properties}"` : ''}/>`)
@@ -71,6 +71,7 @@ interface Link {
   title?: string
   properties?: Record<string, unknown>
   children?: Link[]
+  alternate?: Link[]
 }
 interface Manifest {
   metadata: Record<string, unknown>
@@ -249,5 +250,91 @@ describe('SVG pages sized in percent', () => {
       'content="width=600, height=800"',
     )
     expect(svgPage('<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%"/>', 'P')).not.toContain('name="viewport"')
+  })
+})
+
+describe('a book with EPUB 3 media overlays (issue 37)', () => {
+  it('names each narrated document’s SMIL as its alternate, the active class, and serves the SMIL and its audio in byte ranges', async () => {
+    const book = await imported(
+      outsideBook({
+        metadata: '<meta property="media:active-class">-epub-media-overlay-active</meta><meta property="media:duration">0:00:02</meta>',
+        items: [
+          { id: 'c1', href: 'text/c1.xhtml', mediaOverlay: 'mo1' },
+          { id: 'c2', href: 'text/c2.xhtml' },
+          { id: 'mo1', href: 'smil/c1.smil', type: 'application/smil+xml' },
+          { id: 'a1', href: 'audio/c1.wav', type: 'audio/wav' },
+        ],
+        spine: [{ idref: 'c1' }, { idref: 'c2' }],
+        files: {
+          'text/c1.xhtml': xhtml('One', '<p id="p1">Narrated.</p>'),
+          'text/c2.xhtml': xhtml('Two', '<p>Not narrated.</p>'),
+          'smil/c1.smil':
+            '<smil xmlns="http://www.w3.org/ns/SMIL" version="3.0"><body><par><text src="../text/c1.xhtml#p1"/><audio src="../audio/c1.wav" clipBegin="0s" clipEnd="1s"/></par></body></smil>',
+          'audio/c1.wav': 'RIFF0123456789',
+        },
+      }),
+    )
+    expect(book.manifest.readingOrder.map((link) => link.alternate)).toEqual([[{ href: 'OPS/smil/c1.smil', type: 'application/smil+xml' }], undefined])
+    expect(book.manifest.metadata.mediaOverlay).toEqual({ activeClass: '-epub-media-overlay-active' })
+    const smil = await t.call('GET', `${book.base}OPS/smil/c1.smil`)
+    expect(smil.statusCode).toBe(200)
+    expect(smil.headers['content-type']).toMatch(/smil/)
+    const whole = await t.call('GET', `${book.base}OPS/audio/c1.wav`)
+    expect(whole.statusCode).toBe(200)
+    expect(whole.headers['accept-ranges']).toBe('bytes')
+    const part = await t.call('GET', `${book.base}OPS/audio/c1.wav`, { headers: { range: 'bytes=4-7' } })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe('bytes 4-7/14')
+    expect(part.body).toBe('0123')
+    expect((await t.call('GET', `${book.base}OPS/audio/c1.wav`, { headers: { range: 'bytes=99-' } })).statusCode).toBe(416)
+  })
+})
+
+describe('a trial of a narrated book (issue 37)', () => {
+  it('names and serves its own documents’ narration, none that a paid chapter’s narration shares', async () => {
+    const smil = (doc: string, audio: string) =>
+      `<smil xmlns="http://www.w3.org/ns/SMIL" version="3.0"><body><par><text src="${doc}#p1"/><audio src="${audio}" clipBegin="0s" clipEnd="1s"/></par></body></smil>`
+    const book = await imported(
+      outsideBook({
+        items: [
+          { id: 'c1', href: 'c1.xhtml', mediaOverlay: 'mo1' },
+          { id: 'c2', href: 'c2.xhtml', mediaOverlay: 'mo2' },
+          { id: 'c3', href: 'c3.xhtml', mediaOverlay: 'mo3' },
+          { id: 'mo1', href: 'c1.smil', type: 'application/smil+xml' },
+          { id: 'mo2', href: 'c2.smil', type: 'application/smil+xml' },
+          { id: 'mo3', href: 'c3.smil', type: 'application/smil+xml' },
+          { id: 'a1', href: 'c1.wav', type: 'audio/wav' },
+          { id: 'a2', href: 'rest.wav', type: 'audio/wav' },
+        ],
+        spine: [{ idref: 'c1' }, { idref: 'c2' }, { idref: 'c3' }],
+        files: {
+          'c1.xhtml': xhtml('One', '<p id="p1">One.</p>'),
+          'c2.xhtml': xhtml('Two', '<p id="p1">Two.</p>'),
+          'c3.xhtml': xhtml('Three', '<p id="p1">Three.</p>'),
+          'c1.smil': smil('c1.xhtml', 'c1.wav'),
+          // Chapters 2 and 3 are narrated in one file: chapter 3 is paid, so chapter 2's narration is not the trial's.
+          'c2.smil': smil('c2.xhtml', 'rest.wav'),
+          'c3.smil': smil('c3.xhtml', 'rest.wav'),
+          'c1.wav': 'RIFF-one',
+          'rest.wav': 'RIFF-rest',
+        },
+      }),
+    )
+    const { epub_id } = await t.db.selectFrom('chapter_epubs').select('epub_id').where('chapter_id', '=', book.chapterId).executeTakeFirstOrThrow()
+    await t.db.deleteFrom('chapter_epubs').where('chapter_id', '=', book.chapterId).where('sales_type', '=', 'trial').execute()
+    await t.db.insertInto('chapter_epubs').values({ chapter_id: book.chapterId, sales_type: 'trial', epub_id, reading_order_limit: 2 }).execute()
+    const trial = await t.call(endpoints.chapterEpub, {
+      params: { type: 'comic', id: book.contentId },
+      query: { chapterId: String(book.chapterId), chapterFileSalesType: 'trial' },
+    })
+    const manifest = (trial.json().result as { manifest: Manifest }).manifest
+    expect(manifest.readingOrder.map((link) => link.alternate?.map((each) => each.href) ?? null)).toEqual([['OPS/c1.smil'], null])
+    const base = urlOf(endpoints.epubResource, { type: 'comic', id: book.contentId, chapterId: book.chapterId, salesType: 'trial', '*': '' })
+    const status = async (file: string) => (await t.call('GET', `${base}OPS/${file}`)).statusCode
+    expect([await status('c1.smil'), await status('c1.wav')]).toEqual([200, 200])
+    expect([await status('c2.smil'), await status('c3.smil'), await status('rest.wav')]).toEqual([404, 404, 404])
+    // The whole book's part plays it all.
+    expect(book.manifest.readingOrder.map((link) => link.alternate?.[0]?.href)).toEqual(['OPS/c1.smil', 'OPS/c2.smil', 'OPS/c3.smil'])
+    expect((await t.call('GET', `${book.base}OPS/rest.wav`)).statusCode).toBe(200)
   })
 })

@@ -50,6 +50,8 @@ export interface ManifestLink {
   title?: string
   properties?: Record<string, unknown>
   children?: ManifestLink[]
+  /** Other renditions of the same content: a document's EPUB 3 media overlay (its SMIL, application/smil+xml). */
+  alternate?: ManifestLink[]
 }
 
 /** What the API keeps of an EPUB: its Readium Web Publication Manifest and positions list. */
@@ -362,10 +364,12 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
   const packageLayout = metaProperty('rendition:layout') === 'pre-paginated' ? 'fixed' : 'reflowable'
   // rendition:flow: a scrolled book (a manga strip, a web-like document) is read by scrolling.
   const flow = metaProperty('rendition:flow')
+  // The class a media overlay's text element being read takes (EPUB 3 media:active-class), a CSS class name only.
+  const activeClass = /^-?[_a-zA-Z][\w-]*$/.test(metaProperty('media:active-class')) ? metaProperty('media:active-class') : ''
   const presentation = flow === 'scrolled-doc' || flow === 'scrolled-continuous' ? { overflow: 'scrolled', continuous: flow === 'scrolled-continuous' } : null
 
   const manifestItems = list((opf.manifest as Record<string, unknown> | undefined)?.item as Record<string, unknown>[] | Record<string, unknown>)
-  const items = new Map<string, { path: string; type: string; properties: string[] }>()
+  const items = new Map<string, { path: string; type: string; properties: string[]; mediaOverlay: string }>()
   for (const item of manifestItems) {
     const id = String(item['@id'] ?? '')
     const href = String(item['@href'] ?? '')
@@ -376,6 +380,7 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
       properties: String(item['@properties'] ?? '')
         .split(/\s+/)
         .filter(Boolean),
+      mediaOverlay: String(item['@media-overlay'] ?? ''),
     })
   }
   const spine = (opf.spine ?? {}) as Record<string, unknown>
@@ -410,7 +415,15 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
     itemLayouts.push(
       /\brendition:layout-pre-paginated\b/.test(spread) ? 'fixed' : /\brendition:layout-reflowable\b/.test(spread) ? 'reflowable' : packageLayout,
     )
-    readingOrder.push({ href: hrefOf(item.path), type: item.type, ...(page ? { properties: { page } } : {}) })
+    // EPUB 3 media overlay (issue 37): the document's narration, as Readium writes it, an alternate link to its SMIL.
+    const overlay = item.mediaOverlay ? items.get(item.mediaOverlay) : undefined
+    const narrated = overlay && /^application\/smil\+xml\b/i.test(overlay.type) && book.has(overlay.path)
+    readingOrder.push({
+      href: hrefOf(item.path),
+      type: item.type,
+      ...(page ? { properties: { page } } : {}),
+      ...(narrated ? { alternate: [{ href: hrefOf(overlay.path), type: 'application/smil+xml' }] } : {}),
+    })
     inOrder.add(item.path)
   }
   if (readingOrder.length === 0) throw new EpubError('This EPUB has nothing to read: its spine lists no document the archive contains.')
@@ -515,6 +528,7 @@ export async function parseEpub(bytes: Uint8Array): Promise<ParsedEpub & { book:
         layout,
         readingProgression,
         ...(presentation ? { presentation } : {}),
+        ...(activeClass ? { mediaOverlay: { activeClass } } : {}),
         numberOfPages: total,
       },
       readingOrder,
@@ -542,6 +556,12 @@ export function guessType(file: string): string {
     '.woff': 'font/woff',
     '.woff2': 'font/woff2',
     '.mp3': 'audio/mpeg',
+    '.m4a': 'audio/mp4',
+    '.mp4': 'audio/mp4',
+    '.aac': 'audio/aac',
+    '.ogg': 'audio/ogg',
+    '.opus': 'audio/ogg',
+    '.wav': 'audio/wav',
     '.js': 'text/javascript',
     '.ncx': 'application/x-dtbncx+xml',
     '.smil': 'application/smil+xml',

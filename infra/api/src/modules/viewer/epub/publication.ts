@@ -178,7 +178,13 @@ export async function publicationOf(
       '@context': 'https://readium.org/webpub-manifest/context.jsonld',
       metadata: epub.manifest.metadata,
       links: [{ rel: 'self', href: `${base}manifest.json`, type: 'application/webpub+json' }],
-      readingOrder: epub.manifest.readingOrder.map((link) => (isSvg(link) ? pageOfSvg(link) : link)),
+      readingOrder: epub.manifest.readingOrder.map((link) => {
+        const page = isSvg(link) ? pageOfSvg(link) : link
+        // A media overlay this part does not serve (a trial's, shared with paid chapters) is not named.
+        if (!page.alternate) return page
+        const alternate = page.alternate.filter((each) => serves(zipPathOf(each.href)))
+        return alternate.length ? { ...page, alternate } : { ...page, alternate: undefined }
+      }),
       resources: epub.manifest.resources.filter((link) => serves(zipPathOf(link.href)) && !isScript(link.href, link.type)),
       toc: epub.manifest.toc.map(function page(link): ManifestLink {
         const file = withoutFragment(link.href)

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { cssReferences, documentReferences, srcsetUrls } from './references'
-import { isScript, packageFiles, resolveReference, trialFiles } from './servable'
+import { isScript, packageFiles, resolveReference, trialFiles, trialOverlayFiles } from './servable'
 import { guessType } from './parse'
 import { ZipBook } from './zip'
 
@@ -123,5 +123,59 @@ describe('a trial part', () => {
     expect([...(await packageFiles(await ZipBook.open(files), []))].sort()).toEqual(
       ['META-INF/container.xml', 'OPS/book.opf', 'OPS/nav.xhtml', 'OPS/toc.ncx', 'mimetype'].sort(),
     )
+  })
+})
+
+describe('a trial part’s narration (EPUB 3 media overlays, issue 37)', () => {
+  const smil = (doc: string, audio: string) =>
+    `<smil xmlns="http://www.w3.org/ns/SMIL" version="3.0"><body><par><text src="${doc}#p1"/><audio src="${audio}" clipBegin="0s" clipEnd="1s"/></par></body></smil>`
+  const files = zipSync(
+    Object.fromEntries(
+      Object.entries({
+        'OPS/one.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><body><p id="p1">One</p></body></html>',
+        'OPS/two.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><body><p id="p1">Two</p></body></html>',
+        'OPS/three.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><body><p id="p1">Three</p></body></html>',
+        'OPS/smil/one.smil': smil('../one.xhtml', '../audio/one.wav'),
+        'OPS/smil/two.smil': smil('../two.xhtml', '../audio/two.wav') + '<!-- and the book-long file -->',
+        'OPS/smil/three.smil': smil('../three.xhtml', '../audio/book.mp3'),
+        'OPS/audio/one.wav': 'wav',
+        'OPS/audio/two.wav': 'wav',
+        'OPS/audio/book.mp3': 'mp3',
+      }).map(([name, body]) => [name, strToU8(body)]),
+    ),
+  )
+  const narrated = (doc: string, overlay: string) => ({
+    href: doc,
+    type: 'application/xhtml+xml',
+    alternate: [{ href: overlay, type: 'application/smil+xml' }],
+  })
+
+  it('plays its own documents’ overlays and their audio, nothing a paid document’s overlay uses', async () => {
+    const book = {
+      readingOrder: [
+        narrated('OPS/one.xhtml', 'OPS/smil/one.smil'),
+        narrated('OPS/two.xhtml', 'OPS/smil/three.smil'),
+        narrated('OPS/three.xhtml', 'OPS/smil/three.smil'),
+      ],
+      resources: [],
+    }
+    // The trial reads one and two; two's overlay is three's too (a paid document's): not served, nor its audio.
+    const files1 = await trialOverlayFiles(await ZipBook.open(files), { readingOrder: book.readingOrder.slice(0, 2), book }, guessType)
+    expect(files1.sort()).toEqual(['OPS/audio/one.wav', 'OPS/smil/one.smil'])
+  })
+
+  it('keeps an audio file a paid overlay also plays out of the trial', async () => {
+    const book = {
+      readingOrder: [
+        narrated('OPS/one.xhtml', 'OPS/smil/one.smil'),
+        narrated('OPS/two.xhtml', 'OPS/smil/two.smil'),
+        narrated('OPS/three.xhtml', 'OPS/smil/one.smil'),
+      ],
+      resources: [],
+    }
+    expect(await trialOverlayFiles(await ZipBook.open(files), { readingOrder: book.readingOrder.slice(0, 2), book }, guessType)).toEqual([
+      'OPS/smil/two.smil',
+      'OPS/audio/two.wav',
+    ])
   })
 })

@@ -135,6 +135,45 @@ export async function trialFiles(book: ZipBook, documents: string[], typeOf: (zi
   return allowed
 }
 
+const SMIL_TYPE = /^application\/smil\+xml\b/i
+
+/** The media overlays (SMIL files, as zip paths) of reading-order documents. */
+const overlaysOf = (links: ManifestLink[]): string[] =>
+  links.flatMap((link) => (link.alternate ?? []).filter((each) => SMIL_TYPE.test(each.type)).map((each) => zipPathOf(each.href)))
+
+/**
+ * A trial's narration (EPUB 3 media overlays, issue 37): the SMIL of each of its documents and
+ * the audio it plays, except a SMIL a paid document's overlay also is, or one playing an audio
+ * file a paid document's overlay also plays (a book narrated in one long file: its paid
+ * narration is not the trial's to play).
+ */
+export async function trialOverlayFiles(book: ZipBook, part: Pick<EpubPart, 'readingOrder' | 'book'>, typeOf: (zipPath: string) => string): Promise<string[]> {
+  const trial = new Set(part.readingOrder.map((link) => link.href))
+  const paid = new Set(overlaysOf(part.book.readingOrder.filter((link) => !trial.has(link.href))))
+  const audioOf = async (smil: string): Promise<string[]> => {
+    const bytes = await book.read(smil).catch(() => undefined)
+    let references: string[] = []
+    try {
+      references = bytes ? documentReferences(text(bytes), true) : []
+    } catch {
+      references = []
+    }
+    return references
+      .map((reference) => resolveReference(smil, reference))
+      .filter((target): target is string => target !== null && book.has(target) && !HTML_TYPE.test(typeOf(target)) && !/\.x?html?$/i.test(target))
+  }
+  const paidAudio = new Set((await Promise.all([...paid].map(audioOf))).flat())
+  const files: string[] = []
+  for (const smil of new Set(overlaysOf(part.readingOrder))) {
+    if (paid.has(smil) || !book.has(smil)) continue
+    const audio = await audioOf(smil)
+    // A narration the trial could play only in part is not the trial's (its reader gets the voice).
+    if (audio.some((file) => paidAudio.has(file))) continue
+    files.push(smil, ...audio)
+  }
+  return files
+}
+
 /** The media type a file is served with: the package's, else by extension. */
 export function typeIndex(book: EpubPart['book']): (zipPath: string) => string {
   const types = new Map<string, string>()
@@ -153,7 +192,9 @@ function servedFiles(deps: AppDeps, part: EpubPart): Promise<Served> {
       const documents = new Set(part.readingOrder.map((link) => zipPathOf(link.href)))
       const denied = new Set([...(await packageFiles(book, part.book.resources))].filter((file) => !documents.has(file)))
       if (part.readingOrderLimit === null) return { denied, only: null }
-      return { denied, only: await trialFiles(book, [...documents], typeIndex(part.book)) }
+      const only = await trialFiles(book, [...documents], typeIndex(part.book))
+      for (const file of await trialOverlayFiles(book, part, typeIndex(part.book))) if (!denied.has(file)) only.add(file)
+      return { denied, only }
     })
     result.catch(() => served.delete(key))
     served.set(key, result)

@@ -1,0 +1,22 @@
+import { COOKIES, deviceTimeZone, LOCALE_COOKIE_DAYS, readBootData, readCookie, writeCookie } from '@koma/contracts'
+import type { RemoteLoader } from '../federation/loader'
+
+/**
+ * What a page does once it is idle (bootstrap.tsx), in a chunk of its own: none of it weighs on
+ * the first load (platform.e2e's budget).
+ */
+export function whenPageIdle(loader: Pick<RemoteLoader, 'running' | 'versionOf'>): void {
+  // The edge draws the next page's dates in this browser's zone (issue 13); the first
+  // DateTimeFormat of a page loads the zone data (18 ms on a fast machine).
+  const timeZone = deviceTimeZone()
+  if (readCookie(COOKIES.timeZone) !== timeZone) writeCookie(COOKIES.timeZone, timeZone, LOCALE_COOKIE_DAYS)
+  // Readers' Web Vitals (issue 38) on the page loads the edge sampled (boot data), measured by a
+  // chunk of their own (webVitals.ts; one that cannot be fetched: no figures, nothing else lost).
+  if (readBootData()?.vitals)
+    void (typeof Array.prototype.at === 'function' ? Promise.resolve() : import('./atPolyfill'))
+      .then(() => import('./webVitals'))
+      .then(
+        (vitals) => vitals.start(loader),
+        () => undefined,
+      )
+}

@@ -1,0 +1,2 @@
+/** The viewer's chrome as other features use it: the header and its button style (issue 36's feature folders). */
+export { chromeButton, ViewerHeader } from './ViewerHeader'
