@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { describePage, DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
 import { foundIn, lastMail, signUp } from './support/members'
 import { clusterLane, readSite } from './support/site'
@@ -184,8 +184,8 @@ describe('a new reader in English, end to end', () => {
     await page
       .getByTestId('login')
       .waitFor()
-      .catch((error: Error) => {
-        throw new Error(`${error.message}\nthe page is ${page.url()}`)
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await describePage(page)}`)
       })
     await page.getByTestId('login').locator('input[name="email"]').fill(email)
     await page.getByTestId('login').locator('input[name="password"]').fill('wrong-pass-1')
@@ -261,8 +261,8 @@ describe('a new reader in English, end to end', () => {
     await page
       .getByTestId('login')
       .waitFor()
-      .catch((error: Error) => {
-        throw new Error(`${error.message}\nthe page is ${page.url()}`)
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await describePage(page)}`)
       })
     await page.getByTestId('login').locator('input[name="email"]').fill(email)
     await page.getByTestId('login').locator('input[name="password"]').fill(password)

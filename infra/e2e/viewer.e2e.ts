@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { chapterOf, findTitle, matureTitles } from './support/api'
-import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
+import { describePage, DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { violations } from './support/axe'
 import { eventually, textOf } from './support/eventually'
 import { signedIn } from './support/members'
@@ -398,7 +398,9 @@ describe('EPUB reader', () => {
       await eventually(
         () => attr(page, 'epub-reader', 'data-place'),
         (place) => place !== before,
-      )
+      ).catch(async (error: Error) => {
+        throw new Error(`${error.message}\nturn ${i + 1} from ${before}\n${await describePage(page)}`)
+      })
     }
     const percent = await eventually(
       () => page.getByTestId('epub-progress').textContent(),

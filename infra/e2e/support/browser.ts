@@ -153,6 +153,15 @@ export function hydrated(page: Page, timeoutMs = 30_000): Promise<unknown> {
 }
 
 function waitsForHydration(page: Page): void {
+  watchConsole(page)
+  // A page that never reaches the address a test waits for says what it shows instead.
+  const waitForURL = page.waitForURL.bind(page) as (...args: unknown[]) => Promise<void>
+  Object.assign(page, {
+    waitForURL: (...args: unknown[]) =>
+      waitForURL(...args).catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await describePage(page)}`)
+      }),
+  })
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>
     Object.assign(page, {
@@ -174,4 +183,44 @@ export function trackErrors(page: Page): string[] {
     if (message.type() === 'error' && /Content Security Policy|could not be hydrated/.test(message.text())) errors.push(message.text())
   })
   return errors
+}
+
+/**
+ * What a page shows and where its focus is, for a failure message: a test that waits in vain says
+ * what the page was doing instead (its address, the focused element, open dialogs, the first words
+ * on screen, and the console's recent warnings collected by `watchConsole`).
+ */
+export async function describePage(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => {
+      const active = document.activeElement
+      const named = (element: Element | null) =>
+        element
+          ? `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''}`
+          : 'none'
+      const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [data-testid="new-version"]')].map((element) =>
+        (element.textContent ?? '').trim().slice(0, 120),
+      )
+      return { focus: named(active), dialogs, text: (document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 300) }
+    })
+    .catch((error: Error) => ({ focus: '?', dialogs: [] as string[], text: `(page not readable: ${error.message})` }))
+  const warnings = (consoleLines.get(page) ?? []).slice(-10)
+  return [
+    `the page is ${page.url()}`,
+    `focus: ${state.focus}`,
+    `dialogs: ${JSON.stringify(state.dialogs)}`,
+    `text: ${state.text}`,
+    `console: ${JSON.stringify(warnings)}`,
+  ].join('\n')
+}
+
+const consoleLines = new WeakMap<Page, string[]>()
+
+/** Keeps the page's console warnings and errors for `describePage`. */
+export function watchConsole(page: Page): void {
+  const lines: string[] = []
+  consoleLines.set(page, lines)
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') lines.push(`${message.type()}: ${message.text().slice(0, 200)}`)
+  })
 }
