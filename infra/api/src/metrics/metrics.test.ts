@@ -3,7 +3,7 @@ import { checkMetrics, promtoolMissing } from '../../../jest/promtool'
 import { countedPaypal } from '../modules/coinshop/providers'
 import type { PaypalProvider } from '../modules/coinshop/providers'
 import { createTestApp, type TestApp } from '../test/testApp'
-import { cacheNameOf, countingFailures, createApiMetrics, type ApiMetrics } from './metrics'
+import { cacheNameOf, countingFailures, createApiMetrics, insertedRows, type ApiMetrics } from './metrics'
 import { serveMetrics } from '@koma/contracts/metrics'
 
 /** The value of one sample line (`name{labels} value`), or undefined when the exposition has none. */
@@ -66,10 +66,19 @@ describe('the API metrics registry', () => {
     metrics.observeQuery(2, false, 'insert into "coin_ledger" ("member_id", "amount") values ($1, $2)')
     metrics.observeQuery(1, false, 'select * from "coin_ledger"')
     metrics.observeQuery(3, true, 'insert into "coin_ledger" ("member_id") values ($1)')
+    // A multi-row insert (a bulk unlock writes one row per chapter) counts each row.
+    metrics.observeQuery(2, false, 'insert into "coin_ledger" ("member_id", "amount") values ($1, coalesce($2, 0)), ($3, $4), ($5, $6) returning "id"')
     const { body } = await metrics.scrape()
-    expect(sample(body, 'koma_api_coin_ledger_writes_total')).toBe(1)
-    expect(sample(body, 'koma_api_db_query_duration_seconds_count{outcome="ok"}')).toBe(2)
+    expect(sample(body, 'koma_api_coin_ledger_writes_total')).toBe(4)
+    expect(sample(body, 'koma_api_db_query_duration_seconds_count{outcome="ok"}')).toBe(3)
     expect(sample(body, 'koma_api_db_query_duration_seconds_count{outcome="error"}')).toBe(1)
+  })
+
+  it('counts the rows of an insert, not its parentheses', () => {
+    expect(insertedRows('insert into "coin_ledger" ("a") values ($1)')).toBe(1)
+    expect(insertedRows('insert into "coin_ledger" ("a", "b") values ($1, now()), ($2, now()) returning "id"')).toBe(2)
+    expect(insertedRows('insert into "coin_ledger" ("a") values (\'(x), (y)\'), ($1) on conflict do nothing')).toBe(2)
+    expect(insertedRows('insert into "coin_ledger" select * from "x"')).toBe(1)
   })
 
   it("reports the pool's and the queues' figures on each scrape, leaving out a queue that cannot be counted", async () => {

@@ -132,7 +132,7 @@ export function createApiMetrics(options: ApiMetricsOptions = {}): ApiMetrics {
     }),
     coinLedgerWrites: new Counter({
       name: 'koma_api_coin_ledger_writes_total',
-      help: 'Rows written to the coin ledger (statements inserting into coin_ledger).',
+      help: 'Rows inserted into the coin ledger (every row of a multi-row insert; counted as each statement succeeds, before its transaction commits).',
       registers,
     }),
     unlockFailures: new Counter({
@@ -156,7 +156,7 @@ export function createApiMetrics(options: ApiMetricsOptions = {}): ApiMetrics {
     observeQuery(durationMs, failed, sql) {
       const outcome = failed ? 'error' : 'ok'
       metrics.queryDuration.observe(outcome, () => ({ outcome }), durationMs / 1000)
-      if (!failed && sql.startsWith('insert into "coin_ledger"')) metrics.coinLedgerWrites.inc()
+      if (!failed && sql.startsWith('insert into "coin_ledger"')) metrics.coinLedgerWrites.inc(insertedRows(sql))
     },
     async scrape() {
       const own = await registry.metrics()
@@ -234,4 +234,29 @@ export async function countingFailures<T>(metrics: ApiMetrics | undefined, queue
     metrics?.jobFailures.inc({ queue })
     throw error
   }
+}
+
+/**
+ * How many rows an `insert … values (…), (…)` statement writes: its top-level value tuples (a
+ * tuple's own parentheses, e.g. a function call inside it, do not count). 1 for any other shape.
+ */
+export function insertedRows(sql: string): number {
+  const start = sql.search(/\svalues\s*\(/i)
+  if (start < 0) return 1
+  let depth = 0
+  let rows = 0
+  for (let i = start; i < sql.length; i++) {
+    const ch = sql[i]
+    if (ch === "'") {
+      // A quoted literal: skip to its end ('' is a quote inside it).
+      i = sql.indexOf("'", i + 1)
+      while (i >= 0 && sql[i + 1] === "'") i = sql.indexOf("'", i + 2)
+      if (i < 0) break
+    } else if (ch === '(') {
+      if (depth === 0) rows++
+      depth++
+    } else if (ch === ')') depth--
+    else if (depth === 0 && ch !== ',' && !/\s/.test(ch ?? '') && rows > 0) break
+  }
+  return Math.max(1, rows)
 }
