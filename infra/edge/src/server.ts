@@ -281,6 +281,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
   registerOpsReleases(app, { apiUrl: () => upstreams.pick(), edgeDir: options.edgeDir, health })
   // What an operator's Health page reads (health/figures.ts): the same counts the judge reads.
   app.decorate('versionFigures', () => versionFigures(liveRegistry, health, vitals))
+  metrics?.watchVersions(() => versionFigures(liveRegistry, health, vitals))
   // So is its Health page: the edge knows the remotes' versions and every API process.
   app.register(async (scope) =>
     registerOpsHealth(scope, {

@@ -25,11 +25,38 @@ const EDGE_SERIES = [
   'koma_edge_drawings_in_flight',
   'koma_edge_canary_share_percent',
   'koma_edge_canary_endings_total',
+  'koma_edge_version_page_loads',
+  'koma_edge_version_failures',
   'nodejs_eventloop_lag_seconds',
   'process_resident_memory_bytes',
 ]
 
 describe('the edge metrics registry', () => {
+  it("shows each live and canary version's page loads and failures as the judge counts them, and drops a version no longer live", async () => {
+    let clock = 0
+    const metrics = createEdgeMetrics({ processMetrics: false, now: () => clock })
+    const figure = (version: string, side: 'live' | 'canary', pageLoads: number, failures: number) => ({
+      remote: 'mf_catalog',
+      version,
+      side,
+      pageLoads,
+      failures,
+      failureRate: pageLoads ? failures / pageLoads : 0,
+      vitals: {} as never,
+    })
+    let figures = [figure('v1', 'live', 40, 1), figure('v2', 'canary', 12, 3)]
+    metrics.watchVersions(async () => figures)
+    let body = (await metrics.scrape()).body
+    expect(sample(body, 'koma_edge_version_page_loads{remote="mf_catalog",version="v1",side="live"}')).toBe(40)
+    expect(sample(body, 'koma_edge_version_failures{remote="mf_catalog",version="v2",side="canary"}')).toBe(3)
+    figures = [figure('v1', 'live', 41, 1)]
+    // A new scrape reads the counts afresh (one reading serves a scrape, at most a second old).
+    clock += 1_001
+    body = (await metrics.scrape()).body
+    expect(sample(body, 'koma_edge_version_page_loads{remote="mf_catalog",version="v1",side="live"}')).toBe(41)
+    expect(body).not.toContain('version="v2"')
+  })
+
   it('counts drawings by outcome and the drawn-page cache by result', async () => {
     const metrics = createEdgeMetrics({ processMetrics: false })
     metrics.drawing.drawnCache(false)

@@ -2,6 +2,7 @@ import { REMOTES } from '@koma/contracts/server'
 import { VITAL_BUCKETS, WEB_VITALS, type RequestCounts, type VitalsBeacon, type WebVitalName } from '@koma/contracts/server'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { readRequests, RequestSeries, type MetricJson } from '@koma/contracts/metrics'
+import type { VersionFigures } from '../health/figures'
 import type { Registry as EdgeRegistry } from '../registry/types'
 
 /**
@@ -41,6 +42,8 @@ export interface EdgeMetrics {
   watchDrawings(inFlight: () => number): void
   /** Report the canaries of the live registry on every scrape. */
   watchRegistry(current: () => Promise<EdgeRegistry | null>): void
+  /** Report each live and canary version's page loads and failures on every scrape: the judge's counts, as the Health page shows them. */
+  watchVersions(figures: () => Promise<VersionFigures[]>): void
   scrape(): Promise<{ contentType: string; body: string }>
   /** The requests this registry counted, for the console's Health page (the same series the scrape exposes). */
   requestCounts(): Promise<RequestCounts>
@@ -61,12 +64,20 @@ export function processMetricsRegistry(): Registry {
   return processRegistry
 }
 
-export function createEdgeMetrics(options: { processMetrics?: boolean } = {}): EdgeMetrics {
+export function createEdgeMetrics(options: { processMetrics?: boolean; now?: () => number } = {}): EdgeMetrics {
+  const now = options.now ?? Date.now
   const registry = new Registry()
   const processFigures = options.processMetrics === false ? null : processMetricsRegistry()
   const registers = [registry]
   let inFlight: () => number = () => 0
   let live: () => Promise<EdgeRegistry | null> = async () => null
+  let versions: () => Promise<VersionFigures[]> = async () => []
+  // One reading of the judge's counts serves both version gauges of a scrape.
+  let reading: { at: number; figures: Promise<VersionFigures[]> } | null = null
+  const versionFigures = (): Promise<VersionFigures[]> => {
+    if (!reading || now() - reading.at > 1_000) reading = { at: now(), figures: versions().catch(() => []) }
+    return reading.figures
+  }
 
   const cacheLookups = new Counter({
     name: 'koma_edge_cache_lookups_total',
@@ -126,6 +137,9 @@ export function createEdgeMetrics(options: { processMetrics?: boolean } = {}): E
     watchRegistry(current) {
       live = current
     },
+    watchVersions(figures) {
+      versions = figures
+    },
     async scrape() {
       const own = await registry.metrics()
       return { contentType: registry.contentType, body: processFigures ? `${await processFigures.metrics()}\n${own}` : own }
@@ -158,5 +172,28 @@ export function createEdgeMetrics(options: { processMetrics?: boolean } = {}): E
       for (const remote of REMOTES) this.set({ remote }, canaries[remote]?.share ?? 0)
     },
   })
+  // The canary judge's window counts per version (shared by a cluster's edges through Redis, so
+  // the largest, not the sum, when merged): what the console's Health page shows (health/figures.ts).
+  for (const [name, help, value] of [
+    ['koma_edge_version_page_loads', "Page loads each live and canary remote version drew in the canary judge's window.", (f: VersionFigures) => f.pageLoads],
+    [
+      'koma_edge_version_failures',
+      "Failures readers' pages reported for each live and canary remote version in the canary judge's window.",
+      (f: VersionFigures) => f.failures,
+    ],
+  ] as const)
+    new Gauge({
+      name,
+      help,
+      labelNames: ['remote', 'version', 'side'],
+      aggregator: 'max',
+      registers,
+      async collect() {
+        const figures = await versionFigures()
+        // Only the versions live now: one rolled back or promoted leaves the series.
+        this.reset()
+        for (const each of figures) this.set({ remote: each.remote, version: each.version, side: each.side }, value(each))
+      },
+    })
   return metrics
 }
