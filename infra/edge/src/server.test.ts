@@ -344,7 +344,7 @@ describe('app pages', () => {
     expect([sitemap.status, sitemap.headers['retry-after']]).toEqual([503, '60'])
     const post = await get({ method: 'POST', path: '/en/comic/3', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
     expect(post.status).toBe(404)
-    expect(post.json()).toEqual({ code: 404, message: 'Not found' })
+    expect(post.json()).toEqual({ name: 'notFound', code: 404, message: 'Not found' })
   })
 })
 

@@ -168,11 +168,11 @@ describe('/api proxy', () => {
       const res = await client(await listen(lonely))({ path: '/api/content/1' })
       expect(res.status).toBe(502)
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
-      expect(res.json()).toEqual({ code: 9999, message: 'connection lost' })
+      expect(res.json()).toEqual({ name: 'networkFailure', code: 9999, message: 'connection lost' })
       const ja = await client((lonely.server.address() as { port: number }).port)({ path: '/api/content/1', headers: { 'x-koma-language': 'ja' } })
-      expect([ja.status, ja.json()]).toEqual([502, { code: 9999, message: '接続が切れました' }])
+      expect([ja.status, ja.json()]).toEqual([502, { name: 'networkFailure', code: 9999, message: '接続が切れました' }])
       const fr = await client((lonely.server.address() as { port: number }).port)({ path: '/api/content/1', headers: { 'x-koma-language': 'fr' } })
-      expect(fr.json()).toEqual({ code: 9999, message: 'connexion perdue' })
+      expect(fr.json()).toEqual({ name: 'networkFailure', code: 9999, message: 'connexion perdue' })
       const post = await client((lonely.server.address() as { port: number }).port)({
         method: 'POST',
         path: '/api/login',

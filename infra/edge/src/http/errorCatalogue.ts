@@ -7,6 +7,7 @@ import {
   TEXTS,
   type Locale,
   type Localized,
+  type FailureName,
   type TextKey,
 } from '@koma/contracts/server'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -16,6 +17,8 @@ export type EdgeErrorStatus = 400 | 403 | 404 | 409 | 500 | 502 | 503 | 504
 
 interface EdgeErrorEntry {
   status: EdgeErrorStatus
+  /** The body's `name`: the failure as the browser decides on it (api/failures.ts), as the API's bodies carry theirs. */
+  failure: FailureName
   /** The message: a shared text (the API says it too), or the edge's own in ja, en and fr. */
   text: TextKey | Localized
   /** The body's `code` when it is not the status (a client tells these failures apart by it). */
@@ -33,22 +36,23 @@ const declare = <T extends Record<string, EdgeErrorEntry>>(entries: T): T => ent
  */
 export const EDGE_ERRORS = declare({
   /** A call to no route the edge or the API has (a page GET is a page: the app draws its own 404). */
-  notFound: { status: 404, text: 'notFound' },
+  notFound: { status: 404, failure: 'notFound', text: 'notFound' },
   /** A release naming a package or an action that does not exist. */
-  releaseNotFound: { status: 404, text: 'notFound' },
+  releaseNotFound: { status: 404, failure: 'notFound', text: 'notFound' },
   /** An operator whose session has not confirmed the second factor: the console asks for the code. */
-  operatorStepUp: { status: 403, text: 'operatorStepUp', code: OPERATOR_STEP_UP_CODE },
+  operatorStepUp: { status: 403, failure: 'operatorStepUp', text: 'operatorStepUp', code: OPERATOR_STEP_UP_CODE },
   /** The API could not say who the caller is (down, or too slow): nothing is released. */
-  releaseCannotCheck: { status: 503, text: 'releaseCannotCheck' },
+  releaseCannotCheck: { status: 503, failure: 'dataNotObtained', text: 'releaseCannotCheck' },
   /** No canary to promote, no earlier version to roll back to. */
-  releaseNothingToDo: { status: 409, text: 'releaseNothingToDo' },
+  releaseNothingToDo: { status: 409, failure: 'invalidParameter', text: 'releaseNothingToDo' },
   /** SPEC §8's network failure (code 9999): no API process could be reached. */
-  apiUnreachable: { status: 502, text: 'connectionLost', code: NETWORK_FAILURE_CODE },
+  apiUnreachable: { status: 502, failure: 'networkFailure', text: 'connectionLost', code: NETWORK_FAILURE_CODE },
   /** The same, an API process that did not answer in time. */
-  apiTimedOut: { status: 504, text: 'connectionLost', code: NETWORK_FAILURE_CODE },
+  apiTimedOut: { status: 504, failure: 'networkFailure', text: 'connectionLost', code: NETWORK_FAILURE_CODE },
   /** A health beacon that is not one (host/src/platform/failureBeacons.ts sends them). */
   beaconMalformed: {
     status: 400,
+    failure: 'invalidParameter',
     text: {
       en: 'A beacon is JSON: { failures: [{ remote, version, kind }] }',
       ja: 'ビーコンは JSON です: { failures: [{ remote, version, kind }] }',
@@ -57,6 +61,7 @@ export const EDGE_ERRORS = declare({
   },
   beaconTooLong: {
     status: 400,
+    failure: 'invalidParameter',
     text: {
       en: 'A beacon is JSON: { failures: [{ remote, version, kind }] }, at most {max}',
       ja: 'ビーコンは JSON です: { failures: [{ remote, version, kind }] }（最大 {max} 件）',
@@ -66,6 +71,7 @@ export const EDGE_ERRORS = declare({
   /** A Web Vitals beacon that is not one (host/src/platform/webVitals.ts sends them): shape or bounds. */
   vitalsMalformed: {
     status: 400,
+    failure: 'invalidParameter',
     text: {
       en: 'A vitals beacon is JSON: { route, host, remote, version, vitals: { LCP, INP, CLS, TTFB } } ({problem})',
       ja: 'バイタルのビーコンは JSON です: { route, host, remote, version, vitals: { LCP, INP, CLS, TTFB } }（{problem}）',
@@ -75,6 +81,7 @@ export const EDGE_ERRORS = declare({
   /** A Web Vitals beacon naming a route, a remote or a version the live registry does not have. */
   vitalsUnknownLabel: {
     status: 400,
+    failure: 'invalidParameter',
     text: {
       en: 'This beacon names a route or a version that is not live',
       ja: 'このビーコンは公開中ではないルートまたはバージョンを指定しています',
@@ -84,6 +91,7 @@ export const EDGE_ERRORS = declare({
   /** The sitemap's titles could not be had from the API (crawlers come back: retry-after). */
   sitemapUnavailable: {
     status: 503,
+    failure: 'dataNotObtained',
     plain: true,
     text: {
       en: 'The sitemap is not available right now.',
@@ -94,6 +102,7 @@ export const EDGE_ERRORS = declare({
   /** Anything the edge did not expect (logged). */
   edgeFailure: {
     status: 500,
+    failure: 'undefinedError',
     text: { en: 'Internal server error', ja: 'サーバー内部でエラーが発生しました', fr: 'Erreur interne du serveur' },
   },
 })
@@ -105,18 +114,24 @@ export function edgeError(
   name: EdgeErrorName,
   locale: Locale,
   values: Record<string, string | number> = {},
-): { status: number; code: number; message: string; plain: boolean } {
+): { status: number; name: FailureName; code: number; message: string; plain: boolean } {
   const entry: EdgeErrorEntry = EDGE_ERRORS[name]
   const localized: Localized = typeof entry.text === 'string' ? TEXTS[entry.text] : entry.text
-  return { status: entry.status, code: entry.code ?? entry.status, message: fillText(localized[locale], values), plain: entry.plain === true }
+  return {
+    status: entry.status,
+    name: entry.failure,
+    code: entry.code ?? entry.status,
+    message: fillText(localized[locale], values),
+    plain: entry.plain === true,
+  }
 }
 
-/** Send the failure `name`: SPEC §8's `{ code, message }` (or its plain text), never kept by a cache. */
+/** Send the failure `name`: SPEC §8's `{ code, message }` with the failure's name (or its plain text), never kept by a cache. */
 export function sendEdgeError(reply: FastifyReply, name: EdgeErrorName, locale: Locale, values: Record<string, string | number> = {}): FastifyReply {
-  const { status, code, message, plain } = edgeError(name, locale, values)
+  const { status, name: failure, code, message, plain } = edgeError(name, locale, values)
   reply.code(status).header('cache-control', 'no-store')
   if (plain) return reply.header('content-type', 'text/plain; charset=utf-8').send(`${message}\n`)
-  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ code, message }))
+  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ name: failure, code, message }))
 }
 
 /** The caller's language as its SPEC §7 header says, else `fallback`. */

@@ -30,8 +30,8 @@ export type Check = { ok: true } | { ok: false; status: number; body: unknown }
 
 /** The edge's own refusal, as a check's answer. */
 function refused(name: 'operatorStepUp' | 'releaseCannotCheck', req: FastifyRequest): Check {
-  const { status, code, message } = edgeError(name, localeOf(req))
-  return { ok: false, status, body: { code, message } }
+  const { status, name: failure, code, message } = edgeError(name, localeOf(req))
+  return { ok: false, status, body: { name: failure, code, message } }
 }
 
 export async function operatorCheck(apiUrl: string, req: FastifyRequest): Promise<Check> {

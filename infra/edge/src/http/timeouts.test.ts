@@ -85,5 +85,5 @@ it('drops a client whose body never ends', async () => {
 
 it('answers 504 when the API does not answer in time', async () => {
   const response = await client(port)('/api/member/profile')
-  expect([response.status, response.json()]).toEqual([504, { code: 9999, message: 'connection lost' }])
+  expect([response.status, response.json()]).toEqual([504, { name: 'networkFailure', code: 9999, message: 'connection lost' }])
 }, 20_000)
