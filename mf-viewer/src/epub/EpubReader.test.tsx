@@ -23,7 +23,7 @@ const created: {
 }[] = []
 const submitted: Record<string, unknown>[] = []
 /** How the stand-in behaves: pages shown at once (a fixed-layout spread), a document whose load fails. */
-const behaviour = { spread: 1, failHref: null as string | null, frame: null as HTMLIFrameElement | null }
+const behaviour = { spread: 1, failHref: null as string | null, frame: null as HTMLIFrameElement | null, swapping: false }
 
 jest.mock('@readium/navigator', () => {
   class EpubPreferences {
@@ -56,6 +56,8 @@ jest.mock('@readium/navigator', () => {
     }
     /** The frames showing the documents (a test's own, when it gives one; a spread's pages). */
     get _cframes() {
+      // While Readium brings another document on screen, its current frame is the hidden one it left.
+      if (behaviour.swapping) return [{ hidden: true }]
       return behaviour.frame ? [{ iframe: behaviour.frame }] : Array.from({ length: behaviour.spread }, () => ({}))
     }
     /** The documents shown (a spread shows two), as Readium's viewport names them. */
@@ -66,6 +68,8 @@ jest.mock('@readium/navigator', () => {
       return this.index + behaviour.spread - 1 < this.positions.length - 1
     }
     goForward(_animated: boolean, done: (ok: boolean) => void) {
+      // Sent to the hidden document mid-swap, Readium's turn is lost: no answer ever comes.
+      if (behaviour.swapping) return
       if (!this.canGoForward) return done(false)
       this.index += behaviour.spread
       this.changed()
@@ -154,6 +158,7 @@ beforeEach(() => {
   behaviour.failHref = null
   behaviour.frame?.remove()
   behaviour.frame = null
+  behaviour.swapping = false
   created.length = 0
   submitted.length = 0
   localStorage.clear()
@@ -223,6 +228,21 @@ describe('EPUB reader', () => {
     fireEvent.click(screen.getByTestId('epub-read-again'))
     expect(screen.queryByTestId('epub-end')).not.toBeInTheDocument()
     expect(screen.getByTestId('epub-progress')).toHaveTextContent('0%')
+  })
+
+  it('a turn asked for while Readium brings a document on screen is made once it is shown, not lost', async () => {
+    mockApi(novel)
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    const reader = await screen.findByTestId('epub-reader')
+    await waitFor(() => expect(reader).toHaveAttribute('data-state', 'ready'))
+    expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
+    behaviour.swapping = true
+    fireEvent.keyDown(window, { key: 'ArrowRight' })
+    // A few frames on, still swapping: the turn waits (it is not sent into the hidden document).
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+    expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
+    behaviour.swapping = false
+    await waitFor(() => expect(reader).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0.5'))
   })
 
   it('debounces read progress while the reader turns pages', async () => {

@@ -26,6 +26,18 @@ export function shownFrames(nav: EpubNavigator | null): { frame: HTMLIFrameEleme
   })
 }
 
+/** How long a turn waits for Readium to finish bringing a document on screen (see `turn`), in animation frames (~3 s). */
+const SWAP_WAIT_FRAMES = 180
+
+/**
+ * Readium is bringing another document on screen: the document it showed is hidden and the new one
+ * not yet its current frame (reflowable books; a fixed-layout book turns without its frames' messages).
+ */
+export function swappingDocuments(nav: EpubNavigator | null): boolean {
+  const current = nav?._cframes?.[0] as { hidden?: boolean } | undefined
+  return current?.hidden === true
+}
+
 /**
  * The pager bridge (issue 36: EpubReader's split): Readium pages most books, our own pager
  * (pager.ts) the documents whose writing Readium turns the wrong way (vertical and right-to-left
@@ -56,6 +68,10 @@ export function usePagerBridge({
   const sync = useRef<(locator: ReadiumLocator) => boolean>(() => false)
   /** A turn Readium is making (paginated reflowable text): a blank page it lands on is turned past, a few at most. */
   const turning = useRef<{ action: 'next' | 'previous'; left: number } | null>(null)
+  /** A turn asked for while Readium swapped documents: made once the swap ends (the latest one wins). */
+  const deferred = useRef<{ action: 'next' | 'previous'; frames: number } | null>(null)
+  /** `turn`, for the deferred turn (made from a later frame). */
+  const turnRef = useRef<(action: 'next' | 'previous') => void>(() => undefined)
 
   const reportPaged = useCallback(() => {
     const entry = paged.current
@@ -70,6 +86,31 @@ export function usePagerBridge({
     (action: 'next' | 'previous') => {
       const nav = navigator.current
       if (!nav) return
+      // Readium reports the place of a document while it is still bringing it on screen; a turn
+      // then went to the document it had just hidden, whose messages it no longer hears, and was
+      // lost (a second key or tap made quickly after the first turned into the next document).
+      // Wait for the swap to end (a few frames), then turn.
+      if (layout !== 'fixed' && swappingDocuments(nav)) {
+        const waiting = deferred.current !== null
+        deferred.current = { action, frames: 0 }
+        if (waiting) return
+        const wait = () => {
+          const next = deferred.current
+          if (!next || navigator.current !== nav) {
+            deferred.current = null
+            return
+          }
+          if (swappingDocuments(nav) && next.frames < SWAP_WAIT_FRAMES) {
+            next.frames += 1
+            requestAnimationFrame(wait)
+            return
+          }
+          deferred.current = null
+          turnRef.current(next.action)
+        }
+        requestAnimationFrame(wait)
+        return
+      }
       setSkipped(false)
       latest.current.onTurn()
       const frame = (nav._cframes?.[0] as { iframe?: HTMLIFrameElement } | undefined)?.iframe
@@ -181,6 +222,7 @@ export function usePagerBridge({
     [layout, reportPaged, turn, navigator, latest, scrolledRef],
   )
   sync.current = syncPager
+  turnRef.current = turn
 
   return { pagers, paged, pending, turning, turn, syncPager }
 }
