@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core'
 import { readSite } from './site'
 
@@ -56,10 +57,34 @@ export const DESKTOP = { width: 1280, height: 800 }
 export const ON_THIS_MACHINE = '127.0.0.1'
 
 let readers = 0
+/** Addresses per test file: a file's contexts take them in turn (no file makes nearly this many). */
+const ADDRESSES_PER_FILE = 1024
+
+/**
+ * This test file's block of addresses: its place among the e2e files. Each file has its own,
+ * whichever worker runs it and whatever ran there before. (A worker's files once shared one block:
+ * Jest loads this module afresh for each file, so the count started over, and the first contexts
+ * of a worker's files were one reader to the API's per-address limits: 30 sign-ins in 15 minutes,
+ * 30 comments in 10, 5 new guests an hour.)
+ */
+function fileBlock(): number {
+  const testPath = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect?.getState?.().testPath
+  if (testPath) {
+    const files = fs
+      .readdirSync(path.dirname(testPath))
+      .filter((name) => name.endsWith('.e2e.ts'))
+      .sort()
+    const index = files.indexOf(path.basename(testPath))
+    if (index >= 0) return index
+  }
+  // Outside a test file (a benchmark, globalSetup): past the files' blocks.
+  return Math.floor(65_534 / ADDRESSES_PER_FILE) - 1
+}
+
 /** A new reader's address, in 198.18.0.0/15 (the benchmarking range), different for each context of a run. */
 export function readerAddress(): string {
   readers += 1
-  const n = ((Number(process.env.JEST_WORKER_ID ?? 1) * 4096 + readers) % 65_534) + 1
+  const n = ((fileBlock() * ADDRESSES_PER_FILE + (readers % ADDRESSES_PER_FILE)) % 65_534) + 1
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`
 }
 
