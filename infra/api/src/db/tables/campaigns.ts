@@ -1,4 +1,4 @@
-import type { RewardCoinType, RewardKind } from '@koma/contracts/server'
+import type { GIFT_AUDIENCES, RewardCoinType, RewardKind } from '@koma/contracts/server'
 import type { ColumnType, Generated } from 'kysely'
 import type { CreatedAt, Timestamp } from './columns'
 
@@ -29,7 +29,7 @@ export interface GiftCampaignsTable {
   id: Generated<number>
   /** The sender's key for this gift: the same key again is the same gift. */
   request_key: string
-  audience: 'member' | 'everyone'
+  audience: (typeof GIFT_AUDIENCES)[number]
   member_id: number | null
   texts: ColumnType<Record<string, { title: string; description: string }>, string, string>
   kind: RewardKind
