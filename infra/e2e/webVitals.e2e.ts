@@ -150,11 +150,12 @@ describe('a canary slower for its readers (issue 38)', () => {
     const source = distDir(repoRoot, packageInfo('mf-catalog'))
     const copy = path.join(work, 'mf-catalog-slow')
     fs.cpSync(source, copy, { recursive: true })
-    // The canary's code is slow: its routes module keeps the main thread busy for 1.5 s when a
-    // page first loads it, so its readers' home paints that much later.
+    // The canary's code is slow: its routes module keeps the main thread busy for 2.5 s when a
+    // page first loads it, so its readers' home paints that much later (beyond the margin even
+    // when three test files share the machine's two cores and the live version's pages are slow too).
     const routesFile = fs.readdirSync(copy).find((name) => /^__federation_expose_routes\..*\.js$/.test(name))
     if (!routesFile) throw new Error(`no routes module in ${copy}`)
-    const slow = '(() => { const until = performance.now() + 1500; while (performance.now() < until); })();\n'
+    const slow = '(() => { const until = performance.now() + 2500; while (performance.now() < until); })();\n'
     fs.writeFileSync(path.join(copy, routesFile), slow + fs.readFileSync(path.join(copy, routesFile), 'utf8'))
     const published = await publish(edgeDir, 'mf-catalog', copy, { canaryShare: 50 })
     expect(published.status).toBe('deployed')
@@ -167,7 +168,10 @@ describe('a canary slower for its readers (issue 38)', () => {
       [live, 0],
       [canary, 0],
     ])
-    for (let reader = 0; reader < 40 && [...loads.values()].some((count) => count < MIN_LOADS); reader++) {
+    // Until each version has its loads and the judge has ended the canary: a page's beacon can be
+    // lost as its browser closes, and more readers than the least make the p75s steadier.
+    const canaryLive = async () => (await registry()).canaries?.mf_catalog !== undefined
+    for (let reader = 0; reader < 40 && ([...loads.values()].some((count) => count < MIN_LOADS) || (await canaryLive())); reader++) {
       const context = await readerContext(edge.baseURL)
       await context.addCookies([{ name: 'koma_accept_mature', value: 'Y', url: edge.baseURL }])
       const page = await context.newPage()
