@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core'
 import { readSite } from './site'
 
 /** Debian's Chromium, the browser readers use: Lighthouse and the reading figures measure with it. */
@@ -187,6 +187,7 @@ function waitsForHydration(page: Page): void {
         throw new Error(`${error.message}\n${await describePage(page)}`)
       }),
   })
+  describesLocatorWaits(page)
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>
     Object.assign(page, {
@@ -195,6 +196,25 @@ function waitsForHydration(page: Page): void {
         await hydrated(page)
         return response
       },
+    })
+  }
+}
+
+let locatorWaitsDescribed = false
+
+/**
+ * A locator's `waitFor` that times out says what its page shows instead (describePage): patched
+ * once on Playwright's Locator class, which every page's locators share.
+ */
+function describesLocatorWaits(page: Page): void {
+  if (locatorWaitsDescribed) return
+  locatorWaitsDescribed = true
+  const prototype = Object.getPrototypeOf(page.locator('body')) as { waitFor: (this: Locator, ...args: unknown[]) => Promise<void> }
+  const waitFor = prototype.waitFor
+  prototype.waitFor = function (this: Locator, ...args: unknown[]) {
+    return waitFor.apply(this, args).catch(async (error: Error) => {
+      if (!/Timeout/.test(error.message)) throw error
+      throw new Error(`${error.message}\n${await describePage(this.page())}`)
     })
   }
 }
