@@ -1,10 +1,9 @@
 import path from 'node:path'
-import { generate } from 'otplib'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { violations } from './support/axe'
 import { DESKTOP, launchBrowser, newContext, ON_THIS_MACHINE, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
-import { SEEDED_READER, signInAt } from './support/members'
+import { enrolAuthenticator, SEEDED_READER, signInAt } from './support/members'
 import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
 
 /** The demo console account (infra/api/src/seed/members.ts), made an operator on this file's site. */
@@ -34,11 +33,7 @@ beforeAll(async () => {
   opsErrors = trackErrors(ops)
   await signInAt(ops, '/en/ops', OPERATOR)
   await ops.getByTestId('ops-second-factor').waitFor()
-  await ops.getByLabel('Set-up code').fill(started.setUpCodes[OPERATOR.email]!)
-  await ops.getByRole('button', { name: 'Show my key' }).click()
-  const secret = (await ops.getByTestId('ops-totp-secret').textContent())!.trim()
-  await ops.getByLabel('Code').fill(await generate({ secret, digits: 6, period: 30 }))
-  await ops.getByRole('button', { name: 'Confirm' }).click()
+  await enrolAuthenticator(ops, started.setUpCodes[OPERATOR.email]!)
   await ops.getByTestId('ops-service').waitFor()
   readerContext = await newContext(browser, { baseURL: site.baseURL, viewport: PHONE, address: ON_THIS_MACHINE })
   reader = await readerContext.newPage()

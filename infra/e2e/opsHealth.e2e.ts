@@ -1,11 +1,10 @@
 import path from 'node:path'
-import { generate } from 'otplib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { apiGet } from './support/api'
 import { violations } from './support/axe'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually } from './support/eventually'
-import { SEEDED_READER, signInAt } from './support/members'
+import { enrolAuthenticator, SEEDED_READER, signInAt } from './support/members'
 import { readSite, screenshotDir, startSite, stopSite, type SiteInfo } from './support/site'
 
 /** The demo console account (infra/api/src/seed/members.ts), made an operator on this file's site by the grant command (issue 33). */
@@ -79,11 +78,7 @@ describe('the Health page', () => {
     const ops = await opsContext.newPage()
     const errors = trackErrors(ops)
     await signInAt(ops, '/en/ops/health', OPERATOR)
-    await ops.getByLabel('Set-up code').fill(setUpCode)
-    await ops.getByRole('button', { name: 'Show my key' }).click()
-    const secret = (await ops.getByTestId('ops-totp-secret').textContent())!.trim()
-    await ops.getByLabel('Code').fill(await generate({ secret, digits: 6, period: 30 }))
-    await ops.getByRole('button', { name: 'Confirm' }).click()
+    await enrolAuthenticator(ops, setUpCode)
     await ops.getByTestId('ops-health').waitFor()
 
     // Each area's live version, with readers' figures (Web Vitals: a dash until the edge has them).

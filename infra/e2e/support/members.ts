@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { generate } from 'otplib'
 import path from 'node:path'
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core'
 import { newContext } from './browser'
@@ -104,4 +105,18 @@ export async function withSession(context: BrowserContext, session: Cookie[], ta
   const page = await context.newPage()
   await page.goto(target)
   return page
+}
+
+/**
+ * An operator's first sign-in to the console, past its second factor: the set-up code the grant
+ * command printed, then a code from the authenticator key it shows. Returns that key (later
+ * step-ups type codes from it). ops.e2e and opsContent.e2e walk these screens themselves: they test them.
+ */
+export async function enrolAuthenticator(page: Page, setUpCode: string): Promise<string> {
+  await page.getByLabel('Set-up code').fill(setUpCode)
+  await page.getByRole('button', { name: 'Show my key' }).click()
+  const secret = (await page.getByTestId('ops-totp-secret').textContent())!.trim()
+  await page.getByLabel('Code').fill(await generate({ secret, digits: 6, period: 30 }))
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  return secret
 }
