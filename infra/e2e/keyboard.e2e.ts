@@ -3,7 +3,7 @@ import type { Browser, Cookie, Page } from 'playwright-core'
 import { chapterOf, findTitle, type ContentJson } from './support/api'
 import { DESKTOP, launchBrowser, newContext, PHONE, trackErrors } from './support/browser'
 import { eventually, textOf } from './support/eventually'
-import { sessionOf, withSession } from './support/members'
+import { newMemberSession, sessionOf, withSession } from './support/members'
 import { screenshotDir as shotDir } from './support/site'
 
 /**
@@ -13,13 +13,13 @@ import { screenshotDir as shotDir } from './support/site'
  * ring is the theme's (3 px, COLORS.focus).
  */
 let browser: Browser
-/** The two seeded readers, each signed in once for the whole file (see sessionOf). */
+/** The seeded reader, signed in once for the whole file (see sessionOf), and a commenter of this file's own. */
 let reader: Cookie[] = []
-let reader2: Cookie[] = []
+let commenter: Cookie[] = []
 beforeAll(async () => {
   browser = await launchBrowser()
   reader = await sessionOf(browser)
-  reader2 = await sessionOf(browser, { email: 'reader2@koma.example', password: 'koma-reader-2' })
+  commenter = await newMemberSession(browser, 'keyboard.commenter')
 })
 afterAll(async () => {
   await browser?.close()
@@ -228,7 +228,7 @@ describe('keyboard only at 390 px, signed in: dialogs and the EPUB reader sheets
     const commentsPath = `/en/comment/${title.type}/${title.id}/${chapter.id}`
     const text = `Keyboard ${Date.now().toString(36)}`
     const other = await newContext(browser, { viewport: PHONE })
-    const author = await withSession(other, reader2, commentsPath)
+    const author = await withSession(other, commenter, commentsPath)
     await author.getByTestId('comment-input').fill(text)
     await author.getByTestId('comment-submit').click()
     await author.getByTestId('comment-body').getByText(text, { exact: true }).waitFor()

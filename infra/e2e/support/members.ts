@@ -99,6 +99,21 @@ export async function sessionOf(browser: Browser, member = SEEDED_READER): Promi
   }
 }
 
+/**
+ * The session of a brand-new member, signed up through the screens. A file whose members post
+ * (comments: one per 10 s, 10 per 10 min each, SPEC §5) takes one of its own, as the seeded
+ * readers are shared by files running side by side.
+ */
+export async function newMemberSession(browser: Browser, label: string): Promise<Cookie[]> {
+  const context = await newContext(browser)
+  try {
+    await signUp(await context.newPage(), { email: `${label}.${Date.now().toString(36)}.${process.pid}@koma.example`, password: `koma-${label}-pass2` })
+    return await context.cookies()
+  } finally {
+    await context.close()
+  }
+}
+
 /** A new page of `context` carrying `session` (from sessionOf), on `target`. */
 export async function withSession(context: BrowserContext, session: Cookie[], target: string): Promise<Page> {
   await context.addCookies(session)
