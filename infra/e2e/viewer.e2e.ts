@@ -333,14 +333,19 @@ describe('reading aids (issue 37)', () => {
     await context.close()
   })
 
-  it('paper (e-ink): a key moves a whole screen at once (ja), and the help lists the shortcuts', async () => {
+  it('paper (e-ink), switched on from the viewer by a visitor and kept: a key moves a whole screen at once (ja), and the help lists the shortcuts', async () => {
     const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && chapterOf(t, 0).salesConfig.free)
     const chapter = chapterOf(title, 0)
     const context = await newContext(browser, { viewport: DESKTOP, locale: 'ja-JP' })
-    await context.addInitScript(() => localStorage.setItem('koma.viewerSettings', JSON.stringify({ paper: true })))
     const page = await context.newPage()
     const errors = trackErrors(page)
     await page.goto(`/ja/comic/${title.id}/chapter/${chapter.id}/product`)
+    const paperButton = page.getByRole('button', { name: 'ペーパー（電子ペーパー）' })
+    await paperButton.click()
+    await textOf(page.getByTestId('viewer-paper-status'), 'ペーパー（電子ペーパー）モードをオンにしました。')
+    expect(await paperButton.getAttribute('aria-pressed')).toBe('true')
+    // Kept in this browser: the next episode opened, or this one again, is on paper.
+    await page.reload()
     await eventually(
       () => attr(page, 'vertical-strip', 'data-paper'),
       (paper) => paper === 'true',

@@ -319,6 +319,8 @@ describe('paged viewer', () => {
     await user.tab()
     expect(screen.getByTestId('auto-scroll')).toHaveFocus()
     await user.tab()
+    expect(screen.getByTestId('viewer-paper')).toHaveFocus()
+    await user.tab()
     expect(screen.getByTestId('viewer-report')).toHaveFocus()
     expect(screen.getByTestId('viewer-report').tagName).toBe('BUTTON')
     await user.tab()

@@ -23,6 +23,7 @@ import { AutoScrollButton, AutoScrollPanel, ViewerHelp } from './autoScroll/Auto
 import { useAutoScroll } from './autoScroll/useAutoScroll'
 import { ReadingGuide } from './chrome/ReadingGuide'
 import { chromeButton, ViewerHeader } from './chrome/ViewerHeader'
+import { PaperButton } from './autoScroll/PaperButton'
 import { ChapterEnd } from './end/ChapterEnd'
 import { viewerMessages } from './i18n/messages'
 import { qualityFor } from './images'
@@ -164,7 +165,7 @@ function ReportButton({ chapter }: { chapter: Chapter }) {
 
 function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList: string }) {
   const t = useT()
-  const settings = useViewerSettings()
+  const { settings, change } = useViewerSettings()
   const quality = qualityFor(settings)
   const progress = useReadingProgress(chapter)
   const [chrome, setChrome] = useState(true)
@@ -214,6 +215,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
         actions={
           <>
             {epub ? null : <AutoScrollButton auto={auto} />}
+            {epub ? null : <PaperButton paper={settings.paper} onChange={(paper) => change({ paper })} />}
             <ReportButton chapter={chapter} />
           </>
         }
@@ -265,6 +267,7 @@ function ChapterViewer({ chapter, episodeList }: { chapter: Chapter; episodeList
           end={end}
           turnEvery={auto.turnEvery}
           onTurnedToEnd={auto.ended}
+          paper={settings.paper}
         />
       )}
     </article>

@@ -1,14 +1,18 @@
 import { useHydrated, type ViewerSettings } from '@koma/contracts'
-import { loadViewerSettings, localViewerSettings } from '@koma/contracts/viewerSettings'
+import { loadViewerSettings, localViewerSettings, saveViewerSetting } from '@koma/contracts/viewerSettings'
 import { DEFAULT_VIEWER_SETTINGS } from '@koma/contracts/domain'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+
+/** A setting the viewer itself changes (issue 37: paper from its chrome). */
+export type ViewerSettingChange = Partial<Pick<ViewerSettings, 'paper'>>
 
 /**
  * The viewer settings: local values at once, then the stored ones (issue 5's source) when they
  * arrive. A page the edge drew (issue 13) is drawn and hydrated with the defaults; this browser's
- * own values follow in the next render.
+ * own values follow in the next render. `change` applies a setting at once, keeps it in this
+ * browser and, for a member, in the account (saveViewerSetting).
  */
-export function useViewerSettings(): ViewerSettings {
+export function useViewerSettings(): { settings: ViewerSettings; change: (change: ViewerSettingChange) => void } {
   const hydrated = useHydrated()
   const local = useMemo(() => {
     if (!hydrated) return DEFAULT_VIEWER_SETTINGS
@@ -19,6 +23,7 @@ export function useViewerSettings(): ViewerSettings {
     }
   }, [hydrated])
   const [loaded, setLoaded] = useState<ViewerSettings | null>(null)
+  const [changed, setChanged] = useState<ViewerSettingChange>({})
   useEffect(() => {
     let live = true
     void loadViewerSettings().then((settings) => {
@@ -28,5 +33,10 @@ export function useViewerSettings(): ViewerSettings {
       live = false
     }
   }, [])
-  return loaded ?? local
+  const change = useCallback((next: ViewerSettingChange) => {
+    setChanged((current) => ({ ...current, ...next }))
+    void saveViewerSetting(next)
+  }, [])
+  const settings = useMemo(() => ({ ...(loaded ?? local), ...changed }), [loaded, local, changed])
+  return { settings, change }
 }

@@ -157,6 +157,7 @@ export function ViewerHelp({ paged }: { paged: boolean }) {
     [paged ? '← →' : '↑ ↓', t(autoScrollMessages.helpTurn)],
     ['Home / End', t(autoScrollMessages.helpEnds)],
     ['A', t(autoScrollMessages.helpAutoScroll)],
+    ['P', t(autoScrollMessages.helpPaper)],
     ['?', t(autoScrollMessages.helpHelp)],
   ]
   return (

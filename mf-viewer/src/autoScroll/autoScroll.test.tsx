@@ -1,4 +1,4 @@
-import { api, auth, type Chapter } from '@koma/contracts'
+import { api, auth, endpoints, type Chapter } from '@koma/contracts'
 import { localViewerSettings } from '@koma/contracts/viewerSettings'
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react'
 import { DEFAULT_VIEWER_SETTINGS } from '@koma/contracts/domain'
@@ -201,5 +201,48 @@ describe('paper (e-ink) mode (issue 37)', () => {
     fireEvent.click(screen.getByTestId('vertical-strip'), { clientY: 100 })
     expect(page.at()).toBe(800 - 52)
     expect(screen.getAllByTestId('page-image')[0]).toHaveStyle({ filter: 'contrast(1.25)' })
+  })
+})
+
+describe('paper (e-ink) from the viewer’s chrome (issue 37)', () => {
+  it('the Paper button and the P key turn it on and off for a visitor, kept in this browser, said aloud', async () => {
+    pageGeometry(4000)
+    await open(strip)
+    const button = screen.getByRole('button', { name: 'Paper (e-ink)' })
+    expect(button).toHaveAttribute('aria-pressed', 'false')
+    expect(screen.getByTestId('vertical-strip')).toHaveAttribute('data-paper', 'false')
+    fireEvent.click(button)
+    expect(button).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByTestId('vertical-strip')).toHaveAttribute('data-paper', 'true')
+    expect(screen.getByTestId('viewer-paper-status')).toHaveTextContent('Paper (e-ink) on.')
+    await waitFor(() => expect(localViewerSettings().paper).toBe(true))
+    // A visitor's choice stays in this browser: nothing is sent.
+    expect(jest.mocked(api.request).mock.calls.filter(([endpoint]) => endpoint === endpoints.settingsUpdate)).toEqual([])
+    // The P key, and a key on the strip is no typing: it flips back.
+    fireEvent.keyDown(window, { key: 'p' })
+    expect(button).toHaveAttribute('aria-pressed', 'false')
+    expect(screen.getByTestId('viewer-paper-status')).toHaveTextContent('Paper (e-ink) off.')
+    await waitFor(() => expect(localViewerSettings().paper).toBe(false))
+  })
+
+  it('a member’s choice is kept in their account too (PUT /member/settings)', async () => {
+    document.cookie = 'koma_lc=1; path=/'
+    auth.syncFromCookie()
+    pageGeometry(4000)
+    await open(strip)
+    fireEvent.click(screen.getByRole('button', { name: 'Paper (e-ink)' }))
+    await waitFor(() =>
+      expect(jest.mocked(api.request).mock.calls.filter(([endpoint]) => endpoint === endpoints.settingsUpdate)).toEqual([
+        [endpoints.settingsUpdate, { body: { paperMode: 'true' }, policy: { silent: true } }],
+      ]),
+    )
+    expect(screen.getByTestId('vertical-strip')).toHaveAttribute('data-paper', 'true')
+  })
+
+  it('raises the contrast of a paged viewer’s pages', async () => {
+    await open(paged)
+    expect(screen.getAllByTestId('page-image')[0]).not.toHaveStyle({ filter: 'contrast(1.25)' })
+    fireEvent.click(screen.getByRole('button', { name: 'Paper (e-ink)' }))
+    await waitFor(() => expect(screen.getAllByTestId('page-image')[0]).toHaveStyle({ filter: 'contrast(1.25)' }))
   })
 })

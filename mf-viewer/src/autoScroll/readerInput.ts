@@ -4,19 +4,22 @@ export const AUTO_SCROLL_CONTROL = 'data-auto-scroll-control'
 /** The keyboard shortcut that starts and stops auto-scroll (listed in the viewer's help). */
 export const AUTO_SCROLL_KEY = 'a'
 
+/** The shortcut that turns paper (e-ink) on and off (chrome/PaperButton.tsx). */
+export const PAPER_KEY = 'p'
+
 const onControl = (target: EventTarget | null) => target instanceof Element && target.closest(`[${AUTO_SCROLL_CONTROL}]`) !== null
 
 /**
  * Calls `pause` on the reader's first tap, key or manual scroll (wheel, touch) while `running`
  * (issue 37): the page moving by itself never fights the reader. Taps and keys on auto-scroll's
- * own controls, and its shortcut key, are theirs to handle. Returns the unsubscribe.
+ * own controls, its shortcut key and paper's, are theirs to handle. Returns the unsubscribe.
  */
 export function pauseOnReaderInput(pause: () => void): () => void {
   const onPointer = (event: Event) => {
     if (!onControl(event.target)) pause()
   }
   const onKey = (event: KeyboardEvent) => {
-    if (onControl(event.target) || event.key.toLowerCase() === AUTO_SCROLL_KEY || event.key === 'Shift') return
+    if (onControl(event.target) || [AUTO_SCROLL_KEY, PAPER_KEY].includes(event.key.toLowerCase()) || event.key === 'Shift') return
     pause()
   }
   const events = ['pointerdown', 'wheel', 'touchstart'] as const

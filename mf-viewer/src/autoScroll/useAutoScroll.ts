@@ -23,7 +23,8 @@ export interface AutoScroll {
   ended(): void
 }
 
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable)
+/** The reader is typing (a key there is a character, not a shortcut). */
+export const typing = (target: EventTarget | null) => target instanceof HTMLElement && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable)
 
 /**
  * Auto-scroll (issue 37): a vertical strip scrolls by itself (a paged viewer turns its pages in the

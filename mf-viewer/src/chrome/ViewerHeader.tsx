@@ -93,4 +93,6 @@ export const chromeButton = {
   whiteSpace: 'nowrap' as const,
   '&:hover': { background: 'rgba(255,255,255,.1)' },
   '&:disabled': { opacity: 0.35, cursor: 'default' },
+  // A phone: three controls beside the title (Auto-scroll, Paper, Report) leave the title room.
+  '@media (max-width: 420px)': { paddingInline: 7 },
 }

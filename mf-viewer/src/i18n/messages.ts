@@ -99,6 +99,16 @@ export const autoScrollMessages = defineMessages({
   helpAutoScroll: { id: 'viewer.help.autoScroll', defaultMessage: 'Start or stop auto-scroll' },
   helpHelp: { id: 'viewer.help.help', defaultMessage: 'Show these shortcuts' },
   helpClose: { id: 'viewer.help.close', defaultMessage: 'Close' },
+  helpPaper: { id: 'viewer.help.paper', defaultMessage: 'Paper (e-ink) on or off' },
+})
+
+/** Paper (e-ink) from the viewer's own chrome (issue 37): the same setting as the account's. */
+export const paperMessages = defineMessages({
+  button: { id: 'viewer.paper.button', defaultMessage: 'Paper' },
+  label: { id: 'viewer.paper.label', defaultMessage: 'Paper (e-ink)' },
+  hint: { id: 'viewer.paper.hint', defaultMessage: 'Paper (e-ink): whole screens, no animation, more contrast (P)' },
+  on: { id: 'viewer.paper.on', defaultMessage: 'Paper (e-ink) on.' },
+  off: { id: 'viewer.paper.off', defaultMessage: 'Paper (e-ink) off.' },
 })
 
 /** Read-aloud in the novel reader (issue 37). */

@@ -34,6 +34,8 @@ export interface PagedViewerProps {
   turnEvery?: number | null
   /** Turning by itself reached the chapter's end. */
   onTurnedToEnd?(): void
+  /** Paper (e-ink, issue 37): more contrast on the pages (turns have no motion in any case). */
+  paper?: boolean
 }
 
 /** A phone's screen: what the edge, which has none, draws for (issue 13); pages are sized by `sizes`, so only a spread's layout depends on it. */
@@ -73,6 +75,7 @@ export function PagedViewer({
   end,
   turnEvery = null,
   onTurnedToEnd,
+  paper = false,
 }: PagedViewerProps) {
   const t = useT()
   const viewport = useViewport()
@@ -295,7 +298,7 @@ export function PagedViewer({
                     fetchPriority="high"
                     draggable={false}
                     {...(index === 0 && slot === 0 ? { elementtiming: 'first-page' } : {})}
-                    css={{ display: 'block', maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain', background: '#fff' }}
+                    css={{ display: 'block', maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain', background: '#fff', filter: paper ? 'contrast(1.25)' : undefined }}
                   />
                 </div>
               )
