@@ -66,6 +66,19 @@ const PATCHES = [
     replace:
       '      this.previousFrames = y;\n      l();\n      await new Promise((d) => {\n        let p = !1;\n        const v = () => { p || (p = !0, d()); };\n        requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n      });\n      try {\n        await Promise.all(u.filter((d) => !w.includes(d)).map((d) => m(d)));\n      } catch {\n      }',
   },
+  {
+    // A "progress" message from the page (a turn, a scroll) makes the navigator sync its place and
+    // update its frame pool; that update can put a new frame on screen for the same document (its
+    // blob was rebuilt after a style change while it loaded as a neighbour). apply(), go() and
+    // setLayout() attach the navigator's listener to the frame on screen after such an update;
+    // syncLocation did not, so the new frame's messages waited unheard: pages turned, but the
+    // place (the reader's progress, the percentage) stayed where it was until the next document
+    // (viewer.e2e's "EPUB key turn": turn 2 from section-1@0, go_next acked, its "progress" lost).
+    why: 'a frame put on screen by syncLocation was never listened to',
+    find: 'this.lastLocationInView = i.last, this.updateViewport(e), this.listeners.positionChanged(this.currentLocation), await this.framePool.update(this.pub, this.currentLocation, this.determineModules());\n  }',
+    replace:
+      'this.lastLocationInView = i.last, this.updateViewport(e), this.listeners.positionChanged(this.currentLocation), await this.framePool.update(this.pub, this.currentLocation, this.determineModules()), this.attachListener();\n  }',
+  },
 ]
 
 /** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
