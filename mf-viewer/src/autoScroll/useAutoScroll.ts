@@ -24,7 +24,8 @@ export interface AutoScroll {
 }
 
 /** The reader is typing (a key there is a character, not a shortcut). */
-export const typing = (target: EventTarget | null) => target instanceof HTMLElement && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable)
+export const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable)
 
 /**
  * Auto-scroll (issue 37): a vertical strip scrolls by itself (a paged viewer turns its pages in the

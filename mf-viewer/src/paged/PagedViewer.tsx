@@ -298,7 +298,16 @@ export function PagedViewer({
                     fetchPriority="high"
                     draggable={false}
                     {...(index === 0 && slot === 0 ? { elementtiming: 'first-page' } : {})}
-                    css={{ display: 'block', maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto', objectFit: 'contain', background: '#fff', filter: paper ? 'contrast(1.25)' : undefined }}
+                    css={{
+                      display: 'block',
+                      maxWidth: '100%',
+                      maxHeight: '100%',
+                      width: 'auto',
+                      height: 'auto',
+                      objectFit: 'contain',
+                      background: '#fff',
+                      filter: paper ? 'contrast(1.25)' : undefined,
+                    }}
                   />
                 </div>
               )
