@@ -18,6 +18,18 @@ afterAll(async () => {
 
 const attr = (page: Page, testId: string, name: string) => page.getByTestId(testId).getAttribute(name)
 
+/** Turns an EPUB page by key and waits for the reader to report a new place; a timeout says which turn, from where, and what the page shows. */
+async function turnToNewPlace(page: Page, which: string): Promise<void> {
+  const before = await attr(page, 'epub-reader', 'data-place')
+  await page.keyboard.press('ArrowRight')
+  await eventually(
+    () => attr(page, 'epub-reader', 'data-place'),
+    (place) => place !== before,
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message}\n${which} from ${before}\n${await describePage(page)}`)
+  })
+}
+
 describe('vertical viewer', () => {
   it('reads a chapter to the end, keeping only the images near the reader, and lands on the next chapter', async () => {
     const title = await findTitle(
@@ -389,16 +401,7 @@ describe('EPUB reader', () => {
       )
       await page.setViewportSize({ width: PHONE.width - 10, height: PHONE.height })
       await page.setViewportSize(PHONE)
-      for (let turn = 1; turn <= 2; turn++) {
-        const before = await attr(page, 'epub-reader', 'data-place')
-        await page.keyboard.press('ArrowRight')
-        await eventually(
-          () => attr(page, 'epub-reader', 'data-place'),
-          (place) => place !== before,
-        ).catch(async (error: Error) => {
-          throw new Error(`${error.message}\nopening ${round + 1}, turn ${turn} from ${before}\n${await describePage(page)}`)
-        })
-      }
+      for (let turn = 1; turn <= 2; turn++) await turnToNewPlace(page, `opening ${round + 1}, turn ${turn}`)
       expect(errors).toEqual([])
       await context.close()
     }
@@ -432,17 +435,8 @@ describe('EPUB reader', () => {
       () => attr(page, 'epub-reader', 'data-place'),
       (place) => Boolean(place),
     )
-    for (let i = 0; i < 4; i++) {
-      // Each turn lands (the reader reports a new place) before the next key.
-      const before = await attr(page, 'epub-reader', 'data-place')
-      await page.keyboard.press('ArrowRight')
-      await eventually(
-        () => attr(page, 'epub-reader', 'data-place'),
-        (place) => place !== before,
-      ).catch(async (error: Error) => {
-        throw new Error(`${error.message}\nturn ${i + 1} from ${before}\n${await describePage(page)}`)
-      })
-    }
+    // Each turn lands (the reader reports a new place) before the next key.
+    for (let turn = 1; turn <= 4; turn++) await turnToNewPlace(page, `turn ${turn}`)
     const percent = await eventually(
       () => page.getByTestId('epub-progress').textContent(),
       (text) => /^\d+%$/.test(text ?? '') && text !== '0%',
