@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request as PageRequest, type Response } from 'playwright-core'
 import { readSite } from './site'
 
 /** Debian's Chromium, the browser readers use: Lighthouse and the reading figures measure with it. */
@@ -250,19 +250,35 @@ export async function describePage(page: Page): Promise<string> {
     })
     .catch((error: Error) => ({ focus: '?', dialogs: [] as string[], text: `(page not readable: ${error.message})` }))
   const warnings = (consoleLines.get(page) ?? []).slice(-10)
+  const now = Date.now()
+  // API calls first (a stalled one is what a wait usually waits on), then the rest, oldest first.
+  const rank = (request: PageRequest) => (/\/api\/(?!image\/)/.test(new URL(request.url()).pathname) ? 0 : 1)
+  const entries = [...(inFlight.get(page)?.entries() ?? [])].sort(([a, since], [b, other]) => rank(a) - rank(b) || since - other)
+  const pending = entries.map(([request, since]) => {
+    const url = new URL(request.url())
+    return `${request.method()} ${url.pathname} (${now - since} ms)`
+  })
   return [
     `the page is ${page.url()}`,
     `focus: ${state.focus}`,
     `dialogs: ${JSON.stringify(state.dialogs)}`,
     `text: ${state.text}`,
     `console: ${JSON.stringify(warnings)}`,
+    `requests in flight: ${JSON.stringify(pending.slice(0, 10))}`,
   ].join('\n')
 }
 
 const consoleLines = new WeakMap<Page, string[]>()
+/** The page's requests not yet answered, and since when (a wait that times out on a stalled call says so). */
+const inFlight = new WeakMap<Page, Map<PageRequest, number>>()
 
-/** Keeps the page's console warnings and errors for `describePage`. */
+/** Keeps the page's console warnings and errors, and its requests not yet answered, for `describePage`. */
 export function watchConsole(page: Page): void {
+  const requests = new Map<PageRequest, number>()
+  inFlight.set(page, requests)
+  page.on('request', (request) => void requests.set(request, Date.now()))
+  page.on('requestfinished', (request) => void requests.delete(request))
+  page.on('requestfailed', (request) => void requests.delete(request))
   const lines: string[] = []
   consoleLines.set(page, lines)
   page.on('console', (message) => {

@@ -39,6 +39,20 @@ export function swappingDocuments(nav: EpubNavigator | null): boolean {
 }
 
 /**
+ * Listens to the frames Readium shows now. Readium attaches its listener to a frame it puts on
+ * screen after most updates, but not all: a frame its place sync rebuilt (readium-patches.js
+ * mends that one) went unheard, and its turns moved the page but never reported the place. Done
+ * before each turn, so whatever path put the frame there, the turn's place is heard.
+ */
+export function hearShownFrames(nav: EpubNavigator): void {
+  try {
+    ;(nav as unknown as { attachListener?: () => void }).attachListener?.()
+  } catch {
+    /* no frame on screen yet: nothing to listen to */
+  }
+}
+
+/**
  * The pager bridge (issue 36: EpubReader's split): Readium pages most books, our own pager
  * (pager.ts) the documents whose writing Readium turns the wrong way (vertical and right-to-left
  * text). `syncPager` takes the document now shown under our pager when it needs it; `turn` turns
@@ -166,6 +180,7 @@ export function usePagerBridge({
         }
       }
       turning.current = layout === 'fixed' || latest.current.prefs.scroll || scrolledRef.current ? null : { action, left: 3 }
+      hearShownFrames(nav)
       if (action === 'next') nav.goForward(true, () => undefined)
       else nav.goBackward(true, () => undefined)
     },
