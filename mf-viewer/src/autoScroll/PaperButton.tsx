@@ -15,13 +15,11 @@ const control = { [AUTO_SCROLL_CONTROL]: '' }
 export function PaperButton({ paper, onChange }: { paper: boolean; onChange: (paper: boolean) => void }) {
   const t = useT()
   const [said, setSaid] = useState('')
-  const latest = useRef({ paper, onChange })
-  latest.current = { paper, onChange }
   const flip = () => {
-    const next = !latest.current.paper
-    latest.current.onChange(next)
-    setSaid(t(next ? paperMessages.on : paperMessages.off))
+    onChange(!paper)
+    setSaid(t(!paper ? paperMessages.on : paperMessages.off))
   }
+  // The key listener is added once and calls the latest flip (this render's paper and onChange).
   const flipRef = useRef(flip)
   flipRef.current = flip
   useEffect(() => {
