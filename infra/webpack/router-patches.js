@@ -30,6 +30,17 @@ const PATCHES = [
     find: 'return shouldPrefetch && !isAbsolute ? /* @__PURE__ */ React10.createElement(React10.Fragment, null, link, /* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })) : link;',
     replace: 'return link;',
   },
+  {
+    // Issue 39: every useRoutes render and every contracts matchPath call flattened and ranked
+    // the whole route table again before matching (Koma's four locale copies of SPEC's routes:
+    // ~20 ms of a novel's first page at 1×). Koma's route arrays are made once and never
+    // changed (App's routes, contracts' route objects), so the public matchRoutes keeps each
+    // array's ranked branches; the data router's own calls (matchRoutesImpl) are untouched.
+    why: 'matchRoutes flattening and ranking the same routes on every call',
+    find: 'function matchRoutes(routes, locationArg, basename = "/") {\n  return matchRoutesImpl(routes, locationArg, basename, false);\n}',
+    replace:
+      'var rankedBranches = /* @__PURE__ */ new WeakMap();\nfunction matchRoutes(routes, locationArg, basename = "/") {\n  let branches = rankedBranches.get(routes);\n  if (!branches) rankedBranches.set(routes, branches = flattenAndRankRoutes(routes));\n  return matchRoutesImpl(routes, locationArg, basename, false, branches);\n}',
+  },
 ]
 
 /** @this {import('webpack').LoaderContext<unknown>} @param {string} source */

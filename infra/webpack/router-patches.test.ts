@@ -18,6 +18,8 @@ describe('what a declarative React Router never runs, out of its production buil
     const patched = routerPatches.call({ resourcePath: file! }, fs.readFileSync(file!, 'utf8'))
     for (const patch of routerPatches.PATCHES) expect(patched.includes(patch.find)).toBe(false)
     expect(patched).toContain('{ displayName: "Form" })')
+    // The public matchRoutes ranks each route array once.
+    expect(patched).toContain('rankedBranches.set(routes, branches = flattenAndRankRoutes(routes))')
     // Still one module the parser reads (the edits keep brackets balanced).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const acorn = require('acorn') as { parse: (text: string, options: object) => unknown }
