@@ -345,6 +345,36 @@ describe('reading aids (issue 37)', () => {
     await context.close()
   })
 
+  it('leaves the title room on a phone (fr): the chrome’s controls show their drawings and keep their names', async () => {
+    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && chapterOf(t, 0).salesConfig.free)
+    const chapter = chapterOf(title, 0)
+    const context = await newContext(browser, { viewport: PHONE, locale: 'fr-FR' })
+    const page = await context.newPage()
+    const errors = trackErrors(page)
+    await page.goto(`/fr/comic/${title.id}/chapter/${chapter.id}/product`)
+    await page.getByTestId('vertical-strip').waitFor()
+    const header = page.getByTestId('viewer-header')
+    // The title and the episode read whole (three worded controls left them "La Prince…", "Épisod…").
+    const cut = await header.evaluate((element) =>
+      [...element.querySelectorAll('p, h1')].filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent),
+    )
+    expect(cut).toEqual([])
+    for (const [name, icon] of [
+      ['Défilement auto', 'autoScroll'],
+      ['Papier (encre électronique)', 'paper'],
+      ['Signaler', 'report'],
+    ] as const) {
+      const button = header.getByRole('button', { name, exact: true })
+      expect(await button.locator(`svg[data-chrome-icon="${icon}"]`).isVisible()).toBe(true)
+      const box = (await button.boundingBox())!
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44)
+    }
+    await page.screenshot({ path: '/tmp/koma-screenshots/viewer-chrome-390-fr.png' })
+    expect(await violations(page, 'viewer chrome on a phone')).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('paper (e-ink), switched on from the viewer by a visitor and kept: a key moves a whole screen at once (ja), and the help lists the shortcuts', async () => {
     const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && chapterOf(t, 0).salesConfig.free)
     const chapter = chapterOf(title, 0)

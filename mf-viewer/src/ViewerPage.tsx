@@ -22,7 +22,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { AutoScrollButton, AutoScrollPanel, ViewerHelp } from './autoScroll/AutoScrollControls'
 import { useAutoScroll } from './autoScroll/useAutoScroll'
 import { ReadingGuide } from './chrome/ReadingGuide'
-import { chromeButton, ViewerHeader } from './chrome/ViewerHeader'
+import { ChromeLabel, chromeButton, ViewerHeader } from './chrome'
 import { PaperButton } from './autoScroll/PaperButton'
 import { ChapterEnd } from './end/ChapterEnd'
 import { viewerMessages } from './i18n/messages'
@@ -157,8 +157,8 @@ function ReportButton({ chapter }: { chapter: Chapter }) {
     await openDialog('report', { type: 'content', contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id })
   }
   return (
-    <button type="button" data-testid="viewer-report" onClick={() => void report()} css={chromeButton}>
-      {t(viewerMessages.report)}
+    <button type="button" data-testid="viewer-report" aria-label={t(viewerMessages.report)} onClick={() => void report()} css={chromeButton}>
+      <ChromeLabel text={t(viewerMessages.report)} icon="report" />
     </button>
   )
 }

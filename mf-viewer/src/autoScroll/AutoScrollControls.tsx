@@ -1,7 +1,7 @@
 import { useT } from '@koma/contracts'
 import { AUTO_SCROLL_SPEEDS } from '@koma/contracts/domain'
 import { useEffect, useState } from 'react'
-import { chromeButton } from '../chrome'
+import { ChromeLabel, chromeButton } from '../chrome'
 import { autoScrollMessages } from '../i18n/messages'
 import { AUTO_SCROLL_CONTROL } from './readerInput'
 import type { AutoScroll } from './useAutoScroll'
@@ -16,12 +16,13 @@ export function AutoScrollButton({ auto }: { auto: AutoScroll }) {
       type="button"
       data-testid="auto-scroll"
       aria-pressed={auto.status === 'running'}
+      aria-label={t(autoScrollMessages.button)}
       title={t(autoScrollMessages.shortcutHint)}
       onClick={auto.toggle}
       css={chromeButton}
       {...control}
     >
-      {t(autoScrollMessages.button)}
+      <ChromeLabel text={t(autoScrollMessages.button)} icon="autoScroll" />
     </button>
   )
 }

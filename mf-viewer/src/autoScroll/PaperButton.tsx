@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { AUTO_SCROLL_CONTROL, PAPER_KEY } from './readerInput'
 import { typing } from './useAutoScroll'
 import { paperMessages } from '../i18n/messages'
-import { chromeButton } from '../chrome'
+import { ChromeLabel, chromeButton } from '../chrome'
 
 const control = { [AUTO_SCROLL_CONTROL]: '' }
 
@@ -44,7 +44,7 @@ export function PaperButton({ paper, onChange }: { paper: boolean; onChange: (pa
         css={{ ...chromeButton, ...(paper ? { background: '#fff', color: '#000', '&:hover': { background: '#e8e8e8' } } : {}) }}
         {...control}
       >
-        {t(paperMessages.button)}
+        <ChromeLabel text={t(paperMessages.button)} icon="paper" />
       </button>
       <span role="status" data-testid="viewer-paper-status" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
         {said}

@@ -1,6 +1,7 @@
 import { COLORS, useT } from '@koma/contracts'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { CHROME_ICONS_MEDIA } from './ChromeLabel'
 import { viewerMessages } from '../i18n/messages'
 
 /** The viewer's top bar: back to the episode list, the title and chapter, and actions. Slides away while reading. */
@@ -34,6 +35,7 @@ export function ViewerHeader({
         display: 'flex',
         alignItems: 'center',
         gap: 8,
+        [CHROME_ICONS_MEDIA]: { gap: 2 },
         height: 52,
         // Room for the focus ring of the first and last controls (the old 5-value padding was invalid CSS, i.e. none).
         paddingInline: 'max(8px, env(safe-area-inset-left)) max(8px, env(safe-area-inset-right))',
@@ -93,6 +95,6 @@ export const chromeButton = {
   whiteSpace: 'nowrap' as const,
   '&:hover': { background: 'rgba(255,255,255,.1)' },
   '&:disabled': { opacity: 0.35, cursor: 'default' },
-  // A phone: three controls beside the title (Auto-scroll, Paper, Report) leave the title room.
-  '@media (max-width: 420px)': { paddingInline: 7 },
+  // A phone: the controls beside the title show their drawings (ChromeLabel), each a 44 px target.
+  '@media (max-width: 480px)': { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, padding: 10 },
 }
