@@ -1,7 +1,18 @@
-import { auth, endpoints, installAnalytics, installHostBridge, readBootData, SERVER_RENDER_MISS, whenIdle, type Profile } from '@koma/contracts'
+import {
+  afterPageHolds,
+  auth,
+  endpoints,
+  holdPageWork,
+  installAnalytics,
+  installHostBridge,
+  readBootData,
+  SERVER_RENDER_MISS,
+  whenIdle,
+  type Profile,
+} from '@koma/contracts'
 import { needsBrowserGuide } from '@koma/contracts/domain'
 import { Global } from '@emotion/react'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { preloadRouteModule } from './app/RemoteScreen'
@@ -18,6 +29,12 @@ import { installQueryHooks } from './platform/queryHooks'
 
 /** How long a page the browser draws waits for its screen's module before drawing the rest with a spinner there. */
 const FIRST_SCREEN_WAIT_MS = 1_000
+
+/** Calls `done` once the render it is part of is committed (its screens have rendered by then). */
+function FirstCommit({ done }: { done: () => void }) {
+  useEffect(done, [done])
+  return null
+}
 
 async function boot(): Promise<void> {
   if (needsBrowserGuide(navigator.userAgent) && !location.pathname.endsWith('/browserguide')) {
@@ -65,13 +82,20 @@ async function boot(): Promise<void> {
   // Once the page is idle: the time-zone cookie the edge draws the next page's dates in (issue
   // 13) and, on a sampled load, readers' Web Vitals (issue 38), in a chunk of their own
   // (platform/idle.ts; one that cannot be fetched: the next page is drawn in the site's zone).
-  whenIdle(
-    () =>
-      void import('./platform/idle').then(
-        (idle) => idle.whenPageIdle(remoteLoader),
-        () => undefined,
-      ),
-    10_000,
+  // Not before the first screen is up (holdPageWork): this hold lasts until the first render is
+  // committed, and a screen still painting holds on (the novel reader until its book's first
+  // page, issue 39), so the chunk and the time zone's first date format (20-50 ms) do not run in
+  // the gaps of that paint.
+  const releaseFirstRender = holdPageWork()
+  afterPageHolds(() =>
+    whenIdle(
+      () =>
+        void import('./platform/idle').then(
+          (idle) => idle.whenPageIdle(remoteLoader),
+          () => undefined,
+        ),
+      10_000,
+    ),
   )
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
@@ -90,6 +114,7 @@ async function boot(): Promise<void> {
     <StrictMode>
       <Global styles={globalStyles} />
       <App />
+      <FirstCommit done={releaseFirstRender} />
     </StrictMode>
   )
   // A page the edge drew (issue 13) is hydrated: the reader already sees it, and React takes it

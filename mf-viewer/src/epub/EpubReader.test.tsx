@@ -1,4 +1,4 @@
-import { api, auth, type Chapter, type EpubPublication } from '@koma/contracts'
+import { afterPageHolds, api, auth, type Chapter, type EpubPublication } from '@koma/contracts'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderScreen } from '../../../infra/jest/renderScreen'
@@ -23,7 +23,14 @@ const created: {
 }[] = []
 const submitted: Record<string, unknown>[] = []
 /** How the stand-in behaves: pages shown at once (a fixed-layout spread), a document whose load fails. */
-const behaviour = { spread: 1, failHref: null as string | null, frame: null as HTMLIFrameElement | null, swapping: false }
+const behaviour = {
+  spread: 1,
+  failHref: null as string | null,
+  frame: null as HTMLIFrameElement | null,
+  swapping: false,
+  /** While set, the navigator's load (its first page) waits for it. */
+  loadGate: null as Promise<void> | null,
+}
 
 jest.mock('@readium/navigator', () => {
   class EpubPreferences {
@@ -51,6 +58,7 @@ jest.mock('@readium/navigator', () => {
       listener(this.positions[this.index])
     }
     async load() {
+      if (behaviour.loadGate) await behaviour.loadGate
       if (this.positions[this.index]?.href === behaviour.failHref) throw new Error(`Failed parsing item ${behaviour.failHref}`)
       this.changed()
     }
@@ -159,6 +167,7 @@ beforeEach(() => {
   behaviour.frame?.remove()
   behaviour.frame = null
   behaviour.swapping = false
+  behaviour.loadGate = null
   created.length = 0
   submitted.length = 0
   localStorage.clear()
@@ -188,6 +197,22 @@ describe('EPUB reader', () => {
     expect(navigator.pub.baseURL).toBe('http://localhost/api/comic/47/chapter/534/product/epub/')
     expect(navigator.start).toBeUndefined()
     expect(navigator.config.preferences).toMatchObject({ fontSize: 1.3, backgroundColor: '#f4ecd8', scroll: false })
+  })
+
+  it('holds the page’s deferred work (the host’s idle chunk) from the book’s opening until its first page is up (issue 39)', async () => {
+    let showFirstPage!: () => void
+    behaviour.loadGate = new Promise((resolve) => {
+      showFirstPage = resolve
+    })
+    mockApi(novel)
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(created).toHaveLength(1))
+    const deferred = jest.fn()
+    afterPageHolds(deferred)
+    expect(deferred).not.toHaveBeenCalled()
+    await act(async () => showFirstPage())
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    expect(deferred).toHaveBeenCalledTimes(1)
   })
 
   it('resumes at the saved locator, reports moves (debounced) and finishes at the last position', async () => {

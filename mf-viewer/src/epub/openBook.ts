@@ -1,4 +1,4 @@
-import { api, endpoints, type Chapter, type EpubPublication, type Locale } from '@koma/contracts'
+import { api, endpoints, holdPageWork, type Chapter, type EpubPublication, type Locale } from '@koma/contracts'
 
 import type * as ReadiumNavigator from '@readium/navigator'
 import type * as ReadiumShared from '@readium/shared'
@@ -36,6 +36,7 @@ function start(chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'sale
  * HTTP cache (EPUB files are `private, max-age=3600`) when Readium asks for them.
  */
 export function openBookEarly(chapter: Chapter, locale: Locale, startHref: string | null): void {
+  firstPageHold ??= holdPageWork()
   const key = keyOf(chapter, locale)
   const held = opening.get(key)
   if (held && Date.now() - held.at < KEEP_MS) return
@@ -47,6 +48,19 @@ export function openBookEarly(chapter: Chapter, locale: Locale, startHref: strin
       if (opening.get(key)?.book === book) opening.delete(key)
     },
   )
+}
+
+/**
+ * The hold on the page's own deferred work (the host's idle chunk) from the moment the viewer
+ * knows it opens a book until the reader's first page is up (issue 39): that work would otherwise
+ * run in the gaps of Readium's opening steps.
+ */
+let firstPageHold: (() => void) | null = null
+
+/** The reader's first page is up, or will not come (failed, left): the page's deferred work may run. */
+export function firstPageDone(): void {
+  firstPageHold?.()
+  firstPageHold = null
 }
 
 /** The book `openBookEarly` started for this chapter (taken: a later open, or a retry, asks again), else a fresh one. */

@@ -5,7 +5,7 @@ import type { Locator as ReadiumLocator } from '@readium/shared'
 import { useEffect, type Dispatch, type RefObject, type SetStateAction } from 'react'
 import { fitListMarkers, pageIsBlank } from './bookStyle'
 import type { ReaderState } from './EpubChrome'
-import { documentUrl, mediaOverlaysOf, takeBook, type MediaOverlays } from './openBook'
+import { documentUrl, firstPageDone, mediaOverlaysOf, takeBook, type MediaOverlays } from './openBook'
 import { shownFrames, type BookPlaces, type usePagerBridge } from './pagerBridge'
 import { readiumProgress, toProgress } from './progress'
 import { THEMES, type ReaderPrefs } from './readerPrefs'
@@ -308,11 +308,14 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
         if (!cancelled) setState({ kind: 'ready' })
       } catch (error) {
         if (!cancelled) setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
+      } finally {
+        firstPageDone()
       }
     })()
     const installed = pagers.current
     return () => {
       cancelled = true
+      firstPageDone()
       for (const pager of installed.values()) pager.uninstall()
       installed.clear()
       paged.current = null

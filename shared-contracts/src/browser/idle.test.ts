@@ -1,4 +1,4 @@
-import { whenIdle } from './idle'
+import { afterPageHolds, holdPageWork, whenIdle } from './idle'
 
 describe('whenIdle', () => {
   afterEach(() => {
@@ -37,5 +37,42 @@ describe('whenIdle', () => {
     whenIdle(never, 10_000)()
     jest.advanceTimersByTime(100)
     expect(never).not.toHaveBeenCalled()
+  })
+})
+
+describe('holdPageWork and afterPageHolds', () => {
+  afterEach(() => jest.useRealTimers())
+
+  it('runs at once when nothing holds the page, else when the last hold is released', () => {
+    const early = jest.fn()
+    afterPageHolds(early)
+    expect(early).toHaveBeenCalledTimes(1)
+
+    const boot = holdPageWork()
+    const book = holdPageWork()
+    const run = jest.fn()
+    afterPageHolds(run)
+    boot()
+    expect(run).not.toHaveBeenCalled()
+    // A release said twice counts once: the book's hold still stands.
+    boot()
+    expect(run).not.toHaveBeenCalled()
+    book()
+    expect(run).toHaveBeenCalledTimes(1)
+    book()
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  it('lets go by itself after the time given, whatever the screen does', () => {
+    jest.useFakeTimers()
+    const stuck = holdPageWork(5000)
+    const run = jest.fn()
+    afterPageHolds(run)
+    jest.advanceTimersByTime(4999)
+    expect(run).not.toHaveBeenCalled()
+    jest.advanceTimersByTime(1)
+    expect(run).toHaveBeenCalledTimes(1)
+    stuck()
+    expect(run).toHaveBeenCalledTimes(1)
   })
 })
