@@ -30,6 +30,17 @@ async function turnToNewPlace(page: Page, which: string): Promise<void> {
   })
 }
 
+/** A free first episode of a vertical title opened in a fresh context (`lang` its path prefix and browser language), with its console errors tracked. */
+async function openFreeVerticalEpisode(viewport: { width: number; height: number }, lang: 'en' | 'fr' | 'ja', moreThanOne = false) {
+  const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && (!moreThanOne || t.chapters.length > 1) && chapterOf(t, 0).salesConfig.free)
+  const chapter = chapterOf(title, 0)
+  const context = await newContext(browser, { viewport, locale: { en: 'en-US', fr: 'fr-FR', ja: 'ja-JP' }[lang] })
+  const page = await context.newPage()
+  const errors = trackErrors(page)
+  await page.goto(`/${lang}/comic/${title.id}/chapter/${chapter.id}/product`)
+  return { context, page, errors }
+}
+
 describe('vertical viewer', () => {
   it('reads a chapter to the end, keeping only the images near the reader, and lands on the next chapter', async () => {
     const title = await findTitle(
@@ -298,12 +309,7 @@ describe('reading aids (issue 37)', () => {
   const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 
   it('auto-scrolls a vertical episode, pauses at a tap, and asks first when the system wants less motion', async () => {
-    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && t.chapters.length > 1 && chapterOf(t, 0).salesConfig.free)
-    const chapter = chapterOf(title, 0)
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
-    const errors = trackErrors(page)
-    await page.goto(`/en/comic/${title.id}/chapter/${chapter.id}/product`)
+    const { context, page, errors } = await openFreeVerticalEpisode(PHONE, 'en', true)
     await page.getByTestId('vertical-strip').waitFor()
     const button = page.getByRole('button', { name: 'Auto-scroll' })
     await button.click()
@@ -346,12 +352,7 @@ describe('reading aids (issue 37)', () => {
   })
 
   it('leaves the title room on a phone (fr): the chrome’s controls show their drawings and keep their names', async () => {
-    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && chapterOf(t, 0).salesConfig.free)
-    const chapter = chapterOf(title, 0)
-    const context = await newContext(browser, { viewport: PHONE, locale: 'fr-FR' })
-    const page = await context.newPage()
-    const errors = trackErrors(page)
-    await page.goto(`/fr/comic/${title.id}/chapter/${chapter.id}/product`)
+    const { context, page, errors } = await openFreeVerticalEpisode(PHONE, 'fr')
     await page.getByTestId('vertical-strip').waitFor()
     const header = page.getByTestId('viewer-header')
     // The title and the episode read whole (three worded controls left them "La Prince…", "Épisod…").
@@ -376,12 +377,7 @@ describe('reading aids (issue 37)', () => {
   })
 
   it('paper (e-ink), switched on from the viewer by a visitor and kept: a key moves a whole screen at once (ja), and the help lists the shortcuts', async () => {
-    const title = await findTitle((t) => t.orientation === 'vertical' && !t.mature && chapterOf(t, 0).salesConfig.free)
-    const chapter = chapterOf(title, 0)
-    const context = await newContext(browser, { viewport: DESKTOP, locale: 'ja-JP' })
-    const page = await context.newPage()
-    const errors = trackErrors(page)
-    await page.goto(`/ja/comic/${title.id}/chapter/${chapter.id}/product`)
+    const { context, page, errors } = await openFreeVerticalEpisode(DESKTOP, 'ja')
     const paperButton = page.getByRole('button', { name: 'ペーパー（電子ペーパー）' })
     await paperButton.click()
     await textOf(page.getByTestId('viewer-paper-status'), 'ペーパー（電子ペーパー）モードをオンにしました。')

@@ -157,7 +157,7 @@ function ReportButton({ chapter }: { chapter: Chapter }) {
     await openDialog('report', { type: 'content', contentType: chapter.contentType, contentId: chapter.contentId, chapterId: chapter.id })
   }
   return (
-    <button type="button" data-testid="viewer-report" aria-label={t(viewerMessages.report)} onClick={() => void report()} css={chromeButton}>
+    <button type="button" data-testid="viewer-report" onClick={() => void report()} css={chromeButton}>
       <ChromeLabel text={t(viewerMessages.report)} icon="report" />
     </button>
   )

@@ -1,5 +1,5 @@
 import { COOKIES, LOCALE_COOKIE_DAYS, LOCALES, splitLocalePrefix, switchedPrefix, useLocale, withLocalePrefix, type Locale, useT } from '@koma/contracts'
-import { writeCookie } from '@koma/contracts'
+import { VISUALLY_HIDDEN, writeCookie } from '@koma/contracts'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { headerMessages } from '../i18n/messages'
 import { GlobeIcon } from './icons'
@@ -23,7 +23,7 @@ export function LanguageSwitcher({ color }: { color: string }) {
   return (
     <label css={{ display: 'inline-flex', alignItems: 'center', gap: 4, color, cursor: 'pointer', position: 'relative' }}>
       <GlobeIcon size={20} />
-      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t(headerMessages.language)}</span>
+      <span css={VISUALLY_HIDDEN}>{t(headerMessages.language)}</span>
       <select
         value={locale}
         onChange={(event) => change(event.target.value as Locale)}

@@ -1,4 +1,4 @@
-import { FONT_SIZES, api, auth, COLORS, endpoints, isApiError, useLocale, useT, type ContentType } from '@koma/contracts'
+import { FONT_SIZES, api, auth, COLORS, endpoints, isApiError, useLocale, useT, VISUALLY_HIDDEN, type ContentType } from '@koma/contracts'
 import { COMMENT_MAX, commentLength } from '@koma/contracts/domain'
 import { commentFormSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
@@ -81,7 +81,7 @@ export const CommentForm = observer(function CommentForm({
 
   return (
     <form data-testid="comment-form" onSubmit={(event) => void submit(event)} noValidate css={{ margin: '4px 0 16px' }}>
-      <label htmlFor={id} css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <label htmlFor={id} css={VISUALLY_HIDDEN}>
         {t(formMessages.label)}
       </label>
       <textarea

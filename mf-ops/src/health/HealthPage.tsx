@@ -1,4 +1,4 @@
-import { api, COLORS, FOCUS_RING, FONT_SIZES, media, useLocale, useT, type Locale } from '@koma/contracts'
+import { api, COLORS, FOCUS_RING, FONT_SIZES, media, useLocale, useT, VISUALLY_HIDDEN, type Locale } from '@koma/contracts'
 import { edgeOpsEndpoints, type ApiProcessHealth, type OpsHealth, type ProcessFigures, type VersionFigures } from '@koma/contracts/ops'
 import { useCallback, useRef, type ReactNode } from 'react'
 import { invalidate, useResource } from '../cache'
@@ -115,7 +115,7 @@ function Table({
           'tbody th, thead th:first-of-type': { position: 'sticky', left: 0, background: COLORS.surface, zIndex: 1 },
         }}
       >
-        <caption css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' }}>{label}</caption>
+        <caption css={VISUALLY_HIDDEN}>{label}</caption>
         <thead>
           <tr>
             {head.map((name, index) => (

@@ -1,4 +1,4 @@
-import { useT } from '@koma/contracts'
+import { useT, VISUALLY_HIDDEN } from '@koma/contracts'
 import { AUTO_SCROLL_SPEEDS } from '@koma/contracts/domain'
 import { useEffect, useState } from 'react'
 import { ChromeLabel, chromeButton } from '../chrome'
@@ -16,7 +16,6 @@ export function AutoScrollButton({ auto }: { auto: AutoScroll }) {
       type="button"
       data-testid="auto-scroll"
       aria-pressed={auto.status === 'running'}
-      aria-label={t(autoScrollMessages.button)}
       title={t(autoScrollMessages.shortcutHint)}
       onClick={auto.toggle}
       css={chromeButton}
@@ -59,11 +58,7 @@ export function AutoScrollPanel({ auto }: { auto: AutoScroll }) {
   const message = auto.status === 'paused' ? t(autoScrollMessages.paused) : auto.status === 'ended' ? t(autoScrollMessages.ended) : ''
   return (
     <>
-      <p
-        role="status"
-        data-testid="auto-scroll-status"
-        css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', margin: 0 }}
-      >
+      <p role="status" data-testid="auto-scroll-status" css={{ ...VISUALLY_HIDDEN, margin: 0 }}>
         {message}
       </p>
       {auto.confirming ? (

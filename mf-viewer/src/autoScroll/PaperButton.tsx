@@ -1,4 +1,4 @@
-import { useT } from '@koma/contracts'
+import { useT, VISUALLY_HIDDEN } from '@koma/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { AUTO_SCROLL_CONTROL, PAPER_KEY } from './readerInput'
 import { typing } from './useAutoScroll'
@@ -46,7 +46,7 @@ export function PaperButton({ paper, onChange }: { paper: boolean; onChange: (pa
       >
         <ChromeLabel text={t(paperMessages.button)} icon="paper" />
       </button>
-      <span role="status" data-testid="viewer-paper-status" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
+      <span role="status" data-testid="viewer-paper-status" css={VISUALLY_HIDDEN}>
         {said}
       </span>
     </>

@@ -1,3 +1,5 @@
+import { VISUALLY_HIDDEN } from '@koma/contracts'
+
 /** The drawings of the chrome's buttons on a phone (24 px, the button's text colour). */
 const ICONS = {
   // Two chevrons down: the page moves on by itself.
@@ -16,13 +18,13 @@ export const CHROME_ICONS_MEDIA = '@media (max-width: 480px)'
 /**
  * A chrome button's face: its words, or on a phone its drawing (issue 37's Paper made three
  * controls beside the title: at 390 px the French title read "La Prince…", the episode "Épisod…").
- * The button keeps the words as its accessible name (its aria-label), so a screen reader and a
- * voice command say the same at every width.
+ * On a phone the words stay in the button, read but not drawn, so its accessible name is the same
+ * at every width.
  */
 export function ChromeLabel({ text, icon }: { text: string; icon: ChromeIcon }) {
   return (
     <>
-      <span css={{ [CHROME_ICONS_MEDIA]: { display: 'none' } }}>{text}</span>
+      <span css={{ [CHROME_ICONS_MEDIA]: VISUALLY_HIDDEN }}>{text}</span>
       <svg
         aria-hidden="true"
         data-chrome-icon={icon}

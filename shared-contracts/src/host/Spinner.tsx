@@ -1,6 +1,7 @@
 import { keyframes } from '@emotion/react'
 import { useLocale } from '../i18n/LocaleContext'
 import { remoteTexts } from './remoteTexts'
+import { VISUALLY_HIDDEN } from '../theme/tokens'
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
 
@@ -20,7 +21,7 @@ export function Spinner({ minHeight = 120 }: { minHeight?: number }) {
           animation: `${spin} 0.8s linear infinite`,
         }}
       />
-      <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{remoteTexts[locale].loading}</span>
+      <span css={VISUALLY_HIDDEN}>{remoteTexts[locale].loading}</span>
     </div>
   )
 }

@@ -63,6 +63,16 @@ export const COLORS = {
 /** The visible focus of every control (host global style; 3 px, outside the element). */
 export const FOCUS_RING = { outline: `3px solid ${COLORS.focus}`, outlineOffset: 2 } as const
 
+/** Read by assistive technology, not drawn: a live status, a caption, a label or a control's words shown as a drawing. */
+export const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const
+
 /** SPEC §3 badge chips: background and text colour of each. */
 export const BADGE_COLORS = {
   FIN: { background: '#4b4b4b', text: COLORS.onBrand },
