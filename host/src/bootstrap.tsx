@@ -25,6 +25,7 @@ import { loadHostMessages, localeOf } from './i18n/hostMessages'
 import { installForeground } from './platform/foreground'
 import { installPageGuards } from './platform/pageGuards'
 import { installFailureBeacons } from './platform/failureBeacons'
+import { whenPageIdle } from './platform/idle'
 import { installQueryHooks } from './platform/queryHooks'
 
 /** How long a page the browser draws waits for its screen's module before drawing the rest with a spinner there. */
@@ -80,23 +81,13 @@ async function boot(): Promise<void> {
   window.addEventListener('focus', () => auth.syncFromCookie())
   installForeground()
   // Once the page is idle: the time-zone cookie the edge draws the next page's dates in (issue
-  // 13) and, on a sampled load, readers' Web Vitals (issue 38), in a chunk of their own
-  // (platform/idle.ts; one that cannot be fetched: the next page is drawn in the site's zone).
-  // Not before the first screen is up (holdPageWork): this hold lasts until the first render is
-  // committed, and a screen still painting holds on (the novel reader until its book's first
-  // page, issue 39), so the chunk and the time zone's first date format (20-50 ms) do not run in
-  // the gaps of that paint.
+  // 13) and, on a sampled load, readers' Web Vitals (issue 38, a chunk of their own; see
+  // platform/idle.ts). Not before the first screen is up (holdPageWork): this hold lasts until
+  // the first render is committed, and a screen still painting holds on (the novel reader until
+  // its book's first page, issue 39), so the Web Vitals chunk and the time zone's first date
+  // format (20-50 ms) do not run in the gaps of that paint.
   const releaseFirstRender = holdPageWork()
-  afterPageHolds(() =>
-    whenIdle(
-      () =>
-        void import('./platform/idle').then(
-          (idle) => idle.whenPageIdle(remoteLoader),
-          () => undefined,
-        ),
-      10_000,
-    ),
-  )
+  afterPageHolds(() => whenIdle(() => whenPageIdle(remoteLoader), 10_000))
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
   // a failed download renders anyway and suspends on the shell, which tries again.

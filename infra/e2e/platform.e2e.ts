@@ -64,12 +64,12 @@ describe('home composed from mf-catalog', () => {
     const html = (await response?.text()) ?? ''
     await page.getByTestId('home-section').first().waitFor()
     await page.waitForLoadState('networkidle')
-    // What a page does once it is idle comes in chunks of its own (host/src/platform/idle.ts, and
-    // on a sampled load the Web Vitals' webVitals.ts, issue 38): not the first load's, nor named in its HTML.
+    // What a page loads once it is idle (host/src/platform/idle.ts: on a sampled load the Web
+    // Vitals' webVitals.ts, issue 38) is not the first load's, nor named in its HTML.
     for (const script of scripts) if (isIdleChunk(script)) scripts.delete(script)
     const listed = JSON.parse(/<script type="application\/json" id="koma-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as string[]
-    // main.js (with the shared libraries), the bootstrap, its language file, the remote's entry,
-    // its routes, the screen's chunks and its language file.
+    // main.js (with the shared libraries and the host's app), its language file, the remote's
+    // entry, its routes, the screen's chunks and its language file.
     expect(listed.length).toBeGreaterThanOrEqual(7)
     const named = new Set([...[...html.matchAll(/<(?:link rel="preload"[^>]*?href|script[^>]*?src)="([^"]+\.js)"/g)].map((match) => match[1]), ...listed])
     const preloaded = [
@@ -78,7 +78,7 @@ describe('home composed from mf-catalog', () => {
       ),
       ...listed,
     ]
-    // The host's main.js, bootstrap and language file and the live remote's entry and screen: all in the HTML.
+    // The host's main.js and language file and the live remote's entry and screen: all in the HTML.
     expect([...scripts].filter((script) => !named.has(script))).toEqual([])
     // And nothing preloaded goes unused (a wasted download on a phone).
     expect(preloaded.filter((script) => !scripts.has(script!))).toEqual([])

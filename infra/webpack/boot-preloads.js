@@ -1,15 +1,14 @@
 // @ts-check
 // The host's page names, as preloads, every script its first render needs beyond main.js: the
-// bootstrap chunk and the chunks of the shared packages the host provides (React, the router,
-// MobX, …). Without them the browser learns of those files only after main.js has run, a
-// round trip later, and of some (a shared package's own split chunks) one more after that.
+// chunks of the shared packages its first render consumes that are not in main.js. Without them
+// the browser learns of those files only after main.js has run, a round trip later, and of some
+// (a shared package's own split chunks) one more after that.
 const HtmlWebpackPlugin = require('html-webpack-plugin')
 
 /**
- * Script files the first render loads: the chunk groups the entry opens (its dynamic import of
- * the bootstrap), then, for every shared package a loaded chunk consumes, the chunk group of the
- * host's own provided copy (the host loads its shared packages first), until nothing new is
- * consumed. Later lazy imports (screens, dialogs) and shared packages only they consume (the
+ * Script files the first render loads beyond the entry's own: for every shared package a loaded
+ * chunk consumes, the chunk group of the host's own provided copy (the host loads its shared
+ * packages first), until nothing new is consumed. Later lazy imports (screens, dialogs) and shared packages only they consume (the
  * validation rules and Joi) are not followed.
  * @param {import('webpack').Compilation} compilation
  * @param {string} entryName
@@ -48,9 +47,10 @@ function bootFiles(compilation, entryName) {
       if (name && module.blocks[0]) provided.set(name, module.blocks[0])
     }
   }
-  // From the entry's own modules, through what they import statically within the entry: the
-  // host's main.js also carries the shared libraries it provides eagerly, whose lazy imports
-  // (contracts' axios, for an API call the edge did not answer) are not the first render's.
+  // From the entry's own modules, through what they import statically within the entry. Their
+  // dynamic imports are not the first render's: the host's bootstrap is part of main.js (its
+  // src/index.ts), so they are screens, dialogs and idle work loaded when needed, and the shared
+  // libraries' own lazy imports (contracts' axios, for an API call the edge did not answer).
   /** @type {Set<import('webpack').Module>} */
   const visited = new Set()
   /** @param {import('webpack').Module | null} module */
@@ -58,7 +58,6 @@ function bootFiles(compilation, entryName) {
     if (!module || visited.has(module) || module.type === 'provide-module' || !entry.chunks.some((chunk) => chunkGraph.isModuleInChunk(module, chunk))) return
     visited.add(module)
     consume(module)
-    for (const block of module.blocks) open(block)
     for (const dependency of module.dependencies) walk(compilation.moduleGraph.getModule(dependency))
   }
   for (const chunk of entry.chunks) for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) walk(module)

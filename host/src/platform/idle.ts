@@ -2,8 +2,9 @@ import { COOKIES, deviceTimeZone, LOCALE_COOKIE_DAYS, readBootData, readCookie, 
 import type { RemoteLoader } from '../federation/loader'
 
 /**
- * What a page does once it is idle (bootstrap.tsx), in a chunk of its own: none of it weighs on
- * the first load (platform.e2e's budget).
+ * What a page does once it is idle (bootstrap.tsx). This little is part of main.js (a chunk of
+ * its own cost more in request headers than its bytes); what it loads (Web Vitals) is a chunk of
+ * its own, fetched only on a sampled page load.
  */
 export function whenPageIdle(loader: Pick<RemoteLoader, 'running' | 'versionOf'>): void {
   // The edge draws the next page's dates in this browser's zone (issue 13); the first

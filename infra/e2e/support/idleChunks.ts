@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { readSite } from './site'
 
-/** What marks the host's idle chunks: host/src/platform/idle.ts, and on a sampled load the Web Vitals' webVitals.ts (issue 38). */
-const IDLE = /\bwhenPageIdle:|\/beacons\/vitals/
+/** What marks the host's idle chunk: on a sampled load, the Web Vitals' webVitals.ts (issue 38; host/src/platform/idle.ts loads it). */
+const IDLE = /\/beacons\/vitals/
 
 /** A chunk of core-js alone, as its source map says: the polyfills an idle chunk needs come with it (infra/webpack/polyfills.js). */
 function polyfillsOnly(file: string): boolean {
