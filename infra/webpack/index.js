@@ -132,6 +132,8 @@ const moduleRules = (mode, { browser = false } = {}) => [
   { test: /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/, use: path.join(__dirname, 'federation-error-desc-loader.js') },
   // What a declarative React Router never runs, out of its production build (see the loader).
   { test: (/** @type {string} */ file) => file === routerChunk, use: path.join(__dirname, 'router-patches.js') },
+  // What Koma's stores never use, out of MobX's production build (see the loader).
+  { test: /[\\/]node_modules[\\/]mobx[\\/]dist[\\/]mobx\.mjs$/, use: path.join(__dirname, 'mobx-patches.js') },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).
   { test: /[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'readium-patches.js') },
   { test: /\.(png|jpe?g|gif|webp|svg|woff2?)$/, type: 'asset' },

@@ -1,0 +1,56 @@
+// @ts-check
+// What Koma's MobX stores never use, taken out of the production build webpack bundles from
+// MobX's own file (issue 34: first-load bytes of every page). MobX is shared as the exports Koma
+// uses (contracts' src/libraries/mobx.ts), yet `observable` and makeAutoObservable's deep
+// conversion keep observable Maps and Sets, and its generator-method annotation keeps `flow`:
+// about 8 kB minified that no page runs. Koma's stores hold plain objects, arrays and values
+// (what the API's JSON gives), and none has a generator method; a store that did would fail at
+// once with the message below, in its first unit test. Each cut is found by text and must match
+// exactly once: an upgrade that changes the code fails the build here.
+
+/** A class or function kept by name, its body replaced by one that says why it is not there. */
+const NOT_BUILT_IN = (/** @type {string} */ what) => `throw new Error("[koma] MobX ${what} are not built in (infra/webpack/mobx-patches.js)")`
+
+/** @type {{ why: string, from: string, to: string, replace: string }[]} */
+const CUTS = [
+  {
+    why: 'observable Maps (ObservableMap)',
+    from: 'class ObservableMap {',
+    to: '\n}\n// eslint-disable-next-line\nvar isObservableMap',
+    replace: `class ObservableMap {\n  constructor() {\n    ${NOT_BUILT_IN('observable Maps')}\n  }\n}\n// eslint-disable-next-line\nvar isObservableMap`,
+  },
+  {
+    why: 'observable Sets (ObservableSet)',
+    from: 'class ObservableSet {',
+    to: '\n}\n// eslint-disable-next-line\nvar isObservableSet',
+    replace: `class ObservableSet {\n  constructor() {\n    ${NOT_BUILT_IN('observable Sets')}\n  }\n}\n// eslint-disable-next-line\nvar isObservableSet`,
+  },
+  {
+    why: 'flows (generator actions)',
+    from: 'const flow = /*#__PURE__*/assign(function flow(arg1, arg2) {',
+    to: '\n}, flowAnnotation);',
+    replace: `const flow = /*#__PURE__*/assign(function flow() {\n  ${NOT_BUILT_IN('flows (generator actions)')}\n}, flowAnnotation);`,
+  },
+]
+
+/** @param {string} text @param {string} find */
+const occurrences = (text, find) => text.split(find).length - 1
+
+/** @this {{ resourcePath: string }} @param {string} source */
+module.exports = function mobxPatches(source) {
+  let patched = source
+  for (const cut of CUTS) {
+    for (const marker of [cut.from, cut.to])
+      if (occurrences(patched, marker) !== 1)
+        throw new Error(
+          `mobx-patches: "${cut.why}": ${JSON.stringify(marker)} matched ${occurrences(patched, marker)} times in ${this.resourcePath}; check the cut against this MobX version`,
+        )
+    const start = patched.indexOf(cut.from)
+    const end = patched.indexOf(cut.to) + cut.to.length
+    if (end <= start) throw new Error(`mobx-patches: "${cut.why}": its end comes before its start in ${this.resourcePath}`)
+    patched = patched.slice(0, start) + cut.replace + patched.slice(end)
+  }
+  return patched
+}
+
+module.exports.CUTS = CUTS
