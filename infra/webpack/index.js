@@ -130,6 +130,7 @@ const moduleRules = (mode, { browser = false } = {}) => [
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]preload\.js$/, use: path.join(__dirname, 'federation-preload-loader.js') },
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/, use: path.join(__dirname, 'federation-semver-loader.js') },
   { test: /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/, use: path.join(__dirname, 'federation-error-desc-loader.js') },
+  { test: /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'federation-no-static-remotes-loader.js') },
   // What a declarative React Router never runs, out of its production build (see the loader).
   { test: (/** @type {string} */ file) => file === routerChunk, use: path.join(__dirname, 'router-patches.js') },
   // What Koma's stores never use, out of MobX's production build (see the loader).
