@@ -1,11 +1,11 @@
-import { api, ApiError, auth, endpoints, events, sealForServer } from '@koma/contracts'
+import { api, ApiError, auth, endpoints, events } from '@koma/contracts'
+import { sealForServer } from './components/sealForServer'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { formatDate, formatDateTime, formatLongDate } from '@koma/contracts/domain'
 import { renderScreen } from '../../infra/jest/renderScreen'
 import { routes } from './routes'
 
-jest.mock('@koma/contracts', () => ({
-  ...jest.requireActual('@koma/contracts'),
+jest.mock('./components/sealForServer', () => ({
   sealForServer: jest.fn().mockResolvedValue({ sessionKey: 'k', rsaEncryptedString: 'sealed' }),
 }))
 

@@ -1,4 +1,5 @@
-import { api, ApiError, auth, CHAPTER_ABORTED_CODE, events, localReading, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
+import { api, ApiError, auth, CHAPTER_ABORTED_CODE, events, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
+import { localReading } from './progress/localReading'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderScreen } from '../../infra/jest/renderScreen'

@@ -1,17 +1,5 @@
-import {
-  COLORS,
-  api,
-  auth,
-  endpoints,
-  FONT_SIZES,
-  openDialog,
-  sealForServer,
-  useLocale,
-  useLocalePath,
-  useT,
-  type DeleteReason,
-  routePath,
-} from '@koma/contracts'
+import { COLORS, api, auth, endpoints, FONT_SIZES, openDialog, useLocale, useLocalePath, useT, type DeleteReason, routePath } from '@koma/contracts'
+import { sealForServer } from '../components/sealForServer'
 import { DELETE_REASONS } from '@koma/contracts/domain'
 import { useResource } from '../cache'
 import { currentPasswordSchema, deleteAccountSchema, validate } from '@koma/contracts/validation'

@@ -6,8 +6,10 @@ import { routes } from '../routes'
 
 jest.mock('@koma/contracts', () => ({
   ...jest.requireActual('@koma/contracts'),
-  sealForServer: jest.fn().mockResolvedValue({ sessionKey: 'k', rsaEncryptedString: 'sealed' }),
   openDialog: jest.fn(),
+}))
+jest.mock('../components/sealForServer', () => ({
+  sealForServer: jest.fn().mockResolvedValue({ sessionKey: 'k', rsaEncryptedString: 'sealed' }),
 }))
 
 const Screen = routes['account.login']

@@ -1,19 +1,5 @@
-import {
-  analytics,
-  api,
-  auth,
-  COLORS,
-  endpoints,
-  FONT_SIZES,
-  isApiError,
-  safeRedirect,
-  sealForServer,
-  text,
-  useLocale,
-  useLocalePath,
-  useT,
-  routePath,
-} from '@koma/contracts'
+import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, isApiError, safeRedirect, text, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { sealForServer } from '../components/sealForServer'
 import { signinSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'

@@ -1,4 +1,5 @@
-import { api, auth, endpoints, sealForServer, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { api, auth, endpoints, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { sealForServer } from '../components/sealForServer'
 import { changePasswordSchema, validate } from '@koma/contracts/validation'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'

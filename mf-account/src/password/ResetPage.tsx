@@ -1,4 +1,5 @@
-import { api, endpoints, FONT_SIZES, isApiError, sealForServer, text, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { api, endpoints, FONT_SIZES, isApiError, text, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { sealForServer } from '../components/sealForServer'
 import { useResource } from '../cache'
 import { newPasswordSchema, validate } from '@koma/contracts/validation'
 import { Suspense, useState } from 'react'

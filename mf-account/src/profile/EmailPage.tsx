@@ -1,4 +1,5 @@
-import { api, auth, endpoints, openDialog, sealForServer, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { api, auth, endpoints, openDialog, useLocale, useLocalePath, useT, routePath } from '@koma/contracts'
+import { sealForServer } from '../components/sealForServer'
 import { invalidate, useResource } from '../cache'
 import { changeEmailSchema, codeSchema, currentPasswordSchema, newPasswordSchema, validate } from '@koma/contracts/validation'
 import { useState } from 'react'

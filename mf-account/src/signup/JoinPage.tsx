@@ -1,4 +1,5 @@
-import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, safeRedirect, sealForServer, useLocalePath, useT, routePath } from '@koma/contracts'
+import { analytics, api, auth, COLORS, endpoints, FONT_SIZES, safeRedirect, useLocalePath, useT, routePath } from '@koma/contracts'
+import { sealForServer } from '../components/sealForServer'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { AccountPage } from '../components/ui'
 import { signupMessages } from '../i18n/messages'

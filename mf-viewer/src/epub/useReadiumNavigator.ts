@@ -1,4 +1,4 @@
-import { openWindow, positionsFromCounts, type Chapter, type KeyLayout, type Locale, type ReadProgress, type ReadingDirection } from '@koma/contracts'
+import { positionsFromCounts, type Chapter, type KeyLayout, type Locale, type ReadProgress, type ReadingDirection } from '@koma/contracts'
 import { keyAction, tapAction } from '@koma/contracts/domain'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Locator as ReadiumLocator } from '@readium/shared'
@@ -6,6 +6,7 @@ import { useEffect, type Dispatch, type RefObject, type SetStateAction } from 'r
 import { fitListMarkers, pageIsBlank } from './bookStyle'
 import type { ReaderState } from './EpubChrome'
 import { documentUrl, firstPageDone, mediaOverlaysOf, takeBook, type MediaOverlays } from './openBook'
+import { openWindow } from './openWindow'
 import { shownFrames, type BookPlaces, type usePagerBridge } from './pagerBridge'
 import { readiumProgress, toProgress } from './progress'
 import { THEMES, type ReaderPrefs } from './readerPrefs'

@@ -1,4 +1,5 @@
-import { api, auth, endpoints, localReading, saveLocalReading, useHydrated, type Chapter, type ReadProgress } from '@koma/contracts'
+import { api, auth, endpoints, useHydrated, type Chapter, type ReadProgress } from '@koma/contracts'
+import { localReading, saveLocalReading } from './localReading'
 import { finishedProgress } from '@koma/contracts/domain'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 

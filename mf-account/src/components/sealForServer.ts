@@ -1,6 +1,4 @@
-import { api as defaultApi } from '../runtime'
-import type { ApiClient } from '../api/client'
-import { endpoints } from '../api/endpoints'
+import { api as defaultApi, endpoints, type ApiClient } from '@koma/contracts'
 
 const fromBase64 = (value: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(value), (char) => char.charCodeAt(0))
 const toBase64 = (bytes: ArrayBuffer): string => btoa(String.fromCharCode(...new Uint8Array(bytes)))

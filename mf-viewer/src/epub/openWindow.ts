@@ -1,6 +1,4 @@
-import { notify } from '../host/bridge'
-import { text } from '../i18n/texts'
-import { currentLocale } from '../runtime'
+import { currentLocale, notify, text } from '@koma/contracts'
 
 /**
  * Open `url` in a new window or tab, cut off from this page (no opener). When the browser blocks

@@ -1,5 +1,4 @@
-import { installHostBridge } from '../host/bridge'
-import { setCurrentLocale } from '../runtime'
+import { installHostBridge, setCurrentLocale } from '@koma/contracts'
 import { openWindow } from './openWindow'
 
 const notify = jest.fn()

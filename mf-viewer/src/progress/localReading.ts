@@ -1,5 +1,4 @@
-import type { ReadProgress } from '../domain/reading'
-import { safeStorage, STORAGE_KEYS } from './storage'
+import { safeStorage, STORAGE_KEYS, type ReadProgress } from '@koma/contracts'
 
 /**
  * SPEC §4 session reading status: kept locally per content and chapter with its position, so a
