@@ -2,9 +2,8 @@ import { auth, loginPath, paramsAreValid, safeRedirect, useLocalePath, type Rout
 import { observer } from 'mobx-react-lite'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { PageLayout } from '../layout/Layouts'
-import { hostScreenOf } from '../screens/hostScreens'
 import { NotFoundScreen } from '../screens/errorScreens'
-import { GuestRefusedScreen } from '../screens/GuestRefusedScreen'
+import { GuestRefusedScreen, HostScreen } from '../screens/onDemand'
 import { RemoteScreen } from './RemoteScreen'
 
 /**
@@ -39,10 +38,7 @@ export const RouteScreen = observer(function RouteScreen({ def }: { def: RouteDe
   if (def.access === 'signedOut' && auth.signedIn) {
     return <Navigate to={safeRedirect(search.get('redirect'), path(routePath('catalog.home')))} replace />
   }
-  if (def.owner === 'host') {
-    const Screen = hostScreenOf(def.id)
-    return Screen ? <Screen /> : <NotFoundScreen path={location.pathname} />
-  }
+  if (def.owner === 'host') return <HostScreen id={def.id} notFound={<NotFoundScreen path={location.pathname} />} />
   return <RemoteScreen remote={def.owner} routeId={def.id} errorFrame={(screen) => <WithErrorLayout layout={def.layout}>{screen}</WithErrorLayout>} />
 })
 
