@@ -133,6 +133,8 @@ const moduleRules = (mode, { browser = false } = {}) => [
   { test: /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'federation-no-static-remotes-loader.js') },
   // What a declarative React Router never runs, out of its production build (see the loader).
   { test: (/** @type {string} */ file) => file === routerChunk, use: path.join(__dirname, 'router-patches.js') },
+  // What Koma never renders, out of react-intl's module (see the loader).
+  { test: /[\\/]node_modules[\\/]react-intl[\\/]index\.js$/, use: path.join(__dirname, 'intl-patches.js') },
   // What Koma's stores never use, out of MobX's production build (see the loader).
   { test: /[\\/]node_modules[\\/]mobx[\\/]dist[\\/]mobx\.mjs$/, use: path.join(__dirname, 'mobx-patches.js') },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).
