@@ -1,4 +1,5 @@
 // @ts-check
+const { replaceOnce } = require('./patch-once')
 /**
  * Issue 34 (first-load bytes): the bundler runtime's `remotes` (about 0.4 kB brotli of main.js),
  * which loads the remotes a build names in its webpack config, through `__webpack_require__.f`.
@@ -11,10 +12,12 @@
  */
 module.exports = function federationNoStaticRemotes(source) {
   const find = 'const USE_REMOTE = typeof FEDERATION_OPTIMIZE_NO_REMOTE === "boolean" ? !FEDERATION_OPTIMIZE_NO_REMOTE : true;'
-  const count = source.split(find).length - 1
-  if (count !== 1)
-    throw new Error(
-      `federation-no-static-remotes-loader: matched ${count} times in ${this.resourcePath}; check it against this @module-federation/webpack-bundler-runtime version`,
-    )
-  return source.replace(find, 'const USE_REMOTE = false; // Koma: no build names static remotes (infra/webpack/federation-no-static-remotes-loader.js)')
+  const replace = 'const USE_REMOTE = false; // Koma: no build names static remotes (infra/webpack/federation-no-static-remotes-loader.js)'
+  const where = {
+    loader: 'federation-no-static-remotes-loader',
+    why: 'static remotes switched on',
+    resourcePath: this.resourcePath,
+    dependency: '@module-federation/webpack-bundler-runtime',
+  }
+  return replaceOnce(source, find, replace, where)
 }

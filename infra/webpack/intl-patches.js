@@ -6,6 +6,7 @@
 // packages format through useIntl (contracts' src/libraries/intl.ts shares only what they import),
 // so marked pure, the calls go when nothing imports what they make. Each edit must match exactly
 // once: an upgrade that changes the code fails the build here.
+const { replaceOnce } = require('./patch-once')
 
 /** The top-level calls that make react-intl's formatted components. */
 const CALLS = [
@@ -21,14 +22,8 @@ const CALLS = [
 
 /** @this {{ resourcePath: string }} @param {string} source */
 module.exports = function intlPatches(source) {
-  let patched = source
-  for (const call of CALLS) {
-    const count = patched.split(call).length - 1
-    if (count !== 1)
-      throw new Error(`intl-patches: ${JSON.stringify(call)} matched ${count} times in ${this.resourcePath}; check the patch against this react-intl version`)
-    patched = patched.replace(call, () => call.replace(' = ', ' = /* @__PURE__ */ '))
-  }
-  return patched
+  const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: 'react-intl' }
+  return CALLS.reduce((patched, call) => replaceOnce(patched, call, call.replace(' = ', ' = /* @__PURE__ */ '), { ...where, why: call }), source)
 }
 
 module.exports.CALLS = CALLS

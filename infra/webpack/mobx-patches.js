@@ -7,6 +7,7 @@
 // (what the API's JSON gives), and none has a generator method; a store that did would fail at
 // once with the message below, in its first unit test. Each cut is found by text and must match
 // exactly once: an upgrade that changes the code fails the build here.
+const { expectOnce } = require('./patch-once')
 
 /** A class or function kept by name, its body replaced by one that says why it is not there. */
 const NOT_BUILT_IN = (/** @type {string} */ what) => `throw new Error("[koma] MobX ${what} are not built in (infra/webpack/mobx-patches.js)")`
@@ -33,18 +34,12 @@ const CUTS = [
   },
 ]
 
-/** @param {string} text @param {string} find */
-const occurrences = (text, find) => text.split(find).length - 1
-
 /** @this {{ resourcePath: string }} @param {string} source */
 module.exports = function mobxPatches(source) {
   let patched = source
   for (const cut of CUTS) {
     for (const marker of [cut.from, cut.to])
-      if (occurrences(patched, marker) !== 1)
-        throw new Error(
-          `mobx-patches: "${cut.why}": ${JSON.stringify(marker)} matched ${occurrences(patched, marker)} times in ${this.resourcePath}; check the cut against this MobX version`,
-        )
+      expectOnce(patched, marker, { loader: 'mobx-patches', why: cut.why, resourcePath: this.resourcePath, dependency: 'MobX' })
     const start = patched.indexOf(cut.from)
     const end = patched.indexOf(cut.to) + cut.to.length
     if (end <= start) throw new Error(`mobx-patches: "${cut.why}": its end comes before its start in ${this.resourcePath}`)

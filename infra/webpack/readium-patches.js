@@ -2,6 +2,7 @@
 // Fixes carried for @readium/navigator (pinned in mf-viewer/package.json), applied when webpack
 // bundles its dist. Each one must match exactly once: an upgrade that changes the code fails the
 // build here, and whoever upgrades checks whether upstream fixed it and drops the patch.
+const { replaceOnce } = require('./patch-once')
 
 /** @type {{ why: string, find: string, replace: string }[]} */
 const PATCHES = [
@@ -88,14 +89,8 @@ const PATCHES = [
 
 /** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
 module.exports = function readiumPatches(source) {
-  let patched = source
-  for (const patch of PATCHES) {
-    const count = patched.split(patch.find).length - 1
-    if (count !== 1)
-      throw new Error(`readium-patches: "${patch.why}" matched ${count} times in ${this.resourcePath}; check the patch against this @readium/navigator version`)
-    patched = patched.replace(patch.find, () => patch.replace)
-  }
-  return patched
+  const where = { loader: 'readium-patches', resourcePath: this.resourcePath, dependency: '@readium/navigator' }
+  return PATCHES.reduce((patched, patch) => replaceOnce(patched, patch.find, patch.replace, { ...where, why: patch.why }), source)
 }
 
 module.exports.PATCHES = PATCHES

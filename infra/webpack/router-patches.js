@@ -3,6 +3,7 @@
 // never runs, taken out of the production chunk webpack bundles from react-router's dist (issue
 // 34: first-load bytes of every page). Each edit must match exactly once in the file that holds
 // it: an upgrade that changes the code fails the build here, and whoever upgrades checks it again.
+const { replaceOnce } = require('./patch-once')
 
 /** @type {{ why: string, find: string, replace: string }[]} */
 const PATCHES = [
@@ -45,14 +46,8 @@ const PATCHES = [
 
 /** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
 module.exports = function routerPatches(source) {
-  let patched = source
-  for (const patch of PATCHES) {
-    const count = patched.split(patch.find).length - 1
-    if (count !== 1)
-      throw new Error(`router-patches: "${patch.why}" matched ${count} times in ${this.resourcePath}; check the patch against this react-router version`)
-    patched = patched.replace(patch.find, () => patch.replace)
-  }
-  return patched
+  const where = { loader: 'router-patches', resourcePath: this.resourcePath, dependency: 'react-router' }
+  return PATCHES.reduce((patched, patch) => replaceOnce(patched, patch.find, patch.replace, { ...where, why: patch.why }), source)
 }
 
 module.exports.PATCHES = PATCHES
