@@ -12,6 +12,7 @@ const { RouteChunksPlugin } = require('./route-chunks')
 const { BootPreloadsPlugin } = require('./boot-preloads')
 const { BROWSER_ECMA, dependencySwcOptions } = require('./targets')
 const { polyfillRules } = require('./polyfills')
+const federationRuntimePatches = require('./federation-runtime-patches')
 
 /**
  * React Router's package exports resolve to its development build for every bundler (upstream
@@ -122,7 +123,7 @@ const moduleRules = (mode, { browser = false } = {}) => [
   // Emotion's files import hoist-non-react-statics for its side effects, which it has none of
   // (its package does not say so): without this the page kept it for a withTheme nobody uses.
   { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
-  // The federation runtime without its manifest snapshots, remote preloading, range parser and error descriptions (the loaders say why).
+  // The federation runtime without its manifest snapshots, preload helpers, range parser and error descriptions (the loaders say why).
   {
     test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/,
     use: path.join(__dirname, 'federation-snapshot-loader.js'),
@@ -130,11 +131,12 @@ const moduleRules = (mode, { browser = false } = {}) => [
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]preload\.js$/, use: path.join(__dirname, 'federation-preload-loader.js') },
   { test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]utils[\\/]semver[\\/]index\.js$/, use: path.join(__dirname, 'federation-semver-loader.js') },
   { test: /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/, use: path.join(__dirname, 'federation-error-desc-loader.js') },
-  { test: /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.js$/, use: path.join(__dirname, 'federation-no-static-remotes-loader.js') },
+  // ... and without the static remotes, remote preloading, version-first sharing, module entries and shared tree shaking Koma never uses (see the loader).
+  { test: federationRuntimePatches.edits, use: path.join(__dirname, 'federation-runtime-patches.js') },
   // What a declarative React Router never runs, out of its production build (see the loader).
   { test: (/** @type {string} */ file) => file === routerChunk, use: path.join(__dirname, 'router-patches.js') },
-  // What Koma never renders, out of react-intl's module (see the loader).
-  { test: /[\\/]node_modules[\\/]react-intl[\\/]index\.js$/, use: path.join(__dirname, 'intl-patches.js') },
+  // What Koma never renders or calls, out of react-intl's and @formatjs/intl's modules (see the loader).
+  { test: /[\\/]node_modules[\\/](?:react-intl|@formatjs[\\/]intl)[\\/]index\.js$/, use: path.join(__dirname, 'intl-patches.js') },
   // What Koma's stores never use, out of MobX's production build (see the loader).
   { test: /[\\/]node_modules[\\/]mobx[\\/]dist[\\/]mobx\.mjs$/, use: path.join(__dirname, 'mobx-patches.js') },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).

@@ -1,11 +1,21 @@
 // @ts-check
-// What Koma never renders, out of react-intl's module as webpack bundles it (issue 34: first-load
-// bytes of every page). react-intl makes its <FormattedDate>, <FormattedNumber>, … components with
-// top-level calls (createFormattedComponent("formatDate"), …) that the minifier must keep, since a
-// call may have effects; with them stayed the two factories and their display-name tables. Koma's
-// packages format through useIntl (contracts' src/libraries/intl.ts shares only what they import),
-// so marked pure, the calls go when nothing imports what they make. Each edit must match exactly
-// once: an upgrade that changes the code fails the build here.
+// What Koma never renders or calls, out of react-intl's and @formatjs/intl's modules as webpack
+// bundles them (issue 34: first-load bytes of every page). Each edit must match exactly once: an
+// upgrade that changes the code fails the build here.
+//
+// react-intl makes its <FormattedDate>, <FormattedNumber>, … components with top-level calls
+// (createFormattedComponent("formatDate"), …) that the minifier must keep, since a call may have
+// effects; with them stayed the two factories and their display-name tables. Koma's packages
+// format through useIntl (contracts' src/libraries/intl.ts shares only what they import), so
+// marked pure, the calls go when nothing imports what they make.
+//
+// @formatjs/intl's createIntl binds every formatter of the intl object it returns (numbers,
+// dates, times, ranges, durations, lists, plurals, display names, relative times), so all of them
+// and their option tables were on every page. Koma formats through messages only
+// (intl.formatMessage, and the numbers, dates and plurals inside a message, which
+// intl-messageformat formats itself with the formatters it is given): the other formatters
+// become a stand-in that fails loudly, naming this file. intl-patches.test.ts fails on any
+// package that calls one of them.
 const { replaceOnce } = require('./patch-once')
 
 /** The top-level calls that make react-intl's formatted components. */
@@ -20,10 +30,47 @@ const CALLS = [
   'const FormattedTimeParts = createFormattedDateTimePartsComponent("formatTime");',
 ]
 
+/** The intl object's formatters Koma does not call, each with the cached Intl constructor it is bound to. */
+const FORMATTERS = [
+  ['formatNumber', 'getNumberFormat'],
+  ['formatNumberToParts', 'getNumberFormat'],
+  ['formatDuration', 'getDurationFormat'],
+  ['formatDurationToParts', 'getDurationFormat'],
+  ['formatRelativeTime', 'getRelativeTimeFormat'],
+  ['formatDate', 'getDateTimeFormat'],
+  ['formatDateToParts', 'getDateTimeFormat'],
+  ['formatTime', 'getDateTimeFormat'],
+  ['formatDateTimeRange', 'getDateTimeFormat'],
+  ['formatTimeToParts', 'getDateTimeFormat'],
+  ['formatPlural', 'getPluralRules'],
+  ['formatList', 'getListFormat'],
+  ['formatListToParts', 'getListFormat'],
+  ['formatDisplayName', 'getDisplayNames'],
+]
+
+/** Where the stand-in is defined: just before createIntl. */
+const CREATE_INTL = 'function createIntl(config, cache) {'
+const STAND_IN = `function komaNotBuiltIn() {
+\tthrow new Error("[koma] this intl formatter is not built in (infra/webpack/intl-patches.js): format through a message (intl.formatMessage)");
+}
+`
+
+/** @param {string} name @param {string} getter */
+const binding = (name, getter) => `\t\t${name}: ${name}.bind(null, resolvedConfig, formatters.${getter})`
+
 /** @this {{ resourcePath: string }} @param {string} source */
 module.exports = function intlPatches(source) {
+  if (/[\\/]@formatjs[\\/]intl[\\/]/.test(this.resourcePath)) {
+    const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: '@formatjs/intl' }
+    const withStandIn = replaceOnce(source, CREATE_INTL, STAND_IN + CREATE_INTL, { ...where, why: 'createIntl' })
+    return FORMATTERS.reduce(
+      (patched, [name = '', getter = '']) => replaceOnce(patched, binding(name, getter), `\t\t${name}: komaNotBuiltIn`, { ...where, why: `intl.${name}` }),
+      withStandIn,
+    )
+  }
   const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: 'react-intl' }
   return CALLS.reduce((patched, call) => replaceOnce(patched, call, call.replace(' = ', ' = /* @__PURE__ */ '), { ...where, why: call }), source)
 }
 
 module.exports.CALLS = CALLS
+module.exports.FORMATTERS = FORMATTERS

@@ -1,24 +1,80 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { parse } from 'acorn'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const intlPatches = require('./intl-patches.js') as ((this: { resourcePath: string }, source: string) => string) & { CALLS: string[] }
+const intlPatches = require('./intl-patches.js') as ((this: { resourcePath: string }, source: string) => string) & {
+  CALLS: string[]
+  FORMATTERS: [name: string, getter: string][]
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { FRONT_END_FOLDERS } = require('../../shared-contracts/federation/remotes') as { FRONT_END_FOLDERS: string[] }
 
-const file = path.join(path.dirname(require.resolve('react-intl', { paths: [path.join(__dirname, '../..')] })), 'index.js')
+const root = path.join(__dirname, '../..')
+const reactIntlFile = path.join(path.dirname(require.resolve('react-intl', { paths: [root] })), 'index.js')
+const formatjsIntlFile = path.join(root, 'node_modules/@formatjs/intl/index.js')
+
+const parses = (code: string) => parse(code, { ecmaVersion: 'latest', sourceType: 'module' })
+
+/** Every non-test TypeScript source of the front-end packages and contracts. */
+function sources(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) return sources(file)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : []
+  })
+}
 
 describe("what Koma never renders, out of react-intl's module (issue 34)", () => {
   it('marks each formatted-component call pure, once, in the version installed, which still parses', () => {
-    const patched = intlPatches.call({ resourcePath: file }, fs.readFileSync(file, 'utf8'))
+    const patched = intlPatches.call({ resourcePath: reactIntlFile }, fs.readFileSync(reactIntlFile, 'utf8'))
     for (const call of intlPatches.CALLS) {
       expect(patched.includes(call)).toBe(false)
       expect(patched.split(call.replace(' = ', ' = /* @__PURE__ */ ')).length - 1).toBe(1)
     }
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const acorn = require('acorn') as { parse: (text: string, options: object) => unknown }
-    expect(() => acorn.parse(patched, { ecmaVersion: 'latest', sourceType: 'module' })).not.toThrow()
+    expect(() => parses(patched)).not.toThrow()
   })
 
   it('fails the build when a new version no longer has the code it edits', () => {
     expect(() => intlPatches.call({ resourcePath: 'index.js' }, 'export const nothing = 1')).toThrow(/matched 0 times/)
+    expect(() => intlPatches.call({ resourcePath: '/x/@formatjs/intl/index.js' }, 'export const nothing = 1')).toThrow(/matched 0 times/)
+  })
+})
+
+describe("what Koma never calls, out of @formatjs/intl's intl object (issue 34)", () => {
+  const patched = intlPatches.call({ resourcePath: formatjsIntlFile }, fs.readFileSync(formatjsIntlFile, 'utf8'))
+
+  it('leaves formatMessage bound and makes each other formatter the stand-in, in the version installed, which still parses', () => {
+    expect(patched).toContain('formatMessage: formatMessage.bind(null, resolvedConfig, formatters)')
+    for (const [name] of intlPatches.FORMATTERS) {
+      expect(patched).not.toContain(`\t${name}: ${name}.bind(`)
+      expect(patched.split(`\t\t${name}: komaNotBuiltIn\n`).length - 1 + patched.split(`\t\t${name}: komaNotBuiltIn,`).length - 1).toBe(1)
+    }
+    expect(() => parses(patched)).not.toThrow()
+  })
+
+  it('the stand-in fails loudly, naming the loader', () => {
+    // The stand-in as the patched module defines it, run on its own.
+    const stub = /function komaNotBuiltIn\(\) \{[\s\S]*?\n\}/.exec(patched)?.[0] ?? ''
+    expect(stub).not.toBe('')
+    const notBuiltIn = new Function(`${stub}; return komaNotBuiltIn`)() as () => never
+    expect(() => notBuiltIn()).toThrow('[koma] this intl formatter is not built in (infra/webpack/intl-patches.js)')
+  })
+
+  it('no package calls a formatter the build leaves out', () => {
+    const files = [...FRONT_END_FOLDERS, 'shared-contracts'].flatMap((pkg) => sources(path.join(root, pkg, 'src')))
+    expect(files.length).toBeGreaterThan(100)
+    const calls: string[] = []
+    for (const file of files) {
+      const code = fs.readFileSync(file, 'utf8')
+      for (const [name] of intlPatches.FORMATTERS) {
+        // intl.formatNumber(…), useIntl().formatList(…), or taken out of an intl object: const { formatDate } = intl / useIntl()
+        const called = new RegExp(`\\b(?:intl|useIntl\\(\\))\\s*\\??\\.\\s*${name}\\b`).test(code)
+        const destructured = new RegExp(`\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=\\s*(?:\\w*[iI]ntl\\w*|useIntl\\(\\))`).test(code)
+        if (called || destructured) calls.push(`${path.relative(root, file)}: ${name}`)
+      }
+    }
+    expect(calls).toEqual([])
   })
 })

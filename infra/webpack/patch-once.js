@@ -1,8 +1,8 @@
 // @ts-check
-// What every loader that edits a dependency's own text (router-, readium-, mobx-, intl-patches,
-// federation-no-static-remotes-loader) holds to: each edit's text is found exactly once, or the
-// build fails naming the loader, the edit and the file, so an upgrade that changes the code is
-// checked again by whoever upgrades.
+// What every loader that edits a dependency's own text (router-, readium-, mobx-, intl- and
+// federation-runtime-patches) holds to: each edit's text is found exactly once, or the build fails
+// naming the loader, the edit and the file, so an upgrade that changes the code is checked again
+// by whoever upgrades.
 
 /**
  * The number of times `find` occurs in `text`, which must be exactly one.
@@ -25,4 +25,21 @@ function replaceOnce(text, find, replace, where) {
   return text.replace(find, () => replace)
 }
 
-module.exports = { expectOnce, replaceOnce }
+/**
+ * `text` with what runs from its one `from` up to (not including) its one `to` replaced by
+ * `replace`: for a stretch of a dependency's code too long to quote whole. Both ends must be found
+ * exactly once, `from` before `to`.
+ * @param {string} text @param {string} from @param {string} to @param {string} replace
+ * @param {{ loader: string, why: string, resourcePath: string, dependency: string }} where
+ */
+function cutBetween(text, from, to, replace, where) {
+  expectOnce(text, from, { ...where, why: `${where.why} (its start)` })
+  expectOnce(text, to, { ...where, why: `${where.why} (its end)` })
+  const start = text.indexOf(from)
+  const end = text.indexOf(to)
+  if (end < start)
+    throw new Error(`${where.loader}: "${where.why}" ends before it starts in ${where.resourcePath}; check it against this ${where.dependency} version`)
+  return text.slice(0, start) + replace + text.slice(end)
+}
+
+module.exports = { cutBetween, expectOnce, replaceOnce }
