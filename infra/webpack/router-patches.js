@@ -3,9 +3,13 @@
 // never runs, taken out of the production chunk webpack bundles from react-router's dist (issue
 // 34: first-load bytes of every page). Each edit must match exactly once in the file that holds
 // it: an upgrade that changes the code fails the build here, and whoever upgrades checks it again.
-const { replaceOnce } = require('./patch-once')
+const { cutBetween, replaceOnce } = require('./patch-once')
 
-/** @type {{ why: string, find: string, replace: string }[]} */
+const NOT_BUILT_IN = '(infra/webpack/router-patches.js)'
+
+/** @typedef {{ why: string, find: string, replace: string } | { why: string, from: string, to: string, replace: string }} Patch */
+
+/** @type {Patch[]} */
 const PATCHES = [
   {
     // `<Form>` is made by a top-level forwardRef call that the minifier must keep (a call may
@@ -42,12 +46,75 @@ const PATCHES = [
     replace:
       'var rankedBranches = /* @__PURE__ */ new WeakMap();\nfunction matchRoutes(routes, locationArg, basename = "/") {\n  let branches = rankedBranches.get(routes);\n  if (!branches) rankedBranches.set(routes, branches = flattenAndRankRoutes(routes));\n  return matchRoutesImpl(routes, locationArg, basename, false, branches);\n}',
   },
+  {
+    // A data router's (RouterProvider's) routes component, made by a top-level memo call the
+    // minifier must keep: marked pure, it goes with RouterProvider, which Koma never imports.
+    why: "the data router's memoized routes component",
+    find: 'var MemoizedDataRoutes = React3.memo(DataRoutes2);',
+    replace: 'var MemoizedDataRoutes = /* @__PURE__ */ React3.memo(DataRoutes2);',
+  },
+  {
+    // What useRoutes renders for its matches. Under a BrowserRouter there is no data router state
+    // (no loader data, no route errors, no hydration fallbacks, no RSC redirects), and every branch
+    // that reads one, with the error boundary it wraps routes in, the default error page and the
+    // RSC digest decoders, could not run. This is the function's own declarative path, as it was:
+    // each match's Component, else its element, else the outlet, inside a RenderedRoute. A data
+    // router reaching it fails loudly instead.
+    why: "_renderMatches' data-router paths",
+    from: 'function _renderMatches(matches, parentMatches = [], dataRouterOpts) {',
+    to: 'function getDataRouterConsoleError(hookName) {',
+    replace: `function _renderMatches(matches, parentMatches = [], dataRouterOpts) {
+  if (dataRouterOpts) throw new Error("[koma] data routers are not built in ${NOT_BUILT_IN}");
+  if (matches == null) return null;
+  return matches.reduceRight((outlet, match, index) => {
+    let children;
+    if (match.route.Component) children = /* @__PURE__ */ React2.createElement(match.route.Component, null);
+    else if (match.route.element) children = match.route.element;
+    else children = outlet;
+    return /* @__PURE__ */ React2.createElement(RenderedRoute, {
+      match,
+      routeContext: { outlet, matches: parentMatches.concat(matches.slice(0, index + 1)), isDataRoute: false },
+      children
+    });
+  }, null);
+}
+`,
+  },
+  {
+    // The only use of the error boundary left after the edit above: its context type, set by a
+    // top-level assignment that would keep the class.
+    why: "the route error boundary's context type",
+    find: 'RenderErrorBoundary.contextType = RSCRouterContext;\n',
+    replace: '',
+  },
+  {
+    // <Link>'s prefetch state: usePrefetchBehavior keeps two states, a ref and two effects (an
+    // IntersectionObserver for prefetch="viewport") only to answer `[false, ref, {}]` whenever
+    // there is no FrameworkContext, which a BrowserRouter never provides; and its prefetch links
+    // are already out (above). The link keeps its own ref and handlers.
+    why: "<Link>'s framework-mode prefetch state",
+    find: '    let [shouldPrefetch, prefetchRef, prefetchHandlers] = usePrefetchBehavior(\n      prefetch,\n      rest\n    );',
+    replace: '    let prefetchRef = null, prefetchHandlers = {};',
+  },
+  {
+    // <NavLink>'s view-transition state asks the data router (useViewTransitionState throws
+    // without one), and only when there is one; under a BrowserRouter there never is.
+    why: "<NavLink>'s data-router view transition",
+    find: '    useViewTransitionState(path) && viewTransition === true;',
+    replace: '    false;',
+  },
 ]
 
 /** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
 module.exports = function routerPatches(source) {
   const where = { loader: 'router-patches', resourcePath: this.resourcePath, dependency: 'react-router' }
-  return PATCHES.reduce((patched, patch) => replaceOnce(patched, patch.find, patch.replace, { ...where, why: patch.why }), source)
+  return PATCHES.reduce(
+    (patched, patch) =>
+      'find' in patch
+        ? replaceOnce(patched, patch.find, patch.replace, { ...where, why: patch.why })
+        : cutBetween(patched, patch.from, patch.to, patch.replace, { ...where, why: patch.why }),
+    source,
+  )
 }
 
 module.exports.PATCHES = PATCHES
