@@ -97,6 +97,13 @@ const PATCHES = [
     replace: '    let prefetchRef = null, prefetchHandlers = {};',
   },
   {
+    // useNavigate picks the data router's navigate for a route a data router rendered; every
+    // route Koma renders is declarative (the _renderMatches edit above sets isDataRoute false).
+    why: "useNavigate's data-router navigate",
+    find: '  return isDataRoute ? useNavigateStable() : useNavigateUnstable();',
+    replace: `  if (isDataRoute) throw new Error("[koma] data routers are not built in ${NOT_BUILT_IN}");\n  return useNavigateUnstable();`,
+  },
+  {
     // <NavLink>'s view-transition state asks the data router (useViewTransitionState throws
     // without one), and only when there is one; under a BrowserRouter there never is.
     why: "<NavLink>'s data-router view transition",

@@ -26,6 +26,7 @@ describe('what a declarative React Router never runs, out of its production buil
     expect(renderMatches).toContain('data routers are not built in (infra/webpack/router-patches.js)')
     expect(renderMatches).not.toMatch(/RenderErrorBoundary|dataRouterState|HydrateFallback|defaultErrorElement/)
     expect(patched).not.toContain('RenderErrorBoundary.contextType')
+    expect(patched).not.toContain('isDataRoute ? useNavigateStable()')
     expect(patched).not.toContain('usePrefetchBehavior(\n')
     expect(patched).toContain('var MemoizedDataRoutes = /* @__PURE__ */ React3.memo(DataRoutes2);')
     // Still one module the parser reads (the edits keep brackets balanced).

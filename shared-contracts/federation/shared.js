@@ -84,6 +84,8 @@ function sharedDependencies({ checkVersions = true, eager = false } = {}) {
   shared['mobx-react-lite'] = share(versionOf('mobx-react-lite'), 'libraries', 'mobxReact.ts')
   shared['react-intl'] = share(versionOf('react-intl'), 'libraries', 'intl.ts')
   shared['@emotion/react'] = share(versionOf('@emotion/react'), 'libraries', 'emotion.ts')
+  // react-dom itself likewise: only React DOM's client imports it, for its internals (src/libraries/reactDom.ts).
+  shared['react-dom'] = share(versionOf('react-dom'), 'libraries', 'reactDom.ts')
   shared['@koma/contracts'] = share(contractsVersion, 'index.ts')
   shared['@koma/contracts/validation'] = share(contractsVersion, 'validation', 'index.ts')
   // The form building blocks: loaded by the first screen with a form, not with every page.

@@ -4,6 +4,7 @@ import * as emotion from './emotion'
 import * as intl from './intl'
 import * as mobx from './mobx'
 import * as mobxReact from './mobxReact'
+import * as reactDom from './reactDom'
 import * as router from '../router/shared'
 import { FRONT_END_FOLDERS } from '../../federation/remotes'
 
@@ -65,5 +66,23 @@ describe('the shared mobx', () => {
     const imported = namedImports('mobx', [...packageSources().filter((file) => !file.includes(`${path.sep}libraries${path.sep}`)), mobxReactLite])
     expect(imported.size).toBeGreaterThan(3)
     expect([...imported].filter((name) => !(name in mobx))).toEqual([])
+  })
+})
+
+describe('the shared react-dom', () => {
+  it("exports every value a browser package or React DOM's client imports from react-dom", () => {
+    // The edge's server build takes the whole package (host/src/server), not the share.
+    const browserSources = packageSources().filter(
+      (file) => !file.includes(`${path.sep}server${path.sep}`) && !file.includes(`${path.sep}libraries${path.sep}`),
+    )
+    const imported = namedImports('react-dom', browserSources)
+    // React DOM's client, the share's one importer: what it reads of the module it requires.
+    const client = fs.readFileSync(path.join(root, 'node_modules', 'react-dom', 'cjs', 'react-dom-client.production.js'), 'utf8')
+    const required = /\b(\w+) = require\("react-dom"\)/.exec(client)?.[1]
+    expect(required).toBeDefined()
+    for (const [, name = ''] of client.matchAll(new RegExp(`\\b${required}\\.(\\w+)`, 'g'))) imported.add(name)
+    expect(imported.has('__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE')).toBe(true)
+    expect([...imported].filter((name) => !(name in reactDom))).toEqual([])
+    expect(Object.values(reactDom).every(Boolean)).toBe(true)
   })
 })
