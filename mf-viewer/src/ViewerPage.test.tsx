@@ -1,4 +1,6 @@
-import { api, ApiError, auth, CHAPTER_ABORTED_CODE, events, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
+import { api, ApiError, auth, events, safeStorage, STORAGE_KEYS, type Chapter } from '@koma/contracts'
+// The API's code for a chapter whose sale was stopped (the browser's barrel leaves it out).
+import { CHAPTER_ABORTED_CODE } from '@koma/contracts/server'
 import { localReading } from './progress/localReading'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,4 +1,6 @@
-import { BOOT_DATA_ID, COOKIES, readCookie } from '@koma/contracts'
+import { COOKIES, readCookie } from '@koma/contracts'
+// The boot data's element id, as the edge writes it (the browser's barrel leaves it out).
+import { BOOT_DATA_ID } from '@koma/contracts/server'
 import { whenPageIdle } from './idle'
 
 const started = jest.fn()
