@@ -26,13 +26,11 @@
 //   it works only for shares configured with `treeShaking`, which Koma's shared map never is
 //   (contracts' federation/shared.js); the build would then set `sharedFallback`, and the
 //   stand-ins fail on it.
-const { cutBetween, replaceOnce } = require('./patch-once')
+const { applyPatches } = require('./patch-once')
 
 const WHY = '(infra/webpack/federation-runtime-patches.js)'
 
-/** @typedef {{ why: string, find: string, replace: string } | { why: string, from: string, to: string, replace: string }} Patch */
-
-/** @type {{ file: RegExp, dependency: string, patches: Patch[] }[]} */
+/** @type {{ file: RegExp, dependency: string, patches: import('./patch-once').Patch[] }[]} */
 const FILES = [
   {
     file: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]remote[\\/]index\.js$/,
@@ -130,10 +128,7 @@ const edits = (file) => FILES.some((entry) => entry.file.test(file))
 module.exports = function federationRuntimePatches(source) {
   const entry = FILES.find((candidate) => candidate.file.test(this.resourcePath))
   if (!entry) throw new Error(`federation-runtime-patches: no edits for ${this.resourcePath}`)
-  return entry.patches.reduce((patched, patch) => {
-    const where = { loader: 'federation-runtime-patches', why: patch.why, resourcePath: this.resourcePath, dependency: entry.dependency }
-    return 'find' in patch ? replaceOnce(patched, patch.find, patch.replace, where) : cutBetween(patched, patch.from, patch.to, patch.replace, where)
-  }, source)
+  return applyPatches(source, entry.patches, { loader: 'federation-runtime-patches', resourcePath: this.resourcePath, dependency: entry.dependency })
 }
 
 module.exports.FILES = FILES

@@ -1,30 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse } from 'acorn'
+import { packageSources } from '../jest/packageSources'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const intlPatches = require('./intl-patches.js') as ((this: { resourcePath: string }, source: string) => string) & {
   CALLS: string[]
   FORMATTERS: [name: string, getter: string][]
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { FRONT_END_FOLDERS } = require('../../shared-contracts/federation/remotes') as { FRONT_END_FOLDERS: string[] }
 
 const root = path.join(__dirname, '../..')
 const reactIntlFile = path.join(path.dirname(require.resolve('react-intl', { paths: [root] })), 'index.js')
 const formatjsIntlFile = path.join(root, 'node_modules/@formatjs/intl/index.js')
 
 const parses = (code: string) => parse(code, { ecmaVersion: 'latest', sourceType: 'module' })
-
-/** Every non-test TypeScript source of the front-end packages and contracts. */
-function sources(dir: string): string[] {
-  if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name)
-    if (entry.isDirectory()) return sources(file)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : []
-  })
-}
 
 describe("what Koma never renders, out of react-intl's module (issue 34)", () => {
   it('marks each formatted-component call pure, once, in the version installed, which still parses', () => {
@@ -63,7 +52,7 @@ describe("what Koma never calls, out of @formatjs/intl's intl object (issue 34)"
   })
 
   it('no package calls a formatter the build leaves out', () => {
-    const files = [...FRONT_END_FOLDERS, 'shared-contracts'].flatMap((pkg) => sources(path.join(root, pkg, 'src')))
+    const files = packageSources()
     expect(files.length).toBeGreaterThan(100)
     const calls: string[] = []
     for (const file of files) {

@@ -7,45 +7,36 @@
 // (what the API's JSON gives), and none has a generator method; a store that did would fail at
 // once with the message below, in its first unit test. Each cut is found by text and must match
 // exactly once: an upgrade that changes the code fails the build here.
-const { expectOnce } = require('./patch-once')
+const { applyPatches } = require('./patch-once')
 
 /** A class or function kept by name, its body replaced by one that says why it is not there. */
 const NOT_BUILT_IN = (/** @type {string} */ what) => `throw new Error("[koma] MobX ${what} are not built in (infra/webpack/mobx-patches.js)")`
 
-/** @type {{ why: string, from: string, to: string, replace: string }[]} */
+/** Each from its start up to (not including) its end: the end's text stays. @type {{ why: string, from: string, to: string, replace: string }[]} */
 const CUTS = [
   {
     why: 'observable Maps (ObservableMap)',
     from: 'class ObservableMap {',
     to: '\n}\n// eslint-disable-next-line\nvar isObservableMap',
-    replace: `class ObservableMap {\n  constructor() {\n    ${NOT_BUILT_IN('observable Maps')}\n  }\n}\n// eslint-disable-next-line\nvar isObservableMap`,
+    replace: `class ObservableMap {\n  constructor() {\n    ${NOT_BUILT_IN('observable Maps')}\n  }`,
   },
   {
     why: 'observable Sets (ObservableSet)',
     from: 'class ObservableSet {',
     to: '\n}\n// eslint-disable-next-line\nvar isObservableSet',
-    replace: `class ObservableSet {\n  constructor() {\n    ${NOT_BUILT_IN('observable Sets')}\n  }\n}\n// eslint-disable-next-line\nvar isObservableSet`,
+    replace: `class ObservableSet {\n  constructor() {\n    ${NOT_BUILT_IN('observable Sets')}\n  }`,
   },
   {
     why: 'flows (generator actions)',
     from: 'const flow = /*#__PURE__*/assign(function flow(arg1, arg2) {',
     to: '\n}, flowAnnotation);',
-    replace: `const flow = /*#__PURE__*/assign(function flow() {\n  ${NOT_BUILT_IN('flows (generator actions)')}\n}, flowAnnotation);`,
+    replace: `const flow = /*#__PURE__*/assign(function flow() {\n  ${NOT_BUILT_IN('flows (generator actions)')}`,
   },
 ]
 
 /** @this {{ resourcePath: string }} @param {string} source */
 module.exports = function mobxPatches(source) {
-  let patched = source
-  for (const cut of CUTS) {
-    for (const marker of [cut.from, cut.to])
-      expectOnce(patched, marker, { loader: 'mobx-patches', why: cut.why, resourcePath: this.resourcePath, dependency: 'MobX' })
-    const start = patched.indexOf(cut.from)
-    const end = patched.indexOf(cut.to) + cut.to.length
-    if (end <= start) throw new Error(`mobx-patches: "${cut.why}": its end comes before its start in ${this.resourcePath}`)
-    patched = patched.slice(0, start) + cut.replace + patched.slice(end)
-  }
-  return patched
+  return applyPatches(source, CUTS, { loader: 'mobx-patches', resourcePath: this.resourcePath, dependency: 'MobX' })
 }
 
 module.exports.CUTS = CUTS

@@ -42,4 +42,25 @@ function cutBetween(text, from, to, replace, where) {
   return text.slice(0, start) + replace + text.slice(end)
 }
 
-module.exports = { cutBetween, expectOnce, replaceOnce }
+/**
+ * One edit of a dependency's text: a quoted piece replaced (`find`), or a stretch from `from` up to
+ * (not including) `to` replaced (`cutBetween`). `why` names it in a failing build.
+ * @typedef {{ why: string, find: string, replace: string } | { why: string, from: string, to: string, replace: string }} Patch
+ */
+
+/**
+ * `source` with each edit applied in turn, each found exactly once.
+ * @param {string} source @param {Patch[]} patches
+ * @param {{ loader: string, resourcePath: string, dependency: string }} where
+ */
+function applyPatches(source, patches, where) {
+  return patches.reduce(
+    (patched, patch) =>
+      'find' in patch
+        ? replaceOnce(patched, patch.find, patch.replace, { ...where, why: patch.why })
+        : cutBetween(patched, patch.from, patch.to, patch.replace, { ...where, why: patch.why }),
+    source,
+  )
+}
+
+module.exports = { applyPatches, cutBetween, expectOnce, replaceOnce }

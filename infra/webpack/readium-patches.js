@@ -2,7 +2,7 @@
 // Fixes carried for @readium/navigator (pinned in mf-viewer/package.json), applied when webpack
 // bundles its dist. Each one must match exactly once: an upgrade that changes the code fails the
 // build here, and whoever upgrades checks whether upstream fixed it and drops the patch.
-const { replaceOnce } = require('./patch-once')
+const { applyPatches } = require('./patch-once')
 
 /** @type {{ why: string, find: string, replace: string }[]} */
 const PATCHES = [
@@ -89,8 +89,7 @@ const PATCHES = [
 
 /** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
 module.exports = function readiumPatches(source) {
-  const where = { loader: 'readium-patches', resourcePath: this.resourcePath, dependency: '@readium/navigator' }
-  return PATCHES.reduce((patched, patch) => replaceOnce(patched, patch.find, patch.replace, { ...where, why: patch.why }), source)
+  return applyPatches(source, PATCHES, { loader: 'readium-patches', resourcePath: this.resourcePath, dependency: '@readium/navigator' })
 }
 
 module.exports.PATCHES = PATCHES

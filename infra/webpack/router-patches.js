@@ -3,13 +3,11 @@
 // never runs, taken out of the production chunk webpack bundles from react-router's dist (issue
 // 34: first-load bytes of every page). Each edit must match exactly once in the file that holds
 // it: an upgrade that changes the code fails the build here, and whoever upgrades checks it again.
-const { cutBetween, replaceOnce } = require('./patch-once')
+const { applyPatches } = require('./patch-once')
 
 const NOT_BUILT_IN = '(infra/webpack/router-patches.js)'
 
-/** @typedef {{ why: string, find: string, replace: string } | { why: string, from: string, to: string, replace: string }} Patch */
-
-/** @type {Patch[]} */
+/** @type {import('./patch-once').Patch[]} */
 const PATCHES = [
   {
     // `<Form>` is made by a top-level forwardRef call that the minifier must keep (a call may
@@ -114,14 +112,7 @@ const PATCHES = [
 
 /** @this {import('webpack').LoaderContext<unknown>} @param {string} source */
 module.exports = function routerPatches(source) {
-  const where = { loader: 'router-patches', resourcePath: this.resourcePath, dependency: 'react-router' }
-  return PATCHES.reduce(
-    (patched, patch) =>
-      'find' in patch
-        ? replaceOnce(patched, patch.find, patch.replace, { ...where, why: patch.why })
-        : cutBetween(patched, patch.from, patch.to, patch.replace, { ...where, why: patch.why }),
-    source,
-  )
+  return applyPatches(source, PATCHES, { loader: 'router-patches', resourcePath: this.resourcePath, dependency: 'react-router' })
 }
 
 module.exports.PATCHES = PATCHES

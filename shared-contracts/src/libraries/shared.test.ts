@@ -6,43 +6,19 @@ import * as mobx from './mobx'
 import * as mobxReact from './mobxReact'
 import * as reactDom from './reactDom'
 import * as router from '../router/shared'
-import { FRONT_END_FOLDERS } from '../../federation/remotes'
+import { importsFrom, packageSources } from '../../../infra/jest/packageSources'
 
 // The list reads MobX's ES module file, which Jest does not load: MobX's package is the same API.
 jest.mock('mobx/dist/mobx.mjs', () => jest.requireActual('mobx'))
 
 const root = path.resolve(__dirname, '..', '..', '..')
-const PACKAGES = [...FRONT_END_FOLDERS, 'shared-contracts']
 
-function sources(dir: string): string[] {
-  if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name)
-    if (entry.isDirectory()) return sources(file)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : []
-  })
-}
-
-/** Every value `pkg` sources import by name from `library` (a namespace or default import fails the test: the list could not see it). */
+/** Every value `files` import by name from `library`; a namespace or default import fails the test (the list could not see it). */
 function namedImports(library: string, files: string[]): Set<string> {
-  const imported = new Set<string>()
-  const named = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+['"]${library}['"]`, 'g')
-  const whole = new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${library}['"]|import\\s+\\w+\\s+from\\s+['"]${library}['"]`)
-  for (const file of files) {
-    const code = fs.readFileSync(file, 'utf8')
-    for (const [, typeOnly, names = ''] of code.matchAll(named)) {
-      if (typeOnly) continue
-      for (const part of names.split(',')) {
-        const [name = ''] = part.trim().split(' as ')
-        if (name && !name.startsWith('type ')) imported.add(name.trim())
-      }
-    }
-    expect({ file, whole: whole.test(code) }).toEqual({ file, whole: false })
-  }
-  return imported
+  const { names, whole } = importsFrom(library, files)
+  expect(whole).toEqual([])
+  return names
 }
-
-const packageSources = () => PACKAGES.flatMap((pkg) => sources(path.join(root, pkg, 'src')))
 
 /** Each library shared as a list: the list, and the least it must hold (a list emptied by mistake fails). */
 const LISTS: [library: string, list: Record<string, unknown>, atLeast: number][] = [
