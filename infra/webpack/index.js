@@ -135,8 +135,8 @@ const moduleRules = (mode, { browser = false } = {}) => [
   { test: federationRuntimePatches.edits, use: path.join(__dirname, 'federation-runtime-patches.js') },
   // What a declarative React Router never runs, out of its production build (see the loader).
   { test: (/** @type {string} */ file) => file === routerChunk, use: path.join(__dirname, 'router-patches.js') },
-  // What Koma never renders or calls, out of react-intl's and @formatjs/intl's modules (see the loader).
-  { test: /[\\/]node_modules[\\/](?:react-intl|@formatjs[\\/]intl)[\\/]index\.js$/, use: path.join(__dirname, 'intl-patches.js') },
+  // What Koma never renders or calls, out of react-intl's, @formatjs/intl's and intl-messageformat's modules (see the loader).
+  { test: /[\\/]node_modules[\\/](?:react-intl|@formatjs[\\/]intl|intl-messageformat)[\\/]index\.js$/, use: path.join(__dirname, 'intl-patches.js') },
   // What Koma's stores never use, out of MobX's production build (see the loader).
   { test: /[\\/]node_modules[\\/]mobx[\\/]dist[\\/]mobx\.mjs$/, use: path.join(__dirname, 'mobx-patches.js') },
   // Fixes carried for Readium's navigator until upstream has them (see the loader).

@@ -16,6 +16,15 @@
 // intl-messageformat formats itself with the formatters it is given): the other formatters
 // become a stand-in that fails loudly, naming this file. intl-patches.test.ts fails on any
 // package that calls one of them.
+//
+// Both also ask the browser whether it has data for the locale (createIntl asks
+// Intl.NumberFormat and Intl.DateTimeFormat, each IntlMessageFormat Intl.NumberFormat) before
+// any message is formatted. The first such question loads the browser's number and date data:
+// 15-35 ms at 1x CPU, four times that on a slow phone, in the middle of a page's first render
+// (issue 39: the novel reader's first page). Koma's locales (ja, en, fr: contracts LOCALES) are
+// in every browser's data, so the answer is known: createIntl no longer asks, and a message
+// format takes its locale as given (Intl.Locale, which loads no data). A number or a date inside
+// a message still loads that data, when such a message is first formatted.
 const { replaceOnce } = require('./patch-once')
 
 /** The top-level calls that make react-intl's formatted components. */
@@ -55,17 +64,37 @@ const STAND_IN = `function komaNotBuiltIn() {
 }
 `
 
+/** createIntl's question, for numbers then dates (after its branch for a missing locale, which stays). */
+const LOCALE_DATA_CHECKS = ['} else if', '\telse if'].map(
+  (start, index) =>
+    `${start} (!Intl.${index === 0 ? 'NumberFormat' : 'DateTimeFormat'}.supportedLocalesOf(locale).length && onError) onError(new MissingDataError(\`Missing locale data for locale: "\${locale}" in Intl.${index === 0 ? 'NumberFormat' : 'DateTimeFormat'}. Using default locale: "\${defaultLocale}" as fallback. See https://formatjs.github.io/docs/react-intl#runtime-requirements for more details\`));\n`,
+)
+
+/** IntlMessageFormat's question: the locale is taken as given. */
+const RESOLVE_LOCALE = {
+  find: '\t\t\tconst supportedLocales = Intl.NumberFormat.supportedLocalesOf(locales);\n\t\t\tif (supportedLocales.length > 0) return new Intl.Locale(supportedLocales[0]);\n',
+  replace: '',
+}
+
 /** @param {string} name @param {string} getter */
 const binding = (name, getter) => `\t\t${name}: ${name}.bind(null, resolvedConfig, formatters.${getter})`
 
 /** @this {{ resourcePath: string }} @param {string} source */
 module.exports = function intlPatches(source) {
+  if (/[\\/]intl-messageformat[\\/]/.test(this.resourcePath)) {
+    const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: 'intl-messageformat', why: 'IntlMessageFormat.resolveLocale' }
+    return replaceOnce(source, RESOLVE_LOCALE.find, RESOLVE_LOCALE.replace, where)
+  }
   if (/[\\/]@formatjs[\\/]intl[\\/]/.test(this.resourcePath)) {
     const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: '@formatjs/intl' }
     const withStandIn = replaceOnce(source, CREATE_INTL, STAND_IN + CREATE_INTL, { ...where, why: 'createIntl' })
+    const unchecked = LOCALE_DATA_CHECKS.reduce(
+      (patched, check) => replaceOnce(patched, check, check.startsWith('}') ? '}\n' : '', { ...where, why: 'createIntl locale data check' }),
+      withStandIn,
+    )
     return FORMATTERS.reduce(
       (patched, [name = '', getter = '']) => replaceOnce(patched, binding(name, getter), `\t\t${name}: komaNotBuiltIn`, { ...where, why: `intl.${name}` }),
-      withStandIn,
+      unchecked,
     )
   }
   const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: 'react-intl' }
@@ -74,3 +103,5 @@ module.exports = function intlPatches(source) {
 
 module.exports.CALLS = CALLS
 module.exports.FORMATTERS = FORMATTERS
+module.exports.LOCALE_DATA_CHECKS = LOCALE_DATA_CHECKS
+module.exports.RESOLVE_LOCALE = RESOLVE_LOCALE

@@ -7,11 +7,13 @@ import { packageSources } from '../jest/packageSources'
 const intlPatches = require('./intl-patches.js') as ((this: { resourcePath: string }, source: string) => string) & {
   CALLS: string[]
   FORMATTERS: [name: string, getter: string][]
+  RESOLVE_LOCALE: { find: string; replace: string }
 }
 
 const root = path.join(__dirname, '../..')
 const reactIntlFile = path.join(path.dirname(require.resolve('react-intl', { paths: [root] })), 'index.js')
 const formatjsIntlFile = path.join(root, 'node_modules/@formatjs/intl/index.js')
+const messageFormatFile = path.join(root, 'node_modules/intl-messageformat/index.js')
 
 const parses = (code: string) => parse(code, { ecmaVersion: 'latest', sourceType: 'module' })
 
@@ -65,5 +67,32 @@ describe("what Koma never calls, out of @formatjs/intl's intl object (issue 34)"
       }
     }
     expect(calls).toEqual([])
+  })
+})
+
+describe('no question to the browser about locale data before the first message (issue 39)', () => {
+  it('createIntl asks nothing of Intl.NumberFormat or Intl.DateTimeFormat, and keeps its branch for a missing locale', () => {
+    const patched = intlPatches.call({ resourcePath: formatjsIntlFile }, fs.readFileSync(formatjsIntlFile, 'utf8'))
+    const createIntl = patched.slice(patched.indexOf('function createIntl(config, cache) {'))
+    const body = createIntl.slice(0, createIntl.indexOf('\n}\n'))
+    expect(body).not.toContain('supportedLocalesOf')
+    expect(body).toContain('"locale" was not configured')
+    expect(body).toMatch(/resolvedConfig\.locale = resolvedConfig\.defaultLocale \|\| "en";\n\t\}\n\tverifyConfigMessages\(resolvedConfig\);/)
+    expect(() => parses(patched)).not.toThrow()
+  })
+
+  it("IntlMessageFormat takes its locale as given, once, in the version installed, and the patched function gives the locale's Intl.Locale", () => {
+    const source = fs.readFileSync(messageFormatFile, 'utf8')
+    const patched = intlPatches.call({ resourcePath: messageFormatFile }, source)
+    expect(source.split(intlPatches.RESOLVE_LOCALE.find).length - 1).toBe(1)
+    expect(patched).not.toContain('supportedLocalesOf(locales);')
+    expect(() => parses(patched)).not.toThrow()
+    // The patched resolveLocale, run on its own.
+    const resolve = /this\.resolveLocale = (\(locales\) => \{[\s\S]*?\n\t\t\});/.exec(patched)?.[1] ?? ''
+    expect(resolve).not.toBe('')
+    const resolveLocale = new Function(`return ${resolve}`)() as (locales: string | string[]) => Intl.Locale
+    expect(String(resolveLocale('ja'))).toBe('ja')
+    expect(String(resolveLocale(['fr', 'en']))).toBe('fr')
+    expect(() => intlPatches.call({ resourcePath: messageFormatFile }, 'export const nothing = 1')).toThrow(/matched 0 times/)
   })
 })

@@ -1,4 +1,5 @@
 import { AnalyticsTracker, REFERRER_HOST_KEY } from './tracker'
+import { holdPageWork } from '../browser/idle'
 import type { AnalyticsEvent } from '../domain/analytics'
 
 const sent: AnalyticsEvent[][] = []
@@ -30,6 +31,21 @@ afterEach(() => {
 })
 
 describe('the page analytics tracker (SPEC §7)', () => {
+  it('gets the sender ready for leaving once the first screen is up, once for the events queued meanwhile (issue 39)', async () => {
+    const prepare = jest.fn()
+    const t = new AnalyticsTracker({ ...sender, prepare }, () => 1_000)
+    const release = holdPageWork()
+    t.pageView('/en/comic/3')
+    t.track('subscribe', { content_id: 3 }, '/en/comic/3')
+    expect(prepare).not.toHaveBeenCalled()
+    release()
+    expect(prepare).toHaveBeenCalledTimes(1)
+    // Nothing holds the page: at once, each time something is queued.
+    t.track('subscribe', { content_id: 4 }, '/en/comic/4')
+    expect(prepare).toHaveBeenCalledTimes(2)
+    await t.flush()
+  })
+
   it('sends a page view per route change, without the locale prefix, in one batch', async () => {
     const t = tracker()
     t.pageView('/fr/comic/3')

@@ -284,15 +284,18 @@ export function withRoot(html: string, drawn: string): string {
 /**
  * The host page with its script preloads taken out (they go into koma-scripts, fetched once the
  * drawn page is painted), and without its `<noscript>` notice: a page the edge drew reads without
- * JavaScript. Returns the preloaded URLs, in order.
+ * JavaScript. Returns the preloaded URLs, in order. The preload of the page's own script tag (the
+ * loader, preloaded so a page the browser draws does not fetch it last) just goes: that tag
+ * fetches it anyway, at its own low priority, behind the drawn page's images.
  */
 export function withoutScriptPreloads(html: string): { html: string; scripts: string[] } {
   const scripts: string[] = []
+  const tags = new Set([...html.matchAll(/<script(?:\s[^>]*)?\ssrc="([^"]*)"/g)].map((match) => match[1]))
   const stripped = html
     .replace(/<link\b[^>]*>/g, (tag) => {
       if (!/\brel="preload"/.test(tag) || !/\bas="script"/.test(tag)) return tag
       const href = /\bhref="([^"]*)"/.exec(tag)?.[1]
-      if (href) scripts.push(href.replaceAll('&amp;', '&'))
+      if (href && !tags.has(href)) scripts.push(href.replaceAll('&amp;', '&'))
       return ''
     })
     .replace(/<noscript>[^<]*<\/noscript>/g, '')
