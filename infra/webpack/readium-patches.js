@@ -80,6 +80,26 @@ const PATCHES = [
       '      this.previousFrames = y;\n      l();\n      await new Promise((d) => {\n        let p = !1;\n        const v = () => { p || (p = !0, d()); };\n        requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n      });\n      try {\n        await Promise.all(u.filter((d) => !w.includes(d)).map((d) => m(d)));\n      } catch {\n      }',
   },
   {
+    // A fixed-layout book's frame pool makes a frame for every page of the book as it opens, and
+    // each frame put in the page makes its empty document (~4 ms each at 1x CPU: 47 ms for the 11
+    // pages of page-blanche, before its first page, issue 39). A page's frame now joins the page
+    // when that page is first loaded; until then its box (the wrapper, sized by the pool) holds
+    // its place. A frame not in the page has no window: it reads as not loaded, as an unloaded one
+    // did. This half leaves the frame out of its wrapper...
+    why: 'a fixed-layout book made a frame for each of its pages before its first',
+    find: 'this.wrapper.style.float = this.wrapper.style.cssFloat = e === D.rtl ? "right" : "left", this.wrapper.appendChild(this.frame);',
+    replace: 'this.wrapper.style.float = this.wrapper.style.cssFloat = e === D.rtl ? "right" : "left";',
+  },
+  {
+    // ...and this one puts it in on its first load, before the load listeners go on: an iframe
+    // put in the page loads its empty document at once, and that load must not be taken for the
+    // page's.
+    why: "a fixed-layout page's frame joins the page on its first load",
+    find: '    return this.source === e && this.loadPromise && [...this.currModules].sort().join("|") === [...t].sort().join("|") ? this.loadPromise : (this.loaded && this.source !== e && this.window.stop(), this.source = e, this.loadPromise = new Promise((i, n) => {\n',
+    replace:
+      '    return this.source === e && this.loadPromise && [...this.currModules].sort().join("|") === [...t].sort().join("|") ? this.loadPromise : (this.loaded && this.source !== e && this.window.stop(), this.source = e, this.loadPromise = new Promise((i, n) => {\n      this.frame.parentElement || this.wrapper.appendChild(this.frame);\n',
+  },
+  {
     // A "progress" message from the page (a turn, a scroll) makes the navigator sync its place and
     // update its frame pool; that update can put a new frame on screen for the same document (its
     // blob was rebuilt after a style change while it loaded as a neighbour). apply(), go() and

@@ -49,6 +49,15 @@ beforeAll(async () => {
     return record
   })
   upstream.get('/api/big', async () => ({ items: Array.from({ length: 300 }, (_, i) => ({ id: i, title: `Comic ${i}` })) }))
+  // A book's resources as the API serves them: XHTML, an OpenType font, a WOFF2 font, a range.
+  const bookText = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body>${'<p>Call me Ishmael.</p>'.repeat(200)}</body></html>`
+  upstream.get('/api/book/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file
+    const type = { 'doc.xhtml': 'application/xhtml+xml', 'font.otf': 'application/vnd.ms-opentype', 'font.ttf': 'font/ttf', 'font.woff2': 'font/woff2' }[file]
+    if (req.headers.range)
+      return reply.code(206).header('content-type', type).header('content-range', `bytes 0-99/${bookText.length}`).send(bookText.slice(0, 100))
+    return reply.header('content-type', type).send(bookText)
+  })
   upstream.get('/api/maintenance', async (_req, reply) => {
     failures503++
     return reply.code(503).send({ code: 503, message: 'maintenance' })
@@ -157,6 +166,18 @@ describe('/api proxy', () => {
     // Small answers are not worth it.
     const small = await send({ path: '/api/missing', headers: { 'accept-encoding': 'br' } })
     expect(small.headers['content-encoding']).toBeUndefined()
+  })
+
+  it("compresses a book's XHTML and its uncompressed fonts, not its WOFF2 fonts nor a range (issue 39)", async () => {
+    for (const file of ['doc.xhtml', 'font.otf', 'font.ttf']) {
+      const br = await send({ path: `/api/book/${file}`, headers: { 'accept-encoding': 'br' } })
+      expect([file, br.headers['content-encoding']]).toEqual([file, 'br'])
+      expect(zlib.brotliDecompressSync(br.body).toString()).toContain('Call me Ishmael.')
+    }
+    const woff2 = await send({ path: '/api/book/font.woff2', headers: { 'accept-encoding': 'br' } })
+    expect(woff2.headers['content-encoding']).toBeUndefined()
+    const range = await send({ path: '/api/book/doc.xhtml', headers: { 'accept-encoding': 'br', range: 'bytes=0-99' } })
+    expect([range.status, range.headers['content-encoding'], range.body.length]).toEqual([206, undefined, 100])
   })
 
   it('answers 502 with SPEC §8 network failure (9999) in the reader language when the API is down', async () => {

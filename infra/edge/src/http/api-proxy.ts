@@ -30,7 +30,13 @@ export function clientIp(req: { ip: string }): string {
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip
 }
 
-const COMPRESSIBLE_TYPE = /^(application\/(json|[\w.+-]+\+json|javascript|xml)|text\/(?!event-stream))/i
+/**
+ * JSON, text, script and XML (a book's XHTML documents, SVG, NCX, SMIL: `+xml` types), and a book's
+ * uncompressed fonts (TrueType and OpenType; WOFF and WOFF2 are compressed already): a novel's
+ * first page waited on its 405 kB OpenType font sent as it was (issue 39).
+ */
+const COMPRESSIBLE_TYPE =
+  /^(?:application\/(?:json|[\w.+-]+\+json|javascript|xml|[\w.+-]+\+xml|vnd\.ms-opentype|font-sfnt|x-font-(?:ttf|otf|truetype|opentype))|image\/svg\+xml|font\/(?:ttf|otf|sfnt|collection)|text\/(?!event-stream))/i
 const MIN_COMPRESS_BYTES = 1024
 
 /**
@@ -44,6 +50,8 @@ function compressUpstream(req: ProxiedRequest, reply: ProxiedReply, stream: Node
     req.method === 'HEAD' ||
     status === 204 ||
     status === 304 ||
+    // A range is of the body as the API has it: never re-encoded.
+    status === 206 ||
     reply.getHeader('content-encoding') !== undefined ||
     !COMPRESSIBLE_TYPE.test(type) ||
     /no-transform/i.test(String(reply.getHeader('cache-control') ?? '')) ||
