@@ -466,6 +466,55 @@ describe('novels Readium does not page by itself', () => {
   })
 })
 
+describe("a book's first page (issue 39)", () => {
+  it('appears at once, not faded in over the blank reader; a later document still fades in', async () => {
+    // A visitor (nothing saved), the desktop copy of the book no other test reads on a desktop.
+    const book = bookOf('big-2000', 1)
+    const context = await newContext(browser, { viewport: PHONE, baseURL: site!.baseURL })
+    // Each time a book frame is made visible: its opacity then and its transition.
+    await context.addInitScript(() => {
+      const shown: { opacity: string; transition: string }[] = []
+      const visible = new WeakSet<Element>()
+      ;(window as unknown as { komaShown: typeof shown }).komaShown = shown
+      new MutationObserver((records) => {
+        for (const { target } of records) {
+          if (!(target instanceof HTMLIFrameElement) || !target.classList.contains('readium-navigator-iframe')) continue
+          if (target.style.visibility === 'hidden') visible.delete(target)
+          else if (!visible.has(target)) {
+            visible.add(target)
+            shown.push({ opacity: getComputedStyle(target).opacity, transition: target.style.transition })
+          }
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'] })
+    })
+    const page = await context.newPage()
+    await page.goto(`/en/comic/${book.contentId}/chapter/${book.chapterId}/product`)
+    await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
+    await page.getByTestId('reading-guide').waitFor({ state: 'detached', timeout: 10_000 })
+    const shown = () => page.evaluate(() => (window as unknown as { komaShown: { opacity: string; transition: string }[] }).komaShown)
+    expect((await shown())[0]).toEqual({ opacity: '1', transition: 'none' })
+    // On to the next documents: each new frame fades in, as a turn always did.
+    for (let turn = 0; (await shown()).length < 2; turn++) {
+      expect(turn).toBeLessThan(20)
+      const place = await page.getByTestId('epub-reader').getAttribute('data-place')
+      await nextKeyLtr(page)
+      await eventually(
+        () => page.getByTestId('epub-reader').getAttribute('data-place'),
+        (now) => now !== place,
+        15_000,
+      )
+    }
+    const later = (await shown())[1]!
+    expect(later.transition).toContain('opacity')
+    expect(Number(later.opacity)).toBeLessThan(1)
+    await context.close()
+  })
+})
+
 describe('books that need more than the navigator gives', () => {
   it('SVG pages drawing raster images show their images, on a phone and in a desktop spread', async () => {
     await readSvgChapter(PHONE)
