@@ -95,9 +95,22 @@ const PATCHES = [
     // put in the page loads its empty document at once, and that load must not be taken for the
     // page's.
     why: "a fixed-layout page's frame joins the page on its first load",
-    find: '    return this.source === e && this.loadPromise && [...this.currModules].sort().join("|") === [...t].sort().join("|") ? this.loadPromise : (this.loaded && this.source !== e && this.window.stop(), this.source = e, this.loadPromise = new Promise((i, n) => {\n',
+    find: '    return this.source === e && this.loadPromise && [...this.currModules].sort().join("|") === [...t].sort().join("|") ? this.loadPromise : (this.loaded && this.source !== e && this.window.stop(), this.source = e, this.loadPromise = new Promise((i, n) => {\n      if (this.loader && this.loaded) {\n',
     replace:
-      '    return this.source === e && this.loadPromise && [...this.currModules].sort().join("|") === [...t].sort().join("|") ? this.loadPromise : (this.loaded && this.source !== e && this.window.stop(), this.source = e, this.loadPromise = new Promise((i, n) => {\n      this.frame.parentElement || this.wrapper.appendChild(this.frame);\n',
+      '    return this.source === e && this.loadPromise && [...this.currModules].sort().join("|") === [...t].sort().join("|") ? this.loadPromise : (this.loaded && this.source !== e && this.window.stop(), this.source = e, this.loadPromise = new Promise((i, n) => {\n      this.frame.parentElement || this.wrapper.appendChild(this.frame);\n      if (this.loader && this.loaded) {\n',
+  },
+  {
+    // A reflowable document's frame was shown on its load event, which waits for every font the
+    // page has started to load: Moby-Dick's first page waited on its 405 kB OpenType font (issue
+    // 39). The document now also says when it is parsed and its stylesheets and images are in
+    // (mf-viewer's documentReady.ts, injected at the end of each document), and the first of
+    // that message (from this frame only) and the load event goes on; text in a font still on
+    // its way follows the book's font-display. (The same code in the web publication navigator's
+    // frame manager, whose load takes a default, is left alone.)
+    why: "a reflowable document's frame waited on its fonts",
+    find: '  async load(t) {\n    return new Promise((e, i) => {\n      if (this.loader) {\n        const n = this.frame.contentWindow;\n        if ([...this.currModules].sort().join("|") === [...t].sort().join("|")) {\n          try {\n            e(n);\n          } catch {\n          }\n          return;\n        }\n        this.comms?.halt(), this.loader.destroy(), this.loader = new St(n, t), this.currModules = t, this.comms = void 0;\n        try {\n          e(n);\n        } catch {\n        }\n        return;\n      }\n      this.frame.onload = () => {\n        const n = this.frame.contentWindow;\n        this.loader = new St(n, t), this.currModules = t;\n        try {\n          e(n);\n        } catch {\n        }\n      }, this.frame.onerror = (n) => {\n        try {\n          i(n);\n        } catch {\n        }\n      }, this.frame.contentWindow.location.replace(this.source);\n    });\n  }',
+    replace:
+      '  async load(t) {\n    return new Promise((e, i) => {\n      if (this.loader) {\n        const n = this.frame.contentWindow;\n        if ([...this.currModules].sort().join("|") === [...t].sort().join("|")) {\n          try {\n            e(n);\n          } catch {\n          }\n          return;\n        }\n        this.comms?.halt(), this.loader.destroy(), this.loader = new St(n, t), this.currModules = t, this.comms = void 0;\n        try {\n          e(n);\n        } catch {\n        }\n        return;\n      }\n      let k = !1;\n      const r = () => {\n        if (k) return;\n        k = !0, window.removeEventListener("message", o);\n        const n = this.frame.contentWindow;\n        this.loader = new St(n, t), this.currModules = t;\n        try {\n          e(n);\n        } catch {\n        }\n      }, o = (n) => {\n        n.source === this.frame.contentWindow && n.data?.komaDocumentReady === !0 && r();\n      };\n      window.addEventListener("message", o), this.frame.onload = r, this.frame.onerror = (n) => {\n        window.removeEventListener("message", o);\n        try {\n          i(n);\n        } catch {\n        }\n      }, this.frame.contentWindow.location.replace(this.source);\n    });\n  }',
   },
   {
     // A "progress" message from the page (a turn, a scroll) makes the navigator sync its place and

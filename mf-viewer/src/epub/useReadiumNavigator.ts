@@ -4,6 +4,7 @@ import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Locator as ReadiumLocator } from '@readium/shared'
 import { useEffect, type Dispatch, type RefObject, type SetStateAction } from 'react'
 import { fitListMarkers, pageIsBlank } from './bookStyle'
+import { documentReadyInjectables } from './documentReady'
 import type { ReaderState } from './EpubChrome'
 import { documentUrl, firstPageDone, mediaOverlaysOf, takeBook, type MediaOverlays } from './openBook'
 import { openWindow } from './openWindow'
@@ -277,6 +278,8 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
             preferences: navigatorPreferences(latest.current.prefs, vertical, scrolledRef.current),
             defaults: {},
             keyboardPeripherals: [{ type: 'turn', keyCombos: TURN_KEYS }],
+            // Each document says when it can be shown, before its fonts are in (issue 39).
+            injectables: documentReadyInjectables(),
           } as never)
           navigator.current = created
           await created.load()

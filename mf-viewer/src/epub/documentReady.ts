@@ -1,0 +1,59 @@
+/**
+ * A book's document tells the reader it can be shown before its fonts are in (issue 39): Readium
+ * shows a document's frame on its `load` event, which waits for every font the page started
+ * loading (Moby-Dick's first page waited on its 405 kB OpenType font). This script, put at the
+ * end of each document Readium builds (an injectable: a blob script, which the page's CSP allows),
+ * says so once the document is parsed and its stylesheets and images have loaded or failed; text
+ * in a font still on its way then follows the book's own `font-display` (by default, invisible for
+ * at most 3 s, then swapped in when it arrives). Readium's frame manager takes the message
+ * (`infra/webpack/readium-patches.js`), from that frame only; the `load` event still counts if it
+ * comes first. A document with SVG images, objects, embeds or frames (whose loading this does not
+ * follow) waits for `load` as before.
+ */
+
+/** The message's one key, `true`: readium-patches.js listens for the same. */
+export const DOCUMENT_READY_KEY = 'komaDocumentReady'
+
+/** The script, in ES5 (it runs inside the book's frame, not through the build). */
+export const DOCUMENT_READY_SCRIPT = `(function () {
+  var told = false;
+  function tell() {
+    if (told) return;
+    told = true;
+    try { parent.postMessage({ ${DOCUMENT_READY_KEY}: true }, '*'); } catch (error) { /* a frame without a parent */ }
+  }
+  function settled(element, done) {
+    return done ? Promise.resolve() : new Promise(function (resolve) {
+      element.addEventListener('load', resolve);
+      element.addEventListener('error', resolve);
+    });
+  }
+  function look() {
+    if (document.querySelector('image, object, embed, iframe')) return;
+    var waits = [];
+    var images = document.images;
+    for (var i = 0; i < images.length; i++) if (images[i].getAttribute('loading') !== 'lazy') waits.push(settled(images[i], images[i].complete));
+    var sheets = document.querySelectorAll('link[rel~="stylesheet"]');
+    for (var j = 0; j < sheets.length; j++) waits.push(settled(sheets[j], Boolean(sheets[j].sheet)));
+    Promise.all(waits).then(tell);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', look);
+  else look();
+  addEventListener('load', tell);
+})();`
+
+/** Readium's injectables option: the script at the end of every document's body. */
+export function documentReadyInjectables(): {
+  rules: { resources: RegExp[]; append: { id: string; as: 'script'; target: 'body'; blob: Blob }[] }[]
+  allowedDomains: string[]
+} {
+  return {
+    rules: [
+      {
+        resources: [/^/],
+        append: [{ id: 'koma-document-ready', as: 'script', target: 'body', blob: new Blob([DOCUMENT_READY_SCRIPT], { type: 'text/javascript' }) }],
+      },
+    ],
+    allowedDomains: [],
+  }
+}
