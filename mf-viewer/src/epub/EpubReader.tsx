@@ -176,7 +176,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
     saveReaderPrefs(prefs)
     const nav = navigator.current
     if (!nav || state.kind !== 'ready') return
-    void import('@readium/navigator')
+    void import(/* webpackChunkName: "readium", webpackExports: ["EpubPreferences"] */ '@readium/navigator')
       .then(({ EpubPreferences }) => nav.submitPreferences(new EpubPreferences(navigatorPreferences(prefs, vertical, scrolledRef.current))))
       .then(() => {
         // Larger text: lists fitted for the old size may need more room.

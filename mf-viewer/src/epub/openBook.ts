@@ -19,8 +19,12 @@ const keyOf = (chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'sale
 
 function start(chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale): Promise<BookParts> {
   return Promise.all([
-    import(/* webpackChunkName: "readium" */ '@readium/navigator'),
-    import(/* webpackChunkName: "readium-shared" */ '@readium/shared'),
+    // Only what the reader uses (webpackExports): a dynamic import of the package otherwise keeps
+    // every export of its one module (issue 39: the JavaScript before a novel's first page).
+    import(/* webpackChunkName: "readium", webpackExports: ["EpubNavigator", "EpubPreferences"] */ '@readium/navigator'),
+    import(
+      /* webpackChunkName: "readium-shared", webpackExports: ["HttpFetcher", "Link", "Locator", "LocatorLocations", "Manifest", "Publication"] */ '@readium/shared'
+    ),
     api.request(endpoints.chapterEpub, {
       params: { type: chapter.contentType, id: String(chapter.contentId) },
       query: { chapterId: String(chapter.id), chapterFileSalesType: chapter.salesType, languageId: locale },
