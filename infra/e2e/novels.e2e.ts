@@ -466,6 +466,9 @@ describe('novels Readium does not page by itself', () => {
   })
 })
 
+/** Each book frame made visible, recorded in the page: its opacity then and its transition. */
+type ShownFrames = { komaShown: { opacity: string; transition: string }[] }
+
 describe("a book's first page (issue 39)", () => {
   it('appears at once, not faded in over the blank reader; a later document still fades in', async () => {
     // A visitor (nothing saved), the desktop copy of the book no other test reads on a desktop.
@@ -473,9 +476,9 @@ describe("a book's first page (issue 39)", () => {
     const context = await newContext(browser, { viewport: PHONE, baseURL: site!.baseURL })
     // Each time a book frame is made visible: its opacity then and its transition.
     await context.addInitScript(() => {
-      const shown: { opacity: string; transition: string }[] = []
+      const shown: ShownFrames['komaShown'] = []
       const visible = new WeakSet<Element>()
-      ;(window as unknown as { komaShown: typeof shown }).komaShown = shown
+      ;(window as unknown as ShownFrames).komaShown = shown
       new MutationObserver((records) => {
         for (const { target } of records) {
           if (!(target instanceof HTMLIFrameElement) || !target.classList.contains('readium-navigator-iframe')) continue
@@ -495,7 +498,7 @@ describe("a book's first page (issue 39)", () => {
       30_000,
     )
     await page.getByTestId('reading-guide').waitFor({ state: 'detached', timeout: 10_000 })
-    const shown = () => page.evaluate(() => (window as unknown as { komaShown: { opacity: string; transition: string }[] }).komaShown)
+    const shown = () => page.evaluate(() => (window as unknown as ShownFrames).komaShown)
     expect((await shown())[0]).toEqual({ opacity: '1', transition: 'none' })
     // On to the next documents: each new frame fades in, as a turn always did.
     for (let turn = 0; (await shown()).length < 2; turn++) {

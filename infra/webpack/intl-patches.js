@@ -25,7 +25,7 @@
 // in every browser's data, so the answer is known: createIntl no longer asks, and a message
 // format takes its locale as given (Intl.Locale, which loads no data). A number or a date inside
 // a message still loads that data, when such a message is first formatted.
-const { replaceOnce } = require('./patch-once')
+const { applyPatches, replaceOnce } = require('./patch-once')
 
 /** The top-level calls that make react-intl's formatted components. */
 const CALLS = [
@@ -64,14 +64,19 @@ const STAND_IN = `function komaNotBuiltIn() {
 }
 `
 
-/** createIntl's question, for numbers then dates (after its branch for a missing locale, which stays). */
-const LOCALE_DATA_CHECKS = ['} else if', '\telse if'].map(
-  (start, index) =>
-    `${start} (!Intl.${index === 0 ? 'NumberFormat' : 'DateTimeFormat'}.supportedLocalesOf(locale).length && onError) onError(new MissingDataError(\`Missing locale data for locale: "\${locale}" in Intl.${index === 0 ? 'NumberFormat' : 'DateTimeFormat'}. Using default locale: "\${defaultLocale}" as fallback. See https://formatjs.github.io/docs/react-intl#runtime-requirements for more details\`));\n`,
-)
+/** createIntl's question for one Intl formatter, as its line reads after `if` / `else if`. */
+const missingData = (/** @type {string} */ format) =>
+  `(!Intl.${format}.supportedLocalesOf(locale).length && onError) onError(new MissingDataError(\`Missing locale data for locale: "\${locale}" in Intl.${format}. Using default locale: "\${defaultLocale}" as fallback. See https://formatjs.github.io/docs/react-intl#runtime-requirements for more details\`));\n`
 
-/** IntlMessageFormat's question: the locale is taken as given. */
+/** @type {import('./patch-once').Patch[]} createIntl's questions, for numbers then dates; its branch for a missing locale stays. */
+const LOCALE_DATA_CHECKS = [
+  { why: 'createIntl asks Intl.NumberFormat for the locale', find: `\t} else if ${missingData('NumberFormat')}`, replace: '\t}\n' },
+  { why: 'createIntl asks Intl.DateTimeFormat for the locale', find: `\telse if ${missingData('DateTimeFormat')}`, replace: '' },
+]
+
+/** @type {import('./patch-once').Patch} IntlMessageFormat's question: the locale is taken as given. */
 const RESOLVE_LOCALE = {
+  why: 'IntlMessageFormat.resolveLocale',
   find: '\t\t\tconst supportedLocales = Intl.NumberFormat.supportedLocalesOf(locales);\n\t\t\tif (supportedLocales.length > 0) return new Intl.Locale(supportedLocales[0]);\n',
   replace: '',
 }
@@ -81,17 +86,12 @@ const binding = (name, getter) => `\t\t${name}: ${name}.bind(null, resolvedConfi
 
 /** @this {{ resourcePath: string }} @param {string} source */
 module.exports = function intlPatches(source) {
-  if (/[\\/]intl-messageformat[\\/]/.test(this.resourcePath)) {
-    const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: 'intl-messageformat', why: 'IntlMessageFormat.resolveLocale' }
-    return replaceOnce(source, RESOLVE_LOCALE.find, RESOLVE_LOCALE.replace, where)
-  }
+  if (/[\\/]intl-messageformat[\\/]/.test(this.resourcePath))
+    return applyPatches(source, [RESOLVE_LOCALE], { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: 'intl-messageformat' })
   if (/[\\/]@formatjs[\\/]intl[\\/]/.test(this.resourcePath)) {
     const where = { loader: 'intl-patches', resourcePath: this.resourcePath, dependency: '@formatjs/intl' }
     const withStandIn = replaceOnce(source, CREATE_INTL, STAND_IN + CREATE_INTL, { ...where, why: 'createIntl' })
-    const unchecked = LOCALE_DATA_CHECKS.reduce(
-      (patched, check) => replaceOnce(patched, check, check.startsWith('}') ? '}\n' : '', { ...where, why: 'createIntl locale data check' }),
-      withStandIn,
-    )
+    const unchecked = applyPatches(withStandIn, LOCALE_DATA_CHECKS, where)
     return FORMATTERS.reduce(
       (patched, [name = '', getter = '']) => replaceOnce(patched, binding(name, getter), `\t\t${name}: komaNotBuiltIn`, { ...where, why: `intl.${name}` }),
       unchecked,

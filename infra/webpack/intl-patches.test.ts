@@ -7,6 +7,7 @@ import { packageSources } from '../jest/packageSources'
 const intlPatches = require('./intl-patches.js') as ((this: { resourcePath: string }, source: string) => string) & {
   CALLS: string[]
   FORMATTERS: [name: string, getter: string][]
+  LOCALE_DATA_CHECKS: { find: string; replace: string }[]
   RESOLVE_LOCALE: { find: string; replace: string }
 }
 
@@ -72,7 +73,9 @@ describe("what Koma never calls, out of @formatjs/intl's intl object (issue 34)"
 
 describe('no question to the browser about locale data before the first message (issue 39)', () => {
   it('createIntl asks nothing of Intl.NumberFormat or Intl.DateTimeFormat, and keeps its branch for a missing locale', () => {
-    const patched = intlPatches.call({ resourcePath: formatjsIntlFile }, fs.readFileSync(formatjsIntlFile, 'utf8'))
+    const source = fs.readFileSync(formatjsIntlFile, 'utf8')
+    for (const check of intlPatches.LOCALE_DATA_CHECKS) expect(source.split(check.find).length - 1).toBe(1)
+    const patched = intlPatches.call({ resourcePath: formatjsIntlFile }, source)
     const createIntl = patched.slice(patched.indexOf('function createIntl(config, cache) {'))
     const body = createIntl.slice(0, createIntl.indexOf('\n}\n'))
     expect(body).not.toContain('supportedLocalesOf')

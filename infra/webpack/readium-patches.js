@@ -4,6 +4,17 @@
 // build here, and whoever upgrades checks whether upstream fixed it and drops the patch.
 const { applyPatches } = require('./patch-once')
 
+/**
+ * The code that waits for the browser's next paint (a frame, then a task), or 50 ms at most (a
+ * hidden page has no frames), indented by `spaces`: the patches below put the page on screen
+ * before what can wait.
+ * @param {number} spaces
+ */
+function afterNextPaint(spaces) {
+  const at = ' '.repeat(spaces)
+  return `${at}await new Promise((d) => {\n${at}  let p = !1;\n${at}  const v = () => { p || (p = !0, d()); };\n${at}  requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n${at}});\n`
+}
+
 /** @type {{ why: string, find: string, replace: string }[]} */
 const PATCHES = [
   {
@@ -60,7 +71,11 @@ const PATCHES = [
     why: "a book's first page waited on its neighbouring documents",
     find: '      try {\n        await Promise.all(u.map((d) => m(d)));\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && await y.show(e.locations.progression), this._currentFrame = y), l();',
     replace:
-      '      try {\n        u.includes(o) && await m(o);\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && (this._currentFrame ? await y.show(e.locations.progression) : await (async () => {\n        const z = y.iframe.style.transition;\n        y.iframe.style.transition = "none", await y.show(e.locations.progression), y.iframe.style.transition = getComputedStyle(y.iframe).opacity && z;\n        await new Promise((d) => {\n          let p = !1;\n          const v = () => { p || (p = !0, d()); };\n          requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n        });\n      })()), this._currentFrame = y), l();\n      n = !1;\n      await new Promise((d) => {\n        let p = !1;\n        const v = () => { p || (p = !0, d()); };\n        requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n      });\n      try {\n        await Promise.all(u.filter((d) => d !== o && (!this._currentFrame || this.pool.get(d) !== this._currentFrame)).map((d) => {\n          if (this.inprogress.has(d)) return this.inprogress.get(d);\n          const p = m(d).finally(() => { this.inprogress.get(d) === p && this.inprogress.delete(d); });\n          return this.inprogress.set(d, p), p;\n        }));\n      } catch {\n      }',
+      '      try {\n        u.includes(o) && await m(o);\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && (this._currentFrame ? await y.show(e.locations.progression) : await (async () => {\n        const z = y.iframe.style.transition;\n        y.iframe.style.transition = "none", await y.show(e.locations.progression), y.iframe.style.transition = getComputedStyle(y.iframe).opacity && z;\n' +
+      afterNextPaint(8) +
+      '      })()), this._currentFrame = y), l();\n      n = !1;\n' +
+      afterNextPaint(6) +
+      '      try {\n        await Promise.all(u.filter((d) => d !== o && (!this._currentFrame || this.pool.get(d) !== this._currentFrame)).map((d) => {\n          if (this.inprogress.has(d)) return this.inprogress.get(d);\n          const p = m(d).finally(() => { this.inprogress.get(d) === p && this.inprogress.delete(d); });\n          return this.inprogress.set(d, p), p;\n        }));\n      } catch {\n      }',
   },
   {
     // The same for a fixed-layout book (its frame pool): the spread on screen is built and shown
@@ -77,7 +92,9 @@ const PATCHES = [
     why: "a fixed-layout book's pages around its spread, built after it shows",
     find: '      this.previousFrames = y, l();',
     replace:
-      '      this.previousFrames = y;\n      l();\n      await new Promise((d) => {\n        let p = !1;\n        const v = () => { p || (p = !0, d()); };\n        requestAnimationFrame(() => setTimeout(v, 0)), setTimeout(v, 50);\n      });\n      try {\n        await Promise.all(u.filter((d) => !w.includes(d)).map((d) => m(d)));\n      } catch {\n      }',
+      '      this.previousFrames = y;\n      l();\n' +
+      afterNextPaint(6) +
+      '      try {\n        await Promise.all(u.filter((d) => !w.includes(d)).map((d) => m(d)));\n      } catch {\n      }',
   },
   {
     // A fixed-layout book's frame pool makes a frame for every page of the book as it opens, and
