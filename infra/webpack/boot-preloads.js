@@ -91,7 +91,9 @@ class BootPreloadsPlugin {
         // every preload, yet everything else waits for it to run. The loader (the page's one
         // script tag, at the end of the body) was fetched last and main.js waited for it (~70 ms
         // of a novel's first page, issue 39). Preloaded, they lead the queue. The edge takes
-        // these preloads out of a page it draws (withoutScriptPreloads).
+        // these preloads out of a page it draws (withoutScriptPreloads), and on a page the
+        // browser draws puts main.js's own deferred tag in the loader preload's place
+        // (withEntryScript).
         const entry = compilation.entrypoints.get(this.entryName)
         const entryFiles = entry ? entry.getFiles().filter((file) => file.endsWith('.js')) : []
         const links = [LOADER, ...entryFiles, ...bootFiles(compilation, this.entryName)].map((file) =>

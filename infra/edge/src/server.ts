@@ -15,7 +15,7 @@ import { ApiUpstreams } from './http/upstreams'
 import { registerAssets } from './http/assets'
 import { HostPages, RegistryWatcher, sendPage, sendVariants } from './http/live'
 import { languagesOf, PageHints, pageContext, pageReader, withHead } from './http/pageHints'
-import { FirstPaint, withoutScriptPreloads, withRoot } from './render/firstPaint'
+import { FirstPaint, withEntryScript, withoutScriptPreloads, withRoot } from './render/firstPaint'
 import { PageMetadata, withPageMeta } from './http/pageMeta'
 import type { AnswerBus } from './http/answerBus'
 import { browserGuideHtml, robotsTxt, SitemapSource, sitemapXml } from './http/crawlers'
@@ -404,7 +404,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     reply.code(status)
     if (status === 503) reply.header('retry-after', '60')
     const metaTag = createHash('sha256').update(meta.head).digest('base64url').slice(0, 12)
-    let body = withHead(withPageMeta(scriptsDeferred && index ? index.html : original, meta), head)
+    let body = withHead(withPageMeta(scriptsDeferred && index ? index.html : withEntryScript(original), meta), head)
     // Drawn only from the answer the screen needs (a paid chapter, a slow API: the browser draws it).
     const drawn = drawing && answered && status === 200 ? await firstPaint.draw(drawRequest, context, readers.registry, boot) : null
     if (drawn) body = withRoot(body, drawn)

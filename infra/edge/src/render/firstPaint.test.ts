@@ -4,7 +4,7 @@ import { resolveRoute } from '@koma/contracts/match'
 import type { Registry } from '../registry/types'
 import { eventually } from '../../../e2e/support/eventually'
 import { removeDir, tempDir } from '../test/fixtures'
-import { FirstPaint, isTimeZone, warmUpPages, withoutScriptPreloads, withRoot, type DrawRequest } from './firstPaint'
+import { FirstPaint, isTimeZone, warmUpPages, withEntryScript, withoutScriptPreloads, withRoot, type DrawRequest } from './firstPaint'
 import { ServerBuilds } from './serverBuilds'
 
 const H1 = '20260101000000-aaaaaaaa'
@@ -237,5 +237,24 @@ describe('the first paint drawn by the edge (issue 13)', () => {
     expect(html).toContain('<script defer src="/host/1/loader.js"></script>')
     expect(withRoot(html, '<p>drawn</p>')).toContain('<div id="root" data-drawn><p>drawn</p></div>')
     expect(withRoot('<div id="app"></div>', '<p>drawn</p>')).toBe('<div id="app"></div>')
+  })
+
+  it('runs the entry at once on a page the browser draws: a deferred head script in the loader preload’s place', () => {
+    const index =
+      '<html><head><link rel="preload" as="script" href="/host/1/loader.js"><link rel="preload" as="script" href="/host/1/main.js"><link rel="preload" as="script" href="/remotes/a/1/x.js"></head>' +
+      '<body><div id="root"></div><script defer="defer" src="/host/1/loader.js"></script></body></html>'
+    const html = withEntryScript(index)
+    expect(html).toBe(
+      '<html><head><script defer fetchpriority="high" src="/host/1/main.js"></script><link rel="preload" as="script" href="/remotes/a/1/x.js"></head>' +
+        '<body><div id="root"></div></body></html>',
+    )
+    // The loader's preload gone (a page from before it was preloaded): the entry ends the head.
+    expect(withEntryScript('<html><head></head><body><script defer src="/h/2/loader.js"></script></body></html>')).toBe(
+      '<html><head><script defer fetchpriority="high" src="/h/2/main.js"></script></head><body></body></html>',
+    )
+    // No loader tag: as it was.
+    expect(withEntryScript('<html><head></head><body><script src="/x.js"></script></body></html>')).toBe(
+      '<html><head></head><body><script src="/x.js"></script></body></html>',
+    )
   })
 })
