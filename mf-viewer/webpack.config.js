@@ -11,4 +11,7 @@ module.exports = koma({
     './routes': './src/routes.ts',
     './dialogs': './src/dialogs.tsx',
   },
+  // Compiled whole off the main thread as they load (infra/webpack/compile-hints.js): the novel
+  // reader's chunks, nearly all of which runs before a book's first page (issue 39).
+  compileHints: ['epub-reader', 'readium', 'readium-shared'],
 })

@@ -10,6 +10,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin')
 const { sharedDependencies } = require('@koma/contracts/federation')
 const { RouteChunksPlugin } = require('./route-chunks')
 const { BootPreloadsPlugin } = require('./boot-preloads')
+const { CompileHintsPlugin } = require('./compile-hints')
 const { BROWSER_ECMA, dependencySwcOptions } = require('./targets')
 const { polyfillRules } = require('./polyfills')
 const federationRuntimePatches = require('./federation-runtime-patches')
@@ -281,7 +282,7 @@ function loaderConfig(pkg, mode) {
 }
 
 /**
- * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, serverEntry?: string }} pkg
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, serverEntry?: string, compileHints?: string[] }} pkg
  */
 function koma(pkg) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
@@ -298,7 +299,7 @@ function koma(pkg) {
 }
 
 /**
- * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string> }} pkg
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, compileHints?: string[] }} pkg
  * @param {'production' | 'development'} mode
  * @returns {import('webpack').Configuration}
  */
@@ -369,6 +370,7 @@ function browserConfig(pkg, mode) {
           ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web' } },
       }),
+      ...(pkg.compileHints ? [new CompileHintsPlugin(pkg.compileHints)] : []),
       sharedListsPlugin(sharedDependencies()),
       new RouteChunksPlugin(path.join(pkg.dir, 'src', 'routes.ts')),
       ...(isHost
