@@ -68,10 +68,18 @@ const PATCHES = [
     // and the update ends after the next paint (at most 50 ms later, as for the neighbours): what
     // the page's first place sets off (the reader's state, its listeners, the page's deferred
     // work) ran before the browser painted the page it had just shown.
+    // A first page at its document's start (a book opened from its beginning, or at a chapter's
+    // start) is also put on screen as soon as its document is ready: show() made it visible only
+    // after three messages to the frame and back, two of them each a frame later (activate, focus,
+    // go_progression), ~30 ms in which that page, laid out and at its start, stayed hidden. What
+    // they do changes nothing there: they replay the events the document held, and snap a place
+    // that is already 0. The frame takes taps once show() has ended, as before. Paginated only: a
+    // scrolled book's first frame shown this way no longer scrolled under the wheel (novels.e2e,
+    // "a strip asking to be scrolled"), for a reason not found; it is shown as before.
     why: "a book's first page waited on its neighbouring documents",
     find: '      try {\n        await Promise.all(u.map((d) => m(d)));\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && await y.show(e.locations.progression), this._currentFrame = y), l();',
     replace:
-      '      try {\n        u.includes(o) && await m(o);\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && (this._currentFrame ? await y.show(e.locations.progression) : await (async () => {\n        const z = y.iframe.style.transition;\n        y.iframe.style.transition = "none", await y.show(e.locations.progression), y.iframe.style.transition = getComputedStyle(y.iframe).opacity && z;\n' +
+      '      try {\n        u.includes(o) && await m(o);\n      } catch (d) {\n        h(d);\n      }\n      const y = this.pool.get(o);\n      (y?.source !== this._currentFrame?.source || n) && (await this._currentFrame?.hide(), y && await y.load(i), y && (this._currentFrame ? await y.show(e.locations.progression) : await (async () => {\n        const z = y.iframe.style.transition;\n        y.iframe.style.transition = "none", e.locations.progression > 0 || this.currentCssProperties?.["--USER__view"] === "readium-scroll-on" || (y.iframe.style.removeProperty("visibility"), y.iframe.style.removeProperty("opacity")), await y.show(e.locations.progression), y.iframe.style.transition = getComputedStyle(y.iframe).opacity && z;\n' +
       afterNextPaint(8) +
       '      })()), this._currentFrame = y), l();\n      n = !1;\n' +
       afterNextPaint(6) +
