@@ -1,5 +1,4 @@
 import {
-  afterPageHolds,
   auth,
   endpoints,
   holdPageWork,
@@ -7,7 +6,7 @@ import {
   installHostBridge,
   readBootData,
   SERVER_RENDER_MISS,
-  whenIdle,
+  whenPageSettles,
   type Profile,
 } from '@koma/contracts'
 import { needsBrowserGuide } from '@koma/contracts/domain'
@@ -87,7 +86,7 @@ async function boot(): Promise<void> {
   // its book's first page, issue 39), so the Web Vitals chunk and the time zone's first date
   // format (20-50 ms) do not run in the gaps of that paint.
   const releaseFirstRender = holdPageWork()
-  afterPageHolds(() => whenIdle(() => whenPageIdle(remoteLoader), 10_000))
+  whenPageSettles(() => whenPageIdle(remoteLoader), 10_000)
 
   // The page's language file, fetched while the registry is read (the edge preloads it too);
   // a failed download renders anyway and suspends on the shell, which tries again.

@@ -1,5 +1,5 @@
 import { endpoints } from '../api/endpoints'
-import { afterPageHolds } from '../browser/idle'
+import { whenPageSettles } from '../browser/idle'
 import { COOKIES, DO_NOT_SHARE_COOKIE_DAYS, deleteCookie, readCookie, writeCookie } from '../browser/cookies'
 import { ANALYTICS_LIMITS, analyticsPath, doNotShare, referralOf, type AnalyticsEvent, type AnalyticsEventName } from '../domain/analytics'
 import { isCrawler } from '../domain/userAgent'
@@ -25,6 +25,9 @@ interface Sender {
   /** Something is queued: get ready to send it as the page is left. */
   prepare?(): void
 }
+
+/** At most this long after the page's holds go, the sender gets ready for leaving, idle or not. */
+const PREPARE_WAIT_MS = 1000
 
 const apiSender: Sender = {
   prepare: () => void api.prepareLeaving(),
@@ -165,8 +168,8 @@ export class AnalyticsTracker {
   }
 
   /**
-   * The sender gets ready for the page being left once the page's first screen is up
-   * (afterPageHolds): the API's headers read the time zone, whose first read loads the browser's
+   * The sender gets ready for the page being left once the page's first screen is up and the
+   * browser is idle (whenPageSettles): the API's headers read the time zone, whose first read loads the browser's
    * date data (15-35 ms at 1x CPU, four times that on a slow phone), and a novel's first page must
    * not wait on that (issue 39). Events of a reader who leaves before that screen is up (a
    * novel's first page: well under a second, 5 s at most) may go unsent.
@@ -174,10 +177,10 @@ export class AnalyticsTracker {
   private prepare(): void {
     if (!this.sender.prepare || this.preparing) return
     this.preparing = true
-    afterPageHolds(() => {
+    whenPageSettles(() => {
       this.preparing = false
       this.sender.prepare?.()
-    })
+    }, PREPARE_WAIT_MS)
   }
 
   private schedule(): void {

@@ -1,4 +1,4 @@
-import { afterPageHolds, holdPageWork, whenIdle } from './idle'
+import { afterPageHolds, holdPageWork, whenIdle, whenPageSettles } from './idle'
 
 describe('whenIdle', () => {
   afterEach(() => {
@@ -74,5 +74,39 @@ describe('holdPageWork and afterPageHolds', () => {
     expect(run).toHaveBeenCalledTimes(1)
     stuck()
     expect(run).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('whenPageSettles (issue 39)', () => {
+  afterEach(() => jest.useRealTimers())
+
+  it('waits for the holds, then for an idle moment, and again for a hold taken before that moment', () => {
+    jest.useFakeTimers()
+    const run = jest.fn()
+    const first = holdPageWork()
+    whenPageSettles(run, 1000)
+    first()
+    // The next screen takes its hold in the same moment (the novel reader once its chapter is in).
+    const book = holdPageWork()
+    jest.advanceTimersByTime(500)
+    expect(run).not.toHaveBeenCalled()
+    book()
+    expect(run).not.toHaveBeenCalled()
+    jest.advanceTimersByTime(16)
+    expect(run).toHaveBeenCalledTimes(1)
+    jest.advanceTimersByTime(5000)
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  it('can be cancelled, held or waiting for the idle moment', () => {
+    jest.useFakeTimers()
+    const run = jest.fn()
+    const hold = holdPageWork()
+    whenPageSettles(run, 1000)()
+    hold()
+    jest.advanceTimersByTime(1000)
+    whenPageSettles(run, 1000)()
+    jest.advanceTimersByTime(1000)
+    expect(run).not.toHaveBeenCalled()
   })
 })
