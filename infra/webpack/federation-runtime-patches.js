@@ -26,12 +26,30 @@
 //   it works only for shares configured with `treeShaking`, which Koma's shared map never is
 //   (contracts' federation/shared.js); the build would then set `sharedFallback`, and the
 //   stand-ins fail on it.
+// - Issue 39: the debug switch is read once per page (the sdk's entry in FILES).
 const { applyPatches } = require('./patch-once')
 
 const WHY = '(infra/webpack/federation-runtime-patches.js)'
 
 /** @type {{ file: RegExp, dependency: string, patches: import('./patch-once').Patch[] }[]} */
 const FILES = [
+  {
+    // Issue 39: the runtime asks whether its debug log is on (localStorage's FEDERATION_DEBUG) at
+    // every log call, a storage read each, hundreds of them as main.js registers its shared
+    // libraries and loads the first screen's remote (~3 ms of a novel's first page at 1× CPU).
+    // It is read once per page now: turning the log on takes a reload, as it does anyway for
+    // what it logs at start.
+    file: /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/,
+    dependency: '@module-federation/sdk',
+    patches: [
+      {
+        why: 'the debug switch read at every log call',
+        find: 'function isBrowserDebug() {\n\ttry {\n\t\tif (isBrowserEnv() && window.localStorage) return Boolean(localStorage.getItem(BROWSER_LOG_KEY));\n\t} catch (error) {\n\t\treturn false;\n\t}\n\treturn false;\n}',
+        replace:
+          'let browserDebug;\nfunction isBrowserDebug() {\n\tif (browserDebug !== void 0) return browserDebug;\n\ttry {\n\t\tbrowserDebug = isBrowserEnv() && window.localStorage ? Boolean(localStorage.getItem(BROWSER_LOG_KEY)) : false;\n\t} catch (error) {\n\t\tbrowserDebug = false;\n\t}\n\treturn browserDebug;\n}',
+      },
+    ],
+  },
   {
     file: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]remote[\\/]index\.js$/,
     dependency: '@module-federation/runtime-core',

@@ -21,6 +21,7 @@ const FILES = {
   bundler: dist('webpack-bundler-runtime', 'index.js'),
   init: dist('webpack-bundler-runtime', 'init.js'),
   fallback: dist('webpack-bundler-runtime', 'getSharedFallbackGetter.js'),
+  env: dist('sdk', 'env.js'),
 }
 const patch = (file: string) => loader.call({ resourcePath: file }, fs.readFileSync(file, 'utf8'))
 const parses = (code: string) => parse(code, { ecmaVersion: 'latest', sourceType: 'module' })
@@ -36,7 +37,7 @@ describe("the federation runtime without what Koma's federation never runs (issu
   it.each(Object.entries(FILES))('edits %s once in the version installed, which still parses', (_name, file) => {
     const patched = patch(file)
     expect(patched).not.toBe(fs.readFileSync(file, 'utf8'))
-    if (file !== FILES.bundler) expect(patched).toMatch(NOT_BUILT_IN)
+    if (file !== FILES.bundler && file !== FILES.env) expect(patched).toMatch(NOT_BUILT_IN)
     expect(() => parses(patched)).not.toThrow()
   })
 
@@ -50,6 +51,18 @@ describe("the federation runtime without what Koma's federation never runs (issu
     expect(patch(FILES.init)).not.toContain('tree-shake-plugin')
     expect(patch(FILES.init)).toContain('return runtime.init(initOptions);')
     expect(patch(FILES.fallback)).not.toContain('getRemoteEntry')
+  })
+
+  it('reads the debug switch from storage once per page (issue 39)', () => {
+    const env = patch(FILES.env)
+      .replace(/^import .*$/m, 'const BROWSER_LOG_KEY = "FEDERATION_DEBUG";')
+      .replace(/^export \{[^}]*\};?$/m, 'return isDebugMode;')
+      .replace(/^\/\/# sourceMappingURL.*$/m, '')
+    const getItem = jest.fn((key: string) => (key === 'FEDERATION_DEBUG' ? '1' : null))
+    const localStorage = { getItem }
+    const isDebugMode = new Function('window', 'localStorage', env)({ document: {}, localStorage }, localStorage) as () => boolean
+    expect([isDebugMode(), isDebugMode(), isDebugMode()]).toEqual([true, true, true])
+    expect(getItem).toHaveBeenCalledTimes(1)
   })
 
   it("turns the bundler runtime's static remotes off and gives it only the runtime calls it makes", () => {
