@@ -97,16 +97,4 @@ describe('whenPageSettles (issue 39)', () => {
     jest.advanceTimersByTime(5000)
     expect(run).toHaveBeenCalledTimes(1)
   })
-
-  it('can be cancelled, held or waiting for the idle moment', () => {
-    jest.useFakeTimers()
-    const run = jest.fn()
-    const hold = holdPageWork()
-    whenPageSettles(run, 1000)()
-    hold()
-    jest.advanceTimersByTime(1000)
-    whenPageSettles(run, 1000)()
-    jest.advanceTimersByTime(1000)
-    expect(run).not.toHaveBeenCalled()
-  })
 })

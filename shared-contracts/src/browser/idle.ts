@@ -41,27 +41,12 @@ export function afterPageHolds(run: () => void): void {
 
 /**
  * Runs `run` once nothing holds the page's deferred work and the browser is then idle (at most
- * `timeoutMs` after the holds go), checking the holds again at that moment: a screen takes its
+ * `timeoutMs` after the holds go), looking at the holds again at that moment: a screen takes its
  * hold only once it knows what it draws (the novel reader once its chapter is in, a render after
  * the host's first commit released the host's hold), and what ran at once in that gap (the
  * time zone's first date format, 15–35 ms; the Web Vitals chunk) ran in the middle of a book's
- * first page (issue 39). Returns a function that cancels it.
+ * first page (issue 39).
  */
-export function whenPageSettles(run: () => void, timeoutMs: number): () => void {
-  let cancelled = false
-  let cancelIdle = () => {}
-  const wait = () =>
-    afterPageHolds(() => {
-      if (cancelled) return
-      cancelIdle = whenIdle(() => {
-        if (cancelled) return
-        if (holds.size > 0) wait()
-        else run()
-      }, timeoutMs)
-    })
-  wait()
-  return () => {
-    cancelled = true
-    cancelIdle()
-  }
+export function whenPageSettles(run: () => void, timeoutMs: number): void {
+  afterPageHolds(() => void whenIdle(() => (holds.size > 0 ? whenPageSettles(run, timeoutMs) : run()), timeoutMs))
 }
