@@ -1,10 +1,8 @@
 import { CacheProvider } from '@emotion/react'
 import createCache, { type EmotionCache } from '@emotion/cache'
-import type { ReactNode } from 'react'
-import { BrowserRouter, useRoutes } from 'react-router-dom'
-import { buildRoutes } from './routes'
-
-const routes = buildRoutes()
+import { useMemo, type ReactNode } from 'react'
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom'
+import { routesFor } from './routes'
 
 /** The emotion cache key: the edge's page carries its styles under it (issue 13). */
 export const EMOTION_KEY = 'k'
@@ -21,6 +19,8 @@ const browserCache = createCache({ key: EMOTION_KEY })
  * router (createBrowserRouter, RouterProvider) would only add bytes to every first page.
  */
 function AppRoutes() {
+  const { pathname } = useLocation()
+  const routes = useMemo(() => routesFor(pathname), [pathname])
   return useRoutes(routes)
 }
 

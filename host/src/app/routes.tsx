@@ -1,4 +1,5 @@
-import { PREFIXED_LOCALES, ROUTES, type Layout, type PrefixLocale, type RouteDef } from '@koma/contracts'
+import { candidates, PREFIXED_LOCALES, ROUTES, type Layout, type PrefixLocale, type RouteDef } from '@koma/contracts'
+import type { ReactElement } from 'react'
 import type { RouteObject } from 'react-router-dom'
 import { useLocation } from 'react-router-dom'
 import { PageLayout } from '../layout/Layouts'
@@ -7,31 +8,58 @@ import { LocaleShell } from './LocaleShell'
 import { RouteScreen } from './RouteScreen'
 
 const LAYOUTS: Layout[] = ['default', 'menu', 'none']
+const PREFIXES: (PrefixLocale | null)[] = [null, ...PREFIXED_LOCALES]
 
 function CatchAll() {
   const { pathname } = useLocation()
   return <NotFoundScreen path={pathname} />
 }
 
-const child = (def: RouteDef): RouteObject =>
-  def.path === '/' ? { index: true, element: <RouteScreen def={def} /> } : { path: def.path.slice(1), element: <RouteScreen def={def} /> }
+/** Each element made once: a table built again for another pathname hands React the same elements. */
+const once = <K, V>(make: (key: K) => V): ((key: K) => V) => {
+  const made = new Map<K, V>()
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key))
+    return made.get(key)!
+  }
+}
+const shellOf = once((prefix: PrefixLocale | null): ReactElement => <LocaleShell prefix={prefix} />)
+const layoutOf = once((layout: Layout): ReactElement => <PageLayout layout={layout} />)
+const childOf = once((def: RouteDef): RouteObject =>
+  def.path === '/' ? { index: true, element: <RouteScreen def={def} /> } : { path: def.path.slice(1), element: <RouteScreen def={def} /> },
+)
+const catchAll: RouteObject = { path: '*', element: <CatchAll /> }
 
-/** The locale prefix's routes, grouped by layout so the header survives navigation. */
-function prefixRoutes(prefix: PrefixLocale | null): RouteObject {
+/** The locale prefix's routes (those `keep` keeps), grouped by layout so the header survives navigation. */
+function prefixRoutes(prefix: PrefixLocale | null, keep: (def: RouteDef) => boolean): RouteObject {
   return {
     path: prefix ? `/${prefix}` : '/',
-    element: <LocaleShell prefix={prefix} />,
+    element: shellOf(prefix),
     children: [
       ...LAYOUTS.map((layout) => ({
-        element: <PageLayout layout={layout} />,
-        children: ROUTES.filter((def) => (def.redirectTo ? 'default' : def.layout) === layout).map(child),
+        element: layoutOf(layout),
+        children: ROUTES.filter((def) => (def.redirectTo ? 'default' : def.layout) === layout && keep(def)).map(childOf),
       })),
-      { element: <PageLayout layout="default" />, children: [{ path: '*', element: <CatchAll /> }] },
+      { element: layoutOf('default'), children: [catchAll] },
     ],
   }
 }
 
 /** Every route of the contracts table in its four locale variants: no prefix, /ja, /en, /fr. */
 export function buildRoutes(): RouteObject[] {
-  return [prefixRoutes(null), ...PREFIXED_LOCALES.map(prefixRoutes)]
+  return PREFIXES.map((prefix) => prefixRoutes(prefix, () => true))
+}
+
+/** Every (prefix, route) pair with its full path, for the filter below. */
+const pairs = PREFIXES.flatMap((prefix) => ROUTES.map((def) => ({ prefix, def })))
+const pairsFor = candidates(pairs, ({ prefix, def }) => (prefix ? `/${prefix}${def.path === '/' ? '' : def.path}` : def.path))
+
+/**
+ * The table for one pathname (issue 39): `buildRoutes`' table without the routes that cannot match
+ * it (contracts' `candidates`), so react-router, which ranks all it is given at every render, ranks
+ * a handful. The same structure and order, so the same route wins and the same elements render.
+ */
+export function routesFor(pathname: string): RouteObject[] {
+  const kept = pairsFor(pathname)
+  return PREFIXES.map((prefix) => prefixRoutes(prefix, (def) => kept.some((pair) => pair.prefix === prefix && pair.def === def)))
 }

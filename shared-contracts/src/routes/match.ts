@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom'
 import { splitLocalePrefix, type PrefixLocale } from '../i18n/locales'
+import { candidates } from './candidates'
 import { checkParam } from './params'
 import { ROUTES, type RouteDef } from './table'
 
@@ -10,11 +11,13 @@ export interface RouteMatch {
 }
 
 const objects = ROUTES.map((route) => ({ path: route.path, route }))
+/** The routes that could match (react-router ranks the whole table it is given at every call). */
+const candidatesOf = candidates(objects, (object) => object.path)
 
 /** The route definition a path belongs to, before parameter rules are checked. */
 export function matchPath(pathname: string): RouteMatch | null {
   const { prefix, rest } = splitLocalePrefix(pathname)
-  const matches = matchRoutes(objects, rest)
+  const matches = matchRoutes(candidatesOf(rest), rest)
   const last = matches?.[matches.length - 1]
   if (!last) return null
   return { route: last.route.route, params: last.params as Record<string, string>, prefix }
