@@ -1,4 +1,4 @@
-import { candidates, PREFIXED_LOCALES, ROUTES, type Layout, type PrefixLocale, type RouteDef } from '@koma/contracts'
+import { afterFirstSegment, candidates, PREFIXED_LOCALES, ROUTES, type Layout, type PrefixLocale, type RouteDef } from '@koma/contracts'
 import type { ReactElement } from 'react'
 import type { RouteObject } from 'react-router-dom'
 import { useLocation } from 'react-router-dom'
@@ -50,9 +50,8 @@ export function buildRoutes(): RouteObject[] {
   return PREFIXES.map((prefix) => prefixRoutes(prefix, () => true))
 }
 
-/** Every (prefix, route) pair with its full path, for the filter below. */
-const pairs = PREFIXES.flatMap((prefix) => ROUTES.map((def) => ({ prefix, def })))
-const pairsFor = candidates(pairs, ({ prefix, def }) => (prefix ? `/${prefix}${def.path === '/' ? '' : def.path}` : def.path))
+/** The routes that could match a pathname (unprefixed: the prefix's routes get what follows it). */
+const defsFor = candidates<RouteDef>(ROUTES, (def) => def.path)
 
 /**
  * The table for one pathname (issue 39): `buildRoutes`' table without the routes that cannot match
@@ -60,6 +59,9 @@ const pairsFor = candidates(pairs, ({ prefix, def }) => (prefix ? `/${prefix}${d
  * a handful. The same structure and order, so the same route wins and the same elements render.
  */
 export function routesFor(pathname: string): RouteObject[] {
-  const kept = pairsFor(pathname)
-  return PREFIXES.map((prefix) => prefixRoutes(prefix, (def) => kept.some((pair) => pair.prefix === prefix && pair.def === def)))
+  return PREFIXES.map((prefix) => {
+    const rest = prefix === null ? pathname : afterFirstSegment(pathname, prefix)
+    const kept = rest === null ? [] : defsFor(rest)
+    return prefixRoutes(prefix, (def) => kept.includes(def))
+  })
 }

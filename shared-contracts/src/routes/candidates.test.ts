@@ -1,5 +1,5 @@
 import { matchRoutes } from 'react-router-dom'
-import { candidates } from './candidates'
+import { afterFirstSegment, candidates } from './candidates'
 import { pathnamesAroundTheTable } from './samples'
 import { ROUTES } from './table'
 
@@ -35,6 +35,16 @@ describe('candidates: the routes a pathname could match (issue 39)', () => {
     expect(matched).toBeGreaterThan(500)
     for (const [message] of warn.mock.calls) expect(String(message)).toMatch(/could not be decoded/)
     warn.mockRestore()
+  })
+
+  it('gives what follows a prefix the pathname starts with', () => {
+    expect(afterFirstSegment('/ja/comic/1', 'ja')).toBe('/comic/1')
+    expect(afterFirstSegment('/JA', 'ja')).toBe('/')
+    expect(afterFirstSegment('/%6Aa/', 'ja')).toBe('/')
+    expect(afterFirstSegment('/ja//comic', 'ja')).toBe('//comic')
+    expect(afterFirstSegment('/jap/comic', 'ja')).toBeNull()
+    expect(afterFirstSegment('/comic/1', 'ja')).toBeNull()
+    expect(afterFirstSegment('ja/comic', 'ja')).toBe('ja/comic')
   })
 
   it('answers hostile pathnames in linear time (a long run of slashes, many segments)', () => {

@@ -42,6 +42,11 @@ function decoded(segment: string): string {
   }
 }
 
+/** A pathname segment could be this static segment (lower case) of a route: react-router compares them case aside, decoded. */
+function couldBe(part: string, text: string): boolean {
+  return part.toLowerCase() === text || decoded(part).toLowerCase() === text
+}
+
 function couldMatch(route: Segment[], parts: string[]): boolean {
   if (route.length !== parts.length) return false
   for (let index = 0; index < route.length; index++) {
@@ -49,7 +54,7 @@ function couldMatch(route: Segment[], parts: string[]): boolean {
     const part = parts[index]!
     if (segment.param) {
       if (part === '') return false
-    } else if (part.toLowerCase() !== segment.text && decoded(part).toLowerCase() !== segment.text) {
+    } else if (!couldBe(part, segment.text)) {
       return false
     }
   }
@@ -67,4 +72,17 @@ export function candidates<T>(items: readonly T[], pathOf: (item: T) => string):
     const parts = splitSegments(pathname)
     return compiled.filter(({ segments }) => segments === null || couldMatch(segments, parts)).map(({ item }) => item)
   }
+}
+
+/**
+ * What follows a pathname's first segment ('/' for nothing) when that segment could be `segment`
+ * (a route prefix such as a locale's, lower case), else null: the pathname to filter a prefixed
+ * table's routes with. A pathname without its leading slash is given back whole (every route kept).
+ */
+export function afterFirstSegment(pathname: string, segment: string): string | null {
+  if (!pathname.startsWith('/')) return pathname
+  const end = pathname.indexOf('/', 1)
+  const first = end < 0 ? pathname.slice(1) : pathname.slice(1, end)
+  if (!couldBe(first, segment)) return null
+  return end < 0 ? '/' : pathname.slice(end)
 }
