@@ -1,6 +1,7 @@
 import {
   auth,
   endpoints,
+  forgetPageCookies,
   holdPageWork,
   installAnalytics,
   installHostBridge,
@@ -76,8 +77,17 @@ async function boot(): Promise<void> {
       : Promise.resolve()
   ).then(installAnalytics)
   if (auth.reader) void auth.loadProfile()
-  // Another tab signing in or out changes the login-check cookie: follow it when we come back.
-  window.addEventListener('focus', () => auth.syncFromCookie())
+  // Another tab signing in or out changes the login-check cookie: follow it when we come back
+  // (to this window, or to this page from the back-forward cache), from the browser's cookies, not
+  // the copy the edge put in the page (contracts' cookies.ts, issue 39).
+  const followCookies = () => {
+    forgetPageCookies()
+    auth.syncFromCookie()
+  }
+  window.addEventListener('focus', followCookies)
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) followCookies()
+  })
   installForeground()
   // Once the page is idle: the time-zone cookie the edge draws the next page's dates in (issue
   // 13) and, on a sampled load, readers' Web Vitals (issue 38, a chunk of their own; see

@@ -18,12 +18,20 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe("a page's idle work", () => {
   beforeAll(() => {
-    // A page load the edge sampled for its Web Vitals (boot data, read once per page).
+    // A page load the edge sampled for its Web Vitals (boot data, read once per page), whose
+    // request carried this device's time-zone cookie and a login-check cookie the browser no
+    // longer has (the page's first cookie reads take them from the page, issue 39).
     const boot = document.createElement('script')
     boot.type = 'application/json'
     boot.id = BOOT_DATA_ID
-    boot.textContent = JSON.stringify({ vitals: true })
+    boot.textContent = JSON.stringify({ vitals: true, cookie: `koma_lc=1; koma_tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}` })
     document.head.append(boot)
+  })
+
+  it("reads the browser's cookies from then on, not the copy the edge put in the page (issue 39)", () => {
+    expect(readCookie(COOKIES.loginCheck)).toBe('1')
+    whenPageIdle(loader)
+    expect(readCookie(COOKIES.loginCheck)).toBeNull()
   })
 
   it('keeps the time-zone cookie the edge draws the next page in', () => {

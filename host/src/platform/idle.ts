@@ -1,4 +1,4 @@
-import { COOKIES, deviceTimeZone, LOCALE_COOKIE_DAYS, readBootData, readCookie, writeCookie } from '@koma/contracts'
+import { COOKIES, deviceTimeZone, forgetPageCookies, LOCALE_COOKIE_DAYS, readBootData, readCookie, writeCookie } from '@koma/contracts'
 import type { RemoteLoader } from '../federation/loader'
 
 /**
@@ -7,6 +7,10 @@ import type { RemoteLoader } from '../federation/loader'
  * its own, fetched only on a sampled page load.
  */
 export function whenPageIdle(loader: Pick<RemoteLoader, 'running' | 'versionOf'>): void {
+  // The page's cookies from the browser from now on, not the copy the edge put in the page
+  // (contracts' cookies.ts, issue 39): the first document.cookie read of a page, a synchronous call
+  // to the browser, happens here, in an idle moment, not in a reader's first tap.
+  forgetPageCookies()
   // The edge draws the next page's dates in this browser's zone (issue 13); the first
   // DateTimeFormat of a page loads the zone data (18 ms on a fast machine).
   const timeZone = deviceTimeZone()

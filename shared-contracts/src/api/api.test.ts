@@ -6,6 +6,10 @@ import { clientOsFromUserAgent, HEADERS, requestChecksum } from './headers'
 import { events } from '../events/bus'
 import { bootKey } from '../host/pageData'
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
+import { forgetPageCookies } from '../browser/cookies'
+
+// The page's copy of its cookies (issue 39): whether a response makes the page forget it.
+jest.mock('../browser/cookies', () => ({ ...jest.requireActual<object>('../browser/cookies'), forgetPageCookies: jest.fn() }))
 
 const env: ClientEnvironment = {
   locale: () => 'fr',
@@ -195,6 +199,24 @@ describe('ApiClient', () => {
     await expect(client.request(endpoints.chapterEpub, { params, query: { ...query, chapterId: '541' } })).resolves.toEqual({ asked: true })
     expect(taken[1]).toBe('/comic/49/chapter/epub?chapterFileSalesType=product&chapterId=541&languageId=en')
     expect(http.calls.filter((call) => call.url !== '/ip' && call.url !== '/api/ip').length).toBe(1)
+  })
+
+  it("forgets the page's copy of its cookies once the API answered or failed (a response may set one), not for the page's own answers (issue 39)", async () => {
+    const forget = forgetPageCookies as jest.Mock
+    const boot = {
+      ip: () => ({ ip: '203.0.113.9', now: Date.now() }),
+      take: (path: string) => (path === bootKey(endpoints.home, { lang: 'fr' }) ? { found: true, result: { popups: [] } } : { found: false }),
+    }
+    const client = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? { status: 200, data: { result: {} } }), boot })
+    forget.mockClear()
+    await client.request(endpoints.home, { params: { lang: 'fr' } })
+    expect(forget).not.toHaveBeenCalled()
+    await client.request(endpoints.home, { params: { lang: 'en' } })
+    expect(forget).toHaveBeenCalled()
+    const failing = new ApiClient({ baseURL: '/api', environment: env, adapter: adapter((c) => ipReply(c) ?? 'network') })
+    forget.mockClear()
+    await expect(failing.request(endpoints.home, { params: { lang: 'en' } })).rejects.toBeInstanceOf(ApiError)
+    expect(forget).toHaveBeenCalled()
   })
 
   it('says a request that timed out is an unstable internet connection, as the same network failure (SPEC §8)', async () => {

@@ -11,6 +11,11 @@ export interface BootData {
   ip?: { ip: string; now: number }
   /** `result` of GET calls the page will make first, by bootKey (their path under /api, e.g. `/en/home`). */
   results?: Record<string, unknown>
+  /**
+   * The request's page-readable cookies, as a Cookie header (browser/cookies.ts pageCookieSnapshot,
+   * issue 39): the page's first cookie reads take them from here, not from document.cookie.
+   */
+  cookie?: string
   /** The language those answers are in (the page's, as the edge resolved it). */
   locale?: Locale
   /** The operator's third-party analytics providers, only when configured and the request did not say do-not-share. */

@@ -27,14 +27,19 @@ export function jsonForScript(value: unknown): string {
 
 let boot: BootData | null | undefined
 
-/** The page's boot data (read from the element once; null outside a browser or without it). */
+/**
+ * The page's boot data (read from the element once; null outside a browser or without it). A page
+ * without the element is looked at again on the next call: a read made before the element is in
+ * the document (a module's first cookie read, contracts' cookies.ts) does not hide it for good.
+ */
 export function readBootData(): BootData | null {
   const server = serverPage()
   if (server) return server.boot
   if (boot !== undefined) return boot
-  boot = null
   const element = pageDocument()?.getElementById(BOOT_DATA_ID) ?? null
-  if (element?.textContent) {
+  if (!element) return null
+  boot = null
+  if (element.textContent) {
     try {
       boot = JSON.parse(element.textContent) as BootData
     } catch {

@@ -158,12 +158,26 @@ describe('what the edge writes into the first page', () => {
     const hints = new PageHints(root, apiUrl, { now: () => 1000 })
     const { head } = await hints.headFor(request('/en/comic/1'), registry)
     expect(head).toContain(`<script type="application/json" id="koma-registry">${JSON.stringify(registry)}</script>`)
-    expect(head).toContain('<script type="application/json" id="koma-boot">{"ip":{"ip":"203.0.113.9","now":1000}}</script>')
+    expect(head).toContain('<script type="application/json" id="koma-boot">{"ip":{"ip":"203.0.113.9","now":1000},"cookie":""}</script>')
     for (const file of ['remoteEntry.js', '__federation_expose_routes.1.js', '84.b.js', '191.c.js'])
       expect(head).toContain(`<link rel="preload" href="/remotes/mf-catalog/${V}/${file}" as="script">`)
     expect(head).not.toContain('546.a.js')
     expect(head).not.toContain('277.d.js')
     expect(head).not.toMatch(/<script(?![^>]*type="application\/json")/)
+  })
+
+  it("the request's page-readable cookies, for the page's first reads; never the session's or the guest's (issue 39)", async () => {
+    const hints = new PageHints(root, apiUrl, { now: () => 1000 })
+    const boot = (head: string) => JSON.parse(/id="koma-boot">(.*?)<\/script>/.exec(head)?.[1] ?? '{}') as { cookie?: string }
+    const cookie =
+      'koma_session=SECRET-SESSION; koma_lc=1; koma_guest=SECRET-GUEST; koma_locale=fr; other=x; koma_dns=1; koma_tz=Asia%2FTokyo; koma_accept_mature=Y; koma_lc=2'
+    const { head } = await hints.headFor(request('/en/search', { cookie }), registry)
+    expect(boot(head).cookie).toBe('koma_lc=1; koma_locale=fr; koma_dns=1; koma_tz=Asia%2FTokyo; koma_accept_mature=Y')
+    expect(head).not.toContain('SECRET')
+    // Markup in a cookie stays data: the page's JSON element is not closed by it.
+    const hostile = await hints.headFor(request('/en/search', { cookie: 'koma_locale=</script><script>alert(1)</script>' }), registry)
+    expect(hostile.head).not.toContain('</script><script>alert(1)')
+    expect(boot(hostile.head).cookie).toBe('koma_locale=</script><script>alert(1)</script>')
   })
 
   it("a preload of the host's messages in the page's language, and no other", async () => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import {
   COOKIES,
   imageSources,
+  pageCookieSnapshot,
   jsonForScript,
   spreadPageSources,
   stripPageSources,
@@ -295,7 +296,9 @@ export class PageHints {
     let answered = false
     const scripts: string[] = []
     const preloadScript = (href: string) => void scripts.push(href)
-    const boot: BootData = { ip: { ip: req.clientIp, now: this.now() } }
+    // The request's page-readable cookies (never the httpOnly ones): the page's first cookie reads
+    // take them from here, not from a synchronous document.cookie (issue 39, contracts' cookies.ts).
+    const boot: BootData = { ip: { ip: req.clientIp, now: this.now() }, cookie: pageCookieSnapshot(req.cookie ?? '') }
     // A page the edge draws (render/firstPaint.ts): the seed of its random choices.
     if (extra.seed !== undefined) boot.seed = extra.seed
     if (extra.timeZone !== undefined) boot.timeZone = extra.timeZone
