@@ -171,8 +171,8 @@ export class AnalyticsTracker {
    * The sender gets ready for the page being left once the page's first screen is up and the
    * browser is idle (whenPageSettles): the API's headers read the time zone, whose first read
    * loads the browser's date data (15-35 ms at 1x CPU, four times that on a slow phone), and a
-   * novel's first page must not wait on that (issue 39). Events of a reader who leaves before that screen is up (a
-   * novel's first page: well under a second, 5 s at most) may go unsent.
+   * novel's first page must not wait on that (issue 39). Events of a reader who leaves before
+   * that screen is up (a novel's first page: well under a second, 5 s at most) may go unsent.
    */
   private prepare(): void {
     if (!this.sender.prepare || this.preparing) return

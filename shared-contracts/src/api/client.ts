@@ -240,14 +240,15 @@ export class ApiClient {
         ...(options.keepalive ? { adapter: this.options.adapter ?? 'fetch', fetchOptions: { keepalive: true } } : {}),
       })
     } catch (thrown) {
-      forgetPageCookies()
       if (isAxiosError(thrown) && thrown.code === 'ERR_CANCELED') throw thrown
       // A request that timed out reached nothing in time: SPEC §8's "internet unstable".
       const timedOut = isAxiosError(thrown) && (thrown.code === 'ECONNABORTED' || thrown.code === 'ETIMEDOUT')
       throw await this.networkFailure(url, timedOut ? 'internetUnstable' : 'connectionLost')
+    } finally {
+      // Whatever came back may have set a cookie (a sign-in, a sign-out): the page's copy of its
+      // cookies is stale now (browser/cookies.ts, issue 39).
+      forgetPageCookies()
     }
-    // The response may have set a cookie (a sign-in, a sign-out): the page's copy is stale now.
-    forgetPageCookies()
     const body = response.data as Partial<ErrorBody> & { result?: unknown }
     if (response.status >= 200 && response.status < 300) {
       if (!body || typeof body !== 'object' || !('result' in body)) {

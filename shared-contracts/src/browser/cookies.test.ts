@@ -1,6 +1,6 @@
 import { BOOT_DATA_ID, jsonForScript } from '../host/pageData'
 import type * as cookiesModule from './cookies'
-import { COOKIES, pageCookieSnapshot } from './cookies'
+import { COOKIES, HTTP_ONLY_COOKIES, PAGE_COOKIES, pageCookieSnapshot } from './cookies'
 
 type CookiesModule = typeof cookiesModule
 
@@ -44,6 +44,11 @@ afterEach(() => {
 })
 
 describe("the request's page-readable cookies the edge copies into the page (issue 39)", () => {
+  it('sorts every cookie of COOKIES as the page’s to read or httpOnly, never both', () => {
+    expect([...PAGE_COOKIES, ...HTTP_ONLY_COOKIES].sort()).toEqual(Object.values(COOKIES).sort())
+    expect(PAGE_COOKIES.filter((name) => HTTP_ONLY_COOKIES.includes(name))).toEqual([])
+  })
+
   it('keeps the page-readable ones only, each name’s first, values as sent', () => {
     expect(pageCookieSnapshot('koma_session=s3cret; koma_lc=1; koma_guest=g; a=b; koma_locale=fr; koma_lc=2; koma_tz=Asia%2FTokyo')).toBe(
       'koma_lc=1; koma_locale=fr; koma_tz=Asia%2FTokyo',

@@ -24,7 +24,14 @@ export const DO_NOT_SHARE_COOKIE_DAYS = 365
 
 export const ACCEPT_MATURE_COOKIE_DAYS = 1
 
-/** The cookies the page itself reads (not httpOnly): the only ones the edge copies into a page. */
+/** The cookies the API sets httpOnly: never the page's to read, never copied into a page. */
+export const HTTP_ONLY_COOKIES: readonly string[] = [COOKIES.session, COOKIES.guest]
+
+/**
+ * The cookies the page itself reads: the only ones the edge copies into a page. Every name of
+ * COOKIES is in exactly one of the two lists (cookies.test.ts): a cookie added to COOKIES must be
+ * sorted into one.
+ */
 export const PAGE_COOKIES: readonly string[] = [COOKIES.loginCheck, COOKIES.acceptMature, COOKIES.locale, COOKIES.doNotShare, COOKIES.timeZone]
 
 /**
