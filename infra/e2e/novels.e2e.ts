@@ -296,14 +296,20 @@ async function readScrolled(page: Page) {
 
 /**
  * The SVG pages on screen (a spread shows two): the text each draws, left to right. None while
- * the pages slide (a page only partly on screen): a turn starts from, and ends on, still pages.
+ * the pages slide: a turn starts from, and ends on, still pages. A page only partly on screen is
+ * not enough to tell: halfway through a desktop turn the spread's old right page and its new left
+ * page both sit whole on screen, a "spread" the book does not have, which a test took for the
+ * turn's end and turned again from (one turn too many, and the chapter's end never seen).
  */
 async function shownSvgPages(page: Page): Promise<string[]> {
   return (await svgPagesOnScreen(page)).map((each) => each.text)
 }
 
 async function svgPagesOnScreen(page: Page): Promise<{ text: string; box: { x: number; y: number; width: number; height: number } }[]> {
-  const area = (await page.getByTestId('epub-frame').boundingBox())!
+  const reader = page.getByTestId('epub-frame')
+  // Readium slides its spine of pages with a CSS transition (and fades a page in the same way).
+  if (await reader.evaluate((element) => element.getAnimations({ subtree: true }).some((each) => each.playState !== 'finished'))) return []
+  const area = (await reader.boundingBox())!
   const shown: { x: number; text: string; box: { x: number; y: number; width: number; height: number } }[] = []
   for (const frame of page.frames()) {
     if (frame === page.mainFrame()) continue
