@@ -5,8 +5,9 @@
 // dependency added 41 kB of core-js to main.js (minified), for code that never needed it; so the
 // polyfills go exactly where a dependency calls such an API: this loader puts imports of the
 // core-js modules named below at the top of that dependency's file, which webpack then bundles
-// into the same lazy chunk (readium, readium-shared, joi's form rules), never into main.js. web-vitals'
-// #at is installed before its chunk loads, and only where the browser lacks it (host/src/platform/idle.ts).
+// into the same lazy chunk (joi's form rules), never into main.js. web-vitals' #at and Readium's
+// late built-ins are installed before their chunks load, and only where the browser lacks them
+// (host/src/platform/idle.ts, mf-viewer/src/epub/openBook.ts).
 // `browser-apis.js` checks every emitted file for the calls and fails on one without its
 // polyfill, so a dependency upgrade reaching for another late API is caught there, and added here.
 
@@ -21,16 +22,6 @@ const POLYFILLS = [
     test: /[\\/]node_modules[\\/]joi[\\/]dist[\\/]joi-browser\.min\.js$/,
     modules: ['es.object.has-own'],
     commonjs: true,
-  },
-  {
-    why: "Readium's navigator calls Object.hasOwn and Array#findLastIndex (the EPUB reader)",
-    test: /[\\/]node_modules[\\/]@readium[\\/]navigator[\\/]dist[\\/]index\.js$/,
-    modules: ['es.object.has-own', 'es.array.find-last-index'],
-  },
-  {
-    why: "Readium's shared models call #at on arrays and strings (the EPUB reader)",
-    test: /[\\/]node_modules[\\/]@readium[\\/]shared[\\/]dist[\\/]index\.js$/,
-    modules: ['es.array.at', 'es.string.at-alternative'],
   },
 ]
 

@@ -17,13 +17,31 @@ const KEEP_MS = 30_000
 const keyOf = (chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale) =>
   `${chapter.contentType}:${chapter.contentId}:${chapter.id}:${chapter.salesType}:${locale}`
 
+/** The built-ins Readium calls that Safari before 15.4 lacks (readiumPolyfills.ts installs them). */
+export function lacksReadiumBuiltIns(): boolean {
+  return (
+    typeof Object.hasOwn !== 'function' ||
+    typeof Array.prototype.findLastIndex !== 'function' ||
+    typeof Array.prototype.at !== 'function' ||
+    typeof String.prototype.at !== 'function'
+  )
+}
+
+/** Resolves once Readium can run: at once, but in a browser that lacks its built-ins, once they are installed. */
+const readiumRuns = (): Promise<unknown> =>
+  lacksReadiumBuiltIns() ? import(/* webpackChunkName: "readium-polyfills" */ './readiumPolyfills') : Promise.resolve()
+
 function start(chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale): Promise<BookParts> {
+  const runs = readiumRuns()
   return Promise.all([
     // Only what the reader uses (webpackExports): a dynamic import of the package otherwise keeps
     // every export of its one module (issue 39: the JavaScript before a novel's first page).
-    import(/* webpackChunkName: "readium", webpackExports: ["EpubNavigator", "EpubPreferences"] */ '@readium/navigator'),
-    import(
-      /* webpackChunkName: "readium-shared", webpackExports: ["HttpFetcher", "Link", "Locator", "LocatorLocations", "Manifest", "Publication"] */ '@readium/shared'
+    runs.then(() => import(/* webpackChunkName: "readium", webpackExports: ["EpubNavigator", "EpubPreferences"] */ '@readium/navigator')),
+    runs.then(
+      () =>
+        import(
+          /* webpackChunkName: "readium-shared", webpackExports: ["HttpFetcher", "Link", "Locator", "LocatorLocations", "Manifest", "Publication"] */ '@readium/shared'
+        ),
     ),
     api.request(endpoints.chapterEpub, {
       params: { type: chapter.contentType, id: String(chapter.contentId) },
