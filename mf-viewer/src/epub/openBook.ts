@@ -53,9 +53,13 @@ function start(chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'sale
 /**
  * The novel reader's first page as early as the viewer knows the chapter is a book (issue 34):
  * Readium's two chunks and the publication's manifest are fetched beside the reader's own chunk
- * (not after it), and once the manifest is in, the document the reader opens on (the saved place's,
+ * (not after it), and once all three are in, the document the reader opens on (the saved place's,
  * else the first of the reading order) and its stylesheets and first images, so they are in the
- * HTTP cache (EPUB files are `private, max-age=3600`) when Readium asks for them.
+ * HTTP cache (EPUB files are `private, max-age=3600`) when Readium asks for them. Not sooner:
+ * warmed as soon as the manifest alone was in (issue 39, tried), a first image (Moby-Dick's
+ * title page, 105 kB) took the bandwidth Readium's chunks needed on a slow network (40 ms /
+ * 1.25 MB/s: 40-60 ms later first pages, two rounds A/B), and at 1× CPU on the machine's own
+ * network nothing came sooner (the files were in before Readium asked, either way).
  */
 export function openBookEarly(chapter: Chapter, locale: Locale, startHref: string | null): void {
   firstPageHold ??= holdPageWork()
