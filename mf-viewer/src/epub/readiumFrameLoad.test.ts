@@ -49,12 +49,21 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
+/** A frame on the page, its patched load begun, and the page's message listeners counted from before it. */
+function loadingFrame() {
+  const listeners = messageListeners()
+  const frame = document.createElement('iframe')
+  document.body.append(frame)
+  const loading = frameManager(frame).load([])
+  return { listeners, frame, loading }
+}
+
+/** A message from no frame in particular, as the page's other frames post them. */
+const otherMessage = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data }))
+
 describe("a reflowable document's frame, loading", () => {
   it('is shown on its document\'s "ready" message, and stops listening then', async () => {
-    const listeners = messageListeners()
-    const frame = document.createElement('iframe')
-    document.body.append(frame)
-    const loading = frameManager(frame).load([])
+    const { listeners, frame, loading } = loadingFrame()
     window.dispatchEvent(new MessageEvent('message', { data: { komaDocumentReady: true }, source: frame.contentWindow }))
     await expect(loading).resolves.toBe(frame.contentWindow)
     expect(listeners.added).toHaveLength(1)
@@ -62,26 +71,20 @@ describe("a reflowable document's frame, loading", () => {
   })
 
   it("keeps listening through other frames' messages while it loads", () => {
-    const listeners = messageListeners()
-    const frame = document.createElement('iframe')
-    document.body.append(frame)
-    void frameManager(frame).load([])
-    window.dispatchEvent(new MessageEvent('message', { data: { komaDocumentReady: true } }))
+    const { listeners, frame } = loadingFrame()
+    otherMessage({ komaDocumentReady: true })
     expect(listeners.added).toHaveLength(1)
     expect(listeners.removed).toEqual([])
     // Taken down: it goes at the next message, and leaves nothing to the next test.
     frame.remove()
-    window.dispatchEvent(new MessageEvent('message', { data: { anything: 1 } }))
+    otherMessage({ anything: 1 })
     expect(listeners.removed).toEqual(listeners.added)
   })
 
   it('taken down before its document came, drops its listener at the next message (it kept the frame alive)', () => {
-    const listeners = messageListeners()
-    const frame = document.createElement('iframe')
-    document.body.append(frame)
-    void frameManager(frame).load([])
+    const { listeners, frame } = loadingFrame()
     frame.remove()
-    window.dispatchEvent(new MessageEvent('message', { data: { anything: 1 } }))
+    otherMessage({ anything: 1 })
     expect(listeners.added).toHaveLength(1)
     expect(listeners.removed).toEqual(listeners.added)
   })
