@@ -1,3 +1,4 @@
+import { firstBookShown } from '@koma/contracts/firstBook'
 import { afterFirstPaint } from './platform/firstPaint'
 
 /**
@@ -10,8 +11,12 @@ import { afterFirstPaint } from './platform/firstPaint'
 const loaderSrc = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : ''
 const main = new URL('main.js', loaderSrc || document.baseURI).href
 
-void afterFirstPaint().then(() => {
-  const script = document.createElement('script')
-  script.src = main
-  document.head.appendChild(script)
-})
+// A book's page may open its book before the app (mf-viewer's book-start.js, issue 39): main.js
+// then waits for that first page too.
+void firstBookShown(window)
+  .then(() => afterFirstPaint())
+  .then(() => {
+    const script = document.createElement('script')
+    script.src = main
+    document.head.appendChild(script)
+  })

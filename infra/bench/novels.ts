@@ -150,7 +150,9 @@ export async function measureNovels(site: SiteInfo, books: NovelBooks): Promise<
         if (only && !only.includes(kind)) continue
         await openBook(browser, site, `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`, PROFILES[0]!)
       }
-    for (const profile of PROFILES) {
+    const profiles = process.env.KOMA_BENCH_PROFILES?.split(',').map(Number)
+    for (const [index, profile] of PROFILES.entries()) {
+      if (profiles && !profiles.includes(index + 1)) continue
       console.log(
         `\n## Novels, ${profile.name}: navigation to the first readable page and to ready; received before the first page (all, and JavaScript); signed out, median of ${profile.runs}`,
       )

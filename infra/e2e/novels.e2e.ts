@@ -524,6 +524,66 @@ describe("a book's first page (issue 39)", () => {
   })
 })
 
+/** Set in the page by the first-page test's init script. */
+type FirstPageMarks = { komaFirstPageAt?: number }
+
+describe("a book's first page before the app (issue 39)", () => {
+  it("the viewer's book starter shows it before main.js is asked for; the app then takes its open frames over", async () => {
+    // The phone copy no other test opens on a phone; a visitor.
+    const book = bookOf('mathml', 1)
+    const url = `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`
+    const context = await newContext(browser, { viewport: PHONE, baseURL: site!.baseURL })
+    // The page's own clock when a book frame first shows its text; that frame's window is marked,
+    // so a frame loaded again (a new window) would be told apart from the one the starter opened.
+    await context.addInitScript(() => {
+      const look = () => {
+        for (const frame of document.querySelectorAll<HTMLIFrameElement>('[data-testid="epub-frame"] iframe')) {
+          const body = frame.contentDocument?.body
+          if (frame.style.visibility !== 'hidden' && body && body.innerText.trim().length > 0) {
+            ;(window as FirstPageMarks).komaFirstPageAt = performance.now()
+            ;(frame.contentWindow as unknown as { komaOpenedFirst: boolean }).komaOpenedFirst = true
+            return
+          }
+        }
+        requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    })
+    const page = await context.newPage()
+    const html = await (await page.request.get(url)).text()
+    expect(html).toMatch(/<script defer fetchpriority="high" src="\/remotes\/mf-viewer\/[^"]+\/book-start\.js"><\/script>/)
+    expect(html).not.toMatch(/<script[^>]*main\.js/)
+    expect(html).not.toMatch(/rel="preload"[^>]*readium/)
+    await page.goto(url)
+    await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
+    const times = await page.evaluate(() => ({
+      firstPage: (window as FirstPageMarks).komaFirstPageAt ?? -1,
+      main: performance.getEntriesByType('resource').find((entry) => /\/host\/[^/]+\/main\.js$/.test(entry.name))?.startTime ?? -1,
+    }))
+    expect(times.firstPage).toBeGreaterThan(0)
+    expect(times.main).toBeGreaterThan(times.firstPage)
+    // One box of frames, the reader's; the frame on screen is the one the starter opened.
+    expect(await page.locator('[data-testid="epub-frame"]').count()).toBe(1)
+    expect(await page.locator('#koma-first-book-box').count()).toBe(0)
+    const frame = await shownFrame(page)
+    expect(await frame.evaluate(() => (window as unknown as { komaOpenedFirst?: boolean }).komaOpenedFirst === true)).toBe(true)
+    // The app reads it as its own: the place, the progress, a turn.
+    const place = await page.getByTestId('epub-reader').getAttribute('data-place')
+    expect(place).toMatch(/\.xhtml@0$/)
+    await nextKeyLtr(page)
+    await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-place'),
+      (now) => now !== null && now !== place,
+      15_000,
+    )
+    await context.close()
+  })
+})
+
 describe('books that need more than the navigator gives', () => {
   it('SVG pages drawing raster images show their images, on a phone and in a desktop spread', async () => {
     await readSvgChapter(PHONE)

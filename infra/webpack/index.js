@@ -282,7 +282,46 @@ function loaderConfig(pkg, mode) {
 }
 
 /**
- * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, serverEntry?: string, compileHints?: string[] }} pkg
+ * A package's page entries (issue 39): files the edge names in a page's own script tags, that run
+ * before the host's main.js and without it (mf-viewer's book-start.js opens a novel's first page
+ * with Readium, then the app takes the open book over). Each is one file of its own (no chunks, no
+ * federation, no shared libraries: nothing of the app is there yet), into dist/<name>.js, in the
+ * package's versioned folder like the rest of its build.
+ * @param {{ dir: string, name: string, pageEntries: Record<string, string>, compileHints?: string[] }} pkg
+ * @param {'production' | 'development'} mode
+ * @returns {import('webpack').Configuration}
+ */
+function pageEntriesConfig(pkg, mode) {
+  return {
+    name: 'page-entries',
+    mode,
+    context: pkg.dir,
+    entry: pkg.pageEntries,
+    target: browserTarget,
+    devtool: mode === 'production' ? 'source-map' : false,
+    output: { path: path.join(pkg.dir, 'dist'), filename: '[name].js', uniqueName: `${pkg.name}_page`, clean: false },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'], alias: mode === 'production' ? productionAliases : {} },
+    module: { rules: moduleRules(mode, { browser: true }) },
+    plugins: [
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode), __KOMA_PACKAGE__: JSON.stringify(pkg.name) }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      ...(pkg.compileHints ? [new CompileHintsPlugin(pkg.compileHints)] : []),
+    ],
+    optimization: { minimize: mode === 'production', minimizer: [browserMinimizer()] },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  }
+}
+
+/** The file names a package's other builds write into dist/ beside its browser build's (which must not clean them away). */
+const keptBesideBrowserBuild = (/** @type {{ pageEntries?: Record<string, string> }} */ pkg) => {
+  const files = ['loader', ...Object.keys(pkg.pageEntries ?? {})].map((name) => `${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.js`)
+  return new RegExp(`^(server[\\\\/]|${files.join('|')})`)
+}
+
+/**
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, serverEntry?: string, compileHints?: string[], pageEntries?: Record<string, string> }} pkg
  */
 function koma(pkg) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
@@ -292,6 +331,7 @@ function koma(pkg) {
     const configs = [
       web,
       ...(pkg.kind === 'host' ? [loaderConfig(pkg, mode)] : []),
+      ...(pkg.pageEntries ? [pageEntriesConfig({ ...pkg, pageEntries: pkg.pageEntries }, mode)] : []),
       ...(pkg.serverEntry ? [serverConfig({ ...pkg, serverEntry: pkg.serverEntry }, mode)] : []),
     ]
     return configs.length === 1 ? web : configs
@@ -299,7 +339,7 @@ function koma(pkg) {
 }
 
 /**
- * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, compileHints?: string[] }} pkg
+ * @param {{ dir: string, name: string, kind: 'host' | 'remote', exposes?: Record<string, string>, compileHints?: string[], pageEntries?: Record<string, string> }} pkg
  * @param {'production' | 'development'} mode
  * @returns {import('webpack').Configuration}
  */
@@ -322,8 +362,8 @@ function browserConfig(pkg, mode) {
       publicPath: 'auto',
       uniqueName: pkg.name,
       // The server build writes dist/server beside this one (serverConfig), the host's page
-      // loader dist/loader.js (loaderConfig).
-      clean: { keep: /^(server[\\/]|loader\.js)/ },
+      // loader dist/loader.js (loaderConfig), a package's page entries theirs (pageEntriesConfig).
+      clean: { keep: keptBesideBrowserBuild(pkg) },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],

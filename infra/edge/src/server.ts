@@ -381,9 +381,10 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     }
     const drawing = firstPaint.wants(drawRequest, context, readers.registry)
     void firstPaint.warm(readers.registry)
-    // A page the edge draws fetches its scripts once it is painted (koma-scripts), not in its head.
+    // A page the edge draws fetches its scripts once it is painted (koma-scripts), not in its head;
+    // so does a book's page whose first page opens before the app (issue 39, pageHints).
     const original = html.identity.toString('utf8')
-    const index = drawing ? withoutScriptPreloads(original) : null
+    const index = withoutScriptPreloads(original)
     const [{ head, tag, boot, answered, scriptsDeferred, personal }, meta] = await Promise.all([
       hints.headFor(
         request,
@@ -392,10 +393,11 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
         drawing
           ? {
               ...(context.match?.route.drawnByEdge === 'seeded' ? { seed: firstPaint.seed() } : {}),
-              deferScripts: index?.scripts,
+              deferScripts: index.scripts,
+              hostScripts: index.scripts,
               timeZone: firstPaint.timeZone(req.headers.cookie),
             }
-          : {},
+          : { hostScripts: index.scripts },
       ),
       pageMeta.describe(context, { origin: requestOrigin(req), clientIp: request.clientIp, crawler: isbot(req.headers['user-agent']) }),
     ])
@@ -404,7 +406,7 @@ export function buildEdge(options: EdgeOptions): FastifyInstance {
     reply.code(status)
     if (status === 503) reply.header('retry-after', '60')
     const metaTag = createHash('sha256').update(meta.head).digest('base64url').slice(0, 12)
-    let body = withHead(withPageMeta(scriptsDeferred && index ? index.html : withEntryScript(original), meta), head)
+    let body = withHead(withPageMeta(scriptsDeferred ? index.html : withEntryScript(original), meta), head)
     // Drawn only from the answer the screen needs (a paid chapter, a slow API: the browser draws it).
     const drawn = drawing && answered && status === 200 ? await firstPaint.draw(drawRequest, context, readers.registry, boot) : null
     if (drawn) body = withRoot(body, drawn)

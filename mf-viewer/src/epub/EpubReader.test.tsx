@@ -3,6 +3,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderScreen } from '../../../infra/jest/renderScreen'
 import { routes } from '../routes'
+import { FIRST_BOOK_GLOBAL } from '@koma/contracts/firstBook'
+import { createNavigator, prepareBook } from './bookOpening'
+import { bookKey, FIRST_BOOK_BOX_ID, relayListeners, type FirstBook } from './firstBook'
 
 /**
  * Readium's navigator needs a real browser (frames, layout): it is proven end to end in
@@ -182,6 +185,81 @@ afterEach(() => {
 })
 
 describe('EPUB reader', () => {
+  /** A book opened as the page's book starter opens it (bookStart.ts), on the page for the reader to take. */
+  async function pageOpenedBook(): Promise<FirstBook> {
+    const readium = { navigator: await import('@readium/navigator'), shared: await import('@readium/shared') }
+    const book = prepareBook(readium, publication, null)
+    const box = document.createElement('div')
+    box.id = FIRST_BOOK_BOX_ID
+    box.dataset.testid = 'epub-frame'
+    document.body.appendChild(box)
+    const relay: FirstBook['relay'] = { target: null, position: null }
+    const navigator = createNavigator(readium, box, book, relayListeners(relay, novel), book.start, {} as never)
+    const loaded = navigator.load().then(() => true)
+    const first: FirstBook = {
+      shown: loaded,
+      key: bookKey(novel, 'en'),
+      chapter: novel,
+      answer: publication,
+      initial: null,
+      readium,
+      navigator,
+      loaded,
+      container: box,
+      relay,
+      taken: false,
+    }
+    ;(window as unknown as Record<string, unknown>)[FIRST_BOOK_GLOBAL] = first
+    return first
+  }
+  afterEach(() => {
+    const first = (window as unknown as Record<string, FirstBook | undefined>)[FIRST_BOOK_GLOBAL]
+    first?.container.remove()
+    delete (window as unknown as Record<string, unknown>)[FIRST_BOOK_GLOBAL]
+  })
+
+  it('takes over the book the page opened before the app: no second navigator, no second manifest call, its box moved in, its place reported (issue 39)', async () => {
+    const request = mockApi(novel)
+    const first = await pageOpenedBook()
+    // jsdom has no atomic move: a plain one stands in (Chromium keeps the frames' documents, novels.e2e).
+    const proto = Element.prototype as Element & { moveBefore?: (node: Node, child: Node | null) => void }
+    proto.moveBefore = function (this: Element, node: Node, child: Node | null) {
+      this.insertBefore(node, child)
+    }
+    try {
+      await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+      await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+      expect(created).toHaveLength(1)
+      expect(first.taken).toBe(true)
+      expect(request).not.toHaveBeenCalledWith(expect.objectContaining({ path: '/:type/:id/chapter/epub' }), expect.anything())
+      // The box is in the reader's, as the reader's own content: one frame box, the starter's style gone.
+      expect(screen.getByTestId('epub-frame').firstElementChild).toBe(first.container)
+      expect(first.container.id).toBe('')
+      expect(screen.getAllByTestId('epub-frame')).toHaveLength(1)
+      // Where the book was before the reader took it: reported as if it had opened it, and turned from there.
+      expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0.5'))
+    } finally {
+      delete proto.moveBefore
+    }
+  })
+
+  it('opens the book itself when the page opened it elsewhere than the reader would (the saved place moved meanwhile)', async () => {
+    mockApi({
+      ...novel,
+      progress: { href: 'OEBPS/section-2.xhtml', type: 'application/xhtml+xml', progression: 0, totalProgression: 0.5, position: 3, finished: false },
+    })
+    const first = await pageOpenedBook()
+    const destroyed = jest.spyOn(first.navigator, 'destroy')
+    await renderScreen(routes['viewer.comic'], { path, url: '/comic/47/chapter/534/product' })
+    await waitFor(() => expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-state', 'ready'))
+    expect(created).toHaveLength(2)
+    expect(created[1]!.start?.href).toBe('OEBPS/section-2.xhtml')
+    expect(destroyed).toHaveBeenCalled()
+    expect(first.container.isConnected).toBe(false)
+  })
+
   it('opens the chapter publication with its positions, the absolute base for the frames, and the saved preferences', async () => {
     localStorage.setItem('koma.readerPrefs', JSON.stringify({ fontSize: 1.3, theme: 'sepia', scroll: false }))
     const request = mockApi(novel)

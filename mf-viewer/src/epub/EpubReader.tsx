@@ -10,6 +10,8 @@ import type { TocEntry } from './toc'
 import { loadReaderPrefs, saveReaderPrefs, THEMES, type ReaderPrefs } from './readerPrefs'
 import type { MediaOverlays } from './openBook'
 import type { OverlayHost } from './readAloud/overlayNarrator'
+import { verticalBook, type ReadiumParts } from './bookOpening'
+import { FRAME_BOTTOM, FRAME_TOP } from './frameBox'
 import { navigatorPreferences, useReadiumNavigator } from './useReadiumNavigator'
 
 // Read-aloud (issue 37) is downloaded the first time a reader asks for it.
@@ -57,6 +59,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const { locale } = useLocale()
   const container = useRef<HTMLDivElement | null>(null)
   const navigator = useRef<EpubNavigator | null>(null)
+  const readium = useRef<ReadiumParts | null>(null)
   const [state, setState] = useState<State>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
   /** The saved place could not be shown: the book opened further on (a notice until the next turn). */
@@ -81,7 +84,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   const latest = useRef({ report, finish, onToggleChrome, onTurn, keyLayout, prefs })
   latest.current = { report, finish, onToggleChrome, onTurn, keyLayout, prefs }
   const direction = chapter.readingDirection
-  const vertical = direction === 'rtl' && /^(ja|zh|ko)/i.test(chapter.epub?.language ?? '')
+  const vertical = verticalBook(chapter)
   /** The book asks to be scrolled (rendition:flow): the reader's paginated setting does not apply. */
   const [scrolled, setScrolled] = useState(false)
   const scrolledRef = useRef(false)
@@ -140,6 +143,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
     locale,
     container,
     navigator,
+    readium,
     root,
     book,
     goToEntry,
@@ -175,18 +179,17 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   useEffect(() => {
     saveReaderPrefs(prefs)
     const nav = navigator.current
-    if (!nav || state.kind !== 'ready') return
-    void import(/* webpackChunkName: "readium", webpackExports: ["EpubPreferences"] */ '@readium/navigator')
-      .then(({ EpubPreferences }) => nav.submitPreferences(new EpubPreferences(navigatorPreferences(prefs, vertical, scrolledRef.current))))
-      .then(() => {
-        // Larger text: lists fitted for the old size may need more room.
-        for (const each of nav._cframes ?? []) {
-          const doc = (each as { iframe?: HTMLIFrameElement } | undefined)?.iframe?.contentDocument
-          if (doc && chapter.epub?.layout !== 'fixed') fitListMarkers(doc)
-        }
-        const location = nav.currentLocator as ReadiumLocator | undefined
-        if (location && paged.current) syncPager(location, true)
-      })
+    const EpubPreferences = readium.current?.navigator.EpubPreferences
+    if (!nav || !EpubPreferences || state.kind !== 'ready') return
+    void nav.submitPreferences(new EpubPreferences(navigatorPreferences(prefs, vertical, scrolledRef.current))).then(() => {
+      // Larger text: lists fitted for the old size may need more room.
+      for (const each of nav._cframes ?? []) {
+        const doc = (each as { iframe?: HTMLIFrameElement } | undefined)?.iframe?.contentDocument
+        if (doc && chapter.epub?.layout !== 'fixed') fitListMarkers(doc)
+      }
+      const location = nav.currentLocator as ReadiumLocator | undefined
+      if (location && paged.current) syncPager(location, true)
+    })
   }, [prefs, state.kind, vertical, syncPager, paged, chapter.epub?.layout])
 
   // Keys while the focus is on the page around the book.
@@ -220,8 +223,8 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
         data-testid="epub-frame"
         css={{
           position: 'absolute',
-          top: 52,
-          bottom: 56,
+          top: FRAME_TOP,
+          bottom: FRAME_BOTTOM,
           left: 0,
           right: 0,
           overflow: 'hidden',

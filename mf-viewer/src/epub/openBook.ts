@@ -2,6 +2,8 @@ import { api, endpoints, holdPageWork, type Chapter, type EpubPublication, type 
 
 import type * as ReadiumNavigator from '@readium/navigator'
 import type * as ReadiumShared from '@readium/shared'
+import { lacksReadiumBuiltIns } from './bookOpening'
+import { bookKey, firstBookFor } from './firstBook'
 
 type Navigator = typeof ReadiumNavigator
 type Shared = typeof ReadiumShared
@@ -13,19 +15,6 @@ const opening = new Map<string, { book: Promise<BookParts>; at: number }>()
 
 /** A book started but never taken (the reader left first) is not handed to a later visit after this long (ms). */
 const KEEP_MS = 30_000
-
-const keyOf = (chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale) =>
-  `${chapter.contentType}:${chapter.contentId}:${chapter.id}:${chapter.salesType}:${locale}`
-
-/** The built-ins Readium calls that Safari before 15.4 lacks (readiumPolyfills.ts installs them). */
-export function lacksReadiumBuiltIns(): boolean {
-  return (
-    typeof Object.hasOwn !== 'function' ||
-    typeof Array.prototype.findLastIndex !== 'function' ||
-    typeof Array.prototype.at !== 'function' ||
-    typeof String.prototype.at !== 'function'
-  )
-}
 
 /** Resolves once Readium can run: at once, but in a browser that lacks its built-ins, once they are installed. */
 const readiumRuns = (): Promise<unknown> =>
@@ -62,8 +51,10 @@ function start(chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'sale
  * network nothing came sooner (the files were in before Readium asked, either way).
  */
 export function openBookEarly(chapter: Chapter, locale: Locale, startHref: string | null): void {
+  // The page opened this book before the app (bookStart.ts): the reader takes that one.
+  if (firstBookFor(chapter, locale)) return
   firstPageHold ??= holdPageWork()
-  const key = keyOf(chapter, locale)
+  const key = bookKey(chapter, locale)
   const held = opening.get(key)
   if (held && Date.now() - held.at < KEEP_MS) return
   const book = start(chapter, locale)
@@ -91,7 +82,7 @@ export function firstPageDone(): void {
 
 /** The book `openBookEarly` started for this chapter (taken: a later open, or a retry, asks again), else a fresh one. */
 export function takeBook(chapter: Chapter, locale: Locale): Promise<BookParts> {
-  const key = keyOf(chapter, locale)
+  const key = bookKey(chapter, locale)
   const held = opening.get(key)
   opening.delete(key)
   return held && Date.now() - held.at < KEEP_MS ? held.book : start(chapter, locale)

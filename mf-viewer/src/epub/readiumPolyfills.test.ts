@@ -1,4 +1,4 @@
-import { lacksReadiumBuiltIns } from './openBook'
+import { lacksReadiumBuiltIns } from './bookOpening'
 
 /** The built-ins Readium calls that Safari before 15.4 lacks: each one's name, where it lives, and its key there. */
 const BUILT_INS: [string, Record<string, unknown>, string][] = [

@@ -1,17 +1,20 @@
-import { positionsFromCounts, type Chapter, type KeyLayout, type Locale, type ReadProgress, type ReadingDirection } from '@koma/contracts'
+import { type Chapter, type EpubPublication, type KeyLayout, type Locale, type ReadProgress, type ReadingDirection } from '@koma/contracts'
 import { keyAction, tapAction } from '@koma/contracts/domain'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Locator as ReadiumLocator } from '@readium/shared'
 import { useEffect, type Dispatch, type RefObject, type SetStateAction } from 'react'
-import { fitListMarkers, pageIsBlank } from './bookStyle'
-import { documentReadyInjectables } from './documentReady'
+import { createNavigator, dressFrame, navigatorPreferences, prepareBook, type ReadiumParts } from './bookOpening'
+import { pageIsBlank } from './bookStyle'
 import type { ReaderState } from './EpubChrome'
+import { dropFirstBook, moveIntoReader, takeFirstBook, type FirstBook } from './firstBook'
 import { documentUrl, firstPageDone, mediaOverlaysOf, takeBook, type MediaOverlays } from './openBook'
 import { openWindow } from './openWindow'
 import { shownFrames, type BookPlaces, type usePagerBridge } from './pagerBridge'
 import { readiumProgress, toProgress } from './progress'
-import { THEMES, type ReaderPrefs } from './readerPrefs'
+import type { ReaderPrefs } from './readerPrefs'
 import { tocOf, type TocEntry } from './toc'
+
+export { navigatorPreferences, scrolledBook } from './bookOpening'
 
 /**
  * The Readium navigator's life (issue 36: EpubReader's split): opening the chapter's book in the
@@ -19,37 +22,6 @@ import { tocOf, type TocEntry } from './toc'
  * keys, links, blank pages turned past), and closing it. EpubReader keeps the state; this opens
  * the book once per chapter (and on retry) and reports into that state.
  */
-
-/** Arrow keys, page keys and space, forwarded from inside the book's frames. */
-const TURN_KEYS = [37, 39, 32, 33, 34].map((keyCode) => ({ keyCode }))
-
-/** The end of a book as read progress: SPEC §3's finished position. */
-const FINISHED_POSITION = 10000
-
-/** A book whose package asks to be scrolled (rendition:flow scrolled-doc or scrolled-continuous). */
-export function scrolledBook(metadata: Record<string, unknown> | undefined): boolean {
-  const presentation = metadata?.presentation as { overflow?: string } | undefined
-  return presentation?.overflow === 'scrolled'
-}
-
-/** The side room of scrolled text, in CSS pixels. */
-const SCROLL_SIDE_PADDING = 16
-
-export function navigatorPreferences(prefs: ReaderPrefs, vertical: boolean, scrolled = false) {
-  const theme = THEMES[prefs.theme]
-  const scroll = prefs.scroll || scrolled
-  const base = {
-    fontSize: prefs.fontSize,
-    backgroundColor: theme.background,
-    textColor: theme.text,
-    scroll,
-    // Scrolled, the text keeps off the screen's edges on a phone as a paginated page does (Readium's
-    // page gutter is for pages only); on a wide screen the line length centres it anyway.
-    ...(scroll ? { scrollPaddingLeft: SCROLL_SIDE_PADDING, scrollPaddingRight: SCROLL_SIDE_PADDING } : {}),
-  }
-  // Vertical Japanese: lines run top to bottom, so let them use the page's height.
-  return vertical ? { ...base, maximalLineLength: null } : base
-}
 
 /** What opening the book reads and sets: EpubReader's own refs, state setters and pager bridge. */
 export interface NavigatorScene {
@@ -61,6 +33,8 @@ export interface NavigatorScene {
   /** The element the navigator draws its frames in. */
   container: RefObject<HTMLDivElement | null>
   navigator: RefObject<EpubNavigator | null>
+  /** The Readium the open book was built with (the page's book starter's own copy, or the reader's chunks). */
+  readium: RefObject<ReadiumParts | null>
   /** The reader's box (its data-place, written with each report). */
   root: RefObject<HTMLDivElement | null>
   book: RefObject<BookPlaces | null>
@@ -100,6 +74,7 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
     locale,
     container,
     navigator,
+    readium,
     root,
     book,
     goToEntry,
@@ -117,20 +92,25 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
   useEffect(() => {
     let cancelled = false
     let created: EpubNavigator | null = null
+    let adopted: FirstBook | null = null
     setState({ kind: 'loading' })
     void (async () => {
       try {
-        // Started by the viewer as soon as it knew the chapter is a book (openBook.ts), else now.
-        const [{ EpubNavigator }, shared, publication] = await takeBook(chapter, locale)
+        // The book the page opened before the app (bookStart.ts, issue 39), once; else the one
+        // the viewer started as soon as it knew the chapter is a book (openBook.ts), else now.
+        adopted = attempt === 0 ? takeFirstBook(chapter, locale, initial) : null
+        let parts: ReadiumParts
+        let publication: EpubPublication
+        if (adopted) ({ readium: parts, answer: publication } = adopted)
+        else {
+          const [navigatorModule, sharedModule, answer] = await takeBook(chapter, locale)
+          parts = { navigator: navigatorModule, shared: sharedModule }
+          publication = answer
+        }
         if (cancelled || !container.current) return
-        // The frames load each file through a <base> of its absolute URL: make the self link absolute.
-        const links = (publication.manifest.links as { rel?: string; href: string }[]).map((link) =>
-          link.rel === 'self' ? { ...link, href: new URL(link.href, window.location.href).href } : link,
-        )
-        const self = links.find((link) => link.rel === 'self')?.href ?? window.location.href
-        const manifest = shared.Manifest.deserialize({ ...publication.manifest, links })
-        if (!manifest) throw new Error('manifest')
-        const pub = new shared.Publication({ manifest, fetcher: new shared.HttpFetcher(undefined, self.slice(0, self.lastIndexOf('/') + 1)) })
+        readium.current = parts
+        const { shared } = parts
+        const prepared = prepareBook(parts, publication, initial)
         setToc(tocOf(publication.manifest))
         reflowable.current = new Set(
           chapter.epub?.layout === 'fixed'
@@ -142,7 +122,7 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
         )
         overlays.current = mediaOverlaysOf(publication)
         setActiveClass(overlays.current.activeClass)
-        scrolledRef.current = scrolledBook(publication.manifest.metadata as Record<string, unknown>)
+        scrolledRef.current = prepared.scrolled
         setScrolled(scrolledRef.current)
         goToEntry.current = (entry) => {
           const link = shared.Link.deserialize({ href: entry.href, title: entry.title, type: 'application/xhtml+xml' })
@@ -150,34 +130,10 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
           pending.current = { href: link.href.split('#')[0] ?? link.href, where: 0 }
           navigator.current?.goLink(link, false, () => undefined)
         }
-        const listed = publication.positionCounts
-          ? positionsFromCounts(publication.manifest.readingOrder as { href: string; type?: string }[], publication.positionCounts)
-          : publication.positions
-        const positions = listed.map((position) => shared.Locator.deserialize(position)).filter((position): position is ReadiumLocator => Boolean(position))
-        const startHref = initial && positions.some((position) => position.href === initial.href) ? initial.href : null
+        const { positions, readingOrder, start } = prepared
         const lastPosition = positions.length
-        const last = positions[positions.length - 1]
-        const finished = initial?.position === FINISHED_POSITION && last !== undefined
-        let start: ReadiumLocator | undefined
-        pending.current = null
-        if (finished) {
-          // Read to the end before: open on the last page, with the end (next episode, read again) offered.
-          start = last.copyWithLocations({ progression: 0.999 })
-          pending.current = { href: last.href, where: 'end' }
-          setEndOpen(true)
-        } else if (startHref && initial) {
-          start = new shared.Locator({
-            href: startHref,
-            type: initial.type,
-            locations: new shared.LocatorLocations({
-              progression: initial.progression,
-              totalProgression: initial.totalProgression,
-              position: initial.position,
-            }),
-          })
-          pending.current = { href: startHref, where: initial.progression }
-        }
-        const readingOrder = manifest.readingOrder.items
+        pending.current = prepared.pending
+        if (prepared.endOpen) setEndOpen(true)
         const onProgress = (progress: ReadProgress, lastDocument: boolean, atDocumentEnd: boolean) => {
           const ended = lastDocument && atDocumentEnd
           setCurrentHref(progress.href)
@@ -191,21 +147,8 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
         book.current = { readingOrder, positions, onProgress }
         const listeners: EpubNavigatorListeners = {
           frameLoaded: (wnd) => {
-            // A frame needs an accessible name (WCAG 4.1.2, axe frame-title): the chapter it shows.
-            try {
-              wnd.frameElement?.setAttribute('title', [chapter.contentName, chapter.name].filter(Boolean).join(' – '))
-            } catch {
-              /* a frame we cannot reach (being torn down) */
-            }
-            if (chapter.epub?.layout === 'fixed') {
-              reflowFixedFrames()
-              return
-            }
-            try {
-              fitListMarkers(wnd.document)
-            } catch {
-              /* a frame we cannot reach (being torn down): nothing to fit */
-            }
+            dressFrame(wnd, chapter)
+            if (chapter.epub?.layout === 'fixed') reflowFixedFrames()
           },
           positionChanged: (locator) => {
             if (syncPager(locator)) return
@@ -274,18 +217,26 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
         }
         const box = container.current
         const open = async (from: ReadiumLocator | undefined) => {
-          created = new EpubNavigator(box, pub, listeners, positions, from, {
-            preferences: navigatorPreferences(latest.current.prefs, vertical, scrolledRef.current),
-            defaults: {},
-            keyboardPeripherals: [{ type: 'turn', keyCombos: TURN_KEYS }],
-            // Each document says when it can be shown, before its fonts are in (issue 39).
-            injectables: documentReadyInjectables(),
-          } as never)
+          created = createNavigator(parts, box, prepared, listeners, from, navigatorPreferences(latest.current.prefs, vertical, scrolledRef.current))
           navigator.current = created
           await created.load()
         }
+        /** The page's open book, once its first page is up, moved into the reader's box (false: it failed, open anew). */
+        const adopt = async (first: FirstBook): Promise<boolean> => {
+          created = first.navigator
+          navigator.current = created
+          if (!(await first.loaded) || cancelled || !moveIntoReader(first, box)) return false
+          first.relay.target = listeners
+          // Where it is: the reader's progress, its pager and its end, as if it had opened it.
+          if (first.relay.position) listeners.positionChanged(first.relay.position)
+          return true
+        }
         try {
-          await open(start)
+          if (!adopted || !(await adopt(adopted))) {
+            if (adopted) dropFirstBook(adopted)
+            if (cancelled) return
+            await open(start)
+          }
         } catch (error) {
           if (!start || cancelled) throw error
           // The saved place no longer opens (a document that fails to load): that must not shut
@@ -325,7 +276,9 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
       paged.current = null
       book.current = null
       navigator.current = null
+      readium.current = null
       void created?.destroy()
+      adopted?.container.remove()
     }
     // The book opens once per chapter (and on retry); the reader's moves must not reopen it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { safeStorage, STORAGE_KEYS, type ReadProgress } from '@koma/contracts'
+import { safeStorage, STORAGE_KEYS, type Chapter, type ReadProgress } from '@koma/contracts'
 
 /**
  * SPEC §4 session reading status: kept locally per content and chapter with its position, so a
@@ -51,4 +51,9 @@ export function localReadingOfContent(contentId: number): LocalReading[] {
   return Object.values(readAll())
     .filter((entry) => entry.contentId === contentId)
     .sort((a, b) => b.updatedAt - a.updatedAt)
+}
+
+/** Where a chapter opens: the signed-in reader's saved place (the API's), else this browser's, else its start (null). */
+export function openingPlace(chapter: Pick<Chapter, 'contentId' | 'id' | 'progress'>): ReadProgress | null {
+  return chapter.progress ?? localReading(chapter.contentId, chapter.id) ?? null
 }

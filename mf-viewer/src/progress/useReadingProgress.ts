@@ -1,5 +1,5 @@
 import { api, auth, endpoints, useHydrated, type Chapter, type ReadProgress } from '@koma/contracts'
-import { localReading, saveLocalReading } from './localReading'
+import { openingPlace, saveLocalReading } from './localReading'
 import { finishedProgress } from '@koma/contracts/domain'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 
@@ -44,9 +44,7 @@ export function useReadingProgress(chapter: Chapter): ReadingProgress {
   // This browser's own place is read once hydrated (a page the edge drew opens at the start, issue 13).
   const hydrated = useHydrated()
   const initial = useMemo<ReadProgress | null>(() => {
-    const server = chapter.progress ?? null
-    const local = hydrated ? localReading(chapter.contentId, chapter.id) : null
-    return server ?? local ?? null
+    return hydrated ? openingPlace(chapter) : (chapter.progress ?? null)
     // Only when the chapter changes: the reader's own moves must not re-position the viewer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chapter.contentId, chapter.id, hydrated])

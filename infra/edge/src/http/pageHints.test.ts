@@ -8,6 +8,7 @@ import { removeDir, tempDir } from '../test/fixtures'
 import type { Registry } from '../registry/types'
 
 const V = '20260101000000-aaaaaaaa'
+const V2 = '20260102000000-bbbbbbbb'
 const registry: Registry = {
   host: { version: V, base: `/host/${V}/` },
   remotes: { mf_catalog: { version: V, entry: `/remotes/mf-catalog/${V}/mf-manifest.json` } },
@@ -70,6 +71,10 @@ describe('what the edge writes into the first page', () => {
         'chunk:read-aloud': ['read-aloud.v.js'],
       }),
     )
+    // A later viewer build with the page's book starter (issue 39).
+    const starterDir = path.join(root, 'remotes', 'mf-viewer', V2)
+    await fs.cp(viewerDir, starterDir, { recursive: true })
+    await fs.writeFile(path.join(starterDir, 'book-start.js'), '/* the book starter */')
     await fs.mkdir(path.join(root, 'host', V), { recursive: true })
     await fs.writeFile(path.join(root, 'host', V, 'route-chunks.json'), JSON.stringify({ 'messages:en': ['12.h.js'], 'messages:fr': ['13.h.js'] }))
     api = Fastify()
@@ -101,7 +106,9 @@ describe('what the edge writes into the first page', () => {
         result: {
           id: Number(chapterId),
           orientation,
-          chapterFileFormat: chapterId === '4' || chapterId === '10' ? 'epub' : 'image',
+          chapterFileFormat: chapterId === '4' || chapterId === '10' || chapterId === '11' ? 'epub' : 'image',
+          // Chapter 11: a book read right to left (vertical Japanese), which the reader's own pager turns.
+          readingDirection: chapterId === '11' ? 'rtl' : 'ltr',
           ...(chapterId === '10' ? { progress: { href: 'OPS/chapter-2.xhtml#p3' } } : {}),
           // Chapter 6: an API that (wrongly) answered a visitor a mature title's chapter (issue 33).
           mature: chapterId === '6',
@@ -287,6 +294,42 @@ describe('what the edge writes into the first page', () => {
     expect(resumed.head).toContain('href="/api/comic/5/chapter/10/product/epub/OPS/chapter-2.xhtml" crossorigin="anonymous">')
     // Asked as a visitor, in the page's language.
     expect(chapterCalls).toContain('epub 4 product fr ')
+  })
+
+  it("a book Readium pages alone opens before the app: the viewer's book starter, its note, the app's scripts named for after its first page (issue 39)", async () => {
+    const withStarter: Registry = {
+      ...registry,
+      remotes: { ...registry.remotes, mf_viewer: { version: V2, entry: `/remotes/mf-viewer/${V2}/mf-manifest.json` } },
+    }
+    const hints = new PageHints(root, apiUrl, { now: () => 1000, homeWaitMs: 10_000 })
+    const hostScripts = ['/host/h/main.js']
+    const book = await hints.headFor(request('/fr/comic/5/chapter/4/product'), withStarter, undefined, { hostScripts })
+    expect({ answered: book.answered, scriptsDeferred: book.scriptsDeferred }).toEqual({ answered: false, scriptsDeferred: true })
+    expect(book.head).toContain(`<script defer fetchpriority="high" src="/remotes/mf-viewer/${V2}/book-start.js"></script>`)
+    const note = JSON.parse(/id="koma-first-book">(.*?)<\/script>/.exec(book.head)?.[1] ?? 'null') as unknown
+    const query = { chapterId: '4', chapterFileSalesType: 'product', languageId: 'fr' }
+    expect(note).toEqual({
+      chapter: bootKey(endpoints.chapter, { type: 'comic', id: '5', chapterId: '4', salesType: 'product' }),
+      book: bootKey(endpoints.chapterEpub, { type: 'comic', id: '5' }, query),
+      locale: 'fr',
+    })
+    // The answers the note names are in the boot data.
+    const results = (JSON.parse(/id="koma-boot">(.*?)<\/script>/.exec(book.head)?.[1] ?? '{}') as { results?: Record<string, unknown> }).results ?? {}
+    expect(Object.keys(results)).toEqual([(note as { chapter: string }).chapter, (note as { book: string }).book])
+    // No script preloaded: the host's, the viewer's and the reader's own chunk come after the first page; Readium never (the starter has it).
+    expect(book.head).not.toContain('as="script"')
+    const deferred = JSON.parse(/id="koma-scripts">(.*?)<\/script>/.exec(book.head)?.[1] ?? '[]') as string[]
+    expect(deferred[0]).toBe('/host/h/main.js')
+    expect(deferred).toContain(`/remotes/mf-viewer/${V2}/epub-reader.v.js`)
+    expect(deferred.filter((file) => /readium|734/.test(file))).toEqual([])
+    // The first document is still preloaded: the starter asks for it first.
+    expect(book.head).toContain('<link rel="preload" as="fetch" href="/api/comic/5/chapter/4/product/epub/OPS/cover.xhtml" crossorigin="anonymous">')
+    // A right-to-left book: the app opens it, as before (its chunks preloaded, no starter).
+    const rtl = await hints.headFor(request('/fr/comic/5/chapter/11/product'), withStarter, undefined, { hostScripts })
+    expect(rtl.scriptsDeferred).toBe(false)
+    expect(rtl.head).not.toContain('book-start.js')
+    expect(rtl.head).not.toContain('koma-first-book')
+    expect(rtl.head).toContain(`<link rel="preload" href="/remotes/mf-viewer/${V2}/readium.v.js" as="script">`)
   })
 
   it('a book opens on the document of the saved place, else the first, and only one of its own', () => {

@@ -30,6 +30,7 @@ import {
   type ResultOf,
 } from '@koma/contracts/server'
 import { resolveRoute } from '@koma/contracts/match'
+import { BOOK_START_FILE, FIRST_BOOK_ID, opensBeforeApp, type FirstBookNote } from '@koma/contracts/firstBook'
 import type { Registry } from '../registry/types'
 import { apiCall, FIRST_PAGE_API_WAIT_MS, type AnyEndpoint, type ApiAnswer, type ApiTarget } from './apiFetch'
 import { compressVariants, type Variants } from './encoding'
@@ -61,6 +62,8 @@ interface RemoteFiles {
   entry: string
   routes: string[]
   chunks: Record<string, string[]>
+  /** The build's book starter (contracts' BOOK_START_FILE), when it has one. */
+  bookStart: string | null
 }
 
 /** Immutable per version folder: read once. */
@@ -88,12 +91,17 @@ class RemoteVersions {
       const manifest = JSON.parse(await fs.readFile(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest
       const entry = manifest.metaData?.remoteEntry
       const chunks = await readRouteChunks(dir)
+      const bookStart = await fs.access(path.join(dir, BOOK_START_FILE)).then(
+        () => base + BOOK_START_FILE,
+        () => null,
+      )
       return {
         base,
         manifest: manifestUrl,
         entry: base + (entry?.path ? `${entry.path.replace(/\/$/, '')}/` : '') + (entry?.name ?? 'remoteEntry.js'),
         routes: (manifest.exposes ?? []).find((expose) => expose.name === 'routes')?.assets?.js?.sync ?? [],
         chunks,
+        bookStart,
       }
     } catch {
       this.cache.delete(manifestUrl)
@@ -279,6 +287,11 @@ export class PageHints {
        * fetched once the page is painted, instead of preloaded (scriptsDeferred says which).
        */
       deferScripts?: string[]
+      /**
+       * The host page's own preloads: on a book's page that opens its book before the app (issue
+       * 39), named in koma-scripts like a drawn page's, fetched once the book's first page is up.
+       */
+      hostScripts?: string[]
       /** A page the edge draws: the time zone it draws dates in (BootData.timeZone). */
       timeZone?: string
     } = {},
@@ -294,6 +307,8 @@ export class PageHints {
     const parts: string[] = [`<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>`]
     /** The answer the route's screen draws from is in the page (home's, a title's, a chapter's): the edge may draw it. */
     let answered = false
+    /** The page opens its book before the app (issue 39): the viewer's book starter's URL. */
+    let startsBook: string | null = null
     const scripts: string[] = []
     const preloadScript = (href: string) => void scripts.push(href)
     // The request's page-readable cookies (never the httpOnly ones): the page's first cookie reads
@@ -420,7 +435,19 @@ export class PageHints {
           }
           const live = registry.remotes.mf_viewer
           const files = live ? await this.remotes.get('mf_viewer', live.entry) : null
-          if (files) for (const name of NOVEL_READER_CHUNKS) for (const file of files.chunks[`chunk:${name}`] ?? []) preloadScript(files.base + file)
+          // A book Readium pages alone opens before the app (contracts' firstBook.ts): the page runs
+          // the viewer's book starter, and the app's scripts (the reader's own chunk among them,
+          // Readium not: the starter brings it) are fetched once its first page is up.
+          if (files?.bookStart && opensBeforeApp(chapter, publication)) {
+            startsBook = files.bookStart
+            const note: FirstBookNote = {
+              chapter: bootKey(endpoints.chapter, params),
+              book: bootKey(endpoints.chapterEpub, { type: params.type, id: params.id }, query),
+              locale,
+            }
+            parts.push(`<script type="application/json" id="${FIRST_BOOK_ID}">${jsonForScript(note)}</script>`)
+            for (const file of files.chunks['chunk:epub-reader'] ?? []) preloadScript(files.base + file)
+          } else if (files) for (const name of NOVEL_READER_CHUNKS) for (const file of files.chunks[`chunk:${name}`] ?? []) preloadScript(files.base + file)
           const first = firstDocument(publication, chapter.progress?.href ?? null)
           // As Readium's fetcher (and openBook's warm-up) asks it: a same-origin fetch.
           if (first) parts.push(`<link rel="preload" as="fetch" href="${escapeMarkup(first)}" crossorigin="anonymous">`)
@@ -457,7 +484,11 @@ export class PageHints {
     }
     if (boot.results) boot.locale = locale
     // The scripts: preloaded, or, on a page the edge will draw, named for after its first paint.
-    const deferred = extra.deferScripts && answered ? [...new Set([...extra.deferScripts, ...scripts])] : null
+    const own = extra.deferScripts && answered ? extra.deferScripts : startsBook ? extra.hostScripts : undefined
+    const deferred = own ? [...new Set([...own, ...scripts])] : null
+    // Before the loader's tag (deferred scripts run in order): the starter is on its way first, at
+    // high priority, and has told the page it opens a book before the loader looks.
+    if (startsBook && deferred) parts.push(`<script defer fetchpriority="high" src="${escapeMarkup(startsBook)}"></script>`)
     if (!deferred) for (const href of new Set(scripts)) parts.push(`<link rel="preload" href="${escapeMarkup(href)}" as="script">`)
     const tag = createHash('sha256')
       .update(parts.join(''))

@@ -1,0 +1,112 @@
+import type { Chapter, EpubPublication, Locale, ReadProgress } from '@koma/contracts'
+import { FIRST_BOOK_GLOBAL, type FirstBookSignal } from '@koma/contracts/firstBook'
+import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
+import type { Locator as ReadiumLocator } from '@readium/shared'
+import { dressFrame, type ReadiumParts } from './bookOpening'
+
+/**
+ * The book the page opened before the app (bookStart.ts, issue 39), handed to the novel reader:
+ * the open navigator, the element its frames are in, and the Readium it was built with (the
+ * starter's own copy: the reader keeps using it for this book, so its classes are the navigator's).
+ */
+export interface FirstBook extends FirstBookSignal {
+  /** The chapter and language it is (bookKey). */
+  key: string
+  chapter: Chapter
+  answer: EpubPublication
+  /** The place it opened at, as the reader would have chosen it. */
+  initial: ReadProgress | null
+  readium: ReadiumParts
+  navigator: EpubNavigator
+  /** Settles with the navigator's first load: true once the first page is up, false if it failed. */
+  loaded: Promise<boolean>
+  /** The element the navigator draws its frames in (outside the app's tree until the reader takes it). */
+  container: HTMLElement
+  /** The navigator's listeners pass to `target` once the reader has taken the book; before, the starter's own. */
+  relay: { target: EpubNavigatorListeners | null; position: ReadiumLocator | null }
+  /** Taken by a reader (once). */
+  taken: boolean
+}
+
+/** The starter's box (before the reader takes it) and its style element. */
+export const FIRST_BOOK_BOX_ID = 'koma-first-book-box'
+export const FIRST_BOOK_STYLE_ID = 'koma-first-book-box-style'
+
+/** What the starter wrote on the page: a signal only (it opened nothing), or a book. */
+type Written = FirstBookSignal | FirstBook
+
+const written = (): Written | undefined =>
+  typeof window === 'undefined' ? undefined : (window as Window & { [FIRST_BOOK_GLOBAL]?: Written })[FIRST_BOOK_GLOBAL]
+
+/** The key a book is known by: its chapter (type, title, episode, access) and language. */
+export const bookKey = (chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale): string =>
+  `${chapter.contentType}:${chapter.contentId}:${chapter.id}:${chapter.salesType}:${locale}`
+
+/** The page's book for this chapter, not yet taken. */
+export function firstBookFor(chapter: Pick<Chapter, 'contentType' | 'contentId' | 'id' | 'salesType'>, locale: Locale): FirstBook | null {
+  const book = written()
+  return book && 'key' in book && !book.taken && book.key === bookKey(chapter, locale) ? book : null
+}
+
+const samePlace = (a: ReadProgress | null, b: ReadProgress | null): boolean =>
+  a === b || (a !== null && b !== null && a.href === b.href && a.progression === b.progression && a.position === b.position)
+
+/**
+ * Takes the page's book for the reader, once: only the chapter's, opened where the reader would
+ * open it. One opened elsewhere (the saved place changed meanwhile) is closed and not taken.
+ */
+export function takeFirstBook(chapter: Chapter, locale: Locale, initial: ReadProgress | null): FirstBook | null {
+  const book = firstBookFor(chapter, locale)
+  if (!book) return null
+  book.taken = true
+  if (samePlace(book.initial, initial)) return book
+  dropFirstBook(book)
+  return null
+}
+
+/** Closes a book the reader does not keep (a failed first load, another place). */
+export function dropFirstBook(book: FirstBook): void {
+  book.relay.target = null
+  void book.navigator.destroy().catch(() => undefined)
+  book.container.remove()
+}
+
+/**
+ * Moves the book's box, open frames and all, into the reader's box: `moveBefore` keeps each frame's
+ * document (a plain move would reload it). It then fills the reader's box (the same size: nothing
+ * is laid out again), and the reader's frame rules apply to it in place of the starter's.
+ */
+export function moveIntoReader(book: FirstBook, into: HTMLElement): boolean {
+  const move = (into as HTMLElement & { moveBefore?: (node: Node, child: Node | null) => void }).moveBefore
+  try {
+    if (typeof move !== 'function') return false
+    move.call(into, book.container, null)
+  } catch {
+    return false
+  }
+  book.container.removeAttribute('id')
+  book.container.removeAttribute('data-testid')
+  book.container.style.cssText = 'position:absolute;inset:0;overflow:hidden'
+  book.container.ownerDocument.getElementById(FIRST_BOOK_STYLE_ID)?.remove()
+  return true
+}
+
+/**
+ * The navigator's listeners for a book opened before the app: once the reader has taken it, each
+ * goes to the reader's own (`relay.target`). Before, its frames are dressed as the reader would
+ * (their name, their lists' room) and its place is kept for the reader; taps and keys wait for the
+ * reader (a fraction of a second), a tap or a link doing nothing meanwhile.
+ */
+export function relayListeners(relay: FirstBook['relay'], chapter: Pick<Chapter, 'contentName' | 'name' | 'epub'>): EpubNavigatorListeners {
+  return new Proxy({} as EpubNavigatorListeners, {
+    get:
+      (_listeners, name: keyof EpubNavigatorListeners) =>
+      (...args: unknown[]) => {
+        const target = relay.target
+        if (target) return (target[name] as (...each: unknown[]) => unknown)(...args)
+        if (name === 'frameLoaded') dressFrame(args[0] as Window, chapter)
+        if (name === 'positionChanged') relay.position = args[0] as ReadiumLocator
+        return name === 'tap' || name === 'click' || name === 'handleLocator' ? true : undefined
+      },
+  })
+}
