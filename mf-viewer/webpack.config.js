@@ -15,5 +15,5 @@ module.exports = koma({
   pageEntries: { 'book-start': './src/epub/bookStart.ts' },
   // Compiled whole off the main thread as they load (infra/webpack/compile-hints.js): the novel
   // reader's chunks, nearly all of which runs before a book's first page (issue 39).
-  compileHints: ['epub-reader', 'readium', 'readium-shared', 'book-start'],
+  compileHints: ['epub-reader', 'readium', 'readium-shared'],
 })

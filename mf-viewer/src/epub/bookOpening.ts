@@ -29,6 +29,49 @@ export function lacksReadiumBuiltIns(): boolean {
   )
 }
 
+/** The URL of a reading-order document: relative to the manifest's self link, as Readium's fetcher resolves it. */
+export function documentUrl(publication: Pick<EpubPublication, 'manifest'>, href: string, base = window.location.href): string | null {
+  const links = (publication.manifest.links ?? []) as { rel?: string | string[]; href: string }[]
+  const self = links.find((link) => (Array.isArray(link.rel) ? link.rel.includes('self') : link.rel === 'self'))
+  if (!self) return null
+  const selfUrl = new URL(self.href, base)
+  return new URL(href, selfUrl.href.slice(0, selfUrl.href.lastIndexOf('/') + 1)).href
+}
+
+/** How many of the first document's images are fetched ahead: the first page shows one or two at most. */
+const FIRST_IMAGES = 2
+
+export function warmFirstDocument(publication: EpubPublication, startHref: string | null): void {
+  if (typeof fetch !== 'function' || typeof DOMParser === 'undefined') return
+  const order = (publication.manifest.readingOrder ?? []) as { href: string; type?: string }[]
+  const first = order.find((link) => link.href === startHref) ?? order[0]
+  const url = first ? documentUrl(publication, first.href) : null
+  if (!first || !url) return
+  void fetch(url)
+    .then((response) => (response.ok ? response.text() : null))
+    .then((text) => {
+      if (!text) return
+      const doc = new DOMParser().parseFromString(text, first.type === 'text/html' ? 'text/html' : 'application/xhtml+xml')
+      const styles = [...doc.querySelectorAll('link[rel~="stylesheet"][href]')].map((link) => link.getAttribute('href') as string)
+      const images = [...doc.querySelectorAll('img[src], image')]
+        .map((image) => image.getAttribute('src') ?? image.getAttribute('href') ?? image.getAttribute('xlink:href'))
+        .filter((src): src is string => Boolean(src))
+        .slice(0, FIRST_IMAGES)
+      // Only the book's own resources, under its folder: a book's markup is the publisher's (or an
+      // attacker's), and a URL it names elsewhere on the site (the reader's profile, say) must never
+      // be fetched with the reader's cookies (epubSecurity.e2e).
+      const bookFolder = documentUrl(publication, '')
+      for (const href of [...styles, ...images]) {
+        const resolved = new URL(href, url)
+        if (bookFolder && resolved.origin === window.location.origin && resolved.href.startsWith(bookFolder) && !resolved.search)
+          void fetch(resolved.href)
+            .then((response) => response.arrayBuffer())
+            .catch(() => undefined)
+      }
+    })
+    .catch(() => undefined)
+}
+
 /** Arrow keys, page keys and space, forwarded from inside the book's frames. */
 const TURN_KEYS = [37, 39, 32, 33, 34].map((keyCode) => ({ keyCode }))
 

@@ -2,7 +2,7 @@ import type { BootData, Chapter, EpubPublication } from '@koma/contracts'
 import { BOOT_DATA_ID, FIRST_BOOK_GLOBAL, opensBeforeApp, readFirstBookNote, type FirstBookSignal } from '@koma/contracts/firstBook'
 import { EpubNavigator, EpubPreferences } from '@readium/navigator'
 import { HttpFetcher, Link, Locator, LocatorLocations, Manifest, Publication } from '@readium/shared'
-import { createNavigator, lacksReadiumBuiltIns, navigatorPreferences, prepareBook, type ReadiumParts } from './bookOpening'
+import { createNavigator, lacksReadiumBuiltIns, navigatorPreferences, prepareBook, warmFirstDocument, type ReadiumParts } from './bookOpening'
 import { bookKey, FIRST_BOOK_BOX_ID, FIRST_BOOK_STYLE_ID, relayListeners, type FirstBook } from './firstBook'
 import { FRAME_BOTTOM, FRAME_TOP } from './frameBox'
 import { openingPlace } from '../progress'
@@ -38,7 +38,9 @@ function box(background: string): HTMLElement {
   const style = document.createElement('style')
   style.id = FIRST_BOOK_STYLE_ID
   // The first page shows at once: no fade (EpubReader's frame rules say the same while it loads).
-  style.textContent = `#${FIRST_BOOK_BOX_ID} iframe{border:0}#${FIRST_BOOK_BOX_ID} .readium-navigator-iframe{width:100%;height:100%;transition:none!important}`
+  // Around it, until the reader is drawn, the viewer's dark page (ViewerPage) rather than the
+  // host's empty-page header bar.
+  style.textContent = `#${FIRST_BOOK_BOX_ID} iframe{border:0}#${FIRST_BOOK_BOX_ID} .readium-navigator-iframe{width:100%;height:100%;transition:none!important}body{background:#111}#root:empty::before{display:none}`
   document.head.appendChild(style)
   const element = document.createElement('div')
   element.id = FIRST_BOOK_BOX_ID
@@ -58,6 +60,9 @@ function open(signal: FirstBookSignal & { done(): void }): void {
   if (!movable || lacksReadiumBuiltIns() || !opensBeforeApp(chapter, answer)) return signal.done()
   // Where the reader opens it (useReadingProgress): the member's saved place, else this browser's.
   const initial = openingPlace(chapter)
+  // The document it opens on is on its way (the page preloads it): its stylesheets and first
+  // images too, now, not once Readium's frame asks for them.
+  warmFirstDocument(answer, initial?.href ?? null)
   const prefs = loadReaderPrefs()
   const book = prepareBook(readium, answer, initial)
   const container = box(THEMES[prefs.theme].background)
@@ -95,6 +100,7 @@ export function startBook(): void {
   } catch {
     // Anything unforeseen: the app opens the book, as it would without this.
     document.getElementById(FIRST_BOOK_BOX_ID)?.remove()
+    document.getElementById(FIRST_BOOK_STYLE_ID)?.remove()
     ;(window as Window & { [FIRST_BOOK_GLOBAL]?: FirstBookSignal })[FIRST_BOOK_GLOBAL] = { shown }
     done()
   }

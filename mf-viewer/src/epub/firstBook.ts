@@ -69,6 +69,7 @@ export function dropFirstBook(book: FirstBook): void {
   book.relay.target = null
   void book.navigator.destroy().catch(() => undefined)
   book.container.remove()
+  book.container.ownerDocument.getElementById(FIRST_BOOK_STYLE_ID)?.remove()
 }
 
 /**

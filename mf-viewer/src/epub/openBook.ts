@@ -2,7 +2,7 @@ import { api, endpoints, holdPageWork, type Chapter, type EpubPublication, type 
 
 import type * as ReadiumNavigator from '@readium/navigator'
 import type * as ReadiumShared from '@readium/shared'
-import { lacksReadiumBuiltIns } from './bookOpening'
+import { documentUrl, lacksReadiumBuiltIns, warmFirstDocument } from './bookOpening'
 import { bookKey, firstBookFor } from './firstBook'
 
 type Navigator = typeof ReadiumNavigator
@@ -86,49 +86,6 @@ export function takeBook(chapter: Chapter, locale: Locale): Promise<BookParts> {
   const held = opening.get(key)
   opening.delete(key)
   return held && Date.now() - held.at < KEEP_MS ? held.book : start(chapter, locale)
-}
-
-/** The URL of a reading-order document: relative to the manifest's self link, as Readium's fetcher resolves it. */
-export function documentUrl(publication: Pick<EpubPublication, 'manifest'>, href: string, base = window.location.href): string | null {
-  const links = (publication.manifest.links ?? []) as { rel?: string | string[]; href: string }[]
-  const self = links.find((link) => (Array.isArray(link.rel) ? link.rel.includes('self') : link.rel === 'self'))
-  if (!self) return null
-  const selfUrl = new URL(self.href, base)
-  return new URL(href, selfUrl.href.slice(0, selfUrl.href.lastIndexOf('/') + 1)).href
-}
-
-/** How many of the first document's images are fetched ahead: the first page shows one or two at most. */
-const FIRST_IMAGES = 2
-
-function warmFirstDocument(publication: EpubPublication, startHref: string | null): void {
-  if (typeof fetch !== 'function' || typeof DOMParser === 'undefined') return
-  const order = (publication.manifest.readingOrder ?? []) as { href: string; type?: string }[]
-  const first = order.find((link) => link.href === startHref) ?? order[0]
-  const url = first ? documentUrl(publication, first.href) : null
-  if (!first || !url) return
-  void fetch(url)
-    .then((response) => (response.ok ? response.text() : null))
-    .then((text) => {
-      if (!text) return
-      const doc = new DOMParser().parseFromString(text, first.type === 'text/html' ? 'text/html' : 'application/xhtml+xml')
-      const styles = [...doc.querySelectorAll('link[rel~="stylesheet"][href]')].map((link) => link.getAttribute('href') as string)
-      const images = [...doc.querySelectorAll('img[src], image')]
-        .map((image) => image.getAttribute('src') ?? image.getAttribute('href') ?? image.getAttribute('xlink:href'))
-        .filter((src): src is string => Boolean(src))
-        .slice(0, FIRST_IMAGES)
-      // Only the book's own resources, under its folder: a book's markup is the publisher's (or an
-      // attacker's), and a URL it names elsewhere on the site (the reader's profile, say) must never
-      // be fetched with the reader's cookies (epubSecurity.e2e).
-      const bookFolder = documentUrl(publication, '')
-      for (const href of [...styles, ...images]) {
-        const resolved = new URL(href, url)
-        if (bookFolder && resolved.origin === window.location.origin && resolved.href.startsWith(bookFolder) && !resolved.search)
-          void fetch(resolved.href)
-            .then((response) => response.arrayBuffer())
-            .catch(() => undefined)
-      }
-    })
-    .catch(() => undefined)
 }
 
 /** A book's EPUB 3 media overlays (issue 37): each narrated document's SMIL, both by absolute URL, and the class its read fragment takes. */
