@@ -194,7 +194,7 @@ describe('EPUB reader', () => {
     box.dataset.testid = 'epub-frame'
     document.body.appendChild(box)
     const relay: FirstBook['relay'] = { target: null, position: null }
-    const navigator = createNavigator(readium, box, book, relayListeners(relay, novel), book.start, {} as never)
+    const navigator = createNavigator(readium, box, book, relayListeners(relay, novel, { turn: () => undefined, width: () => 390 }), book.start, {} as never)
     const loaded = navigator.load().then(() => true)
     const first: FirstBook = {
       shown: loaded,

@@ -3,7 +3,7 @@ import { BOOT_DATA_ID, FIRST_BOOK_GLOBAL, opensBeforeApp, readFirstBookNote, typ
 import { EpubNavigator, EpubPreferences } from '@readium/navigator'
 import { HttpFetcher, Link, Locator, LocatorLocations, Manifest, Publication } from '@readium/shared'
 import { createNavigator, lacksReadiumBuiltIns, navigatorPreferences, prepareBook, warmFirstDocument, type ReadiumParts } from './bookOpening'
-import { bookKey, FIRST_BOOK_BOX_ID, FIRST_BOOK_STYLE_ID, relayListeners, type FirstBook } from './firstBook'
+import { bookKey, earlyKeys, FIRST_BOOK_BOX_ID, FIRST_BOOK_STYLE_ID, relayListeners, type EarlyReading, type FirstBook } from './firstBook'
 import { FRAME_BOTTOM, FRAME_TOP } from './frameBox'
 import { openingPlace } from '../progress'
 import { loadReaderPrefs, THEMES } from './readerPrefs'
@@ -67,7 +67,24 @@ function open(signal: FirstBookSignal & { done(): void }): void {
   const book = prepareBook(readium, answer, initial)
   const container = box(THEMES[prefs.theme].background)
   const relay: FirstBook['relay'] = { target: null, position: null }
-  const navigator = createNavigator(readium, container, book, relayListeners(relay, chapter), book.start, navigatorPreferences(prefs, false, book.scrolled))
+  /** Its first page is up: before, a turn would be lost by Readium. */
+  let up = false
+  const early: EarlyReading = {
+    turn: (action) => {
+      if (!up) return
+      if (action === 'next') navigator.goForward(false, () => undefined)
+      else navigator.goBackward(false, () => undefined)
+    },
+    width: () => container.clientWidth || window.innerWidth,
+  }
+  const navigator = createNavigator(
+    readium,
+    container,
+    book,
+    relayListeners(relay, chapter, early),
+    book.start,
+    navigatorPreferences(prefs, false, book.scrolled),
+  )
   const loaded = navigator.load().then(
     () => true,
     () => false,
@@ -86,7 +103,11 @@ function open(signal: FirstBookSignal & { done(): void }): void {
     taken: false,
   }
   ;(window as Window & { [FIRST_BOOK_GLOBAL]?: FirstBook })[FIRST_BOOK_GLOBAL] = first
-  void loaded.then(signal.done)
+  void loaded.then((shown) => {
+    up = shown
+    if (shown) earlyKeys(relay, chapter, early)
+    signal.done()
+  })
 }
 
 /** Runs at once: the signal is on the page before the host's loader looks for it. */

@@ -1,4 +1,5 @@
 import type { Chapter, EpubPublication, Locale, ReadProgress } from '@koma/contracts'
+import { keyAction, tapAction, type TurnAction } from '@koma/contracts/domain'
 import { FIRST_BOOK_GLOBAL, type FirstBookSignal } from '@koma/contracts/firstBook'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Locator as ReadiumLocator } from '@readium/shared'
@@ -92,13 +93,27 @@ export function moveIntoReader(book: FirstBook, into: HTMLElement): boolean {
   return true
 }
 
+/** What a book opened before the app does by itself: turn a page (the navigator's), and the width taps are measured on. */
+export interface EarlyReading {
+  turn(action: 'next' | 'previous'): void
+  width(): number
+}
+
 /**
  * The navigator's listeners for a book opened before the app: once the reader has taken it, each
  * goes to the reader's own (`relay.target`). Before, its frames are dressed as the reader would
- * (their name, their lists' room) and its place is kept for the reader; taps and keys wait for the
- * reader (a fraction of a second), a tap or a link doing nothing meanwhile.
+ * (their name, their lists' room), its place is kept for the reader, and a key or a tap on a side
+ * turns the page as the reader's would (SPEC's tap zones and keys; only left-to-right books open
+ * before the app, for which the key layout setting changes nothing); the menus wait for the reader.
  */
-export function relayListeners(relay: FirstBook['relay'], chapter: Pick<Chapter, 'contentName' | 'name' | 'epub'>): EpubNavigatorListeners {
+export function relayListeners(
+  relay: FirstBook['relay'],
+  chapter: Pick<Chapter, 'contentName' | 'name' | 'epub' | 'readingDirection'>,
+  early: EarlyReading,
+): EpubNavigatorListeners {
+  const turn = (action: TurnAction) => {
+    if (action === 'next' || action === 'previous') early.turn(action)
+  }
   return new Proxy({} as EpubNavigatorListeners, {
     get:
       (_listeners, name: keyof EpubNavigatorListeners) =>
@@ -107,7 +122,26 @@ export function relayListeners(relay: FirstBook['relay'], chapter: Pick<Chapter,
         if (target) return (target[name] as (...each: unknown[]) => unknown)(...args)
         if (name === 'frameLoaded') dressFrame(args[0] as Window, chapter)
         if (name === 'positionChanged') relay.position = args[0] as ReadiumLocator
+        if (name === 'peripheral') turn(keyAction((args[0] as { key?: string } | undefined)?.key ?? '', chapter.readingDirection, 'auto'))
+        if (name === 'tap' || name === 'click') {
+          const width = early.width()
+          const x = ((args[0] as { x?: number } | undefined)?.x ?? 0) / (window.devicePixelRatio || 1)
+          turn(tapAction(Math.min(width, Math.max(0, x)), width, chapter.readingDirection, 'auto'))
+        }
         return name === 'tap' || name === 'click' || name === 'handleLocator' ? true : undefined
       },
   })
+}
+
+/** The page's turn keys before the app (the focus on the page, not in the book): the reader's own listener takes over with the book. */
+export function earlyKeys(relay: FirstBook['relay'], chapter: Pick<Chapter, 'readingDirection'>, early: EarlyReading, win: Window = window): void {
+  const onKey = (event: KeyboardEvent) => {
+    if (relay.target) return win.removeEventListener('keydown', onKey)
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+    const action = keyAction(event.key, chapter.readingDirection, 'auto')
+    if (action !== 'next' && action !== 'previous') return
+    event.preventDefault()
+    early.turn(action)
+  }
+  win.addEventListener('keydown', onKey)
 }
