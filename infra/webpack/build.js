@@ -41,7 +41,7 @@ webpack(configs, (error, multi) => {
   }
   if (failed) process.exit(1)
   const sizes = configs
-    .filter((config) => config.name !== 'loader' && config.name !== 'page-entries')
+    .filter((config) => config.name !== 'page-entries')
     .map((config) => `${(jsBytes(config.output?.path) / 1024).toFixed(0)} kB of JavaScript${config.name === 'server' ? ' for the server' : ''}`)
   console.log(`${path.basename(dir)}: built in ${((Date.now() - started) / 1000).toFixed(1)} s (${sizes.join(', ')})`)
 })

@@ -256,33 +256,7 @@ function serverConfig(pkg, mode) {
 }
 
 /**
- * The host's page loader (issue 13): `src/loader.ts` alone, into dist/loader.js, the page's one
- * script tag. It waits for the first paint of a page the edge drew, then runs main.js, which
- * carries the shared libraries (eager shares). Its own small build: no federation runtime.
- * @param {{ dir: string, name: string }} pkg
- * @param {'production' | 'development'} mode
- * @returns {import('webpack').Configuration}
- */
-function loaderConfig(pkg, mode) {
-  return {
-    name: 'loader',
-    mode,
-    context: pkg.dir,
-    entry: { loader: './src/loader.ts' },
-    target: browserTarget,
-    devtool: mode === 'production' ? 'source-map' : false,
-    output: { path: path.join(pkg.dir, 'dist'), filename: '[name].js', uniqueName: `${pkg.name}_loader`, clean: false },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
-    module: { rules: moduleRules(mode, { browser: true }) },
-    optimization: { minimize: mode === 'production', minimizer: [browserMinimizer()] },
-    performance: { hints: false },
-    infrastructureLogging: { level: 'error' },
-    stats: 'errors-warnings',
-  }
-}
-
-/**
- * A package's page entries (issue 39): files the edge names in a page's own script tags, that run
+ * A package's page entries (issues 13 and 39): files the edge names in a page's own script tags, that run
  * before the host's main.js and without it (mf-viewer's book-start.js opens a novel's first page
  * with Readium, then the app takes the open book over). Each is one file of its own (no chunks, no
  * federation, no shared libraries: nothing of the app is there yet), into dist/<name>.js, in the
@@ -293,6 +267,8 @@ function loaderConfig(pkg, mode) {
  */
 function pageEntriesConfig(pkg, mode) {
   return {
+    // The host's page loader (issue 13, src/loader.ts) is one: it waits for the first paint of a
+    // page the edge drew (and for a book's first page), then runs main.js.
     name: 'page-entries',
     mode,
     context: pkg.dir,
@@ -316,8 +292,8 @@ function pageEntriesConfig(pkg, mode) {
 
 /** The file names a package's other builds write into dist/ beside its browser build's (which must not clean them away). */
 const keptBesideBrowserBuild = (/** @type {{ pageEntries?: Record<string, string> }} */ pkg) => {
-  const files = ['loader', ...Object.keys(pkg.pageEntries ?? {})].map((name) => `${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.js`)
-  return new RegExp(`^(server[\\\\/]|${files.join('|')})`)
+  const files = Object.keys(pkg.pageEntries ?? {}).map((name) => `${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.js`)
+  return new RegExp(`^(server[\\\\/]${files.map((file) => `|${file}`).join('')})`)
 }
 
 /**
@@ -327,11 +303,11 @@ function koma(pkg) {
   /** @param {unknown} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production'
-    const web = browserConfig(pkg, mode)
+    const pageEntries = { ...(pkg.kind === 'host' ? { loader: './src/loader.ts' } : {}), ...pkg.pageEntries }
+    const web = browserConfig({ ...pkg, pageEntries }, mode)
     const configs = [
       web,
-      ...(pkg.kind === 'host' ? [loaderConfig(pkg, mode)] : []),
-      ...(pkg.pageEntries ? [pageEntriesConfig({ ...pkg, pageEntries: pkg.pageEntries }, mode)] : []),
+      ...(Object.keys(pageEntries).length > 0 ? [pageEntriesConfig({ ...pkg, pageEntries }, mode)] : []),
       ...(pkg.serverEntry ? [serverConfig({ ...pkg, serverEntry: pkg.serverEntry }, mode)] : []),
     ]
     return configs.length === 1 ? web : configs
@@ -361,8 +337,8 @@ function browserConfig(pkg, mode) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       publicPath: 'auto',
       uniqueName: pkg.name,
-      // The server build writes dist/server beside this one (serverConfig), the host's page
-      // loader dist/loader.js (loaderConfig), a package's page entries theirs (pageEntriesConfig).
+      // The server build writes dist/server beside this one (serverConfig), the page entries (the
+      // host's loader.js among them) theirs (pageEntriesConfig).
       clean: { keep: keptBesideBrowserBuild(pkg) },
     },
     resolve: {

@@ -202,6 +202,7 @@ describe('EPUB reader', () => {
       chapter: novel,
       answer: publication,
       initial: null,
+      book,
       readium,
       navigator,
       loaded,

@@ -1,5 +1,5 @@
-import type { BootData, Chapter, EpubPublication } from '@koma/contracts'
-import { BOOT_DATA_ID, FIRST_BOOK_GLOBAL, opensBeforeApp, readFirstBookNote, type FirstBookSignal } from '@koma/contracts/firstBook'
+import { readBootData, type Chapter, type EpubPublication } from '@koma/contracts'
+import { FIRST_BOOK_GLOBAL, opensBeforeApp, readFirstBookNote, type FirstBookSignal } from '@koma/contracts/firstBook'
 import { EpubNavigator, EpubPreferences } from '@readium/navigator'
 import { HttpFetcher, Link, Locator, LocatorLocations, Manifest, Publication } from '@readium/shared'
 import { createNavigator, lacksReadiumBuiltIns, navigatorPreferences, prepareBook, warmFirstDocument, type ReadiumParts } from './bookOpening'
@@ -25,14 +25,6 @@ const readium: ReadiumParts = {
   shared: { HttpFetcher, Link, Locator, LocatorLocations, Manifest, Publication },
 }
 
-function readBoot(): BootData | null {
-  try {
-    return JSON.parse(document.getElementById(BOOT_DATA_ID)?.textContent ?? 'null') as BootData | null
-  } catch {
-    return null
-  }
-}
-
 /** The book's box, where the reader's will be (under its header, over its footer), in the reader's theme. */
 function box(background: string): HTMLElement {
   const style = document.createElement('style')
@@ -52,7 +44,7 @@ function box(background: string): HTMLElement {
 
 function open(signal: FirstBookSignal & { done(): void }): void {
   const note = readFirstBookNote(document)
-  const results = readBoot()?.results
+  const results = readBootData()?.results
   const chapter = note && (results?.[note.chapter] as Chapter | undefined)
   const answer = note && (results?.[note.book] as EpubPublication | undefined)
   if (!note || !chapter || !answer?.manifest) return signal.done()
@@ -95,6 +87,7 @@ function open(signal: FirstBookSignal & { done(): void }): void {
     chapter,
     answer,
     initial,
+    book,
     readium,
     navigator,
     loaded,

@@ -3,7 +3,7 @@ import { keyAction, tapAction, type TurnAction } from '@koma/contracts/domain'
 import { FIRST_BOOK_GLOBAL, type FirstBookSignal } from '@koma/contracts/firstBook'
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Locator as ReadiumLocator } from '@readium/shared'
-import { dressFrame, type ReadiumParts } from './bookOpening'
+import { dressFrame, type PreparedBook, type ReadiumParts } from './bookOpening'
 
 /**
  * The book the page opened before the app (bookStart.ts, issue 39), handed to the novel reader:
@@ -17,6 +17,8 @@ export interface FirstBook extends FirstBookSignal {
   answer: EpubPublication
   /** The place it opened at, as the reader would have chosen it. */
   initial: ReadProgress | null
+  /** The book as opened (its publication, positions, where it opened): the reader takes it as it is. */
+  book: PreparedBook
   readium: ReadiumParts
   navigator: EpubNavigator
   /** Settles with the navigator's first load: true once the first page is up, false if it failed. */

@@ -110,7 +110,7 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
         if (cancelled || !container.current) return
         readium.current = parts
         const { shared } = parts
-        const prepared = prepareBook(parts, publication, initial)
+        const prepared = adopted?.book ?? prepareBook(parts, publication, initial)
         setToc(tocOf(publication.manifest))
         reflowable.current = new Set(
           chapter.epub?.layout === 'fixed'

@@ -12,9 +12,6 @@ import type { PageDocument } from '../browser/pageDocument'
  * loader and the viewer agree on is here.
  */
 
-/** The boot data's element, which the starter reads for itself (it runs before the app's contracts). */
-export { BOOT_DATA_ID } from './pageData'
-
 /** `<script type="application/json" id="koma-first-book">`: where in the boot data the book's answers are. */
 export const FIRST_BOOK_ID = 'koma-first-book'
 
