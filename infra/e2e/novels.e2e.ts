@@ -527,6 +527,31 @@ describe("a book's first page (issue 39)", () => {
 /** Set in the page by the first-page test's init script. */
 type FirstPageMarks = { komaFirstPageAt?: number }
 
+/**
+ * A book chapter's page as the edge sends it carries the viewer's book starter; the app (the host's
+ * main.js) is held back until `letAppIn` (no reader before it; it then waits for the reader's ready), so the book is read before it.
+ */
+async function pageWithStarter(page: Page, url: string): Promise<{ html: string; letAppIn: () => Promise<void> }> {
+  let releaseApp: () => void = () => undefined
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
+  await page.route(/\/host\/[^/]+\/main\.js$/, async (route) => {
+    await appHeld
+    await route.continue()
+  })
+  const html = await (await page.request.get(url)).text()
+  expect(html).toMatch(/<script defer fetchpriority="high" src="\/remotes\/mf-viewer\/[^"]+\/book-start\.js"><\/script>/)
+  const letAppIn = async () => {
+    expect(await page.getByTestId('epub-reader').count()).toBe(0)
+    releaseApp()
+    await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-state'),
+      (state) => state === 'ready',
+      30_000,
+    )
+  }
+  return { html, letAppIn }
+}
+
 describe("a book's first page before the app (issue 39)", () => {
   it("the viewer's book starter shows it before main.js is asked for; the app then takes its open frames over", async () => {
     // The phone copy no other test opens on a phone; a visitor.
@@ -550,15 +575,7 @@ describe("a book's first page before the app (issue 39)", () => {
       requestAnimationFrame(look)
     })
     const page = await context.newPage()
-    // The app held back until the test lets it come: the book is read before it.
-    let releaseApp: () => void = () => undefined
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve))
-    await page.route(/\/host\/[^/]+\/main\.js$/, async (route) => {
-      await appHeld
-      await route.continue()
-    })
-    const html = await (await page.request.get(url)).text()
-    expect(html).toMatch(/<script defer fetchpriority="high" src="\/remotes\/mf-viewer\/[^"]+\/book-start\.js"><\/script>/)
+    const { html, letAppIn } = await pageWithStarter(page, url)
     expect(html).not.toMatch(/<script[^>]*main\.js/)
     expect(html).not.toMatch(/rel="preload"[^>]*readium/)
     await page.goto(url)
@@ -573,13 +590,7 @@ describe("a book's first page before the app (issue 39)", () => {
     const firstPlace = await eventually(bookPlace, (place) => place !== null, 15_000)
     await nextKeyLtr(page)
     const turned = await eventually(bookPlace, (place) => place !== firstPlace, 15_000)
-    expect(await page.getByTestId('epub-reader').count()).toBe(0)
-    releaseApp()
-    await eventually(
-      () => page.getByTestId('epub-reader').getAttribute('data-state'),
-      (state) => state === 'ready',
-      30_000,
-    )
+    await letAppIn()
     const times = await page.evaluate(() => ({
       firstPage: (window as FirstPageMarks).komaFirstPageAt ?? -1,
       main: performance.getEntriesByType('resource').find((entry) => /\/host\/[^/]+\/main\.js$/.test(entry.name))?.startTime ?? -1,
@@ -599,6 +610,61 @@ describe("a book's first page before the app (issue 39)", () => {
       (now) => now !== null && now !== place,
       15_000,
     )
+    await context.close()
+  })
+
+  it("a vertical Japanese book: the starter lays its first page out with the reader's own pager, and the reader turns that pager once it takes the book", async () => {
+    // The copy only a desktop reads otherwise; a visitor on a phone.
+    const book = bookOf('vertical-ja', 1)
+    const url = `/ja/comic/${book.contentId}/chapter/${book.chapterId}/product`
+    const context = await newContext(browser, { viewport: PHONE, baseURL: site!.baseURL })
+    // Whether the frame, the first time it shows text, is laid out by the pager already (its
+    // document lays itself out before Readium shows it: documentReady.ts), not by Readium's columns.
+    await context.addInitScript(() => {
+      const look = () => {
+        for (const frame of document.querySelectorAll<HTMLIFrameElement>('[data-testid="epub-frame"] iframe')) {
+          const doc = frame.contentDocument
+          if (getComputedStyle(frame).visibility === 'visible' && doc?.body && doc.body.innerText.trim().length > 0) {
+            ;(window as unknown as { komaFirstShownPaged: boolean }).komaFirstShownPaged = doc.getElementById('koma-pager') !== null
+            return
+          }
+        }
+        requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    })
+    const page = await context.newPage()
+    const { letAppIn } = await pageWithStarter(page, url)
+    await page.goto(url)
+    // Before the app: the first page, written top to bottom and paged by the reader's pager (its
+    // columns one screen tall), not by Readium's columns, which cut vertical lines.
+    const opened = await shownFrame(page)
+    await eventually(
+      () => opened.evaluate(() => document.getElementById('koma-pager') !== null && getComputedStyle(document.body).writingMode.startsWith('vertical')),
+      (paged) => paged,
+      15_000,
+    )
+    expect(await page.evaluate(() => (window as unknown as { komaFirstShownPaged?: boolean }).komaFirstShownPaged)).toBe(true)
+    await opened.evaluate(() => ((window as unknown as { komaOpenedFirst: boolean }).komaOpenedFirst = true))
+    await letAppIn()
+    // The frame the starter opened, in the reader's one box; its pager is the reader's: a key turns a page within the document.
+    expect(await page.locator('[data-testid="epub-frame"]').count()).toBe(1)
+    expect(await opened.evaluate(() => (window as unknown as { komaOpenedFirst?: boolean }).komaOpenedFirst === true)).toBe(true)
+    const place = await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-place'),
+      (now) => now !== null,
+      15_000,
+    )
+    expect(place).toMatch(/@0$/)
+    await nextKey(page)
+    const turned = await eventually(
+      () => page.getByTestId('epub-reader').getAttribute('data-place'),
+      (now) => now !== null && now !== place,
+      15_000,
+    )
+    expect(turned?.split('@')[0]).toBe(place?.split('@')[0])
+    expect(Number(turned?.split('@')[1])).toBeGreaterThan(0)
+    expect(await opened.evaluate(() => (window as unknown as { komaOpenedFirst?: boolean }).komaOpenedFirst === true)).toBe(true)
     await context.close()
   })
 })

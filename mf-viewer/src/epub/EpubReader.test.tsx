@@ -6,6 +6,7 @@ import { routes } from '../routes'
 import { FIRST_BOOK_GLOBAL } from '@koma/contracts/firstBook'
 import { createNavigator, prepareBook } from './bookOpening'
 import { bookKey, FIRST_BOOK_BOX_ID, relayListeners, type FirstBook } from './firstBook'
+import { FramePager } from './pager'
 
 /**
  * Readium's navigator needs a real browser (frames, layout): it is proven end to end in
@@ -194,7 +195,14 @@ describe('EPUB reader', () => {
     box.dataset.testid = 'epub-frame'
     document.body.appendChild(box)
     const relay: FirstBook['relay'] = { target: null, position: null }
-    const navigator = createNavigator(readium, box, book, relayListeners(relay, novel, { turn: () => undefined, width: () => 390 }), book.start, {} as never)
+    const navigator = createNavigator(
+      readium,
+      box,
+      book,
+      relayListeners(relay, novel, { turn: () => undefined, width: () => 390, placed: () => undefined }),
+      book.start,
+      {} as never,
+    )
     const loaded = navigator.load().then(() => true)
     const first: FirstBook = {
       shown: loaded,
@@ -207,6 +215,7 @@ describe('EPUB reader', () => {
       navigator,
       loaded,
       container: box,
+      pagers: new Map(),
       relay,
       taken: false,
     }
@@ -222,6 +231,11 @@ describe('EPUB reader', () => {
   it('takes over the book the page opened before the app: no second navigator, no second manifest call, its box moved in, its place reported (issue 39)', async () => {
     const request = mockApi(novel)
     const first = await pageOpenedBook()
+    // A vertical document the starter laid out with the reader's own pager: the reader's pager from now on.
+    const laidOut = document.implementation.createHTMLDocument('vertical')
+    const pager = new FramePager(laidOut, 'vertical', false, { swipe: () => undefined })
+    const listen = jest.spyOn(pager, 'listen')
+    first.pagers.set(laidOut, pager)
     // jsdom has no atomic move: a plain one stands in (Chromium keeps the frames' documents, novels.e2e).
     const proto = Element.prototype as Element & { moveBefore?: (node: Node, child: Node | null) => void }
     proto.moveBefore = function (this: Element, node: Node, child: Node | null) {
@@ -237,6 +251,7 @@ describe('EPUB reader', () => {
       expect(screen.getByTestId('epub-frame').firstElementChild).toBe(first.container)
       expect(first.container.id).toBe('')
       expect(screen.getAllByTestId('epub-frame')).toHaveLength(1)
+      expect(listen).toHaveBeenCalledTimes(1)
       // Where the book was before the reader took it: reported as if it had opened it, and turned from there.
       expect(screen.getByTestId('epub-reader')).toHaveAttribute('data-place', 'OEBPS/section-1.xhtml@0')
       fireEvent.keyDown(window, { key: 'ArrowRight' })

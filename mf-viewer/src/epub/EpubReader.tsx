@@ -88,7 +88,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
   /** The book asks to be scrolled (rendition:flow): the reader's paginated setting does not apply. */
   const [scrolled, setScrolled] = useState(false)
   const scrolledRef = useRef(false)
-  const { pagers, paged, pending, turning, turn, syncPager } = usePagerBridge({
+  const { pagers, paged, pending, turning, turn, syncPager, adoptPagers } = usePagerBridge({
     navigator,
     book,
     latest,
@@ -155,7 +155,7 @@ export default function EpubReader({ chapter, keyLayout, initial, report, finish
     scrolledRef,
     vertical,
     direction,
-    bridge: { pagers, paged, pending, turning, turn, syncPager },
+    bridge: { pagers, paged, pending, turning, turn, syncPager, adoptPagers },
     setState,
     setToc,
     setCurrentHref,

@@ -2,8 +2,9 @@ import { readBootData, type Chapter, type EpubPublication } from '@koma/contract
 import { FIRST_BOOK_GLOBAL, opensBeforeApp, readFirstBookNote, type FirstBookSignal } from '@koma/contracts/firstBook'
 import { EpubNavigator, EpubPreferences } from '@readium/navigator'
 import { HttpFetcher, Link, Locator, LocatorLocations, Manifest, Publication } from '@readium/shared'
-import { createNavigator, lacksReadiumBuiltIns, navigatorPreferences, prepareBook, warmFirstDocument, type ReadiumParts } from './bookOpening'
-import { bookKey, earlyKeys, FIRST_BOOK_BOX_ID, FIRST_BOOK_STYLE_ID, relayListeners, type EarlyReading, type FirstBook } from './firstBook'
+import { createNavigator, lacksReadiumBuiltIns, navigatorPreferences, prepareBook, verticalBook, warmFirstDocument, type ReadiumParts } from './bookOpening'
+import { bookKey, earlyKeys, FIRST_BOOK_BOX_ID, FIRST_BOOK_STYLE_ID, pageShownDocument, relayListeners, type EarlyReading, type FirstBook } from './firstBook'
+import type { FramePager } from './pager'
 import { FRAME_BOTTOM, FRAME_TOP } from './frameBox'
 import { openingPlace } from '../progress'
 import { loadReaderPrefs, THEMES } from './readerPrefs'
@@ -59,15 +60,24 @@ function open(signal: FirstBookSignal & { done(): void }): void {
   const book = prepareBook(readium, answer, initial)
   const container = box(THEMES[prefs.theme].background)
   const relay: FirstBook['relay'] = { target: null, position: null }
+  const pagers = new Map<Document, FramePager>()
+  const scrolled = prefs.scroll || book.scrolled
+  /**
+   * Pages turn before the app in a left-to-right book that Readium pages: a right-to-left one's
+   * keys follow the reader's key layout setting (the app's), and the reader's pager turns a
+   * vertical or right-to-left document (pagerBridge). Those wait for the app.
+   */
+  const turnsEarly = chapter.readingDirection !== 'rtl'
   /** Its first page is up: before, a turn would be lost by Readium. */
   let up = false
   const early: EarlyReading = {
     turn: (action) => {
-      if (!up) return
+      if (!up || !turnsEarly || pagers.size > 0) return
       if (action === 'next') navigator.goForward(false, () => undefined)
       else navigator.goBackward(false, () => undefined)
     },
     width: () => container.clientWidth || window.innerWidth,
+    placed: (locator) => void pageShownDocument({ navigator, pagers, book, chapter }, locator, scrolled),
   }
   const navigator = createNavigator(
     readium,
@@ -75,7 +85,7 @@ function open(signal: FirstBookSignal & { done(): void }): void {
     book,
     relayListeners(relay, chapter, early),
     book.start,
-    navigatorPreferences(prefs, false, book.scrolled),
+    navigatorPreferences(prefs, verticalBook(chapter), book.scrolled),
   )
   const loaded = navigator.load().then(
     () => true,
@@ -92,13 +102,14 @@ function open(signal: FirstBookSignal & { done(): void }): void {
     navigator,
     loaded,
     container,
+    pagers,
     relay,
     taken: false,
   }
   ;(window as Window & { [FIRST_BOOK_GLOBAL]?: FirstBook })[FIRST_BOOK_GLOBAL] = first
   void loaded.then((shown) => {
     up = shown
-    if (shown) earlyKeys(relay, chapter, early)
+    if (shown && turnsEarly) earlyKeys(relay, chapter, early)
     signal.done()
   })
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { DOCUMENT_READY_KEY, DOCUMENT_READY_SCRIPT, documentReadyInjectables } from './documentReady'
+import { FramePager } from './pager'
 
 /** Lets the script's promises settle (a task's turn): not a wait for anything in particular. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -38,6 +39,8 @@ describe("a book's document says when it can be shown, before its fonts (issue 3
     jest.restoreAllMocks()
     document.head.innerHTML = ''
     document.body.innerHTML = ''
+    document.body.removeAttribute('style')
+    document.documentElement.removeAttribute('style')
   })
 
   it('once its images and stylesheets have loaded or failed, once', async () => {
@@ -72,6 +75,40 @@ describe("a book's document says when it can be shown, before its fonts (issue 3
     load()
     await settle()
     expect(seen).toEqual([{ [DOCUMENT_READY_KEY]: true }])
+  })
+
+  it("a vertical document is laid out by the reader's pager's own style before it is shown: paginated, or scrolled as Readium built it", async () => {
+    const pagerStyle = (scroll: boolean) => {
+      const doc = document.implementation.createHTMLDocument('pager')
+      // The style the pager installs in a document of a window (jsdom: the test's own).
+      Object.defineProperty(doc, 'defaultView', { value: window })
+      const pager = new FramePager(doc, 'vertical', scroll, { swipe: () => undefined })
+      pager.install()
+      const text = doc.getElementById('koma-pager')!.textContent
+      pager.uninstall()
+      return text
+    }
+    for (const scroll of [false, true]) {
+      document.head.innerHTML = ''
+      if (scroll) document.documentElement.setAttribute('style', '--USER__view: readium-scroll-on')
+      document.body.style.writingMode = 'vertical-rl'
+      document.body.innerHTML = '<p>吾輩は猫である。</p>'
+      const seen = messages()
+      const load = runScript()
+      await settle()
+      expect(seen).toEqual([{ [DOCUMENT_READY_KEY]: true }])
+      expect(document.getElementById('koma-pager')?.textContent).toBe(pagerStyle(scroll))
+      load()
+      jest.restoreAllMocks()
+    }
+    // Horizontal text: Readium lays it out, no pager style.
+    document.head.innerHTML = ''
+    document.documentElement.removeAttribute('style')
+    document.body.removeAttribute('style')
+    messages()
+    runScript()
+    await settle()
+    expect(document.getElementById('koma-pager')).toBeNull()
   })
 
   it('goes into every document, and the frame manager Koma patches listens for the same message', () => {

@@ -9,7 +9,15 @@
  * (`infra/webpack/readium-patches.js`), from that frame only; the `load` event still counts if it
  * comes first. A document with SVG images, objects, embeds or frames (whose loading this does not
  * follow) waits for `load` as before.
+ *
+ * A vertical document is laid out as the reader's pager lays it out (pager.ts, its very style
+ * element) before it says so: Readium shows a frame before the reader hears of it and installs the
+ * pager, and Readium's own columns cut vertical lines, so the first page showed that layout for a
+ * few frames, then jumped. Paginated or scrolled as the document was built (Readium's scroll flag
+ * on its root); the pager replaces the style with its own, the same, once it takes the document.
  */
+
+import { PAGER_STYLE_ID, styleFor } from './pager'
 
 /** The message's one key, `true`: readium-patches.js listens for the same. */
 export const DOCUMENT_READY_KEY = 'komaDocumentReady'
@@ -17,9 +25,22 @@ export const DOCUMENT_READY_KEY = 'komaDocumentReady'
 /** The script, in ES5 (it runs inside the book's frame, not through the build). */
 export const DOCUMENT_READY_SCRIPT = `(function () {
   var told = false;
+  function prePage() {
+    try {
+      if (!document.body || document.getElementById('${PAGER_STYLE_ID}')) return;
+      if (!/^vertical|^sideways/.test(getComputedStyle(document.body).writingMode || '')) return;
+      var scroll = /readium-scroll-on/.test(document.documentElement.getAttribute('style') || '');
+      var style = document.createElement('style');
+      style.id = '${PAGER_STYLE_ID}';
+      style.setAttribute('data-readium', 'true');
+      style.textContent = scroll ? ${JSON.stringify(styleFor('vertical', true))} : ${JSON.stringify(styleFor('vertical', false))};
+      (document.head || document.documentElement).appendChild(style);
+    } catch (error) { /* the pager lays it out once shown, as before */ }
+  }
   function tell() {
     if (told) return;
     told = true;
+    prePage();
     try { parent.postMessage({ ${DOCUMENT_READY_KEY}: true }, '*'); } catch (error) { /* a frame without a parent */ }
   }
   function settled(element, done) {

@@ -4,6 +4,7 @@ import { FIRST_BOOK_GLOBAL, type FirstBookSignal } from '@koma/contracts/firstBo
 import type { EpubNavigator, EpubNavigatorListeners } from '@readium/navigator'
 import type { Locator as ReadiumLocator } from '@readium/shared'
 import { dressFrame, type PreparedBook, type ReadiumParts } from './bookOpening'
+import { FramePager, flowOf } from './pager'
 
 /**
  * The book the page opened before the app (bookStart.ts, issue 39), handed to the novel reader:
@@ -25,6 +26,8 @@ export interface FirstBook extends FirstBookSignal {
   loaded: Promise<boolean>
   /** The element the navigator draws its frames in (outside the app's tree until the reader takes it). */
   container: HTMLElement
+  /** The reader's own pagers (pager.ts) it laid vertical or right-to-left documents out with: the reader's once it takes the book. */
+  pagers: Map<Document, FramePager>
   /** The navigator's listeners pass to `target` once the reader has taken the book; before, the starter's own. */
   relay: { target: EpubNavigatorListeners | null; position: ReadiumLocator | null }
   /** Taken by a reader (once). */
@@ -95,18 +98,54 @@ export function moveIntoReader(book: FirstBook, into: HTMLElement): boolean {
   return true
 }
 
-/** What a book opened before the app does by itself: turn a page (the navigator's), and the width taps are measured on. */
+/** What a book opened before the app does by itself: turn a page (the navigator's), the width taps are measured on, and lay out a document it shows. */
 export interface EarlyReading {
   turn(action: 'next' | 'previous'): void
   width(): number
+  placed(locator: ReadiumLocator): void
+}
+
+/**
+ * Lays the document the navigator now shows out with the reader's own pager when its writing needs
+ * it (vertical Japanese, right-to-left text), as the reader would (pagerBridge's syncPager), and
+ * lands on the place the book opens at in it (then no longer pending: the reader finds it done).
+ * False: Readium pages it (or a fixed-layout book, which the pager never takes).
+ */
+export function pageShownDocument(first: Pick<FirstBook, 'navigator' | 'pagers' | 'book' | 'chapter'>, locator: ReadiumLocator, scroll: boolean): boolean {
+  if (first.chapter.epub?.layout === 'fixed') return false
+  const frame = (first.navigator._cframes?.[0] as { iframe?: HTMLIFrameElement } | undefined)?.iframe
+  let doc: Document | null = null
+  try {
+    doc = frame?.contentDocument ?? null
+  } catch {
+    doc = null
+  }
+  if (!doc) return false
+  let pager = first.pagers.get(doc)
+  if (!pager) {
+    const flow = flowOf(doc)
+    if (!flow) return false
+    // Its swipes wait for the reader (which turns these documents: pagerBridge), as its keys do.
+    pager = new FramePager(doc, flow, scroll, { swipe: () => undefined })
+    pager.install()
+    first.pagers.set(doc, pager)
+  }
+  const pending = first.book.pending
+  if (pending && pending.href === locator.href) {
+    pager.want(pending.where)
+    first.book.pending = null
+  }
+  return true
 }
 
 /**
  * The navigator's listeners for a book opened before the app: once the reader has taken it, each
  * goes to the reader's own (`relay.target`). Before, its frames are dressed as the reader would
  * (their name, their lists' room), its place is kept for the reader, and a key or a tap on a side
- * turns the page as the reader's would (SPEC's tap zones and keys; only left-to-right books open
- * before the app, for which the key layout setting changes nothing); the menus wait for the reader.
+ * turns the page as the reader's would (SPEC's tap zones and keys with the default key layout:
+ * the starter turns only left-to-right books, for which the layout setting changes nothing); each
+ * place is laid out (`early.placed`: the reader's pager where the writing needs it). The menus wait
+ * for the reader.
  */
 export function relayListeners(
   relay: FirstBook['relay'],
@@ -123,7 +162,10 @@ export function relayListeners(
         const target = relay.target
         if (target) return (target[name] as (...each: unknown[]) => unknown)(...args)
         if (name === 'frameLoaded') dressFrame(args[0] as Window, chapter)
-        if (name === 'positionChanged') relay.position = args[0] as ReadiumLocator
+        if (name === 'positionChanged') {
+          relay.position = args[0] as ReadiumLocator
+          early.placed(relay.position)
+        }
         if (name === 'peripheral') turn(keyAction((args[0] as { key?: string } | undefined)?.key ?? '', chapter.readingDirection, 'auto'))
         if (name === 'tap' || name === 'click') {
           const width = early.width()

@@ -50,9 +50,12 @@ export function pageOfProgression(progression: number, pages: number): number {
   return Math.min(pages - 1, Math.max(0, Math.floor(progression * pages + 1e-6)))
 }
 
-const STYLE_ID = 'koma-pager'
+/** The pager's style element in a document (documentReady.ts puts the same one in a vertical document before it is shown). */
+export const PAGER_STYLE_ID = 'koma-pager'
+const STYLE_ID = PAGER_STYLE_ID
 
-function styleFor(flow: PagedFlow, scroll: boolean): string {
+/** The pager's style for a document of this flow, paginated or scrolled. */
+export function styleFor(flow: PagedFlow, scroll: boolean): string {
   if (flow === 'rtl') return scroll ? '' : 'html { overflow: hidden !important; }'
   if (scroll) {
     return `html { overflow-x: auto !important; overflow-y: hidden !important; columns: auto !important; column-count: auto !important; column-width: auto !important; height: 100vh !important; max-width: none !important; }
@@ -91,8 +94,13 @@ export class FramePager {
     readonly doc: Document,
     readonly flow: PagedFlow,
     readonly scroll: boolean,
-    private readonly listener: PagerListener,
+    private listener: PagerListener,
   ) {}
+
+  /** Who hears its swipes and moves from now on (the reader, taking a pager the page's starter installed). */
+  listen(listener: PagerListener): void {
+    this.listener = listener
+  }
 
   /** The frame's scrolling box; a frame being torn down has none (its listeners may still fire). */
   private get root(): HTMLElement {

@@ -3,7 +3,7 @@ import type { Link as ReadiumLink, Locator as ReadiumLocator } from '@readium/sh
 import type { ReadProgress } from '@koma/contracts'
 import { useCallback, useRef, type RefObject } from 'react'
 import { REFLOWED_ATTRIBUTE } from './bookStyle'
-import { FramePager, flowOf } from './pager'
+import { FramePager, flowOf, type PagerListener } from './pager'
 import { pagedProgress } from './progress'
 import type { ReaderPrefs } from './readerPrefs'
 
@@ -187,6 +187,28 @@ export function usePagerBridge({
     [layout, reportPaged, navigator, book, latest, scrolledRef, setSkipped],
   )
 
+  /** A document's pager reports to the reader: a swipe turns, a move (a new layout) reports the place. */
+  const listenerFor = useCallback(
+    (doc: Document): PagerListener => ({
+      swipe: (action) => turn(action),
+      moved: () => {
+        if (paged.current?.pager.doc === doc) reportPaged()
+      },
+    }),
+    [turn, reportPaged],
+  )
+
+  /** Takes the pagers the page's book starter installed (bookStart.ts, issue 39): the reader's from now on. */
+  const adoptPagers = useCallback(
+    (installed: ReadonlyMap<Document, FramePager>) => {
+      for (const [doc, pager] of installed) {
+        pager.listen(listenerFor(doc))
+        pagers.current.set(doc, pager)
+      }
+    },
+    [listenerFor],
+  )
+
   /** Take the document now shown under our pager if its writing needs it; false: Readium pages it. */
   const syncPager = useCallback(
     (locator: ReadiumLocator, reinstall = false): boolean => {
@@ -217,12 +239,7 @@ export function usePagerBridge({
           paged.current = null
           return false
         }
-        pager = new FramePager(doc, flow, latest.current.prefs.scroll || scrolledRef.current, {
-          swipe: (action) => turn(action),
-          moved: () => {
-            if (paged.current?.pager.doc === doc) reportPaged()
-          },
-        })
+        pager = new FramePager(doc, flow, latest.current.prefs.scroll || scrolledRef.current, listenerFor(doc))
         pager.install()
         pagers.current.set(doc, pager)
       }
@@ -234,10 +251,10 @@ export function usePagerBridge({
       reportPaged()
       return true
     },
-    [layout, reportPaged, turn, navigator, latest, scrolledRef],
+    [layout, reportPaged, listenerFor, navigator, latest, scrolledRef],
   )
   sync.current = syncPager
   turnRef.current = turn
 
-  return { pagers, paged, pending, turning, turn, syncPager }
+  return { pagers, paged, pending, turning, turn, syncPager, adoptPagers }
 }

@@ -55,7 +55,7 @@ export interface NavigatorScene {
   scrolledRef: RefObject<boolean>
   vertical: boolean
   direction: ReadingDirection
-  bridge: Pick<ReturnType<typeof usePagerBridge>, 'pagers' | 'paged' | 'pending' | 'turning' | 'turn' | 'syncPager'>
+  bridge: Pick<ReturnType<typeof usePagerBridge>, 'pagers' | 'paged' | 'pending' | 'turning' | 'turn' | 'syncPager' | 'adoptPagers'>
   setState: Dispatch<SetStateAction<ReaderState>>
   setToc: Dispatch<SetStateAction<TocEntry[]>>
   setCurrentHref: Dispatch<SetStateAction<string | null>>
@@ -87,7 +87,7 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
     vertical,
     direction,
   } = scene
-  const { pagers, paged, pending, turning, turn, syncPager } = scene.bridge
+  const { pagers, paged, pending, turning, turn, syncPager, adoptPagers } = scene.bridge
   const { setState, setToc, setCurrentHref, setPercent, setAtEnd, setSkipped, setScrolled, setEndOpen } = scene
   useEffect(() => {
     let cancelled = false
@@ -227,6 +227,10 @@ export function useReadiumNavigator(scene: NavigatorScene): void {
           navigator.current = created
           if (!(await first.loaded) || cancelled || !moveIntoReader(first, box)) return false
           first.relay.target = listeners
+          // The pagers it laid its vertical or right-to-left documents out with, and the place
+          // still to land on (none once the starter's pager has landed there).
+          adoptPagers(first.pagers)
+          pending.current = first.book.pending
           // Where it is: the reader's progress, its pager and its end, as if it had opened it.
           if (first.relay.position) listeners.positionChanged(first.relay.position)
           return true

@@ -23,8 +23,9 @@ describe("a novel's first page before the app (issue 39)", () => {
       epub: { layout: 'reflowable' as const, readingProgression: 'ltr' as const, language: 'en', positions: 3 },
     }
     expect(opensBeforeApp(epub, book([undefined]))).toBe(true)
-    // Right to left (vertical Japanese, Hebrew, Arabic): the reader's own pager turns its pages.
-    expect(opensBeforeApp({ ...epub, readingDirection: 'rtl' }, book([undefined]))).toBe(false)
+    // Right to left (vertical Japanese, Hebrew, Arabic): the starter lays it out with the reader's pager.
+    const rtl = { ...epub, readingDirection: 'rtl' as const, epub: { ...epub.epub, readingProgression: 'rtl' as const, language: 'ja' } }
+    expect(opensBeforeApp(rtl, book([undefined]))).toBe(true)
     // An image chapter is no book.
     expect(opensBeforeApp({ ...epub, chapterFileFormat: 'image' }, book([undefined]))).toBe(false)
     const fixed = { ...epub, epub: { ...epub.epub, layout: 'fixed' as const } }

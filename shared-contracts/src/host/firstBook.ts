@@ -40,15 +40,12 @@ export function readFirstBookNote(doc: Pick<PageDocument, 'getElementById'>): Fi
 }
 
 /**
- * A book the starter opens by itself: an EPUB chapter whose pages Readium turns alone. Not a
- * right-to-left book (vertical Japanese and right-to-left text are paged by the reader's own pager,
- * which needs the app), nor a fixed-layout book with reflowable documents (the app lays them out).
+ * A book the starter opens by itself: any EPUB chapter (vertical Japanese and right-to-left text
+ * too: the starter lays their first document out with the reader's own pager), except a
+ * fixed-layout book with reflowable documents (the app lays those out as text pages).
  */
-export function opensBeforeApp(
-  chapter: Pick<Chapter, 'chapterFileFormat' | 'readingDirection' | 'epub'>,
-  publication: Pick<EpubPublication, 'manifest'>,
-): boolean {
-  if (chapter.chapterFileFormat !== 'epub' || chapter.readingDirection === 'rtl') return false
+export function opensBeforeApp(chapter: Pick<Chapter, 'chapterFileFormat' | 'epub'>, publication: Pick<EpubPublication, 'manifest'>): boolean {
+  if (chapter.chapterFileFormat !== 'epub') return false
   if (chapter.epub?.layout !== 'fixed') return true
   const order = (publication.manifest.readingOrder ?? []) as { properties?: { layout?: unknown } }[]
   return !order.some((link) => link.properties?.layout === 'reflowable')

@@ -107,8 +107,9 @@ describe('what the edge writes into the first page', () => {
           id: Number(chapterId),
           orientation,
           chapterFileFormat: chapterId === '4' || chapterId === '10' || chapterId === '11' ? 'epub' : 'image',
-          // Chapter 11: a book read right to left (vertical Japanese), which the reader's own pager turns.
-          readingDirection: chapterId === '11' ? 'rtl' : 'ltr',
+          readingDirection: 'ltr',
+          // Chapter 11: a fixed-layout book with a reflowable document, which the app lays out.
+          ...(chapterId === '11' ? { epub: { layout: 'fixed', readingProgression: 'ltr', language: 'en', positions: 2 } } : {}),
           ...(chapterId === '10' ? { progress: { href: 'OPS/chapter-2.xhtml#p3' } } : {}),
           // Chapter 6: an API that (wrongly) answered a visitor a mature title's chapter (issue 33).
           mature: chapterId === '6',
@@ -132,7 +133,11 @@ describe('what the edge writes into the first page', () => {
         result: {
           manifest: {
             links: [{ rel: 'self', href: `${base}manifest.json` }],
-            readingOrder: [{ href: 'OPS/cover.xhtml' }, { href: 'OPS/chapter-2.xhtml' }],
+            // Chapter 11's second document is reflowable text in a fixed-layout book.
+            readingOrder: [
+              { href: 'OPS/cover.xhtml' },
+              { href: 'OPS/chapter-2.xhtml', ...(query.chapterId === '11' ? { properties: { layout: 'reflowable' } } : {}) },
+            ],
           },
           positions: [],
         },
@@ -324,12 +329,12 @@ describe('what the edge writes into the first page', () => {
     expect(deferred.filter((file) => /readium|734/.test(file))).toEqual([])
     // The first document is still preloaded: the starter asks for it first.
     expect(book.head).toContain('<link rel="preload" as="fetch" href="/api/comic/5/chapter/4/product/epub/OPS/cover.xhtml" crossorigin="anonymous">')
-    // A right-to-left book: the app opens it, as before (its chunks preloaded, no starter).
-    const rtl = await hints.headFor(request('/fr/comic/5/chapter/11/product'), withStarter, undefined, { hostScripts })
-    expect(rtl.scriptsDeferred).toBe(false)
-    expect(rtl.head).not.toContain('book-start.js')
-    expect(rtl.head).not.toContain('koma-first-book')
-    expect(rtl.head).toContain(`<link rel="preload" href="/remotes/mf-viewer/${V2}/readium.v.js" as="script">`)
+    // A fixed-layout book with a reflowable document: the app opens it, as before (its chunks preloaded, no starter).
+    const mixed = await hints.headFor(request('/fr/comic/5/chapter/11/product'), withStarter, undefined, { hostScripts })
+    expect(mixed.scriptsDeferred).toBe(false)
+    expect(mixed.head).not.toContain('book-start.js')
+    expect(mixed.head).not.toContain('koma-first-book')
+    expect(mixed.head).toContain(`<link rel="preload" href="/remotes/mf-viewer/${V2}/readium.v.js" as="script">`)
   })
 
   it('a book opens on the document of the saved place, else the first, and only one of its own', () => {
