@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       )
     return
   }
-  // `npm run bench -- novels`: the novel reader's first page, test books and shared/epub-samples, four profiles (issue 39; KOMA_BENCH_BOOKS=a,b for some books, KOMA_BENCH_PROFILES=1,2 for some profiles).
+  // `npm run bench -- novels`: the novel reader's first page, test books and shared/epub-samples (beside foliate-js, the open-source reader issue 39 compares with), four profiles (issue 39; KOMA_BENCH_BOOKS=a,b for some books, KOMA_BENCH_PROFILES=1,2 for some profiles).
   if (process.argv.includes('novels')) {
     await onOwnSite((dataDir) => importNovels(dataDir), measureNovels)
     return

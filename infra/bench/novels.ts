@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { writeTestBooks, type TestBookKind } from '../e2e/fixtures/books'
@@ -14,6 +16,10 @@ import type { SiteInfo } from '../e2e/support/site'
  * what was received before that first page (all bytes; JavaScript alone, transferred), under the
  * profiles issue 39 names: phone and desktop at 1× CPU, phone at 4× CPU, phone on a 40 ms /
  * 1.25 MB/s network. Signed out, fresh context each run.
+ *
+ * Beside each real publication, the same figures for foliate-js (npm `foliate-js`, its demo reader
+ * unbuilt, served uncompressed from node_modules with the same file): the open-source web reader
+ * issue 39 measures Koma against, side by side in one run, with the same probe.
  */
 const GENERATED: TestBookKind[] = ['big-2000', 'vertical-ja']
 const SAMPLES = {
@@ -75,7 +81,42 @@ interface OpenFigures {
   scriptsBeforeFirstPage: number
 }
 
-async function openBook(browser: Browser, site: SiteInfo, url: string, profile: Profile): Promise<OpenFigures | null> {
+/**
+ * In the page: the moment a book frame first shows its text or an image, visible (the frame itself
+ * opaque, no ancestor hidden), found in open shadow roots too; polled each frame in the page so the
+ * figure is the page's own clock, not this process's polling. -1 past the deadline.
+ */
+const firstPageProbe = (deadlineMs: number) => `new Promise((resolve) => {
+  const deadline = performance.now() + ${deadlineMs}
+  const frames = (root, out) => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element.tagName === 'IFRAME') out.push(element)
+      if (element.shadowRoot) frames(element.shadowRoot, out)
+    }
+    return out
+  }
+  const look = () => {
+    for (const frame of frames(document, [])) {
+      let body = null
+      try { body = frame.contentDocument && frame.contentDocument.body } catch (error) { body = null }
+      if (!body || !(body.innerText.trim().length > 0 || body.querySelector('img, svg, image'))) continue
+      if (!frame.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || Number(getComputedStyle(frame).opacity) <= 0.9) continue
+      if (frame.getBoundingClientRect().width > 0) return resolve(performance.now())
+    }
+    if (performance.now() > deadline) return resolve(-1)
+    requestAnimationFrame(look)
+  }
+  look()
+})`
+
+/** foliate-js keeps its elements' shadow roots closed: the peer's pages open them, so the probe finds its frames. */
+const OPEN_SHADOW_ROOTS = `{
+  const attach = Element.prototype.attachShadow
+  Element.prototype.attachShadow = function (init) { return attach.call(this, Object.assign({}, init, { mode: 'open' })) }
+}`
+
+/** Koma's page (its reader's ready state awaited too), or the peer's (`peer`: no app of ours, shadow roots opened). */
+async function openBook(browser: Browser, site: SiteInfo, url: string, profile: Profile, peer = false): Promise<OpenFigures | null> {
   const context = await browser.newContext({
     baseURL: site.baseURL,
     viewport: profile.viewport,
@@ -84,6 +125,7 @@ async function openBook(browser: Browser, site: SiteInfo, url: string, profile: 
     isMobile: profile.viewport.width < 800,
     hasTouch: profile.viewport.width < 800,
   })
+  if (peer) await context.addInitScript(OPEN_SHADOW_ROOTS)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   let received = 0
@@ -105,22 +147,10 @@ async function openBook(browser: Browser, site: SiteInfo, url: string, profile: 
   })
   try {
     await page.goto(url, { waitUntil: 'commit' })
-    // The page marks the moment itself (a frame visible with its text), polled each frame in the
-    // page so the figure is the page's own clock, not this process's polling.
-    const firstPageMs = (await page.evaluate(`new Promise((resolve) => {
-      const deadline = performance.now() + 60000
-      const look = () => {
-        for (const frame of document.querySelectorAll('[data-testid="epub-frame"] iframe')) {
-          const style = getComputedStyle(frame)
-          const body = frame.contentDocument && frame.contentDocument.body
-          if (style.visibility === 'visible' && Number(style.opacity) > 0.9 && body && (body.innerText.trim().length > 0 || body.querySelector('img, svg, image'))) return resolve(performance.now())
-        }
-        if (performance.now() > deadline) return resolve(-1)
-        requestAnimationFrame(look)
-      }
-      look()
-    })`)) as number
+    // The peer's trial opening (measureNovels) gives up sooner: a book it cannot open shows nothing.
+    const firstPageMs = (await page.evaluate(firstPageProbe(peer ? 20_000 : 60_000))) as number
     const figures = { bytesBeforeFirstPage: received, scriptBytesBeforeFirstPage: scriptBytes, scriptsBeforeFirstPage: finishedScripts }
+    if (peer) return firstPageMs < 0 ? null : { firstPageMs, readyMs: firstPageMs, ...figures }
     await page.waitForSelector('[data-testid="epub-reader"][data-state="ready"]', { timeout: 60_000 })
     const readyMs = (await page.evaluate('performance.now()')) as number
     return firstPageMs < 0 ? null : { firstPageMs, readyMs: Math.max(firstPageMs, readyMs), ...figures }
@@ -129,6 +159,34 @@ async function openBook(browser: Browser, site: SiteInfo, url: string, profile: 
   } finally {
     await context.close()
   }
+}
+
+/** foliate-js's folder (its demo reader: reader.html and its modules, unbuilt), or null when it is not installed. */
+function peerFolder(): string | null {
+  try {
+    return path.dirname(require.resolve('foliate-js/reader.js'))
+  } catch {
+    return null
+  }
+}
+
+const PEER_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.epub': 'application/epub+zip' }
+
+/** Serves foliate-js's folder and, under /books/, the sample publications: plain files, uncompressed, on 127.0.0.1. */
+async function servePeer(folder: string): Promise<{ baseURL: string; close(): void }> {
+  const server = http.createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://peer')
+    const book = pathname.startsWith('/books/')
+    const root = book ? SAMPLES_DIR : folder
+    const file = path.resolve(root, `.${book ? pathname.slice('/books'.length) : pathname}`)
+    if (!file.startsWith(root + path.sep)) return void response.writeHead(404).end()
+    fs.readFile(file, (error, data) => {
+      if (error) return void response.writeHead(404).end()
+      response.writeHead(200, { 'content-type': PEER_TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }).end(data)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
 }
 
 function median(values: number[]): number {
@@ -140,6 +198,8 @@ function median(values: number[]): number {
 export async function measureNovels(site: SiteInfo, books: NovelBooks): Promise<void> {
   const browser = await launchBrowser({ measure: true })
   const only = process.env.KOMA_BENCH_BOOKS?.split(',')
+  const folder = peerFolder()
+  const peer = folder ? await servePeer(folder) : null
   try {
     // Each book opened three times first, not counted: the first runs after the site starts
     // measured its cold processes (the edge's and the API's code not yet compiled, their caches
@@ -150,6 +210,14 @@ export async function measureNovels(site: SiteInfo, books: NovelBooks): Promise<
         if (only && !only.includes(kind)) continue
         await openBook(browser, site, `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`, PROFILES[0]!)
       }
+    // The peer's pages for the real publications it opens (one trial opening each).
+    const peerPages = new Map<string, string>()
+    for (const [kind, file] of Object.entries(SAMPLES)) {
+      if (!peer || !books.has(kind) || (only && !only.includes(kind))) continue
+      const url = `${peer.baseURL}/reader.html?url=/books/${file}`
+      if (await openBook(browser, site, url, PROFILES[0]!, true)) peerPages.set(kind, url)
+      else console.log(`foliate-js shows nothing of ${kind} (its demo reader cannot open it): no side-by-side figures for it`)
+    }
     const profiles = process.env.KOMA_BENCH_PROFILES?.split(',').map(Number)
     for (const [index, profile] of PROFILES.entries()) {
       if (profiles && !profiles.includes(index + 1)) continue
@@ -175,9 +243,28 @@ export async function measureNovels(site: SiteInfo, books: NovelBooks): Promise<
         console.log(
           `${kind.padEnd(14)} first page ${first.toFixed(0).padStart(6)} ms   ready ${ready.toFixed(0).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(8)} kB before it, JavaScript ${(js / 1024).toFixed(1).padStart(6)} kB in ${files} files`,
         )
+        const peerPage = peerPages.get(kind)
+        if (!peerPage) continue
+        const peerRuns: OpenFigures[] = []
+        for (let i = 0; i < profile.runs; i++) {
+          const figures = await openBook(browser, site, peerPage, profile, true)
+          if (figures) peerRuns.push(figures)
+        }
+        if (peerRuns.length === 0) {
+          console.log(`  foliate-js   (did not open)`)
+          continue
+        }
+        const peerFirst = median(peerRuns.map((run) => run.firstPageMs))
+        const peerBytes = median(peerRuns.map((run) => run.bytesBeforeFirstPage))
+        const peerJs = median(peerRuns.map((run) => run.scriptBytesBeforeFirstPage))
+        const peerFiles = median(peerRuns.map((run) => run.scriptsBeforeFirstPage))
+        console.log(
+          `  foliate-js   first page ${peerFirst.toFixed(0).padStart(6)} ms                    ${(peerBytes / 1024).toFixed(1).padStart(8)} kB before it, JavaScript ${(peerJs / 1024).toFixed(1).padStart(6)} kB in ${peerFiles} files   Koma ÷ foliate-js ${(first / peerFirst).toFixed(2)}`,
+        )
       }
     }
   } finally {
+    peer?.close()
     await browser.close()
   }
 }
