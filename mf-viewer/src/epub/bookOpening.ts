@@ -179,7 +179,8 @@ export function createNavigator(
     defaults: {},
     keyboardPeripherals: [{ type: 'turn', keyCombos: TURN_KEYS }],
     // Each document says when it can be shown, before its fonts are in (issue 39).
-    injectables: documentReadyInjectables(),
+    // A fixed-layout book's documents are never the pager's: not laid out by its style either.
+    injectables: documentReadyInjectables(String(book.publication.metadata.effectiveLayout) !== 'fixed'),
   } as never)
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { DOCUMENT_READY_KEY, DOCUMENT_READY_SCRIPT, documentReadyInjectables } from './documentReady'
+import { DOCUMENT_READY_KEY, DOCUMENT_READY_SCRIPT, documentReadyInjectables, documentReadyScript } from './documentReady'
 import { FramePager } from './pager'
 
 /** Lets the script's promises settle (a task's turn): not a wait for anything in particular. */
@@ -10,7 +10,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
  * Runs the script as the book's frame would, its window's load listener kept aside (jsdom fires a
  * load of its own at the window meanwhile): returns the load, to fire when the test says.
  */
-function runScript(): () => void {
+function runScript(script = DOCUMENT_READY_SCRIPT): () => void {
   const loads: EventListener[] = []
   const add = window.addEventListener.bind(window)
   const spy = jest
@@ -20,7 +20,7 @@ function runScript(): () => void {
       else add(type, listener, options)
     })
   try {
-    new Function(DOCUMENT_READY_SCRIPT)()
+    new Function(script)()
   } finally {
     spy.mockRestore()
   }
@@ -101,6 +101,14 @@ describe("a book's document says when it can be shown, before its fonts (issue 3
       load()
       jest.restoreAllMocks()
     }
+    // A fixed-layout book's script (documentReadyInjectables(false)): its documents are never the pager's.
+    document.head.innerHTML = ''
+    document.documentElement.removeAttribute('style')
+    messages()
+    runScript(documentReadyScript(false))
+    await settle()
+    expect(document.getElementById('koma-pager')).toBeNull()
+    jest.restoreAllMocks()
     // Horizontal text: Readium lays it out, no pager style.
     document.head.innerHTML = ''
     document.documentElement.removeAttribute('style')

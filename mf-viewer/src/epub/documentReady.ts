@@ -15,6 +15,8 @@
  * pager, and Readium's own columns cut vertical lines, so the first page showed that layout for a
  * few frames, then jumped. Paginated or scrolled as the document was built (Readium's scroll flag
  * on its root); the pager replaces the style with its own, the same, once it takes the document.
+ * Never in a fixed-layout book (`prePage` false): the pager never takes its documents (the reader
+ * lays a reflowable one out as text pages of its own).
  */
 
 import { PAGER_STYLE_ID, styleFor } from './pager'
@@ -22,8 +24,8 @@ import { PAGER_STYLE_ID, styleFor } from './pager'
 /** The message's one key, `true`: readium-patches.js listens for the same. */
 export const DOCUMENT_READY_KEY = 'komaDocumentReady'
 
-/** The script, in ES5 (it runs inside the book's frame, not through the build). */
-export const DOCUMENT_READY_SCRIPT = `(function () {
+/** The script, in ES5 (it runs inside the book's frame, not through the build); `prePage`: a reflowable book's vertical documents laid out by the pager's style. */
+export const documentReadyScript = (prePage: boolean): string => `(function () {
   var told = false;
   function prePage() {
     try {
@@ -40,7 +42,7 @@ export const DOCUMENT_READY_SCRIPT = `(function () {
   function tell() {
     if (told) return;
     told = true;
-    prePage();
+    ${prePage ? 'prePage();' : ''}
     try { parent.postMessage({ ${DOCUMENT_READY_KEY}: true }, '*'); } catch (error) { /* a frame without a parent */ }
   }
   function settled(element, done) {
@@ -63,8 +65,11 @@ export const DOCUMENT_READY_SCRIPT = `(function () {
   addEventListener('load', tell);
 })();`
 
+/** The script of a reflowable book. */
+export const DOCUMENT_READY_SCRIPT = documentReadyScript(true)
+
 /** Readium's injectables option: the script at the end of every document's body. */
-export function documentReadyInjectables(): {
+export function documentReadyInjectables(prePage = true): {
   rules: { resources: RegExp[]; append: { id: string; as: 'script'; target: 'body'; blob: Blob }[] }[]
   allowedDomains: string[]
 } {
@@ -72,7 +77,7 @@ export function documentReadyInjectables(): {
     rules: [
       {
         resources: [/^/],
-        append: [{ id: 'koma-document-ready', as: 'script', target: 'body', blob: new Blob([DOCUMENT_READY_SCRIPT], { type: 'text/javascript' }) }],
+        append: [{ id: 'koma-document-ready', as: 'script', target: 'body', blob: new Blob([documentReadyScript(prePage)], { type: 'text/javascript' }) }],
       },
     ],
     allowedDomains: [],
