@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import type { Browser } from 'playwright-core'
+import { apiGet } from './support/api'
 import { launchBrowser, newContext, PHONE } from './support/browser'
 import { eventually } from './support/eventually'
 import { type Imported } from './support/importBooks'
@@ -98,9 +99,11 @@ describe('a hostile EPUB opened by a signed-in reader', () => {
     page.on('console', (message) => {
       if (/Content Security Policy/.test(message.text())) violations.push(message.text())
     })
-    const profile = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/member/profile' && response.status() === 200)
-    await page.reload()
-    await profile // the reader is signed in: the API would answer the book
+    // The reader is signed in: the API answers this browser's session (the API would answer the
+    // book). Asked directly: after a reload the page may take the profile from its boot data
+    // (a page the edge drew for the member) and never ask the API for it.
+    const session = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+    expect((await apiGet('/member/profile', { cookie: session, baseURL: site!.baseURL })).status).toBe(200)
     await page.goto(viewer)
     await eventually(
       () => page.getByTestId('epub-reader').getAttribute('data-state'),
