@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { endMarker, FONT_FAMILIES, SVG_PAGE_COLOUR, writeTestBooks, type TestBookKind } from './fixtures/books'
 import { DESKTOP, launchBrowser, newContext, PHONE } from './support/browser'
@@ -524,8 +524,32 @@ describe("a book's first page (issue 39)", () => {
   })
 })
 
-/** Set in the page by the first-page test's init script. */
-type FirstPageMarks = { komaFirstPageAt?: number }
+/** Set in the page by watchFirstShownFrame. */
+type FirstPageMarks = { komaFirstPageAt?: number; komaFirstShownPaged?: boolean }
+
+/**
+ * Each page of `context` notes, on its own clock, when a book frame first shows its text, and
+ * whether the reader's pager had laid that document out by then; that frame's window is marked, so
+ * a frame loaded again (a new window) would be told apart from the one the starter opened.
+ */
+async function watchFirstShownFrame(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const look = () => {
+      for (const frame of document.querySelectorAll<HTMLIFrameElement>('[data-testid="epub-frame"] iframe')) {
+        const doc = frame.contentDocument
+        if (getComputedStyle(frame).visibility === 'visible' && doc?.body && doc.body.innerText.trim().length > 0) {
+          const marks = window as FirstPageMarks
+          marks.komaFirstPageAt = performance.now()
+          marks.komaFirstShownPaged = doc.getElementById('koma-pager') !== null
+          ;(frame.contentWindow as unknown as { komaOpenedFirst: boolean }).komaOpenedFirst = true
+          return
+        }
+      }
+      requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  })
+}
 
 /**
  * A book chapter's page as the edge sends it carries the viewer's book starter; the app (the host's
@@ -558,22 +582,7 @@ describe("a book's first page before the app (issue 39)", () => {
     const book = bookOf('mathml', 1)
     const url = `/en/comic/${book.contentId}/chapter/${book.chapterId}/product`
     const context = await newContext(browser, { viewport: PHONE, baseURL: site!.baseURL })
-    // The page's own clock when a book frame first shows its text; that frame's window is marked,
-    // so a frame loaded again (a new window) would be told apart from the one the starter opened.
-    await context.addInitScript(() => {
-      const look = () => {
-        for (const frame of document.querySelectorAll<HTMLIFrameElement>('[data-testid="epub-frame"] iframe')) {
-          const body = frame.contentDocument?.body
-          if (frame.style.visibility !== 'hidden' && body && body.innerText.trim().length > 0) {
-            ;(window as FirstPageMarks).komaFirstPageAt = performance.now()
-            ;(frame.contentWindow as unknown as { komaOpenedFirst: boolean }).komaOpenedFirst = true
-            return
-          }
-        }
-        requestAnimationFrame(look)
-      }
-      requestAnimationFrame(look)
-    })
+    await watchFirstShownFrame(context)
     const page = await context.newPage()
     const { html, letAppIn } = await pageWithStarter(page, url)
     expect(html).not.toMatch(/<script[^>]*main\.js/)
@@ -618,21 +627,9 @@ describe("a book's first page before the app (issue 39)", () => {
     const book = bookOf('vertical-ja', 1)
     const url = `/ja/comic/${book.contentId}/chapter/${book.chapterId}/product`
     const context = await newContext(browser, { viewport: PHONE, baseURL: site!.baseURL })
-    // Whether the frame, the first time it shows text, is laid out by the pager already (its
-    // document lays itself out before Readium shows it: documentReady.ts), not by Readium's columns.
-    await context.addInitScript(() => {
-      const look = () => {
-        for (const frame of document.querySelectorAll<HTMLIFrameElement>('[data-testid="epub-frame"] iframe')) {
-          const doc = frame.contentDocument
-          if (getComputedStyle(frame).visibility === 'visible' && doc?.body && doc.body.innerText.trim().length > 0) {
-            ;(window as unknown as { komaFirstShownPaged: boolean }).komaFirstShownPaged = doc.getElementById('koma-pager') !== null
-            return
-          }
-        }
-        requestAnimationFrame(look)
-      }
-      requestAnimationFrame(look)
-    })
+    // The first frame to show text is laid out by the pager already (its document lays itself out
+    // before Readium shows it: documentReady.ts), not by Readium's columns.
+    await watchFirstShownFrame(context)
     const page = await context.newPage()
     const { letAppIn } = await pageWithStarter(page, url)
     await page.goto(url)
@@ -644,8 +641,7 @@ describe("a book's first page before the app (issue 39)", () => {
       (paged) => paged,
       15_000,
     )
-    expect(await page.evaluate(() => (window as unknown as { komaFirstShownPaged?: boolean }).komaFirstShownPaged)).toBe(true)
-    await opened.evaluate(() => ((window as unknown as { komaOpenedFirst: boolean }).komaOpenedFirst = true))
+    expect(await page.evaluate(() => (window as FirstPageMarks).komaFirstShownPaged)).toBe(true)
     await letAppIn()
     // The frame the starter opened, in the reader's one box; its pager is the reader's: a key turns a page within the document.
     expect(await page.locator('[data-testid="epub-frame"]').count()).toBe(1)
